@@ -1,0 +1,35 @@
+import { getAuth } from "./auth.server";
+
+export type Role = "user" | "vendor" | "admin";
+
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  phone: string;
+  address: { street: string; city: string; state: string; pincode: string };
+};
+
+function hasSessionCookie(request: Request) {
+  return /(?:^|;\s*)(?:__Secure-)?angle\.session_token=/.test(request.headers.get("cookie") ?? "");
+}
+
+/** The signed-in user for this request, from the database session; null for guests. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  if (!hasSessionCookie(request)) return null;
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const u = session.user as typeof session.user & Record<string, unknown>;
+  if (u.banned) return null;
+  const role = u.role === "admin" || u.role === "vendor" ? u.role : "user";
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    role,
+    phone: text(u.phone),
+    address: { street: text(u.street), city: text(u.city), state: text(u.state), pincode: text(u.pincode) },
+  };
+}

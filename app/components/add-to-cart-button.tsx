@@ -1,0 +1,38 @@
+import { useState } from "react";
+import { Check, ShoppingCart } from "lucide-react";
+import { addToCart } from "~/lib/cart";
+import type { ProductCard } from "~/services/catalog/product-view";
+
+type Props = { product: ProductCard; quantity?: number; className?: string; label?: string };
+
+export function AddToCartButton({ product, quantity = 1, className = "", label = "Add to Cart" }: Props) {
+  const [added, setAdded] = useState(false);
+  const outOfStock = product.stock <= 0;
+  return (
+    <button
+      type="button"
+      disabled={outOfStock}
+      onClick={() => {
+        addToCart(
+          {
+            id: product.id,
+            name: product.name,
+            pricePaise: product.pricePaise,
+            image: product.image,
+            category: product.category,
+            stock: product.stock,
+          },
+          quantity,
+        );
+        setAdded(true);
+        window.setTimeout(() => setAdded(false), 1500);
+      }}
+      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 ${
+        added ? "bg-brand-800 text-white" : "bg-brand-700 text-white hover:bg-brand-800"
+      } ${className}`}
+    >
+      {added ? <Check className="h-4 w-4" aria-hidden="true" /> : <ShoppingCart className="h-4 w-4" aria-hidden="true" />}
+      <span aria-live="polite">{outOfStock ? "Out of Stock" : added ? "Added" : label}</span>
+    </button>
+  );
+}

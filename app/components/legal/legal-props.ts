@@ -1,0 +1,1 @@
+export type LegalProps = { siteName: string; email: string; phone: string; address: string };

@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import { CATEGORY_LABELS } from "~/domain/categories";
+import type { ProductCard as Product } from "~/services/catalog/product-view";
+import { AddToCartButton } from "./add-to-cart-button";
+import { Price } from "./price";
+import { Rating } from "./rating";
+
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const outOfStock = product.stock <= 0;
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md" data-testid="product-card">
+      <Link to={`/products/${product.id}`} className="relative block aspect-square bg-stone-100" tabIndex={-1} aria-hidden="true">
+        <img
+          src={product.image}
+          alt=""
+          width={400}
+          height={400}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+        {outOfStock ? (
+          <span className="absolute inset-0 flex items-center justify-center bg-stone-900/55">
+            <span className="rounded-md bg-white px-3 py-1 text-sm font-bold text-stone-900">Out of Stock</span>
+          </span>
+        ) : null}
+      </Link>
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{CATEGORY_LABELS[product.category]}</p>
+        <h3 className="line-clamp-2 text-[15px] font-semibold leading-snug text-stone-900">
+          <Link to={`/products/${product.id}`} className="hover:text-brand-700">{product.name}</Link>
+        </h3>
+        <Rating rating={product.rating} reviews={product.reviews} />
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+          <Price paise={product.pricePaise} className="text-lg font-bold text-stone-900" />
+          <AddToCartButton product={product} className="w-full sm:w-auto" />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,127 @@
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Leaf, Menu, Search, ShoppingCart, X } from "lucide-react";
+import { cartItemCount, useCart } from "~/lib/cart";
+import type { RootData } from "~/root";
+import { UserMenu } from "./user-menu";
+import { authDialogHref } from "./auth-dialog-link";
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-[15px] font-medium ${
+    isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100 hover:text-stone-900"
+  }`;
+
+export function SiteHeader({ store, user }: { store: RootData["store"]; user: RootData["user"] }) {
+  const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const count = cartItemCount(useCart());
+  const q = location.pathname === "/products" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+
+  // Close the mobile menu after any navigation.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname, location.search]);
+
+  const links = (
+    <>
+      <NavLink to="/" end className={navClass}>Home</NavLink>
+      <NavLink to="/products" className={navClass}>Products</NavLink>
+      <NavLink to="/vendor-login" className={navClass}>Become Vendor</NavLink>
+      {user ? <NavLink to="/orders" className={navClass}>My Orders</NavLink> : null}
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+        <details ref={menu} className="group relative lg:hidden">
+          <summary
+            className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
+            aria-label="Toggle menu"
+          >
+            <Menu className="h-6 w-6 group-open:hidden" aria-hidden="true" />
+            <X className="hidden h-6 w-6 group-open:block" aria-hidden="true" />
+          </summary>
+          <nav
+            aria-label="Main"
+            className="absolute left-0 top-12 z-40 w-64 rounded-xl border border-stone-200 bg-white p-2 shadow-lg"
+          >
+            {links}
+            {user ? null : (
+              <div className="mt-2 grid grid-cols-2 gap-2 border-t border-stone-100 pt-2">
+                <Link to={authDialogHref(location, "login")} className="rounded-md border border-stone-300 px-3 py-2 text-center text-sm font-semibold text-stone-800">Login</Link>
+                <Link to={authDialogHref(location, "register")} className="rounded-md bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white">Register</Link>
+              </div>
+            )}
+          </nav>
+        </details>
+
+        <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${store.siteTitle} home`}>
+          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-700 text-white">
+            <Leaf className="h-5 w-5" aria-hidden="true" />
+          </span>
+          <span className="flex flex-col leading-tight">
+            <span className="text-xl font-extrabold tracking-tight text-brand-800">{store.siteTitle}</span>
+            <span className="hidden text-xs text-stone-500 xl:block">{store.siteTagline}</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Primary" className="ml-4 hidden items-center gap-1 lg:flex">{links}</nav>
+
+        <Form method="get" action="/products" role="search" className="ml-auto hidden max-w-md flex-1 md:block">
+          <SearchField defaultValue={q} id="header-search" />
+        </Form>
+
+        <div className="ml-auto flex items-center gap-2 md:ml-2">
+          <Link
+            to="/cart"
+            className="relative flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
+            aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart"}
+          >
+            <ShoppingCart className="h-6 w-6" aria-hidden="true" />
+            {count > 0 ? (
+              <span
+                data-testid="cart-count"
+                className="absolute -right-1 -top-1 min-w-5 rounded-full bg-amber-600 px-1.5 text-center text-xs font-bold leading-5 text-white"
+              >
+                {count > 99 ? "99+" : count}
+              </span>
+            ) : null}
+          </Link>
+          {user ? (
+            <UserMenu name={user.name} />
+          ) : (
+            <div className="hidden items-center gap-2 sm:flex">
+              <Link to={authDialogHref(location, "login")} className="rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50">Login</Link>
+              <Link to={authDialogHref(location, "register")} className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">Register</Link>
+            </div>
+          )}
+        </div>
+      </div>
+      <Form method="get" action="/products" role="search" className="px-4 pb-3 md:hidden">
+        <SearchField defaultValue={q} id="header-search-mobile" />
+      </Form>
+    </header>
+  );
+}
+
+function SearchField({ defaultValue, id }: { defaultValue: string; id: string }) {
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="sr-only">Search products</label>
+      <input
+        id={id}
+        key={defaultValue}
+        type="search"
+        name="q"
+        defaultValue={defaultValue}
+        maxLength={100}
+        placeholder="Search for seeds, equipment, tools..."
+        className="h-10 w-full rounded-lg border border-stone-300 bg-stone-50 pl-3 pr-11 text-[15px] text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:bg-white focus:outline-none"
+      />
+      <button type="submit" aria-label="Search" className="absolute right-1 top-1 flex h-8 w-9 items-center justify-center rounded-md text-stone-600 hover:bg-stone-200">
+        <Search className="h-5 w-5" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}

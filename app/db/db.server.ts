@@ -1,0 +1,57 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { Kysely, PostgresDialect, type Dialect } from "kysely";
+import pg from "pg";
+import { getEnv } from "../env.server";
+import type { Database } from "./schema";
+import { NodeSqliteDialect } from "./sqlite-dialect.server";
+
+export type Engine = "sqlite" | "postgres";
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = { db: Db; engine: Engine; dialect: Dialect; close: () => Promise<void> };
+
+/** The one place the engine is chosen: PostgreSQL when DATABASE_URL is set, else a SQLite file. */
+export function openDatabase(options: { databaseUrl?: string; sqlitePath: string }): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: Number(process.env.PG_POOL_MAX ?? 10),
+      // bigint (int8) and numeric columns hold paise and counts well inside 2^53: read them as numbers.
+      types: {
+        getTypeParser: (oid: number, format?: any) =>
+          oid === 20 || oid === 1700 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+      } as pg.CustomTypesConfig,
+    });
+    const dialect = new PostgresDialect({ pool });
+    const db = new Kysely<Database>({ dialect });
+    return { db, engine: "postgres", dialect, close: () => db.destroy() };
+  }
+  if (options.sqlitePath !== ":memory:") mkdirSync(dirname(options.sqlitePath), { recursive: true });
+  const sqlite = new DatabaseSync(options.sqlitePath, { timeout: 5000 });
+  sqlite.exec("pragma journal_mode = wal; pragma foreign_keys = on; pragma synchronous = normal;");
+  const dialect = new NodeSqliteDialect(sqlite);
+  const db = new Kysely<Database>({ dialect });
+  return { db, engine: "sqlite", dialect, close: () => db.destroy() };
+}
+
+let handle: DatabaseHandle | undefined;
+
+export function getDatabase(): DatabaseHandle {
+  if (!handle) {
+    const env = getEnv();
+    handle = openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH });
+  }
+  return handle;
+}
+
+export function getDb(): Db {
+  return getDatabase().db;
+}
+
+export async function closeDatabase() {
+  const current = handle;
+  handle = undefined;
+  await current?.close();
+}

@@ -1,0 +1,26 @@
+import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
+import { getMigrations } from "better-auth/db/migration";
+import { getAuth } from "../auth/auth.server";
+import type { Db } from "./db.server";
+import * as m0001 from "./migrations/0001-store";
+
+const migrations: Record<string, Migration> = { "0001-store": m0001 };
+
+class InlineMigrationProvider implements MigrationProvider {
+  async getMigrations() {
+    return migrations;
+  }
+}
+
+/** Better Auth's tables first (ours reference "user"), then ours, in order. Safe to run twice. */
+export async function migrateToLatest(db: Db) {
+  const auth = await getMigrations(getAuth().options);
+  await auth.runMigrations();
+  const migrator = new Migrator({ db, provider: new InlineMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName;
+    throw new Error(`Migration ${failed ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return results?.filter((r) => r.status === "Success").map((r) => r.migrationName) ?? [];
+}

@@ -1,0 +1,135 @@
+import type { Generated } from "kysely";
+
+/** Times are ISO-8601 UTC strings on both engines; money is integer paise. */
+export type IsoTime = string;
+
+export type CategoryKey = "seeds" | "equipment" | "tools" | "fertilizers";
+export type ProductStatus = "live" | "pending" | "rejected" | "archived";
+export type OrderStatus = "pending" | "confirmed" | "shipped" | "delivered" | "cancelled";
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number | boolean;
+  image: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  role: string | null;
+  banned: number | boolean | null;
+  banReason: string | null;
+  banExpires: string | Date | null;
+  phone: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  pincode: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: string | Date;
+}
+
+export interface ProductTable {
+  id: string;
+  name: string;
+  description: string;
+  category: CategoryKey;
+  price_paise: number;
+  stock: number;
+  rating: number;
+  reviews: number;
+  image: string;
+  vendor_id: string | null;
+  status: ProductStatus;
+  reject_reason: string | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface VendorTable {
+  user_id: string;
+  business_name: string;
+  phone: string;
+  gst_number: string;
+  street: string;
+  city: string;
+  state: string;
+  pincode: string;
+  created_at: IsoTime;
+}
+
+export interface OrderTable {
+  id: string;
+  user_id: string;
+  checkout_key: string;
+  status: OrderStatus;
+  payment_method: string;
+  subtotal_paise: number;
+  shipping_paise: number;
+  tax_paise: number;
+  total_paise: number;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  street: string;
+  city: string;
+  state: string;
+  pincode: string;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface OrderLineTable {
+  id: string;
+  order_id: string;
+  product_id: string;
+  vendor_id: string | null;
+  name: string;
+  image: string;
+  unit_price_paise: number;
+  quantity: number;
+  line_total_paise: number;
+}
+
+export interface OrderEventTable {
+  id: string;
+  order_id: string;
+  status: OrderStatus;
+  note: string | null;
+  actor_id: string | null;
+  created_at: IsoTime;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: IsoTime;
+}
+
+export interface ContactMessageTable {
+  id: string;
+  kind: "contact" | "expert";
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  handled: Generated<number>;
+  created_at: IsoTime;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  product: ProductTable;
+  vendor: VendorTable;
+  orders: OrderTable;
+  order_line: OrderLineTable;
+  order_event: OrderEventTable;
+  setting: SettingTable;
+  contact_message: ContactMessageTable;
+}

@@ -1,0 +1,41 @@
+import type { Db } from "../db.server";
+import { sampleProducts } from "./catalog";
+
+/**
+ * Loads the sample catalogue when the store has no products. Each product gets its own creation
+ * time, one second apart, so "first 8" on the home page is the catalogue's order.
+ */
+export async function seedCatalogIfEmpty(db: Db): Promise<number> {
+  const existing = await db
+    .selectFrom("product")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) return 0;
+  const start = Date.parse("2026-01-01T00:00:00.000Z");
+  await db
+    .insertInto("product")
+    .values(
+      sampleProducts.map((p, index) => {
+        const at = new Date(start + index * 1000).toISOString();
+        return {
+          id: p.id,
+          name: p.name,
+          description: p.description,
+          category: p.category,
+          price_paise: p.pricePaise,
+          stock: p.stock,
+          rating: p.rating,
+          reviews: p.reviews,
+          image: p.image,
+          vendor_id: null,
+          status: "live" as const,
+          reject_reason: null,
+          created_at: at,
+          updated_at: at,
+        };
+      }),
+    )
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  return sampleProducts.length;
+}

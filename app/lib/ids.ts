@@ -1,0 +1,9 @@
+const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/** A random, unguessable id for URLs: 16 base-36 characters (~82 bits). */
+export function newId(length = 16): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  let id = "";
+  for (const byte of bytes) id += ALPHABET[byte % 36];
+  return id;
+}

@@ -1,0 +1,91 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  data,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { getSessionUser } from "./auth/session.server";
+import { getEnv } from "./env.server";
+import { getGeneralSettings } from "./services/settings/get-general-settings.server";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const env = getEnv();
+  const [settings, user] = await Promise.all([getGeneralSettings(), getSessionUser(request)]);
+  return data({
+    store: {
+      siteTitle: settings.siteTitle,
+      siteTagline: settings.siteTagline,
+      email: env.SUPPORT_EMAIL,
+      phone: env.SUPPORT_PHONE,
+      address: env.STORE_ADDRESS,
+    },
+    user,
+  });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!data) throw new Error("root loader data is missing");
+  return data;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#256322" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let detail = "We could not load this page. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Page not found";
+      detail = "The page you are looking for does not exist or has moved.";
+    } else if (error.status < 500) {
+      title = `Request could not be completed (${error.status})`;
+      detail = typeof error.data === "string" && error.data ? error.data : detail;
+    }
+  }
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
+      <title>{`${title} · Angle`}</title>
+      <p className="text-5xl" aria-hidden="true">🌱</p>
+      <h1 className="mt-4 text-2xl font-bold text-stone-900">{title}</h1>
+      <p className="mt-2 text-stone-600">{detail}</p>
+      <a href="/" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        Back to the store
+      </a>
+    </main>
+  );
+}

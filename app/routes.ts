@@ -1,0 +1,18 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+// Mirrors the spec's route list (§2), plus a product page and resource routes.
+export default [
+  layout("routes/store/layout.tsx", [
+    index("routes/store/home.tsx"),
+    route("products", "routes/store/products.tsx"),
+    route("products/:id", "routes/store/product.tsx"),
+    route("about", "routes/store/about.tsx"),
+    route("contact", "routes/store/contact.tsx"),
+    route("terms", "routes/store/terms.tsx"),
+    route("privacy", "routes/store/privacy.tsx"),
+    route("refund", "routes/store/refund.tsx"),
+    route("*", "routes/store/not-found.tsx"),
+  ]),
+  route("healthz", "routes/resources/healthz.ts"),
+  route("api/auth/*", "routes/resources/auth.ts"),
+] satisfies RouteConfig;

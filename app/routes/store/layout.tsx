@@ -1,0 +1,21 @@
+import { Outlet } from "react-router";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { useRootData } from "~/root";
+
+/** Storefront pages: header and footer. Admin and vendor-login routes live outside this layout (spec §2). */
+export default function StoreLayout() {
+  const { store, user } = useRootData();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <SiteHeader store={store} user={user} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter store={store} />
+    </div>
+  );
+}

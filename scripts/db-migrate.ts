@@ -1,0 +1,7 @@
+import { getDatabase, closeDatabase } from "../app/db/db.server";
+import { migrateToLatest } from "../app/db/migrate.server";
+
+const { db, engine } = getDatabase();
+const applied = await migrateToLatest(db);
+console.log(`${engine}: ${applied.length ? `applied ${applied.join(", ")}` : "already up to date"}`);
+await closeDatabase();

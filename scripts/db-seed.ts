@@ -1,0 +1,9 @@
+import { getDatabase, closeDatabase } from "../app/db/db.server";
+import { migrateToLatest } from "../app/db/migrate.server";
+import { seedCatalogIfEmpty } from "../app/db/seed/seed.server";
+
+const { db, engine } = getDatabase();
+await migrateToLatest(db);
+const added = await seedCatalogIfEmpty(db);
+console.log(`${engine}: ${added ? `loaded ${added} sample products` : "the catalogue already has products; nothing loaded"}`);
+await closeDatabase();

@@ -1,0 +1,45 @@
+// Production entry: `npm start` (after `npm run build`). Runs on Node 24, which strips the types.
+import { serve } from "@hono/node-server";
+import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app.ts";
+
+const root = resolve(fileURLToPath(import.meta.url), "../..");
+const buildPath = resolve(root, "build/server/index.js");
+const build = (await import(buildPath)) as ServerBuild;
+const entry = build.entry.module as unknown as { ready: Promise<void>; closeDatabase: () => Promise<void> };
+
+process.env.NODE_ENV ??= "production";
+try {
+  await entry.ready;
+} catch (error) {
+  console.error(`Angle could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOST ?? "0.0.0.0";
+const baseUrl = process.env.BASE_URL ?? `http://localhost:${port}`;
+const app = createApp({ build, clientDir: resolve(root, "build/client"), https: baseUrl.startsWith("https://") });
+
+const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+  console.log(`Angle is running at ${baseUrl} (listening on ${info.address}:${info.port})`);
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing open requests, then stopping`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(async () => {
+    await entry.closeDatabase().catch(() => {});
+    process.exit(0);
+  });
+  // Idle keep-alive sockets would hold close() open.
+  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
