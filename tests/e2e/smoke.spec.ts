@@ -1,0 +1,8 @@
+import { test, expect, expectAccessible } from "./fixtures";
+
+test("home page shows the catalogue", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("product-card")).toHaveCount(8);
+  await expectAccessible(page);
+});

@@ -1,0 +1,23 @@
+// Starts the production build on a fresh database for the end-to-end tests:
+// E2E_DB=sqlite (a new temporary file) or E2E_DB=postgres (a new database `angle_e2e`).
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+if (process.env.E2E_DB === "postgres") {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query("drop database if exists angle_e2e with (force)");
+  await client.query("create database angle_e2e");
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = "/angle_e2e";
+  process.env.DATABASE_URL = url.toString();
+} else {
+  delete process.env.DATABASE_URL;
+  process.env.SQLITE_PATH = join(mkdtempSync(join(tmpdir(), "angle-e2e-")), "store.sqlite");
+}
+process.env.NODE_ENV = "production";
+await import("../../server/index.ts");
