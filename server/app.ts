@@ -44,6 +44,11 @@ export function createApp({ build, clientDir, https }: AppOptions) {
     }),
   );
 
-  app.all("*", (c) => handle(c.req.raw));
+  app.all("*", (c) => {
+    // Record the peer address ourselves, overwriting anything the visitor sent, for rate limits.
+    const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+    c.req.raw.headers.set("x-angle-client-ip", incoming?.socket?.remoteAddress ?? "unknown");
+    return handle(c.req.raw);
+  });
   return app;
 }

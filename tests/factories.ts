@@ -41,3 +41,43 @@ export async function createProduct(overrides: ProductOverrides = {}) {
   await getDb().insertInto("product").values(product).execute();
   return { id: product.id, name: product.name, pricePaise: product.price_paise, stock: product.stock };
 }
+
+/** A customer row as Better Auth would store it (no password: for service tests). */
+export async function createCustomer(overrides: Partial<{ name: string; email: string; role: string }> = {}) {
+  const id = newId(24);
+  const now = new Date().toISOString();
+  const user = {
+    id,
+    name: overrides.name ?? `Customer ${unique()}`,
+    email: overrides.email ?? `customer-${unique()}@example.in`,
+    emailVerified: 0,
+    image: null,
+    createdAt: now,
+    updatedAt: now,
+    role: overrides.role ?? "user",
+    banned: 0,
+    banReason: null,
+    banExpires: null,
+    phone: "+91 98765 43210",
+    street: "1 Test Street",
+    city: "Pune",
+    state: "Maharashtra",
+    pincode: "411001",
+  };
+  await getDb().insertInto("user").values(user).execute();
+  return { id, name: user.name, email: user.email };
+}
+
+export function checkoutInput(items: { productId: string; quantity: number }[], overrides: Record<string, unknown> = {}) {
+  return {
+    checkoutKey: `key-${unique()}-${newId(8)}`,
+    paymentMethod: "cod" as const,
+    phone: "+91 98765 43210",
+    street: "1 Test Street",
+    city: "Pune",
+    state: "Maharashtra",
+    pincode: "411001",
+    items,
+    ...overrides,
+  };
+}

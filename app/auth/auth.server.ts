@@ -40,10 +40,10 @@ function createAuth() {
     advanced: {
       useSecureCookies: env.BASE_URL.startsWith("https://"),
       cookiePrefix: "angle",
-      database: { generateId: false },
     },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     telemetry: { enabled: false },
+    logger: { level: "error" },
   });
 }
 

@@ -122,6 +122,12 @@ export interface ContactMessageTable {
   created_at: IsoTime;
 }
 
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  window_start: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -132,4 +138,5 @@ export interface Database {
   order_event: OrderEventTable;
   setting: SettingTable;
   contact_message: ContactMessageTable;
+  rate_limit: RateLimitTable;
 }

@@ -3,7 +3,8 @@ import type { CategoryKey } from "~/domain/categories";
 
 /** Spec §3: the cart lives in the browser under this key. */
 export const CART_KEY = "angle-cart";
-export const MAX_LINE_QUANTITY = 999;
+import { MAX_LINE_QUANTITY } from "~/domain/orders";
+export { MAX_LINE_QUANTITY };
 
 export type CartProduct = {
   id: string;

@@ -118,10 +118,18 @@ export async function up(db: Kysely<any>) {
     .addColumn("handled", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
+
+  // Fixed-window counters shared by every server process (sign-in, registration, contact form).
+  await db.schema
+    .createTable("rate_limit")
+    .addColumn("key", "text", (c) => c.primaryKey())
+    .addColumn("count", "integer", (c) => c.notNull())
+    .addColumn("window_start", "bigint", (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<any>) {
-  for (const table of ["contact_message", "setting", "order_event", "order_line", "orders", "vendor", "product"]) {
+  for (const table of ["rate_limit", "contact_message", "setting", "order_event", "order_line", "orders", "vendor", "product"]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { AddressSchema, PhoneSchema } from "./account";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./orders";
+
+export const OrderItemSchema = z.object({
+  productId: z.string().regex(/^[a-z0-9]{6,40}$/, "Unknown product."),
+  quantity: z.coerce
+    .number()
+    .int("Quantities must be whole numbers.")
+    .min(1, "Quantities must be at least 1.")
+    .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one product per order.`),
+});
+
+/** What the checkout form sends. Prices and totals are never taken from the browser. */
+export const CheckoutSchema = AddressSchema.extend({
+  checkoutKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "Your checkout session expired. Please reload the page."),
+  paymentMethod: z.enum(["card", "upi", "cod"], "Please choose a payment method."),
+  phone: PhoneSchema,
+  items: z
+    .string()
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "Your cart could not be read. Please reload the page." });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(OrderItemSchema).min(1, "Your cart is empty.").max(MAX_CART_LINES, `At most ${MAX_CART_LINES} different products per order.`)),
+});
+export type CheckoutInput = z.infer<typeof CheckoutSchema>;

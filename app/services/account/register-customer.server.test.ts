@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/db.server";
+import { RegisterSchema } from "~/domain/account";
+import { registerCustomer } from "./register-customer.server";
+import { signIn } from "./sign-in.server";
+import { AuthFailure } from "./auth-errors.server";
+
+const headers = () => new Headers({ origin: "http://localhost:3999" });
+const valid = {
+  name: "Asha Patil",
+  email: "Asha.Patil@Example.in",
+  password: "kheti-2026",
+  phone: "98765 43210",
+  street: "12 Mandi Road",
+  city: "Nashik",
+  state: "Maharashtra",
+  pincode: "422001",
+};
+
+describe("registration and sign-in", () => {
+  it("registers a customer with profile fields, lower-cased email and role user", async () => {
+    const input = RegisterSchema.parse(valid);
+    const { userId, headers: h } = await registerCustomer(input, { ip: "10.0.0.1", headers: headers() });
+    expect(h.get("set-cookie")).toMatch(/angle\.session_token=.*HttpOnly/i);
+    const user = await getDb().selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ email: "asha.patil@example.in", role: "user", phone: "+91 98765 43210", pincode: "422001", city: "Nashik" });
+  });
+
+  it("refuses a second account with the same email in another case", async () => {
+    const input = RegisterSchema.parse({ ...valid, email: "ASHA.PATIL@example.IN" });
+    await expect(registerCustomer(input, { ip: "10.0.0.2", headers: headers() })).rejects.toBeInstanceOf(AuthFailure);
+  });
+
+  it("signs in case-insensitively and refuses a wrong password with the service's message", async () => {
+    const ok = await signIn({ email: "asha.patil@example.in", password: "kheti-2026" }, { ip: "10.0.0.3", headers: headers() });
+    expect(ok.role).toBe("user");
+    await expect(signIn({ email: "asha.patil@example.in", password: "wrong-password" }, { ip: "10.0.0.3", headers: headers() })).rejects.toThrow(/invalid email or password/i);
+  });
+
+  it("locks an account after 10 failed attempts a minute, even with the right password", async () => {
+    for (let i = 0; i < 10; i++) {
+      await signIn({ email: "asha.patil@example.in", password: `nope-${i}-xxxx` }, { ip: `10.1.0.${i}`, headers: headers() }).catch(() => {});
+    }
+    await expect(signIn({ email: "asha.patil@example.in", password: "kheti-2026" }, { ip: "10.2.0.1", headers: headers() })).rejects.toThrow(/Too many attempts/);
+  });
+
+  it("validates registration fields with clear messages", () => {
+    const result = RegisterSchema.safeParse({ ...valid, password: "short", phone: "12345", pincode: "012345", name: " " });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(messages.password).toBe("Password must be at least 8 characters.");
+    expect(messages.phone).toMatch(/10-digit Indian mobile/);
+    expect(messages.pincode).toMatch(/6 digits/);
+    expect(messages.name).toBe("Please enter your full name.");
+  });
+});

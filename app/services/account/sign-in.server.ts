@@ -1,0 +1,34 @@
+import { getAuth } from "~/auth/auth.server";
+import { hitRateLimit, isRateLimited, LIMITS } from "~/services/security/rate-limit.server";
+import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
+import { AuthFailure, authErrorMessage } from "./auth-errors.server";
+
+export type SignInResult = { headers: Headers; userId: string; role: string };
+
+/**
+ * Email + password sign-in through Better Auth. Failed attempts are counted per account and per
+ * address (10 a minute each), so a password cannot be guessed by brute force from one place or
+ * spread over many.
+ */
+export async function signIn(input: { email: string; password: string }, meta: { ip: string; headers: Headers }): Promise<SignInResult> {
+  const keys = [`signin:email:${input.email}`, `signin:ip:${meta.ip}`];
+  for (const key of keys) {
+    if (await isRateLimited(key, LIMITS.signInFailures)) {
+      throw new AuthFailure(TOO_MANY_ATTEMPTS(LIMITS.signInFailures.windowSeconds), 429);
+    }
+  }
+  try {
+    const { headers, response } = await getAuth().api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: meta.headers,
+      returnHeaders: true,
+    });
+    const user = response.user as { id: string; role?: string | null };
+    return { headers, userId: user.id, role: user.role ?? "user" };
+  } catch (error) {
+    const message = authErrorMessage(error);
+    if (message === null) throw error;
+    for (const key of keys) await hitRateLimit(key, LIMITS.signInFailures);
+    throw new AuthFailure(message, 401);
+  }
+}

@@ -1,0 +1,41 @@
+import { getDb } from "~/db/db.server";
+import type { OrderStatus } from "~/domain/orders";
+
+export type OrderDetail = {
+  id: string;
+  status: OrderStatus;
+  paymentMethod: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+  createdAt: string;
+  address: { street: string; city: string; state: string; pincode: string };
+  items: { productId: string; name: string; image: string; unitPrice: number; quantity: number; lineTotal: number }[];
+};
+
+/** One of this customer's orders, or null — another customer's order id reads as not found. */
+export async function getCustomerOrder(orderId: string, userId: string): Promise<OrderDetail | null> {
+  if (!/^[a-z0-9]{6,40}$/.test(orderId)) return null;
+  const db = getDb();
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("user_id", "=", userId).executeTakeFirst();
+  if (!order) return null;
+  const lines = await db.selectFrom("order_line").selectAll().where("order_id", "=", orderId).orderBy("name").execute();
+  return {
+    id: order.id,
+    status: order.status,
+    paymentMethod: order.payment_method,
+    subtotal: Number(order.subtotal_paise),
+    tax: Number(order.tax_paise),
+    total: Number(order.total_paise),
+    createdAt: order.created_at,
+    address: { street: order.street, city: order.city, state: order.state, pincode: order.pincode },
+    items: lines.map((l) => ({
+      productId: l.product_id,
+      name: l.name,
+      image: l.image,
+      unitPrice: Number(l.unit_price_paise),
+      quantity: l.quantity,
+      lineTotal: Number(l.line_total_paise),
+    })),
+  };
+}

@@ -1,0 +1,76 @@
+import { getDb } from "~/db/db.server";
+import type { OrderStatus } from "~/domain/orders";
+import type { CategoryKey } from "~/domain/categories";
+
+export type OrderSummary = {
+  id: string;
+  status: OrderStatus;
+  total: number;
+  createdAt: string;
+  address: { street: string; city: string; state: string; pincode: string };
+  items: {
+    productId: string;
+    name: string;
+    quantity: number;
+    unitPrice: number;
+    /** the product as on sale now, for Reorder; null when it is no longer sold */
+    current: { name: string; pricePaise: number; stock: number; image: string; category: CategoryKey } | null;
+  }[];
+};
+
+/** This customer's orders, newest first, with their lines (two queries, not one per order). */
+export async function listCustomerOrders(userId: string): Promise<OrderSummary[]> {
+  const db = getDb();
+  const orders = await db
+    .selectFrom("orders")
+    .select(["id", "status", "total_paise", "created_at", "street", "city", "state", "pincode"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(200)
+    .execute();
+  if (orders.length === 0) return [];
+  const lines = await db
+    .selectFrom("order_line")
+    .leftJoin("product", (join) => join.onRef("product.id", "=", "order_line.product_id").on("product.status", "=", "live"))
+    .select([
+      "order_line.order_id",
+      "order_line.product_id",
+      "order_line.name",
+      "order_line.quantity",
+      "order_line.unit_price_paise",
+      "product.id as current_id",
+      "product.name as current_name",
+      "product.price_paise as current_price",
+      "product.stock as current_stock",
+      "product.image as current_image",
+      "product.category as current_category",
+    ])
+    .where("order_line.order_id", "in", orders.map((o) => o.id))
+    .orderBy("order_line.name")
+    .execute();
+  return orders.map((o) => ({
+    id: o.id,
+    status: o.status,
+    total: Number(o.total_paise),
+    createdAt: o.created_at,
+    address: { street: o.street, city: o.city, state: o.state, pincode: o.pincode },
+    items: lines
+      .filter((l) => l.order_id === o.id)
+      .map((l) => ({
+        productId: l.product_id,
+        name: l.name,
+        quantity: l.quantity,
+        unitPrice: Number(l.unit_price_paise),
+        current: l.current_id
+          ? {
+              name: l.current_name!,
+              pricePaise: Number(l.current_price),
+              stock: Number(l.current_stock),
+              image: l.current_image!,
+              category: l.current_category!,
+            }
+          : null,
+      })),
+  }));
+}

@@ -1,0 +1,520 @@
+// Angle benchmark: `npm run bench` (= tsx bench/run.ts).
+//
+// Builds the app, starts the production server on a free port with a fresh database,
+// runs Lighthouse (mobile, default throttling) on the main pages and autocannon on the
+// busiest routes, prints a summary table and writes bench/results/latest.json.
+// See bench/README.md for the options.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+import autocannon from "autocannon";
+import pg from "pg";
+import { sampleProducts } from "../app/db/seed/catalog.ts";
+
+const ROOT = resolve(fileURLToPath(import.meta.url), "../..");
+const RESULTS_DIR = join(ROOT, "bench/results");
+const DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/angle_bench";
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+// ---------------------------------------------------------------- options
+
+type Options = {
+  build: boolean;
+  db: "sqlite" | "postgres";
+  port: number;
+  lighthouse: boolean;
+  load: boolean;
+  runs: number;
+  duration: number;
+  connections: number;
+  dropAnyDb: boolean;
+};
+
+function parseArgs(argv: string[]): Options {
+  const opts: Options = {
+    build: true,
+    db: "sqlite",
+    port: 3200,
+    lighthouse: true,
+    load: true,
+    runs: 2,
+    duration: 10,
+    connections: 20,
+    dropAnyDb: false,
+  };
+  const value = (i: number, name: string) => {
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith("--")) throw new Error(`${name} needs a value`);
+    return v;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [arg, inline] = argv[i].split("=", 2) as [string, string | undefined];
+    const next = () => inline ?? value(i++, arg);
+    switch (arg) {
+      case "--no-build": opts.build = false; break;
+      case "--db": {
+        const db = next();
+        if (db !== "sqlite" && db !== "postgres") throw new Error(`--db must be sqlite or postgres, not ${db}`);
+        opts.db = db;
+        break;
+      }
+      case "--port": opts.port = Number(next()); break;
+      case "--runs": opts.runs = Math.max(1, Number(next())); break;
+      case "--duration": opts.duration = Number(next()); break;
+      case "--connections": opts.connections = Number(next()); break;
+      case "--no-lighthouse": opts.lighthouse = false; break;
+      case "--no-load": opts.load = false; break;
+      case "--drop-any-db": opts.dropAnyDb = true; break;
+      case "-h":
+      case "--help":
+        console.log(
+          "usage: npm run bench -- [--no-build] [--db sqlite|postgres] [--port 3200] [--runs 2]\n" +
+            "                        [--duration 10] [--connections 20] [--no-lighthouse] [--no-load] [--drop-any-db]",
+        );
+        process.exit(0);
+      default:
+        throw new Error(`unknown option ${arg} (try --help)`);
+    }
+  }
+  return opts;
+}
+
+// ---------------------------------------------------------------- cleanup
+
+let server: ChildProcess | undefined;
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+const tempDirs: string[] = [];
+
+function killServerNow() {
+  if (server?.pid && server.exitCode === null && server.signalCode === null) {
+    try {
+      process.kill(server.pid, "SIGKILL");
+    } catch {}
+  }
+}
+
+async function stopServer() {
+  const child = server;
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((res) => child.once("exit", () => res()));
+  try {
+    process.kill(child.pid, "SIGTERM");
+  } catch {}
+  const timer = setTimeout(() => killServerNow(), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function stopChrome() {
+  const c = chrome;
+  chrome = undefined;
+  if (!c) return;
+  try {
+    c.kill(); // chrome-launcher kills by its PID
+  } catch {}
+  try {
+    process.kill(c.pid, 0);
+    process.kill(c.pid, "SIGKILL");
+  } catch {}
+}
+
+async function cleanup() {
+  await stopChrome();
+  await stopServer();
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+// Last resort if the process exits without going through cleanup().
+process.on("exit", () => {
+  killServerNow();
+  if (chrome?.pid) {
+    try {
+      process.kill(chrome.pid, "SIGKILL");
+    } catch {}
+  }
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal} received: stopping the server and Chromium`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------- helpers
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function run(cmd: string, args: string[]) {
+  return new Promise<void>((res, rej) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: "inherit" });
+    child.on("error", rej);
+    child.on("exit", (code, signal) =>
+      code === 0 ? res() : rej(new Error(`${cmd} ${args.join(" ")} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+function portIsFree(port: number) {
+  return new Promise<boolean>((res) => {
+    const srv = createServer();
+    srv.once("error", () => res(false));
+    srv.listen(port, "0.0.0.0", () => srv.close(() => res(true)));
+  });
+}
+
+async function findFreePort(start: number) {
+  for (let port = start; port < start + 100; port++) if (await portIsFree(port)) return port;
+  throw new Error(`no free port in ${start}-${start + 99}`);
+}
+
+async function resetPostgres(url: string, dropAnyDb: boolean) {
+  const target = new URL(url);
+  const dbName = decodeURIComponent(target.pathname.replace(/^\//, ""));
+  if (!dbName) throw new Error(`DATABASE_URL has no database name: ${url}`);
+  if (!/bench/i.test(dbName) && !dropAnyDb) {
+    throw new Error(
+      `refusing to drop database "${dbName}" (its name does not contain "bench"); ` +
+        `point DATABASE_URL at a throwaway database or pass --drop-any-db`,
+    );
+  }
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const ident = `"${dbName.replaceAll('"', '""')}"`;
+    await client.query(`DROP DATABASE IF EXISTS ${ident} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${ident}`);
+  } finally {
+    await client.end();
+  }
+  console.log(`PostgreSQL database "${dbName}" dropped and recreated`);
+}
+
+async function startServer(port: number, dbEnv: Record<string, string>) {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...dbEnv };
+  if (!dbEnv.DATABASE_URL) delete env.DATABASE_URL;
+  Object.assign(env, {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: `http://localhost:${port}`,
+  });
+  const log: string[] = [];
+  const child = spawn(process.execPath, ["server/index.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  server = child;
+  const keep = (chunk: Buffer) => {
+    log.push(chunk.toString());
+    if (log.length > 200) log.shift();
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  let spawnError: Error | undefined;
+  child.on("error", (e) => (spawnError = e));
+
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (spawnError) throw spawnError;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited (${child.signalCode ?? `code ${child.exitCode}`}) before it was healthy:\n${log.join("")}`);
+    }
+    try {
+      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) {
+        console.log(`server (pid ${child.pid}) healthy at ${base}`);
+        return base;
+      }
+    } catch {}
+    await sleep(250);
+  }
+  throw new Error(`server did not answer /healthz with 200 within 60 s:\n${log.join("")}`);
+}
+
+// ---------------------------------------------------------------- Lighthouse
+
+type LighthouseResult = {
+  path: string;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  speedIndexMs: number;
+  jsKB: number;
+  totalKB: number;
+  runs: number[];
+  opportunities: { id: string; title: string; savingsMs?: number; savingsKB?: number; display?: string }[];
+  diagnostics: { id: string; title: string; display?: string }[];
+};
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+type NetworkItem = { resourceType?: string; transferSize?: number };
+
+function summarise(path: string, lhr: Lhr, scores: number[]): LighthouseResult {
+  const audit = (id: string) => lhr.audits[id];
+  const num = (id: string) => audit(id)?.numericValue ?? NaN;
+  const items = ((audit("network-requests")?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
+  let jsBytes = items.filter((i) => i.resourceType === "Script").reduce((s, i) => s + (i.transferSize ?? 0), 0);
+  let totalBytes = items.reduce((s, i) => s + (i.transferSize ?? 0), 0);
+  if (!items.length) {
+    const summary = ((audit("resource-summary")?.details as { items?: { resourceType: string; transferSize: number }[] })?.items ?? []);
+    jsBytes = summary.find((i) => i.resourceType === "script")?.transferSize ?? NaN;
+    totalBytes = summary.find((i) => i.resourceType === "total")?.transferSize ?? NaN;
+  }
+  const perfRefs = lhr.categories.performance?.auditRefs ?? [];
+  const opportunities: LighthouseResult["opportunities"] = [];
+  const diagnostics: LighthouseResult["diagnostics"] = [];
+  for (const ref of perfRefs) {
+    const a = audit(ref.id);
+    if (!a || ref.group === "metrics" || ref.group === "hidden") continue;
+    if (a.scoreDisplayMode === "notApplicable" || a.scoreDisplayMode === "manual") continue;
+    if (a.score === null ? !a.displayValue : a.score >= 0.9) continue;
+    const details = a.details as { overallSavingsMs?: number; overallSavingsBytes?: number } | undefined;
+    const metricMs = Object.values(a.metricSavings ?? {}).filter((v): v is number => typeof v === "number");
+    const savingsMs = Math.max(0, details?.overallSavingsMs ?? 0, ...metricMs);
+    const savingsKB = details?.overallSavingsBytes ? Math.round(details.overallSavingsBytes / 1024) : 0;
+    if (savingsMs > 0 || savingsKB > 0) {
+      opportunities.push({ id: a.id, title: a.title, savingsMs: savingsMs || undefined, savingsKB: savingsKB || undefined, display: a.displayValue });
+    } else {
+      diagnostics.push({ id: a.id, title: a.title, display: a.displayValue });
+    }
+  }
+  opportunities.sort((a, b) => (b.savingsMs ?? 0) - (a.savingsMs ?? 0) || (b.savingsKB ?? 0) - (a.savingsKB ?? 0));
+  return {
+    path,
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: Math.round(num("largest-contentful-paint")),
+    tbtMs: Math.round(num("total-blocking-time")),
+    cls: Number(num("cumulative-layout-shift").toFixed(3)),
+    fcpMs: Math.round(num("first-contentful-paint")),
+    speedIndexMs: Math.round(num("speed-index")),
+    jsKB: Number((jsBytes / 1024).toFixed(1)),
+    totalKB: Number((totalBytes / 1024).toFixed(1)),
+    runs: scores,
+    opportunities,
+    diagnostics,
+  };
+}
+
+async function runLighthouse(base: string, paths: string[], runs: number) {
+  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  console.log(`Chromium (pid ${chrome.pid}) on debugging port ${chrome.port}`);
+  const lhrDir = join(RESULTS_DIR, "lighthouse");
+  mkdirSync(lhrDir, { recursive: true });
+  const results: LighthouseResult[] = [];
+  for (const path of paths) {
+    let best: Lhr | undefined;
+    const scores: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = Date.now();
+      let lhr: Lhr | undefined;
+      // Chromium's trace recording occasionally fails (NO_NAVSTART, NO_FCP...): retry that run.
+      for (let attempt = 1; !lhr; attempt++) {
+        const result = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        const err = result.lhr.runtimeError;
+        if (!err) lhr = result.lhr;
+        else if (attempt >= 3) throw new Error(`Lighthouse failed on ${path}: ${err.code} ${err.message}`);
+        else console.log(`  lighthouse ${path}: ${err.code}, retrying`);
+      }
+      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      scores.push(score);
+      console.log(`  lighthouse ${path} run ${i + 1}/${runs}: ${score} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      if (!best || (lhr.categories.performance?.score ?? 0) > (best.categories.performance?.score ?? 0)) best = lhr;
+    }
+    const safe = path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
+    writeFileSync(join(lhrDir, `${safe}.json`), JSON.stringify(best));
+    results.push(summarise(path, best!, scores));
+  }
+  await stopChrome();
+  return results;
+}
+
+// ---------------------------------------------------------------- autocannon
+
+type LoadResult = {
+  path: string;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  requests: number;
+};
+
+async function runLoad(base: string, path: string, duration: number, connections: number): Promise<LoadResult> {
+  const result = await autocannon({ url: `${base}${path}`, connections, duration });
+  const r: LoadResult = {
+    path,
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    requests: result.requests.total,
+  };
+  console.log(`  autocannon ${path}: ${r.reqPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+  return r;
+}
+
+// ---------------------------------------------------------------- output
+
+function table(headers: string[], rows: (string | number)[][]) {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, c) => Math.max(...cells.map((r) => r[c].length)));
+  const line = (r: string[]) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join("  ");
+  return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
+}
+
+function gitCommit() {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+
+  if (opts.build) {
+    console.log("== npm run build");
+    await run("npm", ["run", "build"]);
+  }
+
+  const dbEnv: Record<string, string> = {};
+  let dbLabel: string;
+  if (opts.db === "postgres") {
+    const url = process.env.DATABASE_URL || DEFAULT_PG_URL;
+    await resetPostgres(url, opts.dropAnyDb);
+    dbEnv.DATABASE_URL = url;
+    const u = new URL(url);
+    u.password = u.password ? "***" : "";
+    dbLabel = `postgres (${u.toString()})`;
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), "angle-bench-"));
+    tempDirs.push(dir);
+    dbEnv.SQLITE_PATH = join(dir, "angle.sqlite");
+    dbLabel = `sqlite (${dbEnv.SQLITE_PATH})`;
+  }
+
+  const port = await findFreePort(opts.port);
+  console.log(`== starting server on port ${port}, database ${dbLabel}`);
+  const base = await startServer(port, dbEnv);
+
+  const productId = sampleProducts[0].id;
+  const pages = ["/", "/products", `/products/${productId}`];
+  const skipped: string[] = [];
+  const cartStatus = (await fetch(`${base}/cart`)).status;
+  if (cartStatus === 200) pages.push("/cart");
+  else skipped.push(`/cart (HTTP ${cartStatus}${cartStatus === 404 ? ": not built yet" : ""})`);
+
+  // Warm up: first renders load route modules and fill caches.
+  for (const path of [...pages, "/products?q=seeds"]) {
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${base}${path}`);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`GET ${path} returned ${res.status}`);
+    }
+  }
+
+  let lh: LighthouseResult[] = [];
+  if (opts.lighthouse) {
+    console.log(`== Lighthouse (mobile, default throttling, best of ${opts.runs})`);
+    lh = await runLighthouse(base, pages, opts.runs);
+    for (const s of skipped) console.log(`  skipped: ${s}`);
+  }
+
+  const load: LoadResult[] = [];
+  if (opts.load) {
+    console.log(`== autocannon (${opts.connections} connections, ${opts.duration} s each)`);
+    for (const path of ["/products", "/", "/products?q=seeds"]) {
+      load.push(await runLoad(base, path, opts.duration, opts.connections));
+    }
+  }
+
+  await stopServer();
+
+  // ------------------------------------------------------------ summary
+  console.log(`\n== Summary (${opts.db}, node ${process.version}, commit ${gitCommit() ?? "?"})`);
+  if (lh.length) {
+    console.log("\nLighthouse mobile");
+    console.log(
+      table(
+        ["page", "score", "LCP ms", "TBT ms", "CLS", "FCP ms", "JS KB", "total KB"],
+        lh.map((r) => [r.path, r.runs.length > 1 ? `${r.score} (${r.runs.join("/")})` : r.score, r.lcpMs, r.tbtMs, r.cls, r.fcpMs, r.jsKB, r.totalKB]),
+      ),
+    );
+    for (const s of skipped) console.log(`skipped: ${s}`);
+    for (const r of lh.filter((r) => r.score < 95)) {
+      console.log(`\n${r.path} scored ${r.score} (< 95); failing audits:`);
+      for (const o of r.opportunities.slice(0, 6)) {
+        const saving = [o.savingsMs ? `${Math.round(o.savingsMs)} ms` : "", o.savingsKB ? `${o.savingsKB} KB` : ""].filter(Boolean).join(", ");
+        console.log(`  - ${o.title}${saving ? ` (saves ~${saving})` : ""}`);
+      }
+      for (const d of r.diagnostics.slice(0, 6)) console.log(`  - ${d.title}${d.display ? ` (${d.display})` : ""}`);
+    }
+  }
+  if (load.length) {
+    console.log(`\nautocannon (${opts.connections} connections, ${opts.duration} s)`);
+    console.log(
+      table(
+        ["path", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "timeouts"],
+        load.map((r) => [r.path, r.reqPerSec, r.p50Ms, r.p99Ms, r.non2xx, r.errors, r.timeouts]),
+      ),
+    );
+  }
+
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const out = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    db: opts.db,
+    lighthouse: {
+      formFactor: "mobile",
+      runsPerPage: opts.runs,
+      pages: lh.map(({ opportunities, diagnostics, ...r }) => ({ ...r, opportunities, diagnostics })),
+      skipped,
+    },
+    load: { connections: opts.connections, durationSec: opts.duration, results: load },
+    elapsedSec: Math.round((Date.now() - started) / 1000),
+  };
+  writeFileSync(join(RESULTS_DIR, "latest.json"), JSON.stringify(out, null, 2) + "\n");
+  console.log(`\nwrote bench/results/latest.json (full Lighthouse reports in bench/results/lighthouse/) in ${out.elapsedSec} s`);
+}
+
+try {
+  await main();
+  await cleanup();
+  process.exit(0);
+} catch (error) {
+  console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+  await cleanup();
+  process.exit(1);
+}
