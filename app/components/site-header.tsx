@@ -49,8 +49,8 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
             {links}
             {user ? null : (
               <div className="mt-2 grid grid-cols-2 gap-2 border-t border-stone-100 pt-2">
-                <Link to={authDialogHref(location, "login")} className="rounded-md border border-stone-300 px-3 py-2 text-center text-sm font-semibold text-stone-800">Login</Link>
-                <Link to={authDialogHref(location, "register")} className="rounded-md bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white">Register</Link>
+                <Link preventScrollReset to={authDialogHref(location, "login")} className="rounded-md border border-stone-300 px-3 py-2 text-center text-sm font-semibold text-stone-800">Login</Link>
+                <Link preventScrollReset to={authDialogHref(location, "register")} className="rounded-md bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white">Register</Link>
               </div>
             )}
           </nav>
@@ -92,8 +92,8 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
             <UserMenu name={user.name} />
           ) : (
             <div className="hidden items-center gap-2 sm:flex">
-              <Link to={authDialogHref(location, "login")} className="rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50">Login</Link>
-              <Link to={authDialogHref(location, "register")} className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">Register</Link>
+              <Link preventScrollReset to={authDialogHref(location, "login")} className="rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50">Login</Link>
+              <Link preventScrollReset to={authDialogHref(location, "register")} className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">Register</Link>
             </div>
           )}
         </div>

@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters.`;
+import { PASSWORD_MAX, PASSWORD_MIN } from "./account-rules";
 
 export const EmailSchema = z
   .string()

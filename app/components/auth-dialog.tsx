@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useLocation, useNavigate } from "react-router";
+import { Eye, EyeOff, X } from "lucide-react";
+import { PASSWORD_RULE } from "~/domain/account-rules";
+import { AUTH_UNEXPECTED } from "~/domain/messages";
+import { TextField } from "./ui/text-field";
+import { closeAuthDialogHref, type AuthMode } from "./auth-dialog-link";
+
+type Result = { ok: true } | { ok: false; error: string; fields?: Record<string, string> };
+
+/**
+ * The Login/Register dialog (spec §2, §4). Opened by ?auth=login|register; a native modal <dialog>
+ * makes the page behind it inert (focus stays inside) and closes on Escape.
+ */
+export function AuthDialog() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const param = new URLSearchParams(location.search).get("auth");
+  const mode: AuthMode | null = param === "login" || param === "register" ? param : null;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const fetcher = useFetcher<Result>({ key: "auth-dialog" });
+  const [formKey, setFormKey] = useState(0);
+  const [showPassword, setShowPassword] = useState(false);
+  const submitting = fetcher.state !== "idle";
+  const result = fetcher.data;
+
+  const close = () => navigate(closeAuthDialogHref(location), { replace: true, preventScrollReset: true });
+  const switchTo = (next: AuthMode) => {
+    const params = new URLSearchParams(location.search);
+    params.set("auth", next);
+    navigate(`${location.pathname}?${params}`, { replace: true, preventScrollReset: true });
+  };
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (mode && !d.open) d.showModal();
+    if (!mode && d.open) d.close();
+  }, [mode]);
+
+  // Success: the user is set (root data revalidates), the dialog closes and the form resets.
+  useEffect(() => {
+    if (fetcher.state === "idle" && result?.ok) {
+      setFormKey((k) => k + 1);
+      setShowPassword(false);
+      close();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, result]);
+
+  const fields = result && !result.ok ? (result.fields ?? {}) : {};
+  const error = result && !result.ok ? result.error || AUTH_UNEXPECTED : null;
+  const register = mode === "register";
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="auth-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+      onClick={(e) => {
+        if (e.target === dialog.current) close();
+      }}
+      className="m-auto w-[min(100%-1.5rem,28rem)] rounded-2xl bg-white p-0 shadow-2xl backdrop:bg-stone-900/60"
+    >
+      {mode ? (
+        <div className="max-h-[90vh] overflow-y-auto p-5 sm:p-6">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id="auth-title" className="text-xl font-bold text-stone-900">{register ? "Create your account" : "Login to Angle"}</h2>
+            <button type="button" onClick={close} className="-m-2 rounded-md p-2 text-stone-600 hover:bg-stone-100" aria-label="Close">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </button>
+          </div>
+          <fetcher.Form key={`${mode}-${formKey}`} method="post" action="/account/auth" className="mt-4" noValidate>
+            <input type="hidden" name="intent" value={mode} />
+            <fieldset disabled={submitting} className="space-y-3">
+              {register ? <TextField label="Full name" name="name" autoComplete="name" required maxLength={100} error={fields.name} autoFocus /> : null}
+              <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={fields.email} autoFocus={!register} />
+              <div className="relative">
+                <TextField
+                  label="Password"
+                  name="password"
+                  type={showPassword ? "text" : "password"}
+                  autoComplete={register ? "new-password" : "current-password"}
+                  required
+                  maxLength={128}
+                  hint={register ? PASSWORD_RULE : undefined}
+                  error={fields.password}
+                />
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((s) => !s)}
+                  className="absolute right-1 top-7 flex h-9 w-9 items-center justify-center rounded-md text-stone-600 hover:bg-stone-100"
+                  aria-label={showPassword ? "Hide password" : "Show password"}
+                  aria-pressed={showPassword}
+                >
+                  {showPassword ? <EyeOff className="h-5 w-5" aria-hidden="true" /> : <Eye className="h-5 w-5" aria-hidden="true" />}
+                </button>
+              </div>
+              {register ? (
+                <>
+                  <TextField label="Phone" name="phone" type="tel" autoComplete="tel" required placeholder="+91 98765 43210" maxLength={20} error={fields.phone} />
+                  <TextField label="Street address" name="street" autoComplete="street-address" required maxLength={200} error={fields.street} />
+                  <div className="grid grid-cols-2 gap-3">
+                    <TextField label="City" name="city" autoComplete="address-level2" required maxLength={80} error={fields.city} />
+                    <TextField label="State" name="state" autoComplete="address-level1" required maxLength={80} error={fields.state} />
+                  </div>
+                  <TextField label="Pincode" name="pincode" inputMode="numeric" autoComplete="postal-code" required maxLength={6} error={fields.pincode} />
+                </>
+              ) : null}
+              {error ? (
+                <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{error}</p>
+              ) : null}
+              <button type="submit" className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+                {submitting ? "Processing..." : register ? "Create Account" : "Login"}
+              </button>
+            </fieldset>
+          </fetcher.Form>
+          <p className="mt-4 text-center text-sm text-stone-700">
+            {register ? (
+              <button type="button" className="font-semibold text-brand-700 underline" onClick={() => switchTo("login")}>Already have an account? Sign in</button>
+            ) : (
+              <button type="button" className="font-semibold text-brand-700 underline" onClick={() => switchTo("register")}>Don't have an account? Sign up</button>
+            )}
+          </p>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

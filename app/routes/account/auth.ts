@@ -1,0 +1,48 @@
+import { data } from "react-router";
+import type { Route } from "./+types/auth";
+import { LoginSchema, RegisterSchema } from "~/domain/account";
+import { fieldErrors } from "~/domain/form-errors";
+import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/domain/messages";
+import { AuthFailure } from "~/services/account/auth-errors.server";
+import { loadProfile } from "~/services/account/load-profile.server";
+import { registerCustomer } from "~/services/account/register-customer.server";
+import { signIn } from "~/services/account/sign-in.server";
+import { clientAddress } from "~/services/security/rate-limit.server";
+
+type Result =
+  | { ok: true; user: Awaited<ReturnType<typeof loadProfile>> }
+  | { ok: false; error: string; fields?: Record<string, string> };
+
+/** The Login/Register dialog posts here (intent = login | register). */
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const intent = form.intent === "register" ? "register" : "login";
+  const meta = { ip: clientAddress(request), headers: request.headers };
+  try {
+    let result: { headers: Headers; userId: string };
+    if (intent === "register") {
+      const parsed = RegisterSchema.safeParse(form);
+      if (!parsed.success) {
+        const fields = fieldErrors(parsed.error);
+        return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
+      }
+      result = await registerCustomer(parsed.data, meta);
+    } else {
+      const parsed = LoginSchema.safeParse(form);
+      if (!parsed.success) {
+        const fields = fieldErrors(parsed.error);
+        return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
+      }
+      result = await signIn(parsed.data, meta);
+    }
+    const cookies = new Headers();
+    for (const cookie of result.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+    const user = await loadProfile(result.userId);
+    if (!user) return data<Result>({ ok: false, error: PROFILE_LOAD_FAILED }, { status: 500, headers: cookies });
+    return data<Result>({ ok: true, user }, { headers: cookies });
+  } catch (error) {
+    if (error instanceof AuthFailure) return data<Result>({ ok: false, error: error.message }, { status: error.status });
+    console.error("auth action failed", error);
+    return data<Result>({ ok: false, error: AUTH_UNEXPECTED }, { status: 500 });
+  }
+}

@@ -1,0 +1,19 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { getAuth } from "~/auth/auth.server";
+
+/** Ends the session on the server and returns to / (spec §2). */
+export async function action({ request }: Route.ActionArgs) {
+  const headers = new Headers();
+  try {
+    const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+    for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  } catch {
+    // No session to end: still send the visitor home.
+  }
+  return redirect("/", { headers });
+}
+
+export function loader() {
+  return redirect("/");
+}

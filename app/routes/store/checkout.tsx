@@ -1,0 +1,151 @@
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { Lock } from "lucide-react";
+import type { Route } from "./+types/checkout";
+import { requireCustomer } from "~/auth/guards.server";
+import { OrderSummary } from "~/components/order-summary";
+import { TextField } from "~/components/ui/text-field";
+import { CheckoutSchema } from "~/domain/checkout";
+import { fieldErrors } from "~/domain/form-errors";
+import { CHECKOUT_FAILED } from "~/domain/messages";
+import { formatPaise } from "~/domain/money";
+import { PAYMENT_METHODS, type PaymentMethodKey } from "~/domain/orders";
+import { useCartQuote } from "~/lib/use-cart-quote";
+import { useCheckoutKey } from "~/lib/checkout-key";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useRootData } from "~/root";
+import { OrderRefused, placeOrder } from "~/services/orders/place-order.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Checkout · Angle" }];
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireCustomer(request);
+  const parsed = CheckoutSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    return data({ ok: false as const, error: Object.values(fields)[0] ?? CHECKOUT_FAILED, fields }, { status: 400 });
+  }
+  try {
+    const { orderId } = await placeOrder({ id: user.id, name: user.name, email: user.email }, parsed.data);
+    return redirect(`/order-confirmation/${orderId}?placed=1`);
+  } catch (error) {
+    if (error instanceof OrderRefused) return data({ ok: false as const, error: error.message, fields: {} as Record<string, string> }, { status: error.status });
+    console.error("placing an order failed", error);
+    return data({ ok: false as const, error: CHECKOUT_FAILED, fields: {} as Record<string, string> }, { status: 503 });
+  }
+}
+
+export default function Checkout({ actionData }: Route.ComponentProps) {
+  const { user } = useRootData();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const { lines, checked } = useCartQuote();
+  const checkoutKey = useCheckoutKey();
+  const [payment, setPayment] = useState<PaymentMethodKey>("card");
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const subtotal = lines.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
+  const fields: Record<string, string | undefined> = actionData && !actionData.ok ? actionData.fields : {};
+  const blocked = lines.some((l) => l.outOfStock);
+
+  // Spec §2: an empty cart goes back to /cart; a guest sees the login dialog.
+  useEffect(() => {
+    if (hydrated && lines.length === 0 && navigation.state === "idle") navigate("/cart", { replace: true });
+  }, [hydrated, lines.length, navigation.state, navigate]);
+  useEffect(() => {
+    if (hydrated && !user && !location.search.includes("auth=")) {
+      navigate("/checkout?auth=login", { replace: true, preventScrollReset: true });
+    }
+  }, [hydrated, user, location.search, navigate]);
+
+  if (!hydrated || lines.length === 0) {
+    return <div className="mx-auto max-w-6xl px-4 py-10"><h1 className="text-3xl font-bold">Checkout</h1><p className="mt-6 text-stone-600">Loading your cart...</p></div>;
+  }
+
+  const items = JSON.stringify(lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })));
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Checkout</h1>
+      <Form method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <input type="hidden" name="items" value={items} />
+        <input type="hidden" name="checkoutKey" value={checkoutKey} />
+        <div className="space-y-6">
+          <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="customer-title">
+            <h2 id="customer-title" className="text-lg font-bold text-stone-900">Customer Information</h2>
+            {user ? (
+              <div className="mt-4 grid gap-4 sm:grid-cols-2">
+                <div>
+                  <p className="text-sm font-medium text-stone-600">Name</p>
+                  <p className="font-semibold text-stone-900">{user.name}</p>
+                </div>
+                <div>
+                  <p className="text-sm font-medium text-stone-600">Email</p>
+                  <p className="break-all font-semibold text-stone-900">{user.email}</p>
+                </div>
+                <TextField label="Phone" name="phone" type="tel" required autoComplete="tel" placeholder="+91 98765 43210" defaultValue={user.phone} error={fields.phone} />
+              </div>
+            ) : (
+              <p className="mt-3 text-stone-700">Please log in or create an account to place your order.</p>
+            )}
+          </section>
+
+          <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="address-title">
+            <h2 id="address-title" className="text-lg font-bold text-stone-900">Shipping Address</h2>
+            <fieldset disabled={!user || submitting} className="mt-4 grid gap-4 sm:grid-cols-2" key={user?.id ?? "guest"}>
+              <TextField className="sm:col-span-2" label="Street address" name="street" required autoComplete="street-address" maxLength={200} defaultValue={user?.address.street} error={fields.street} />
+              <TextField label="City" name="city" required autoComplete="address-level2" maxLength={80} defaultValue={user?.address.city} error={fields.city} />
+              <TextField label="State" name="state" required autoComplete="address-level1" maxLength={80} defaultValue={user?.address.state} error={fields.state} />
+              <TextField label="Pincode" name="pincode" required inputMode="numeric" autoComplete="postal-code" maxLength={6} defaultValue={user?.address.pincode} error={fields.pincode} hint="6 digits, e.g. 422001" />
+            </fieldset>
+          </section>
+
+          <section className="rounded-xl border border-stone-200 bg-white p-5">
+            <fieldset disabled={!user || submitting}>
+              <legend className="text-lg font-bold text-stone-900">Payment Method</legend>
+              <div className="mt-4 grid gap-2">
+                {(Object.keys(PAYMENT_METHODS) as PaymentMethodKey[]).map((key) => (
+                  <label key={key} className={`flex cursor-pointer items-center gap-3 rounded-lg border p-3 ${payment === key ? "border-brand-600 bg-brand-50" : "border-stone-300"}`}>
+                    <input type="radio" name="paymentMethod" value={key} checked={payment === key} onChange={() => setPayment(key)} className="h-4 w-4 accent-green-700" />
+                    <span className="font-medium text-stone-900">{PAYMENT_METHODS[key]}</span>
+                  </label>
+                ))}
+              </div>
+              {payment !== "cod" ? (
+                <p className="mt-3 text-sm text-stone-600">We will send a secure payment link by SMS and email when we confirm your order.</p>
+              ) : (
+                <p className="mt-3 text-sm text-stone-600">Pay cash upon delivery.</p>
+              )}
+            </fieldset>
+          </section>
+        </div>
+
+        <div>
+          <OrderSummary subtotal={subtotal}>
+            <ul className="mt-4 space-y-2 border-t border-stone-200 pt-3 text-sm" aria-label="Items">
+              {lines.map((l) => (
+                <li key={l.product.id} className="flex justify-between gap-3">
+                  <span className="text-stone-700">{l.product.name} × {l.quantity}</span>
+                  <span className="shrink-0 font-medium">{formatPaise(l.product.pricePaise * l.quantity)}</span>
+                </li>
+              ))}
+            </ul>
+            {actionData && !actionData.ok ? (
+              <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{actionData.error}</p>
+            ) : null}
+            {blocked ? <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">Some items are out of stock. Please update your cart.</p> : null}
+            <button
+              type="submit"
+              disabled={submitting || !user || !checked || blocked}
+              className="mt-4 flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
+            >
+              <Lock className="h-4 w-4" aria-hidden="true" />
+              {submitting ? "Placing Order..." : user ? "Place Order" : "Login to Place Order"}
+            </button>
+            <p className="mt-2 text-center text-xs text-stone-600">Prices, GST and shipping are confirmed by our server when you place the order.</p>
+          </OrderSummary>
+        </div>
+      </Form>
+    </div>
+  );
+}

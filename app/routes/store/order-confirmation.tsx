@@ -1,0 +1,118 @@
+import { useEffect } from "react";
+import { data, Link, useLocation, useNavigate } from "react-router";
+import { CheckCircle2, XCircle } from "lucide-react";
+import type { Route } from "./+types/order-confirmation";
+import { getSessionUser } from "~/auth/session.server";
+import { LoginPrompt } from "~/components/login-prompt";
+import { OrderTimeline } from "~/components/order-timeline";
+import { formatDate } from "~/domain/dates";
+import { ORDER_ID_MISSING, ORDER_LOAD_FAILED, ORDER_NOT_FOUND, ORDER_NOT_FOUND_DETAIL } from "~/domain/messages";
+import { formatPaise } from "~/domain/money";
+import { paymentMethodLabel, STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
+import { derivedShipping } from "~/domain/pricing";
+import { clearCart } from "~/lib/cart";
+import { forgetCheckoutKey } from "~/lib/checkout-key";
+import { getCustomerOrder } from "~/services/orders/get-customer-order.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Order confirmation · Angle" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  if (!params.orderId) return data({ state: "error" as const, error: ORDER_ID_MISSING }, { status: 400 });
+  const user = await getSessionUser(request);
+  if (!user) return { state: "login" as const };
+  try {
+    const order = await getCustomerOrder(params.orderId, user.id);
+    if (!order) return data({ state: "missing" as const }, { status: 404 });
+    return { state: "ok" as const, order };
+  } catch (error) {
+    console.error("loading an order failed", error);
+    return data({ state: "error" as const, error: ORDER_LOAD_FAILED }, { status: 500 });
+  }
+}
+
+export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const placed = new URLSearchParams(location.search).has("placed");
+
+  // The order is placed: empty the cart and start the next checkout with a new key.
+  useEffect(() => {
+    if (placed && loaderData.state === "ok") {
+      clearCart();
+      forgetCheckoutKey();
+      navigate(location.pathname, { replace: true, preventScrollReset: true });
+    }
+  }, [placed, loaderData.state, location.pathname, navigate]);
+
+  if (loaderData.state === "login") return <LoginPrompt title="Please log in" text="Log in to see your order." />;
+  if (loaderData.state !== "ok") {
+    const missing = loaderData.state === "missing";
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+        <XCircle className="h-14 w-14 text-red-600" aria-hidden="true" />
+        <h1 className="mt-4 text-2xl font-bold text-stone-900">{missing ? ORDER_NOT_FOUND : "Something went wrong"}</h1>
+        <p className="mt-2 text-stone-600">{missing ? ORDER_NOT_FOUND_DETAIL : loaderData.error}</p>
+        <div className="mt-6 flex gap-3">
+          <Link to="/orders" className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">View My Orders</Link>
+          <Link to="/products" className="rounded-lg border border-stone-300 bg-white px-5 py-2.5 font-semibold">Continue Shopping</Link>
+        </div>
+      </div>
+    );
+  }
+
+  const { order } = loaderData;
+  const shipping = derivedShipping(order);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <div className="rounded-2xl bg-brand-50 p-6 text-center ring-1 ring-brand-100">
+        <CheckCircle2 className="mx-auto h-14 w-14 text-brand-700" aria-hidden="true" />
+        <h1 className="mt-3 text-2xl font-bold text-stone-900 sm:text-3xl">Thank you! Your order has been placed.</h1>
+        <p className="mt-2 text-stone-700">
+          Order <span className="font-mono font-semibold">#{order.id}</span> · placed on {formatDate(order.createdAt)}
+        </p>
+        <p className="mt-2"><span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">{STATUS_LABELS[order.status]}</span></p>
+      </div>
+
+      <section className="mt-6 rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="timeline-title">
+        <h2 id="timeline-title" className="mb-4 text-lg font-bold text-stone-900">Delivery timeline</h2>
+        {order.status === "cancelled" ? <p className="font-semibold text-red-700">This order was cancelled.</p> : <OrderTimeline status={order.status} />}
+      </section>
+
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="items-title">
+          <h2 id="items-title" className="text-lg font-bold text-stone-900">Items</h2>
+          <ul className="mt-3 divide-y divide-stone-100">
+            {order.items.map((item) => (
+              <li key={item.productId} className="flex items-center gap-3 py-2">
+                <img src={item.image} alt="" width={48} height={48} className="h-12 w-12 rounded-md bg-stone-100" />
+                <span className="flex-1 text-sm"><span className="font-medium text-stone-900">{item.name}</span><br /><span className="text-stone-600">{formatPaise(item.unitPrice)} × {item.quantity}</span></span>
+                <span className="font-semibold">{formatPaise(item.lineTotal)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <div className="space-y-6">
+          <section className="rounded-xl border border-stone-200 bg-white p-5">
+            <h2 className="text-lg font-bold text-stone-900">Shipping address</h2>
+            <address className="mt-2 not-italic text-stone-700">{order.address.street}<br />{order.address.city}, {order.address.state} {order.address.pincode}</address>
+            <h2 className="mt-4 text-lg font-bold text-stone-900">Payment method</h2>
+            <p className="mt-1 text-stone-700">{paymentMethodLabel(order.paymentMethod)}</p>
+          </section>
+          <section className="rounded-xl border border-stone-200 bg-white p-5">
+            <h2 className="text-lg font-bold text-stone-900">Payment summary</h2>
+            <dl className="mt-3 space-y-1.5">
+              <div className="flex justify-between"><dt className="text-stone-600">Subtotal</dt><dd>{formatPaise(order.subtotal)}</dd></div>
+              <div className="flex justify-between"><dt className="text-stone-600">Shipping</dt><dd>{shipping === 0 ? "Free" : formatPaise(shipping)}</dd></div>
+              <div className="flex justify-between"><dt className="text-stone-600">GST (18%)</dt><dd>{formatPaise(order.tax)}</dd></div>
+              <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold"><dt>Total</dt><dd data-testid="order-total">{formatPaise(order.total)}</dd></div>
+            </dl>
+          </section>
+        </div>
+      </div>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/orders" className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">View My Orders</Link>
+        <Link to="/products" className="rounded-lg border border-stone-300 bg-white px-6 py-3 font-semibold text-stone-800">Continue Shopping</Link>
+      </div>
+    </div>
+  );
+}

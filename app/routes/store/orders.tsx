@@ -1,0 +1,89 @@
+import { data, Link, useNavigate, useNavigation } from "react-router";
+import { Package, RotateCcw } from "lucide-react";
+import type { Route } from "./+types/orders";
+import { getSessionUser } from "~/auth/session.server";
+import { LoginPrompt } from "~/components/login-prompt";
+import { formatDate } from "~/domain/dates";
+import { ORDERS_LOAD_FAILED } from "~/domain/messages";
+import { formatPaise } from "~/domain/money";
+import { STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
+import { addToCart } from "~/lib/cart";
+import { listCustomerOrders, type OrderSummary } from "~/services/orders/list-customer-orders.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "My Orders · Angle" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (!user) return { state: "login" as const };
+  try {
+    return { state: "ok" as const, orders: await listCustomerOrders(user.id) };
+  } catch (error) {
+    console.error("listing orders failed", error);
+    return data({ state: "error" as const, error: ORDERS_LOAD_FAILED }, { status: 500 });
+  }
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (navigation.state === "loading" && navigation.location.pathname === "/orders") {
+    return <p className="mx-auto max-w-4xl px-4 py-16 text-center text-stone-600">Loading your orders...</p>;
+  }
+  if (loaderData.state === "login") return <LoginPrompt title="Please log in" text="Log in to see your orders." />;
+  if (loaderData.state === "error") {
+    return <p role="alert" className="mx-auto max-w-4xl px-4 py-16 text-center font-medium text-red-700">{loaderData.error}</p>;
+  }
+  const { orders } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">My Orders</h1>
+      {orders.length === 0 ? (
+        <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-4 py-16 text-center">
+          <Package className="h-12 w-12 text-stone-400" aria-hidden="true" />
+          <h2 className="mt-3 text-xl font-semibold">No orders yet</h2>
+          <p className="mt-1 text-stone-600">When you place an order it will appear here.</p>
+          <Link to="/products" className="mt-5 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">Start Shopping</Link>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {orders.map((order) => <OrderCard key={order.id} order={order} />)}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: OrderSummary }) {
+  const navigate = useNavigate();
+  const reorderable = order.items.filter((i) => i.current && i.current.stock > 0);
+  const reorder = () => {
+    for (const item of reorderable) {
+      const c = item.current!;
+      addToCart({ id: item.productId, name: c.name, pricePaise: c.pricePaise, image: c.image, category: c.category, stock: c.stock }, Math.min(item.quantity, c.stock));
+    }
+    navigate("/cart");
+  };
+  const count = order.items.reduce((n, i) => n + i.quantity, 0);
+  return (
+    <li className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5" data-testid="order-card">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <Link to={`/order-confirmation/${order.id}`} className="font-mono font-semibold text-brand-800 hover:underline">Order #{order.id}</Link>
+          <p className="text-sm text-stone-600">Placed on {formatDate(order.createdAt)} · {count} {count === 1 ? "item" : "items"}</p>
+        </div>
+        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">{STATUS_LABELS[order.status]}</span>
+      </div>
+      <p className="mt-3 text-sm text-stone-700">{order.items.map((i) => `${i.name} × ${i.quantity}`).join(", ")}</p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
+        <p className="font-bold">Total {formatPaise(order.total)}</p>
+        <div className="flex gap-2">
+          {order.status === "delivered" ? (
+            <button type="button" onClick={reorder} disabled={reorderable.length === 0} className="inline-flex items-center gap-1.5 rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-50">
+              <RotateCcw className="h-4 w-4" aria-hidden="true" /> Reorder
+            </button>
+          ) : null}
+          <Link to={`/order-confirmation/${order.id}`} className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">View details</Link>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,515 @@
+import { test, expect, expectAccessible, waitForHydration } from "./fixtures";
+import {
+  catalog,
+  cardNames,
+  headerSearch,
+  MAIZE,
+  productCards,
+  productNamed,
+  ROTAVATOR,
+  rupees,
+  SEARCH_PLACEHOLDER,
+  STOREFRONT_PAGES,
+  SUPPORT_EMAIL,
+  SUPPORT_PHONE,
+  TRACTOR,
+} from "./storefront-helpers";
+
+const CATEGORY_TILES = [
+  ["seeds", "Seeds & Saplings"],
+  ["equipment", "Farm Equipment"],
+  ["tools", "Garden Tools"],
+  ["fertilizers", "Fertilizers"],
+] as const;
+
+const byPriceAsc = [...catalog].sort((a, b) => a.pricePaise - b.pricePaise);
+const byRating = [...catalog].sort((a, b) => b.rating - a.rating || b.reviews - a.reviews);
+
+test.describe("home page", () => {
+  test("hero Shop Now goes to the catalogue", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Shop Now" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
+  });
+
+  test("hero Learn More goes to the about page", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Learn More" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1, name: "About Angle" })).toBeVisible();
+  });
+
+  test("four category tiles show their labels and counts and open the filtered catalogue", async ({ page }) => {
+    await page.goto("/");
+    const tiles = page.getByRole("region", { name: "Shop by category" }).getByRole("link");
+    await expect(tiles).toHaveCount(4);
+    for (const [key, label] of CATEGORY_TILES) {
+      const tile = tiles.filter({ hasText: label });
+      await expect(tile).toContainText("4 products");
+      await expect(tile).toHaveAttribute("href", `/products?category=${key}`);
+    }
+    await tiles.filter({ hasText: "Garden Tools" }).click();
+    await expect(page).toHaveURL(/\/products\?category=tools$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Garden Tools" })).toBeVisible();
+    await expect(productCards(page)).toHaveCount(4);
+    await expect(page.getByTestId("result-count")).toHaveText("Showing 4 of 16 products");
+  });
+
+  test("shows the first 8 products as featured", async ({ page }) => {
+    await page.goto("/");
+    const featured = page.getByRole("region", { name: "Featured products" });
+    await expect(featured.getByTestId("product-card")).toHaveCount(8);
+    await expect(featured.getByRole("heading", { level: 3 })).toHaveText(catalog.slice(0, 8).map((p) => p.name));
+  });
+
+  test("shows the why-choose-us claims", async ({ page }) => {
+    await page.goto("/");
+    for (const claim of ["1K+", "20+", "10+", "25%"]) {
+      await expect(page.getByText(claim, { exact: true })).toBeVisible();
+    }
+    for (const label of ["Happy farmers", "States served", "Yield increase"]) {
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
+    }
+    const why = page.getByRole("region", { name: "Why farmers choose Angle" });
+    for (const reason of ["Quality guaranteed", "Fast delivery across India", "24/7 expert support"]) {
+      await expect(why.getByRole("heading", { name: reason })).toBeVisible();
+    }
+  });
+
+  test("Contact Expert opens the contact form with the subject filled in", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Contact Expert" }).click();
+    await expect(page).toHaveURL(/\/contact\?topic=expert$/);
+    await expect(page.getByLabel("Subject")).toHaveValue("Talk to a farming expert");
+  });
+});
+
+test.describe("header search", () => {
+  test("searching from the header lands on the catalogue with matching results", async ({ page }) => {
+    await page.goto("/");
+    const box = headerSearch(page);
+    await expect(box).toHaveAttribute("placeholder", SEARCH_PLACEHOLDER);
+    await box.fill("drought");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/products\?q=drought$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Results for “drought”" })).toBeVisible();
+    // "drought" appears only in the maize seeds' description, never in a name.
+    await expect(cardNames(page)).toHaveText([MAIZE.name]);
+    await expect(page.getByTestId("result-count")).toHaveText("Showing 1 of 16 products");
+    await expect(headerSearch(page)).toHaveValue("drought");
+  });
+
+  test("search ignores case", async ({ page }) => {
+    await page.goto("/about");
+    await headerSearch(page).fill("DROUGHT");
+    await page.getByRole("banner").getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/products\?q=DROUGHT$/);
+    await expect(cardNames(page)).toHaveText([MAIZE.name]);
+  });
+
+  test("search matches part of a word in a name or a description", async ({ page }) => {
+    await page.goto("/");
+    await headerSearch(page).fill("secat");
+    await headerSearch(page).press("Enter");
+    await expect(cardNames(page)).toHaveText(["Pruning Secateurs"]);
+
+    await headerSearch(page).fill("toler"); // "drought tolerance"
+    await headerSearch(page).press("Enter");
+    await expect(page).toHaveURL(/\/products\?q=toler$/);
+    await expect(cardNames(page)).toHaveText([MAIZE.name]);
+  });
+});
+
+test.describe("catalogue", () => {
+  test("lists every product with the count", async ({ page }) => {
+    await page.goto("/products");
+    await expect(page.getByTestId("result-count")).toHaveText("Showing 16 of 16 products");
+    await expect(productCards(page)).toHaveCount(16);
+  });
+
+  test("category filter narrows the list", async ({ page }) => {
+    await page.goto("/products");
+    await waitForHydration(page);
+    await page.getByLabel("Category").selectOption({ label: "Fertilizers" });
+    await expect(page).toHaveURL(/category=fertilizers/);
+    await expect(page.getByRole("heading", { level: 1, name: "Fertilizers" })).toBeVisible();
+    await expect(page.getByTestId("result-count")).toHaveText("Showing 4 of 16 products");
+    await expect(productCards(page)).toHaveCount(4);
+    for (const card of await productCards(page).all()) await expect(card).toContainText("Fertilizers");
+  });
+
+  test("sorts by name by default", async ({ page }) => {
+    await page.goto("/products");
+    await expect(page.getByLabel("Sort by")).toHaveValue("name");
+    const names = await cardNames(page).allTextContents();
+    expect(names).toHaveLength(16);
+    expect(names[0]).toBe("Alphonso Mango Sapling (Grafted)");
+    expect(names.at(-1)).toBe("Vermicompost 25 kg");
+    // Initials ascend; ties such as "NPK…"/"Neem…" are left to the database's collation.
+    const initials = names.map((n) => n[0].toLowerCase());
+    expect(initials).toEqual([...initials].sort());
+  });
+
+  test("sorts by price, low to high", async ({ page }) => {
+    await page.goto("/products");
+    await waitForHydration(page);
+    await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
+    await expect(page).toHaveURL(/sort=price-low/);
+    await expect(cardNames(page)).toHaveText(byPriceAsc.map((p) => p.name));
+    const prices = (await productCards(page).getByText(/^₹[\d,]+$/).allTextContents()).map(rupees);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(prices[0]).toBe(450);
+    expect(prices.at(-1)).toBe(15_00_000);
+  });
+
+  test("sorts by price, high to low", async ({ page }) => {
+    await page.goto("/products");
+    await waitForHydration(page);
+    await page.getByLabel("Sort by").selectOption({ label: "Price: High to Low" });
+    await expect(page).toHaveURL(/sort=price-high/);
+    await expect(cardNames(page)).toHaveText([...byPriceAsc].reverse().map((p) => p.name));
+    await expect(productCards(page).first()).toContainText("₹15,00,000");
+    await expect(productCards(page).last()).toContainText("₹450");
+  });
+
+  test("sorts by rating, best first", async ({ page }) => {
+    await page.goto("/products");
+    await waitForHydration(page);
+    await page.getByLabel("Sort by").selectOption({ label: "Rating" });
+    await expect(page).toHaveURL(/sort=rating/);
+    await expect(cardNames(page)).toHaveText(byRating.map((p) => p.name));
+    const ratings = (await productCards(page).getByText(/^Rated [\d.]+ out of 5$/).allTextContents()).map((t) => Number(t.split(" ")[1]));
+    expect(ratings).toHaveLength(16);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+
+  test("an unmatched search shows the empty state", async ({ page }) => {
+    await page.goto("/products");
+    await waitForHydration(page);
+    await page.getByLabel("Search", { exact: true }).fill("zzzz");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/q=zzzz/);
+    await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
+    await expect(page.getByText("Try adjusting your search or filter criteria")).toBeVisible();
+    await expect(page.getByTestId("result-count")).toHaveText("Showing 0 of 16 products");
+    await expect(productCards(page)).toHaveCount(0);
+  });
+
+  test("out-of-stock products are overlaid and cannot be added", async ({ page }) => {
+    await page.goto("/products");
+    const card = productCards(page).filter({ has: page.getByRole("heading", { name: ROTAVATOR.name }) });
+    await expect(card.getByText("Out of Stock")).toHaveCount(2); // overlay on the image + button label
+    await expect(card.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Out of Stock" })).toHaveCount(3);
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(13);
+  });
+
+  test("unknown parameters fall back to the defaults", async ({ page }) => {
+    const response = await page.goto("/products?category=zzz&sort=bad&page=-1");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
+    await expect(page.getByLabel("Category")).toHaveValue("all");
+    await expect(page.getByLabel("Sort by")).toHaveValue("name");
+    await expect(page.getByTestId("result-count")).toHaveText("Showing 16 of 16 products");
+    await expect(cardNames(page).first()).toHaveText("Alphonso Mango Sapling (Grafted)");
+  });
+
+  test("a 5000-character search does not fail", async ({ page }) => {
+    const response = await page.goto(`/products?q=${"maize".repeat(1000)}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId("result-count")).toHaveText("Showing 0 of 16 products");
+    await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
+  });
+});
+
+test.describe("product page", () => {
+  test("shows the product and adds the chosen quantity to the cart", async ({ page }) => {
+    await page.goto("/products");
+    await page.getByRole("link", { name: TRACTOR.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/products/${TRACTOR.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: TRACTOR.name })).toBeVisible();
+    await expect(page.getByRole("img", { name: TRACTOR.name })).toBeVisible();
+    await expect(page.getByRole("main").getByText("₹15,00,000", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("stock-state")).toHaveText("Only 6 left in stock");
+
+    await waitForHydration(page);
+    const quantity = page.getByTestId("quantity");
+    const less = page.getByRole("button", { name: "Decrease quantity" });
+    const more = page.getByRole("button", { name: "Increase quantity" });
+    await expect(quantity).toHaveText("1");
+    await expect(less).toBeDisabled();
+    await more.click();
+    await more.click();
+    await expect(quantity).toHaveText("3");
+    await less.click();
+    await expect(quantity).toHaveText("2");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("2");
+  });
+
+  test("cannot raise the quantity past the stock", async ({ page }) => {
+    await page.goto(`/products/${TRACTOR.id}`);
+    await waitForHydration(page);
+    const more = page.getByRole("button", { name: "Increase quantity" });
+    for (let i = 1; i < TRACTOR.stock; i++) await more.click();
+    await expect(page.getByTestId("quantity")).toHaveText(String(TRACTOR.stock));
+    await expect(more).toBeDisabled();
+  });
+
+  test("an in-stock product says so", async ({ page }) => {
+    const vermicompost = productNamed("Vermicompost 25 kg");
+    await page.goto(`/products/${vermicompost.id}`);
+    await expect(page.getByRole("main").getByText("₹450", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("stock-state")).toHaveText("In stock");
+  });
+
+  test("an out-of-stock product cannot be added", async ({ page }) => {
+    await page.goto(`/products/${ROTAVATOR.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: ROTAVATOR.name })).toBeVisible();
+    await expect(page.getByRole("main").getByText("₹1,18,500", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("stock-state")).toHaveText("Out of stock");
+    await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Increase quantity" })).toHaveCount(0);
+  });
+
+  test("a missing product is a 404 page", async ({ page }) => {
+    const response = await page.goto("/products/no-such-product");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Browse products" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+  });
+});
+
+test.describe("cart badge", () => {
+  test("counts added items, raises the quantity of a repeated product and survives a reload", async ({ page }) => {
+    const first = catalog[0];
+    await page.goto("/");
+    await waitForHydration(page);
+    const badge = page.getByTestId("cart-count");
+    await expect(badge).toHaveCount(0);
+
+    const card = productCards(page).filter({ has: page.getByRole("heading", { name: first.name }) });
+    const button = card.getByRole("button"); // reads "Added" for a moment after a click
+    await button.click();
+    await expect(badge).toHaveText("1");
+    await button.click();
+    await expect(badge).toHaveText("2");
+    await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+
+    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem("angle-cart") ?? "null"));
+    expect(stored).toEqual([expect.objectContaining({ quantity: 2, product: expect.objectContaining({ id: first.id, name: first.name }) })]);
+
+    await page.reload();
+    await expect(badge).toHaveText("2");
+  });
+
+  test("different products make separate lines", async ({ page }) => {
+    await page.goto("/products?category=tools");
+    await waitForHydration(page);
+    const buttons = page.getByRole("button", { name: "Add to Cart" });
+    await buttons.nth(0).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await buttons.nth(1).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("2");
+    const lines = await page.evaluate(() => JSON.parse(window.localStorage.getItem("angle-cart") ?? "[]") as { quantity: number }[]);
+    expect(lines.map((l) => l.quantity)).toEqual([1, 1]);
+  });
+});
+
+test.describe("contact form", () => {
+  test("an empty submission shows what is missing", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    for (const message of ["Please enter your name.", "Please enter your email.", "Please enter a subject.", "Please enter a message."]) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("status")).toHaveCount(0);
+  });
+
+  test("a malformed email is refused", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await page.getByLabel("Name").fill("Ravi Kumar");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Subject").fill("Seeds");
+    await page.getByLabel("Message").fill("Hello");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue("Ravi Kumar");
+  });
+
+  test("a complete message is thanked and the form clears", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const fields = { Name: "Ravi Kumar", Email: "ravi@example.in", Subject: "Paddy seed for kharif", Message: "Which variety suits black soil in Vidarbha?" };
+    for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status")).toHaveText("Thank you for your message! We will get back to you soon.");
+    for (const label of Object.keys(fields)) await expect(page.getByLabel(label)).toHaveValue("");
+  });
+
+  test("shows the office details", async ({ page }) => {
+    await page.goto("/contact");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute("href", `mailto:${SUPPORT_EMAIL}`);
+    await expect(main.getByRole("link", { name: SUPPORT_PHONE })).toBeVisible();
+  });
+});
+
+test.describe("header and footer", () => {
+  const FOOTER_LINKS = {
+    "/about": "About us",
+    "/contact": "Contact",
+    "/cart": "Cart",
+    "/orders": "My Orders",
+    "/vendor-login": "Sell on Angle",
+    "/terms": "Terms of Service",
+    "/privacy": "Privacy Policy",
+    "/refund": "Refund Policy",
+  };
+
+  test("every storefront page has the header and footer", async ({ page }) => {
+    for (const { path, heading } of STOREFRONT_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole("banner"), path).toBeVisible();
+      await expect(page.getByRole("contentinfo"), path).toBeVisible();
+    }
+  });
+
+  test("the header links to the main pages and offers login", async ({ page }) => {
+    await page.goto("/about");
+    const nav = page.getByRole("navigation", { name: "Primary" });
+    await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(nav.getByRole("link", { name: "Products" })).toHaveAttribute("href", "/products");
+    await expect(nav.getByRole("link", { name: "Become Vendor" })).toHaveAttribute("href", "/vendor-login");
+    await expect(nav.getByRole("link", { name: "My Orders" })).toHaveCount(0); // logged out
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Cart", exact: true })).toHaveAttribute("href", "/cart");
+    await expect(header.getByTestId("cart-count")).toHaveCount(0);
+    await expect(header.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Register" })).toBeVisible();
+  });
+
+  test("the footer links to every spec page and shows contact details and copyright", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const [href, name] of Object.entries(FOOTER_LINKS)) {
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(footer.getByText("© 2024")).toBeVisible();
+    await expect(footer.getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute("href", `mailto:${SUPPORT_EMAIL}`);
+    await expect(footer.getByRole("link", { name: SUPPORT_PHONE })).toBeVisible();
+  });
+
+  test("an unknown address shows the friendly 404 page inside the store", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Go home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe("legal pages", () => {
+  async function expectSupportContacts(page: import("@playwright/test").Page) {
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: SUPPORT_EMAIL }).first()).toBeVisible();
+    await expect(main.getByRole("link", { name: SUPPORT_PHONE }).first()).toBeVisible();
+  }
+
+  test("terms give 30 days' notice of material changes", async ({ page }) => {
+    await page.goto("/terms");
+    await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("30 days' notice");
+    await expectSupportContacts(page);
+  });
+
+  test("privacy policy states the age limit of 18", async ({ page }) => {
+    await page.goto("/privacy");
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(/aged 18 and over/);
+    await expectSupportContacts(page);
+  });
+
+  test("refund policy has no unfilled placeholders", async ({ page }) => {
+    await page.goto("/refund");
+    await expect(page.getByRole("heading", { level: 1, name: "Refund & Returns Policy" })).toBeVisible();
+    const text = await page.getByRole("main").innerText();
+    expect(text).not.toContain("[");
+    expect(text).not.toMatch(/\bX days\b/);
+    await expectSupportContacts(page);
+  });
+});
+
+test("a route change scrolls to the top", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const terms = page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" });
+  await terms.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await terms.click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("browse from home to the catalogue and search from the header", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Shop Now" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(productCards(page)).toHaveCount(16);
+    await headerSearch(page).fill("drought");
+    await headerSearch(page).press("Enter");
+    await expect(page).toHaveURL(/\/products\?q=drought$/);
+    await expect(cardNames(page)).toHaveText([MAIZE.name]);
+  });
+
+  test("filter and sort with Apply, then open a product", async ({ page }) => {
+    await page.goto("/products");
+    await page.getByLabel("Category").selectOption({ label: "Farm Equipment" });
+    await page.getByLabel("Sort by").selectOption({ label: "Price: High to Low" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/category=equipment/);
+    await expect(page).toHaveURL(/sort=price-high/);
+    const equipment = byPriceAsc.filter((p) => p.category === "equipment").reverse();
+    await expect(cardNames(page)).toHaveText(equipment.map((p) => p.name));
+    await page.getByRole("link", { name: TRACTOR.name }).click();
+    await expect(page.getByRole("heading", { level: 1, name: TRACTOR.name })).toBeVisible();
+    await expect(page.getByRole("main").getByText("₹15,00,000", { exact: true })).toBeVisible();
+  });
+
+  test("send the contact form", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Please enter your name.")).toBeVisible();
+    await page.getByLabel("Name").fill("Meena Devi");
+    await page.getByLabel("Email").fill("meena@example.in");
+    await page.getByLabel("Subject").fill("Drip kit installation");
+    await page.getByLabel("Message").fill("Do you install drip kits in Nashik district?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status")).toHaveText("Thank you for your message! We will get back to you soon.");
+    await expect(page.getByLabel("Name")).toHaveValue("");
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const { path, heading } of STOREFRONT_PAGES) {
+    test(`${path} has no serious axe violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+});
