@@ -31,6 +31,6 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), BASE_URL: baseURL, E2E_DB: process.env.E2E_DB ?? "sqlite" },
+    env: { PORT: String(port), BASE_URL: baseURL, E2E_DB: process.env.E2E_DB ?? "sqlite", RATE_LIMIT_REGISTER_MAX: "1000" },
   },
 });

@@ -6,7 +6,7 @@
 // See bench/README.md for the options.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -205,7 +205,34 @@ async function resetPostgres(url: string, dropAnyDb: boolean) {
   console.log(`PostgreSQL database "${dbName}" dropped and recreated`);
 }
 
-async function startServer(port: number, dbEnv: Record<string, string>) {
+/**
+ * Copies build/ and server/ into a temporary directory and runs the server from there, so a
+ * build started elsewhere during the benchmark (tests, another terminal) cannot swap the hashed
+ * assets under the running server.
+ */
+function snapshotBuild() {
+  if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("build/ is missing: run without --no-build");
+  const dir = mkdtempSync(join(tmpdir(), "angle-bench-app-"));
+  tempDirs.push(dir);
+  cpSync(join(ROOT, "build"), join(dir, "build"), { recursive: true });
+  cpSync(join(ROOT, "server"), join(dir, "server"), { recursive: true });
+  copyFileSync(join(ROOT, "package.json"), join(dir, "package.json"));
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  return join(dir, "server/index.ts");
+}
+
+/** Every /assets/* file a page references must be served: catches a build swapped mid-run. */
+async function checkAssets(base: string, path: string, html: string) {
+  const assets = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]));
+  for (const asset of assets) {
+    const res = await fetch(`${base}${asset}`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${path} references ${asset}, which returns ${res.status}`);
+  }
+  return assets.size;
+}
+
+async function startServer(entry: string, port: number, dbEnv: Record<string, string>) {
   const env: NodeJS.ProcessEnv = { ...process.env, ...dbEnv };
   if (!dbEnv.DATABASE_URL) delete env.DATABASE_URL;
   Object.assign(env, {
@@ -215,7 +242,7 @@ async function startServer(port: number, dbEnv: Record<string, string>) {
     BASE_URL: `http://localhost:${port}`,
   });
   const log: string[] = [];
-  const child = spawn(process.execPath, ["server/index.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [entry], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   server = child;
   const keep = (chunk: Buffer) => {
     log.push(chunk.toString());
@@ -258,12 +285,13 @@ type LighthouseResult = {
   jsKB: number;
   totalKB: number;
   runs: number[];
+  failedRequests: string[];
   opportunities: { id: string; title: string; savingsMs?: number; savingsKB?: number; display?: string }[];
   diagnostics: { id: string; title: string; display?: string }[];
 };
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
-type NetworkItem = { resourceType?: string; transferSize?: number };
+type NetworkItem = { url?: string; resourceType?: string; transferSize?: number; statusCode?: number };
 
 function summarise(path: string, lhr: Lhr, scores: number[]): LighthouseResult {
   const audit = (id: string) => lhr.audits[id];
@@ -285,10 +313,15 @@ function summarise(path: string, lhr: Lhr, scores: number[]): LighthouseResult {
     if (a.scoreDisplayMode === "notApplicable" || a.scoreDisplayMode === "manual") continue;
     if (a.score === null ? !a.displayValue : a.score >= 0.9) continue;
     const details = a.details as { overallSavingsMs?: number; overallSavingsBytes?: number } | undefined;
-    const metricMs = Object.values(a.metricSavings ?? {}).filter((v): v is number => typeof v === "number");
+    const { CLS: clsSaving, ...msSavings } = (a.metricSavings ?? {}) as Record<string, number | undefined>;
+    const metricMs = Object.values(msSavings).filter((v): v is number => typeof v === "number");
     const savingsMs = Math.max(0, details?.overallSavingsMs ?? 0, ...metricMs);
     const savingsKB = details?.overallSavingsBytes ? Math.round(details.overallSavingsBytes / 1024) : 0;
-    if (savingsMs > 0 || savingsKB > 0) {
+    // An opportunity whose estimated saving is nil (e.g. a render-blocking stylesheet that costs 0 ms) is noise.
+    if ((details as { type?: string } | undefined)?.type === "opportunity" && !savingsMs && !savingsKB) continue;
+    if (clsSaving) {
+      diagnostics.push({ id: a.id, title: a.title, display: `CLS ${clsSaving.toFixed(3)}${a.displayValue ? `, ${a.displayValue}` : ""}` });
+    } else if (savingsMs > 0 || savingsKB > 0) {
       opportunities.push({ id: a.id, title: a.title, savingsMs: savingsMs || undefined, savingsKB: savingsKB || undefined, display: a.displayValue });
     } else {
       diagnostics.push({ id: a.id, title: a.title, display: a.displayValue });
@@ -306,6 +339,7 @@ function summarise(path: string, lhr: Lhr, scores: number[]): LighthouseResult {
     jsKB: Number((jsBytes / 1024).toFixed(1)),
     totalKB: Number((totalBytes / 1024).toFixed(1)),
     runs: scores,
+    failedRequests: items.filter((i) => (i.statusCode ?? 0) >= 400).map((i) => `${i.statusCode} ${i.url}`),
     opportunities,
     diagnostics,
   };
@@ -423,9 +457,10 @@ async function main() {
     dbLabel = `sqlite (${dbEnv.SQLITE_PATH})`;
   }
 
+  const entry = snapshotBuild();
   const port = await findFreePort(opts.port);
   console.log(`== starting server on port ${port}, database ${dbLabel}`);
-  const base = await startServer(port, dbEnv);
+  const base = await startServer(entry, port, dbEnv);
 
   const productId = sampleProducts[0].id;
   const pages = ["/", "/products", `/products/${productId}`];
@@ -434,12 +469,13 @@ async function main() {
   if (cartStatus === 200) pages.push("/cart");
   else skipped.push(`/cart (HTTP ${cartStatus}${cartStatus === 404 ? ": not built yet" : ""})`);
 
-  // Warm up: first renders load route modules and fill caches.
+  // Warm up (first renders load route modules and fill caches) and check the pages' assets.
   for (const path of [...pages, "/products?q=seeds"]) {
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${base}${path}`);
-      await res.arrayBuffer();
+      const html = await res.text();
       if (res.status !== 200) throw new Error(`GET ${path} returned ${res.status}`);
+      if (i === 0) await checkAssets(base, path, html);
     }
   }
 
@@ -471,6 +507,9 @@ async function main() {
       ),
     );
     for (const s of skipped) console.log(`skipped: ${s}`);
+    for (const r of lh.filter((r) => r.failedRequests.length)) {
+      console.log(`WARNING: ${r.path} had ${r.failedRequests.length} failed requests, e.g. ${r.failedRequests[0]}`);
+    }
     for (const r of lh.filter((r) => r.score < 95)) {
       console.log(`\n${r.path} scored ${r.score} (< 95); failing audits:`);
       for (const o of r.opportunities.slice(0, 6)) {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "react-router";
 
@@ -27,6 +28,8 @@ export function createApp({ build, clientDir, https }: AppOptions) {
     securityHeaders(c.res.headers, https);
   });
   app.use(compress());
+  // Product images are at most 5 MB; nothing else comes close.
+  app.use(bodyLimit({ maxSize: 6 * 1024 * 1024, onError: (c) => c.text("The upload is too large (6 MB at most).", 413) }));
 
   // Vite's hashed files never change: cache them for a year.
   app.use(

@@ -6,7 +6,8 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
-const buildPath = resolve(root, "build/server/index.js");
+const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
+const buildPath = resolve(buildDir, "server/index.js");
 const build = (await import(buildPath)) as ServerBuild;
 const entry = build.entry.module as unknown as { ready: Promise<void>; closeDatabase: () => Promise<void> };
 
@@ -21,7 +22,7 @@ try {
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 const baseUrl = process.env.BASE_URL ?? `http://localhost:${port}`;
-const app = createApp({ build, clientDir: resolve(root, "build/client"), https: baseUrl.startsWith("https://") });
+const app = createApp({ build, clientDir: resolve(buildDir, "client"), https: baseUrl.startsWith("https://") });
 
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
   console.log(`Angle is running at ${baseUrl} (listening on ${info.address}:${info.port})`);

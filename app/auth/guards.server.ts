@@ -1,9 +1,23 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { getSessionUser, type SessionUser } from "./session.server";
 
 /** For actions: the signed-in customer, or a 401 the page shows as a message. */
 export async function requireCustomer(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) throw data({ ok: false as const, error: "Please log in to continue." }, { status: 401 });
+  return user;
+}
+
+/** For admin pages: the signed-in admin, or a redirect to /admin/login. */
+export async function requireAdminPage(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user || user.role !== "admin") throw redirect("/admin/login");
+  return user;
+}
+
+/** For admin actions: the signed-in admin, or 403. */
+export async function requireAdminAction(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user || user.role !== "admin") throw data({ ok: false as const, error: "Only admins can do this." }, { status: 403 });
   return user;
 }

@@ -2,6 +2,7 @@ import { getEnv } from "../env.server";
 import { getDatabase } from "./db.server";
 import { migrateToLatest } from "./migrate.server";
 import { seedCatalogIfEmpty } from "./seed/seed.server";
+import { bootstrapAdmin } from "../services/users/ensure-admin.server";
 
 let ready: Promise<void> | undefined;
 
@@ -12,6 +13,7 @@ export function prepareDatabase(): Promise<void> {
     const { db } = getDatabase();
     await migrateToLatest(db);
     if (env.SEED_ON_EMPTY) await seedCatalogIfEmpty(db);
+    await bootstrapAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   })();
   return ready;
 }

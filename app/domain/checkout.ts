@@ -14,7 +14,7 @@ export const OrderItemSchema = z.object({
 /** What the checkout form sends. Prices and totals are never taken from the browser. */
 export const CheckoutSchema = AddressSchema.extend({
   checkoutKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "Your checkout session expired. Please reload the page."),
-  paymentMethod: z.enum(["card", "upi", "cod"], "Please choose a payment method."),
+  paymentMethod: z.string("Please choose a payment method.").regex(/^[A-Za-z0-9_]{1,40}$/, "Please choose a payment method."),
   phone: PhoneSchema,
   items: z
     .string()

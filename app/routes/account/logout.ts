@@ -11,7 +11,8 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     // No session to end: still send the visitor home.
   }
-  return redirect("/", { headers });
+  const to = String((await request.formData().catch(() => null))?.get("redirectTo") ?? "/");
+  return redirect(["/admin/login", "/vendor-login"].includes(to) ? to : "/", { headers });
 }
 
 export function loader() {

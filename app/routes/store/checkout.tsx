@@ -9,21 +9,33 @@ import { CheckoutSchema } from "~/domain/checkout";
 import { fieldErrors } from "~/domain/form-errors";
 import { CHECKOUT_FAILED } from "~/domain/messages";
 import { formatPaise } from "~/domain/money";
-import { PAYMENT_METHODS, type PaymentMethodKey } from "~/domain/orders";
 import { useCartQuote } from "~/lib/use-cart-quote";
 import { useCheckoutKey } from "~/lib/checkout-key";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/root";
 import { OrderRefused, placeOrder } from "~/services/orders/place-order.server";
+import { getCheckoutMethods } from "~/services/settings/payment-settings.server";
+import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout · Angle" }];
 
+export async function loader() {
+  return { methods: await getCheckoutMethods() };
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireCustomer(request);
+  if ((await getGeneralSettings()).maintenanceMode) {
+    return data({ ok: false as const, error: "The store is closed for maintenance. Please try again soon.", fields: {} as Record<string, string> }, { status: 503 });
+  }
   const parsed = CheckoutSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
     return data({ ok: false as const, error: Object.values(fields)[0] ?? CHECKOUT_FAILED, fields }, { status: 400 });
+  }
+  const methods = await getCheckoutMethods();
+  if (!methods.some((m) => m.key === parsed.data.paymentMethod)) {
+    return data({ ok: false as const, error: "Please choose a payment method.", fields: {} as Record<string, string> }, { status: 400 });
   }
   try {
     const { orderId } = await placeOrder({ id: user.id, name: user.name, email: user.email }, parsed.data);
@@ -35,7 +47,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export default function Checkout({ actionData }: Route.ComponentProps) {
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { methods } = loaderData;
   const { user } = useRootData();
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -43,7 +56,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { lines, checked } = useCartQuote();
   const checkoutKey = useCheckoutKey();
-  const [payment, setPayment] = useState<PaymentMethodKey>("card");
+  const [payment, setPayment] = useState<string>(methods[0]?.key ?? "");
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const subtotal = lines.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
   const fields: Record<string, string | undefined> = actionData && !actionData.ok ? actionData.fields : {};
@@ -103,19 +116,20 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
           <section className="rounded-xl border border-stone-200 bg-white p-5">
             <fieldset disabled={!user || submitting}>
               <legend className="text-lg font-bold text-stone-900">Payment Method</legend>
+              {methods.length === 0 ? (
+                <p className="mt-3 font-medium text-red-700">No payment method is available right now. Please contact us to order.</p>
+              ) : null}
               <div className="mt-4 grid gap-2">
-                {(Object.keys(PAYMENT_METHODS) as PaymentMethodKey[]).map((key) => (
-                  <label key={key} className={`flex cursor-pointer items-center gap-3 rounded-lg border p-3 ${payment === key ? "border-brand-600 bg-brand-50" : "border-stone-300"}`}>
-                    <input type="radio" name="paymentMethod" value={key} checked={payment === key} onChange={() => setPayment(key)} className="h-4 w-4 accent-green-700" />
-                    <span className="font-medium text-stone-900">{PAYMENT_METHODS[key]}</span>
+                {methods.map((m) => (
+                  <label key={m.key} className={`flex cursor-pointer items-center gap-3 rounded-lg border p-3 ${payment === m.key ? "border-brand-600 bg-brand-50" : "border-stone-300"}`}>
+                    <input type="radio" name="paymentMethod" value={m.key} checked={payment === m.key} onChange={() => setPayment(m.key)} className="h-4 w-4 accent-green-700" />
+                    <span className="font-medium text-stone-900">{m.label}</span>
                   </label>
                 ))}
               </div>
-              {payment !== "cod" ? (
-                <p className="mt-3 text-sm text-stone-600">We will send a secure payment link by SMS and email when we confirm your order.</p>
-              ) : (
-                <p className="mt-3 text-sm text-stone-600">Pay cash upon delivery.</p>
-              )}
+              {methods.find((m) => m.key === payment)?.instructions ? (
+                <p className="mt-3 text-sm text-stone-600" data-testid="payment-instructions">{methods.find((m) => m.key === payment)?.instructions}</p>
+              ) : null}
             </fieldset>
           </section>
         </div>
@@ -136,7 +150,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
             {blocked ? <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">Some items are out of stock. Please update your cart.</p> : null}
             <button
               type="submit"
-              disabled={submitting || !user || !checked || blocked}
+              disabled={submitting || !user || !checked || blocked || !payment}
               className="mt-4 flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
             >
               <Lock className="h-4 w-4" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { Minus, Plus, Truck } from "lucide-react";
 import type { Route } from "./+types/product";
 import { AddToCartButton } from "~/components/add-to-cart-button";
@@ -70,6 +70,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** A missing product keeps the store's header and footer, with a way back to the catalogue. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <p className="text-6xl" aria-hidden="true">🌾</p>
+      <h1 className="mt-4 text-2xl font-bold text-stone-900">{missing ? "Product not found" : "Something went wrong"}</h1>
+      <p className="mt-2 text-stone-600">
+        {missing
+          ? "This product is no longer in our catalogue, or the link is wrong."
+          : "We could not load this product. Please try again in a moment."}
+      </p>
+      <Link to="/products" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        Browse products
+      </Link>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import { getDatabase } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
+import { containsInsensitive } from "~/db/like.server";
 import { PAGE_SIZE, type CatalogQuery } from "~/domain/catalog-query";
 import type { ProductCard } from "./product-view";
 import { selectProductCard, toProductCard } from "./select-product-card.server";
@@ -14,32 +14,14 @@ export type ProductPage = {
   pageCount: number;
 };
 
-/** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
-function likePattern(q: string) {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): Promise<ProductPage> {
-  const { db, engine } = getDatabase();
+  const db = getDb();
   let filtered = db.selectFrom("product").where("product.status", "=", "live");
   if (query.category !== "all") filtered = filtered.where("product.category", "=", query.category);
   if (query.q) {
-    const pattern = likePattern(query.q);
     // Spec §5: name or description, case-insensitive substring.
-    filtered =
-      engine === "postgres"
-        ? filtered.where((eb) =>
-            eb.or([
-              eb(sql`product.name`, "ilike", sql`${pattern} escape '\\'`),
-              eb(sql`product.description`, "ilike", sql`${pattern} escape '\\'`),
-            ]),
-          )
-        : filtered.where((eb) =>
-            eb.or([
-              eb(sql`lower(product.name)`, "like", sql`lower(${pattern}) escape '\\'`),
-              eb(sql`lower(product.description)`, "like", sql`lower(${pattern}) escape '\\'`),
-            ]),
-          );
+    const q = query.q;
+    filtered = filtered.where((eb) => eb.or([containsInsensitive("product.name", q), containsInsensitive("product.description", q)]));
   }
 
   const [{ matching }, { total }] = await Promise.all([

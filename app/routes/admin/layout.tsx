@@ -1,0 +1,57 @@
+import { Form, NavLink, Outlet } from "react-router";
+import { CreditCard, LayoutDashboard, Leaf, LogOut, Package, Settings, ShoppingBag, Users } from "lucide-react";
+import type { Route } from "./+types/layout";
+import { requireAdminPage } from "~/auth/guards.server";
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request);
+  return { admin: { name: admin.name, email: admin.email } };
+}
+
+const links = [
+  { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/admin/products", label: "Manage Products", icon: Package },
+  { to: "/admin/users", label: "Manage Users", icon: Users },
+  { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
+  { to: "/admin/payment-settings", label: "Payment Settings", icon: CreditCard },
+  { to: "/admin/settings", label: "General Settings", icon: Settings },
+];
+
+/** The admin panel: a sidebar on wide screens, a scrolling bar on a phone. No storefront header/footer. */
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="min-h-screen bg-stone-100 lg:flex">
+      <aside className="bg-stone-900 text-stone-200 lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0">
+        <div className="flex items-center justify-between px-4 py-4">
+          <p className="flex items-center gap-2 font-bold text-white"><Leaf className="h-5 w-5 text-green-400" aria-hidden="true" /> Angle Admin</p>
+          <p className="truncate text-xs text-stone-400 lg:hidden">{loaderData.admin.email}</p>
+        </div>
+        <nav aria-label="Admin" className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible">
+          {links.map(({ to, label, icon: Icon }) => (
+            <NavLink
+              key={to}
+              to={to}
+              className={({ isActive }) =>
+                `flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-700 text-white" : "text-stone-300 hover:bg-stone-800 hover:text-white"}`
+              }
+            >
+              <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+            </NavLink>
+          ))}
+          <Form method="post" action="/logout" className="shrink-0 lg:mt-4">
+            <input type="hidden" name="redirectTo" value="/admin/login" />
+            <button type="submit" className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-stone-300 hover:bg-stone-800 hover:text-white">
+              <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
+            </button>
+          </Form>
+        </nav>
+        <p className="hidden px-4 py-3 text-xs text-stone-400 lg:block">Signed in as {loaderData.admin.email}</p>
+      </aside>
+      <main className="min-w-0 flex-1 p-4 lg:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

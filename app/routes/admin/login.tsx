@@ -1,0 +1,73 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Leaf } from "lucide-react";
+import type { Route } from "./+types/login";
+import { getAuth } from "~/auth/auth.server";
+import { getSessionUser } from "~/auth/session.server";
+import { TextField } from "~/components/ui/text-field";
+import { LoginSchema } from "~/domain/account";
+import { AuthFailure } from "~/services/account/auth-errors.server";
+import { signIn } from "~/services/account/sign-in.server";
+import { clientAddress } from "~/services/security/rate-limit.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin login · Angle" }, { name: "robots", content: "noindex" }];
+
+const NOT_ADMIN = "Failed to log in. Please check your credentials or ensure you are an admin.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (user?.role === "admin") throw redirect("/admin/dashboard");
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = LoginSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Failed to log in: Email and password are required." }, { status: 400 });
+  try {
+    const result = await signIn(parsed.data, { ip: clientAddress(request), headers: request.headers });
+    if (result.role !== "admin") {
+      // Not an admin: end the session we just made, so nobody is left signed in (spec §8).
+      const cookie = result.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      await getAuth().api.signOut({ headers: new Headers({ cookie }) }).catch(() => {});
+      const cleared = new Headers();
+      cleared.append("Set-Cookie", "angle.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+      return data({ error: NOT_ADMIN }, { status: 403, headers: cleared });
+    }
+    const headers = new Headers();
+    for (const c of result.headers.getSetCookie()) headers.append("Set-Cookie", c);
+    return redirect("/admin/dashboard", { headers });
+  } catch (error) {
+    if (error instanceof AuthFailure) {
+      return data({ error: error.status === 401 ? NOT_ADMIN : `Failed to log in: ${error.message}` }, { status: error.status });
+    }
+    console.error("admin sign-in failed", error);
+    return data({ error: "Failed to log in: An unexpected error occurred." }, { status: 500 });
+  }
+}
+
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-stone-100 px-4">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-lg">
+        <p className="flex items-center gap-2 text-lg font-bold text-brand-800"><Leaf className="h-5 w-5" aria-hidden="true" /> Angle Admin</p>
+        <h1 className="mt-4 text-2xl font-bold text-stone-900">Admin login</h1>
+        {actionData?.error ? (
+          <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3">
+            <p className="font-semibold text-red-900">Login failed</p>
+            <p className="text-sm text-red-800">{actionData.error}</p>
+          </div>
+        ) : null}
+        <Form method="post" className="mt-4 space-y-3">
+          <fieldset disabled={busy} className="space-y-3">
+            <TextField label="Email" name="email" type="email" required autoComplete="username" />
+            <TextField label="Password" name="password" type="password" required autoComplete="current-password" />
+            <button type="submit" className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+              {busy ? "Logging in..." : "Login"}
+            </button>
+          </fieldset>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,159 @@
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/payment-settings";
+import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
+import { Flash } from "~/components/admin/flash";
+import { TextField } from "~/components/ui/text-field";
+import { METHOD_TYPES } from "~/domain/payment-settings";
+import {
+  addPaymentMethod,
+  getPaymentSettingsForAdmin,
+  removePaymentMethod,
+  savePaymentMethod,
+  SettingsRefused,
+} from "~/services/settings/payment-settings.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Payment Settings · Angle Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminPage(request);
+  return { settings: await getPaymentSettingsForAdmin() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const form = Object.fromEntries(await request.formData());
+  const method = String(form.method ?? "");
+  try {
+    if (form.intent === "add") {
+      await addPaymentMethod(form);
+      return { ok: true, message: `Added ${String(form.name)}.`, method: "new", fields: {} as Record<string, string> };
+    }
+    if (form.intent === "remove") {
+      await removePaymentMethod(method);
+      return { ok: true, message: "Payment method removed.", method, fields: {} as Record<string, string> };
+    }
+    await savePaymentMethod(method, form);
+    return { ok: true, message: "Payment settings saved.", method, fields: {} as Record<string, string> };
+  } catch (error) {
+    if (error instanceof SettingsRefused) {
+      return data({ ok: false, error: error.message, method: form.intent === "add" ? "new" : method, fields: error.fields }, { status: 400 });
+    }
+    throw error;
+  }
+}
+
+function SecretField({ name, hasSecret, label }: { name: string; hasSecret: boolean; label: string }) {
+  return (
+    <TextField
+      label={label}
+      name={name}
+      type="password"
+      autoComplete="off"
+      maxLength={200}
+      placeholder={hasSecret ? "•••••••• (saved — leave blank to keep)" : "Not set"}
+      hint={hasSecret ? "A secret key is saved. It is encrypted and never shown; type a new one to replace it." : undefined}
+    />
+  );
+}
+
+export default function PaymentSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const s = loaderData.settings;
+  const busy = useNavigation().state === "submitting";
+  const flashFor = (m: string) => (actionData?.method === m ? <Flash result={actionData} /> : null);
+  const fields = (actionData?.fields ?? {}) as Record<string, string>;
+  const section = "rounded-xl bg-white p-5 ring-1 ring-stone-200";
+  const bankFields = (v: { accountName: string; accountNumber: string; bankName: string; ifscCode: string }) => (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <TextField label="Account name" name="accountName" maxLength={120} defaultValue={v.accountName} />
+      <TextField label="Account number" name="accountNumber" inputMode="numeric" maxLength={18} defaultValue={v.accountNumber} />
+      <TextField label="Bank name" name="bankName" maxLength={120} defaultValue={v.bankName} />
+      <TextField label="IFSC code" name="ifscCode" maxLength={11} defaultValue={v.ifscCode} />
+    </div>
+  );
+  const enabled = (checked: boolean) => (
+    <label className="flex items-center gap-2 font-medium"><input type="checkbox" name="enabled" defaultChecked={checked} className="h-4 w-4 accent-green-700" /> Enabled</label>
+  );
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-stone-900">Payment Settings</h1>
+      <p className="mt-1 text-sm text-stone-600">Checkout offers card and UPI when a gateway is enabled, and each enabled offline method with its instructions.</p>
+      <fieldset disabled={busy} className="mt-4 grid gap-4 xl:grid-cols-2">
+        {(["stripe", "razorpay"] as const).map((g) => (
+          <Form key={g} method="post" className={`${section} space-y-3`} aria-label={g === "stripe" ? "Stripe" : "Razorpay"}>
+            <h2 className="text-lg font-bold">{g === "stripe" ? "Stripe" : "Razorpay"}</h2>
+            {flashFor(g)}
+            <input type="hidden" name="method" value={g} />
+            {enabled(s[g].enabled)}
+            <TextField label="API key" name="apiKey" autoComplete="off" maxLength={200} defaultValue={s[g].apiKey} />
+            <SecretField name="secretKey" label="Secret key" hasSecret={s[g].hasSecret} />
+            <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">Save</button>
+          </Form>
+        ))}
+        <Form method="post" className={`${section} space-y-3`} aria-label="Cash on Delivery">
+          <h2 className="text-lg font-bold">Cash on Delivery</h2>
+          {flashFor("cod")}
+          <input type="hidden" name="method" value="cod" />
+          {enabled(s.cod.enabled)}
+          <TextField label="Instructions" name="instructions" maxLength={500} defaultValue={s.cod.instructions} />
+          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">Save</button>
+        </Form>
+        <Form method="post" className={`${section} space-y-3`} aria-label="Bank Transfer">
+          <h2 className="text-lg font-bold">Bank Transfer</h2>
+          {flashFor("bankTransfer")}
+          <input type="hidden" name="method" value="bankTransfer" />
+          {enabled(s.bankTransfer.enabled)}
+          <TextField label="Instructions" name="instructions" maxLength={500} defaultValue={s.bankTransfer.instructions} />
+          {bankFields(s.bankTransfer)}
+          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">Save</button>
+        </Form>
+        {s.custom.map((m) => (
+          <div key={m.key} className={`${section} space-y-3`}>
+            <Form method="post" className="space-y-3" aria-label={m.name}>
+              <h2 className="text-lg font-bold">{m.name} <span className="text-sm font-normal text-stone-600">({m.key}, {m.type})</span></h2>
+              {flashFor(m.key)}
+              <input type="hidden" name="method" value={m.key} />
+              {enabled(m.enabled)}
+              <TextField label="Instructions" name="instructions" maxLength={500} defaultValue={m.instructions} />
+              {m.type === "gateway" ? (
+                <>
+                  <TextField label="API key" name="apiKey" maxLength={200} defaultValue={m.apiKey} />
+                  <SecretField name="secretKey" label="Secret key" hasSecret={m.hasSecret} />
+                </>
+              ) : null}
+              {m.type === "bank" ? bankFields(m) : null}
+              <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">Save</button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="method" value={m.key} />
+              <button type="submit" name="intent" value="remove" className="text-sm font-semibold text-red-700 underline">Remove {m.name}</button>
+            </Form>
+          </div>
+        ))}
+      </fieldset>
+      <Form method="post" noValidate className={`${section} mt-6 max-w-2xl space-y-3`} aria-label="Add payment method">
+        <h2 className="text-lg font-bold">Add payment method</h2>
+        {flashFor("new")}
+        <input type="hidden" name="intent" value="add" />
+        <fieldset disabled={busy} className="grid gap-3 sm:grid-cols-2">
+          <TextField label="Display name" name="name" maxLength={60} error={fields.name} />
+          <TextField label="Unique key" name="key" maxLength={40} hint="Letters, numbers and underscores" error={fields.key} />
+          <div>
+            <label htmlFor="new-type" className="mb-1 block text-sm font-medium text-stone-800">Type</label>
+            <select id="new-type" name="type" defaultValue="offline" className="h-11 w-full rounded-lg border border-stone-300 bg-white px-2">
+              {METHOD_TYPES.map((t) => <option key={t} value={t}>{t[0].toUpperCase() + t.slice(1)}</option>)}
+            </select>
+          </div>
+          <label className="flex items-center gap-2 self-end pb-3 font-medium"><input type="checkbox" name="enabled" className="h-4 w-4 accent-green-700" /> Enabled</label>
+          <TextField className="sm:col-span-2" label="Instructions" name="instructions" maxLength={500} />
+          <TextField label="API key (gateway)" name="apiKey" maxLength={200} />
+          <TextField label="Secret key (gateway)" name="secretKey" type="password" autoComplete="off" maxLength={200} />
+          <TextField label="Account name (bank)" name="accountName" maxLength={120} />
+          <TextField label="Account number (bank)" name="accountNumber" maxLength={18} error={fields.accountNumber} />
+          <TextField label="Bank name (bank)" name="bankName" maxLength={120} />
+          <TextField label="IFSC code (bank)" name="ifscCode" maxLength={11} error={fields.ifscCode} />
+          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white sm:col-span-2 sm:justify-self-start">Add Payment Method</button>
+        </fieldset>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/product-edit";
+import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
+import { ProductForm } from "~/components/product-form";
+import { getProductForAdmin } from "~/services/catalog/list-products-admin.server";
+import { parseProductForm } from "~/services/catalog/parse-product-form.server";
+import { createProduct, updateProduct } from "~/services/catalog/save-product.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product ? "Edit" : "Add"} product · Angle Admin` }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdminPage(request);
+  if (!params.id) return { product: null };
+  const product = await getProductForAdmin(params.id);
+  if (!product) throw data("Product not found", { status: 404 });
+  return { product };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const result = await parseProductForm(await request.formData());
+  if (!result.ok) return data(result, { status: 400 });
+  if (params.id) {
+    if (!(await updateProduct(params.id, result.input, { image: result.image }))) {
+      return data({ ok: false as const, error: "That product no longer exists.", fields: {} }, { status: 404 });
+    }
+  } else {
+    await createProduct(result.input, { image: result.image, status: "live" });
+  }
+  return redirect("/admin/products");
+}
+
+export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const p = loaderData.product;
+  const failed = actionData && !actionData.ok ? actionData : null;
+  return (
+    <div>
+      <Link to="/admin/products" className="text-sm font-semibold text-brand-700 hover:underline">← Back to products</Link>
+      <h1 className="mt-2 text-2xl font-bold text-stone-900">{p ? `Edit ${p.name}` : "Add Product"}</h1>
+      <ProductForm
+        key={p?.id ?? "new"}
+        values={p ? { name: p.name, description: p.description, category: p.category, price: (p.pricePaise / 100).toFixed(2), stock: p.stock, image: p.image, rating: p.rating, reviews: p.reviews } : undefined}
+        errors={failed?.fields}
+        error={failed?.error}
+        submitLabel={p ? "Save Changes" : "Add Product"}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { fieldErrors } from "~/domain/form-errors";
+import { PRODUCT_FORM_INVALID, ProductFormSchema, type ProductFormInput } from "~/domain/product-form";
+import { ImageRefused, storeProductImage } from "~/services/media/store-product-image.server";
+
+export type ParsedProductForm =
+  | { ok: true; input: ProductFormInput; image?: string }
+  | { ok: false; error: string; fields: Record<string, string> };
+
+/** Validates the product form and, only when it is valid, stores an uploaded image. */
+export async function parseProductForm(form: FormData): Promise<ParsedProductForm> {
+  const parsed = ProductFormSchema.safeParse({
+    name: form.get("name") ?? "",
+    description: form.get("description") ?? "",
+    category: form.get("category") ?? "",
+    price: form.get("price") ?? "",
+    stock: form.get("stock") === "" ? undefined : form.get("stock"),
+  });
+  if (!parsed.success) return { ok: false, error: PRODUCT_FORM_INVALID, fields: fieldErrors(parsed.error) };
+  const file = form.get("image");
+  if (file instanceof File && file.size > 0) {
+    try {
+      return { ok: true, input: parsed.data, image: await storeProductImage(file) };
+    } catch (error) {
+      if (error instanceof ImageRefused) return { ok: false, error: error.message, fields: { image: error.message } };
+      throw error;
+    }
+  }
+  return { ok: true, input: parsed.data };
+}

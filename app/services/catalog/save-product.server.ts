@@ -1,0 +1,66 @@
+import { getDb } from "~/db/db.server";
+import type { ProductStatus } from "~/db/schema";
+import type { ProductFormInput } from "~/domain/product-form";
+import { newId } from "~/lib/ids";
+
+export const PLACEHOLDER_IMAGE = "/images/products/placeholder.svg";
+
+/** Creates a product (store-owned when vendorId is null). */
+export async function createProduct(input: ProductFormInput, options: { image?: string; vendorId?: string | null; status?: ProductStatus }) {
+  const id = newId();
+  const now = new Date().toISOString();
+  await getDb()
+    .insertInto("product")
+    .values({
+      id,
+      name: input.name,
+      description: input.description,
+      category: input.category,
+      price_paise: input.price,
+      stock: input.stock,
+      rating: 0,
+      reviews: 0,
+      image: options.image ?? PLACEHOLDER_IMAGE,
+      vendor_id: options.vendorId ?? null,
+      status: options.status ?? "live",
+      reject_reason: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { id };
+}
+
+/** Updates a product's editable fields; returns false when there is no such product. */
+export async function updateProduct(id: string, input: ProductFormInput, options: { image?: string }) {
+  const result = await getDb()
+    .updateTable("product")
+    .set({
+      name: input.name,
+      description: input.description,
+      category: input.category,
+      price_paise: input.price,
+      stock: input.stock,
+      ...(options.image ? { image: options.image } : {}),
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", id)
+    .where("status", "!=", "archived")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Deletes a product, or archives it when past orders name it, so those orders keep their lines.
+ */
+export async function deleteOrArchiveProduct(id: string): Promise<"deleted" | "archived" | "missing"> {
+  return getDb().transaction().execute(async (trx) => {
+    const sold = await trx.selectFrom("order_line").select("id").where("product_id", "=", id).limit(1).executeTakeFirst();
+    if (sold) {
+      const r = await trx.updateTable("product").set({ status: "archived", updated_at: new Date().toISOString() }).where("id", "=", id).executeTakeFirst();
+      return Number(r.numUpdatedRows) ? "archived" : "missing";
+    }
+    const r = await trx.deleteFrom("product").where("id", "=", id).executeTakeFirst();
+    return Number(r.numDeletedRows) ? "deleted" : "missing";
+  });
+}

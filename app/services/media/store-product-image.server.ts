@@ -1,0 +1,46 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import sharp from "sharp";
+import { newId } from "~/lib/ids";
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const ACCEPTED = new Set(["jpeg", "png", "webp"]);
+
+export class ImageRefused extends Error {}
+
+/** Where uploads live: local disk by default (UPLOAD_DIR), served under /uploads. */
+export interface ImageStorage {
+  put(name: string, bytes: Buffer): Promise<string>;
+}
+
+export const localImageStorage: ImageStorage = {
+  async put(name, bytes) {
+    const dir = resolve(process.env.UPLOAD_DIR ?? "data/uploads");
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, name), bytes);
+    return `/uploads/${name}`;
+  },
+};
+
+/**
+ * Checks an uploaded file really is a JPEG, PNG or WebP (by its content, not its name), strips its
+ * metadata, squares it to 800 px and stores it as WebP. Returns the public URL.
+ */
+export async function storeProductImage(file: File, storage: ImageStorage = localImageStorage): Promise<string> {
+  if (file.size === 0) throw new ImageRefused("The image file is empty.");
+  if (file.size > MAX_IMAGE_BYTES) throw new ImageRefused("The image is larger than 5 MB. Please upload a smaller one.");
+  const input = Buffer.from(await file.arrayBuffer());
+  let format: string | undefined;
+  try {
+    format = (await sharp(input).metadata()).format;
+  } catch {
+    throw new ImageRefused("That file is not an image we can read. Please upload a JPEG, PNG or WebP.");
+  }
+  if (!format || !ACCEPTED.has(format)) throw new ImageRefused("Please upload a JPEG, PNG or WebP image.");
+  const output = await sharp(input, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize(800, 800, { fit: "cover" })
+    .webp({ quality: 80 })
+    .toBuffer();
+  return storage.put(`${newId()}.webp`, output);
+}

@@ -1,0 +1,119 @@
+import { getDb } from "~/db/db.server";
+import {
+  BankFormSchema,
+  CodFormSchema,
+  couldNotSave,
+  DEFAULT_PAYMENT_SETTINGS,
+  GatewayFormSchema,
+  NewMethodSchema,
+  type CheckoutMethod,
+  type CustomMethod,
+  type PaymentSettings,
+} from "~/domain/payment-settings";
+import { fieldErrors } from "~/domain/form-errors";
+import { open, seal } from "~/lib/secret-box.server";
+import { saveSetting } from "./save-setting.server";
+
+export class SettingsRefused extends Error {
+  constructor(message: string, readonly fields: Record<string, string> = {}) {
+    super(message);
+  }
+}
+
+/** Stored settings (secret keys still sealed) over the defaults. */
+async function loadStored(): Promise<PaymentSettings> {
+  const row = await getDb().selectFrom("setting").select("value").where("key", "=", "payment").executeTakeFirst();
+  if (!row) return structuredClone(DEFAULT_PAYMENT_SETTINGS);
+  try {
+    const saved = JSON.parse(row.value) as Partial<PaymentSettings>;
+    return { ...structuredClone(DEFAULT_PAYMENT_SETTINGS), ...saved, custom: saved.custom ?? [] };
+  } catch {
+    return structuredClone(DEFAULT_PAYMENT_SETTINGS);
+  }
+}
+
+/** For the admin page: every secret replaced by whether one is set. Never sends a secret key. */
+export async function getPaymentSettingsForAdmin() {
+  const s = await loadStored();
+  const mask = <T extends { secretKey: string }>(g: T) => ({ ...g, secretKey: "", hasSecret: Boolean(g.secretKey) });
+  return { ...s, stripe: mask(s.stripe), razorpay: mask(s.razorpay), custom: s.custom.map(mask) };
+}
+
+/** A gateway's secret key, decrypted, for server-side use only. */
+export async function getGatewaySecret(method: "stripe" | "razorpay"): Promise<string | null> {
+  const sealed = (await loadStored())[method].secretKey;
+  return sealed ? open(sealed) : null;
+}
+
+/** Saves one section of the payment settings. A blank secret key leaves the stored one unchanged. */
+export async function savePaymentMethod(method: string, form: Record<string, unknown>) {
+  const settings = await loadStored();
+  const parse = <T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: import("zod").ZodError } }) => {
+    const result = schema.safeParse(form);
+    if (!result.success) {
+      const fields = fieldErrors(result.error);
+      throw new SettingsRefused(Object.values(fields)[0] ?? couldNotSave(method), fields);
+    }
+    return result.data;
+  };
+  if (method === "stripe" || method === "razorpay") {
+    const input = parse(GatewayFormSchema);
+    settings[method] = { enabled: input.enabled, apiKey: input.apiKey, secretKey: input.secretKey ? seal(input.secretKey) : settings[method].secretKey };
+  } else if (method === "cod") {
+    settings.cod = parse(CodFormSchema);
+  } else if (method === "bankTransfer") {
+    settings.bankTransfer = parse(BankFormSchema);
+  } else {
+    const index = settings.custom.findIndex((m) => m.key === method);
+    if (index < 0) throw new SettingsRefused(couldNotSave(method));
+    const input = parse(GatewayFormSchema.extend(BankFormSchema.shape));
+    const old = settings.custom[index];
+    settings.custom[index] = { ...old, ...input, secretKey: input.secretKey ? seal(input.secretKey) : old.secretKey };
+  }
+  await saveSetting("payment", settings);
+}
+
+export async function addPaymentMethod(form: Record<string, unknown>) {
+  const result = NewMethodSchema.safeParse(form);
+  if (!result.success) {
+    const fields = fieldErrors(result.error);
+    throw new SettingsRefused(Object.values(fields)[0], fields);
+  }
+  const settings = await loadStored();
+  const input = result.data;
+  const taken = ["stripe", "razorpay", "cod", "bankTransfer", "card", "upi", "bank_transfer", ...settings.custom.map((m) => m.key)];
+  if (taken.some((k) => k.toLowerCase() === input.key.toLowerCase())) {
+    throw new SettingsRefused(`A payment method with the key "${input.key}" already exists.`, { key: "Choose another key." });
+  }
+  const method: CustomMethod = { ...input, secretKey: input.secretKey ? seal(input.secretKey) : "" };
+  settings.custom.push(method);
+  await saveSetting("payment", settings);
+}
+
+export async function removePaymentMethod(key: string) {
+  const settings = await loadStored();
+  const next = settings.custom.filter((m) => m.key !== key);
+  if (next.length === settings.custom.length) throw new SettingsRefused(couldNotSave(key));
+  await saveSetting("payment", { ...settings, custom: next });
+}
+
+/**
+ * What checkout offers. Card and UPI need a payment gateway (Stripe or Razorpay) switched on;
+ * cash on delivery and bank transfer show their instructions.
+ */
+export async function getCheckoutMethods(): Promise<CheckoutMethod[]> {
+  const s = await loadStored();
+  const methods: CheckoutMethod[] = [];
+  if (s.stripe.enabled || s.razorpay.enabled) {
+    methods.push({ key: "card", label: "Credit/Debit Card", instructions: "We will send a secure payment link when we confirm your order." });
+    methods.push({ key: "upi", label: "UPI Payment", instructions: "We will send a UPI payment request when we confirm your order." });
+  }
+  if (s.cod.enabled) methods.push({ key: "cod", label: "Cash on Delivery", instructions: s.cod.instructions });
+  if (s.bankTransfer.enabled) {
+    const b = s.bankTransfer;
+    const details = [b.accountName && `Account name: ${b.accountName}`, b.accountNumber && `Account number: ${b.accountNumber}`, b.bankName && `Bank: ${b.bankName}`, b.ifscCode && `IFSC: ${b.ifscCode}`].filter(Boolean).join(" · ");
+    methods.push({ key: "bank_transfer", label: "Bank Transfer", instructions: [b.instructions, details].filter(Boolean).join(" ") });
+  }
+  for (const m of s.custom) if (m.enabled) methods.push({ key: m.key, label: m.name, instructions: m.instructions });
+  return methods;
+}

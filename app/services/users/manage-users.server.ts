@@ -1,0 +1,92 @@
+import { getAuth } from "~/auth/auth.server";
+import { getDb } from "~/db/db.server";
+import { containsInsensitive } from "~/db/like.server";
+import { UserRefused } from "./create-user.server";
+
+export type AdminUserRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: "Customer" | "Vendor" | "Admin";
+  status: "Active" | "Suspended";
+  joined: string;
+  lastLogin: string | null;
+};
+
+/** Better Auth stores its times as Date (PostgreSQL) or text/number (SQLite). */
+function toIso(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  const d = new Date(typeof value === "number" ? value : String(value));
+  return Number.isNaN(d.getTime()) ? String(value) : d.toISOString();
+}
+
+const ROLE_LABEL = { user: "Customer", vendor: "Vendor", admin: "Admin" } as const;
+
+/** Users with their role and status; search matches name, email or role (spec §6). */
+export async function listUsers(q: string): Promise<AdminUserRow[]> {
+  const db = getDb();
+  let query = db
+    .selectFrom("user")
+    .select(["user.id", "user.name", "user.email", "user.role", "user.banned", "user.createdAt"])
+    .select((eb) =>
+      eb.selectFrom("session").select((s) => s.fn.max("session.createdAt" as never).as("last")).whereRef("session.userId", "=", "user.id").as("lastLogin"),
+    );
+  if (q) {
+    const roleMatch = (Object.entries(ROLE_LABEL) as [string, string][]).filter(([, label]) => label.toLowerCase().includes(q.toLowerCase())).map(([role]) => role);
+    query = query.where((eb) =>
+      eb.or([
+        containsInsensitive("user.name", q),
+        containsInsensitive("user.email", q),
+        ...(roleMatch.length ? [eb("user.role", "in", roleMatch)] : []),
+      ]),
+    );
+  }
+  const rows = await query.orderBy("user.createdAt", "desc").limit(500).execute();
+  return rows.map((u) => ({
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    role: ROLE_LABEL[(u.role as keyof typeof ROLE_LABEL) ?? "user"] ?? "Customer",
+    status: u.banned ? "Suspended" : "Active",
+    joined: toIso(u.createdAt),
+    lastLogin: u.lastLogin ? toIso(u.lastLogin) : null,
+  }));
+}
+
+async function guardTarget(actorId: string, targetId: string, verb: string) {
+  if (actorId === targetId) throw new UserRefused(`You cannot ${verb} yourself.`);
+  const db = getDb();
+  const target = await db.selectFrom("user").select(["id", "role", "banned"]).where("id", "=", targetId).executeTakeFirst();
+  if (!target) throw new UserRefused("That user no longer exists.", 404);
+  if (target.role === "admin") {
+    const admins = await db
+      .selectFrom("user")
+      .where("role", "=", "admin")
+      .where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", 0 as never), eb("banned", "=", false as never)]))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    if (Number(admins.n) <= 1 && !target.banned) throw new UserRefused(`You cannot ${verb} the last admin.`);
+  }
+  return target;
+}
+
+/** Suspend (ban, ending every session) or re-activate an account. */
+export async function setUserSuspended(actorId: string, targetId: string, suspended: boolean) {
+  await guardTarget(actorId, targetId, suspended ? "suspend" : "activate");
+  const ctx = await getAuth().$context;
+  await ctx.internalAdapter.updateUser(targetId, { banned: suspended, banReason: suspended ? "Suspended by an admin" : null, banExpires: null });
+  if (suspended) await ctx.internalAdapter.deleteUserSessions(targetId);
+}
+
+/** Deletes an account that has no orders; one with orders must be suspended instead. */
+export async function deleteUser(actorId: string, targetId: string) {
+  await guardTarget(actorId, targetId, "delete");
+  const db = getDb();
+  const ordered = await db.selectFrom("orders").select("id").where("user_id", "=", targetId).limit(1).executeTakeFirst();
+  if (ordered) throw new UserRefused("This user has orders, so the account is kept for the records. Suspend it instead.", 409);
+  const listed = await db.selectFrom("product").select("id").where("vendor_id", "=", targetId).limit(1).executeTakeFirst();
+  if (listed) throw new UserRefused("This vendor has listings. Suspend the account instead.", 409);
+  const ctx = await getAuth().$context;
+  await ctx.internalAdapter.deleteUserSessions(targetId);
+  await ctx.internalAdapter.deleteUser(targetId);
+}

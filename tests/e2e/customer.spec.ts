@@ -1,0 +1,397 @@
+import { test, expect, expectAccessible } from "./fixtures";
+import {
+  addProductToCart,
+  authDialog,
+  createAccount,
+  fillRegistration,
+  KHURPI,
+  loginAs,
+  newCustomer,
+  placeOrder,
+  placeOrderButton,
+  registerCustomer,
+  ROTAVATOR,
+  SECATEURS,
+  seedCart,
+  storedCart,
+  todayInIndia,
+  TOMATO,
+  userMenu,
+  VERMICOMPOST,
+  waitForHydration,
+} from "./helpers";
+
+const summary = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Order Summary" });
+
+test("a new customer registers, fills the cart, checks out with Cash on Delivery, sees the order and logs out", async ({ page }) => {
+  await page.goto("/");
+  const customer = await registerCustomer(page);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
+
+  // Browse the catalogue and add two different products from their cards.
+  await page.getByRole("banner").getByRole("link", { name: "Products", exact: true }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await addProductToCart(page, TOMATO.name); // ₹549
+  await addProductToCart(page, SECATEURS.name); // ₹599
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+  await page.getByRole("link", { name: "Cart, 2 items" }).click();
+  await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
+  const lines = page.getByTestId("cart-line");
+  await expect(lines).toHaveCount(2);
+  const tomato = lines.filter({ hasText: TOMATO.name });
+  const secateurs = lines.filter({ hasText: SECATEURS.name });
+  const s = summary(page);
+
+  // ₹549 + ₹599 = ₹1,148; GST 18% = ₹206.64 → ₹207; shipping ₹500 (not over ₹50,000).
+  await expect(tomato.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
+  await expect(secateurs.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
+  await expect(s.getByTestId("summary-subtotal")).toHaveText("₹1,148");
+  await expect(s.getByTestId("summary-shipping")).toHaveText("₹500");
+  await expect(s.getByTestId("summary-tax")).toHaveText("₹207");
+  await expect(s.getByTestId("summary-total")).toHaveText("₹1,855");
+  await expect(s).toContainText("Add ₹48,853 more to get free shipping!");
+
+  // Tomato seeds: + + − → 2.
+  await tomato.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(tomato.getByTestId("line-quantity")).toHaveValue("2");
+  await expect(tomato.getByTestId("line-subtotal")).toHaveText("₹1,098");
+  await expect(tomato.getByRole("button", { name: "Decrease quantity" })).toBeEnabled();
+  await tomato.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(tomato.getByTestId("line-quantity")).toHaveValue("3");
+  await expect(tomato.getByTestId("line-subtotal")).toHaveText("₹1,647");
+  await expect(s.getByTestId("summary-subtotal")).toHaveText("₹2,246");
+  await tomato.getByRole("button", { name: "Decrease quantity" }).click();
+  await expect(tomato.getByTestId("line-quantity")).toHaveValue("2");
+  await expect(tomato.getByTestId("line-subtotal")).toHaveText("₹1,098");
+  await expect(secateurs.getByTestId("line-subtotal")).toHaveText("₹599");
+  await expect(page.getByTestId("cart-count")).toHaveText("3");
+
+  // ₹1,697; GST ₹305.46 → ₹305; total ₹2,502.
+  await expect(s.getByTestId("summary-subtotal")).toHaveText("₹1,697");
+  await expect(s.getByTestId("summary-shipping")).toHaveText("₹500");
+  await expect(s.getByTestId("summary-tax")).toHaveText("₹305");
+  await expect(s.getByTestId("summary-total")).toHaveText("₹2,502");
+  await expect(s).toContainText("Add ₹48,304 more to get free shipping!");
+  for (const label of ["Subtotal", "Shipping", "GST (18%)", "Total"]) await expect(s.getByText(label, { exact: true })).toBeVisible();
+
+  // Checkout: the address comes from registration.
+  await s.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+  await expect(page.getByText(customer.email)).toBeVisible();
+  await expect(page.getByLabel("Street address")).toHaveValue(customer.street);
+  await expect(page.getByLabel("City")).toHaveValue(customer.city);
+  await expect(page.getByLabel("State")).toHaveValue(customer.state);
+  await expect(page.getByLabel("Pincode")).toHaveValue(customer.pincode);
+  await expect(page.getByLabel("Phone")).toHaveValue("+91 98765 43210");
+  await expect(page.getByRole("radio", { name: "Credit/Debit Card" })).toBeChecked();
+  await expect(summary(page).getByTestId("summary-total")).toHaveText("₹2,502");
+  const orderId = await placeOrder(page, "Cash on Delivery");
+
+  // Confirmation.
+  const main = page.getByRole("main");
+  await expect(main).toContainText(`#${orderId}`);
+  await expect(main).toContainText(`placed on ${todayInIndia()}`);
+  await expect(page.getByTestId("order-status")).toHaveText("Pending");
+  await expect(main).toContainText(`${TOMATO.name}`);
+  await expect(main).toContainText("₹549 × 2");
+  await expect(main).toContainText(`${SECATEURS.name}`);
+  await expect(main).toContainText("₹599 × 1");
+  await expect(main.locator("address")).toHaveText(`${customer.street}${customer.city}, ${customer.state} ${customer.pincode}`);
+  await expect(main).toContainText("Cash on Delivery");
+  const payment = main.getByRole("heading", { name: "Payment summary" }).locator("..");
+  await expect(payment).toContainText("Subtotal₹1,697");
+  await expect(payment).toContainText("Shipping₹500");
+  await expect(payment).toContainText("GST (18%)₹305");
+  await expect(page.getByTestId("order-total")).toHaveText("₹2,502");
+  const timeline = page.getByRole("list", { name: "Delivery timeline" });
+  const steps = timeline.getByRole("listitem");
+  await expect(steps).toHaveCount(4);
+  const expected = [
+    ["Order Confirmed", "Today", "true"],
+    ["Processing", "1-2 days", "false"],
+    ["Shipped", "3-5 days", "false"],
+    ["Delivered", "5-7 days", "false"],
+  ];
+  for (const [i, [label, when, done]] of expected.entries()) {
+    await expect(steps.nth(i)).toContainText(label);
+    await expect(steps.nth(i)).toContainText(when);
+    await expect(steps.nth(i)).toHaveAttribute("data-done", done);
+  }
+  // The placed order empties the cart.
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  await expect.poll(() => storedCart(page)).toEqual([]);
+  await expect(page).toHaveURL(new RegExp(`/order-confirmation/${orderId}$`));
+
+  // My Orders lists it, Pending in orange, linking back to the confirmation.
+  await page.getByRole("banner").getByRole("link", { name: "My Orders" }).click();
+  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  const cards = page.getByTestId("order-card");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByTestId("order-status")).toHaveText("Pending");
+  await expect(cards.getByTestId("order-status")).toHaveClass(/orange/);
+  await expect(cards).toContainText("₹2,502");
+  await expect(cards).toContainText(`${TOMATO.name} × 2`);
+  await cards.getByRole("link", { name: `Order #${orderId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/order-confirmation/${orderId}$`));
+  await expect(page.getByTestId("order-total")).toHaveText("₹2,502");
+
+  // Logout through the user-name menu.
+  expect(await page.evaluate(() => window.localStorage.getItem("angle-user"))).toContain(customer.email);
+  await userMenu(page, customer).click();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Login", exact: true })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Register", exact: true })).toBeVisible();
+  await expect(userMenu(page, customer)).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: "My Orders" })).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem("angle-user"))).toBeNull();
+});
+
+test("the login/register dialog: errors, mode switch, Escape, password visibility, validation and Processing...", async ({ page, request }) => {
+  const existing = await createAccount(request);
+  await page.goto("/products");
+  await waitForHydration(page);
+  await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+  const dialog = authDialog(page);
+  await expect(dialog.getByRole("heading", { name: "Login to Angle" })).toBeVisible();
+  await expect(page).toHaveURL(/\/products\?auth=login$/);
+
+  // Show / hide the password.
+  const password = dialog.getByLabel("Password", { exact: true });
+  await expect(password).toHaveAttribute("type", "password");
+  await dialog.getByRole("button", { name: "Show password" }).click();
+  await expect(password).toHaveAttribute("type", "text");
+  await dialog.getByRole("button", { name: "Hide password" }).click();
+  await expect(password).toHaveAttribute("type", "password");
+
+  // A wrong password: the service's message, the dialog stays open.
+  await dialog.getByLabel("Email").fill(existing.email);
+  await password.fill("not-the-password");
+  await dialog.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(dialog).toBeVisible();
+
+  // The right one, with 'Processing...' shown while the request is held back.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/account/auth*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await password.fill(existing.password);
+  await dialog.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(dialog.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  await expect(dialog.getByLabel("Email")).toBeDisabled();
+  await expect(password).toBeDisabled();
+  release();
+  await expect(dialog).toBeHidden();
+  await page.unroute("**/account/auth*");
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(userMenu(page, existing)).toBeVisible();
+
+  // Log out to try registration.
+  await userMenu(page, existing).click();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Register", exact: true })).toBeVisible();
+
+  // Mode switch and Escape.
+  await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+  await expect(dialog.getByRole("heading", { name: "Login to Angle" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+  await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await expect(page).toHaveURL(/\?auth=register$/);
+  await dialog.getByRole("button", { name: "Already have an account? Sign in" }).click();
+  await expect(dialog.getByRole("heading", { name: "Login to Angle" })).toBeVisible();
+  await expect(dialog.getByLabel("Full name")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Registration: a short password, then an email already taken.
+  await page.getByRole("banner").getByRole("link", { name: "Register", exact: true }).click();
+  await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await fillRegistration(dialog, newCustomer({ password: "abc12" }));
+  await expect(dialog.getByRole("alert")).toHaveText("Password must be at least 8 characters.");
+  await expect(dialog.getByLabel("Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog).toBeVisible();
+
+  await fillRegistration(dialog, newCustomer({ email: existing.email }));
+  await expect(dialog.getByRole("alert")).toContainText(/already exists/i);
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Register", exact: true })).toBeVisible();
+});
+
+test("a guest at checkout sees the login dialog and cannot place the order until logged in", async ({ page, request }) => {
+  const existing = await createAccount(request);
+  await page.goto("/");
+  await seedCart(page, [{ product: TOMATO, quantity: 1 }]);
+  await page.goto("/checkout");
+  const dialog = authDialog(page);
+  await expect(dialog.getByRole("heading", { name: "Login to Angle" })).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\?auth=login$/);
+  const button = page.getByRole("button", { name: "Login to Place Order" });
+  await expect(button).toBeDisabled();
+  await expect(page.getByLabel("Street address")).toBeDisabled();
+
+  await dialog.getByLabel("Email").fill(existing.email);
+  await dialog.getByLabel("Password", { exact: true }).fill(existing.password);
+  await dialog.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(placeOrderButton(page)).toBeEnabled();
+  await expect(page.getByLabel("Street address")).toHaveValue(existing.street);
+});
+
+test("checkout with an empty cart goes back to the cart", async ({ page }) => {
+  await loginAs(page);
+  await page.goto("/checkout");
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+});
+
+test("the cart brings stored lines up to date: new prices, unknown products, out of stock", async ({ page }) => {
+  await page.goto("/");
+  await seedCart(page, [
+    { product: TOMATO, quantity: 2, pricePaise: 40000 }, // stored at ₹400, sold at ₹549
+    { product: { id: "nosuchproduct1", name: "Bullock Cart Wheel", pricePaise: 99900, image: "/images/none.svg", category: "tools", stock: 5 }, quantity: 1 },
+  ]);
+  await page.goto("/cart");
+  const notices = page.getByRole("status").filter({ hasText: "changed" });
+  await expect(notices).toContainText("The price of Hybrid Tomato Seeds (Arka Rakshak) changed from ₹400 to ₹549.");
+  await expect(notices).toContainText("Bullock Cart Wheel is no longer available and was removed from your cart.");
+  const lines = page.getByTestId("cart-line");
+  await expect(lines).toHaveCount(1);
+  await expect(lines).toContainText("₹549 each");
+  await expect(lines).toContainText("Price changed (was ₹400)");
+  await expect(lines.getByTestId("line-subtotal")).toHaveText("₹1,098");
+  await expect(summary(page).getByTestId("summary-subtotal")).toHaveText("₹1,098");
+  await expect(page.getByText("Bullock Cart Wheel", { exact: true })).toHaveCount(0);
+  await expect.poll(async () => (await storedCart(page)).map((l) => [l.product.id, l.product.pricePaise, l.quantity])).toEqual([[TOMATO.id, 54900, 2]]);
+
+  // A product that sold out since it was added: flagged, and checkout is blocked.
+  await seedCart(page, [
+    { product: TOMATO, quantity: 1 },
+    { product: { ...ROTAVATOR, stock: 4 }, quantity: 1 },
+  ]);
+  await page.goto("/cart");
+  const rotavator = page.getByTestId("cart-line").filter({ hasText: ROTAVATOR.name });
+  await expect(rotavator.getByText("Out of stock", { exact: true })).toBeVisible();
+  await expect(page.getByText("Remove the out-of-stock items to continue.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toHaveCount(0);
+  await expect(page.getByText("Proceed to Checkout")).toHaveAttribute("aria-disabled", "true");
+
+  await loginAs(page);
+  await page.goto("/checkout");
+  await expect(page.getByText("Some items are out of stock. Please update your cart.")).toBeVisible();
+  await expect(placeOrderButton(page)).toBeDisabled();
+
+  // Removing it unblocks the cart.
+  await page.goto("/cart");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: `Remove ${ROTAVATOR.name}` }).click();
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toBeVisible();
+});
+
+test("one customer cannot see another customer's order", async ({ page, browser }) => {
+  // Customer A places an order in a context of its own.
+  const contextA = await browser.newContext();
+  const pageA = await contextA.newPage();
+  const a = await loginAs(pageA, { street: "7 Secret Orchard Lane", city: "Ratnagiri" });
+  await pageA.goto("/");
+  await seedCart(pageA, [{ product: KHURPI, quantity: 1 }]);
+  await pageA.goto("/checkout");
+  const orderId = await placeOrder(pageA, "UPI Payment");
+  await contextA.close();
+
+  // Customer B opens A's confirmation URL.
+  await loginAs(page);
+  const response = await page.goto(`/order-confirmation/${orderId}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
+  await expect(page.getByText("The order you're looking for doesn't exist or has been removed.")).toBeVisible();
+  const main = page.getByRole("main");
+  for (const secret of [a.street, a.city, a.name, a.email, KHURPI.name, "UPI Payment", orderId]) {
+    await expect(main).not.toContainText(secret);
+  }
+  const html = await page.content();
+  for (const secret of [a.street, a.email, KHURPI.name]) expect(html).not.toContain(secret);
+});
+
+test("double-clicking Place Order places exactly one order", async ({ page }) => {
+  await loginAs(page);
+  await page.goto("/");
+  await seedCart(page, [{ product: VERMICOMPOST, quantity: 1 }]);
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  await expect(placeOrderButton(page)).toBeEnabled();
+  await placeOrderButton(page).dblclick();
+  await page.waitForURL(/\/order-confirmation\/[a-z0-9]+$/);
+  await expect(page.getByTestId("order-status")).toHaveText("Pending");
+
+  // Two submissions of the same checkout form in a row (a second tab, a resubmit): still one order.
+  await seedCart(page, [{ product: VERMICOMPOST, quantity: 1 }]);
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  await expect(placeOrderButton(page)).toBeEnabled();
+  await page.evaluate(() => {
+    const form = document.querySelector<HTMLFormElement>("main form[method=post]")!;
+    form.requestSubmit();
+    form.requestSubmit();
+  });
+  await page.waitForURL(/\/order-confirmation\/[a-z0-9]+$/);
+
+  await page.goto("/orders");
+  await expect(page.getByTestId("order-card")).toHaveCount(2);
+});
+
+test("My Orders asks a guest to log in and shows 'No orders yet' to a new customer", async ({ page }) => {
+  await page.goto("/orders");
+  await expect(page.getByRole("heading", { name: "Please log in" })).toBeVisible();
+  await expect(page.getByText("Log in to see your orders.")).toBeVisible();
+  await waitForHydration(page);
+  await page.getByRole("main").getByRole("link", { name: "Login" }).click();
+  await expect(authDialog(page).getByRole("heading", { name: "Login to Angle" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(authDialog(page)).toBeHidden();
+
+  await loginAs(page);
+  await page.goto("/orders");
+  await expect(page.getByRole("heading", { name: "No orders yet" })).toBeVisible();
+  await expect(page.getByTestId("order-card")).toHaveCount(0);
+});
+
+test("cart, checkout, dialogs, confirmation and orders pass axe", async ({ page }) => {
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/?auth=login");
+  await expect(authDialog(page).getByRole("heading", { name: "Login to Angle" })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/?auth=register");
+  await expect(authDialog(page).getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await expectAccessible(page);
+
+  await seedCart(page, [
+    { product: TOMATO, quantity: 1 },
+    { product: KHURPI, quantity: 2 },
+  ]);
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expectAccessible(page);
+
+  await loginAs(page);
+  await page.goto("/checkout");
+  await expect(placeOrderButton(page)).toBeEnabled();
+  await expectAccessible(page);
+
+  await placeOrder(page, "Credit/Debit Card");
+  await expect(page.getByText("Credit/Debit Card")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/orders");
+  await expect(page.getByTestId("order-card")).toHaveCount(1);
+  await expectAccessible(page);
+});

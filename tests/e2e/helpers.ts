@@ -1,0 +1,186 @@
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { sampleProducts, type SampleProduct } from "../../app/db/seed/catalog";
+import { baseURL } from "../../playwright.config";
+import { waitForHydration } from "./fixtures";
+
+export { waitForHydration };
+
+/** A customer as the registration form takes it (the phone comes back normalised: "+91 98765 43210"). */
+export type Customer = {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  street: string;
+  city: string;
+  state: string;
+  pincode: string;
+};
+
+let counter = 0;
+
+/** A new customer with an email no other call (in any worker or run) has used. */
+export function newCustomer(overrides: Partial<Customer> = {}): Customer {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    name: `Asha ${unique.slice(-4)}`,
+    email: `asha.${unique}@example.com`,
+    password: "kheti-2024-secure",
+    phone: "98765 43210",
+    street: "12 Gangapur Road",
+    city: "Nashik",
+    state: "Maharashtra",
+    pincode: "422013",
+    ...overrides,
+  };
+}
+
+export const product = (name: string): SampleProduct => {
+  const p = sampleProducts.find((s) => s.name === name);
+  if (!p) throw new Error(`no sample product named ${name}`);
+  return p;
+};
+
+// Cheap, well-stocked products: orders placed by parallel tests take stock from the same database.
+export const TOMATO = product("Hybrid Tomato Seeds (Arka Rakshak)"); // ₹549, stock 240
+export const SECATEURS = product("Pruning Secateurs"); // ₹599, stock 160
+export const VERMICOMPOST = product("Vermicompost 25 kg"); // ₹450, stock 420
+export const KHURPI = product("Khurpi Hand Weeder (Pack of 2)"); // ₹499, stock 350
+export const ROTAVATOR = product("Rotavator 6 ft"); // out of stock
+
+/** The open Login/Register dialog. */
+export function authDialog(page: Page): Locator {
+  return page.getByRole("dialog");
+}
+
+/** A header link or button a visitor can see at this width; on a phone, opens the menu first. */
+async function headerControl(page: Page, name: string): Promise<Locator> {
+  const banner = page.getByRole("banner");
+  const direct = banner.getByRole("link", { name, exact: true }).filter({ visible: true });
+  if ((await direct.count()) > 0) return direct.first();
+  await banner.getByLabel("Toggle menu").click();
+  const inMenu = banner.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
+  await expect(inMenu).toBeVisible();
+  return inMenu;
+}
+
+/** Fills and submits the open dialog's registration form. */
+export async function fillRegistration(dialog: Locator, c: Customer) {
+  await dialog.getByLabel("Full name").fill(c.name);
+  await dialog.getByLabel("Email").fill(c.email);
+  await dialog.getByLabel("Password", { exact: true }).fill(c.password);
+  await dialog.getByLabel("Phone").fill(c.phone);
+  await dialog.getByLabel("Street address").fill(c.street);
+  await dialog.getByLabel("City").fill(c.city);
+  await dialog.getByLabel("State").fill(c.state);
+  await dialog.getByLabel("Pincode").fill(c.pincode);
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+}
+
+/**
+ * Registers a new customer through the header's Register button and the dialog (the phone menu on
+ * narrow screens), and waits until the header shows the user's name.
+ */
+export async function registerCustomer(page: Page, overrides: Partial<Customer> = {}): Promise<Customer> {
+  const customer = newCustomer(overrides);
+  await waitForHydration(page);
+  await (await headerControl(page, "Register")).click();
+  const dialog = authDialog(page);
+  await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await fillRegistration(dialog, customer);
+  await expect(dialog).toBeHidden();
+  await expect(userMenu(page, customer)).toBeVisible();
+  return customer;
+}
+
+/** The header's user-name menu (its <summary>). */
+export function userMenu(page: Page, c: Pick<Customer, "name">): Locator {
+  return page.getByRole("banner").locator("summary").filter({ hasText: c.name });
+}
+
+/**
+ * Creates an account through the same endpoint the dialog posts to. With `page.request` the
+ * session cookie (HttpOnly, set by the response) lands in the page's browser context, so this is
+ * a fast login for tests that are not about logging in; with a standalone request context it only
+ * creates the account.
+ */
+export async function createAccount(request: APIRequestContext, overrides: Partial<Customer> = {}): Promise<Customer> {
+  const customer = newCustomer(overrides);
+  const response = await request.post("/account/auth", {
+    form: { intent: "register", ...customer },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return customer;
+}
+
+/** Fast login: registers a new customer whose session cookie goes into the page's context. */
+export async function loginAs(page: Page, overrides: Partial<Customer> = {}): Promise<Customer> {
+  return createAccount(page.request, overrides);
+}
+
+type StoredLine = { product: { id: string; name: string; pricePaise: number; image: string; category: string; stock: number }; quantity: number };
+
+export async function storedCart(page: Page): Promise<StoredLine[]> {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem("angle-cart") ?? "[]"));
+}
+
+/**
+ * Adds a product with its card's Add to Cart button (from the catalogue unless the current page
+ * already shows its card) and waits until the stored cart holds one more of it.
+ */
+export async function addProductToCart(page: Page, name: string) {
+  let card = page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  if ((await card.count()) === 0) {
+    await page.goto("/products");
+    card = page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  }
+  await waitForHydration(page);
+  const before = (await storedCart(page)).find((l) => l.product.name === name)?.quantity ?? 0;
+  await card.getByRole("button", { name: /add to cart/i }).click();
+  await expect.poll(async () => (await storedCart(page)).find((l) => l.product.name === name)?.quantity ?? 0).toBe(before + 1);
+}
+
+/**
+ * Puts lines straight into the browser's stored cart (what an earlier visit would have left
+ * there). Call on a page of the site; the next navigation reads them.
+ */
+export async function seedCart(page: Page, lines: { product: SampleProduct | StoredLine["product"]; quantity: number; pricePaise?: number }[]) {
+  const stored: StoredLine[] = lines.map(({ product: p, quantity, pricePaise }) => ({
+    product: { id: p.id, name: p.name, pricePaise: pricePaise ?? p.pricePaise, image: p.image, category: p.category, stock: "stock" in p ? p.stock : 10 },
+    quantity,
+  }));
+  if (page.url() === "about:blank") await page.goto("/about");
+  await page.evaluate((value) => window.localStorage.setItem("angle-cart", value), JSON.stringify(stored));
+}
+
+/** The Place Order button, once the cart has been checked against the server. */
+export function placeOrderButton(page: Page): Locator {
+  return page.getByRole("button", { name: "Place Order", exact: true });
+}
+
+/** On /checkout (logged in): picks the payment method, places the order and returns its id. */
+export async function placeOrder(page: Page, payment: "Credit/Debit Card" | "UPI Payment" | "Cash on Delivery" = "Cash on Delivery") {
+  await waitForHydration(page);
+  await page.getByRole("radio", { name: payment }).check();
+  await expect(placeOrderButton(page)).toBeEnabled();
+  await placeOrderButton(page).click();
+  await page.waitForURL(/\/order-confirmation\/[a-z0-9]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you! Your order has been placed.");
+  return page.url().split("/").pop()!;
+}
+
+/** Today in en-IN long format, India's time zone (how the store prints dates). */
+export function todayInIndia() {
+  return new Intl.DateTimeFormat("en-IN", { dateStyle: "long", timeZone: "Asia/Kolkata" }).format(new Date());
+}
+
+/** Fails if the page scrolls sideways (something wider than the viewport). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `page ${page.url()} is wider than the viewport`).toBeLessThanOrEqual(innerWidth);
+}
