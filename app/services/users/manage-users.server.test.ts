@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { checkoutInput, createProduct } from "../../../tests/factories";
+import { getDb } from "~/db/db.server";
+import { signIn } from "../account/sign-in.server";
+import { placeOrder } from "../orders/place-order.server";
+import { createUserWithPassword, UserRefused } from "./create-user.server";
+import { ensureAdmin } from "./ensure-admin.server";
+import { deleteUser, listUsers, setUserSuspended } from "./manage-users.server";
+
+const meta = { ip: "10.9.0.1", headers: new Headers({ origin: "http://localhost:3999" }) };
+
+describe("admin user management", () => {
+  it("creates the admin from the command line and signs them in as admin", async () => {
+    const { created } = await ensureAdmin("Boss@Angle.in", "admin-pass-2026");
+    expect(created).toBe(true);
+    expect((await signIn({ email: "boss@angle.in", password: "admin-pass-2026" }, meta)).role).toBe("admin");
+  });
+
+  it("suspending ends a customer's sessions and stops them signing in; activating lets them back", async () => {
+    const admin = await ensureAdmin("boss@angle.in", "admin-pass-2026");
+    const user = await createUserWithPassword({ name: "Ravi", email: "ravi@example.in", password: "ravi-pass-1", role: "user" });
+    await signIn({ email: "ravi@example.in", password: "ravi-pass-1" }, meta);
+    const sessions = () => getDb().selectFrom("session").select("id").where("userId", "=", user.id).execute();
+    expect((await sessions()).length).toBe(1);
+    await setUserSuspended(admin.id, user.id, true);
+    expect(await sessions()).toEqual([]);
+    await expect(signIn({ email: "ravi@example.in", password: "ravi-pass-1" }, meta)).rejects.toThrow(/banned|suspended/i);
+    expect((await listUsers("ravi"))[0].status).toBe("Suspended");
+    await setUserSuspended(admin.id, user.id, false);
+    expect((await signIn({ email: "ravi@example.in", password: "ravi-pass-1" }, meta)).role).toBe("user");
+  });
+
+  it("an admin cannot suspend or delete themself or the last admin", async () => {
+    const admin = await ensureAdmin("boss@angle.in", "admin-pass-2026");
+    await expect(setUserSuspended(admin.id, admin.id, true)).rejects.toThrow("You cannot suspend yourself.");
+    await expect(deleteUser(admin.id, admin.id)).rejects.toThrow("You cannot delete yourself.");
+    const other = await createUserWithPassword({ name: "Other", email: "other@example.in", password: "other-pass-1", role: "user" });
+    await expect(deleteUser(other.id, admin.id)).rejects.toThrow("You cannot delete the last admin.");
+  });
+
+  it("keeps a customer with orders (suspend instead) and searches by name, email or role", async () => {
+    const admin = await ensureAdmin("boss@angle.in", "admin-pass-2026");
+    const buyer = await createUserWithPassword({ name: "Meena Buyer", email: "meena@example.in", password: "meena-pass-1", role: "user" });
+    const product = await createProduct({ stock: 3 });
+    await placeOrder({ id: buyer.id, name: "Meena Buyer", email: buyer.email }, checkoutInput([{ productId: product.id, quantity: 1 }]));
+    await expect(deleteUser(admin.id, buyer.id)).rejects.toBeInstanceOf(UserRefused);
+    const idle = await createUserWithPassword({ name: "Idle", email: "idle@example.in", password: "idle-pass-1", role: "user" });
+    await deleteUser(admin.id, idle.id);
+    expect(await listUsers("idle@")).toEqual([]);
+    expect((await listUsers("MEENA")).map((u) => u.email)).toEqual(["meena@example.in"]);
+    expect((await listUsers("admin")).every((u) => u.role === "Admin")).toBe(true);
+    await expect(createUserWithPassword({ name: "Dup", email: "MEENA@example.in", password: "x-pass-123", role: "user" })).rejects.toThrow(/already exists/);
+  });
+});
