@@ -5,6 +5,7 @@ import { getSessionUser, type SessionUser } from "./session.server";
 export async function requireCustomer(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) throw data({ ok: false as const, error: "Please log in to continue." }, { status: 401 });
+  if (user.role === "vendor") throw data({ ok: false as const, error: "Vendor accounts cannot place orders. Please use a customer account." }, { status: 403 });
   return user;
 }
 
@@ -19,5 +20,19 @@ export async function requireAdminPage(request: Request): Promise<SessionUser> {
 export async function requireAdminAction(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user || user.role !== "admin") throw data({ ok: false as const, error: "Only admins can do this." }, { status: 403 });
+  return user;
+}
+
+/** For vendor pages: the signed-in vendor, or back to /vendor-login. */
+export async function requireVendorPage(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user || user.role !== "vendor") throw redirect("/vendor-login");
+  return user;
+}
+
+/** For vendor actions: the signed-in vendor, or 403. */
+export async function requireVendorAction(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user || user.role !== "vendor") throw data({ ok: false as const, error: "Only vendors can do this." }, { status: 403 });
   return user;
 }

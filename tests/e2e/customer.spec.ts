@@ -7,6 +7,7 @@ import {
   KHURPI,
   loginAs,
   newCustomer,
+  passwordInput,
   placeOrder,
   placeOrderButton,
   registerCustomer,
@@ -85,7 +86,8 @@ test("a new customer registers, fills the cart, checks out with Cash on Delivery
   await expect(page.getByLabel("State")).toHaveValue(customer.state);
   await expect(page.getByLabel("Pincode")).toHaveValue(customer.pincode);
   await expect(page.getByLabel("Phone")).toHaveValue("+91 98765 43210");
-  await expect(page.getByRole("radio", { name: "Credit/Debit Card" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Cash on Delivery" })).toBeChecked();
+  await expect(page.getByTestId("payment-instructions")).toHaveText("Pay cash upon delivery.");
   await expect(summary(page).getByTestId("summary-total")).toHaveText("₹2,502");
   const orderId = await placeOrder(page, "Cash on Delivery");
 
@@ -159,7 +161,7 @@ test("the login/register dialog: errors, mode switch, Escape, password visibilit
   await expect(page).toHaveURL(/\/products\?auth=login$/);
 
   // Show / hide the password.
-  const password = dialog.getByLabel("Password", { exact: true });
+  const password = passwordInput(dialog);
   await expect(password).toHaveAttribute("type", "password");
   await dialog.getByRole("button", { name: "Show password" }).click();
   await expect(password).toHaveAttribute("type", "text");
@@ -214,7 +216,7 @@ test("the login/register dialog: errors, mode switch, Escape, password visibilit
   await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
   await fillRegistration(dialog, newCustomer({ password: "abc12" }));
   await expect(dialog.getByRole("alert")).toHaveText("Password must be at least 8 characters.");
-  await expect(dialog.getByLabel("Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(passwordInput(dialog)).toHaveAttribute("aria-invalid", "true");
   await expect(dialog).toBeVisible();
 
   await fillRegistration(dialog, newCustomer({ email: existing.email }));
@@ -236,7 +238,7 @@ test("a guest at checkout sees the login dialog and cannot place the order until
   await expect(page.getByLabel("Street address")).toBeDisabled();
 
   await dialog.getByLabel("Email").fill(existing.email);
-  await dialog.getByLabel("Password", { exact: true }).fill(existing.password);
+  await passwordInput(dialog).fill(existing.password);
   await dialog.getByRole("button", { name: "Login", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(placeOrderButton(page)).toBeEnabled();
@@ -302,7 +304,7 @@ test("one customer cannot see another customer's order", async ({ page, browser 
   await pageA.goto("/");
   await seedCart(pageA, [{ product: KHURPI, quantity: 1 }]);
   await pageA.goto("/checkout");
-  const orderId = await placeOrder(pageA, "UPI Payment");
+  const orderId = await placeOrder(pageA);
   await contextA.close();
 
   // Customer B opens A's confirmation URL.
@@ -312,7 +314,7 @@ test("one customer cannot see another customer's order", async ({ page, browser 
   await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
   await expect(page.getByText("The order you're looking for doesn't exist or has been removed.")).toBeVisible();
   const main = page.getByRole("main");
-  for (const secret of [a.street, a.city, a.name, a.email, KHURPI.name, "UPI Payment", orderId]) {
+  for (const secret of [a.street, a.city, a.name, a.email, KHURPI.name, "Cash on Delivery", orderId]) {
     await expect(main).not.toContainText(secret);
   }
   const html = await page.content();
@@ -387,8 +389,8 @@ test("cart, checkout, dialogs, confirmation and orders pass axe", async ({ page 
   await expect(placeOrderButton(page)).toBeEnabled();
   await expectAccessible(page);
 
-  await placeOrder(page, "Credit/Debit Card");
-  await expect(page.getByText("Credit/Debit Card")).toBeVisible();
+  await placeOrder(page);
+  await expect(page.getByText("Cash on Delivery")).toBeVisible();
   await expectAccessible(page);
 
   await page.goto("/orders");

@@ -65,11 +65,16 @@ async function headerControl(page: Page, name: string): Promise<Locator> {
   return inMenu;
 }
 
+/** The password field (its label reads "Password *"; the eye button is "Show password"). */
+export function passwordInput(scope: Locator): Locator {
+  return scope.getByLabel(/^Password/);
+}
+
 /** Fills and submits the open dialog's registration form. */
 export async function fillRegistration(dialog: Locator, c: Customer) {
   await dialog.getByLabel("Full name").fill(c.name);
   await dialog.getByLabel("Email").fill(c.email);
-  await dialog.getByLabel("Password", { exact: true }).fill(c.password);
+  await passwordInput(dialog).fill(c.password);
   await dialog.getByLabel("Phone").fill(c.phone);
   await dialog.getByLabel("Street address").fill(c.street);
   await dialog.getByLabel("City").fill(c.city);
@@ -160,8 +165,10 @@ export function placeOrderButton(page: Page): Locator {
   return page.getByRole("button", { name: "Place Order", exact: true });
 }
 
-/** On /checkout (logged in): picks the payment method, places the order and returns its id. */
-export async function placeOrder(page: Page, payment: "Credit/Debit Card" | "UPI Payment" | "Cash on Delivery" = "Cash on Delivery") {
+/**
+ * On /checkout (logged in): picks the payment method (a new store offers only Cash on Delivery:
+ * card and UPI need a gateway enabled by an admin), places the order and returns its id. */
+export async function placeOrder(page: Page, payment = "Cash on Delivery") {
   await waitForHydration(page);
   await page.getByRole("radio", { name: payment }).check();
   await expect(placeOrderButton(page)).toBeEnabled();
@@ -176,11 +183,17 @@ export function todayInIndia() {
   return new Intl.DateTimeFormat("en-IN", { dateStyle: "long", timeZone: "Asia/Kolkata" }).format(new Date());
 }
 
-/** Fails if the page scrolls sideways (something wider than the viewport). */
+/**
+ * Fails if anything makes the page wider than the viewport (on a phone the browser would zoom out
+ * or scroll sideways): compares against the configured viewport width, not innerWidth, which a
+ * mobile browser widens to fit overflowing content.
+ */
 export async function expectNoHorizontalScroll(page: Page) {
+  const viewport = page.viewportSize()!.width;
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
+    scrollWidth: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
     innerWidth: window.innerWidth,
   }));
-  expect(scrollWidth, `page ${page.url()} is wider than the viewport`).toBeLessThanOrEqual(innerWidth);
+  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide in a ${viewport}px viewport`).toBeLessThanOrEqual(viewport);
+  expect(innerWidth, `${page.url()}: layout viewport widened to ${innerWidth}px`).toBeLessThanOrEqual(viewport);
 }

@@ -6,7 +6,7 @@ import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/domain/messages";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import { loadProfile } from "~/services/account/load-profile.server";
 import { registerCustomer } from "~/services/account/register-customer.server";
-import { signIn } from "~/services/account/sign-in.server";
+import { CLEAR_SESSION_COOKIE, endSession, signIn } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 
 type Result =
@@ -33,7 +33,13 @@ export async function action({ request }: Route.ActionArgs) {
         const fields = fieldErrors(parsed.error);
         return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
       }
-      result = await signIn(parsed.data, meta);
+      const signedIn = await signIn(parsed.data, meta);
+      if (signedIn.role === "vendor") {
+        const cleared = new Headers({ "Set-Cookie": CLEAR_SESSION_COOKIE });
+        await endSession(signedIn.headers);
+        return data<Result>({ ok: false, error: "This is a vendor account. Please sign in on the Become Vendor page." }, { status: 403, headers: cleared });
+      }
+      result = signedIn;
     }
     const cookies = new Headers();
     for (const cookie of result.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);

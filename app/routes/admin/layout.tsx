@@ -1,5 +1,5 @@
 import { Form, NavLink, Outlet } from "react-router";
-import { CreditCard, LayoutDashboard, Leaf, LogOut, Package, Settings, ShoppingBag, Users } from "lucide-react";
+import { CreditCard, LayoutDashboard, Leaf, LogOut, Package, Settings, ShoppingBag, Store, Users } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { requireAdminPage } from "~/auth/guards.server";
 
@@ -15,6 +15,7 @@ const links = [
   { to: "/admin/products", label: "Manage Products", icon: Package },
   { to: "/admin/users", label: "Manage Users", icon: Users },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
+  { to: "/admin/vendors", label: "Vendors", icon: Store },
   { to: "/admin/payment-settings", label: "Payment Settings", icon: CreditCard },
   { to: "/admin/settings", label: "General Settings", icon: Settings },
 ];

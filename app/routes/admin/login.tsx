@@ -1,12 +1,11 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Leaf } from "lucide-react";
 import type { Route } from "./+types/login";
-import { getAuth } from "~/auth/auth.server";
 import { getSessionUser } from "~/auth/session.server";
 import { TextField } from "~/components/ui/text-field";
 import { LoginSchema } from "~/domain/account";
 import { AuthFailure } from "~/services/account/auth-errors.server";
-import { signIn } from "~/services/account/sign-in.server";
+import { CLEAR_SESSION_COOKIE, endSession, signIn } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin login · Angle" }, { name: "robots", content: "noindex" }];
@@ -26,10 +25,8 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await signIn(parsed.data, { ip: clientAddress(request), headers: request.headers });
     if (result.role !== "admin") {
       // Not an admin: end the session we just made, so nobody is left signed in (spec §8).
-      const cookie = result.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-      await getAuth().api.signOut({ headers: new Headers({ cookie }) }).catch(() => {});
-      const cleared = new Headers();
-      cleared.append("Set-Cookie", "angle.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+      await endSession(result.headers);
+      const cleared = new Headers({ "Set-Cookie": CLEAR_SESSION_COOKIE });
       return data({ error: NOT_ADMIN }, { status: 403, headers: cleared });
     }
     const headers = new Headers();

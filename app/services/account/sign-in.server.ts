@@ -32,3 +32,11 @@ export async function signIn(input: { email: string; password: string }, meta: {
     throw new AuthFailure(message, 401);
   }
 }
+
+/** Ends the session a sign-in just made (for a sign-in on the wrong door: admin or vendor pages). */
+export async function endSession(signInHeaders: Headers) {
+  const cookie = signInHeaders.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  await getAuth().api.signOut({ headers: new Headers({ cookie }) }).catch(() => {});
+}
+
+export const CLEAR_SESSION_COOKIE = "angle.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax";

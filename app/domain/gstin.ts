@@ -1,0 +1,36 @@
+const CHARSET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** The GSTIN check character (15th) for its first 14 characters: base-36, weights 1,2,1,2… */
+export function gstinCheckChar(first14: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const value = CHARSET.indexOf(first14[i]);
+    const product = value * ((i % 2) + 1);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return CHARSET[(36 - (sum % 36)) % 36];
+}
+
+/**
+ * Checks an Indian GSTIN and says what is wrong: 2-digit state code, the holder's PAN
+ * (5 letters, 4 digits, 1 letter), entity number, 'Z', then the check character.
+ * Returns the normalised (upper-case) GSTIN or an error message.
+ */
+export function validateGstin(input: string): { ok: true; gstin: string } | { ok: false; error: string } {
+  const gstin = input.replace(/\s+/g, "").toUpperCase();
+  if (gstin.length !== 15) return { ok: false, error: `A GSTIN has 15 characters; this one has ${gstin.length}.` };
+  if (!/^[0-9A-Z]{15}$/.test(gstin)) return { ok: false, error: "A GSTIN has only letters and digits." };
+  const state = Number(gstin.slice(0, 2));
+  if (!/^\d\d$/.test(gstin.slice(0, 2)) || state < 1 || (state > 38 && state !== 97 && state !== 99)) {
+    return { ok: false, error: "The first two digits must be a valid state code (01–38)." };
+  }
+  if (!/^[A-Z]{5}\d{4}[A-Z]$/.test(gstin.slice(2, 12))) {
+    return { ok: false, error: "Characters 3 to 12 must be the business's PAN (5 letters, 4 digits, 1 letter)." };
+  }
+  if (!/^[1-9A-Z]$/.test(gstin[12])) return { ok: false, error: "The 13th character (entity number) must be 1–9 or A–Z." };
+  if (gstin[13] !== "Z") return { ok: false, error: "The 14th character of a GSTIN is 'Z'." };
+  if (gstinCheckChar(gstin.slice(0, 14)) !== gstin[14]) {
+    return { ok: false, error: "The GSTIN's last character (check digit) does not match. Please check for a typing mistake." };
+  }
+  return { ok: true, gstin };
+}

@@ -1,0 +1,46 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/product-edit";
+import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
+import { ProductForm } from "~/components/product-form";
+import { parseProductForm } from "~/services/catalog/parse-product-form.server";
+import { createVendorProduct, getVendorProduct, updateVendorProduct } from "~/services/vendors/vendor-products.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Listing · Angle Vendor" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const vendor = await requireVendorPage(request);
+  if (!params.id) return { product: null };
+  // Another vendor's listing, or the store's own product, reads as not found.
+  const product = await getVendorProduct(vendor.id, params.id);
+  if (!product) throw data("Listing not found", { status: 404 });
+  return { product };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const vendor = await requireVendorAction(request);
+  if (params.id && !(await getVendorProduct(vendor.id, params.id))) return data({ ok: false as const, error: "Listing not found.", fields: {} }, { status: 404 });
+  const result = await parseProductForm(await request.formData());
+  if (!result.ok) return data(result, { status: 400 });
+  if (params.id) await updateVendorProduct(vendor.id, params.id, result.input, result.image);
+  else await createVendorProduct(vendor.id, result.input, result.image);
+  return redirect("/vendor-login/products");
+}
+
+export default function VendorProductEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const p = loaderData.product;
+  const failed = actionData && !actionData.ok ? actionData : null;
+  return (
+    <div>
+      <Link to="/vendor-login/products" className="text-sm font-semibold text-brand-700 hover:underline">← My products</Link>
+      <h1 className="mt-2 text-2xl font-bold text-stone-900">{p ? `Edit ${p.name}` : "Add New Product"}</h1>
+      <p className="mt-1 text-sm text-stone-600">{p ? "Saving sends the listing back for approval." : "Your listing appears in the store once our team approves it."}</p>
+      <ProductForm
+        key={p?.id ?? "new"}
+        values={p ? { name: p.name, description: p.description, category: p.category, price: (p.price_paise / 100).toFixed(2), stock: p.stock, image: p.image } : undefined}
+        errors={failed?.fields}
+        error={failed?.error}
+        submitLabel={p ? "Save and Submit for Approval" : "Submit for Approval"}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { getDb } from "~/db/db.server";
+
+export async function listVendors() {
+  const db = getDb();
+  const rows = await db
+    .selectFrom("vendor")
+    .innerJoin("user", "user.id", "vendor.user_id")
+    .select((eb) => [
+      "vendor.user_id as id",
+      "vendor.business_name as businessName",
+      "vendor.gst_number as gstNumber",
+      "vendor.phone",
+      "vendor.city",
+      "vendor.state",
+      "user.email",
+      "user.banned",
+      eb.selectFrom("product").whereRef("product.vendor_id", "=", "vendor.user_id").where("product.status", "=", "live").select((s) => s.fn.countAll<number>().as("n")).as("live"),
+      eb.selectFrom("product").whereRef("product.vendor_id", "=", "vendor.user_id").where("product.status", "=", "pending").select((s) => s.fn.countAll<number>().as("n")).as("pending"),
+    ])
+    .orderBy("vendor.business_name")
+    .execute();
+  return rows.map((r) => ({ ...r, live: Number(r.live ?? 0), pending: Number(r.pending ?? 0), banned: Boolean(r.banned) }));
+}
+
+export async function listPendingListings() {
+  const rows = await getDb()
+    .selectFrom("product")
+    .innerJoin("vendor", "vendor.user_id", "product.vendor_id")
+    .select(["product.id", "product.name", "product.description", "product.category", "product.price_paise", "product.stock", "product.image", "product.updated_at", "vendor.business_name"])
+    .where("product.status", "=", "pending")
+    .orderBy("product.updated_at")
+    .execute();
+  return rows.map((r) => ({ ...r, price_paise: Number(r.price_paise) }));
+}
+
+/** Approve puts a pending listing on sale; reject keeps it off with the admin's reason for the vendor. */
+export async function reviewListing(productId: string, decision: "approve" | "reject", reason?: string) {
+  const result = await getDb()
+    .updateTable("product")
+    .set({
+      status: decision === "approve" ? "live" : "rejected",
+      reject_reason: decision === "reject" ? (reason?.trim().slice(0, 500) ?? null) : null,
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", productId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,53 @@
+import { getDb } from "~/db/db.server";
+import type { ProductFormInput } from "~/domain/product-form";
+import { createProduct } from "~/services/catalog/save-product.server";
+
+/** A vendor's own listings (never another vendor's, never the store's). */
+export async function listVendorProducts(vendorId: string) {
+  const rows = await getDb()
+    .selectFrom("product")
+    .select(["id", "name", "category", "price_paise", "stock", "image", "status", "reject_reason", "updated_at"])
+    .where("vendor_id", "=", vendorId)
+    .where("status", "!=", "archived")
+    .orderBy("updated_at", "desc")
+    .execute();
+  return rows.map((r) => ({ ...r, price_paise: Number(r.price_paise) }));
+}
+
+export async function getVendorProduct(vendorId: string, productId: string) {
+  const row = await getDb()
+    .selectFrom("product")
+    .select(["id", "name", "description", "category", "price_paise", "stock", "image", "status", "reject_reason"])
+    .where("id", "=", productId)
+    .where("vendor_id", "=", vendorId)
+    .where("status", "!=", "archived")
+    .executeTakeFirst();
+  return row ? { ...row, price_paise: Number(row.price_paise) } : null;
+}
+
+/** A new listing waits for an admin's approval before shoppers see it. */
+export function createVendorProduct(vendorId: string, input: ProductFormInput, image?: string) {
+  return createProduct(input, { image, vendorId, status: "pending" });
+}
+
+/** An edited listing goes back to the approval queue; returns false if it is not this vendor's. */
+export async function updateVendorProduct(vendorId: string, productId: string, input: ProductFormInput, image?: string) {
+  const result = await getDb()
+    .updateTable("product")
+    .set({
+      name: input.name,
+      description: input.description,
+      category: input.category,
+      price_paise: input.price,
+      stock: input.stock,
+      ...(image ? { image } : {}),
+      status: "pending",
+      reject_reason: null,
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", productId)
+    .where("vendor_id", "=", vendorId)
+    .where("status", "!=", "archived")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,86 @@
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { baseURL } from "../../playwright.config";
+import { loginAs, placeOrder, seedCart, type Customer } from "./helpers";
+
+/** The admin the end-to-end server creates on its first start (see playwright.config.ts). */
+export const ADMIN = { email: "admin@angle.test", password: "admin-e2e-password" };
+export const ORIGIN = { origin: baseURL };
+
+/** Every page of the admin panel (the product editor and an order need an id, so they are tested elsewhere). */
+export const ADMIN_PAGES: { path: string; heading: string }[] = [
+  { path: "/admin/dashboard", heading: "Dashboard" },
+  { path: "/admin/products", heading: "Manage Products" },
+  { path: "/admin/products/new", heading: "Add Product" },
+  { path: "/admin/users", heading: "Manage Users" },
+  { path: "/admin/orders", heading: "Orders" },
+  { path: "/admin/payment-settings", heading: "Payment Settings" },
+  { path: "/admin/settings", heading: "General Settings" },
+];
+
+export const SIDEBAR_LINKS = ["Dashboard", "Manage Products", "Manage Users", "Orders", "Payment Settings", "General Settings"] as const;
+
+let counter = 0;
+/** A short token no other test (in any worker or run) uses. */
+export function unique() {
+  counter += 1;
+  return `${Date.now().toString(36).slice(-5)}${process.pid.toString(36).slice(-2)}${counter}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+/**
+ * Fast admin login for tests that are not about logging in: the action answers with a redirect
+ * carrying the session cookie, which lands in the page's browser context.
+ */
+export async function loginAsAdmin(page: Page) {
+  const response = await page.request.post("/admin/login", { form: ADMIN, headers: ORIGIN, maxRedirects: 0 });
+  expect(response.status(), "admin login").toBe(302);
+  expect(response.headers()["location"]).toMatch(/\/admin\/dashboard$/);
+}
+
+/** A small, real PNG. */
+export function pngBytes(color = "#3a3") {
+  return sharp({ create: { width: 50, height: 50, channels: 3, background: color } }).png().toBuffer();
+}
+
+export type AdminProduct = { id: string; name: string; pricePaise: number; stock: number; category: string; image: string };
+
+/**
+ * Adds a product through the admin's form endpoint (as the admin signed in on `page`) and returns it
+ * with its id, read from the product list.
+ */
+export async function createProduct(page: Page, overrides: Partial<{ name: string; price: string; stock: number; category: string; description: string }> = {}): Promise<AdminProduct> {
+  const p = { name: `Neem Cake Fertilizer ${unique()}`, price: "250", stock: 40, category: "fertilizers", description: "Organic neem cake for soil health.", ...overrides };
+  const response = await page.request.post("/admin/products/new", {
+    multipart: { name: p.name, description: p.description, category: p.category, price: p.price, stock: String(p.stock) },
+    headers: ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(response.status(), "product created").toBe(302);
+  const list = await page.request.get(`/admin/products?q=${encodeURIComponent(p.name)}`);
+  const id = /href="\/admin\/products\/([a-z0-9]{16})"/.exec(await list.text())?.[1];
+  expect(id, "new product id").toBeTruthy();
+  return { id: id!, name: p.name, pricePaise: Math.round(Number(p.price) * 100), stock: p.stock, category: p.category, image: "/images/products/placeholder.svg" };
+}
+
+/** A customer in a browser context of their own (so the admin on `page` stays signed in). */
+export async function customerContext(browser: Browser): Promise<{ context: BrowserContext; page: Page; customer: Customer }> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const customer = await loginAs(page);
+  return { context, page, customer };
+}
+
+/** A new customer (own context) places a Cash on Delivery order for these lines; returns the order id. */
+export async function placeCustomerOrder(browser: Browser, lines: { product: AdminProduct; quantity: number }[]) {
+  const shopper = await customerContext(browser);
+  await seedCart(shopper.page, lines);
+  await shopper.page.goto("/checkout");
+  const orderId = await placeOrder(shopper.page);
+  return { ...shopper, orderId };
+}
+
+/** "₹11,25,345.50" → 112534550 */
+export function paiseOf(text: string) {
+  const cleaned = text.replace(/[^\d.]/g, "");
+  return Math.round(Number(cleaned) * 100);
+}

@@ -1,0 +1,595 @@
+import type { Page } from "@playwright/test";
+import { test, expect, expectAccessible, waitForHydration } from "./fixtures";
+import { authDialog, createAccount, loginAs, passwordInput, TOMATO, userMenu } from "./helpers";
+import {
+  ADMIN,
+  ADMIN_PAGES,
+  createProduct,
+  customerContext,
+  loginAsAdmin,
+  ORIGIN,
+  paiseOf,
+  placeCustomerOrder,
+  pngBytes,
+  SIDEBAR_LINKS,
+  unique,
+} from "./admin-helpers";
+
+const NOT_ADMIN = "Failed to log in. Please check your credentials or ensure you are an admin.";
+
+function sidebar(page: Page) {
+  return page.getByRole("navigation", { name: "Admin" });
+}
+
+async function fillAdminLogin(page: Page, email: string, password: string) {
+  await page.goto("/admin/login");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+/** The product's row in the admin list, searched by its (unique) name. */
+async function productRow(page: Page, name: string) {
+  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+  return page.getByTestId("admin-product-row").filter({ hasText: name });
+}
+
+/** The user's row in the admin list, searched by email. */
+async function userRow(page: Page, email: string) {
+  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+  return page.getByTestId("admin-user-row").filter({ hasText: email });
+}
+
+test.describe("access", () => {
+  test("a guest is sent to /admin/login from every admin page", async ({ page }) => {
+    for (const path of ["/admin", ...ADMIN_PAGES.map((p) => p.path), "/admin/orders/unknown", `/admin/products/${TOMATO.id}`]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/admin\/login$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Admin login" })).toBeVisible();
+    }
+  });
+
+  test("admin actions answer 403 to a guest and to a signed-in customer", async ({ page }) => {
+    const attempts: [string, Record<string, string>][] = [
+      ["/admin/products", { intent: "delete", id: TOMATO.id }],
+      ["/admin/products/new", { name: "Forged product", category: "seeds", price: "10", stock: "5" }],
+      [`/admin/products/${TOMATO.id}`, { name: "Forged", category: "seeds", price: "1", stock: "5" }],
+      ["/admin/users", { intent: "add", name: "Forged User", email: `forged.${unique()}@example.com` }],
+      ["/admin/orders/anything", { status: "confirmed" }],
+      ["/admin/settings", { siteTitle: "Forged title", siteTagline: "", adminEmail: "", maintenanceMode: "on" }],
+      ["/admin/payment-settings", { method: "razorpay", enabled: "on" }],
+    ];
+    for (const who of ["guest", "customer"]) {
+      if (who === "customer") await loginAs(page);
+      for (const [path, form] of attempts) {
+        const response = await page.request.post(path, { form, headers: ORIGIN, maxRedirects: 0 });
+        expect(response.status(), `${who} POST ${path}`).toBe(403);
+      }
+    }
+    // Nothing changed: the product still sells under its own name.
+    await page.goto(`/products/${TOMATO.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(TOMATO.name);
+  });
+
+  test("a customer or a wrong password cannot sign in at /admin/login, and nobody is left signed in", async ({ page, request }) => {
+    const customer = await createAccount(request);
+    await fillAdminLogin(page, customer.email, customer.password);
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Login failed");
+    await expect(alert).toContainText(NOT_ADMIN);
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    // Not signed in as the customer either.
+    await page.goto("/");
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("link", { name: "Login", exact: true }).first()).toBeVisible();
+    await expect(banner.getByRole("link", { name: "Register", exact: true }).first()).toBeVisible();
+    await expect(userMenu(page, customer)).toHaveCount(0);
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    await fillAdminLogin(page, ADMIN.email, "not-the-admin-password");
+    await expect(page.getByRole("alert")).toContainText("Login failed");
+    await expect(page.getByRole("alert")).toContainText(NOT_ADMIN);
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test("an admin signs in, gets the sidebar without the storefront header/footer, and logs out", async ({ page }) => {
+    await fillAdminLogin(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+
+    // Already signed in: the login page sends the admin on.
+    await page.goto("/admin/login");
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    // No storefront chrome.
+    await expect(page.getByRole("banner")).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Become Vendor" })).toHaveCount(0);
+
+    // The sidebar, in order, then Logout.
+    const nav = sidebar(page);
+    await expect(nav.getByRole("link")).toHaveText([...SIDEBAR_LINKS]);
+    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    const targets: Record<string, string> = {
+      "Manage Products": "/admin/products",
+      "Manage Users": "/admin/users",
+      Orders: "/admin/orders",
+      "Payment Settings": "/admin/payment-settings",
+      "General Settings": "/admin/settings",
+      Dashboard: "/admin/dashboard",
+    };
+    await waitForHydration(page);
+    for (const [label, path] of Object.entries(targets)) {
+      await nav.getByRole("link", { name: label }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(nav.getByRole("link", { name: label })).toHaveAttribute("aria-current", "page");
+    }
+
+    await nav.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin login" })).toBeVisible();
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test("axe-core: the admin login page and every admin page", async ({ page }) => {
+    await page.goto("/admin/login");
+    await expectAccessible(page);
+    await loginAsAdmin(page);
+    for (const { path, heading } of [...ADMIN_PAGES, { path: `/admin/products/${TOMATO.id}`, heading: `Edit ${TOMATO.name}` }, { path: "/admin/nothing-here", heading: "Page not found" }]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
+      await expectAccessible(page);
+    }
+  });
+});
+
+// The dashboard's sales figure only grows while no order is cancelled: these two run one after the other.
+test.describe("figures and stock", () => {
+  test.describe.configure({ mode: "default" });
+
+  test("the dashboard shows real figures and its cards link to the lists", async ({ page, browser }) => {
+    await loginAsAdmin(page);
+    const product = await createProduct(page, { price: "250" });
+    await page.goto("/admin/dashboard");
+    const value = (label: string) => page.getByTestId(`card-${label}`).locator("p").last();
+    const ordersBefore = Number((await value("orders").textContent())!.replace(/\D/g, ""));
+    const salesBefore = paiseOf((await value("sales").textContent())!);
+    const productsShown = Number((await value("products").textContent())!.replace(/\D/g, ""));
+    expect(productsShown).toBeGreaterThanOrEqual(17); // the 16 samples and ours
+
+    const shopper = await placeCustomerOrder(browser, [{ product, quantity: 2 }]);
+    const total = paiseOf((await shopper.page.getByTestId("order-total").textContent())!);
+    expect(total).toBe(50_000 + 50_000 + 9_000); // ₹500 + ₹500 shipping + 18% GST
+    await shopper.context.close();
+
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    expect(Number((await value("orders").textContent())!.replace(/\D/g, ""))).toBeGreaterThanOrEqual(ordersBefore + 1);
+    expect(paiseOf((await value("sales").textContent())!)).toBeGreaterThanOrEqual(salesBefore + total);
+    await expect(value("sales")).not.toHaveText("₹11,25,345");
+    expect(Number((await value("customers").textContent())!.replace(/\D/g, ""))).toBeGreaterThanOrEqual(1);
+    const latest = page.locator("section").filter({ has: page.getByRole("heading", { name: "Latest orders" }) });
+    const ours = latest.getByRole("listitem").filter({ hasText: `#${shopper.orderId}` });
+    await expect(ours).toContainText(shopper.customer.name);
+    await expect(ours).toContainText("Pending");
+    await expect(ours).toContainText("₹1,090");
+
+    await waitForHydration(page);
+    for (const [card, path] of [["orders", "/admin/orders"], ["products", "/admin/products"], ["customers", "/admin/users"], ["sales", "/admin/orders"]]) {
+      await page.goto("/admin/dashboard");
+      await page.getByTestId(`card-${card}`).click();
+      await expect(page, card).toHaveURL(new RegExp(`${path}$`));
+    }
+    await page.goto("/admin/dashboard");
+    await page.getByRole("link", { name: "Pending", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\?status=pending$/);
+    await expect(page.getByTestId("admin-order-row").filter({ hasText: shopper.orderId })).toBeVisible();
+  });
+
+  test("cancelling an order puts its items back in stock", async ({ page, browser }) => {
+    await loginAsAdmin(page);
+    const product = await createProduct(page, { stock: 12, price: "120" });
+    const shopper = await placeCustomerOrder(browser, [{ product, quantity: 3 }]);
+
+    await expect((await productRow(page, product.name)).locator("td").nth(3)).toHaveText("9");
+    await page.goto(`/products/${product.id}`);
+    await expect(page.getByTestId("stock-state")).toHaveText("Only 9 left in stock");
+
+    await page.goto(`/admin/orders/${shopper.orderId}`);
+    await waitForHydration(page);
+    await page.getByLabel("New status").selectOption({ label: "Cancelled" });
+    await page.getByRole("button", { name: "Update Status" }).click();
+    await expect(page.getByRole("status")).toHaveText("Order marked Cancelled.");
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Cancelled");
+    await expect(page.getByText("This order is cancelled; its status is final.")).toBeVisible();
+
+    await expect((await productRow(page, product.name)).locator("td").nth(3)).toHaveText("12");
+    await page.goto(`/products/${product.id}`);
+    await expect(page.getByTestId("stock-state")).toHaveText("In stock");
+
+    await shopper.page.goto(`/order-confirmation/${shopper.orderId}`);
+    await expect(shopper.page.getByTestId("order-status")).toHaveText("Cancelled");
+    await expect(shopper.page.getByText("This order was cancelled.")).toBeVisible();
+    await shopper.context.close();
+  });
+});
+
+test.describe("products", () => {
+  test("adding a product with empty fields is refused", async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto("/admin/products/new");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please fill all required fields correctly.");
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("an added product with an uploaded image is listed and sold at once, its image served as WebP", async ({ page }) => {
+    await loginAsAdmin(page);
+    const name = `Drip Irrigation Kit ${unique()}`;
+    await page.goto("/admin/products");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Add Product" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Add Product" })).toBeVisible();
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Description").fill("A 1-acre drip kit with laterals and emitters.");
+    await page.getByLabel(/^Category/).selectOption("equipment");
+    await page.getByLabel("Price (₹)").fill("1234.50");
+    await page.getByLabel("Stock").fill("25");
+    await page.getByLabel(/^Image/).setInputFiles({ name: "kit.png", mimeType: "image/png", buffer: await pngBytes() });
+    await page.getByRole("button", { name: "Add Product" }).click();
+
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    const row = page.getByTestId("admin-product-row").filter({ hasText: name });
+    await expect(row).toContainText("Farm Equipment");
+    await expect(row).toContainText("₹1,234.50");
+    await expect(row.locator("td").nth(3)).toHaveText("25");
+    await expect(row.locator("img")).toHaveAttribute("src", /^\/uploads\/[a-z0-9]+\.webp$/);
+
+    await page.goto(`/products?q=${encodeURIComponent(name)}`);
+    const card = page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("₹1,234.50");
+    const src = await card.locator("img").getAttribute("src");
+    expect(src).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
+    const image = await page.request.get(src!);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/webp");
+    await expect.poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
+  });
+
+  test("a file that is not an image is refused", async ({ page }) => {
+    await loginAsAdmin(page);
+    const name = `Garden Hose ${unique()}`;
+    await page.goto("/admin/products/new");
+    await waitForHydration(page);
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel(/^Category/).selectOption("tools");
+    await page.getByLabel("Price (₹)").fill("300");
+    await page.getByLabel("Stock").fill("5");
+    await page.getByLabel(/^Image/).setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("this is a text file, not a picture\n") });
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByRole("alert")).toHaveText("That file is not an image we can read. Please upload a JPEG, PNG or WebP.");
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    await productRow(page, name);
+    await expect(page.getByText("No products match.")).toBeVisible();
+  });
+
+  test("editing the price changes it on the storefront", async ({ page }) => {
+    await loginAsAdmin(page);
+    const product = await createProduct(page, { price: "250" });
+    const row = await productRow(page, product.name);
+    await waitForHydration(page);
+    await row.getByRole("link", { name: `Edit ${product.name}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Edit ${product.name}` })).toBeVisible();
+    await expect(page.getByLabel("Price (₹)")).toHaveValue("250.00");
+    await page.getByLabel("Price (₹)").fill("275.50");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(page.getByTestId("admin-product-row").filter({ hasText: product.name })).toContainText("₹275.50");
+
+    await page.goto(`/products?q=${encodeURIComponent(product.name)}`);
+    await expect(page.getByTestId("product-card").filter({ hasText: product.name })).toContainText("₹275.50");
+    await page.goto(`/products/${product.id}`);
+    await expect(page.getByRole("main")).toContainText("₹275.50");
+  });
+
+  test("deleting asks for confirmation: Cancel keeps the product, Delete removes it", async ({ page }) => {
+    await loginAsAdmin(page);
+    const product = await createProduct(page);
+    const row = await productRow(page, product.name);
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog", { name: "Please confirm" });
+
+    await row.getByRole("button", { name: `Delete ${product.name}` }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Are you sure you want to delete this product?");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toBeVisible();
+
+    await row.getByRole("button", { name: `Delete ${product.name}` }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("status")).toHaveText("Product deleted.");
+    await expect(row).toHaveCount(0);
+    await expect(page.getByText("No products match.")).toBeVisible();
+
+    await page.goto(`/products?q=${encodeURIComponent(product.name)}`);
+    await expect(page.getByText("No products found")).toBeVisible();
+    const gone = await page.request.get(`/products/${product.id}`);
+    expect(gone.status()).toBe(404);
+  });
+
+  test("deleting a product that was ordered archives it; the order keeps its line", async ({ page, browser }) => {
+    await loginAsAdmin(page);
+    const product = await createProduct(page, { price: "199" });
+    const shopper = await placeCustomerOrder(browser, [{ product, quantity: 1 }]);
+
+    const row = await productRow(page, product.name);
+    await waitForHydration(page);
+    await row.getByRole("button", { name: `Delete ${product.name}` }).click();
+    await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("status")).toContainText("archived");
+    await expect(row).toHaveCount(0);
+
+    await page.goto(`/products?q=${encodeURIComponent(product.name)}`);
+    await expect(page.getByText("No products found")).toBeVisible();
+
+    await shopper.page.goto(`/order-confirmation/${shopper.orderId}`);
+    const items = shopper.page.getByRole("region", { name: "Items" });
+    await expect(items).toContainText(product.name);
+    await expect(items).toContainText("₹199 × 1");
+    await shopper.context.close();
+  });
+});
+
+test.describe("users", () => {
+  test("search finds users by name, email or role; the admin's own row has no suspend or delete", async ({ page }) => {
+    await loginAsAdmin(page);
+    const tag = unique();
+    const name = `Bhavna Kulkarni ${tag}`;
+    const email = `bhavna.${tag}@example.com`;
+    const added = await page.request.post("/admin/users", { form: { intent: "add", name, email }, headers: ORIGIN });
+    expect(added.status()).toBe(200);
+
+    await page.goto("/admin/users");
+    await waitForHydration(page);
+    const search = page.getByLabel("Search by name, email or role");
+    const rows = page.getByTestId("admin-user-row");
+    const ours = rows.filter({ hasText: email });
+
+    await search.fill(`kulkarni ${tag}`);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=kulkarni/);
+    await expect(rows).toHaveCount(1);
+    await expect(ours).toContainText("Customer");
+    await expect(ours).toContainText("Active");
+
+    await search.fill(email.toUpperCase());
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(ours).toBeVisible();
+
+    await search.fill("Admin");
+    await page.getByRole("button", { name: "Search" }).click();
+    const self = rows.filter({ hasText: ADMIN.email });
+    await expect(self).toContainText("(you)");
+    await expect(self).toContainText("Admin");
+    await expect(ours).toHaveCount(0);
+    await expect(self.getByRole("button")).toHaveCount(0);
+
+    await search.fill("customer");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(ours).toBeVisible();
+    await expect(self).toHaveCount(0);
+  });
+
+  test("adding a user: empty fields are refused; a valid one gets a temporary password that signs in", async ({ page, browser }) => {
+    await loginAsAdmin(page);
+    await page.goto("/admin/users");
+    await waitForHydration(page);
+    const form = page.locator("form").filter({ has: page.getByRole("heading", { name: "Add user" }) });
+    await form.getByRole("button", { name: "Add User" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please fill in name and email.");
+
+    const tag = unique();
+    const name = `Ravi Patil ${tag}`;
+    const email = `ravi.${tag}@example.com`;
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Email").fill(email);
+    await form.getByRole("button", { name: "Add User" }).click();
+    await expect(page.getByRole("status")).toHaveText(`Added ${email}.`);
+    const note = page.getByText(`Temporary password for ${email}:`);
+    await expect(note).toBeVisible();
+    const password = (await note.locator("code").textContent())!;
+    expect(password).toMatch(/^angle-\S{6,}$/);
+    await expect(page.getByTestId("admin-user-row").filter({ hasText: email })).toContainText("Active");
+
+    // The new user signs in on the storefront with it.
+    const context = await browser.newContext({ baseURL: page.url().replace(/\/admin.*$/, "") });
+    const shopper = await context.newPage();
+    await shopper.goto("/?auth=login");
+    await waitForHydration(shopper);
+    const dialog = authDialog(shopper);
+    await dialog.getByLabel("Email").fill(email);
+    await passwordInput(dialog).fill(password);
+    await dialog.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(userMenu(shopper, { name })).toBeVisible();
+    await context.close();
+  });
+
+  test("suspending ends the user's session and blocks sign-in; activating lets them back", async ({ page, browser }) => {
+    await loginAsAdmin(page);
+    const { context, page: shopper, customer } = await customerContext(browser);
+    await shopper.goto("/orders");
+    await expect(shopper.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
+
+    const row = await userRow(page, customer.email);
+    await waitForHydration(page);
+    await row.getByRole("button", { name: "Suspend" }).click();
+    await expect(page.getByRole("status")).toHaveText("User suspended: they are signed out and cannot sign in.");
+    await expect(row).toContainText("Suspended");
+    await expect(row.getByRole("button", { name: "Activate" })).toBeVisible();
+
+    // Their open session is over.
+    await shopper.reload();
+    await expect(shopper.getByRole("heading", { level: 1, name: "Please log in" })).toBeVisible();
+    await expect(shopper.getByText("Log in to see your orders.")).toBeVisible();
+
+    // And they cannot sign in again.
+    await shopper.goto("/orders?auth=login");
+    await waitForHydration(shopper);
+    const dialog = authDialog(shopper);
+    const signIn = async () => {
+      await dialog.getByLabel("Email").fill(customer.email);
+      await passwordInput(dialog).fill(customer.password);
+      await dialog.getByRole("button", { name: "Login", exact: true }).click();
+    };
+    await signIn();
+    await expect(dialog.getByRole("alert")).toContainText(/banned|suspended/i);
+    await expect(userMenu(shopper, customer)).toHaveCount(0);
+
+    await row.getByRole("button", { name: "Activate" }).click();
+    await expect(page.getByRole("status")).toHaveText("User activated.");
+    await expect(row).toContainText("Active");
+
+    await signIn();
+    await expect(dialog).toBeHidden();
+    await expect(userMenu(shopper, customer)).toBeVisible();
+    await expect(shopper.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
+    await context.close();
+  });
+
+  test("deleting a user asks for confirmation: Cancel keeps them, Delete removes them", async ({ page }) => {
+    await loginAsAdmin(page);
+    const tag = unique();
+    const email = `meera.${tag}@example.com`;
+    const added = await page.request.post("/admin/users", { form: { intent: "add", name: `Meera Iyer ${tag}`, email }, headers: ORIGIN });
+    expect(added.status()).toBe(200);
+
+    const row = await userRow(page, email);
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog", { name: "Please confirm" });
+    await row.getByRole("button", { name: `Delete ${email}` }).click();
+    await expect(dialog).toContainText("Are you sure you want to delete this user?");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toBeVisible();
+
+    await row.getByRole("button", { name: `Delete ${email}` }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("status")).toHaveText("User deleted.");
+    await expect(row).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId("admin-user-row")).toHaveCount(0);
+  });
+});
+
+test.describe("orders", () => {
+  test("the list filters by status and the detail shows customer, lines, totals, address and history", async ({ page, browser }) => {
+    await loginAsAdmin(page);
+    const product = await createProduct(page, { price: "300" });
+    const shopper = await placeCustomerOrder(browser, [{ product, quantity: 2 }]);
+    await shopper.context.close();
+    const c = shopper.customer;
+
+    await page.goto("/admin/orders");
+    await waitForHydration(page);
+    const ours = page.getByTestId("admin-order-row").filter({ hasText: shopper.orderId });
+    await expect(ours).toContainText(c.name);
+    await expect(ours).toContainText(c.email);
+    await expect(ours).toContainText("Cash on Delivery");
+    await expect(ours).toContainText("Pending");
+    await expect(ours).toContainText("₹1,208"); // ₹600 + ₹500 shipping + ₹108 GST
+
+    await page.getByLabel("Status").selectOption("pending");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/status=pending/);
+    await expect(ours).toBeVisible();
+    for (const row of await page.getByTestId("admin-order-row").all()) await expect(row).toContainText("Pending");
+    await page.getByLabel("Status").selectOption("delivered");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/status=delivered/);
+    await expect(ours).toHaveCount(0);
+    await page.getByLabel("Status").selectOption("all");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(ours).toBeVisible();
+
+    await ours.getByRole("link", { name: `#${shopper.orderId}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/${shopper.orderId}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${shopper.orderId}`);
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Pending");
+    const main = page.getByRole("main");
+    await expect(main).toContainText(`${c.name} · ${c.email} · +91 98765 43210`);
+    await expect(main.locator("address")).toHaveText(`${c.street}, ${c.city}, ${c.state} ${c.pincode}`);
+    await expect(main).toContainText("Cash on Delivery");
+    await expect(main.getByRole("row").filter({ hasText: product.name })).toContainText(/₹300\s*2\s*₹600/);
+    await expect(main).toContainText("Subtotal₹600");
+    await expect(main).toContainText("Shipping₹500");
+    await expect(main).toContainText("GST₹108");
+    await expect(main).toContainText("Total₹1,208");
+    const history = main.locator("section").filter({ has: page.getByRole("heading", { name: "Status history" }) }).getByRole("listitem");
+    await expect(history).toHaveCount(1);
+    await expect(history.first()).toContainText("Pending");
+    await expect(page.getByLabel("New status").locator("option")).toHaveText(["Confirmed", "Cancelled"]);
+    await expectAccessible(page);
+  });
+
+  test("pending → confirmed → shipped → delivered shows on the customer's pages; a skipped step is refused", async ({ page, browser }) => {
+    await loginAsAdmin(page);
+    const product = await createProduct(page, { price: "150" });
+    const shopper = await placeCustomerOrder(browser, [{ product, quantity: 1 }]);
+    const orderPath = `/admin/orders/${shopper.orderId}`;
+
+    // A crafted jump straight to delivered.
+    const jump = await page.request.post(orderPath, { form: { status: "delivered" }, headers: ORIGIN, maxRedirects: 0 });
+    expect(jump.status()).toBe(409);
+    expect(await jump.text()).toContain("An order that is pending cannot be marked delivered.");
+
+    const steps = shopper.page.getByRole("list", { name: "Delivery timeline" }).getByRole("listitem");
+    const moves: { to: string; done: string[]; colour: string }[] = [
+      { to: "Confirmed", done: ["true", "true", "false", "false"], colour: "text-green-800" },
+      { to: "Shipped", done: ["true", "true", "true", "false"], colour: "text-blue-800" },
+      { to: "Delivered", done: ["true", "true", "true", "true"], colour: "text-green-800" },
+    ];
+    await page.goto(orderPath);
+    for (const { to, done, colour } of moves) {
+      await waitForHydration(page);
+      await page.getByLabel("New status").selectOption({ label: to });
+      await page.getByLabel("Note (optional)").fill(`moved to ${to.toLowerCase()}`);
+      await page.getByRole("button", { name: "Update Status" }).click();
+      await expect(page.getByRole("status")).toHaveText(`Order marked ${to}.`);
+      await expect(page.getByTestId("admin-order-status")).toHaveText(to);
+
+      await shopper.page.goto(`/order-confirmation/${shopper.orderId}`);
+      await expect(shopper.page.getByTestId("order-status")).toHaveText(to);
+      for (const [i, d] of done.entries()) await expect(steps.nth(i)).toHaveAttribute("data-done", d);
+
+      await shopper.page.goto("/orders");
+      const card = shopper.page.getByTestId("order-card").filter({ hasText: shopper.orderId });
+      await expect(card.getByTestId("order-status")).toHaveText(to);
+      await expect(card.getByTestId("order-status")).toHaveClass(new RegExp(colour));
+    }
+    await expect(shopper.page.getByTestId("order-card").filter({ hasText: shopper.orderId }).getByRole("button", { name: "Reorder" })).toBeVisible();
+
+    // Delivered is final; the history records each move with its note.
+    await expect(page.getByText("This order is delivered; its status is final.")).toBeVisible();
+    const history = page.locator("section").filter({ has: page.getByRole("heading", { name: "Status history" }) }).getByRole("listitem");
+    await expect(history).toHaveCount(4);
+    await expect(history.nth(3)).toContainText("Delivered");
+    await expect(history.nth(3)).toContainText("moved to delivered");
+    const late = await page.request.post(orderPath, { form: { status: "cancelled" }, headers: ORIGIN, maxRedirects: 0 });
+    expect(late.status()).toBe(409);
+    expect(await late.text()).toContain("An order that is delivered cannot be marked cancelled.");
+    await shopper.context.close();
+  });
+});

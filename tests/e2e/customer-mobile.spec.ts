@@ -1,0 +1,69 @@
+import { test, expect } from "./fixtures";
+import { addProductToCart, authDialog, expectNoHorizontalScroll, placeOrder, registerCustomer, SECATEURS, storedCart, TOMATO, waitForHydration } from "./helpers";
+
+/** Opens the phone menu and follows one of its links. */
+async function viaMenu(page: import("@playwright/test").Page, name: string) {
+  const banner = page.getByRole("banner");
+  await banner.getByLabel("Toggle menu").click();
+  const menu = banner.getByRole("navigation", { name: "Main" });
+  await expect(menu).toBeVisible();
+  await menu.getByRole("link", { name, exact: true }).click();
+  await expect(menu).toBeHidden();
+}
+
+test("on a phone a customer registers, shops, checks out and finds the order", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await expectNoHorizontalScroll(page);
+  // At 390 px the header's Login/Register live in the menu.
+  await expect(page.getByRole("banner").getByRole("link", { name: "Register", exact: true }).filter({ visible: true })).toHaveCount(0);
+
+  await page.getByRole("banner").getByLabel("Toggle menu").click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Register", exact: true }).click();
+  await expect(authDialog(page).getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.keyboard.press("Escape");
+  await expect(authDialog(page)).toBeHidden();
+
+  const customer = await registerCustomer(page); // through the phone menu again
+  await expectNoHorizontalScroll(page);
+
+  await viaMenu(page, "Products");
+  await expect(page).toHaveURL(/\/products$/);
+  await expectNoHorizontalScroll(page);
+  await addProductToCart(page, TOMATO.name);
+  await addProductToCart(page, SECATEURS.name);
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+  await page.getByRole("link", { name: "Cart, 2 items" }).click();
+  const lines = page.getByTestId("cart-line");
+  await expect(lines).toHaveCount(2);
+  await expectNoHorizontalScroll(page);
+  const tomato = lines.filter({ hasText: TOMATO.name });
+  await expect(tomato.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
+  await tomato.getByRole("button", { name: "Increase quantity" }).tap();
+  await expect(tomato.getByTestId("line-subtotal")).toHaveText("₹1,098");
+  await expect(page.getByTestId("summary-total")).toHaveText("₹2,502");
+
+  await page.getByRole("link", { name: "Proceed to Checkout" }).tap();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByLabel("Street address")).toHaveValue(customer.street);
+  await expectNoHorizontalScroll(page);
+  const orderId = await placeOrder(page, "Cash on Delivery");
+
+  await expect(page.getByTestId("order-status")).toHaveText("Pending");
+  await expect(page.getByTestId("order-total")).toHaveText("₹2,502");
+  await expect(page.getByRole("main")).toContainText("Cash on Delivery");
+  await expect(page.getByRole("list", { name: "Delivery timeline" }).getByRole("listitem")).toHaveCount(4);
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  await expect.poll(() => storedCart(page)).toEqual([]);
+  await expectNoHorizontalScroll(page);
+
+  await viaMenu(page, "My Orders");
+  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  const card = page.getByTestId("order-card");
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId("order-status")).toHaveText("Pending");
+  await expect(card.getByRole("link", { name: `Order #${orderId}` })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});
