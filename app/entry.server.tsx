@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { randomBytes } from "node:crypto";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
@@ -15,6 +15,13 @@ export const streamTimeout = 5_000;
 export const ready = prepareDatabase();
 export { closeDatabase };
 export { checkHealth } from "./services/health/check-health.server";
+
+/** Logs real failures once; a refusal we threw on purpose (4xx) is not an error, and an abort is the client leaving. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

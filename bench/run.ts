@@ -7,7 +7,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { copyFileSync, cpSync, existsSync, mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
@@ -435,6 +435,7 @@ function gitCommit() {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const started = Date.now();
+  const loadBefore = Number(loadavg()[0].toFixed(1));
 
   if (opts.build) {
     console.log("== npm run build");
@@ -495,9 +496,15 @@ async function main() {
   }
 
   await stopServer();
+  const loadAfter = Number(loadavg()[0].toFixed(1));
+  const cpus = availableParallelism();
 
   // ------------------------------------------------------------ summary
   console.log(`\n== Summary (${opts.db}, node ${process.version}, commit ${gitCommit() ?? "?"})`);
+  console.log(`machine: ${cpus} CPUs, 1-min load average ${loadBefore} before, ${loadAfter} after`);
+  if (Math.max(loadBefore, loadAfter) > cpus * 0.75) {
+    console.log("WARNING: the machine was busy with other work; TBT, scores and req/s are understated. Re-run when idle.");
+  }
   if (lh.length) {
     console.log("\nLighthouse mobile");
     console.log(
@@ -535,6 +542,7 @@ async function main() {
     commit: gitCommit(),
     node: process.version,
     db: opts.db,
+    machine: { cpus, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
     lighthouse: {
       formFactor: "mobile",
       runsPerPage: opts.runs,

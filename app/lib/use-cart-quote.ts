@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatPaise } from "~/domain/money";
 import type { ProductCard } from "~/services/catalog/product-view";
@@ -17,15 +17,24 @@ export function useCartQuote() {
   const [notices, setNotices] = useState<string[]>([]);
   const [changed, setChanged] = useState<Record<string, number>>({});
   const ids = lines.map((l) => l.product.id).sort().join(",");
+  // The ids of the last quote asked for, and the last answer applied (each answer is applied once).
+  const requested = useRef<Set<string>>(new Set());
+  const applied = useRef<unknown>(null);
 
   useEffect(() => {
-    if (ids) fetcher.load(`/resources/cart-quote?ids=${encodeURIComponent(ids)}`);
+    if (!ids) return;
+    requested.current = new Set(ids.split(","));
+    fetcher.load(`/resources/cart-quote?ids=${encodeURIComponent(ids)}`);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ids]);
 
+  // Runs on both data and state: React Router publishes a fetcher's data before its "idle" state
+  // (the state arrives in a transition), so a render can see the new data while still "loading".
+  // Reacting to the data alone would skip it then and never look at it again.
   useEffect(() => {
     const products = fetcher.data?.products;
-    if (!products || fetcher.state !== "idle") return;
+    if (!products || fetcher.state !== "idle" || applied.current === fetcher.data) return;
+    applied.current = fetcher.data;
     const current = new Map(products.map((p) => [p.id, p]));
     const stored = readCart();
     const messages: string[] = [];
@@ -34,6 +43,11 @@ export function useCartQuote() {
     let dirty = false;
     for (const line of stored) {
       const p = current.get(line.product.id);
+      if (!p && !requested.current.has(line.product.id)) {
+        // Added after this quote was asked for: the next quote covers it.
+        next.push(line);
+        continue;
+      }
       if (!p) {
         messages.push(`${line.product.name} is no longer available and was removed from your cart.`);
         dirty = true;
@@ -56,7 +70,7 @@ export function useCartQuote() {
     if (messages.length) setNotices((old) => [...new Set([...old, ...messages])]);
     if (Object.keys(priceChanges).length) setChanged((old) => ({ ...old, ...priceChanges }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data]);
+  }, [fetcher.data, fetcher.state]);
 
   const quoted: QuotedLine[] = useMemo(
     () =>

@@ -14,11 +14,21 @@ export const ADMIN_PAGES: { path: string; heading: string }[] = [
   { path: "/admin/products/new", heading: "Add Product" },
   { path: "/admin/users", heading: "Manage Users" },
   { path: "/admin/orders", heading: "Orders" },
+  { path: "/admin/vendors", heading: "Vendors" },
   { path: "/admin/payment-settings", heading: "Payment Settings" },
   { path: "/admin/settings", heading: "General Settings" },
 ];
 
-export const SIDEBAR_LINKS = ["Dashboard", "Manage Products", "Manage Users", "Orders", "Payment Settings", "General Settings"] as const;
+/** The sidebar's links, in order, with where each goes (then a Logout button). */
+export const SIDEBAR: [label: string, path: string][] = [
+  ["Dashboard", "/admin/dashboard"],
+  ["Manage Products", "/admin/products"],
+  ["Manage Users", "/admin/users"],
+  ["Orders", "/admin/orders"],
+  ["Vendors", "/admin/vendors"],
+  ["Payment Settings", "/admin/payment-settings"],
+  ["General Settings", "/admin/settings"],
+];
 
 let counter = 0;
 /** A short token no other test (in any worker or run) uses. */

@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, waitForHydration } from "./fixtures";
+import { test, expect, expectAccessible, waitForHydration } from "./storefront-fixtures";
 import { cardNames, headerSearch, MAIZE, productCards, STOREFRONT_PAGES, TRACTOR } from "./storefront-helpers";
 
 // Runs in the "phone" project: 390 px wide, touch.

@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, waitForHydration } from "./fixtures";
+import { test, expect, expectAccessible, waitForHydration } from "./storefront-fixtures";
 import {
   catalog,
   cardNames,

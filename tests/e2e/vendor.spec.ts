@@ -1,0 +1,183 @@
+import type { Page } from "@playwright/test";
+import { gstinCheckChar } from "../../app/domain/gstin";
+import { baseURL } from "../../playwright.config";
+import { loginAsAdmin, pngBytes, unique } from "./admin-helpers";
+import { test, expect, expectAccessible, waitForHydration } from "./fixtures";
+import { loginAs, placeOrder, product, seedCart } from "./helpers";
+
+const VERMICOMPOST = product("Vermicompost 25 kg");
+
+const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/** A well-formed GSTIN no other test uses. */
+function newGstin() {
+  const rand = (set: string, n: number) => Array.from({ length: n }, () => set[Math.floor(Math.random() * set.length)]).join("");
+  const first14 = `27${rand(letters, 5)}${rand("0123456789", 4)}${rand(letters, 1)}1Z`;
+  return first14 + gstinCheckChar(first14);
+}
+
+type Vendor = { businessName: string; email: string; password: string; gstNumber: string };
+
+async function registerVendorInUi(page: Page, overrides: Partial<Vendor> = {}): Promise<Vendor> {
+  const vendor = { businessName: `Kisan Tools ${unique()}`, email: `seller.${unique()}@example.com`, password: "seller-pass-2024", gstNumber: newGstin().toLowerCase(), ...overrides };
+  await page.goto("/vendor-login");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "New vendor? Register here" }).click();
+  await page.getByLabel(/^Business name/).fill(vendor.businessName);
+  await page.getByLabel(/^Email/).fill(vendor.email);
+  await page.getByLabel(/^Password/).fill(vendor.password);
+  await page.getByLabel(/^Phone/).fill("91234 56789");
+  await page.getByLabel(/^GST number/).fill(vendor.gstNumber);
+  await page.getByLabel(/^Street address/).fill("Plot 7, MIDC Ambad");
+  await page.getByLabel(/^City/).fill("Nashik");
+  await page.getByLabel(/^State/).fill("Maharashtra");
+  await page.getByLabel(/^Pincode/).fill("422010");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByRole("heading", { name: `Welcome, ${vendor.businessName}` })).toBeVisible();
+  return vendor;
+}
+
+test("a seller registers, lists a product, gets it approved, and sees the order and the sale", async ({ page, browser }) => {
+  test.setTimeout(90_000); // four people's sessions in one journey
+  const vendor = await registerVendorInUi(page);
+  await expect(page.getByText(vendor.gstNumber.toUpperCase())).toBeVisible();
+  await expect(page.getByTestId("products-listed")).toHaveText("0");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Become Vendor" })).toHaveCount(0);
+
+  const productName = `Bamboo Leaf Rake ${unique()}`;
+  await page.getByRole("link", { name: "Add New Product" }).click();
+  await page.getByLabel(/^Name/).fill(productName);
+  await page.getByLabel(/^Description/).fill("Light bamboo rake for clearing leaves and straw.");
+  await page.getByLabel(/^Category/).selectOption("tools");
+  await page.getByLabel(/^Price/).fill("349");
+  await page.getByLabel(/^Stock/).fill("12");
+  await page.getByLabel(/^Image/).setInputFiles({ name: "rake.png", mimeType: "image/png", buffer: await pngBytes() });
+  await page.getByRole("button", { name: "Submit for Approval" }).click();
+  await page.waitForURL("**/vendor-login/products");
+  const row = page.getByTestId("vendor-product").filter({ hasText: productName });
+  await expect(row.getByTestId("listing-state")).toHaveText("Pending approval");
+
+  // Not on sale until approved.
+  const guest = await browser.newContext({ baseURL });
+  const guestPage = await guest.newPage();
+  await guestPage.goto(`/products?q=${encodeURIComponent(productName)}`);
+  await expect(guestPage.getByText("No products found")).toBeVisible();
+
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await loginAsAdmin(admin);
+  await admin.goto("/admin/vendors");
+  const pending = admin.getByTestId("pending-listing").filter({ hasText: productName });
+  await expect(pending).toContainText(vendor.businessName);
+  await pending.getByRole("button", { name: "Approve" }).click();
+  await expect(admin.getByRole("status")).toContainText("Listing approved");
+  await admin.goto(`/admin/products?q=${encodeURIComponent(productName)}`);
+  await expect(admin.getByTestId("admin-product-row")).toContainText(vendor.businessName);
+
+  await guestPage.goto(`/products?q=${encodeURIComponent(productName)}`);
+  await expect(guestPage.getByTestId("product-card").getByRole("heading", { name: productName })).toBeVisible();
+  const productId = (await guestPage.getByRole("link", { name: productName }).getAttribute("href"))!.split("/").pop()!;
+  await guest.close();
+
+  // A customer buys it together with a store product the vendor must not see.
+  const shopperContext = await browser.newContext({ baseURL });
+  const shopper = await shopperContext.newPage();
+  const customer = await loginAs(shopper);
+  await seedCart(shopper, [
+    { product: { id: productId, name: productName, pricePaise: 34_900, image: "/images/products/placeholder.svg", category: "tools", stock: 12 }, quantity: 2 },
+    { product: VERMICOMPOST, quantity: 1 },
+  ]);
+  await shopper.goto("/checkout");
+  const orderId = await placeOrder(shopper);
+  await shopperContext.close();
+
+  await page.goto("/vendor-login");
+  await expect(page.getByTestId("orders-received")).toHaveText("1");
+  await page.getByRole("link", { name: "Manage Orders" }).click();
+  const order = page.getByTestId("vendor-order").filter({ hasText: orderId });
+  await expect(order).toContainText(`${productName} × 2`);
+  await expect(order).toContainText(customer.name);
+  await expect(order).toContainText("422013");
+  await expect(order).not.toContainText("Vermicompost");
+  await page.getByRole("link", { name: "Sales Analytics" }).first().click();
+  await expect(page.getByTestId("vendor-revenue")).toHaveText("₹698");
+  await expect(page.getByTestId("vendor-units")).toHaveText("2");
+  await adminContext.close();
+});
+
+test("registration explains what is wrong with a GSTIN", async ({ page }) => {
+  await page.goto("/vendor-login");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "New vendor? Register here" }).click();
+  const good = newGstin();
+  const wrongCheck = good.slice(0, 14) + (good[14] === "A" ? "B" : "A");
+  for (const [gst, message] of [
+    [good.slice(0, 14), "A GSTIN has 15 characters; this one has 14."],
+    [wrongCheck, "check digit"],
+  ] as const) {
+    await page.getByLabel(/^GST number/).fill(gst);
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByRole("alert").first()).toContainText(/Please enter|GSTIN|check digit/);
+    await expect(page.getByText(message, { exact: false }).first()).toBeVisible();
+  }
+});
+
+test("roles stay apart: vendors, customers and admins each keep to their own area", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const vendor = await registerVendorInUi(page);
+  // A vendor's session does not open the admin panel.
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  // Nor can a vendor act as a customer at checkout.
+  const checkout = await page.request.post("/checkout", { form: { items: "[]" }, headers: { origin: baseURL } });
+  expect(checkout.status()).toBe(403);
+  // Another vendor's listing reads as not found.
+  await page.goto("/vendor-login/products/new");
+  await page.getByLabel(/^Name/).fill(`Private Listing ${unique()}`);
+  await page.getByLabel(/^Category/).selectOption("seeds");
+  await page.getByLabel(/^Price/).fill("99");
+  await page.getByLabel(/^Stock/).fill("3");
+  await page.getByRole("button", { name: "Submit for Approval" }).click();
+  await page.waitForURL("**/vendor-login/products");
+  const href = await page.getByRole("link", { name: /^Edit Private Listing/ }).getAttribute("href");
+
+  const otherContext = await browser.newContext({ baseURL });
+  const other = await otherContext.newPage();
+  await registerVendorInUi(other);
+  const stolen = await other.goto(href!);
+  expect(stolen?.status()).toBe(404);
+  const edit = await other.request.post(href!, { multipart: { name: "Hijack", category: "seeds", price: "1", stock: "1" }, headers: { origin: baseURL }, maxRedirects: 0 });
+  expect(edit.status()).toBe(404);
+  // A store-owned product cannot be edited by a vendor either.
+  expect((await other.request.post(`/vendor-login/products/${VERMICOMPOST.id}`, { multipart: { name: "x", category: "seeds", price: "1", stock: "1" }, headers: { origin: baseURL }, maxRedirects: 0 })).status()).toBe(404);
+  await otherContext.close();
+
+  // A customer cannot open the vendor dashboard, and a vendor cannot sign in through the customer dialog.
+  const customerContext = await browser.newContext({ baseURL });
+  const customer = await customerContext.newPage();
+  await loginAs(customer);
+  await customer.goto("/vendor-login/products");
+  await expect(customer).toHaveURL(/\/vendor-login$/);
+  await expect(customer.getByRole("heading", { name: "Vendor login" })).toBeVisible();
+  const viaDialog = await customer.request.post("/account/auth", { form: { intent: "login", email: vendor.email, password: vendor.password }, headers: { origin: baseURL } });
+  expect(viaDialog.status()).toBe(403);
+  await customerContext.close();
+
+  // Logout clears the session.
+  await page.goto("/vendor-login");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("heading", { name: "Vendor login" })).toBeVisible();
+  await page.goto("/vendor-login/orders");
+  await expect(page).toHaveURL(/\/vendor-login$/);
+});
+
+test("vendor pages have no storefront header or footer and pass axe", async ({ page }) => {
+  await page.goto("/vendor-login");
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(page.getByPlaceholder("Search for seeds, equipment, tools...")).toHaveCount(0);
+  await expectAccessible(page);
+  await registerVendorInUi(page);
+  for (const path of ["/vendor-login", "/vendor-login/products", "/vendor-login/products/new", "/vendor-login/orders", "/vendor-login/analytics", "/vendor-login/profile"]) {
+    await page.goto(path);
+    await expectAccessible(page);
+  }
+});
