@@ -4,7 +4,21 @@ import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "react-router";
 
-export type AppOptions = { build: ServerBuild; clientDir: string; https: boolean };
+export type AppOptions = { build: ServerBuild; clientDir: string; https: boolean; origin: string };
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery guard: a state-changing request that a browser marks as coming from
+ * another site is refused. (Browsers send Origin on every cross-origin POST; a request without one
+ * is not from a browser page, so it carries no ambient cookies to abuse.)
+ */
+export function isCrossSite(request: Request, origin: string) {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const from = request.headers.get("origin");
+  if (from && from !== origin) return true;
+  return request.headers.get("sec-fetch-site") === "cross-site";
+}
 
 /** Headers every response carries; the HTML's CSP (with its nonce) is set by entry.server. */
 function securityHeaders(headers: Headers, https: boolean) {
@@ -19,13 +33,17 @@ function securityHeaders(headers: Headers, https: boolean) {
   if (https) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
 
-export function createApp({ build, clientDir, https }: AppOptions) {
+export function createApp({ build, clientDir, https, origin }: AppOptions) {
   const app = new Hono();
   const handle = createRequestHandler(build, "production");
 
   app.use(async (c, next) => {
     await next();
     securityHeaders(c.res.headers, https);
+  });
+  app.use(async (c, next) => {
+    if (isCrossSite(c.req.raw, origin)) return c.text("Cross-site requests are not allowed.", 403);
+    await next();
   });
   app.use(compress());
   // Product images are at most 5 MB; nothing else comes close.

@@ -22,7 +22,7 @@ try {
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 const baseUrl = process.env.BASE_URL ?? `http://localhost:${port}`;
-const app = createApp({ build, clientDir: resolve(buildDir, "client"), https: baseUrl.startsWith("https://") });
+const app = createApp({ build, clientDir: resolve(buildDir, "client"), https: baseUrl.startsWith("https://"), origin: new URL(baseUrl).origin });
 
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
   console.log(`Angle is running at ${baseUrl} (listening on ${info.address}:${info.port})`);

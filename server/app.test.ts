@@ -1,0 +1,17 @@
+import { expect, it } from "vitest";
+import { isCrossSite } from "./app";
+
+const origin = "https://angle.example";
+const req = (method: string, headers: Record<string, string>) => new Request(`${origin}/contact`, { method, headers });
+
+it("refuses state-changing requests from another site", () => {
+  expect(isCrossSite(req("POST", { origin: "https://evil.example" }), origin)).toBe(true);
+  expect(isCrossSite(req("POST", { "sec-fetch-site": "cross-site" }), origin)).toBe(true);
+  expect(isCrossSite(req("DELETE", { origin: "null" }), origin)).toBe(true);
+});
+
+it("lets same-origin posts and all reads through", () => {
+  expect(isCrossSite(req("POST", { origin }), origin)).toBe(false);
+  expect(isCrossSite(req("POST", { "sec-fetch-site": "same-origin" }), origin)).toBe(false);
+  expect(isCrossSite(req("GET", { origin: "https://evil.example" }), origin)).toBe(false);
+});

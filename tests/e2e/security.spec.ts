@@ -1,0 +1,56 @@
+import { baseURL } from "../../playwright.config";
+import { test, expect } from "./fixtures";
+import { newCustomer } from "./helpers";
+
+test("pages carry security headers and a per-response script nonce", async ({ request }) => {
+  const first = await request.get("/");
+  const second = await request.get("/");
+  const csp = first.headers()["content-security-policy"];
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(csp).not.toContain("unsafe-inline'; script");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(second.headers()["content-security-policy"]).not.toBe(csp);
+  const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+  const html = await first.text();
+  for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+  expect(first.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(first.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
+  expect((await request.get(asset)).headers()["cache-control"]).toContain("immutable");
+  expect(await (await request.get("/healthz")).json()).toMatchObject({ status: "ok" });
+});
+
+test("state-changing requests from another site are refused", async ({ request }) => {
+  const contact = { name: "Eve", email: "eve@example.com", subject: "Hi", message: "Forged" };
+  expect((await request.post("/contact", { form: contact, headers: { origin: "https://evil.example" } })).status()).toBe(403);
+  expect((await request.post("/account/auth", { form: { intent: "login", email: "a@b.in", password: "x" }, headers: { origin: "https://evil.example" } })).status()).toBe(403);
+  expect((await request.post("/contact", { form: contact, headers: { origin: baseURL } })).status()).toBe(200);
+});
+
+test("the session cookie is HttpOnly and SameSite=Lax, and passwords never come back", async ({ request }) => {
+  const customer = newCustomer();
+  const response = await request.post("/account/auth", { form: { intent: "register", ...customer }, headers: { origin: baseURL } });
+  expect(response.status()).toBe(200);
+  const cookie = response.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("angle.session_token="))!.value;
+  expect(cookie).toMatch(/HttpOnly/i);
+  expect(cookie).toMatch(/SameSite=Lax/i);
+  expect(await response.text()).not.toContain(customer.password);
+});
+
+test("malformed input gets a 4xx, never a 500", async ({ request }) => {
+  const h = { origin: baseURL };
+  const cases = [
+    request.post("/contact", { form: { name: "x".repeat(10_000), email: "<script>", subject: "", message: "" }, headers: h }),
+    request.post("/account/auth", { form: { intent: "register", email: "not-an-email", password: "1" }, headers: h }),
+    request.post("/account/auth", { form: { intent: "login", email: "", password: "" }, headers: h }),
+    request.post("/checkout", { form: { items: "{not json" }, headers: h }),
+    request.get("/products?page=-1&sort=%00&category=%27%20or%201%3D1"),
+    request.get("/products/%2e%2e%2f%2e%2e%2fetc%2fpasswd"),
+    request.get("/order-confirmation/<script>"),
+    request.get("/resources/cart-quote?ids=" + "a,".repeat(5000)),
+    request.get("/uploads/..%2f..%2fpackage.json"),
+  ];
+  for (const response of await Promise.all(cases)) {
+    expect(response.status(), response.url()).toBeLessThan(500);
+  }
+});
