@@ -31,6 +31,7 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("payment-settings", "routes/admin/payment-settings.tsx"),
     route("vendors", "routes/admin/vendors.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/vendor/layout.tsx", [

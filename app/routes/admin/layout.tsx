@@ -1,5 +1,5 @@
 import { Form, NavLink, Outlet } from "react-router";
-import { CreditCard, LayoutDashboard, Leaf, LogOut, Package, Settings, ShoppingBag, Store, Users } from "lucide-react";
+import { CreditCard, Mail, LayoutDashboard, Leaf, LogOut, Package, Settings, ShoppingBag, Store, Users } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { requireAdminPage } from "~/auth/guards.server";
 
@@ -16,6 +16,7 @@ const links = [
   { to: "/admin/users", label: "Manage Users", icon: Users },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
   { to: "/admin/vendors", label: "Vendors", icon: Store },
+  { to: "/admin/messages", label: "Messages", icon: Mail },
   { to: "/admin/payment-settings", label: "Payment Settings", icon: CreditCard },
   { to: "/admin/settings", label: "General Settings", icon: Settings },
 ];

@@ -4,7 +4,8 @@ import { CheckCircle2, Mail, MapPin, Phone } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { ContactSchema } from "~/domain/contact";
 import { fieldErrors } from "~/domain/form-errors";
-import { CONTACT_SUCCESS } from "~/domain/messages";
+import { CONTACT_SUCCESS, TOO_MANY_ATTEMPTS } from "~/domain/messages";
+import { clientAddress, hitRateLimit, LIMITS } from "~/services/security/rate-limit.server";
 import { saveContactMessage } from "~/services/contact/save-contact-message.server";
 import { useRootData } from "~/root";
 import { TextField } from "~/components/ui/text-field";
@@ -21,6 +22,10 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = ContactSchema.safeParse(form);
   if (!parsed.success) {
     return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  const limit = await hitRateLimit(`contact:ip:${clientAddress(request)}`, LIMITS.contact);
+  if (!limit.allowed) {
+    return data({ ok: false as const, errors: { form: TOO_MANY_ATTEMPTS(limit.retryAfterSeconds) } as Record<string, string> }, { status: 429 });
   }
   await saveContactMessage(parsed.data);
   return { ok: true as const, errors: {} as Record<string, string> };
@@ -58,6 +63,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" /> {CONTACT_SUCCESS}
             </p>
           ) : null}
+          {errors.form ? <p role="alert" className="mb-5 rounded-lg bg-red-50 p-3 font-medium text-red-800">{errors.form}</p> : null}
           <input type="hidden" name="kind" value={loaderData.expert ? "expert" : "contact"} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Name" name="name" autoComplete="name" required maxLength={100} error={errors.name} />
