@@ -3,8 +3,9 @@ import { getMigrations } from "better-auth/db/migration";
 import { getAuth } from "../auth/auth.server";
 import type { Db } from "./db.server";
 import * as m0001 from "./migrations/0001-store";
+import * as m0002 from "./migrations/0002-search";
 
-const migrations: Record<string, Migration> = { "0001-store": m0001 };
+const migrations: Record<string, Migration> = { "0001-store": m0001, "0002-search": m0002 };
 
 class InlineMigrationProvider implements MigrationProvider {
   async getMigrations() {

@@ -1,4 +1,5 @@
-import { getDb } from "~/db/db.server";
+import { sql } from "kysely";
+import { getDatabase } from "~/db/db.server";
 import { containsInsensitive } from "~/db/like.server";
 import { PAGE_SIZE, type CatalogQuery } from "~/domain/catalog-query";
 import type { ProductCard } from "./product-view";
@@ -15,13 +16,17 @@ export type ProductPage = {
 };
 
 export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): Promise<ProductPage> {
-  const db = getDb();
+  const { db, engine } = getDatabase();
   let filtered = db.selectFrom("product").where("product.status", "=", "live");
   if (query.category !== "all") filtered = filtered.where("product.category", "=", query.category);
   if (query.q) {
     // Spec §5: name or description, case-insensitive substring.
     const q = query.q;
-    filtered = filtered.where((eb) => eb.or([containsInsensitive("product.name", q), containsInsensitive("product.description", q)]));
+    filtered =
+      engine === "sqlite" && q.length >= 3
+        ? // The FTS5 trigram index finds the substring in either column ("" escapes a quote in a phrase).
+          filtered.where(sql<boolean>`product.rowid in (select rowid from product_search where product_search match ${`"${q.replace(/"/g, '""')}"`})`)
+        : filtered.where((eb) => eb.or([containsInsensitive("product.name", q), containsInsensitive("product.description", q)]));
   }
 
   const [{ matching }, { total }] = await Promise.all([
