@@ -57,6 +57,14 @@ export function createApp({ build, clientDir, https, origin }: AppOptions) {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
+  // Catalogue images are never edited in place (a new picture gets a new file name).
+  app.use(
+    "/images/*",
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
   app.use(
     "*",
     serveStatic({

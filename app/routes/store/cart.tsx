@@ -16,11 +16,11 @@ export default function Cart() {
   const blocked = lines.some((l) => l.outOfStock);
 
   if (!hydrated) {
-    return <div className="mx-auto max-w-6xl px-4 py-10"><h1 className="text-3xl font-bold">Shopping Cart</h1><p className="mt-6 text-stone-600">Loading your cart...</p></div>;
+    return <div className="mx-auto min-h-[75vh] max-w-6xl px-4 py-8"><h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Shopping Cart</h1><p className="mt-6 text-stone-600">Loading your cart...</p></div>;
   }
   if (lines.length === 0) {
     return (
-      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <div className="mx-auto flex min-h-[75vh] max-w-xl flex-col items-center px-4 py-20 text-center">
         <ShoppingBag className="h-14 w-14 text-stone-400" aria-hidden="true" />
         <h1 className="mt-4 text-2xl font-bold text-stone-900">Your cart is empty</h1>
         {notices.length ? <Notices notices={notices} /> : null}
@@ -30,7 +30,7 @@ export default function Cart() {
     );
   }
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    <div className="mx-auto min-h-[75vh] max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Shopping Cart</h1>
       {notices.length ? <Notices notices={notices} /> : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
