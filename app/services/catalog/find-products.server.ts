@@ -52,7 +52,8 @@ export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): P
       ordered = ordered.orderBy("product.rating", "desc").orderBy("product.reviews", "desc");
       break;
     default:
-      ordered = ordered.orderBy("product.name", "asc");
+      // Alphabetical for people: "Neem" before "NPK", on every engine and collation.
+      ordered = ordered.orderBy(sql`lower(product.name)`, "asc");
   }
   const rows = await ordered
     .orderBy("product.id")
