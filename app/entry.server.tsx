@@ -8,6 +8,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { prepareDatabase } from "./db/prepare.server";
 import { closeDatabase } from "./db/db.server";
 import { contentSecurityPolicy } from "./lib/csp.server";
+import { log } from "./lib/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +21,7 @@ export { checkHealth } from "./services/health/check-health.server";
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  log.error({ err: error, url: request.url }, "request failed");
 };
 
 export default function handleRequest(
@@ -68,7 +69,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "streaming render failed");
         },
       },
     );

@@ -31,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       address: env.STORE_ADDRESS,
     },
     user,
+    requestId: request.headers.get("x-request-id") ?? null,
   });
 }
 
@@ -66,6 +67,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
   let title = "Something went wrong";
   let detail = "We could not load this page. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
@@ -83,6 +85,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-5xl" aria-hidden="true">🌱</p>
       <h1 className="mt-4 text-2xl font-bold text-stone-900">{title}</h1>
       <p className="mt-2 text-stone-600">{detail}</p>
+      {requestId ? <p className="mt-2 text-xs text-stone-500">Reference: {requestId}</p> : null}
       <a href="/" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
         Back to the store
       </a>

@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { log, requestContext } from "../app/lib/log.server.ts";
 
 export type AppOptions = { build: ServerBuild; clientDir: string; https: boolean; origin: string };
 
@@ -37,9 +39,19 @@ export function createApp({ build, clientDir, https, origin }: AppOptions) {
   const app = new Hono();
   const handle = createRequestHandler(build, "production");
 
+  // A request id on every log line and on the response; one line per page or action served.
   app.use(async (c, next) => {
-    await next();
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    c.req.raw.headers.set("x-request-id", requestId);
+    const started = performance.now();
+    await requestContext.run({ requestId }, next);
+    c.res.headers.set("X-Request-Id", requestId);
     securityHeaders(c.res.headers, https);
+    const path = c.req.path;
+    if (!path.startsWith("/assets/") && !path.startsWith("/images/") && path !== "/healthz") {
+      log.info({ requestId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+    }
   });
   app.use(async (c, next) => {
     if (isCrossSite(c.req.raw, origin)) return c.text("Cross-site requests are not allowed.", 403);

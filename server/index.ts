@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
+import { log } from "../app/lib/log.server.ts";
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
 const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
@@ -15,7 +16,7 @@ process.env.NODE_ENV ??= "production";
 try {
   await entry.ready;
 } catch (error) {
-  console.error(`Angle could not start: ${error instanceof Error ? error.message : String(error)}`);
+  log.fatal({ err: error }, `Angle could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 
@@ -25,14 +26,14 @@ const baseUrl = process.env.BASE_URL ?? `http://localhost:${port}`;
 const app = createApp({ build, clientDir: resolve(buildDir, "client"), https: baseUrl.startsWith("https://"), origin: new URL(baseUrl).origin });
 
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
-  console.log(`Angle is running at ${baseUrl} (listening on ${info.address}:${info.port})`);
+  log.info({ address: info.address, port: info.port }, `Angle is running at ${baseUrl}`);
 });
 
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: finishing open requests, then stopping`);
+  log.info({ signal }, "finishing open requests, then stopping");
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   server.close(async () => {

@@ -38,6 +38,12 @@ export function AuthDialog() {
     if (!mode && d.open) d.close();
   }, [mode]);
 
+  // Switching mode or closing starts clean: no error or field messages left from the last attempt.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data != null) fetcher.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode]);
+
   // Success: the user is set (root data revalidates), the dialog closes and the form resets.
   useEffect(() => {
     if (fetcher.state === "idle" && result?.ok) {

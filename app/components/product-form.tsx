@@ -27,7 +27,7 @@ export function ProductForm({ values, errors = {}, error, submitLabel }: Props) 
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="mt-4 max-w-2xl rounded-xl bg-white p-5 ring-1 ring-stone-200">
       {error ? <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{error}</p> : null}
-      <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+      <fieldset disabled={busy} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField className="sm:col-span-2" label="Name" name="name" required maxLength={200} defaultValue={values?.name} error={errors.name} />
         <TextField className="sm:col-span-2" label="Description" name="description" multiline maxLength={2000} defaultValue={values?.description} error={errors.description} />
         <div>
@@ -43,8 +43,8 @@ export function ProductForm({ values, errors = {}, error, submitLabel }: Props) 
         <div className="sm:col-span-2">
           <label htmlFor="product-image" className="mb-1 block text-sm font-medium text-stone-800">Image (JPEG, PNG or WebP, up to 5 MB)</label>
           <div className="flex items-center gap-3">
-            {values?.image ? <img src={values.image} alt="Current product" width={64} height={64} className="h-16 w-16 rounded-lg bg-stone-100" /> : null}
-            <input id="product-image" name="image" type="file" accept="image/jpeg,image/png,image/webp" className="text-sm" />
+            {values?.image ? <img src={values.image} alt="Current product" width={64} height={64} className="h-16 w-16 shrink-0 rounded-lg bg-stone-100" /> : null}
+            <input id="product-image" name="image" type="file" accept="image/jpeg,image/png,image/webp" className="min-w-0 max-w-full flex-1 text-sm" />
           </div>
           {errors.image ? <p className="mt-1 text-sm font-medium text-red-700">{errors.image}</p> : null}
         </div>

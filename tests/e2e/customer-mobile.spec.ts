@@ -12,6 +12,7 @@ async function viaMenu(page: import("@playwright/test").Page, name: string) {
 }
 
 test("on a phone a customer registers, shops, checks out and finds the order", async ({ page }) => {
+  test.setTimeout(60_000); // one long journey; every step waits on something observable
   await page.goto("/");
   await waitForHydration(page);
   await expectNoHorizontalScroll(page);

@@ -25,6 +25,7 @@ import {
 const summary = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Order Summary" });
 
 test("a new customer registers, fills the cart, checks out with Cash on Delivery, sees the order and logs out", async ({ page }) => {
+  test.setTimeout(60_000); // one long journey; every step waits on something observable
   await page.goto("/");
   const customer = await registerCustomer(page);
   await expect(page.getByRole("banner").getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
@@ -151,7 +152,7 @@ test("a new customer registers, fills the cart, checks out with Cash on Delivery
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem("angle-user"))).toBeNull();
 });
 
-test("the login/register dialog: errors, mode switch, Escape, password visibility, validation and Processing...", async ({ page, request }) => {
+test("the login dialog: show/hide password, the service's error, mode switch and 'Processing...' before success", async ({ page, request }) => {
   const existing = await createAccount(request);
   await page.goto("/products");
   await waitForHydration(page);
@@ -174,55 +175,76 @@ test("the login/register dialog: errors, mode switch, Escape, password visibilit
   await dialog.getByRole("button", { name: "Login", exact: true }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
   await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\?auth=login$/);
 
-  // The right one, with 'Processing...' shown while the request is held back.
+  // The switch links toggle the mode; the message belonged to that attempt, so each mode starts clean.
+  await dialog.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+  await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await expect(page).toHaveURL(/\?auth=register$/);
+  await expect(dialog.getByLabel("Full name")).toBeVisible();
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Already have an account? Sign in" }).click();
+  await expect(dialog.getByRole("heading", { name: "Login to Angle" })).toBeVisible();
+  await expect(page).toHaveURL(/\?auth=login$/);
+  await expect(dialog.getByLabel("Full name")).toHaveCount(0);
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+
+  // The right password, with 'Processing...' shown while the request is held back.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let posts = 0;
   await page.route("**/account/auth*", async (route) => {
+    posts += 1;
     await held;
     await route.continue();
   });
+  await dialog.getByLabel("Email").fill(existing.email);
   await password.fill(existing.password);
   await dialog.getByRole("button", { name: "Login", exact: true }).click();
   await expect(dialog.getByRole("button", { name: "Processing..." })).toBeDisabled();
   await expect(dialog.getByLabel("Email")).toBeDisabled();
   await expect(password).toBeDisabled();
+  expect(posts).toBe(1);
   release();
   await expect(dialog).toBeHidden();
   await page.unroute("**/account/auth*");
   await expect(page).toHaveURL(/\/products$/);
   await expect(userMenu(page, existing)).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
+});
 
-  // Log out to try registration.
-  await userMenu(page, existing).click();
-  await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page.getByRole("banner").getByRole("link", { name: "Register", exact: true })).toBeVisible();
+test("the register dialog: Escape closes it, a short password and a taken email are refused, reopening starts fresh", async ({ page, request }) => {
+  const existing = await createAccount(request);
+  await page.goto("/");
+  await waitForHydration(page);
+  const dialog = authDialog(page);
+  const register = page.getByRole("banner").getByRole("link", { name: "Register", exact: true });
 
-  // Mode switch and Escape.
-  await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
-  await expect(dialog.getByRole("heading", { name: "Login to Angle" })).toBeVisible();
-  await dialog.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+  await register.click();
   await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
-  await expect(page).toHaveURL(/\?auth=register$/);
-  await dialog.getByRole("button", { name: "Already have an account? Sign in" }).click();
-  await expect(dialog.getByRole("heading", { name: "Login to Angle" })).toBeVisible();
-  await expect(dialog.getByLabel("Full name")).toHaveCount(0);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/$/);
 
-  // Registration: a short password, then an email already taken.
-  await page.getByRole("banner").getByRole("link", { name: "Register", exact: true }).click();
+  await register.click();
   await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
   await fillRegistration(dialog, newCustomer({ password: "abc12" }));
   await expect(dialog.getByRole("alert")).toHaveText("Password must be at least 8 characters.");
   await expect(passwordInput(dialog)).toHaveAttribute("aria-invalid", "true");
   await expect(dialog).toBeVisible();
 
+  // Closed and opened again: no message left over.
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await register.click();
+  await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await expect(passwordInput(dialog)).not.toHaveAttribute("aria-invalid", "true");
+
   await fillRegistration(dialog, newCustomer({ email: existing.email }));
   await expect(dialog.getByRole("alert")).toContainText(/already exists/i);
   await expect(dialog).toBeVisible();
-  await expect(page.getByRole("banner").getByRole("link", { name: "Register", exact: true })).toBeVisible();
+  await expect(register).toBeVisible();
 });
 
 test("a guest at checkout sees the login dialog and cannot place the order until logged in", async ({ page, request }) => {
@@ -237,6 +259,16 @@ test("a guest at checkout sees the login dialog and cannot place the order until
   await expect(button).toBeDisabled();
   await expect(page.getByLabel("Street address")).toBeDisabled();
 
+  // Closing the dialog leaves the guest on the page (not trapped behind a dialog that reopens).
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByText("Please log in or create an account to place your order.")).toBeVisible();
+  await expect(button).toBeDisabled();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("main").getByRole("link", { name: "Login", exact: true }).click();
+  await expect(dialog.getByRole("heading", { name: "Login to Angle" })).toBeVisible();
+
   await dialog.getByLabel("Email").fill(existing.email);
   await passwordInput(dialog).fill(existing.password);
   await dialog.getByRole("button", { name: "Login", exact: true }).click();
@@ -246,10 +278,15 @@ test("a guest at checkout sees the login dialog and cannot place the order until
 });
 
 test("checkout with an empty cart goes back to the cart", async ({ page }) => {
+  await page.goto("/checkout");
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+
   await loginAs(page);
   await page.goto("/checkout");
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/products");
 });
 
 test("the cart brings stored lines up to date: new prices, unknown products, out of stock", async ({ page }) => {
@@ -364,31 +401,41 @@ test("My Orders asks a guest to log in and shows 'No orders yet' to a new custom
   await expect(page.getByTestId("order-card")).toHaveCount(0);
 });
 
-test("cart, checkout, dialogs, confirmation and orders pass axe", async ({ page }) => {
+test("axe: the empty cart and the open login and register dialogs", async ({ page }) => {
   await page.goto("/cart");
   await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
   await expectAccessible(page);
 
-  await page.goto("/?auth=login");
+  await page.goto("/cart?auth=login");
   await expect(authDialog(page).getByRole("heading", { name: "Login to Angle" })).toBeVisible();
   await expectAccessible(page);
-  await page.goto("/?auth=register");
+  await page.goto("/cart?auth=register");
   await expect(authDialog(page).getByRole("heading", { name: "Create your account" })).toBeVisible();
   await expectAccessible(page);
+});
 
+test("axe: a filled cart and checkout (logged in)", async ({ page }) => {
+  await loginAs(page);
+  await page.goto("/");
   await seedCart(page, [
     { product: TOMATO, quantity: 1 },
     { product: KHURPI, quantity: 2 },
   ]);
   await page.goto("/cart");
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(summary(page).getByTestId("summary-subtotal")).toHaveText("₹1,547");
   await expectAccessible(page);
 
-  await loginAs(page);
   await page.goto("/checkout");
   await expect(placeOrderButton(page)).toBeEnabled();
   await expectAccessible(page);
+});
 
+test("axe: order confirmation and My Orders", async ({ page }) => {
+  await loginAs(page);
+  await page.goto("/");
+  await seedCart(page, [{ product: KHURPI, quantity: 1 }]);
+  await page.goto("/checkout");
   await placeOrder(page);
   await expect(page.getByText("Cash on Delivery")).toBeVisible();
   await expectAccessible(page);

@@ -1,19 +1,20 @@
 // Starts the production build on a fresh database for the end-to-end tests:
-// E2E_DB=sqlite (a new temporary file) or E2E_DB=postgres (a new database `angle_e2e`).
+// E2E_DB=sqlite (a new temporary file) or E2E_DB=postgres (a new database angle_e2e_<port>).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 
+const dbName = `angle_e2e_${Number(process.env.PORT ?? 3100)}`;
 if (process.env.E2E_DB === "postgres") {
   const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query("drop database if exists angle_e2e with (force)");
-  await client.query("create database angle_e2e");
+  await client.query(`drop database if exists ${dbName} with (force)`);
+  await client.query(`create database ${dbName}`);
   await client.end();
   const url = new URL(adminUrl);
-  url.pathname = "/angle_e2e";
+  url.pathname = `/${dbName}`;
   process.env.DATABASE_URL = url.toString();
 } else {
   delete process.env.DATABASE_URL;

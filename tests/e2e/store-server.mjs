@@ -20,4 +20,6 @@ if (process.env.E2E_DB === "postgres") {
   delete process.env.DATABASE_URL;
 }
 process.env.NODE_ENV = "production";
+// If the Playwright worker dies without stopping us, stop with it rather than linger.
+process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
 await import("../../server/index.ts");

@@ -26,7 +26,7 @@ export const test = base.extend<object, { storeURL: string }>({
       if (sqliteDir) env.SQLITE_PATH = join(sqliteDir, "store.sqlite");
       else env.STORE_DB_NAME = dbName;
 
-      const server = spawn(process.execPath, [join(import.meta.dirname, "store-server.mjs")], { env, stdio: ["ignore", "pipe", "pipe"] });
+      const server = spawn(process.execPath, [join(import.meta.dirname, "store-server.mjs")], { env, stdio: ["ignore", "pipe", "pipe", "ipc"] });
       const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
       let stderr = "";
       server.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-10_000)));

@@ -277,6 +277,7 @@ test.describe("product page", () => {
     const response = await page.goto("/products/no-such-product");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
+    await expect(page).toHaveTitle("Product not found · Angle");
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Browse products" }).click();
@@ -308,15 +309,15 @@ test.describe("cart badge", () => {
   });
 
   test("different products make separate lines", async ({ page }) => {
+    const [first, second] = catalog.filter((p) => p.category === "tools");
     await page.goto("/products?category=tools");
     await waitForHydration(page);
-    const buttons = page.getByRole("button", { name: "Add to Cart" });
-    await buttons.nth(0).click();
-    await expect(page.getByTestId("cart-count")).toHaveText("1");
-    await buttons.nth(1).click();
-    await expect(page.getByTestId("cart-count")).toHaveText("2");
-    const lines = await page.evaluate(() => JSON.parse(window.localStorage.getItem("angle-cart") ?? "[]") as { quantity: number }[]);
-    expect(lines.map((l) => l.quantity)).toEqual([1, 1]);
+    for (const [i, product] of [first, second].entries()) {
+      await productCards(page).filter({ has: page.getByRole("heading", { name: product.name }) }).getByRole("button", { name: "Add to Cart" }).click();
+      await expect(page.getByTestId("cart-count")).toHaveText(String(i + 1));
+    }
+    const lines = await page.evaluate(() => JSON.parse(window.localStorage.getItem("angle-cart") ?? "[]") as { product: { id: string }; quantity: number }[]);
+    expect(lines.map((l) => [l.product.id, l.quantity])).toEqual([[first.id, 1], [second.id, 1]]);
   });
 });
 
@@ -397,6 +398,18 @@ test.describe("header and footer", () => {
     await expect(footer.getByText("© 2024")).toBeVisible();
     await expect(footer.getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute("href", `mailto:${SUPPORT_EMAIL}`);
     await expect(footer.getByRole("link", { name: SUPPORT_PHONE })).toBeVisible();
+  });
+
+  test("the vendor and admin sign-in pages have no store header or footer", async ({ page }) => {
+    for (const [path, heading] of [["/vendor-login", "Vendor login"], ["/admin/login", "Admin login"]]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      // The vendor area has a slim header of its own; the store's (with its search box) is absent.
+      await expect(page.getByPlaceholder(SEARCH_PLACEHOLDER), path).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Become Vendor" }), path).toHaveCount(0);
+      await expect(page.getByRole("contentinfo"), path).toHaveCount(0);
+      await expect(page.getByText("© 2024"), path).toHaveCount(0);
+    }
   });
 
   test("an unknown address shows the friendly 404 page inside the store", async ({ page }) => {

@@ -8,6 +8,7 @@ import { loadProfile } from "~/services/account/load-profile.server";
 import { registerCustomer } from "~/services/account/register-customer.server";
 import { CLEAR_SESSION_COOKIE, endSession, signIn } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
+import { log } from "~/lib/log.server";
 
 type Result =
   | { ok: true; user: Awaited<ReturnType<typeof loadProfile>> }
@@ -48,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<Result>({ ok: true, user }, { headers: cookies });
   } catch (error) {
     if (error instanceof AuthFailure) return data<Result>({ ok: false, error: error.message }, { status: error.status });
-    console.error("auth action failed", error);
+    log.error({ err: error }, "auth action failed");
     return data<Result>({ ok: false, error: AUTH_UNEXPECTED }, { status: 500 });
   }
 }

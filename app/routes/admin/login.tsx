@@ -7,6 +7,7 @@ import { LoginSchema } from "~/domain/account";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import { CLEAR_SESSION_COOKIE, endSession, signIn } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
+import { log } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin login · Angle" }, { name: "robots", content: "noindex" }];
 
@@ -36,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof AuthFailure) {
       return data({ error: error.status === 401 ? NOT_ADMIN : `Failed to log in: ${error.message}` }, { status: error.status });
     }
-    console.error("admin sign-in failed", error);
+    log.error({ err: error }, "admin sign-in failed");
     return data({ error: "Failed to log in: An unexpected error occurred." }, { status: 500 });
   }
 }

@@ -1,4 +1,7 @@
 import { data, Link } from "react-router";
+import type { Route } from "./+types/not-found";
+
+export const meta: Route.MetaFunction = () => [{ title: "Page not found · Angle Admin" }];
 
 export function loader() {
   throw data("Not found", { status: 404 });

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/payment-settings";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
@@ -59,6 +60,13 @@ function SecretField({ name, hasSecret, label }: { name: string; hasSecret: bool
 export default function PaymentSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const s = loaderData.settings;
   const busy = useNavigation().state === "submitting";
+  // After a successful save a section's form starts again from what is stored, so a typed secret
+  // key does not stay in its field (and the add form empties). Other sections keep unsaved edits.
+  const [saves, setSaves] = useState<Record<string, number>>({});
+  useEffect(() => {
+    if (actionData?.ok && actionData.method) setSaves((n) => ({ ...n, [actionData.method]: (n[actionData.method] ?? 0) + 1 }));
+  }, [actionData]);
+  const formKey = (m: string) => `${m}-${saves[m] ?? 0}`;
   const flashFor = (m: string) => (actionData?.method === m ? <Flash result={actionData} /> : null);
   const fields = (actionData?.fields ?? {}) as Record<string, string>;
   const section = "rounded-xl bg-white p-5 ring-1 ring-stone-200";
@@ -79,7 +87,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
       <p className="mt-1 text-sm text-stone-600">Checkout offers card and UPI when a gateway is enabled, and each enabled offline method with its instructions.</p>
       <fieldset disabled={busy} className="mt-4 grid gap-4 xl:grid-cols-2">
         {(["stripe", "razorpay"] as const).map((g) => (
-          <Form key={g} method="post" className={`${section} space-y-3`} aria-label={g === "stripe" ? "Stripe" : "Razorpay"}>
+          <Form key={formKey(g)} method="post" className={`${section} space-y-3`} aria-label={g === "stripe" ? "Stripe" : "Razorpay"}>
             <h2 className="text-lg font-bold">{g === "stripe" ? "Stripe" : "Razorpay"}</h2>
             {flashFor(g)}
             <input type="hidden" name="method" value={g} />
@@ -89,7 +97,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">Save</button>
           </Form>
         ))}
-        <Form method="post" className={`${section} space-y-3`} aria-label="Cash on Delivery">
+        <Form key={formKey("cod")} method="post" className={`${section} space-y-3`} aria-label="Cash on Delivery">
           <h2 className="text-lg font-bold">Cash on Delivery</h2>
           {flashFor("cod")}
           <input type="hidden" name="method" value="cod" />
@@ -97,7 +105,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
           <TextField label="Instructions" name="instructions" maxLength={500} defaultValue={s.cod.instructions} />
           <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">Save</button>
         </Form>
-        <Form method="post" className={`${section} space-y-3`} aria-label="Bank Transfer">
+        <Form key={formKey("bankTransfer")} method="post" className={`${section} space-y-3`} aria-label="Bank Transfer">
           <h2 className="text-lg font-bold">Bank Transfer</h2>
           {flashFor("bankTransfer")}
           <input type="hidden" name="method" value="bankTransfer" />
@@ -108,7 +116,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
         </Form>
         {s.custom.map((m) => (
           <div key={m.key} className={`${section} space-y-3`}>
-            <Form method="post" className="space-y-3" aria-label={m.name}>
+            <Form key={formKey(m.key)} method="post" className="space-y-3" aria-label={m.name}>
               <h2 className="text-lg font-bold">{m.name} <span className="text-sm font-normal text-stone-600">({m.key}, {m.type})</span></h2>
               {flashFor(m.key)}
               <input type="hidden" name="method" value={m.key} />
@@ -130,7 +138,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
           </div>
         ))}
       </fieldset>
-      <Form method="post" noValidate className={`${section} mt-6 max-w-2xl space-y-3`} aria-label="Add payment method">
+      <Form key={formKey("new")} method="post" noValidate className={`${section} mt-6 max-w-2xl space-y-3`} aria-label="Add payment method">
         <h2 className="text-lg font-bold">Add payment method</h2>
         {flashFor("new")}
         <input type="hidden" name="intent" value="add" />

@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
-import { data, Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { Lock } from "lucide-react";
 import type { Route } from "./+types/checkout";
 import { requireCustomer } from "~/auth/guards.server";
+import { authDialogHref } from "~/components/auth-dialog-link";
 import { OrderSummary } from "~/components/order-summary";
 import { TextField } from "~/components/ui/text-field";
 import { CheckoutSchema } from "~/domain/checkout";
@@ -16,6 +17,7 @@ import { useRootData } from "~/root";
 import { OrderRefused, placeOrder } from "~/services/orders/place-order.server";
 import { getCheckoutMethods } from "~/services/settings/payment-settings.server";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
+import { log } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout · Angle" }];
 
@@ -42,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`/order-confirmation/${orderId}?placed=1`);
   } catch (error) {
     if (error instanceof OrderRefused) return data({ ok: false as const, error: error.message, fields: {} as Record<string, string> }, { status: error.status });
-    console.error("placing an order failed", error);
+    log.error({ err: error }, "placing an order failed");
     return data({ ok: false as const, error: CHECKOUT_FAILED, fields: {} as Record<string, string> }, { status: 503 });
   }
 }
@@ -66,10 +68,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => {
     if (hydrated && lines.length === 0 && navigation.state === "idle") navigate("/cart", { replace: true });
   }, [hydrated, lines.length, navigation.state, navigate]);
+  // Opened once per visit: a guest who closes it is not trapped behind a dialog that reopens (the
+  // page behind a modal is inert); the Login/Register links below and in the header reopen it.
+  const prompted = useRef(false);
   useEffect(() => {
-    if (hydrated && !user && !location.search.includes("auth=")) {
-      navigate("/checkout?auth=login", { replace: true, preventScrollReset: true });
-    }
+    if (!hydrated || user || prompted.current) return;
+    prompted.current = true;
+    if (!location.search.includes("auth=")) navigate("/checkout?auth=login", { replace: true, preventScrollReset: true });
   }, [hydrated, user, location.search, navigate]);
 
   if (!hydrated || lines.length === 0) {
@@ -99,7 +104,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <TextField label="Phone" name="phone" type="tel" required autoComplete="tel" placeholder="+91 98765 43210" defaultValue={user.phone} error={fields.phone} />
               </div>
             ) : (
-              <p className="mt-3 text-stone-700">Please log in or create an account to place your order.</p>
+              <>
+                <p className="mt-3 text-stone-700">Please log in or create an account to place your order.</p>
+                <div className="mt-4 flex flex-wrap gap-3">
+                  <Link to={authDialogHref(location, "login")} preventScrollReset replace className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">Login</Link>
+                  <Link to={authDialogHref(location, "register")} preventScrollReset replace className="rounded-lg border border-stone-300 bg-white px-5 py-2.5 font-semibold text-stone-800">Register</Link>
+                </div>
+              </>
             )}
           </section>
 

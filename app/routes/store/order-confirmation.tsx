@@ -13,6 +13,7 @@ import { derivedShipping } from "~/domain/pricing";
 import { clearCart } from "~/lib/cart";
 import { forgetCheckoutKey } from "~/lib/checkout-key";
 import { getCustomerOrder } from "~/services/orders/get-customer-order.server";
+import { log } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Order confirmation · Angle" }, { name: "robots", content: "noindex" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!order) return data({ state: "missing" as const }, { status: 404 });
     return { state: "ok" as const, order };
   } catch (error) {
-    console.error("loading an order failed", error);
+    log.error({ err: error }, "loading an order failed");
     return data({ state: "error" as const, error: ORDER_LOAD_FAILED }, { status: 500 });
   }
 }

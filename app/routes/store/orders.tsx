@@ -9,6 +9,7 @@ import { formatPaise } from "~/domain/money";
 import { STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
 import { addToCart } from "~/lib/cart";
 import { listCustomerOrders, type OrderSummary } from "~/services/orders/list-customer-orders.server";
+import { log } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Orders · Angle" }, { name: "robots", content: "noindex" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { state: "ok" as const, orders: await listCustomerOrders(user.id) };
   } catch (error) {
-    console.error("listing orders failed", error);
+    log.error({ err: error }, "listing orders failed");
     return data({ state: "error" as const, error: ORDERS_LOAD_FAILED }, { status: 500 });
   }
 }

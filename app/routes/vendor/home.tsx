@@ -15,6 +15,7 @@ import { clientAddress } from "~/services/security/rate-limit.server";
 import { registerVendor } from "~/services/vendors/register-vendor.server";
 import { countVendorStats } from "~/services/vendors/vendor-orders.server";
 import { VendorRefused } from "~/services/vendors/vendor-profile.server";
+import { log } from "~/lib/log.server";
 
 const AUTH_ERROR = "An authentication error occurred.";
 type Result = { ok: boolean; error?: string; fields?: Record<string, string> };
@@ -55,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<Result>({ ok: true }, { headers: out });
   } catch (error) {
     if (error instanceof AuthFailure || error instanceof VendorRefused) return data<Result>({ ok: false, error: error.message || AUTH_ERROR }, { status: error.status });
-    console.error("vendor auth failed", error);
+    log.error({ err: error }, "vendor auth failed");
     return data<Result>({ ok: false, error: AUTH_ERROR }, { status: 500 });
   }
 }

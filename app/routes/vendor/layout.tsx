@@ -3,6 +3,7 @@ import { Leaf, LogOut } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { getSessionUser } from "~/auth/session.server";
 import { getVendorProfile } from "~/services/vendors/vendor-profile.server";
+import { log } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sell on Angle · Vendor" }];
 
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (!vendor) return data({ vendor: null, error: "Failed to load vendor profile." }, { status: 500 });
     return { vendor, error: null };
   } catch (error) {
-    console.error("vendor profile failed", error);
+    log.error({ err: error }, "vendor profile failed");
     return data({ vendor: null, error: "Failed to load vendor profile." }, { status: 500 });
   }
 }
