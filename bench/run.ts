@@ -95,6 +95,52 @@ function parseArgs(argv: string[]): Options {
 
 // ---------------------------------------------------------------- cleanup
 
+// A detached watchdog outlives this process: if it dies without cleaning up (tsx answers a
+// Ctrl-C it cannot relay in time with SIGKILL), the closed stdin pipe tells the watchdog to kill
+// the server and Chromium by PID (after checking /proc/<pid>/cmdline) and delete the temp dirs.
+const WATCHDOG = `
+const { readFileSync, rmSync } = require("node:fs");
+for (const s of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(s, () => {});
+const procs = [], dirs = [];
+let buf = "", done = false;
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (d) => {
+  buf += d;
+  for (let i; (i = buf.indexOf("\\n")) >= 0; buf = buf.slice(i + 1)) {
+    const [kind, a, b, c] = buf.slice(0, i).split("\\t");
+    if (kind === "pid") procs.push({ pid: Number(a), marker: b, group: c === "group" });
+    if (kind === "dir") dirs.push(a);
+  }
+});
+const alive = (p) => { try { return readFileSync("/proc/" + p.pid + "/cmdline", "utf8").includes(p.marker); } catch { return false; } };
+const kill = (p, sig) => { try { process.kill(p.group ? -p.pid : p.pid, sig); } catch { try { process.kill(p.pid, sig); } catch {} } };
+async function finish() {
+  if (done) return;
+  done = true;
+  const live = procs.filter(alive);
+  live.forEach((p) => kill(p, "SIGTERM"));
+  for (let t = 0; t < 50 && live.some(alive); t++) await new Promise((r) => setTimeout(r, 100));
+  live.filter(alive).forEach((p) => kill(p, "SIGKILL"));
+  for (const d of dirs) { try { rmSync(d, { recursive: true, force: true }); } catch {} }
+  process.exit(0);
+}
+process.stdin.on("end", finish);
+process.stdin.on("error", finish);
+`;
+let watchdog: ChildProcess | undefined;
+
+function startWatchdog() {
+  watchdog = spawn(process.execPath, ["-e", WATCHDOG], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref?: () => void }).unref?.();
+}
+
+function watch(line: string) {
+  try {
+    watchdog?.stdin?.write(`${line}\n`);
+  } catch {}
+}
+
 let server: ChildProcess | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 const tempDirs: string[] = [];
@@ -132,15 +178,29 @@ async function stopChrome() {
   } catch {}
 }
 
-async function cleanup() {
-  await stopChrome();
-  await stopServer();
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+function removeTempDirs() {
+  for (const dir of tempDirs.splice(0)) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {}
+  }
+}
+
+let cleaning: Promise<void> | undefined;
+function cleanup() {
+  cleaning ??= (async () => {
+    await stopChrome();
+    await stopServer();
+    removeTempDirs();
+    watchdog?.stdin?.end(); // nothing left for it to do: it exits
+  })();
+  return cleaning;
 }
 
 // Last resort if the process exits without going through cleanup().
 process.on("exit", () => {
   killServerNow();
+  removeTempDirs();
   if (chrome?.pid) {
     try {
       process.kill(chrome.pid, "SIGKILL");
@@ -214,6 +274,7 @@ function snapshotBuild() {
   if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("build/ is missing: run without --no-build");
   const dir = mkdtempSync(join(tmpdir(), "angle-bench-app-"));
   tempDirs.push(dir);
+  watch(`dir\t${dir}`);
   cpSync(join(ROOT, "build"), join(dir, "build"), { recursive: true });
   cpSync(join(ROOT, "server"), join(dir, "server"), { recursive: true });
   copyFileSync(join(ROOT, "package.json"), join(dir, "package.json"));
@@ -244,6 +305,7 @@ async function startServer(entry: string, port: number, dbEnv: Record<string, st
   const log: string[] = [];
   const child = spawn(process.execPath, [entry], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   server = child;
+  if (child.pid) watch(`pid\t${child.pid}\t${entry}`);
   const keep = (chunk: Buffer) => {
     log.push(chunk.toString());
     if (log.length > 200) log.shift();
@@ -346,7 +408,11 @@ function summarise(path: string, lhr: Lhr, scores: number[]): LighthouseResult {
 }
 
 async function runLighthouse(base: string, paths: string[], runs: number) {
-  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const profile = mkdtempSync(join(tmpdir(), "angle-bench-chrome-"));
+  tempDirs.push(profile);
+  watch(`dir\t${profile}`);
+  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, userDataDir: profile, logLevel: "silent" });
+  watch(`pid\t${chrome.pid}\t--remote-debugging-port=${chrome.port}\tgroup`);
   console.log(`Chromium (pid ${chrome.pid}) on debugging port ${chrome.port}`);
   const lhrDir = join(RESULTS_DIR, "lighthouse");
   mkdirSync(lhrDir, { recursive: true });
@@ -435,6 +501,7 @@ function gitCommit() {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const started = Date.now();
+  startWatchdog();
   const loadBefore = Number(loadavg()[0].toFixed(1));
 
   if (opts.build) {
@@ -454,6 +521,7 @@ async function main() {
   } else {
     const dir = mkdtempSync(join(tmpdir(), "angle-bench-"));
     tempDirs.push(dir);
+    watch(`dir\t${dir}`);
     dbEnv.SQLITE_PATH = join(dir, "angle.sqlite");
     dbLabel = `sqlite (${dbEnv.SQLITE_PATH})`;
   }
@@ -553,7 +621,7 @@ async function main() {
     elapsedSec: Math.round((Date.now() - started) / 1000),
   };
   writeFileSync(join(RESULTS_DIR, "latest.json"), JSON.stringify(out, null, 2) + "\n");
-  console.log(`\nwrote bench/results/latest.json (full Lighthouse reports in bench/results/lighthouse/) in ${out.elapsedSec} s`);
+  console.log(`\nwrote bench/results/latest.json${lh.length ? " (full Lighthouse reports in bench/results/lighthouse/)" : ""} in ${out.elapsedSec} s`);
 }
 
 try {
