@@ -122,6 +122,12 @@ export interface ContactMessageTable {
   created_at: IsoTime;
 }
 
+export interface ProductCountTable {
+  status: ProductStatus;
+  category: CategoryKey;
+  n: number;
+}
+
 export interface RateLimitTable {
   key: string;
   count: number;
@@ -139,4 +145,5 @@ export interface Database {
   setting: SettingTable;
   contact_message: ContactMessageTable;
   rate_limit: RateLimitTable;
+  product_count: ProductCountTable;
 }

@@ -97,3 +97,21 @@ describe("search index stays in step with the catalogue", () => {
     expect((await findProducts(query("q=flame tree"))).matching).toBe(0);
   });
 });
+
+describe("catalogue counts", () => {
+  it("stay exact through inserts, status and category changes and deletes", async () => {
+    const { getDb } = await import("~/db/db.server");
+    const before = await findProducts(query("category=fertilizers"));
+    const made = await createProduct({ category: "fertilizers" });
+    expect((await findProducts(query("category=fertilizers"))).matching).toBe(before.matching + 1);
+    await getDb().updateTable("product").set({ category: "seeds" }).where("id", "=", made.id).execute();
+    expect((await findProducts(query("category=fertilizers"))).matching).toBe(before.matching);
+    await getDb().updateTable("product").set({ status: "archived" }).where("id", "=", made.id).execute();
+    const all = await findProducts(query(""));
+    expect(all.total).toBe(before.total);
+    await getDb().updateTable("product").set({ stock: 0 }).where("id", "=", made.id).execute();
+    await getDb().deleteFrom("product").where("id", "=", made.id).execute();
+    expect((await findProducts(query(""))).total).toBe(before.total);
+    expect((await getHomeCatalog()).counts.fertilizers).toBe(before.matching);
+  });
+});

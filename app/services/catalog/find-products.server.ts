@@ -29,34 +29,33 @@ export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): P
         : filtered.where((eb) => eb.or([containsInsensitive("product.name", q), containsInsensitive("product.description", q)]));
   }
 
-  const [{ matching }, { total }] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<number>().as("matching")).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("product")
-      .where("status", "=", "live")
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
-  ]);
+  // Counts per category come from product_count (kept by triggers); only a search counts rows.
+  const counts = await db.selectFrom("product_count").select(["category", "n"]).where("status", "=", "live").execute();
+  const total = counts.reduce((sum, c) => sum + Number(c.n), 0);
+  const matching = query.q
+    ? Number((await filtered.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)
+    : query.category === "all"
+      ? total
+      : Number(counts.find((c) => c.category === query.category)?.n ?? 0);
   const pageCount = Math.max(1, Math.ceil(Number(matching) / pageSize));
   const page = Math.min(query.page, pageCount);
 
   let ordered = selectProductCard(filtered);
   switch (query.sort) {
     case "price-low":
-      ordered = ordered.orderBy("product.price_paise", "asc");
+      ordered = ordered.orderBy("product.price_paise", "asc").orderBy("product.id");
       break;
     case "price-high":
-      ordered = ordered.orderBy("product.price_paise", "desc");
+      ordered = ordered.orderBy("product.price_paise", "desc").orderBy("product.id", "desc");
       break;
     case "rating":
-      ordered = ordered.orderBy("product.rating", "desc").orderBy("product.reviews", "desc");
+      ordered = ordered.orderBy("product.rating", "desc").orderBy("product.reviews", "desc").orderBy("product.id", "desc");
       break;
     default:
       // Alphabetical for people: "Neem" before "NPK", on every engine and collation.
-      ordered = ordered.orderBy(sql`lower(product.name)`, "asc");
+      ordered = ordered.orderBy(sql`lower(product.name)`, "asc").orderBy("product.id");
   }
   const rows = await ordered
-    .orderBy("product.id")
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
