@@ -75,7 +75,7 @@ async function seeded(engine: "sqlite" | "postgres", n: number): Promise<Record<
 async function startServer(port: number, env: Record<string, string>) {
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: ROOT,
-    env: { ...process.env, ...env, BUILD_DIR, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", BASE_URL: `http://localhost:${port}`, SEED_ON_EMPTY: "false", RATE_LIMIT_REGISTER_MAX: "100000" },
+    env: { ...process.env, ...env, BUILD_DIR, NODE_ENV: "production", PORT: String(port), HOST: "::", BASE_URL: `http://localhost:${port}`, SEED_ON_EMPTY: "false", RATE_LIMIT_REGISTER_MAX: "100000" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.add(child);
@@ -110,7 +110,8 @@ async function orderThroughput(base: string, env: Record<string, string>) {
   await db.updateTable("product").set({ stock: STOCK }).where("id", "=", product.id).execute();
   const ordersBefore = Number((await db.selectFrom("order_line").where("product_id", "=", product.id).select((eb) => eb.fn.sum<number>("quantity").as("q")).executeTakeFirst())?.q ?? 0);
 
-  const origin = base.replace("127.0.0.1", "localhost");
+  base = base.replace("127.0.0.1", "localhost");
+  const origin = base;
   const cookies = await Promise.all(
     Array.from({ length: 50 }, async (_, i) => {
       const res = await fetch(`${base}/account/auth`, {

@@ -23,6 +23,10 @@ step "type check"
 npx react-router typegen
 npx tsc
 
+# The crash-safety test and the end-to-end tests run the production build.
+step "production build"
+npx react-router build > /dev/null
+
 step "unit + integration tests (SQLite)"
 npx vitest run
 
@@ -30,9 +34,6 @@ if [ "$want_pg" = 1 ]; then
   step "integration tests (PostgreSQL)"
   TEST_DB=postgres TEST_DATABASE_URL="$pg_url" npx vitest run app/services tests/integration
 fi
-
-step "production build"
-npx react-router build > /dev/null
 
 step "end-to-end tests in Chromium (SQLite)"
 E2E_DB=sqlite npx playwright test

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { createProduct } from "../factories";
+import { getDb } from "~/db/db.server";
+
+/**
+ * Kills the server (SIGKILL) in the middle of a burst of orders, starts it again on the same
+ * database, and checks that every order a customer was told about exists and that stock adds up.
+ * Needs the production build (npm test builds before this runs).
+ */
+const ROOT = resolve(import.meta.dirname, "../..");
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const PORT = 3400 + (process.pid % 500);
+const BASE = `http://localhost:${PORT}`;
+const ORIGIN = `http://localhost:${PORT}`;
+let server: ChildProcess | undefined;
+
+function start() {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, BUILD_DIR, NODE_ENV: "production", PORT: String(PORT), HOST: "::", BASE_URL: ORIGIN, SEED_ON_EMPTY: "false", LOG_LEVEL: "warn", RATE_LIMIT_REGISTER_MAX: "1000" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  server = child;
+  return child;
+}
+
+async function healthy() {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not start");
+}
+
+afterAll(() => {
+  server?.kill("SIGKILL");
+});
+
+it("loses no acknowledged order and no stock when the server is killed mid-burst", async () => {
+  expect(existsSync(resolve(ROOT, BUILD_DIR, "server/index.js")), "run npm run build first").toBe(true);
+  const STOCK = 60;
+  const product = await createProduct({ stock: STOCK, pricePaise: 10_000 });
+  start();
+  await healthy();
+
+  const cookies = await Promise.all(
+    Array.from({ length: 10 }, async (_, i) => {
+      const res = await fetch(`${BASE}/account/auth`, {
+        method: "POST",
+        headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "register", name: `Crash ${i}`, email: `crash-${i}-${Date.now()}@example.in`, password: "crash-pass-1", phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" }),
+      });
+      expect(res.status).toBe(200);
+      return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    }),
+  );
+
+  const acknowledged: string[] = [];
+  let killed = false;
+  const order = async (cookie: string) => {
+    const res = await fetch(`${BASE}/checkout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ items: JSON.stringify([{ productId: product.id, quantity: 1 }]), checkoutKey: crypto.randomUUID(), paymentMethod: "cod", phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" }),
+    });
+    if (res.status === 302) {
+      acknowledged.push(res.headers.get("location")!.split("/").pop()!.split("?")[0]);
+      // Kill as soon as a handful are through, with the rest still in flight.
+      if (acknowledged.length === 8 && !killed) {
+        killed = true;
+        server!.kill("SIGKILL");
+      }
+    }
+  };
+  await Promise.allSettled(Array.from({ length: 40 }, (_, i) => order(cookies[i % cookies.length])));
+  expect(killed).toBe(true);
+  const dead = server!;
+  if (dead.exitCode === null && dead.signalCode === null) await new Promise((r) => dead.once("exit", r));
+
+  start();
+  await healthy();
+  const db = getDb();
+  const stored = await db.selectFrom("orders").select("id").where("id", "in", acknowledged).execute();
+  expect(stored.map((o) => o.id).sort()).toEqual([...acknowledged].sort());
+  const sold = await db.selectFrom("order_line").where("product_id", "=", product.id).select((eb) => eb.fn.sum<number>("quantity").as("q")).executeTakeFirstOrThrow();
+  const left = await db.selectFrom("product").select("stock").where("id", "=", product.id).executeTakeFirstOrThrow();
+  expect(Number(left.stock)).toBe(STOCK - Number(sold.q));
+  expect(Number(left.stock)).toBeGreaterThanOrEqual(0);
+  server!.kill("SIGTERM");
+}, 60_000);
