@@ -31,6 +31,6 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), BASE_URL: baseURL, E2E_DB: process.env.E2E_DB ?? "sqlite", RATE_LIMIT_REGISTER_MAX: "1000", ADMIN_EMAIL: "admin@angle.test", ADMIN_PASSWORD: "admin-e2e-password", UPLOAD_DIR: `/tmp/angle-e2e-uploads-${port}` },
+    env: { PORT: String(port), BASE_URL: baseURL, E2E_DB: process.env.E2E_DB ?? "sqlite", RATE_LIMIT_REGISTER_MAX: "1000", RATE_LIMIT_SIGNIN_MAX: "200", ADMIN_EMAIL: "admin@angle.test", ADMIN_PASSWORD: "admin-e2e-password", UPLOAD_DIR: `/tmp/angle-e2e-uploads-${port}` },
   },
 });

@@ -37,16 +37,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
     <div>
       <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 hover:underline">← All orders</Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <h1 className="font-mono text-2xl font-bold text-stone-900">Order #{order.id}</h1>
+        <h1 className="break-all font-mono text-2xl font-bold text-stone-900">Order #{order.id}</h1>
         <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="admin-order-status">{STATUS_LABELS[order.status]}</span>
       </div>
       <Flash result={actionData} />
-      <div className="mt-4 grid gap-4 xl:grid-cols-2">
+      <div className="mt-4 grid grid-cols-1 gap-4 xl:grid-cols-2">
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Customer</h2>
-          <p className="mt-1">{order.customer_name} · {order.customer_email} · {order.customer_phone}</p>
+          <p className="mt-1 [overflow-wrap:anywhere]">{order.customer_name} · {order.customer_email} · {order.customer_phone}</p>
           <h2 className="mt-4 font-bold">Shipping address</h2>
-          <address className="mt-1 not-italic">{order.street}, {order.city}, {order.state} {order.pincode}</address>
+          <address className="mt-1 not-italic [overflow-wrap:anywhere]">{order.street}, {order.city}, {order.state} {order.pincode}</address>
           <h2 className="mt-4 font-bold">Payment</h2>
           <p className="mt-1">{paymentMethodLabel(order.payment_method)}</p>
         </section>

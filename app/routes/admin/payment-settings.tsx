@@ -85,7 +85,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Payment Settings</h1>
       <p className="mt-1 text-sm text-stone-600">Checkout offers card and UPI when a gateway is enabled, and each enabled offline method with its instructions.</p>
-      <fieldset disabled={busy} className="mt-4 grid gap-4 xl:grid-cols-2">
+      <fieldset disabled={busy} className="mt-4 grid min-w-0 grid-cols-1 gap-4 xl:grid-cols-2">
         {(["stripe", "razorpay"] as const).map((g) => (
           <Form key={formKey(g)} method="post" className={`${section} space-y-3`} aria-label={g === "stripe" ? "Stripe" : "Razorpay"}>
             <h2 className="text-lg font-bold">{g === "stripe" ? "Stripe" : "Razorpay"}</h2>

@@ -60,7 +60,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Manage Users</h1>
-      <div className="mt-4 grid gap-4 xl:grid-cols-[1fr_20rem]">
+      <div className="mt-4 grid grid-cols-1 gap-4 xl:grid-cols-[1fr_20rem]">
         <Form method="get" className="flex items-end gap-2 rounded-xl bg-white p-3 ring-1 ring-stone-200">
           <div className="flex-1">
             <label htmlFor="u-q" className="text-sm font-medium text-stone-700">Search by name, email or role</label>
@@ -80,7 +80,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       </div>
       <Flash result={actionData} />
       {actionData?.password ? (
-        <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 [overflow-wrap:anywhere]">
           Temporary password for {actionData.email}: <code className="select-all font-mono font-bold">{actionData.password}</code> — shown once; give it to them to sign in.
         </p>
       ) : null}

@@ -18,6 +18,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+// A thrown response keeps its headers (Retry-After on the maintenance page) only through this.
+export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const maintenance = (error as { data?: { maintenance?: boolean; siteTitle?: string } })?.data;
   if (!maintenance?.maintenance) throw error;
