@@ -29,10 +29,10 @@ export const test = base.extend<object, { storeURL: string }>({
       const server = spawn(process.execPath, [join(import.meta.dirname, "store-server.mjs")], { env, stdio: ["ignore", "pipe", "pipe", "ipc"] });
       const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
       let stderr = "";
-      server.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-10_000)));
+      server.stderr!.on("data", (chunk) => (stderr = (stderr + chunk).slice(-10_000)));
       await new Promise<void>((resolve, reject) => {
         // The server prints this line once it is listening (server/index.ts).
-        server.stdout.on("data", (chunk: Buffer) => {
+        server.stdout!.on("data", (chunk: Buffer) => {
           if (chunk.toString().includes("Angle is running at")) resolve();
         });
         server.once("exit", (code) => reject(new Error(`store server exited (${code}) before listening:\n${stderr}`)));
