@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { request } from "node:http";
+import { resolve } from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { createProduct } from "../factories";
+import { getDatabase, getDb } from "~/db/db.server";
+
+/**
+ * Two server processes on one database behave as one store: a session made through one is
+ * recognised by the other, failed sign-ins count against one shared limit, and a burst of orders
+ * split across both never oversells. (On SQLite both processes share the file; on PostgreSQL,
+ * the database.)
+ */
+const ROOT = resolve(import.meta.dirname, "../..");
+const ports = [3900 + (process.pid % 50) * 2, 3901 + (process.pid % 50) * 2];
+const servers: ChildProcess[] = [];
+// One public origin, as behind a load balancer: both instances accept it.
+const ORIGIN = "http://localhost:3999";
+
+function start(port: number) {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, BUILD_DIR: process.env.BUILD_DIR ?? "build", NODE_ENV: "production", PORT: String(port), HOST: "::", BASE_URL: ORIGIN, SEED_ON_EMPTY: "false", LOG_LEVEL: "warn", RATE_LIMIT_REGISTER_MAX: "1000", RATE_LIMIT_SIGNIN_MAX: "10" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  servers.push(child);
+}
+
+async function healthy(port: number) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server on ${port} did not start`);
+}
+
+type Reply = { status: number; cookies: string[]; text: string };
+
+/** A request as a load balancer forwards it: to one instance, carrying the public Host. (fetch cannot set Host.) */
+function send(port: number, method: string, path: string, body?: Record<string, string>, cookie = ""): Promise<Reply> {
+  const payload = body ? new URLSearchParams(body).toString() : "";
+  return new Promise((resolvePromise, reject) => {
+    const req = request(
+      { host: "localhost", port, method, path, headers: { host: "localhost:3999", origin: ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(payload) } },
+      (res) => {
+        let text = "";
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolvePromise({ status: res.statusCode ?? 0, cookies: ([] as string[]).concat(res.headers["set-cookie"] ?? []), text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+const post = (port: number, path: string, body: Record<string, string>, cookie = "") => send(port, "POST", path, body, cookie);
+
+afterAll(() => servers.forEach((s) => s.kill("SIGTERM")));
+
+it("two instances share sessions, rate limits and stock", async () => {
+  expect(["sqlite", "postgres"]).toContain(getDatabase().engine);
+  ports.forEach(start);
+  await Promise.all(ports.map(healthy));
+
+  const email = `two-${Date.now()}@example.in`;
+  const registered = await post(ports[0], "/account/auth", { intent: "register", name: "Two Instances", email, password: "two-pass-123", phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" });
+  expect(registered.status).toBe(200);
+  const cookie = registered.cookies.map((c) => c.split(";")[0]).join("; ");
+  const session = await send(ports[1], "GET", "/api/auth/get-session", undefined, cookie);
+  expect(JSON.parse(session.text)?.user?.email).toBe(email);
+
+  // Ten failures spread over both instances exhaust the one limit for this account.
+  for (let i = 0; i < 10; i++) await post(ports[i % 2], "/account/auth", { intent: "login", email, password: `wrong-${i}-pass` });
+  const locked = await post(ports[1], "/account/auth", { intent: "login", email, password: "two-pass-123" });
+  expect(locked.status).toBe(429);
+
+  const STOCK = 7;
+  const product = await createProduct({ stock: STOCK });
+  const results = await Promise.all(
+    Array.from({ length: 24 }, (_, i) =>
+      post(ports[i % 2], "/checkout", { items: JSON.stringify([{ productId: product.id, quantity: 1 }]), checkoutKey: crypto.randomUUID(), paymentMethod: "cod", phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" }, cookie),
+    ),
+  );
+  expect(results.filter((r) => r.status === 302), results.map((r) => r.status).join(",")).toHaveLength(STOCK);
+  expect(results.filter((r) => r.status === 409)).toHaveLength(24 - STOCK);
+  const left = await getDb().selectFrom("product").select("stock").where("id", "=", product.id).executeTakeFirstOrThrow();
+  expect(Number(left.stock)).toBe(0);
+}, 60_000);
