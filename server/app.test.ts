@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { isCrossSite } from "./app";
+import { clientAddress, isCrossSite } from "./app";
 
 const origin = "https://angle.example";
 const req = (method: string, headers: Record<string, string>) => new Request(`${origin}/contact`, { method, headers });
@@ -14,4 +14,13 @@ it("lets same-origin posts and all reads through", () => {
   expect(isCrossSite(req("POST", { origin }), origin)).toBe(false);
   expect(isCrossSite(req("POST", { "sec-fetch-site": "same-origin" }), origin)).toBe(false);
   expect(isCrossSite(req("GET", { origin: "https://evil.example" }), origin)).toBe(false);
+});
+
+
+
+it("takes the client address from the socket unless a trusted proxy says otherwise", () => {
+  expect(clientAddress("10.0.0.5", "1.2.3.4", 0)).toBe("10.0.0.5");
+  expect(clientAddress("10.0.0.5", "6.6.6.6, 1.2.3.4", 1)).toBe("1.2.3.4");
+  expect(clientAddress("10.0.0.5", "6.6.6.6, 1.2.3.4, 10.0.0.9", 2)).toBe("1.2.3.4");
+  expect(clientAddress("10.0.0.5", undefined, 1)).toBe("10.0.0.5");
 });

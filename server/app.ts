@@ -6,7 +6,20 @@ import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { log, requestContext } from "../app/lib/log.server.ts";
 
-export type AppOptions = { build: ServerBuild; clientDir: string; https: boolean; origin: string };
+export type AppOptions = { build: ServerBuild; clientDir: string; https: boolean; origin: string; trustProxyHops?: number };
+
+/**
+ * The visitor's address. Behind TRUST_PROXY_HOPS load balancers, it is that many entries from the
+ * right of X-Forwarded-For (each proxy appends the address it saw; entries further left are
+ * whatever the visitor claimed). With no trusted proxy, the socket's peer.
+ */
+export function clientAddress(peer: string | undefined, forwardedFor: string | undefined, hops: number) {
+  if (hops > 0 && forwardedFor) {
+    const chain = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
+    if (chain.length >= hops) return chain[chain.length - hops];
+  }
+  return peer ?? "unknown";
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -35,7 +48,7 @@ function securityHeaders(headers: Headers, https: boolean) {
   if (https) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
 
-export function createApp({ build, clientDir, https, origin }: AppOptions) {
+export function createApp({ build, clientDir, https, origin, trustProxyHops = 0 }: AppOptions) {
   const app = new Hono();
   const handle = createRequestHandler(build, "production");
 
@@ -86,9 +99,9 @@ export function createApp({ build, clientDir, https, origin }: AppOptions) {
   );
 
   app.all("*", (c) => {
-    // Record the peer address ourselves, overwriting anything the visitor sent, for rate limits.
+    // Record the client's address ourselves, overwriting anything the visitor sent, for rate limits.
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-    c.req.raw.headers.set("x-angle-client-ip", incoming?.socket?.remoteAddress ?? "unknown");
+    c.req.raw.headers.set("x-angle-client-ip", clientAddress(incoming?.socket?.remoteAddress, c.req.header("x-forwarded-for"), trustProxyHops));
     return handle(c.req.raw);
   });
   return app;

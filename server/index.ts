@@ -23,7 +23,7 @@ try {
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 const baseUrl = process.env.BASE_URL ?? `http://localhost:${port}`;
-const app = createApp({ build, clientDir: resolve(buildDir, "client"), https: baseUrl.startsWith("https://"), origin: new URL(baseUrl).origin });
+const app = createApp({ build, clientDir: resolve(buildDir, "client"), https: baseUrl.startsWith("https://"), origin: new URL(baseUrl).origin, trustProxyHops: Number(process.env.TRUST_PROXY_HOPS ?? 0) });
 
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
   log.info({ address: info.address, port: info.port }, `Angle is running at ${baseUrl}`);

@@ -7,13 +7,14 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 function createAuth() {
   const env = getEnv();
-  const { dialect, engine } = getDatabase();
+  const { db, engine } = getDatabase();
   return betterAuth({
     appName: "Angle",
     baseURL: env.BASE_URL,
     secret: env.BETTER_AUTH_SECRET,
     trustedOrigins: [env.BASE_URL],
-    database: { dialect, type: engine },
+    // The app's own Kysely instance, so Better Auth's writes queue behind our SQLite transactions.
+    database: { db, type: engine },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,

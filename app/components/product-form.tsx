@@ -9,6 +9,8 @@ export type ProductFormValues = {
   price: string;
   stock: number;
   image: string;
+  /** the updated_at the form was filled from: a save refuses if the product changed since */
+  version?: string;
   rating?: number;
   reviews?: number;
 };
@@ -27,6 +29,7 @@ export function ProductForm({ values, errors = {}, error, submitLabel }: Props) 
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="mt-4 max-w-2xl rounded-xl bg-white p-5 ring-1 ring-stone-200">
       {error ? <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{error}</p> : null}
+      {values?.version ? <input type="hidden" name="version" value={values.version} /> : null}
       <fieldset disabled={busy} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField className="sm:col-span-2" label="Name" name="name" required maxLength={200} defaultValue={values?.name} error={errors.name} />
         <TextField className="sm:col-span-2" label="Description" name="description" multiline maxLength={2000} defaultValue={values?.description} error={errors.description} />

@@ -23,3 +23,8 @@ it("builds short canonical URLs", () => {
   expect(catalogSearch({ q: "", category: "all", sort: "name", page: 1 })).toBe("");
   expect(catalogSearch({ q: "neem cake", category: "fertilizers", sort: "rating", page: 3 })).toBe("?q=neem+cake&category=fertilizers&sort=rating&page=3");
 });
+
+it("drops control characters such as NUL from a search", () => {
+  expect(parse("q=ab%00c").q).toBe("ab c");
+  expect(parse("q=%00").q).toBe("");
+});

@@ -20,7 +20,13 @@ export type CatalogQuery = { q: string; category: CategoryKey | "all"; sort: Sor
  * the default instead of failing, and a very long query is cut to MAX_QUERY_LENGTH.
  */
 export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
-  const q = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH).trim();
+  // Control characters (NUL above all) are dropped: no product name holds one.
+  const q = (params.get("q") ?? "")
+    .replace(/[\u0000-\u001F\u007F]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, MAX_QUERY_LENGTH)
+    .trim();
   const category = params.get("category");
   const sort = params.get("sort");
   const page = Number.parseInt(params.get("page") ?? "", 10);

@@ -24,7 +24,8 @@ export const STATUS_STYLES: Record<OrderStatus, string> = {
 export const PAYMENT_METHODS = { card: "Credit/Debit Card", upi: "UPI Payment", cod: "Cash on Delivery" } as const;
 export type PaymentMethodKey = keyof typeof PAYMENT_METHODS;
 export function paymentMethodLabel(key: string) {
-  return (PAYMENT_METHODS as Record<string, string>)[key] ?? (key === "bank_transfer" ? "Bank Transfer" : key.replace(/_/g, " "));
+  if (Object.hasOwn(PAYMENT_METHODS, key)) return PAYMENT_METHODS[key as PaymentMethodKey];
+  return key === "bank_transfer" ? "Bank Transfer" : key.replace(/_/g, " ");
 }
 
 export type TimelineStep = { label: string; when: string; done: boolean };

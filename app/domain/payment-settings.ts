@@ -38,6 +38,9 @@ export const NewMethodSchema = z
   .superRefine((v, ctx) => {
     if (!v.name || !v.key) ctx.addIssue({ code: "custom", path: ["name"], message: PAYMENT_NAME_KEY_REQUIRED });
     else if (!/^[A-Za-z0-9_]+$/.test(v.key)) ctx.addIssue({ code: "custom", path: ["key"], message: PAYMENT_KEY_FORMAT });
+    else if (/^(__proto__|constructor|prototype|toString|valueOf|hasOwnProperty)$/i.test(v.key)) {
+      ctx.addIssue({ code: "custom", path: ["key"], message: "That key is reserved. Please choose another." });
+    }
   });
 
 export type Gateway = { enabled: boolean; apiKey: string; secretKey: string };

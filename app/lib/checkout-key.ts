@@ -2,6 +2,12 @@ import { useState } from "react";
 
 const KEY = "angle-checkout-key";
 
+/** crypto.randomUUID exists only on HTTPS or localhost; random hex works everywhere. */
+function freshKey() {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /**
  * A one-time key for this checkout, kept for the tab's session so a double click, a resubmit or a
  * reload-and-retry all carry the same key and the server returns the first order.
@@ -12,11 +18,11 @@ export function useCheckoutKey(): string {
     try {
       const existing = window.sessionStorage.getItem(KEY);
       if (existing) return existing;
-      const fresh = crypto.randomUUID();
+      const fresh = freshKey();
       window.sessionStorage.setItem(KEY, fresh);
       return fresh;
     } catch {
-      return crypto.randomUUID();
+      return freshKey();
     }
   });
   return key;

@@ -49,6 +49,12 @@ test("malformed input gets a 4xx, never a 500", async ({ request }) => {
     request.get("/order-confirmation/<script>"),
     request.get("/resources/cart-quote?ids=" + "a,".repeat(5000)),
     request.get("/uploads/..%2f..%2fpackage.json"),
+    request.get("/products?q=ab%00c"),
+    request.get("/products?q=%00%00%00"),
+    request.post("/contact", { data: { name: "x" }, headers: h }),
+    request.post("/contact", { form: { name: "Nul\u0000", email: "a@b.in", subject: "s\u0000", message: "m\u0000" }, headers: h }),
+    request.get("/admin/orders/%00"),
+    request.post("/api/auth/update-user", { data: { name: "x".repeat(10_000) }, headers: h }),
   ];
   for (const response of await Promise.all(cases)) {
     expect(response.status(), response.url()).toBeLessThan(500);

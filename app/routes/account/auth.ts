@@ -9,6 +9,7 @@ import { registerCustomer } from "~/services/account/register-customer.server";
 import { CLEAR_SESSION_COOKIE, endSession, signIn } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 import { log } from "~/lib/log.server";
+import { readFields } from "~/lib/read-form.server";
 
 type Result =
   | { ok: true; user: Awaited<ReturnType<typeof loadProfile>> }
@@ -16,7 +17,7 @@ type Result =
 
 /** The Login/Register dialog posts here (intent = login | register). */
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFields(request);
   const intent = form.intent === "register" ? "register" : "login";
   const meta = { ip: clientAddress(request), headers: request.headers };
   try {

@@ -8,6 +8,7 @@ import { AuthFailure } from "~/services/account/auth-errors.server";
 import { CLEAR_SESSION_COOKIE, endSession, signIn } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 import { log } from "~/lib/log.server";
+import { readFields } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin login · Angle" }, { name: "robots", content: "noindex" }];
 
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = LoginSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = LoginSchema.safeParse(await readFields(request));
   if (!parsed.success) return data({ error: "Failed to log in: Email and password are required." }, { status: 400 });
   try {
     const result = await signIn(parsed.data, { ip: clientAddress(request), headers: request.headers });

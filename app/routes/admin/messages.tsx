@@ -3,6 +3,7 @@ import type { Route } from "./+types/messages";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { formatDateTime } from "~/domain/dates";
 import { listContactMessages, markContactMessageHandled } from "~/services/contact/list-contact-messages.server";
+import { readFields } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages · Angle Admin" }];
 
@@ -13,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const id = String((await request.formData()).get("id") ?? "");
+  const id = (await readFields(request)).id ?? "";
   if (!(await markContactMessageHandled(id))) return data({ ok: false }, { status: 404 });
   return { ok: true };
 }

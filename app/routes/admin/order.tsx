@@ -6,6 +6,7 @@ import { formatDateTime } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
 import { ORDER_STATUSES, paymentMethodLabel, STATUS_LABELS, STATUS_STYLES, type OrderStatus } from "~/domain/orders";
 import { changeOrderStatus, getOrderForAdmin, StatusRefused } from "~/services/orders/admin-orders.server";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.id} · Angle Admin` }];
 
@@ -18,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const to = String(form.get("status") ?? "");
   if (!(ORDER_STATUSES as readonly string[]).includes(to)) return data({ ok: false, error: "Unknown status." }, { status: 400 });
   try {

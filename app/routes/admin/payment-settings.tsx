@@ -5,6 +5,7 @@ import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { Flash } from "~/components/admin/flash";
 import { TextField } from "~/components/ui/text-field";
 import { METHOD_TYPES } from "~/domain/payment-settings";
+import { readFields } from "~/lib/read-form.server";
 import {
   addPaymentMethod,
   getPaymentSettingsForAdmin,
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFields(request);
   const method = String(form.method ?? "");
   try {
     if (form.intent === "add") {

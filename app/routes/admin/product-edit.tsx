@@ -4,7 +4,8 @@ import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { ProductForm } from "~/components/product-form";
 import { getProductForAdmin } from "~/services/catalog/list-products-admin.server";
 import { parseProductForm } from "~/services/catalog/parse-product-form.server";
-import { createProduct, updateProduct } from "~/services/catalog/save-product.server";
+import { createProduct, PRODUCT_CHANGED, updateProduct } from "~/services/catalog/save-product.server";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product ? "Edit" : "Add"} product · Angle Admin` }];
 
@@ -18,12 +19,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const result = await parseProductForm(await request.formData());
+  const result = await parseProductForm(await readForm(request));
   if (!result.ok) return data(result, { status: 400 });
   if (params.id) {
-    if (!(await updateProduct(params.id, result.input, { image: result.image }))) {
-      return data({ ok: false as const, error: "That product no longer exists.", fields: {} }, { status: 404 });
-    }
+    const outcome = await updateProduct(params.id, result.input, { image: result.image, version: result.version });
+    if (outcome === "missing") return data({ ok: false as const, error: "That product no longer exists.", fields: {} }, { status: 404 });
+    if (outcome === "stale") return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
   } else {
     await createProduct(result.input, { image: result.image, status: "live" });
   }
@@ -39,7 +40,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
       <h1 className="mt-2 text-2xl font-bold text-stone-900">{p ? `Edit ${p.name}` : "Add Product"}</h1>
       <ProductForm
         key={p?.id ?? "new"}
-        values={p ? { name: p.name, description: p.description, category: p.category, price: (p.pricePaise / 100).toFixed(2), stock: p.stock, image: p.image, rating: p.rating, reviews: p.reviews } : undefined}
+        values={p ? { name: p.name, description: p.description, category: p.category, price: (p.pricePaise / 100).toFixed(2), stock: p.stock, image: p.image, rating: p.rating, reviews: p.reviews, version: p.version } : undefined}
         errors={failed?.fields}
         error={failed?.error}
         submitLabel={p ? "Save Changes" : "Add Product"}

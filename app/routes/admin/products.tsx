@@ -8,6 +8,7 @@ import { CATEGORY_KEYS, CATEGORY_LABELS, isCategoryKey } from "~/domain/categori
 import { formatPaise } from "~/domain/money";
 import { listProductsForAdmin } from "~/services/catalog/list-products-admin.server";
 import { deleteOrArchiveProduct } from "~/services/catalog/save-product.server";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Products · Angle Admin" }];
 
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = String(form.get("id") ?? "");
   if (form.get("intent") !== "delete" || !id) return data({ ok: false, error: "Unknown request." }, { status: 400 });
   const result = await deleteOrArchiveProduct(id);

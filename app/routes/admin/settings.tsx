@@ -7,6 +7,7 @@ import { GeneralSettingsSchema } from "~/domain/settings";
 import { fieldErrors } from "~/domain/form-errors";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
 import { saveSetting } from "~/services/settings/save-setting.server";
+import { readFields } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "General Settings · Angle Admin" }];
 
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFields(request);
   const parsed = GeneralSettingsSchema.safeParse({ ...form, maintenanceMode: form.maintenanceMode === "on" });
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);

@@ -9,6 +9,7 @@ import { TextField } from "~/components/ui/text-field";
 import { formatDate } from "~/domain/dates";
 import { createUserWithPassword, temporaryPassword, UserRefused } from "~/services/users/create-user.server";
 import { deleteUser, listUsers, setUserSuspended } from "~/services/users/manage-users.server";
+import { readFields } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Users · Angle Admin" }];
 
@@ -28,7 +29,7 @@ type Result = { ok: boolean; message?: string; error?: string; password?: string
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFields(request);
   try {
     switch (form.intent) {
       case "add": {

@@ -5,6 +5,7 @@ import { Flash } from "~/components/admin/flash";
 import { CATEGORY_LABELS } from "~/domain/categories";
 import { formatPaise } from "~/domain/money";
 import { listPendingListings, listVendors, reviewListing } from "~/services/vendors/approve-listings.server";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Vendors · Angle Admin" }];
 
@@ -16,13 +17,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = String(form.get("id") ?? "");
   const decision = form.get("intent");
   if (decision !== "approve" && decision !== "reject") return data({ ok: false, error: "Unknown request." }, { status: 400 });
   const reason = String(form.get("reason") ?? "").trim();
   if (decision === "reject" && !reason) return data({ ok: false, error: "Please give the vendor a reason for rejecting the listing." }, { status: 400 });
-  if (!(await reviewListing(id, decision, reason))) return data({ ok: false, error: "That listing is no longer waiting for approval." }, { status: 409 });
+  const version = String(form.get("version") ?? "") || undefined;
+  if (!(await reviewListing(id, decision, reason, version))) {
+    return data({ ok: false, error: "That listing changed or is no longer waiting for approval. Please review it again." }, { status: 409 });
+  }
   return { ok: true, message: decision === "approve" ? "Listing approved: it is on sale now." : "Listing rejected; the vendor sees your reason." };
 }
 
@@ -49,10 +53,12 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
                 <div className="mt-3 flex flex-wrap items-end gap-2">
                   <Form method="post">
                     <input type="hidden" name="id" value={p.id} />
+                    <input type="hidden" name="version" value={p.updated_at} />
                     <button type="submit" name="intent" value="approve" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">Approve</button>
                   </Form>
                   <Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
                     <input type="hidden" name="id" value={p.id} />
+                    <input type="hidden" name="version" value={p.updated_at} />
                     <div className="min-w-48 flex-1">
                       <label htmlFor={`reason-${p.id}`} className="text-sm font-medium text-stone-700">Reason for rejecting</label>
                       <input id={`reason-${p.id}`} name="reason" maxLength={500} className="mt-1 h-10 w-full rounded-lg border border-stone-300 px-3" />

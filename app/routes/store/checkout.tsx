@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { Lock } from "lucide-react";
 import type { Route } from "./+types/checkout";
-import { requireCustomer } from "~/auth/guards.server";
+import { getSessionUser } from "~/auth/session.server";
 import { authDialogHref } from "~/components/auth-dialog-link";
 import { OrderSummary } from "~/components/order-summary";
 import { TextField } from "~/components/ui/text-field";
@@ -18,6 +18,7 @@ import { OrderRefused, placeOrder } from "~/services/orders/place-order.server";
 import { getCheckoutMethods } from "~/services/settings/payment-settings.server";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
 import { log } from "~/lib/log.server";
+import { readFields } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout · Angle" }];
 
@@ -26,11 +27,16 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireCustomer(request);
+  // Returned, not thrown, so the page shows the message beside the button.
+  const user = await getSessionUser(request);
+  if (!user) return data({ ok: false as const, error: "Please log in to continue.", fields: {} as Record<string, string> }, { status: 401 });
+  if (user.role === "vendor") {
+    return data({ ok: false as const, error: "Vendor accounts cannot place orders. Please use a customer account.", fields: {} as Record<string, string> }, { status: 403 });
+  }
   if ((await getGeneralSettings()).maintenanceMode) {
     return data({ ok: false as const, error: "The store is closed for maintenance. Please try again soon.", fields: {} as Record<string, string> }, { status: 503 });
   }
-  const parsed = CheckoutSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = CheckoutSchema.safeParse(await readFields(request));
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
     return data({ ok: false as const, error: Object.values(fields)[0] ?? CHECKOUT_FAILED, fields }, { status: 400 });

@@ -9,6 +9,7 @@ import { clientAddress, hitRateLimit, LIMITS } from "~/services/security/rate-li
 import { saveContactMessage } from "~/services/contact/save-contact-message.server";
 import { useRootData } from "~/root";
 import { TextField } from "~/components/ui/text-field";
+import { readFields } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact us · Angle" }];
 
@@ -18,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFields(request);
   const parsed = ContactSchema.safeParse(form);
   if (!parsed.success) {
     return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });

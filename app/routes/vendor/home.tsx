@@ -16,6 +16,7 @@ import { registerVendor } from "~/services/vendors/register-vendor.server";
 import { countVendorStats } from "~/services/vendors/vendor-orders.server";
 import { VendorRefused } from "~/services/vendors/vendor-profile.server";
 import { log } from "~/lib/log.server";
+import { readFields } from "~/lib/read-form.server";
 
 const AUTH_ERROR = "An authentication error occurred.";
 type Result = { ok: boolean; error?: string; fields?: Record<string, string> };
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFields(request);
   const meta = { ip: clientAddress(request), headers: request.headers };
   try {
     let headers: Headers;

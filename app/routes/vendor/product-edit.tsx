@@ -3,7 +3,9 @@ import type { Route } from "./+types/product-edit";
 import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
 import { ProductForm } from "~/components/product-form";
 import { parseProductForm } from "~/services/catalog/parse-product-form.server";
+import { PRODUCT_CHANGED } from "~/services/catalog/save-product.server";
 import { createVendorProduct, getVendorProduct, updateVendorProduct } from "~/services/vendors/vendor-products.server";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Listing · Angle Vendor" }];
 
@@ -19,10 +21,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
   if (params.id && !(await getVendorProduct(vendor.id, params.id))) return data({ ok: false as const, error: "Listing not found.", fields: {} }, { status: 404 });
-  const result = await parseProductForm(await request.formData());
+  const result = await parseProductForm(await readForm(request));
   if (!result.ok) return data(result, { status: 400 });
-  if (params.id) await updateVendorProduct(vendor.id, params.id, result.input, result.image);
-  else await createVendorProduct(vendor.id, result.input, result.image);
+  if (params.id) {
+    if (!(await updateVendorProduct(vendor.id, params.id, result.input, result.image, result.version))) {
+      return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
+    }
+  } else await createVendorProduct(vendor.id, result.input, result.image);
   return redirect("/vendor-login/products");
 }
 
@@ -36,7 +41,7 @@ export default function VendorProductEdit({ loaderData, actionData }: Route.Comp
       <p className="mt-1 text-sm text-stone-600">{p ? "Saving sends the listing back for approval." : "Your listing appears in the store once our team approves it."}</p>
       <ProductForm
         key={p?.id ?? "new"}
-        values={p ? { name: p.name, description: p.description, category: p.category, price: (p.price_paise / 100).toFixed(2), stock: p.stock, image: p.image } : undefined}
+        values={p ? { name: p.name, description: p.description, category: p.category, price: (p.price_paise / 100).toFixed(2), stock: p.stock, image: p.image, version: p.updated_at } : undefined}
         errors={failed?.fields}
         error={failed?.error}
         submitLabel={p ? "Save and Submit for Approval" : "Submit for Approval"}

@@ -6,6 +6,7 @@ import { TextField } from "~/components/ui/text-field";
 import { fieldErrors } from "~/domain/form-errors";
 import { VendorProfileSchema } from "~/domain/vendor";
 import { updateVendorProfile, VendorRefused } from "~/services/vendors/vendor-profile.server";
+import { readFields } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Profile · Angle Vendor" }];
 
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
-  const parsed = VendorProfileSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = VendorProfileSchema.safeParse(await readFields(request));
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
     return data({ error: Object.values(fields)[0], fields }, { status: 400 });

@@ -54,3 +54,17 @@ describe("registration and sign-in", () => {
     expect(messages.name).toBe("Please enter your full name.");
   });
 });
+
+describe("sign-in limit under a burst", () => {
+  it("lets at most 10 guesses a minute through for one account, even all at once", async () => {
+    const input = RegisterSchema.parse({ ...valid, email: "burst@example.in" });
+    await registerCustomer(input, { ip: "10.7.0.1", headers: headers() });
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => signIn({ email: "burst@example.in", password: `guess-${i}-xxxx` }, { ip: `10.8.${i}.1`, headers: headers() })),
+    );
+    const tried = results.filter((r) => r.status === "rejected" && /invalid email or password/i.test(String((r as PromiseRejectedResult).reason)));
+    const limited = results.filter((r) => r.status === "rejected" && /Too many attempts/.test(String((r as PromiseRejectedResult).reason)));
+    expect(tried.length).toBeLessThanOrEqual(10);
+    expect(limited.length).toBe(40 - tried.length);
+  });
+});

@@ -1,5 +1,5 @@
 import { getAuth } from "~/auth/auth.server";
-import { hitRateLimit, isRateLimited, LIMITS } from "~/services/security/rate-limit.server";
+import { clearRateLimit, hitRateLimit, LIMITS } from "~/services/security/rate-limit.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { AuthFailure, authErrorMessage } from "./auth-errors.server";
 
@@ -12,10 +12,12 @@ export type SignInResult = { headers: Headers; userId: string; role: string };
  */
 export async function signIn(input: { email: string; password: string }, meta: { ip: string; headers: Headers }): Promise<SignInResult> {
   const keys = [`signin:email:${input.email}`, `signin:ip:${meta.ip}`];
-  for (const key of keys) {
-    if (await isRateLimited(key, LIMITS.signInFailures)) {
-      throw new AuthFailure(TOO_MANY_ATTEMPTS(LIMITS.signInFailures.windowSeconds), 429);
-    }
+  const limits = [LIMITS.signInFailures, LIMITS.signInPerAddress];
+  // Count the attempt before checking the password, atomically, so a burst of parallel guesses
+  // cannot all slip in before the first failure is recorded. A success clears the account's count.
+  for (const [i, key] of keys.entries()) {
+    const hit = await hitRateLimit(key, limits[i]);
+    if (!hit.allowed) throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
   }
   try {
     const { headers, response } = await getAuth().api.signInEmail({
@@ -24,11 +26,11 @@ export async function signIn(input: { email: string; password: string }, meta: {
       returnHeaders: true,
     });
     const user = response.user as { id: string; role?: string | null };
+    await clearRateLimit(keys[0]);
     return { headers, userId: user.id, role: user.role ?? "user" };
   } catch (error) {
     const message = authErrorMessage(error);
     if (message === null) throw error;
-    for (const key of keys) await hitRateLimit(key, LIMITS.signInFailures);
     throw new AuthFailure(message, 401);
   }
 }

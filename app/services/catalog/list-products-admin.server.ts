@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { containsInsensitive } from "~/db/like.server";
+import { isId } from "~/lib/ids";
 import type { CategoryKey } from "~/domain/categories";
 
 export type AdminProductRow = {
@@ -38,9 +39,10 @@ export async function listProductsForAdmin(filter: { q: string; category: Catego
 }
 
 export async function getProductForAdmin(id: string) {
+  if (!isId(id)) return null;
   const row = await getDb()
     .selectFrom("product")
-    .select(["id", "name", "description", "category", "price_paise as pricePaise", "stock", "rating", "reviews", "image", "status", "vendor_id as vendorId"])
+    .select(["id", "name", "description", "category", "price_paise as pricePaise", "stock", "rating", "reviews", "image", "status", "vendor_id as vendorId", "updated_at as version"])
     .where("id", "=", id)
     .where("status", "!=", "archived")
     .executeTakeFirst();

@@ -3,7 +3,7 @@ import { PRODUCT_FORM_INVALID, ProductFormSchema, type ProductFormInput } from "
 import { ImageRefused, storeProductImage } from "~/services/media/store-product-image.server";
 
 export type ParsedProductForm =
-  | { ok: true; input: ProductFormInput; image?: string }
+  | { ok: true; input: ProductFormInput; image?: string; version?: string }
   | { ok: false; error: string; fields: Record<string, string> };
 
 /** Validates the product form and, only when it is valid, stores an uploaded image. */
@@ -16,14 +16,16 @@ export async function parseProductForm(form: FormData): Promise<ParsedProductFor
     stock: form.get("stock") === "" ? undefined : form.get("stock"),
   });
   if (!parsed.success) return { ok: false, error: PRODUCT_FORM_INVALID, fields: fieldErrors(parsed.error) };
+  const v = form.get("version");
+  const version = typeof v === "string" && v ? v : undefined;
   const file = form.get("image");
   if (file instanceof File && file.size > 0) {
     try {
-      return { ok: true, input: parsed.data, image: await storeProductImage(file) };
+      return { ok: true, input: parsed.data, image: await storeProductImage(file), version };
     } catch (error) {
       if (error instanceof ImageRefused) return { ok: false, error: error.message, fields: { image: error.message } };
       throw error;
     }
   }
-  return { ok: true, input: parsed.data };
+  return { ok: true, input: parsed.data, version };
 }

@@ -40,3 +40,18 @@ it("deletes an unsold product but archives a sold one, keeping its order lines",
   expect((await getCustomerOrder(orderId, customer.id))?.items[0]).toMatchObject({ name: "Sold Spade", unitPrice: 50_000 });
   expect(await deleteOrArchiveProduct("missing00000")).toBe("missing");
 });
+
+it("refuses an edit made on a stale form, so a sale's stock change is never overwritten", async () => {
+  const { getDb } = await import("~/db/db.server");
+  const product = await makeProduct({ stock: 10, pricePaise: 10_000 });
+  const seen = (await getDb().selectFrom("product").select("updated_at").where("id", "=", product.id).executeTakeFirstOrThrow()).updated_at;
+  await new Promise((r) => setTimeout(r, 5));
+  const customer = await createCustomer();
+  await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 3 }]));
+  const input = { name: "Typo Fixed", description: "", category: "tools" as const, price: 10_000, stock: 10 };
+  expect(await updateProduct(product.id, input, { version: seen })).toBe("stale");
+  expect((await getProduct(product.id))?.stock).toBe(7);
+  const fresh = (await getDb().selectFrom("product").select("updated_at").where("id", "=", product.id).executeTakeFirstOrThrow()).updated_at;
+  expect(await updateProduct(product.id, { ...input, stock: 7 }, { version: fresh })).toBe("updated");
+  expect(await updateProduct("missing00000", input, {})).toBe("missing");
+});

@@ -31,9 +31,15 @@ export async function createProduct(input: ProductFormInput, options: { image?: 
   return { id };
 }
 
-/** Updates a product's editable fields; returns false when there is no such product. */
-export async function updateProduct(id: string, input: ProductFormInput, options: { image?: string }) {
-  const result = await getDb()
+export const PRODUCT_CHANGED = "This product changed while you were editing (a sale or another edit). Please reload and make your change again.";
+
+/**
+ * Updates a product's editable fields: "missing" when there is no such product, "stale" when it
+ * changed since the form was loaded (a sale took stock, say), so an old stock figure never
+ * overwrites a newer one.
+ */
+export async function updateProduct(id: string, input: ProductFormInput, options: { image?: string; version?: string }): Promise<"updated" | "missing" | "stale"> {
+  let query = getDb()
     .updateTable("product")
     .set({
       name: input.name,
@@ -45,15 +51,33 @@ export async function updateProduct(id: string, input: ProductFormInput, options
       updated_at: new Date().toISOString(),
     })
     .where("id", "=", id)
-    .where("status", "!=", "archived")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where("status", "!=", "archived");
+  if (options.version) query = query.where("updated_at", "=", options.version);
+  const result = await query.executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return "updated";
+  const exists = await getDb().selectFrom("product").select("id").where("id", "=", id).where("status", "!=", "archived").executeTakeFirst();
+  return exists ? "stale" : "missing";
 }
 
 /**
  * Deletes a product, or archives it when past orders name it, so those orders keep their lines.
  */
 export async function deleteOrArchiveProduct(id: string): Promise<"deleted" | "archived" | "missing"> {
+  try {
+    return await deleteOrArchiveOnce(id);
+  } catch (error) {
+    // An order for it was committed between our check and the delete: archive it instead.
+    if (/foreign key/i.test(String((error as Error).message))) return archiveProduct(id);
+    throw error;
+  }
+}
+
+async function archiveProduct(id: string) {
+  const r = await getDb().updateTable("product").set({ status: "archived", updated_at: new Date().toISOString() }).where("id", "=", id).executeTakeFirst();
+  return Number(r.numUpdatedRows) ? ("archived" as const) : ("missing" as const);
+}
+
+function deleteOrArchiveOnce(id: string): Promise<"deleted" | "archived" | "missing"> {
   return getDb().transaction().execute(async (trx) => {
     const sold = await trx.selectFrom("order_line").select("id").where("product_id", "=", id).limit(1).executeTakeFirst();
     if (sold) {

@@ -37,10 +37,12 @@ export async function storeProductImage(file: File, storage: ImageStorage = loca
     throw new ImageRefused("That file is not an image we can read. Please upload a JPEG, PNG or WebP.");
   }
   if (!format || !ACCEPTED.has(format)) throw new ImageRefused("Please upload a JPEG, PNG or WebP image.");
-  const output = await sharp(input, { limitInputPixels: 40_000_000 })
-    .rotate()
-    .resize(800, 800, { fit: "cover" })
-    .webp({ quality: 80 })
-    .toBuffer();
+  let output: Buffer;
+  try {
+    output = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(800, 800, { fit: "cover" }).webp({ quality: 80 }).toBuffer();
+  } catch {
+    // A damaged file or one too large to decode: the header looked fine, the pixels did not.
+    throw new ImageRefused("That image could not be processed. Please upload a JPEG, PNG or WebP of at most 40 megapixels.");
+  }
   return storage.put(`${newId()}.webp`, output);
 }

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
 import { type OrderStatus, ORDER_STATUSES } from "~/domain/orders";
-import { newId } from "~/lib/ids";
+import { isId, newId } from "~/lib/ids";
 
 export class StatusRefused extends Error {}
 
@@ -29,6 +29,7 @@ export async function listOrdersForAdmin(status: OrderStatus | "all") {
 }
 
 export async function getOrderForAdmin(id: string) {
+  if (!isId(id)) return null;
   const db = getDb();
   const order = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
   if (!order) return null;
@@ -54,6 +55,7 @@ export async function getOrderForAdmin(id: string) {
  */
 export async function changeOrderStatus(orderId: string, to: OrderStatus, actorId: string, note?: string) {
   if (!ORDER_STATUSES.includes(to)) throw new StatusRefused("Unknown status.");
+  if (!isId(orderId)) throw new StatusRefused("That order no longer exists.");
   await getDb().transaction().execute(async (trx) => {
     const order = await trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId).executeTakeFirst();
     if (!order) throw new StatusRefused("That order no longer exists.");
@@ -69,7 +71,8 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus, actorI
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw new StatusRefused("The order changed meanwhile; reload and try again.");
     if (to === "cancelled") {
-      const lines = await trx.selectFrom("order_line").select(["product_id", "quantity"]).where("order_id", "=", orderId).execute();
+      // Same lock order as placeOrder (by product id), so a cancel and a checkout cannot deadlock.
+      const lines = await trx.selectFrom("order_line").select(["product_id", "quantity"]).where("order_id", "=", orderId).orderBy("product_id").execute();
       for (const line of lines) {
         await trx.updateTable("product").set({ stock: sql`stock + ${line.quantity}`, updated_at: now }).where("id", "=", line.product_id).execute();
       }

@@ -6,6 +6,9 @@ export type Limit = { max: number; windowSeconds: number };
 /** Limits per action, documented in the README. Tests may lower or raise them through the env. */
 export const LIMITS = {
   signInFailures: { max: Number(process.env.RATE_LIMIT_SIGNIN_MAX ?? 10), windowSeconds: 60 },
+  // Per address every attempt counts (successes too, since a success must not reset an attacker's
+  // count), so it allows three times as many: an office or a shared mobile IP still signs in.
+  signInPerAddress: { max: 3 * Number(process.env.RATE_LIMIT_SIGNIN_MAX ?? 10), windowSeconds: 60 },
   register: { max: Number(process.env.RATE_LIMIT_REGISTER_MAX ?? 10), windowSeconds: 60 },
   contact: { max: Number(process.env.RATE_LIMIT_CONTACT_MAX ?? 10), windowSeconds: 60 },
 } satisfies Record<string, Limit>;
@@ -31,11 +34,9 @@ export async function hitRateLimit(key: string, limit: Limit, now = Date.now()) 
   return { allowed: count <= limit.max, retryAfterSeconds: windowStart + limit.windowSeconds - Math.floor(now / 1000) };
 }
 
-/** Whether `key` is already over its limit, without counting a hit. */
-export async function isRateLimited(key: string, limit: Limit, now = Date.now()) {
-  const windowStart = Math.floor(now / 1000 / limit.windowSeconds) * limit.windowSeconds;
-  const row = await getDb().selectFrom("rate_limit").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
-  return !!row && Number(row.window_start) === windowStart && Number(row.count) >= limit.max;
+/** Forgets the count for `key` (a successful sign-in clears the account's failures). */
+export async function clearRateLimit(key: string) {
+  await getDb().deleteFrom("rate_limit").where("key", "=", key).execute();
 }
 
 /** The client's address as our own server recorded it (see server/app.ts), never a header a visitor set. */

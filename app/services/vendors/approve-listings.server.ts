@@ -34,8 +34,8 @@ export async function listPendingListings() {
 }
 
 /** Approve puts a pending listing on sale; reject keeps it off with the admin's reason for the vendor. */
-export async function reviewListing(productId: string, decision: "approve" | "reject", reason?: string) {
-  const result = await getDb()
+export async function reviewListing(productId: string, decision: "approve" | "reject", reason?: string, version?: string) {
+  let query = getDb()
     .updateTable("product")
     .set({
       status: decision === "approve" ? "live" : "rejected",
@@ -43,7 +43,9 @@ export async function reviewListing(productId: string, decision: "approve" | "re
       updated_at: new Date().toISOString(),
     })
     .where("id", "=", productId)
-    .where("status", "=", "pending")
-    .executeTakeFirst();
+    .where("status", "=", "pending");
+  // The version the admin looked at: a listing edited meanwhile is not approved unseen.
+  if (version) query = query.where("updated_at", "=", version);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

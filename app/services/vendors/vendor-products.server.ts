@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { isId } from "~/lib/ids";
 import type { ProductFormInput } from "~/domain/product-form";
 import { createProduct } from "~/services/catalog/save-product.server";
 
@@ -15,9 +16,10 @@ export async function listVendorProducts(vendorId: string) {
 }
 
 export async function getVendorProduct(vendorId: string, productId: string) {
+  if (!isId(productId)) return null;
   const row = await getDb()
     .selectFrom("product")
-    .select(["id", "name", "description", "category", "price_paise", "stock", "image", "status", "reject_reason"])
+    .select(["id", "name", "description", "category", "price_paise", "stock", "image", "status", "reject_reason", "updated_at"])
     .where("id", "=", productId)
     .where("vendor_id", "=", vendorId)
     .where("status", "!=", "archived")
@@ -30,9 +32,12 @@ export function createVendorProduct(vendorId: string, input: ProductFormInput, i
   return createProduct(input, { image, vendorId, status: "pending" });
 }
 
-/** An edited listing goes back to the approval queue; returns false if it is not this vendor's. */
-export async function updateVendorProduct(vendorId: string, productId: string, input: ProductFormInput, image?: string) {
-  const result = await getDb()
+/**
+ * An edited listing goes back to the approval queue. False if it is not this vendor's, or if it
+ * changed since the form was loaded (a sale took stock): an old stock figure never wins.
+ */
+export async function updateVendorProduct(vendorId: string, productId: string, input: ProductFormInput, image?: string, version?: string) {
+  let query = getDb()
     .updateTable("product")
     .set({
       name: input.name,
@@ -47,7 +52,8 @@ export async function updateVendorProduct(vendorId: string, productId: string, i
     })
     .where("id", "=", productId)
     .where("vendor_id", "=", vendorId)
-    .where("status", "!=", "archived")
-    .executeTakeFirst();
+    .where("status", "!=", "archived");
+  if (version) query = query.where("updated_at", "=", version);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

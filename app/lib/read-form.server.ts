@@ -1,0 +1,32 @@
+import { data } from "react-router";
+
+// Control characters (NUL above all: PostgreSQL text cannot hold it) never belong in a form field.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+export function stripControl(text: string) {
+  return text.replace(CONTROL, "");
+}
+
+/**
+ * The request's form, or a 400 when the body is not a form. Text fields lose control characters;
+ * files are kept as files.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw data("The form could not be read.", { status: 400 });
+  }
+  const clean = new FormData();
+  for (const [key, value] of form) clean.append(stripControl(key), typeof value === "string" ? stripControl(value) : value);
+  return clean;
+}
+
+/** Plain text fields only (a file where text was expected becomes an empty string). */
+export async function readFields(request: Request): Promise<Record<string, string>> {
+  const form = await readForm(request);
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) if (!(key in out)) out[key] = typeof value === "string" ? value : "";
+  return out;
+}
