@@ -32,7 +32,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (form.intent === "remove") {
       await removePaymentMethod(method);
-      return { ok: true, message: "Payment method removed.", method, fields: {} as Record<string, string> };
+      // Shown at the top: the removed method's own section is gone.
+      return { ok: true, message: "Payment method removed.", method: "removed", fields: {} as Record<string, string> };
     }
     await savePaymentMethod(method, form);
     return { ok: true, message: "Payment settings saved.", method, fields: {} as Record<string, string> };
@@ -86,6 +87,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Payment Settings</h1>
       <p className="mt-1 text-sm text-stone-600">Checkout offers card and UPI when a gateway is enabled, and each enabled offline method with its instructions.</p>
+      {flashFor("removed")}
       <fieldset disabled={busy} className="mt-4 grid min-w-0 grid-cols-1 gap-4 xl:grid-cols-2">
         {(["stripe", "razorpay"] as const).map((g) => (
           <Form key={formKey(g)} method="post" className={`${section} space-y-3`} aria-label={g === "stripe" ? "Stripe" : "Razorpay"}>

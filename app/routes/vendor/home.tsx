@@ -112,7 +112,7 @@ function VendorAuth() {
   const fields = result && !result.ok ? (result.fields ?? {}) : {};
   const register = mode === "register";
   return (
-    <div className="mx-auto max-w-lg">
+    <div className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-bold text-stone-900">{register ? "Register your business" : "Vendor login"}</h1>
       <p className="mt-1 text-stone-600">Sell seeds, tools, equipment and fertilizers to farmers across India.</p>
       <fetcher.Form key={mode} method="post" noValidate className="mt-5 rounded-xl bg-white p-5 ring-1 ring-stone-200">
@@ -142,6 +142,18 @@ function VendorAuth() {
           {register ? "Already a vendor? Login here" : "New vendor? Register here"}
         </button>
       </p>
+      <ul className="mt-8 grid gap-3 text-sm text-stone-700 sm:grid-cols-3">
+        {[
+          ["Reach farmers across India", "Your products beside Angle's own catalogue, searched by farmers and gardeners every day."],
+          ["Simple listings", "Add a product with a photo in a minute; our team checks it before it goes on sale."],
+          ["Orders and sales in one place", "See what to ship, to whom, and how your sales grow month by month."],
+        ].map(([title, text]) => (
+          <li key={title} className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
+            <p className="font-semibold text-stone-900">{title}</p>
+            <p className="mt-1">{text}</p>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
