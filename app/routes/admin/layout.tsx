@@ -51,7 +51,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </nav>
         <p className="hidden px-4 py-3 text-xs text-stone-400 lg:block">Signed in as {loaderData.admin.email}</p>
       </aside>
-      <main className="min-w-0 flex-1 p-4 lg:p-8">
+      <main className="min-w-0 flex-1 p-4 [overflow-wrap:anywhere] lg:p-8">
         <Outlet />
       </main>
     </div>

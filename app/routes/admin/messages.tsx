@@ -27,7 +27,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
       {loaderData.messages.length === 0 ? <p className="mt-6 text-stone-600">No messages yet.</p> : (
         <ul className="mt-4 space-y-3">
           {loaderData.messages.map((m) => (
-            <li key={m.id} className={`rounded-xl bg-white p-4 ring-1 ring-stone-200 ${m.handled ? "opacity-60" : ""}`}>
+            <li key={m.id} className={`min-w-0 rounded-xl bg-white p-4 ring-1 ring-stone-200 [overflow-wrap:anywhere] ${m.handled ? "opacity-60" : ""}`}>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-semibold">{m.subject} {m.kind === "expert" ? <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Expert call-back</span> : null}</p>
                 <p className="text-sm text-stone-600">{formatDateTime(m.created_at)}</p>

@@ -53,7 +53,7 @@ export default function StoreLayout() {
         Skip to content
       </a>
       <SiteHeader store={store} user={user} />
-      <main id="main" className="flex-1">
+      <main id="main" className="flex-1 [overflow-wrap:anywhere]">
         <Outlet />
       </main>
       <SiteFooter store={store} />

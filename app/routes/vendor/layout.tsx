@@ -53,7 +53,7 @@ export default function VendorLayout({ loaderData }: Route.ComponentProps) {
           </nav>
         ) : null}
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-6">
+      <main className="mx-auto max-w-6xl px-4 py-6 [overflow-wrap:anywhere]">
         {loaderData.error ? <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 font-medium text-red-800">{loaderData.error}</p> : null}
         <Outlet />
       </main>
