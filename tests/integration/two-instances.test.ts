@@ -70,7 +70,9 @@ it("two instances share sessions, rate limits and stock", async () => {
   const session = await send(ports[1], "GET", "/api/auth/get-session", undefined, cookie);
   expect(JSON.parse(session.text)?.user?.email).toBe(email);
 
-  // Ten failures spread over both instances exhaust the one limit for this account.
+  // Ten failures spread over both instances exhaust the one limit for this account. The limit's
+  // window is the clock minute: start well inside one so the count cannot reset mid-test.
+  while (Date.now() % 60_000 > 45_000) await new Promise((r) => setTimeout(r, 500));
   for (let i = 0; i < 10; i++) await post(ports[i % 2], "/account/auth", { intent: "login", email, password: `wrong-${i}-pass` });
   const locked = await post(ports[1], "/account/auth", { intent: "login", email, password: "two-pass-123" });
   expect(locked.status).toBe(429);

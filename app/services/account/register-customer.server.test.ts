@@ -38,10 +38,11 @@ describe("registration and sign-in", () => {
   });
 
   it("locks an account after 10 failed attempts a minute, even with the right password", async () => {
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 30_000; // one fixed minute window
     for (let i = 0; i < 10; i++) {
-      await signIn({ email: "asha.patil@example.in", password: `nope-${i}-xxxx` }, { ip: `10.1.0.${i}`, headers: headers() }).catch(() => {});
+      await signIn({ email: "asha.patil@example.in", password: `nope-${i}-xxxx` }, { ip: `10.1.0.${i}`, headers: headers(), now }).catch(() => {});
     }
-    await expect(signIn({ email: "asha.patil@example.in", password: "kheti-2026" }, { ip: "10.2.0.1", headers: headers() })).rejects.toThrow(/Too many attempts/);
+    await expect(signIn({ email: "asha.patil@example.in", password: "kheti-2026" }, { ip: "10.2.0.1", headers: headers(), now })).rejects.toThrow(/Too many attempts/);
   });
 
   it("validates registration fields with clear messages", () => {
@@ -59,8 +60,9 @@ describe("sign-in limit under a burst", () => {
   it("lets at most 10 guesses a minute through for one account, even all at once", async () => {
     const input = RegisterSchema.parse({ ...valid, email: "burst@example.in" });
     await registerCustomer(input, { ip: "10.7.0.1", headers: headers() });
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, (_, i) => signIn({ email: "burst@example.in", password: `guess-${i}-xxxx` }, { ip: `10.8.${i}.1`, headers: headers() })),
+      Array.from({ length: 40 }, (_, i) => signIn({ email: "burst@example.in", password: `guess-${i}-xxxx` }, { ip: `10.8.${i}.1`, headers: headers(), now })),
     );
     const tried = results.filter((r) => r.status === "rejected" && /invalid email or password/i.test(String((r as PromiseRejectedResult).reason)));
     const limited = results.filter((r) => r.status === "rejected" && /Too many attempts/.test(String((r as PromiseRejectedResult).reason)));

@@ -10,13 +10,13 @@ export type SignInResult = { headers: Headers; userId: string; role: string };
  * address (10 a minute each), so a password cannot be guessed by brute force from one place or
  * spread over many.
  */
-export async function signIn(input: { email: string; password: string }, meta: { ip: string; headers: Headers }): Promise<SignInResult> {
+export async function signIn(input: { email: string; password: string }, meta: { ip: string; headers: Headers; now?: number }): Promise<SignInResult> {
   const keys = [`signin:email:${input.email}`, `signin:ip:${meta.ip}`];
   const limits = [LIMITS.signInFailures, LIMITS.signInPerAddress];
   // Count the attempt before checking the password, atomically, so a burst of parallel guesses
   // cannot all slip in before the first failure is recorded. A success clears the account's count.
   for (const [i, key] of keys.entries()) {
-    const hit = await hitRateLimit(key, limits[i]);
+    const hit = await hitRateLimit(key, limits[i], meta.now);
     if (!hit.allowed) throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
   }
   try {
