@@ -308,7 +308,9 @@ test("the cart brings stored lines up to date: new prices, unknown products, out
   await expect(page.getByText("Bullock Cart Wheel", { exact: true })).toHaveCount(0);
   await expect.poll(async () => (await storedCart(page)).map((l) => [l.product.id, l.product.pricePaise, l.quantity])).toEqual([[TOMATO.id, 54900, 2]]);
 
-  // A product that sold out since it was added: flagged, and checkout is blocked.
+  // A product that sold out since it was added: flagged, and checkout is blocked. (Seeded from
+  // another page, so the open cart page's own quote cannot write over the seeded lines.)
+  await page.goto("/about");
   await seedCart(page, [
     { product: TOMATO, quantity: 1 },
     { product: { ...ROTAVATOR, stock: 4 }, quantity: 1 },
