@@ -168,7 +168,7 @@ async function main() {
   const hello = await helloBaseline();
   console.log(`bare Hono hello: ${hello.rps} req/s (p50 ${hello.p50} ms, p99 ${hello.p99} ms)`);
   const results: Record<string, unknown> = { hello };
-  let port = 3300;
+  let port = 4300; // clear of 3306 (MariaDB) and the test ports
   for (const engine of engines) {
     const perSize: Record<number, Record<string, Load>> = {};
     for (const n of sizes) {
