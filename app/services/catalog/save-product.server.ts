@@ -31,6 +31,19 @@ export async function createProduct(input: ProductFormInput, options: { image?: 
   return { id };
 }
 
+/** The columns a product form changes (shared by the admin's and a vendor's edits). */
+export function productEdits(input: ProductFormInput, image?: string) {
+  return {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    price_paise: input.price,
+    stock: input.stock,
+    ...(image ? { image } : {}),
+    updated_at: new Date().toISOString(),
+  };
+}
+
 export const PRODUCT_CHANGED = "This product changed while you were editing (a sale or another edit). Please reload and make your change again.";
 
 /**
@@ -41,15 +54,7 @@ export const PRODUCT_CHANGED = "This product changed while you were editing (a s
 export async function updateProduct(id: string, input: ProductFormInput, options: { image?: string; version?: string }): Promise<"updated" | "missing" | "stale"> {
   let query = getDb()
     .updateTable("product")
-    .set({
-      name: input.name,
-      description: input.description,
-      category: input.category,
-      price_paise: input.price,
-      stock: input.stock,
-      ...(options.image ? { image: options.image } : {}),
-      updated_at: new Date().toISOString(),
-    })
+    .set(productEdits(input, options.image))
     .where("id", "=", id)
     .where("status", "!=", "archived");
   if (options.version) query = query.where("updated_at", "=", options.version);

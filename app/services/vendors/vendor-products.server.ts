@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { isId } from "~/lib/ids";
 import type { ProductFormInput } from "~/domain/product-form";
-import { createProduct } from "~/services/catalog/save-product.server";
+import { createProduct, productEdits } from "~/services/catalog/save-product.server";
 
 /** A vendor's own listings (never another vendor's, never the store's). */
 export async function listVendorProducts(vendorId: string) {
@@ -39,17 +39,7 @@ export function createVendorProduct(vendorId: string, input: ProductFormInput, i
 export async function updateVendorProduct(vendorId: string, productId: string, input: ProductFormInput, image?: string, version?: string) {
   let query = getDb()
     .updateTable("product")
-    .set({
-      name: input.name,
-      description: input.description,
-      category: input.category,
-      price_paise: input.price,
-      stock: input.stock,
-      ...(image ? { image } : {}),
-      status: "pending",
-      reject_reason: null,
-      updated_at: new Date().toISOString(),
-    })
+    .set({ ...productEdits(input, image), status: "pending", reject_reason: null })
     .where("id", "=", productId)
     .where("vendor_id", "=", vendorId)
     .where("status", "!=", "archived");
