@@ -1,10 +1,7 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { test as base } from "./fixtures";
+import { startPrivateStore } from "./private-store";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
-import { test as base } from "./fixtures";
 import { ADMIN } from "./admin-helpers";
 
 export { expect, expectAccessible, waitForHydration } from "./fixtures";
@@ -19,65 +16,16 @@ export { expect, expectAccessible, waitForHydration } from "./fixtures";
 export const test = base.extend<object, { storeURL: string }>({
   storeURL: [
     async ({}, use) => {
-      const port = await freePort();
-      const url = `http://localhost:${port}`;
-      const postgres = process.env.E2E_DB === "postgres";
-      const dbName = `angle_e2e_admin_${port}`;
-      const sqliteDir = postgres ? null : mkdtempSync(join(tmpdir(), "angle-admin-"));
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        PORT: String(port),
-        BASE_URL: url,
-        E2E_DB: postgres ? "postgres" : "sqlite",
+      const store = await startPrivateStore("admin", {
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         RATE_LIMIT_REGISTER_MAX: "1000",
-        UPLOAD_DIR: join(tmpdir(), `angle-admin-uploads-${port}`),
-      };
-      if (sqliteDir) env.SQLITE_PATH = join(sqliteDir, "store.sqlite");
-      else env.STORE_DB_NAME = dbName;
-
-      const server = spawn(process.execPath, [join(import.meta.dirname, "store-server.mjs")], { env, stdio: ["ignore", "pipe", "pipe"] });
-      const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
-      let stderr = "";
-      server.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-10_000)));
-      await new Promise<void>((resolve, reject) => {
-        // The server prints this line once it is listening (server/index.ts).
-        server.stdout.on("data", (chunk: Buffer) => {
-          if (chunk.toString().includes("Angle is running at")) resolve();
-        });
-        server.once("exit", (code) => reject(new Error(`admin store server exited (${code}) before listening:\n${stderr}`)));
+        UPLOAD_DIR: join(tmpdir(), `angle-admin-uploads-${Date.now()}`),
       });
-
-      await use(url);
-
-      server.kill("SIGTERM");
-      await exited;
-      if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
-      else await dropDatabase(dbName);
+      await use(store.url);
+      await store.stop();
     },
     { scope: "worker", timeout: 60_000 },
   ],
   baseURL: async ({ storeURL }, use) => use(storeURL),
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function dropDatabase(name: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await client.end();
-  }
-}

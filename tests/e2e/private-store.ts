@@ -1,0 +1,65 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+/**
+ * A store of a test file's own: the production build (tests/e2e/store-server.mjs) on a fresh
+ * database — a temporary SQLite file, or with E2E_DB=postgres a database of its own — on a free
+ * port. `stop` ends it and removes the database; the IPC channel ends it too if the worker dies.
+ */
+export async function startPrivateStore(name: string, extraEnv: Record<string, string> = {}) {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const postgres = process.env.E2E_DB === "postgres";
+  const dbName = `angle_e2e_${name}_${port}`;
+  const sqliteDir = postgres ? null : mkdtempSync(join(tmpdir(), `angle-${name}-`));
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, PORT: String(port), BASE_URL: url, E2E_DB: postgres ? "postgres" : "sqlite" };
+  if (sqliteDir) env.SQLITE_PATH = join(sqliteDir, "store.sqlite");
+  else env.STORE_DB_NAME = dbName;
+
+  const server = spawn(process.execPath, [join(import.meta.dirname, "store-server.mjs")], { env, stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  let stderr = "";
+  server.stderr!.on("data", (chunk) => (stderr = (stderr + chunk).slice(-10_000)));
+  await new Promise<void>((resolve, reject) => {
+    // The server logs this line once it is listening (server/index.ts).
+    server.stdout!.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("Angle is running at")) resolve();
+    });
+    server.once("exit", (code) => reject(new Error(`${name} store server exited (${code}) before listening:\n${stderr}`)));
+  });
+
+  return {
+    url,
+    async stop() {
+      server.kill("SIGTERM");
+      await exited;
+      if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
+      else await dropDatabase(dbName);
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function dropDatabase(name: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
