@@ -64,3 +64,8 @@ export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
+
+/** Forgets the parsed environment, for tests that change process.env (then resetAuth() too). */
+export function resetEnv() {
+  cached = undefined;
+}

@@ -5,6 +5,23 @@ import { getEnv } from "../env.server";
 
 export const PASSWORD_MIN_LENGTH = 8;
 
+const isHttps = (baseUrl: string) => baseUrl.startsWith("https://");
+
+/**
+ * Every Better Auth cookie is named `<prefix>.<name>` (session_token, dont_remember, …). Served over
+ * https they are `__Host-angle.*`: the browser then accepts them only with Secure, Path=/ and no
+ * Domain, so neither plain http nor a sibling subdomain can plant or overwrite a session. On
+ * http (development, tests on localhost) a browser would refuse that prefix, so they are `angle.*`.
+ */
+export function authCookiePrefix(baseUrl = getEnv().BASE_URL) {
+  return isHttps(baseUrl) ? "__Host-angle" : "angle";
+}
+
+/** The session cookie's name, as Better Auth sets and reads it. */
+export function sessionCookieName() {
+  return `${authCookiePrefix()}.session_token`;
+}
+
 function createAuth() {
   const env = getEnv();
   const { db, engine } = getDatabase();
@@ -39,8 +56,14 @@ function createAuth() {
     disabledPaths: ["/sign-up/email", "/sign-in/email"],
     rateLimit: { enabled: false },
     advanced: {
-      useSecureCookies: env.BASE_URL.startsWith("https://"),
-      cookiePrefix: "angle",
+      // Better Auth's own switch would put `__Secure-` in front of whatever name we give, so it stays
+      // off and the prefix carries `__Host-` itself; the attributes that prefix demands are set here
+      // (and enforced again by Better Auth's cookie writer).
+      useSecureCookies: false,
+      cookiePrefix: authCookiePrefix(env.BASE_URL),
+      defaultCookieAttributes: isHttps(env.BASE_URL)
+        ? { secure: true, httpOnly: true, sameSite: "lax", path: "/" }
+        : { httpOnly: true, sameSite: "lax", path: "/" },
     },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     telemetry: { enabled: false },

@@ -1,4 +1,5 @@
-import { getAuth } from "./auth.server";
+import { getSessionCookie } from "better-auth/cookies";
+import { authCookiePrefix, getAuth } from "./auth.server";
 
 export type Role = "user" | "vendor" | "admin";
 
@@ -11,8 +12,9 @@ export type SessionUser = {
   address: { street: string; city: string; state: string; pincode: string };
 };
 
+// Guests carry no session cookie: skip the database for them.
 function hasSessionCookie(request: Request) {
-  return /(?:^|;\s*)(?:__Secure-)?angle\.session_token=/.test(request.headers.get("cookie") ?? "");
+  return getSessionCookie(request, { cookiePrefix: authCookiePrefix() }) !== null;
 }
 
 /** The signed-in user for this request, from the database session; null for guests. */

@@ -6,7 +6,7 @@ import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/domain/messages";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import { loadProfile } from "~/services/account/load-profile.server";
 import { registerCustomer } from "~/services/account/register-customer.server";
-import { CLEAR_SESSION_COOKIE, endSession, signIn } from "~/services/account/sign-in.server";
+import { clearSessionCookie, endSession, signIn } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
       const signedIn = await signIn(parsed.data, meta);
       if (signedIn.role === "vendor") {
-        const cleared = new Headers({ "Set-Cookie": CLEAR_SESSION_COOKIE });
+        const cleared = new Headers({ "Set-Cookie": clearSessionCookie() });
         await endSession(signedIn.headers);
         return data<Result>({ ok: false, error: "This is a vendor account. Please sign in on the Become Vendor page." }, { status: 403, headers: cleared });
       }

@@ -5,7 +5,7 @@ import { getSessionUser } from "~/auth/session.server";
 import { TextField } from "~/components/ui/text-field";
 import { LoginSchema } from "~/domain/account";
 import { AuthFailure } from "~/services/account/auth-errors.server";
-import { CLEAR_SESSION_COOKIE, endSession, signIn } from "~/services/account/sign-in.server";
+import { clearSessionCookie, endSession, signIn } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (result.role !== "admin") {
       // Not an admin: end the session we just made, so nobody is left signed in (spec §8).
       await endSession(result.headers);
-      const cleared = new Headers({ "Set-Cookie": CLEAR_SESSION_COOKIE });
+      const cleared = new Headers({ "Set-Cookie": clearSessionCookie() });
       return data({ error: NOT_ADMIN }, { status: 403, headers: cleared });
     }
     const headers = new Headers();

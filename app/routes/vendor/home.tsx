@@ -10,7 +10,7 @@ import { LoginSchema } from "~/domain/account";
 import { fieldErrors } from "~/domain/form-errors";
 import { VendorRegisterSchema } from "~/domain/vendor";
 import { AuthFailure } from "~/services/account/auth-errors.server";
-import { CLEAR_SESSION_COOKIE, endSession, signIn } from "~/services/account/sign-in.server";
+import { clearSessionCookie, endSession, signIn } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 import { registerVendor } from "~/services/vendors/register-vendor.server";
 import { countVendorStats } from "~/services/vendors/vendor-orders.server";
@@ -48,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
       const result = await signIn(parsed.data, meta);
       if (result.role !== "vendor") {
         await endSession(result.headers);
-        return data<Result>({ ok: false, error: "This is not a vendor account. Register your business below, or use the customer login in the store." }, { status: 403, headers: { "Set-Cookie": CLEAR_SESSION_COOKIE } });
+        return data<Result>({ ok: false, error: "This is not a vendor account. Register your business below, or use the customer login in the store." }, { status: 403, headers: { "Set-Cookie": clearSessionCookie() } });
       }
       headers = result.headers;
     }

@@ -1,4 +1,4 @@
-import { getAuth } from "~/auth/auth.server";
+import { getAuth, sessionCookieName } from "~/auth/auth.server";
 import { clearRateLimit, hitRateLimit, LIMITS } from "~/services/security/rate-limit.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { AuthFailure, authErrorMessage } from "./auth-errors.server";
@@ -41,4 +41,8 @@ export async function endSession(signInHeaders: Headers) {
   await getAuth().api.signOut({ headers: new Headers({ cookie }) }).catch(() => {});
 }
 
-export const CLEAR_SESSION_COOKIE = "angle.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax";
+/** Expires the session cookie in the browser; same name and attributes as Better Auth sets it with. */
+export function clearSessionCookie() {
+  const name = sessionCookieName();
+  return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Host-") ? "; Secure" : ""}`;
+}
