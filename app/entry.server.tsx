@@ -15,6 +15,7 @@ export const streamTimeout = 5_000;
 // The Node server awaits this before it listens; in `react-router dev` it runs on first load.
 export const ready = prepareDatabase();
 export { closeDatabase };
+export { closeRateLimitStore } from "./services/security/rate-limit.server";
 export { checkHealth } from "./services/health/check-health.server";
 
 /** Logs real failures once; a refusal we threw on purpose (4xx) is not an error, and an abort is the client leaving. */

@@ -27,6 +27,13 @@ const EnvSchema = z
       .transform((v) => v === "true"),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
+    RATE_LIMIT_STORE: z.enum(["database", "redis"]).default("database"),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    REDIS_KEY_PREFIX: z.string().min(1).default("angle:"),
   })
   .superRefine((env, ctx) => {
     // A store served to the public must have its own secret; on this machine alone
@@ -38,6 +45,9 @@ const EnvSchema = z
         path: ["BETTER_AUTH_SECRET"],
         message: "the default development secret must not be used in production; set a random value of 32+ characters",
       });
+    }
+    if (env.RATE_LIMIT_STORE === "redis" && env.REDIS_URL === undefined) {
+      ctx.addIssue({ code: "custom", path: ["REDIS_URL"], message: "is required when RATE_LIMIT_STORE=redis (e.g. redis://127.0.0.1:6379)" });
     }
   });
 

@@ -10,7 +10,7 @@ const root = resolve(fileURLToPath(import.meta.url), "../..");
 const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
 const buildPath = resolve(buildDir, "server/index.js");
 const build = (await import(buildPath)) as ServerBuild;
-const entry = build.entry.module as unknown as { ready: Promise<void>; closeDatabase: () => Promise<void> };
+const entry = build.entry.module as unknown as { ready: Promise<void>; closeDatabase: () => Promise<void>; closeRateLimitStore: () => Promise<void> };
 
 process.env.NODE_ENV ??= "production";
 try {
@@ -37,7 +37,7 @@ function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   server.close(async () => {
-    await entry.closeDatabase().catch(() => {});
+    await Promise.all([entry.closeDatabase().catch(() => {}), entry.closeRateLimitStore().catch(() => {})]);
     process.exit(0);
   });
   // Idle keep-alive sockets would hold close() open.

@@ -13,6 +13,11 @@ const engine = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 process.env.SEED_ON_EMPTY = "false";
 process.env.BASE_URL = "http://localhost:3999";
+// With RATE_LIMIT_STORE=redis the counters outlive the run: each test file counts under its own prefix,
+// as it has its own database.
+if (process.env.RATE_LIMIT_STORE === "redis") {
+  process.env.REDIS_KEY_PREFIX = `angle-test:${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}:`;
+}
 
 let cleanup: () => Promise<void>;
 if (engine === "postgres") {
@@ -44,6 +49,8 @@ await migrateToLatest(getDatabase().db);
 afterAll(async () => {
   const { resetAuth } = await import("~/auth/auth.server");
   resetAuth();
+  const { closeRateLimitStore } = await import("~/services/security/rate-limit.server");
+  await closeRateLimitStore();
   await closeDatabase();
   await cleanup();
 });

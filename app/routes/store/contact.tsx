@@ -5,7 +5,7 @@ import type { Route } from "./+types/contact";
 import { ContactSchema } from "~/domain/contact";
 import { fieldErrors } from "~/domain/form-errors";
 import { CONTACT_SUCCESS, TOO_MANY_ATTEMPTS } from "~/domain/messages";
-import { clientAddress, hitRateLimit, LIMITS } from "~/services/security/rate-limit.server";
+import { clientAddress, hitRateLimit, LIMITS, RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { saveContactMessage } from "~/services/contact/save-contact-message.server";
 import { useRootData } from "~/root";
 import { TextField } from "~/components/ui/text-field";
@@ -24,7 +24,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
   }
-  const limit = await hitRateLimit(`contact:ip:${clientAddress(request)}`, LIMITS.contact);
+  let limit;
+  try {
+    limit = await hitRateLimit(`contact:ip:${clientAddress(request)}`, LIMITS.contact);
+  } catch (error) {
+    if (!(error instanceof RateLimitUnavailable)) throw error;
+    return data({ ok: false as const, errors: { form: error.message } as Record<string, string> }, { status: error.status });
+  }
   if (!limit.allowed) {
     return data({ ok: false as const, errors: { form: TOO_MANY_ATTEMPTS(limit.retryAfterSeconds) } as Record<string, string> }, { status: 429 });
   }
