@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs. Type check, unit + integration tests on SQLite and PostgreSQL,
-# then the production build under Playwright in Chromium on both engines.
-# A missing Chromium or PostgreSQL fails the run; SKIP_POSTGRES=1 opts out locally (never in CI).
+# the rate-limit tests again with the counters in Redis, then the production build under
+# Playwright in Chromium on both engines.
+# A missing Chromium, PostgreSQL or Redis fails the run; SKIP_POSTGRES=1 / SKIP_REDIS=1 opt out
+# locally (never in CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +13,17 @@ if [ "${SKIP_POSTGRES:-}" = "1" ]; then
   if [ "${CI:-}" = "true" ]; then echo "SKIP_POSTGRES is not allowed in CI" >&2; exit 1; fi
   want_pg=0
   echo "!! SKIP_POSTGRES=1: PostgreSQL runs are skipped on request"
+fi
+redis_url="${REDIS_URL:-redis://127.0.0.1:6379}"
+want_redis=1
+if [ "${SKIP_REDIS:-}" = "1" ]; then
+  if [ "${CI:-}" = "true" ]; then echo "SKIP_REDIS is not allowed in CI" >&2; exit 1; fi
+  want_redis=0
+  echo "!! SKIP_REDIS=1: the Redis rate-limit store runs are skipped on request"
+elif ! npx node -e 'const r = new (require("ioredis").Redis)(process.argv[1], { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+r.on("error", () => {}); r.connect().then(() => r.ping()).then(() => process.exit(0), () => process.exit(1));' "$redis_url"; then
+  echo "Redis is not reachable at $redis_url (set REDIS_URL, or SKIP_REDIS=1 locally)" >&2
+  exit 1
 fi
 if [ ! -x /usr/bin/chromium ]; then
   echo "Chromium is missing at /usr/bin/chromium: apt-get install -y chromium" >&2
@@ -33,6 +46,16 @@ npx vitest run
 if [ "$want_pg" = 1 ]; then
   step "integration tests (PostgreSQL)"
   TEST_DB=postgres TEST_DATABASE_URL="$pg_url" npx vitest run app/services tests/integration
+fi
+
+if [ "$want_redis" = 1 ]; then
+  # The services that count attempts, and two instances sharing one limit, with RATE_LIMIT_STORE=redis
+  # (on PostgreSQL, as several instances would run; SQLite when PostgreSQL is skipped).
+  step "rate-limit tests with the Redis store"
+  db_env=()
+  if [ "$want_pg" = 1 ]; then db_env=(TEST_DB=postgres TEST_DATABASE_URL="$pg_url"); fi
+  env "${db_env[@]}" RATE_LIMIT_STORE=redis REDIS_URL="$redis_url" npx vitest run \
+    app/services/account app/services/vendors app/services/users app/services/security tests/integration/two-instances.test.ts
 fi
 
 step "end-to-end tests in Chromium (SQLite)"

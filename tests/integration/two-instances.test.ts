@@ -1,15 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { request } from "node:http";
 import { resolve } from "node:path";
+import { Redis } from "ioredis";
 import { afterAll, expect, it } from "vitest";
 import { createProduct } from "../factories";
 import { getDatabase, getDb } from "~/db/db.server";
+import { getEnv } from "~/env.server";
 
 /**
  * Two server processes on one database behave as one store: a session made through one is
  * recognised by the other, failed sign-ins count against one shared limit, and a burst of orders
  * split across both never oversells. (On SQLite both processes share the file; on PostgreSQL,
- * the database.)
+ * the database. With RATE_LIMIT_STORE=redis the limit is counted in Redis instead.)
  */
 const ROOT = resolve(import.meta.dirname, "../..");
 const ports = [3900 + (process.pid % 50) * 2, 3901 + (process.pid % 50) * 2];
@@ -58,6 +60,21 @@ const post = (port: number, path: string, body: Record<string, string>, cookie =
 
 afterAll(() => servers.forEach((s) => s.kill("SIGTERM")));
 
+/** The account's sign-in count where the configured store keeps it, and nowhere else. */
+async function signInFailuresCounted(email: string) {
+  const key = `signin:email:${email}`;
+  const row = await getDb().selectFrom("rate_limit").select("count").where("key", "=", key).executeTakeFirst();
+  const env = getEnv();
+  if (env.RATE_LIMIT_STORE === "database") return Number(row?.count);
+  expect(row).toBeUndefined();
+  const redis = new Redis(env.REDIS_URL!);
+  try {
+    return Number(await redis.hget(`${env.REDIS_KEY_PREFIX}rl:${key}`, "count"));
+  } finally {
+    await redis.quit();
+  }
+}
+
 it("two instances share sessions, rate limits and stock", async () => {
   expect(["sqlite", "postgres"]).toContain(getDatabase().engine);
   ports.forEach(start);
@@ -76,6 +93,7 @@ it("two instances share sessions, rate limits and stock", async () => {
   for (let i = 0; i < 10; i++) await post(ports[i % 2], "/account/auth", { intent: "login", email, password: `wrong-${i}-pass` });
   const locked = await post(ports[1], "/account/auth", { intent: "login", email, password: "two-pass-123" });
   expect(locked.status).toBe(429);
+  expect(await signInFailuresCounted(email)).toBe(11);
 
   const STOCK = 7;
   const product = await createProduct({ stock: STOCK });
