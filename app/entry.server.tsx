@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
@@ -9,8 +10,20 @@ import { prepareDatabase } from "./db/prepare.server";
 import { closeDatabase } from "./db/db.server";
 import { contentSecurityPolicy } from "./lib/csp.server";
 import { log } from "./lib/log.server";
+import { InlineCssContext } from "./lib/inline-stylesheet";
+import stylesheet from "./app.css?url";
 
 export const streamTimeout = 5_000;
+
+/** The built stylesheet's text (build/client next to this server build), inlined into every page. */
+const inlineCss = (() => {
+  if (process.env.NODE_ENV !== "production") return null;
+  try {
+    return readFileSync(new URL(`../client${stylesheet}`, import.meta.url), "utf8");
+  } catch {
+    return null; // not built next to us (tests): pages link the stylesheet instead
+  }
+})();
 
 // The Node server awaits this before it listens; in `react-router dev` it runs on first load.
 export const ready = prepareDatabase();
@@ -49,7 +62,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineCssContext value={inlineCss}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineCssContext>,
       {
         nonce,
         [readyOption]() {

@@ -13,11 +13,9 @@ import { getSessionUser } from "./auth/session.server";
 import { getEnv } from "./env.server";
 import { getGeneralSettings } from "./services/settings/get-general-settings.server";
 import stylesheet from "./app.css?url";
+import { Stylesheet } from "./lib/inline-stylesheet";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
@@ -35,14 +33,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-export function useRootData(): RootData {
-  const data = useRouteLoaderData<typeof loader>("root");
-  if (!data) throw new Error("root loader data is missing");
-  return data;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en-IN">
@@ -51,6 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#256322" />
         <Meta />
+        <Stylesheet href={stylesheet} />
         <Links />
       </head>
       <body className="min-h-screen">

@@ -21,6 +21,8 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | u
   return peer ?? "unknown";
 }
 
+const isStaticFile = (path: string) => path.startsWith("/assets/") || path.startsWith("/images/");
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -59,10 +61,15 @@ export function createApp({ build, clientDir, https, origin, trustProxyHops = 0 
     c.req.raw.headers.set("x-request-id", requestId);
     const started = performance.now();
     await requestContext.run({ requestId }, next);
+    const path = c.req.path;
+    // Hashed files and pictures need no page policies: a few bytes less on each of a page's requests.
+    if (isStaticFile(path) && (c.res.status === 200 || c.res.status === 304)) {
+      c.res.headers.set("X-Content-Type-Options", "nosniff");
+      return;
+    }
     c.res.headers.set("X-Request-Id", requestId);
     securityHeaders(c.res.headers, https);
-    const path = c.req.path;
-    if (!path.startsWith("/assets/") && !path.startsWith("/images/") && path !== "/healthz") {
+    if (path !== "/healthz") {
       log.info({ requestId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
     }
   });
@@ -74,22 +81,18 @@ export function createApp({ build, clientDir, https, origin, trustProxyHops = 0 
   // Product images are at most 5 MB; nothing else comes close.
   app.use(bodyLimit({ maxSize: 6 * 1024 * 1024, onError: (c) => c.text("The upload is too large (6 MB at most).", 413) }));
 
-  // Vite's hashed files never change: cache them for a year.
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
-  // Catalogue images are never edited in place (a new picture gets a new file name).
-  app.use(
-    "/images/*",
-    serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
+  // Vite's hashed files never change, and catalogue images are never edited in place (a new picture
+  // gets a new file name): cached for a year, sent as the brotli/gzip copies made at build time.
+  for (const prefix of ["/assets/*", "/images/*"]) {
+    app.use(
+      prefix,
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+  }
   app.use(
     "*",
     serveStatic({

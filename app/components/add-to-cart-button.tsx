@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Check, ShoppingCart } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import ShoppingCart from "lucide-react/icons/shopping-cart";
 import { addToCart } from "~/lib/cart";
 import type { ProductCard } from "~/services/catalog/product-view";
 

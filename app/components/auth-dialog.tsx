@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
-import { Eye, EyeOff, X } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
+import X from "lucide-react/icons/x";
 import { PASSWORD_RULE } from "~/domain/account-rules";
 import { AUTH_UNEXPECTED } from "~/domain/messages";
 import { TextField } from "./ui/text-field";
-import { closeAuthDialogHref, type AuthMode } from "./auth-dialog-link";
+import { authModeOf, closeAuthDialogHref, type AuthMode } from "./auth-dialog-link";
 
 type Result = { ok: true } | { ok: false; error: string; fields?: Record<string, string> };
 
@@ -15,8 +17,7 @@ type Result = { ok: true } | { ok: false; error: string; fields?: Record<string,
 export function AuthDialog() {
   const location = useLocation();
   const navigate = useNavigate();
-  const param = new URLSearchParams(location.search).get("auth");
-  const mode: AuthMode | null = param === "login" || param === "register" ? param : null;
+  const mode = authModeOf(location.search);
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<Result>({ key: "auth-dialog" });
   const [formKey, setFormKey] = useState(0);

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import Check from "lucide-react/icons/check";
 import { orderTimeline, type OrderStatus } from "~/domain/orders";
 
 export function OrderTimeline({ status }: { status: OrderStatus }) {

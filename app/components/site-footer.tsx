@@ -1,6 +1,9 @@
 import { Link } from "react-router";
-import { Leaf, Mail, MapPin, Phone } from "lucide-react";
-import type { RootData } from "~/root";
+import Leaf from "lucide-react/icons/leaf";
+import Mail from "lucide-react/icons/mail";
+import MapPin from "lucide-react/icons/map-pin";
+import Phone from "lucide-react/icons/phone";
+import type { RootData } from "~/lib/root-data";
 
 const groups = [
   { title: "Shop", links: [["/products", "All products"], ["/cart", "Cart"], ["/orders", "My Orders"], ["/vendor-login", "Sell on Angle"]] },

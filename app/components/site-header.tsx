@@ -1,8 +1,12 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useEffect, useRef } from "react";
-import { Leaf, Menu, Search, ShoppingCart, X } from "lucide-react";
+import Leaf from "lucide-react/icons/leaf";
+import Menu from "lucide-react/icons/menu";
+import Search from "lucide-react/icons/search";
+import ShoppingCart from "lucide-react/icons/shopping-cart";
+import X from "lucide-react/icons/x";
 import { cartItemCount, useCart } from "~/lib/cart";
-import type { RootData } from "~/root";
+import type { RootData } from "~/lib/root-data";
 import { UserMenu } from "./user-menu";
 import { authDialogHref } from "./auth-dialog-link";
 

@@ -1,5 +1,7 @@
 import { Form } from "react-router";
-import { ChevronDown, LogOut, User } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import LogOut from "lucide-react/icons/log-out";
+import User from "lucide-react/icons/user";
 
 /** The signed-in user's name with Logout (spec §2); a <details> menu works without JavaScript. */
 export function UserMenu({ name }: { name: string }) {

@@ -1,5 +1,4 @@
-export const MAX_CART_LINES = 50;
-export const MAX_LINE_QUANTITY = 999;
+export { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart-limits";
 
 export const ORDER_STATUSES = ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

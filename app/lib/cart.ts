@@ -3,7 +3,7 @@ import type { CategoryKey } from "~/domain/categories";
 
 /** Spec §3: the cart lives in the browser under this key. */
 export const CART_KEY = "angle-cart";
-import { MAX_LINE_QUANTITY } from "~/domain/orders";
+import { MAX_LINE_QUANTITY } from "~/domain/cart-limits";
 export { MAX_LINE_QUANTITY };
 
 export type CartProduct = {

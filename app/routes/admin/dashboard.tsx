@@ -1,5 +1,8 @@
 import { Link } from "react-router";
-import { IndianRupee, Package, ShoppingBag, Users } from "lucide-react";
+import IndianRupee from "lucide-react/icons/indian-rupee";
+import Package from "lucide-react/icons/package";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
+import Users from "lucide-react/icons/users";
 import type { Route } from "./+types/dashboard";
 import { requireAdminPage } from "~/auth/guards.server";
 import { formatDate } from "~/domain/dates";

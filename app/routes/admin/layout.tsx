@@ -1,5 +1,14 @@
 import { Form, NavLink, Outlet } from "react-router";
-import { CreditCard, Mail, LayoutDashboard, Leaf, LogOut, Package, Settings, ShoppingBag, Store, Users } from "lucide-react";
+import CreditCard from "lucide-react/icons/credit-card";
+import Mail from "lucide-react/icons/mail";
+import LayoutDashboard from "lucide-react/icons/layout-dashboard";
+import Leaf from "lucide-react/icons/leaf";
+import LogOut from "lucide-react/icons/log-out";
+import Package from "lucide-react/icons/package";
+import Settings from "lucide-react/icons/settings";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
+import Store from "lucide-react/icons/store";
+import Users from "lucide-react/icons/users";
 import type { Route } from "./+types/layout";
 import { requireAdminPage } from "~/auth/guards.server";
 

@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { Leaf } from "lucide-react";
+import Leaf from "lucide-react/icons/leaf";
 import type { Route } from "./+types/login";
 import { getSessionUser } from "~/auth/session.server";
 import { TextField } from "~/components/ui/text-field";

@@ -1,5 +1,7 @@
 import { data, Form, Link } from "react-router";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import Pencil from "lucide-react/icons/pencil";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
 import type { Route } from "./+types/products";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { Flash } from "~/components/admin/flash";

@@ -1,5 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
-import { Trash2 } from "lucide-react";
+import Trash2 from "lucide-react/icons/trash";
 import { z } from "zod";
 import type { Route } from "./+types/users";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";

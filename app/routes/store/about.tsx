@@ -1,6 +1,6 @@
 import type { Route } from "./+types/about";
 import { AboutContent } from "~/components/legal/about-content";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "About us · Angle" }];
 

@@ -1,5 +1,9 @@
 import { Link } from "react-router";
-import { AlertTriangle, Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
+import Minus from "lucide-react/icons/minus";
+import Plus from "lucide-react/icons/plus";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
+import Trash2 from "lucide-react/icons/trash";
 import type { Route } from "./+types/cart";
 import { OrderSummary } from "~/components/order-summary";
 import { formatPaise } from "~/domain/money";

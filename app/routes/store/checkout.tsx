@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import { Lock } from "lucide-react";
+import Lock from "lucide-react/icons/lock";
 import type { Route } from "./+types/checkout";
 import { getSessionUser } from "~/auth/session.server";
 import { authDialogHref } from "~/components/auth-dialog-link";
@@ -13,7 +13,7 @@ import { formatPaise } from "~/domain/money";
 import { useCartQuote } from "~/lib/use-cart-quote";
 import { useCheckoutKey } from "~/lib/checkout-key";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { OrderRefused, placeOrder } from "~/services/orders/place-order.server";
 import { getCheckoutMethods } from "~/services/settings/payment-settings.server";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";

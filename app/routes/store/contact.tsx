@@ -1,13 +1,16 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { CheckCircle2, Mail, MapPin, Phone } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Mail from "lucide-react/icons/mail";
+import MapPin from "lucide-react/icons/map-pin";
+import Phone from "lucide-react/icons/phone";
 import type { Route } from "./+types/contact";
 import { ContactSchema } from "~/domain/contact";
 import { fieldErrors } from "~/domain/form-errors";
 import { CONTACT_SUCCESS, TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { clientAddress, hitRateLimit, LIMITS, RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { saveContactMessage } from "~/services/contact/save-contact-message.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { TextField } from "~/components/ui/text-field";
 import { readFields } from "~/lib/read-form.server";
 

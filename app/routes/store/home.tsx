@@ -1,5 +1,8 @@
 import { Link } from "react-router";
-import { Award, Headphones, ShieldCheck, Truck } from "lucide-react";
+import Award from "lucide-react/icons/award";
+import Headphones from "lucide-react/icons/headphones";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Truck from "lucide-react/icons/truck";
 import type { Route } from "./+types/home";
 import { ProductCard } from "~/components/product-card";
 import { CATEGORY_KEYS, CATEGORY_LABELS } from "~/domain/categories";

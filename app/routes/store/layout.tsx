@@ -3,10 +3,10 @@ import { data, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { getSessionUser } from "~/auth/session.server";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
-import { AuthDialog } from "~/components/auth-dialog";
+import { LazyAuthDialog } from "~/components/lazy-auth-dialog";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 /** Maintenance mode: shoppers get a maintenance page (503); admins keep using the store. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -57,7 +57,7 @@ export default function StoreLayout() {
         <Outlet />
       </main>
       <SiteFooter store={store} />
-      <AuthDialog />
+      <LazyAuthDialog />
     </div>
   );
 }

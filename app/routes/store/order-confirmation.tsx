@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Link, useLocation, useNavigate } from "react-router";
-import { CheckCircle2, XCircle } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import XCircle from "lucide-react/icons/circle-x";
 import type { Route } from "./+types/order-confirmation";
 import { getSessionUser } from "~/auth/session.server";
 import { LoginPrompt } from "~/components/login-prompt";

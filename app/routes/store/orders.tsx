@@ -1,5 +1,6 @@
 import { data, Link, useNavigate, useNavigation } from "react-router";
-import { Package, RotateCcw } from "lucide-react";
+import Package from "lucide-react/icons/package";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
 import type { Route } from "./+types/orders";
 import { getSessionUser } from "~/auth/session.server";
 import { LoginPrompt } from "~/components/login-prompt";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/privacy";
 import { PrivacyContent } from "~/components/legal/privacy-content";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Privacy Policy · Angle" }];
 

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { Minus, Plus, Truck } from "lucide-react";
+import Minus from "lucide-react/icons/minus";
+import Plus from "lucide-react/icons/plus";
+import Truck from "lucide-react/icons/truck";
 import type { Route } from "./+types/product";
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Price } from "~/components/price";

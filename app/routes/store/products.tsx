@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { SearchX } from "lucide-react";
+import SearchX from "lucide-react/icons/search-x";
 import type { Route } from "./+types/products";
 import { ProductCard } from "~/components/product-card";
 import { CATEGORY_KEYS, CATEGORY_LABELS } from "~/domain/categories";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/refund";
 import { RefundContent } from "~/components/legal/refund-content";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Refund & Returns Policy · Angle" }];
 

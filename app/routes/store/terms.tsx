@@ -1,6 +1,6 @@
 import type { Route } from "./+types/terms";
 import { TermsContent } from "~/components/legal/terms-content";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Terms of Service · Angle" }];
 

@@ -1,6 +1,10 @@
 import { data, Link, useFetcher, useRouteLoaderData } from "react-router";
 import { useState } from "react";
-import { BarChart3, ClipboardList, Package, PackagePlus, UserPen } from "lucide-react";
+import BarChart3 from "lucide-react/icons/chart-column";
+import ClipboardList from "lucide-react/icons/clipboard-list";
+import Package from "lucide-react/icons/package";
+import PackagePlus from "lucide-react/icons/package-plus";
+import UserPen from "lucide-react/icons/user-pen";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
 import { getSessionUser } from "~/auth/session.server";

@@ -1,5 +1,6 @@
 import { data, Form, Link, NavLink, Outlet } from "react-router";
-import { Leaf, LogOut } from "lucide-react";
+import Leaf from "lucide-react/icons/leaf";
+import LogOut from "lucide-react/icons/log-out";
 import type { Route } from "./+types/layout";
 import { getSessionUser } from "~/auth/session.server";
 import { getVendorProfile } from "~/services/vendors/vendor-profile.server";

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { Pencil, Plus } from "lucide-react";
+import Pencil from "lucide-react/icons/pencil";
+import Plus from "lucide-react/icons/plus";
 import type { Route } from "./+types/products";
 import { requireVendorPage } from "~/auth/guards.server";
 import { CATEGORY_LABELS } from "~/domain/categories";
