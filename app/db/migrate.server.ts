@@ -4,8 +4,9 @@ import { getAuth } from "../auth/auth.server";
 import type { Db } from "./db.server";
 import * as m0001 from "./migrations/0001-store";
 import * as m0002 from "./migrations/0002-search";
+import * as m0003 from "./migrations/0003-search-at-scale";
 
-const migrations: Record<string, Migration> = { "0001-store": m0001, "0002-search": m0002 };
+const migrations: Record<string, Migration> = { "0001-store": m0001, "0002-search": m0002, "0003-search-at-scale": m0003 };
 
 class InlineMigrationProvider implements MigrationProvider {
   async getMigrations() {

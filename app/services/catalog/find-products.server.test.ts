@@ -115,3 +115,108 @@ describe("catalogue counts", () => {
     expect((await getHomeCatalog()).counts.fertilizers).toBe(before.matching);
   });
 });
+
+describe("search at scale keeps the spec's semantics", () => {
+  const names = (page: { products: { name: string }[] }) => page.products.map((p) => p.name);
+
+  it("does not match a term that runs from the name into the description", async () => {
+    const made = await createProduct({ name: "Copper Fungicide Tank", description: "Bravo spray for vines" });
+    expect((await findProducts(query("q=tank bravo"))).matching).toBe(0);
+    expect((await findProducts(query("q=kbr"))).matching).toBe(0);
+    expect((await findProducts(query("q=fungicide tank"))).matching).toBe(1);
+    expect((await findProducts(query("q=bravo spray"))).matching).toBe(1);
+    const { getDb } = await import("~/db/db.server");
+    await getDb().deleteFrom("product").where("id", "=", made.id).execute();
+  });
+
+  it("reads % and _ literally in queries long enough for the trigram index", async () => {
+    // "n_ng" would find "Pruning" and "%ean" would find "clean" if they were wildcards.
+    expect((await findProducts(query("q=n_ng"))).matching).toBe(0);
+    expect((await findProducts(query("q=%25ean"))).matching).toBe(0);
+    expect(names(await findProducts(query("q=100%25 c")))).toEqual(["Pruning Secateurs"]);
+  });
+
+  it("answers one- and two-character queries by scanning, with the same rules", async () => {
+    const made = await createProduct({ name: "Buzz Weeder", category: "tools", description: "Spins fast." });
+    expect(names(await findProducts(query("q=ZZ")))).toEqual(["Buzz Weeder"]);
+    expect((await findProducts(query("q=zz&category=tools"))).matching).toBe(1);
+    expect((await findProducts(query("q=zz&category=seeds"))).matching).toBe(0);
+    expect((await findProducts(query("q=k b"))).matching).toBe(0); // "Weeder" ends the name, "Spins" starts the description
+    const { getDb } = await import("~/db/db.server");
+    await getDb().deleteFrom("product").where("id", "=", made.id).execute();
+  });
+
+  it("counts a category's matches truthfully, for short and long terms", async () => {
+    expect((await findProducts(query("q=seeds&category=seeds"))).matching).toBe(2);
+    expect((await findProducts(query("q=seeds&category=tools"))).matching).toBe(0);
+    expect(names(await findProducts(query("q=clean&category=tools")))).toEqual(["Pruning Secateurs"]);
+    expect((await findProducts(query("q=clean&category=seeds"))).matching).toBe(0);
+  });
+
+  it("counts characters, not UTF-16 units, when choosing the trigram index", async () => {
+    const made = await createProduct({ name: "Sunflower 🌻Mix Seeds", category: "seeds" });
+    expect((await findProducts(query("q=🌻m"))).matching).toBe(1); // two characters in three UTF-16 units
+    expect((await findProducts(query("q=r 🌻m"))).matching).toBe(1);
+    const { getDb } = await import("~/db/db.server");
+    await getDb().deleteFrom("product").where("id", "=", made.id).execute();
+  });
+
+  it("pages and sorts the matches of rare and common terms alike", async () => {
+    const { getDb } = await import("~/db/db.server");
+    const specs = [
+      { name: "marigold Orange", pricePaise: 30_000, rating: 4.1, reviews: 10 },
+      { name: "Marigold Yellow", pricePaise: 20_000, rating: 4.9, reviews: 5 },
+      { name: "African Marigold", pricePaise: 20_000, rating: 4.1, reviews: 50 },
+      { name: "Dwarf MARIGOLD", pricePaise: 90_000, rating: 3.5, reviews: 1 },
+      { name: "French Marigold", pricePaise: 10_000, rating: 4.9, reviews: 5 },
+    ];
+    const made = await Promise.all(specs.map(async (spec) => ({ ...spec, id: (await createProduct({ ...spec, category: "seeds" })).id })));
+    // Ties (equal price, equal rating and reviews) fall to the id, in the sort's direction.
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const expected = {
+      name: [...made].sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1)),
+      "price-low": [...made].sort((a, b) => a.pricePaise - b.pricePaise || byId(a, b)),
+      "price-high": [...made].sort((a, b) => b.pricePaise - a.pricePaise || byId(b, a)),
+      rating: [...made].sort((a, b) => b.rating - a.rating || b.reviews - a.reviews || byId(b, a)),
+    };
+    for (const [sort, order] of Object.entries(expected)) {
+      for (const category of ["all", "seeds"]) {
+        const seen: string[] = [];
+        for (let page = 1; page <= 3; page++) {
+          const result = await findProducts({ ...query(`q=marigold&sort=${sort}&category=${category}`), page }, 2);
+          expect(result.matching).toBe(5);
+          expect(result.pageCount).toBe(3);
+          seen.push(...names(result));
+        }
+        expect(seen, `${sort} in ${category}`).toEqual(order.map((p) => p.name));
+      }
+    }
+    // A rare term (one match) goes the other way to its page.
+    expect(names(await findProducts(query("q=dwarf mari")))).toEqual(["Dwarf MARIGOLD"]);
+    // Past the last page: the last page, with the true count.
+    const beyond = await findProducts({ ...query("q=marigold&sort=price-low"), page: 40 }, 2);
+    expect(beyond).toMatchObject({ page: 3, pageCount: 3, matching: 5 });
+    expect(names(beyond)).toEqual([expected["price-low"][4].name]);
+    const none = await findProducts({ ...query("q=no such plant"), page: 3 }, 2);
+    expect(none).toMatchObject({ page: 1, pageCount: 1, matching: 0, products: [] });
+    await getDb().deleteFrom("product").where("id", "in", made.map((m) => m.id)).execute();
+  });
+
+  it("finds a product once it goes on sale and not after it is withdrawn", async () => {
+    const { getDb } = await import("~/db/db.server");
+    const made = await createProduct({ name: "Jasmine Sapling", status: "pending", category: "seeds" });
+    expect((await findProducts(query("q=jasmine"))).matching).toBe(0);
+    await getDb().updateTable("product").set({ status: "live" }).where("id", "=", made.id).execute();
+    expect(names(await findProducts(query("q=jasmine")))).toEqual(["Jasmine Sapling"]);
+    expect((await findProducts(query("q=jasmine&category=seeds"))).matching).toBe(1);
+    await getDb().updateTable("product").set({ category: "tools" }).where("id", "=", made.id).execute();
+    expect((await findProducts(query("q=jasmine&category=seeds"))).matching).toBe(0);
+    expect((await findProducts(query("q=jasmine&category=tools"))).matching).toBe(1);
+    await getDb().updateTable("product").set({ status: "archived", name: "Jasmine Sapling (old)" }).where("id", "=", made.id).execute();
+    expect((await findProducts(query("q=jasmine"))).matching).toBe(0);
+    await getDb().updateTable("product").set({ status: "live" }).where("id", "=", made.id).execute();
+    expect(names(await findProducts(query("q=jasmine")))).toEqual(["Jasmine Sapling (old)"]);
+    await getDb().deleteFrom("product").where("id", "=", made.id).execute();
+    expect((await findProducts(query("q=jasmine"))).matching).toBe(0);
+  });
+});

@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { sql, type Expression, type SelectQueryBuilder } from "kysely";
 import { getDatabase } from "~/db/db.server";
-import { containsInsensitive } from "~/db/like.server";
-import { PAGE_SIZE, type CatalogQuery } from "~/domain/catalog-query";
+import { containsPattern } from "~/db/like.server";
+import type { Database } from "~/db/schema";
+import { PAGE_SIZE, type CatalogQuery, type SortKey } from "~/domain/catalog-query";
 import type { ProductCard } from "./product-view";
 import { selectProductCard, toProductCard } from "./select-product-card.server";
 
@@ -15,56 +16,133 @@ export type ProductPage = {
   pageCount: number;
 };
 
+type InScope = SelectQueryBuilder<Database, "product", {}>;
+type Found = { rows: ProductCard[]; matching: number };
+/** What a search needs: the products on sale in the category, how many, and where a page starts. */
+type Search = {
+  inScope: InScope;
+  category: CatalogQuery["category"];
+  onSale: number;
+  q: string;
+  sort: SortKey;
+  pageSize: number;
+  /** the requested page's first row, or the last page's when there are fewer matches */
+  offsetFor: (matching: number) => number;
+};
+
+/**
+ * Spec §5: the catalogue, or the products whose name or description contains the search text in
+ * any case, in one category or all, sorted, a page at a time, with the exact number that match.
+ */
 export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): Promise<ProductPage> {
   const { db, engine } = getDatabase();
-  let filtered = db.selectFrom("product").where("product.status", "=", "live");
-  if (query.category !== "all") filtered = filtered.where("product.category", "=", query.category);
-  if (query.q) {
-    // Spec §5: name or description, case-insensitive substring.
-    const q = query.q;
-    filtered =
-      engine === "sqlite" && q.length >= 3
-        ? // The FTS5 trigram index finds the substring in either column ("" escapes a quote in a phrase).
-          filtered.where(sql<boolean>`product.rowid in (select rowid from product_search where product_search match ${`"${q.replace(/"/g, '""')}"`})`)
-        : filtered.where((eb) => eb.or([containsInsensitive("product.name", q), containsInsensitive("product.description", q)]));
-  }
-
   // Counts per category come from product_count (kept by triggers); only a search counts rows.
   const counts = await db.selectFrom("product_count").select(["category", "n"]).where("status", "=", "live").execute();
   const total = counts.reduce((sum, c) => sum + Number(c.n), 0);
-  const matching = query.q
-    ? Number((await filtered.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)
-    : query.category === "all"
-      ? total
-      : Number(counts.find((c) => c.category === query.category)?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(Number(matching) / pageSize));
-  const page = Math.min(query.page, pageCount);
+  const onSale = query.category === "all" ? total : Number(counts.find((c) => c.category === query.category)?.n ?? 0);
 
-  let ordered = selectProductCard(filtered);
-  switch (query.sort) {
-    case "price-low":
-      ordered = ordered.orderBy("product.price_paise", "asc").orderBy("product.id");
-      break;
-    case "price-high":
-      ordered = ordered.orderBy("product.price_paise", "desc").orderBy("product.id", "desc");
-      break;
-    case "rating":
-      ordered = ordered.orderBy("product.rating", "desc").orderBy("product.reviews", "desc").orderBy("product.id", "desc");
-      break;
-    default:
-      // Alphabetical for people: "Neem" before "NPK", on every engine and collation.
-      ordered = ordered.orderBy(sql`lower(product.name)`, "asc").orderBy("product.id");
-  }
-  const rows = await ordered
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  let inScope = db.selectFrom("product").where("product.status", "=", "live");
+  if (query.category !== "all") inScope = inScope.where("product.category", "=", query.category);
+  const pageCountFor = (matching: number) => Math.max(1, Math.ceil(matching / pageSize));
+  const offsetFor = (matching: number) => (Math.min(query.page, pageCountFor(matching)) - 1) * pageSize;
 
-  return {
-    products: rows.map(toProductCard),
-    matching: Number(matching),
-    total: Number(total),
-    page,
-    pageCount,
+  const search: Search = { inScope, category: query.category, onSale, q: query.q, sort: query.sort, pageSize, offsetFor };
+  const { rows, matching } = !query.q
+    ? { rows: await sorted(selectProductCard(inScope), query.sort).limit(pageSize).offset(offsetFor(onSale)).execute(), matching: onSale }
+    : engine === "postgres"
+      ? await searchPostgres(search)
+      : [...query.q].length >= 3
+        ? await searchSqlite(search)
+        : await scanSqlite(search);
+  const pageCount = pageCountFor(matching);
+  return { products: rows.map(toProductCard), matching, total, page: Math.min(query.page, pageCount), pageCount };
+}
+
+/**
+ * PostgreSQL: product.search_text is lower(name || chr(1) || description), kept by the database,
+ * with a pg_trgm index (0003). chr(1) never occurs in q (parseCatalogQuery drops control
+ * characters), so no match straddles name and description. The matches are gathered once,
+ * materialized so that the planner reads them through the index instead of walking a sort index,
+ * then counted and sorted in the same statement. Queries under 3 characters scan, still correctly.
+ */
+async function searchPostgres({ inScope, q, sort, pageSize, offsetFor }: Search): Promise<Found> {
+  const { db } = getDatabase();
+  const matched = inScope.where(sql<boolean>`product.search_text like lower(${containsPattern(q)}) escape '\\'`);
+  const page = (offset: number) => {
+    const rows = db
+      .with((cte) => cte("matched").materialized(), () => matched.select(["product.id", "product.name", "product.price_paise", "product.rating", "product.reviews"]))
+      // "as product" lets the one sorted() order the matches too.
+      .with("page", (qb) => sorted(qb.selectFrom("matched as product").selectAll(), sort).limit(pageSize).offset(offset))
+      .selectFrom("product")
+      .innerJoin("page", "page.id", "product.id");
+    // selectProductCard is typed for queries of product alone; these rows are product's.
+    return sorted(selectProductCard(rows as unknown as InScope), sort)
+      .select(sql<number>`(select count(*) from matched)`.as("matching"))
+      .execute();
   };
+  const offset = offsetFor(Infinity); // the page asked for, before the count is known
+  let rows = await page(offset);
+  let matching = Number(rows[0]?.matching ?? 0);
+  if (rows.length === 0 && offset > 0) {
+    // Past the last page (an old link): count, and show the last page as the listing does.
+    matching = Number((await matched.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    rows = matching > 0 ? await page(offsetFor(matching)) : [];
+  }
+  return { rows, matching };
+}
+
+/**
+ * SQLite, 3+ characters: the FTS5 trigram index holds exactly the products on sale (0003), so it
+ * counts matches without touching the product table. Elsewhere there are two ways to the rows:
+ * look up each match by rowid, or walk an index and keep the entries whose rowid matched. Reading
+ * an index entry costs about a tenth of a lookup (measured at 100,000 products), so walk when
+ * that reads fewer than WALK_RATIO entries per lookup saved. The unary + stops SQLite from driving
+ * the walk from the search's rowids.
+ */
+const WALK_RATIO = 10;
+
+async function searchSqlite({ inScope, category, onSale, q, sort, pageSize, offsetFor }: Search): Promise<Found> {
+  const { db } = getDatabase();
+  const phrase = `"${q.replace(/"/g, '""')}"`; // "" escapes a quote inside an FTS5 phrase
+  const matches = sql`select rowid from product_search where product_search match ${phrase}`;
+  const inMatches = (walk: boolean) => (walk ? sql<boolean>`+product.rowid in (${matches})` : sql<boolean>`product.rowid in (${matches})`);
+  const inIndex = Number((await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${phrase}`.execute(db)).rows[0].n);
+  // In one category: walk its index entries, or look up every match to read its category.
+  const matching =
+    category === "all" || inIndex === 0
+      ? inIndex
+      : Number((await inScope.where(inMatches(onSale < WALK_RATIO * inIndex)).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  if (matching === 0) return { rows: [], matching };
+
+  // A page: walk about (offset + pageSize) × onSale / matching entries of the sort's index, or
+  // look up every match and sort.
+  const offset = offsetFor(matching);
+  const walk = ((offset + pageSize) * onSale) / matching < WALK_RATIO * inIndex;
+  const rows = await sorted(selectProductCard(inScope.where(inMatches(walk))), sort).limit(pageSize).offset(offset).execute();
+  return { rows, matching };
+}
+
+/** SQLite, 1–2 characters: too short for trigrams, so scan. LIKE ignores ASCII case, as lower() would. */
+async function scanSqlite({ inScope, q, sort, pageSize, offsetFor }: Search): Promise<Found> {
+  const pattern = containsPattern(q);
+  const matched = inScope.where(sql<boolean>`(product.name like ${pattern} escape '\\' or product.description like ${pattern} escape '\\')`);
+  const matching = Number((await matched.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  // The page walks the sort's index until it is full, reading fewer rows than the count did.
+  const rows = matching === 0 ? [] : await sorted(selectProductCard(matched), sort).limit(pageSize).offset(offsetFor(matching)).execute();
+  return { rows, matching };
+}
+
+/** Each sort ends with the id as tie-breaker, in the direction of its index (0002-search). */
+function sorted<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, sort: SortKey): Q {
+  const by = (column: string) => sql.ref(`product.${column}`);
+  const order: [Expression<unknown>, "asc" | "desc"][] =
+    sort === "price-low"
+      ? [[by("price_paise"), "asc"], [by("id"), "asc"]]
+      : sort === "price-high"
+        ? [[by("price_paise"), "desc"], [by("id"), "desc"]]
+        : sort === "rating"
+          ? [[by("rating"), "desc"], [by("reviews"), "desc"], [by("id"), "desc"]]
+          : // Alphabetical for people: "Neem" before "NPK", on every engine and collation.
+            [[sql`lower(${by("name")})`, "asc"], [by("id"), "asc"]];
+  return order.reduce<SelectQueryBuilder<any, any, any>>((q, [expression, direction]) => q.orderBy(expression, direction), rows) as Q;
 }
