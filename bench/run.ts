@@ -42,6 +42,7 @@ type Options = {
   duration: number;
   connections: number;
   dropAnyDb: boolean;
+  scale: boolean;
 };
 
 function parseArgs(argv: string[]): Options {
@@ -55,6 +56,7 @@ function parseArgs(argv: string[]): Options {
     duration: 10,
     connections: 20,
     dropAnyDb: false,
+    scale: true,
   };
   const value = (i: number, name: string) => {
     const v = argv[i + 1];
@@ -78,6 +80,7 @@ function parseArgs(argv: string[]): Options {
       case "--connections": opts.connections = Number(next()); break;
       case "--no-lighthouse": opts.lighthouse = false; break;
       case "--no-load": opts.load = false; break;
+      case "--no-scale": opts.scale = false; break;
       case "--drop-any-db": opts.dropAnyDb = true; break;
       case "-h":
       case "--help":
@@ -346,8 +349,12 @@ type LighthouseResult = {
   cls: number;
   fcpMs: number;
   speedIndexMs: number;
+  /** compressed script bodies as served (Content-Length of each script the page loaded) */
   jsKB: number;
+  /** the same scripts' transfer size as Lighthouse saw it, response headers included */
+  jsTransferKB: number;
   totalKB: number;
+  scriptUrls: string[];
   runs: number[];
   failedRequests: string[];
   opportunities: { id: string; title: string; savingsMs?: number; savingsKB?: number; display?: string }[];
@@ -356,6 +363,16 @@ type LighthouseResult = {
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 type NetworkItem = { url?: string; resourceType?: string; transferSize?: number; statusCode?: number };
+
+/** The compressed size of each script as the server sends it to Chromium (br), headers excluded. */
+async function compressedBytes(urls: string[]) {
+  let bytes = 0;
+  for (const url of urls) {
+    const res = await fetch(url, { method: "HEAD", headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    bytes += Number(res.headers.get("content-length") ?? NaN);
+  }
+  return bytes;
+}
 
 function summarise(path: string, lhr: Lhr, scores: number[]): LighthouseResult {
   const audit = (id: string) => lhr.audits[id];
@@ -400,7 +417,9 @@ function summarise(path: string, lhr: Lhr, scores: number[]): LighthouseResult {
     cls: Number(num("cumulative-layout-shift").toFixed(3)),
     fcpMs: Math.round(num("first-contentful-paint")),
     speedIndexMs: Math.round(num("speed-index")),
-    jsKB: Number((jsBytes / 1024).toFixed(1)),
+    jsKB: NaN, // filled in by compressedBytes()
+    jsTransferKB: Number((jsBytes / 1024).toFixed(1)),
+    scriptUrls: items.filter((i) => i.resourceType === "Script" && i.url).map((i) => i.url!),
     totalKB: Number((totalBytes / 1024).toFixed(1)),
     runs: scores,
     failedRequests: items.filter((i) => (i.statusCode ?? 0) >= 400).map((i) => `${i.statusCode} ${i.url}`),
@@ -446,7 +465,9 @@ async function runLighthouse(base: string, paths: string[], runs: number) {
     }
     const safe = path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
     writeFileSync(join(lhrDir, `${safe}.json`), JSON.stringify(best));
-    results.push(summarise(path, best!, scores));
+    const result = summarise(path, best!, scores);
+    result.jsKB = Number(((await compressedBytes(result.scriptUrls)) / 1024).toFixed(1));
+    results.push(result);
   }
   await stopChrome();
   return results;
@@ -579,8 +600,8 @@ async function main() {
     console.log("\nLighthouse mobile");
     console.log(
       table(
-        ["page", "score", "LCP ms", "TBT ms", "CLS", "FCP ms", "JS KB", "total KB"],
-        lh.map((r) => [r.path, r.runs.length > 1 ? `${r.score} (${r.runs.join("/")})` : r.score, r.lcpMs, r.tbtMs, r.cls, r.fcpMs, r.jsKB, r.totalKB]),
+        ["page", "score", "LCP ms", "TBT ms", "CLS", "FCP ms", "JS KB", "JS+hdr KB", "total KB"],
+        lh.map((r) => [r.path, r.runs.length > 1 ? `${r.score} (${r.runs.join("/")})` : r.score, r.lcpMs, r.tbtMs, r.cls, r.fcpMs, r.jsKB, r.jsTransferKB, r.totalKB]),
       ),
     );
     for (const s of skipped) console.log(`skipped: ${s}`);
@@ -629,6 +650,11 @@ async function main() {
 try {
   await main();
   await cleanup();
+  // Then the scale part (1,000 vs 100,000 products on both engines, orders, bare Hono): bench/scale.ts.
+  if (parseArgs(process.argv.slice(2)).scale) {
+    console.log("\n== npm run bench:scale");
+    await run("npm", ["run", "bench:scale"]);
+  }
   process.exit(0);
 } catch (error) {
   console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -65,6 +65,7 @@ export function createApp({ build, clientDir, https, origin, trustProxyHops = 0 
     // Hashed files and pictures need no page policies: a few bytes less on each of a page's requests.
     if (isStaticFile(path) && (c.res.status === 200 || c.res.status === 304)) {
       c.res.headers.set("X-Content-Type-Options", "nosniff");
+      c.res.headers.delete("Last-Modified"); // immutable: never revalidated
       return;
     }
     c.res.headers.set("X-Request-Id", requestId);

@@ -1,19 +1,73 @@
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
-const LUCIDE_LITE = fileURLToPath(new URL("../app/components/ui/lucide-lite.ts", import.meta.url));
+const APP_DIR = fileURLToPath(new URL("../app/", import.meta.url));
+const SPRITE_ICON = fileURLToPath(new URL("../app/components/ui/sprite-icon.ts", import.meta.url));
+const ICON_IMPORT = /^lucide-react\/icons\/([a-z0-9-]+)$/;
+const VIRTUAL_ICON = "\0angle-icon:";
 
-/** lucide-react's icons, drawn by our small `createLucideIcon` (app/components/ui/lucide-lite.ts). */
-export function leanLucide(): Plugin {
+type Sprite = { url: string; source: string; names: Set<string> };
+
+/** Every lucide icon the app imports, as <symbol>s of one SVG file named by its content's hash. */
+async function buildSprite(): Promise<Sprite> {
+  const names = new Set<string>();
+  for (const path of files(APP_DIR)) {
+    if (!/\.tsx?$/.test(path)) continue;
+    for (const m of readFileSync(path, "utf8").matchAll(/from "lucide-react\/icons\/([a-z0-9-]+)"/g)) names.add(m[1]);
+  }
+  const symbols: string[] = [];
+  for (const name of [...names].sort()) {
+    const { __iconData } = (await import(`lucide-react/icons/${name}`)) as { __iconData: { node: [string, Record<string, string>][] } };
+    const shapes = __iconData.node.map(([tag, attrs]) => {
+      const attributes = Object.entries(attrs).filter(([key]) => key !== "key").map(([key, value]) => `${key}="${value}"`);
+      return `<${tag} ${attributes.join(" ")}/>`;
+    });
+    symbols.push(`<symbol id="${name}" viewBox="0 0 24 24">${shapes.join("")}</symbol>`);
+  }
+  const source = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>`;
+  const hash = createHash("sha256").update(source).digest("hex").slice(0, 10);
+  return { url: `/assets/icons-${hash}.svg`, source, names };
+}
+
+/**
+ * lucide-react's icons (ISC licence), imported one by one as `lucide-react/icons/<name>`, become
+ * tiny components that <use> a symbol of one SVG sprite emitted with the client build: the
+ * drawings cost no JavaScript and are downloaded once. Server and client resolve them alike.
+ */
+export function iconSprite(): Plugin {
+  let sprite: Promise<Sprite> | undefined;
+  const getSprite = () => (sprite ??= buildSprite());
   return {
-    name: "angle:lean-lucide",
+    name: "angle:icon-sprite",
     enforce: "pre",
-    resolveId(source, importer) {
-      if (source === "../createLucideIcon.mjs" && importer && /[\\/]lucide-react[\\/]/.test(importer)) return LUCIDE_LITE;
-      return null;
+    resolveId(source) {
+      const m = ICON_IMPORT.exec(source);
+      return m ? VIRTUAL_ICON + m[1] : null;
+    },
+    async load(id) {
+      if (!id.startsWith(VIRTUAL_ICON)) return null;
+      const name = id.slice(VIRTUAL_ICON.length);
+      const { url, names } = await getSprite();
+      if (!names.has(name)) this.error(`icon "${name}" is not in the sprite: import it as lucide-react/icons/${name} in app/`);
+      return `import { spriteIcon } from ${JSON.stringify(SPRITE_ICON)};\nexport default spriteIcon(${JSON.stringify(`${url}#${name}`)});\n`;
+    },
+    async generateBundle() {
+      if (this.environment.name !== "client") return;
+      const { url, source } = await getSprite();
+      this.emitFile({ type: "asset", fileName: url.slice(1), source });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        void getSprite().then(({ url, source }) => {
+          if (req.url !== url) return next();
+          res.setHeader("Content-Type", "image/svg+xml");
+          res.end(source);
+        }, next);
+      });
     },
   };
 }

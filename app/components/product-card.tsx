@@ -1,21 +1,26 @@
 import { Link } from "react-router";
 import { CATEGORY_LABELS } from "~/domain/categories";
+import { imageSrcSet } from "~/lib/image-srcset";
 import type { ProductCard as Product } from "~/services/catalog/product-view";
 import { AddToCartButton } from "./add-to-cart-button";
 import { Price } from "./price";
 import { Rating } from "./rating";
 
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+/** `eager`: in view on first paint (no lazy loading); `priority`: also likely the page's largest image. */
+export function ProductCard({ product, eager = false, priority = false }: { product: Product; eager?: boolean; priority?: boolean }) {
   const outOfStock = product.stock <= 0;
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md" data-testid="product-card">
       <Link to={`/products/${product.id}`} className="relative block aspect-square bg-stone-100" tabIndex={-1} aria-hidden="true">
         <img
           src={product.image}
+          srcSet={imageSrcSet(product.image)}
+          sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
           alt=""
           width={400}
           height={400}
-          loading={eager ? "eager" : "lazy"}
+          loading={eager || priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
           decoding="async"
           className="h-full w-full object-cover"
         />

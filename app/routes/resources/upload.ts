@@ -4,9 +4,15 @@ import type { Route } from "./+types/upload";
 
 /** Serves an uploaded product image by its generated name (no paths, no other files). */
 export async function loader({ params }: Route.LoaderArgs) {
-  if (!/^[a-z0-9]{8,40}\.webp$/.test(params.name)) return new Response("Not found", { status: 404 });
+  const m = /^([a-z0-9]{8,40})(-400)?\.webp$/.exec(params.name);
+  if (!m) return new Response("Not found", { status: 404 });
+  const dir = resolve(process.env.UPLOAD_DIR ?? "data/uploads");
   try {
-    const bytes = await readFile(join(resolve(process.env.UPLOAD_DIR ?? "data/uploads"), params.name));
+    // A photo uploaded before small copies were made has none: its full size stands in.
+    const bytes = await readFile(join(dir, params.name)).catch((error: unknown) => {
+      if (m[2]) return readFile(join(dir, `${m[1]}.webp`));
+      throw error;
+    });
     return new Response(bytes, {
       headers: { "Content-Type": "image/webp", "Cache-Control": "public, max-age=31536000, immutable" },
     });

@@ -9,6 +9,7 @@ import { Price } from "~/components/price";
 import { Rating } from "~/components/rating";
 import { CATEGORY_LABELS } from "~/domain/categories";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
+import { imageSrcSet } from "~/lib/image-srcset";
 import { getProduct } from "~/services/catalog/get-product.server";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
@@ -37,7 +38,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="mt-4 grid gap-8 md:grid-cols-2">
         <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
-          <img src={product.image} alt={product.name} width={400} height={400} className="aspect-square w-full object-cover" />
+          <img src={product.image} srcSet={imageSrcSet(product.image)} sizes="(min-width: 1024px) 50vw, 100vw" alt={product.name} width={400} height={400} fetchPriority="high" className="aspect-square w-full object-cover" />
         </div>
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{CATEGORY_LABELS[product.category]}</p>

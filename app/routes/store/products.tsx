@@ -76,7 +76,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className={`mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 ${busy ? "opacity-60" : ""}`}>
-          {products.map((product, i) => <ProductCard key={product.id} product={product} eager={i < 2} />)}
+          {products.map((product, i) => <ProductCard key={product.id} product={product} eager={i < 4} priority={i < 2} />)}
         </div>
       )}
 

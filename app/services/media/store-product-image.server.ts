@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import sharp from "sharp";
 import { newId } from "~/lib/ids";
+import { SMALL_IMAGE_WIDTH } from "~/lib/image-srcset";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = new Set(["jpeg", "png", "webp"]);
@@ -24,7 +25,8 @@ export const localImageStorage: ImageStorage = {
 
 /**
  * Checks an uploaded file really is a JPEG, PNG or WebP (by its content, not its name), strips its
- * metadata, squares it to 800 px and stores it as WebP. Returns the public URL.
+ * metadata, squares it to 800 px and stores it as WebP, with a 400 px copy beside it. Returns the
+ * public URL of the 800 px one.
  */
 export async function storeProductImage(file: File, storage: ImageStorage = localImageStorage): Promise<string> {
   if (file.size === 0) throw new ImageRefused("The image file is empty.");
@@ -38,11 +40,17 @@ export async function storeProductImage(file: File, storage: ImageStorage = loca
   }
   if (!format || !ACCEPTED.has(format)) throw new ImageRefused("Please upload a JPEG, PNG or WebP image.");
   let output: Buffer;
+  let small: Buffer;
   try {
-    output = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(800, 800, { fit: "cover" }).webp({ quality: 80 }).toBuffer();
+    const square = sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(800, 800, { fit: "cover" });
+    output = await square.clone().webp({ quality: 80 }).toBuffer();
+    small = await sharp(output).resize(SMALL_IMAGE_WIDTH, SMALL_IMAGE_WIDTH).webp({ quality: 78 }).toBuffer();
   } catch {
     // A damaged file or one too large to decode: the header looked fine, the pixels did not.
     throw new ImageRefused("That image could not be processed. Please upload a JPEG, PNG or WebP of at most 40 megapixels.");
   }
-  return storage.put(`${newId()}.webp`, output);
+  // The small copy (for cards and phones, see imageSrcSet) first: the main one's URL is what is saved.
+  const id = newId();
+  await storage.put(`${id}-${SMALL_IMAGE_WIDTH}.webp`, small);
+  return storage.put(`${id}.webp`, output);
 }

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, expect, it } from "vitest";
+import { imageSrcSet } from "~/lib/image-srcset";
+import { loader as uploadLoader } from "~/routes/resources/upload";
+import { ImageRefused, storeProductImage, type ImageStorage } from "./store-product-image.server";
+
+const photo = async (width: number, height: number) =>
+  new File([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: "#3a7d2c" } }).jpeg().toBuffer())], "field.jpg", { type: "image/jpeg" });
+
+function memoryStorage() {
+  const files = new Map<string, Buffer>();
+  const storage: ImageStorage = {
+    async put(name, bytes) {
+      files.set(name, bytes);
+      return `/uploads/${name}`;
+    },
+  };
+  return { files, storage };
+}
+
+it("stores an 800 px WebP and a 400 px copy, and the srcset offers both", async () => {
+  const { files, storage } = memoryStorage();
+  const url = await storeProductImage(await photo(1600, 1200), storage);
+  expect(url).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
+  const id = url.slice("/uploads/".length, -".webp".length);
+  const big = await sharp(files.get(`${id}.webp`)!).metadata();
+  const small = await sharp(files.get(`${id}-400.webp`)!).metadata();
+  expect([big.format, big.width, big.height]).toEqual(["webp", 800, 800]);
+  expect([small.format, small.width, small.height]).toEqual(["webp", 400, 400]);
+  expect(imageSrcSet(url)).toBe(`/uploads/${id}-400.webp 400w, ${url} 800w`);
+  expect(imageSrcSet("/images/products/neem.svg")).toBeUndefined();
+});
+
+it("refuses a file that is not an image and stores nothing", async () => {
+  const { files, storage } = memoryStorage();
+  await expect(storeProductImage(new File(["<svg onload=alert(1)>"], "x.jpg"), storage)).rejects.toBeInstanceOf(ImageRefused);
+  expect(files.size).toBe(0);
+});
+
+const dir = mkdtempSync(join(tmpdir(), "angle-uploads-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it("serves the small copy, or the full photo for one uploaded before small copies existed", async () => {
+  process.env.UPLOAD_DIR = dir;
+  const { localImageStorage } = await import("./store-product-image.server");
+  const url = await storeProductImage(await photo(900, 900), localImageStorage);
+  const id = url.slice("/uploads/".length, -".webp".length);
+  const serve = (name: string) => uploadLoader({ params: { name } } as never) as Promise<Response>;
+
+  const small = await serve(`${id}-400.webp`);
+  expect(small.status).toBe(200);
+  expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(400);
+
+  rmSync(join(dir, `${id}-400.webp`));
+  const fallback = await serve(`${id}-400.webp`);
+  expect(fallback.status).toBe(200);
+  expect((await sharp(Buffer.from(await fallback.arrayBuffer())).metadata()).width).toBe(800);
+
+  expect((await serve("nosuchphoto1-400.webp")).status).toBe(404);
+  expect((await serve("../package.json")).status).toBe(404);
+});
