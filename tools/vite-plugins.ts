@@ -109,16 +109,16 @@ export function precompress(): Plugin {
 }
 
 /**
- * One chunk for the storefront code that the catalogue pages share (icons, cart, money, product
- * card…), instead of a dozen tiny files each costing a request: the modules statically reachable
- * from `entries` (and used by at least two chunks). Everything else keeps Rolldown's own splitting.
- * Returns the plugin (which learns the module graph when the build has read it) and the group test.
+ * The modules statically reachable from `entries` (app-relative paths), learnt from the module
+ * graph once the client build has read it (framework modules and the entries themselves left out):
+ * vite.config.ts uses these sets to put what storefront pages share into a few chunks instead of a
+ * dozen tiny files each costing a request. Returns the plugin and the membership test.
  */
-export function sharedStoreChunk(entries: string[]) {
+export function reachableFrom(entries: string[]) {
   const reachable = new Set<string>();
   const entryIds = entries.map((e) => fileURLToPath(new URL(`../${e}`, import.meta.url)));
   const plugin: Plugin = {
-    name: "angle:shared-store-chunk",
+    name: "angle:reachable-modules",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     buildEnd() {
@@ -134,5 +134,5 @@ export function sharedStoreChunk(entries: string[]) {
       for (const id of entryIds) reachable.delete(id);
     },
   };
-  return { plugin, test: (id: string) => reachable.has(id) };
+  return { plugin, has: (id: string) => reachable.has(id) };
 }
