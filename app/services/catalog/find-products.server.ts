@@ -68,15 +68,17 @@ export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): P
 async function searchPostgres({ inScope, q, sort, pageSize, offsetFor }: Search): Promise<Found> {
   const { db } = getDatabase();
   const matched = inScope.where(sql<boolean>`product.search_text like lower(${containsPattern(q)}) escape '\\'`);
+  // Each match carries its sort keys (k0, k1, …), computed once; the page is joined back to product.
+  const keys = ORDER[sort].map(([expression], i) => sql.raw(expression).as(`k${i}`));
+  const byKeys = (table: string) => ORDER[sort].map(([, direction], i) => [sql.ref(`${table}.k${i}`), direction] as const);
   const page = (offset: number) => {
     const rows = db
-      .with((cte) => cte("matched").materialized(), () => matched.select(["product.id", "product.name", "product.price_paise", "product.rating", "product.reviews"]))
-      // "as product" lets the one sorted() order the matches too.
-      .with("page", (qb) => sorted(qb.selectFrom("matched as product").selectAll(), sort).limit(pageSize).offset(offset))
+      .with((cte) => cte("matched").materialized(), () => matched.select(["product.id", ...keys]))
+      .with("page", (qb) => orderedBy(qb.selectFrom("matched").selectAll(), byKeys("matched")).limit(pageSize).offset(offset))
       .selectFrom("product")
       .innerJoin("page", "page.id", "product.id");
     // selectProductCard is typed for queries of product alone; these rows are product's.
-    return sorted(selectProductCard(rows as unknown as InScope), sort)
+    return orderedBy(selectProductCard(rows as unknown as InScope), byKeys("page"))
       .select(sql<number>`(select count(*) from matched)`.as("matching"))
       .execute();
   };
@@ -132,17 +134,19 @@ async function scanSqlite({ inScope, q, sort, pageSize, offsetFor }: Search): Pr
   return { rows, matching };
 }
 
-/** Each sort ends with the id as tie-breaker, in the direction of its index (0002-search). */
+/** Each sort, ending with the id as tie-breaker in the direction of its index (0002-search). */
+const ORDER: Record<SortKey, [expression: string, direction: "asc" | "desc"][]> = {
+  // Alphabetical for people: "Neem" before "NPK", on every engine and collation.
+  name: [["lower(product.name)", "asc"], ["product.id", "asc"]],
+  "price-low": [["product.price_paise", "asc"], ["product.id", "asc"]],
+  "price-high": [["product.price_paise", "desc"], ["product.id", "desc"]],
+  rating: [["product.rating", "desc"], ["product.reviews", "desc"], ["product.id", "desc"]],
+};
+
 function sorted<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, sort: SortKey): Q {
-  const by = (column: string) => sql.ref(`product.${column}`);
-  const order: [Expression<unknown>, "asc" | "desc"][] =
-    sort === "price-low"
-      ? [[by("price_paise"), "asc"], [by("id"), "asc"]]
-      : sort === "price-high"
-        ? [[by("price_paise"), "desc"], [by("id"), "desc"]]
-        : sort === "rating"
-          ? [[by("rating"), "desc"], [by("reviews"), "desc"], [by("id"), "desc"]]
-          : // Alphabetical for people: "Neem" before "NPK", on every engine and collation.
-            [[sql`lower(${by("name")})`, "asc"], [by("id"), "asc"]];
+  return orderedBy(rows, ORDER[sort].map(([expression, direction]) => [sql.raw(expression), direction] as const));
+}
+
+function orderedBy<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, order: (readonly [Expression<unknown>, "asc" | "desc"])[]): Q {
   return order.reduce<SelectQueryBuilder<any, any, any>>((q, [expression, direction]) => q.orderBy(expression, direction), rows) as Q;
 }
