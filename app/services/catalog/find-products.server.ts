@@ -61,14 +61,20 @@ export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): P
 /**
  * PostgreSQL: product.search_text is lower(name || chr(1) || description), kept by the database,
  * with a pg_trgm index (0003). chr(1) never occurs in q (parseCatalogQuery drops control
- * characters), so no match straddles name and description. The matches are gathered once,
- * materialized so that the planner reads them through the index instead of walking a sort index,
- * then counted and sorted in the same statement. Queries under 3 characters scan, still correctly.
+ * characters), so no match straddles name and description. Queries under 3 characters cannot use
+ * trigrams and scan, still correctly.
  */
-async function searchPostgres({ inScope, q, sort, pageSize, offsetFor }: Search): Promise<Found> {
+async function searchPostgres(search: Search): Promise<Found> {
+  return collectMatches(search, search.inScope.where(sql<boolean>`product.search_text like lower(${containsPattern(search.q)}) escape '\\'`));
+}
+
+/**
+ * One statement gathers the matches once, each with its sort keys (k0, k1, …), counts them and
+ * sorts them; the page is joined back to product. Materialized, so that PostgreSQL reads the
+ * matches through the search index instead of walking a sort index to fill the page.
+ */
+async function collectMatches({ sort, pageSize, offsetFor }: Search, matched: InScope): Promise<Found> {
   const { db } = getDatabase();
-  const matched = inScope.where(sql<boolean>`product.search_text like lower(${containsPattern(q)}) escape '\\'`);
-  // Each match carries its sort keys (k0, k1, …), computed once; the page is joined back to product.
   const keys = ORDER[sort].map(([expression], i) => sql.raw(expression).as(`k${i}`));
   const byKeys = (table: string) => ORDER[sort].map(([, direction], i) => [sql.ref(`${table}.k${i}`), direction] as const);
   const page = (offset: number) => {
@@ -94,15 +100,17 @@ async function searchPostgres({ inScope, q, sort, pageSize, offsetFor }: Search)
 }
 
 /**
- * SQLite, 3+ characters: the FTS5 trigram index holds exactly the products on sale (0003), so it
- * counts matches without touching the product table. Elsewhere there are two ways to the rows:
- * look up each match by rowid, or walk an index and keep the entries whose rowid matched. Reading
- * an index entry costs about a tenth of a lookup (measured at 100,000 products), so walk when
- * that reads fewer than WALK_RATIO entries per lookup saved. The unary + stops SQLite from driving
- * the walk from the search's rowids.
+ * SQLite reads rows in order (an index's entries, a table in a scan) for about a tenth of the cost
+ * of looking rows up one by one (measured at 100,000 products). That decides how to reach a page.
  */
 const WALK_RATIO = 10;
 
+/**
+ * SQLite, 3+ characters: the FTS5 trigram index holds exactly the products on sale (0003), so it
+ * counts matches without touching the product table. The rows: look up each match by rowid and
+ * sort, or walk the sort's index keeping the entries whose rowid matched, whichever reads less.
+ * The unary + stops SQLite from driving the walk from the search's rowids.
+ */
 async function searchSqlite({ inScope, category, onSale, q, sort, pageSize, offsetFor }: Search): Promise<Found> {
   const { db } = getDatabase();
   const phrase = `"${q.replace(/"/g, '""')}"`; // "" escapes a quote inside an FTS5 phrase
@@ -124,14 +132,22 @@ async function searchSqlite({ inScope, category, onSale, q, sort, pageSize, offs
   return { rows, matching };
 }
 
-/** SQLite, 1–2 characters: too short for trigrams, so scan. LIKE ignores ASCII case, as lower() would. */
-async function scanSqlite({ inScope, q, sort, pageSize, offsetFor }: Search): Promise<Found> {
+/**
+ * SQLite, 1–2 characters: too short for trigrams, so the count scans the catalogue. A common text
+ * then fills the page within a few entries of the sort's index; a rare one would have that walk
+ * look up every product, so its matches are collected in one more scan instead.
+ */
+async function scanSqlite(search: Search): Promise<Found> {
+  const { inScope, q, sort, pageSize, offsetFor } = search;
+  // LIKE ignores ASCII case, exactly as lower() would on SQLite.
   const pattern = containsPattern(q);
   const matched = inScope.where(sql<boolean>`(product.name like ${pattern} escape '\\' or product.description like ${pattern} escape '\\')`);
   const matching = Number((await matched.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  // The page walks the sort's index until it is full, reading fewer rows than the count did.
-  const rows = matching === 0 ? [] : await sorted(selectProductCard(matched), sort).limit(pageSize).offset(offsetFor(matching)).execute();
-  return { rows, matching };
+  if (matching === 0) return { rows: [], matching };
+  // The walk looks up about (offset + pageSize) × onSale / matching rows; a scan reads onSale.
+  const offset = offsetFor(matching);
+  if ((offset + pageSize) * WALK_RATIO > matching) return collectMatches(search, matched);
+  return { rows: await sorted(selectProductCard(matched), sort).limit(pageSize).offset(offset).execute(), matching };
 }
 
 /** Each sort, ending with the id as tie-breaker in the direction of its index (0002-search). */
