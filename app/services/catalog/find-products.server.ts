@@ -1,5 +1,5 @@
-import { sql, type Expression, type SelectQueryBuilder } from "kysely";
-import { getDatabase } from "~/db/db.server";
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { getDatabase, type Engine } from "~/db/db.server";
 import { containsPattern } from "~/db/like.server";
 import type { Database } from "~/db/schema";
 import { PAGE_SIZE, type CatalogQuery, type SortKey } from "~/domain/catalog-query";
@@ -49,29 +49,31 @@ export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): P
   const search: Search = { inScope, category: query.category, onSale, q: query.q, sort: query.sort, pageSize, offsetFor };
   const { rows, matching } = !query.q
     ? { rows: await sorted(selectProductCard(inScope), query.sort).limit(pageSize).offset(offsetFor(onSale)).execute(), matching: onSale }
-    : engine === "postgres"
-      ? await searchPostgres(search)
-      : [...query.q].length >= 3
-        ? await searchSqlite(search)
-        : await scanSqlite(search);
+    : [...query.q].length < 3 // trigram indexes need three characters
+      ? await scanForMatches(search, inScope.where(containsText(engine, query.q)))
+      : engine === "postgres"
+        ? await collectMatches(search, inScope.where(containsText(engine, query.q)))
+        : await searchSqlite(search);
   const pageCount = pageCountFor(matching);
   return { products: rows.map(toProductCard), matching, total, page: Math.min(query.page, pageCount), pageCount };
 }
 
-/**
- * PostgreSQL: product.search_text is lower(name || chr(1) || description), kept by the database,
- * with a pg_trgm index (0003). chr(1) never occurs in q (parseCatalogQuery drops control
- * characters), so no match straddles name and description. Queries under 3 characters cannot use
- * trigrams and scan, still correctly.
- */
-async function searchPostgres(search: Search): Promise<Found> {
-  return collectMatches(search, search.inScope.where(sql<boolean>`product.search_text like lower(${containsPattern(search.q)}) escape '\\'`));
+/** Spec §5: name or description contains q, in any case. */
+function containsText(engine: Engine, q: string): Expression<SqlBool> {
+  const pattern = containsPattern(q);
+  // PostgreSQL: search_text is lower(name || chr(1) || description), kept by the database, with a
+  // pg_trgm index (0003). q never holds chr(1) (parseCatalogQuery drops control characters), so
+  // no match straddles name and description. SQLite: LIKE ignores ASCII case, as lower() would.
+  return engine === "postgres"
+    ? sql<SqlBool>`product.search_text like lower(${pattern}) escape '\\'`
+    : sql<SqlBool>`(product.name like ${pattern} escape '\\' or product.description like ${pattern} escape '\\')`;
 }
 
 /**
  * One statement gathers the matches once, each with its sort keys (k0, k1, …), counts them and
  * sorts them; the page is joined back to product. Materialized, so that PostgreSQL reads the
- * matches through the search index instead of walking a sort index to fill the page.
+ * matches through the trigram index instead of walking a sort index to fill the page (which it
+ * prefers, and which is slow when the matches sit late in that order).
  */
 async function collectMatches({ sort, pageSize, offsetFor }: Search, matched: InScope): Promise<Found> {
   const { db } = getDatabase();
@@ -100,8 +102,8 @@ async function collectMatches({ sort, pageSize, offsetFor }: Search, matched: In
 }
 
 /**
- * SQLite reads rows in order (an index's entries, a table in a scan) for about a tenth of the cost
- * of looking rows up one by one (measured at 100,000 products). That decides how to reach a page.
+ * Reading rows in order (an index's entries, a table in a scan) costs about a tenth of looking
+ * them up one by one (SQLite, measured at 100,000 products). That decides how to reach a page.
  */
 const WALK_RATIO = 10;
 
@@ -133,15 +135,12 @@ async function searchSqlite({ inScope, category, onSale, q, sort, pageSize, offs
 }
 
 /**
- * SQLite, 1–2 characters: too short for trigrams, so the count scans the catalogue. A common text
- * then fills the page within a few entries of the sort's index; a rare one would have that walk
- * look up every product, so its matches are collected in one more scan instead.
+ * 1–2 characters: too short for trigrams, so the count scans the catalogue. A common text then
+ * fills the page within a few entries of the sort's index; a rare one would have that walk look
+ * up nearly every product, so its matches are collected in one more scan instead.
  */
-async function scanSqlite(search: Search): Promise<Found> {
-  const { inScope, q, sort, pageSize, offsetFor } = search;
-  // LIKE ignores ASCII case, exactly as lower() would on SQLite.
-  const pattern = containsPattern(q);
-  const matched = inScope.where(sql<boolean>`(product.name like ${pattern} escape '\\' or product.description like ${pattern} escape '\\')`);
+async function scanForMatches(search: Search, matched: InScope): Promise<Found> {
+  const { sort, pageSize, offsetFor } = search;
   const matching = Number((await matched.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   if (matching === 0) return { rows: [], matching };
   // The walk looks up about (offset + pageSize) × onSale / matching rows; a scan reads onSale.
