@@ -21,6 +21,25 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | u
   return peer ?? "unknown";
 }
 
+/** Reads a request's body to its end without keeping it; false if it cannot (already part-read, or over 64 MB). */
+async function discardBody(request: Request, max = 64 * 1024 * 1024) {
+  try {
+    if (!request.body || request.bodyUsed) return false;
+    const reader = request.body.getReader();
+    for (let size = 0; ; ) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel();
+        return false;
+      }
+    }
+  } catch {
+    return false;
+  }
+}
+
 const isStaticFile = (path: string) => path.startsWith("/assets/") || path.startsWith("/images/");
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -73,6 +92,15 @@ export function createApp({ build, clientDir, https, origin, trustProxyHops = 0 
     if (path !== "/healthz") {
       log.info({ requestId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
     }
+  });
+  // A body refused unread (403, 404, 405, 413, 415…) is read to its end, and dropped, before the
+  // answer goes: left unread, @hono/node-server stops draining it after 500 ms and drops the
+  // connection under a response that promised keep-alive, so the client's next request on it fails.
+  app.use(async (c, next) => {
+    await next();
+    const incoming = (c.env as { incoming?: { readableEnded?: boolean } } | undefined)?.incoming;
+    const hasBody = Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
+    if (hasBody && incoming?.readableEnded === false && !(await discardBody(c.req.raw))) c.res.headers.set("Connection", "close");
   });
   app.use(async (c, next) => {
     if (isCrossSite(c.req.raw, origin)) return c.text("Cross-site requests are not allowed.", 403);

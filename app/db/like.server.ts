@@ -1,9 +1,12 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import { getDatabase } from "./db.server";
 
-/** A LIKE pattern for "contains q", with the wildcards in q escaped so they match themselves. */
+/**
+ * A LIKE pattern for "contains q", with the wildcards in q escaped so they match themselves. NUL is
+ * dropped: PostgreSQL refuses it in text (a 500 for /admin/users?q=%00), and no stored text holds one.
+ */
 export function containsPattern(q: string) {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${q.replace(/\u0000/g, "").replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Case-insensitive "column contains q" on either engine. */

@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
 import type { ProductStatus } from "~/db/schema";
 import type { ProductFormInput } from "~/domain/product-form";
-import { newId } from "~/lib/ids";
+import { isId, newId } from "~/lib/ids";
 
 export const PLACEHOLDER_IMAGE = "/images/products/placeholder.svg";
 
@@ -52,6 +52,8 @@ export const PRODUCT_CHANGED = "This product changed while you were editing (a s
  * overwrites a newer one.
  */
 export async function updateProduct(id: string, input: ProductFormInput, options: { image?: string; version?: string }): Promise<"updated" | "missing" | "stale"> {
+  // Not one of our ids (a NUL in the URL would be a database error on PostgreSQL): nothing to update.
+  if (!isId(id)) return "missing";
   let query = getDb()
     .updateTable("product")
     .set(productEdits(input, options.image))

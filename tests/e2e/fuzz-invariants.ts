@@ -1,0 +1,116 @@
+import type { FuzzStore, Row } from "./fuzz-store";
+
+const CATEGORIES = ["seeds", "equipment", "tools", "fertilizers"];
+const PRODUCT_STATUSES = ["live", "pending", "rejected", "archived"];
+const ORDER_STATUSES = ["pending", "confirmed", "shipped", "delivered", "cancelled"];
+// What readForm strips: no stored text should hold one.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+const n = (v: unknown) => Number(v);
+const whole = (v: unknown) => Number.isSafeInteger(Number(v));
+
+/**
+ * What must hold of the store whatever was thrown at it: nothing half-written (an order without
+ * lines or its first event, a vendor account without its vendor row, counts out of step with the
+ * products), no negative or fractional stock, quantity or money, no control characters stored.
+ * Returns the violations, each naming the row.
+ */
+export async function storeViolations(store: FuzzStore): Promise<string[]> {
+  const bad: string[] = [];
+  const q = store.query;
+
+  for (const p of await q("select id, name, description, category, price_paise, stock, status, vendor_id, reject_reason from product")) {
+    const where = `product ${p.id}`;
+    if (!whole(p.stock) || n(p.stock) < 0) bad.push(`${where}: stock ${p.stock}`);
+    if (!whole(p.price_paise) || n(p.price_paise) <= 0) bad.push(`${where}: price ${p.price_paise} paise`);
+    if (!CATEGORIES.includes(String(p.category))) bad.push(`${where}: category ${JSON.stringify(p.category)}`);
+    if (!PRODUCT_STATUSES.includes(String(p.status))) bad.push(`${where}: status ${JSON.stringify(p.status)}`);
+    if (!String(p.name).trim() || String(p.name).length > 200) bad.push(`${where}: name ${JSON.stringify(String(p.name).slice(0, 40))} (${String(p.name).length} chars)`);
+    if (String(p.description).length > 2000) bad.push(`${where}: description of ${String(p.description).length} chars`);
+    for (const field of ["name", "description", "reject_reason"] as const) if (CONTROL.test(String(p[field] ?? ""))) bad.push(`${where}: control character in ${field}`);
+    if (p.status === "pending" && !p.vendor_id) bad.push(`${where}: a store product waiting for approval`);
+  }
+
+  // The trigger-kept counts (catalogue pages and the dashboard read them) match the rows.
+  const counted = new Map((await q("select status, category, n from product_count")).map((r) => [`${r.status}/${r.category}`, n(r.n)]));
+  for (const r of await q("select status, category, count(*) as n from product group by status, category")) {
+    const key = `${r.status}/${r.category}`;
+    if ((counted.get(key) ?? 0) !== n(r.n)) bad.push(`product_count ${key} is ${counted.get(key)}, but ${r.n} products`);
+    counted.delete(key);
+  }
+  for (const [key, value] of counted) if (value !== 0) bad.push(`product_count ${key} is ${value}, but no such products`);
+
+  const lines = await q("select id, order_id, product_id, quantity, unit_price_paise, line_total_paise from order_line");
+  const linesByOrder = new Map<string, Row[]>();
+  for (const l of lines) {
+    linesByOrder.set(String(l.order_id), [...(linesByOrder.get(String(l.order_id)) ?? []), l]);
+    if (!whole(l.quantity) || n(l.quantity) < 1) bad.push(`order line ${l.id}: quantity ${l.quantity}`);
+    if (n(l.unit_price_paise) <= 0 || n(l.line_total_paise) !== n(l.unit_price_paise) * n(l.quantity)) bad.push(`order line ${l.id}: ${l.quantity} × ${l.unit_price_paise} = ${l.line_total_paise}?`);
+  }
+  const events = await q("select order_id, status from order_event");
+  const eventStatuses = new Map<string, Set<string>>();
+  for (const e of events) eventStatuses.set(String(e.order_id), (eventStatuses.get(String(e.order_id)) ?? new Set()).add(String(e.status)));
+  for (const o of await q("select id, status, subtotal_paise, shipping_paise, tax_paise, total_paise, street, city, state, pincode, customer_phone from orders")) {
+    const where = `order ${o.id}`;
+    const own = linesByOrder.get(String(o.id)) ?? [];
+    if (own.length === 0) bad.push(`${where}: no lines`);
+    if (!ORDER_STATUSES.includes(String(o.status))) bad.push(`${where}: status ${JSON.stringify(o.status)}`);
+    if (!eventStatuses.get(String(o.id))?.has("pending")) bad.push(`${where}: no 'placed' event`);
+    if (!eventStatuses.get(String(o.id))?.has(String(o.status))) bad.push(`${where}: status ${o.status} with no event for it`);
+    const sum = own.reduce((s, l) => s + n(l.line_total_paise), 0);
+    if (own.length && n(o.subtotal_paise) !== sum) bad.push(`${where}: subtotal ${o.subtotal_paise} but lines add up to ${sum}`);
+    if (n(o.total_paise) !== n(o.subtotal_paise) + n(o.shipping_paise) + n(o.tax_paise)) bad.push(`${where}: total ${o.total_paise} ≠ subtotal + shipping + tax`);
+    if (!/^[1-9]\d{5}$/.test(String(o.pincode))) bad.push(`${where}: pincode ${JSON.stringify(o.pincode)}`);
+    for (const field of ["street", "city", "state"] as const) {
+      if (!String(o[field]).trim() || CONTROL.test(String(o[field]))) bad.push(`${where}: ${field} ${JSON.stringify(String(o[field]).slice(0, 40))}`);
+    }
+  }
+  for (const id of linesByOrder.keys()) if (!(await q("select id from orders where id = ?", [id])).length) bad.push(`order line for missing order ${id}`);
+
+  const users = await q('select id, name, email, role, banned from "user"');
+  const vendorRows = new Set((await q("select user_id from vendor")).map((v) => String(v.user_id)));
+  for (const u of users) {
+    const where = `user ${u.email}`;
+    if (!["user", "vendor", "admin", null].includes(u.role as string | null)) bad.push(`${where}: role ${JSON.stringify(u.role)}`);
+    if (u.role === "vendor" && !vendorRows.has(String(u.id))) bad.push(`${where}: a vendor account with no vendor profile`);
+    if (!String(u.name).trim() || CONTROL.test(String(u.name))) bad.push(`${where}: name ${JSON.stringify(String(u.name).slice(0, 40))}`);
+    if (String(u.email) !== String(u.email).toLowerCase().trim()) bad.push(`${where}: email not normalised`);
+  }
+  const userIds = new Set(users.map((u) => String(u.id)));
+  for (const v of vendorRows) if (!userIds.has(v)) bad.push(`vendor ${v}: no user`);
+  if (!users.some((u) => u.role === "admin" && !u.banned)) bad.push("no active admin left");
+
+  for (const m of await q("select id, name, email, subject, message from contact_message")) {
+    for (const field of ["name", "email", "subject", "message"] as const) {
+      if (!String(m[field]).trim() || CONTROL.test(String(m[field]))) bad.push(`contact message ${m.id}: ${field} ${JSON.stringify(String(m[field]).slice(0, 40))}`);
+    }
+  }
+  for (const s of await q("select key, value from setting")) {
+    try {
+      JSON.parse(String(s.value));
+    } catch {
+      bad.push(`setting ${s.key}: not JSON`);
+    }
+  }
+  return bad;
+}
+
+/** Everything an anonymous or wrong-role request must leave as it was. */
+export async function snapshot(store: FuzzStore) {
+  const q = store.query;
+  return JSON.stringify({
+    product: await q("select id, name, description, category, price_paise, stock, status, image, reject_reason, updated_at from product order by id"),
+    orders: await q("select id, status, updated_at from orders order by id"),
+    lines: await q("select count(*) as n from order_line"),
+    events: await q("select id from order_event order by id"),
+    users: await q('select id, name, email, role, banned from "user" order by id'),
+    vendors: await q("select * from vendor order by user_id"),
+    settings: await q("select key, value from setting order by key"),
+    messages: await q("select id, handled from contact_message order by id"),
+  });
+}
+
+export async function count(store: FuzzStore, table: string, where = "1 = 1", params: (string | number)[] = []) {
+  const [row] = await store.query(`select count(*) as n from ${table} where ${where}`, params);
+  return Number(row.n);
+}

@@ -1,0 +1,532 @@
+import fc from "fast-check";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { gstinCheckChar } from "../../app/domain/gstin";
+import { hostileItems, hostileText, type FieldValue, type FileValue } from "./fuzz-inputs";
+
+export type Role = "anon" | "customer" | "vendor" | "admin";
+export const ROLES: Role[] = ["anon", "customer", "vendor", "admin"];
+
+/** Ids and accounts the fuzz store holds before the fuzzing starts (see the `world` fixture). */
+export type World = {
+  tag: string;
+  customer: { email: string; password: string };
+  vendor: { email: string; password: string; gstNumber: string };
+  adminId: string;
+  /** Seed products in stock, for carts. */
+  liveProductIds: string[];
+  /** The admin's product the edit form is fuzzed on. */
+  adminProductId: string;
+  /** Products the admin may delete (one has an order, so it is archived instead; the last is a vendor's). */
+  disposableProductIds: string[];
+  vendorProductId: string;
+  otherVendorProductId: string;
+  pendingListingIds: string[];
+  /** The customer's orders. */
+  orderIds: string[];
+  otherCustomerOrderId: string;
+  messageIds: string[];
+  disposableUserIds: string[];
+  uploadName: string;
+};
+
+export type Group = "store" | "admin" | "vendor" | "settings";
+
+/** One action endpoint and how to fuzz it. */
+export type ActionTarget = {
+  /** The route module, as app/routes.ts names it. */
+  file: string;
+  label: string;
+  path: (w: World) => string;
+  /** Who may use it: each gets the full sample. */
+  roles: Role[];
+  /** Who must be turned away (a 3xx/4xx, and nothing changes): each gets a few samples. */
+  refused: Role[];
+  /** A valid form for sample `i` (unique values where the store wants them unique). */
+  valid: (w: World, i: number) => Record<string, FieldValue>;
+  /** Fields that deserve their own hostile values. */
+  special?: (w: World) => Record<string, fc.Arbitrary<FieldValue>>;
+  samples: number;
+  /** Signs in or out: each batch runs in sessions of its own, so the test's sessions survive. */
+  session?: boolean;
+  group: Group;
+  encoding?: "multipart";
+};
+
+const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/** A well-formed GSTIN, different for each (tag, i). */
+export function gstinFor(seed: string) {
+  let h = 0;
+  for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  const pick = (set: string) => {
+    h = (h * 1103515245 + 12345) >>> 0;
+    return set[h % set.length];
+  };
+  const first14 = `27${Array.from({ length: 5 }, () => pick(letters)).join("")}${Array.from({ length: 4 }, () => pick("0123456789")).join("")}${pick(letters)}1Z`;
+  return first14 + gstinCheckChar(first14);
+}
+
+const address = { street: "12 Gangapur Road", city: "Nashik", state: "Maharashtra", pincode: "422013" };
+const product = (i: number, tag: string) => ({ name: `Fuzz Neem Cake ${tag} ${i}`, description: "Organic neem cake.", category: "fertilizers", price: "250", stock: "40" });
+
+const statuses = fc.constantFrom("pending", "confirmed", "shipped", "delivered", "cancelled", "Cancelled", "refunded", "");
+const categories = fc.constantFrom("seeds", "equipment", "tools", "fertilizers", "all", "Seeds", "__proto__");
+const bogusId = fc.constantFrom("nosuchid1", "x", "a".repeat(41), "ABCDEF12", "1 or 1=1", "../../x", "ज़मीन12");
+const price = fc.constantFrom("0", "-250", "0.001", "250.555", "1e3", "₹250", "250,00", "NaN", "99999999999999", "1e309", "0x10", " 250 ");
+const stock = fc.constantFrom("-1", "0.5", "1e6", "1000001", "NaN", "", "9007199254740993", "-0", "0x10", "1_000");
+
+export const ACTION_TARGETS: ActionTarget[] = [
+  // Storefront and accounts.
+  {
+    file: "routes/store/contact.tsx",
+    label: "contact form",
+    path: () => "/contact",
+    roles: ["anon", "customer", "vendor", "admin"],
+    refused: [],
+    valid: (w, i) => ({ kind: "contact", name: `Eve ${i}`, email: "eve@example.com", subject: `Seeds ${w.tag}`, message: "Which seeds suit clay soil?" }),
+    special: () => ({ kind: fc.constantFrom("contact", "expert", "admin", "") }),
+    samples: 30,
+    group: "store",
+  },
+  {
+    file: "routes/account/auth.ts",
+    label: "customer registration",
+    path: () => "/account/auth",
+    roles: ["anon"],
+    refused: [],
+    valid: (w, i) => ({ intent: "register", name: `Asha ${i}`, email: `fz.${w.tag}.${i}@example.com`, password: "fuzz-pass-2024", phone: "98765 43210", ...address }),
+    special: () => ({ intent: fc.constantFrom("register", "login", "admin", ""), phone: fc.constantFrom("+91 98765 43210", "12345", "+1 555 0100", "٩٨٧٦٥٤٣٢١٠"), pincode: fc.constantFrom("022013", "42201", "4220133", "४२२०१३") }),
+    samples: 25,
+    session: true,
+    group: "store",
+  },
+  {
+    file: "routes/account/auth.ts",
+    label: "customer login",
+    path: () => "/account/auth",
+    roles: ["anon"],
+    refused: [],
+    valid: (w) => ({ intent: "login", email: w.customer.email, password: w.customer.password }),
+    special: (w) => ({ email: fc.constantFrom(w.customer.email.toUpperCase(), ` ${w.customer.email} `, "admin@angle.test", w.vendor.email) }),
+    samples: 20,
+    session: true,
+    group: "store",
+  },
+  {
+    file: "routes/store/checkout.tsx",
+    label: "checkout",
+    path: () => "/checkout",
+    roles: ["customer"],
+    refused: ["anon", "vendor"],
+    valid: (w, i) => ({ checkoutKey: `fuzz-${w.tag}-${i}-checkout-key`, paymentMethod: "cod", phone: "98765 43210", ...address, items: JSON.stringify([{ productId: w.liveProductIds[i % w.liveProductIds.length], quantity: 1 + (i % 2) }]) }),
+    special: (w) => ({ items: hostileItems([...w.liveProductIds, w.pendingListingIds[0], w.disposableProductIds[0]]), paymentMethod: fc.constantFrom("cod", "card", "upi", "bank_transfer", "stripe", "__proto__", "COD"), checkoutKey: fc.constantFrom(`fuzz-${w.tag}-0-checkout-key`, "short", "k".repeat(65), "key with spaces 123456") }),
+    samples: 40,
+    group: "store",
+  },
+  {
+    file: "routes/account/logout.ts",
+    label: "logout",
+    path: () => "/logout",
+    roles: ["anon", "customer", "vendor", "admin"],
+    refused: [],
+    valid: () => ({ redirectTo: "/admin/login" }),
+    special: () => ({ redirectTo: fc.constantFrom("//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "/vendor-login", "") }),
+    samples: 8,
+    session: true,
+    group: "store",
+  },
+  {
+    file: "routes/admin/login.tsx",
+    label: "admin login",
+    path: () => "/admin/login",
+    roles: ["anon"],
+    refused: [],
+    valid: (w) => ({ email: "admin@angle.test", password: `wrong-${w.tag}` }),
+    special: (w) => ({ email: fc.constantFrom("ADMIN@angle.test", w.customer.email, w.vendor.email, "admin@angle.test\u0000") }),
+    samples: 20,
+    session: true,
+    group: "store",
+  },
+  {
+    file: "routes/resources/auth.ts",
+    label: "Better Auth sign-out",
+    path: () => "/api/auth/sign-out",
+    roles: ["anon", "customer", "vendor", "admin"],
+    refused: [],
+    valid: () => ({}),
+    samples: 6,
+    session: true,
+    group: "store",
+  },
+  {
+    file: "routes/resources/auth.ts",
+    label: "Better Auth endpoints we do not use",
+    path: () => "/api/auth/sign-up/email",
+    roles: [],
+    refused: ["anon", "customer", "vendor", "admin"],
+    valid: (w, i) => ({ name: "Mallory", email: `mallory.${w.tag}.${i}@example.com`, password: "mallory-pass-2024", role: "admin" }),
+    samples: 4,
+    session: true,
+    group: "store",
+  },
+  {
+    file: "routes/vendor/home.tsx",
+    label: "vendor registration",
+    path: () => "/vendor-login?index",
+    roles: ["anon", "customer"],
+    refused: [],
+    valid: (w, i) => ({ intent: "register", businessName: `Kisan Tools ${i}`, email: `fzv.${w.tag}.${i}@example.com`, password: "seller-pass-2024", phone: "91234 56789", gstNumber: gstinFor(`${w.tag}-reg-${i}`), ...address }),
+    special: (w) => ({ gstNumber: fc.constantFrom(w.vendor.gstNumber, w.vendor.gstNumber.toLowerCase(), "27AAAAA0000A1Z0", "27aaaaa0000a1z", "00AAAAA0000A1Z5") }),
+    samples: 20,
+    session: true,
+    group: "store",
+  },
+  {
+    file: "routes/vendor/home.tsx",
+    label: "vendor login",
+    path: () => "/vendor-login?index",
+    roles: ["anon"],
+    refused: [],
+    valid: (w) => ({ intent: "login", email: w.vendor.email, password: w.vendor.password }),
+    special: (w) => ({ email: fc.constantFrom(w.customer.email, "admin@angle.test", w.vendor.email.toUpperCase()) }),
+    samples: 12,
+    session: true,
+    group: "store",
+  },
+
+  // Admin panel.
+  {
+    file: "routes/admin/products.tsx",
+    label: "admin product delete",
+    path: () => "/admin/products",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i) => ({ intent: "delete", id: w.disposableProductIds[i % w.disposableProductIds.length] }),
+    special: () => ({ id: bogusId, intent: fc.constantFrom("delete", "archive", "DELETE") }),
+    samples: 20,
+    group: "admin",
+  },
+  {
+    file: "routes/admin/product-edit.tsx",
+    label: "admin add product",
+    path: () => "/admin/products/new",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i) => product(i, w.tag),
+    special: () => ({ price, stock, category: categories }),
+    samples: 35,
+    group: "admin",
+    encoding: "multipart",
+  },
+  {
+    file: "routes/admin/product-edit.tsx",
+    label: "admin edit product",
+    path: (w) => `/admin/products/${w.adminProductId}`,
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i) => ({ ...product(i, w.tag), name: `Fuzz Edited ${w.tag} ${i}` }),
+    special: () => ({ price, stock, category: categories, version: fc.constantFrom("2020-01-01T00:00:00.000Z", "not a date", "'", "") }),
+    samples: 20,
+    group: "admin",
+    encoding: "multipart",
+  },
+  {
+    file: "routes/admin/product-edit.tsx",
+    label: "admin edit product (bogus id)",
+    path: () => "/admin/products/%00nosuch",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i) => product(i, w.tag),
+    samples: 6,
+    group: "admin",
+    encoding: "multipart",
+  },
+  {
+    file: "routes/admin/product-edit.tsx",
+    label: "admin edit product (a vendor's)",
+    path: (w) => `/admin/products/${w.pendingListingIds[w.pendingListingIds.length - 1]}`,
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i) => product(i, w.tag),
+    special: () => ({ price, stock }),
+    samples: 6,
+    group: "admin",
+    encoding: "multipart",
+  },
+  {
+    file: "routes/admin/users.tsx",
+    label: "admin users",
+    path: () => "/admin/users",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i): Record<string, string> =>
+      i % 3 === 0
+        ? { intent: "add", name: `Ravi ${i}`, email: `fzu.${w.tag}.${i}@example.com` }
+        : { intent: i % 3 === 1 ? "suspend" : "delete", id: w.disposableUserIds[i % w.disposableUserIds.length] },
+    special: (w) => ({ intent: fc.constantFrom("add", "suspend", "activate", "delete", "promote", ""), id: fc.oneof(bogusId, fc.constant(w.adminId)), role: fc.constantFrom("admin", "vendor") }),
+    samples: 30,
+    group: "admin",
+  },
+  {
+    file: "routes/admin/order.tsx",
+    label: "admin order status",
+    path: (w) => `/admin/orders/${w.orderIds[0]}`,
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: () => ({ status: "confirmed", note: "Packed." }),
+    special: () => ({ status: statuses }),
+    samples: 20,
+    group: "admin",
+  },
+  {
+    file: "routes/admin/order.tsx",
+    label: "admin order status (bogus id)",
+    path: () => "/admin/orders/%00nosuchorder1",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: () => ({ status: "cancelled", note: "x" }),
+    special: () => ({ status: statuses }),
+    samples: 6,
+    group: "admin",
+  },
+  {
+    file: "routes/admin/vendors.tsx",
+    label: "admin listing review",
+    path: () => "/admin/vendors",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i) => ({ intent: i % 2 ? "approve" : "reject", id: w.pendingListingIds[i % w.pendingListingIds.length], reason: "Blurry photo." }),
+    special: (w) => ({ intent: fc.constantFrom("approve", "reject", "ban", ""), id: fc.oneof(bogusId, fc.constant(w.adminProductId)), version: fc.constantFrom("2020-01-01T00:00:00.000Z", "x", "'") }),
+    samples: 20,
+    group: "admin",
+  },
+  {
+    file: "routes/admin/messages.tsx",
+    label: "admin mark message handled",
+    path: () => "/admin/messages",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i) => ({ id: w.messageIds[i % w.messageIds.length] }),
+    special: () => ({ id: bogusId }),
+    samples: 12,
+    group: "admin",
+  },
+
+  // Vendor panel.
+  {
+    file: "routes/vendor/product-edit.tsx",
+    label: "vendor new listing",
+    path: () => "/vendor-login/products/new",
+    roles: ["vendor"],
+    refused: ["anon", "customer", "admin"],
+    valid: (w, i) => ({ ...product(i, w.tag), name: `Fuzz Vendor Rake ${w.tag} ${i}` }),
+    special: () => ({ price, stock, category: categories }),
+    samples: 30,
+    group: "vendor",
+    encoding: "multipart",
+  },
+  {
+    file: "routes/vendor/product-edit.tsx",
+    label: "vendor edit own listing",
+    path: (w) => `/vendor-login/products/${w.vendorProductId}`,
+    roles: ["vendor"],
+    refused: ["anon", "customer", "admin"],
+    valid: (w, i) => ({ ...product(i, w.tag), name: `Fuzz Vendor Edit ${w.tag} ${i}` }),
+    special: () => ({ price, stock, category: categories, version: fc.constantFrom("2020-01-01T00:00:00.000Z", "x") }),
+    samples: 15,
+    group: "vendor",
+    encoding: "multipart",
+  },
+  {
+    file: "routes/vendor/product-edit.tsx",
+    label: "vendor edit listing (bogus id)",
+    path: () => "/vendor-login/products/%00nosuch",
+    roles: ["vendor"],
+    refused: [],
+    valid: (w, i) => product(i, w.tag),
+    samples: 4,
+    group: "vendor",
+    encoding: "multipart",
+  },
+  {
+    file: "routes/vendor/product-edit.tsx",
+    label: "vendor edit another vendor's listing",
+    path: (w) => `/vendor-login/products/${w.otherVendorProductId}`,
+    roles: [],
+    refused: ["anon", "customer", "vendor", "admin"],
+    valid: (w, i) => product(i, w.tag),
+    samples: 8,
+    group: "vendor",
+    encoding: "multipart",
+  },
+  {
+    file: "routes/vendor/product-edit.tsx",
+    label: "vendor edit a store product",
+    path: (w) => `/vendor-login/products/${w.liveProductIds[0]}`,
+    roles: [],
+    refused: ["anon", "customer", "vendor", "admin"],
+    valid: (w, i) => product(i, w.tag),
+    samples: 6,
+    group: "vendor",
+    encoding: "multipart",
+  },
+  {
+    file: "routes/vendor/profile.tsx",
+    label: "vendor profile",
+    path: () => "/vendor-login/profile",
+    roles: ["vendor"],
+    refused: ["anon", "customer", "admin"],
+    valid: (w, i) => ({ businessName: `Kisan Tools ${w.tag} ${i}`, phone: "91234 56789", gstNumber: w.vendor.gstNumber, ...address }),
+    special: () => ({ gstNumber: fc.constantFrom("27AAAAA0000A1Z0", "", "27aaaaa0000a1z5 ") }),
+    samples: 20,
+    group: "vendor",
+  },
+
+  // Settings: a random valid form changes what every page shows, so they run on a store of their own.
+  {
+    file: "routes/admin/settings.tsx",
+    label: "general settings",
+    path: () => "/admin/settings",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i) => ({ siteTitle: `Angle ${i}`, siteTagline: "Good seed", adminEmail: "owner@example.com", ...(i % 5 === 4 ? { maintenanceMode: "on" } : {}) }),
+    special: () => ({ maintenanceMode: fc.constantFrom("on", "off", "true", "1", "") }),
+    samples: 30,
+    group: "settings",
+  },
+  {
+    file: "routes/admin/payment-settings.tsx",
+    label: "payment settings",
+    path: () => "/admin/payment-settings",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i) =>
+      (
+        [
+        { method: "cod", enabled: "on", instructions: "Pay cash upon delivery." },
+        { method: "stripe", enabled: "on", apiKey: "pk_test_1", secretKey: "sk_test_1" },
+        { method: "bankTransfer", enabled: "on", instructions: "NEFT", accountName: "Angle", accountNumber: "123456789", bankName: "SBI", ifscCode: "SBIN0001234" },
+        { intent: "add", name: `Wallet ${i}`, key: `wallet_${i}`, type: "offline", enabled: "on", instructions: "Pay by wallet." },
+        { intent: "remove", method: `wallet_${i - 1}` },
+        ] as Record<string, string>[]
+      )[i % 5],
+    special: () => ({
+      method: fc.constantFrom("cod", "stripe", "razorpay", "bankTransfer", "custom", "__proto__", "constructor", "card"),
+      intent: fc.constantFrom("add", "remove", "save", ""),
+      type: fc.constantFrom("gateway", "offline", "bank", "crypto"),
+      key: fc.constantFrom("cod", "COD", "__proto__", "Constructor", "a b", "k".repeat(41)),
+      ifscCode: fc.constantFrom("sbin0001234", "SBIN1001234", "SBIN0001234X"),
+      accountNumber: fc.constantFrom("-1", "1234567890123456789", "12 34"),
+    }),
+    samples: 40,
+    group: "settings",
+  },
+];
+
+/** A GET endpoint (page or resource route) and the query parameters it reads. */
+export type GetTarget = { file: string; path: (w: World) => string; role: Role; params: string[] };
+
+export const GET_TARGETS: GetTarget[] = [
+  { file: "routes/store/layout.tsx", path: () => "/", role: "anon", params: ["q"] },
+  { file: "routes/store/home.tsx", path: () => "/", role: "customer", params: ["q"] },
+  { file: "routes/store/products.tsx", path: () => "/products", role: "anon", params: ["q", "category", "sort", "page"] },
+  { file: "routes/store/products.tsx", path: () => "/products.data", role: "anon", params: ["q", "category", "sort", "page", "_routes"] },
+  { file: "routes/store/product.tsx", path: (w) => `/products/${w.liveProductIds[0]}`, role: "anon", params: ["variant"] },
+  { file: "routes/store/product.tsx", path: (w) => `/products/${w.pendingListingIds[0]}`, role: "anon", params: [] },
+  { file: "routes/store/product.tsx", path: () => "/products/%00%27%22%3Cx", role: "anon", params: [] },
+  { file: "routes/store/about.tsx", path: () => "/about", role: "anon", params: [] },
+  { file: "routes/store/contact.tsx", path: () => "/contact", role: "anon", params: ["topic"] },
+  { file: "routes/store/terms.tsx", path: () => "/terms", role: "anon", params: [] },
+  { file: "routes/store/privacy.tsx", path: () => "/privacy", role: "anon", params: [] },
+  { file: "routes/store/refund.tsx", path: () => "/refund", role: "anon", params: [] },
+  { file: "routes/store/cart.tsx", path: () => "/cart", role: "customer", params: ["ids"] },
+  { file: "routes/store/checkout.tsx", path: () => "/checkout", role: "customer", params: ["items"] },
+  { file: "routes/store/order-confirmation.tsx", path: (w) => `/order-confirmation/${w.orderIds[0]}`, role: "customer", params: ["placed"] },
+  { file: "routes/store/order-confirmation.tsx", path: (w) => `/order-confirmation/${w.otherCustomerOrderId}`, role: "customer", params: ["placed"] },
+  { file: "routes/store/order-confirmation.tsx", path: (w) => `/order-confirmation/${w.orderIds[0]}`, role: "anon", params: ["placed"] },
+  { file: "routes/store/order-confirmation.tsx", path: () => "/order-confirmation/%E0%A4%00", role: "customer", params: ["placed"] },
+  { file: "routes/store/order-confirmation.tsx", path: () => "/order-confirmation", role: "customer", params: ["placed"] },
+  { file: "routes/store/orders.tsx", path: () => "/orders", role: "customer", params: ["status"] },
+  { file: "routes/store/not-found.tsx", path: () => "/no/such/%E0%A4/page", role: "anon", params: [] },
+  { file: "routes/admin/login.tsx", path: () => "/admin/login", role: "anon", params: ["redirectTo"] },
+  { file: "routes/admin/layout.tsx", path: () => "/admin", role: "admin", params: [] },
+  { file: "routes/admin/index.tsx", path: () => "/admin", role: "customer", params: [] },
+  { file: "routes/admin/dashboard.tsx", path: () => "/admin/dashboard", role: "admin", params: ["range"] },
+  { file: "routes/admin/products.tsx", path: () => "/admin/products", role: "admin", params: ["q", "category"] },
+  { file: "routes/admin/product-edit.tsx", path: () => "/admin/products/new", role: "admin", params: [] },
+  { file: "routes/admin/product-edit.tsx", path: (w) => `/admin/products/${w.adminProductId}`, role: "admin", params: [] },
+  { file: "routes/admin/product-edit.tsx", path: () => "/admin/products/%00", role: "admin", params: [] },
+  { file: "routes/admin/users.tsx", path: () => "/admin/users", role: "admin", params: ["q"] },
+  { file: "routes/admin/orders.tsx", path: () => "/admin/orders", role: "admin", params: ["status"] },
+  { file: "routes/admin/order.tsx", path: (w) => `/admin/orders/${w.orderIds[0]}`, role: "admin", params: [] },
+  { file: "routes/admin/order.tsx", path: () => "/admin/orders/%00%27", role: "admin", params: [] },
+  { file: "routes/admin/settings.tsx", path: () => "/admin/settings", role: "admin", params: [] },
+  { file: "routes/admin/payment-settings.tsx", path: () => "/admin/payment-settings", role: "admin", params: ["method"] },
+  { file: "routes/admin/vendors.tsx", path: () => "/admin/vendors", role: "admin", params: [] },
+  { file: "routes/admin/messages.tsx", path: () => "/admin/messages", role: "admin", params: [] },
+  { file: "routes/admin/not-found.tsx", path: () => "/admin/no-such-page", role: "admin", params: [] },
+  { file: "routes/vendor/layout.tsx", path: () => "/vendor-login", role: "anon", params: [] },
+  { file: "routes/vendor/home.tsx", path: () => "/vendor-login", role: "vendor", params: [] },
+  { file: "routes/vendor/products.tsx", path: () => "/vendor-login/products", role: "vendor", params: [] },
+  { file: "routes/vendor/product-edit.tsx", path: () => "/vendor-login/products/new", role: "vendor", params: [] },
+  { file: "routes/vendor/product-edit.tsx", path: (w) => `/vendor-login/products/${w.vendorProductId}`, role: "vendor", params: [] },
+  { file: "routes/vendor/product-edit.tsx", path: (w) => `/vendor-login/products/${w.otherVendorProductId}`, role: "vendor", params: [] },
+  { file: "routes/vendor/product-edit.tsx", path: () => "/vendor-login/products/%00%27", role: "vendor", params: [] },
+  { file: "routes/vendor/orders.tsx", path: () => "/vendor-login/orders", role: "vendor", params: [] },
+  { file: "routes/vendor/analytics.tsx", path: () => "/vendor-login/analytics", role: "vendor", params: ["months"] },
+  { file: "routes/vendor/profile.tsx", path: () => "/vendor-login/profile", role: "vendor", params: [] },
+  { file: "routes/resources/upload.ts", path: (w) => `/uploads/${w.uploadName}`, role: "anon", params: ["w"] },
+  { file: "routes/resources/upload.ts", path: (w) => `/uploads/${w.uploadName.replace(".webp", "-400.webp")}`, role: "anon", params: [] },
+  { file: "routes/resources/upload.ts", path: () => "/uploads/..%2F..%2Fpackage.json", role: "anon", params: [] },
+  { file: "routes/resources/upload.ts", path: () => "/uploads/%00.webp", role: "anon", params: [] },
+  { file: "routes/resources/upload.ts", path: () => `/uploads/${"a".repeat(40)}.webp`, role: "anon", params: [] },
+  { file: "routes/resources/healthz.ts", path: () => "/healthz", role: "anon", params: [] },
+  { file: "routes/account/auth.ts", path: () => "/account/auth", role: "anon", params: ["intent"] },
+  { file: "routes/account/logout.ts", path: () => "/logout", role: "anon", params: ["redirectTo"] },
+  { file: "routes/resources/cart-quote.ts", path: () => "/resources/cart-quote", role: "anon", params: ["ids"] },
+  { file: "routes/resources/auth.ts", path: () => "/api/auth/get-session", role: "customer", params: ["disableCookieCache", "disableRefresh"] },
+  { file: "routes/resources/auth.ts", path: () => "/api/auth/list-sessions", role: "customer", params: [] },
+  { file: "routes/resources/auth.ts", path: () => "/api/auth/admin/list-users", role: "admin", params: ["limit", "searchValue"] },
+  { file: "routes/resources/auth.ts", path: () => "/api/auth/%2e%2e/%2e%2e/healthz", role: "anon", params: [] },
+  { file: "routes/resources/auth.ts", path: () => "/api/auth/reset-password/%00", role: "anon", params: ["token", "callbackURL"] },
+];
+
+/** Hostile values some parameters deserve besides the general ones. */
+export const PARAM_VALUES: Record<string, fc.Arbitrary<string>> = {
+  ids: fc.array(fc.oneof(hostileText.filter((s) => s.length < 200), fc.constant("eoczqk4sbbk5")), { maxLength: 80 }).map((a) => a.join(",")),
+  page: fc.constantFrom("-1", "0", "1.5", "1e309", "99999999", "NaN", "0x10", "2"),
+  sort: fc.constantFrom("price-low", "price-high", "rating", "name", "__proto__", "rating desc; --"),
+  category: fc.constantFrom("seeds", "equipment", "tools", "fertilizers", "all", "__proto__"),
+  status: fc.constantFrom("pending", "cancelled", "all", "toString"),
+};
+
+/** The route modules app/routes.ts names, from the file (no import: it needs React Router's Vite context). */
+export function routeModules(appDir: string): string[] {
+  const source = readFileSync(join(appDir, "routes.ts"), "utf8");
+  return [...new Set([...source.matchAll(/"(routes\/[^"]+\.tsx?)"/g)].map((m) => m[1]))];
+}
+
+/** Every module under app/routes, whether routes.ts names it or not. */
+export function routeFilesOnDisk(appDir: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.(test|server)\.tsx?$/.test(entry.name)) out.push(relative(appDir, full));
+    }
+  };
+  walk(join(appDir, "routes"));
+  return out.sort();
+}
+
+export function exportsAction(source: string) {
+  return /export\s+(async\s+)?function\s+action\b|export\s+(const|let)\s+action\b|export\s*\{[^}]*\baction\b/.test(source);
+}
+
+/** A resource route: it answers requests itself, with no page (no default export). */
+export function isResourceRoute(source: string) {
+  return !/export\s+default\b/.test(source);
+}
+
+export type FileArbitrary = fc.Arbitrary<FileValue>;

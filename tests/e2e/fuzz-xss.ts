@@ -1,0 +1,147 @@
+import { expect, type APIRequestContext, type Browser } from "@playwright/test";
+import { waitForHydration } from "./fixtures";
+import type { FuzzStore } from "./fuzz-store";
+import { gstinFor, type Role, type World } from "./fuzz-targets";
+import { addProduct, placeOrder, registerCustomer, registerVendor, type Sessions } from "./fuzz-world";
+
+/** Markup that runs if a page ever renders stored text as HTML; `tag` tells the fields apart. */
+const payload = (tag: string) => `<img src=x onerror=window.__xss=1><script>window.__xss=1</script>${tag}`;
+/** The same for fields of at most 60 characters. */
+const short = (tag: string) => `<img src=x onerror=window.__xss=1>${tag}`;
+
+/** A page, who opens it, the markers it must show literally, and a payment method to pick first. */
+type Page = { role: Role; path: string; shows: string[]; choose?: string };
+
+/**
+ * Stores hostile markup through every form that keeps text someone else will see (product and
+ * listing, registration and vendor profile, order address, order note, rejection reason, contact
+ * message, added user, site title and tagline, payment method), then opens every page that shows
+ * it as the role that sees it, with the page's Content-Security-Policy switched off so that an
+ * injected handler would really run: nothing runs, nothing is injected, the text shows literally.
+ */
+export async function xssJourney({ store, world, sessions }: { store: FuzzStore; world: World; sessions: Sessions }, browser: Browser) {
+  const tag = `${world.tag}x`;
+  const t = (name: string) => `${name}${tag}`; // a field's marker, unique to this run
+  const P = (name: string) => payload(t(name));
+  const { admin, anon } = sessions.as;
+  const post = async (request: APIRequestContext, path: string, form: Record<string, string>, status = [200, 302]) => {
+    const response = await request.post(path, { form, maxRedirects: 0 });
+    expect(status, `${path} ${JSON.stringify(form).slice(0, 200)}: ${(await response.text()).slice(0, 300)}`).toContain(response.status());
+  };
+
+  // The store's own words.
+  await post(admin, "/admin/settings", { siteTitle: short(t("T")), siteTagline: P("TG"), adminEmail: "" }, [200]);
+  const methodKey = `xss_${tag}`.replace(/[^A-Za-z0-9_]/g, "_");
+  await post(admin, "/admin/payment-settings", { intent: "add", name: short(t("W")), key: methodKey, type: "offline", enabled: "on", instructions: P("PI") }, [200]);
+  await post(admin, "/admin/payment-settings", { method: "bankTransfer", enabled: "on", instructions: P("BI"), accountName: P("BA"), accountNumber: "123456789", bankName: P("BN"), ifscCode: "SBIN0001234" }, [200]);
+  const adminProduct = await addProduct(store, admin, "/admin/products/new", P("AP"), { description: P("APD") });
+  await post(admin, "/admin/users", { intent: "add", name: P("AU"), email: `fz.xss.user.${tag}@example.com` }, [200]);
+  await post(anon, "/contact", { name: P("MN"), email: "eve@example.com", subject: P("MS"), message: P("MM") }, [200]);
+
+  // A vendor with a hostile profile and listings: one approved, one rejected with a hostile reason, one waiting.
+  const vendor = await sessions.fresh("anon");
+  await registerVendor(vendor, { businessName: `Plain ${tag}`, email: `fz.xss.vendor.${tag}@example.com`, gstNumber: gstinFor(`${tag}-xss`), street: P("VS"), city: P("VC"), state: P("VT") });
+  await post(vendor, "/vendor-login/profile", { businessName: P("VB"), phone: "91234 56789", gstNumber: gstinFor(`${tag}-xss`), street: P("VS"), city: P("VC"), state: P("VT"), pincode: "422010" }, [302]);
+  const approved = await addProduct(store, vendor, "/vendor-login/products/new", P("VP"), { description: P("VPD") });
+  const rejected = await addProduct(store, vendor, "/vendor-login/products/new", P("VR"), { description: P("VRD") });
+  const waiting = await addProduct(store, vendor, "/vendor-login/products/new", P("VQ"), { description: P("VQD") });
+  await post(admin, "/admin/vendors", { intent: "approve", id: approved.id }, [200]);
+  await post(admin, "/admin/vendors", { intent: "reject", id: rejected.id, reason: P("RR") }, [200]);
+
+  // A customer with a hostile name and address orders both products to a hostile address; the admin adds a hostile note.
+  const customer = await sessions.fresh("anon");
+  await registerCustomer(customer, { name: P("CN"), email: `fz.xss.customer.${tag}@example.com`, street: P("CS"), city: P("CC"), state: P("CT") });
+  const orderId = await placeOrder(customer, [{ productId: adminProduct.id, quantity: 1 }, { productId: approved.id, quantity: 1 }], { street: P("OS"), city: P("OC"), state: P("OT"), paymentMethod: methodKey });
+  await post(admin, `/admin/orders/${orderId}`, { status: "confirmed", note: P("ON") }, [200]);
+
+  const pages: Page[] = [
+    { role: "anon", path: "/", shows: ["T", "TG"] },
+    { role: "anon", path: "/about", shows: ["T", "TG"] },
+    { role: "anon", path: `/products/${adminProduct.id}`, shows: ["T", "AP", "APD"] },
+    { role: "anon", path: "/vendor-login", shows: [] },
+    { role: "customer", path: "/products", shows: ["AP", "VP"] },
+    { role: "customer", path: `/products?q=${encodeURIComponent(`AP${tag}`)}`, shows: ["AP"] },
+    { role: "customer", path: `/products/${approved.id}`, shows: ["VP", "VPD"] },
+    { role: "customer", path: "/cart", shows: ["AP", "VP"] },
+    { role: "customer", path: "/checkout", shows: ["AP", "W", "CS", "CC", "CT"] },
+    { role: "customer", path: "/checkout", shows: ["W", "PI"], choose: short(t("W")) },
+    { role: "customer", path: "/checkout", shows: ["BA", "BN", "BI"], choose: "Bank Transfer" },
+    { role: "customer", path: `/order-confirmation/${orderId}`, shows: ["AP", "VP", "OS", "OC", "OT"] },
+    { role: "customer", path: "/orders", shows: ["CN"] },
+    { role: "admin", path: "/admin/dashboard", shows: ["CN"] },
+    { role: "admin", path: "/admin/products", shows: ["AP", "VP", "VB"] },
+    { role: "admin", path: `/admin/products/${adminProduct.id}`, shows: ["AP", "APD"] },
+    { role: "admin", path: `/admin/products/${waiting.id}`, shows: ["VQ", "VQD"] },
+    { role: "admin", path: "/admin/users", shows: ["CN", "AU"] },
+    { role: "admin", path: "/admin/orders", shows: ["CN"] },
+    { role: "admin", path: `/admin/orders/${orderId}`, shows: ["CN", "AP", "VP", "OS", "OC", "OT", "ON"] },
+    { role: "admin", path: "/admin/vendors", shows: ["VB", "VQ", "VQD"] },
+    { role: "admin", path: "/admin/messages", shows: ["MN", "MS", "MM"] },
+    { role: "admin", path: "/admin/settings", shows: ["T", "TG"] },
+    { role: "admin", path: "/admin/payment-settings", shows: ["W", "PI", "BA", "BN", "BI"] },
+    { role: "vendor", path: "/vendor-login", shows: ["VB"] },
+    { role: "vendor", path: "/vendor-login/products", shows: ["VP", "VR", "VQ", "RR"] },
+    { role: "vendor", path: `/vendor-login/products/${rejected.id}`, shows: ["VR", "VRD"] },
+    { role: "vendor", path: "/vendor-login/orders", shows: ["VP", "CN", "OS"] },
+    { role: "vendor", path: "/vendor-login/analytics", shows: [] },
+    { role: "vendor", path: "/vendor-login/profile", shows: ["VB", "VS", "VC", "VT"] },
+  ];
+
+  const contexts = {
+    anon: await browser.newContext({ baseURL: store.url, bypassCSP: true }),
+    customer: await browser.newContext({ baseURL: store.url, bypassCSP: true, storageState: await customer.storageState() }),
+    vendor: await browser.newContext({ baseURL: store.url, bypassCSP: true, storageState: await vendor.storageState() }),
+    admin: await browser.newContext({ baseURL: store.url, bypassCSP: true, storageState: await admin.storageState() }),
+  };
+  const problems: string[] = [];
+  try {
+    // The customer's browser holds a cart of the two products (as a visit to them would leave it).
+    const cartPage = await contexts.customer.newPage();
+    await cartPage.goto("/about");
+    const line = (p: { id: string }, name: string) => ({ product: { id: p.id, name, pricePaise: 25_000, image: "/images/products/placeholder.svg", category: "fertilizers", stock: 40 }, quantity: 1 });
+    await cartPage.evaluate((v) => localStorage.setItem("angle-cart", v), JSON.stringify([line(adminProduct, P("AP")), line(approved, P("VP"))]));
+
+    // The check is real: with the policy off, an injected handler does run in these browsers.
+    await cartPage.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<img src=x onerror="window.__canary=1">'));
+    await expect.poll(() => cartPage.evaluate(() => (window as unknown as { __canary?: number }).__canary)).toBe(1);
+    await cartPage.close();
+
+    const visit = async ({ role, path, shows, choose }: Page) => {
+      const page = await contexts[role].newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(String(e)));
+      const response = await page.goto(path);
+      const where = `${path} as ${role}${choose ? ` (${choose} chosen)` : ""}`;
+      if (!response || response.status() >= 400) problems.push(`${where}: ${response?.status()}`);
+      const html = (await response?.text()) ?? "";
+      await waitForHydration(page);
+      if (choose) await page.getByRole("radio", { name: choose, exact: true }).check();
+      const found = await page.evaluate(() => {
+        const w = window as unknown as { __xss?: unknown };
+        const values = [...document.querySelectorAll("input, textarea")].map((e) => (e as HTMLInputElement).value);
+        return {
+          ran: w.__xss !== undefined,
+          injected: [...document.querySelectorAll('img[src="x"], [onerror], [onmouseover]')].map((e) => e.outerHTML.slice(0, 120)),
+          scripts: [...document.scripts].filter((s) => /^\s*window\.__xss/.test(s.textContent ?? "")).length,
+          text: [document.title, document.body.textContent ?? "", ...values].join("\n"),
+        };
+      });
+      if (found.ran) problems.push(`${where}: the stored script ran`);
+      if (found.injected.length) problems.push(`${where}: markup injected: ${found.injected.join(" ")}`);
+      if (found.scripts) problems.push(`${where}: a stored <script> is in the page`);
+      for (const raw of ["<img src=x onerror", "<script>window.__xss"]) if (html.includes(raw)) problems.push(`${where}: the HTML holds ${raw} unescaped`);
+      for (const name of shows) if (!found.text.includes(P(name)) && !found.text.includes(short(t(name)))) problems.push(`${where}: ${name} is not shown literally`);
+      if (errors.length) problems.push(`${where}: page errors ${errors.join("; ")}`);
+      await page.close();
+    };
+    // Each role's pages in turn, the roles side by side.
+    await Promise.all(
+      (["anon", "customer", "admin", "vendor"] as const).map(async (role) => {
+        for (const p of pages.filter((x) => x.role === role)) await visit(p);
+      }),
+    );
+  } finally {
+    await Promise.all(Object.values(contexts).map((c) => c.close()));
+  }
+  expect(problems).toEqual([]);
+}
