@@ -15,10 +15,11 @@ export async function startPrivateStore(name: string, extraEnv: Record<string, s
   const url = `http://localhost:${port}`;
   const postgres = process.env.E2E_DB === "postgres";
   const dbName = `angle_e2e_${name}_${port}`;
-  const sqliteDir = postgres ? null : mkdtempSync(join(tmpdir(), `angle-${name}-`));
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, PORT: String(port), BASE_URL: url, E2E_DB: postgres ? "postgres" : "sqlite" };
-  if (sqliteDir) env.SQLITE_PATH = join(sqliteDir, "store.sqlite");
-  else env.STORE_DB_NAME = dbName;
+  // Its files (the SQLite database, uploaded images) live in a temporary folder of its own.
+  const dir = mkdtempSync(join(tmpdir(), `angle-${name}-`));
+  const env: NodeJS.ProcessEnv = { ...process.env, UPLOAD_DIR: join(dir, "uploads"), ...extraEnv, PORT: String(port), BASE_URL: url, E2E_DB: postgres ? "postgres" : "sqlite" };
+  if (postgres) env.STORE_DB_NAME = dbName;
+  else env.SQLITE_PATH = join(dir, "store.sqlite");
 
   const server = spawn(process.execPath, [join(import.meta.dirname, "store-server.mjs")], { env, stdio: ["ignore", "pipe", "pipe", "ipc"] });
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
@@ -32,13 +33,17 @@ export async function startPrivateStore(name: string, extraEnv: Record<string, s
     server.once("exit", (code) => reject(new Error(`${name} store server exited (${code}) before listening:\n${stderr}`)));
   });
 
+  const adminUrl = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+  adminUrl.pathname = `/${dbName}`;
   return {
     url,
+    /** Where its data lives, for a test that reads it (read-only). */
+    database: postgres ? ({ postgresUrl: adminUrl.toString() } as const) : ({ sqlitePath: env.SQLITE_PATH! } as const),
     async stop() {
       server.kill("SIGTERM");
       await exited;
-      if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
-      else await dropDatabase(dbName);
+      rmSync(dir, { recursive: true, force: true });
+      if (postgres) await dropDatabase(dbName);
     },
   };
 }
