@@ -5,8 +5,14 @@ import type { Db } from "./db.server";
 import * as m0001 from "./migrations/0001-store";
 import * as m0002 from "./migrations/0002-search";
 import * as m0003 from "./migrations/0003-search-at-scale";
+import * as m0004 from "./migrations/0004-rate-limit-buckets";
 
-const migrations: Record<string, Migration> = { "0001-store": m0001, "0002-search": m0002, "0003-search-at-scale": m0003 };
+const migrations: Record<string, Migration> = {
+  "0001-store": m0001,
+  "0002-search": m0002,
+  "0003-search-at-scale": m0003,
+  "0004-rate-limit-buckets": m0004,
+};
 
 class InlineMigrationProvider implements MigrationProvider {
   async getMigrations() {

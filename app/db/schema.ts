@@ -128,10 +128,11 @@ export interface ProductCountTable {
   n: number;
 }
 
-export interface RateLimitTable {
+export interface RateLimitBucketTable {
   key: string;
+  /** Epoch seconds at which the bucket starts. */
+  bucket_start: number;
   count: number;
-  window_start: number;
 }
 
 export interface Database {
@@ -144,6 +145,6 @@ export interface Database {
   order_event: OrderEventTable;
   setting: SettingTable;
   contact_message: ContactMessageTable;
-  rate_limit: RateLimitTable;
+  rate_limit_bucket: RateLimitBucketTable;
   product_count: ProductCountTable;
 }

@@ -14,19 +14,41 @@ export class RateLimitUnavailable extends AuthFailure {
   }
 }
 
-// One hash per key, { window, count }: the same fixed window as the database row. Counting and
-// starting a new window happen in one script, so parallel hits from any process never lose a count.
+// One hash per key, bucket start -> allowed hits. The script does a whole hit in one atomic step
+// (see RateLimitStore.hit), so parallel hits from any process are judged one after another. It
+// returns { allowed (1 or 0), start, count, start, count, ... }.
+// ARGV: bucket start, bucket seconds, span (earlier buckets that count), max, expiry in seconds.
 const HIT = `
-local window = redis.call('HGET', KEYS[1], 'window')
-local count
-if window == ARGV[1] then
-  count = redis.call('HINCRBY', KEYS[1], 'count', 1)
-else
-  redis.call('HSET', KEYS[1], 'window', ARGV[1], 'count', 1)
-  count = 1
+local current = tonumber(ARGV[1])
+local fields = redis.call('HGETALL', KEYS[1])
+local oldest = current - tonumber(ARGV[2]) * tonumber(ARGV[3])
+local result = { 0 }
+local total = 0
+local mine
+for i = 1, #fields, 2 do
+  local start = tonumber(fields[i])
+  if start < oldest then
+    redis.call('HDEL', KEYS[1], fields[i])
+  else
+    local count = tonumber(fields[i + 1])
+    total = total + count
+    table.insert(result, start)
+    table.insert(result, count)
+    if start == current then mine = #result end
+  end
 end
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-return count
+if total < tonumber(ARGV[4]) then
+  result[1] = 1
+  local count = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+  if mine then
+    result[mine] = count
+  else
+    table.insert(result, current)
+    table.insert(result, count)
+  end
+end
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+return result
 `;
 
 /** Counters in Redis under `prefix` (e.g. `angle:rl:`). Connects on the first hit, reconnects by itself. */
@@ -52,11 +74,13 @@ export function createRedisRateLimitStore({ url, prefix }: { url: string; prefix
   });
 
   return {
-    async hit(key, windowStart, windowSeconds, nowSeconds) {
-      // The entry must outlive its window; one window more covers a clock difference with Redis.
-      const ttl = windowStart + 2 * windowSeconds - nowSeconds;
+    async hit(key, bucketStart, { seconds, span }, max) {
+      // A key matters until its newest bucket leaves the span; twice that covers a clock difference with Redis.
+      const ttl = 2 * (span + 1) * seconds;
       try {
-        return Number(await client.eval(HIT, 1, prefix + key, windowStart, ttl));
+        const [allowed, ...flat] = (await client.eval(HIT, 1, prefix + key, bucketStart, seconds, span, max, ttl)) as number[];
+        const counts = Array.from({ length: flat.length / 2 }, (_, i) => ({ start: flat[2 * i], count: flat[2 * i + 1] }));
+        return { allowed: allowed === 1, counts };
       } catch (error) {
         log.error({ err: error, key }, "rate-limit check failed; refusing the request");
         throw new RateLimitUnavailable();
@@ -64,7 +88,7 @@ export function createRedisRateLimitStore({ url, prefix }: { url: string; prefix
     },
     async clear(key) {
       // Best effort: a successful sign-in must not fail because its failure count could not be
-      // forgotten; the count expires with its window anyway.
+      // forgotten; the count expires with its span anyway.
       await client.del(prefix + key).catch((error: unknown) => log.warn({ err: error, key }, "could not clear a rate-limit count"));
     },
     async close() {

@@ -1,10 +1,26 @@
-import { sql } from "kysely";
-import { getDb } from "~/db/db.server";
 import { getEnv } from "~/env.server";
+import { createDatabaseRateLimitStore } from "./rate-limit-database.server";
 import { createRedisRateLimitStore } from "./rate-limit-redis.server";
 
 export { RateLimitUnavailable } from "./rate-limit-redis.server";
 
+/**
+ * Rate limits: at most `max` allowed hits on a key in any `windowSeconds`, counted in a store every
+ * server process shares (the database, or Redis with RATE_LIMIT_STORE=redis).
+ *
+ * Allowed hits are counted in buckets of a sixth of the window (10 s of a minute). A hit is allowed
+ * when its bucket and the six before it hold fewer than `max`. Those seven buckets (70 s) contain
+ * every 60 s that ends at the hit, so no 60 s ever holds more than `max` allowed hits: unlike a
+ * fixed clock minute, 10 hits at 12:00:59 and 10 more at 12:01:00 are not possible. The price: a
+ * hit holds its place for 60 to 70 s instead of exactly 60. A refused hit is not counted, so a key
+ * that keeps trying still gets `max` through every 70 s or so, and the wait a refusal names (until
+ * enough of the oldest buckets have left the span) holds however often it tries meanwhile.
+ *
+ * Each store judges and counts a hit and drops the key's expired buckets in one atomic step, so
+ * parallel hits from any number of processes let exactly `max` through. A hit also counts the
+ * key's buckets after its own: one stamped by a clock slightly behind (another process, or a
+ * request that waited) still sees every hit judged before it.
+ */
 export type Limit = { max: number; windowSeconds: number };
 
 /** Limits per action, documented in the README. Tests may lower or raise them through the env. */
@@ -17,34 +33,25 @@ export const LIMITS = {
   contact: { max: Number(process.env.RATE_LIMIT_CONTACT_MAX ?? 10), windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
+/** The database store sweeps buckets untouched for a day, so no window may come near that. */
+const MAX_WINDOW_SECONDS = 3600;
+
+/** A limit's window cut into buckets of `seconds`: a hit is judged by its bucket and `span` earlier ones. */
+export type Buckets = { seconds: number; span: number };
+export type BucketCount = { start: number; count: number };
+export type StoreHit = { allowed: boolean; counts: BucketCount[] };
+
 /** Where the counters live, shared by every server process: the database (default) or Redis. */
 export type RateLimitStore = {
-  /** Counts one hit for `key` in the window starting at `windowStart` (epoch seconds); returns the count so far in it. */
-  hit(key: string, windowStart: number, windowSeconds: number, nowSeconds: number): Promise<number>;
+  /**
+   * In one atomic step: drops the key's buckets older than `span` buckets before `bucketStart`
+   * (epoch seconds); allows the hit if the rest hold fewer than `max` hits, and then counts it in
+   * the bucket at `bucketStart`. Returns whether it was allowed and the rest, one entry per
+   * bucket, this hit included if allowed.
+   */
+  hit(key: string, bucketStart: number, buckets: Buckets, max: number): Promise<StoreHit>;
   clear(key: string): Promise<void>;
   close(): Promise<void>;
-};
-
-/** One row per key in `rate_limit`; a hit in a new window starts the count again. */
-const databaseStore: RateLimitStore = {
-  async hit(key, windowStart) {
-    const row = await getDb()
-      .insertInto("rate_limit")
-      .values({ key, count: 1, window_start: windowStart })
-      .onConflict((oc) =>
-        oc.column("key").doUpdateSet({
-          count: sql`case when rate_limit.window_start = ${windowStart} then rate_limit.count + 1 else 1 end`,
-          window_start: windowStart,
-        }),
-      )
-      .returning(["count"])
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  },
-  async clear(key) {
-    await getDb().deleteFrom("rate_limit").where("key", "=", key).execute();
-  },
-  async close() {},
 };
 
 let store: RateLimitStore | undefined;
@@ -54,21 +61,43 @@ function getStore(): RateLimitStore {
   if (env.RATE_LIMIT_STORE === "redis" && env.REDIS_URL) {
     store = createRedisRateLimitStore({ url: env.REDIS_URL, prefix: `${env.REDIS_KEY_PREFIX}rl:` });
   } else {
-    store = databaseStore;
+    store = createDatabaseRateLimitStore();
   }
   return store;
 }
 
 /**
- * Counts one hit against `key` in a fixed window, in the configured store so every server process
- * shares it. Returns whether the hit is within the limit and, if not, how long until it resets.
- * With the Redis store, an unreachable Redis throws RateLimitUnavailable (a 503 refusal).
+ * Counts one hit against `key` at `now` (epoch ms). Returns whether it is within the limit and how
+ * many seconds until another hit would be (0 if one would be now). With the Redis store, an
+ * unreachable Redis throws RateLimitUnavailable (a 503 refusal).
  */
 export async function hitRateLimit(key: string, limit: Limit, now = Date.now()) {
+  const buckets = bucketsOf(limit);
   const nowSeconds = Math.floor(now / 1000);
-  const windowStart = Math.floor(nowSeconds / limit.windowSeconds) * limit.windowSeconds;
-  const count = await getStore().hit(key, windowStart, limit.windowSeconds, nowSeconds);
-  return { allowed: count <= limit.max, retryAfterSeconds: windowStart + limit.windowSeconds - nowSeconds };
+  const { allowed, counts } = await getStore().hit(key, nowSeconds - (nowSeconds % buckets.seconds), buckets, limit.max);
+  return { allowed, retryAfterSeconds: secondsUntilRoom(counts, limit.max, buckets, nowSeconds) };
+}
+
+function bucketsOf({ windowSeconds }: Limit): Buckets {
+  if (!(windowSeconds >= 1 && windowSeconds <= MAX_WINDOW_SECONDS)) throw new Error(`rate-limit window of ${windowSeconds} s is out of range`);
+  const seconds = Math.ceil(windowSeconds / 6);
+  return { seconds, span: Math.ceil(windowSeconds / seconds) };
+}
+
+/**
+ * Seconds until another hit would be allowed: until enough of the oldest buckets have left the
+ * span (`span + 1` buckets after they began) for the rest to hold fewer than `max`. Usually the
+ * oldest alone; a hit stamped late may also see later buckets that are full by themselves.
+ */
+function secondsUntilRoom(counts: BucketCount[], max: number, { seconds, span }: Buckets, nowSeconds: number) {
+  let total = counts.reduce((sum, bucket) => sum + bucket.count, 0);
+  let wait = 0;
+  for (const bucket of [...counts].sort((a, b) => a.start - b.start)) {
+    if (total < max) break;
+    total -= bucket.count;
+    wait = bucket.start + (span + 1) * seconds - nowSeconds;
+  }
+  return wait;
 }
 
 /** Forgets the count for `key` (a successful sign-in clears the account's failures). */
