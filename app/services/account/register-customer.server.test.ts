@@ -70,3 +70,30 @@ describe("sign-in limit under a burst", () => {
     expect(limited.length).toBe(40 - tried.length);
   });
 });
+
+describe("sign-in limit per address", () => {
+  it("lets 10 failed sign-ins from one address through in 60 seconds, whatever the accounts, and no more", async () => {
+    const now = Date.now();
+    for (let i = 0; i < 10; i++) {
+      await expect(signIn({ email: `nobody-${i}@example.in`, password: "guess-xxxx" }, { ip: "10.9.0.1", headers: headers(), now: now + i * 1000 })).rejects.toThrow(/invalid email or password/i);
+    }
+    await expect(signIn({ email: "someone-else@example.in", password: "guess-xxxx" }, { ip: "10.9.0.1", headers: headers(), now: now + 11_000 })).rejects.toThrow(/Too many attempts/);
+    // Another address is not affected.
+    await expect(signIn({ email: "nobody-0@example.in", password: "guess-xxxx" }, { ip: "10.9.0.2", headers: headers(), now: now + 11_000 })).rejects.toThrow(/invalid email or password/i);
+  });
+
+  it("does not count successful sign-ins from a shared address (an office, a mobile network)", async () => {
+    const input = RegisterSchema.parse({ ...valid, email: "office@example.in" });
+    await registerCustomer(input, { ip: "10.9.1.0", headers: headers() });
+    const now = Date.now();
+    for (let i = 0; i < 25; i++) {
+      const ok = await signIn({ email: "office@example.in", password: "kheti-2026" }, { ip: "10.9.1.1", headers: headers(), now: now + i * 100 });
+      expect(ok.role).toBe("user");
+    }
+    // …while failures from there still count: 10 allowed, the 11th refused.
+    for (let i = 0; i < 10; i++) {
+      await signIn({ email: `guess-${i}@example.in`, password: "guess-xxxx" }, { ip: "10.9.1.1", headers: headers(), now: now + 3000 }).catch(() => {});
+    }
+    await expect(signIn({ email: "office@example.in", password: "kheti-2026" }, { ip: "10.9.1.1", headers: headers(), now: now + 3000 })).rejects.toThrow(/Too many attempts/);
+  });
+});

@@ -6,18 +6,24 @@ import { AuthFailure, authErrorMessage } from "./auth-errors.server";
 export type SignInResult = { headers: Headers; userId: string; role: string };
 
 /**
- * Email + password sign-in through Better Auth. Failed attempts are counted per account and per
- * address (10 a minute each), so a password cannot be guessed by brute force from one place or
- * spread over many.
+ * Email + password sign-in through Better Auth. Failed attempts are limited per account and per
+ * address (10 in any 60 seconds each), so a password cannot be guessed by brute force from one
+ * place or spread over many.
  */
 export async function signIn(input: { email: string; password: string }, meta: { ip: string; headers: Headers; now?: number }): Promise<SignInResult> {
   const keys = [`signin:email:${input.email}`, `signin:ip:${meta.ip}`];
   const limits = [LIMITS.signInFailures, LIMITS.signInPerAddress];
   // Count the attempt before checking the password, atomically, so a burst of parallel guesses
-  // cannot all slip in before the first failure is recorded. A success clears the account's count.
+  // cannot all slip in before the first failure is recorded. A success clears the account's count
+  // and takes its own attempt back from the address's (other attempts from there still count).
+  const hits: Awaited<ReturnType<typeof hitRateLimit>>[] = [];
   for (const [i, key] of keys.entries()) {
     const hit = await hitRateLimit(key, limits[i], meta.now);
-    if (!hit.allowed) throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
+    if (!hit.allowed) {
+      await Promise.all(hits.map((h) => h.refund()));
+      throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
+    }
+    hits.push(hit);
   }
   try {
     const { headers, response } = await getAuth().api.signInEmail({
@@ -27,6 +33,7 @@ export async function signIn(input: { email: string; password: string }, meta: {
     });
     const user = response.user as { id: string; role?: string | null };
     await clearRateLimit(keys[0]);
+    await hits[1].refund();
     return { headers, userId: user.id, role: user.role ?? "user" };
   } catch (error) {
     const message = authErrorMessage(error);

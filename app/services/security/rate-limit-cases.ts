@@ -31,23 +31,23 @@ export function rateLimitCases() {
   it("frees the limit again 60 to 70 s after the hits, when the refusal said, however often the key tries meanwhile", async () => {
     for (const key of ["free:early", "free:on-time"]) {
       await hitAt(key, ten, Array(10).fill(52));
-      expect(await hitRateLimit(key, ten, at(58))).toEqual({ allowed: false, retryAfterSeconds: 62 });
+      expect(await hitRateLimit(key, ten, at(58))).toMatchObject({ allowed: false, retryAfterSeconds: 62 });
     }
     const meanwhile = await hitAt("free:on-time", ten, [60, 65, 70, 80, 90, 100, 110, 115, 119]);
     expect(allowed(meanwhile)).toEqual(Array(9).fill(false));
     expect((await hitRateLimit("free:early", ten, at(119.9))).allowed).toBe(false);
-    expect(await hitRateLimit("free:on-time", ten, at(120))).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await hitRateLimit("free:on-time", ten, at(120))).toMatchObject({ allowed: true, retryAfterSeconds: 0 });
   });
 
   it("counts hits spread over the minute, and frees one place as the oldest leaves", async () => {
     for (const key of ["spread:early", "spread:on-time"]) {
       expect(allowed(await hitAt(key, three, [0, 25, 50]))).toEqual([true, true, true]);
       // The hit at 0 leaves the span when the bucket 70-79 begins.
-      expect(await hitRateLimit(key, three, at(55))).toEqual({ allowed: false, retryAfterSeconds: 15 });
+      expect(await hitRateLimit(key, three, at(55))).toMatchObject({ allowed: false, retryAfterSeconds: 15 });
     }
     expect((await hitRateLimit("spread:early", three, at(69.9))).allowed).toBe(false);
     // Allowed, and the limit is full again until the hit at 25 leaves (at 90).
-    expect(await hitRateLimit("spread:on-time", three, at(70))).toEqual({ allowed: true, retryAfterSeconds: 20 });
+    expect(await hitRateLimit("spread:on-time", three, at(70))).toMatchObject({ allowed: true, retryAfterSeconds: 20 });
   });
 
   it("never lets more than `max` through in any 60 seconds of irregular traffic", async () => {
@@ -81,5 +81,13 @@ export function rateLimitCases() {
     await clearRateLimit("clear:a");
     expect((await hitRateLimit("clear:a", three, at(11))).allowed).toBe(true);
     expect((await hitRateLimit("clear:b", three, at(11))).allowed).toBe(false);
+  });
+
+  it("takes back one refunded hit, and only that one", async () => {
+    const hits = await hitAt("refund:a", three, [10, 12, 30]); // 10 and 12: one bucket
+    expect((await hitRateLimit("refund:a", three, at(31))).allowed).toBe(false);
+    await hits[1].refund();
+    await hits[1].refund(); // a second refund of the same hit takes nothing more
+    expect(allowed(await hitAt("refund:a", three, [32, 33]))).toEqual([true, false]);
   });
 }

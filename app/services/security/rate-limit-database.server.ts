@@ -51,6 +51,15 @@ export function createDatabaseRateLimitStore(): RateLimitStore {
       }
       return result;
     },
+    async refund(key, bucketStart) {
+      await getDatabase()
+        .db.updateTable("rate_limit_bucket")
+        .set({ count: sql`count - 1` })
+        .where("key", "=", key)
+        .where("bucket_start", "=", bucketStart)
+        .where("count", ">", 0)
+        .execute();
+    },
     async clear(key) {
       await getDatabase().db.deleteFrom("rate_limit_bucket").where("key", "=", key).execute();
     },

@@ -51,6 +51,13 @@ redis.call('EXPIRE', KEYS[1], ARGV[5])
 return result
 `;
 
+// Takes back one hit from a bucket (never below zero).
+const REFUND = `
+local count = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
+if count > 0 then redis.call('HINCRBY', KEYS[1], ARGV[1], -1) end
+return 0
+`;
+
 /** Counters in Redis under `prefix` (e.g. `angle:rl:`). Connects on the first hit, reconnects by itself. */
 export function createRedisRateLimitStore({ url, prefix }: { url: string; prefix: string }): RateLimitStore {
   const client = new Redis(url, {
@@ -85,6 +92,10 @@ export function createRedisRateLimitStore({ url, prefix }: { url: string; prefix
         log.error({ err: error, key }, "rate-limit check failed; refusing the request");
         throw new RateLimitUnavailable();
       }
+    },
+    async refund(key, bucketStart) {
+      // Best effort, like clear: the hit expires with its span anyway.
+      await client.eval(REFUND, 1, prefix + key, bucketStart).catch((error: unknown) => log.warn({ err: error, key }, "could not take back a rate-limit hit"));
     },
     async clear(key) {
       // Best effort: a successful sign-in must not fail because its failure count could not be

@@ -25,10 +25,10 @@ export type Limit = { max: number; windowSeconds: number };
 
 /** Limits per action, documented in the README. Tests may lower or raise them through the env. */
 export const LIMITS = {
+  // Failed sign-ins, per account and per address: each attempt is counted before the password is
+  // checked (so a parallel burst cannot slip through) and a successful one is taken back.
   signInFailures: { max: Number(process.env.RATE_LIMIT_SIGNIN_MAX ?? 10), windowSeconds: 60 },
-  // Per address every attempt counts (successes too, since a success must not reset an attacker's
-  // count), so it allows three times as many: an office or a shared mobile IP still signs in.
-  signInPerAddress: { max: 3 * Number(process.env.RATE_LIMIT_SIGNIN_MAX ?? 10), windowSeconds: 60 },
+  signInPerAddress: { max: Number(process.env.RATE_LIMIT_SIGNIN_MAX ?? 10), windowSeconds: 60 },
   register: { max: Number(process.env.RATE_LIMIT_REGISTER_MAX ?? 10), windowSeconds: 60 },
   contact: { max: Number(process.env.RATE_LIMIT_CONTACT_MAX ?? 10), windowSeconds: 60 },
 } satisfies Record<string, Limit>;
@@ -50,6 +50,8 @@ export type RateLimitStore = {
    * bucket, this hit included if allowed.
    */
   hit(key: string, bucketStart: number, buckets: Buckets, max: number): Promise<StoreHit>;
+  /** Takes one allowed hit back out of the bucket at `bucketStart` (never below zero). */
+  refund(key: string, bucketStart: number): Promise<void>;
   clear(key: string): Promise<void>;
   close(): Promise<void>;
 };
@@ -74,8 +76,19 @@ function getStore(): RateLimitStore {
 export async function hitRateLimit(key: string, limit: Limit, now = Date.now()) {
   const buckets = bucketsOf(limit);
   const nowSeconds = Math.floor(now / 1000);
-  const { allowed, counts } = await getStore().hit(key, nowSeconds - (nowSeconds % buckets.seconds), buckets, limit.max);
-  return { allowed, retryAfterSeconds: secondsUntilRoom(counts, limit.max, buckets, nowSeconds) };
+  const bucketStart = nowSeconds - (nowSeconds % buckets.seconds);
+  const { allowed, counts } = await getStore().hit(key, bucketStart, buckets, limit.max);
+  let counted = allowed;
+  return {
+    allowed,
+    retryAfterSeconds: secondsUntilRoom(counts, limit.max, buckets, nowSeconds),
+    /** Takes this hit back (once), e.g. an attempt that turned out not to be a failure. */
+    async refund() {
+      if (!counted) return;
+      counted = false;
+      await getStore().refund(key, bucketStart);
+    },
+  };
 }
 
 function bucketsOf({ windowSeconds }: Limit): Buckets {
