@@ -6,12 +6,14 @@ import * as m0001 from "./migrations/0001-store";
 import * as m0002 from "./migrations/0002-search";
 import * as m0003 from "./migrations/0003-search-at-scale";
 import * as m0004 from "./migrations/0004-rate-limit-buckets";
+import * as m0005 from "./migrations/0005-name-key";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
   "0002-search": m0002,
   "0003-search-at-scale": m0003,
   "0004-rate-limit-buckets": m0004,
+  "0005-name-key": m0005,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

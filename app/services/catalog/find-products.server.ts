@@ -149,10 +149,11 @@ async function scanForMatches(search: Search, matched: InScope): Promise<Found> 
   return { rows: await sorted(selectProductCard(matched), sort).limit(pageSize).offset(offset).execute(), matching };
 }
 
-/** Each sort, ending with the id as tie-breaker in the direction of its index (0002-search). */
+/** Each sort, ending with the id as tie-breaker in the direction of its index (0002, 0005). */
 const ORDER: Record<SortKey, [expression: string, direction: "asc" | "desc"][]> = {
-  // Alphabetical for people: "Neem" before "NPK", on every engine and collation.
-  name: [["lower(product.name)", "asc"], ["product.id", "asc"]],
+  // Alphabetical for people: "Neem" before "NPK", on every engine and collation. name_key is
+  // lower(name), kept by the database (0005).
+  name: [["product.name_key", "asc"], ["product.id", "asc"]],
   "price-low": [["product.price_paise", "asc"], ["product.id", "asc"]],
   "price-high": [["product.price_paise", "desc"], ["product.id", "desc"]],
   rating: [["product.rating", "desc"], ["product.reviews", "desc"], ["product.id", "desc"]],
