@@ -77,8 +77,9 @@ function containsText(engine: Engine, q: string): Expression<SqlBool> {
  */
 async function collectMatches({ sort, pageSize, offsetFor }: Search, matched: InScope): Promise<Found> {
   const { db } = getDatabase();
-  const keys = ORDER[sort].map(([expression], i) => sql.raw(expression).as(`k${i}`));
-  const byKeys = (table: string) => ORDER[sort].map(([, direction], i) => [sql.ref(`${table}.k${i}`), direction] as const);
+  const [columns, direction] = ORDER[sort];
+  const keys = columns.map((column, i) => sql.raw(column).as(`k${i}`));
+  const byKeys = (table: string) => [...columns.map((_, i) => `${table}.k${i}`), `${table}.id`].map((key) => [sql.ref(key), direction] as const);
   const page = (offset: number) => {
     const rows = db
       .with((cte) => cte("matched").materialized(), () => matched.select(["product.id", ...keys]))
@@ -149,18 +150,22 @@ async function scanForMatches(search: Search, matched: InScope): Promise<Found> 
   return { rows: await sorted(selectProductCard(matched), sort).limit(pageSize).offset(offset).execute(), matching };
 }
 
-/** Each sort, ending with the id as tie-breaker in the direction of its index (0002, 0005). */
-const ORDER: Record<SortKey, [expression: string, direction: "asc" | "desc"][]> = {
+/**
+ * Each sort's columns and direction; the id follows as tie-breaker in the same direction, as in
+ * the sort's index (0002, 0005).
+ */
+const ORDER: Record<SortKey, [columns: string[], direction: "asc" | "desc"]> = {
   // Alphabetical for people: "Neem" before "NPK", on every engine and collation. name_key is
   // lower(name), kept by the database (0005).
-  name: [["product.name_key", "asc"], ["product.id", "asc"]],
-  "price-low": [["product.price_paise", "asc"], ["product.id", "asc"]],
-  "price-high": [["product.price_paise", "desc"], ["product.id", "desc"]],
-  rating: [["product.rating", "desc"], ["product.reviews", "desc"], ["product.id", "desc"]],
+  name: [["product.name_key"], "asc"],
+  "price-low": [["product.price_paise"], "asc"],
+  "price-high": [["product.price_paise"], "desc"],
+  rating: [["product.rating", "product.reviews"], "desc"],
 };
 
 function sorted<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, sort: SortKey): Q {
-  return orderedBy(rows, ORDER[sort].map(([expression, direction]) => [sql.raw(expression), direction] as const));
+  const [columns, direction] = ORDER[sort];
+  return orderedBy(rows, [...columns, "product.id"].map((column) => [sql.raw(column), direction] as const));
 }
 
 function orderedBy<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, order: (readonly [Expression<unknown>, "asc" | "desc"])[]): Q {
