@@ -275,7 +275,15 @@ test.describe("products", () => {
     const image = await page.request.get(src!);
     expect(image.status()).toBe(200);
     expect(image.headers()["content-type"]).toBe("image/webp");
-    await expect.poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
+    // The card offers the 800 px photo and its 400 px copy (the browser picks by width, or takes
+    // the 800 px one it already has from the admin list); either is drawn.
+    const id = /^\/uploads\/([a-z0-9]+)\.webp$/.exec(src!)![1];
+    await expect(card.locator("img")).toHaveAttribute("srcset", `/uploads/${id}-400.webp 400w, ${src} 800w`);
+    await expect
+      .poll(() => card.locator("img").evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : "")))
+      .toMatch(new RegExp(`^/uploads/${id}(-400)?\\.webp$`));
+    const small = await page.request.get(`/uploads/${id}-400.webp`);
+    expect(small.headers()["content-type"]).toBe("image/webp");
   });
 
   test("a file that is not an image is refused", async ({ page }) => {
