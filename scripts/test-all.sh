@@ -7,19 +7,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# A service's runs can be skipped locally with SKIP_<NAME>=1, never in CI.
+skip_requested() {
+  local var="SKIP_$1"
+  [ "${!var:-}" = "1" ] || return 1
+  if [ "${CI:-}" = "true" ]; then echo "$var is not allowed in CI" >&2; exit 1; fi
+  echo "!! $var=1: $2 skipped on request"
+}
+
 pg_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 want_pg=1
-if [ "${SKIP_POSTGRES:-}" = "1" ]; then
-  if [ "${CI:-}" = "true" ]; then echo "SKIP_POSTGRES is not allowed in CI" >&2; exit 1; fi
-  want_pg=0
-  echo "!! SKIP_POSTGRES=1: PostgreSQL runs are skipped on request"
-fi
+if skip_requested POSTGRES "PostgreSQL runs are"; then want_pg=0; fi
 redis_url="${REDIS_URL:-redis://127.0.0.1:6379}"
 want_redis=1
-if [ "${SKIP_REDIS:-}" = "1" ]; then
-  if [ "${CI:-}" = "true" ]; then echo "SKIP_REDIS is not allowed in CI" >&2; exit 1; fi
+if skip_requested REDIS "the Redis rate-limit store runs are"; then
   want_redis=0
-  echo "!! SKIP_REDIS=1: the Redis rate-limit store runs are skipped on request"
 elif ! npx node -e 'const r = new (require("ioredis").Redis)(process.argv[1], { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
 r.on("error", () => {}); r.connect().then(() => r.ping()).then(() => process.exit(0), () => process.exit(1));' "$redis_url"; then
   echo "Redis is not reachable at $redis_url (set REDIS_URL, or SKIP_REDIS=1 locally)" >&2

@@ -110,7 +110,8 @@ export function precompress(): Plugin {
 
 /**
  * The modules statically reachable from `entries` (app-relative paths), learnt from the module
- * graph once the client build has read it (framework modules and the entries themselves left out):
+ * graph once the client build has read it (the entries themselves left out; framework modules are
+ * reached too, but vite.config.ts's framework group takes them first):
  * vite.config.ts uses these sets to put what storefront pages share into a few chunks instead of a
  * dozen tiny files each costing a request. Returns the plugin and the membership test.
  */
@@ -126,7 +127,7 @@ export function reachableFrom(entries: string[]) {
       while (queue.length) {
         const info = this.getModuleInfo(queue.pop()!);
         for (const id of info?.importedIds ?? []) {
-          if (reachable.has(id) || /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) continue;
+          if (reachable.has(id)) continue;
           reachable.add(id);
           queue.push(id);
         }

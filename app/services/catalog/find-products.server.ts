@@ -96,7 +96,7 @@ async function collectMatches({ sort, pageSize, offsetFor }: Search, matched: In
   let matching = Number(rows[0]?.matching ?? 0);
   if (rows.length === 0 && offset > 0) {
     // Past the last page (an old link): count, and show the last page as the listing does.
-    matching = Number((await matched.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    matching = await countRows(matched);
     rows = matching > 0 ? await page(offsetFor(matching)) : [];
   }
   return { rows, matching };
@@ -124,7 +124,7 @@ async function searchSqlite({ inScope, category, onSale, q, sort, pageSize, offs
   const matching =
     category === "all" || inIndex === 0
       ? inIndex
-      : Number((await inScope.where(inMatches(onSale < WALK_RATIO * inIndex)).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      : await countRows(inScope.where(inMatches(onSale < WALK_RATIO * inIndex)));
   if (matching === 0) return { rows: [], matching };
 
   // A page: walk about (offset + pageSize) × onSale / matching entries of the sort's index, or
@@ -142,7 +142,7 @@ async function searchSqlite({ inScope, category, onSale, q, sort, pageSize, offs
  */
 async function scanForMatches(search: Search, matched: InScope): Promise<Found> {
   const { sort, pageSize, offsetFor } = search;
-  const matching = Number((await matched.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const matching = await countRows(matched);
   if (matching === 0) return { rows: [], matching };
   // The walk looks up about (offset + pageSize) × onSale / matching rows; a scan reads onSale.
   const offset = offsetFor(matching);
@@ -162,6 +162,10 @@ const ORDER: Record<SortKey, [columns: string[], direction: "asc" | "desc"]> = {
   "price-high": [["product.price_paise"], "desc"],
   rating: [["product.rating", "product.reviews"], "desc"],
 };
+
+async function countRows(rows: InScope) {
+  return Number((await rows.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+}
 
 function sorted<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, sort: SortKey): Q {
   const [columns, direction] = ORDER[sort];
