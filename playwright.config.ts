@@ -6,7 +6,14 @@ export const baseURL = `http://localhost:${port}`;
 // Debian's Chromium: no browser download exists on these machines.
 const launchOptions = {
   executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 };
 
 export default defineConfig({
@@ -22,7 +29,11 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure", launchOptions },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions }, testIgnore: /mobile\.spec\.ts/ },
-    { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions }, testMatch: /mobile\.spec\.ts/ },
+    {
+      name: "phone",
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions },
+      testMatch: /mobile\.spec\.ts/,
+    },
   ],
   webServer: {
     command: "node tests/e2e/start-server.mjs",
@@ -31,6 +42,15 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), BASE_URL: baseURL, E2E_DB: process.env.E2E_DB ?? "sqlite", RATE_LIMIT_REGISTER_MAX: "1000", RATE_LIMIT_SIGNIN_MAX: "200", ADMIN_EMAIL: "admin@angle.test", ADMIN_PASSWORD: "admin-e2e-password", UPLOAD_DIR: `/tmp/angle-e2e-uploads-${port}` },
+    env: {
+      PORT: String(port),
+      BASE_URL: baseURL,
+      E2E_DB: process.env.E2E_DB ?? "sqlite",
+      RATE_LIMIT_REGISTER_MAX: "1000",
+      RATE_LIMIT_SIGNIN_MAX: "200",
+      ADMIN_EMAIL: "admin@angle.test",
+      ADMIN_PASSWORD: "admin-e2e-password",
+      UPLOAD_DIR: `/tmp/angle-e2e-uploads-${port}`,
+    },
   },
 });

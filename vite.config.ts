@@ -30,7 +30,12 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: FRAMEWORK, priority: 20 },
-                { name: "store", test: (id: string) => layout.has(id) || (catalog.has(id) && cart.has(id)), minShareCount: 2, priority: 10 },
+                {
+                  name: "store",
+                  test: (id: string) => layout.has(id) || (catalog.has(id) && cart.has(id)),
+                  minShareCount: 2,
+                  priority: 10,
+                },
                 { name: "catalog", test: catalog.has, minShareCount: 2, priority: 8 },
                 { name: "cart", test: cart.has, minShareCount: 2, priority: 5 },
               ],

@@ -17,10 +17,7 @@ const EnvSchema = z
     BASE_URL: z.url().optional(),
     SUPPORT_EMAIL: z.email().default("support@angle.in"),
     SUPPORT_PHONE: z.string().min(5).default("+91 80 4567 8900"),
-    STORE_ADDRESS: z
-      .string()
-      .min(5)
-      .default("Angle Agri Stores Pvt. Ltd., 42 Krishi Bhavan Road, Hebbal, Bengaluru, Karnataka 560024"),
+    STORE_ADDRESS: z.string().min(5).default("Angle Agri Stores Pvt. Ltd., 42 Krishi Bhavan Road, Hebbal, Bengaluru, Karnataka 560024"),
     SEED_ON_EMPTY: z
       .enum(["true", "false"])
       .default("true")
@@ -47,7 +44,11 @@ const EnvSchema = z
       });
     }
     if (env.RATE_LIMIT_STORE === "redis" && env.REDIS_URL === undefined) {
-      ctx.addIssue({ code: "custom", path: ["REDIS_URL"], message: "is required when RATE_LIMIT_STORE=redis (e.g. redis://127.0.0.1:6379)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message: "is required when RATE_LIMIT_STORE=redis (e.g. redis://127.0.0.1:6379)",
+      });
     }
   });
 

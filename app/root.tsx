@@ -1,13 +1,4 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-  data,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, data } from "react-router";
 import type { Route } from "./+types/root";
 import { getSessionUser } from "./auth/session.server";
 import { getEnv } from "./env.server";
@@ -73,7 +64,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       <title>{`${title} · Angle`}</title>
-      <p className="text-5xl" aria-hidden="true">🌱</p>
+      <p className="text-5xl" aria-hidden="true">
+        🌱
+      </p>
       <h1 className="mt-4 text-2xl font-bold text-stone-900">{title}</h1>
       <p className="mt-2 text-stone-600">{detail}</p>
       {requestId ? <p className="mt-2 text-xs text-stone-500">Reference: {requestId}</p> : null}

@@ -67,21 +67,39 @@ function parseArgs(argv: string[]): Options {
     const [arg, inline] = argv[i].split("=", 2) as [string, string | undefined];
     const next = () => inline ?? value(i++, arg);
     switch (arg) {
-      case "--no-build": opts.build = false; break;
+      case "--no-build":
+        opts.build = false;
+        break;
       case "--db": {
         const db = next();
         if (db !== "sqlite" && db !== "postgres") throw new Error(`--db must be sqlite or postgres, not ${db}`);
         opts.db = db;
         break;
       }
-      case "--port": opts.port = Number(next()); break;
-      case "--runs": opts.runs = Math.max(1, Number(next())); break;
-      case "--duration": opts.duration = Number(next()); break;
-      case "--connections": opts.connections = Number(next()); break;
-      case "--no-lighthouse": opts.lighthouse = false; break;
-      case "--no-load": opts.load = false; break;
-      case "--no-scale": opts.scale = false; break;
-      case "--drop-any-db": opts.dropAnyDb = true; break;
+      case "--port":
+        opts.port = Number(next());
+        break;
+      case "--runs":
+        opts.runs = Math.max(1, Number(next()));
+        break;
+      case "--duration":
+        opts.duration = Number(next());
+        break;
+      case "--connections":
+        opts.connections = Number(next());
+        break;
+      case "--no-lighthouse":
+        opts.lighthouse = false;
+        break;
+      case "--no-load":
+        opts.load = false;
+        break;
+      case "--no-scale":
+        opts.scale = false;
+        break;
+      case "--drop-any-db":
+        opts.dropAnyDb = true;
+        break;
       case "-h":
       case "--help":
         console.log(
@@ -381,7 +399,7 @@ function summarise(path: string, lhr: Lhr, scores: number[]): LighthouseResult {
   let jsBytes = items.filter((i) => i.resourceType === "Script").reduce((s, i) => s + (i.transferSize ?? 0), 0);
   let totalBytes = items.reduce((s, i) => s + (i.transferSize ?? 0), 0);
   if (!items.length) {
-    const summary = ((audit("resource-summary")?.details as { items?: { resourceType: string; transferSize: number }[] })?.items ?? []);
+    const summary = (audit("resource-summary")?.details as { items?: { resourceType: string; transferSize: number }[] })?.items ?? [];
     jsBytes = summary.find((i) => i.resourceType === "script")?.transferSize ?? NaN;
     totalBytes = summary.find((i) => i.resourceType === "total")?.transferSize ?? NaN;
   }
@@ -403,7 +421,13 @@ function summarise(path: string, lhr: Lhr, scores: number[]): LighthouseResult {
     if (clsSaving) {
       diagnostics.push({ id: a.id, title: a.title, display: `CLS ${clsSaving.toFixed(3)}${a.displayValue ? `, ${a.displayValue}` : ""}` });
     } else if (savingsMs > 0 || savingsKB > 0) {
-      opportunities.push({ id: a.id, title: a.title, savingsMs: savingsMs || undefined, savingsKB: savingsKB || undefined, display: a.displayValue });
+      opportunities.push({
+        id: a.id,
+        title: a.title,
+        savingsMs: savingsMs || undefined,
+        savingsKB: savingsKB || undefined,
+        display: a.displayValue,
+      });
     } else {
       diagnostics.push({ id: a.id, title: a.title, display: a.displayValue });
     }
@@ -601,7 +625,17 @@ async function main() {
     console.log(
       table(
         ["page", "score", "LCP ms", "TBT ms", "CLS", "FCP ms", "JS KB", "JS+hdr KB", "total KB"],
-        lh.map((r) => [r.path, r.runs.length > 1 ? `${r.score} (${r.runs.join("/")})` : r.score, r.lcpMs, r.tbtMs, r.cls, r.fcpMs, r.jsKB, r.jsTransferKB, r.totalKB]),
+        lh.map((r) => [
+          r.path,
+          r.runs.length > 1 ? `${r.score} (${r.runs.join("/")})` : r.score,
+          r.lcpMs,
+          r.tbtMs,
+          r.cls,
+          r.fcpMs,
+          r.jsKB,
+          r.jsTransferKB,
+          r.totalKB,
+        ]),
       ),
     );
     for (const s of skipped) console.log(`skipped: ${s}`);
@@ -611,7 +645,9 @@ async function main() {
     for (const r of lh.filter((r) => r.score < 95)) {
       console.log(`\n${r.path} scored ${r.score} (< 95); failing audits:`);
       for (const o of r.opportunities.slice(0, 6)) {
-        const saving = [o.savingsMs ? `${Math.round(o.savingsMs)} ms` : "", o.savingsKB ? `${o.savingsKB} KB` : ""].filter(Boolean).join(", ");
+        const saving = [o.savingsMs ? `${Math.round(o.savingsMs)} ms` : "", o.savingsKB ? `${o.savingsKB} KB` : ""]
+          .filter(Boolean)
+          .join(", ");
         console.log(`  - ${o.title}${saving ? ` (saves ~${saving})` : ""}`);
       }
       for (const d of r.diagnostics.slice(0, 6)) console.log(`  - ${d.title}${d.display ? ` (${d.display})` : ""}`);
@@ -644,7 +680,9 @@ async function main() {
     elapsedSec: Math.round((Date.now() - started) / 1000),
   };
   writeFileSync(join(RESULTS_DIR, "latest.json"), JSON.stringify(out, null, 2) + "\n");
-  console.log(`\nwrote bench/results/latest.json${lh.length ? " (full Lighthouse reports in bench/results/lighthouse/)" : ""} in ${out.elapsedSec} s`);
+  console.log(
+    `\nwrote bench/results/latest.json${lh.length ? " (full Lighthouse reports in bench/results/lighthouse/)" : ""} in ${out.elapsedSec} s`,
+  );
 }
 
 try {

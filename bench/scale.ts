@@ -60,14 +60,43 @@ async function pgQuery(sql: string) {
 async function seeded(engine: "sqlite" | "postgres", n: number): Promise<Record<string, string>> {
   if (engine === "sqlite") {
     const path = `/tmp/angle-bench-${n}.sqlite`;
-    if (!existsSync(path)) runSync(process.execPath, ["--import", "tsx", "bench/seed.ts", "--products", String(n), "--customers", String(Math.min(2000, n)), "--orders", String(Math.min(10000, n * 2))], { SQLITE_PATH: path, DATABASE_URL: "", SEED_ON_EMPTY: "false" });
+    if (!existsSync(path))
+      runSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "bench/seed.ts",
+          "--products",
+          String(n),
+          "--customers",
+          String(Math.min(2000, n)),
+          "--orders",
+          String(Math.min(10000, n * 2)),
+        ],
+        { SQLITE_PATH: path, DATABASE_URL: "", SEED_ON_EMPTY: "false" },
+      );
     return { SQLITE_PATH: path, DATABASE_URL: "" };
   }
   const name = `angle_bench_${n}`;
   const exists = (await pgQuery(`select 1 from pg_database where datname = '${name}'`)).rowCount;
   if (!exists) {
     await pgQuery(`create database ${name}`);
-    runSync(process.execPath, ["--import", "tsx", "bench/seed.ts", "--products", String(n), "--customers", String(Math.min(2000, n)), "--orders", String(Math.min(10000, n * 2))], { DATABASE_URL: pgUrl(name), SEED_ON_EMPTY: "false" });
+    runSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "bench/seed.ts",
+        "--products",
+        String(n),
+        "--customers",
+        String(Math.min(2000, n)),
+        "--orders",
+        String(Math.min(10000, n * 2)),
+      ],
+      { DATABASE_URL: pgUrl(name), SEED_ON_EMPTY: "false" },
+    );
   }
   return { DATABASE_URL: pgUrl(name) };
 }
@@ -75,7 +104,17 @@ async function seeded(engine: "sqlite" | "postgres", n: number): Promise<Record<
 async function startServer(port: number, env: Record<string, string>) {
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: ROOT,
-    env: { ...process.env, ...env, BUILD_DIR, NODE_ENV: "production", PORT: String(port), HOST: "::", BASE_URL: `http://localhost:${port}`, SEED_ON_EMPTY: "false", RATE_LIMIT_REGISTER_MAX: "100000" },
+    env: {
+      ...process.env,
+      ...env,
+      BUILD_DIR,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "::",
+      BASE_URL: `http://localhost:${port}`,
+      SEED_ON_EMPTY: "false",
+      RATE_LIMIT_REGISTER_MAX: "100000",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.add(child);
@@ -105,10 +144,24 @@ async function orderThroughput(base: string, env: Record<string, string>) {
   const { openDatabase } = await import("../app/db/db.server");
   const handle = openDatabase({ databaseUrl: env.DATABASE_URL || undefined, sqlitePath: env.SQLITE_PATH ?? "" });
   const { db } = handle;
-  const product = await db.selectFrom("product").select(["id"]).where("status", "=", "live").orderBy("id").limit(1).executeTakeFirstOrThrow();
+  const product = await db
+    .selectFrom("product")
+    .select(["id"])
+    .where("status", "=", "live")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const STOCK = 3000;
   await db.updateTable("product").set({ stock: STOCK }).where("id", "=", product.id).execute();
-  const ordersBefore = Number((await db.selectFrom("order_line").where("product_id", "=", product.id).select((eb) => eb.fn.sum<number>("quantity").as("q")).executeTakeFirst())?.q ?? 0);
+  const ordersBefore = Number(
+    (
+      await db
+        .selectFrom("order_line")
+        .where("product_id", "=", product.id)
+        .select((eb) => eb.fn.sum<number>("quantity").as("q"))
+        .executeTakeFirst()
+    )?.q ?? 0,
+  );
 
   base = base.replace("127.0.0.1", "localhost");
   const origin = base;
@@ -117,9 +170,22 @@ async function orderThroughput(base: string, env: Record<string, string>) {
       const res = await fetch(`${base}/account/auth`, {
         method: "POST",
         headers: { origin, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "register", name: `Bench ${i}`, email: `bench-${Date.now()}-${i}@example.in`, password: "bench-pass-1", phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" }),
+        body: new URLSearchParams({
+          intent: "register",
+          name: `Bench ${i}`,
+          email: `bench-${Date.now()}-${i}@example.in`,
+          password: "bench-pass-1",
+          phone: "9876543210",
+          street: "1 Road",
+          city: "Pune",
+          state: "Maharashtra",
+          pincode: "411001",
+        }),
       });
-      return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
     }),
   );
   let ok = 0;
@@ -133,7 +199,16 @@ async function orderThroughput(base: string, env: Record<string, string>) {
           method: "POST",
           redirect: "manual",
           headers: { origin, cookie, "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ items: JSON.stringify([{ productId: product.id, quantity: 1 }]), checkoutKey: crypto.randomUUID(), paymentMethod: "cod", phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" }),
+          body: new URLSearchParams({
+            items: JSON.stringify([{ productId: product.id, quantity: 1 }]),
+            checkoutKey: crypto.randomUUID(),
+            paymentMethod: "cod",
+            phone: "9876543210",
+            street: "1 Road",
+            city: "Pune",
+            state: "Maharashtra",
+            pincode: "411001",
+          }),
         }).catch(() => null);
         await res?.arrayBuffer().catch(() => {});
         if (res?.status === 302) ok++;
@@ -143,14 +218,33 @@ async function orderThroughput(base: string, env: Record<string, string>) {
     }),
   );
   const after = await db.selectFrom("product").select("stock").where("id", "=", product.id).executeTakeFirstOrThrow();
-  const sold = Number((await db.selectFrom("order_line").where("product_id", "=", product.id).select((eb) => eb.fn.sum<number>("quantity").as("q")).executeTakeFirst())?.q ?? 0) - ordersBefore;
+  const sold =
+    Number(
+      (
+        await db
+          .selectFrom("order_line")
+          .where("product_id", "=", product.id)
+          .select((eb) => eb.fn.sum<number>("quantity").as("q"))
+          .executeTakeFirst()
+      )?.q ?? 0,
+    ) - ordersBefore;
   await handle.close();
-  const oversold = Math.max(0, sold - STOCK) + (Number(after.stock) < 0 ? 1 : 0) + (STOCK - Number(after.stock) !== sold ? Math.abs(STOCK - Number(after.stock) - sold) : 0);
+  const oversold =
+    Math.max(0, sold - STOCK) +
+    (Number(after.stock) < 0 ? 1 : 0) +
+    (STOCK - Number(after.stock) !== sold ? Math.abs(STOCK - Number(after.stock) - sold) : 0);
   return { ordersPerSecond: Math.round(ok / duration), placed: ok, refused, errors, oversold, stockLeft: Number(after.stock) };
 }
 
 async function helloBaseline() {
-  const child = spawn(process.execPath, ["-e", `const {Hono}=require("hono");const {serve}=require("@hono/node-server");const a=new Hono();a.get("/",c=>c.text("hello"));serve({fetch:a.fetch,port:3299,hostname:"127.0.0.1"})`], { cwd: ROOT, stdio: "ignore" });
+  const child = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const {Hono}=require("hono");const {serve}=require("@hono/node-server");const a=new Hono();a.get("/",c=>c.text("hello"));serve({fetch:a.fetch,port:3299,hostname:"127.0.0.1"})`,
+    ],
+    { cwd: ROOT, stdio: "ignore" },
+  );
   children.add(child);
   for (let i = 0; i < 40; i++) {
     try {
@@ -177,12 +271,19 @@ async function main() {
       const base = `http://127.0.0.1:${port}`;
       const productHtml = await (await fetch(`${base}/products?sort=rating`)).text();
       const productPath = /href="(\/products\/[a-z0-9]+)"/.exec(productHtml)?.[1] ?? "/products";
-      const paths = { "/products": "/products", "search": "/products?q=neem", "category+price-high": "/products?category=tools&sort=price-high", "product page": productPath };
+      const paths = {
+        "/products": "/products",
+        search: "/products?q=neem",
+        "category+price-high": "/products?category=tools&sort=price-high",
+        "product page": productPath,
+      };
       perSize[n] = {};
       for (const [label, path] of Object.entries(paths)) {
         perSize[n][label] = await load(base + path);
         const l = perSize[n][label];
-        console.log(`${engine} ${n.toLocaleString("en-IN")} ${label.padEnd(20)} ${String(l.rps).padStart(5)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms  non-2xx ${l.non2xx}  errors ${l.errors}`);
+        console.log(
+          `${engine} ${n.toLocaleString("en-IN")} ${label.padEnd(20)} ${String(l.rps).padStart(5)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms  non-2xx ${l.non2xx}  errors ${l.errors}`,
+        );
       }
       await stop(server);
     }
@@ -195,18 +296,26 @@ async function main() {
     let env: Record<string, string>;
     if (engine === "sqlite") {
       env = { SQLITE_PATH: join(dir, "orders.sqlite"), DATABASE_URL: "" };
-      runSync(process.execPath, ["--import", "tsx", "bench/seed.ts", "--products", "1000", "--customers", "10", "--orders", "10"], { ...env, SEED_ON_EMPTY: "false" });
+      runSync(process.execPath, ["--import", "tsx", "bench/seed.ts", "--products", "1000", "--customers", "10", "--orders", "10"], {
+        ...env,
+        SEED_ON_EMPTY: "false",
+      });
     } else {
       await pgQuery("drop database if exists angle_bench_orders with (force)");
       await pgQuery("create database angle_bench_orders");
       env = { DATABASE_URL: pgUrl("angle_bench_orders") };
-      runSync(process.execPath, ["--import", "tsx", "bench/seed.ts", "--products", "1000", "--customers", "10", "--orders", "10"], { ...env, SEED_ON_EMPTY: "false" });
+      runSync(process.execPath, ["--import", "tsx", "bench/seed.ts", "--products", "1000", "--customers", "10", "--orders", "10"], {
+        ...env,
+        SEED_ON_EMPTY: "false",
+      });
     }
     const server = await startServer(++port, env);
     const orders = await orderThroughput(`http://127.0.0.1:${port}`, env);
     await stop(server);
     rmSync(dir, { recursive: true, force: true });
-    console.log(`${engine} orders, 50 concurrent customers: ${orders.ordersPerSecond} orders/s (${orders.placed} placed, ${orders.refused} refused, ${orders.errors} errors, ${orders.oversold} oversold, stock left ${orders.stockLeft})`);
+    console.log(
+      `${engine} orders, 50 concurrent customers: ${orders.ordersPerSecond} orders/s (${orders.placed} placed, ${orders.refused} refused, ${orders.errors} errors, ${orders.oversold} oversold, stock left ${orders.stockLeft})`,
+    );
     results[engine] = { perSize, orders };
   }
   console.log(JSON.stringify(results));

@@ -9,24 +9,96 @@ import { computeTotals } from "../app/domain/pricing";
 import { newId } from "../app/lib/ids";
 
 const { values } = parseArgs({
-  options: { products: { type: "string", default: "100000" }, customers: { type: "string", default: "2000" }, orders: { type: "string", default: "10000" } },
+  options: {
+    products: { type: "string", default: "100000" },
+    customers: { type: "string", default: "2000" },
+    orders: { type: "string", default: "10000" },
+  },
 });
 const counts = { products: Number(values.products), customers: Number(values.customers), orders: Number(values.orders) };
 
 // A small deterministic generator, so two runs make the same catalogue.
 let state = 20261121;
-const rand = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
 const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
 
 const catalogue = {
-  seeds: { items: ["Tomato Seeds", "Okra Seeds", "Chilli Seeds", "Brinjal Seeds", "Paddy Seeds", "Wheat Seeds", "Maize Seeds", "Mustard Seeds", "Cotton Seeds", "Mango Sapling", "Guava Sapling", "Coconut Sapling", "Lemon Sapling", "Marigold Seeds"], kinds: ["Hybrid", "Desi", "Organic", "High-Yield", "Disease-Resistant", "F1"], sizes: ["10 g", "50 g", "100 g", "250 g", "1 kg", "5 kg", "Pack of 10"], price: [99, 4_999] },
-  equipment: { items: ["Power Tiller", "Rotavator", "Brush Cutter", "Water Pump", "Battery Sprayer", "Seed Drill", "Chaff Cutter", "Thresher", "Drip Kit", "Sprinkler Set"], kinds: ["Heavy-Duty", "Compact", "Diesel", "Electric", "Solar", "Petrol"], sizes: ["2 HP", "5 HP", "7 HP", "16 L", "1 acre", "2 acre", "6 ft"], price: [2_499, 2_50_000] },
-  tools: { items: ["Khurpi", "Sickle", "Spade", "Pickaxe", "Pruning Shears", "Garden Fork", "Hoe", "Rake", "Axe", "Watering Can", "Hand Trowel"], kinds: ["Forged", "Stainless", "Carbon Steel", "Ergonomic", "Professional", "Lightweight"], sizes: ["Small", "Medium", "Large", "Pack of 2", "Set of 3"], price: [149, 2_999] },
-  fertilizers: { items: ["Vermicompost", "Neem Cake", "DAP", "Urea", "NPK 19:19:19", "Bone Meal", "Seaweed Extract", "Potash", "Zinc Sulphate", "Humic Acid"], kinds: ["Organic", "Water-Soluble", "Granular", "Premium", "Bio"], sizes: ["1 kg", "5 kg", "10 kg", "25 kg", "40 kg", "50 kg", "1 L"], price: [120, 3_500] },
+  seeds: {
+    items: [
+      "Tomato Seeds",
+      "Okra Seeds",
+      "Chilli Seeds",
+      "Brinjal Seeds",
+      "Paddy Seeds",
+      "Wheat Seeds",
+      "Maize Seeds",
+      "Mustard Seeds",
+      "Cotton Seeds",
+      "Mango Sapling",
+      "Guava Sapling",
+      "Coconut Sapling",
+      "Lemon Sapling",
+      "Marigold Seeds",
+    ],
+    kinds: ["Hybrid", "Desi", "Organic", "High-Yield", "Disease-Resistant", "F1"],
+    sizes: ["10 g", "50 g", "100 g", "250 g", "1 kg", "5 kg", "Pack of 10"],
+    price: [99, 4_999],
+  },
+  equipment: {
+    items: [
+      "Power Tiller",
+      "Rotavator",
+      "Brush Cutter",
+      "Water Pump",
+      "Battery Sprayer",
+      "Seed Drill",
+      "Chaff Cutter",
+      "Thresher",
+      "Drip Kit",
+      "Sprinkler Set",
+    ],
+    kinds: ["Heavy-Duty", "Compact", "Diesel", "Electric", "Solar", "Petrol"],
+    sizes: ["2 HP", "5 HP", "7 HP", "16 L", "1 acre", "2 acre", "6 ft"],
+    price: [2_499, 2_50_000],
+  },
+  tools: {
+    items: ["Khurpi", "Sickle", "Spade", "Pickaxe", "Pruning Shears", "Garden Fork", "Hoe", "Rake", "Axe", "Watering Can", "Hand Trowel"],
+    kinds: ["Forged", "Stainless", "Carbon Steel", "Ergonomic", "Professional", "Lightweight"],
+    sizes: ["Small", "Medium", "Large", "Pack of 2", "Set of 3"],
+    price: [149, 2_999],
+  },
+  fertilizers: {
+    items: [
+      "Vermicompost",
+      "Neem Cake",
+      "DAP",
+      "Urea",
+      "NPK 19:19:19",
+      "Bone Meal",
+      "Seaweed Extract",
+      "Potash",
+      "Zinc Sulphate",
+      "Humic Acid",
+    ],
+    kinds: ["Organic", "Water-Soluble", "Granular", "Premium", "Bio"],
+    sizes: ["1 kg", "5 kg", "10 kg", "25 kg", "40 kg", "50 kg", "1 L"],
+    price: [120, 3_500],
+  },
 } as const;
 const brands = ["Kisan", "Bharat", "Annapurna", "Hariyali", "Mahadhan", "Krishi", "Ganga", "Sahyadri", "Navdhanya", "Shakti"];
 const places = ["Nashik", "Pune", "Guntur", "Ludhiana", "Karnal", "Indore", "Coimbatore", "Hubli", "Rajkot", "Patna"];
-const states = ["Maharashtra", "Maharashtra", "Andhra Pradesh", "Punjab", "Haryana", "Madhya Pradesh", "Tamil Nadu", "Karnataka", "Gujarat", "Bihar"];
+const states = [
+  "Maharashtra",
+  "Maharashtra",
+  "Andhra Pradesh",
+  "Punjab",
+  "Haryana",
+  "Madhya Pradesh",
+  "Tamil Nadu",
+  "Karnataka",
+  "Gujarat",
+  "Bihar",
+];
 
 const { db, engine } = getDatabase();
 await migrateToLatest(db);
@@ -72,7 +144,24 @@ for (let done = 0; done < counts.customers; done += BATCH) {
     const id = newId(24);
     const now = new Date(t0 + i * 60_000).toISOString();
     const name = `${pick(["Asha", "Ravi", "Meena", "Suresh", "Lakshmi", "Arjun", "Kavita", "Imran", "Gurpreet", "Anil"])} ${pick(["Patil", "Reddy", "Singh", "Sharma", "Yadav", "Nair", "Khan", "Gill", "Rao", "Das"])}`;
-    rows.push({ id, name, email: `bench-${i}-${id.slice(0, 6)}@example.in`, emailVerified: 0, image: null, createdAt: now, updatedAt: now, role: "user", banned: 0, banReason: null, banExpires: null, phone: "+91 98765 43210", street: `${i} Mandi Road`, city: pick(places), state: pick(states), pincode: "422001" });
+    rows.push({
+      id,
+      name,
+      email: `bench-${i}-${id.slice(0, 6)}@example.in`,
+      emailVerified: 0,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+      role: "user",
+      banned: 0,
+      banReason: null,
+      banExpires: null,
+      phone: "+91 98765 43210",
+      street: `${i} Mandi Road`,
+      city: pick(places),
+      state: pick(states),
+      pincode: "422001",
+    });
     customerIds.push({ id, name, email: rows[rows.length - 1].email });
   }
   await db.insertInto("user").values(rows).execute();
@@ -84,12 +173,45 @@ for (let done = 0; done < counts.orders && customerIds.length && productIds.leng
   for (let i = done; i < Math.min(done + BATCH, counts.orders); i++) {
     const customer = pick(customerIds);
     const id = newId();
-    const items = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => ({ product: pick(productIds), quantity: 1 + Math.floor(rand() * 3) }));
+    const items = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => ({
+      product: pick(productIds),
+      quantity: 1 + Math.floor(rand() * 3),
+    }));
     const unique = [...new Map(items.map((it) => [it.product.id, it])).values()];
-    for (const it of unique) lines.push({ id: newId(), order_id: id, product_id: it.product.id, vendor_id: null, name: it.product.name, image: "/images/categories/tools.svg", unit_price_paise: it.product.price, quantity: it.quantity, line_total_paise: it.product.price * it.quantity });
+    for (const it of unique)
+      lines.push({
+        id: newId(),
+        order_id: id,
+        product_id: it.product.id,
+        vendor_id: null,
+        name: it.product.name,
+        image: "/images/categories/tools.svg",
+        unit_price_paise: it.product.price,
+        quantity: it.quantity,
+        line_total_paise: it.product.price * it.quantity,
+      });
     const totals = computeTotals(unique.reduce((s, it) => s + it.product.price * it.quantity, 0));
     const at = new Date(t0 + i * 300_000).toISOString();
-    orders.push({ id, user_id: customer.id, checkout_key: `bench-${id}`, status: pick(["pending", "confirmed", "shipped", "delivered", "delivered", "cancelled"] as const), payment_method: "cod", subtotal_paise: totals.subtotal, shipping_paise: totals.shipping, tax_paise: totals.tax, total_paise: totals.total, customer_name: customer.name, customer_email: customer.email, customer_phone: "+91 98765 43210", street: "1 Mandi Road", city: "Nashik", state: "Maharashtra", pincode: "422001", created_at: at, updated_at: at });
+    orders.push({
+      id,
+      user_id: customer.id,
+      checkout_key: `bench-${id}`,
+      status: pick(["pending", "confirmed", "shipped", "delivered", "delivered", "cancelled"] as const),
+      payment_method: "cod",
+      subtotal_paise: totals.subtotal,
+      shipping_paise: totals.shipping,
+      tax_paise: totals.tax,
+      total_paise: totals.total,
+      customer_name: customer.name,
+      customer_email: customer.email,
+      customer_phone: "+91 98765 43210",
+      street: "1 Mandi Road",
+      city: "Nashik",
+      state: "Maharashtra",
+      pincode: "422001",
+      created_at: at,
+      updated_at: at,
+    });
   }
   await db.insertInto("orders").values(orders).execute();
   await db.insertInto("order_line").values(lines).execute();
@@ -97,5 +219,7 @@ for (let done = 0; done < counts.orders && customerIds.length && productIds.leng
 
 // Fresh statistics, so the planner knows the catalogue's size before the benchmark starts.
 await sql`analyze`.execute(db);
-console.log(`${engine}: ${counts.products} products, ${counts.customers} customers, ${counts.orders} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `${engine}: ${counts.products} products, ${counts.customers} customers, ${counts.orders} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 await closeDatabase();

@@ -12,13 +12,13 @@
 // Illustrations: Microsoft Fluent Emoji (flat), MIT, via @iconify-json/fluent-emoji-flat
 // and Google Noto Emoji, Apache-2.0, via @iconify-json/noto. See docs/image-credits.md.
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-import { sampleProducts } from '../app/db/seed/catalog.ts';
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { sampleProducts } from "../app/db/seed/catalog.ts";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 
 const SIZE = 400;
@@ -29,17 +29,17 @@ const BADGE = { cx: 326, cy: 74, r: 46, icon: 62 };
 // ---------------------------------------------------------------- icon sets
 
 const sets = {
-  fluent: readJson('@iconify-json/fluent-emoji-flat/icons.json'),
-  noto: readJson('@iconify-json/noto/icons.json'),
+  fluent: readJson("@iconify-json/fluent-emoji-flat/icons.json"),
+  noto: readJson("@iconify-json/noto/icons.json"),
 };
 
 function readJson(spec) {
-  return JSON.parse(readFileSync(require.resolve(spec), 'utf8'));
+  return JSON.parse(readFileSync(require.resolve(spec), "utf8"));
 }
 
 /** Resolve "set:name" (default set: fluent) to { body, left, top, width, height }. */
 function getIcon(ref) {
-  const [setName, name] = ref.includes(':') ? ref.split(':') : ['fluent', ref];
+  const [setName, name] = ref.includes(":") ? ref.split(":") : ["fluent", ref];
   const set = sets[setName];
   if (!set) throw new Error(`Unknown icon set "${setName}"`);
   let props = {};
@@ -70,11 +70,11 @@ function scopeIds(body, prefix) {
   const ids = [...body.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]);
   let out = body;
   for (const id of ids) {
-    const esc = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const esc = id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     out = out
-      .replace(new RegExp(`\\bid="${esc}"`, 'g'), `id="${prefix}${id}"`)
-      .replace(new RegExp(`url\\(#${esc}\\)`, 'g'), `url(#${prefix}${id})`)
-      .replace(new RegExp(`href="#${esc}"`, 'g'), `href="#${prefix}${id}"`);
+      .replace(new RegExp(`\\bid="${esc}"`, "g"), `id="${prefix}${id}"`)
+      .replace(new RegExp(`url\\(#${esc}\\)`, "g"), `url(#${prefix}${id})`)
+      .replace(new RegExp(`href="#${esc}"`, "g"), `href="#${prefix}${id}"`);
   }
   return out;
 }
@@ -93,10 +93,10 @@ const num = (n) => String(Math.round(n * 1000) / 1000);
 // ---------------------------------------------------------------- styling
 
 const palettes = {
-  seeds: { from: '#f0fdf4', to: '#bbf7d0', accent: '#16a34a' },
-  equipment: { from: '#fff7ed', to: '#fed7aa', accent: '#ea580c' },
-  tools: { from: '#f8fafc', to: '#cbd5e1', accent: '#475569' },
-  fertilizers: { from: '#faf6ec', to: '#e2d5b0', accent: '#7c6a2e' },
+  seeds: { from: "#f0fdf4", to: "#bbf7d0", accent: "#16a34a" },
+  equipment: { from: "#fff7ed", to: "#fed7aa", accent: "#ea580c" },
+  tools: { from: "#f8fafc", to: "#cbd5e1", accent: "#475569" },
+  fertilizers: { from: "#faf6ec", to: "#e2d5b0", accent: "#7c6a2e" },
 };
 
 function tile({ category, main, badge, key }) {
@@ -126,8 +126,8 @@ function tile({ category, main, badge, key }) {
       placeIcon(badge, BADGE.cx - BADGE.icon / 2, BADGE.cy - BADGE.icon / 2, BADGE.icon, `${key}-b-`),
     );
   }
-  parts.push('</svg>');
-  return parts.join('\n') + '\n';
+  parts.push("</svg>");
+  return parts.join("\n") + "\n";
 }
 
 // ---------------------------------------------------------------- artwork map
@@ -135,29 +135,29 @@ function tile({ category, main, badge, key }) {
 // Keyed by image slug (public/images/products/<slug>.svg).
 // "noto:" prefix = Google Noto Emoji, otherwise Microsoft Fluent Emoji Flat.
 const productArt = {
-  'hybrid-tomato-seeds-arka-rakshak': { main: 'tomato', badge: 'seedling' },
-  'drip-irrigation-kit-1-acre': { main: 'droplet', badge: 'seedling' },
-  'pruning-secateurs': { main: 'scissors', badge: 'rose' },
-  'vermicompost-25kg': { main: 'worm', badge: 'seedling' },
-  'alphonso-mango-sapling': { main: 'potted-plant', badge: 'mango' },
-  'mahindra-arjun-novo-605-tractor': { main: 'tractor' },
-  'kisan-spray-pump-16l': { main: 'sweat-droplets', badge: 'battery' },
-  'npk-19-19-19-water-soluble-25kg': { main: 'test-tube', badge: 'droplet' },
-  'hybrid-maize-seeds-4kg': { main: 'ear-of-corn' },
-  'submersible-borewell-pump-5hp': { main: 'noto:potable-water', badge: 'gear' },
-  'khurpi-hand-weeder': { main: 'pick', badge: 'herb' },
-  'dap-fertiliser-50kg': { main: 'package', badge: 'sheaf-of-rice' },
-  'forged-kulhadi-axe': { main: 'axe', badge: 'deciduous-tree' },
-  'pusa-basmati-1121-paddy-seeds': { main: 'noto:sheaf-of-rice' },
-  'rotavator-6ft': { main: 'gear', badge: 'tractor' },
-  'neem-cake-powder-40kg': { main: 'herb', badge: 'leaf-fluttering-in-wind' },
+  "hybrid-tomato-seeds-arka-rakshak": { main: "tomato", badge: "seedling" },
+  "drip-irrigation-kit-1-acre": { main: "droplet", badge: "seedling" },
+  "pruning-secateurs": { main: "scissors", badge: "rose" },
+  "vermicompost-25kg": { main: "worm", badge: "seedling" },
+  "alphonso-mango-sapling": { main: "potted-plant", badge: "mango" },
+  "mahindra-arjun-novo-605-tractor": { main: "tractor" },
+  "kisan-spray-pump-16l": { main: "sweat-droplets", badge: "battery" },
+  "npk-19-19-19-water-soluble-25kg": { main: "test-tube", badge: "droplet" },
+  "hybrid-maize-seeds-4kg": { main: "ear-of-corn" },
+  "submersible-borewell-pump-5hp": { main: "noto:potable-water", badge: "gear" },
+  "khurpi-hand-weeder": { main: "pick", badge: "herb" },
+  "dap-fertiliser-50kg": { main: "package", badge: "sheaf-of-rice" },
+  "forged-kulhadi-axe": { main: "axe", badge: "deciduous-tree" },
+  "pusa-basmati-1121-paddy-seeds": { main: "noto:sheaf-of-rice" },
+  "rotavator-6ft": { main: "gear", badge: "tractor" },
+  "neem-cake-powder-40kg": { main: "herb", badge: "leaf-fluttering-in-wind" },
 };
 
 const categoryArt = {
-  seeds: 'seedling',
-  equipment: 'tractor',
-  tools: 'hammer-and-wrench',
-  fertilizers: 'leaf-fluttering-in-wind',
+  seeds: "seedling",
+  equipment: "tractor",
+  tools: "hammer-and-wrench",
+  fertilizers: "leaf-fluttering-in-wind",
 };
 
 const favicon = `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">
@@ -175,7 +175,7 @@ function write(rel, content) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, content);
   const kb = Buffer.byteLength(content) / 1024;
-  console.log(`${rel.padEnd(62)} ${kb.toFixed(1)} KB${kb > 15 ? '  (large!)' : ''}`);
+  console.log(`${rel.padEnd(62)} ${kb.toFixed(1)} KB${kb > 15 ? "  (large!)" : ""}`);
 }
 
 const seen = new Set();
@@ -194,4 +194,4 @@ for (const slug of Object.keys(productArt)) {
 for (const [category, icon] of Object.entries(categoryArt)) {
   write(`public/images/categories/${category}.svg`, tile({ category, key: `cat-${category}`, main: icon }));
 }
-write('public/favicon.svg', favicon);
+write("public/favicon.svg", favicon);

@@ -57,7 +57,7 @@ if [ "$want_redis" = 1 ]; then
   db_env=()
   if [ "$want_pg" = 1 ]; then db_env=(TEST_DB=postgres TEST_DATABASE_URL="$pg_url"); fi
   env "${db_env[@]}" RATE_LIMIT_STORE=redis REDIS_URL="$redis_url" npx vitest run \
-    app/services/account app/services/vendors app/services/users app/services/security tests/integration/two-instances.test.ts
+    app/services/account app/services/sellers app/services/users app/services/security tests/integration/two-instances.test.ts
 fi
 
 step "end-to-end tests in Chromium (SQLite)"

@@ -16,8 +16,6 @@ it("lets same-origin posts and all reads through", () => {
   expect(isCrossSite(req("GET", { origin: "https://evil.example" }), origin)).toBe(false);
 });
 
-
-
 it("takes the client address from the socket unless a trusted proxy says otherwise", () => {
   expect(clientAddress("10.0.0.5", "1.2.3.4", 0)).toBe("10.0.0.5");
   expect(clientAddress("10.0.0.5", "6.6.6.6, 1.2.3.4", 1)).toBe("1.2.3.4");

@@ -15,7 +15,10 @@ export type AppOptions = { build: ServerBuild; clientDir: string; https: boolean
  */
 export function clientAddress(peer: string | undefined, forwardedFor: string | undefined, hops: number) {
   if (hops > 0 && forwardedFor) {
-    const chain = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
+    const chain = forwardedFor
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (chain.length >= hops) return chain[chain.length - hops];
   }
   return peer ?? "unknown";
@@ -133,7 +136,10 @@ export function createApp({ build, clientDir, https, origin, trustProxyHops = 0 
   app.all("*", (c) => {
     // Record the client's address ourselves, overwriting anything the visitor sent, for rate limits.
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-    c.req.raw.headers.set("x-angle-client-ip", clientAddress(incoming?.socket?.remoteAddress, c.req.header("x-forwarded-for"), trustProxyHops));
+    c.req.raw.headers.set(
+      "x-angle-client-ip",
+      clientAddress(incoming?.socket?.remoteAddress, c.req.header("x-forwarded-for"), trustProxyHops),
+    );
     return handle(c.req.raw);
   });
   return app;

@@ -10,7 +10,11 @@ const root = resolve(fileURLToPath(import.meta.url), "../..");
 const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
 const buildPath = resolve(buildDir, "server/index.js");
 const build = (await import(buildPath)) as ServerBuild;
-const entry = build.entry.module as unknown as { ready: Promise<void>; closeDatabase: () => Promise<void>; closeRateLimitStore: () => Promise<void> };
+const entry = build.entry.module as unknown as {
+  ready: Promise<void>;
+  closeDatabase: () => Promise<void>;
+  closeRateLimitStore: () => Promise<void>;
+};
 
 process.env.NODE_ENV ??= "production";
 try {
@@ -23,7 +27,13 @@ try {
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 const baseUrl = process.env.BASE_URL ?? `http://localhost:${port}`;
-const app = createApp({ build, clientDir: resolve(buildDir, "client"), https: baseUrl.startsWith("https://"), origin: new URL(baseUrl).origin, trustProxyHops: Number(process.env.TRUST_PROXY_HOPS ?? 0) });
+const app = createApp({
+  build,
+  clientDir: resolve(buildDir, "client"),
+  https: baseUrl.startsWith("https://"),
+  origin: new URL(baseUrl).origin,
+  trustProxyHops: Number(process.env.TRUST_PROXY_HOPS ?? 0),
+});
 
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
   log.info({ address: info.address, port: info.port }, `Angle is running at ${baseUrl}`);

@@ -23,7 +23,9 @@ async function buildSprite(): Promise<Sprite> {
   for (const name of [...names].sort()) {
     const { __iconData } = (await import(`lucide-react/icons/${name}`)) as { __iconData: { node: [string, Record<string, string>][] } };
     const shapes = __iconData.node.map(([tag, attrs]) => {
-      const attributes = Object.entries(attrs).filter(([key]) => key !== "key").map(([key, value]) => `${key}="${value}"`);
+      const attributes = Object.entries(attrs)
+        .filter(([key]) => key !== "key")
+        .map(([key, value]) => `${key}="${value}"`);
       return `<${tag} ${attributes.join(" ")}/>`;
     });
     symbols.push(`<symbol id="${name}" viewBox="0 0 24 24">${shapes.join("")}</symbol>`);
@@ -100,7 +102,12 @@ export function precompress(): Plugin {
           if (!COMPRESSIBLE.test(path)) continue;
           const content = readFileSync(path);
           if (content.length < 1024) continue;
-          writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+          writeFileSync(
+            `${path}.br`,
+            brotliCompressSync(content, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+            }),
+          );
           writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
         }
       },

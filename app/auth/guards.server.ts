@@ -5,7 +5,8 @@ import { getSessionUser, type SessionUser } from "./session.server";
 export async function requireCustomer(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) throw data({ ok: false as const, error: "Please log in to continue." }, { status: 401 });
-  if (user.role === "vendor") throw data({ ok: false as const, error: "Vendor accounts cannot place orders. Please use a customer account." }, { status: 403 });
+  if (user.role === "vendor")
+    throw data({ ok: false as const, error: "Vendor accounts cannot place orders. Please use a customer account." }, { status: 403 });
   return user;
 }
 

@@ -22,11 +22,24 @@ function parse(setCookie: string): Cookie {
   const attributes = new Map(rest.map((a) => [a.split("=")[0].toLowerCase(), a.split("=").slice(1).join("=")]));
   return { name: pair.slice(0, eq), value: pair.slice(eq + 1), attributes };
 }
-const cookieHeader = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieHeader = (h: Headers) =>
+  h
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 async function registerAndSignIn(baseUrl: string, email: string) {
   const headers = () => new Headers({ origin: new URL(baseUrl).origin });
-  const input = RegisterSchema.parse({ name: "Ravi Kumar", email, password: "kheti-2026", phone: "98765 43210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" });
+  const input = RegisterSchema.parse({
+    name: "Ravi Kumar",
+    email,
+    password: "kheti-2026",
+    phone: "98765 43210",
+    street: "1 Road",
+    city: "Pune",
+    state: "Maharashtra",
+    pincode: "411001",
+  });
   await registerCustomer(input, { ip: "10.9.0.1", headers: headers() });
   return signIn({ email, password: "kheti-2026" }, { ip: "10.9.0.2", headers: headers() });
 }

@@ -75,7 +75,9 @@ export function AuthDialog() {
       {mode ? (
         <div className="max-h-[90vh] overflow-y-auto p-5 sm:p-6">
           <div className="flex items-start justify-between gap-4">
-            <h2 id="auth-title" className="text-xl font-bold text-stone-900">{register ? "Create your account" : "Login to Angle"}</h2>
+            <h2 id="auth-title" className="text-xl font-bold text-stone-900">
+              {register ? "Create your account" : "Login to Angle"}
+            </h2>
             <button type="button" onClick={close} className="-m-2 rounded-md p-2 text-stone-600 hover:bg-stone-100" aria-label="Close">
               <X className="h-5 w-5" aria-hidden="true" />
             </button>
@@ -83,8 +85,19 @@ export function AuthDialog() {
           <fetcher.Form key={`${mode}-${formKey}`} method="post" action="/account/auth" className="mt-4" noValidate>
             <input type="hidden" name="intent" value={mode} />
             <fieldset disabled={submitting} className="space-y-3">
-              {register ? <TextField label="Full name" name="name" autoComplete="name" required maxLength={100} error={fields.name} autoFocus /> : null}
-              <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={fields.email} autoFocus={!register} />
+              {register ? (
+                <TextField label="Full name" name="name" autoComplete="name" required maxLength={100} error={fields.name} autoFocus />
+              ) : null}
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                error={fields.email}
+                autoFocus={!register}
+              />
               <div className="relative">
                 <TextField
                   label="Password"
@@ -108,28 +121,61 @@ export function AuthDialog() {
               </div>
               {register ? (
                 <>
-                  <TextField label="Phone" name="phone" type="tel" autoComplete="tel" required placeholder="+91 98765 43210" maxLength={20} error={fields.phone} />
-                  <TextField label="Street address" name="street" autoComplete="street-address" required maxLength={200} error={fields.street} />
+                  <TextField
+                    label="Phone"
+                    name="phone"
+                    type="tel"
+                    autoComplete="tel"
+                    required
+                    placeholder="+91 98765 43210"
+                    maxLength={20}
+                    error={fields.phone}
+                  />
+                  <TextField
+                    label="Street address"
+                    name="street"
+                    autoComplete="street-address"
+                    required
+                    maxLength={200}
+                    error={fields.street}
+                  />
                   <div className="grid grid-cols-2 gap-3">
                     <TextField label="City" name="city" autoComplete="address-level2" required maxLength={80} error={fields.city} />
                     <TextField label="State" name="state" autoComplete="address-level1" required maxLength={80} error={fields.state} />
                   </div>
-                  <TextField label="Pincode" name="pincode" inputMode="numeric" autoComplete="postal-code" required maxLength={6} error={fields.pincode} />
+                  <TextField
+                    label="Pincode"
+                    name="pincode"
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    required
+                    maxLength={6}
+                    error={fields.pincode}
+                  />
                 </>
               ) : null}
               {error ? (
-                <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{error}</p>
+                <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+                  {error}
+                </p>
               ) : null}
-              <button type="submit" className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+              <button
+                type="submit"
+                className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+              >
                 {submitting ? "Processing..." : register ? "Create Account" : "Login"}
               </button>
             </fieldset>
           </fetcher.Form>
           <p className="mt-4 text-center text-sm text-stone-700">
             {register ? (
-              <button type="button" className="font-semibold text-brand-700 underline" onClick={() => switchTo("login")}>Already have an account? Sign in</button>
+              <button type="button" className="font-semibold text-brand-700 underline" onClick={() => switchTo("login")}>
+                Already have an account? Sign in
+              </button>
             ) : (
-              <button type="button" className="font-semibold text-brand-700 underline" onClick={() => switchTo("register")}>Don't have an account? Sign up</button>
+              <button type="button" className="font-semibold text-brand-700 underline" onClick={() => switchTo("register")}>
+                Don't have an account? Sign up
+              </button>
             )}
           </p>
         </div>

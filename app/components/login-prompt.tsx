@@ -8,8 +8,20 @@ export function LoginPrompt({ title, text }: { title: string; text: string }) {
       <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
       <p className="mt-2 text-stone-600">{text}</p>
       <div className="mt-6 flex gap-3">
-        <Link to={authDialogHref(location, "login")} preventScrollReset className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">Login</Link>
-        <Link to={authDialogHref(location, "register")} preventScrollReset className="rounded-lg border border-stone-300 bg-white px-6 py-3 font-semibold text-stone-800">Register</Link>
+        <Link
+          to={authDialogHref(location, "login")}
+          preventScrollReset
+          className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+        >
+          Login
+        </Link>
+        <Link
+          to={authDialogHref(location, "register")}
+          preventScrollReset
+          className="rounded-lg border border-stone-300 bg-white px-6 py-3 font-semibold text-stone-800"
+        >
+          Register
+        </Link>
       </div>
     </div>
   );

@@ -7,7 +7,9 @@ export function OrderTimeline({ status }: { status: OrderStatus }) {
     <ol className="grid gap-3 sm:grid-cols-4" aria-label="Delivery timeline">
       {steps.map((step) => (
         <li key={step.label} className="flex items-center gap-3 sm:flex-col sm:text-center" data-done={step.done}>
-          <span className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${step.done ? "bg-brand-700 text-white" : "border-2 border-stone-300 bg-white text-stone-400"}`}>
+          <span
+            className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${step.done ? "bg-brand-700 text-white" : "border-2 border-stone-300 bg-white text-stone-400"}`}
+          >
             {step.done ? <Check className="h-5 w-5" aria-hidden="true" /> : <span className="h-2 w-2 rounded-full bg-stone-300" />}
           </span>
           <span>

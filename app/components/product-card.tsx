@@ -10,7 +10,10 @@ import { Rating } from "./rating";
 export function ProductCard({ product, eager = false, priority = false }: { product: Product; eager?: boolean; priority?: boolean }) {
   const outOfStock = product.stock <= 0;
   return (
-    <article className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md" data-testid="product-card">
+    <article
+      className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      data-testid="product-card"
+    >
       <Link to={`/products/${product.id}`} className="relative block aspect-square bg-stone-100" tabIndex={-1} aria-hidden="true">
         <img
           src={product.image}
@@ -33,7 +36,9 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{CATEGORY_LABELS[product.category]}</p>
         <h3 className="line-clamp-2 text-[15px] font-semibold leading-snug text-stone-900">
-          <Link to={`/products/${product.id}`} className="hover:text-brand-700">{product.name}</Link>
+          <Link to={`/products/${product.id}`} className="hover:text-brand-700">
+            {product.name}
+          </Link>
         </h3>
         <Rating rating={product.rating} reviews={product.reviews} />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">

@@ -6,9 +6,30 @@ import Phone from "lucide-react/icons/phone";
 import type { RootData } from "~/lib/root-data";
 
 const groups = [
-  { title: "Shop", links: [["/products", "All products"], ["/cart", "Cart"], ["/orders", "My Orders"], ["/vendor-login", "Sell on Angle"]] },
-  { title: "Company", links: [["/about", "About us"], ["/contact", "Contact"]] },
-  { title: "Policies", links: [["/terms", "Terms of Service"], ["/privacy", "Privacy Policy"], ["/refund", "Refund Policy"]] },
+  {
+    title: "Shop",
+    links: [
+      ["/products", "All products"],
+      ["/cart", "Cart"],
+      ["/orders", "My Orders"],
+      ["/vendor-login", "Sell on Angle"],
+    ],
+  },
+  {
+    title: "Company",
+    links: [
+      ["/about", "About us"],
+      ["/contact", "Contact"],
+    ],
+  },
+  {
+    title: "Policies",
+    links: [
+      ["/terms", "Terms of Service"],
+      ["/privacy", "Privacy Policy"],
+      ["/refund", "Refund Policy"],
+    ],
+  },
 ] as const;
 
 export function SiteFooter({ store }: { store: RootData["store"] }) {
@@ -21,9 +42,22 @@ export function SiteFooter({ store }: { store: RootData["store"] }) {
           </p>
           <p className="mt-2 max-w-sm text-sm leading-relaxed text-stone-400">{store.siteTagline}</p>
           <ul className="mt-4 space-y-2 text-sm">
-            <li className="flex gap-2"><MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /><span>{store.address}</span></li>
-            <li className="flex gap-2"><Phone className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /><a href={`tel:${store.phone.replace(/\s/g, "")}`} className="hover:text-white">{store.phone}</a></li>
-            <li className="flex gap-2"><Mail className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /><a href={`mailto:${store.email}`} className="hover:text-white">{store.email}</a></li>
+            <li className="flex gap-2">
+              <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <span>{store.address}</span>
+            </li>
+            <li className="flex gap-2">
+              <Phone className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <a href={`tel:${store.phone.replace(/\s/g, "")}`} className="hover:text-white">
+                {store.phone}
+              </a>
+            </li>
+            <li className="flex gap-2">
+              <Mail className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <a href={`mailto:${store.email}`} className="hover:text-white">
+                {store.email}
+              </a>
+            </li>
           </ul>
         </div>
         {groups.map((group) => (
@@ -31,7 +65,11 @@ export function SiteFooter({ store }: { store: RootData["store"] }) {
             <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{group.title}</h2>
             <ul className="mt-3 space-y-2 text-sm">
               {group.links.map(([to, label]) => (
-                <li key={to}><Link to={to} className="hover:text-white">{label}</Link></li>
+                <li key={to}>
+                  <Link to={to} className="hover:text-white">
+                    {label}
+                  </Link>
+                </li>
               ))}
             </ul>
           </nav>

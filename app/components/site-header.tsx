@@ -28,10 +28,20 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
 
   const links = (
     <>
-      <NavLink to="/" end className={navClass}>Home</NavLink>
-      <NavLink to="/products" className={navClass}>Products</NavLink>
-      <NavLink to="/vendor-login" className={navClass}>Become Vendor</NavLink>
-      {user ? <NavLink to="/orders" className={navClass}>My Orders</NavLink> : null}
+      <NavLink to="/" end className={navClass}>
+        Home
+      </NavLink>
+      <NavLink to="/products" className={navClass}>
+        Products
+      </NavLink>
+      <NavLink to="/vendor-login" className={navClass}>
+        Become Vendor
+      </NavLink>
+      {user ? (
+        <NavLink to="/orders" className={navClass}>
+          My Orders
+        </NavLink>
+      ) : null}
     </>
   );
 
@@ -46,15 +56,24 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
             <Menu className="h-6 w-6 group-open:hidden" aria-hidden="true" />
             <X className="hidden h-6 w-6 group-open:block" aria-hidden="true" />
           </summary>
-          <nav
-            aria-label="Main"
-            className="absolute left-0 top-12 z-40 w-64 rounded-xl border border-stone-200 bg-white p-2 shadow-lg"
-          >
+          <nav aria-label="Main" className="absolute left-0 top-12 z-40 w-64 rounded-xl border border-stone-200 bg-white p-2 shadow-lg">
             {links}
             {user ? null : (
               <div className="mt-2 grid grid-cols-2 gap-2 border-t border-stone-100 pt-2">
-                <Link preventScrollReset to={authDialogHref(location, "login")} className="rounded-md border border-stone-300 px-3 py-2 text-center text-sm font-semibold text-stone-800">Login</Link>
-                <Link preventScrollReset to={authDialogHref(location, "register")} className="rounded-md bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white">Register</Link>
+                <Link
+                  preventScrollReset
+                  to={authDialogHref(location, "login")}
+                  className="rounded-md border border-stone-300 px-3 py-2 text-center text-sm font-semibold text-stone-800"
+                >
+                  Login
+                </Link>
+                <Link
+                  preventScrollReset
+                  to={authDialogHref(location, "register")}
+                  className="rounded-md bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white"
+                >
+                  Register
+                </Link>
               </div>
             )}
           </nav>
@@ -70,7 +89,9 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
           </span>
         </Link>
 
-        <nav aria-label="Primary" className="ml-4 hidden items-center gap-1 lg:flex">{links}</nav>
+        <nav aria-label="Primary" className="ml-4 hidden items-center gap-1 lg:flex">
+          {links}
+        </nav>
 
         <Form method="get" action="/products" role="search" className="ml-auto hidden max-w-md flex-1 md:block">
           <SearchField defaultValue={q} id="header-search" />
@@ -96,8 +117,20 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
             <UserMenu name={user.name} />
           ) : (
             <div className="hidden items-center gap-2 sm:flex">
-              <Link preventScrollReset to={authDialogHref(location, "login")} className="rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50">Login</Link>
-              <Link preventScrollReset to={authDialogHref(location, "register")} className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">Register</Link>
+              <Link
+                preventScrollReset
+                to={authDialogHref(location, "login")}
+                className="rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50"
+              >
+                Login
+              </Link>
+              <Link
+                preventScrollReset
+                to={authDialogHref(location, "register")}
+                className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+              >
+                Register
+              </Link>
             </div>
           )}
         </div>
@@ -112,7 +145,9 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
 function SearchField({ defaultValue, id }: { defaultValue: string; id: string }) {
   return (
     <div className="relative">
-      <label htmlFor={id} className="sr-only">Search products</label>
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
       <input
         id={id}
         key={defaultValue}
@@ -123,7 +158,11 @@ function SearchField({ defaultValue, id }: { defaultValue: string; id: string })
         placeholder="Search for seeds, equipment, tools..."
         className="h-10 w-full rounded-lg border border-stone-300 bg-stone-50 pl-3 pr-11 text-[15px] text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:bg-white focus:outline-none"
       />
-      <button type="submit" aria-label="Search" className="absolute right-1 top-1 flex h-8 w-9 items-center justify-center rounded-md text-stone-600 hover:bg-stone-200">
+      <button
+        type="submit"
+        aria-label="Search"
+        className="absolute right-1 top-1 flex h-8 w-9 items-center justify-center rounded-md text-stone-600 hover:bg-stone-200"
+      >
         <Search className="h-5 w-5" aria-hidden="true" />
       </button>
     </div>

@@ -14,7 +14,10 @@ export function UserMenu({ name }: { name: string }) {
       </summary>
       <div className="absolute right-0 top-12 z-40 w-44 rounded-xl border border-stone-200 bg-white p-1 shadow-lg">
         <Form method="post" action="/logout">
-          <button type="submit" className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100">
+          <button
+            type="submit"
+            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100"
+          >
             <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
           </button>
         </Form>

@@ -30,7 +30,11 @@ export const PincodeSchema = z
   .regex(/^[1-9]\d{5}$/, "Pincode must be 6 digits and cannot start with 0.");
 
 const required = (label: string, max = 120) =>
-  z.string().trim().min(1, `Please enter your ${label}.`).max(max, `${label[0].toUpperCase()}${label.slice(1)} is too long.`);
+  z
+    .string()
+    .trim()
+    .min(1, `Please enter your ${label}.`)
+    .max(max, `${label[0].toUpperCase()}${label.slice(1)} is too long.`);
 
 export const AddressSchema = z.object({
   street: required("street address", 200),

@@ -21,7 +21,9 @@ it("trims, collapses spaces and bounds a very long query", () => {
 
 it("builds short canonical URLs", () => {
   expect(catalogSearch({ q: "", category: "all", sort: "name", page: 1 })).toBe("");
-  expect(catalogSearch({ q: "neem cake", category: "fertilizers", sort: "rating", page: 3 })).toBe("?q=neem+cake&category=fertilizers&sort=rating&page=3");
+  expect(catalogSearch({ q: "neem cake", category: "fertilizers", sort: "rating", page: 3 })).toBe(
+    "?q=neem+cake&category=fertilizers&sort=rating&page=3",
+  );
 });
 
 it("drops control characters such as NUL from a search", () => {

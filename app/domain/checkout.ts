@@ -26,6 +26,8 @@ export const CheckoutSchema = AddressSchema.extend({
         return z.NEVER;
       }
     })
-    .pipe(z.array(OrderItemSchema).min(1, "Your cart is empty.").max(MAX_CART_LINES, `At most ${MAX_CART_LINES} different products per order.`)),
+    .pipe(
+      z.array(OrderItemSchema).min(1, "Your cart is empty.").max(MAX_CART_LINES, `At most ${MAX_CART_LINES} different products per order.`),
+    ),
 });
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;

@@ -8,4 +8,3 @@ export const ContactSchema = z.object({
   message: z.string().trim().min(1, "Please enter a message.").max(5000, "Message is too long (5,000 characters at most)."),
 });
 export type ContactInput = z.infer<typeof ContactSchema>;
-

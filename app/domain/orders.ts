@@ -39,5 +39,3 @@ export function orderTimeline(status: OrderStatus): TimelineStep[] {
     { label: "Delivered", when: "5-7 days", done: rank >= 3 },
   ];
 }
-
-

@@ -17,7 +17,11 @@ export const BankFormSchema = z.object({
   enabled: flag,
   instructions: text(500),
   accountName: text(120),
-  accountNumber: z.string().trim().regex(/^\d{0,18}$/, "Account number must be digits only (up to 18).").default(""),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{0,18}$/, "Account number must be digits only (up to 18).")
+    .default(""),
   bankName: text(120),
   ifscCode: z
     .string()

@@ -33,7 +33,12 @@ describe("GST 18% rounded to the rupee", () => {
 
 describe("totals", () => {
   it("adds subtotal, shipping and GST", () => {
-    expect(computeTotals(rupees(49_999))).toEqual({ subtotal: rupees(49_999), shipping: rupees(500), tax: rupees(9_000), total: rupees(59_499) });
+    expect(computeTotals(rupees(49_999))).toEqual({
+      subtotal: rupees(49_999),
+      shipping: rupees(500),
+      tax: rupees(9_000),
+      total: rupees(59_499),
+    });
     expect(computeTotals(rupees(50_000)).total).toBe(rupees(59_500));
     expect(computeTotals(rupees(50_001))).toEqual({ subtotal: rupees(50_001), shipping: 0, tax: rupees(9_000), total: rupees(59_001) });
   });

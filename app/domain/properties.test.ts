@@ -18,7 +18,31 @@ const hostile = fc.oneof(
   fc.double().map(String),
   fc.string({ minLength: 5000, maxLength: 20000 }),
 );
-const anyForm = fc.dictionary(fc.constantFrom("name", "email", "password", "phone", "street", "city", "state", "pincode", "subject", "message", "items", "checkoutKey", "paymentMethod", "category", "price", "stock", "description", "gstNumber", "kind", "__proto__"), hostile);
+const anyForm = fc.dictionary(
+  fc.constantFrom(
+    "name",
+    "email",
+    "password",
+    "phone",
+    "street",
+    "city",
+    "state",
+    "pincode",
+    "subject",
+    "message",
+    "items",
+    "checkoutKey",
+    "paymentMethod",
+    "category",
+    "price",
+    "stock",
+    "description",
+    "gstNumber",
+    "kind",
+    "__proto__",
+  ),
+  hostile,
+);
 
 describe("schemas never throw, whatever they are given", () => {
   it.each([
@@ -27,20 +51,35 @@ describe("schemas never throw, whatever they are given", () => {
     ["contact", ContactSchema],
     ["product form", ProductFormSchema],
   ] as const)("%s", (_name, schema) => {
-    fc.assert(fc.property(anyForm, (form) => void schema.safeParse(form)), { numRuns: 300 });
+    fc.assert(
+      fc.property(anyForm, (form) => void schema.safeParse(form)),
+      { numRuns: 300 },
+    );
   });
 
   it("checkout accepts only whole quantities from 1 to 999 of well-formed ids", () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ productId: hostile, quantity: fc.oneof(fc.integer(), fc.double(), hostile) }), { maxLength: 60 }), (items) => {
-        const parsed = CheckoutSchema.safeParse({ checkoutKey: "k".repeat(20), paymentMethod: "cod", phone: "9876543210", street: "a", city: "b", state: "c", pincode: "411001", items: JSON.stringify(items) });
-        if (parsed.success) {
-          for (const item of parsed.data.items) {
-            expect(Number.isInteger(item.quantity) && item.quantity >= 1 && item.quantity <= 999).toBe(true);
-            expect(item.productId).toMatch(/^[a-z0-9]{6,40}$/);
+      fc.property(
+        fc.array(fc.record({ productId: hostile, quantity: fc.oneof(fc.integer(), fc.double(), hostile) }), { maxLength: 60 }),
+        (items) => {
+          const parsed = CheckoutSchema.safeParse({
+            checkoutKey: "k".repeat(20),
+            paymentMethod: "cod",
+            phone: "9876543210",
+            street: "a",
+            city: "b",
+            state: "c",
+            pincode: "411001",
+            items: JSON.stringify(items),
+          });
+          if (parsed.success) {
+            for (const item of parsed.data.items) {
+              expect(Number.isInteger(item.quantity) && item.quantity >= 1 && item.quantity <= 999).toBe(true);
+              expect(item.productId).toMatch(/^[a-z0-9]{6,40}$/);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -69,11 +69,7 @@ export function addToCart(product: CartProduct, quantity = 1) {
   const existing = lines.find((l) => l.product.id === product.id);
   const cap = Math.min(MAX_LINE_QUANTITY, Math.max(product.stock, 0));
   if (existing) {
-    writeCart(
-      lines.map((l) =>
-        l.product.id === product.id ? { product, quantity: Math.min(cap, l.quantity + quantity) } : l,
-      ),
-    );
+    writeCart(lines.map((l) => (l.product.id === product.id ? { product, quantity: Math.min(cap, l.quantity + quantity) } : l)));
   } else {
     writeCart([...lines, { product, quantity: Math.min(cap, quantity) }]);
   }
@@ -85,9 +81,7 @@ export function setCartQuantity(productId: string, quantity: number) {
   writeCart(
     quantity <= 0
       ? lines.filter((l) => l.product.id !== productId)
-      : lines.map((l) =>
-          l.product.id === productId ? { ...l, quantity: Math.min(quantity, MAX_LINE_QUANTITY) } : l,
-        ),
+      : lines.map((l) => (l.product.id === productId ? { ...l, quantity: Math.min(quantity, MAX_LINE_QUANTITY) } : l)),
   );
 }
 

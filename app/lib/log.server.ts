@@ -16,7 +16,20 @@ export const log = pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
   base: undefined,
   redact: {
-    paths: ["password", "*.password", "secretKey", "*.secretKey", "headers.cookie", "*.headers.cookie", "cookie", "*.cookie", "authorization", "*.authorization", "token", "*.token"],
+    paths: [
+      "password",
+      "*.password",
+      "secretKey",
+      "*.secretKey",
+      "headers.cookie",
+      "*.headers.cookie",
+      "cookie",
+      "*.cookie",
+      "authorization",
+      "*.authorization",
+      "token",
+      "*.token",
+    ],
     censor: "[redacted]",
   },
   mixin: () => {

@@ -16,7 +16,10 @@ export function useCartQuote() {
   const fetcher = useFetcher<{ products: ProductCard[] }>();
   const [notices, setNotices] = useState<string[]>([]);
   const [changed, setChanged] = useState<Record<string, number>>({});
-  const ids = lines.map((l) => l.product.id).sort().join(",");
+  const ids = lines
+    .map((l) => l.product.id)
+    .sort()
+    .join(",");
   // The ids of the last quote asked for, and the last answer applied (each answer is applied once).
   const requested = useRef<Set<string>>(new Set());
   const applied = useRef<unknown>(null);

@@ -55,7 +55,9 @@ export async function loginAsAdmin(page: Page, origin = baseURL) {
 
 /** A small, real PNG. */
 export function pngBytes(color = "#3a3") {
-  return sharp({ create: { width: 50, height: 50, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width: 50, height: 50, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export type AdminProduct = { id: string; name: string; pricePaise: number; stock: number; category: string; image: string };
@@ -64,8 +66,18 @@ export type AdminProduct = { id: string; name: string; pricePaise: number; stock
  * Adds a product through the admin's form endpoint (as the admin signed in on `page`) and returns it
  * with its id, read from the product list.
  */
-export async function createProduct(page: Page, overrides: Partial<{ name: string; price: string; stock: number; category: string; description: string }> = {}): Promise<AdminProduct> {
-  const p = { name: `Neem Cake Fertilizer ${unique()}`, price: "250", stock: 40, category: "fertilizers", description: "Organic neem cake for soil health.", ...overrides };
+export async function createProduct(
+  page: Page,
+  overrides: Partial<{ name: string; price: string; stock: number; category: string; description: string }> = {},
+): Promise<AdminProduct> {
+  const p = {
+    name: `Neem Cake Fertilizer ${unique()}`,
+    price: "250",
+    stock: 40,
+    category: "fertilizers",
+    description: "Organic neem cake for soil health.",
+    ...overrides,
+  };
   const response = await page.request.post("/admin/products/new", {
     multipart: { name: p.name, description: p.description, category: p.category, price: p.price, stock: String(p.stock) },
     headers: ORIGIN,
@@ -75,14 +87,24 @@ export async function createProduct(page: Page, overrides: Partial<{ name: strin
   const list = await page.request.get(`/admin/products?q=${encodeURIComponent(p.name)}`);
   const id = /href="\/admin\/products\/([a-z0-9]{16})"/.exec(await list.text())?.[1];
   expect(id, "new product id").toBeTruthy();
-  return { id: id!, name: p.name, pricePaise: Math.round(Number(p.price) * 100), stock: p.stock, category: p.category, image: "/images/products/placeholder.svg" };
+  return {
+    id: id!,
+    name: p.name,
+    pricePaise: Math.round(Number(p.price) * 100),
+    stock: p.stock,
+    category: p.category,
+    image: "/images/products/placeholder.svg",
+  };
 }
 
 /**
  * A new customer, signed in, in a browser context of their own (so the admin on `page` stays signed
  * in). `url` is the store's address (the shared server unless a test has its own).
  */
-export async function customerContext(browser: Browser, url = baseURL): Promise<{ context: BrowserContext; page: Page; customer: Customer }> {
+export async function customerContext(
+  browser: Browser,
+  url = baseURL,
+): Promise<{ context: BrowserContext; page: Page; customer: Customer }> {
   const context = await browser.newContext({ baseURL: url });
   const page = await context.newPage();
   const customer = newCustomer();

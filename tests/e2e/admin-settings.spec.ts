@@ -216,7 +216,10 @@ test.describe("payment settings", () => {
   });
 
   test("saving settings for an unknown method is refused", async ({ page }) => {
-    const attempts: Record<string, string>[] = [{ method: "unknown_thing", enabled: "on" }, { method: "unknown_thing", intent: "remove" }];
+    const attempts: Record<string, string>[] = [
+      { method: "unknown_thing", enabled: "on" },
+      { method: "unknown_thing", intent: "remove" },
+    ];
     for (const form of attempts) {
       const response = await postPayment(page, form);
       expect(response.status()).toBe(400);

@@ -150,7 +150,11 @@ test.describe("access", () => {
     }
   });
 
-  for (const { path, heading } of [...ADMIN_PAGES, { path: `/admin/products/${TOMATO.id}`, heading: `Edit ${TOMATO.name}` }, { path: "/admin/nothing-here", heading: "Page not found" }]) {
+  for (const { path, heading } of [
+    ...ADMIN_PAGES,
+    { path: `/admin/products/${TOMATO.id}`, heading: `Edit ${TOMATO.name}` },
+    { path: "/admin/nothing-here", heading: "Page not found" },
+  ]) {
     test(`axe-core: ${path}`, async ({ page }) => {
       await loginAsAdmin(page);
       await page.goto(path);
@@ -193,7 +197,12 @@ test.describe("figures and stock", () => {
     await expect(ours).toContainText("₹1,090");
 
     await waitForHydration(page);
-    for (const [card, path] of [["orders", "/admin/orders"], ["products", "/admin/products"], ["customers", "/admin/users"], ["sales", "/admin/orders"]]) {
+    for (const [card, path] of [
+      ["orders", "/admin/orders"],
+      ["products", "/admin/products"],
+      ["customers", "/admin/users"],
+      ["sales", "/admin/orders"],
+    ]) {
       await page.goto("/admin/dashboard");
       await page.getByTestId(`card-${card}`).click();
       await expect(page, card).toHaveURL(new RegExp(`${path}$`));
@@ -280,7 +289,11 @@ test.describe("products", () => {
     const id = /^\/uploads\/([a-z0-9]+)\.webp$/.exec(src!)![1];
     await expect(card.locator("img")).toHaveAttribute("srcset", `/uploads/${id}-400.webp 400w, ${src} 800w`);
     await expect
-      .poll(() => card.locator("img").evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : "")))
+      .poll(() =>
+        card
+          .locator("img")
+          .evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : "")),
+      )
       .toMatch(new RegExp(`^/uploads/${id}(-400)?\\.webp$`));
     const small = await page.request.get(`/uploads/${id}-400.webp`);
     expect(small.headers()["content-type"]).toBe("image/webp");
@@ -295,7 +308,9 @@ test.describe("products", () => {
     await page.getByLabel(/^Category/).selectOption("tools");
     await page.getByLabel("Price (₹)").fill("300");
     await page.getByLabel("Stock").fill("5");
-    await page.getByLabel(/^Image/).setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("this is a text file, not a picture\n") });
+    await page
+      .getByLabel(/^Image/)
+      .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("this is a text file, not a picture\n") });
     await page.getByRole("button", { name: "Add Product" }).click();
     await expect(page.getByRole("alert")).toHaveText("That file is not an image we can read. Please upload a JPEG, PNG or WebP.");
     await expect(page).toHaveURL(/\/admin\/products\/new$/);
@@ -561,7 +576,10 @@ test.describe("orders", () => {
     await expect(main).toContainText("Shipping₹500");
     await expect(main).toContainText("GST₹108");
     await expect(main).toContainText("Total₹1,208");
-    const history = main.locator("section").filter({ has: page.getByRole("heading", { name: "Status history" }) }).getByRole("listitem");
+    const history = main
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "Status history" }) })
+      .getByRole("listitem");
     await expect(history).toHaveCount(1);
     await expect(history.first()).toContainText("Pending");
     await expect(page.getByLabel("New status").locator("option")).toHaveText(["Confirmed", "Cancelled"]);
@@ -604,11 +622,16 @@ test.describe("orders", () => {
       await expect(card.getByTestId("order-status")).toHaveText(to);
       await expect(card.getByTestId("order-status")).toHaveClass(new RegExp(colour));
     }
-    await expect(shopper.page.getByTestId("order-card").filter({ hasText: shopper.orderId }).getByRole("button", { name: "Reorder" })).toBeVisible();
+    await expect(
+      shopper.page.getByTestId("order-card").filter({ hasText: shopper.orderId }).getByRole("button", { name: "Reorder" }),
+    ).toBeVisible();
 
     // Delivered is final; the history records each move with its note.
     await expect(page.getByText("This order is delivered; its status is final.")).toBeVisible();
-    const history = page.locator("section").filter({ has: page.getByRole("heading", { name: "Status history" }) }).getByRole("listitem");
+    const history = page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "Status history" }) })
+      .getByRole("listitem");
     await expect(history).toHaveCount(4);
     await expect(history.nth(3)).toContainText("Delivered");
     await expect(history.nth(3)).toContainText("moved to delivered");

@@ -5,7 +5,9 @@ import { test, expect } from "./fixtures";
 const JS_BUDGET_BYTES = 100 * 1024;
 const CHROME_ENCODINGS = "gzip, deflate, br, zstd";
 
-test("each storefront page's first-load JavaScript is within 100 KB compressed, its CSS inlined, its icons one sprite", async ({ request }) => {
+test("each storefront page's first-load JavaScript is within 100 KB compressed, its CSS inlined, its icons one sprite", async ({
+  request,
+}) => {
   const productPath = /href="(\/products\/[a-z0-9]+)"/.exec(await (await request.get("/products")).text())![1];
   for (const path of ["/", "/products", productPath, "/cart"]) {
     const html = await (await request.get(path)).text();
@@ -26,20 +28,27 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed, 
       expect(res.headers()["cache-control"], src).toContain("immutable");
       bytes += Number(res.headers()["content-length"]);
     }
-    test.info().annotations.push({ type: "first-load JS", description: `${path}: ${(bytes / 1024).toFixed(1)} KB in ${scripts.size} files` });
+    test
+      .info()
+      .annotations.push({ type: "first-load JS", description: `${path}: ${(bytes / 1024).toFixed(1)} KB in ${scripts.size} files` });
     expect(bytes, `${path} loads ${(bytes / 1024).toFixed(1)} KB of JavaScript`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
 
     const sprite = /<use href="(\/assets\/icons-[a-f0-9]+\.svg)#/.exec(html)?.[1];
     expect(sprite, path).toBeTruthy();
     const svg = await request.get(sprite!);
     expect(svg.headers()["content-type"]).toContain("image/svg+xml");
-    for (const m of html.matchAll(/<use href="[^"#]+#([a-z0-9-]+)"/g)) expect(await svg.text(), `icon ${m[1]}`).toContain(`<symbol id="${m[1]}"`);
+    for (const m of html.matchAll(/<use href="[^"#]+#([a-z0-9-]+)"/g))
+      expect(await svg.text(), `icon ${m[1]}`).toContain(`<symbol id="${m[1]}"`);
   }
 });
 
 test("pages look the same once hydrated: the inlined stylesheet survives and the icons are drawn", async ({ page }) => {
   await page.goto("/products");
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined || (window as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !== undefined);
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.hydrated !== undefined ||
+      (window as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !== undefined,
+  );
   await expect(page.locator("style#angle-css")).toHaveCount(1);
   expect(await page.locator("style#angle-css").evaluate((s) => s.textContent!.length)).toBeGreaterThan(1000);
   // The cart icon in the header is a 24 px drawing, not an empty box.
@@ -51,5 +60,10 @@ test("pages look the same once hydrated: the inlined stylesheet survives and the
   await page.getByRole("navigation", { name: "Primary" }).getByRole("link", { name: "Home" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator("style#angle-css")).toHaveCount(1);
-  expect(await page.locator("h1").first().evaluate((h) => getComputedStyle(h).fontWeight)).toBe("800");
+  expect(
+    await page
+      .locator("h1")
+      .first()
+      .evaluate((h) => getComputedStyle(h).fontWeight),
+  ).toBe("800");
 });

@@ -1,5 +1,15 @@
 import { test, expect } from "./fixtures";
-import { addProductToCart, authDialog, expectNoHorizontalScroll, placeOrder, registerCustomer, SECATEURS, storedCart, TOMATO, waitForHydration } from "./helpers";
+import {
+  addProductToCart,
+  authDialog,
+  expectNoHorizontalScroll,
+  placeOrder,
+  registerCustomer,
+  SECATEURS,
+  storedCart,
+  TOMATO,
+  waitForHydration,
+} from "./helpers";
 
 /** Opens the phone menu and follows one of its links. */
 async function viaMenu(page: import("@playwright/test").Page, name: string) {

@@ -152,7 +152,10 @@ test("a new customer registers, fills the cart, checks out with Cash on Delivery
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem("angle-user"))).toBeNull();
 });
 
-test("the login dialog: show/hide password, the service's error, mode switch and 'Processing...' before success", async ({ page, request }) => {
+test("the login dialog: show/hide password, the service's error, mode switch and 'Processing...' before success", async ({
+  page,
+  request,
+}) => {
   const existing = await createAccount(request);
   await page.goto("/products");
   await waitForHydration(page);
@@ -213,7 +216,10 @@ test("the login dialog: show/hide password, the service's error, mode switch and
   await expect(page.getByRole("banner").getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
 });
 
-test("the register dialog: Escape closes it, a short password and a taken email are refused, reopening starts fresh", async ({ page, request }) => {
+test("the register dialog: Escape closes it, a short password and a taken email are refused, reopening starts fresh", async ({
+  page,
+  request,
+}) => {
   const existing = await createAccount(request);
   await page.goto("/");
   await waitForHydration(page);
@@ -293,7 +299,17 @@ test("the cart brings stored lines up to date: new prices, unknown products, out
   await page.goto("/");
   await seedCart(page, [
     { product: TOMATO, quantity: 2, pricePaise: 40000 }, // stored at ₹400, sold at ₹549
-    { product: { id: "nosuchproduct1", name: "Bullock Cart Wheel", pricePaise: 99900, image: "/images/none.svg", category: "tools", stock: 5 }, quantity: 1 },
+    {
+      product: {
+        id: "nosuchproduct1",
+        name: "Bullock Cart Wheel",
+        pricePaise: 99900,
+        image: "/images/none.svg",
+        category: "tools",
+        stock: 5,
+      },
+      quantity: 1,
+    },
   ]);
   await page.goto("/cart");
   const notices = page.getByRole("status").filter({ hasText: "changed" });
@@ -306,7 +322,9 @@ test("the cart brings stored lines up to date: new prices, unknown products, out
   await expect(lines.getByTestId("line-subtotal")).toHaveText("₹1,098");
   await expect(summary(page).getByTestId("summary-subtotal")).toHaveText("₹1,098");
   await expect(page.getByText("Bullock Cart Wheel", { exact: true })).toHaveCount(0);
-  await expect.poll(async () => (await storedCart(page)).map((l) => [l.product.id, l.product.pricePaise, l.quantity])).toEqual([[TOMATO.id, 54900, 2]]);
+  await expect
+    .poll(async () => (await storedCart(page)).map((l) => [l.product.id, l.product.pricePaise, l.quantity]))
+    .toEqual([[TOMATO.id, 54900, 2]]);
 
   // A product that sold out since it was added: flagged, and checkout is blocked. (Seeded from
   // another page, so the open cart page's own quote cannot write over the seeded lines.)

@@ -15,7 +15,7 @@ export const NASTY = [
   " ",
   "' or 1=1 --",
   "'; drop table product; --",
-  "\" onmouseover=\"window.__xss=1",
+  '" onmouseover="window.__xss=1',
   "<script>window.__xss=1</script>",
   "<img src=x onerror=window.__xss=1>",
   "javascript:window.__xss=1",
@@ -93,7 +93,9 @@ export function hostileItems(productIds: string[]): fc.Arbitrary<string> {
 let png: Buffer | undefined;
 /** A small, real PNG (made once). */
 export async function realPng() {
-  png ??= await sharp({ create: { width: 40, height: 40, channels: 3, background: "#7a3" } }).png().toBuffer();
+  png ??= await sharp({ create: { width: 40, height: 40, channels: 3, background: "#7a3" } })
+    .png()
+    .toBuffer();
   return png;
 }
 
@@ -103,7 +105,11 @@ export function hostileFile(pngBuffer: Buffer): fc.Arbitrary<FileValue> {
     { name: "leaf.png", mimeType: "image/png", buffer: pngBuffer },
     { name: "../../../etc/leaf.png", mimeType: "image/png", buffer: pngBuffer },
     { name: `${"é".repeat(300)}.png`, mimeType: "image/png", buffer: pngBuffer },
-    { name: "x.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>window.__xss=1</script></svg>') },
+    {
+      name: "x.svg",
+      mimeType: "image/svg+xml",
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>window.__xss=1</script></svg>'),
+    },
     { name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) },
     { name: "text.png", mimeType: "image/png", buffer: Buffer.from("this is not a picture") },
     { name: "cut.png", mimeType: "image/png", buffer: pngBuffer.subarray(0, 30) },
@@ -125,12 +131,24 @@ export function hostileForm(
   extraFields: string[],
   special: Record<string, fc.Arbitrary<FieldValue>>,
   files: fc.Arbitrary<FileValue>,
-): fc.Arbitrary<{ edits: { kind: "replace" | "drop" | "double"; field: string; value: FieldValue }[]; encoding: Encoding; randomOnly: boolean }> {
+): fc.Arbitrary<{
+  edits: { kind: "replace" | "drop" | "double"; field: string; value: FieldValue }[];
+  encoding: Encoding;
+  randomOnly: boolean;
+}> {
   const all = [...new Set([...fields, ...extraFields])];
   const valueFor = (field: string): fc.Arbitrary<FieldValue> =>
-    fc.oneof({ weight: 6, arbitrary: Object.hasOwn(special, field) ? special[field] : hostileText }, { weight: 2, arbitrary: hostileText }, { weight: 1, arbitrary: files });
+    fc.oneof(
+      { weight: 6, arbitrary: Object.hasOwn(special, field) ? special[field] : hostileText },
+      { weight: 2, arbitrary: hostileText },
+      { weight: 1, arbitrary: files },
+    );
   const edit = fc.constantFrom(...all).chain((field) =>
-    fc.record({ kind: fc.constantFrom<"replace" | "drop" | "double">("replace", "replace", "replace", "drop", "double"), field: fc.constant(field), value: valueFor(field) }),
+    fc.record({
+      kind: fc.constantFrom<"replace" | "drop" | "double">("replace", "replace", "replace", "drop", "double"),
+      field: fc.constant(field),
+      value: valueFor(field),
+    }),
   );
   return fc.record({
     edits: fc.array(edit, { minLength: 0, maxLength: 4 }),
@@ -140,7 +158,11 @@ export function hostileForm(
 }
 
 /** Applies a sample's edits to a valid form. */
-export function applyEdits(valid: Record<string, FieldValue>, edits: { kind: string; field: string; value: FieldValue }[], randomOnly: boolean): Pairs {
+export function applyEdits(
+  valid: Record<string, FieldValue>,
+  edits: { kind: string; field: string; value: FieldValue }[],
+  randomOnly: boolean,
+): Pairs {
   let pairs: Pairs = randomOnly ? [] : Object.entries(valid);
   for (const e of edits) {
     if (e.kind === "drop") pairs = pairs.filter(([k]) => k !== e.field);
@@ -151,7 +173,13 @@ export function applyEdits(valid: Record<string, FieldValue>, edits: { kind: str
 }
 
 /** Sends a form as the browser would: urlencoded (files dropped to their names) or multipart. */
-export function postForm(request: APIRequestContext, path: string, pairs: Pairs, encoding: Encoding, method = "POST"): Promise<APIResponse> {
+export function postForm(
+  request: APIRequestContext,
+  path: string,
+  pairs: Pairs,
+  encoding: Encoding,
+  method = "POST",
+): Promise<APIResponse> {
   if (encoding === "multipart") {
     const form = new FormData();
     for (const [k, v] of pairs) {
@@ -167,37 +195,83 @@ export function postForm(request: APIRequestContext, path: string, pairs: Pairs,
 /** What a failure message shows of an input: short, but enough to replay it. */
 export function describe(pairs: Pairs) {
   const show = (v: FieldValue) =>
-    typeof v === "string" ? (v.length > 80 ? `${JSON.stringify(v.slice(0, 60))}…(${v.length} chars)` : JSON.stringify(v)) : `file(${v.name.slice(0, 40)}, ${v.mimeType}, ${v.buffer.length} B)`;
+    typeof v === "string"
+      ? v.length > 80
+        ? `${JSON.stringify(v.slice(0, 60))}…(${v.length} chars)`
+        : JSON.stringify(v)
+      : `file(${v.name.slice(0, 40)}, ${v.mimeType}, ${v.buffer.length} B)`;
   return pairs.map(([k, v]) => `${JSON.stringify(k.slice(0, 40))}=${show(v)}`).join(" ");
 }
 
 /** Non-form bodies every action must refuse politely. */
 export const ODD_BODIES: { label: string; headers: Record<string, string>; data?: string | Buffer }[] = [
-  { label: "json object", headers: { "content-type": "application/json" }, data: JSON.stringify({ intent: "delete", id: "x", name: "<script>window.__xss=1</script>", quantity: -1 }) },
+  {
+    label: "json object",
+    headers: { "content-type": "application/json" },
+    data: JSON.stringify({ intent: "delete", id: "x", name: "<script>window.__xss=1</script>", quantity: -1 }),
+  },
   { label: "json array", headers: { "content-type": "application/json" }, data: "[1,2,3]" },
   { label: "broken json", headers: { "content-type": "application/json" }, data: '{"a":' },
   { label: "text/plain", headers: { "content-type": "text/plain" }, data: "intent=delete&id=x" },
   { label: "empty, no type", headers: {} },
   { label: "empty urlencoded", headers: { "content-type": "application/x-www-form-urlencoded" }, data: "" },
   { label: "bad percent escapes", headers: { "content-type": "application/x-www-form-urlencoded" }, data: "name=%zz%E0%A4&%ff=1&=&&&a" },
-  { label: "raw invalid utf-8", headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-8" }, data: Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xff, 0xfe, 0xc0, 0x80, 0x26, 0x80, 0x3d, 0x31]) },
+  {
+    label: "raw invalid utf-8",
+    headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-8" },
+    data: Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xff, 0xfe, 0xc0, 0x80, 0x26, 0x80, 0x3d, 0x31]),
+  },
   { label: "unknown charset", headers: { "content-type": "application/x-www-form-urlencoded; charset=x-klingon" }, data: "name=a" },
-  { label: "multipart without boundary", headers: { "content-type": "multipart/form-data" }, data: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--x--\r\n" },
-  { label: "multipart, wrong boundary", headers: { "content-type": "multipart/form-data; boundary=zzz" }, data: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--x--\r\n" },
-  { label: "multipart, cut short", headers: { "content-type": "multipart/form-data; boundary=x" }, data: "--x\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nhal" },
-  { label: "multipart, no disposition", headers: { "content-type": "multipart/form-data; boundary=x" }, data: "--x\r\nContent-Type: text/plain\r\n\r\n1\r\n--x--\r\n" },
-  { label: "multipart, hostile part names", headers: { "content-type": "multipart/form-data; boundary=x" }, data: "--x\r\nContent-Disposition: form-data; name=\"__proto__\"\r\n\r\n1\r\n--x\r\nContent-Disposition: form-data; name=\"image\"; filename=\"../../a\u0000.png\"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n--x--\r\n" },
-  { label: "xml", headers: { "content-type": "application/xml" }, data: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]><a>&e;</a>' },
+  {
+    label: "multipart without boundary",
+    headers: { "content-type": "multipart/form-data" },
+    data: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+  },
+  {
+    label: "multipart, wrong boundary",
+    headers: { "content-type": "multipart/form-data; boundary=zzz" },
+    data: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+  },
+  {
+    label: "multipart, cut short",
+    headers: { "content-type": "multipart/form-data; boundary=x" },
+    data: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nhal',
+  },
+  {
+    label: "multipart, no disposition",
+    headers: { "content-type": "multipart/form-data; boundary=x" },
+    data: "--x\r\nContent-Type: text/plain\r\n\r\n1\r\n--x--\r\n",
+  },
+  {
+    label: "multipart, hostile part names",
+    headers: { "content-type": "multipart/form-data; boundary=x" },
+    data: '--x\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\n1\r\n--x\r\nContent-Disposition: form-data; name="image"; filename="../../a\u0000.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n--x--\r\n',
+  },
+  {
+    label: "xml",
+    headers: { "content-type": "application/xml" },
+    data: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]><a>&e;</a>',
+  },
   // Refused unread, a body this size once cost the next request on the connection (server/app.ts).
-  { label: "1 MB, refused unread", headers: { "content-type": "application/x-www-form-urlencoded" }, data: `name=${"a".repeat(1024 * 1024)}` },
+  {
+    label: "1 MB, refused unread",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    data: `name=${"a".repeat(1024 * 1024)}`,
+  },
   { label: "7 MB", headers: { "content-type": "application/x-www-form-urlencoded" }, data: `name=${"a".repeat(7 * 1024 * 1024)}` },
 ];
 
 /** Hostile query strings: repeated, empty, encoded-wrong and oversized parameters. */
 export function hostileQuery(params: string[]): fc.Arbitrary<string> {
-  const value = fc.oneof(hostileText.filter((s) => s.length < 10_000), fc.constantFrom("%zz", "%E0%A4", "%00", "%", "+", "&", "=", "#", "a%26b%3Dc"));
+  const value = fc.oneof(
+    hostileText.filter((s) => s.length < 10_000),
+    fc.constantFrom("%zz", "%E0%A4", "%00", "%", "+", "&", "=", "#", "a%26b%3Dc"),
+  );
   const encoded = (v: string, raw: boolean) => (raw && /^%|[+&=#]$/.test(v) ? v : encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, "?")));
   return fc
-    .array(fc.tuple(fc.constantFrom(...params, "_data", "_routes", "index", "__proto__"), value, fc.boolean()), { minLength: 1, maxLength: 5 })
+    .array(fc.tuple(fc.constantFrom(...params, "_data", "_routes", "index", "__proto__"), value, fc.boolean()), {
+      minLength: 1,
+      maxLength: 5,
+    })
     .map((entries) => entries.map(([k, v, raw]) => `${encodeURIComponent(k)}=${encoded(v, raw)}`).join("&"));
 }

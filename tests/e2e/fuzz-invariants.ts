@@ -25,9 +25,11 @@ export async function storeViolations(store: FuzzStore): Promise<string[]> {
     if (!whole(p.price_paise) || n(p.price_paise) <= 0) bad.push(`${where}: price ${p.price_paise} paise`);
     if (!CATEGORIES.includes(String(p.category))) bad.push(`${where}: category ${JSON.stringify(p.category)}`);
     if (!PRODUCT_STATUSES.includes(String(p.status))) bad.push(`${where}: status ${JSON.stringify(p.status)}`);
-    if (!String(p.name).trim() || String(p.name).length > 200) bad.push(`${where}: name ${JSON.stringify(String(p.name).slice(0, 40))} (${String(p.name).length} chars)`);
+    if (!String(p.name).trim() || String(p.name).length > 200)
+      bad.push(`${where}: name ${JSON.stringify(String(p.name).slice(0, 40))} (${String(p.name).length} chars)`);
     if (String(p.description).length > 2000) bad.push(`${where}: description of ${String(p.description).length} chars`);
-    for (const field of ["name", "description", "reject_reason"] as const) if (CONTROL.test(String(p[field] ?? ""))) bad.push(`${where}: control character in ${field}`);
+    for (const field of ["name", "description", "reject_reason"] as const)
+      if (CONTROL.test(String(p[field] ?? ""))) bad.push(`${where}: control character in ${field}`);
     if (p.status === "pending" && !p.vendor_id) bad.push(`${where}: a store product waiting for approval`);
   }
 
@@ -45,12 +47,15 @@ export async function storeViolations(store: FuzzStore): Promise<string[]> {
   for (const l of lines) {
     linesByOrder.set(String(l.order_id), [...(linesByOrder.get(String(l.order_id)) ?? []), l]);
     if (!whole(l.quantity) || n(l.quantity) < 1) bad.push(`order line ${l.id}: quantity ${l.quantity}`);
-    if (n(l.unit_price_paise) <= 0 || n(l.line_total_paise) !== n(l.unit_price_paise) * n(l.quantity)) bad.push(`order line ${l.id}: ${l.quantity} × ${l.unit_price_paise} = ${l.line_total_paise}?`);
+    if (n(l.unit_price_paise) <= 0 || n(l.line_total_paise) !== n(l.unit_price_paise) * n(l.quantity))
+      bad.push(`order line ${l.id}: ${l.quantity} × ${l.unit_price_paise} = ${l.line_total_paise}?`);
   }
   const events = await q("select order_id, status from order_event");
   const eventStatuses = new Map<string, Set<string>>();
   for (const e of events) eventStatuses.set(String(e.order_id), (eventStatuses.get(String(e.order_id)) ?? new Set()).add(String(e.status)));
-  for (const o of await q("select id, status, subtotal_paise, shipping_paise, tax_paise, total_paise, street, city, state, pincode, customer_phone from orders")) {
+  for (const o of await q(
+    "select id, status, subtotal_paise, shipping_paise, tax_paise, total_paise, street, city, state, pincode, customer_phone from orders",
+  )) {
     const where = `order ${o.id}`;
     const own = linesByOrder.get(String(o.id)) ?? [];
     if (own.length === 0) bad.push(`${where}: no lines`);
@@ -59,13 +64,16 @@ export async function storeViolations(store: FuzzStore): Promise<string[]> {
     if (!eventStatuses.get(String(o.id))?.has(String(o.status))) bad.push(`${where}: status ${o.status} with no event for it`);
     const sum = own.reduce((s, l) => s + n(l.line_total_paise), 0);
     if (own.length && n(o.subtotal_paise) !== sum) bad.push(`${where}: subtotal ${o.subtotal_paise} but lines add up to ${sum}`);
-    if (n(o.total_paise) !== n(o.subtotal_paise) + n(o.shipping_paise) + n(o.tax_paise)) bad.push(`${where}: total ${o.total_paise} ≠ subtotal + shipping + tax`);
+    if (n(o.total_paise) !== n(o.subtotal_paise) + n(o.shipping_paise) + n(o.tax_paise))
+      bad.push(`${where}: total ${o.total_paise} ≠ subtotal + shipping + tax`);
     if (!/^[1-9]\d{5}$/.test(String(o.pincode))) bad.push(`${where}: pincode ${JSON.stringify(o.pincode)}`);
     for (const field of ["street", "city", "state"] as const) {
-      if (!String(o[field]).trim() || CONTROL.test(String(o[field]))) bad.push(`${where}: ${field} ${JSON.stringify(String(o[field]).slice(0, 40))}`);
+      if (!String(o[field]).trim() || CONTROL.test(String(o[field])))
+        bad.push(`${where}: ${field} ${JSON.stringify(String(o[field]).slice(0, 40))}`);
     }
   }
-  for (const id of linesByOrder.keys()) if (!(await q("select id from orders where id = ?", [id])).length) bad.push(`order line for missing order ${id}`);
+  for (const id of linesByOrder.keys())
+    if (!(await q("select id from orders where id = ?", [id])).length) bad.push(`order line for missing order ${id}`);
 
   const users = await q('select id, name, email, role, banned from "user"');
   const vendorRows = new Set((await q("select user_id from vendor")).map((v) => String(v.user_id)));
@@ -82,7 +90,8 @@ export async function storeViolations(store: FuzzStore): Promise<string[]> {
 
   for (const m of await q("select id, name, email, subject, message from contact_message")) {
     for (const field of ["name", "email", "subject", "message"] as const) {
-      if (!String(m[field]).trim() || CONTROL.test(String(m[field]))) bad.push(`contact message ${m.id}: ${field} ${JSON.stringify(String(m[field]).slice(0, 40))}`);
+      if (!String(m[field]).trim() || CONTROL.test(String(m[field])))
+        bad.push(`contact message ${m.id}: ${field} ${JSON.stringify(String(m[field]).slice(0, 40))}`);
     }
   }
   for (const s of await q("select key, value from setting")) {
@@ -99,7 +108,9 @@ export async function storeViolations(store: FuzzStore): Promise<string[]> {
 export async function snapshot(store: FuzzStore) {
   const q = store.query;
   return JSON.stringify({
-    product: await q("select id, name, description, category, price_paise, stock, status, image, reject_reason, updated_at from product order by id"),
+    product: await q(
+      "select id, name, description, category, price_paise, stock, status, image, reject_reason, updated_at from product order by id",
+    ),
     orders: await q("select id, status, updated_at from orders order by id"),
     lines: await q("select count(*) as n from order_line"),
     events: await q("select id from order_event order by id"),

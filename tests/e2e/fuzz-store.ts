@@ -38,7 +38,10 @@ export async function startFuzzStore(): Promise<FuzzStore> {
     async query(sql, params = []) {
       if (sqlite) return sqlite.prepare(sql).all(...params) as Row[];
       let n = 0;
-      const result = await pgClient!.query(sql.replace(/\?/g, () => `$${++n}`), params);
+      const result = await pgClient!.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
       return result.rows;
     },
     async stop() {

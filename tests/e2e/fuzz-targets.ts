@@ -67,7 +67,13 @@ export function gstinFor(seed: string) {
 }
 
 const address = { street: "12 Gangapur Road", city: "Nashik", state: "Maharashtra", pincode: "422013" };
-const product = (i: number, tag: string) => ({ name: `Fuzz Neem Cake ${tag} ${i}`, description: "Organic neem cake.", category: "fertilizers", price: "250", stock: "40" });
+const product = (i: number, tag: string) => ({
+  name: `Fuzz Neem Cake ${tag} ${i}`,
+  description: "Organic neem cake.",
+  category: "fertilizers",
+  price: "250",
+  stock: "40",
+});
 
 const statuses = fc.constantFrom("pending", "confirmed", "shipped", "delivered", "cancelled", "Cancelled", "refunded", "");
 const categories = fc.constantFrom("seeds", "equipment", "tools", "fertilizers", "all", "Seeds", "__proto__");
@@ -83,7 +89,13 @@ export const ACTION_TARGETS: ActionTarget[] = [
     path: () => "/contact",
     roles: ["anon", "customer", "vendor", "admin"],
     refused: [],
-    valid: (w, i) => ({ kind: "contact", name: `Eve ${i}`, email: "eve@example.com", subject: `Seeds ${w.tag}`, message: "Which seeds suit clay soil?" }),
+    valid: (w, i) => ({
+      kind: "contact",
+      name: `Eve ${i}`,
+      email: "eve@example.com",
+      subject: `Seeds ${w.tag}`,
+      message: "Which seeds suit clay soil?",
+    }),
     special: () => ({ kind: fc.constantFrom("contact", "expert", "admin", "") }),
     samples: 30,
     group: "store",
@@ -94,8 +106,19 @@ export const ACTION_TARGETS: ActionTarget[] = [
     path: () => "/account/auth",
     roles: ["anon"],
     refused: [],
-    valid: (w, i) => ({ intent: "register", name: `Asha ${i}`, email: `fz.${w.tag}.${i}@example.com`, password: "fuzz-pass-2024", phone: "98765 43210", ...address }),
-    special: () => ({ intent: fc.constantFrom("register", "login", "admin", ""), phone: fc.constantFrom("+91 98765 43210", "12345", "+1 555 0100", "٩٨٧٦٥٤٣٢١٠"), pincode: fc.constantFrom("022013", "42201", "4220133", "४२२०१३") }),
+    valid: (w, i) => ({
+      intent: "register",
+      name: `Asha ${i}`,
+      email: `fz.${w.tag}.${i}@example.com`,
+      password: "fuzz-pass-2024",
+      phone: "98765 43210",
+      ...address,
+    }),
+    special: () => ({
+      intent: fc.constantFrom("register", "login", "admin", ""),
+      phone: fc.constantFrom("+91 98765 43210", "12345", "+1 555 0100", "٩٨٧٦٥٤٣٢١٠"),
+      pincode: fc.constantFrom("022013", "42201", "4220133", "४२२०१३"),
+    }),
     samples: 25,
     session: true,
     group: "store",
@@ -107,7 +130,9 @@ export const ACTION_TARGETS: ActionTarget[] = [
     roles: ["anon"],
     refused: [],
     valid: (w) => ({ intent: "login", email: w.customer.email, password: w.customer.password }),
-    special: (w) => ({ email: fc.constantFrom(w.customer.email.toUpperCase(), ` ${w.customer.email} `, "admin@angle.test", w.vendor.email) }),
+    special: (w) => ({
+      email: fc.constantFrom(w.customer.email.toUpperCase(), ` ${w.customer.email} `, "admin@angle.test", w.vendor.email),
+    }),
     samples: 20,
     session: true,
     group: "store",
@@ -118,8 +143,18 @@ export const ACTION_TARGETS: ActionTarget[] = [
     path: () => "/checkout",
     roles: ["customer"],
     refused: ["anon", "vendor"],
-    valid: (w, i) => ({ checkoutKey: `fuzz-${w.tag}-${i}-checkout-key`, paymentMethod: "cod", phone: "98765 43210", ...address, items: JSON.stringify([{ productId: w.liveProductIds[i % w.liveProductIds.length], quantity: 1 + (i % 2) }]) }),
-    special: (w) => ({ items: hostileItems([...w.liveProductIds, w.pendingListingIds[0], w.disposableProductIds[0]]), paymentMethod: fc.constantFrom("cod", "card", "upi", "bank_transfer", "stripe", "__proto__", "COD"), checkoutKey: fc.constantFrom(`fuzz-${w.tag}-0-checkout-key`, "short", "k".repeat(65), "key with spaces 123456") }),
+    valid: (w, i) => ({
+      checkoutKey: `fuzz-${w.tag}-${i}-checkout-key`,
+      paymentMethod: "cod",
+      phone: "98765 43210",
+      ...address,
+      items: JSON.stringify([{ productId: w.liveProductIds[i % w.liveProductIds.length], quantity: 1 + (i % 2) }]),
+    }),
+    special: (w) => ({
+      items: hostileItems([...w.liveProductIds, w.pendingListingIds[0], w.disposableProductIds[0]]),
+      paymentMethod: fc.constantFrom("cod", "card", "upi", "bank_transfer", "stripe", "__proto__", "COD"),
+      checkoutKey: fc.constantFrom(`fuzz-${w.tag}-0-checkout-key`, "short", "k".repeat(65), "key with spaces 123456"),
+    }),
     samples: 40,
     group: "store",
   },
@@ -130,7 +165,9 @@ export const ACTION_TARGETS: ActionTarget[] = [
     roles: ["anon", "customer", "vendor", "admin"],
     refused: [],
     valid: () => ({ redirectTo: "/admin/login" }),
-    special: () => ({ redirectTo: fc.constantFrom("//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "/vendor-login", "") }),
+    special: () => ({
+      redirectTo: fc.constantFrom("//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "/vendor-login", ""),
+    }),
     samples: 8,
     session: true,
     group: "store",
@@ -170,19 +207,35 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "store",
   },
   {
-    file: "routes/vendor/home.tsx",
+    file: "routes/seller/home.tsx",
     label: "vendor registration",
     path: () => "/vendor-login?index",
     roles: ["anon", "customer"],
     refused: [],
-    valid: (w, i) => ({ intent: "register", businessName: `Kisan Tools ${i}`, email: `fzv.${w.tag}.${i}@example.com`, password: "seller-pass-2024", phone: "91234 56789", gstNumber: gstinFor(`${w.tag}-reg-${i}`), ...address }),
-    special: (w) => ({ gstNumber: fc.constantFrom(w.vendor.gstNumber, w.vendor.gstNumber.toLowerCase(), "27AAAAA0000A1Z0", "27aaaaa0000a1z", "00AAAAA0000A1Z5") }),
+    valid: (w, i) => ({
+      intent: "register",
+      businessName: `Kisan Tools ${i}`,
+      email: `fzv.${w.tag}.${i}@example.com`,
+      password: "seller-pass-2024",
+      phone: "91234 56789",
+      gstNumber: gstinFor(`${w.tag}-reg-${i}`),
+      ...address,
+    }),
+    special: (w) => ({
+      gstNumber: fc.constantFrom(
+        w.vendor.gstNumber,
+        w.vendor.gstNumber.toLowerCase(),
+        "27AAAAA0000A1Z0",
+        "27aaaaa0000a1z",
+        "00AAAAA0000A1Z5",
+      ),
+    }),
     samples: 20,
     session: true,
     group: "store",
   },
   {
-    file: "routes/vendor/home.tsx",
+    file: "routes/seller/home.tsx",
     label: "vendor login",
     path: () => "/vendor-login?index",
     roles: ["anon"],
@@ -263,7 +316,11 @@ export const ACTION_TARGETS: ActionTarget[] = [
       i % 3 === 0
         ? { intent: "add", name: `Ravi ${i}`, email: `fzu.${w.tag}.${i}@example.com` }
         : { intent: i % 3 === 1 ? "suspend" : "delete", id: w.disposableUserIds[i % w.disposableUserIds.length] },
-    special: (w) => ({ intent: fc.constantFrom("add", "suspend", "activate", "delete", "promote", ""), id: fc.oneof(bogusId, fc.constant(w.adminId)), role: fc.constantFrom("admin", "vendor") }),
+    special: (w) => ({
+      intent: fc.constantFrom("add", "suspend", "activate", "delete", "promote", ""),
+      id: fc.oneof(bogusId, fc.constant(w.adminId)),
+      role: fc.constantFrom("admin", "vendor"),
+    }),
     samples: 30,
     group: "admin",
   },
@@ -295,8 +352,16 @@ export const ACTION_TARGETS: ActionTarget[] = [
     path: () => "/admin/vendors",
     roles: ["admin"],
     refused: ["anon", "customer", "vendor"],
-    valid: (w, i) => ({ intent: i % 2 ? "approve" : "reject", id: w.pendingListingIds[i % w.pendingListingIds.length], reason: "Blurry photo." }),
-    special: (w) => ({ intent: fc.constantFrom("approve", "reject", "ban", ""), id: fc.oneof(bogusId, fc.constant(w.adminProductId)), version: fc.constantFrom("2020-01-01T00:00:00.000Z", "x", "'") }),
+    valid: (w, i) => ({
+      intent: i % 2 ? "approve" : "reject",
+      id: w.pendingListingIds[i % w.pendingListingIds.length],
+      reason: "Blurry photo.",
+    }),
+    special: (w) => ({
+      intent: fc.constantFrom("approve", "reject", "ban", ""),
+      id: fc.oneof(bogusId, fc.constant(w.adminProductId)),
+      version: fc.constantFrom("2020-01-01T00:00:00.000Z", "x", "'"),
+    }),
     samples: 20,
     group: "admin",
   },
@@ -314,7 +379,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
 
   // Vendor panel.
   {
-    file: "routes/vendor/product-edit.tsx",
+    file: "routes/seller/product-edit.tsx",
     label: "vendor new listing",
     path: () => "/vendor-login/products/new",
     roles: ["vendor"],
@@ -326,7 +391,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     encoding: "multipart",
   },
   {
-    file: "routes/vendor/product-edit.tsx",
+    file: "routes/seller/product-edit.tsx",
     label: "vendor edit own listing",
     path: (w) => `/vendor-login/products/${w.vendorProductId}`,
     roles: ["vendor"],
@@ -338,7 +403,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     encoding: "multipart",
   },
   {
-    file: "routes/vendor/product-edit.tsx",
+    file: "routes/seller/product-edit.tsx",
     label: "vendor edit listing (bogus id)",
     path: () => "/vendor-login/products/%00nosuch",
     roles: ["vendor"],
@@ -349,7 +414,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     encoding: "multipart",
   },
   {
-    file: "routes/vendor/product-edit.tsx",
+    file: "routes/seller/product-edit.tsx",
     label: "vendor edit another vendor's listing",
     path: (w) => `/vendor-login/products/${w.otherVendorProductId}`,
     roles: [],
@@ -360,7 +425,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     encoding: "multipart",
   },
   {
-    file: "routes/vendor/product-edit.tsx",
+    file: "routes/seller/product-edit.tsx",
     label: "vendor edit a store product",
     path: (w) => `/vendor-login/products/${w.liveProductIds[0]}`,
     roles: [],
@@ -371,7 +436,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     encoding: "multipart",
   },
   {
-    file: "routes/vendor/profile.tsx",
+    file: "routes/seller/profile.tsx",
     label: "vendor profile",
     path: () => "/vendor-login/profile",
     roles: ["vendor"],
@@ -389,7 +454,12 @@ export const ACTION_TARGETS: ActionTarget[] = [
     path: () => "/admin/settings",
     roles: ["admin"],
     refused: ["anon", "customer", "vendor"],
-    valid: (w, i) => ({ siteTitle: `Angle ${i}`, siteTagline: "Good seed", adminEmail: "owner@example.com", ...(i % 5 === 4 ? { maintenanceMode: "on" } : {}) }),
+    valid: (w, i) => ({
+      siteTitle: `Angle ${i}`,
+      siteTagline: "Good seed",
+      adminEmail: "owner@example.com",
+      ...(i % 5 === 4 ? { maintenanceMode: "on" } : {}),
+    }),
     special: () => ({ maintenanceMode: fc.constantFrom("on", "off", "true", "1", "") }),
     samples: 30,
     group: "settings",
@@ -403,11 +473,19 @@ export const ACTION_TARGETS: ActionTarget[] = [
     valid: (w, i) =>
       (
         [
-        { method: "cod", enabled: "on", instructions: "Pay cash upon delivery." },
-        { method: "stripe", enabled: "on", apiKey: "pk_test_1", secretKey: "sk_test_1" },
-        { method: "bankTransfer", enabled: "on", instructions: "NEFT", accountName: "Angle", accountNumber: "123456789", bankName: "SBI", ifscCode: "SBIN0001234" },
-        { intent: "add", name: `Wallet ${i}`, key: `wallet_${i}`, type: "offline", enabled: "on", instructions: "Pay by wallet." },
-        { intent: "remove", method: `wallet_${i - 1}` },
+          { method: "cod", enabled: "on", instructions: "Pay cash upon delivery." },
+          { method: "stripe", enabled: "on", apiKey: "pk_test_1", secretKey: "sk_test_1" },
+          {
+            method: "bankTransfer",
+            enabled: "on",
+            instructions: "NEFT",
+            accountName: "Angle",
+            accountNumber: "123456789",
+            bankName: "SBI",
+            ifscCode: "SBIN0001234",
+          },
+          { intent: "add", name: `Wallet ${i}`, key: `wallet_${i}`, type: "offline", enabled: "on", instructions: "Pay by wallet." },
+          { intent: "remove", method: `wallet_${i - 1}` },
         ] as Record<string, string>[]
       )[i % 5],
     special: () => ({
@@ -441,8 +519,18 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/store/refund.tsx", path: () => "/refund", role: "anon", params: [] },
   { file: "routes/store/cart.tsx", path: () => "/cart", role: "customer", params: ["ids"] },
   { file: "routes/store/checkout.tsx", path: () => "/checkout", role: "customer", params: ["items"] },
-  { file: "routes/store/order-confirmation.tsx", path: (w) => `/order-confirmation/${w.orderIds[0]}`, role: "customer", params: ["placed"] },
-  { file: "routes/store/order-confirmation.tsx", path: (w) => `/order-confirmation/${w.otherCustomerOrderId}`, role: "customer", params: ["placed"] },
+  {
+    file: "routes/store/order-confirmation.tsx",
+    path: (w) => `/order-confirmation/${w.orderIds[0]}`,
+    role: "customer",
+    params: ["placed"],
+  },
+  {
+    file: "routes/store/order-confirmation.tsx",
+    path: (w) => `/order-confirmation/${w.otherCustomerOrderId}`,
+    role: "customer",
+    params: ["placed"],
+  },
   { file: "routes/store/order-confirmation.tsx", path: (w) => `/order-confirmation/${w.orderIds[0]}`, role: "anon", params: ["placed"] },
   { file: "routes/store/order-confirmation.tsx", path: () => "/order-confirmation/%E0%A4%00", role: "customer", params: ["placed"] },
   { file: "routes/store/order-confirmation.tsx", path: () => "/order-confirmation", role: "customer", params: ["placed"] },
@@ -465,16 +553,16 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/admin/vendors.tsx", path: () => "/admin/vendors", role: "admin", params: [] },
   { file: "routes/admin/messages.tsx", path: () => "/admin/messages", role: "admin", params: [] },
   { file: "routes/admin/not-found.tsx", path: () => "/admin/no-such-page", role: "admin", params: [] },
-  { file: "routes/vendor/layout.tsx", path: () => "/vendor-login", role: "anon", params: [] },
-  { file: "routes/vendor/home.tsx", path: () => "/vendor-login", role: "vendor", params: [] },
-  { file: "routes/vendor/products.tsx", path: () => "/vendor-login/products", role: "vendor", params: [] },
-  { file: "routes/vendor/product-edit.tsx", path: () => "/vendor-login/products/new", role: "vendor", params: [] },
-  { file: "routes/vendor/product-edit.tsx", path: (w) => `/vendor-login/products/${w.vendorProductId}`, role: "vendor", params: [] },
-  { file: "routes/vendor/product-edit.tsx", path: (w) => `/vendor-login/products/${w.otherVendorProductId}`, role: "vendor", params: [] },
-  { file: "routes/vendor/product-edit.tsx", path: () => "/vendor-login/products/%00%27", role: "vendor", params: [] },
-  { file: "routes/vendor/orders.tsx", path: () => "/vendor-login/orders", role: "vendor", params: [] },
-  { file: "routes/vendor/analytics.tsx", path: () => "/vendor-login/analytics", role: "vendor", params: ["months"] },
-  { file: "routes/vendor/profile.tsx", path: () => "/vendor-login/profile", role: "vendor", params: [] },
+  { file: "routes/seller/layout.tsx", path: () => "/vendor-login", role: "anon", params: [] },
+  { file: "routes/seller/home.tsx", path: () => "/vendor-login", role: "vendor", params: [] },
+  { file: "routes/seller/products.tsx", path: () => "/vendor-login/products", role: "vendor", params: [] },
+  { file: "routes/seller/product-edit.tsx", path: () => "/vendor-login/products/new", role: "vendor", params: [] },
+  { file: "routes/seller/product-edit.tsx", path: (w) => `/vendor-login/products/${w.vendorProductId}`, role: "vendor", params: [] },
+  { file: "routes/seller/product-edit.tsx", path: (w) => `/vendor-login/products/${w.otherVendorProductId}`, role: "vendor", params: [] },
+  { file: "routes/seller/product-edit.tsx", path: () => "/vendor-login/products/%00%27", role: "vendor", params: [] },
+  { file: "routes/seller/orders.tsx", path: () => "/vendor-login/orders", role: "vendor", params: [] },
+  { file: "routes/seller/analytics.tsx", path: () => "/vendor-login/analytics", role: "vendor", params: ["months"] },
+  { file: "routes/seller/profile.tsx", path: () => "/vendor-login/profile", role: "vendor", params: [] },
   { file: "routes/resources/upload.ts", path: (w) => `/uploads/${w.uploadName}`, role: "anon", params: ["w"] },
   { file: "routes/resources/upload.ts", path: (w) => `/uploads/${w.uploadName.replace(".webp", "-400.webp")}`, role: "anon", params: [] },
   { file: "routes/resources/upload.ts", path: () => "/uploads/..%2F..%2Fpackage.json", role: "anon", params: [] },
@@ -484,7 +572,12 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/account/auth.ts", path: () => "/account/auth", role: "anon", params: ["intent"] },
   { file: "routes/account/logout.ts", path: () => "/logout", role: "anon", params: ["redirectTo"] },
   { file: "routes/resources/cart-quote.ts", path: () => "/resources/cart-quote", role: "anon", params: ["ids"] },
-  { file: "routes/resources/auth.ts", path: () => "/api/auth/get-session", role: "customer", params: ["disableCookieCache", "disableRefresh"] },
+  {
+    file: "routes/resources/auth.ts",
+    path: () => "/api/auth/get-session",
+    role: "customer",
+    params: ["disableCookieCache", "disableRefresh"],
+  },
   { file: "routes/resources/auth.ts", path: () => "/api/auth/list-sessions", role: "customer", params: [] },
   { file: "routes/resources/auth.ts", path: () => "/api/auth/admin/list-users", role: "admin", params: ["limit", "searchValue"] },
   { file: "routes/resources/auth.ts", path: () => "/api/auth/%2e%2e/%2e%2e/healthz", role: "anon", params: [] },
@@ -493,7 +586,15 @@ export const GET_TARGETS: GetTarget[] = [
 
 /** Hostile values some parameters deserve besides the general ones. */
 export const PARAM_VALUES: Record<string, fc.Arbitrary<string>> = {
-  ids: fc.array(fc.oneof(hostileText.filter((s) => s.length < 200), fc.constant("eoczqk4sbbk5")), { maxLength: 80 }).map((a) => a.join(",")),
+  ids: fc
+    .array(
+      fc.oneof(
+        hostileText.filter((s) => s.length < 200),
+        fc.constant("eoczqk4sbbk5"),
+      ),
+      { maxLength: 80 },
+    )
+    .map((a) => a.join(",")),
   page: fc.constantFrom("-1", "0", "1.5", "1e309", "99999999", "NaN", "0x10", "2"),
   sort: fc.constantFrom("price-low", "price-high", "rating", "name", "__proto__", "rating desc; --"),
   category: fc.constantFrom("seeds", "equipment", "tools", "fertilizers", "all", "__proto__"),

@@ -19,7 +19,11 @@ async function ok(response: APIResponse, what: string, status = [200, 302]) {
   return response;
 }
 
-export async function openSessions(playwright: PlaywrightWorkerArgs["playwright"], url: string, accounts: Pick<World, "customer" | "vendor">): Promise<Sessions> {
+export async function openSessions(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  url: string,
+  accounts: Pick<World, "customer" | "vendor">,
+): Promise<Sessions> {
   const contexts: APIRequestContext[] = [];
   const context = async () => {
     const c = await playwright.request.newContext({ baseURL: url, extraHTTPHeaders: { origin: url } });
@@ -30,7 +34,13 @@ export async function openSessions(playwright: PlaywrightWorkerArgs["playwright"
     const c = await context();
     if (role === "admin") await ok(await c.post("/admin/login", { form: ADMIN, maxRedirects: 0 }), "admin login", [302]);
     if (role === "customer") await ok(await c.post("/account/auth", { form: { intent: "login", ...accounts.customer } }), "customer login");
-    if (role === "vendor") await ok(await c.post("/vendor-login?index", { form: { intent: "login", email: accounts.vendor.email, password: accounts.vendor.password } }), "vendor login");
+    if (role === "vendor")
+      await ok(
+        await c.post("/vendor-login?index", {
+          form: { intent: "login", email: accounts.vendor.email, password: accounts.vendor.password },
+        }),
+        "vendor login",
+      );
     return c;
   };
   const as = { anon: await fresh("anon"), customer: await fresh("customer"), vendor: await fresh("vendor"), admin: await fresh("admin") };
@@ -38,20 +48,42 @@ export async function openSessions(playwright: PlaywrightWorkerArgs["playwright"
 }
 
 export async function registerCustomer(request: APIRequestContext, fields: Record<string, string>) {
-  await ok(await request.post("/account/auth", { form: { intent: "register", password: "fuzz-pass-2024", phone: "98765 43210", ...address, ...fields } }), "customer registration", [200]);
+  await ok(
+    await request.post("/account/auth", {
+      form: { intent: "register", password: "fuzz-pass-2024", phone: "98765 43210", ...address, ...fields },
+    }),
+    "customer registration",
+    [200],
+  );
 }
 
 export async function registerVendor(request: APIRequestContext, fields: Record<string, string>) {
   await ok(
-    await request.post("/vendor-login?index", { form: { intent: "register", password: "seller-pass-2024", phone: "91234 56789", ...address, ...fields } }),
+    await request.post("/vendor-login?index", {
+      form: { intent: "register", password: "seller-pass-2024", phone: "91234 56789", ...address, ...fields },
+    }),
     "vendor registration",
     [200],
   );
 }
 
 /** Adds a product through a product form (admin's or vendor's) and returns its id. */
-export async function addProduct(store: FuzzStore, request: APIRequestContext, path: string, name: string, fields: Record<string, string> = {}, image = false) {
-  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = { name, description: "Organic neem cake.", category: "fertilizers", price: "250", stock: "40", ...fields };
+export async function addProduct(
+  store: FuzzStore,
+  request: APIRequestContext,
+  path: string,
+  name: string,
+  fields: Record<string, string> = {},
+  image = false,
+) {
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+    name,
+    description: "Organic neem cake.",
+    category: "fertilizers",
+    price: "250",
+    stock: "40",
+    ...fields,
+  };
   if (image) multipart.image = { name: "leaf.png", mimeType: "image/png", buffer: await realPng() };
   await ok(await request.post(path, { multipart, maxRedirects: 0 }), `product ${name}`, [302]);
   const [row] = await store.query("select id, image from product where name = ? order by created_at desc", [name.trim()]);
@@ -60,10 +92,21 @@ export async function addProduct(store: FuzzStore, request: APIRequestContext, p
 }
 
 /** Places a Cash on Delivery order as the customer signed in on `request`; returns its id. */
-export async function placeOrder(request: APIRequestContext, items: { productId: string; quantity: number }[], fields: Record<string, string> = {}) {
+export async function placeOrder(
+  request: APIRequestContext,
+  items: { productId: string; quantity: number }[],
+  fields: Record<string, string> = {},
+) {
   const response = await ok(
     await request.post("/checkout", {
-      form: { checkoutKey: `order-${Date.now()}-${Math.random().toString(36).slice(2)}`, paymentMethod: "cod", phone: "98765 43210", ...address, ...fields, items: JSON.stringify(items) },
+      form: {
+        checkoutKey: `order-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+        paymentMethod: "cod",
+        phone: "98765 43210",
+        ...address,
+        ...fields,
+        items: JSON.stringify(items),
+      },
       maxRedirects: 0,
     }),
     "order",
@@ -76,7 +119,11 @@ export async function placeOrder(request: APIRequestContext, items: { productId:
  * Puts what the fuzzing needs real ids for into a fresh store: the test's accounts, products to
  * edit and delete, listings waiting for review, orders, contact messages, users to suspend.
  */
-export async function buildWorld(playwright: PlaywrightWorkerArgs["playwright"], store: FuzzStore, tag: string): Promise<{ world: World; sessions: Sessions }> {
+export async function buildWorld(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  store: FuzzStore,
+  tag: string,
+): Promise<{ world: World; sessions: Sessions }> {
   const customer = { email: `fz.customer.${tag}@example.com`, password: "fuzz-pass-2024" };
   const vendor = { email: `fz.vendor.${tag}@example.com`, password: "seller-pass-2024", gstNumber: gstinFor(`${tag}-vendor`) };
   const setup = await playwright.request.newContext({ baseURL: store.url, extraHTTPHeaders: { origin: store.url } });
@@ -92,7 +139,11 @@ export async function buildWorld(playwright: PlaywrightWorkerArgs["playwright"],
   const { admin, vendor: vendorSession, customer: customerSession } = sessions.as;
 
   const otherVendor = await playwright.request.newContext({ baseURL: store.url, extraHTTPHeaders: { origin: store.url } });
-  await registerVendor(otherVendor, { businessName: `Other Tools ${tag}`, email: `fz.vendor2.${tag}@example.com`, gstNumber: gstinFor(`${tag}-vendor2`) });
+  await registerVendor(otherVendor, {
+    businessName: `Other Tools ${tag}`,
+    email: `fz.vendor2.${tag}@example.com`,
+    gstNumber: gstinFor(`${tag}-vendor2`),
+  });
   const otherVendorProduct = await addProduct(store, otherVendor, "/vendor-login/products/new", `Other Vendor Rake ${tag}`);
   await otherVendor.dispose();
 
@@ -103,22 +154,43 @@ export async function buildWorld(playwright: PlaywrightWorkerArgs["playwright"],
   // A vendor's listing the admin may delete too.
   disposable.push((await addProduct(store, vendorSession, "/vendor-login/products/new", `Fuzz Vendor Disposable ${tag}`)).id);
   const pending = [];
-  for (let i = 0; i < 4; i++) pending.push((await addProduct(store, vendorSession, "/vendor-login/products/new", `Fuzz Pending ${tag} ${i}`)).id);
+  for (let i = 0; i < 4; i++)
+    pending.push((await addProduct(store, vendorSession, "/vendor-login/products/new", `Fuzz Pending ${tag} ${i}`)).id);
 
-  const live = (await store.query("select id from product where status = 'live' and vendor_id is null and stock >= 100 order by id")).map((r) => String(r.id)).slice(0, 4);
+  const live = (await store.query("select id from product where status = 'live' and vendor_id is null and stock >= 100 order by id"))
+    .map((r) => String(r.id))
+    .slice(0, 4);
   const orderIds = [
-    await placeOrder(customerSession, [{ productId: live[0], quantity: 2 }, { productId: disposable[0], quantity: 1 }]),
+    await placeOrder(customerSession, [
+      { productId: live[0], quantity: 2 },
+      { productId: disposable[0], quantity: 1 },
+    ]),
     await placeOrder(customerSession, [{ productId: live[1], quantity: 1 }]),
   ];
   const otherCustomerOrderId = await placeOrder(other, [{ productId: live[2], quantity: 1 }]);
   await other.dispose();
 
   for (let i = 0; i < 3; i++) {
-    await ok(await sessions.as.anon.post("/contact", { form: { name: "Eve", email: "eve@example.com", subject: `Fuzz ${tag} ${i}`, message: "Hello" } }), "contact", [200]);
+    await ok(
+      await sessions.as.anon.post("/contact", {
+        form: { name: "Eve", email: "eve@example.com", subject: `Fuzz ${tag} ${i}`, message: "Hello" },
+      }),
+      "contact",
+      [200],
+    );
   }
   const messageIds = (await store.query("select id from contact_message where subject like ?", [`Fuzz ${tag} %`])).map((r) => String(r.id));
-  for (let i = 0; i < 4; i++) await ok(await admin.post("/admin/users", { form: { intent: "add", name: `Disposable ${i}`, email: `fz.disposable.${tag}.${i}@example.com` } }), "add user", [200]);
-  const disposableUserIds = (await store.query('select id from "user" where email like ?', [`fz.disposable.${tag}.%`])).map((r) => String(r.id));
+  for (let i = 0; i < 4; i++)
+    await ok(
+      await admin.post("/admin/users", {
+        form: { intent: "add", name: `Disposable ${i}`, email: `fz.disposable.${tag}.${i}@example.com` },
+      }),
+      "add user",
+      [200],
+    );
+  const disposableUserIds = (await store.query('select id from "user" where email like ?', [`fz.disposable.${tag}.%`])).map((r) =>
+    String(r.id),
+  );
   const [adminRow] = await store.query('select id from "user" where email = ?', [ADMIN.email]);
 
   return {

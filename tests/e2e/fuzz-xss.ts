@@ -32,16 +32,54 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
   // The store's own words.
   await post(admin, "/admin/settings", { siteTitle: short(t("T")), siteTagline: P("TG"), adminEmail: "" }, [200]);
   const methodKey = `xss_${tag}`.replace(/[^A-Za-z0-9_]/g, "_");
-  await post(admin, "/admin/payment-settings", { intent: "add", name: short(t("W")), key: methodKey, type: "offline", enabled: "on", instructions: P("PI") }, [200]);
-  await post(admin, "/admin/payment-settings", { method: "bankTransfer", enabled: "on", instructions: P("BI"), accountName: P("BA"), accountNumber: "123456789", bankName: P("BN"), ifscCode: "SBIN0001234" }, [200]);
+  await post(
+    admin,
+    "/admin/payment-settings",
+    { intent: "add", name: short(t("W")), key: methodKey, type: "offline", enabled: "on", instructions: P("PI") },
+    [200],
+  );
+  await post(
+    admin,
+    "/admin/payment-settings",
+    {
+      method: "bankTransfer",
+      enabled: "on",
+      instructions: P("BI"),
+      accountName: P("BA"),
+      accountNumber: "123456789",
+      bankName: P("BN"),
+      ifscCode: "SBIN0001234",
+    },
+    [200],
+  );
   const adminProduct = await addProduct(store, admin, "/admin/products/new", P("AP"), { description: P("APD") });
   await post(admin, "/admin/users", { intent: "add", name: P("AU"), email: `fz.xss.user.${tag}@example.com` }, [200]);
   await post(anon, "/contact", { name: P("MN"), email: "eve@example.com", subject: P("MS"), message: P("MM") }, [200]);
 
   // A vendor with a hostile profile and listings: one approved, one rejected with a hostile reason, one waiting.
   const vendor = await sessions.fresh("anon");
-  await registerVendor(vendor, { businessName: `Plain ${tag}`, email: `fz.xss.vendor.${tag}@example.com`, gstNumber: gstinFor(`${tag}-xss`), street: P("VS"), city: P("VC"), state: P("VT") });
-  await post(vendor, "/vendor-login/profile", { businessName: P("VB"), phone: "91234 56789", gstNumber: gstinFor(`${tag}-xss`), street: P("VS"), city: P("VC"), state: P("VT"), pincode: "422010" }, [302]);
+  await registerVendor(vendor, {
+    businessName: `Plain ${tag}`,
+    email: `fz.xss.vendor.${tag}@example.com`,
+    gstNumber: gstinFor(`${tag}-xss`),
+    street: P("VS"),
+    city: P("VC"),
+    state: P("VT"),
+  });
+  await post(
+    vendor,
+    "/vendor-login/profile",
+    {
+      businessName: P("VB"),
+      phone: "91234 56789",
+      gstNumber: gstinFor(`${tag}-xss`),
+      street: P("VS"),
+      city: P("VC"),
+      state: P("VT"),
+      pincode: "422010",
+    },
+    [302],
+  );
   const approved = await addProduct(store, vendor, "/vendor-login/products/new", P("VP"), { description: P("VPD") });
   const rejected = await addProduct(store, vendor, "/vendor-login/products/new", P("VR"), { description: P("VRD") });
   const waiting = await addProduct(store, vendor, "/vendor-login/products/new", P("VQ"), { description: P("VQD") });
@@ -50,8 +88,21 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
 
   // A customer with a hostile name and address orders both products to a hostile address; the admin adds a hostile note.
   const customer = await sessions.fresh("anon");
-  await registerCustomer(customer, { name: P("CN"), email: `fz.xss.customer.${tag}@example.com`, street: P("CS"), city: P("CC"), state: P("CT") });
-  const orderId = await placeOrder(customer, [{ productId: adminProduct.id, quantity: 1 }, { productId: approved.id, quantity: 1 }], { street: P("OS"), city: P("OC"), state: P("OT"), paymentMethod: methodKey });
+  await registerCustomer(customer, {
+    name: P("CN"),
+    email: `fz.xss.customer.${tag}@example.com`,
+    street: P("CS"),
+    city: P("CC"),
+    state: P("CT"),
+  });
+  const orderId = await placeOrder(
+    customer,
+    [
+      { productId: adminProduct.id, quantity: 1 },
+      { productId: approved.id, quantity: 1 },
+    ],
+    { street: P("OS"), city: P("OC"), state: P("OT"), paymentMethod: methodKey },
+  );
   await post(admin, `/admin/orders/${orderId}`, { status: "confirmed", note: P("ON") }, [200]);
 
   const pages: Page[] = [
@@ -98,8 +149,14 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     // The customer's browser holds a cart of the two products (as a visit to them would leave it).
     const cartPage = await contexts.customer.newPage();
     await cartPage.goto("/about");
-    const line = (p: { id: string }, name: string) => ({ product: { id: p.id, name, pricePaise: 25_000, image: "/images/products/placeholder.svg", category: "fertilizers", stock: 40 }, quantity: 1 });
-    await cartPage.evaluate((v) => localStorage.setItem("angle-cart", v), JSON.stringify([line(adminProduct, P("AP")), line(approved, P("VP"))]));
+    const line = (p: { id: string }, name: string) => ({
+      product: { id: p.id, name, pricePaise: 25_000, image: "/images/products/placeholder.svg", category: "fertilizers", stock: 40 },
+      quantity: 1,
+    });
+    await cartPage.evaluate(
+      (v) => localStorage.setItem("angle-cart", v),
+      JSON.stringify([line(adminProduct, P("AP")), line(approved, P("VP"))]),
+    );
 
     // The check is real: with the policy off, an injected handler does run in these browsers.
     await cartPage.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<img src=x onerror="window.__canary=1">'));
@@ -129,8 +186,11 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
       if (found.ran) problems.push(`${where}: the stored script ran`);
       if (found.injected.length) problems.push(`${where}: markup injected: ${found.injected.join(" ")}`);
       if (found.scripts) problems.push(`${where}: a stored <script> is in the page`);
-      for (const raw of ["<img src=x onerror", "<script>window.__xss"]) if (html.includes(raw)) problems.push(`${where}: the HTML holds ${raw} unescaped`);
-      for (const name of shows) if (!found.text.includes(P(name)) && !found.text.includes(short(t(name)))) problems.push(`${where}: ${name} is not shown literally`);
+      for (const raw of ["<img src=x onerror", "<script>window.__xss"])
+        if (html.includes(raw)) problems.push(`${where}: the HTML holds ${raw} unescaped`);
+      for (const name of shows)
+        if (!found.text.includes(P(name)) && !found.text.includes(short(t(name))))
+          problems.push(`${where}: ${name} is not shown literally`);
       if (errors.length) problems.push(`${where}: page errors ${errors.join("; ")}`);
       await page.close();
     };

@@ -125,7 +125,10 @@ export async function loginAs(page: Page, overrides: Partial<Customer> = {}): Pr
   return createAccount(page.request, overrides);
 }
 
-type StoredLine = { product: { id: string; name: string; pricePaise: number; image: string; category: string; stock: number }; quantity: number };
+type StoredLine = {
+  product: { id: string; name: string; pricePaise: number; image: string; category: string; stock: number };
+  quantity: number;
+};
 
 export async function storedCart(page: Page): Promise<StoredLine[]> {
   return page.evaluate(() => JSON.parse(window.localStorage.getItem("angle-cart") ?? "[]"));
@@ -151,9 +154,19 @@ export async function addProductToCart(page: Page, name: string) {
  * Puts lines straight into the browser's stored cart (what an earlier visit would have left
  * there). Call on a page of the site; the next navigation reads them.
  */
-export async function seedCart(page: Page, lines: { product: SampleProduct | StoredLine["product"]; quantity: number; pricePaise?: number }[]) {
+export async function seedCart(
+  page: Page,
+  lines: { product: SampleProduct | StoredLine["product"]; quantity: number; pricePaise?: number }[],
+) {
   const stored: StoredLine[] = lines.map(({ product: p, quantity, pricePaise }) => ({
-    product: { id: p.id, name: p.name, pricePaise: pricePaise ?? p.pricePaise, image: p.image, category: p.category, stock: "stock" in p ? p.stock : 10 },
+    product: {
+      id: p.id,
+      name: p.name,
+      pricePaise: pricePaise ?? p.pricePaise,
+      image: p.image,
+      category: p.category,
+      stock: "stock" in p ? p.stock : 10,
+    },
     quantity,
   }));
   if (page.url() === "about:blank") await page.goto("/about");

@@ -17,11 +17,21 @@ export async function startPrivateStore(name: string, extraEnv: Record<string, s
   const dbName = `angle_e2e_${name}_${port}`;
   // Its files (the SQLite database, uploaded images) live in a temporary folder of its own.
   const dir = mkdtempSync(join(tmpdir(), `angle-${name}-`));
-  const env: NodeJS.ProcessEnv = { ...process.env, UPLOAD_DIR: join(dir, "uploads"), ...extraEnv, PORT: String(port), BASE_URL: url, E2E_DB: postgres ? "postgres" : "sqlite" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    UPLOAD_DIR: join(dir, "uploads"),
+    ...extraEnv,
+    PORT: String(port),
+    BASE_URL: url,
+    E2E_DB: postgres ? "postgres" : "sqlite",
+  };
   if (postgres) env.STORE_DB_NAME = dbName;
   else env.SQLITE_PATH = join(dir, "store.sqlite");
 
-  const server = spawn(process.execPath, [join(import.meta.dirname, "store-server.mjs")], { env, stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  const server = spawn(process.execPath, [join(import.meta.dirname, "store-server.mjs")], {
+    env,
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
   let stderr = "";
   server.stderr!.on("data", (chunk) => (stderr = (stderr + chunk).slice(-10_000)));

@@ -23,7 +23,14 @@ test("pages carry security headers and a per-response script nonce", async ({ re
 test("state-changing requests from another site are refused", async ({ request }) => {
   const contact = { name: "Eve", email: "eve@example.com", subject: "Hi", message: "Forged" };
   expect((await request.post("/contact", { form: contact, headers: { origin: "https://evil.example" } })).status()).toBe(403);
-  expect((await request.post("/account/auth", { form: { intent: "login", email: "a@b.in", password: "x" }, headers: { origin: "https://evil.example" } })).status()).toBe(403);
+  expect(
+    (
+      await request.post("/account/auth", {
+        form: { intent: "login", email: "a@b.in", password: "x" },
+        headers: { origin: "https://evil.example" },
+      })
+    ).status(),
+  ).toBe(403);
   expect((await request.post("/contact", { form: contact, headers: { origin: baseURL } })).status()).toBe(200);
 });
 
@@ -31,7 +38,9 @@ test("the session cookie is HttpOnly and SameSite=Lax, and passwords never come 
   const customer = newCustomer();
   const response = await request.post("/account/auth", { form: { intent: "register", ...customer }, headers: { origin: baseURL } });
   expect(response.status()).toBe(200);
-  const cookie = response.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("angle.session_token="))!.value;
+  const cookie = response
+    .headersArray()
+    .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("angle.session_token="))!.value;
   expect(cookie).toMatch(/HttpOnly/i);
   expect(cookie).toMatch(/SameSite=Lax/i);
   expect(await response.text()).not.toContain(customer.password);

@@ -157,7 +157,11 @@ test.describe("catalogue", () => {
     await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
     await expect(page).toHaveURL(/sort=price-low/);
     await expect(cardNames(page)).toHaveText(byPriceAsc.map((p) => p.name));
-    const prices = (await productCards(page).getByText(/^₹[\d,]+$/).allTextContents()).map(rupees);
+    const prices = (
+      await productCards(page)
+        .getByText(/^₹[\d,]+$/)
+        .allTextContents()
+    ).map(rupees);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(prices[0]).toBe(450);
     expect(prices.at(-1)).toBe(15_00_000);
@@ -179,7 +183,11 @@ test.describe("catalogue", () => {
     await page.getByLabel("Sort by").selectOption({ label: "Rating" });
     await expect(page).toHaveURL(/sort=rating/);
     await expect(cardNames(page)).toHaveText(byRating.map((p) => p.name));
-    const ratings = (await productCards(page).getByText(/^Rated [\d.]+ out of 5$/).allTextContents()).map((t) => Number(t.split(" ")[1]));
+    const ratings = (
+      await productCards(page)
+        .getByText(/^Rated [\d.]+ out of 5$/)
+        .allTextContents()
+    ).map((t) => Number(t.split(" ")[1]));
     expect(ratings).toHaveLength(16);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
   });
@@ -302,7 +310,9 @@ test.describe("cart badge", () => {
     await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
 
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem("angle-cart") ?? "null"));
-    expect(stored).toEqual([expect.objectContaining({ quantity: 2, product: expect.objectContaining({ id: first.id, name: first.name }) })]);
+    expect(stored).toEqual([
+      expect.objectContaining({ quantity: 2, product: expect.objectContaining({ id: first.id, name: first.name }) }),
+    ]);
 
     await page.reload();
     await expect(badge).toHaveText("2");
@@ -313,11 +323,19 @@ test.describe("cart badge", () => {
     await page.goto("/products?category=tools");
     await waitForHydration(page);
     for (const [i, product] of [first, second].entries()) {
-      await productCards(page).filter({ has: page.getByRole("heading", { name: product.name }) }).getByRole("button", { name: "Add to Cart" }).click();
+      await productCards(page)
+        .filter({ has: page.getByRole("heading", { name: product.name }) })
+        .getByRole("button", { name: "Add to Cart" })
+        .click();
       await expect(page.getByTestId("cart-count")).toHaveText(String(i + 1));
     }
-    const lines = await page.evaluate(() => JSON.parse(window.localStorage.getItem("angle-cart") ?? "[]") as { product: { id: string }; quantity: number }[]);
-    expect(lines.map((l) => [l.product.id, l.quantity])).toEqual([[first.id, 1], [second.id, 1]]);
+    const lines = await page.evaluate(
+      () => JSON.parse(window.localStorage.getItem("angle-cart") ?? "[]") as { product: { id: string }; quantity: number }[],
+    );
+    expect(lines.map((l) => [l.product.id, l.quantity])).toEqual([
+      [first.id, 1],
+      [second.id, 1],
+    ]);
   });
 });
 
@@ -348,7 +366,12 @@ test.describe("contact form", () => {
   test("a complete message is thanked and the form clears", async ({ page }) => {
     await page.goto("/contact");
     await waitForHydration(page);
-    const fields = { Name: "Ravi Kumar", Email: "ravi@example.in", Subject: "Paddy seed for kharif", Message: "Which variety suits black soil in Vidarbha?" };
+    const fields = {
+      Name: "Ravi Kumar",
+      Email: "ravi@example.in",
+      Subject: "Paddy seed for kharif",
+      Message: "Which variety suits black soil in Vidarbha?",
+    };
     for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("status")).toHaveText("Thank you for your message! We will get back to you soon.");
@@ -401,7 +424,10 @@ test.describe("header and footer", () => {
   });
 
   test("the vendor and admin sign-in pages have no store header or footer", async ({ page }) => {
-    for (const [path, heading] of [["/vendor-login", "Vendor login"], ["/admin/login", "Admin login"]]) {
+    for (const [path, heading] of [
+      ["/vendor-login", "Vendor login"],
+      ["/admin/login", "Admin login"],
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       // The vendor area has a slim header of its own; the store's (with its search box) is absent.

@@ -18,7 +18,13 @@ function newGstin() {
 type Vendor = { businessName: string; email: string; password: string; gstNumber: string };
 
 async function registerVendorInUi(page: Page, overrides: Partial<Vendor> = {}): Promise<Vendor> {
-  const vendor = { businessName: `Kisan Tools ${unique()}`, email: `seller.${unique()}@example.com`, password: "seller-pass-2024", gstNumber: newGstin().toLowerCase(), ...overrides };
+  const vendor = {
+    businessName: `Kisan Tools ${unique()}`,
+    email: `seller.${unique()}@example.com`,
+    password: "seller-pass-2024",
+    gstNumber: newGstin().toLowerCase(),
+    ...overrides,
+  };
   await page.goto("/vendor-login");
   await waitForHydration(page);
   await page.getByRole("button", { name: "New vendor? Register here" }).click();
@@ -83,7 +89,17 @@ test("a seller registers, lists a product, gets it approved, and sees the order 
   const shopper = await shopperContext.newPage();
   const customer = await loginAs(shopper);
   await seedCart(shopper, [
-    { product: { id: productId, name: productName, pricePaise: 34_900, image: "/images/products/placeholder.svg", category: "tools", stock: 12 }, quantity: 2 },
+    {
+      product: {
+        id: productId,
+        name: productName,
+        pricePaise: 34_900,
+        image: "/images/products/placeholder.svg",
+        category: "tools",
+        stock: 12,
+      },
+      quantity: 2,
+    },
     { product: VERMICOMPOST, quantity: 1 },
   ]);
   await shopper.goto("/checkout");
@@ -145,10 +161,22 @@ test("roles stay apart: vendors, customers and admins each keep to their own are
   await registerVendorInUi(other);
   const stolen = await other.goto(href!);
   expect(stolen?.status()).toBe(404);
-  const edit = await other.request.post(href!, { multipart: { name: "Hijack", category: "seeds", price: "1", stock: "1" }, headers: { origin: baseURL }, maxRedirects: 0 });
+  const edit = await other.request.post(href!, {
+    multipart: { name: "Hijack", category: "seeds", price: "1", stock: "1" },
+    headers: { origin: baseURL },
+    maxRedirects: 0,
+  });
   expect(edit.status()).toBe(404);
   // A store-owned product cannot be edited by a vendor either.
-  expect((await other.request.post(`/vendor-login/products/${VERMICOMPOST.id}`, { multipart: { name: "x", category: "seeds", price: "1", stock: "1" }, headers: { origin: baseURL }, maxRedirects: 0 })).status()).toBe(404);
+  expect(
+    (
+      await other.request.post(`/vendor-login/products/${VERMICOMPOST.id}`, {
+        multipart: { name: "x", category: "seeds", price: "1", stock: "1" },
+        headers: { origin: baseURL },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(404);
   await otherContext.close();
 
   // A customer cannot open the vendor dashboard, and a vendor cannot sign in through the customer dialog.
@@ -158,7 +186,10 @@ test("roles stay apart: vendors, customers and admins each keep to their own are
   await customer.goto("/vendor-login/products");
   await expect(customer).toHaveURL(/\/vendor-login$/);
   await expect(customer.getByRole("heading", { name: "Vendor login" })).toBeVisible();
-  const viaDialog = await customer.request.post("/account/auth", { form: { intent: "login", email: vendor.email, password: vendor.password }, headers: { origin: baseURL } });
+  const viaDialog = await customer.request.post("/account/auth", {
+    form: { intent: "login", email: vendor.email, password: vendor.password },
+    headers: { origin: baseURL },
+  });
   expect(viaDialog.status()).toBe(403);
   await customerContext.close();
 
@@ -177,7 +208,14 @@ test("vendor pages have no storefront header or footer and pass axe", async ({ p
   await expect(page.getByPlaceholder("Search for seeds, equipment, tools...")).toHaveCount(0);
   await expectAccessible(page);
   await registerVendorInUi(page);
-  for (const path of ["/vendor-login", "/vendor-login/products", "/vendor-login/products/new", "/vendor-login/orders", "/vendor-login/analytics", "/vendor-login/profile"]) {
+  for (const path of [
+    "/vendor-login",
+    "/vendor-login/products",
+    "/vendor-login/products/new",
+    "/vendor-login/orders",
+    "/vendor-login/analytics",
+    "/vendor-login/profile",
+  ]) {
     await page.goto(path);
     await expectAccessible(page);
   }

@@ -20,7 +20,17 @@ let server: ChildProcess | undefined;
 function start() {
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: ROOT,
-    env: { ...process.env, BUILD_DIR, NODE_ENV: "production", PORT: String(PORT), HOST: "::", BASE_URL: ORIGIN, SEED_ON_EMPTY: "false", LOG_LEVEL: "warn", RATE_LIMIT_REGISTER_MAX: "1000" },
+    env: {
+      ...process.env,
+      BUILD_DIR,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "::",
+      BASE_URL: ORIGIN,
+      SEED_ON_EMPTY: "false",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_REGISTER_MAX: "1000",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   server = child;
@@ -53,10 +63,23 @@ it("loses no acknowledged order and no stock when the server is killed mid-burst
       const res = await fetch(`${BASE}/account/auth`, {
         method: "POST",
         headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "register", name: `Crash ${i}`, email: `crash-${i}-${Date.now()}@example.in`, password: "crash-pass-1", phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" }),
+        body: new URLSearchParams({
+          intent: "register",
+          name: `Crash ${i}`,
+          email: `crash-${i}-${Date.now()}@example.in`,
+          password: "crash-pass-1",
+          phone: "9876543210",
+          street: "1 Road",
+          city: "Pune",
+          state: "Maharashtra",
+          pincode: "411001",
+        }),
       });
       expect(res.status).toBe(200);
-      return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
     }),
   );
 
@@ -67,7 +90,16 @@ it("loses no acknowledged order and no stock when the server is killed mid-burst
       method: "POST",
       redirect: "manual",
       headers: { origin: ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ items: JSON.stringify([{ productId: product.id, quantity: 1 }]), checkoutKey: crypto.randomUUID(), paymentMethod: "cod", phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" }),
+      body: new URLSearchParams({
+        items: JSON.stringify([{ productId: product.id, quantity: 1 }]),
+        checkoutKey: crypto.randomUUID(),
+        paymentMethod: "cod",
+        phone: "9876543210",
+        street: "1 Road",
+        city: "Pune",
+        state: "Maharashtra",
+        pincode: "411001",
+      }),
     });
     if (res.status === 302) {
       acknowledged.push(res.headers.get("location")!.split("/").pop()!.split("?")[0]);
@@ -88,7 +120,11 @@ it("loses no acknowledged order and no stock when the server is killed mid-burst
   const db = getDb();
   const stored = await db.selectFrom("orders").select("id").where("id", "in", acknowledged).execute();
   expect(stored.map((o) => o.id).sort()).toEqual([...acknowledged].sort());
-  const sold = await db.selectFrom("order_line").where("product_id", "=", product.id).select((eb) => eb.fn.sum<number>("quantity").as("q")).executeTakeFirstOrThrow();
+  const sold = await db
+    .selectFrom("order_line")
+    .where("product_id", "=", product.id)
+    .select((eb) => eb.fn.sum<number>("quantity").as("q"))
+    .executeTakeFirstOrThrow();
   const left = await db.selectFrom("product").select("stock").where("id", "=", product.id).executeTakeFirstOrThrow();
   expect(Number(left.stock)).toBe(STOCK - Number(sold.q));
   expect(Number(left.stock)).toBeGreaterThanOrEqual(0);

@@ -22,7 +22,18 @@ const ORIGIN = "http://localhost:3999";
 function start(port: number) {
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: ROOT,
-    env: { ...process.env, BUILD_DIR: process.env.BUILD_DIR ?? "build", NODE_ENV: "production", PORT: String(port), HOST: "::", BASE_URL: ORIGIN, SEED_ON_EMPTY: "false", LOG_LEVEL: "warn", RATE_LIMIT_REGISTER_MAX: "1000", RATE_LIMIT_SIGNIN_MAX: "10" },
+    env: {
+      ...process.env,
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "::",
+      BASE_URL: ORIGIN,
+      SEED_ON_EMPTY: "false",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_REGISTER_MAX: "1000",
+      RATE_LIMIT_SIGNIN_MAX: "10",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   servers.push(child);
@@ -45,11 +56,25 @@ function send(port: number, method: string, path: string, body?: Record<string, 
   const payload = body ? new URLSearchParams(body).toString() : "";
   return new Promise((resolvePromise, reject) => {
     const req = request(
-      { host: "localhost", port, method, path, headers: { host: "localhost:3999", origin: ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(payload) } },
+      {
+        host: "localhost",
+        port,
+        method,
+        path,
+        headers: {
+          host: "localhost:3999",
+          origin: ORIGIN,
+          cookie,
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(payload),
+        },
+      },
       (res) => {
         let text = "";
         res.on("data", (c) => (text += c));
-        res.on("end", () => resolvePromise({ status: res.statusCode ?? 0, cookies: ([] as string[]).concat(res.headers["set-cookie"] ?? []), text }));
+        res.on("end", () =>
+          resolvePromise({ status: res.statusCode ?? 0, cookies: ([] as string[]).concat(res.headers["set-cookie"] ?? []), text }),
+        );
       },
     );
     req.on("error", reject);
@@ -81,7 +106,17 @@ it("two instances share sessions, rate limits and stock", async () => {
   await Promise.all(ports.map(healthy));
 
   const email = `two-${Date.now()}@example.in`;
-  const registered = await post(ports[0], "/account/auth", { intent: "register", name: "Two Instances", email, password: "two-pass-123", phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" });
+  const registered = await post(ports[0], "/account/auth", {
+    intent: "register",
+    name: "Two Instances",
+    email,
+    password: "two-pass-123",
+    phone: "9876543210",
+    street: "1 Road",
+    city: "Pune",
+    state: "Maharashtra",
+    pincode: "411001",
+  });
   expect(registered.status).toBe(200);
   const cookie = registered.cookies.map((c) => c.split(";")[0]).join("; ");
   const session = await send(ports[1], "GET", "/api/auth/get-session", undefined, cookie);
@@ -99,10 +134,27 @@ it("two instances share sessions, rate limits and stock", async () => {
   const product = await createProduct({ stock: STOCK });
   const results = await Promise.all(
     Array.from({ length: 24 }, (_, i) =>
-      post(ports[i % 2], "/checkout", { items: JSON.stringify([{ productId: product.id, quantity: 1 }]), checkoutKey: crypto.randomUUID(), paymentMethod: "cod", phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" }, cookie),
+      post(
+        ports[i % 2],
+        "/checkout",
+        {
+          items: JSON.stringify([{ productId: product.id, quantity: 1 }]),
+          checkoutKey: crypto.randomUUID(),
+          paymentMethod: "cod",
+          phone: "9876543210",
+          street: "1 Road",
+          city: "Pune",
+          state: "Maharashtra",
+          pincode: "411001",
+        },
+        cookie,
+      ),
     ),
   );
-  expect(results.filter((r) => r.status === 302), results.map((r) => r.status).join(",")).toHaveLength(STOCK);
+  expect(
+    results.filter((r) => r.status === 302),
+    results.map((r) => r.status).join(","),
+  ).toHaveLength(STOCK);
   expect(results.filter((r) => r.status === 409)).toHaveLength(24 - STOCK);
   const left = await getDb().selectFrom("product").select("stock").where("id", "=", product.id).executeTakeFirstOrThrow();
   expect(Number(left.stock)).toBe(0);

@@ -4,7 +4,10 @@ export function Flash({ result }: { result?: { ok: boolean; message?: string; er
   const text = result.ok ? result.message : result.error;
   if (!text) return null;
   return (
-    <p role={result.ok ? "status" : "alert"} className={`mt-4 rounded-lg p-3 text-sm font-medium [overflow-wrap:anywhere] ${result.ok ? "bg-brand-50 text-brand-900" : "bg-red-50 text-red-800"}`}>
+    <p
+      role={result.ok ? "status" : "alert"}
+      className={`mt-4 rounded-lg p-3 text-sm font-medium [overflow-wrap:anywhere] ${result.ok ? "bg-brand-50 text-brand-900" : "bg-red-50 text-red-800"}`}
+    >
       {text}
     </p>
   );

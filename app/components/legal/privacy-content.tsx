@@ -16,16 +16,14 @@ export function PrivacyContent({ siteName, email, phone, address }: LegalProps) 
         Last updated: <time dateTime="2026-11-01">1 November 2026</time>
       </p>
       <p className={p}>
-        This policy explains what personal data {siteName} collects, why we collect it, and the
-        choices and rights you have. We process your data in line with India's Digital Personal
-        Data Protection Act, 2023.
+        This policy explains what personal data {siteName} collects, why we collect it, and the choices and rights you have. We process your
+        data in line with India's Digital Personal Data Protection Act, 2023.
       </p>
 
       <h2 className={h2}>Who can use {siteName}</h2>
       <p className={p}>
-        Our service is for users aged 18 and over. We do not knowingly collect personal data from
-        anyone under 18. If you believe a child has given us their details, please contact us and
-        we will delete them.
+        Our service is for users aged 18 and over. We do not knowingly collect personal data from anyone under 18. If you believe a child
+        has given us their details, please contact us and we will delete them.
       </p>
 
       <h2 className={h2}>What we collect</h2>
@@ -34,13 +32,10 @@ export function PrivacyContent({ siteName, email, phone, address }: LegalProps) 
         <li>Your delivery address: street, city, state and pincode.</li>
         <li>Your order history: products, quantities, amounts, payment method and order status.</li>
         <li>Messages you send us through the contact form or by email.</li>
-        <li>
-          For vendors: business name, GST number, phone number and business address.
-        </li>
+        <li>For vendors: business name, GST number, phone number and business address.</li>
       </ul>
       <p className={p}>
-        Card and UPI payments are processed by our payment partners. We do not receive or store
-        your full card number, CVV or UPI PIN.
+        Card and UPI payments are processed by our payment partners. We do not receive or store your full card number, CVV or UPI PIN.
       </p>
 
       <h2 className={h2}>Why we use it</h2>
@@ -53,31 +48,21 @@ export function PrivacyContent({ siteName, email, phone, address }: LegalProps) 
       </ul>
 
       <h2 className={h2}>Cookies and local storage</h2>
-      <p className={p}>
-        We keep this to the minimum needed for the store to work. We do not use advertising or
-        tracking cookies.
-      </p>
+      <p className={p}>We keep this to the minimum needed for the store to work. We do not use advertising or tracking cookies.</p>
       <ul className={list}>
         <li>A session cookie that keeps you signed in.</li>
         <li>
-          Browser local storage under the key <code className={code}>angle-cart</code>, which
-          remembers the items in your cart.
+          Browser local storage under the key <code className={code}>angle-cart</code>, which remembers the items in your cart.
         </li>
         <li>
-          Browser local storage under the key <code className={code}>angle-user</code>, which keeps
-          a copy of your signed-in profile so pages load quickly.
+          Browser local storage under the key <code className={code}>angle-user</code>, which keeps a copy of your signed-in profile so
+          pages load quickly.
         </li>
       </ul>
-      <p className={p}>
-        Signing out removes your session. You can clear local storage at any time from your browser
-        settings.
-      </p>
+      <p className={p}>Signing out removes your session. You can clear local storage at any time from your browser settings.</p>
 
       <h2 className={h2}>Who we share it with</h2>
-      <p className={p}>
-        We do not sell your personal data, and we do not share it for advertising. We share only
-        what is needed with:
-      </p>
+      <p className={p}>We do not sell your personal data, and we do not share it for advertising. We share only what is needed with:</p>
       <ul className={list}>
         <li>Courier and freight partners, and the vendor fulfilling your order, to deliver it.</li>
         <li>Payment partners, to take card and UPI payments and issue refunds.</li>
@@ -87,9 +72,8 @@ export function PrivacyContent({ siteName, email, phone, address }: LegalProps) 
 
       <h2 className={h2}>How long we keep it</h2>
       <p className={p}>
-        We keep your account data while your account is open. If you ask us to delete your
-        account, we erase your profile, except order and invoice records that tax and accounting
-        laws require us to keep, which we hold only for the period the law sets and then delete.
+        We keep your account data while your account is open. If you ask us to delete your account, we erase your profile, except order and
+        invoice records that tax and accounting laws require us to keep, which we hold only for the period the law sets and then delete.
         Contact form messages are deleted once they are no longer needed to help you.
       </p>
 
@@ -100,8 +84,7 @@ export function PrivacyContent({ siteName, email, phone, address }: LegalProps) 
         <li>Access to personal data is limited to staff who need it for their work.</li>
       </ul>
       <p className={p}>
-        If a personal data breach affects you, we will inform you and the Data Protection Board of
-        India as the law requires.
+        If a personal data breach affects you, we will inform you and the Data Protection Board of India as the law requires.
       </p>
 
       <h2 className={h2}>Your rights</h2>
@@ -112,29 +95,33 @@ export function PrivacyContent({ siteName, email, phone, address }: LegalProps) 
         <li>Ask us to erase your data, subject to records the law requires us to keep.</li>
         <li>Withdraw your consent at any time, as easily as you gave it.</li>
         <li>Nominate another person to exercise your rights if you die or become incapacitated.</li>
-        <li>
-          Raise a grievance with us, and if you are not satisfied with our response, complain to
-          the Data Protection Board of India.
-        </li>
+        <li>Raise a grievance with us, and if you are not satisfied with our response, complain to the Data Protection Board of India.</li>
       </ul>
 
       <h2 className={h2}>Changes to this policy</h2>
       <p className={p}>
-        If we make a material change to this policy, we will tell you by email and by a notice on
-        this page before it takes effect. See also our{" "}
-        <Link className={link} to="/terms">Terms of Service</Link>.
+        If we make a material change to this policy, we will tell you by email and by a notice on this page before it takes effect. See also
+        our{" "}
+        <Link className={link} to="/terms">
+          Terms of Service
+        </Link>
+        .
       </p>
 
       <h2 className={h2}>Contact and grievances</h2>
-      <p className={p}>
-        To exercise your rights or ask about this policy, contact our Grievance Officer:
-      </p>
+      <p className={p}>To exercise your rights or ask about this policy, contact our Grievance Officer:</p>
       <ul className={list}>
         <li>
-          Email: <a className={link} href={`mailto:${email}`}>{email}</a>
+          Email:{" "}
+          <a className={link} href={`mailto:${email}`}>
+            {email}
+          </a>
         </li>
         <li>
-          Phone: <a className={link} href={`tel:${tel}`}>{phone}</a>
+          Phone:{" "}
+          <a className={link} href={`tel:${tel}`}>
+            {phone}
+          </a>
         </li>
         <li>Address: {address}</li>
       </ul>

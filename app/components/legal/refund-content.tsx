@@ -15,114 +15,111 @@ export function RefundContent({ siteName, email, phone }: LegalProps) {
         Last updated: <time dateTime="2026-11-01">1 November 2026</time>
       </p>
       <p className={p}>
-        We want every order from {siteName} to arrive right. This policy explains when you can
-        cancel, return or get a refund. It forms part of our{" "}
-        <Link className={link} to="/terms">Terms of Service</Link> and does not limit your rights
-        under the Consumer Protection Act, 2019.
+        We want every order from {siteName} to arrive right. This policy explains when you can cancel, return or get a refund. It forms part
+        of our{" "}
+        <Link className={link} to="/terms">
+          Terms of Service
+        </Link>{" "}
+        and does not limit your rights under the Consumer Protection Act, 2019.
       </p>
 
       <h2 className={h2}>Cancelling an order</h2>
       <ul className={list}>
         <li>
-          You can cancel free of charge at any time before your order is shipped. We refund the
-          full amount, including GST and any shipping fee.
+          You can cancel free of charge at any time before your order is shipped. We refund the full amount, including GST and any shipping
+          fee.
         </li>
-        <li>
-          Once an order has shipped it can no longer be cancelled, but you may return eligible
-          items as described below.
-        </li>
+        <li>Once an order has shipped it can no longer be cancelled, but you may return eligible items as described below.</li>
       </ul>
 
       <h2 className={h2}>Garden tools and equipment accessories</h2>
       <p className={p}>
-        You can request a return within 7 days of delivery for garden tools and equipment
-        accessories (for example sprayer nozzles, hoses, pump fittings and spare blades) if the
-        item is unused, in its original condition and in its original packaging with all tags,
+        You can request a return within 7 days of delivery for garden tools and equipment accessories (for example sprayer nozzles, hoses,
+        pump fittings and spare blades) if the item is unused, in its original condition and in its original packaging with all tags,
         manuals and parts.
       </p>
 
       <h2 className={h2}>Seeds, saplings and fertilizers</h2>
       <ul className={list}>
         <li>
-          Seeds, saplings and fertilizers cannot be returned once their packet, bag or packaging
-          has been opened, because we cannot guarantee their quality for another customer.
+          Seeds, saplings and fertilizers cannot be returned once their packet, bag or packaging has been opened, because we cannot
+          guarantee their quality for another customer.
         </li>
+        <li>Unopened items in their original sealed packaging can be returned within 7 days of delivery, like tools and accessories.</li>
         <li>
-          Unopened items in their original sealed packaging can be returned within 7 days of
-          delivery, like tools and accessories.
-        </li>
-        <li>
-          If an item arrives damaged, leaking, wrong, past its expiry date, or a sapling arrives
-          dead or not viable, report it within 48 hours of delivery with clear photos of the
-          item, its packaging and the label. We will send a replacement or give you a full refund.
+          If an item arrives damaged, leaking, wrong, past its expiry date, or a sapling arrives dead or not viable, report it within 48
+          hours of delivery with clear photos of the item, its packaging and the label. We will send a replacement or give you a full
+          refund.
         </li>
       </ul>
 
       <h2 className={h2}>Large farm machinery</h2>
       <ul className={list}>
         <li>
-          Please inspect tractors, tillers, pumps and other large machinery in front of the
-          delivery partner, and note any visible damage or missing parts on the delivery receipt.
+          Please inspect tractors, tillers, pumps and other large machinery in front of the delivery partner, and note any visible damage or
+          missing parts on the delivery receipt.
         </li>
         <li>
-          Report transit damage or a wrong model within 48 hours of delivery with photos. We will
-          arrange repair, replacement or a refund.
+          Report transit damage or a wrong model within 48 hours of delivery with photos. We will arrange repair, replacement or a refund.
         </li>
         <li>
-          After delivery, machinery is covered by the manufacturer's warranty on its warranty
-          card. We will help you reach the manufacturer's authorised service centre and follow up
-          on your claim.
+          After delivery, machinery is covered by the manufacturer's warranty on its warranty card. We will help you reach the
+          manufacturer's authorised service centre and follow up on your claim.
         </li>
       </ul>
 
       <h2 className={h2}>How to request a return</h2>
       <ol className="mt-3 list-decimal pl-6 space-y-1">
         <li>
-          Contact us at <a className={link} href={`mailto:${email}`}>{email}</a> or{" "}
-          <a className={link} href={`tel:${tel}`}>{phone}</a> within the time limit above, with
-          your order ID.
+          Contact us at{" "}
+          <a className={link} href={`mailto:${email}`}>
+            {email}
+          </a>{" "}
+          or{" "}
+          <a className={link} href={`tel:${tel}`}>
+            {phone}
+          </a>{" "}
+          within the time limit above, with your order ID.
         </li>
         <li>Tell us what is wrong and attach photos where this policy asks for them.</li>
-        <li>
-          We will confirm whether the item qualifies and arrange a pickup or tell you where to
-          send it.
-        </li>
+        <li>We will confirm whether the item qualifies and arrange a pickup or tell you where to send it.</li>
       </ol>
 
       <h2 className={h2}>Refunds</h2>
       <ul className={list}>
         <li>
-          Refunds are processed within 7 working days of approval, after we have reviewed your
-          photos or received and inspected the returned item.
+          Refunds are processed within 7 working days of approval, after we have reviewed your photos or received and inspected the returned
+          item.
         </li>
-        <li>
-          Money goes back to the original payment method (card or UPI). Your bank may take a few
-          more days to show it.
-        </li>
-        <li>
-          For cash on delivery orders, we refund by bank transfer or UPI to an account you give us.
-        </li>
+        <li>Money goes back to the original payment method (card or UPI). Your bank may take a few more days to show it.</li>
+        <li>For cash on delivery orders, we refund by bank transfer or UPI to an account you give us.</li>
         <li>The GST you paid on a refunded item is refunded with it.</li>
       </ul>
 
       <h2 className={h2}>Shipping charges</h2>
       <ul className={list}>
+        <li>The ₹500 shipping fee is refunded only when the problem is our error: a damaged, defective, wrong or missing item.</li>
         <li>
-          The ₹500 shipping fee is refunded only when the problem is our error: a damaged,
-          defective, wrong or missing item.
-        </li>
-        <li>
-          In those cases we also arrange the return pickup free of charge. For other returns, the
-          return shipping cost is yours; we tell you the pickup charge before we book one.
+          In those cases we also arrange the return pickup free of charge. For other returns, the return shipping cost is yours; we tell you
+          the pickup charge before we book one.
         </li>
       </ul>
 
       <h2 className={h2}>Need help?</h2>
       <p className={p}>
         Our team is happy to help with any return or refund. Email{" "}
-        <a className={link} href={`mailto:${email}`}>{email}</a> or call{" "}
-        <a className={link} href={`tel:${tel}`}>{phone}</a>, or visit our{" "}
-        <Link className={link} to="/contact">contact page</Link>.
+        <a className={link} href={`mailto:${email}`}>
+          {email}
+        </a>{" "}
+        or call{" "}
+        <a className={link} href={`tel:${tel}`}>
+          {phone}
+        </a>
+        , or visit our{" "}
+        <Link className={link} to="/contact">
+          contact page
+        </Link>
+        .
       </p>
     </article>
   );

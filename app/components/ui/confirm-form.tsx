@@ -18,12 +18,27 @@ export function ConfirmForm({ message, label, fields, confirmLabel = "Delete", c
       <button type="button" className={className} onClick={() => dialog.current?.showModal()} aria-label={label}>
         {children ?? label}
       </button>
-      <dialog ref={dialog} className="m-auto w-[min(100%-2rem,24rem)] rounded-xl p-5 shadow-2xl backdrop:bg-stone-900/60" aria-label="Please confirm">
+      <dialog
+        ref={dialog}
+        className="m-auto w-[min(100%-2rem,24rem)] rounded-xl p-5 shadow-2xl backdrop:bg-stone-900/60"
+        aria-label="Please confirm"
+      >
         <p className="font-semibold text-stone-900">{message}</p>
         <Form method="post" className="mt-5 flex justify-end gap-2" onSubmit={() => dialog.current?.close()}>
-          {Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
-          <button type="button" autoFocus onClick={() => dialog.current?.close()} className="rounded-lg border border-stone-300 px-4 py-2 font-semibold text-stone-800">Cancel</button>
-          <button type="submit" className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">{confirmLabel}</button>
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button
+            type="button"
+            autoFocus
+            onClick={() => dialog.current?.close()}
+            className="rounded-lg border border-stone-300 px-4 py-2 font-semibold text-stone-800"
+          >
+            Cancel
+          </button>
+          <button type="submit" className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+            {confirmLabel}
+          </button>
         </Form>
       </dialog>
     </>

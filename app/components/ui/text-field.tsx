@@ -19,7 +19,12 @@ export function TextField({ label, name, error, hint, multiline, className, ...r
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-800">
         {label}
-        {rest.required ? <span className="text-red-700" aria-hidden="true"> *</span> : null}
+        {rest.required ? (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       {multiline ? (
         <textarea
@@ -32,10 +37,25 @@ export function TextField({ label, name, error, hint, multiline, className, ...r
           {...(rest as InputHTMLAttributes<HTMLTextAreaElement>)}
         />
       ) : (
-        <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${base} h-11`} {...rest} />
+        <input
+          id={id}
+          name={name}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${base} h-11`}
+          {...rest}
+        />
       )}
-      {hint ? <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

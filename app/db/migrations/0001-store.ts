@@ -20,9 +20,7 @@ export async function up(db: Kysely<any>) {
     .addColumn("reviews", "integer", (c) => c.notNull().defaultTo(0).check(sql`reviews >= 0`))
     .addColumn("image", "text", (c) => c.notNull())
     .addColumn("vendor_id", "text", (c) => c.references("user.id").onDelete("set null"))
-    .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("live").check(sql`status in ('live', 'pending', 'rejected', 'archived')`),
-    )
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("live").check(sql`status in ('live', 'pending', 'rejected', 'archived')`))
     .addColumn("reject_reason", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
@@ -52,9 +50,7 @@ export async function up(db: Kysely<any>) {
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("restrict"))
     .addColumn("checkout_key", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) =>
-      c.notNull().check(sql`status in ('pending', 'confirmed', 'shipped', 'delivered', 'cancelled')`),
-    )
+    .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'confirmed', 'shipped', 'delivered', 'cancelled')`))
     .addColumn("payment_method", "text", (c) => c.notNull());
   for (const name of ["subtotal_paise", "shipping_paise", "tax_paise", "total_paise"]) orders = money(name)(orders);
   await orders

@@ -25,10 +25,15 @@ export async function up(db: Kysely<any>) {
 
   // Exact product counts per status and category, kept by triggers, so "Showing X of Y" costs
   // nothing however large the catalogue grows. Stock changes do not touch it.
-  await sql`create table product_count (status text not null, category text not null, n bigint not null, primary key (status, category))`.execute(db);
-  await sql`insert into product_count (status, category, n) select status, category, count(*) from product group by status, category`.execute(db);
+  await sql`create table product_count (status text not null, category text not null, n bigint not null, primary key (status, category))`.execute(
+    db,
+  );
+  await sql`insert into product_count (status, category, n) select status, category, count(*) from product group by status, category`.execute(
+    db,
+  );
   if (isPostgres(db)) {
-    await sql.raw(`create function product_count_trg() returns trigger language plpgsql as $$
+    await sql
+      .raw(`create function product_count_trg() returns trigger language plpgsql as $$
       begin
         if tg_op in ('DELETE', 'UPDATE') then
           update product_count set n = n - 1 where status = old.status and category = old.category;
@@ -38,8 +43,11 @@ export async function up(db: Kysely<any>) {
           on conflict (status, category) do update set n = product_count.n + 1;
         end if;
         return null;
-      end $$`).execute(db);
-    await sql`create trigger product_count_trg after insert or delete or update of status, category on product for each row execute function product_count_trg()`.execute(db);
+      end $$`)
+      .execute(db);
+    await sql`create trigger product_count_trg after insert or delete or update of status, category on product for each row execute function product_count_trg()`.execute(
+      db,
+    );
   } else {
     await sql`create trigger product_count_insert after insert on product begin
       insert into product_count (status, category, n) values (new.status, new.category, 1)
@@ -61,7 +69,9 @@ export async function up(db: Kysely<any>) {
     await sql`create index product_description_trgm on product using gin (description gin_trgm_ops)`.execute(db);
     return;
   }
-  await sql`create virtual table product_search using fts5(name, description, content='product', content_rowid='rowid', tokenize='trigram case_sensitive 0')`.execute(db);
+  await sql`create virtual table product_search using fts5(name, description, content='product', content_rowid='rowid', tokenize='trigram case_sensitive 0')`.execute(
+    db,
+  );
   await sql`create trigger product_search_insert after insert on product begin
     insert into product_search(rowid, name, description) values (new.rowid, new.name, new.description);
   end`.execute(db);
@@ -86,6 +96,7 @@ export async function down(db: Kysely<any>) {
     await sql`drop index if exists product_description_trgm`.execute(db);
     return;
   }
-  for (const t of ["product_search_insert", "product_search_delete", "product_search_update"]) await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
+  for (const t of ["product_search_insert", "product_search_delete", "product_search_update"])
+    await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
   await sql`drop table if exists product_search`.execute(db);
 }

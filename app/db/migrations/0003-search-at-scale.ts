@@ -16,7 +16,9 @@ const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof Post
  */
 export async function up(db: Kysely<any>) {
   if (isPostgres(db)) {
-    await sql`alter table product add column search_text text not null generated always as (lower(name || chr(1) || description)) stored`.execute(db);
+    await sql`alter table product add column search_text text not null generated always as (lower(name || chr(1) || description)) stored`.execute(
+      db,
+    );
     await sql`create index product_search_trgm on product using gin (search_text gin_trgm_ops)`.execute(db);
     // product_name_trgm stays: the admin list searches names alone.
     await sql`drop index if exists product_description_trgm`.execute(db);
@@ -38,15 +40,20 @@ export async function down(db: Kysely<any>) {
 }
 
 async function dropSqliteSearch(db: Kysely<any>) {
-  for (const t of ["product_search_insert", "product_search_delete", "product_search_update"]) await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
+  for (const t of ["product_search_insert", "product_search_delete", "product_search_update"])
+    await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
   await sql`drop table if exists product_search`.execute(db);
 }
 
 /** The trigram index over name and description, of the products on sale ("live") or of all (0002). */
 async function createSqliteSearch(db: Kysely<any>, scope: "live" | "all") {
   const isIndexed = (row: "new" | "old" | "product") => sql.raw(scope === "live" ? `${row}.status = 'live'` : "1");
-  await sql`create virtual table product_search using fts5(name, description, content='product', content_rowid='rowid', tokenize='trigram case_sensitive 0')`.execute(db);
-  await sql`insert into product_search(rowid, name, description) select rowid, name, description from product where ${isIndexed("product")}`.execute(db);
+  await sql`create virtual table product_search using fts5(name, description, content='product', content_rowid='rowid', tokenize='trigram case_sensitive 0')`.execute(
+    db,
+  );
+  await sql`insert into product_search(rowid, name, description) select rowid, name, description from product where ${isIndexed("product")}`.execute(
+    db,
+  );
   await sql`create trigger product_search_insert after insert on product when ${isIndexed("new")} begin
     insert into product_search(rowid, name, description) values (new.rowid, new.name, new.description);
   end`.execute(db);

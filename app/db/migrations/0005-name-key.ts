@@ -19,7 +19,9 @@ const NAME_INDEXES: [string, string][] = [
 
 export async function up(db: Kysely<any>) {
   const postgres = isPostgres(db);
-  await sql.raw(`alter table product add column name_key text generated always as (lower(name)) ${postgres ? "stored" : "virtual"}`).execute(db);
+  await sql
+    .raw(`alter table product add column name_key text generated always as (lower(name)) ${postgres ? "stored" : "virtual"}`)
+    .execute(db);
   for (const [index, columns] of NAME_INDEXES) {
     await sql.raw(`drop index if exists ${index}`).execute(db);
     await sql.raw(`create index ${index} on product (${columns}, name_key, id)`).execute(db);

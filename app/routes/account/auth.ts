@@ -11,9 +11,7 @@ import { clientAddress } from "~/services/security/rate-limit.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
 
-type Result =
-  | { ok: true; user: Awaited<ReturnType<typeof loadProfile>> }
-  | { ok: false; error: string; fields?: Record<string, string> };
+type Result = { ok: true; user: Awaited<ReturnType<typeof loadProfile>> } | { ok: false; error: string; fields?: Record<string, string> };
 
 /** The Login/Register dialog posts here (intent = login | register). */
 export async function action({ request }: Route.ActionArgs) {
@@ -39,7 +37,10 @@ export async function action({ request }: Route.ActionArgs) {
       if (signedIn.role === "vendor") {
         const cleared = new Headers({ "Set-Cookie": clearSessionCookie() });
         await endSession(signedIn.headers);
-        return data<Result>({ ok: false, error: "This is a vendor account. Please sign in on the Become Vendor page." }, { status: 403, headers: cleared });
+        return data<Result>(
+          { ok: false, error: "This is a vendor account. Please sign in on the Become Vendor page." },
+          { status: 403, headers: cleared },
+        );
       }
       result = signedIn;
     }

@@ -30,7 +30,11 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
       <ul className="mt-6 grid grid-cols-2 gap-3 xl:grid-cols-4">
         {cards.map(({ label, value, icon: Icon, to }) => (
           <li key={label}>
-            <Link to={to} className="block rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-brand-600" data-testid={`card-${label.toLowerCase()}`}>
+            <Link
+              to={to}
+              className="block rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-brand-600"
+              data-testid={`card-${label.toLowerCase()}`}
+            >
               <Icon className="h-6 w-6 text-brand-700" aria-hidden="true" />
               <p className="mt-2 text-sm text-stone-600">{label}</p>
               <p className="text-2xl font-bold text-stone-900">{value}</p>
@@ -44,7 +48,9 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           <ul className="mt-3 space-y-2">
             {ORDER_STATUSES.map((s) => (
               <li key={s} className="flex items-center justify-between">
-                <Link to={`/admin/orders?status=${s}`} className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_STYLES[s]}`}>{STATUS_LABELS[s]}</Link>
+                <Link to={`/admin/orders?status=${s}`} className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_STYLES[s]}`}>
+                  {STATUS_LABELS[s]}
+                </Link>
                 <span className="font-semibold">{d.statusCounts[s]}</span>
               </li>
             ))}
@@ -52,14 +58,20 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         </section>
         <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
           <h2 className="font-bold text-stone-900">Latest orders</h2>
-          {d.latest.length === 0 ? <p className="mt-3 text-stone-600">No orders yet.</p> : (
+          {d.latest.length === 0 ? (
+            <p className="mt-3 text-stone-600">No orders yet.</p>
+          ) : (
             <ul className="mt-3 divide-y divide-stone-100">
               {d.latest.map((o) => (
                 <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                  <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-800 hover:underline">#{o.id}</Link>
+                  <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-800 hover:underline">
+                    #{o.id}
+                  </Link>
                   <span className="text-stone-700">{o.customer}</span>
                   <span className="text-stone-600">{formatDate(o.createdAt)}</span>
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status]}`}>{STATUS_LABELS[o.status]}</span>
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status]}`}>
+                    {STATUS_LABELS[o.status]}
+                  </span>
                   <span className="font-semibold">{formatPaise(o.total)}</span>
                 </li>
               ))}

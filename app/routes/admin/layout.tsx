@@ -36,7 +36,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-screen bg-stone-100 lg:flex">
       <aside className="bg-stone-900 text-stone-200 lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0">
         <div className="flex items-center justify-between px-4 py-4">
-          <p className="flex items-center gap-2 font-bold text-white"><Leaf className="h-5 w-5 text-green-400" aria-hidden="true" /> Angle Admin</p>
+          <p className="flex items-center gap-2 font-bold text-white">
+            <Leaf className="h-5 w-5 text-green-400" aria-hidden="true" /> Angle Admin
+          </p>
           <p className="truncate text-xs text-stone-400 lg:hidden">{loaderData.admin.email}</p>
         </div>
         <nav aria-label="Admin" className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible">
@@ -53,7 +55,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           ))}
           <Form method="post" action="/logout" className="shrink-0 lg:mt-4">
             <input type="hidden" name="redirectTo" value="/admin/login" />
-            <button type="submit" className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-stone-300 hover:bg-stone-800 hover:text-white">
+            <button
+              type="submit"
+              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-stone-300 hover:bg-stone-800 hover:text-white"
+            >
               <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
             </button>
           </Form>

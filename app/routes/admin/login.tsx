@@ -49,7 +49,9 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-stone-100 px-4">
       <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-lg">
-        <p className="flex items-center gap-2 text-lg font-bold text-brand-800"><Leaf className="h-5 w-5" aria-hidden="true" /> Angle Admin</p>
+        <p className="flex items-center gap-2 text-lg font-bold text-brand-800">
+          <Leaf className="h-5 w-5" aria-hidden="true" /> Angle Admin
+        </p>
         <h1 className="mt-4 text-2xl font-bold text-stone-900">Admin login</h1>
         {actionData?.error ? (
           <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3">
@@ -61,7 +63,10 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
           <fieldset disabled={busy} className="space-y-3">
             <TextField label="Email" name="email" type="email" required autoComplete="username" />
             <TextField label="Password" name="password" type="password" required autoComplete="current-password" />
-            <button type="submit" className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+            <button
+              type="submit"
+              className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
               {busy ? "Logging in..." : "Login"}
             </button>
           </fieldset>

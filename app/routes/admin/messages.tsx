@@ -24,20 +24,41 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Messages</h1>
       <p className="mt-1 text-sm text-stone-600">From the contact form and the home page's Contact Expert button.</p>
-      {loaderData.messages.length === 0 ? <p className="mt-6 text-stone-600">No messages yet.</p> : (
+      {loaderData.messages.length === 0 ? (
+        <p className="mt-6 text-stone-600">No messages yet.</p>
+      ) : (
         <ul className="mt-4 space-y-3">
           {loaderData.messages.map((m) => (
-            <li key={m.id} className={`min-w-0 rounded-xl bg-white p-4 ring-1 ring-stone-200 [overflow-wrap:anywhere] ${m.handled ? "opacity-60" : ""}`}>
+            <li
+              key={m.id}
+              className={`min-w-0 rounded-xl bg-white p-4 ring-1 ring-stone-200 [overflow-wrap:anywhere] ${m.handled ? "opacity-60" : ""}`}
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-semibold">{m.subject} {m.kind === "expert" ? <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Expert call-back</span> : null}</p>
+                <p className="font-semibold">
+                  {m.subject}{" "}
+                  {m.kind === "expert" ? (
+                    <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      Expert call-back
+                    </span>
+                  ) : null}
+                </p>
                 <p className="text-sm text-stone-600">{formatDateTime(m.created_at)}</p>
               </div>
-              <p className="text-sm text-stone-700">{m.name} · <a href={`mailto:${m.email}`} className="underline">{m.email}</a></p>
+              <p className="text-sm text-stone-700">
+                {m.name} ·{" "}
+                <a href={`mailto:${m.email}`} className="underline">
+                  {m.email}
+                </a>
+              </p>
               <p className="mt-2 whitespace-pre-wrap text-stone-800">{m.message}</p>
-              {m.handled ? <p className="mt-2 text-sm font-semibold text-brand-700">Handled</p> : (
+              {m.handled ? (
+                <p className="mt-2 text-sm font-semibold text-brand-700">Handled</p>
+              ) : (
                 <Form method="post" className="mt-2">
                   <input type="hidden" name="id" value={m.id} />
-                  <button type="submit" className="rounded-md border border-stone-300 px-3 py-1 text-sm font-semibold">Mark handled</button>
+                  <button type="submit" className="rounded-md border border-stone-300 px-3 py-1 text-sm font-semibold">
+                    Mark handled
+                  </button>
                 </Form>
               )}
             </li>

@@ -15,7 +15,9 @@ export function ErrorBoundary() {
   return (
     <div className="py-16 text-center">
       <h1 className="text-2xl font-bold">Page not found</h1>
-      <Link to="/admin/dashboard" className="mt-4 inline-block font-semibold text-brand-700 underline">Back to the dashboard</Link>
+      <Link to="/admin/dashboard" className="mt-4 inline-block font-semibold text-brand-700 underline">
+        Back to the dashboard
+      </Link>
     </div>
   );
 }

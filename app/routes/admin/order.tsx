@@ -36,37 +36,62 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const busy = useNavigation().state === "submitting";
   return (
     <div>
-      <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 hover:underline">← All orders</Link>
+      <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 hover:underline">
+        ← All orders
+      </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="break-all font-mono text-2xl font-bold text-stone-900">Order #{order.id}</h1>
-        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="admin-order-status">{STATUS_LABELS[order.status]}</span>
+        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="admin-order-status">
+          {STATUS_LABELS[order.status]}
+        </span>
       </div>
       <Flash result={actionData} />
       <div className="mt-4 grid grid-cols-1 gap-4 xl:grid-cols-2">
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Customer</h2>
-          <p className="mt-1 [overflow-wrap:anywhere]">{order.customer_name} · {order.customer_email} · {order.customer_phone}</p>
+          <p className="mt-1 [overflow-wrap:anywhere]">
+            {order.customer_name} · {order.customer_email} · {order.customer_phone}
+          </p>
           <h2 className="mt-4 font-bold">Shipping address</h2>
-          <address className="mt-1 not-italic [overflow-wrap:anywhere]">{order.street}, {order.city}, {order.state} {order.pincode}</address>
+          <address className="mt-1 not-italic [overflow-wrap:anywhere]">
+            {order.street}, {order.city}, {order.state} {order.pincode}
+          </address>
           <h2 className="mt-4 font-bold">Payment</h2>
           <p className="mt-1">{paymentMethodLabel(order.payment_method)}</p>
         </section>
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Change status</h2>
-          {order.next.length === 0 ? <p className="mt-2 text-stone-600">This order is {order.status}; its status is final.</p> : (
+          {order.next.length === 0 ? (
+            <p className="mt-2 text-stone-600">This order is {order.status}; its status is final.</p>
+          ) : (
             <Form method="post" className="mt-3 space-y-3">
               <fieldset disabled={busy} className="space-y-3">
                 <div>
-                  <label htmlFor="next-status" className="text-sm font-medium text-stone-700">New status</label>
+                  <label htmlFor="next-status" className="text-sm font-medium text-stone-700">
+                    New status
+                  </label>
                   <select id="next-status" name="status" className="mt-1 h-10 w-full rounded-lg border border-stone-300 bg-white px-2">
-                    {order.next.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+                    {order.next.map((s) => (
+                      <option key={s} value={s}>
+                        {STATUS_LABELS[s]}
+                      </option>
+                    ))}
                   </select>
                 </div>
                 <div>
-                  <label htmlFor="status-note" className="text-sm font-medium text-stone-700">Note (optional)</label>
-                  <input id="status-note" name="note" maxLength={500} className="mt-1 h-10 w-full rounded-lg border border-stone-300 px-3" />
+                  <label htmlFor="status-note" className="text-sm font-medium text-stone-700">
+                    Note (optional)
+                  </label>
+                  <input
+                    id="status-note"
+                    name="note"
+                    maxLength={500}
+                    className="mt-1 h-10 w-full rounded-lg border border-stone-300 px-3"
+                  />
                 </div>
-                <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">Update Status</button>
+                <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">
+                  Update Status
+                </button>
                 <p className="text-xs text-stone-600">Cancelling puts the items back in stock.</p>
               </fieldset>
             </Form>
@@ -76,25 +101,52 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <section className="relative mt-4 overflow-x-auto rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <h2 className="font-bold">Items</h2>
         <table className="mt-2 w-full min-w-[32rem] text-sm">
-          <thead className="text-left text-stone-600"><tr><th className="py-2">Product</th><th>Unit price</th><th>Qty</th><th className="text-right">Line total</th></tr></thead>
+          <thead className="text-left text-stone-600">
+            <tr>
+              <th className="py-2">Product</th>
+              <th>Unit price</th>
+              <th>Qty</th>
+              <th className="text-right">Line total</th>
+            </tr>
+          </thead>
           <tbody className="divide-y divide-stone-100">
             {order.lines.map((l) => (
-              <tr key={l.id}><td className="py-2">{l.name}</td><td>{formatPaise(l.unit_price_paise)}</td><td>{l.quantity}</td><td className="text-right">{formatPaise(l.line_total_paise)}</td></tr>
+              <tr key={l.id}>
+                <td className="py-2">{l.name}</td>
+                <td>{formatPaise(l.unit_price_paise)}</td>
+                <td>{l.quantity}</td>
+                <td className="text-right">{formatPaise(l.line_total_paise)}</td>
+              </tr>
             ))}
           </tbody>
         </table>
         <dl className="ml-auto mt-3 max-w-xs space-y-1 text-sm">
-          <div className="flex justify-between"><dt>Subtotal</dt><dd>{formatPaise(order.subtotal_paise)}</dd></div>
-          <div className="flex justify-between"><dt>Shipping</dt><dd>{order.shipping_paise === 0 ? "Free" : formatPaise(order.shipping_paise)}</dd></div>
-          <div className="flex justify-between"><dt>GST</dt><dd>{formatPaise(order.tax_paise)}</dd></div>
-          <div className="flex justify-between font-bold"><dt>Total</dt><dd>{formatPaise(order.total_paise)}</dd></div>
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatPaise(order.subtotal_paise)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Shipping</dt>
+            <dd>{order.shipping_paise === 0 ? "Free" : formatPaise(order.shipping_paise)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>GST</dt>
+            <dd>{formatPaise(order.tax_paise)}</dd>
+          </div>
+          <div className="flex justify-between font-bold">
+            <dt>Total</dt>
+            <dd>{formatPaise(order.total_paise)}</dd>
+          </div>
         </dl>
       </section>
       <section className="mt-4 rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <h2 className="font-bold">Status history</h2>
         <ol className="mt-2 space-y-1 text-sm">
           {order.events.map((e) => (
-            <li key={e.id}><span className="font-semibold">{STATUS_LABELS[e.status as OrderStatus] ?? e.status}</span> · {formatDateTime(e.created_at)}{e.note ? ` · ${e.note}` : ""}</li>
+            <li key={e.id}>
+              <span className="font-semibold">{STATUS_LABELS[e.status as OrderStatus] ?? e.status}</span> · {formatDateTime(e.created_at)}
+              {e.note ? ` · ${e.note}` : ""}
+            </li>
           ))}
         </ol>
       </section>

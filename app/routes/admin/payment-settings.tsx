@@ -39,7 +39,10 @@ export async function action({ request }: Route.ActionArgs) {
     return { ok: true, message: "Payment settings saved.", method, fields: {} as Record<string, string> };
   } catch (error) {
     if (error instanceof SettingsRefused) {
-      return data({ ok: false, error: error.message, method: form.intent === "add" ? "new" : method, fields: error.fields }, { status: 400 });
+      return data(
+        { ok: false, error: error.message, method: form.intent === "add" ? "new" : method, fields: error.fields },
+        { status: 400 },
+      );
     }
     throw error;
   }
@@ -81,12 +84,16 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
     </div>
   );
   const enabled = (checked: boolean) => (
-    <label className="flex items-center gap-2 font-medium"><input type="checkbox" name="enabled" defaultChecked={checked} className="h-4 w-4 accent-green-700" /> Enabled</label>
+    <label className="flex items-center gap-2 font-medium">
+      <input type="checkbox" name="enabled" defaultChecked={checked} className="h-4 w-4 accent-green-700" /> Enabled
+    </label>
   );
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Payment Settings</h1>
-      <p className="mt-1 text-sm text-stone-600">Checkout offers card and UPI when a gateway is enabled, and each enabled offline method with its instructions.</p>
+      <p className="mt-1 text-sm text-stone-600">
+        Checkout offers card and UPI when a gateway is enabled, and each enabled offline method with its instructions.
+      </p>
       {flashFor("removed")}
       <fieldset disabled={busy} className="mt-4 grid min-w-0 grid-cols-1 gap-4 xl:grid-cols-2">
         {(["stripe", "razorpay"] as const).map((g) => (
@@ -97,7 +104,9 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             {enabled(s[g].enabled)}
             <TextField label="API key" name="apiKey" autoComplete="off" maxLength={200} defaultValue={s[g].apiKey} />
             <SecretField name="secretKey" label="Secret key" hasSecret={s[g].hasSecret} />
-            <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">Save</button>
+            <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">
+              Save
+            </button>
           </Form>
         ))}
         <Form key={formKey("cod")} method="post" className={`${section} space-y-3`} aria-label="Cash on Delivery">
@@ -106,7 +115,9 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
           <input type="hidden" name="method" value="cod" />
           {enabled(s.cod.enabled)}
           <TextField label="Instructions" name="instructions" maxLength={500} defaultValue={s.cod.instructions} />
-          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">Save</button>
+          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">
+            Save
+          </button>
         </Form>
         <Form key={formKey("bankTransfer")} method="post" className={`${section} space-y-3`} aria-label="Bank Transfer">
           <h2 className="text-lg font-bold">Bank Transfer</h2>
@@ -115,12 +126,19 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
           {enabled(s.bankTransfer.enabled)}
           <TextField label="Instructions" name="instructions" maxLength={500} defaultValue={s.bankTransfer.instructions} />
           {bankFields(s.bankTransfer)}
-          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">Save</button>
+          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">
+            Save
+          </button>
         </Form>
         {s.custom.map((m) => (
           <div key={m.key} className={`${section} space-y-3`}>
             <Form key={formKey(m.key)} method="post" className="space-y-3" aria-label={m.name}>
-              <h2 className="text-lg font-bold">{m.name} <span className="text-sm font-normal text-stone-600">({m.key}, {m.type})</span></h2>
+              <h2 className="text-lg font-bold">
+                {m.name}{" "}
+                <span className="text-sm font-normal text-stone-600">
+                  ({m.key}, {m.type})
+                </span>
+              </h2>
               {flashFor(m.key)}
               <input type="hidden" name="method" value={m.key} />
               {enabled(m.enabled)}
@@ -132,11 +150,15 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
                 </>
               ) : null}
               {m.type === "bank" ? bankFields(m) : null}
-              <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">Save</button>
+              <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">
+                Save
+              </button>
             </Form>
             <Form method="post">
               <input type="hidden" name="method" value={m.key} />
-              <button type="submit" name="intent" value="remove" className="text-sm font-semibold text-red-700 underline">Remove {m.name}</button>
+              <button type="submit" name="intent" value="remove" className="text-sm font-semibold text-red-700 underline">
+                Remove {m.name}
+              </button>
             </Form>
           </div>
         ))}
@@ -149,12 +171,25 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
           <TextField label="Display name" name="name" maxLength={60} error={fields.name} />
           <TextField label="Unique key" name="key" maxLength={40} hint="Letters, numbers and underscores" error={fields.key} />
           <div>
-            <label htmlFor="new-type" className="mb-1 block text-sm font-medium text-stone-800">Type</label>
-            <select id="new-type" name="type" defaultValue="offline" className="h-11 w-full rounded-lg border border-stone-300 bg-white px-2">
-              {METHOD_TYPES.map((t) => <option key={t} value={t}>{t[0].toUpperCase() + t.slice(1)}</option>)}
+            <label htmlFor="new-type" className="mb-1 block text-sm font-medium text-stone-800">
+              Type
+            </label>
+            <select
+              id="new-type"
+              name="type"
+              defaultValue="offline"
+              className="h-11 w-full rounded-lg border border-stone-300 bg-white px-2"
+            >
+              {METHOD_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t[0].toUpperCase() + t.slice(1)}
+                </option>
+              ))}
             </select>
           </div>
-          <label className="flex items-center gap-2 self-end pb-3 font-medium"><input type="checkbox" name="enabled" className="h-4 w-4 accent-green-700" /> Enabled</label>
+          <label className="flex items-center gap-2 self-end pb-3 font-medium">
+            <input type="checkbox" name="enabled" className="h-4 w-4 accent-green-700" /> Enabled
+          </label>
           <TextField className="sm:col-span-2" label="Instructions" name="instructions" maxLength={500} />
           <TextField label="API key (gateway)" name="apiKey" maxLength={200} />
           <TextField label="Secret key (gateway)" name="secretKey" type="password" autoComplete="off" maxLength={200} />
@@ -162,7 +197,9 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
           <TextField label="Account number (bank)" name="accountNumber" maxLength={18} error={fields.accountNumber} />
           <TextField label="Bank name (bank)" name="bankName" maxLength={120} />
           <TextField label="IFSC code (bank)" name="ifscCode" maxLength={11} error={fields.ifscCode} />
-          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white sm:col-span-2 sm:justify-self-start">Add Payment Method</button>
+          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white sm:col-span-2 sm:justify-self-start">
+            Add Payment Method
+          </button>
         </fieldset>
       </Form>
     </div>

@@ -36,11 +36,27 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
   const failed = actionData && !actionData.ok ? actionData : null;
   return (
     <div>
-      <Link to="/admin/products" className="text-sm font-semibold text-brand-700 hover:underline">← Back to products</Link>
+      <Link to="/admin/products" className="text-sm font-semibold text-brand-700 hover:underline">
+        ← Back to products
+      </Link>
       <h1 className="mt-2 text-2xl font-bold text-stone-900">{p ? `Edit ${p.name}` : "Add Product"}</h1>
       <ProductForm
         key={p?.id ?? "new"}
-        values={p ? { name: p.name, description: p.description, category: p.category, price: (p.pricePaise / 100).toFixed(2), stock: p.stock, image: p.image, rating: p.rating, reviews: p.reviews, version: p.version } : undefined}
+        values={
+          p
+            ? {
+                name: p.name,
+                description: p.description,
+                category: p.category,
+                price: (p.pricePaise / 100).toFixed(2),
+                stock: p.stock,
+                image: p.image,
+                rating: p.rating,
+                reviews: p.reviews,
+                version: p.version,
+              }
+            : undefined
+        }
         errors={failed?.fields}
         error={failed?.error}
         submitLabel={p ? "Save Changes" : "Add Product"}

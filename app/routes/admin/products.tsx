@@ -32,7 +32,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (result === "missing") return data({ ok: false, error: "That product no longer exists." }, { status: 404 });
   return {
     ok: true,
-    message: result === "archived" ? "The product appears in past orders, so it was archived: it is off the store and those orders keep their lines." : "Product deleted.",
+    message:
+      result === "archived"
+        ? "The product appears in past orders, so it was archived: it is off the store and those orders keep their lines."
+        : "Product deleted.",
   };
 }
 
@@ -42,34 +45,62 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-stone-900">Manage Products</h1>
-        <Link to="/admin/products/new" className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        <Link
+          to="/admin/products/new"
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+        >
           <Plus className="h-4 w-4" aria-hidden="true" /> Add Product
         </Link>
       </div>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2 rounded-xl bg-white p-3 ring-1 ring-stone-200">
         <div className="min-w-48 flex-1">
-          <label htmlFor="p-q" className="text-sm font-medium text-stone-700">Search</label>
+          <label htmlFor="p-q" className="text-sm font-medium text-stone-700">
+            Search
+          </label>
           <input id="p-q" name="q" defaultValue={q} type="search" className="mt-1 h-10 w-full rounded-lg border border-stone-300 px-3" />
         </div>
         <div>
-          <label htmlFor="p-c" className="text-sm font-medium text-stone-700">Category</label>
+          <label htmlFor="p-c" className="text-sm font-medium text-stone-700">
+            Category
+          </label>
           <select id="p-c" name="category" defaultValue={category} className="mt-1 h-10 rounded-lg border border-stone-300 bg-white px-2">
             <option value="all">All categories</option>
-            {CATEGORY_KEYS.map((k) => <option key={k} value={k}>{CATEGORY_LABELS[k]}</option>)}
+            {CATEGORY_KEYS.map((k) => (
+              <option key={k} value={k}>
+                {CATEGORY_LABELS[k]}
+              </option>
+            ))}
           </select>
         </div>
-        <button type="submit" className="h-10 rounded-lg bg-stone-800 px-4 font-semibold text-white">Filter</button>
+        <button type="submit" className="h-10 rounded-lg bg-stone-800 px-4 font-semibold text-white">
+          Filter
+        </button>
       </Form>
       <Flash result={actionData} />
       <div className="relative mt-4 overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <thead className="bg-stone-50 text-stone-600">
-            <tr><th className="p-3">Product</th><th className="p-3">Category</th><th className="p-3">Price</th><th className="p-3">Stock</th><th className="p-3">Status</th><th className="p-3">Vendor</th><th className="p-3"><span className="sr-only">Actions</span></th></tr>
+            <tr>
+              <th className="p-3">Product</th>
+              <th className="p-3">Category</th>
+              <th className="p-3">Price</th>
+              <th className="p-3">Stock</th>
+              <th className="p-3">Status</th>
+              <th className="p-3">Vendor</th>
+              <th className="p-3">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
             {products.map((p) => (
               <tr key={p.id} data-testid="admin-product-row">
-                <td className="p-3"><span className="flex items-center gap-2"><img src={p.image} alt="" width={40} height={40} className="h-10 w-10 rounded bg-stone-100" />{p.name}</span></td>
+                <td className="p-3">
+                  <span className="flex items-center gap-2">
+                    <img src={p.image} alt="" width={40} height={40} className="h-10 w-10 rounded bg-stone-100" />
+                    {p.name}
+                  </span>
+                </td>
                 <td className="p-3">{CATEGORY_LABELS[p.category]}</td>
                 <td className="p-3 font-semibold">{formatPaise(p.pricePaise)}</td>
                 <td className={`p-3 ${p.stock === 0 ? "font-semibold text-red-700" : ""}`}>{p.stock}</td>
@@ -77,8 +108,19 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                 <td className="p-3">{p.vendor ?? "Angle"}</td>
                 <td className="p-3">
                   <span className="flex justify-end gap-1">
-                    <Link to={`/admin/products/${p.id}`} className="rounded-md p-2 text-stone-700 hover:bg-stone-100" aria-label={`Edit ${p.name}`}><Pencil className="h-4 w-4" aria-hidden="true" /></Link>
-                    <ConfirmForm message="Are you sure you want to delete this product?" label={`Delete ${p.name}`} fields={{ intent: "delete", id: p.id }} className="rounded-md p-2 text-red-700 hover:bg-red-50">
+                    <Link
+                      to={`/admin/products/${p.id}`}
+                      className="rounded-md p-2 text-stone-700 hover:bg-stone-100"
+                      aria-label={`Edit ${p.name}`}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                    </Link>
+                    <ConfirmForm
+                      message="Are you sure you want to delete this product?"
+                      label={`Delete ${p.name}`}
+                      fields={{ intent: "delete", id: p.id }}
+                      className="rounded-md p-2 text-red-700 hover:bg-red-50"
+                    >
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
                     </ConfirmForm>
                   </span>

@@ -40,12 +40,25 @@ export default function GeneralSettingsPage({ loaderData, actionData }: Route.Co
         <fieldset disabled={busy} className="space-y-4">
           <TextField label="Site title" name="siteTitle" required maxLength={60} defaultValue={s.siteTitle} error={fields.siteTitle} />
           <TextField label="Site tagline" name="siteTagline" maxLength={120} defaultValue={s.siteTagline} error={fields.siteTagline} />
-          <TextField label="Admin email" name="adminEmail" type="email" maxLength={254} defaultValue={s.adminEmail} error={fields.adminEmail} />
+          <TextField
+            label="Admin email"
+            name="adminEmail"
+            type="email"
+            maxLength={254}
+            defaultValue={s.adminEmail}
+            error={fields.adminEmail}
+          />
           <label className="flex items-start gap-3">
             <input type="checkbox" name="maintenanceMode" defaultChecked={s.maintenanceMode} className="mt-1 h-4 w-4 accent-green-700" />
-            <span><span className="font-medium text-stone-900">Maintenance mode</span><br /><span className="text-sm text-stone-600">Shoppers see a maintenance page; admins keep working.</span></span>
+            <span>
+              <span className="font-medium text-stone-900">Maintenance mode</span>
+              <br />
+              <span className="text-sm text-stone-600">Shoppers see a maintenance page; admins keep working.</span>
+            </span>
           </label>
-          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white">{busy ? "Saving..." : "Save Settings"}</button>
+          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white">
+            {busy ? "Saving..." : "Save Settings"}
+          </button>
         </fieldset>
       </Form>
     </div>

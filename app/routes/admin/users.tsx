@@ -42,7 +42,10 @@ export async function action({ request }: Route.ActionArgs) {
       case "suspend":
       case "activate":
         await setUserSuspended(admin.id, String(form.id ?? ""), form.intent === "suspend");
-        return data<Result>({ ok: true, message: form.intent === "suspend" ? "User suspended: they are signed out and cannot sign in." : "User activated." });
+        return data<Result>({
+          ok: true,
+          message: form.intent === "suspend" ? "User suspended: they are signed out and cannot sign in." : "User activated.",
+        });
       case "delete":
         await deleteUser(admin.id, String(form.id ?? ""));
         return data<Result>({ ok: true, message: "User deleted." });
@@ -64,10 +67,14 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-4 grid grid-cols-1 gap-4 xl:grid-cols-[1fr_20rem]">
         <Form method="get" className="flex items-end gap-2 rounded-xl bg-white p-3 ring-1 ring-stone-200">
           <div className="flex-1">
-            <label htmlFor="u-q" className="text-sm font-medium text-stone-700">Search by name, email or role</label>
+            <label htmlFor="u-q" className="text-sm font-medium text-stone-700">
+              Search by name, email or role
+            </label>
             <input id="u-q" name="q" type="search" defaultValue={q} className="mt-1 h-10 w-full rounded-lg border border-stone-300 px-3" />
           </div>
-          <button type="submit" className="h-10 rounded-lg bg-stone-800 px-4 font-semibold text-white">Search</button>
+          <button type="submit" className="h-10 rounded-lg bg-stone-800 px-4 font-semibold text-white">
+            Search
+          </button>
         </Form>
         <Form method="post" noValidate className="rounded-xl bg-white p-3 ring-1 ring-stone-200" key={actionData?.password ?? "add"}>
           <h2 className="font-semibold text-stone-900">Add user</h2>
@@ -75,28 +82,50 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           <fieldset disabled={navigation.state === "submitting"} className="mt-2 space-y-2">
             <TextField label="Name" name="name" required />
             <TextField label="Email" name="email" type="email" required />
-            <button type="submit" className="h-10 w-full rounded-lg bg-brand-700 font-semibold text-white">Add User</button>
+            <button type="submit" className="h-10 w-full rounded-lg bg-brand-700 font-semibold text-white">
+              Add User
+            </button>
           </fieldset>
         </Form>
       </div>
       <Flash result={actionData} />
       {actionData?.password ? (
         <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 [overflow-wrap:anywhere]">
-          Temporary password for {actionData.email}: <code className="select-all font-mono font-bold">{actionData.password}</code> — shown once; give it to them to sign in.
+          Temporary password for {actionData.email}: <code className="select-all font-mono font-bold">{actionData.password}</code> — shown
+          once; give it to them to sign in.
         </p>
       ) : null}
       <div className="relative mt-4 overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
         <table className="w-full min-w-[48rem] text-left text-sm">
           <thead className="bg-stone-50 text-stone-600">
-            <tr><th className="p-3">Name</th><th className="p-3">Email</th><th className="p-3">Role</th><th className="p-3">Status</th><th className="p-3">Joined</th><th className="p-3">Last login</th><th className="p-3"><span className="sr-only">Actions</span></th></tr>
+            <tr>
+              <th className="p-3">Name</th>
+              <th className="p-3">Email</th>
+              <th className="p-3">Role</th>
+              <th className="p-3">Status</th>
+              <th className="p-3">Joined</th>
+              <th className="p-3">Last login</th>
+              <th className="p-3">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
             {users.map((u) => (
               <tr key={u.id} data-testid="admin-user-row">
-                <td className="p-3 font-medium">{u.name}{u.id === selfId ? " (you)" : ""}</td>
+                <td className="p-3 font-medium">
+                  {u.name}
+                  {u.id === selfId ? " (you)" : ""}
+                </td>
                 <td className="p-3">{u.email}</td>
                 <td className="p-3">{u.role}</td>
-                <td className="p-3"><span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${u.status === "Active" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"}`}>{u.status}</span></td>
+                <td className="p-3">
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${u.status === "Active" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"}`}
+                  >
+                    {u.status}
+                  </span>
+                </td>
                 <td className="p-3">{formatDate(u.joined)}</td>
                 <td className="p-3">{u.lastLogin ? formatDate(u.lastLogin) : "—"}</td>
                 <td className="p-3">
@@ -104,11 +133,21 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                     <span className="flex justify-end gap-1">
                       <Form method="post">
                         <input type="hidden" name="id" value={u.id} />
-                        <button type="submit" name="intent" value={u.status === "Active" ? "suspend" : "activate"} className="rounded-md border border-stone-300 px-2.5 py-1 text-xs font-semibold hover:bg-stone-50">
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={u.status === "Active" ? "suspend" : "activate"}
+                          className="rounded-md border border-stone-300 px-2.5 py-1 text-xs font-semibold hover:bg-stone-50"
+                        >
                           {u.status === "Active" ? "Suspend" : "Activate"}
                         </button>
                       </Form>
-                      <ConfirmForm message="Are you sure you want to delete this user?" label={`Delete ${u.email}`} fields={{ intent: "delete", id: u.id }} className="rounded-md p-1.5 text-red-700 hover:bg-red-50">
+                      <ConfirmForm
+                        message="Are you sure you want to delete this user?"
+                        label={`Delete ${u.email}`}
+                        fields={{ intent: "delete", id: u.id }}
+                        className="rounded-md p-1.5 text-red-700 hover:bg-red-50"
+                      >
                         <Trash2 className="h-4 w-4" aria-hidden="true" />
                       </ConfirmForm>
                     </span>

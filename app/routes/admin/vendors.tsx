@@ -4,7 +4,7 @@ import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { Flash } from "~/components/admin/flash";
 import { CATEGORY_LABELS } from "~/domain/categories";
 import { formatPaise } from "~/domain/money";
-import { listPendingListings, listVendors, reviewListing } from "~/services/vendors/approve-listings.server";
+import { listPendingListings, listVendors, reviewListing } from "~/services/sellers/approve-listings.server";
 import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Vendors · Angle Admin" }];
@@ -22,12 +22,19 @@ export async function action({ request }: Route.ActionArgs) {
   const decision = form.get("intent");
   if (decision !== "approve" && decision !== "reject") return data({ ok: false, error: "Unknown request." }, { status: 400 });
   const reason = String(form.get("reason") ?? "").trim();
-  if (decision === "reject" && !reason) return data({ ok: false, error: "Please give the vendor a reason for rejecting the listing." }, { status: 400 });
+  if (decision === "reject" && !reason)
+    return data({ ok: false, error: "Please give the vendor a reason for rejecting the listing." }, { status: 400 });
   const version = String(form.get("version") ?? "") || undefined;
   if (!(await reviewListing(id, decision, reason, version))) {
-    return data({ ok: false, error: "That listing changed or is no longer waiting for approval. Please review it again." }, { status: 409 });
+    return data(
+      { ok: false, error: "That listing changed or is no longer waiting for approval. Please review it again." },
+      { status: 409 },
+    );
   }
-  return { ok: true, message: decision === "approve" ? "Listing approved: it is on sale now." : "Listing rejected; the vendor sees your reason." };
+  return {
+    ok: true,
+    message: decision === "approve" ? "Listing approved: it is on sale now." : "Listing rejected; the vendor sees your reason.",
+  };
 }
 
 export default function AdminVendors({ loaderData, actionData }: Route.ComponentProps) {
@@ -37,8 +44,12 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
       <h1 className="text-2xl font-bold text-stone-900">Vendors</h1>
       <Flash result={actionData} />
       <section className="mt-4" aria-labelledby="queue-title">
-        <h2 id="queue-title" className="text-lg font-bold">Listings awaiting approval ({pending.length})</h2>
-        {pending.length === 0 ? <p className="mt-2 text-stone-600">Nothing to review.</p> : (
+        <h2 id="queue-title" className="text-lg font-bold">
+          Listings awaiting approval ({pending.length})
+        </h2>
+        {pending.length === 0 ? (
+          <p className="mt-2 text-stone-600">Nothing to review.</p>
+        ) : (
           <ul className="mt-3 space-y-3">
             {pending.map((p) => (
               <li key={p.id} className="rounded-xl bg-white p-4 ring-1 ring-stone-200" data-testid="pending-listing">
@@ -46,7 +57,9 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
                   <img src={p.image} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-stone-100" />
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold">{p.name}</p>
-                    <p className="text-sm text-stone-600">{p.business_name} · {CATEGORY_LABELS[p.category]} · {formatPaise(p.price_paise)} · stock {p.stock}</p>
+                    <p className="text-sm text-stone-600">
+                      {p.business_name} · {CATEGORY_LABELS[p.category]} · {formatPaise(p.price_paise)} · stock {p.stock}
+                    </p>
                     <p className="mt-1 text-sm text-stone-700">{p.description}</p>
                   </div>
                 </div>
@@ -54,16 +67,37 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
                   <Form method="post">
                     <input type="hidden" name="id" value={p.id} />
                     <input type="hidden" name="version" value={p.updated_at} />
-                    <button type="submit" name="intent" value="approve" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">Approve</button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="approve"
+                      className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white"
+                    >
+                      Approve
+                    </button>
                   </Form>
                   <Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
                     <input type="hidden" name="id" value={p.id} />
                     <input type="hidden" name="version" value={p.updated_at} />
                     <div className="min-w-48 flex-1">
-                      <label htmlFor={`reason-${p.id}`} className="text-sm font-medium text-stone-700">Reason for rejecting</label>
-                      <input id={`reason-${p.id}`} name="reason" maxLength={500} className="mt-1 h-10 w-full rounded-lg border border-stone-300 px-3" />
+                      <label htmlFor={`reason-${p.id}`} className="text-sm font-medium text-stone-700">
+                        Reason for rejecting
+                      </label>
+                      <input
+                        id={`reason-${p.id}`}
+                        name="reason"
+                        maxLength={500}
+                        className="mt-1 h-10 w-full rounded-lg border border-stone-300 px-3"
+                      />
                     </div>
-                    <button type="submit" name="intent" value="reject" className="h-10 rounded-lg border border-red-700 px-4 font-semibold text-red-800">Reject</button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="reject"
+                      className="h-10 rounded-lg border border-red-700 px-4 font-semibold text-red-800"
+                    >
+                      Reject
+                    </button>
                   </Form>
                 </div>
               </li>
@@ -72,12 +106,39 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
         )}
       </section>
       <section className="relative mt-8 overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200" aria-labelledby="vendors-title">
-        <h2 id="vendors-title" className="p-4 pb-0 text-lg font-bold">All vendors ({vendors.length})</h2>
+        <h2 id="vendors-title" className="p-4 pb-0 text-lg font-bold">
+          All vendors ({vendors.length})
+        </h2>
         <table className="mt-2 w-full min-w-[40rem] text-left text-sm">
-          <thead className="bg-stone-50 text-stone-600"><tr><th className="p-3">Business</th><th className="p-3">GSTIN</th><th className="p-3">Contact</th><th className="p-3">Location</th><th className="p-3">Live</th><th className="p-3">Pending</th></tr></thead>
+          <thead className="bg-stone-50 text-stone-600">
+            <tr>
+              <th className="p-3">Business</th>
+              <th className="p-3">GSTIN</th>
+              <th className="p-3">Contact</th>
+              <th className="p-3">Location</th>
+              <th className="p-3">Live</th>
+              <th className="p-3">Pending</th>
+            </tr>
+          </thead>
           <tbody className="divide-y divide-stone-100">
             {vendors.map((v) => (
-              <tr key={v.id}><td className="p-3 font-medium">{v.businessName}{v.banned ? " (suspended)" : ""}</td><td className="p-3 font-mono">{v.gstNumber}</td><td className="p-3">{v.email}<br />{v.phone}</td><td className="p-3">{v.city}, {v.state}</td><td className="p-3">{v.live}</td><td className="p-3">{v.pending}</td></tr>
+              <tr key={v.id}>
+                <td className="p-3 font-medium">
+                  {v.businessName}
+                  {v.banned ? " (suspended)" : ""}
+                </td>
+                <td className="p-3 font-mono">{v.gstNumber}</td>
+                <td className="p-3">
+                  {v.email}
+                  <br />
+                  {v.phone}
+                </td>
+                <td className="p-3">
+                  {v.city}, {v.state}
+                </td>
+                <td className="p-3">{v.live}</td>
+                <td className="p-3">{v.pending}</td>
+              </tr>
             ))}
           </tbody>
         </table>

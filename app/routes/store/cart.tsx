@@ -20,7 +20,12 @@ export default function Cart() {
   const blocked = lines.some((l) => l.outOfStock);
 
   if (!hydrated) {
-    return <div className="mx-auto min-h-[75vh] max-w-6xl px-4 py-8"><h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Shopping Cart</h1><p className="mt-6 text-stone-600">Loading your cart...</p></div>;
+    return (
+      <div className="mx-auto min-h-[75vh] max-w-6xl px-4 py-8">
+        <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Shopping Cart</h1>
+        <p className="mt-6 text-stone-600">Loading your cart...</p>
+      </div>
+    );
   }
   if (lines.length === 0) {
     return (
@@ -29,7 +34,9 @@ export default function Cart() {
         <h1 className="mt-4 text-2xl font-bold text-stone-900">Your cart is empty</h1>
         {notices.length ? <Notices notices={notices} /> : null}
         <p className="mt-2 text-stone-600">Browse seeds, tools, equipment and fertilizers and add what your farm needs.</p>
-        <Link to="/products" className="mt-6 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">Continue Shopping</Link>
+        <Link to="/products" className="mt-6 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
+          Continue Shopping
+        </Link>
       </div>
     );
   }
@@ -39,7 +46,9 @@ export default function Cart() {
       {notices.length ? <Notices notices={notices} /> : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <ul className="space-y-3" aria-label="Cart items">
-          {lines.map((line) => <CartRow key={line.product.id} line={line} />)}
+          {lines.map((line) => (
+            <CartRow key={line.product.id} line={line} />
+          ))}
         </ul>
         <div className="space-y-3">
           <OrderSummary subtotal={subtotal}>
@@ -47,11 +56,20 @@ export default function Cart() {
               <p className="mt-4 rounded-lg bg-red-50 p-2.5 text-sm font-medium text-red-800">Remove the out-of-stock items to continue.</p>
             ) : null}
             {blocked ? (
-              <span aria-disabled="true" className="mt-4 block rounded-lg bg-stone-300 py-3 text-center font-semibold text-stone-600">Proceed to Checkout</span>
+              <span aria-disabled="true" className="mt-4 block rounded-lg bg-stone-300 py-3 text-center font-semibold text-stone-600">
+                Proceed to Checkout
+              </span>
             ) : (
-              <Link to="/checkout" className="mt-4 block rounded-lg bg-brand-700 py-3 text-center font-semibold text-white hover:bg-brand-800">Proceed to Checkout</Link>
+              <Link
+                to="/checkout"
+                className="mt-4 block rounded-lg bg-brand-700 py-3 text-center font-semibold text-white hover:bg-brand-800"
+              >
+                Proceed to Checkout
+              </Link>
             )}
-            <Link to="/products" className="mt-2 block py-2 text-center text-sm font-semibold text-brand-700 hover:underline">Continue Shopping</Link>
+            <Link to="/products" className="mt-2 block py-2 text-center text-sm font-semibold text-brand-700 hover:underline">
+              Continue Shopping
+            </Link>
           </OrderSummary>
         </div>
       </div>
@@ -62,7 +80,12 @@ export default function Cart() {
 function Notices({ notices }: { notices: string[] }) {
   return (
     <ul role="status" className="mt-4 space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-left text-sm text-amber-900">
-      {notices.map((n) => <li key={n} className="flex gap-2"><AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />{n}</li>)}
+      {notices.map((n) => (
+        <li key={n} className="flex gap-2">
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {n}
+        </li>
+      ))}
     </ul>
   );
 }
@@ -75,22 +98,41 @@ function CartRow({ line }: { line: QuotedLine }) {
       <img src={product.image} alt="" width={96} height={96} className="h-20 w-20 shrink-0 rounded-lg bg-stone-100 sm:h-24 sm:w-24" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-2">
-          <Link to={`/products/${product.id}`} className="font-semibold leading-snug text-stone-900 hover:text-brand-700">{product.name}</Link>
-          <button type="button" onClick={() => removeFromCart(product.id)} className="-m-1 shrink-0 rounded-md p-1.5 text-stone-500 hover:bg-red-50 hover:text-red-700" aria-label={`Remove ${product.name}`}>
+          <Link to={`/products/${product.id}`} className="font-semibold leading-snug text-stone-900 hover:text-brand-700">
+            {product.name}
+          </Link>
+          <button
+            type="button"
+            onClick={() => removeFromCart(product.id)}
+            className="-m-1 shrink-0 rounded-md p-1.5 text-stone-500 hover:bg-red-50 hover:text-red-700"
+            aria-label={`Remove ${product.name}`}
+          >
             <Trash2 className="h-5 w-5" aria-hidden="true" />
           </button>
         </div>
         <p className="text-sm text-stone-600">
           {formatPaise(product.pricePaise)} each
-          {line.priceChangedFrom !== null ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Price changed (was {formatPaise(line.priceChangedFrom)})</span> : null}
+          {line.priceChangedFrom !== null ? (
+            <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+              Price changed (was {formatPaise(line.priceChangedFrom)})
+            </span>
+          ) : null}
         </p>
         {line.outOfStock ? <p className="text-sm font-semibold text-red-700">Out of stock</p> : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
           <div className="flex items-center rounded-lg border border-stone-300" role="group" aria-label={`Quantity of ${product.name}`}>
-            <button type="button" className="flex h-9 w-9 items-center justify-center disabled:text-stone-300" disabled={quantity <= 1} onClick={() => setCartQuantity(product.id, quantity - 1)} aria-label="Decrease quantity">
+            <button
+              type="button"
+              className="flex h-9 w-9 items-center justify-center disabled:text-stone-300"
+              disabled={quantity <= 1}
+              onClick={() => setCartQuantity(product.id, quantity - 1)}
+              aria-label="Decrease quantity"
+            >
               <Minus className="h-4 w-4" aria-hidden="true" />
             </button>
-            <label className="sr-only" htmlFor={`qty-${product.id}`}>Quantity</label>
+            <label className="sr-only" htmlFor={`qty-${product.id}`}>
+              Quantity
+            </label>
             <input
               id={`qty-${product.id}`}
               key={quantity}
@@ -110,11 +152,19 @@ function CartRow({ line }: { line: QuotedLine }) {
               }}
               className="h-9 w-12 border-x border-stone-300 text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
             />
-            <button type="button" className="flex h-9 w-9 items-center justify-center disabled:text-stone-300" disabled={quantity >= max} onClick={() => setCartQuantity(product.id, quantity + 1)} aria-label="Increase quantity">
+            <button
+              type="button"
+              className="flex h-9 w-9 items-center justify-center disabled:text-stone-300"
+              disabled={quantity >= max}
+              onClick={() => setCartQuantity(product.id, quantity + 1)}
+              aria-label="Increase quantity"
+            >
               <Plus className="h-4 w-4" aria-hidden="true" />
             </button>
           </div>
-          <p className="font-bold text-stone-900" data-testid="line-subtotal">{formatPaise(product.pricePaise * quantity)}</p>
+          <p className="font-bold text-stone-900" data-testid="line-subtotal">
+            {formatPaise(product.pricePaise * quantity)}
+          </p>
         </div>
       </div>
     </li>

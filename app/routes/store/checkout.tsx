@@ -29,12 +29,23 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   // Returned, not thrown, so the page shows the message beside the button.
   const user = await getSessionUser(request);
-  if (!user) return data({ ok: false as const, error: "Please log in to continue.", fields: {} as Record<string, string> }, { status: 401 });
+  if (!user)
+    return data({ ok: false as const, error: "Please log in to continue.", fields: {} as Record<string, string> }, { status: 401 });
   if (user.role === "vendor") {
-    return data({ ok: false as const, error: "Vendor accounts cannot place orders. Please use a customer account.", fields: {} as Record<string, string> }, { status: 403 });
+    return data(
+      {
+        ok: false as const,
+        error: "Vendor accounts cannot place orders. Please use a customer account.",
+        fields: {} as Record<string, string>,
+      },
+      { status: 403 },
+    );
   }
   if ((await getGeneralSettings()).maintenanceMode) {
-    return data({ ok: false as const, error: "The store is closed for maintenance. Please try again soon.", fields: {} as Record<string, string> }, { status: 503 });
+    return data(
+      { ok: false as const, error: "The store is closed for maintenance. Please try again soon.", fields: {} as Record<string, string> },
+      { status: 503 },
+    );
   }
   const parsed = CheckoutSchema.safeParse(await readFields(request));
   if (!parsed.success) {
@@ -49,7 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
     const { orderId } = await placeOrder({ id: user.id, name: user.name, email: user.email }, parsed.data);
     return redirect(`/order-confirmation/${orderId}?placed=1`);
   } catch (error) {
-    if (error instanceof OrderRefused) return data({ ok: false as const, error: error.message, fields: {} as Record<string, string> }, { status: error.status });
+    if (error instanceof OrderRefused)
+      return data({ ok: false as const, error: error.message, fields: {} as Record<string, string> }, { status: error.status });
     log.error({ err: error }, "placing an order failed");
     return data({ ok: false as const, error: CHECKOUT_FAILED, fields: {} as Record<string, string> }, { status: 503 });
   }
@@ -84,7 +96,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   }, [hydrated, user, location.search, navigate]);
 
   if (!hydrated || lines.length === 0) {
-    return <div className="mx-auto max-w-6xl px-4 py-10"><h1 className="text-3xl font-bold">Checkout</h1><p className="mt-6 text-stone-600">Loading your cart...</p></div>;
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <h1 className="text-3xl font-bold">Checkout</h1>
+        <p className="mt-6 text-stone-600">Loading your cart...</p>
+      </div>
+    );
   }
 
   const items = JSON.stringify(lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })));
@@ -96,7 +113,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
         <div className="space-y-6">
           <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="customer-title">
-            <h2 id="customer-title" className="text-lg font-bold text-stone-900">Customer Information</h2>
+            <h2 id="customer-title" className="text-lg font-bold text-stone-900">
+              Customer Information
+            </h2>
             {user ? (
               <div className="mt-4 grid gap-4 sm:grid-cols-2">
                 <div>
@@ -107,26 +126,86 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   <p className="text-sm font-medium text-stone-600">Email</p>
                   <p className="break-all font-semibold text-stone-900">{user.email}</p>
                 </div>
-                <TextField label="Phone" name="phone" type="tel" required autoComplete="tel" placeholder="+91 98765 43210" defaultValue={user.phone} error={fields.phone} />
+                <TextField
+                  label="Phone"
+                  name="phone"
+                  type="tel"
+                  required
+                  autoComplete="tel"
+                  placeholder="+91 98765 43210"
+                  defaultValue={user.phone}
+                  error={fields.phone}
+                />
               </div>
             ) : (
               <>
                 <p className="mt-3 text-stone-700">Please log in or create an account to place your order.</p>
                 <div className="mt-4 flex flex-wrap gap-3">
-                  <Link to={authDialogHref(location, "login")} preventScrollReset replace className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">Login</Link>
-                  <Link to={authDialogHref(location, "register")} preventScrollReset replace className="rounded-lg border border-stone-300 bg-white px-5 py-2.5 font-semibold text-stone-800">Register</Link>
+                  <Link
+                    to={authDialogHref(location, "login")}
+                    preventScrollReset
+                    replace
+                    className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+                  >
+                    Login
+                  </Link>
+                  <Link
+                    to={authDialogHref(location, "register")}
+                    preventScrollReset
+                    replace
+                    className="rounded-lg border border-stone-300 bg-white px-5 py-2.5 font-semibold text-stone-800"
+                  >
+                    Register
+                  </Link>
                 </div>
               </>
             )}
           </section>
 
           <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="address-title">
-            <h2 id="address-title" className="text-lg font-bold text-stone-900">Shipping Address</h2>
+            <h2 id="address-title" className="text-lg font-bold text-stone-900">
+              Shipping Address
+            </h2>
             <fieldset disabled={!user || submitting} className="mt-4 grid gap-4 sm:grid-cols-2" key={user?.id ?? "guest"}>
-              <TextField className="sm:col-span-2" label="Street address" name="street" required autoComplete="street-address" maxLength={200} defaultValue={user?.address.street} error={fields.street} />
-              <TextField label="City" name="city" required autoComplete="address-level2" maxLength={80} defaultValue={user?.address.city} error={fields.city} />
-              <TextField label="State" name="state" required autoComplete="address-level1" maxLength={80} defaultValue={user?.address.state} error={fields.state} />
-              <TextField label="Pincode" name="pincode" required inputMode="numeric" autoComplete="postal-code" maxLength={6} defaultValue={user?.address.pincode} error={fields.pincode} hint="6 digits, e.g. 422001" />
+              <TextField
+                className="sm:col-span-2"
+                label="Street address"
+                name="street"
+                required
+                autoComplete="street-address"
+                maxLength={200}
+                defaultValue={user?.address.street}
+                error={fields.street}
+              />
+              <TextField
+                label="City"
+                name="city"
+                required
+                autoComplete="address-level2"
+                maxLength={80}
+                defaultValue={user?.address.city}
+                error={fields.city}
+              />
+              <TextField
+                label="State"
+                name="state"
+                required
+                autoComplete="address-level1"
+                maxLength={80}
+                defaultValue={user?.address.state}
+                error={fields.state}
+              />
+              <TextField
+                label="Pincode"
+                name="pincode"
+                required
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={6}
+                defaultValue={user?.address.pincode}
+                error={fields.pincode}
+                hint="6 digits, e.g. 422001"
+              />
             </fieldset>
           </section>
 
@@ -138,14 +217,26 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               ) : null}
               <div className="mt-4 grid gap-2">
                 {methods.map((m) => (
-                  <label key={m.key} className={`flex cursor-pointer items-center gap-3 rounded-lg border p-3 ${payment === m.key ? "border-brand-600 bg-brand-50" : "border-stone-300"}`}>
-                    <input type="radio" name="paymentMethod" value={m.key} checked={payment === m.key} onChange={() => setPayment(m.key)} className="h-4 w-4 accent-green-700" />
+                  <label
+                    key={m.key}
+                    className={`flex cursor-pointer items-center gap-3 rounded-lg border p-3 ${payment === m.key ? "border-brand-600 bg-brand-50" : "border-stone-300"}`}
+                  >
+                    <input
+                      type="radio"
+                      name="paymentMethod"
+                      value={m.key}
+                      checked={payment === m.key}
+                      onChange={() => setPayment(m.key)}
+                      className="h-4 w-4 accent-green-700"
+                    />
                     <span className="font-medium text-stone-900">{m.label}</span>
                   </label>
                 ))}
               </div>
               {methods.find((m) => m.key === payment)?.instructions ? (
-                <p className="mt-3 text-sm text-stone-600" data-testid="payment-instructions">{methods.find((m) => m.key === payment)?.instructions}</p>
+                <p className="mt-3 text-sm text-stone-600" data-testid="payment-instructions">
+                  {methods.find((m) => m.key === payment)?.instructions}
+                </p>
               ) : null}
             </fieldset>
           </section>
@@ -156,15 +247,23 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <ul className="mt-4 space-y-2 border-t border-stone-200 pt-3 text-sm" aria-label="Items">
               {lines.map((l) => (
                 <li key={l.product.id} className="flex justify-between gap-3">
-                  <span className="text-stone-700">{l.product.name} × {l.quantity}</span>
+                  <span className="text-stone-700">
+                    {l.product.name} × {l.quantity}
+                  </span>
                   <span className="shrink-0 font-medium">{formatPaise(l.product.pricePaise * l.quantity)}</span>
                 </li>
               ))}
             </ul>
             {actionData && !actionData.ok ? (
-              <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{actionData.error}</p>
+              <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+                {actionData.error}
+              </p>
             ) : null}
-            {blocked ? <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">Some items are out of stock. Please update your cart.</p> : null}
+            {blocked ? (
+              <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+                Some items are out of stock. Please update your cart.
+              </p>
+            ) : null}
             <button
               type="submit"
               disabled={submitting || !user || !checked || blocked || !payment}
@@ -173,7 +272,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <Lock className="h-4 w-4" aria-hidden="true" />
               {submitting ? "Placing Order..." : user ? "Place Order" : "Login to Place Order"}
             </button>
-            <p className="mt-2 text-center text-xs text-stone-600">Prices, GST and shipping are confirmed by our server when you place the order.</p>
+            <p className="mt-2 text-center text-xs text-stone-600">
+              Prices, GST and shipping are confirmed by our server when you place the order.
+            </p>
           </OrderSummary>
         </div>
       </Form>

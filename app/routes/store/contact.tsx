@@ -35,7 +35,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ ok: false as const, errors: { form: error.message } as Record<string, string> }, { status: error.status });
   }
   if (!limit.allowed) {
-    return data({ ok: false as const, errors: { form: TOO_MANY_ATTEMPTS(limit.retryAfterSeconds) } as Record<string, string> }, { status: 429 });
+    return data(
+      { ok: false as const, errors: { form: TOO_MANY_ATTEMPTS(limit.retryAfterSeconds) } as Record<string, string> },
+      { status: 429 },
+    );
   }
   await saveContactMessage(parsed.data);
   return { ok: true as const, errors: {} as Record<string, string> };
@@ -56,15 +59,31 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-stone-900">Contact us</h1>
       <p className="mt-2 max-w-2xl text-stone-600">
-        Questions about a product, an order or your crop? Write to us and our team — including our agronomy experts — will reply within one working day.
+        Questions about a product, an order or your crop? Write to us and our team — including our agronomy experts — will reply within one
+        working day.
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_2fr]">
         <aside className="space-y-4 rounded-xl border border-stone-200 bg-white p-5">
           <h2 className="text-lg font-semibold text-stone-900">Our office</h2>
-          <p className="flex gap-3 text-stone-700"><MapPin className="mt-1 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />{store.address}</p>
-          <p className="flex gap-3 text-stone-700"><Phone className="mt-1 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" /><a href={`tel:${store.phone.replace(/\s/g, "")}`} className="underline">{store.phone}</a></p>
-          <p className="flex gap-3 text-stone-700"><Mail className="mt-1 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" /><a href={`mailto:${store.email}`} className="underline">{store.email}</a></p>
-          <p className="text-sm text-stone-600">Phone support: Monday to Saturday, 9 am – 7 pm IST. Expert advice by call-back, every day.</p>
+          <p className="flex gap-3 text-stone-700">
+            <MapPin className="mt-1 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+            {store.address}
+          </p>
+          <p className="flex gap-3 text-stone-700">
+            <Phone className="mt-1 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <a href={`tel:${store.phone.replace(/\s/g, "")}`} className="underline">
+              {store.phone}
+            </a>
+          </p>
+          <p className="flex gap-3 text-stone-700">
+            <Mail className="mt-1 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <a href={`mailto:${store.email}`} className="underline">
+              {store.email}
+            </a>
+          </p>
+          <p className="text-sm text-stone-600">
+            Phone support: Monday to Saturday, 9 am – 7 pm IST. Expert advice by call-back, every day.
+          </p>
         </aside>
 
         <Form ref={formRef} method="post" noValidate className="rounded-xl border border-stone-200 bg-white p-5" aria-label="Contact form">
@@ -73,19 +92,34 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" /> {CONTACT_SUCCESS}
             </p>
           ) : null}
-          {errors.form ? <p role="alert" className="mb-5 rounded-lg bg-red-50 p-3 font-medium text-red-800">{errors.form}</p> : null}
+          {errors.form ? (
+            <p role="alert" className="mb-5 rounded-lg bg-red-50 p-3 font-medium text-red-800">
+              {errors.form}
+            </p>
+          ) : null}
           <input type="hidden" name="kind" value={loaderData.expert ? "expert" : "contact"} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Name" name="name" autoComplete="name" required maxLength={100} error={errors.name} />
             <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={errors.email} />
           </div>
           <div className="mt-4">
-            <TextField label="Subject" name="subject" required maxLength={150} defaultValue={loaderData.expert ? "Talk to a farming expert" : undefined} error={errors.subject} />
+            <TextField
+              label="Subject"
+              name="subject"
+              required
+              maxLength={150}
+              defaultValue={loaderData.expert ? "Talk to a farming expert" : undefined}
+              error={errors.subject}
+            />
           </div>
           <div className="mt-4">
             <TextField label="Message" name="message" multiline required maxLength={5000} error={errors.message} />
           </div>
-          <button type="submit" disabled={submitting} className="mt-5 w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto">
+          <button
+            type="submit"
+            disabled={submitting}
+            className="mt-5 w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
+          >
             {submitting ? "Sending..." : "Send Message"}
           </button>
         </Form>

@@ -13,7 +13,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const title = store?.siteTitle ?? "Angle";
   return [
     { title: `${title} — Seeds, farm equipment, garden tools and fertilizers` },
-    { name: "description", content: "Buy quality seeds and saplings, farm equipment, garden tools and fertilizers online. Delivered across India." },
+    {
+      name: "description",
+      content: "Buy quality seeds and saplings, farm equipment, garden tools and fertilizers online. Delivered across India.",
+    },
   ];
 };
 
@@ -43,15 +46,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-12 md:grid-cols-2 md:py-20">
           <div>
             <p className="inline-block rounded-full bg-white/15 px-3 py-1 text-sm font-medium">Trusted by farmers in 10+ states</p>
-            <h1 className="mt-4 text-3xl font-extrabold leading-tight sm:text-5xl">
-              Everything your farm needs, delivered to your door
-            </h1>
+            <h1 className="mt-4 text-3xl font-extrabold leading-tight sm:text-5xl">Everything your farm needs, delivered to your door</h1>
             <p className="mt-4 max-w-xl text-lg text-green-50">
-              Quality seeds and saplings, dependable farm equipment, garden tools and fertilizers — at fair prices, with expert advice when you need it.
+              Quality seeds and saplings, dependable farm equipment, garden tools and fertilizers — at fair prices, with expert advice when
+              you need it.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/products" className="rounded-lg bg-amber-500 px-6 py-3 font-bold text-stone-900 shadow hover:bg-amber-400">Shop Now</Link>
-              <Link to="/about" className="rounded-lg border-2 border-white/80 px-6 py-3 font-bold text-white hover:bg-white/10">Learn More</Link>
+              <Link to="/products" className="rounded-lg bg-amber-500 px-6 py-3 font-bold text-stone-900 shadow hover:bg-amber-400">
+                Shop Now
+              </Link>
+              <Link to="/about" className="rounded-lg border-2 border-white/80 px-6 py-3 font-bold text-white hover:bg-white/10">
+                Learn More
+              </Link>
             </div>
           </div>
           <dl className="grid grid-cols-2 gap-3 sm:gap-4">
@@ -66,15 +72,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="categories-heading">
-        <h2 id="categories-heading" className="text-2xl font-bold text-stone-900">Shop by category</h2>
+        <h2 id="categories-heading" className="text-2xl font-bold text-stone-900">
+          Shop by category
+        </h2>
         <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {CATEGORY_KEYS.map((key) => (
             <li key={key}>
-              <Link to={`/products?category=${key}`} className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm hover:border-brand-600 hover:shadow-md sm:p-4">
-                <img src={`/images/categories/${key}.svg`} alt="" width={56} height={56} className="h-12 w-12 shrink-0 rounded-lg sm:h-14 sm:w-14" />
+              <Link
+                to={`/products?category=${key}`}
+                className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm hover:border-brand-600 hover:shadow-md sm:p-4"
+              >
+                <img
+                  src={`/images/categories/${key}.svg`}
+                  alt=""
+                  width={56}
+                  height={56}
+                  className="h-12 w-12 shrink-0 rounded-lg sm:h-14 sm:w-14"
+                />
                 <span>
                   <span className="block font-semibold leading-snug text-stone-900">{CATEGORY_LABELS[key]}</span>
-                  <span className="text-sm text-stone-600">{counts[key]} {counts[key] === 1 ? "product" : "products"}</span>
+                  <span className="text-sm text-stone-600">
+                    {counts[key]} {counts[key] === 1 ? "product" : "products"}
+                  </span>
                 </span>
               </Link>
             </li>
@@ -84,8 +103,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="mx-auto max-w-7xl px-4 pb-12" aria-labelledby="featured-heading">
         <div className="flex items-end justify-between gap-4">
-          <h2 id="featured-heading" className="text-2xl font-bold text-stone-900">Featured products</h2>
-          <Link to="/products" className="text-sm font-semibold text-brand-700 hover:underline">View all →</Link>
+          <h2 id="featured-heading" className="text-2xl font-bold text-stone-900">
+            Featured products
+          </h2>
+          <Link to="/products" className="text-sm font-semibold text-brand-700 hover:underline">
+            View all →
+          </Link>
         </div>
         <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {featured.map((product, i) => (
@@ -96,7 +119,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="bg-white py-12" aria-labelledby="why-heading">
         <div className="mx-auto max-w-7xl px-4">
-          <h2 id="why-heading" className="text-center text-2xl font-bold text-stone-900">Why farmers choose Angle</h2>
+          <h2 id="why-heading" className="text-center text-2xl font-bold text-stone-900">
+            Why farmers choose Angle
+          </h2>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {reasons.map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-xl border border-stone-200 p-5">
@@ -112,10 +137,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-7xl px-4 py-12">
         <div className="rounded-2xl bg-amber-50 px-6 py-10 text-center ring-1 ring-amber-200">
           <h2 className="text-2xl font-bold text-stone-900">Ready to grow a better harvest?</h2>
-          <p className="mx-auto mt-2 max-w-xl text-stone-700">Browse our catalogue or talk to one of our farming experts about your soil, crop and season.</p>
+          <p className="mx-auto mt-2 max-w-xl text-stone-700">
+            Browse our catalogue or talk to one of our farming experts about your soil, crop and season.
+          </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/products" className="rounded-lg bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">Browse Products</Link>
-            <Link to="/contact?topic=expert" className="rounded-lg border-2 border-brand-700 px-6 py-3 font-bold text-brand-800 hover:bg-white">Contact Expert</Link>
+            <Link to="/products" className="rounded-lg bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
+              Browse Products
+            </Link>
+            <Link
+              to="/contact?topic=expert"
+              className="rounded-lg border-2 border-brand-700 px-6 py-3 font-bold text-brand-800 hover:bg-white"
+            >
+              Contact Expert
+            </Link>
           </div>
         </div>
       </section>

@@ -13,7 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getGeneralSettings();
   if (settings.maintenanceMode) {
     const user = await getSessionUser(request);
-    if (user?.role !== "admin") throw data({ maintenance: true, siteTitle: settings.siteTitle }, { status: 503, headers: { "Retry-After": "600" } });
+    if (user?.role !== "admin")
+      throw data({ maintenance: true, siteTitle: settings.siteTitle }, { status: 503, headers: { "Retry-After": "600" } });
   }
   return null;
 }
@@ -27,9 +28,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-stone-50 px-4 text-center">
       <title>{`${maintenance.siteTitle ?? "Angle"} · Back soon`}</title>
-      <p className="text-6xl" aria-hidden="true">🚜</p>
+      <p className="text-6xl" aria-hidden="true">
+        🚜
+      </p>
       <h1 className="mt-4 text-3xl font-bold text-stone-900">We are tending the fields</h1>
-      <p className="mt-2 max-w-md text-stone-600">{maintenance.siteTitle ?? "Angle"} is closed for a short maintenance. Please come back in a little while — your cart is saved on this device.</p>
+      <p className="mt-2 max-w-md text-stone-600">
+        {maintenance.siteTitle ?? "Angle"} is closed for a short maintenance. Please come back in a little while — your cart is saved on
+        this device.
+      </p>
     </main>
   );
 }
@@ -41,7 +47,11 @@ export default function StoreLayout() {
   // Spec §3: the signed-in user is mirrored in local storage (non-secret fields); the session decides.
   useEffect(() => {
     try {
-      if (user) window.localStorage.setItem("angle-user", JSON.stringify({ id: user.id, name: user.name, email: user.email, type: user.role, phone: user.phone, address: user.address }));
+      if (user)
+        window.localStorage.setItem(
+          "angle-user",
+          JSON.stringify({ id: user.id, name: user.name, email: user.email, type: user.role, phone: user.phone, address: user.address }),
+        );
       else window.localStorage.removeItem("angle-user");
     } catch {
       // storage blocked
@@ -49,7 +59,10 @@ export default function StoreLayout() {
   }, [user]);
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <SiteHeader store={store} user={user} />

@@ -55,8 +55,12 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         <h1 className="mt-4 text-2xl font-bold text-stone-900">{missing ? ORDER_NOT_FOUND : "Something went wrong"}</h1>
         <p className="mt-2 text-stone-600">{missing ? ORDER_NOT_FOUND_DETAIL : loaderData.error}</p>
         <div className="mt-6 flex gap-3">
-          <Link to="/orders" className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">View My Orders</Link>
-          <Link to="/products" className="rounded-lg border border-stone-300 bg-white px-5 py-2.5 font-semibold">Continue Shopping</Link>
+          <Link to="/orders" className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">
+            View My Orders
+          </Link>
+          <Link to="/products" className="rounded-lg border border-stone-300 bg-white px-5 py-2.5 font-semibold">
+            Continue Shopping
+          </Link>
         </div>
       </div>
     );
@@ -72,22 +76,40 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         <p className="mt-2 text-stone-700">
           Order <span className="font-mono font-semibold">#{order.id}</span> · placed on {formatDate(order.createdAt)}
         </p>
-        <p className="mt-2"><span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">{STATUS_LABELS[order.status]}</span></p>
+        <p className="mt-2">
+          <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">
+            {STATUS_LABELS[order.status]}
+          </span>
+        </p>
       </div>
 
       <section className="mt-6 rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="timeline-title">
-        <h2 id="timeline-title" className="mb-4 text-lg font-bold text-stone-900">Delivery timeline</h2>
-        {order.status === "cancelled" ? <p className="font-semibold text-red-700">This order was cancelled.</p> : <OrderTimeline status={order.status} />}
+        <h2 id="timeline-title" className="mb-4 text-lg font-bold text-stone-900">
+          Delivery timeline
+        </h2>
+        {order.status === "cancelled" ? (
+          <p className="font-semibold text-red-700">This order was cancelled.</p>
+        ) : (
+          <OrderTimeline status={order.status} />
+        )}
       </section>
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="items-title">
-          <h2 id="items-title" className="text-lg font-bold text-stone-900">Items</h2>
+          <h2 id="items-title" className="text-lg font-bold text-stone-900">
+            Items
+          </h2>
           <ul className="mt-3 divide-y divide-stone-100">
             {order.items.map((item) => (
               <li key={item.productId} className="flex items-center gap-3 py-2">
                 <img src={item.image} alt="" width={48} height={48} className="h-12 w-12 rounded-md bg-stone-100" />
-                <span className="flex-1 text-sm"><span className="font-medium text-stone-900">{item.name}</span><br /><span className="text-stone-600">{formatPaise(item.unitPrice)} × {item.quantity}</span></span>
+                <span className="flex-1 text-sm">
+                  <span className="font-medium text-stone-900">{item.name}</span>
+                  <br />
+                  <span className="text-stone-600">
+                    {formatPaise(item.unitPrice)} × {item.quantity}
+                  </span>
+                </span>
                 <span className="font-semibold">{formatPaise(item.lineTotal)}</span>
               </li>
             ))}
@@ -96,24 +118,44 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         <div className="space-y-6">
           <section className="rounded-xl border border-stone-200 bg-white p-5">
             <h2 className="text-lg font-bold text-stone-900">Shipping address</h2>
-            <address className="mt-2 not-italic text-stone-700">{order.address.street}<br />{order.address.city}, {order.address.state} {order.address.pincode}</address>
+            <address className="mt-2 not-italic text-stone-700">
+              {order.address.street}
+              <br />
+              {order.address.city}, {order.address.state} {order.address.pincode}
+            </address>
             <h2 className="mt-4 text-lg font-bold text-stone-900">Payment method</h2>
             <p className="mt-1 text-stone-700">{paymentMethodLabel(order.paymentMethod)}</p>
           </section>
           <section className="rounded-xl border border-stone-200 bg-white p-5">
             <h2 className="text-lg font-bold text-stone-900">Payment summary</h2>
             <dl className="mt-3 space-y-1.5">
-              <div className="flex justify-between"><dt className="text-stone-600">Subtotal</dt><dd>{formatPaise(order.subtotal)}</dd></div>
-              <div className="flex justify-between"><dt className="text-stone-600">Shipping</dt><dd>{shipping === 0 ? "Free" : formatPaise(shipping)}</dd></div>
-              <div className="flex justify-between"><dt className="text-stone-600">GST (18%)</dt><dd>{formatPaise(order.tax)}</dd></div>
-              <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold"><dt>Total</dt><dd data-testid="order-total">{formatPaise(order.total)}</dd></div>
+              <div className="flex justify-between">
+                <dt className="text-stone-600">Subtotal</dt>
+                <dd>{formatPaise(order.subtotal)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-stone-600">Shipping</dt>
+                <dd>{shipping === 0 ? "Free" : formatPaise(shipping)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-stone-600">GST (18%)</dt>
+                <dd>{formatPaise(order.tax)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold">
+                <dt>Total</dt>
+                <dd data-testid="order-total">{formatPaise(order.total)}</dd>
+              </div>
             </dl>
           </section>
         </div>
       </div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/orders" className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">View My Orders</Link>
-        <Link to="/products" className="rounded-lg border border-stone-300 bg-white px-6 py-3 font-semibold text-stone-800">Continue Shopping</Link>
+        <Link to="/orders" className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
+          View My Orders
+        </Link>
+        <Link to="/products" className="rounded-lg border border-stone-300 bg-white px-6 py-3 font-semibold text-stone-800">
+          Continue Shopping
+        </Link>
       </div>
     </div>
   );

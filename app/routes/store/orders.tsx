@@ -32,7 +32,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   }
   if (loaderData.state === "login") return <LoginPrompt title="Please log in" text="Log in to see your orders." />;
   if (loaderData.state === "error") {
-    return <p role="alert" className="mx-auto max-w-4xl px-4 py-16 text-center font-medium text-red-700">{loaderData.error}</p>;
+    return (
+      <p role="alert" className="mx-auto max-w-4xl px-4 py-16 text-center font-medium text-red-700">
+        {loaderData.error}
+      </p>
+    );
   }
   const { orders } = loaderData;
   return (
@@ -43,11 +47,15 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           <Package className="h-12 w-12 text-stone-400" aria-hidden="true" />
           <h2 className="mt-3 text-xl font-semibold">No orders yet</h2>
           <p className="mt-1 text-stone-600">When you place an order it will appear here.</p>
-          <Link to="/products" className="mt-5 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">Start Shopping</Link>
+          <Link to="/products" className="mt-5 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">
+            Start Shopping
+          </Link>
         </div>
       ) : (
         <ul className="mt-6 space-y-4">
-          {orders.map((order) => <OrderCard key={order.id} order={order} />)}
+          {orders.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
         </ul>
       )}
     </div>
@@ -60,7 +68,10 @@ function OrderCard({ order }: { order: OrderSummary }) {
   const reorder = () => {
     for (const item of reorderable) {
       const c = item.current!;
-      addToCart({ id: item.productId, name: c.name, pricePaise: c.pricePaise, image: c.image, category: c.category, stock: c.stock }, Math.min(item.quantity, c.stock));
+      addToCart(
+        { id: item.productId, name: c.name, pricePaise: c.pricePaise, image: c.image, category: c.category, stock: c.stock },
+        Math.min(item.quantity, c.stock),
+      );
     }
     navigate("/cart");
   };
@@ -69,21 +80,37 @@ function OrderCard({ order }: { order: OrderSummary }) {
     <li className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5" data-testid="order-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <Link to={`/order-confirmation/${order.id}`} className="font-mono font-semibold text-brand-800 hover:underline">Order #{order.id}</Link>
-          <p className="text-sm text-stone-600">Placed on {formatDate(order.createdAt)} · {count} {count === 1 ? "item" : "items"}</p>
+          <Link to={`/order-confirmation/${order.id}`} className="font-mono font-semibold text-brand-800 hover:underline">
+            Order #{order.id}
+          </Link>
+          <p className="text-sm text-stone-600">
+            Placed on {formatDate(order.createdAt)} · {count} {count === 1 ? "item" : "items"}
+          </p>
         </div>
-        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">{STATUS_LABELS[order.status]}</span>
+        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">
+          {STATUS_LABELS[order.status]}
+        </span>
       </div>
       <p className="mt-3 text-sm text-stone-700">{order.items.map((i) => `${i.name} × ${i.quantity}`).join(", ")}</p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
         <p className="font-bold">Total {formatPaise(order.total)}</p>
         <div className="flex gap-2">
           {order.status === "delivered" ? (
-            <button type="button" onClick={reorder} disabled={reorderable.length === 0} className="inline-flex items-center gap-1.5 rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-50">
+            <button
+              type="button"
+              onClick={reorder}
+              disabled={reorderable.length === 0}
+              className="inline-flex items-center gap-1.5 rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-50"
+            >
               <RotateCcw className="h-4 w-4" aria-hidden="true" /> Reorder
             </button>
           ) : null}
-          <Link to={`/order-confirmation/${order.id}`} className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">View details</Link>
+          <Link
+            to={`/order-confirmation/${order.id}`}
+            className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            View details
+          </Link>
         </div>
       </div>
     </li>

@@ -32,18 +32,33 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
-        <Link to="/products" className="hover:underline">Products</Link>
+        <Link to="/products" className="hover:underline">
+          Products
+        </Link>
         <span aria-hidden="true"> / </span>
-        <Link to={`/products?category=${product.category}`} className="hover:underline">{CATEGORY_LABELS[product.category]}</Link>
+        <Link to={`/products?category=${product.category}`} className="hover:underline">
+          {CATEGORY_LABELS[product.category]}
+        </Link>
       </nav>
       <div className="mt-4 grid gap-8 md:grid-cols-2">
         <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
-          <img src={product.image} srcSet={imageSrcSet(product.image)} sizes="(min-width: 1024px) 50vw, 100vw" alt={product.name} width={400} height={400} fetchPriority="high" className="aspect-square w-full object-cover" />
+          <img
+            src={product.image}
+            srcSet={imageSrcSet(product.image)}
+            sizes="(min-width: 1024px) 50vw, 100vw"
+            alt={product.name}
+            width={400}
+            height={400}
+            fetchPriority="high"
+            className="aspect-square w-full object-cover"
+          />
         </div>
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{CATEGORY_LABELS[product.category]}</p>
           <h1 className="mt-1 text-2xl font-bold leading-tight text-stone-900 sm:text-3xl">{product.name}</h1>
-          <div className="mt-2"><Rating rating={product.rating} reviews={product.reviews} /></div>
+          <div className="mt-2">
+            <Rating rating={product.rating} reviews={product.reviews} />
+          </div>
           <Price paise={product.pricePaise} className="mt-4 block text-3xl font-extrabold text-stone-900" />
           <p className="text-sm text-stone-600">+ 18% GST at checkout</p>
           <p className={`mt-3 font-semibold ${inStock ? "text-brand-700" : "text-red-700"}`} data-testid="stock-state">
@@ -54,11 +69,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {inStock ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">
               <div className="flex items-center rounded-lg border border-stone-300 bg-white" role="group" aria-label="Quantity">
-                <button type="button" className="flex h-11 w-11 items-center justify-center disabled:text-stone-300" onClick={() => setQuantity((q) => Math.max(1, q - 1))} disabled={quantity <= 1} aria-label="Decrease quantity">
+                <button
+                  type="button"
+                  className="flex h-11 w-11 items-center justify-center disabled:text-stone-300"
+                  onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+                  disabled={quantity <= 1}
+                  aria-label="Decrease quantity"
+                >
                   <Minus className="h-4 w-4" aria-hidden="true" />
                 </button>
-                <span className="w-10 text-center font-semibold" aria-live="polite" data-testid="quantity">{quantity}</span>
-                <button type="button" className="flex h-11 w-11 items-center justify-center disabled:text-stone-300" onClick={() => setQuantity((q) => Math.min(max, q + 1))} disabled={quantity >= max} aria-label="Increase quantity">
+                <span className="w-10 text-center font-semibold" aria-live="polite" data-testid="quantity">
+                  {quantity}
+                </span>
+                <button
+                  type="button"
+                  className="flex h-11 w-11 items-center justify-center disabled:text-stone-300"
+                  onClick={() => setQuantity((q) => Math.min(max, q + 1))}
+                  disabled={quantity >= max}
+                  aria-label="Increase quantity"
+                >
                   <Plus className="h-4 w-4" aria-hidden="true" />
                 </button>
               </div>
@@ -82,7 +111,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <p className="text-6xl" aria-hidden="true">🌾</p>
+      <p className="text-6xl" aria-hidden="true">
+        🌾
+      </p>
       <h1 className="mt-4 text-2xl font-bold text-stone-900">{missing ? "Product not found" : "Something went wrong"}</h1>
       <p className="mt-2 text-stone-600">
         {missing

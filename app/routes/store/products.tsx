@@ -43,23 +43,60 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         }}
       >
         <div>
-          <label htmlFor="catalog-q" className="mb-1 block text-sm font-medium text-stone-700">Search</label>
-          <input id="catalog-q" key={query.q} type="search" name="q" defaultValue={query.q} maxLength={MAX_QUERY_LENGTH} placeholder="Search by name or description" className="h-11 w-full rounded-lg border border-stone-300 px-3 text-[15px] focus:border-brand-600 focus:outline-none" />
+          <label htmlFor="catalog-q" className="mb-1 block text-sm font-medium text-stone-700">
+            Search
+          </label>
+          <input
+            id="catalog-q"
+            key={query.q}
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            maxLength={MAX_QUERY_LENGTH}
+            placeholder="Search by name or description"
+            className="h-11 w-full rounded-lg border border-stone-300 px-3 text-[15px] focus:border-brand-600 focus:outline-none"
+          />
         </div>
         <div>
-          <label htmlFor="catalog-category" className="mb-1 block text-sm font-medium text-stone-700">Category</label>
-          <select id="catalog-category" name="category" defaultValue={query.category} key={`c-${query.category}`} className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] sm:w-48">
+          <label htmlFor="catalog-category" className="mb-1 block text-sm font-medium text-stone-700">
+            Category
+          </label>
+          <select
+            id="catalog-category"
+            name="category"
+            defaultValue={query.category}
+            key={`c-${query.category}`}
+            className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] sm:w-48"
+          >
             <option value="all">All categories</option>
-            {CATEGORY_KEYS.map((k) => <option key={k} value={k}>{CATEGORY_LABELS[k]}</option>)}
+            {CATEGORY_KEYS.map((k) => (
+              <option key={k} value={k}>
+                {CATEGORY_LABELS[k]}
+              </option>
+            ))}
           </select>
         </div>
         <div>
-          <label htmlFor="catalog-sort" className="mb-1 block text-sm font-medium text-stone-700">Sort by</label>
-          <select id="catalog-sort" name="sort" defaultValue={query.sort} key={`s-${query.sort}`} className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] sm:w-48">
-            {SORT_KEYS.map((k) => <option key={k} value={k}>{SORT_LABELS[k]}</option>)}
+          <label htmlFor="catalog-sort" className="mb-1 block text-sm font-medium text-stone-700">
+            Sort by
+          </label>
+          <select
+            id="catalog-sort"
+            name="sort"
+            defaultValue={query.sort}
+            key={`s-${query.sort}`}
+            className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] sm:w-48"
+          >
+            {SORT_KEYS.map((k) => (
+              <option key={k} value={k}>
+                {SORT_LABELS[k]}
+              </option>
+            ))}
           </select>
         </div>
-        <button type="submit" className="h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">Apply</button>
+        <button type="submit" className="h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          Apply
+        </button>
       </Form>
 
       <p className="mt-5 text-sm text-stone-600" aria-live="polite" data-testid="result-count">
@@ -72,19 +109,39 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <SearchX className="h-12 w-12 text-stone-400" aria-hidden="true" />
           <h2 className="mt-4 text-xl font-semibold text-stone-900">No products found</h2>
           <p className="mt-1 text-stone-600">Try adjusting your search or filter criteria</p>
-          <Link to="/products" className="mt-5 font-semibold text-brand-700 underline">Clear filters</Link>
+          <Link to="/products" className="mt-5 font-semibold text-brand-700 underline">
+            Clear filters
+          </Link>
         </div>
       ) : (
         <div className={`mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 ${busy ? "opacity-60" : ""}`}>
-          {products.map((product, i) => <ProductCard key={product.id} product={product} eager={i < 4} priority={i < 2} />)}
+          {products.map((product, i) => (
+            <ProductCard key={product.id} product={product} eager={i < 4} priority={i < 2} />
+          ))}
         </div>
       )}
 
       {pageCount > 1 ? (
         <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-3">
-          {page > 1 ? <Link to={`/products${catalogSearch({ ...query, page: page - 1 })}`} className="rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold">← Previous</Link> : null}
-          <span className="text-sm text-stone-600">Page {page} of {pageCount}</span>
-          {page < pageCount ? <Link to={`/products${catalogSearch({ ...query, page: page + 1 })}`} className="rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold">Next →</Link> : null}
+          {page > 1 ? (
+            <Link
+              to={`/products${catalogSearch({ ...query, page: page - 1 })}`}
+              className="rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold"
+            >
+              ← Previous
+            </Link>
+          ) : null}
+          <span className="text-sm text-stone-600">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link
+              to={`/products${catalogSearch({ ...query, page: page + 1 })}`}
+              className="rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold"
+            >
+              Next →
+            </Link>
+          ) : null}
         </nav>
       ) : null}
     </div>

@@ -1,7 +1,10 @@
 import { APIError } from "better-auth/api";
 
 export class AuthFailure extends Error {
-  constructor(message: string, readonly status = 400) {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
     super(message);
   }
 }

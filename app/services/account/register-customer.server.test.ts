@@ -23,7 +23,13 @@ describe("registration and sign-in", () => {
     const { userId, headers: h } = await registerCustomer(input, { ip: "10.0.0.1", headers: headers() });
     expect(h.get("set-cookie")).toMatch(/angle\.session_token=.*HttpOnly/i);
     const user = await getDb().selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ email: "asha.patil@example.in", role: "user", phone: "+91 98765 43210", pincode: "422001", city: "Nashik" });
+    expect(user).toMatchObject({
+      email: "asha.patil@example.in",
+      role: "user",
+      phone: "+91 98765 43210",
+      pincode: "422001",
+      city: "Nashik",
+    });
   });
 
   it("refuses a second account with the same email in another case", async () => {
@@ -34,15 +40,21 @@ describe("registration and sign-in", () => {
   it("signs in case-insensitively and refuses a wrong password with the service's message", async () => {
     const ok = await signIn({ email: "asha.patil@example.in", password: "kheti-2026" }, { ip: "10.0.0.3", headers: headers() });
     expect(ok.role).toBe("user");
-    await expect(signIn({ email: "asha.patil@example.in", password: "wrong-password" }, { ip: "10.0.0.3", headers: headers() })).rejects.toThrow(/invalid email or password/i);
+    await expect(
+      signIn({ email: "asha.patil@example.in", password: "wrong-password" }, { ip: "10.0.0.3", headers: headers() }),
+    ).rejects.toThrow(/invalid email or password/i);
   });
 
   it("locks an account after 10 failed attempts a minute, even with the right password", async () => {
     const now = Math.floor(Date.now() / 60_000) * 60_000 + 30_000; // one fixed minute window
     for (let i = 0; i < 10; i++) {
-      await signIn({ email: "asha.patil@example.in", password: `nope-${i}-xxxx` }, { ip: `10.1.0.${i}`, headers: headers(), now }).catch(() => {});
+      await signIn({ email: "asha.patil@example.in", password: `nope-${i}-xxxx` }, { ip: `10.1.0.${i}`, headers: headers(), now }).catch(
+        () => {},
+      );
     }
-    await expect(signIn({ email: "asha.patil@example.in", password: "kheti-2026" }, { ip: "10.2.0.1", headers: headers(), now })).rejects.toThrow(/Too many attempts/);
+    await expect(
+      signIn({ email: "asha.patil@example.in", password: "kheti-2026" }, { ip: "10.2.0.1", headers: headers(), now }),
+    ).rejects.toThrow(/Too many attempts/);
   });
 
   it("validates registration fields with clear messages", () => {
@@ -62,9 +74,13 @@ describe("sign-in limit under a burst", () => {
     await registerCustomer(input, { ip: "10.7.0.1", headers: headers() });
     const now = Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, (_, i) => signIn({ email: "burst@example.in", password: `guess-${i}-xxxx` }, { ip: `10.8.${i}.1`, headers: headers(), now })),
+      Array.from({ length: 40 }, (_, i) =>
+        signIn({ email: "burst@example.in", password: `guess-${i}-xxxx` }, { ip: `10.8.${i}.1`, headers: headers(), now }),
+      ),
     );
-    const tried = results.filter((r) => r.status === "rejected" && /invalid email or password/i.test(String((r as PromiseRejectedResult).reason)));
+    const tried = results.filter(
+      (r) => r.status === "rejected" && /invalid email or password/i.test(String((r as PromiseRejectedResult).reason)),
+    );
     const limited = results.filter((r) => r.status === "rejected" && /Too many attempts/.test(String((r as PromiseRejectedResult).reason)));
     expect(tried.length).toBeLessThanOrEqual(10);
     expect(limited.length).toBe(40 - tried.length);
@@ -75,11 +91,17 @@ describe("sign-in limit per address", () => {
   it("lets 10 failed sign-ins from one address through in 60 seconds, whatever the accounts, and no more", async () => {
     const now = Date.now();
     for (let i = 0; i < 10; i++) {
-      await expect(signIn({ email: `nobody-${i}@example.in`, password: "guess-xxxx" }, { ip: "10.9.0.1", headers: headers(), now: now + i * 1000 })).rejects.toThrow(/invalid email or password/i);
+      await expect(
+        signIn({ email: `nobody-${i}@example.in`, password: "guess-xxxx" }, { ip: "10.9.0.1", headers: headers(), now: now + i * 1000 }),
+      ).rejects.toThrow(/invalid email or password/i);
     }
-    await expect(signIn({ email: "someone-else@example.in", password: "guess-xxxx" }, { ip: "10.9.0.1", headers: headers(), now: now + 11_000 })).rejects.toThrow(/Too many attempts/);
+    await expect(
+      signIn({ email: "someone-else@example.in", password: "guess-xxxx" }, { ip: "10.9.0.1", headers: headers(), now: now + 11_000 }),
+    ).rejects.toThrow(/Too many attempts/);
     // Another address is not affected.
-    await expect(signIn({ email: "nobody-0@example.in", password: "guess-xxxx" }, { ip: "10.9.0.2", headers: headers(), now: now + 11_000 })).rejects.toThrow(/invalid email or password/i);
+    await expect(
+      signIn({ email: "nobody-0@example.in", password: "guess-xxxx" }, { ip: "10.9.0.2", headers: headers(), now: now + 11_000 }),
+    ).rejects.toThrow(/invalid email or password/i);
   });
 
   it("does not count successful sign-ins from a shared address (an office, a mobile network)", async () => {
@@ -87,13 +109,21 @@ describe("sign-in limit per address", () => {
     await registerCustomer(input, { ip: "10.9.1.0", headers: headers() });
     const now = Date.now();
     for (let i = 0; i < 25; i++) {
-      const ok = await signIn({ email: "office@example.in", password: "kheti-2026" }, { ip: "10.9.1.1", headers: headers(), now: now + i * 100 });
+      const ok = await signIn(
+        { email: "office@example.in", password: "kheti-2026" },
+        { ip: "10.9.1.1", headers: headers(), now: now + i * 100 },
+      );
       expect(ok.role).toBe("user");
     }
     // …while failures from there still count: 10 allowed, the 11th refused.
     for (let i = 0; i < 10; i++) {
-      await signIn({ email: `guess-${i}@example.in`, password: "guess-xxxx" }, { ip: "10.9.1.1", headers: headers(), now: now + 3000 }).catch(() => {});
+      await signIn(
+        { email: `guess-${i}@example.in`, password: "guess-xxxx" },
+        { ip: "10.9.1.1", headers: headers(), now: now + 3000 },
+      ).catch(() => {});
     }
-    await expect(signIn({ email: "office@example.in", password: "kheti-2026" }, { ip: "10.9.1.1", headers: headers(), now: now + 3000 })).rejects.toThrow(/Too many attempts/);
+    await expect(
+      signIn({ email: "office@example.in", password: "kheti-2026" }, { ip: "10.9.1.1", headers: headers(), now: now + 3000 }),
+    ).rejects.toThrow(/Too many attempts/);
   });
 });

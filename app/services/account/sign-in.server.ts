@@ -10,7 +10,10 @@ export type SignInResult = { headers: Headers; userId: string; role: string };
  * address (10 in any 60 seconds each), so a password cannot be guessed by brute force from one
  * place or spread over many.
  */
-export async function signIn(input: { email: string; password: string }, meta: { ip: string; headers: Headers; now?: number }): Promise<SignInResult> {
+export async function signIn(
+  input: { email: string; password: string },
+  meta: { ip: string; headers: Headers; now?: number },
+): Promise<SignInResult> {
   const keys = [`signin:email:${input.email}`, `signin:ip:${meta.ip}`];
   const limits = [LIMITS.signInFailures, LIMITS.signInPerAddress];
   // Count the attempt before checking the password, atomically, so a burst of parallel guesses
@@ -44,8 +47,13 @@ export async function signIn(input: { email: string; password: string }, meta: {
 
 /** Ends the session a sign-in just made (for a sign-in on the wrong door: admin or vendor pages). */
 export async function endSession(signInHeaders: Headers) {
-  const cookie = signInHeaders.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  await getAuth().api.signOut({ headers: new Headers({ cookie }) }).catch(() => {});
+  const cookie = signInHeaders
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  await getAuth()
+    .api.signOut({ headers: new Headers({ cookie }) })
+    .catch(() => {});
 }
 
 /** Expires the session cookie in the browser; same name and attributes as Better Auth sets it with. */

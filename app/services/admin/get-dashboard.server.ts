@@ -5,8 +5,16 @@ import { ORDER_STATUSES, type OrderStatus } from "~/domain/orders";
 export async function getDashboard() {
   const db = getDb();
   const [products, customers, byStatus, latest] = await Promise.all([
-    db.selectFrom("product").where("status", "=", "live").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("user").where("role", "=", "user").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("product")
+      .where("status", "=", "live")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("user")
+      .where("role", "=", "user")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("orders")
       .groupBy("status")
@@ -33,6 +41,12 @@ export async function getDashboard() {
     orders,
     sales,
     statusCounts,
-    latest: latest.map((o) => ({ id: o.id, customer: o.customer_name, status: o.status, total: Number(o.total_paise), createdAt: o.created_at })),
+    latest: latest.map((o) => ({
+      id: o.id,
+      customer: o.customer_name,
+      status: o.status,
+      total: Number(o.total_paise),
+      createdAt: o.created_at,
+    })),
   };
 }

@@ -10,10 +10,22 @@ let ids: Record<string, string> = {};
 
 beforeAll(async () => {
   const made = await Promise.all([
-    createProduct({ name: "Hybrid Tomato Seeds", category: "seeds", pricePaise: 54_900, rating: 4.6, description: "High yield, disease resistant." }),
+    createProduct({
+      name: "Hybrid Tomato Seeds",
+      category: "seeds",
+      pricePaise: 54_900,
+      rating: 4.6,
+      description: "High yield, disease resistant.",
+    }),
     createProduct({ name: "Maize Seeds", category: "seeds", pricePaise: 168_000, rating: 4.3, description: "Tolerates DROUGHT and heat." }),
     createProduct({ name: "Power Tiller", category: "equipment", pricePaise: 15_000_000, rating: 4.8, stock: 0 }),
-    createProduct({ name: "Pruning Secateurs", category: "tools", pricePaise: 59_900, rating: 4.1, description: "Cuts 100% clean: 50%_off" }),
+    createProduct({
+      name: "Pruning Secateurs",
+      category: "tools",
+      pricePaise: 59_900,
+      rating: 4.1,
+      description: "Cuts 100% clean: 50%_off",
+    }),
     createProduct({ name: "Vermicompost", category: "fertilizers", pricePaise: 45_000, rating: 4.7 }),
     createProduct({ name: "Hidden Pending Item", category: "tools", status: "pending" }),
     createProduct({ name: "Archived Item", category: "tools", status: "archived" }),
@@ -86,7 +98,7 @@ describe("getProduct and getHomeCatalog", () => {
 describe("search index stays in step with the catalogue", () => {
   it("finds renamed products by their new name only, forgets deleted ones, and handles quotes and unicode", async () => {
     const { getDb } = await import("~/db/db.server");
-    const made = await createProduct({ name: "Gulmohar Sapling", description: "बीज — a flowering tree with \"red\" blooms" });
+    const made = await createProduct({ name: "Gulmohar Sapling", description: 'बीज — a flowering tree with "red" blooms' });
     expect((await findProducts(query("q=gulmohar"))).matching).toBe(1);
     await getDb().updateTable("product").set({ name: "Flame Tree Sapling" }).where("id", "=", made.id).execute();
     expect((await findProducts(query("q=gulmohar"))).matching).toBe(0);
@@ -145,15 +157,25 @@ describe("search at scale keeps the spec's semantics", () => {
     expect((await findProducts(query("q=k b"))).matching).toBe(0); // "Weeder" ends the name, "Spins" starts the description
     // A common letter: early pages walk the sort's index, later ones (and a large page) collect and
     // sort every match. Both give the same rows in the same order.
-    const more = await Promise.all(Array.from({ length: 12 }, (_, i) => createProduct({ name: `Seed Tray ${i}`, pricePaise: 10_000 + (i % 3), rating: 4 })));
+    const more = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createProduct({ name: `Seed Tray ${i}`, pricePaise: 10_000 + (i % 3), rating: 4 })),
+    );
     for (const sort of ["name", "price-high", "rating"]) {
       const all = await findProducts(query(`q=E&sort=${sort}`), 100);
       expect(all.matching).toBeGreaterThan(12);
       const oneByOne = [];
-      for (let page = 1; page <= all.matching; page++) oneByOne.push(...names(await findProducts({ ...query(`q=e&sort=${sort}`), page }, 1)));
+      for (let page = 1; page <= all.matching; page++)
+        oneByOne.push(...names(await findProducts({ ...query(`q=e&sort=${sort}`), page }, 1)));
       expect(oneByOne).toEqual(names(all));
     }
-    await getDb().deleteFrom("product").where("id", "in", more.map((p) => p.id)).execute();
+    await getDb()
+      .deleteFrom("product")
+      .where(
+        "id",
+        "in",
+        more.map((p) => p.id),
+      )
+      .execute();
     await getDb().deleteFrom("product").where("id", "=", made.id).execute();
   });
 
@@ -210,7 +232,14 @@ describe("search at scale keeps the spec's semantics", () => {
     expect(names(beyond)).toEqual([expected["price-low"][4].name]);
     const none = await findProducts({ ...query("q=no such plant"), page: 3 }, 2);
     expect(none).toMatchObject({ page: 1, pageCount: 1, matching: 0, products: [] });
-    await getDb().deleteFrom("product").where("id", "in", made.map((m) => m.id)).execute();
+    await getDb()
+      .deleteFrom("product")
+      .where(
+        "id",
+        "in",
+        made.map((m) => m.id),
+      )
+      .execute();
   });
 
   it("finds a product once it goes on sale and not after it is withdrawn", async () => {

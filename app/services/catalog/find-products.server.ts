@@ -79,10 +79,14 @@ async function collectMatches({ sort, pageSize, offsetFor }: Search, matched: In
   const { db } = getDatabase();
   const [columns, direction] = ORDER[sort];
   const keys = columns.map((column, i) => sql.raw(column).as(`k${i}`));
-  const byKeys = (table: string) => [...columns.map((_, i) => `${table}.k${i}`), `${table}.id`].map((key) => [sql.ref(key), direction] as const);
+  const byKeys = (table: string) =>
+    [...columns.map((_, i) => `${table}.k${i}`), `${table}.id`].map((key) => [sql.ref(key), direction] as const);
   const page = (offset: number) => {
     const rows = db
-      .with((cte) => cte("matched").materialized(), () => matched.select(["product.id", ...keys]))
+      .with(
+        (cte) => cte("matched").materialized(),
+        () => matched.select(["product.id", ...keys]),
+      )
       .with("page", (qb) => orderedBy(qb.selectFrom("matched").selectAll(), byKeys("matched")).limit(pageSize).offset(offset))
       .selectFrom("product")
       .innerJoin("page", "page.id", "product.id");
@@ -119,19 +123,21 @@ async function searchSqlite({ inScope, category, onSale, q, sort, pageSize, offs
   const phrase = `"${q.replace(/"/g, '""')}"`; // "" escapes a quote inside an FTS5 phrase
   const matches = sql`select rowid from product_search where product_search match ${phrase}`;
   const inMatches = (walk: boolean) => (walk ? sql<boolean>`+product.rowid in (${matches})` : sql<boolean>`product.rowid in (${matches})`);
-  const inIndex = Number((await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${phrase}`.execute(db)).rows[0].n);
+  const inIndex = Number(
+    (await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${phrase}`.execute(db)).rows[0].n,
+  );
   // In one category: walk its index entries, or look up every match to read its category.
-  const matching =
-    category === "all" || inIndex === 0
-      ? inIndex
-      : await countRows(inScope.where(inMatches(onSale < WALK_RATIO * inIndex)));
+  const matching = category === "all" || inIndex === 0 ? inIndex : await countRows(inScope.where(inMatches(onSale < WALK_RATIO * inIndex)));
   if (matching === 0) return { rows: [], matching };
 
   // A page: walk about (offset + pageSize) × onSale / matching entries of the sort's index, or
   // look up every match and sort.
   const offset = offsetFor(matching);
   const walk = ((offset + pageSize) * onSale) / matching < WALK_RATIO * inIndex;
-  const rows = await sorted(selectProductCard(inScope.where(inMatches(walk))), sort).limit(pageSize).offset(offset).execute();
+  const rows = await sorted(selectProductCard(inScope.where(inMatches(walk))), sort)
+    .limit(pageSize)
+    .offset(offset)
+    .execute();
   return { rows, matching };
 }
 
@@ -169,7 +175,10 @@ async function countRows(rows: InScope) {
 
 function sorted<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, sort: SortKey): Q {
   const [columns, direction] = ORDER[sort];
-  return orderedBy(rows, [...columns, "product.id"].map((column) => [sql.raw(column), direction] as const));
+  return orderedBy(
+    rows,
+    [...columns, "product.id"].map((column) => [sql.raw(column), direction] as const),
+  );
 }
 
 function orderedBy<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, order: (readonly [Expression<unknown>, "asc" | "desc"])[]): Q {

@@ -42,7 +42,20 @@ export async function getProductForAdmin(id: string) {
   if (!isId(id)) return null;
   const row = await getDb()
     .selectFrom("product")
-    .select(["id", "name", "description", "category", "price_paise as pricePaise", "stock", "rating", "reviews", "image", "status", "vendor_id as vendorId", "updated_at as version"])
+    .select([
+      "id",
+      "name",
+      "description",
+      "category",
+      "price_paise as pricePaise",
+      "stock",
+      "rating",
+      "reviews",
+      "image",
+      "status",
+      "vendor_id as vendorId",
+      "updated_at as version",
+    ])
     .where("id", "=", id)
     .where("status", "!=", "archived")
     .executeTakeFirst();

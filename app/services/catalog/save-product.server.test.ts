@@ -51,7 +51,8 @@ it("refuses an edit made on a stale form, so a sale's stock change is never over
   const input = { name: "Typo Fixed", description: "", category: "tools" as const, price: 10_000, stock: 10 };
   expect(await updateProduct(product.id, input, { version: seen })).toBe("stale");
   expect((await getProduct(product.id))?.stock).toBe(7);
-  const fresh = (await getDb().selectFrom("product").select("updated_at").where("id", "=", product.id).executeTakeFirstOrThrow()).updated_at;
+  const fresh = (await getDb().selectFrom("product").select("updated_at").where("id", "=", product.id).executeTakeFirstOrThrow())
+    .updated_at;
   expect(await updateProduct(product.id, { ...input, stock: 7 }, { version: fresh })).toBe("updated");
   expect(await updateProduct("missing00000", input, {})).toBe("missing");
 });

@@ -6,7 +6,10 @@ import { isId, newId } from "~/lib/ids";
 export const PLACEHOLDER_IMAGE = "/images/products/placeholder.svg";
 
 /** Creates a product (store-owned when vendorId is null). */
-export async function createProduct(input: ProductFormInput, options: { image?: string; vendorId?: string | null; status?: ProductStatus }) {
+export async function createProduct(
+  input: ProductFormInput,
+  options: { image?: string; vendorId?: string | null; status?: ProductStatus },
+) {
   const id = newId();
   const now = new Date().toISOString();
   await getDb()
@@ -44,21 +47,22 @@ export function productEdits(input: ProductFormInput, image?: string) {
   };
 }
 
-export const PRODUCT_CHANGED = "This product changed while you were editing (a sale or another edit). Please reload and make your change again.";
+export const PRODUCT_CHANGED =
+  "This product changed while you were editing (a sale or another edit). Please reload and make your change again.";
 
 /**
  * Updates a product's editable fields: "missing" when there is no such product, "stale" when it
  * changed since the form was loaded (a sale took stock, say), so an old stock figure never
  * overwrites a newer one.
  */
-export async function updateProduct(id: string, input: ProductFormInput, options: { image?: string; version?: string }): Promise<"updated" | "missing" | "stale"> {
+export async function updateProduct(
+  id: string,
+  input: ProductFormInput,
+  options: { image?: string; version?: string },
+): Promise<"updated" | "missing" | "stale"> {
   // Not one of our ids (a NUL in the URL would be a database error on PostgreSQL): nothing to update.
   if (!isId(id)) return "missing";
-  let query = getDb()
-    .updateTable("product")
-    .set(productEdits(input, options.image))
-    .where("id", "=", id)
-    .where("status", "!=", "archived");
+  let query = getDb().updateTable("product").set(productEdits(input, options.image)).where("id", "=", id).where("status", "!=", "archived");
   if (options.version) query = query.where("updated_at", "=", options.version);
   const result = await query.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return "updated";
@@ -80,18 +84,28 @@ export async function deleteOrArchiveProduct(id: string): Promise<"deleted" | "a
 }
 
 async function archiveProduct(id: string) {
-  const r = await getDb().updateTable("product").set({ status: "archived", updated_at: new Date().toISOString() }).where("id", "=", id).executeTakeFirst();
+  const r = await getDb()
+    .updateTable("product")
+    .set({ status: "archived", updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) ? ("archived" as const) : ("missing" as const);
 }
 
 function deleteOrArchiveOnce(id: string): Promise<"deleted" | "archived" | "missing"> {
-  return getDb().transaction().execute(async (trx) => {
-    const sold = await trx.selectFrom("order_line").select("id").where("product_id", "=", id).limit(1).executeTakeFirst();
-    if (sold) {
-      const r = await trx.updateTable("product").set({ status: "archived", updated_at: new Date().toISOString() }).where("id", "=", id).executeTakeFirst();
-      return Number(r.numUpdatedRows) ? "archived" : "missing";
-    }
-    const r = await trx.deleteFrom("product").where("id", "=", id).executeTakeFirst();
-    return Number(r.numDeletedRows) ? "deleted" : "missing";
-  });
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const sold = await trx.selectFrom("order_line").select("id").where("product_id", "=", id).limit(1).executeTakeFirst();
+      if (sold) {
+        const r = await trx
+          .updateTable("product")
+          .set({ status: "archived", updated_at: new Date().toISOString() })
+          .where("id", "=", id)
+          .executeTakeFirst();
+        return Number(r.numUpdatedRows) ? "archived" : "missing";
+      }
+      const r = await trx.deleteFrom("product").where("id", "=", id).executeTakeFirst();
+      return Number(r.numDeletedRows) ? "deleted" : "missing";
+    });
 }

@@ -8,7 +8,17 @@ import { loader as uploadLoader } from "~/routes/resources/upload";
 import { ImageRefused, storeProductImage, type ImageStorage } from "./store-product-image.server";
 
 const photo = async (width: number, height: number) =>
-  new File([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: "#3a7d2c" } }).jpeg().toBuffer())], "field.jpg", { type: "image/jpeg" });
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width, height, channels: 3, background: "#3a7d2c" } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    "field.jpg",
+    { type: "image/jpeg" },
+  );
 
 function memoryStorage() {
   const files = new Map<string, Buffer>();

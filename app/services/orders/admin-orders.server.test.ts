@@ -6,7 +6,8 @@ import { getCustomerOrder } from "./get-customer-order.server";
 import { placeOrder } from "./place-order.server";
 import { getDashboard } from "../admin/get-dashboard.server";
 
-const stockOf = async (id: string) => Number((await getDb().selectFrom("product").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock);
+const stockOf = async (id: string) =>
+  Number((await getDb().selectFrom("product").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock);
 
 describe("order status changes", () => {
   it("moves pending → confirmed → shipped → delivered, recorded in the history the customer sees", async () => {
@@ -27,7 +28,9 @@ describe("order status changes", () => {
     const customer = await createCustomer();
     const product = await createProduct({ stock: 5 });
     const { orderId } = await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 1 }]));
-    await expect(changeOrderStatus(orderId, "delivered", customer.id)).rejects.toThrow("An order that is pending cannot be marked delivered.");
+    await expect(changeOrderStatus(orderId, "delivered", customer.id)).rejects.toThrow(
+      "An order that is pending cannot be marked delivered.",
+    );
     await expect(changeOrderStatus(orderId, "pending", customer.id)).rejects.toBeInstanceOf(StatusRefused);
     await expect(changeOrderStatus("nosuchorder123", "confirmed", customer.id)).rejects.toBeInstanceOf(StatusRefused);
   });

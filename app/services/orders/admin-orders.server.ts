@@ -56,30 +56,41 @@ export async function getOrderForAdmin(id: string) {
 export async function changeOrderStatus(orderId: string, to: OrderStatus, actorId: string, note?: string) {
   if (!ORDER_STATUSES.includes(to)) throw new StatusRefused("Unknown status.");
   if (!isId(orderId)) throw new StatusRefused("That order no longer exists.");
-  await getDb().transaction().execute(async (trx) => {
-    const order = await trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId).executeTakeFirst();
-    if (!order) throw new StatusRefused("That order no longer exists.");
-    if (!NEXT[order.status].includes(to)) {
-      throw new StatusRefused(`An order that is ${order.status} cannot be marked ${to}.`);
-    }
-    const now = new Date().toISOString();
-    const moved = await trx
-      .updateTable("orders")
-      .set({ status: to, updated_at: now })
-      .where("id", "=", orderId)
-      .where("status", "=", order.status)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw new StatusRefused("The order changed meanwhile; reload and try again.");
-    if (to === "cancelled") {
-      // Same lock order as placeOrder (by product id), so a cancel and a checkout cannot deadlock.
-      const lines = await trx.selectFrom("order_line").select(["product_id", "quantity"]).where("order_id", "=", orderId).orderBy("product_id").execute();
-      for (const line of lines) {
-        await trx.updateTable("product").set({ stock: sql`stock + ${line.quantity}`, updated_at: now }).where("id", "=", line.product_id).execute();
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const order = await trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId).executeTakeFirst();
+      if (!order) throw new StatusRefused("That order no longer exists.");
+      if (!NEXT[order.status].includes(to)) {
+        throw new StatusRefused(`An order that is ${order.status} cannot be marked ${to}.`);
       }
-    }
-    await trx
-      .insertInto("order_event")
-      .values({ id: newId(), order_id: orderId, status: to, note: note?.slice(0, 500) || null, actor_id: actorId, created_at: now })
-      .execute();
-  });
+      const now = new Date().toISOString();
+      const moved = await trx
+        .updateTable("orders")
+        .set({ status: to, updated_at: now })
+        .where("id", "=", orderId)
+        .where("status", "=", order.status)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new StatusRefused("The order changed meanwhile; reload and try again.");
+      if (to === "cancelled") {
+        // Same lock order as placeOrder (by product id), so a cancel and a checkout cannot deadlock.
+        const lines = await trx
+          .selectFrom("order_line")
+          .select(["product_id", "quantity"])
+          .where("order_id", "=", orderId)
+          .orderBy("product_id")
+          .execute();
+        for (const line of lines) {
+          await trx
+            .updateTable("product")
+            .set({ stock: sql`stock + ${line.quantity}`, updated_at: now })
+            .where("id", "=", line.product_id)
+            .execute();
+        }
+      }
+      await trx
+        .insertInto("order_event")
+        .values({ id: newId(), order_id: orderId, status: to, note: note?.slice(0, 500) || null, actor_id: actorId, created_at: now })
+        .execute();
+    });
 }

@@ -46,7 +46,11 @@ export async function listCustomerOrders(userId: string): Promise<OrderSummary[]
       "product.image as current_image",
       "product.category as current_category",
     ])
-    .where("order_line.order_id", "in", orders.map((o) => o.id))
+    .where(
+      "order_line.order_id",
+      "in",
+      orders.map((o) => o.id),
+    )
     .orderBy("order_line.name")
     .execute();
   return orders.map((o) => ({

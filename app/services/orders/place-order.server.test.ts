@@ -9,7 +9,14 @@ import { listCustomerOrders } from "./list-customer-orders.server";
 const stockOf = async (id: string) =>
   Number((await getDb().selectFrom("product").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock);
 const orderCount = async () =>
-  Number((await getDb().selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await getDb()
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("placeOrder", () => {
   it("charges the database's prices, whatever the browser sent", async () => {
@@ -40,8 +47,14 @@ describe("placeOrder", () => {
     const customer = await createCustomer();
     const fifty = await createProduct({ pricePaise: 5_000_000 });
     const fiftyOne = await createProduct({ pricePaise: 5_000_100 });
-    const a = await getCustomerOrder((await placeOrder(customer, checkoutInput([{ productId: fifty.id, quantity: 1 }]))).orderId, customer.id);
-    const b = await getCustomerOrder((await placeOrder(customer, checkoutInput([{ productId: fiftyOne.id, quantity: 1 }]))).orderId, customer.id);
+    const a = await getCustomerOrder(
+      (await placeOrder(customer, checkoutInput([{ productId: fifty.id, quantity: 1 }]))).orderId,
+      customer.id,
+    );
+    const b = await getCustomerOrder(
+      (await placeOrder(customer, checkoutInput([{ productId: fiftyOne.id, quantity: 1 }]))).orderId,
+      customer.id,
+    );
     expect(a!.total - a!.subtotal - a!.tax).toBe(50_000);
     expect(b!.total - b!.subtotal - b!.tax).toBe(0);
   });
@@ -50,9 +63,7 @@ describe("placeOrder", () => {
     const product = await createProduct({ stock: 5, pricePaise: 100_000 });
     const customers = await Promise.all(Array.from({ length: 20 }, () => createCustomer()));
     const before = await orderCount();
-    const results = await Promise.allSettled(
-      customers.map((c) => placeOrder(c, checkoutInput([{ productId: product.id, quantity: 1 }]))),
-    );
+    const results = await Promise.allSettled(customers.map((c) => placeOrder(c, checkoutInput([{ productId: product.id, quantity: 1 }]))));
     const ok = results.filter((r) => r.status === "fulfilled");
     const refused = results.filter((r) => r.status === "rejected");
     expect(ok).toHaveLength(5);
@@ -80,7 +91,13 @@ describe("placeOrder", () => {
     const scarce = await createProduct({ name: "Neem Cake Powder 40 kg", stock: 1 });
     const before = await orderCount();
     await expect(
-      placeOrder(customer, checkoutInput([{ productId: plenty.id, quantity: 3 }, { productId: scarce.id, quantity: 2 }])),
+      placeOrder(
+        customer,
+        checkoutInput([
+          { productId: plenty.id, quantity: 3 },
+          { productId: scarce.id, quantity: 2 },
+        ]),
+      ),
     ).rejects.toThrow("Only 1 of Neem Cake Powder 40 kg left in stock");
     expect(await stockOf(plenty.id)).toBe(10);
     expect(await stockOf(scarce.id)).toBe(1);
@@ -91,9 +108,15 @@ describe("placeOrder", () => {
     const customer = await createCustomer();
     const gone = await createProduct({ name: "Rotavator 6 ft", stock: 0 });
     const pending = await createProduct({ name: "Pending Listing", status: "pending" });
-    await expect(placeOrder(customer, checkoutInput([{ productId: gone.id, quantity: 1 }]))).rejects.toThrow("Rotavator 6 ft is out of stock.");
-    await expect(placeOrder(customer, checkoutInput([{ productId: pending.id, quantity: 1 }]))).rejects.toThrow("Pending Listing is no longer available.");
-    await expect(placeOrder(customer, checkoutInput([{ productId: "nosuchproduct1", quantity: 1 }]))).rejects.toThrow(/no longer available/);
+    await expect(placeOrder(customer, checkoutInput([{ productId: gone.id, quantity: 1 }]))).rejects.toThrow(
+      "Rotavator 6 ft is out of stock.",
+    );
+    await expect(placeOrder(customer, checkoutInput([{ productId: pending.id, quantity: 1 }]))).rejects.toThrow(
+      "Pending Listing is no longer available.",
+    );
+    await expect(placeOrder(customer, checkoutInput([{ productId: "nosuchproduct1", quantity: 1 }]))).rejects.toThrow(
+      /no longer available/,
+    );
   });
 
   it("rejects malformed quantities before touching the database", () => {
@@ -103,8 +126,20 @@ describe("placeOrder", () => {
     }
     expect(CheckoutSchema.safeParse({ ...checkoutInput([]), items: "not json" }).success).toBe(false);
     expect(CheckoutSchema.safeParse({ ...checkoutInput([]), items: "[]" }).success).toBe(false);
-    expect(CheckoutSchema.safeParse({ ...checkoutInput([]), items: JSON.stringify([{ productId: "abcdef123456", quantity: 1 }]), pincode: "12345" }).success).toBe(false);
-    expect(CheckoutSchema.safeParse({ ...checkoutInput([]), items: JSON.stringify([{ productId: "abcdef123456", quantity: 1 }]), paymentMethod: "<script>" }).success).toBe(false);
+    expect(
+      CheckoutSchema.safeParse({
+        ...checkoutInput([]),
+        items: JSON.stringify([{ productId: "abcdef123456", quantity: 1 }]),
+        pincode: "12345",
+      }).success,
+    ).toBe(false);
+    expect(
+      CheckoutSchema.safeParse({
+        ...checkoutInput([]),
+        items: JSON.stringify([{ productId: "abcdef123456", quantity: 1 }]),
+        paymentMethod: "<script>",
+      }).success,
+    ).toBe(false);
   });
 });
 

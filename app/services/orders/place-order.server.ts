@@ -7,7 +7,10 @@ import { newId } from "~/lib/ids";
 export type Customer = { id: string; name: string; email: string };
 
 export class OrderRefused extends Error {
-  constructor(message: string, readonly status = 409) {
+  constructor(
+    message: string,
+    readonly status = 409,
+  ) {
     super(message);
   }
 }
@@ -59,9 +62,7 @@ export async function placeOrder(customer: Customer, input: CheckoutInput): Prom
           const left = await trx.selectFrom("product").select("stock").where("id", "=", productId).executeTakeFirst();
           const stock = Number(left?.stock ?? 0);
           throw new OrderRefused(
-            stock <= 0
-              ? `${product.name} is out of stock.`
-              : `Only ${stock} of ${product.name} left in stock; please reduce the quantity.`,
+            stock <= 0 ? `${product.name} is out of stock.` : `Only ${stock} of ${product.name} left in stock; please reduce the quantity.`,
           );
         }
         const unit = Number(product.price_paise);
@@ -103,7 +104,10 @@ export async function placeOrder(customer: Customer, input: CheckoutInput): Prom
           updated_at: now,
         })
         .execute();
-      await trx.insertInto("order_line").values(lines.map((l) => ({ ...l, order_id: orderId }))).execute();
+      await trx
+        .insertInto("order_line")
+        .values(lines.map((l) => ({ ...l, order_id: orderId })))
+        .execute();
       await trx
         .insertInto("order_event")
         .values({ id: newId(), order_id: orderId, status: "pending", note: "Order placed", actor_id: customer.id, created_at: now })

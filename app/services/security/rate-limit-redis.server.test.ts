@@ -70,7 +70,9 @@ describe.skipIf(!up)("rate limits in Redis", () => {
     let results;
     try {
       results = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => (i % 2 ? other.hit("burst:d", bucketStart, { seconds: 10, span: 6 }, ten.max) : hitRateLimit("burst:d", ten, minute + 5_000))),
+        Array.from({ length: 30 }, (_, i) =>
+          i % 2 ? other.hit("burst:d", bucketStart, { seconds: 10, span: 6 }, ten.max) : hitRateLimit("burst:d", ten, minute + 5_000),
+        ),
       );
     } finally {
       await other.close();
@@ -101,7 +103,10 @@ describe("when Redis cannot be reached", () => {
 
   it("turns a sign-in into that refusal, which the sign-in actions show as a message", async () => {
     await useRedisStore(DEAD);
-    const attempt = signIn({ email: "nobody@example.in", password: "whatever-123" }, { ip: "10.3.0.1", headers: new Headers({ origin: "http://localhost:3999" }) });
+    const attempt = signIn(
+      { email: "nobody@example.in", password: "whatever-123" },
+      { ip: "10.3.0.1", headers: new Headers({ origin: "http://localhost:3999" }) },
+    );
     await expect(attempt).rejects.toMatchObject({ status: 503, message: expect.stringMatching(/try again/) });
   });
 });

@@ -95,7 +95,9 @@ export function createRedisRateLimitStore({ url, prefix }: { url: string; prefix
     },
     async refund(key, bucketStart) {
       // Best effort, like clear: the hit expires with its span anyway.
-      await client.eval(REFUND, 1, prefix + key, bucketStart).catch((error: unknown) => log.warn({ err: error, key }, "could not take back a rate-limit hit"));
+      await client
+        .eval(REFUND, 1, prefix + key, bucketStart)
+        .catch((error: unknown) => log.warn({ err: error, key }, "could not take back a rate-limit hit"));
     },
     async clear(key) {
       // Best effort: a successful sign-in must not fail because its failure count could not be

@@ -92,7 +92,8 @@ export async function hitRateLimit(key: string, limit: Limit, now = Date.now()) 
 }
 
 function bucketsOf({ windowSeconds }: Limit): Buckets {
-  if (!(windowSeconds >= 1 && windowSeconds <= MAX_WINDOW_SECONDS)) throw new Error(`rate-limit window of ${windowSeconds} s is out of range`);
+  if (!(windowSeconds >= 1 && windowSeconds <= MAX_WINDOW_SECONDS))
+    throw new Error(`rate-limit window of ${windowSeconds} s is out of range`);
   const seconds = Math.ceil(windowSeconds / 6);
   return { seconds, span: Math.ceil(windowSeconds / seconds) };
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { PAYMENT_KEY_FORMAT, PAYMENT_NAME_KEY_REQUIRED } from "~/domain/payment-settings";
-import { addPaymentMethod, getCheckoutMethods, getGatewaySecret, getPaymentSettingsForAdmin, savePaymentMethod } from "./payment-settings.server";
+import {
+  addPaymentMethod,
+  getCheckoutMethods,
+  getGatewaySecret,
+  getPaymentSettingsForAdmin,
+  savePaymentMethod,
+} from "./payment-settings.server";
 
 describe("payment settings", () => {
   it("defaults: gateways off, cash on delivery on with the spec's instructions", async () => {
@@ -28,8 +34,21 @@ describe("payment settings", () => {
   });
 
   it("offers enabled custom and bank methods at checkout with their instructions", async () => {
-    await addPaymentMethod({ name: "Kisan Credit", key: "kisan_credit", type: "offline", enabled: "on", instructions: "Pay from your KCC account." });
-    await savePaymentMethod("bankTransfer", { enabled: "on", instructions: "Transfer before dispatch.", accountName: "Angle Agri", accountNumber: "1234567890", bankName: "SBI", ifscCode: "sbin0001234" });
+    await addPaymentMethod({
+      name: "Kisan Credit",
+      key: "kisan_credit",
+      type: "offline",
+      enabled: "on",
+      instructions: "Pay from your KCC account.",
+    });
+    await savePaymentMethod("bankTransfer", {
+      enabled: "on",
+      instructions: "Transfer before dispatch.",
+      accountName: "Angle Agri",
+      accountNumber: "1234567890",
+      bankName: "SBI",
+      ifscCode: "sbin0001234",
+    });
     const methods = await getCheckoutMethods();
     expect(methods.find((m) => m.key === "kisan_credit")?.instructions).toBe("Pay from your KCC account.");
     expect(methods.find((m) => m.key === "bank_transfer")?.instructions).toContain("IFSC: SBIN0001234");

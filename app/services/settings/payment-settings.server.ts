@@ -15,7 +15,10 @@ import { open, seal } from "~/lib/secret-box.server";
 import { saveSetting } from "./save-setting.server";
 
 export class SettingsRefused extends Error {
-  constructor(message: string, readonly fields: Record<string, string> = {}) {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
     super(message);
   }
 }
@@ -48,7 +51,9 @@ export async function getGatewaySecret(method: "stripe" | "razorpay"): Promise<s
 /** Saves one section of the payment settings. A blank secret key leaves the stored one unchanged. */
 export async function savePaymentMethod(method: string, form: Record<string, unknown>) {
   const settings = await loadStored();
-  const parse = <T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: import("zod").ZodError } }) => {
+  const parse = <T>(schema: {
+    safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: import("zod").ZodError };
+  }) => {
     const result = schema.safeParse(form);
     if (!result.success) {
       const fields = fieldErrors(result.error);
@@ -58,7 +63,11 @@ export async function savePaymentMethod(method: string, form: Record<string, unk
   };
   if (method === "stripe" || method === "razorpay") {
     const input = parse(GatewayFormSchema);
-    settings[method] = { enabled: input.enabled, apiKey: input.apiKey, secretKey: input.secretKey ? seal(input.secretKey) : settings[method].secretKey };
+    settings[method] = {
+      enabled: input.enabled,
+      apiKey: input.apiKey,
+      secretKey: input.secretKey ? seal(input.secretKey) : settings[method].secretKey,
+    };
   } else if (method === "cod") {
     settings.cod = parse(CodFormSchema);
   } else if (method === "bankTransfer") {
@@ -105,13 +114,24 @@ export async function getCheckoutMethods(): Promise<CheckoutMethod[]> {
   const s = await loadStored();
   const methods: CheckoutMethod[] = [];
   if (s.stripe.enabled || s.razorpay.enabled) {
-    methods.push({ key: "card", label: "Credit/Debit Card", instructions: "We will send a secure payment link when we confirm your order." });
+    methods.push({
+      key: "card",
+      label: "Credit/Debit Card",
+      instructions: "We will send a secure payment link when we confirm your order.",
+    });
     methods.push({ key: "upi", label: "UPI Payment", instructions: "We will send a UPI payment request when we confirm your order." });
   }
   if (s.cod.enabled) methods.push({ key: "cod", label: "Cash on Delivery", instructions: s.cod.instructions });
   if (s.bankTransfer.enabled) {
     const b = s.bankTransfer;
-    const details = [b.accountName && `Account name: ${b.accountName}`, b.accountNumber && `Account number: ${b.accountNumber}`, b.bankName && `Bank: ${b.bankName}`, b.ifscCode && `IFSC: ${b.ifscCode}`].filter(Boolean).join(" · ");
+    const details = [
+      b.accountName && `Account name: ${b.accountName}`,
+      b.accountNumber && `Account number: ${b.accountNumber}`,
+      b.bankName && `Bank: ${b.bankName}`,
+      b.ifscCode && `IFSC: ${b.ifscCode}`,
+    ]
+      .filter(Boolean)
+      .join(" · ");
     methods.push({ key: "bank_transfer", label: "Bank Transfer", instructions: [b.instructions, details].filter(Boolean).join(" ") });
   }
   for (const m of s.custom) if (m.enabled) methods.push({ key: m.key, label: m.name, instructions: m.instructions });

@@ -3,7 +3,10 @@ import { getAuth } from "~/auth/auth.server";
 import type { Role } from "~/auth/session.server";
 
 export class UserRefused extends Error {
-  constructor(message: string, readonly status = 400) {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
     super(message);
   }
 }
@@ -21,7 +24,10 @@ export async function createUserWithPassword(input: { name: string; email: strin
   const ctx = await getAuth().$context;
   const email = input.email.trim().toLowerCase();
   if (await ctx.internalAdapter.findUserByEmail(email)) throw new UserRefused("A user with this email already exists.", 409);
-  const user = await ctx.internalAdapter.createUser({ name: input.name.trim(), email, emailVerified: true, role: input.role }, { method: "admin" });
+  const user = await ctx.internalAdapter.createUser(
+    { name: input.name.trim(), email, emailVerified: true, role: input.role },
+    { method: "admin" },
+  );
   await ctx.internalAdapter.linkAccount({
     userId: user.id,
     providerId: "credential",

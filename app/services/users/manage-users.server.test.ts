@@ -49,6 +49,8 @@ describe("admin user management", () => {
     expect(await listUsers("idle@")).toEqual([]);
     expect((await listUsers("MEENA")).map((u) => u.email)).toEqual(["meena@example.in"]);
     expect((await listUsers("admin")).every((u) => u.role === "Admin")).toBe(true);
-    await expect(createUserWithPassword({ name: "Dup", email: "MEENA@example.in", password: "x-pass-123", role: "user" })).rejects.toThrow(/already exists/);
+    await expect(createUserWithPassword({ name: "Dup", email: "MEENA@example.in", password: "x-pass-123", role: "user" })).rejects.toThrow(
+      /already exists/,
+    );
   });
 });

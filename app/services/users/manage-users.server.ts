@@ -29,10 +29,16 @@ export async function listUsers(q: string): Promise<AdminUserRow[]> {
     .selectFrom("user")
     .select(["user.id", "user.name", "user.email", "user.role", "user.banned", "user.createdAt"])
     .select((eb) =>
-      eb.selectFrom("session").select((s) => s.fn.max("session.createdAt" as never).as("last")).whereRef("session.userId", "=", "user.id").as("lastLogin"),
+      eb
+        .selectFrom("session")
+        .select((s) => s.fn.max("session.createdAt" as never).as("last"))
+        .whereRef("session.userId", "=", "user.id")
+        .as("lastLogin"),
     );
   if (q) {
-    const roleMatch = (Object.entries(ROLE_LABEL) as [string, string][]).filter(([, label]) => label.toLowerCase().includes(q.toLowerCase())).map(([role]) => role);
+    const roleMatch = (Object.entries(ROLE_LABEL) as [string, string][])
+      .filter(([, label]) => label.toLowerCase().includes(q.toLowerCase()))
+      .map(([role]) => role);
     query = query.where((eb) =>
       eb.or([
         containsInsensitive("user.name", q),
@@ -74,7 +80,11 @@ async function guardTarget(actorId: string, targetId: string, verb: string) {
 export async function setUserSuspended(actorId: string, targetId: string, suspended: boolean) {
   await guardTarget(actorId, targetId, suspended ? "suspend" : "activate");
   const ctx = await getAuth().$context;
-  await ctx.internalAdapter.updateUser(targetId, { banned: suspended, banReason: suspended ? "Suspended by an admin" : null, banExpires: null });
+  await ctx.internalAdapter.updateUser(targetId, {
+    banned: suspended,
+    banReason: suspended ? "Suspended by an admin" : null,
+    banExpires: null,
+  });
   if (suspended) await ctx.internalAdapter.deleteUserSessions(targetId);
 }
 

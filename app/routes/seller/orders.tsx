@@ -3,7 +3,7 @@ import { requireVendorPage } from "~/auth/guards.server";
 import { formatDate } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
 import { STATUS_LABELS, STATUS_STYLES, type OrderStatus } from "~/domain/orders";
-import { listVendorOrderLines } from "~/services/vendors/vendor-orders.server";
+import { listVendorOrderLines } from "~/services/sellers/vendor-orders.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Angle Vendor" }];
 
@@ -16,18 +16,29 @@ export default function VendorOrders({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Orders for your products</h1>
-      {loaderData.orders.length === 0 ? <p className="mt-8 rounded-xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200">No orders yet.</p> : (
+      {loaderData.orders.length === 0 ? (
+        <p className="mt-8 rounded-xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200">No orders yet.</p>
+      ) : (
         <ul className="mt-4 space-y-3">
           {loaderData.orders.map((o) => (
             <li key={o.orderId} className="rounded-xl bg-white p-4 ring-1 ring-stone-200" data-testid="vendor-order">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-mono font-semibold">#{o.orderId}</p>
-                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status as OrderStatus]}`}>{STATUS_LABELS[o.status as OrderStatus]}</span>
+                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status as OrderStatus]}`}>
+                  {STATUS_LABELS[o.status as OrderStatus]}
+                </span>
               </div>
-              <p className="text-sm text-stone-600">{formatDate(o.createdAt)} · Ship to {o.customerName}, {o.customerPhone} · {o.address}</p>
+              <p className="text-sm text-stone-600">
+                {formatDate(o.createdAt)} · Ship to {o.customerName}, {o.customerPhone} · {o.address}
+              </p>
               <ul className="mt-2 divide-y divide-stone-100 text-sm">
                 {o.lines.map((l, i) => (
-                  <li key={i} className="flex justify-between py-1.5"><span>{l.name} × {l.quantity}</span><span className="font-semibold">{formatPaise(l.lineTotal)}</span></li>
+                  <li key={i} className="flex justify-between py-1.5">
+                    <span>
+                      {l.name} × {l.quantity}
+                    </span>
+                    <span className="font-semibold">{formatPaise(l.lineTotal)}</span>
+                  </li>
                 ))}
               </ul>
             </li>

@@ -14,7 +14,17 @@ export async function getVendorProfile(userId: string): Promise<VendorProfile | 
   const row = await getDb()
     .selectFrom("vendor")
     .innerJoin("user", "user.id", "vendor.user_id")
-    .select(["vendor.user_id", "user.email", "vendor.business_name", "vendor.phone", "vendor.gst_number", "vendor.street", "vendor.city", "vendor.state", "vendor.pincode"])
+    .select([
+      "vendor.user_id",
+      "user.email",
+      "vendor.business_name",
+      "vendor.phone",
+      "vendor.gst_number",
+      "vendor.street",
+      "vendor.city",
+      "vendor.state",
+      "vendor.pincode",
+    ])
     .where("vendor.user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return null;
@@ -29,7 +39,10 @@ export async function getVendorProfile(userId: string): Promise<VendorProfile | 
 }
 
 export class VendorRefused extends Error {
-  constructor(message: string, readonly status = 400) {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
     super(message);
   }
 }

@@ -16,9 +16,9 @@ import { VendorRegisterSchema } from "~/domain/vendor";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import { clearSessionCookie, endSession, signIn } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
-import { registerVendor } from "~/services/vendors/register-vendor.server";
-import { countVendorStats } from "~/services/vendors/vendor-orders.server";
-import { VendorRefused } from "~/services/vendors/vendor-profile.server";
+import { registerVendor } from "~/services/sellers/register-vendor.server";
+import { countVendorStats } from "~/services/sellers/vendor-orders.server";
+import { VendorRefused } from "~/services/sellers/vendor-profile.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
 
@@ -52,7 +52,10 @@ export async function action({ request }: Route.ActionArgs) {
       const result = await signIn(parsed.data, meta);
       if (result.role !== "vendor") {
         await endSession(result.headers);
-        return data<Result>({ ok: false, error: "This is not a vendor account. Register your business below, or use the customer login in the store." }, { status: 403, headers: { "Set-Cookie": clearSessionCookie() } });
+        return data<Result>(
+          { ok: false, error: "This is not a vendor account. Register your business below, or use the customer login in the store." },
+          { status: 403, headers: { "Set-Cookie": clearSessionCookie() } },
+        );
       }
       headers = result.headers;
     }
@@ -60,14 +63,15 @@ export async function action({ request }: Route.ActionArgs) {
     for (const c of headers.getSetCookie()) out.append("Set-Cookie", c);
     return data<Result>({ ok: true }, { headers: out });
   } catch (error) {
-    if (error instanceof AuthFailure || error instanceof VendorRefused) return data<Result>({ ok: false, error: error.message || AUTH_ERROR }, { status: error.status });
+    if (error instanceof AuthFailure || error instanceof VendorRefused)
+      return data<Result>({ ok: false, error: error.message || AUTH_ERROR }, { status: error.status });
     log.error({ err: error }, "vendor auth failed");
     return data<Result>({ ok: false, error: AUTH_ERROR }, { status: 500 });
   }
 }
 
 export default function VendorHome({ loaderData }: Route.ComponentProps) {
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/vendor/layout");
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/seller/layout");
   const vendor = layout?.vendor;
   if (!vendor || !loaderData.stats) return <VendorAuth />;
   const { stats } = loaderData;
@@ -83,25 +87,67 @@ export default function VendorHome({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-4 lg:grid-cols-[2fr_1fr]">
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200" aria-labelledby="profile-title">
           <div className="flex items-center justify-between">
-            <h2 id="profile-title" className="text-lg font-bold">Business profile</h2>
-            <Link to="/vendor-login/profile" className="inline-flex items-center gap-1.5 rounded-lg border border-stone-300 px-3 py-1.5 text-sm font-semibold"><UserPen className="h-4 w-4" aria-hidden="true" /> Edit Profile</Link>
+            <h2 id="profile-title" className="text-lg font-bold">
+              Business profile
+            </h2>
+            <Link
+              to="/vendor-login/profile"
+              className="inline-flex items-center gap-1.5 rounded-lg border border-stone-300 px-3 py-1.5 text-sm font-semibold"
+            >
+              <UserPen className="h-4 w-4" aria-hidden="true" /> Edit Profile
+            </Link>
           </div>
           <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
-            <div><dt className="text-stone-600">Business name</dt><dd className="font-semibold">{vendor.businessName}</dd></div>
-            <div><dt className="text-stone-600">Email</dt><dd className="break-all font-semibold">{vendor.email}</dd></div>
-            <div><dt className="text-stone-600">Phone</dt><dd className="font-semibold">{vendor.phone}</dd></div>
-            <div><dt className="text-stone-600">GSTIN</dt><dd className="font-mono font-semibold">{vendor.gstNumber}</dd></div>
-            <div className="sm:col-span-2"><dt className="text-stone-600">Address</dt><dd className="font-semibold">{vendor.address.street}, {vendor.address.city}, {vendor.address.state} {vendor.address.pincode}</dd></div>
+            <div>
+              <dt className="text-stone-600">Business name</dt>
+              <dd className="font-semibold">{vendor.businessName}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-600">Email</dt>
+              <dd className="break-all font-semibold">{vendor.email}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-600">Phone</dt>
+              <dd className="font-semibold">{vendor.phone}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-600">GSTIN</dt>
+              <dd className="font-mono font-semibold">{vendor.gstNumber}</dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="text-stone-600">Address</dt>
+              <dd className="font-semibold">
+                {vendor.address.street}, {vendor.address.city}, {vendor.address.state} {vendor.address.pincode}
+              </dd>
+            </div>
           </dl>
         </section>
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-1">
-          <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200"><p className="text-sm text-stone-600">Products Listed</p><p className="text-3xl font-bold" data-testid="products-listed">{stats.products}</p></div>
-          <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200"><p className="text-sm text-stone-600">Orders Received</p><p className="text-3xl font-bold" data-testid="orders-received">{stats.orders}</p></div>
+          <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
+            <p className="text-sm text-stone-600">Products Listed</p>
+            <p className="text-3xl font-bold" data-testid="products-listed">
+              {stats.products}
+            </p>
+          </div>
+          <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
+            <p className="text-sm text-stone-600">Orders Received</p>
+            <p className="text-3xl font-bold" data-testid="orders-received">
+              {stats.orders}
+            </p>
+          </div>
         </div>
       </div>
       <ul className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
         {actions.map(({ to, label, icon: Icon }) => (
-          <li key={to}><Link to={to} className="flex flex-col items-center gap-2 rounded-xl bg-white p-4 text-center font-semibold text-stone-900 ring-1 ring-stone-200 hover:ring-brand-600"><Icon className="h-6 w-6 text-brand-700" aria-hidden="true" />{label}</Link></li>
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex flex-col items-center gap-2 rounded-xl bg-white p-4 text-center font-semibold text-stone-900 ring-1 ring-stone-200 hover:ring-brand-600"
+            >
+              <Icon className="h-6 w-6 text-brand-700" aria-hidden="true" />
+              {label}
+            </Link>
+          </li>
         ))}
       </ul>
     </div>
@@ -122,21 +168,79 @@ function VendorAuth() {
       <fetcher.Form key={mode} method="post" noValidate className="mt-5 rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <input type="hidden" name="intent" value={mode} />
         <fieldset disabled={busy} className="grid gap-3 sm:grid-cols-2">
-          {register ? <TextField className="sm:col-span-2" label="Business name" name="businessName" required maxLength={120} autoComplete="organization" error={fields.businessName} /> : null}
+          {register ? (
+            <TextField
+              className="sm:col-span-2"
+              label="Business name"
+              name="businessName"
+              required
+              maxLength={120}
+              autoComplete="organization"
+              error={fields.businessName}
+            />
+          ) : null}
           <TextField className="sm:col-span-2" label="Email" name="email" type="email" required autoComplete="email" error={fields.email} />
-          <TextField className="sm:col-span-2" label="Password" name="password" type="password" required autoComplete={register ? "new-password" : "current-password"} hint={register ? PASSWORD_RULE : undefined} error={fields.password} />
+          <TextField
+            className="sm:col-span-2"
+            label="Password"
+            name="password"
+            type="password"
+            required
+            autoComplete={register ? "new-password" : "current-password"}
+            hint={register ? PASSWORD_RULE : undefined}
+            error={fields.password}
+          />
           {register ? (
             <>
-              <TextField label="Phone" name="phone" type="tel" required placeholder="+91 98765 43210" autoComplete="tel" error={fields.phone} />
-              <TextField label="GST number" name="gstNumber" required maxLength={15} placeholder="22AAAAA0000A1Z5" hint="15-character GSTIN" className="uppercase" error={fields.gstNumber} />
-              <TextField className="sm:col-span-2" label="Street address" name="street" required autoComplete="street-address" error={fields.street} />
+              <TextField
+                label="Phone"
+                name="phone"
+                type="tel"
+                required
+                placeholder="+91 98765 43210"
+                autoComplete="tel"
+                error={fields.phone}
+              />
+              <TextField
+                label="GST number"
+                name="gstNumber"
+                required
+                maxLength={15}
+                placeholder="22AAAAA0000A1Z5"
+                hint="15-character GSTIN"
+                className="uppercase"
+                error={fields.gstNumber}
+              />
+              <TextField
+                className="sm:col-span-2"
+                label="Street address"
+                name="street"
+                required
+                autoComplete="street-address"
+                error={fields.street}
+              />
               <TextField label="City" name="city" required autoComplete="address-level2" error={fields.city} />
               <TextField label="State" name="state" required autoComplete="address-level1" error={fields.state} />
-              <TextField label="Pincode" name="pincode" required inputMode="numeric" maxLength={6} autoComplete="postal-code" error={fields.pincode} />
+              <TextField
+                label="Pincode"
+                name="pincode"
+                required
+                inputMode="numeric"
+                maxLength={6}
+                autoComplete="postal-code"
+                error={fields.pincode}
+              />
             </>
           ) : null}
-          {result && !result.ok ? <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800 sm:col-span-2">{result.error || AUTH_ERROR}</p> : null}
-          <button type="submit" className="h-11 rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:col-span-2">
+          {result && !result.ok ? (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800 sm:col-span-2">
+              {result.error || AUTH_ERROR}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="h-11 rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:col-span-2"
+          >
             {busy ? "Processing..." : register ? "Register" : "Login"}
           </button>
         </fieldset>

@@ -39,7 +39,10 @@ describe("vendors", () => {
   });
 
   it("refuses malformed GSTINs with a clear message", () => {
-    for (const [gst, message] of [["27AAPFU0939F1Z", /15 characters/], ["27AAPFU0939F1ZW", /check digit/]] as const) {
+    for (const [gst, message] of [
+      ["27AAPFU0939F1Z", /15 characters/],
+      ["27AAPFU0939F1ZW", /check digit/],
+    ] as const) {
       const result = VendorRegisterSchema.safeParse(form({ gstNumber: gst }));
       expect(result.success).toBe(false);
       expect(result.error!.issues.find((i) => i.path[0] === "gstNumber")?.message).toMatch(message);
@@ -48,7 +51,10 @@ describe("vendors", () => {
 
   it("keeps each vendor to their own listings, and approval gates the storefront", async () => {
     const a = await registerVendor(VendorRegisterSchema.parse(form({ gstNumber: "29AAGCB7383J1Z4", businessName: "A Seeds" })), meta());
-    const b = await registerVendor(VendorRegisterSchema.parse(form({ gstNumber: gstin("07AAACH7409R1Z"), businessName: "B Tools" })), meta());
+    const b = await registerVendor(
+      VendorRegisterSchema.parse(form({ gstNumber: gstin("07AAACH7409R1Z"), businessName: "B Tools" })),
+      meta(),
+    );
     const { id } = await createVendorProduct(a.userId, { ...listing, name: "A Rake" });
     expect(await getVendorProduct(b.userId, id)).toBeNull();
     expect(await updateVendorProduct(b.userId, id, { ...listing, name: "Hijacked" })).toBe(false);
@@ -78,7 +84,13 @@ describe("vendors", () => {
     await reviewListing(pa.id, "approve");
     await reviewListing(pb.id, "approve");
     const customer = await createCustomer();
-    await placeOrder(customer, checkoutInput([{ productId: pa.id, quantity: 2 }, { productId: pb.id, quantity: 1 }]));
+    await placeOrder(
+      customer,
+      checkoutInput([
+        { productId: pa.id, quantity: 2 },
+        { productId: pb.id, quantity: 1 },
+      ]),
+    );
     const aOrders = await listVendorOrderLines(a.userId);
     expect(aOrders).toHaveLength(1);
     expect(aOrders[0].lines.map((l) => l.name)).toEqual(["A Sprayer"]);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/analytics";
 import { requireVendorPage } from "~/auth/guards.server";
 import { formatPaise } from "~/domain/money";
-import { vendorSalesByMonth } from "~/services/vendors/vendor-orders.server";
+import { vendorSalesByMonth } from "~/services/sellers/vendor-orders.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sales Analytics · Angle Vendor" }];
 
@@ -10,7 +10,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { months: await vendorSalesByMonth(vendor.id) };
 }
 
-const monthLabel = (ym: string) => new Date(`${ym}-01T00:00:00Z`).toLocaleDateString("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
+const monthLabel = (ym: string) =>
+  new Date(`${ym}-01T00:00:00Z`).toLocaleDateString("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
 
 export default function VendorAnalytics({ loaderData }: Route.ComponentProps) {
   const { months } = loaderData;
@@ -22,21 +23,47 @@ export default function VendorAnalytics({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-stone-900">Sales Analytics</h1>
       <p className="mt-1 text-sm text-stone-600">Your own products in orders that were not cancelled.</p>
       <div className="mt-4 grid grid-cols-2 gap-4">
-        <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200"><p className="text-sm text-stone-600">Revenue</p><p className="text-2xl font-bold" data-testid="vendor-revenue">{formatPaise(revenue)}</p></div>
-        <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200"><p className="text-sm text-stone-600">Units sold</p><p className="text-2xl font-bold" data-testid="vendor-units">{units}</p></div>
+        <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
+          <p className="text-sm text-stone-600">Revenue</p>
+          <p className="text-2xl font-bold" data-testid="vendor-revenue">
+            {formatPaise(revenue)}
+          </p>
+        </div>
+        <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
+          <p className="text-sm text-stone-600">Units sold</p>
+          <p className="text-2xl font-bold" data-testid="vendor-units">
+            {units}
+          </p>
+        </div>
       </div>
       <section className="mt-6 rounded-xl bg-white p-5 ring-1 ring-stone-200" aria-labelledby="chart-title">
-        <h2 id="chart-title" className="font-bold">Revenue by month</h2>
-        {months.length === 0 ? <p className="mt-3 text-stone-600">No sales yet.</p> : (
+        <h2 id="chart-title" className="font-bold">
+          Revenue by month
+        </h2>
+        {months.length === 0 ? (
+          <p className="mt-3 text-stone-600">No sales yet.</p>
+        ) : (
           <table className="mt-4 w-full text-sm">
-            <thead className="sr-only"><tr><th>Month</th><th>Revenue</th><th>Units</th></tr></thead>
+            <thead className="sr-only">
+              <tr>
+                <th>Month</th>
+                <th>Revenue</th>
+                <th>Units</th>
+              </tr>
+            </thead>
             <tbody>
               {months.map((m) => (
                 <tr key={m.month}>
-                  <th scope="row" className="w-24 py-1.5 pr-3 text-left font-medium text-stone-700">{monthLabel(m.month)}</th>
+                  <th scope="row" className="w-24 py-1.5 pr-3 text-left font-medium text-stone-700">
+                    {monthLabel(m.month)}
+                  </th>
                   <td className="py-1.5">
                     <div className="flex items-center gap-2">
-                      <div className="h-6 rounded bg-brand-600" style={{ width: `${Math.max(2, (m.revenue / max) * 100)}%` }} aria-hidden="true" />
+                      <div
+                        className="h-6 rounded bg-brand-600"
+                        style={{ width: `${Math.max(2, (m.revenue / max) * 100)}%` }}
+                        aria-hidden="true"
+                      />
                       <span className="shrink-0 font-semibold">{formatPaise(m.revenue)}</span>
                     </div>
                   </td>

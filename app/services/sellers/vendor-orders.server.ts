@@ -28,11 +28,30 @@ export async function listVendorOrderLines(vendorId: string) {
     .orderBy("orders.created_at", "desc")
     .limit(500)
     .execute();
-  const orders = new Map<string, { orderId: string; status: string; createdAt: string; customerName: string; customerPhone: string; address: string; lines: { name: string; quantity: number; unitPrice: number; lineTotal: number }[] }>();
+  const orders = new Map<
+    string,
+    {
+      orderId: string;
+      status: string;
+      createdAt: string;
+      customerName: string;
+      customerPhone: string;
+      address: string;
+      lines: { name: string; quantity: number; unitPrice: number; lineTotal: number }[];
+    }
+  >();
   for (const r of rows) {
     let order = orders.get(r.orderId);
     if (!order) {
-      order = { orderId: r.orderId, status: r.status, createdAt: r.createdAt, customerName: r.customerName, customerPhone: r.customerPhone, address: `${r.street}, ${r.city}, ${r.state} ${r.pincode}`, lines: [] };
+      order = {
+        orderId: r.orderId,
+        status: r.status,
+        createdAt: r.createdAt,
+        customerName: r.customerName,
+        customerPhone: r.customerPhone,
+        address: `${r.street}, ${r.city}, ${r.state} ${r.pincode}`,
+        lines: [],
+      };
       orders.set(r.orderId, order);
     }
     order.lines.push({ name: r.name, quantity: r.quantity, unitPrice: Number(r.unitPrice), lineTotal: Number(r.lineTotal) });
@@ -43,8 +62,17 @@ export async function listVendorOrderLines(vendorId: string) {
 export async function countVendorStats(vendorId: string) {
   const db = getDb();
   const [products, orders] = await Promise.all([
-    db.selectFrom("product").where("vendor_id", "=", vendorId).where("status", "!=", "archived").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("order_line").where("vendor_id", "=", vendorId).select(sql<number>`count(distinct order_id)`.as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("product")
+      .where("vendor_id", "=", vendorId)
+      .where("status", "!=", "archived")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("order_line")
+      .where("vendor_id", "=", vendorId)
+      .select(sql<number>`count(distinct order_id)`.as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { products: Number(products.n), orders: Number(orders.n) };
 }
@@ -58,7 +86,11 @@ export async function vendorSalesByMonth(vendorId: string) {
     .where("order_line.vendor_id", "=", vendorId)
     .where("orders.status", "!=", "cancelled")
     .groupBy(month)
-    .select([month.as("month"), (eb) => eb.fn.sum<number>("order_line.line_total_paise").as("revenue"), (eb) => eb.fn.sum<number>("order_line.quantity").as("units")])
+    .select([
+      month.as("month"),
+      (eb) => eb.fn.sum<number>("order_line.line_total_paise").as("revenue"),
+      (eb) => eb.fn.sum<number>("order_line.quantity").as("units"),
+    ])
     .orderBy(month)
     .execute();
   return rows.map((r) => ({ month: r.month, revenue: Number(r.revenue), units: Number(r.units) }));

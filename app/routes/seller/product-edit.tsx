@@ -4,7 +4,7 @@ import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
 import { ProductForm } from "~/components/product-form";
 import { parseProductForm } from "~/services/catalog/parse-product-form.server";
 import { PRODUCT_CHANGED } from "~/services/catalog/save-product.server";
-import { createVendorProduct, getVendorProduct, updateVendorProduct } from "~/services/vendors/vendor-products.server";
+import { createVendorProduct, getVendorProduct, updateVendorProduct } from "~/services/sellers/vendor-products.server";
 import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Listing · Angle Vendor" }];
@@ -20,7 +20,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
-  if (params.id && !(await getVendorProduct(vendor.id, params.id))) return data({ ok: false as const, error: "Listing not found.", fields: {} }, { status: 404 });
+  if (params.id && !(await getVendorProduct(vendor.id, params.id)))
+    return data({ ok: false as const, error: "Listing not found.", fields: {} }, { status: 404 });
   const result = await parseProductForm(await readForm(request));
   if (!result.ok) return data(result, { status: 400 });
   if (params.id) {
@@ -36,12 +37,28 @@ export default function VendorProductEdit({ loaderData, actionData }: Route.Comp
   const failed = actionData && !actionData.ok ? actionData : null;
   return (
     <div>
-      <Link to="/vendor-login/products" className="text-sm font-semibold text-brand-700 hover:underline">← My products</Link>
+      <Link to="/vendor-login/products" className="text-sm font-semibold text-brand-700 hover:underline">
+        ← My products
+      </Link>
       <h1 className="mt-2 text-2xl font-bold text-stone-900">{p ? `Edit ${p.name}` : "Add New Product"}</h1>
-      <p className="mt-1 text-sm text-stone-600">{p ? "Saving sends the listing back for approval." : "Your listing appears in the store once our team approves it."}</p>
+      <p className="mt-1 text-sm text-stone-600">
+        {p ? "Saving sends the listing back for approval." : "Your listing appears in the store once our team approves it."}
+      </p>
       <ProductForm
         key={p?.id ?? "new"}
-        values={p ? { name: p.name, description: p.description, category: p.category, price: (p.price_paise / 100).toFixed(2), stock: p.stock, image: p.image, version: p.updated_at } : undefined}
+        values={
+          p
+            ? {
+                name: p.name,
+                description: p.description,
+                category: p.category,
+                price: (p.price_paise / 100).toFixed(2),
+                stock: p.stock,
+                image: p.image,
+                version: p.updated_at,
+              }
+            : undefined
+        }
         errors={failed?.fields}
         error={failed?.error}
         submitLabel={p ? "Save and Submit for Approval" : "Submit for Approval"}

@@ -41,7 +41,8 @@ export async function registerVendor(input: VendorRegisterInput, meta: { ip: str
   } catch (error) {
     const ctx = await getAuth().$context;
     await ctx.internalAdapter.deleteUser(userId).catch(() => {});
-    if (/unique|duplicate/i.test(String((error as Error).message))) throw new VendorRefused("A vendor with this GST number is already registered.", 409);
+    if (/unique|duplicate/i.test(String((error as Error).message)))
+      throw new VendorRefused("A vendor with this GST number is already registered.", 409);
     throw error;
   }
   return signIn({ email: input.email, password: input.password }, meta);

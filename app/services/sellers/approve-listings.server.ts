@@ -14,8 +14,18 @@ export async function listVendors() {
       "vendor.state",
       "user.email",
       "user.banned",
-      eb.selectFrom("product").whereRef("product.vendor_id", "=", "vendor.user_id").where("product.status", "=", "live").select((s) => s.fn.countAll<number>().as("n")).as("live"),
-      eb.selectFrom("product").whereRef("product.vendor_id", "=", "vendor.user_id").where("product.status", "=", "pending").select((s) => s.fn.countAll<number>().as("n")).as("pending"),
+      eb
+        .selectFrom("product")
+        .whereRef("product.vendor_id", "=", "vendor.user_id")
+        .where("product.status", "=", "live")
+        .select((s) => s.fn.countAll<number>().as("n"))
+        .as("live"),
+      eb
+        .selectFrom("product")
+        .whereRef("product.vendor_id", "=", "vendor.user_id")
+        .where("product.status", "=", "pending")
+        .select((s) => s.fn.countAll<number>().as("n"))
+        .as("pending"),
     ])
     .orderBy("vendor.business_name")
     .execute();
@@ -26,7 +36,17 @@ export async function listPendingListings() {
   const rows = await getDb()
     .selectFrom("product")
     .innerJoin("vendor", "vendor.user_id", "product.vendor_id")
-    .select(["product.id", "product.name", "product.description", "product.category", "product.price_paise", "product.stock", "product.image", "product.updated_at", "vendor.business_name"])
+    .select([
+      "product.id",
+      "product.name",
+      "product.description",
+      "product.category",
+      "product.price_paise",
+      "product.stock",
+      "product.image",
+      "product.updated_at",
+      "vendor.business_name",
+    ])
     .where("product.status", "=", "pending")
     .orderBy("product.updated_at")
     .execute();

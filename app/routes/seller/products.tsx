@@ -5,7 +5,7 @@ import type { Route } from "./+types/products";
 import { requireVendorPage } from "~/auth/guards.server";
 import { CATEGORY_LABELS } from "~/domain/categories";
 import { formatPaise } from "~/domain/money";
-import { listVendorProducts } from "~/services/vendors/vendor-products.server";
+import { listVendorProducts } from "~/services/sellers/vendor-products.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Products · Angle Vendor" }];
 
@@ -25,21 +25,45 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-stone-900">My Products</h1>
-        <Link to="/vendor-login/products/new" className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"><Plus className="h-4 w-4" aria-hidden="true" /> Add New Product</Link>
+        <Link
+          to="/vendor-login/products/new"
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
+        >
+          <Plus className="h-4 w-4" aria-hidden="true" /> Add New Product
+        </Link>
       </div>
       <p className="mt-1 text-sm text-stone-600">New and edited listings are checked by our team before shoppers see them.</p>
-      {loaderData.products.length === 0 ? <p className="mt-8 rounded-xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200">You have no listings yet.</p> : (
+      {loaderData.products.length === 0 ? (
+        <p className="mt-8 rounded-xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200">You have no listings yet.</p>
+      ) : (
         <ul className="mt-4 space-y-3">
           {loaderData.products.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center gap-3 rounded-xl bg-white p-3 ring-1 ring-stone-200" data-testid="vendor-product">
+            <li
+              key={p.id}
+              className="flex flex-wrap items-center gap-3 rounded-xl bg-white p-3 ring-1 ring-stone-200"
+              data-testid="vendor-product"
+            >
               <img src={p.image} alt="" width={56} height={56} className="h-14 w-14 rounded-lg bg-stone-100" />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-stone-900">{p.name}</p>
-                <p className="text-sm text-stone-600">{CATEGORY_LABELS[p.category]} · {formatPaise(p.price_paise)} · stock {p.stock}</p>
+                <p className="text-sm text-stone-600">
+                  {CATEGORY_LABELS[p.category]} · {formatPaise(p.price_paise)} · stock {p.stock}
+                </p>
                 {p.status === "rejected" && p.reject_reason ? <p className="text-sm text-red-700">Reason: {p.reject_reason}</p> : null}
               </div>
-              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE[p.status]?.style ?? ""}`} data-testid="listing-state">{STATE[p.status]?.label ?? p.status}</span>
-              <Link to={`/vendor-login/products/${p.id}`} className="rounded-md p-2 text-stone-700 hover:bg-stone-100" aria-label={`Edit ${p.name}`}><Pencil className="h-4 w-4" aria-hidden="true" /></Link>
+              <span
+                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE[p.status]?.style ?? ""}`}
+                data-testid="listing-state"
+              >
+                {STATE[p.status]?.label ?? p.status}
+              </span>
+              <Link
+                to={`/vendor-login/products/${p.id}`}
+                className="rounded-md p-2 text-stone-700 hover:bg-stone-100"
+                aria-label={`Edit ${p.name}`}
+              >
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+              </Link>
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
 import { TextField } from "~/components/ui/text-field";
 import { fieldErrors } from "~/domain/form-errors";
 import { VendorProfileSchema } from "~/domain/vendor";
-import { updateVendorProfile, VendorRefused } from "~/services/vendors/vendor-profile.server";
+import { updateVendorProfile, VendorRefused } from "~/services/sellers/vendor-profile.server";
 import { readFields } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Profile · Angle Vendor" }];
@@ -25,14 +25,15 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await updateVendorProfile(vendor.id, parsed.data);
   } catch (error) {
-    if (error instanceof VendorRefused) return data({ error: error.message, fields: { gstNumber: error.message } as Record<string, string> }, { status: error.status });
+    if (error instanceof VendorRefused)
+      return data({ error: error.message, fields: { gstNumber: error.message } as Record<string, string> }, { status: error.status });
     throw error;
   }
   return redirect("/vendor-login");
 }
 
 export default function VendorProfileEdit({ actionData }: Route.ComponentProps) {
-  const vendor = useRouteLoaderData<typeof layoutLoader>("routes/vendor/layout")?.vendor;
+  const vendor = useRouteLoaderData<typeof layoutLoader>("routes/seller/layout")?.vendor;
   const busy = useNavigation().state === "submitting";
   const f = (actionData?.fields ?? {}) as Record<string, string>;
   if (!vendor) return null;
@@ -40,16 +41,36 @@ export default function VendorProfileEdit({ actionData }: Route.ComponentProps) 
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Edit Profile</h1>
       <Form method="post" noValidate className="mt-4 max-w-2xl rounded-xl bg-white p-5 ring-1 ring-stone-200">
-        {actionData?.error ? <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{actionData.error}</p> : null}
+        {actionData?.error ? (
+          <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+            {actionData.error}
+          </p>
+        ) : null}
         <fieldset disabled={busy} className="grid gap-3 sm:grid-cols-2">
-          <TextField className="sm:col-span-2" label="Business name" name="businessName" required defaultValue={vendor.businessName} error={f.businessName} />
+          <TextField
+            className="sm:col-span-2"
+            label="Business name"
+            name="businessName"
+            required
+            defaultValue={vendor.businessName}
+            error={f.businessName}
+          />
           <TextField label="Phone" name="phone" type="tel" required defaultValue={vendor.phone} error={f.phone} />
           <TextField label="GST number" name="gstNumber" required maxLength={15} defaultValue={vendor.gstNumber} error={f.gstNumber} />
-          <TextField className="sm:col-span-2" label="Street address" name="street" required defaultValue={vendor.address.street} error={f.street} />
+          <TextField
+            className="sm:col-span-2"
+            label="Street address"
+            name="street"
+            required
+            defaultValue={vendor.address.street}
+            error={f.street}
+          />
           <TextField label="City" name="city" required defaultValue={vendor.address.city} error={f.city} />
           <TextField label="State" name="state" required defaultValue={vendor.address.state} error={f.state} />
           <TextField label="Pincode" name="pincode" required maxLength={6} defaultValue={vendor.address.pincode} error={f.pincode} />
-          <button type="submit" className="h-11 rounded-lg bg-brand-700 font-semibold text-white sm:col-span-2">{busy ? "Saving..." : "Save Profile"}</button>
+          <button type="submit" className="h-11 rounded-lg bg-brand-700 font-semibold text-white sm:col-span-2">
+            {busy ? "Saving..." : "Save Profile"}
+          </button>
         </fieldset>
       </Form>
     </div>
