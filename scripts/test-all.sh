@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI runs. Type check, unit + integration tests on SQLite and PostgreSQL,
+# `npm test`: everything CI runs. Format and lint, type check, unit + integration tests on SQLite and PostgreSQL,
 # the rate-limit tests again with the counters in Redis, then the production build under
 # Playwright in Chromium on both engines.
 # A missing Chromium, PostgreSQL or Redis fails the run; SKIP_POSTGRES=1 / SKIP_REDIS=1 opt out
@@ -33,6 +33,10 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 step() { printf '\n== %s ==\n' "$*"; }
+
+step "format and lint (Biome)"
+npx biome format .
+npx biome lint --error-on-warnings .
 
 step "type check"
 npx react-router typegen
