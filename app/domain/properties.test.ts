@@ -118,10 +118,19 @@ describe("checkout form", () => {
 
   // One field broken, the rest valid: the form is refused, and only on that field.
   const broken = fc.oneof(
-    fc.record({ field: fc.constant("checkoutKey"), value: fc.oneof(fc.stringMatching(/^[A-Za-z0-9-]{0,15}$/), fc.constant("key with spaces 123456")) }),
+    fc.record({
+      field: fc.constant("checkoutKey"),
+      value: fc.oneof(fc.stringMatching(/^[A-Za-z0-9-]{0,15}$/), fc.constant("key with spaces 123456")),
+    }),
     fc.record({ field: fc.constant("paymentMethod"), value: fc.constantFrom("", "<script>", "cash on delivery", "x".repeat(41)) }),
-    fc.record({ field: fc.constant("phone"), value: fc.oneof(fc.stringMatching(/^[0-5]\d{9}$/), fc.constantFrom("", "98765", "+1 9876543210")) }),
-    fc.record({ field: fc.constant("pincode"), value: fc.oneof(fc.stringMatching(/^0\d{5}$/), fc.constantFrom("", "41100", "4110011", "41 001")) }),
+    fc.record({
+      field: fc.constant("phone"),
+      value: fc.oneof(fc.stringMatching(/^[0-5]\d{9}$/), fc.constantFrom("", "98765", "+1 9876543210")),
+    }),
+    fc.record({
+      field: fc.constant("pincode"),
+      value: fc.oneof(fc.stringMatching(/^0\d{5}$/), fc.constantFrom("", "41100", "4110011", "41 001")),
+    }),
     fc.record({ field: fc.constant("street"), value: fc.constantFrom("", "   ", "x".repeat(201)) }),
     fc.record({
       field: fc.constant("items"),

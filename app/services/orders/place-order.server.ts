@@ -79,7 +79,7 @@ export async function placeOrder(
         if (!product || product.status !== "live") {
           throw new OrderRefused(product ? `${product.name} is no longer available.` : "A product in your cart is no longer available.");
         }
-        const quantity = quantities.get(productId)!;
+        const quantity = quantities.get(productId) ?? 0;
         const taken = await trx
           .updateTable("product")
           .set({ stock: sql`stock - ${quantity}`, version: nextVersion(), updated_at: new Date().toISOString() })

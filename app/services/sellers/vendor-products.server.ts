@@ -50,7 +50,10 @@ export async function getVendorProduct(vendorId: string, productId: string) {
 export async function createVendorProduct(vendorId: string, input: ProductFormInput, image?: string) {
   const hit = await hitRateLimit(`listing:vendor:${vendorId}`, configuredLimits().listingCreation);
   if (!hit.allowed) {
-    throw new ListingRefused(`You have added many listings in a short time. Please wait ${waitInWords(hit.retryAfterSeconds)} and try again.`, 429);
+    throw new ListingRefused(
+      `You have added many listings in a short time. Please wait ${waitInWords(hit.retryAfterSeconds)} and try again.`,
+      429,
+    );
   }
   return getDb()
     .transaction()
