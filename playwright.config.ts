@@ -48,6 +48,8 @@ export default defineConfig({
       E2E_DB: process.env.E2E_DB ?? "sqlite",
       RATE_LIMIT_REGISTER_MAX: "1000",
       RATE_LIMIT_SIGNIN_MAX: "200",
+      // Every spec's browser checks out from one address.
+      RATE_LIMIT_CHECKOUT_ADDRESS_MAX: "1000",
       ADMIN_EMAIL: "admin@angle.test",
       ADMIN_PASSWORD: "admin-e2e-password",
       UPLOAD_DIR: `/tmp/angle-e2e-uploads-${port}`,

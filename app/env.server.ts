@@ -31,6 +31,13 @@ const EnvSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     REDIS_KEY_PREFIX: z.string().min(1).default("angle:"),
+    // Abuse limits on orders and vendor listings (README, "Limits"): a customer's open unpaid orders,
+    // checkouts per customer and per address, a vendor's pending listings and new listings, in any 10 minutes.
+    ORDER_MAX_OPEN_UNPAID: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_CHECKOUT_MAX: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_CHECKOUT_ADDRESS_MAX: z.coerce.number().int().min(1).default(30),
+    LISTING_MAX_PENDING: z.coerce.number().int().min(1).default(50),
+    RATE_LIMIT_LISTING_MAX: z.coerce.number().int().min(1).default(20),
   })
   .superRefine((env, ctx) => {
     // A store served to the public must have its own secret; on this machine alone

@@ -114,6 +114,10 @@ async function startServer(port: number, env: Record<string, string>) {
       BASE_URL: `http://localhost:${port}`,
       SEED_ON_EMPTY: "false",
       RATE_LIMIT_REGISTER_MAX: "100000",
+      // The order benchmark is 50 customers ordering as fast as they can, from one address.
+      RATE_LIMIT_CHECKOUT_MAX: "100000",
+      RATE_LIMIT_CHECKOUT_ADDRESS_MAX: "100000",
+      ORDER_MAX_OPEN_UNPAID: "100000",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -9,8 +9,8 @@ export type ProductFormValues = {
   price: string;
   stock: number;
   image: string;
-  /** the updated_at the form was filled from: a save refuses if the product changed since */
-  version?: string;
+  /** the product's version the form was filled from: a save refuses if the product changed since */
+  version?: number;
   rating?: number;
   reviews?: number;
 };
@@ -33,7 +33,7 @@ export function ProductForm({ values, errors = {}, error, submitLabel }: Props) 
           {error}
         </p>
       ) : null}
-      {values?.version ? <input type="hidden" name="version" value={values.version} /> : null}
+      {values?.version !== undefined ? <input type="hidden" name="version" value={values.version} /> : null}
       <fieldset disabled={busy} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           className="sm:col-span-2"

@@ -46,6 +46,8 @@ export interface ProductTable {
   vendor_id: string | null;
   status: ProductStatus;
   reject_reason: string | null;
+  /** Adds 1 on every write: the optimistic lock of the edit forms (migration 0006). */
+  version: Generated<number>;
   created_at: IsoTime;
   updated_at: IsoTime;
 }

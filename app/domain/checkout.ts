@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AddressSchema, PhoneSchema } from "./account";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./orders";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } from "./cart-limits";
 
 export const OrderItemSchema = z.object({
   productId: z.string().regex(/^[a-z0-9]{6,40}$/, "Unknown product."),
@@ -8,7 +8,7 @@ export const OrderItemSchema = z.object({
     .number()
     .int("Quantities must be whole numbers.")
     .min(1, "Quantities must be at least 1.")
-    .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one product per order.`),
+    .max(MAX_LINE_QUANTITY, TOO_MANY_OF_ONE),
 });
 
 /** What the checkout form sends. Prices and totals are never taken from the browser. */
@@ -27,7 +27,13 @@ export const CheckoutSchema = AddressSchema.extend({
       }
     })
     .pipe(
-      z.array(OrderItemSchema).min(1, "Your cart is empty.").max(MAX_CART_LINES, `At most ${MAX_CART_LINES} different products per order.`),
+      z
+        .array(OrderItemSchema)
+        .min(1, "Your cart is empty.")
+        .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} different products per order.`)
+        // The per-product cap holds for the merged lines: the same product on several lines is one line.
+        .transform((items) => mergeCartLines(items))
+        .pipe(z.array(z.object({ productId: z.string(), quantity: z.number().max(MAX_LINE_QUANTITY, TOO_MANY_OF_ONE) }))),
     ),
 });
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;

@@ -3,6 +3,15 @@ export { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart-limits";
 export const ORDER_STATUSES = ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * An open unpaid order: placed (pending) or confirmed, and neither paid, cancelled nor delivered.
+ * No order is marked paid before delivery today (cash on delivery and manual payments), so these
+ * two statuses are the whole rule; once payments record a paid mark, a paid order leaves it.
+ */
+export const OPEN_UNPAID_STATUSES = ["pending", "confirmed"] as const satisfies readonly OrderStatus[];
+export const TOO_MANY_OPEN_ORDERS = (max: number) =>
+  `You have ${max} orders waiting for payment or confirmation. Please wait for them to be confirmed or contact us before placing more.`;
+
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending: "Pending",
   confirmed: "Confirmed",

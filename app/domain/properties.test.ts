@@ -44,44 +44,166 @@ const anyForm = fc.dictionary(
   hostile,
 );
 
-describe("schemas never throw, whatever they are given", () => {
-  it.each([
-    ["register", RegisterSchema],
-    ["checkout", CheckoutSchema],
-    ["contact", ContactSchema],
-    ["product form", ProductFormSchema],
-  ] as const)("%s", (_name, schema) => {
+const CHECKOUT_FIELDS = ["street", "city", "state", "pincode", "checkoutKey", "paymentMethod", "phone", "items"];
+const SCHEMAS = [
+  ["register", RegisterSchema, ["street", "city", "state", "pincode", "name", "email", "password", "phone"]],
+  ["checkout", CheckoutSchema, CHECKOUT_FIELDS],
+  ["contact", ContactSchema, ["kind", "name", "email", "subject", "message"]],
+  ["product form", ProductFormSchema, ["name", "description", "category", "price", "stock"]],
+] as const;
+
+describe("hostile forms", () => {
+  it.each(SCHEMAS)("%s: refused with a message on one of its own fields", (_name, schema, fields) => {
+    let refused = 0;
     fc.assert(
-      fc.property(anyForm, (form) => void schema.safeParse(form)),
+      fc.property(anyForm, (form) => {
+        const parsed = schema.safeParse(form);
+        if (parsed.success) return;
+        refused++;
+        for (const issue of parsed.error.issues) {
+          expect(fields).toContain(issue.path[0]);
+          expect(issue.message.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // A random dictionary of hostile values is (almost) never a valid form: the assertions above ran.
+    expect(refused).toBeGreaterThanOrEqual(290);
+  });
+});
+
+// Valid checkout forms, built from each field's rule (addresses from a few real ones).
+const productId = fc.stringMatching(/^[a-z0-9]{6,40}$/);
+const validCheckout = fc.record({
+  checkoutKey: fc.stringMatching(/^[A-Za-z0-9-]{16,64}$/),
+  paymentMethod: fc.stringMatching(/^[A-Za-z0-9_]{1,40}$/),
+  mobile: fc.stringMatching(/^[6-9]\d{9}$/),
+  prefix: fc.constantFrom("", "+91", "+91 ", "0"),
+  address: fc.constantFrom(
+    { street: "12 MG Road", city: "Pune", state: "Maharashtra", pincode: "411001" },
+    { street: "Plot 4, MIDC", city: "Nashik", state: "Maharashtra", pincode: "422007" },
+    { street: "42 Krishi Bhavan Road", city: "Bengaluru", state: "Karnataka", pincode: "560024" },
+  ),
+  items: fc.uniqueArray(fc.record({ productId, quantity: fc.integer({ min: 1, max: 999 }) }), {
+    minLength: 1,
+    maxLength: 50,
+    selector: (item) => item.productId,
+  }),
+});
+const toForm = (v: typeof validCheckout extends fc.Arbitrary<infer T> ? T : never) => ({
+  checkoutKey: v.checkoutKey,
+  paymentMethod: v.paymentMethod,
+  phone: v.prefix + v.mobile,
+  ...v.address,
+  items: JSON.stringify(v.items),
+});
+
+describe("checkout form", () => {
+  it("accepts every valid form and returns its values", () => {
+    fc.assert(
+      fc.property(validCheckout, (v) => {
+        const parsed = CheckoutSchema.safeParse(toForm(v));
+        expect(parsed.error).toBeUndefined();
+        expect(parsed.data).toEqual({
+          checkoutKey: v.checkoutKey,
+          paymentMethod: v.paymentMethod,
+          phone: `+91 ${v.mobile.slice(0, 5)} ${v.mobile.slice(5)}`,
+          ...v.address,
+          items: v.items,
+        });
+      }),
       { numRuns: 300 },
     );
   });
 
-  it("checkout accepts only whole quantities from 1 to 999 of well-formed ids", () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.record({ productId: hostile, quantity: fc.oneof(fc.integer(), fc.double(), hostile) }), { maxLength: 60 }),
-        (items) => {
-          const parsed = CheckoutSchema.safeParse({
-            checkoutKey: "k".repeat(20),
-            paymentMethod: "cod",
-            phone: "9876543210",
-            street: "a",
-            city: "b",
-            state: "c",
-            pincode: "411001",
-            items: JSON.stringify(items),
-          });
-          if (parsed.success) {
-            for (const item of parsed.data.items) {
-              expect(Number.isInteger(item.quantity) && item.quantity >= 1 && item.quantity <= 999).toBe(true);
-              expect(item.productId).toMatch(/^[a-z0-9]{6,40}$/);
-            }
-          }
-        },
+  // One field broken, the rest valid: the form is refused, and only on that field.
+  const broken = fc.oneof(
+    fc.record({
+      field: fc.constant("checkoutKey"),
+      value: fc.oneof(fc.stringMatching(/^[A-Za-z0-9-]{0,15}$/), fc.constant("key with spaces 123456")),
+    }),
+    fc.record({ field: fc.constant("paymentMethod"), value: fc.constantFrom("", "<script>", "cash on delivery", "x".repeat(41)) }),
+    fc.record({
+      field: fc.constant("phone"),
+      value: fc.oneof(fc.stringMatching(/^[0-5]\d{9}$/), fc.constantFrom("", "98765", "+1 9876543210")),
+    }),
+    fc.record({
+      field: fc.constant("pincode"),
+      value: fc.oneof(fc.stringMatching(/^0\d{5}$/), fc.constantFrom("", "41100", "4110011", "41 001")),
+    }),
+    fc.record({ field: fc.constant("street"), value: fc.constantFrom("", "   ", "x".repeat(201)) }),
+    fc.record({
+      field: fc.constant("items"),
+      value: fc.oneof(
+        fc.constantFrom("not json", "[]", "{}", "null", JSON.stringify([{ productId: "ABCDEF123", quantity: 1 }])),
+        fc
+          .oneof(fc.integer({ max: 0 }), fc.integer({ min: 1000 }), fc.double({ noInteger: true }), fc.constantFrom("abc", "", null))
+          .map((quantity) => JSON.stringify([{ productId: "abcdef123456", quantity }])),
       ),
+    }),
+  );
+
+  it("refuses a form with exactly one invalid field, on that field", () => {
+    fc.assert(
+      fc.property(validCheckout, broken, (v, { field, value }) => {
+        const parsed = CheckoutSchema.safeParse({ ...toForm(v), [field]: value });
+        expect(parsed.success).toBe(false);
+        expect(new Set(parsed.error?.issues.map((i) => i.path[0]))).toEqual(new Set([field]));
+      }),
       { numRuns: 300 },
     );
+  });
+
+  it("accepts only whole quantities from 1 to 999 of well-formed ids", () => {
+    const quantity = fc.oneof(
+      fc.integer({ min: 1, max: 999 }),
+      fc.integer({ min: -5, max: 2000 }),
+      fc.integer(),
+      fc.double(),
+      fc.integer({ min: 1, max: 999 }).map(String),
+      hostile,
+    );
+    const id = fc.oneof(productId, productId, hostile);
+    const outcomes = { accepted: 0, refused: 0 };
+    fc.assert(
+      fc.property(validCheckout, id, quantity, (v, productId, quantity) => {
+        const parsed = CheckoutSchema.safeParse(toForm({ ...v, items: [{ productId, quantity }] as never }));
+        // The rule, stated independently: a quantity that reads as a whole number 1-999, an id of 6-40 of [a-z0-9].
+        const n = typeof quantity === "number" || typeof quantity === "string" ? Number(quantity) : Number.NaN;
+        const valid = Number.isInteger(n) && n >= 1 && n <= 999 && /^[a-z0-9]{6,40}$/.test(String(productId));
+        expect(parsed.success).toBe(valid);
+        if (parsed.success) expect(parsed.data.items).toEqual([{ productId, quantity: n }]);
+        else expect(new Set(parsed.error.issues.map((i) => i.path[0]))).toEqual(new Set(["items"]));
+        outcomes[valid ? "accepted" : "refused"]++;
+      }),
+      { numRuns: 500 },
+    );
+    // Both branches ran, many times.
+    expect(outcomes.accepted).toBeGreaterThan(100);
+    expect(outcomes.refused).toBeGreaterThan(100);
+  });
+
+  it("merges lines for one product and caps the sum at 999", () => {
+    const lines = fc.array(
+      fc.record({ productId: fc.constantFrom("aaaaaa", "bbbbbb", "cccccc"), quantity: fc.integer({ min: 1, max: 999 }) }),
+      { minLength: 1, maxLength: 6 },
+    );
+    const outcomes = { accepted: 0, refused: 0 };
+    fc.assert(
+      fc.property(validCheckout, lines, (v, items) => {
+        const sums = new Map<string, number>();
+        for (const l of items) sums.set(l.productId, (sums.get(l.productId) ?? 0) + l.quantity);
+        const parsed = CheckoutSchema.safeParse(toForm({ ...v, items }));
+        const valid = [...sums.values()].every((q) => q <= 999);
+        expect(parsed.success).toBe(valid);
+        if (parsed.success) expect(parsed.data.items).toEqual([...sums].map(([productId, quantity]) => ({ productId, quantity })));
+        else expect(parsed.error.issues.map((i) => i.message)).toContain("At most 999 of one product per order.");
+        outcomes[valid ? "accepted" : "refused"]++;
+      }),
+      { numRuns: 300 },
+    );
+    expect(outcomes.accepted).toBeGreaterThan(50);
+    expect(outcomes.refused).toBeGreaterThan(50);
   });
 });
 

@@ -33,6 +33,19 @@ function isLine(value: unknown): value is CartLine {
   );
 }
 
+/**
+ * One line per product, at most MAX_LINE_QUANTITY of it: stored lines for one product add up
+ * before the cap (three lines of 999 are 999, not 2,997), as checkout counts them.
+ */
+function mergeLines(lines: CartLine[]): CartLine[] {
+  const byId = new Map<string, CartLine>();
+  for (const line of lines) {
+    const seen = byId.get(line.product.id);
+    byId.set(line.product.id, seen ? { ...seen, quantity: seen.quantity + line.quantity } : line);
+  }
+  return [...byId.values()].map((l) => (l.quantity > MAX_LINE_QUANTITY ? { ...l, quantity: MAX_LINE_QUANTITY } : l));
+}
+
 /** Reads the stored cart, dropping anything malformed (the storage is the visitor's to edit). */
 export function readCart(): CartLine[] {
   if (typeof window === "undefined") return EMPTY;
@@ -46,7 +59,7 @@ export function readCart(): CartLine[] {
   let lines: CartLine[] = EMPTY;
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    lines = Array.isArray(parsed) ? parsed.filter(isLine) : EMPTY;
+    lines = Array.isArray(parsed) ? mergeLines(parsed.filter(isLine)) : EMPTY;
   } catch {
     lines = EMPTY;
   }

@@ -22,6 +22,11 @@ export async function startFuzzStore(): Promise<FuzzStore> {
     RATE_LIMIT_REGISTER_MAX: "100000",
     RATE_LIMIT_SIGNIN_MAX: "100000",
     RATE_LIMIT_CONTACT_MAX: "100000",
+    RATE_LIMIT_CHECKOUT_MAX: "100000",
+    RATE_LIMIT_CHECKOUT_ADDRESS_MAX: "100000",
+    ORDER_MAX_OPEN_UNPAID: "100000",
+    RATE_LIMIT_LISTING_MAX: "100000",
+    LISTING_MAX_PENDING: "100000",
   });
   let pgClient: pg.Client | null = null;
   let sqlite: DatabaseSync | null = null;

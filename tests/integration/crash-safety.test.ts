@@ -30,6 +30,8 @@ function start() {
       SEED_ON_EMPTY: "false",
       LOG_LEVEL: "warn",
       RATE_LIMIT_REGISTER_MAX: "1000",
+      // 40 orders from one address in a burst.
+      RATE_LIMIT_CHECKOUT_ADDRESS_MAX: "1000",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -24,7 +24,9 @@ export async function action({ request }: Route.ActionArgs) {
   const reason = String(form.get("reason") ?? "").trim();
   if (decision === "reject" && !reason)
     return data({ ok: false, error: "Please give the vendor a reason for rejecting the listing." }, { status: 400 });
-  const version = String(form.get("version") ?? "") || undefined;
+  // The listing's version the admin looked at; a malformed one (a page from before versions) is stale.
+  const seen = String(form.get("version") ?? "");
+  const version = seen === "" ? undefined : /^\d{1,15}$/.test(seen) ? Number(seen) : -1;
   if (!(await reviewListing(id, decision, reason, version))) {
     return data(
       { ok: false, error: "That listing changed or is no longer waiting for approval. Please review it again." },
@@ -66,7 +68,7 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
                 <div className="mt-3 flex flex-wrap items-end gap-2">
                   <Form method="post">
                     <input type="hidden" name="id" value={p.id} />
-                    <input type="hidden" name="version" value={p.updated_at} />
+                    <input type="hidden" name="version" value={p.version} />
                     <button
                       type="submit"
                       name="intent"
@@ -78,7 +80,7 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
                   </Form>
                   <Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
                     <input type="hidden" name="id" value={p.id} />
-                    <input type="hidden" name="version" value={p.updated_at} />
+                    <input type="hidden" name="version" value={p.version} />
                     <div className="min-w-48 flex-1">
                       <label htmlFor={`reason-${p.id}`} className="text-sm font-medium text-stone-700">
                         Reason for rejecting

@@ -4,7 +4,8 @@ import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
 import { ProductForm } from "~/components/product-form";
 import { parseProductForm } from "~/services/catalog/parse-product-form.server";
 import { PRODUCT_CHANGED } from "~/services/catalog/save-product.server";
-import { createVendorProduct, getVendorProduct, updateVendorProduct } from "~/services/sellers/vendor-products.server";
+import { createVendorProduct, getVendorProduct, ListingRefused, updateVendorProduct } from "~/services/sellers/vendor-products.server";
+import { RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Listing · Angle Vendor" }];
@@ -24,11 +25,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ ok: false as const, error: "Listing not found.", fields: {} }, { status: 404 });
   const result = await parseProductForm(await readForm(request));
   if (!result.ok) return data(result, { status: 400 });
-  if (params.id) {
-    if (!(await updateVendorProduct(vendor.id, params.id, result.input, result.image, result.version))) {
-      return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
-    }
-  } else await createVendorProduct(vendor.id, result.input, result.image);
+  try {
+    if (params.id) {
+      if (!(await updateVendorProduct(vendor.id, params.id, result.input, result.image, result.version))) {
+        return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
+      }
+    } else await createVendorProduct(vendor.id, result.input, result.image);
+  } catch (error) {
+    if (error instanceof ListingRefused || error instanceof RateLimitUnavailable)
+      return data({ ok: false as const, error: error.message, fields: {} }, { status: error.status });
+    throw error;
+  }
   return redirect("/vendor-login/products");
 }
 
@@ -55,7 +62,7 @@ export default function VendorProductEdit({ loaderData, actionData }: Route.Comp
                 price: (p.price_paise / 100).toFixed(2),
                 stock: p.stock,
                 image: p.image,
-                version: p.updated_at,
+                version: p.version,
               }
             : undefined
         }

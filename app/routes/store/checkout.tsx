@@ -15,6 +15,7 @@ import { useCheckoutKey } from "~/lib/checkout-key";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/root-data";
 import { OrderRefused, placeOrder } from "~/services/orders/place-order.server";
+import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { getCheckoutMethods } from "~/services/settings/payment-settings.server";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
 import { log } from "~/lib/log.server";
@@ -57,10 +58,11 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ ok: false as const, error: "Please choose a payment method.", fields: {} as Record<string, string> }, { status: 400 });
   }
   try {
-    const { orderId } = await placeOrder({ id: user.id, name: user.name, email: user.email }, parsed.data);
+    const customer = { id: user.id, name: user.name, email: user.email };
+    const { orderId } = await placeOrder(customer, parsed.data, { ip: clientAddress(request) });
     return redirect(`/order-confirmation/${orderId}?placed=1`);
   } catch (error) {
-    if (error instanceof OrderRefused)
+    if (error instanceof OrderRefused || error instanceof RateLimitUnavailable)
       return data({ ok: false as const, error: error.message, fields: {} as Record<string, string> }, { status: error.status });
     log.error({ err: error }, "placing an order failed");
     return data({ ok: false as const, error: CHECKOUT_FAILED, fields: {} as Record<string, string> }, { status: 503 });

@@ -54,10 +54,10 @@ export async function getProductForAdmin(id: string) {
       "image",
       "status",
       "vendor_id as vendorId",
-      "updated_at as version",
+      "version",
     ])
     .where("id", "=", id)
     .where("status", "!=", "archived")
     .executeTakeFirst();
-  return row ? { ...row, pricePaise: Number(row.pricePaise), rating: Number(row.rating) } : null;
+  return row ? { ...row, pricePaise: Number(row.pricePaise), rating: Number(row.rating), version: Number(row.version) } : null;
 }

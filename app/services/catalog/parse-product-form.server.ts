@@ -1,9 +1,10 @@
 import { fieldErrors } from "~/domain/form-errors";
 import { PRODUCT_FORM_INVALID, ProductFormSchema, type ProductFormInput } from "~/domain/product-form";
 import { ImageRefused, storeProductImage } from "~/services/media/store-product-image.server";
+import { PRODUCT_CHANGED } from "./save-product.server";
 
 export type ParsedProductForm =
-  | { ok: true; input: ProductFormInput; image?: string; version?: string }
+  | { ok: true; input: ProductFormInput; image?: string; version?: number }
   | { ok: false; error: string; fields: Record<string, string> };
 
 /** Validates the product form and, only when it is valid, stores an uploaded image. */
@@ -16,8 +17,11 @@ export async function parseProductForm(form: FormData): Promise<ParsedProductFor
     stock: form.get("stock") === "" ? undefined : form.get("stock"),
   });
   if (!parsed.success) return { ok: false, error: PRODUCT_FORM_INVALID, fields: fieldErrors(parsed.error) };
+  // The product's version the form was filled from (a whole number); anything else is a form
+  // from before versions (or tampered with), so the product may have changed since.
   const v = form.get("version");
-  const version = typeof v === "string" && v ? v : undefined;
+  const version = typeof v === "string" && v ? (/^\d{1,15}$/.test(v) ? Number(v) : null) : undefined;
+  if (version === null) return { ok: false, error: PRODUCT_CHANGED, fields: {} };
   const file = form.get("image");
   if (file instanceof File && file.size > 0) {
     try {

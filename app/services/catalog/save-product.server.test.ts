@@ -1,9 +1,13 @@
-import { expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutInput, createCustomer, createProduct as makeProduct } from "../../../tests/factories";
+import { getDb } from "~/db/db.server";
 import { ProductFormSchema } from "~/domain/product-form";
+import { changeOrderStatus } from "../orders/admin-orders.server";
 import { placeOrder } from "../orders/place-order.server";
 import { getCustomerOrder } from "../orders/get-customer-order.server";
 import { getProduct } from "./get-product.server";
+import { getProductForAdmin } from "./list-products-admin.server";
+import { parseProductForm } from "./parse-product-form.server";
 import { createProduct, deleteOrArchiveProduct, updateProduct } from "./save-product.server";
 
 it("validates the admin product form: name, category, price above 0, stock 0 or more", () => {
@@ -41,18 +45,68 @@ it("deletes an unsold product but archives a sold one, keeping its order lines",
   expect(await deleteOrArchiveProduct("missing00000")).toBe("missing");
 });
 
-it("refuses an edit made on a stale form, so a sale's stock change is never overwritten", async () => {
-  const { getDb } = await import("~/db/db.server");
-  const product = await makeProduct({ stock: 10, pricePaise: 10_000 });
-  const seen = (await getDb().selectFrom("product").select("updated_at").where("id", "=", product.id).executeTakeFirstOrThrow()).updated_at;
-  await new Promise((r) => setTimeout(r, 5));
-  const customer = await createCustomer();
-  await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 3 }]));
-  const input = { name: "Typo Fixed", description: "", category: "tools" as const, price: 10_000, stock: 10 };
-  expect(await updateProduct(product.id, input, { version: seen })).toBe("stale");
-  expect((await getProduct(product.id))?.stock).toBe(7);
-  const fresh = (await getDb().selectFrom("product").select("updated_at").where("id", "=", product.id).executeTakeFirstOrThrow())
-    .updated_at;
-  expect(await updateProduct(product.id, { ...input, stock: 7 }, { version: fresh })).toBe("updated");
-  expect(await updateProduct("missing00000", input, {})).toBe("missing");
+const versionOf = async (id: string) =>
+  Number((await getDb().selectFrom("product").select("version").where("id", "=", id).executeTakeFirstOrThrow()).version);
+
+describe("the edit form's version lock", () => {
+  // Every write below happens in the same millisecond: a timestamp lock would let the stale save through.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-11-22T10:00:00.000Z"));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("refuses an edit made on a stale form, so a sale's stock change is never overwritten", async () => {
+    const product = await makeProduct({ stock: 10, pricePaise: 10_000 });
+    const seen = await versionOf(product.id);
+    // The admin form is filled with this version.
+    expect((await getProductForAdmin(product.id))?.version).toBe(seen);
+    const customer = await createCustomer();
+    await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 3 }]));
+    const input = { name: "Typo Fixed", description: "", category: "tools" as const, price: 10_000, stock: 10 };
+    expect(await updateProduct(product.id, input, { version: seen })).toBe("stale");
+    expect((await getProduct(product.id))?.stock).toBe(7);
+    const fresh = await versionOf(product.id);
+    expect(fresh).toBe(seen + 1);
+    expect(await updateProduct(product.id, { ...input, stock: 7 }, { version: fresh })).toBe("updated");
+    expect(await updateProduct("missing00000", input, {})).toBe("missing");
+  });
+
+  it("lets only the first of two admins' saves from one form through, in the same millisecond", async () => {
+    const product = await makeProduct({ stock: 10 });
+    const seen = await versionOf(product.id);
+    const edit = { name: "Spade", description: "", category: "tools" as const, price: 20_000, stock: 10 };
+    expect(await updateProduct(product.id, { ...edit, stock: 12 }, { version: seen })).toBe("updated");
+    expect(await updateProduct(product.id, { ...edit, stock: 4 }, { version: seen })).toBe("stale");
+    expect((await getProduct(product.id))?.stock).toBe(12);
+  });
+
+  it("counts every write: a sale, a cancellation that restores stock, an edit, an archive", async () => {
+    const product = await makeProduct({ stock: 10 });
+    const customer = await createCustomer();
+    const admin = await createCustomer({ role: "admin" });
+    const versions = [await versionOf(product.id)];
+    const { orderId } = await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 2 }]));
+    versions.push(await versionOf(product.id));
+    await changeOrderStatus(orderId, "cancelled", admin.id);
+    versions.push(await versionOf(product.id));
+    await updateProduct(product.id, { name: "Hoe", description: "", category: "tools", price: 9_900, stock: 10 }, {});
+    versions.push(await versionOf(product.id));
+    expect(await deleteOrArchiveProduct(product.id)).toBe("archived");
+    versions.push(await versionOf(product.id));
+    expect(versions).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("refuses a form whose version is not a whole number (a page from before versions)", async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: "Sickle", description: "", category: "tools", price: "10", stock: "1" })) form.set(k, v);
+    form.set("version", "2025-11-22T10:00:00.000Z");
+    expect(await parseProductForm(form)).toEqual({
+      ok: false,
+      error: "This product changed while you were editing (a sale or another edit). Please reload and make your change again.",
+      fields: {},
+    });
+    form.set("version", "7");
+    expect(await parseProductForm(form)).toMatchObject({ ok: true, version: 7 });
+  });
 });

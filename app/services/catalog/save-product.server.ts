@@ -1,18 +1,26 @@
-import { getDb } from "~/db/db.server";
+import { sql } from "kysely";
+import { getDb, type Db } from "~/db/db.server";
 import type { ProductStatus } from "~/db/schema";
 import type { ProductFormInput } from "~/domain/product-form";
 import { isId, newId } from "~/lib/ids";
 
 export const PLACEHOLDER_IMAGE = "/images/products/placeholder.svg";
 
-/** Creates a product (store-owned when vendorId is null). */
+/**
+ * Every write to a product row sets this: the edit forms carry the version they were filled from
+ * and a save whose version is no longer current is refused. A counter, not a timestamp: two
+ * writes in one millisecond share a timestamp, never a version.
+ */
+export const nextVersion = () => sql<number>`version + 1`;
+
+/** Creates a product (store-owned when vendorId is null); in `options.db` when given, e.g. a transaction. */
 export async function createProduct(
   input: ProductFormInput,
-  options: { image?: string; vendorId?: string | null; status?: ProductStatus },
+  options: { image?: string; vendorId?: string | null; status?: ProductStatus; db?: Db },
 ) {
   const id = newId();
   const now = new Date().toISOString();
-  await getDb()
+  await (options.db ?? getDb())
     .insertInto("product")
     .values({
       id,
@@ -43,6 +51,7 @@ export function productEdits(input: ProductFormInput, image?: string) {
     price_paise: input.price,
     stock: input.stock,
     ...(image ? { image } : {}),
+    version: nextVersion(),
     updated_at: new Date().toISOString(),
   };
 }
@@ -58,12 +67,12 @@ export const PRODUCT_CHANGED =
 export async function updateProduct(
   id: string,
   input: ProductFormInput,
-  options: { image?: string; version?: string },
+  options: { image?: string; version?: number },
 ): Promise<"updated" | "missing" | "stale"> {
   // Not one of our ids (a NUL in the URL would be a database error on PostgreSQL): nothing to update.
   if (!isId(id)) return "missing";
   let query = getDb().updateTable("product").set(productEdits(input, options.image)).where("id", "=", id).where("status", "!=", "archived");
-  if (options.version) query = query.where("updated_at", "=", options.version);
+  if (options.version !== undefined) query = query.where("version", "=", options.version);
   const result = await query.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return "updated";
   const exists = await getDb().selectFrom("product").select("id").where("id", "=", id).where("status", "!=", "archived").executeTakeFirst();
@@ -86,7 +95,7 @@ export async function deleteOrArchiveProduct(id: string): Promise<"deleted" | "a
 async function archiveProduct(id: string) {
   const r = await getDb()
     .updateTable("product")
-    .set({ status: "archived", updated_at: new Date().toISOString() })
+    .set({ status: "archived", version: nextVersion(), updated_at: new Date().toISOString() })
     .where("id", "=", id)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) ? ("archived" as const) : ("missing" as const);
@@ -100,7 +109,7 @@ function deleteOrArchiveOnce(id: string): Promise<"deleted" | "archived" | "miss
       if (sold) {
         const r = await trx
           .updateTable("product")
-          .set({ status: "archived", updated_at: new Date().toISOString() })
+          .set({ status: "archived", version: nextVersion(), updated_at: new Date().toISOString() })
           .where("id", "=", id)
           .executeTakeFirst();
         return Number(r.numUpdatedRows) ? "archived" : "missing";

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
 import { type OrderStatus, ORDER_STATUSES } from "~/domain/orders";
+import { nextVersion } from "~/services/catalog/save-product.server";
 import { isId, newId } from "~/lib/ids";
 
 export class StatusRefused extends Error {}
@@ -83,7 +84,7 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus, actorI
         for (const line of lines) {
           await trx
             .updateTable("product")
-            .set({ stock: sql`stock + ${line.quantity}`, updated_at: now })
+            .set({ stock: sql`stock + ${line.quantity}`, version: nextVersion(), updated_at: now })
             .where("id", "=", line.product_id)
             .execute();
         }

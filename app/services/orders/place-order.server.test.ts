@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createCustomer, createProduct, checkoutInput } from "../../../tests/factories";
 import { getDb } from "~/db/db.server";
 import { CheckoutSchema } from "~/domain/checkout";
@@ -119,6 +119,32 @@ describe("placeOrder", () => {
     );
   });
 
+  it("caps a product at 999 after its cart lines are merged: three lines of 999 are one order of 2,997", async () => {
+    const customer = await createCustomer();
+    const product = await createProduct({ stock: 5000 });
+    const before = await orderCount();
+    const threeLines = [1, 2, 3].map(() => ({ productId: product.id, quantity: 999 }));
+    await expect(placeOrder(customer, checkoutInput(threeLines))).rejects.toThrow("At most 999 of one product per order.");
+    const parsed = CheckoutSchema.safeParse({ ...checkoutInput([]), items: JSON.stringify(threeLines) });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => [i.path[0], i.message])).toEqual([["items", "At most 999 of one product per order."]]);
+    expect(await stockOf(product.id)).toBe(5000);
+    expect(await orderCount()).toBe(before);
+
+    // 500 + 499 on two lines is 999 of it: one order line.
+    const twoLines = CheckoutSchema.parse({
+      ...checkoutInput([]),
+      items: JSON.stringify([
+        { productId: product.id, quantity: 500 },
+        { productId: product.id, quantity: 499 },
+      ]),
+    });
+    expect(twoLines.items).toEqual([{ productId: product.id, quantity: 999 }]);
+    const { orderId } = await placeOrder(customer, twoLines);
+    expect((await getCustomerOrder(orderId, customer.id))?.items.map((i) => i.quantity)).toEqual([999]);
+    expect(await stockOf(product.id)).toBe(4001);
+  });
+
   it("rejects malformed quantities before touching the database", () => {
     for (const quantity of [0, -1, 1.5, 1000, "abc"]) {
       const parsed = CheckoutSchema.safeParse({ ...checkoutInput([]), items: JSON.stringify([{ productId: "abcdef123456", quantity }]) });
@@ -148,9 +174,13 @@ describe("reading orders", () => {
     const asha = await createCustomer();
     const ravi = await createCustomer();
     const product = await createProduct({ stock: 10 });
+    // Placed a minute apart by the clock, not by waiting.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-11-22T10:00:00.000Z"));
     const first = await placeOrder(asha, checkoutInput([{ productId: product.id, quantity: 1 }]));
-    await new Promise((r) => setTimeout(r, 5));
+    vi.setSystemTime(new Date("2025-11-22T10:01:00.000Z"));
     const second = await placeOrder(asha, checkoutInput([{ productId: product.id, quantity: 1 }]));
+    vi.useRealTimers();
     expect(await getCustomerOrder(first.orderId, ravi.id)).toBeNull();
     expect(await listCustomerOrders(ravi.id)).toEqual([]);
     const list = await listCustomerOrders(asha.id);

@@ -1,8 +1,13 @@
 import { sql } from "kysely";
 import { getDatabase, type Db } from "~/db/db.server";
+import { MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } from "~/domain/cart-limits";
 import type { CheckoutInput } from "~/domain/checkout";
+import { OPEN_UNPAID_STATUSES, TOO_MANY_OPEN_ORDERS } from "~/domain/orders";
 import { computeTotals } from "~/domain/pricing";
+import { getEnv } from "~/env.server";
 import { newId } from "~/lib/ids";
+import { nextVersion } from "~/services/catalog/save-product.server";
+import { configuredLimits, hitRateLimit, waitInWords } from "~/services/security/rate-limit.server";
 
 export type Customer = { id: string; name: string; email: string };
 
@@ -20,22 +25,46 @@ export class OrderRefused extends Error {
  * takes the stock with a guarded decrement (never below zero), and writes the order, its lines and
  * its first status event; any refusal rolls all of it back. The checkout key makes it idempotent:
  * a repeat with the same key returns the first order.
+ *
+ * Abuse limits: checkouts per customer and per address (`meta.ip`, when the caller has one) in
+ * any 10 minutes, and at most ORDER_MAX_OPEN_UNPAID open unpaid orders per customer, counted in
+ * the order's transaction so two checkouts at the limit cannot both pass. A repeat of a placed
+ * order is answered before any limit.
  */
-export async function placeOrder(customer: Customer, input: CheckoutInput): Promise<{ orderId: string; created: boolean }> {
+export async function placeOrder(
+  customer: Customer,
+  input: CheckoutInput,
+  meta: { ip?: string } = {},
+): Promise<{ orderId: string; created: boolean }> {
   const { db, engine } = getDatabase();
   const existing = await findByCheckoutKey(db, customer.id, input.checkoutKey);
   if (existing) return { orderId: existing, created: false };
 
-  // One line per product: the same product twice is one line with the quantities added.
-  const quantities = new Map<string, number>();
-  for (const item of input.items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+  // One line per product: the same product twice is one line with the quantities added, and the
+  // per-product cap holds for that sum.
+  const quantities = new Map(mergeCartLines(input.items).map((l) => [l.productId, l.quantity]));
+  if ([...quantities.values()].some((q) => q > MAX_LINE_QUANTITY)) throw new OrderRefused(TOO_MANY_OF_ONE, 400);
   // Lock rows in a fixed order so concurrent orders on PostgreSQL cannot deadlock.
   const productIds = [...quantities.keys()].sort();
 
+  await limitCheckouts(customer.id, meta.ip);
+  const maxOpen = getEnv().ORDER_MAX_OPEN_UNPAID;
+
   try {
     return await db.transaction().execute(async (trx) => {
+      // PostgreSQL: one customer's checkouts take turns from here (SQLite's writes are serial anyway),
+      // so the repeat check and the count of open orders below see every earlier checkout.
+      if (engine === "postgres") await trx.selectFrom("user").select("id").where("id", "=", customer.id).forNoKeyUpdate().execute();
       const again = await findByCheckoutKey(trx, customer.id, input.checkoutKey);
       if (again) return { orderId: again, created: false };
+
+      const open = await trx
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("user_id", "=", customer.id)
+        .where("status", "in", OPEN_UNPAID_STATUSES)
+        .executeTakeFirstOrThrow();
+      if (Number(open.n) >= maxOpen) throw new OrderRefused(TOO_MANY_OPEN_ORDERS(maxOpen), 409);
 
       const products = await trx
         .selectFrom("product")
@@ -50,10 +79,10 @@ export async function placeOrder(customer: Customer, input: CheckoutInput): Prom
         if (!product || product.status !== "live") {
           throw new OrderRefused(product ? `${product.name} is no longer available.` : "A product in your cart is no longer available.");
         }
-        const quantity = quantities.get(productId)!;
+        const quantity = quantities.get(productId) ?? 0;
         const taken = await trx
           .updateTable("product")
-          .set({ stock: sql`stock - ${quantity}`, updated_at: new Date().toISOString() })
+          .set({ stock: sql`stock - ${quantity}`, version: nextVersion(), updated_at: new Date().toISOString() })
           .where("id", "=", productId)
           .where("status", "=", "live")
           .where("stock", ">=", quantity)
@@ -121,6 +150,23 @@ export async function placeOrder(customer: Customer, input: CheckoutInput): Prom
       if (winner) return { orderId: winner, created: false };
     }
     throw error;
+  }
+}
+
+/** Checkouts per customer and per address; a refusal names the wait. */
+async function limitCheckouts(customerId: string, ip: string | undefined) {
+  const limits = configuredLimits();
+  const checks: [string, typeof limits.checkoutPerCustomer][] = [[`checkout:user:${customerId}`, limits.checkoutPerCustomer]];
+  if (ip) checks.push([`checkout:ip:${ip}`, limits.checkoutPerAddress]);
+  const hits: Awaited<ReturnType<typeof hitRateLimit>>[] = [];
+  for (const [key, limit] of checks) {
+    const hit = await hitRateLimit(key, limit);
+    hits.push(hit);
+    if (!hit.allowed) {
+      // A refused checkout counts against neither limit.
+      await Promise.all(hits.map((h) => h.refund()));
+      throw new OrderRefused(`Too many orders in a short time. Please wait ${waitInWords(hit.retryAfterSeconds)} and try again.`, 429);
+    }
   }
 }
 

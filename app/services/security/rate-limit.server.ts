@@ -33,6 +33,23 @@ export const LIMITS = {
   contact: { max: Number(process.env.RATE_LIMIT_CONTACT_MAX ?? 10), windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
+/** Limits set in the environment (env.server.ts), read when used. */
+export function configuredLimits() {
+  const env = getEnv();
+  return {
+    checkoutPerCustomer: { max: env.RATE_LIMIT_CHECKOUT_MAX, windowSeconds: 600 },
+    checkoutPerAddress: { max: env.RATE_LIMIT_CHECKOUT_ADDRESS_MAX, windowSeconds: 600 },
+    listingCreation: { max: env.RATE_LIMIT_LISTING_MAX, windowSeconds: 600 },
+  } satisfies Record<string, Limit>;
+}
+
+/** A refusal's wait in words: "45 seconds", "1 minute", "10 minutes". */
+export function waitInWords(seconds: number) {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
 /** The database store sweeps buckets untouched for a day, so no window may come near that. */
 const MAX_WINDOW_SECONDS = 3600;
 

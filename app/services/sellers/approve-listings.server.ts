@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { nextVersion } from "~/services/catalog/save-product.server";
 
 export async function listVendors() {
   const db = getDb();
@@ -44,28 +45,29 @@ export async function listPendingListings() {
       "product.price_paise",
       "product.stock",
       "product.image",
-      "product.updated_at",
+      "product.version",
       "vendor.business_name",
     ])
     .where("product.status", "=", "pending")
     .orderBy("product.updated_at")
     .execute();
-  return rows.map((r) => ({ ...r, price_paise: Number(r.price_paise) }));
+  return rows.map((r) => ({ ...r, price_paise: Number(r.price_paise), version: Number(r.version) }));
 }
 
 /** Approve puts a pending listing on sale; reject keeps it off with the admin's reason for the vendor. */
-export async function reviewListing(productId: string, decision: "approve" | "reject", reason?: string, version?: string) {
+export async function reviewListing(productId: string, decision: "approve" | "reject", reason?: string, version?: number) {
   let query = getDb()
     .updateTable("product")
     .set({
       status: decision === "approve" ? "live" : "rejected",
       reject_reason: decision === "reject" ? (reason?.trim().slice(0, 500) ?? null) : null,
+      version: nextVersion(),
       updated_at: new Date().toISOString(),
     })
     .where("id", "=", productId)
     .where("status", "=", "pending");
   // The version the admin looked at: a listing edited meanwhile is not approved unseen.
-  if (version) query = query.where("updated_at", "=", version);
+  if (version !== undefined) query = query.where("version", "=", version);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -1,7 +1,22 @@
-import { getDb } from "~/db/db.server";
+import { getDatabase, getDb, type Db } from "~/db/db.server";
+import { getEnv } from "~/env.server";
 import { isId } from "~/lib/ids";
 import type { ProductFormInput } from "~/domain/product-form";
 import { createProduct, productEdits } from "~/services/catalog/save-product.server";
+import { configuredLimits, hitRateLimit, waitInWords } from "~/services/security/rate-limit.server";
+
+/** A listing the vendor may not add now: too many waiting for approval, or too many just added. */
+export class ListingRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: 409 | 429,
+  ) {
+    super(message);
+  }
+}
+
+export const TOO_MANY_PENDING = (max: number) =>
+  `You have ${max} listings waiting for approval. Please wait for our team to review them before adding or editing more.`;
 
 /** A vendor's own listings (never another vendor's, never the store's). */
 export async function listVendorProducts(vendorId: string) {
@@ -19,31 +34,76 @@ export async function getVendorProduct(vendorId: string, productId: string) {
   if (!isId(productId)) return null;
   const row = await getDb()
     .selectFrom("product")
-    .select(["id", "name", "description", "category", "price_paise", "stock", "image", "status", "reject_reason", "updated_at"])
+    .select(["id", "name", "description", "category", "price_paise", "stock", "image", "status", "reject_reason", "version"])
     .where("id", "=", productId)
     .where("vendor_id", "=", vendorId)
     .where("status", "!=", "archived")
     .executeTakeFirst();
-  return row ? { ...row, price_paise: Number(row.price_paise) } : null;
+  return row ? { ...row, price_paise: Number(row.price_paise), version: Number(row.version) } : null;
 }
 
-/** A new listing waits for an admin's approval before shoppers see it. */
-export function createVendorProduct(vendorId: string, input: ProductFormInput, image?: string) {
-  return createProduct(input, { image, vendorId, status: "pending" });
+/**
+ * A new listing waits for an admin's approval before shoppers see it. A vendor may add so many in
+ * any 10 minutes (RATE_LIMIT_LISTING_MAX) and have so many waiting (LISTING_MAX_PENDING), counted
+ * in the transaction that adds it, so parallel submits cannot pass the bound together.
+ */
+export async function createVendorProduct(vendorId: string, input: ProductFormInput, image?: string) {
+  const hit = await hitRateLimit(`listing:vendor:${vendorId}`, configuredLimits().listingCreation);
+  if (!hit.allowed) {
+    throw new ListingRefused(
+      `You have added many listings in a short time. Please wait ${waitInWords(hit.retryAfterSeconds)} and try again.`,
+      429,
+    );
+  }
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await refuseIfQueueFull(trx, vendorId);
+      return createProduct(input, { image, vendorId, status: "pending", db: trx });
+    });
 }
 
 /**
  * An edited listing goes back to the approval queue. False if it is not this vendor's, or if it
- * changed since the form was loaded (a sale took stock): an old stock figure never wins.
+ * changed since the form was loaded (`version`: a sale took stock): an old stock figure never wins.
+ * Sending a listing that is not waiting back to the queue counts against LISTING_MAX_PENDING too.
  */
-export async function updateVendorProduct(vendorId: string, productId: string, input: ProductFormInput, image?: string, version?: string) {
-  let query = getDb()
-    .updateTable("product")
-    .set({ ...productEdits(input, image), status: "pending", reject_reason: null })
-    .where("id", "=", productId)
+export async function updateVendorProduct(vendorId: string, productId: string, input: ProductFormInput, image?: string, version?: number) {
+  if (!isId(productId)) return false;
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const current = await trx
+        .selectFrom("product")
+        .select("status")
+        .where("id", "=", productId)
+        .where("vendor_id", "=", vendorId)
+        .executeTakeFirst();
+      if (current && current.status !== "pending") await refuseIfQueueFull(trx, vendorId);
+      let query = trx
+        .updateTable("product")
+        .set({ ...productEdits(input, image), status: "pending", reject_reason: null })
+        .where("id", "=", productId)
+        .where("vendor_id", "=", vendorId)
+        .where("status", "!=", "archived");
+      if (version !== undefined) query = query.where("version", "=", version);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    });
+}
+
+/** Refuses when the vendor has LISTING_MAX_PENDING listings waiting. Inside the caller's transaction. */
+async function refuseIfQueueFull(trx: Db, vendorId: string) {
+  // PostgreSQL: one vendor's queue changes one transaction at a time (SQLite's writes are serial anyway).
+  if (getDatabase().engine === "postgres") {
+    await trx.selectFrom("vendor").select("user_id").where("user_id", "=", vendorId).forNoKeyUpdate().execute();
+  }
+  const max = getEnv().LISTING_MAX_PENDING;
+  const { n } = await trx
+    .selectFrom("product")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("vendor_id", "=", vendorId)
-    .where("status", "!=", "archived");
-  if (version) query = query.where("updated_at", "=", version);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= max) throw new ListingRefused(TOO_MANY_PENDING(max), 409);
 }

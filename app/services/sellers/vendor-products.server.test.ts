@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { checkoutInput, createCustomer } from "../../../tests/factories";
+import { getDb } from "~/db/db.server";
+import { resetEnv } from "~/env.server";
+import { placeOrder } from "../orders/place-order.server";
+import { listPendingListings, reviewListing } from "./approve-listings.server";
+import { createVendorProduct, getVendorProduct, ListingRefused, updateVendorProduct } from "./vendor-products.server";
+
+const listing = { name: "Bamboo Rake", description: "Light rake.", category: "tools" as const, price: 45_000, stock: 10 };
+const TOO_FAST = /^You have added many listings in a short time\. Please wait \d+ (seconds?|minutes?) and try again\.$/;
+
+const changed = new Map<string, string | undefined>();
+/** Sets configuration for one test (getEnv() reads it again); afterEach puts it back. */
+function setEnv(values: Record<string, string>) {
+  for (const [key, value] of Object.entries(values)) {
+    if (!changed.has(key)) changed.set(key, process.env[key]);
+    process.env[key] = value;
+  }
+  resetEnv();
+}
+afterEach(() => {
+  for (const [key, value] of changed) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  changed.clear();
+  resetEnv();
+  vi.useRealTimers();
+});
+
+async function createVendor() {
+  const user = await createCustomer({ role: "vendor" });
+  await getDb()
+    .insertInto("vendor")
+    .values({
+      user_id: user.id,
+      business_name: `Kisan Tools ${user.id.slice(0, 6)}`,
+      phone: "+91 91234 56789",
+      gst_number: `27${user.id.slice(0, 13).toUpperCase()}`,
+      street: "Plot 4, MIDC",
+      city: "Nashik",
+      state: "Maharashtra",
+      pincode: "422007",
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return user.id;
+}
+const versionOf = async (id: string) =>
+  Number((await getDb().selectFrom("product").select("version").where("id", "=", id).executeTakeFirstOrThrow()).version);
+/** The version the admin's review queue shows for a listing. */
+const pendingVersionOf = async (id: string) => (await listPendingListings()).find((p) => p.id === id)?.version ?? -1;
+const refusal = (error: unknown) => (error instanceof ListingRefused ? { status: error.status, message: error.message } : error);
+
+describe("a vendor's pending listings", () => {
+  it("are bounded by LISTING_MAX_PENDING, edits that send a listing back to the queue included", async () => {
+    setEnv({ LISTING_MAX_PENDING: "3", RATE_LIMIT_LISTING_MAX: "100" });
+    const vendor = await createVendor();
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await createVendorProduct(vendor, { ...listing, name: `Rake ${i}` })).id);
+    const full = {
+      status: 409,
+      message: "You have 3 listings waiting for approval. Please wait for our team to review them before adding or editing more.",
+    };
+    await expect(createVendorProduct(vendor, { ...listing, name: "Rake 4" }).catch(refusal)).resolves.toEqual(full);
+
+    // Approving one makes room; editing a pending listing keeps the count; editing the live one would raise it.
+    expect(await reviewListing(ids[0], "approve")).toBe(true);
+    const { id: fourth } = await createVendorProduct(vendor, { ...listing, name: "Rake 4" });
+    expect(await updateVendorProduct(vendor, fourth, { ...listing, name: "Rake 4b" })).toBe(true);
+    await expect(updateVendorProduct(vendor, ids[0], { ...listing, name: "Rake 0b" }).catch(refusal)).resolves.toEqual(full);
+    expect((await getVendorProduct(vendor, ids[0]))?.status).toBe("live");
+
+    // Another vendor has a queue of their own.
+    expect((await createVendorProduct(await createVendor(), listing)).id).toBeTruthy();
+  });
+
+  it("lets only one of several simultaneous new listings through at the bound", async () => {
+    setEnv({ LISTING_MAX_PENDING: "3", RATE_LIMIT_LISTING_MAX: "100" });
+    const vendor = await createVendor();
+    for (let i = 0; i < 2; i++) await createVendorProduct(vendor, { ...listing, name: `Hoe ${i}` });
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => createVendorProduct(vendor, { ...listing, name: `Rush ${i}` })),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const pending = await getDb()
+      .selectFrom("product")
+      .select("id")
+      .where("vendor_id", "=", vendor)
+      .where("status", "=", "pending")
+      .execute();
+    expect(pending).toHaveLength(3);
+  });
+
+  it("default to 50 waiting", async () => {
+    setEnv({ RATE_LIMIT_LISTING_MAX: "100" });
+    const vendor = await createVendor();
+    for (let i = 0; i < 50; i++) await createVendorProduct(vendor, { ...listing, name: `Seed ${i}` });
+    await expect(createVendorProduct(vendor, listing)).rejects.toThrow("You have 50 listings waiting for approval.");
+  });
+});
+
+describe("listing creation", () => {
+  it("is rate-limited per vendor (RATE_LIMIT_LISTING_MAX in 10 minutes)", async () => {
+    setEnv({ RATE_LIMIT_LISTING_MAX: "2" });
+    const vendor = await createVendor();
+    await createVendorProduct(vendor, listing);
+    await createVendorProduct(vendor, listing);
+    const error = await createVendorProduct(vendor, listing).catch(refusal);
+    expect(error).toMatchObject({ status: 429, message: expect.stringMatching(TOO_FAST) });
+    expect((await createVendorProduct(await createVendor(), listing)).id).toBeTruthy();
+  });
+});
+
+describe("version locks on listings, two writes in one millisecond", () => {
+  it("refuses a vendor's edit from a form older than a sale", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-11-22T10:00:00.000Z"));
+    const vendor = await createVendor();
+    const { id } = await createVendorProduct(vendor, listing);
+    expect(await reviewListing(id, "approve")).toBe(true);
+    const seen = await versionOf(id);
+    await placeOrder(await createCustomer(), checkoutInput([{ productId: id, quantity: 4 }]));
+    expect(await updateVendorProduct(vendor, id, { ...listing, name: "Renamed" }, undefined, seen)).toBe(false);
+    expect(await getVendorProduct(vendor, id)).toMatchObject({ name: "Bamboo Rake", stock: 6, status: "live" });
+    const fresh = await versionOf(id);
+    expect(await updateVendorProduct(vendor, id, { ...listing, stock: 6, name: "Renamed" }, undefined, fresh)).toBe(true);
+  });
+
+  it("does not approve a listing the vendor changed after the admin looked at it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-11-22T10:00:00.000Z"));
+    const vendor = await createVendor();
+    const { id } = await createVendorProduct(vendor, listing);
+    const seen = await pendingVersionOf(id);
+    expect(await updateVendorProduct(vendor, id, { ...listing, price: 4_500_000 })).toBe(true);
+    expect(await reviewListing(id, "approve", undefined, seen)).toBe(false);
+    const now = await pendingVersionOf(id);
+    expect(now).toBe(seen + 1);
+    expect(await reviewListing(id, "approve", undefined, now)).toBe(true);
+  });
+});
