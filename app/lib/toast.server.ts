@@ -64,9 +64,13 @@ export function resetToastCookie() {
   cookie = undefined;
 }
 
-/** The page a form was posted from (its path and query), to come back to after the change. */
-export function samePage(request: Request) {
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  return url.pathname + url.search;
+/**
+ * The page a form was posted from (path and query), to come back to after the change. Takes the
+ * action's `url` argument: `request.url` of a client-side submission is the `.data` address.
+ */
+export function samePage(url: URL) {
+  const params = new URLSearchParams(url.search);
+  params.delete("index");
+  const search = params.toString();
+  return search ? `${url.pathname}?${search}` : url.pathname;
 }

@@ -1,4 +1,4 @@
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/payment-settings";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { FormError } from "~/components/admin/form-error";
@@ -7,6 +7,7 @@ import { fieldErrors, firstError } from "~/domain/form-errors";
 import { TextField } from "~/components/ui/text-field";
 import { METHOD_TYPES } from "~/domain/payment-settings";
 import { readFields } from "~/lib/read-form.server";
+import { useToastKey } from "~/lib/use-toast-key";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
   addPaymentMethod,
@@ -73,7 +74,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
   const busy = useNavigation().state === "submitting";
   // A successful save comes back as a new page: every form starts again from what is stored, so a
   // typed secret key does not stay in its field and the add form empties.
-  const { key: pageKey } = useLocation();
+  const pageKey = useToastKey();
   const formKey = (m: string) => `${m}-${pageKey}`;
   const errorFor = (m: string) => (actionData?.section === m ? <FormError message={actionData.error} /> : null);
   const fields: Partial<Record<string, string>> = actionData?.section === "new" ? actionData.fields : {};

@@ -26,13 +26,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { q, category, products: await listProductsForAdmin({ q, category }) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   await requireAdminAction(request);
   const parsed = ProductsActionSchema.safeParse(await readFields(request));
   if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
   const result = await deleteOrArchiveProduct(parsed.data.id);
   if (result === "missing") return data({ error: "That product no longer exists." }, { status: 404 });
-  return redirectWithToast(samePage(request), {
+  return redirectWithToast(samePage(url), {
     description:
       result === "archived"
         ? "The product appears in past orders, so it was archived: it is off the store and those orders keep their lines."

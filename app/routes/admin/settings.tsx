@@ -1,4 +1,4 @@
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { FormError } from "~/components/admin/form-error";
@@ -8,6 +8,7 @@ import { fieldErrors, firstError } from "~/domain/form-errors";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
 import { saveSetting } from "~/services/settings/save-setting.server";
 import { readFields } from "~/lib/read-form.server";
+import { useToastKey } from "~/lib/use-toast-key";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "General Settings · Angle Admin" }];
@@ -32,8 +33,7 @@ export default function GeneralSettingsPage({ loaderData, actionData }: Route.Co
   const s = loaderData.settings;
   const busy = useNavigation().state === "submitting";
   const fields = actionData?.fields ?? {};
-  // A save comes back as a new page: the form starts again from what is stored.
-  const { key } = useLocation();
+  const key = useToastKey();
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">General Settings</h1>

@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
   const parsed = UsersActionSchema.safeParse(await readFields(request));
   if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)), added: null }, { status: 400 });
@@ -43,12 +43,12 @@ export async function action({ request }: Route.ActionArgs) {
       case "suspend":
       case "activate":
         await setUserSuspended(admin.id, form.id, form.intent === "suspend");
-        return redirectWithToast(samePage(request), {
+        return redirectWithToast(samePage(url), {
           description: form.intent === "suspend" ? "User suspended: they are signed out and cannot sign in." : "User activated.",
         });
       case "delete":
         await deleteUser(admin.id, form.id);
-        return redirectWithToast(samePage(request), { description: "User deleted." });
+        return redirectWithToast(samePage(url), { description: "User deleted." });
     }
   } catch (error) {
     if (error instanceof UserRefused) return data({ error: error.message, added: null }, { status: error.status });

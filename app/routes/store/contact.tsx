@@ -1,4 +1,4 @@
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import Mail from "lucide-react/icons/mail";
 import MapPin from "lucide-react/icons/map-pin";
 import Phone from "lucide-react/icons/phone";
@@ -11,6 +11,7 @@ import { saveContactMessage } from "~/services/contact/save-contact-message.serv
 import { useRootData } from "~/lib/root-data";
 import { TextField } from "~/components/ui/text-field";
 import { readFields } from "~/lib/read-form.server";
+import { useToastKey } from "~/lib/use-toast-key";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact us · Angle" }];
@@ -23,7 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
 /** The contact form's refusal: a message per field, or one for the whole form. */
 const refuse = (errors: FieldErrors<ContactInput>, status: number) => data({ errors }, { status });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const parsed = ContactSchema.safeParse(await readFields(request));
   if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
   let limit: Awaited<ReturnType<typeof hitRateLimit>>;
@@ -36,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!limit.allowed) return refuse({ form: TOO_MANY_ATTEMPTS(limit.retryAfterSeconds) }, 429);
   await saveContactMessage(parsed.data);
   // A new page (so a refresh never sends it twice) with an empty form and the spec's thank-you.
-  return redirectWithToast(samePage(request), { description: CONTACT_SUCCESS });
+  return redirectWithToast(samePage(url), { description: CONTACT_SUCCESS });
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
@@ -44,8 +45,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
-  // After a message is sent the page comes back new: the form starts empty.
-  const { key } = useLocation();
+  // Once a message is sent (a new toast) the form starts empty; a refused one keeps what was typed.
+  const key = useToastKey();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
