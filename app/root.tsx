@@ -5,23 +5,29 @@ import { getEnv } from "./env.server";
 import { getGeneralSettings } from "./services/settings/get-general-settings.server";
 import stylesheet from "./app.css?url";
 import { Stylesheet } from "./lib/inline-stylesheet";
+import { getToast } from "./lib/toast.server";
+import { ToastNotice } from "./components/toast-notice";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
-  const [settings, user] = await Promise.all([getGeneralSettings(), getSessionUser(request)]);
-  return data({
-    store: {
-      siteTitle: settings.siteTitle,
-      siteTagline: settings.siteTagline,
-      email: env.SUPPORT_EMAIL,
-      phone: env.SUPPORT_PHONE,
-      address: env.STORE_ADDRESS,
+  const [settings, user, { toast, headers }] = await Promise.all([getGeneralSettings(), getSessionUser(request), getToast(request)]);
+  return data(
+    {
+      store: {
+        siteTitle: settings.siteTitle,
+        siteTagline: settings.siteTagline,
+        email: env.SUPPORT_EMAIL,
+        phone: env.SUPPORT_PHONE,
+        address: env.STORE_ADDRESS,
+      },
+      user,
+      toast,
+      requestId: request.headers.get("x-request-id") ?? null,
     },
-    user,
-    requestId: request.headers.get("x-request-id") ?? null,
-  });
+    headers ? { headers } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -44,8 +50,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <ToastNotice toast={loaderData.toast} />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
-import type { CategoryKey, ProductStatus } from "~/db/schema";
+import type { ProductStatus } from "~/db/schema";
+import type { CategoryKey } from "~/domain/categories";
 import { newId } from "~/lib/ids";
 
 let counter = 0;

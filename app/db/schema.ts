@@ -1,11 +1,11 @@
 import type { Generated } from "kysely";
+import type { CategoryKey } from "../domain/categories";
+import type { OrderStatus } from "../domain/orders";
 
 /** Times are ISO-8601 UTC strings on both engines; money is integer paise. */
 export type IsoTime = string;
 
-export type CategoryKey = "seeds" | "equipment" | "tools" | "fertilizers";
 export type ProductStatus = "live" | "pending" | "rejected" | "archived";
-export type OrderStatus = "pending" | "confirmed" | "shipped" | "delivered" | "cancelled";
 
 export interface UserTable {
   id: string;

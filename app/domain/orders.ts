@@ -29,6 +29,41 @@ export const STATUS_STYLES: Record<OrderStatus, string> = {
   cancelled: "bg-stone-200 text-stone-700",
 };
 
+/**
+ * The one table of order-status moves: pending → confirmed → shipped → delivered, and cancelling
+ * any time before delivery. Delivered and cancelled are final. Only an admin moves an order today;
+ * customers and vendors watch its timeline.
+ */
+export type OrderActor = "admin" | "vendor" | "customer";
+const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["confirmed", "cancelled"],
+  confirmed: ["shipped", "cancelled"],
+  shipped: ["delivered", "cancelled"],
+  delivered: [],
+  cancelled: [],
+};
+const MAY_CHANGE_STATUS: Record<OrderActor, boolean> = { admin: true, vendor: false, customer: false };
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** The statuses this actor may move an order in `from` to (empty when the status is final for them). */
+export function nextStatuses(from: OrderStatus, actor: OrderActor = "admin"): readonly OrderStatus[] {
+  return MAY_CHANGE_STATUS[actor] ? TRANSITIONS[from] : [];
+}
+
+export function canChangeStatus(from: OrderStatus, to: OrderStatus, actor: OrderActor = "admin") {
+  return nextStatuses(from, actor).includes(to);
+}
+
+/** Why a move is refused, in words for the admin; null when it is allowed. */
+export function statusChangeRefusal(from: OrderStatus, to: OrderStatus, actor: OrderActor = "admin"): string | null {
+  if (!MAY_CHANGE_STATUS[actor]) return "Only an admin can change an order's status.";
+  if (canChangeStatus(from, to, actor)) return null;
+  return `An order that is ${from} cannot be marked ${to}.`;
+}
+
 export const PAYMENT_METHODS = { card: "Credit/Debit Card", upi: "UPI Payment", cod: "Cash on Delivery" } as const;
 export type PaymentMethodKey = keyof typeof PAYMENT_METHODS;
 export function paymentMethodLabel(key: string) {

@@ -8,6 +8,11 @@ export const GeneralSettingsSchema = z.object({
 });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
 
+/** The settings form: an unticked checkbox is simply absent from the post. */
+export const GeneralSettingsFormSchema = GeneralSettingsSchema.extend({
+  maintenanceMode: z.preprocess((v) => v === "on", z.boolean()),
+});
+
 export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   siteTitle: "Angle",
   siteTagline: "Seeds, tools and machinery for every Indian farm",

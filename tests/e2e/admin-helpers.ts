@@ -83,7 +83,7 @@ export async function createProduct(
     headers: ORIGIN,
     maxRedirects: 0,
   });
-  expect(response.status(), "product created").toBe(302);
+  expect(response.status(), "product created").toBe(303);
   const list = await page.request.get(`/admin/products?q=${encodeURIComponent(p.name)}`);
   const id = /href="\/admin\/products\/([a-z0-9]{16})"/.exec(await list.text())?.[1];
   expect(id, "new product id").toBeTruthy();

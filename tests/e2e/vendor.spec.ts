@@ -4,6 +4,7 @@ import { baseURL } from "../../playwright.config";
 import { loginAsAdmin, pngBytes, unique } from "./admin-helpers";
 import { test, expect, expectAccessible, waitForHydration } from "./fixtures";
 import { loginAs, placeOrder, product, seedCart } from "./helpers";
+import { toasts } from "./toast-helpers";
 
 const VERMICOMPOST = product("Vermicompost 25 kg");
 
@@ -75,7 +76,7 @@ test("a seller registers, lists a product, gets it approved, and sees the order 
   const pending = admin.getByTestId("pending-listing").filter({ hasText: productName });
   await expect(pending).toContainText(vendor.businessName);
   await pending.getByRole("button", { name: "Approve" }).click();
-  await expect(admin.getByRole("status")).toContainText("Listing approved");
+  await expect(toasts(admin)).toContainText("Listing approved");
   await admin.goto(`/admin/products?q=${encodeURIComponent(productName)}`);
   await expect(admin.getByTestId("admin-product-row")).toContainText(vendor.businessName);
 

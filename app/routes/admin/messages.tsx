@@ -1,9 +1,13 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/messages";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
+import { FormError } from "~/components/admin/form-error";
+import { MessagesActionSchema } from "~/domain/admin-forms";
 import { formatDateTime } from "~/domain/dates";
+import { fieldErrors, firstError } from "~/domain/form-errors";
 import { listContactMessages, markContactMessageHandled } from "~/services/contact/list-contact-messages.server";
 import { readFields } from "~/lib/read-form.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages · Angle Admin" }];
 
@@ -14,16 +18,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const id = (await readFields(request)).id ?? "";
-  if (!(await markContactMessageHandled(id))) return data({ ok: false }, { status: 404 });
-  return { ok: true };
+  const parsed = MessagesActionSchema.safeParse(await readFields(request));
+  if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
+  if (!(await markContactMessageHandled(parsed.data.id))) return data({ error: "That message no longer exists." }, { status: 404 });
+  return redirectWithToast("/admin/messages", { description: "Message marked handled." });
 }
 
-export default function AdminMessages({ loaderData }: Route.ComponentProps) {
+export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Messages</h1>
       <p className="mt-1 text-sm text-stone-600">From the contact form and the home page's Contact Expert button.</p>
+      <FormError message={actionData?.error} />
       {loaderData.messages.length === 0 ? (
         <p className="mt-6 text-stone-600">No messages yet.</p>
       ) : (
@@ -42,7 +48,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
                     </span>
                   ) : null}
                 </p>
-                <p className="text-sm text-stone-600">{formatDateTime(m.created_at)}</p>
+                <p className="text-sm text-stone-600">{formatDateTime(m.createdAt)}</p>
               </div>
               <p className="text-sm text-stone-700">
                 {m.name} ·{" "}
@@ -56,7 +62,12 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
               ) : (
                 <Form method="post" className="mt-2">
                   <input type="hidden" name="id" value={m.id} />
-                  <button type="submit" className="rounded-md border border-stone-300 px-3 py-1 text-sm font-semibold">
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="handled"
+                    className="rounded-md border border-stone-300 px-3 py-1 text-sm font-semibold"
+                  >
                     Mark handled
                   </button>
                 </Form>

@@ -1,12 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { Flash } from "~/components/admin/flash";
+import { FormError } from "~/components/admin/form-error";
+import { OrderStatusFormSchema } from "~/domain/admin-forms";
+import { fieldErrors, firstError } from "~/domain/form-errors";
 import { formatDateTime } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
-import { ORDER_STATUSES, paymentMethodLabel, STATUS_LABELS, STATUS_STYLES, type OrderStatus } from "~/domain/orders";
+import { paymentMethodLabel, STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
 import { changeOrderStatus, getOrderForAdmin, StatusRefused } from "~/services/orders/admin-orders.server";
-import { readForm } from "~/lib/read-form.server";
+import { readFields } from "~/lib/read-form.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.id} · Angle Admin` }];
 
@@ -19,16 +22,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
-  const form = await readForm(request);
-  const to = String(form.get("status") ?? "");
-  if (!(ORDER_STATUSES as readonly string[]).includes(to)) return data({ ok: false, error: "Unknown status." }, { status: 400 });
+  const parsed = OrderStatusFormSchema.safeParse(await readFields(request));
+  if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
+  const { status, note } = parsed.data;
   try {
-    await changeOrderStatus(params.id, to as OrderStatus, admin.id, String(form.get("note") ?? ""));
-    return { ok: true, message: `Order marked ${STATUS_LABELS[to as OrderStatus]}.` };
+    await changeOrderStatus(params.id, status, admin.id, note);
   } catch (error) {
-    if (error instanceof StatusRefused) return data({ ok: false, error: error.message }, { status: 409 });
+    if (error instanceof StatusRefused) return data({ error: error.message }, { status: 409 });
     throw error;
   }
+  return redirectWithToast(`/admin/orders/${params.id}`, { description: `Order marked ${STATUS_LABELS[status]}.` });
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
@@ -45,19 +48,19 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           {STATUS_LABELS[order.status]}
         </span>
       </div>
-      <Flash result={actionData} />
+      <FormError message={actionData?.error} />
       <div className="mt-4 grid grid-cols-1 gap-4 xl:grid-cols-2">
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Customer</h2>
           <p className="mt-1 [overflow-wrap:anywhere]">
-            {order.customer_name} · {order.customer_email} · {order.customer_phone}
+            {order.customerName} · {order.customerEmail} · {order.customerPhone}
           </p>
           <h2 className="mt-4 font-bold">Shipping address</h2>
           <address className="mt-1 not-italic [overflow-wrap:anywhere]">
-            {order.street}, {order.city}, {order.state} {order.pincode}
+            {order.address.street}, {order.address.city}, {order.address.state} {order.address.pincode}
           </address>
           <h2 className="mt-4 font-bold">Payment</h2>
-          <p className="mt-1">{paymentMethodLabel(order.payment_method)}</p>
+          <p className="mt-1">{paymentMethodLabel(order.paymentMethod)}</p>
         </section>
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Change status</h2>
@@ -113,9 +116,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {order.lines.map((l) => (
               <tr key={l.id}>
                 <td className="py-2">{l.name}</td>
-                <td>{formatPaise(l.unit_price_paise)}</td>
+                <td>{formatPaise(l.unitPricePaise)}</td>
                 <td>{l.quantity}</td>
-                <td className="text-right">{formatPaise(l.line_total_paise)}</td>
+                <td className="text-right">{formatPaise(l.lineTotalPaise)}</td>
               </tr>
             ))}
           </tbody>
@@ -123,19 +126,19 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <dl className="ml-auto mt-3 max-w-xs space-y-1 text-sm">
           <div className="flex justify-between">
             <dt>Subtotal</dt>
-            <dd>{formatPaise(order.subtotal_paise)}</dd>
+            <dd>{formatPaise(order.subtotalPaise)}</dd>
           </div>
           <div className="flex justify-between">
             <dt>Shipping</dt>
-            <dd>{order.shipping_paise === 0 ? "Free" : formatPaise(order.shipping_paise)}</dd>
+            <dd>{order.shippingPaise === 0 ? "Free" : formatPaise(order.shippingPaise)}</dd>
           </div>
           <div className="flex justify-between">
             <dt>GST</dt>
-            <dd>{formatPaise(order.tax_paise)}</dd>
+            <dd>{formatPaise(order.taxPaise)}</dd>
           </div>
           <div className="flex justify-between font-bold">
             <dt>Total</dt>
-            <dd>{formatPaise(order.total_paise)}</dd>
+            <dd>{formatPaise(order.totalPaise)}</dd>
           </div>
         </dl>
       </section>
@@ -144,7 +147,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <ol className="mt-2 space-y-1 text-sm">
           {order.events.map((e) => (
             <li key={e.id}>
-              <span className="font-semibold">{STATUS_LABELS[e.status as OrderStatus] ?? e.status}</span> · {formatDateTime(e.created_at)}
+              <span className="font-semibold">{STATUS_LABELS[e.status]}</span> · {formatDateTime(e.createdAt)}
               {e.note ? ` · ${e.note}` : ""}
             </li>
           ))}

@@ -59,18 +59,18 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </td>
                 <td className="p-3">
-                  {o.customer_name}
+                  {o.customerName}
                   <br />
-                  <span className="text-stone-600">{o.customer_email}</span>
+                  <span className="text-stone-600">{o.customerEmail}</span>
                 </td>
-                <td className="p-3">{formatDate(o.created_at)}</td>
-                <td className="p-3">{paymentMethodLabel(o.payment_method)}</td>
+                <td className="p-3">{formatDate(o.createdAt)}</td>
+                <td className="p-3">{paymentMethodLabel(o.paymentMethod)}</td>
                 <td className="p-3">
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status]}`}>
                     {STATUS_LABELS[o.status]}
                   </span>
                 </td>
-                <td className="p-3 text-right font-semibold">{formatPaise(o.total_paise)}</td>
+                <td className="p-3 text-right font-semibold">{formatPaise(o.totalPaise)}</td>
               </tr>
             ))}
           </tbody>

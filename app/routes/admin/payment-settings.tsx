@@ -1,11 +1,14 @@
-import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/payment-settings";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { Flash } from "~/components/admin/flash";
+import { FormError } from "~/components/admin/form-error";
+import { PaymentSettingsActionSchema } from "~/domain/admin-forms";
+import { fieldErrors, firstError } from "~/domain/form-errors";
 import { TextField } from "~/components/ui/text-field";
 import { METHOD_TYPES } from "~/domain/payment-settings";
 import { readFields } from "~/lib/read-form.server";
+import { useToastKey } from "~/lib/use-toast-key";
+import { redirectWithToast } from "~/lib/toast.server";
 import {
   addPaymentMethod,
   getPaymentSettingsForAdmin,
@@ -21,29 +24,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { settings: await getPaymentSettingsForAdmin() };
 }
 
+const PAGE = "/admin/payment-settings";
+
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
   const form = await readFields(request);
-  const method = String(form.method ?? "");
+  const parsed = PaymentSettingsActionSchema.safeParse(form);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    return data({ error: firstError(fields), section: "top", fields }, { status: 400 });
+  }
+  const post = parsed.data;
+  // The error shows beside the form that was posted (the add form is "new").
+  const section = post.intent === "add" ? "new" : post.intent === "remove" ? "top" : post.method;
   try {
-    if (form.intent === "add") {
+    // Each section's own fields are parsed with that section's schema by the service.
+    if (post.intent === "add") {
       await addPaymentMethod(form);
-      return { ok: true, message: `Added ${String(form.name)}.`, method: "new", fields: {} as Record<string, string> };
+      return redirectWithToast(PAGE, { description: `Added ${post.name}.` });
     }
-    if (form.intent === "remove") {
-      await removePaymentMethod(method);
-      // Shown at the top: the removed method's own section is gone.
-      return { ok: true, message: "Payment method removed.", method: "removed", fields: {} as Record<string, string> };
+    if (post.intent === "remove") {
+      await removePaymentMethod(post.method);
+      return redirectWithToast(PAGE, { description: "Payment method removed." });
     }
-    await savePaymentMethod(method, form);
-    return { ok: true, message: "Payment settings saved.", method, fields: {} as Record<string, string> };
+    await savePaymentMethod(post.method, form);
+    return redirectWithToast(PAGE, { description: "Payment settings saved." });
   } catch (error) {
-    if (error instanceof SettingsRefused) {
-      return data(
-        { ok: false, error: error.message, method: form.intent === "add" ? "new" : method, fields: error.fields },
-        { status: 400 },
-      );
-    }
+    if (error instanceof SettingsRefused) return data({ error: error.message, section, fields: error.fields }, { status: 400 });
     throw error;
   }
 }
@@ -65,15 +72,12 @@ function SecretField({ name, hasSecret, label }: { name: string; hasSecret: bool
 export default function PaymentSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const s = loaderData.settings;
   const busy = useNavigation().state === "submitting";
-  // After a successful save a section's form starts again from what is stored, so a typed secret
-  // key does not stay in its field (and the add form empties). Other sections keep unsaved edits.
-  const [saves, setSaves] = useState<Record<string, number>>({});
-  useEffect(() => {
-    if (actionData?.ok && actionData.method) setSaves((n) => ({ ...n, [actionData.method]: (n[actionData.method] ?? 0) + 1 }));
-  }, [actionData]);
-  const formKey = (m: string) => `${m}-${saves[m] ?? 0}`;
-  const flashFor = (m: string) => (actionData?.method === m ? <Flash result={actionData} /> : null);
-  const fields = (actionData?.fields ?? {}) as Record<string, string>;
+  // A successful save comes back as a new page: every form starts again from what is stored, so a
+  // typed secret key does not stay in its field and the add form empties.
+  const pageKey = useToastKey();
+  const formKey = (m: string) => `${m}-${pageKey}`;
+  const errorFor = (m: string) => (actionData?.section === m ? <FormError message={actionData.error} /> : null);
+  const fields: Partial<Record<string, string>> = actionData?.section === "new" ? actionData.fields : {};
   const section = "rounded-xl bg-white p-5 ring-1 ring-stone-200";
   const bankFields = (v: { accountName: string; accountNumber: string; bankName: string; ifscCode: string }) => (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -94,12 +98,13 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
       <p className="mt-1 text-sm text-stone-600">
         Checkout offers card and UPI when a gateway is enabled, and each enabled offline method with its instructions.
       </p>
-      {flashFor("removed")}
+      {errorFor("top")}
       <fieldset disabled={busy} className="mt-4 grid min-w-0 grid-cols-1 gap-4 xl:grid-cols-2">
         {(["stripe", "razorpay"] as const).map((g) => (
           <Form key={formKey(g)} method="post" className={`${section} space-y-3`} aria-label={g === "stripe" ? "Stripe" : "Razorpay"}>
             <h2 className="text-lg font-bold">{g === "stripe" ? "Stripe" : "Razorpay"}</h2>
-            {flashFor(g)}
+            {errorFor(g)}
+            <input type="hidden" name="intent" value="save" />
             <input type="hidden" name="method" value={g} />
             {enabled(s[g].enabled)}
             <TextField label="API key" name="apiKey" autoComplete="off" maxLength={200} defaultValue={s[g].apiKey} />
@@ -111,7 +116,8 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
         ))}
         <Form key={formKey("cod")} method="post" className={`${section} space-y-3`} aria-label="Cash on Delivery">
           <h2 className="text-lg font-bold">Cash on Delivery</h2>
-          {flashFor("cod")}
+          {errorFor("cod")}
+          <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="method" value="cod" />
           {enabled(s.cod.enabled)}
           <TextField label="Instructions" name="instructions" maxLength={500} defaultValue={s.cod.instructions} />
@@ -121,7 +127,8 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
         </Form>
         <Form key={formKey("bankTransfer")} method="post" className={`${section} space-y-3`} aria-label="Bank Transfer">
           <h2 className="text-lg font-bold">Bank Transfer</h2>
-          {flashFor("bankTransfer")}
+          {errorFor("bankTransfer")}
+          <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="method" value="bankTransfer" />
           {enabled(s.bankTransfer.enabled)}
           <TextField label="Instructions" name="instructions" maxLength={500} defaultValue={s.bankTransfer.instructions} />
@@ -139,7 +146,8 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
                   ({m.key}, {m.type})
                 </span>
               </h2>
-              {flashFor(m.key)}
+              {errorFor(m.key)}
+              <input type="hidden" name="intent" value="save" />
               <input type="hidden" name="method" value={m.key} />
               {enabled(m.enabled)}
               <TextField label="Instructions" name="instructions" maxLength={500} defaultValue={m.instructions} />
@@ -165,7 +173,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
       </fieldset>
       <Form key={formKey("new")} method="post" noValidate className={`${section} mt-6 max-w-2xl space-y-3`} aria-label="Add payment method">
         <h2 className="text-lg font-bold">Add payment method</h2>
-        {flashFor("new")}
+        {errorFor("new")}
         <input type="hidden" name="intent" value="add" />
         <fieldset disabled={busy} className="grid gap-3 sm:grid-cols-2">
           <TextField label="Display name" name="name" maxLength={60} error={fields.name} />

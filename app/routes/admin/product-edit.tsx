@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { ProductForm } from "~/components/product-form";
@@ -6,6 +6,7 @@ import { getProductForAdmin } from "~/services/catalog/list-products-admin.serve
 import { parseProductForm } from "~/services/catalog/parse-product-form.server";
 import { createProduct, PRODUCT_CHANGED, updateProduct } from "~/services/catalog/save-product.server";
 import { readForm } from "~/lib/read-form.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product ? "Edit" : "Add"} product · Angle Admin` }];
 
@@ -25,10 +26,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const outcome = await updateProduct(params.id, result.input, { image: result.image, version: result.version });
     if (outcome === "missing") return data({ ok: false as const, error: "That product no longer exists.", fields: {} }, { status: 404 });
     if (outcome === "stale") return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
-  } else {
-    await createProduct(result.input, { image: result.image, status: "live" });
+    return redirectWithToast("/admin/products", { description: `Saved ${result.input.name}.` });
   }
-  return redirect("/admin/products");
+  await createProduct(result.input, { image: result.image, status: "live" });
+  return redirectWithToast("/admin/products", { description: `Added ${result.input.name}.` });
 }
 
 export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {

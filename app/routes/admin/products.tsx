@@ -4,13 +4,16 @@ import Plus from "lucide-react/icons/plus";
 import Trash2 from "lucide-react/icons/trash";
 import type { Route } from "./+types/products";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { Flash } from "~/components/admin/flash";
+import { FormError } from "~/components/admin/form-error";
 import { ConfirmForm } from "~/components/ui/confirm-form";
+import { ProductsActionSchema } from "~/domain/admin-forms";
 import { CATEGORY_KEYS, CATEGORY_LABELS, isCategoryKey } from "~/domain/categories";
+import { fieldErrors, firstError } from "~/domain/form-errors";
 import { formatPaise } from "~/domain/money";
 import { listProductsForAdmin } from "~/services/catalog/list-products-admin.server";
 import { deleteOrArchiveProduct } from "~/services/catalog/save-product.server";
-import { readForm } from "~/lib/read-form.server";
+import { readFields } from "~/lib/read-form.server";
+import { redirectWithToast, samePage } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Products · Angle Admin" }];
 
@@ -23,20 +26,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { q, category, products: await listProductsForAdmin({ q, category }) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const form = await readForm(request);
-  const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "delete" || !id) return data({ ok: false, error: "Unknown request." }, { status: 400 });
-  const result = await deleteOrArchiveProduct(id);
-  if (result === "missing") return data({ ok: false, error: "That product no longer exists." }, { status: 404 });
-  return {
-    ok: true,
-    message:
+  const parsed = ProductsActionSchema.safeParse(await readFields(request));
+  if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
+  const result = await deleteOrArchiveProduct(parsed.data.id);
+  if (result === "missing") return data({ error: "That product no longer exists." }, { status: 404 });
+  return redirectWithToast(samePage(url), {
+    description:
       result === "archived"
         ? "The product appears in past orders, so it was archived: it is off the store and those orders keep their lines."
         : "Product deleted.",
-  };
+  });
 }
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
@@ -76,7 +77,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           Filter
         </button>
       </Form>
-      <Flash result={actionData} />
+      <FormError message={actionData?.error} />
       <div className="relative mt-4 overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <thead className="bg-stone-50 text-stone-600">

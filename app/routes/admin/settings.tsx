@@ -1,13 +1,15 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { Flash } from "~/components/admin/flash";
+import { FormError } from "~/components/admin/form-error";
 import { TextField } from "~/components/ui/text-field";
-import { GeneralSettingsSchema } from "~/domain/settings";
-import { fieldErrors } from "~/domain/form-errors";
+import { GeneralSettingsFormSchema } from "~/domain/settings";
+import { fieldErrors, firstError } from "~/domain/form-errors";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
 import { saveSetting } from "~/services/settings/save-setting.server";
 import { readFields } from "~/lib/read-form.server";
+import { useToastKey } from "~/lib/use-toast-key";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "General Settings · Angle Admin" }];
 
@@ -18,25 +20,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const form = await readFields(request);
-  const parsed = GeneralSettingsSchema.safeParse({ ...form, maintenanceMode: form.maintenanceMode === "on" });
+  const parsed = GeneralSettingsFormSchema.safeParse(await readFields(request));
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
-    return data({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
+    return data({ error: firstError(fields), fields }, { status: 400 });
   }
   await saveSetting("general", parsed.data);
-  return { ok: true, message: "Settings saved.", fields: {} as Record<string, string> };
+  return redirectWithToast("/admin/settings", { description: "Settings saved." });
 }
 
 export default function GeneralSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const s = loaderData.settings;
   const busy = useNavigation().state === "submitting";
-  const fields = (actionData?.fields ?? {}) as Record<string, string>;
+  const fields = actionData?.fields ?? {};
+  const key = useToastKey();
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">General Settings</h1>
-      <Flash result={actionData} />
-      <Form method="post" noValidate className="mt-4 max-w-xl space-y-4 rounded-xl bg-white p-5 ring-1 ring-stone-200">
+      <FormError message={actionData?.error} />
+      <Form key={key} method="post" noValidate className="mt-4 max-w-xl space-y-4 rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <fieldset disabled={busy} className="space-y-4">
           <TextField label="Site title" name="siteTitle" required maxLength={60} defaultValue={s.siteTitle} error={fields.siteTitle} />
           <TextField label="Site tagline" name="siteTagline" maxLength={120} defaultValue={s.siteTagline} error={fields.siteTagline} />

@@ -1,23 +1,23 @@
 import { data, Form, useNavigation } from "react-router";
 import Trash2 from "lucide-react/icons/trash";
-import { z } from "zod";
 import type { Route } from "./+types/users";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { Flash } from "~/components/admin/flash";
+import { FormError } from "~/components/admin/form-error";
+import { UsersActionSchema } from "~/domain/admin-forms";
+import { fieldErrors, firstError } from "~/domain/form-errors";
+import { ROLE_LABELS, USER_STATUS_LABELS } from "~/domain/user-labels";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { TextField } from "~/components/ui/text-field";
 import { formatDate } from "~/domain/dates";
 import { createUserWithPassword, temporaryPassword, UserRefused } from "~/services/users/create-user.server";
 import { deleteUser, listUsers, setUserSuspended } from "~/services/users/manage-users.server";
 import { readFields } from "~/lib/read-form.server";
+import { redirectWithToast, samePage } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Users · Angle Admin" }];
 
-const ADD_USER_REQUIRED = "Please fill in name and email.";
-const AddUserSchema = z.object({
-  name: z.string().trim().min(1, ADD_USER_REQUIRED).max(100),
-  email: z.string().trim().min(1, ADD_USER_REQUIRED).max(254).pipe(z.email("Please enter a valid email address.")),
-});
+// The page can show a one-time password (action data, never a cookie): no copy may be kept.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request);
@@ -25,35 +25,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { q, users: await listUsers(q), selfId: admin.id };
 }
 
-type Result = { ok: boolean; message?: string; error?: string; password?: string; email?: string };
+const NO_STORE = { "Cache-Control": "no-store" };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
-  const form = await readFields(request);
+  const parsed = UsersActionSchema.safeParse(await readFields(request));
+  if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)), added: null }, { status: 400 });
+  const form = parsed.data;
   try {
     switch (form.intent) {
       case "add": {
-        const parsed = AddUserSchema.safeParse(form);
-        if (!parsed.success) return data<Result>({ ok: false, error: parsed.error.issues[0].message }, { status: 400 });
         const password = temporaryPassword();
-        await createUserWithPassword({ ...parsed.data, password, role: "user" });
-        return data<Result>({ ok: true, message: `Added ${parsed.data.email}.`, password, email: parsed.data.email.toLowerCase() });
+        const user = await createUserWithPassword({ name: form.name, email: form.email, password, role: "user" });
+        // Shown once, in this response only.
+        return data({ error: null, added: { email: user.email, password } }, { headers: NO_STORE });
       }
       case "suspend":
       case "activate":
-        await setUserSuspended(admin.id, String(form.id ?? ""), form.intent === "suspend");
-        return data<Result>({
-          ok: true,
-          message: form.intent === "suspend" ? "User suspended: they are signed out and cannot sign in." : "User activated.",
+        await setUserSuspended(admin.id, form.id, form.intent === "suspend");
+        return redirectWithToast(samePage(url), {
+          description: form.intent === "suspend" ? "User suspended: they are signed out and cannot sign in." : "User activated.",
         });
       case "delete":
-        await deleteUser(admin.id, String(form.id ?? ""));
-        return data<Result>({ ok: true, message: "User deleted." });
-      default:
-        return data<Result>({ ok: false, error: "Unknown request." }, { status: 400 });
+        await deleteUser(admin.id, form.id);
+        return redirectWithToast(samePage(url), { description: "User deleted." });
     }
   } catch (error) {
-    if (error instanceof UserRefused) return data<Result>({ ok: false, error: error.message }, { status: error.status });
+    if (error instanceof UserRefused) return data({ error: error.message, added: null }, { status: error.status });
     throw error;
   }
 }
@@ -76,7 +74,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             Search
           </button>
         </Form>
-        <Form method="post" noValidate className="rounded-xl bg-white p-3 ring-1 ring-stone-200" key={actionData?.password ?? "add"}>
+        <Form method="post" noValidate className="rounded-xl bg-white p-3 ring-1 ring-stone-200" key={actionData?.added?.password ?? "add"}>
           <h2 className="font-semibold text-stone-900">Add user</h2>
           <input type="hidden" name="intent" value="add" />
           <fieldset disabled={navigation.state === "submitting"} className="mt-2 space-y-2">
@@ -88,12 +86,15 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </fieldset>
         </Form>
       </div>
-      <Flash result={actionData} />
-      {actionData?.password ? (
-        <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 [overflow-wrap:anywhere]">
-          Temporary password for {actionData.email}: <code className="select-all font-mono font-bold">{actionData.password}</code> — shown
-          once; give it to them to sign in.
-        </p>
+      <FormError message={actionData?.error} />
+      {actionData?.added ? (
+        <div role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 [overflow-wrap:anywhere]">
+          <p className="font-medium">Added {actionData.added.email}.</p>
+          <p className="mt-1">
+            Temporary password for {actionData.added.email}:{" "}
+            <code className="select-all font-mono font-bold">{actionData.added.password}</code> — shown once; give it to them to sign in.
+          </p>
+        </div>
       ) : null}
       <div className="relative mt-4 overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
         <table className="w-full min-w-[48rem] text-left text-sm">
@@ -118,12 +119,12 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   {u.id === selfId ? " (you)" : ""}
                 </td>
                 <td className="p-3">{u.email}</td>
-                <td className="p-3">{u.role}</td>
+                <td className="p-3">{ROLE_LABELS[u.role]}</td>
                 <td className="p-3">
                   <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${u.status === "Active" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"}`}
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${u.status === "active" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"}`}
                   >
-                    {u.status}
+                    {USER_STATUS_LABELS[u.status]}
                   </span>
                 </td>
                 <td className="p-3">{formatDate(u.joined)}</td>
@@ -136,10 +137,10 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                         <button
                           type="submit"
                           name="intent"
-                          value={u.status === "Active" ? "suspend" : "activate"}
+                          value={u.status === "active" ? "suspend" : "activate"}
                           className="rounded-md border border-stone-300 px-2.5 py-1 text-xs font-semibold hover:bg-stone-50"
                         >
-                          {u.status === "Active" ? "Suspend" : "Activate"}
+                          {u.status === "active" ? "Suspend" : "Activate"}
                         </button>
                       </Form>
                       <ConfirmForm

@@ -1,11 +1,14 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/vendors";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { Flash } from "~/components/admin/flash";
+import { FormError } from "~/components/admin/form-error";
+import { ListingReviewSchema } from "~/domain/admin-forms";
+import { fieldErrors, firstError } from "~/domain/form-errors";
 import { CATEGORY_LABELS } from "~/domain/categories";
 import { formatPaise } from "~/domain/money";
 import { listPendingListings, listVendors, reviewListing } from "~/services/sellers/approve-listings.server";
-import { readForm } from "~/lib/read-form.server";
+import { readFields } from "~/lib/read-form.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Vendors · Angle Admin" }];
 
@@ -17,26 +20,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const form = await readForm(request);
-  const id = String(form.get("id") ?? "");
-  const decision = form.get("intent");
-  if (decision !== "approve" && decision !== "reject") return data({ ok: false, error: "Unknown request." }, { status: 400 });
-  const reason = String(form.get("reason") ?? "").trim();
-  if (decision === "reject" && !reason)
-    return data({ ok: false, error: "Please give the vendor a reason for rejecting the listing." }, { status: 400 });
-  // The listing's version the admin looked at; a malformed one (a page from before versions) is stale.
-  const seen = String(form.get("version") ?? "");
-  const version = seen === "" ? undefined : /^\d{1,15}$/.test(seen) ? Number(seen) : -1;
-  if (!(await reviewListing(id, decision, reason, version))) {
-    return data(
-      { ok: false, error: "That listing changed or is no longer waiting for approval. Please review it again." },
-      { status: 409 },
-    );
+  const parsed = ListingReviewSchema.safeParse(await readFields(request));
+  if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
+  const review = parsed.data;
+  const reason = review.intent === "reject" ? review.reason : undefined;
+  if (!(await reviewListing(review.id, review.intent, reason, review.version))) {
+    return data({ error: "That listing changed or is no longer waiting for approval. Please review it again." }, { status: 409 });
   }
-  return {
-    ok: true,
-    message: decision === "approve" ? "Listing approved: it is on sale now." : "Listing rejected; the vendor sees your reason.",
-  };
+  return redirectWithToast("/admin/vendors", {
+    description: review.intent === "approve" ? "Listing approved: it is on sale now." : "Listing rejected; the vendor sees your reason.",
+  });
 }
 
 export default function AdminVendors({ loaderData, actionData }: Route.ComponentProps) {
@@ -44,7 +37,7 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Vendors</h1>
-      <Flash result={actionData} />
+      <FormError message={actionData?.error} />
       <section className="mt-4" aria-labelledby="queue-title">
         <h2 id="queue-title" className="text-lg font-bold">
           Listings awaiting approval ({pending.length})
@@ -60,7 +53,7 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold">{p.name}</p>
                     <p className="text-sm text-stone-600">
-                      {p.business_name} · {CATEGORY_LABELS[p.category]} · {formatPaise(p.price_paise)} · stock {p.stock}
+                      {p.businessName} · {CATEGORY_LABELS[p.category]} · {formatPaise(p.pricePaise)} · stock {p.stock}
                     </p>
                     <p className="mt-1 text-sm text-stone-700">{p.description}</p>
                   </div>

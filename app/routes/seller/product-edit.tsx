@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
 import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
 import { ProductForm } from "~/components/product-form";
@@ -7,6 +7,7 @@ import { PRODUCT_CHANGED } from "~/services/catalog/save-product.server";
 import { createVendorProduct, getVendorProduct, ListingRefused, updateVendorProduct } from "~/services/sellers/vendor-products.server";
 import { RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { readForm } from "~/lib/read-form.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Listing · Angle Vendor" }];
 
@@ -36,7 +37,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data({ ok: false as const, error: error.message, fields: {} }, { status: error.status });
     throw error;
   }
-  return redirect("/vendor-login/products");
+  return redirectWithToast("/vendor-login/products", {
+    description: `${result.input.name} was sent for approval. It appears in the store once our team approves it.`,
+  });
 }
 
 export default function VendorProductEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,7 +62,7 @@ export default function VendorProductEdit({ loaderData, actionData }: Route.Comp
                 name: p.name,
                 description: p.description,
                 category: p.category,
-                price: (p.price_paise / 100).toFixed(2),
+                price: (p.pricePaise / 100).toFixed(2),
                 stock: p.stock,
                 image: p.image,
                 version: p.version,

@@ -47,9 +47,9 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-stone-900">{p.name}</p>
                 <p className="text-sm text-stone-600">
-                  {CATEGORY_LABELS[p.category]} · {formatPaise(p.price_paise)} · stock {p.stock}
+                  {CATEGORY_LABELS[p.category]} · {formatPaise(p.pricePaise)} · stock {p.stock}
                 </p>
-                {p.status === "rejected" && p.reject_reason ? <p className="text-sm text-red-700">Reason: {p.reject_reason}</p> : null}
+                {p.status === "rejected" && p.rejectReason ? <p className="text-sm text-red-700">Reason: {p.rejectReason}</p> : null}
               </div>
               <span
                 className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE[p.status]?.style ?? ""}`}

@@ -1,12 +1,13 @@
-import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/profile";
 import type { loader as layoutLoader } from "./layout";
 import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
 import { TextField } from "~/components/ui/text-field";
-import { fieldErrors } from "~/domain/form-errors";
-import { VendorProfileSchema } from "~/domain/vendor";
+import { type FieldErrors, fieldErrors, firstError } from "~/domain/form-errors";
+import { type VendorProfileInput, VendorProfileSchema } from "~/domain/vendor";
 import { updateVendorProfile, VendorRefused } from "~/services/sellers/vendor-profile.server";
 import { readFields } from "~/lib/read-form.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Profile · Angle Vendor" }];
 
@@ -15,27 +16,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+const refuse = (fields: FieldErrors<VendorProfileInput>, status: number) => data({ error: firstError(fields), fields }, { status });
+
 export async function action({ request }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
   const parsed = VendorProfileSchema.safeParse(await readFields(request));
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
-    return data({ error: Object.values(fields)[0], fields }, { status: 400 });
-  }
+  if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
   try {
     await updateVendorProfile(vendor.id, parsed.data);
   } catch (error) {
-    if (error instanceof VendorRefused)
-      return data({ error: error.message, fields: { gstNumber: error.message } as Record<string, string> }, { status: error.status });
+    if (error instanceof VendorRefused) return refuse({ gstNumber: error.message }, error.status);
     throw error;
   }
-  return redirect("/vendor-login");
+  return redirectWithToast("/vendor-login", { description: "Profile saved." });
 }
 
 export default function VendorProfileEdit({ actionData }: Route.ComponentProps) {
   const vendor = useRouteLoaderData<typeof layoutLoader>("routes/seller/layout")?.vendor;
   const busy = useNavigation().state === "submitting";
-  const f = (actionData?.fields ?? {}) as Record<string, string>;
+  const f = actionData?.fields ?? {};
   if (!vendor) return null;
   return (
     <div>

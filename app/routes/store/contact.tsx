@@ -1,18 +1,18 @@
-import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import CheckCircle2 from "lucide-react/icons/circle-check";
 import Mail from "lucide-react/icons/mail";
 import MapPin from "lucide-react/icons/map-pin";
 import Phone from "lucide-react/icons/phone";
 import type { Route } from "./+types/contact";
-import { ContactSchema } from "~/domain/contact";
-import { fieldErrors } from "~/domain/form-errors";
+import { type ContactInput, ContactSchema } from "~/domain/contact";
+import { type FieldErrors, fieldErrors } from "~/domain/form-errors";
 import { CONTACT_SUCCESS, TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { clientAddress, hitRateLimit, LIMITS, RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { saveContactMessage } from "~/services/contact/save-contact-message.server";
 import { useRootData } from "~/lib/root-data";
 import { TextField } from "~/components/ui/text-field";
 import { readFields } from "~/lib/read-form.server";
+import { useToastKey } from "~/lib/use-toast-key";
+import { redirectWithToast, samePage } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact us · Angle" }];
 
@@ -21,39 +21,32 @@ export function loader({ request }: Route.LoaderArgs) {
   return { expert: topic === "expert" };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await readFields(request);
-  const parsed = ContactSchema.safeParse(form);
-  if (!parsed.success) {
-    return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
-  }
-  let limit;
+/** The contact form's refusal: a message per field, or one for the whole form. */
+const refuse = (errors: FieldErrors<ContactInput>, status: number) => data({ errors }, { status });
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const parsed = ContactSchema.safeParse(await readFields(request));
+  if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+  let limit: Awaited<ReturnType<typeof hitRateLimit>>;
   try {
     limit = await hitRateLimit(`contact:ip:${clientAddress(request)}`, LIMITS.contact);
   } catch (error) {
     if (!(error instanceof RateLimitUnavailable)) throw error;
-    return data({ ok: false as const, errors: { form: error.message } as Record<string, string> }, { status: error.status });
+    return refuse({ form: error.message }, error.status);
   }
-  if (!limit.allowed) {
-    return data(
-      { ok: false as const, errors: { form: TOO_MANY_ATTEMPTS(limit.retryAfterSeconds) } as Record<string, string> },
-      { status: 429 },
-    );
-  }
+  if (!limit.allowed) return refuse({ form: TOO_MANY_ATTEMPTS(limit.retryAfterSeconds) }, 429);
   await saveContactMessage(parsed.data);
-  return { ok: true as const, errors: {} as Record<string, string> };
+  // A new page (so a refresh never sends it twice) with an empty form and the spec's thank-you.
+  return redirectWithToast(samePage(url), { description: CONTACT_SUCCESS });
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { store } = useRootData();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const submitting = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
-
-  useEffect(() => {
-    if (actionData?.ok) formRef.current?.reset();
-  }, [actionData]);
+  // Once a message is sent (a new toast) the form starts empty; a refused one keeps what was typed.
+  const key = useToastKey();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -86,12 +79,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </p>
         </aside>
 
-        <Form ref={formRef} method="post" noValidate className="rounded-xl border border-stone-200 bg-white p-5" aria-label="Contact form">
-          {actionData?.ok ? (
-            <p role="status" className="mb-5 flex items-start gap-2 rounded-lg bg-brand-50 p-3 font-medium text-brand-900">
-              <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" /> {CONTACT_SUCCESS}
-            </p>
-          ) : null}
+        <Form key={key} method="post" noValidate className="rounded-xl border border-stone-200 bg-white p-5" aria-label="Contact form">
           {errors.form ? (
             <p role="alert" className="mb-5 rounded-lg bg-red-50 p-3 font-medium text-red-800">
               {errors.form}

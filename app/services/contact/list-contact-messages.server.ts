@@ -2,7 +2,18 @@ import { getDb } from "~/db/db.server";
 
 /** Contact messages and expert call-back requests, newest first, for the admins. */
 export async function listContactMessages() {
-  return getDb().selectFrom("contact_message").selectAll().orderBy("created_at", "desc").limit(200).execute();
+  const rows = await getDb().selectFrom("contact_message").selectAll().orderBy("created_at", "desc").limit(200).execute();
+  return rows.map((m) => ({
+    id: m.id,
+    kind: m.kind,
+    name: m.name,
+    email: m.email,
+    phone: m.phone,
+    subject: m.subject,
+    message: m.message,
+    handled: Boolean(Number(m.handled)),
+    createdAt: m.created_at,
+  }));
 }
 
 export async function markContactMessageHandled(id: string) {

@@ -1,22 +1,10 @@
 import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
-import { type OrderStatus, ORDER_STATUSES } from "~/domain/orders";
+import { isOrderStatus, nextStatuses, type OrderStatus, statusChangeRefusal } from "~/domain/orders";
 import { nextVersion } from "~/services/catalog/save-product.server";
 import { isId, newId } from "~/lib/ids";
 
 export class StatusRefused extends Error {}
-
-/** Allowed moves: pending → confirmed → shipped → delivered, and cancel before delivery. */
-const NEXT: Record<OrderStatus, OrderStatus[]> = {
-  pending: ["confirmed", "cancelled"],
-  confirmed: ["shipped", "cancelled"],
-  shipped: ["delivered", "cancelled"],
-  delivered: [],
-  cancelled: [],
-};
-export function allowedNextStatuses(status: OrderStatus) {
-  return NEXT[status];
-}
 
 export async function listOrdersForAdmin(status: OrderStatus | "all") {
   let query = getDb()
@@ -26,7 +14,15 @@ export async function listOrdersForAdmin(status: OrderStatus | "all") {
     .limit(300);
   if (status !== "all") query = query.where("status", "=", status);
   const rows = await query.execute();
-  return rows.map((o) => ({ ...o, total_paise: Number(o.total_paise) }));
+  return rows.map((o) => ({
+    id: o.id,
+    customerName: o.customer_name,
+    customerEmail: o.customer_email,
+    status: o.status,
+    paymentMethod: o.payment_method,
+    totalPaise: Number(o.total_paise),
+    createdAt: o.created_at,
+  }));
 }
 
 export async function getOrderForAdmin(id: string) {
@@ -39,14 +35,29 @@ export async function getOrderForAdmin(id: string) {
     db.selectFrom("order_event").selectAll().where("order_id", "=", id).orderBy("created_at").execute(),
   ]);
   return {
-    ...order,
-    subtotal_paise: Number(order.subtotal_paise),
-    shipping_paise: Number(order.shipping_paise),
-    tax_paise: Number(order.tax_paise),
-    total_paise: Number(order.total_paise),
-    lines: lines.map((l) => ({ ...l, unit_price_paise: Number(l.unit_price_paise), line_total_paise: Number(l.line_total_paise) })),
-    events,
-    next: NEXT[order.status],
+    id: order.id,
+    status: order.status,
+    paymentMethod: order.payment_method,
+    customerName: order.customer_name,
+    customerEmail: order.customer_email,
+    customerPhone: order.customer_phone,
+    address: { street: order.street, city: order.city, state: order.state, pincode: order.pincode },
+    subtotalPaise: Number(order.subtotal_paise),
+    shippingPaise: Number(order.shipping_paise),
+    taxPaise: Number(order.tax_paise),
+    totalPaise: Number(order.total_paise),
+    createdAt: order.created_at,
+    lines: lines.map((l) => ({
+      id: l.id,
+      productId: l.product_id,
+      name: l.name,
+      image: l.image,
+      unitPricePaise: Number(l.unit_price_paise),
+      quantity: Number(l.quantity),
+      lineTotalPaise: Number(l.line_total_paise),
+    })),
+    events: events.map((e) => ({ id: e.id, status: e.status, note: e.note, createdAt: e.created_at })),
+    next: nextStatuses(order.status, "admin"),
   };
 }
 
@@ -55,16 +66,15 @@ export async function getOrderForAdmin(id: string) {
  * same transaction; the status check is part of the update, so two admins cannot both move it.
  */
 export async function changeOrderStatus(orderId: string, to: OrderStatus, actorId: string, note?: string) {
-  if (!ORDER_STATUSES.includes(to)) throw new StatusRefused("Unknown status.");
+  if (!isOrderStatus(to)) throw new StatusRefused("Unknown status.");
   if (!isId(orderId)) throw new StatusRefused("That order no longer exists.");
   await getDb()
     .transaction()
     .execute(async (trx) => {
       const order = await trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId).executeTakeFirst();
       if (!order) throw new StatusRefused("That order no longer exists.");
-      if (!NEXT[order.status].includes(to)) {
-        throw new StatusRefused(`An order that is ${order.status} cannot be marked ${to}.`);
-      }
+      const refusal = statusChangeRefusal(order.status, to, "admin");
+      if (refusal) throw new StatusRefused(refusal);
       const now = new Date().toISOString();
       const moved = await trx
         .updateTable("orders")

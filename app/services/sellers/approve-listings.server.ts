@@ -51,7 +51,17 @@ export async function listPendingListings() {
     .where("product.status", "=", "pending")
     .orderBy("product.updated_at")
     .execute();
-  return rows.map((r) => ({ ...r, price_paise: Number(r.price_paise), version: Number(r.version) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    category: r.category,
+    pricePaise: Number(r.price_paise),
+    stock: Number(r.stock),
+    image: r.image,
+    version: Number(r.version),
+    businessName: r.business_name,
+  }));
 }
 
 /** Approve puts a pending listing on sale; reject keeps it off with the admin's reason for the vendor. */

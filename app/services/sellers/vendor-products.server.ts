@@ -2,6 +2,8 @@ import { getDatabase, getDb, type Db } from "~/db/db.server";
 import { getEnv } from "~/env.server";
 import { isId } from "~/lib/ids";
 import type { ProductFormInput } from "~/domain/product-form";
+import type { CategoryKey } from "~/domain/categories";
+import type { ProductStatus } from "~/db/schema";
 import { createProduct, productEdits } from "~/services/catalog/save-product.server";
 import { configuredLimits, hitRateLimit, waitInWords } from "~/services/security/rate-limit.server";
 
@@ -18,28 +20,70 @@ export class ListingRefused extends Error {
 export const TOO_MANY_PENDING = (max: number) =>
   `You have ${max} listings waiting for approval. Please wait for our team to review them before adding or editing more.`;
 
+type ListingRow = {
+  id: string;
+  name: string;
+  description: string;
+  category: CategoryKey;
+  price_paise: number;
+  stock: number;
+  image: string;
+  status: ProductStatus;
+  reject_reason: string | null;
+  version: number;
+};
+
+/** A listing as the vendor's pages show it; `version` is the one an update must match. */
+function toListing(r: ListingRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    category: r.category,
+    pricePaise: Number(r.price_paise),
+    stock: Number(r.stock),
+    image: r.image,
+    status: r.status,
+    rejectReason: r.reject_reason,
+    version: Number(r.version),
+  };
+}
+
+const LISTING_COLUMNS = [
+  "id",
+  "name",
+  "description",
+  "category",
+  "price_paise",
+  "stock",
+  "image",
+  "status",
+  "reject_reason",
+  "version",
+] as const;
+
 /** A vendor's own listings (never another vendor's, never the store's). */
 export async function listVendorProducts(vendorId: string) {
   const rows = await getDb()
     .selectFrom("product")
-    .select(["id", "name", "category", "price_paise", "stock", "image", "status", "reject_reason", "updated_at"])
+    .select(LISTING_COLUMNS)
     .where("vendor_id", "=", vendorId)
     .where("status", "!=", "archived")
     .orderBy("updated_at", "desc")
     .execute();
-  return rows.map((r) => ({ ...r, price_paise: Number(r.price_paise) }));
+  return rows.map(toListing);
 }
 
 export async function getVendorProduct(vendorId: string, productId: string) {
   if (!isId(productId)) return null;
   const row = await getDb()
     .selectFrom("product")
-    .select(["id", "name", "description", "category", "price_paise", "stock", "image", "status", "reject_reason", "version"])
+    .select(LISTING_COLUMNS)
     .where("id", "=", productId)
     .where("vendor_id", "=", vendorId)
     .where("status", "!=", "archived")
     .executeTakeFirst();
-  return row ? { ...row, price_paise: Number(row.price_paise), version: Number(row.version) } : null;
+  return row ? toListing(row) : null;
 }
 
 /**

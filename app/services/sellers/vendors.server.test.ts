@@ -73,7 +73,7 @@ describe("vendors", () => {
     await updateVendorProduct(a.userId, id, { ...listing, name: "A Rake v2" });
     expect(await getProduct(id)).toBeNull();
     await reviewListing(id, "reject", "Photo is blurry");
-    expect((await getVendorProduct(a.userId, id))?.reject_reason).toBe("Photo is blurry");
+    expect((await getVendorProduct(a.userId, id))?.rejectReason).toBe("Photo is blurry");
   });
 
   it("shows a vendor only their own order lines and sales", async () => {

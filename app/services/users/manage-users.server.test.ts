@@ -25,7 +25,7 @@ describe("admin user management", () => {
     await setUserSuspended(admin.id, user.id, true);
     expect(await sessions()).toEqual([]);
     await expect(signIn({ email: "ravi@example.in", password: "ravi-pass-1" }, meta)).rejects.toThrow(/banned|suspended/i);
-    expect((await listUsers("ravi"))[0].status).toBe("Suspended");
+    expect((await listUsers("ravi"))[0].status).toBe("suspended");
     await setUserSuspended(admin.id, user.id, false);
     expect((await signIn({ email: "ravi@example.in", password: "ravi-pass-1" }, meta)).role).toBe("user");
   });
@@ -48,7 +48,7 @@ describe("admin user management", () => {
     await deleteUser(admin.id, idle.id);
     expect(await listUsers("idle@")).toEqual([]);
     expect((await listUsers("MEENA")).map((u) => u.email)).toEqual(["meena@example.in"]);
-    expect((await listUsers("admin")).every((u) => u.role === "Admin")).toBe(true);
+    expect((await listUsers("admin")).every((u) => u.role === "admin")).toBe(true);
     await expect(createUserWithPassword({ name: "Dup", email: "MEENA@example.in", password: "x-pass-123", role: "user" })).rejects.toThrow(
       /already exists/,
     );

@@ -1,14 +1,15 @@
 import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/db.server";
 import { containsInsensitive } from "~/db/like.server";
+import { ROLE_LABELS, toUserRole, type UserRole, type UserStatus } from "~/domain/user-labels";
 import { UserRefused } from "./create-user.server";
 
 export type AdminUserRow = {
   id: string;
   name: string;
   email: string;
-  role: "Customer" | "Vendor" | "Admin";
-  status: "Active" | "Suspended";
+  role: UserRole;
+  status: UserStatus;
   joined: string;
   lastLogin: string | null;
 };
@@ -19,8 +20,6 @@ function toIso(value: unknown): string {
   const d = new Date(typeof value === "number" ? value : String(value));
   return Number.isNaN(d.getTime()) ? String(value) : d.toISOString();
 }
-
-const ROLE_LABEL = { user: "Customer", vendor: "Vendor", admin: "Admin" } as const;
 
 /** Users with their role and status; search matches name, email or role (spec §6). */
 export async function listUsers(q: string): Promise<AdminUserRow[]> {
@@ -36,7 +35,8 @@ export async function listUsers(q: string): Promise<AdminUserRow[]> {
         .as("lastLogin"),
     );
   if (q) {
-    const roleMatch = (Object.entries(ROLE_LABEL) as [string, string][])
+    // The role is searched by the name the page shows ("customer" finds role user).
+    const roleMatch = Object.entries(ROLE_LABELS)
       .filter(([, label]) => label.toLowerCase().includes(q.toLowerCase()))
       .map(([role]) => role);
     query = query.where((eb) =>
@@ -52,8 +52,8 @@ export async function listUsers(q: string): Promise<AdminUserRow[]> {
     id: u.id,
     name: u.name,
     email: u.email,
-    role: ROLE_LABEL[(u.role as keyof typeof ROLE_LABEL) ?? "user"] ?? "Customer",
-    status: u.banned ? "Suspended" : "Active",
+    role: toUserRole(u.role),
+    status: u.banned ? "suspended" : "active",
     joined: toIso(u.createdAt),
     lastLogin: u.lastLogin ? toIso(u.lastLogin) : null,
   }));

@@ -1,0 +1,20 @@
+import { useEffect } from "react";
+import { Toaster, toast as showToast } from "sonner";
+import type { Toast } from "~/lib/toast";
+
+/**
+ * Sonner's toaster, loaded only once a page has a toast to show (see toast-notice.tsx). Its region
+ * is aria-live="polite", so screen readers announce each message.
+ */
+export default function Toasts({ toast }: { toast: Toast | null }) {
+  useEffect(() => {
+    if (!toast) return;
+    // The toast's id makes a repeated render update the same toast instead of stacking a copy.
+    const options = { id: toast.id, description: toast.title ? toast.description : undefined };
+    const text = toast.title ?? toast.description;
+    if (toast.type === "success") showToast.success(text, options);
+    else if (toast.type === "error") showToast.error(text, options);
+    else showToast(text, options);
+  }, [toast]);
+  return <Toaster position="top-center" richColors closeButton duration={6000} customAriaLabel="Notifications" />;
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { ORDER_STATUSES } from "./orders";
+
+/**
+ * The forms of the admin pages that post several kinds of action, one schema each, switched on
+ * their `intent`. A form whose intent the page does not know is a 400 with this message.
+ */
+export const UNKNOWN_INTENT = "This form asked for an action the page does not know. Please reload the page and try again.";
+
+const id = z.string().trim().min(1, "Something is missing from the form. Please reload the page.").max(64);
+
+export const ProductsActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("delete"), id })], {
+  error: UNKNOWN_INTENT,
+});
+
+export const ADD_USER_REQUIRED = "Please fill in name and email.";
+export const UsersActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("add"),
+      name: z.string().trim().min(1, ADD_USER_REQUIRED).max(100),
+      email: z.string().trim().min(1, ADD_USER_REQUIRED).max(254).pipe(z.email("Please enter a valid email address.")),
+    }),
+    z.object({ intent: z.enum(["suspend", "activate", "delete"]), id }),
+  ],
+  { error: UNKNOWN_INTENT },
+);
+
+export const REJECT_REASON_REQUIRED = "Please give the vendor a reason for rejecting the listing.";
+// The listing version the admin looked at; a malformed one (a page from before versions, or tampered) is stale.
+const version = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : /^\d{1,15}$/.test(v) ? Number(v) : -1));
+export const ListingReviewSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("approve"), id, version }),
+    z.object({ intent: z.literal("reject"), id, version, reason: z.string().trim().min(1, REJECT_REASON_REQUIRED).max(500) }),
+  ],
+  { error: UNKNOWN_INTENT },
+);
+
+export const OrderStatusFormSchema = z.object({
+  status: z.enum(ORDER_STATUSES, "Choose a new status from the list."),
+  note: z.string().trim().max(500, "The note is too long (500 characters at most).").default(""),
+});
+
+export const MessagesActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("handled"), id })], {
+  error: UNKNOWN_INTENT,
+});
+
+const methodKey = z.string().trim().min(1, "Something is missing from the form. Please reload the page.").max(40);
+/** Which payment-settings form was posted; each section's own fields are parsed by the settings service. */
+export const PaymentSettingsActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("save"), method: methodKey }),
+    z.object({ intent: z.literal("add"), name: z.string().trim().max(60).default("") }),
+    z.object({ intent: z.literal("remove"), method: methodKey }),
+  ],
+  { error: UNKNOWN_INTENT },
+);

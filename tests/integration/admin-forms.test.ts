@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { RouterContextProvider } from "react-router";
+import { checkoutInput, createCustomer, createProduct } from "../factories";
+import { getAuth } from "~/auth/auth.server";
+import { getDb } from "~/db/db.server";
+import { getToast } from "~/lib/toast.server";
+import { placeOrder } from "~/services/orders/place-order.server";
+import { createUserWithPassword } from "~/services/users/create-user.server";
+import { action as orderAction } from "~/routes/admin/order";
+import { action as productsAction } from "~/routes/admin/products";
+import { action as usersAction } from "~/routes/admin/users";
+import { action as settingsAction } from "~/routes/admin/settings";
+
+/**
+ * The admin pages' actions as the server runs them: a real admin session, a posted form, the
+ * Response that comes back. (What a browser then shows is in tests/e2e/admin*.spec.ts.)
+ */
+const ORIGIN = "http://localhost:3999";
+let adminCookie: string | undefined;
+
+async function signInAdmin() {
+  if (adminCookie) return adminCookie;
+  const email = `admin-${Date.now().toString(36)}@angle.test`;
+  await createUserWithPassword({ name: "Forms Admin", email, password: "forms-admin-pass", role: "admin" });
+  const { headers } = await getAuth().api.signInEmail({
+    body: { email, password: "forms-admin-pass" },
+    headers: new Headers({ origin: ORIGIN }),
+    returnHeaders: true,
+  });
+  adminCookie = headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return adminCookie;
+}
+
+async function post(path: string, fields: Record<string, string>) {
+  const request = new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { cookie: await signInAdmin(), origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+  });
+  return { request, url: new URL(request.url), context: new RouterContextProvider() };
+}
+
+/** What an action answered: a Response (redirect) or data() with its status. */
+async function outcome(result: unknown) {
+  if (result instanceof Response) return { status: result.status, body: null, response: result };
+  if (result && typeof result === "object" && "type" in result && result.type === "DataWithResponseInit" && "init" in result) {
+    const init = result.init as ResponseInit | null;
+    return { status: init?.status ?? 200, body: "data" in result ? result.data : null, response: null };
+  }
+  return { status: 200, body: result, response: null };
+}
+
+async function pendingOrder() {
+  const customer = await createCustomer();
+  const product = await createProduct({ stock: 5 });
+  const { orderId } = await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 2 }]));
+  return { orderId, productId: product.id };
+}
+
+const orderState = async (orderId: string, productId: string) => ({
+  status: (await getDb().selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow()).status,
+  events: (await getDb().selectFrom("order_event").select("id").where("order_id", "=", orderId).execute()).length,
+  stock: Number((await getDb().selectFrom("product").select("stock").where("id", "=", productId).executeTakeFirstOrThrow()).stock),
+});
+
+describe("admin order status action", () => {
+  it("refuses a move the transition table forbids with a 409 and writes nothing", async () => {
+    const { orderId, productId } = await pendingOrder();
+    const before = await orderState(orderId, productId);
+    const args = await post(`/admin/orders/${orderId}`, { status: "delivered" });
+    const result = await outcome(await orderAction({ ...args, params: { id: orderId }, pattern: "/admin/orders/:id" }));
+    expect(result.status).toBe(409);
+    expect(result.body).toEqual({ error: "An order that is pending cannot be marked delivered." });
+    expect(await orderState(orderId, productId)).toEqual(before);
+  });
+
+  it("refuses anything after cancelling: cancelled is final, and the stock comes back only once", async () => {
+    const { orderId, productId } = await pendingOrder();
+    const cancel = await post(`/admin/orders/${orderId}`, { status: "cancelled" });
+    expect((await outcome(await orderAction({ ...cancel, params: { id: orderId }, pattern: "/admin/orders/:id" }))).status).toBe(303);
+    const after = await orderState(orderId, productId);
+    expect(after.stock).toBe(5);
+    for (const status of ["pending", "confirmed", "cancelled"]) {
+      const args = await post(`/admin/orders/${orderId}`, { status });
+      const result = await outcome(await orderAction({ ...args, params: { id: orderId }, pattern: "/admin/orders/:id" }));
+      expect(result.status, status).toBe(409);
+      expect(result.body).toEqual({ error: `An order that is cancelled cannot be marked ${status}.` });
+    }
+    expect(await orderState(orderId, productId)).toEqual(after);
+  });
+
+  it("an unknown status is a 400 with a message", async () => {
+    const { orderId, productId } = await pendingOrder();
+    const before = await orderState(orderId, productId);
+    const args = await post(`/admin/orders/${orderId}`, { status: "teleported" });
+    const result = await outcome(await orderAction({ ...args, params: { id: orderId }, pattern: "/admin/orders/:id" }));
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({ error: "Choose a new status from the list." });
+    expect(await orderState(orderId, productId)).toEqual(before);
+  });
+
+  it("an allowed move redirects (303) back to the order with a one-time toast", async () => {
+    const { orderId } = await pendingOrder();
+    const args = await post(`/admin/orders/${orderId}`, { status: "confirmed", note: "Packed" });
+    const { status, response } = await outcome(await orderAction({ ...args, params: { id: orderId }, pattern: "/admin/orders/:id" }));
+    expect(status).toBe(303);
+    expect(response?.headers.get("location")).toBe(`/admin/orders/${orderId}`);
+    const setCookie = response?.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^angle\.toast=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    // The next page reads it once and clears it.
+    const next = new Request(`${ORIGIN}/admin/orders/${orderId}`, { headers: { cookie: setCookie.split(";")[0] } });
+    const { toast, headers } = await getToast(next);
+    expect(toast).toMatchObject({ type: "success", description: "Order marked Confirmed." });
+    expect(headers?.get("set-cookie")).toMatch(/^angle\.toast=;.*Max-Age=0/i);
+    // A cookie whose value was tampered with is ignored (it is signed).
+    const forged = setCookie.split(";")[0].replace(/=(.)/, "=x$1");
+    expect((await getToast(new Request(ORIGIN, { headers: { cookie: forged } }))).toast).toBeNull();
+  });
+});
+
+describe("admin forms with several actions", () => {
+  it("a form posted with an intent the page does not know is a 400 with a message, not a 500", async () => {
+    const message = "This form asked for an action the page does not know. Please reload the page and try again.";
+    for (const [path, act] of [
+      ["/admin/products", productsAction],
+      ["/admin/users", usersAction],
+    ] as const) {
+      for (const intent of ["explode", ""]) {
+        const args = await post(path, { intent, id: "abc" });
+        const result = await outcome(await act({ ...args, params: {}, pattern: path }));
+        expect(result.status, `${path} ${intent}`).toBe(400);
+        expect(result.body).toMatchObject({ error: message });
+      }
+    }
+  });
+
+  it("settings: a bad field is a 400 with errors keyed by field; a save is a 303 with a toast", async () => {
+    const bad = await post("/admin/settings", { siteTitle: "Angle", siteTagline: "", adminEmail: "not-an-email" });
+    const refused = await outcome(await settingsAction({ ...bad, params: {}, pattern: "/admin/settings" }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: "Enter a valid email address.", fields: { adminEmail: "Enter a valid email address." } });
+
+    const good = await post("/admin/settings", { siteTitle: "Angle", siteTagline: "Good seed", adminEmail: "" });
+    const saved = await outcome(await settingsAction({ ...good, params: {}, pattern: "/admin/settings" }));
+    expect(saved.status).toBe(303);
+    expect(saved.response?.headers.get("location")).toBe("/admin/settings");
+    const cookie = (saved.response?.headers.get("set-cookie") ?? "").split(";")[0];
+    expect((await getToast(new Request(ORIGIN, { headers: { cookie } }))).toast?.description).toBe("Settings saved.");
+  });
+});
