@@ -4,7 +4,8 @@ import type { Generated } from "kysely";
 export type IsoTime = string;
 
 export type CategoryKey = "seeds" | "equipment" | "tools" | "fertilizers";
-export type ProductStatus = "live" | "pending" | "rejected" | "archived";
+/** "suspended": a live listing whose vendor is suspended; it goes back to "live" on reactivation. */
+export type ProductStatus = "live" | "pending" | "rejected" | "archived" | "suspended";
 export type OrderStatus = "pending" | "confirmed" | "shipped" | "delivered" | "cancelled";
 
 export interface UserTable {
@@ -31,6 +32,16 @@ export interface SessionTable {
   userId: string;
   token: string;
   expiresAt: string | Date;
+}
+
+/** Better Auth's sign-in methods; the email + password one ("credential") holds the password hash. */
+export interface AccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+  accountId: string;
+  password: string | null;
+  updatedAt: string | Date;
 }
 
 export interface ProductTable {
@@ -138,6 +149,7 @@ export interface RateLimitBucketTable {
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  account: AccountTable;
   product: ProductTable;
   vendor: VendorTable;
   orders: OrderTable;

@@ -1,23 +1,18 @@
 import { data, Form, useNavigation } from "react-router";
 import Trash2 from "lucide-react/icons/trash";
-import { z } from "zod";
 import type { Route } from "./+types/users";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { Flash } from "~/components/admin/flash";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { TextField } from "~/components/ui/text-field";
+import { AdminAddUserSchema } from "~/domain/account";
+import { FIELD_MAX } from "~/domain/account-rules";
 import { formatDate } from "~/domain/dates";
 import { createUserWithPassword, temporaryPassword, UserRefused } from "~/services/users/create-user.server";
 import { deleteUser, listUsers, setUserSuspended } from "~/services/users/manage-users.server";
 import { readFields } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Users · Angle Admin" }];
-
-const ADD_USER_REQUIRED = "Please fill in name and email.";
-const AddUserSchema = z.object({
-  name: z.string().trim().min(1, ADD_USER_REQUIRED).max(100),
-  email: z.string().trim().min(1, ADD_USER_REQUIRED).max(254).pipe(z.email("Please enter a valid email address.")),
-});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request);
@@ -33,11 +28,11 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     switch (form.intent) {
       case "add": {
-        const parsed = AddUserSchema.safeParse(form);
+        const parsed = AdminAddUserSchema.safeParse(form);
         if (!parsed.success) return data<Result>({ ok: false, error: parsed.error.issues[0].message }, { status: 400 });
         const password = temporaryPassword();
         await createUserWithPassword({ ...parsed.data, password, role: "user" });
-        return data<Result>({ ok: true, message: `Added ${parsed.data.email}.`, password, email: parsed.data.email.toLowerCase() });
+        return data<Result>({ ok: true, message: `Added ${parsed.data.email}.`, password, email: parsed.data.email });
       }
       case "suspend":
       case "activate":
@@ -80,8 +75,8 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           <h2 className="font-semibold text-stone-900">Add user</h2>
           <input type="hidden" name="intent" value="add" />
           <fieldset disabled={navigation.state === "submitting"} className="mt-2 space-y-2">
-            <TextField label="Name" name="name" required />
-            <TextField label="Email" name="email" type="email" required />
+            <TextField label="Name" name="name" required maxLength={FIELD_MAX.name} />
+            <TextField label="Email" name="email" type="email" required maxLength={FIELD_MAX.email} />
             <button type="submit" className="h-10 w-full rounded-lg bg-brand-700 font-semibold text-white">
               Add User
             </button>
