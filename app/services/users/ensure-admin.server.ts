@@ -15,8 +15,9 @@ export async function ensureAdmin(email: string, password: string, name = "Store
   if (!existing) return { ...(await createUserWithPassword({ name, email: normalised, password, role: "admin" })), created: true };
   if (!options.promote) {
     const role = ROLE_NAME[existing.role ?? "user"] ?? existing.role;
+    const what = existing.role === "admin" ? "To give it this password" : "To make that account an admin";
     throw new UserRefused(
-      `${normalised} already has an account (${role}). To make that account an admin, run again with --promote: it gets this password and every session it has ends.`,
+      `${normalised} already has an account (${role}). ${what}, run again with --promote: it gets this password and every session it has ends.`,
       409,
     );
   }
