@@ -21,9 +21,7 @@ if (!password.success) {
 await prepareDatabase();
 try {
   const result = await ensureAdmin(values.email, password.data, values.name ?? "Store Admin", { promote: values.promote });
-  console.log(
-    result.created ? `Created admin ${result.email}` : `Promoted ${result.email} to admin; every session it had has ended.`,
-  );
+  console.log(result.created ? `Created admin ${result.email}` : `Promoted ${result.email} to admin; every session it had has ended.`);
 } catch (error) {
   if (!(error instanceof UserRefused)) throw error;
   console.error(error.message);

@@ -22,27 +22,27 @@ export async function requireCustomer(request: Request): Promise<SessionUser> {
 /** For admin pages: the signed-in admin, or a redirect to /admin/login. */
 export async function requireAdminPage(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (!user || user.role !== "admin") throw redirect("/admin/login");
+  if (user?.role !== "admin") throw redirect("/admin/login");
   return user;
 }
 
 /** For admin actions: the signed-in admin, or 403. */
 export async function requireAdminAction(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (!user || user.role !== "admin") throw data({ ok: false as const, error: "Only admins can do this." }, { status: 403 });
+  if (user?.role !== "admin") throw data({ ok: false as const, error: "Only admins can do this." }, { status: 403 });
   return user;
 }
 
 /** For vendor pages: the signed-in vendor, or back to /vendor-login. */
 export async function requireVendorPage(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (!user || user.role !== "vendor") throw redirect("/vendor-login");
+  if (user?.role !== "vendor") throw redirect("/vendor-login");
   return user;
 }
 
 /** For vendor actions: the signed-in vendor, or 403. */
 export async function requireVendorAction(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (!user || user.role !== "vendor") throw data({ ok: false as const, error: "Only vendors can do this." }, { status: 403 });
+  if (user?.role !== "vendor") throw data({ ok: false as const, error: "Only vendors can do this." }, { status: 403 });
   return user;
 }

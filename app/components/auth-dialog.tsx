@@ -87,7 +87,15 @@ export function AuthDialog() {
             <input type="hidden" name="intent" value={mode} />
             <fieldset disabled={submitting} className="space-y-3">
               {register ? (
-                <TextField label="Full name" name="name" autoComplete="name" required maxLength={FIELD_MAX.name} error={fields.name} autoFocus />
+                <TextField
+                  label="Full name"
+                  name="name"
+                  autoComplete="name"
+                  required
+                  maxLength={FIELD_MAX.name}
+                  error={fields.name}
+                  autoFocus
+                />
               ) : null}
               <TextField
                 label="Email"

@@ -83,10 +83,6 @@ export type RegisterInput = z.infer<typeof RegisterSchema>;
 const ADD_USER_REQUIRED = "Please fill in name and email.";
 export const AdminAddUserSchema = z.object({
   name: text("name", FIELD_MAX.name, ADD_USER_REQUIRED),
-  email: z
-    .string()
-    .trim()
-    .min(1, ADD_USER_REQUIRED)
-    .pipe(EmailSchema),
+  email: z.string().trim().min(1, ADD_USER_REQUIRED).pipe(EmailSchema),
 });
 export type AdminAddUserInput = z.infer<typeof AdminAddUserSchema>;

@@ -5,11 +5,7 @@ import { FIELD_MAX } from "./account-rules";
 /** The contact form (and Contact Expert), fields in the form's order. */
 export const ContactSchema = z.object({
   kind: z.enum(["contact", "expert"]).catch("contact"),
-  name: z
-    .string()
-    .trim()
-    .min(1, "Please enter your name.")
-    .max(FIELD_MAX.name, `Name is too long (${FIELD_MAX.name} characters at most).`),
+  name: z.string().trim().min(1, "Please enter your name.").max(FIELD_MAX.name, `Name is too long (${FIELD_MAX.name} characters at most).`),
   email: EmailSchema,
   subject: z
     .string()

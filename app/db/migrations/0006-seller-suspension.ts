@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const BEFORE = "status in ('live', 'pending', 'rejected', 'archived')";
 const AFTER = "status in ('live', 'pending', 'rejected', 'archived', 'suspended')";
@@ -19,7 +19,7 @@ const AFTER = "status in ('live', 'pending', 'rejected', 'archived', 'suspended'
  * stored row already satisfies the wider check). Node opens databases in defensive mode, which
  * forbids that edit, so it runs on a connection of its own to the same file.
  */
-export async function up(db: Kysely<any>) {
+export async function up(db: Kysely<unknown>) {
   if (isPostgres(db)) {
     await sql`alter table product drop constraint if exists product_status_check`.execute(db);
     await sql.raw(`alter table product add constraint product_status_check check (${AFTER})`).execute(db);
@@ -28,7 +28,7 @@ export async function up(db: Kysely<any>) {
   await editSqliteCheck(db, BEFORE, AFTER);
 }
 
-export async function down(db: Kysely<any>) {
+export async function down(db: Kysely<unknown>) {
   await sql`update product set status = 'live' where status = 'suspended'`.execute(db);
   if (isPostgres(db)) {
     await sql`alter table product drop constraint if exists product_status_check`.execute(db);
@@ -38,7 +38,7 @@ export async function down(db: Kysely<any>) {
   await editSqliteCheck(db, AFTER, BEFORE);
 }
 
-async function editSqliteCheck(db: Kysely<any>, from: string, to: string) {
+async function editSqliteCheck(db: Kysely<unknown>, from: string, to: string) {
   const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db);
   const file = rows[0]?.file;
   if (!file) throw new Error("0006-seller-suspension: the SQLite database must be a file.");

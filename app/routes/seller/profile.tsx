@@ -58,7 +58,15 @@ export default function VendorProfileEdit({ actionData }: Route.ComponentProps) 
             defaultValue={vendor.businessName}
             error={f.businessName}
           />
-          <TextField label="Phone" name="phone" type="tel" required maxLength={FIELD_MAX.phone} defaultValue={vendor.phone} error={f.phone} />
+          <TextField
+            label="Phone"
+            name="phone"
+            type="tel"
+            required
+            maxLength={FIELD_MAX.phone}
+            defaultValue={vendor.phone}
+            error={f.phone}
+          />
           <TextField label="GST number" name="gstNumber" required maxLength={15} defaultValue={vendor.gstNumber} error={f.gstNumber} />
           <TextField
             className="sm:col-span-2"

@@ -31,7 +31,8 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   // Returned, not thrown, so the page shows the message beside the button.
   const customer = await checkCustomer(request);
-  if (!customer.ok) return data({ ok: false as const, error: customer.error, fields: {} as Record<string, string> }, { status: customer.status });
+  if (!customer.ok)
+    return data({ ok: false as const, error: customer.error, fields: {} as Record<string, string> }, { status: customer.status });
   const { user } = customer;
   if ((await getGeneralSettings()).maintenanceMode) {
     return data(

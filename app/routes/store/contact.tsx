@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
   }
-  let limit;
+  let limit: Awaited<ReturnType<typeof hitRateLimit>>;
   try {
     limit = await hitRateLimit(`contact:ip:${clientAddress(request)}`, LIMITS.contact);
   } catch (error) {
@@ -101,7 +101,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <input type="hidden" name="kind" value={loaderData.expert ? "expert" : "contact"} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Name" name="name" autoComplete="name" required maxLength={FIELD_MAX.name} error={errors.name} />
-            <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={FIELD_MAX.email} error={errors.email} />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={FIELD_MAX.email}
+              error={errors.email}
+            />
           </div>
           <div className="mt-4">
             <TextField

@@ -63,7 +63,7 @@ describe("registration and sign-in", () => {
   it("validates registration fields with clear messages", () => {
     const result = RegisterSchema.safeParse({ ...valid, password: "short", phone: "12345", pincode: "012345", name: " " });
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    const messages = Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path[0], i.message]));
     expect(messages.password).toBe("Password must be at least 8 characters.");
     expect(messages.phone).toMatch(/10-digit Indian mobile/);
     expect(messages.pincode).toMatch(/6 digits/);
@@ -145,7 +145,15 @@ async function post(action: (args: never) => Promise<unknown>, fields: Record<st
   return { status: result.init?.status ?? 200, ...result.data };
 }
 
-const userCount = async () => Number((await getDb().selectFrom("user").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const userCount = async () =>
+  Number(
+    (
+      await getDb()
+        .selectFrom("user")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("registration bounds", () => {
   it("refuses each out-of-bounds field with its message, writes nothing, and the summary follows the form's order", async () => {

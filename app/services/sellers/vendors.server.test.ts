@@ -52,12 +52,15 @@ describe("vendors", () => {
     ] as const) {
       const result = VendorRegisterSchema.safeParse(form({ gstNumber: gst }));
       expect(result.success).toBe(false);
-      expect(result.error!.issues.find((i) => i.path[0] === "gstNumber")?.message).toMatch(message);
+      expect(result.error?.issues.find((i) => i.path[0] === "gstNumber")?.message).toMatch(message);
     }
   });
 
   it("keeps each vendor to their own listings, and approval gates the storefront", async () => {
-    const a = await registerVendor(VendorRegisterSchema.parse(form({ gstNumber: "29AAGCB7383J1Z4", businessName: "A Seeds", state: "Karnataka" })), meta());
+    const a = await registerVendor(
+      VendorRegisterSchema.parse(form({ gstNumber: "29AAGCB7383J1Z4", businessName: "A Seeds", state: "Karnataka" })),
+      meta(),
+    );
     const b = await registerVendor(
       VendorRegisterSchema.parse(form({ gstNumber: gstin("07AAACH7409R1Z"), businessName: "B Tools", state: "Delhi" })),
       meta(),
@@ -84,8 +87,14 @@ describe("vendors", () => {
   });
 
   it("shows a vendor only their own order lines and sales", async () => {
-    const a = await registerVendor(VendorRegisterSchema.parse(form({ gstNumber: gstin("24AAACC1206D1Z"), businessName: "A2", state: "Gujarat" })), meta());
-    const b = await registerVendor(VendorRegisterSchema.parse(form({ gstNumber: gstin("33AABCT3518Q1Z"), businessName: "B2", state: "Tamil Nadu" })), meta());
+    const a = await registerVendor(
+      VendorRegisterSchema.parse(form({ gstNumber: gstin("24AAACC1206D1Z"), businessName: "A2", state: "Gujarat" })),
+      meta(),
+    );
+    const b = await registerVendor(
+      VendorRegisterSchema.parse(form({ gstNumber: gstin("33AABCT3518Q1Z"), businessName: "B2", state: "Tamil Nadu" })),
+      meta(),
+    );
     const pa = await createVendorProduct(a.userId, { ...listing, name: "A Sprayer", price: 120_000 });
     const pb = await createVendorProduct(b.userId, { ...listing, name: "B Hoe", price: 30_000 });
     await reviewListing(pa.id, "approve");
@@ -114,7 +123,7 @@ describe("vendor registration refusals", () => {
   it("refuses a GSTIN from another State with a clear message", () => {
     const result = VendorRegisterSchema.safeParse(form({ gstNumber: "29AAGCB7383J1Z4", state: "Maharashtra" }));
     expect(result.success).toBe(false);
-    expect(result.error!.issues.find((i) => i.path[0] === "gstNumber")?.message).toBe(
+    expect(result.error?.issues.find((i) => i.path[0] === "gstNumber")?.message).toBe(
       "This GSTIN starts with 29 (Karnataka), but your address is in Maharashtra, whose GST code is 27. Please check the GSTIN or the State.",
     );
   });
@@ -126,7 +135,9 @@ describe("vendor registration refusals", () => {
     const input = VendorRegisterSchema.parse(details);
     await expect(registerVendor(input, { ...meta(), ip })).rejects.toThrow(/Too many attempts/);
     expect(await getDb().selectFrom("user").select("id").where("email", "=", details.email).executeTakeFirst()).toBeUndefined();
-    expect(await getDb().selectFrom("vendor").select("user_id").where("gst_number", "=", input.gstNumber).executeTakeFirst()).toBeUndefined();
+    expect(
+      await getDb().selectFrom("vendor").select("user_id").where("gst_number", "=", input.gstNumber).executeTakeFirst(),
+    ).toBeUndefined();
     expect((await registerVendor(input, meta())).role).toBe("vendor");
   });
 
@@ -173,7 +184,9 @@ describe("a suspended vendor's listings", () => {
     expect(await reviewListing(waiting.id, "approve")).toBe(true);
     expect(await getProduct(waiting.id)).toBeNull();
     expect((await fertilizers()).matching).toBe(before.matching - 1);
-    const exact = await sql<{ n: number }>`select count(*) as n from product where status = 'live' and category = 'fertilizers'`.execute(getDb());
+    const exact = await sql<{ n: number }>`select count(*) as n from product where status = 'live' and category = 'fertilizers'`.execute(
+      getDb(),
+    );
     expect(Number(exact.rows[0].n)).toBe(during.matching);
 
     await setUserSuspended(admin.id, v.userId, false);

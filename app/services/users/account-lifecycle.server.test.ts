@@ -13,7 +13,12 @@ const meta = () => ({ ip: `10.44.0.${Math.floor(Math.random() * 200)}`, headers:
 /** A browser's request carrying the session cookie a sign-in set. */
 const requestWith = (signInHeaders: Headers) =>
   new Request("http://localhost:3999/", {
-    headers: { cookie: signInHeaders.getSetCookie().map((c) => c.split(";")[0]).join("; ") },
+    headers: {
+      cookie: signInHeaders
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    },
   });
 
 async function signedIn(email: string, role: "user" | "vendor" | "admin" = "user") {
