@@ -1,21 +1,31 @@
-// npm run admin:create -- --email admin@example.in --password 'a long secret' [--name "Store Admin"]
+// npm run admin:create -- --email admin@example.in --password 'a long secret' [--name "Store Admin"] [--promote]
 import { parseArgs } from "node:util";
 import { closeDatabase } from "../app/db/db.server";
 import { prepareDatabase } from "../app/db/prepare.server";
+import { PasswordSchema } from "../app/domain/account";
 import { ensureAdmin } from "../app/services/users/ensure-admin.server";
+import { UserRefused } from "../app/services/users/create-user.server";
 
 const { values } = parseArgs({
-  options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+  options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, promote: { type: "boolean" } },
 });
 if (!values.email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email)) {
-  console.error("Usage: npm run admin:create -- --email you@example.in --password '…' [--name 'Your Name']");
+  console.error("Usage: npm run admin:create -- --email you@example.in --password '…' [--name 'Your Name'] [--promote]");
   process.exit(2);
 }
-if (!values.password || values.password.length < 8) {
-  console.error("The password must be at least 8 characters.");
+const password = PasswordSchema.safeParse(values.password ?? "");
+if (!password.success) {
+  console.error(password.error.issues[0].message);
   process.exit(2);
 }
 await prepareDatabase();
-const result = await ensureAdmin(values.email, values.password, values.name ?? "Store Admin");
-console.log(`${result.created ? "Created" : "Updated"} admin ${result.email}`);
-await closeDatabase();
+try {
+  const result = await ensureAdmin(values.email, password.data, values.name ?? "Store Admin", { promote: values.promote });
+  console.log(result.created ? `Created admin ${result.email}` : `Promoted ${result.email} to admin; every session it had has ended.`);
+} catch (error) {
+  if (!(error instanceof UserRefused)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+} finally {
+  await closeDatabase();
+}

@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins";
 import { getDatabase } from "../db/db.server";
+import { accountSuspendedMessage } from "../domain/account-rules";
 import { getEnv } from "../env.server";
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -65,7 +66,13 @@ function createAuth() {
         ? { secure: true, httpOnly: true, sameSite: "lax", path: "/" }
         : { httpOnly: true, sameSite: "lax", path: "/" },
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    plugins: [
+      admin({
+        defaultRole: "user",
+        adminRoles: ["admin"],
+        bannedUserMessage: accountSuspendedMessage({ email: env.SUPPORT_EMAIL, phone: env.SUPPORT_PHONE }),
+      }),
+    ],
     telemetry: { enabled: false },
     logger: { level: "error" },
   });

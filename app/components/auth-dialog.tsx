@@ -3,8 +3,9 @@ import { useFetcher, useLocation, useNavigate } from "react-router";
 import Eye from "lucide-react/icons/eye";
 import EyeOff from "lucide-react/icons/eye-off";
 import X from "lucide-react/icons/x";
-import { PASSWORD_RULE } from "~/domain/account-rules";
+import { FIELD_MAX, PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
 import { AUTH_UNEXPECTED } from "~/domain/messages";
+import { StateSelect } from "./state-select";
 import { TextField } from "./ui/text-field";
 import { authModeOf, closeAuthDialogHref, type AuthMode } from "./auth-dialog-link";
 
@@ -86,7 +87,15 @@ export function AuthDialog() {
             <input type="hidden" name="intent" value={mode} />
             <fieldset disabled={submitting} className="space-y-3">
               {register ? (
-                <TextField label="Full name" name="name" autoComplete="name" required maxLength={100} error={fields.name} autoFocus />
+                <TextField
+                  label="Full name"
+                  name="name"
+                  autoComplete="name"
+                  required
+                  maxLength={FIELD_MAX.name}
+                  error={fields.name}
+                  autoFocus
+                />
               ) : null}
               <TextField
                 label="Email"
@@ -94,7 +103,7 @@ export function AuthDialog() {
                 type="email"
                 autoComplete="email"
                 required
-                maxLength={254}
+                maxLength={FIELD_MAX.email}
                 error={fields.email}
                 autoFocus={!register}
               />
@@ -105,7 +114,7 @@ export function AuthDialog() {
                   type={showPassword ? "text" : "password"}
                   autoComplete={register ? "new-password" : "current-password"}
                   required
-                  maxLength={128}
+                  maxLength={PASSWORD_MAX}
                   hint={register ? PASSWORD_RULE : undefined}
                   error={fields.password}
                 />
@@ -128,7 +137,7 @@ export function AuthDialog() {
                     autoComplete="tel"
                     required
                     placeholder="+91 98765 43210"
-                    maxLength={20}
+                    maxLength={FIELD_MAX.phone}
                     error={fields.phone}
                   />
                   <TextField
@@ -136,12 +145,19 @@ export function AuthDialog() {
                     name="street"
                     autoComplete="street-address"
                     required
-                    maxLength={200}
+                    maxLength={FIELD_MAX.street}
                     error={fields.street}
                   />
                   <div className="grid grid-cols-2 gap-3">
-                    <TextField label="City" name="city" autoComplete="address-level2" required maxLength={80} error={fields.city} />
-                    <TextField label="State" name="state" autoComplete="address-level1" required maxLength={80} error={fields.state} />
+                    <TextField
+                      label="City"
+                      name="city"
+                      autoComplete="address-level2"
+                      required
+                      maxLength={FIELD_MAX.city}
+                      error={fields.city}
+                    />
+                    <StateSelect label="State" error={fields.state} />
                   </div>
                   <TextField
                     label="Pincode"

@@ -8,6 +8,7 @@ import * as m0003 from "./migrations/0003-search-at-scale";
 import * as m0004 from "./migrations/0004-rate-limit-buckets";
 import * as m0005 from "./migrations/0005-name-key";
 import * as m0006 from "./migrations/0006-version-columns";
+import * as m0007 from "./migrations/0007-seller-suspension";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0004-rate-limit-buckets": m0004,
   "0005-name-key": m0005,
   "0006-version-columns": m0006,
+  "0007-seller-suspension": m0007,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -5,7 +5,8 @@ import type { OrderStatus } from "../domain/orders";
 /** Times are ISO-8601 UTC strings on both engines; money is integer paise. */
 export type IsoTime = string;
 
-export type ProductStatus = "live" | "pending" | "rejected" | "archived";
+/** "suspended": a live listing whose vendor is suspended; it goes back to "live" on reactivation. */
+export type ProductStatus = "live" | "pending" | "rejected" | "archived" | "suspended";
 
 export interface UserTable {
   id: string;
@@ -31,6 +32,16 @@ export interface SessionTable {
   userId: string;
   token: string;
   expiresAt: string | Date;
+}
+
+/** Better Auth's sign-in methods; the email + password one ("credential") holds the password hash. */
+export interface AccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+  accountId: string;
+  password: string | null;
+  updatedAt: string | Date;
 }
 
 export interface ProductTable {
@@ -140,6 +151,7 @@ export interface RateLimitBucketTable {
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  account: AccountTable;
   product: ProductTable;
   vendor: VendorTable;
   orders: OrderTable;

@@ -1,3 +1,4 @@
+import { AdminAddUserSchema } from "./account";
 import { z } from "zod";
 import { ORDER_STATUSES } from "./orders";
 
@@ -13,14 +14,13 @@ export const ProductsActionSchema = z.discriminatedUnion("intent", [z.object({ i
   error: UNKNOWN_INTENT,
 });
 
-export const ADD_USER_REQUIRED = "Please fill in name and email.";
+export { ADD_USER_REQUIRED } from "./account";
 export const UsersActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({
       intent: z.literal("add"),
-      name: z.string().trim().min(1, ADD_USER_REQUIRED).max(100),
-      email: z.string().trim().min(1, ADD_USER_REQUIRED).max(254).pipe(z.email("Please enter a valid email address.")),
+      ...AdminAddUserSchema.shape,
     }),
     z.object({ intent: z.enum(["suspend", "activate", "delete"]), id }),
   ],

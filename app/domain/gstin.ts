@@ -1,3 +1,5 @@
+import { findIndianState, indianStateByGstCode } from "./indian-states";
+
 const CHARSET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** The GSTIN check character (15th) for its first 14 characters: base-36, weights 1,2,1,2… */
@@ -33,4 +35,18 @@ export function validateGstin(input: string): { ok: true; gstin: string } | { ok
     return { ok: false, error: "The GSTIN's last character (check digit) does not match. Please check for a typing mistake." };
   }
   return { ok: true, gstin };
+}
+
+/**
+ * A GSTIN belongs to one State: its first two digits must be the GST code of the State the vendor's
+ * address is in. Returns a message saying what is wrong, or null when they match (or the State is
+ * not one of the list, which the State field reports itself).
+ */
+export function gstinStateMismatch(gstin: string, stateName: string): string | null {
+  const state = findIndianState(stateName);
+  if (!state) return null;
+  const code = gstin.slice(0, 2);
+  if (code === state.gstCode || state.legacyCodes?.includes(code)) return null;
+  const registeredIn = indianStateByGstCode(code);
+  return `This GSTIN starts with ${code}${registeredIn ? ` (${registeredIn.name})` : ""}, but your address is in ${state.name}, whose GST code is ${state.gstCode}. Please check the GSTIN or the State.`;
 }

@@ -253,6 +253,25 @@ test("the register dialog: Escape closes it, a short password and a taken email 
   await expect(register).toBeVisible();
 });
 
+test("registration: the State comes from the list, fields are bounded, and the summary names the first wrong field", async ({ page }) => {
+  await page.goto("/?auth=register");
+  await waitForHydration(page);
+  const dialog = authDialog(page);
+  await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  const state = dialog.getByRole("combobox", { name: "State" });
+  await expect(state.locator("option", { hasText: "Ladakh" })).toHaveCount(1);
+  await expect(state.locator("option", { hasText: "Dadra and Nagar Haveli and Daman and Diu" })).toHaveCount(1);
+  await expect(dialog.getByLabel("Full name")).toHaveAttribute("maxlength", "80");
+  await expect(dialog.getByLabel("Street address")).toHaveAttribute("maxlength", "200");
+
+  // Eight spaces for a password and a pincode starting with 0: each refused beside its field.
+  await fillRegistration(dialog, newCustomer({ password: "        ", pincode: "012345" }));
+  await expect(dialog.getByRole("alert")).toHaveText("Password cannot be only spaces.");
+  await expect(dialog.getByText("Pincode must be 6 digits and cannot start with 0.")).toBeVisible();
+  await expect(dialog.getByLabel("Pincode")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog).toBeVisible();
+});
+
 test("a guest at checkout sees the login dialog and cannot place the order until logged in", async ({ page, request }) => {
   const existing = await createAccount(request);
   await page.goto("/");

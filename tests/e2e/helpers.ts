@@ -78,7 +78,7 @@ export async function fillRegistration(dialog: Locator, c: Customer) {
   await dialog.getByLabel("Phone").fill(c.phone);
   await dialog.getByLabel("Street address").fill(c.street);
   await dialog.getByLabel("City").fill(c.city);
-  await dialog.getByLabel("State").fill(c.state);
+  await dialog.getByLabel("State").selectOption(c.state);
   await dialog.getByLabel("Pincode").fill(c.pincode);
   await dialog.getByRole("button", { name: "Create Account" }).click();
 }

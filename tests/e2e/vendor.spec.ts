@@ -36,7 +36,7 @@ async function registerVendorInUi(page: Page, overrides: Partial<Vendor> = {}): 
   await page.getByLabel(/^GST number/).fill(vendor.gstNumber);
   await page.getByLabel(/^Street address/).fill("Plot 7, MIDC Ambad");
   await page.getByLabel(/^City/).fill("Nashik");
-  await page.getByLabel(/^State/).fill("Maharashtra");
+  await page.getByLabel(/^State/).selectOption("Maharashtra");
   await page.getByLabel(/^Pincode/).fill("422010");
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.getByRole("heading", { name: `Welcome, ${vendor.businessName}` })).toBeVisible();

@@ -6,7 +6,7 @@ import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/domain/messages";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import { loadProfile } from "~/services/account/load-profile.server";
 import { registerCustomer } from "~/services/account/register-customer.server";
-import { clearSessionCookie, endSession, signIn } from "~/services/account/sign-in.server";
+import { clearSessionCookie, signInAtDoor } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
@@ -33,16 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
         const fields = fieldErrors(parsed.error);
         return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
       }
-      const signedIn = await signIn(parsed.data, meta);
-      if (signedIn.role === "vendor") {
-        const cleared = new Headers({ "Set-Cookie": clearSessionCookie() });
-        await endSession(signedIn.headers);
-        return data<Result>(
-          { ok: false, error: "This is a vendor account. Please sign in on the Become Vendor page." },
-          { status: 403, headers: cleared },
-        );
-      }
-      result = signedIn;
+      result = await signInAtDoor("store", parsed.data, meta);
     }
     const cookies = new Headers();
     for (const cookie of result.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
@@ -50,7 +41,11 @@ export async function action({ request }: Route.ActionArgs) {
     if (!user) return data<Result>({ ok: false, error: PROFILE_LOAD_FAILED }, { status: 500, headers: cookies });
     return data<Result>({ ok: true, user }, { headers: cookies });
   } catch (error) {
-    if (error instanceof AuthFailure) return data<Result>({ ok: false, error: error.message }, { status: error.status });
+    if (error instanceof AuthFailure) {
+      // A refused sign-in leaves no session behind: expire whatever cookie the browser holds.
+      const headers = error.status === 403 ? { "Set-Cookie": clearSessionCookie() } : undefined;
+      return data<Result>({ ok: false, error: error.message }, { status: error.status, headers });
+    }
     log.error({ err: error }, "auth action failed");
     return data<Result>({ ok: false, error: AUTH_UNEXPECTED }, { status: 500 });
   }

@@ -1,18 +1,17 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import Leaf from "lucide-react/icons/leaf";
 import type { Route } from "./+types/login";
+import { WRONG_DOOR } from "~/auth/doors";
 import { getSessionUser } from "~/auth/session.server";
 import { TextField } from "~/components/ui/text-field";
 import { LoginSchema } from "~/domain/account";
 import { AuthFailure } from "~/services/account/auth-errors.server";
-import { clearSessionCookie, endSession, signIn } from "~/services/account/sign-in.server";
+import { clearSessionCookie, signInAtDoor } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin login · Angle" }, { name: "robots", content: "noindex" }];
-
-const NOT_ADMIN = "Failed to log in. Please check your credentials or ensure you are an admin.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
@@ -24,19 +23,16 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = LoginSchema.safeParse(await readFields(request));
   if (!parsed.success) return data({ error: "Failed to log in: Email and password are required." }, { status: 400 });
   try {
-    const result = await signIn(parsed.data, { ip: clientAddress(request), headers: request.headers });
-    if (result.role !== "admin") {
-      // Not an admin: end the session we just made, so nobody is left signed in (spec §8).
-      await endSession(result.headers);
-      const cleared = new Headers({ "Set-Cookie": clearSessionCookie() });
-      return data({ error: NOT_ADMIN }, { status: 403, headers: cleared });
-    }
+    const result = await signInAtDoor("admin", parsed.data, { ip: clientAddress(request), headers: request.headers });
     const headers = new Headers();
     for (const c of result.headers.getSetCookie()) headers.append("Set-Cookie", c);
     return redirect("/admin/dashboard", { headers });
   } catch (error) {
     if (error instanceof AuthFailure) {
-      return data({ error: error.status === 401 ? NOT_ADMIN : `Failed to log in: ${error.message}` }, { status: error.status });
+      // Wrong password and "not an admin" read the same (spec §8); a refused session leaves no cookie.
+      const message = error.status === 401 ? WRONG_DOOR.admin : error.status === 429 ? `Failed to log in: ${error.message}` : error.message;
+      const headers = error.status === 403 ? { "Set-Cookie": clearSessionCookie() } : undefined;
+      return data({ error: message }, { status: error.status, headers });
     }
     log.error({ err: error }, "admin sign-in failed");
     return data({ error: "Failed to log in: An unexpected error occurred." }, { status: 500 });

@@ -8,6 +8,8 @@ import { fieldErrors, firstError } from "~/domain/form-errors";
 import { ROLE_LABELS, USER_STATUS_LABELS } from "~/domain/user-labels";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { TextField } from "~/components/ui/text-field";
+import { AdminAddUserSchema } from "~/domain/account";
+import { FIELD_MAX } from "~/domain/account-rules";
 import { formatDate } from "~/domain/dates";
 import { createUserWithPassword, temporaryPassword, UserRefused } from "~/services/users/create-user.server";
 import { deleteUser, listUsers, setUserSuspended } from "~/services/users/manage-users.server";
@@ -78,8 +80,8 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           <h2 className="font-semibold text-stone-900">Add user</h2>
           <input type="hidden" name="intent" value="add" />
           <fieldset disabled={navigation.state === "submitting"} className="mt-2 space-y-2">
-            <TextField label="Name" name="name" required />
-            <TextField label="Email" name="email" type="email" required />
+            <TextField label="Name" name="name" required maxLength={FIELD_MAX.name} />
+            <TextField label="Email" name="email" type="email" required maxLength={FIELD_MAX.email} />
             <button type="submit" className="h-10 w-full rounded-lg bg-brand-700 font-semibold text-white">
               Add User
             </button>

@@ -8,13 +8,14 @@ import UserPen from "lucide-react/icons/user-pen";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
 import { getSessionUser } from "~/auth/session.server";
+import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
-import { PASSWORD_RULE } from "~/domain/account-rules";
+import { FIELD_MAX, PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
 import { LoginSchema } from "~/domain/account";
 import { fieldErrors } from "~/domain/form-errors";
 import { VendorRegisterSchema } from "~/domain/vendor";
 import { AuthFailure } from "~/services/account/auth-errors.server";
-import { clearSessionCookie, endSession, signIn } from "~/services/account/sign-in.server";
+import { clearSessionCookie, signInAtDoor } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 import { registerVendor } from "~/services/sellers/register-vendor.server";
 import { countVendorStats } from "~/services/sellers/vendor-orders.server";
@@ -49,22 +50,17 @@ export async function action({ request }: Route.ActionArgs) {
         const fields = fieldErrors(parsed.error);
         return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
       }
-      const result = await signIn(parsed.data, meta);
-      if (result.role !== "vendor") {
-        await endSession(result.headers);
-        return data<Result>(
-          { ok: false, error: "This is not a vendor account. Register your business below, or use the customer login in the store." },
-          { status: 403, headers: { "Set-Cookie": clearSessionCookie() } },
-        );
-      }
-      headers = result.headers;
+      headers = (await signInAtDoor("vendor", parsed.data, meta)).headers;
     }
     const out = new Headers();
     for (const c of headers.getSetCookie()) out.append("Set-Cookie", c);
     return data<Result>({ ok: true }, { headers: out });
   } catch (error) {
-    if (error instanceof AuthFailure || error instanceof VendorRefused)
-      return data<Result>({ ok: false, error: error.message || AUTH_ERROR }, { status: error.status });
+    if (error instanceof AuthFailure || error instanceof VendorRefused) {
+      // A refused sign-in (wrong door, suspended) leaves no session cookie behind.
+      const headers = error instanceof AuthFailure && error.status === 403 ? { "Set-Cookie": clearSessionCookie() } : undefined;
+      return data<Result>({ ok: false, error: error.message || AUTH_ERROR }, { status: error.status, headers });
+    }
     log.error({ err: error }, "vendor auth failed");
     return data<Result>({ ok: false, error: AUTH_ERROR }, { status: 500 });
   }
@@ -174,18 +170,28 @@ function VendorAuth() {
               label="Business name"
               name="businessName"
               required
-              maxLength={120}
+              maxLength={FIELD_MAX.businessName}
               autoComplete="organization"
               error={fields.businessName}
             />
           ) : null}
-          <TextField className="sm:col-span-2" label="Email" name="email" type="email" required autoComplete="email" error={fields.email} />
+          <TextField
+            className="sm:col-span-2"
+            label="Email"
+            name="email"
+            type="email"
+            required
+            maxLength={FIELD_MAX.email}
+            autoComplete="email"
+            error={fields.email}
+          />
           <TextField
             className="sm:col-span-2"
             label="Password"
             name="password"
             type="password"
             required
+            maxLength={PASSWORD_MAX}
             autoComplete={register ? "new-password" : "current-password"}
             hint={register ? PASSWORD_RULE : undefined}
             error={fields.password}
@@ -198,6 +204,7 @@ function VendorAuth() {
                 type="tel"
                 required
                 placeholder="+91 98765 43210"
+                maxLength={FIELD_MAX.phone}
                 autoComplete="tel"
                 error={fields.phone}
               />
@@ -216,11 +223,12 @@ function VendorAuth() {
                 label="Street address"
                 name="street"
                 required
+                maxLength={FIELD_MAX.street}
                 autoComplete="street-address"
                 error={fields.street}
               />
-              <TextField label="City" name="city" required autoComplete="address-level2" error={fields.city} />
-              <TextField label="State" name="state" required autoComplete="address-level1" error={fields.state} />
+              <TextField label="City" name="city" required maxLength={FIELD_MAX.city} autoComplete="address-level2" error={fields.city} />
+              <StateSelect error={fields.state} />
               <TextField
                 label="Pincode"
                 name="pincode"

@@ -2,7 +2,9 @@ import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/profile";
 import type { loader as layoutLoader } from "./layout";
 import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
+import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
+import { FIELD_MAX } from "~/domain/account-rules";
 import { type FieldErrors, fieldErrors, firstError } from "~/domain/form-errors";
 import { type VendorProfileInput, VendorProfileSchema } from "~/domain/vendor";
 import { updateVendorProfile, VendorRefused } from "~/services/sellers/vendor-profile.server";
@@ -51,21 +53,31 @@ export default function VendorProfileEdit({ actionData }: Route.ComponentProps) 
             label="Business name"
             name="businessName"
             required
+            maxLength={FIELD_MAX.businessName}
             defaultValue={vendor.businessName}
             error={f.businessName}
           />
-          <TextField label="Phone" name="phone" type="tel" required defaultValue={vendor.phone} error={f.phone} />
+          <TextField
+            label="Phone"
+            name="phone"
+            type="tel"
+            required
+            maxLength={FIELD_MAX.phone}
+            defaultValue={vendor.phone}
+            error={f.phone}
+          />
           <TextField label="GST number" name="gstNumber" required maxLength={15} defaultValue={vendor.gstNumber} error={f.gstNumber} />
           <TextField
             className="sm:col-span-2"
             label="Street address"
             name="street"
             required
+            maxLength={FIELD_MAX.street}
             defaultValue={vendor.address.street}
             error={f.street}
           />
-          <TextField label="City" name="city" required defaultValue={vendor.address.city} error={f.city} />
-          <TextField label="State" name="state" required defaultValue={vendor.address.state} error={f.state} />
+          <TextField label="City" name="city" required maxLength={FIELD_MAX.city} defaultValue={vendor.address.city} error={f.city} />
+          <StateSelect defaultValue={vendor.address.state} error={f.state} />
           <TextField label="Pincode" name="pincode" required maxLength={6} defaultValue={vendor.address.pincode} error={f.pincode} />
           <button type="submit" className="h-11 rounded-lg bg-brand-700 font-semibold text-white sm:col-span-2">
             {busy ? "Saving..." : "Save Profile"}

@@ -2,10 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import Lock from "lucide-react/icons/lock";
 import type { Route } from "./+types/checkout";
-import { getSessionUser } from "~/auth/session.server";
+import { checkCustomer } from "~/auth/guards.server";
 import { authDialogHref } from "~/components/auth-dialog-link";
 import { OrderSummary } from "~/components/order-summary";
+import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
+import { FIELD_MAX } from "~/domain/account-rules";
 import { CheckoutSchema } from "~/domain/checkout";
 import { fieldErrors } from "~/domain/form-errors";
 import { CHECKOUT_FAILED } from "~/domain/messages";
@@ -29,19 +31,10 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   // Returned, not thrown, so the page shows the message beside the button.
-  const user = await getSessionUser(request);
-  if (!user)
-    return data({ ok: false as const, error: "Please log in to continue.", fields: {} as Record<string, string> }, { status: 401 });
-  if (user.role === "vendor") {
-    return data(
-      {
-        ok: false as const,
-        error: "Vendor accounts cannot place orders. Please use a customer account.",
-        fields: {} as Record<string, string>,
-      },
-      { status: 403 },
-    );
-  }
+  const customer = await checkCustomer(request);
+  if (!customer.ok)
+    return data({ ok: false as const, error: customer.error, fields: {} as Record<string, string> }, { status: customer.status });
+  const { user } = customer;
   if ((await getGeneralSettings()).maintenanceMode) {
     return data(
       { ok: false as const, error: "The store is closed for maintenance. Please try again soon.", fields: {} as Record<string, string> },
@@ -134,6 +127,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   type="tel"
                   required
                   autoComplete="tel"
+                  maxLength={FIELD_MAX.phone}
                   placeholder="+91 98765 43210"
                   defaultValue={user.phone}
                   error={fields.phone}
@@ -175,7 +169,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 name="street"
                 required
                 autoComplete="street-address"
-                maxLength={200}
+                maxLength={FIELD_MAX.street}
                 defaultValue={user?.address.street}
                 error={fields.street}
               />
@@ -184,19 +178,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 name="city"
                 required
                 autoComplete="address-level2"
-                maxLength={80}
+                maxLength={FIELD_MAX.city}
                 defaultValue={user?.address.city}
                 error={fields.city}
               />
-              <TextField
-                label="State"
-                name="state"
-                required
-                autoComplete="address-level1"
-                maxLength={80}
-                defaultValue={user?.address.state}
-                error={fields.state}
-              />
+              <StateSelect defaultValue={user?.address.state} error={fields.state} />
               <TextField
                 label="Pincode"
                 name="pincode"

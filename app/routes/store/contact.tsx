@@ -3,6 +3,7 @@ import Mail from "lucide-react/icons/mail";
 import MapPin from "lucide-react/icons/map-pin";
 import Phone from "lucide-react/icons/phone";
 import type { Route } from "./+types/contact";
+import { FIELD_MAX } from "~/domain/account-rules";
 import { type ContactInput, ContactSchema } from "~/domain/contact";
 import { type FieldErrors, fieldErrors } from "~/domain/form-errors";
 import { CONTACT_SUCCESS, TOO_MANY_ATTEMPTS } from "~/domain/messages";
@@ -87,21 +88,29 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           ) : null}
           <input type="hidden" name="kind" value={loaderData.expert ? "expert" : "contact"} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Name" name="name" autoComplete="name" required maxLength={100} error={errors.name} />
-            <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={errors.email} />
+            <TextField label="Name" name="name" autoComplete="name" required maxLength={FIELD_MAX.name} error={errors.name} />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={FIELD_MAX.email}
+              error={errors.email}
+            />
           </div>
           <div className="mt-4">
             <TextField
               label="Subject"
               name="subject"
               required
-              maxLength={150}
+              maxLength={FIELD_MAX.subject}
               defaultValue={loaderData.expert ? "Talk to a farming expert" : undefined}
               error={errors.subject}
             />
           </div>
           <div className="mt-4">
-            <TextField label="Message" name="message" multiline required maxLength={5000} error={errors.message} />
+            <TextField label="Message" name="message" multiline required maxLength={FIELD_MAX.message} error={errors.message} />
           </div>
           <button
             type="submit"

@@ -1,4 +1,6 @@
 import { APIError } from "better-auth/api";
+import { accountSuspendedMessage } from "~/domain/account-rules";
+import { getEnv } from "~/env.server";
 
 export class AuthFailure extends Error {
   constructor(
@@ -16,4 +18,19 @@ export function authErrorMessage(error: unknown): string | null {
     return body?.message ?? error.message ?? null;
   }
   return null;
+}
+
+/** Better Auth's refusal of a suspended (banned) account's sign-in. */
+export function isSuspendedError(error: unknown) {
+  return error instanceof APIError && (error.body as { code?: string } | undefined)?.code === "BANNED_USER";
+}
+
+/** The store's own words for a suspended account, with the support contact (every door). */
+export function suspendedMessage() {
+  const env = getEnv();
+  return accountSuspendedMessage({ email: env.SUPPORT_EMAIL, phone: env.SUPPORT_PHONE });
+}
+
+export function suspendedFailure() {
+  return new AuthFailure(suspendedMessage(), 403);
 }

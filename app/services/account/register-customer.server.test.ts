@@ -4,6 +4,9 @@ import { RegisterSchema } from "~/domain/account";
 import { registerCustomer } from "./register-customer.server";
 import { signIn } from "./sign-in.server";
 import { AuthFailure } from "./auth-errors.server";
+import { action as authAction } from "~/routes/account/auth";
+import { action as vendorAction } from "~/routes/seller/home";
+import { hitRateLimit, LIMITS } from "../security/rate-limit.server";
 
 const headers = () => new Headers({ origin: "http://localhost:3999" });
 const valid = {
@@ -60,7 +63,7 @@ describe("registration and sign-in", () => {
   it("validates registration fields with clear messages", () => {
     const result = RegisterSchema.safeParse({ ...valid, password: "short", phone: "12345", pincode: "012345", name: " " });
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    const messages = Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path[0], i.message]));
     expect(messages.password).toBe("Password must be at least 8 characters.");
     expect(messages.phone).toMatch(/10-digit Indian mobile/);
     expect(messages.pincode).toMatch(/6 digits/);
@@ -125,5 +128,105 @@ describe("sign-in limit per address", () => {
     await expect(
       signIn({ email: "office@example.in", password: "kheti-2026" }, { ip: "10.9.1.1", headers: headers(), now: now + 3000 }),
     ).rejects.toThrow(/Too many attempts/);
+  });
+});
+
+/** Posts a form to a route action as the browser would, from its own address. */
+async function post(action: (args: never) => Promise<unknown>, fields: Record<string, string>, ip: string) {
+  const request = new Request("http://localhost:3999/form", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { origin: "http://localhost:3999", "x-angle-client-ip": ip },
+  });
+  const result = (await action({ request, params: {}, context: {} } as never)) as {
+    data: { ok: boolean; error?: string; fields?: Record<string, string> };
+    init: { status?: number } | null;
+  };
+  return { status: result.init?.status ?? 200, ...result.data };
+}
+
+const userCount = async () =>
+  Number(
+    (
+      await getDb()
+        .selectFrom("user")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe("registration bounds", () => {
+  it("refuses each out-of-bounds field with its message, writes nothing, and the summary follows the form's order", async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ name: "A".repeat(5000) }, "name", "Full name is too long (80 characters at most)."],
+      [{ street: "S".repeat(3000) }, "street", "Street address is too long (200 characters at most)."],
+      [{ password: "        " }, "password", "Password cannot be only spaces."],
+      [{ pincode: "012345" }, "pincode", "Pincode must be 6 digits and cannot start with 0."],
+      [{ state: "Atlantis" }, "state", "Please choose your State or Union Territory."],
+      [{ email: `${"e".repeat(250)}@example.in` }, "email", "Email is too long (254 characters at most)."],
+    ];
+    const before = await userCount();
+    for (const [change, field, message] of cases) {
+      const result = await post(authAction, { intent: "register", ...valid, email: "bounds@example.in", ...change }, "10.3.0.1");
+      expect(result.status).toBe(400);
+      expect(result.fields?.[field]).toBe(message);
+      expect(result.error).toBe(message);
+    }
+    // Several wrong at once: the summary names the first in the form (name before street and pincode).
+    const many = await post(authAction, { intent: "register", ...valid, name: "", street: "", pincode: "0" }, "10.3.0.1");
+    expect(many.error).toBe("Please enter your full name.");
+    expect(await userCount()).toBe(before);
+  });
+
+  it("over the registration limit writes nothing", async () => {
+    const ip = "10.3.0.9";
+    for (let i = 0; i < LIMITS.register.max; i++) await hitRateLimit(`register:ip:${ip}`, LIMITS.register);
+    const result = await post(authAction, { intent: "register", ...valid, email: "limited@example.in" }, ip);
+    expect(result.status).toBe(429);
+    expect(result.error).toMatch(/^Too many attempts/);
+    expect(await getDb().selectFrom("user").select("id").where("email", "=", "limited@example.in").executeTakeFirst()).toBeUndefined();
+  });
+
+  it("vendor registration refuses a GSTIN from another State and writes nothing", async () => {
+    const before = await userCount();
+    const result = await post(
+      vendorAction,
+      {
+        intent: "register",
+        businessName: "B".repeat(121),
+        email: "gst-state@example.in",
+        password: "seller-pass-1",
+        phone: "+91 91234 56789",
+        gstNumber: "29AAGCB7383J1Z4",
+        street: "Plot 4, MIDC",
+        city: "Nashik",
+        state: "Maharashtra",
+        pincode: "422007",
+      },
+      "10.3.1.1",
+    );
+    expect(result.status).toBe(400);
+    expect(result.error).toBe("Business name is too long (120 characters at most).");
+    const mismatch = await post(
+      vendorAction,
+      {
+        intent: "register",
+        businessName: "Kisan Agro",
+        email: "gst-state@example.in",
+        password: "seller-pass-1",
+        phone: "+91 91234 56789",
+        gstNumber: "29AAGCB7383J1Z4",
+        street: "Plot 4, MIDC",
+        city: "Nashik",
+        state: "Maharashtra",
+        pincode: "422007",
+      },
+      "10.3.1.1",
+    );
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.fields?.gstNumber).toBe(
+      "This GSTIN starts with 29 (Karnataka), but your address is in Maharashtra, whose GST code is 27. Please check the GSTIN or the State.",
+    );
+    expect(await userCount()).toBe(before);
   });
 });

@@ -1,9 +1,31 @@
 import { getAuth, sessionCookieName } from "~/auth/auth.server";
+import { type Door, doorAdmits, WRONG_DOOR } from "~/auth/doors";
+import type { Role } from "~/auth/session.server";
 import { clearRateLimit, hitRateLimit, LIMITS } from "~/services/security/rate-limit.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
-import { AuthFailure, authErrorMessage } from "./auth-errors.server";
+import { AuthFailure, authErrorMessage, isSuspendedError, suspendedFailure } from "./auth-errors.server";
 
-export type SignInResult = { headers: Headers; userId: string; role: string };
+export type SignInResult = { headers: Headers; userId: string; role: Role };
+
+const roleOf = (role: string | null | undefined): Role => (role === "admin" || role === "vendor" ? role : "user");
+
+/**
+ * Signs in at one door (the store's dialog, /admin/login, /vendor-login). A role that door does not
+ * admit is refused with that door's words (403) and the session the sign-in made is ended at once,
+ * so nobody is left signed in; the caller also expires the cookie (`clearSessionCookie`).
+ */
+export async function signInAtDoor(
+  door: Door,
+  input: { email: string; password: string },
+  meta: { ip: string; headers: Headers; now?: number },
+): Promise<SignInResult> {
+  const result = await signIn(input, meta);
+  if (!doorAdmits(door, result.role)) {
+    await endSession(result.headers);
+    throw new AuthFailure(WRONG_DOOR[door], 403);
+  }
+  return result;
+}
 
 /**
  * Email + password sign-in through Better Auth. Failed attempts are limited per account and per
@@ -37,12 +59,27 @@ export async function signIn(
     const user = response.user as { id: string; role?: string | null };
     await clearRateLimit(keys[0]);
     await hits[1].refund();
-    return { headers, userId: user.id, role: user.role ?? "user" };
+    return { headers, userId: user.id, role: roleOf(user.role) };
   } catch (error) {
+    if (isSuspendedError(error)) throw suspendedFailure();
     const message = authErrorMessage(error);
     if (message === null) throw error;
     throw new AuthFailure(message, 401);
   }
+}
+
+/**
+ * Opens a session for an account that was just created with this password (vendor registration).
+ * Not a guess, so no sign-in limit applies: registration checked its own limit before writing.
+ */
+export async function startSession(input: { email: string; password: string }, meta: { headers: Headers }): Promise<SignInResult> {
+  const { headers, response } = await getAuth().api.signInEmail({
+    body: { email: input.email, password: input.password },
+    headers: meta.headers,
+    returnHeaders: true,
+  });
+  const user = response.user as { id: string; role?: string | null };
+  return { headers, userId: user.id, role: roleOf(user.role) };
 }
 
 /** Ends the session a sign-in just made (for a sign-in on the wrong door: admin or vendor pages). */

@@ -1,4 +1,4 @@
-import { getDb } from "~/db/db.server";
+import { getDatabase, getDb } from "~/db/db.server";
 import { nextVersion } from "~/services/catalog/save-product.server";
 
 export async function listVendors() {
@@ -64,20 +64,36 @@ export async function listPendingListings() {
   }));
 }
 
-/** Approve puts a pending listing on sale; reject keeps it off with the admin's reason for the vendor. */
+/**
+ * Approve puts a pending listing on sale (or, while its vendor is suspended, holds it as
+ * "suspended" until reactivation); reject keeps it off with the admin's reason for the vendor.
+ */
 export async function reviewListing(productId: string, decision: "approve" | "reject", reason?: string, version?: number) {
-  let query = getDb()
-    .updateTable("product")
-    .set({
-      status: decision === "approve" ? "live" : "rejected",
-      reject_reason: decision === "reject" ? (reason?.trim().slice(0, 500) ?? null) : null,
-      version: nextVersion(),
-      updated_at: new Date().toISOString(),
-    })
-    .where("id", "=", productId)
-    .where("status", "=", "pending");
-  // The version the admin looked at: a listing edited meanwhile is not approved unseen.
-  if (version !== undefined) query = query.where("version", "=", version);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const product = await trx.selectFrom("product").select("vendor_id").where("id", "=", productId).executeTakeFirst();
+      // The vendor's row, locked on PostgreSQL, so a suspension cannot slip in between this read and
+      // the write (SQLite's write transaction already holds the whole database).
+      let vendor = trx
+        .selectFrom("user")
+        .select("banned")
+        .where("id", "=", product?.vendor_id ?? "");
+      if (getDatabase().engine === "postgres") vendor = vendor.forUpdate();
+      const approved = (await vendor.executeTakeFirst())?.banned ? "suspended" : "live";
+      let query = trx
+        .updateTable("product")
+        .set({
+          status: decision === "approve" ? approved : "rejected",
+          reject_reason: decision === "reject" ? (reason?.trim().slice(0, 500) ?? null) : null,
+          version: nextVersion(),
+          updated_at: new Date().toISOString(),
+        })
+        .where("id", "=", productId)
+        .where("status", "=", "pending");
+      // The version the admin looked at: a listing edited meanwhile is not approved unseen.
+      if (version !== undefined) query = query.where("version", "=", version);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    });
 }

@@ -4,13 +4,15 @@ import type { VendorRegisterInput } from "~/domain/vendor";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { hitRateLimit, LIMITS } from "~/services/security/rate-limit.server";
 import { AuthFailure } from "~/services/account/auth-errors.server";
-import { signIn } from "~/services/account/sign-in.server";
+import { startSession } from "~/services/account/sign-in.server";
 import { createUserWithPassword, UserRefused } from "~/services/users/create-user.server";
 import { assertGstinFree, VendorRefused } from "./vendor-profile.server";
 
 /**
  * Registers a seller: an account with role "vendor" and its business profile, then signs it in.
- * If the profile cannot be written the account is removed again, so nothing is left half-made.
+ * Every limit and check comes before the first write (the sign-in after it counts against no
+ * limit), and if the profile cannot be written the account is removed again: a refusal never
+ * leaves an account behind.
  */
 export async function registerVendor(input: VendorRegisterInput, meta: { ip: string; headers: Headers }) {
   const limit = await hitRateLimit(`vendor-register:ip:${meta.ip}`, LIMITS.register);
@@ -45,5 +47,5 @@ export async function registerVendor(input: VendorRegisterInput, meta: { ip: str
       throw new VendorRefused("A vendor with this GST number is already registered.", 409);
     throw error;
   }
-  return signIn({ email: input.email, password: input.password }, meta);
+  return startSession({ email: input.email, password: input.password }, meta);
 }

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { getDb } from "~/db/db.server";
+import { getDatabase, getDb } from "~/db/db.server";
 
 /**
  * Orders containing this vendor's products, with only the vendor's own lines and what fulfilment
@@ -77,9 +77,19 @@ export async function countVendorStats(vendorId: string) {
   return { products: Number(products.n), orders: Number(orders.n) };
 }
 
-/** Revenue and units from the vendor's own lines of non-cancelled orders, by month (IST months are close enough to UTC's for a chart). */
+/**
+ * The calendar month (YYYY-MM) in India of a stored UTC time: an order placed at 01:30 IST on
+ * 1 April is April's, although UTC still says 31 March. India keeps +05:30 all year (no DST).
+ */
+function indiaMonth(column: "orders.created_at") {
+  return getDatabase().engine === "postgres"
+    ? sql<string>`to_char(${sql.ref(column)}::timestamptz at time zone 'Asia/Kolkata', 'YYYY-MM')`
+    : sql<string>`strftime('%Y-%m', ${sql.ref(column)}, '+330 minutes')`;
+}
+
+/** Revenue and units from the vendor's own lines of non-cancelled orders, by month in India time. */
 export async function vendorSalesByMonth(vendorId: string) {
-  const month = sql<string>`substr(orders.created_at, 1, 7)`;
+  const month = indiaMonth("orders.created_at");
   const rows = await getDb()
     .selectFrom("order_line")
     .innerJoin("orders", "orders.id", "order_line.order_id")

@@ -11,6 +11,13 @@ import { registerVendor } from "./register-vendor.server";
 import { countVendorStats, listVendorOrderLines, vendorSalesByMonth } from "./vendor-orders.server";
 import { createVendorProduct, getVendorProduct, listVendorProducts, updateVendorProduct } from "./vendor-products.server";
 import { VendorRefused } from "./vendor-profile.server";
+import { sql } from "kysely";
+import { getDb } from "~/db/db.server";
+import { getHomeCatalog } from "../catalog/get-home-catalog.server";
+import { quoteCart } from "../catalog/quote-cart.server";
+import { hitRateLimit, LIMITS } from "../security/rate-limit.server";
+import { createUserWithPassword } from "../users/create-user.server";
+import { setUserSuspended } from "../users/manage-users.server";
 
 const meta = () => ({ ip: `10.5.0.${Math.floor(Math.random() * 200)}`, headers: new Headers({ origin: "http://localhost:3999" }) });
 const form = (overrides: Record<string, string> = {}) => ({
@@ -45,14 +52,17 @@ describe("vendors", () => {
     ] as const) {
       const result = VendorRegisterSchema.safeParse(form({ gstNumber: gst }));
       expect(result.success).toBe(false);
-      expect(result.error!.issues.find((i) => i.path[0] === "gstNumber")?.message).toMatch(message);
+      expect(result.error?.issues.find((i) => i.path[0] === "gstNumber")?.message).toMatch(message);
     }
   });
 
   it("keeps each vendor to their own listings, and approval gates the storefront", async () => {
-    const a = await registerVendor(VendorRegisterSchema.parse(form({ gstNumber: "29AAGCB7383J1Z4", businessName: "A Seeds" })), meta());
+    const a = await registerVendor(
+      VendorRegisterSchema.parse(form({ gstNumber: "29AAGCB7383J1Z4", businessName: "A Seeds", state: "Karnataka" })),
+      meta(),
+    );
     const b = await registerVendor(
-      VendorRegisterSchema.parse(form({ gstNumber: gstin("07AAACH7409R1Z"), businessName: "B Tools" })),
+      VendorRegisterSchema.parse(form({ gstNumber: gstin("07AAACH7409R1Z"), businessName: "B Tools", state: "Delhi" })),
       meta(),
     );
     const { id } = await createVendorProduct(a.userId, { ...listing, name: "A Rake" });
@@ -77,8 +87,14 @@ describe("vendors", () => {
   });
 
   it("shows a vendor only their own order lines and sales", async () => {
-    const a = await registerVendor(VendorRegisterSchema.parse(form({ gstNumber: gstin("24AAACC1206D1Z"), businessName: "A2" })), meta());
-    const b = await registerVendor(VendorRegisterSchema.parse(form({ gstNumber: gstin("33AABCT3518Q1Z"), businessName: "B2" })), meta());
+    const a = await registerVendor(
+      VendorRegisterSchema.parse(form({ gstNumber: gstin("24AAACC1206D1Z"), businessName: "A2", state: "Gujarat" })),
+      meta(),
+    );
+    const b = await registerVendor(
+      VendorRegisterSchema.parse(form({ gstNumber: gstin("33AABCT3518Q1Z"), businessName: "B2", state: "Tamil Nadu" })),
+      meta(),
+    );
     const pa = await createVendorProduct(a.userId, { ...listing, name: "A Sprayer", price: 120_000 });
     const pb = await createVendorProduct(b.userId, { ...listing, name: "B Hoe", price: 30_000 });
     await reviewListing(pa.id, "approve");
@@ -100,5 +116,106 @@ describe("vendors", () => {
     const sales = await vendorSalesByMonth(a.userId);
     expect(sales.reduce((s, m) => s + m.revenue, 0)).toBe(240_000);
     expect(sales.reduce((s, m) => s + m.units, 0)).toBe(2);
+  });
+});
+
+describe("vendor registration refusals", () => {
+  it("refuses a GSTIN from another State with a clear message", () => {
+    const result = VendorRegisterSchema.safeParse(form({ gstNumber: "29AAGCB7383J1Z4", state: "Maharashtra" }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.find((i) => i.path[0] === "gstNumber")?.message).toBe(
+      "This GSTIN starts with 29 (Karnataka), but your address is in Maharashtra, whose GST code is 27. Please check the GSTIN or the State.",
+    );
+  });
+
+  it("over the registration limit writes nothing, and the same details then register from elsewhere", async () => {
+    const ip = "10.66.0.1";
+    for (let i = 0; i < LIMITS.register.max; i++) await hitRateLimit(`vendor-register:ip:${ip}`, LIMITS.register);
+    const details = form({ gstNumber: gstin("32AAACK1234L1Z"), state: "Kerala" });
+    const input = VendorRegisterSchema.parse(details);
+    await expect(registerVendor(input, { ...meta(), ip })).rejects.toThrow(/Too many attempts/);
+    expect(await getDb().selectFrom("user").select("id").where("email", "=", details.email).executeTakeFirst()).toBeUndefined();
+    expect(
+      await getDb().selectFrom("vendor").select("user_id").where("gst_number", "=", input.gstNumber).executeTakeFirst(),
+    ).toBeUndefined();
+    expect((await registerVendor(input, meta())).role).toBe("vendor");
+  });
+
+  it("failed sign-ins from the address do not leave a registration half-done", async () => {
+    const ip = "10.66.0.2";
+    for (let i = 0; i < LIMITS.signInPerAddress.max; i++) await hitRateLimit(`signin:ip:${ip}`, LIMITS.signInPerAddress);
+    const details = form({ gstNumber: gstin("19AAACW5678M1Z"), state: "West Bengal" });
+    const result = await registerVendor(VendorRegisterSchema.parse(details), { ...meta(), ip });
+    expect(result.role).toBe("vendor");
+    expect(result.headers.get("set-cookie")).toMatch(/angle\.session_token=/);
+  });
+});
+
+describe("a suspended vendor's listings", () => {
+  it("go off sale at once (list, counts, page, cart quote, checkout) and come back on reactivation", async () => {
+    const admin = await createUserWithPassword({ name: "Admin", email: "susp-admin@angle.in", password: "admin-pass-1", role: "admin" });
+    const v = await registerVendor(
+      VendorRegisterSchema.parse(form({ gstNumber: gstin("08AAACR4321K1Z"), businessName: "Suspended Seeds", state: "Rajasthan" })),
+      meta(),
+    );
+    const live = await createVendorProduct(v.userId, { ...listing, name: "Zebra Sickle", category: "fertilizers" });
+    await reviewListing(live.id, "approve");
+    const waiting = await createVendorProduct(v.userId, { ...listing, name: "Zebra Trowel", category: "fertilizers" });
+    const customer = await createCustomer();
+    const fertilizers = () => findProducts(parseCatalogQuery(new URLSearchParams("category=fertilizers")));
+    const search = () => findProducts(parseCatalogQuery(new URLSearchParams("q=Zebra")));
+    const before = await fertilizers();
+    const homeBefore = (await getHomeCatalog()).counts.fertilizers;
+    expect(before.products.map((p) => p.id)).toContain(live.id);
+
+    await setUserSuspended(admin.id, v.userId, true);
+    const during = await fertilizers();
+    expect(during.products.map((p) => p.id)).not.toContain(live.id);
+    expect(during.matching).toBe(before.matching - 1);
+    expect(during.total).toBe(before.total - 1);
+    expect((await getHomeCatalog()).counts.fertilizers).toBe(homeBefore - 1);
+    expect((await search()).matching).toBe(0);
+    expect(await getProduct(live.id)).toBeNull();
+    expect(await quoteCart([live.id])).toEqual([]);
+    await expect(placeOrder(customer, checkoutInput([{ productId: live.id, quantity: 1 }]))).rejects.toThrow(
+      "Zebra Sickle is no longer available.",
+    );
+    // Approved while the vendor is suspended: held off sale too.
+    expect(await reviewListing(waiting.id, "approve")).toBe(true);
+    expect(await getProduct(waiting.id)).toBeNull();
+    expect((await fertilizers()).matching).toBe(before.matching - 1);
+    const exact = await sql<{ n: number }>`select count(*) as n from product where status = 'live' and category = 'fertilizers'`.execute(
+      getDb(),
+    );
+    expect(Number(exact.rows[0].n)).toBe(during.matching);
+
+    await setUserSuspended(admin.id, v.userId, false);
+    const after = await fertilizers();
+    expect(after.matching).toBe(before.matching + 1);
+    expect((await getHomeCatalog()).counts.fertilizers).toBe(homeBefore + 1);
+    expect((await search()).matching).toBe(2);
+    expect((await getProduct(live.id))?.name).toBe("Zebra Sickle");
+    expect((await quoteCart([live.id, waiting.id])).length).toBe(2);
+    expect((await placeOrder(customer, checkoutInput([{ productId: live.id, quantity: 1 }]))).created).toBe(true);
+  });
+});
+
+describe("monthly sales", () => {
+  it("groups by the month in India: 2026-03-31T20:00Z is April", async () => {
+    const v = await registerVendor(
+      VendorRegisterSchema.parse(form({ gstNumber: gstin("09AAACU1111P1Z"), businessName: "IST Tools", state: "Uttar Pradesh" })),
+      meta(),
+    );
+    const p = await createVendorProduct(v.userId, { ...listing, name: "IST Spade", price: 50_000 });
+    await reviewListing(p.id, "approve");
+    const customer = await createCustomer();
+    const march = await placeOrder(customer, checkoutInput([{ productId: p.id, quantity: 1 }]));
+    const april = await placeOrder(customer, checkoutInput([{ productId: p.id, quantity: 2 }]));
+    await getDb().updateTable("orders").set({ created_at: "2026-03-31T18:29:59.000Z" }).where("id", "=", march.orderId).execute();
+    await getDb().updateTable("orders").set({ created_at: "2026-03-31T20:00:00.000Z" }).where("id", "=", april.orderId).execute();
+    expect(await vendorSalesByMonth(v.userId)).toEqual([
+      { month: "2026-03", revenue: 50_000, units: 1 },
+      { month: "2026-04", revenue: 100_000, units: 2 },
+    ]);
   });
 });

@@ -9,15 +9,24 @@ import { deleteUser, listUsers, setUserSuspended } from "./manage-users.server";
 
 const meta = { ip: "10.9.0.1", headers: new Headers({ origin: "http://localhost:3999" }) };
 
+/** The admin the first test creates (each later test runs after it in this file). */
+async function boss() {
+  const row = await getDb().selectFrom("user").select("id").where("email", "=", "boss@angle.in").executeTakeFirst();
+  return row ?? ensureAdmin("boss@angle.in", "admin-pass-2026");
+}
+
 describe("admin user management", () => {
   it("creates the admin from the command line and signs them in as admin", async () => {
     const { created } = await ensureAdmin("Boss@Angle.in", "admin-pass-2026");
     expect(created).toBe(true);
     expect((await signIn({ email: "boss@angle.in", password: "admin-pass-2026" }, meta)).role).toBe("admin");
+    await expect(ensureAdmin("boss@angle.in", "other-pass-2026")).rejects.toThrow(
+      "boss@angle.in already has an account (admin). To give it this password, run again with --promote",
+    );
   });
 
   it("suspending ends a customer's sessions and stops them signing in; activating lets them back", async () => {
-    const admin = await ensureAdmin("boss@angle.in", "admin-pass-2026");
+    const admin = await boss();
     const user = await createUserWithPassword({ name: "Ravi", email: "ravi@example.in", password: "ravi-pass-1", role: "user" });
     await signIn({ email: "ravi@example.in", password: "ravi-pass-1" }, meta);
     const sessions = () => getDb().selectFrom("session").select("id").where("userId", "=", user.id).execute();
@@ -31,7 +40,7 @@ describe("admin user management", () => {
   });
 
   it("an admin cannot suspend or delete themself or the last admin", async () => {
-    const admin = await ensureAdmin("boss@angle.in", "admin-pass-2026");
+    const admin = await boss();
     await expect(setUserSuspended(admin.id, admin.id, true)).rejects.toThrow("You cannot suspend yourself.");
     await expect(deleteUser(admin.id, admin.id)).rejects.toThrow("You cannot delete yourself.");
     const other = await createUserWithPassword({ name: "Other", email: "other@example.in", password: "other-pass-1", role: "user" });
@@ -39,7 +48,7 @@ describe("admin user management", () => {
   });
 
   it("keeps a customer with orders (suspend instead) and searches by name, email or role", async () => {
-    const admin = await ensureAdmin("boss@angle.in", "admin-pass-2026");
+    const admin = await boss();
     const buyer = await createUserWithPassword({ name: "Meena Buyer", email: "meena@example.in", password: "meena-pass-1", role: "user" });
     const product = await createProduct({ stock: 3 });
     await placeOrder({ id: buyer.id, name: "Meena Buyer", email: buyer.email }, checkoutInput([{ productId: product.id, quantity: 1 }]));

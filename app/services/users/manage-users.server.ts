@@ -2,6 +2,7 @@ import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/db.server";
 import { containsInsensitive } from "~/db/like.server";
 import { ROLE_LABELS, toUserRole, type UserRole, type UserStatus } from "~/domain/user-labels";
+import { setAccountSuspended } from "./account-lifecycle.server";
 import { UserRefused } from "./create-user.server";
 
 export type AdminUserRow = {
@@ -76,16 +77,10 @@ async function guardTarget(actorId: string, targetId: string, verb: string) {
   return target;
 }
 
-/** Suspend (ban, ending every session) or re-activate an account. */
+/** Suspend (ending every session, a vendor's listings off sale) or re-activate an account. */
 export async function setUserSuspended(actorId: string, targetId: string, suspended: boolean) {
   await guardTarget(actorId, targetId, suspended ? "suspend" : "activate");
-  const ctx = await getAuth().$context;
-  await ctx.internalAdapter.updateUser(targetId, {
-    banned: suspended,
-    banReason: suspended ? "Suspended by an admin" : null,
-    banExpires: null,
-  });
-  if (suspended) await ctx.internalAdapter.deleteUserSessions(targetId);
+  await setAccountSuspended(targetId, suspended);
 }
 
 /** Deletes an account that has no orders; one with orders must be suspended instead. */
