@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { sql } from "kysely";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createProduct } from "../../tests/factories";
@@ -16,6 +16,7 @@ it("backs up the live SQLite database and the copy restores with the data", asyn
   const writes = Promise.all(Array.from({ length: 20 }, () => createProduct()));
   await backupSqlite(process.env.SQLITE_PATH!, target);
   await writes;
+  expect(statSync(target).mode & 0o777, "the copy is readable by its owner only").toBe(0o600);
   const restored = openDatabase({ sqlitePath: target });
   const row = await restored.db.selectFrom("product").select("name").where("id", "=", made.id).executeTakeFirst();
   expect(row?.name).toBe("Backed Up Spade");
