@@ -81,9 +81,9 @@ describe("payment encryption key", () => {
   const paymentKey = "a-separate-payment-key-of-at-least-32-chars";
 
   it("is required in production on a public address, naming it", () => {
-    expect(() =>
-      parseEnv({ NODE_ENV: "production", BASE_URL: "https://angle.example", BETTER_AUTH_SECRET: realSecret }),
-    ).toThrow(/PAYMENT_ENCRYPTION_KEY: is required in production/);
+    expect(() => parseEnv({ NODE_ENV: "production", BASE_URL: "https://angle.example", BETTER_AUTH_SECRET: realSecret })).toThrow(
+      /PAYMENT_ENCRYPTION_KEY: is required in production/,
+    );
     const env = parseEnv({
       NODE_ENV: "production",
       BASE_URL: "https://angle.example",

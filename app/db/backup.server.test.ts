@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { createProduct } from "../../tests/factories";
 import { getDatabase, openDatabase } from "./db.server";
 import { backupSqlite } from "./backup.server";
+import { getEnv } from "~/env.server";
 
 // Runs in the SQLite suite (app/db is not part of the PostgreSQL run, whose backups are pg_dump's job).
 it("backs up the live SQLite database and the copy restores with the data", async () => {
@@ -14,7 +15,7 @@ it("backs up the live SQLite database and the copy restores with the data", asyn
   const target = join(mkdtempSync(join(tmpdir(), "angle-backup-")), "copy.sqlite");
   // Writes go on during the backup; the copy is still a consistent database.
   const writes = Promise.all(Array.from({ length: 20 }, () => createProduct()));
-  await backupSqlite(process.env.SQLITE_PATH!, target);
+  await backupSqlite(getEnv().SQLITE_PATH, target);
   await writes;
   expect(statSync(target).mode & 0o777, "the copy is readable by its owner only").toBe(0o600);
   const restored = openDatabase({ sqlitePath: target });

@@ -7,7 +7,9 @@ type RequestContext = { requestId: string };
 // One store for the Node server (server/) and the app build, which are separate module graphs.
 const KEY = Symbol.for("angle.request-context");
 const globalStore = globalThis as unknown as Record<symbol, AsyncLocalStorage<RequestContext> | undefined>;
-export const requestContext: AsyncLocalStorage<RequestContext> = (globalStore[KEY] ??= new AsyncLocalStorage<RequestContext>());
+const sharedStore = globalStore[KEY] ?? new AsyncLocalStorage<RequestContext>();
+globalStore[KEY] = sharedStore;
+export const requestContext: AsyncLocalStorage<RequestContext> = sharedStore;
 
 /** LOG_LEVEL; while the configuration is being refused, info, so the refusal itself is logged. */
 function logLevel() {
