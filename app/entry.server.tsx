@@ -8,6 +8,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { prepareDatabase } from "./db/prepare.server";
 import { closeDatabase } from "./db/db.server";
+import { getEnv } from "./env.server";
 import { contentSecurityPolicy } from "./lib/csp.server";
 import { log } from "./lib/log.server";
 import { InlineCssContext } from "./lib/inline-stylesheet";
@@ -17,7 +18,7 @@ export const streamTimeout = 5_000;
 
 /** The built stylesheet's text (build/client next to this server build), inlined into every page. */
 const inlineCss = (() => {
-  if (process.env.NODE_ENV !== "production") return null;
+  if (getEnv().NODE_ENV !== "production") return null;
   try {
     return readFileSync(new URL(`../client${stylesheet}`, import.meta.url), "utf8");
   } catch {
@@ -50,7 +51,7 @@ export default function handleRequest(
   }
   // A fresh nonce per response lets React Router's inline scripts run under a CSP without 'unsafe-inline'.
   const nonce = randomBytes(16).toString("base64");
-  if (process.env.NODE_ENV === "production") {
+  if (getEnv().NODE_ENV === "production") {
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { DEV_SECRET, parseEnv } from "./env.server";
 
 describe("rate-limit store configuration", () => {
   it("keeps the counters in the database unless told otherwise", () => {
@@ -36,5 +36,96 @@ describe("abuse limits", () => {
   it("refuses a limit that is not a whole number of at least 1, naming the setting", () => {
     expect(() => parseEnv({ ORDER_MAX_OPEN_UNPAID: "0" })).toThrow(/ORDER_MAX_OPEN_UNPAID/);
     expect(() => parseEnv({ RATE_LIMIT_LISTING_MAX: "many" })).toThrow(/RATE_LIMIT_LISTING_MAX/);
+  });
+});
+
+describe("numbers", () => {
+  it("takes the defaults when nothing is set", () => {
+    expect(parseEnv({})).toMatchObject({
+      PORT: 3000,
+      PG_POOL_MAX: 10,
+      TRUST_PROXY_HOPS: 0,
+      RATE_LIMIT_SIGNIN_MAX: 10,
+      RATE_LIMIT_REGISTER_MAX: 10,
+      RATE_LIMIT_CONTACT_MAX: 10,
+      UPLOAD_DIR: "data/uploads",
+      BUILD_DIR: "build",
+      HOST: "0.0.0.0",
+      BASE_URL: "http://localhost:3000",
+    });
+  });
+
+  it("reads whole numbers", () => {
+    const env = parseEnv({ PORT: "8080", PG_POOL_MAX: "25", TRUST_PROXY_HOPS: "2", RATE_LIMIT_SIGNIN_MAX: "1000" });
+    expect(env).toMatchObject({ PORT: 8080, PG_POOL_MAX: 25, TRUST_PROXY_HOPS: 2, RATE_LIMIT_SIGNIN_MAX: 1000 });
+    expect(env.BASE_URL).toBe("http://localhost:8080");
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["PORT", ""],
+    ["PG_POOL_MAX", "0"],
+    ["PG_POOL_MAX", "ten"],
+    ["TRUST_PROXY_HOPS", "-1"],
+    ["TRUST_PROXY_HOPS", "1.5"],
+    ["RATE_LIMIT_SIGNIN_MAX", "abc"],
+    ["RATE_LIMIT_REGISTER_MAX", "0"],
+    ["RATE_LIMIT_CONTACT_MAX", "1e3"],
+  ])("refuses %s=%j, naming it", (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: must be a whole number from`, "m"));
+  });
+
+  it("names every bad setting at once", () => {
+    let message = "";
+    try {
+      parseEnv({ PG_POOL_MAX: "lots", TRUST_PROXY_HOPS: "x", LOG_LEVEL: "loud" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain("PG_POOL_MAX: must be a whole number from 1 to 1000");
+    expect(message).toContain("TRUST_PROXY_HOPS: must be a whole number from 0 to 10");
+    expect(message).toContain("LOG_LEVEL:");
+  });
+});
+
+describe("log level", () => {
+  it("is info by default, silent under test, and any pino level when set", () => {
+    expect(parseEnv({}).LOG_LEVEL).toBe("info");
+    expect(parseEnv({ NODE_ENV: "test" }).LOG_LEVEL).toBe("silent");
+    expect(parseEnv({ NODE_ENV: "test", LOG_LEVEL: "warn" }).LOG_LEVEL).toBe("warn");
+  });
+});
+
+describe("payment encryption key", () => {
+  const realSecret = "a-real-session-secret-of-at-least-32-chars";
+  const paymentKey = "a-separate-payment-key-of-at-least-32-chars";
+
+  it("is required in production on a public address, naming it", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", BASE_URL: "https://angle.example", BETTER_AUTH_SECRET: realSecret })).toThrow(
+      /PAYMENT_ENCRYPTION_KEY: is required in production/,
+    );
+    const env = parseEnv({
+      NODE_ENV: "production",
+      BASE_URL: "https://angle.example",
+      BETTER_AUTH_SECRET: realSecret,
+      PAYMENT_ENCRYPTION_KEY: paymentKey,
+    });
+    expect(env.PAYMENT_ENCRYPTION_KEY).toBe(paymentKey);
+  });
+
+  it("is never derived from a real session secret in production, even on localhost", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", BETTER_AUTH_SECRET: realSecret })).toThrow(
+      /PAYMENT_ENCRYPTION_KEY: is required in production/,
+    );
+  });
+
+  it("falls back to the development secret for `npm start` on localhost with no configuration", () => {
+    expect(parseEnv({ NODE_ENV: "production" }).PAYMENT_ENCRYPTION_KEY).toBe(DEV_SECRET);
+    expect(parseEnv({ NODE_ENV: "production", BASE_URL: "http://127.0.0.1:3000" }).PAYMENT_ENCRYPTION_KEY).toBe(DEV_SECRET);
+  });
+
+  it("must be 32+ characters when set", () => {
+    expect(() => parseEnv({ PAYMENT_ENCRYPTION_KEY: "short" })).toThrow(/PAYMENT_ENCRYPTION_KEY: must be at least 32 characters/);
   });
 });

@@ -1,20 +1,48 @@
 import { z } from "zod";
 
+/**
+ * The only module that reads `process.env`: every setting is checked here, at start, and a bad
+ * value stops the server with a message naming it. Everything else calls getEnv().
+ */
+
 export const DEV_SECRET = "angle-dev-secret-change-me-in-production-0000";
+
+/** A whole number from the environment, within [min, max], with a message that says what it wants. */
+const count = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`))
+    .default(fallback);
+
+/** An unset or empty variable is absent. */
+const optionalText = <T extends z.ZodType<string | undefined>>(schema: T) => schema.optional().or(z.literal("").transform(() => undefined));
 
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
-    SQLITE_PATH: z.string().min(1).default("data/angle.sqlite"),
-    BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_SECRET),
+
+    // The server (server/index.ts)
+    PORT: count(1, 65535, 3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
     BASE_URL: z.url().optional(),
+    BUILD_DIR: z.string().min(1).default("build"),
+    TRUST_PROXY_HOPS: count(0, 10, 0),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+
+    // Storage
+    DATABASE_URL: optionalText(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
+    PG_POOL_MAX: count(1, 1000, 10),
+    SQLITE_PATH: z.string().min(1).default("data/angle.sqlite"),
+    UPLOAD_DIR: z.string().min(1).default("data/uploads"),
+
+    // Secrets
+    BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_SECRET),
+    PAYMENT_ENCRYPTION_KEY: optionalText(z.string().min(32, "must be at least 32 characters")),
+
+    // The store
     SUPPORT_EMAIL: z.email().default("support@angle.in"),
     SUPPORT_PHONE: z.string().min(5).default("+91 80 4567 8900"),
     STORE_ADDRESS: z.string().min(5).default("Angle Agri Stores Pvt. Ltd., 42 Krishi Bhavan Road, Hebbal, Bengaluru, Karnataka 560024"),
@@ -24,30 +52,42 @@ const EnvSchema = z
       .transform((v) => v === "true"),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
+
+    // Rate limits: allowed attempts in any 60 seconds, and where they are counted
+    RATE_LIMIT_SIGNIN_MAX: count(1, 100_000, 10),
+    RATE_LIMIT_REGISTER_MAX: count(1, 100_000, 10),
+    RATE_LIMIT_CONTACT_MAX: count(1, 100_000, 10),
     RATE_LIMIT_STORE: z.enum(["database", "redis"]).default("database"),
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    REDIS_URL: optionalText(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")),
     REDIS_KEY_PREFIX: z.string().min(1).default("angle:"),
+
     // Abuse limits on orders and vendor listings (README, "Limits"): a customer's open unpaid orders,
     // checkouts per customer and per address, a vendor's pending listings and new listings, in any 10 minutes.
-    ORDER_MAX_OPEN_UNPAID: z.coerce.number().int().min(1).default(5),
-    RATE_LIMIT_CHECKOUT_MAX: z.coerce.number().int().min(1).default(10),
-    RATE_LIMIT_CHECKOUT_ADDRESS_MAX: z.coerce.number().int().min(1).default(30),
-    LISTING_MAX_PENDING: z.coerce.number().int().min(1).default(50),
-    RATE_LIMIT_LISTING_MAX: z.coerce.number().int().min(1).default(20),
+    ORDER_MAX_OPEN_UNPAID: count(1, 100_000, 5),
+    RATE_LIMIT_CHECKOUT_MAX: count(1, 100_000, 10),
+    RATE_LIMIT_CHECKOUT_ADDRESS_MAX: count(1, 100_000, 30),
+    LISTING_MAX_PENDING: count(1, 100_000, 50),
+    RATE_LIMIT_LISTING_MAX: count(1, 100_000, 20),
   })
   .superRefine((env, ctx) => {
-    // A store served to the public must have its own secret; on this machine alone
-    // (BASE_URL on localhost) the development secret keeps the first start to one command.
+    // A store served to the public must have its own secrets; on this machine alone (BASE_URL on
+    // localhost) development ones keep the first start to one command.
+    const production = env.NODE_ENV === "production";
     const publicUrl = env.BASE_URL !== undefined && !isLoopbackUrl(env.BASE_URL);
-    if (env.NODE_ENV === "production" && publicUrl && env.BETTER_AUTH_SECRET === DEV_SECRET) {
+    if (production && publicUrl && env.BETTER_AUTH_SECRET === DEV_SECRET) {
       ctx.addIssue({
         code: "custom",
         path: ["BETTER_AUTH_SECRET"],
         message: "the default development secret must not be used in production; set a random value of 32+ characters",
+      });
+    }
+    // Never derived from a real session secret in production: rotating that one would then lose the
+    // payment keys, and one leaked value would open both.
+    if (production && env.PAYMENT_ENCRYPTION_KEY === undefined && (publicUrl || env.BETTER_AUTH_SECRET !== DEV_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENT_ENCRYPTION_KEY"],
+        message: "is required in production (a random value of 32+ characters, kept apart from BETTER_AUTH_SECRET)",
       });
     }
     if (env.RATE_LIMIT_STORE === "redis" && env.REDIS_URL === undefined) {
@@ -64,7 +104,12 @@ function isLoopbackUrl(url: string) {
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 }
 
-export type Env = z.infer<typeof EnvSchema> & { BASE_URL: string };
+export type Env = Omit<z.infer<typeof EnvSchema>, "BASE_URL" | "PAYMENT_ENCRYPTION_KEY" | "LOG_LEVEL"> & {
+  BASE_URL: string;
+  /** The key material for sealing payment secrets: PAYMENT_ENCRYPTION_KEY, or off production (and on loopback) the development secret. */
+  PAYMENT_ENCRYPTION_KEY: string;
+  LOG_LEVEL: NonNullable<z.infer<typeof EnvSchema>["LOG_LEVEL"]>;
+};
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
@@ -73,7 +118,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  return { ...env, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` };
+  return {
+    ...env,
+    BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
+    // The superRefine above allows the fallback only off production, or on loopback with the development secret.
+    PAYMENT_ENCRYPTION_KEY: env.PAYMENT_ENCRYPTION_KEY ?? env.BETTER_AUTH_SECRET,
+    LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+  };
 }
 
 let cached: Env | undefined;
@@ -85,5 +136,11 @@ export function getEnv(): Env {
 
 /** Forgets the parsed environment, for tests that change process.env (then resetAuth() too). */
 export function resetEnv() {
+  cached = undefined;
+}
+
+/** `node server/index.ts` runs the production build: production unless NODE_ENV says otherwise. */
+export function defaultToProduction() {
+  process.env.NODE_ENV ??= "production";
   cached = undefined;
 }

@@ -1,18 +1,22 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, data } from "react-router";
 import type { Route } from "./+types/root";
-import { getSessionUser } from "./auth/session.server";
 import { getEnv } from "./env.server";
-import { getGeneralSettings } from "./services/settings/get-general-settings.server";
 import stylesheet from "./app.css?url";
+import { MaintenancePage } from "./components/maintenance-page";
 import { Stylesheet } from "./lib/inline-stylesheet";
 import { getToast } from "./lib/toast.server";
 import { ToastNotice } from "./components/toast-notice";
+import { requestPolicy, requestState } from "./lib/request-policy.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+// Every request passes it first: maintenance mode and private caching (docs/decisions/009-request-policy.md).
+export const middleware: Route.MiddlewareFunction[] = requestPolicy;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
-  const [settings, user, { toast, headers }] = await Promise.all([getGeneralSettings(), getSessionUser(request), getToast(request)]);
+  const state = requestState(context);
+  const [settings, user, { toast, headers }] = await Promise.all([state.settings(), state.user(), getToast(request)]);
   return data(
     {
       store: {
@@ -61,6 +65,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
+  // The request policy's 503 while the store is closed (app/lib/request-policy.server.ts).
+  if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance === true) {
+    return <MaintenancePage siteTitle={typeof error.data.siteTitle === "string" ? error.data.siteTitle : "Angle"} />;
+  }
   let title = "Something went wrong";
   let detail = "We could not load this page. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {

@@ -48,5 +48,4 @@ export default [
   route("account/auth", "routes/account/auth.ts"),
   route("logout", "routes/account/logout.ts"),
   route("resources/cart-quote", "routes/resources/cart-quote.ts"),
-  route("api/auth/*", "routes/resources/auth.ts"),
 ] satisfies RouteConfig;

@@ -3,11 +3,22 @@ import { serve } from "@hono/node-server";
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import type { ServerBuild } from "react-router";
-import { createApp } from "./app.ts";
-import { log } from "../app/lib/log.server.ts";
+import { defaultToProduction, getEnv, type Env } from "../app/env.server.ts";
+
+defaultToProduction();
+let env: Env;
+try {
+  env = getEnv();
+} catch (error) {
+  // Before anything else loads: a bad setting stops the server with a message naming it.
+  console.error(`Angle could not start. ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+const { createApp } = await import("./app.ts");
+const { log } = await import("../app/lib/log.server.ts");
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
-const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
+const buildDir = resolve(root, env.BUILD_DIR);
 const buildPath = resolve(buildDir, "server/index.js");
 const build = (await import(buildPath)) as ServerBuild;
 const entry = build.entry.module as unknown as {
@@ -16,7 +27,6 @@ const entry = build.entry.module as unknown as {
   closeRateLimitStore: () => Promise<void>;
 };
 
-process.env.NODE_ENV ??= "production";
 try {
   await entry.ready;
 } catch (error) {
@@ -24,15 +34,13 @@ try {
   process.exit(1);
 }
 
-const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOST ?? "0.0.0.0";
-const baseUrl = process.env.BASE_URL ?? `http://localhost:${port}`;
+const { PORT: port, HOST: hostname, BASE_URL: baseUrl } = env;
 const app = createApp({
   build,
   clientDir: resolve(buildDir, "client"),
   https: baseUrl.startsWith("https://"),
   origin: new URL(baseUrl).origin,
-  trustProxyHops: Number(process.env.TRUST_PROXY_HOPS ?? 0),
+  trustProxyHops: env.TRUST_PROXY_HOPS,
 });
 
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {

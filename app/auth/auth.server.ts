@@ -52,8 +52,8 @@ function createAuth() {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    // Sign-up and sign-in go through our own actions (validated, rate-limited, role-checked);
-    // the public handler keeps session reads and sign-out.
+    // Sign-up and sign-in go through our own actions (validated, rate-limited, role-checked), and
+    // no Better Auth HTTP endpoint is routed at all (docs/decisions/009-request-policy.md).
     disabledPaths: ["/sign-up/email", "/sign-in/email"],
     rateLimit: { enabled: false },
     advanced: {

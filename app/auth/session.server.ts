@@ -13,7 +13,7 @@ export type SessionUser = {
 };
 
 // Guests carry no session cookie: skip the database for them.
-function hasSessionCookie(request: Request) {
+export function hasSessionCookie(request: Request) {
   return getSessionCookie(request, { cookiePrefix: authCookiePrefix() }) !== null;
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect, type Dialect } from "kysely";
@@ -17,11 +17,11 @@ export function openDatabase(options: { databaseUrl?: string; sqlitePath: string
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: Number(process.env.PG_POOL_MAX ?? 10),
+      max: getEnv().PG_POOL_MAX,
       // bigint (int8) and numeric columns hold paise and counts well inside 2^53: read them as numbers.
       types: {
-        getTypeParser: (oid: number, format?: any) =>
-          oid === 20 || oid === 1700 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+        getTypeParser: (oid: number, format?: "text" | "binary") =>
+          oid === 20 || oid === 1700 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as "text"),
       } as pg.CustomTypesConfig,
     });
     // An idle connection the server drops (restart, failover) must not crash the process: the pool
@@ -31,13 +31,25 @@ export function openDatabase(options: { databaseUrl?: string; sqlitePath: string
     const db = new Kysely<Database>({ dialect });
     return { db, engine: "postgres", dialect, close: () => db.destroy() };
   }
-  if (options.sqlitePath !== ":memory:") mkdirSync(dirname(options.sqlitePath), { recursive: true });
+  if (options.sqlitePath !== ":memory:") createPrivately(options.sqlitePath);
   const sqlite = new DatabaseSync(options.sqlitePath, { timeout: 5000 });
   // synchronous=full: a confirmed order survives a power cut, not only a process crash.
   sqlite.exec("pragma journal_mode = wal; pragma foreign_keys = on; pragma synchronous = full;");
   const dialect = new NodeSqliteDialect(sqlite);
   const db = new Kysely<Database>({ dialect });
   return { db, engine: "sqlite", dialect, close: () => db.destroy() };
+}
+
+/**
+ * The database holds customers' addresses and password hashes: a new file is readable by its owner
+ * only (0600; SQLite gives the -wal and -shm files the database file's mode), in a directory only
+ * the owner can enter (0700) when we create that too. Existing files and directories keep theirs.
+ */
+function createPrivately(path: string) {
+  const dir = dirname(path);
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // "a": create if missing, never truncate.
+  closeSync(openSync(path, "a", 0o600));
 }
 
 let handle: DatabaseHandle | undefined;

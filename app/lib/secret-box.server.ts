@@ -1,9 +1,9 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { getEnv } from "~/env.server";
 
-/** AES-256-GCM with a key derived from the server secret (or PAYMENT_ENCRYPTION_KEY when set). */
+/** AES-256-GCM with a key derived from PAYMENT_ENCRYPTION_KEY (off production, or on loopback, the development secret). */
 function key() {
-  const material = process.env.PAYMENT_ENCRYPTION_KEY || getEnv().BETTER_AUTH_SECRET;
+  const material = getEnv().PAYMENT_ENCRYPTION_KEY;
   return Buffer.from(hkdfSync("sha256", material, "angle-payment-settings", "secret-box-v1", 32));
 }
 

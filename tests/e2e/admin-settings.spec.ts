@@ -149,9 +149,38 @@ test.describe("general settings", () => {
       await expect(guest.getByText("Angle is closed for a short maintenance.")).toBeVisible();
       await expect(guest.getByRole("banner")).toHaveCount(0);
 
+      // Every way in is closed, not just the page: data requests, actions and the other areas.
+      const subject = `Closed store ${unique()}`;
+      const closed = [
+        await guest.request.get("/products.data"),
+        await guest.request.get("/resources/cart-quote?ids=x"),
+        await guest.request.get("/vendor-login"),
+        await guest.request.post("/contact", {
+          form: { name: "Asha", email: "asha@example.in", subject, message: "Are you open?" },
+          headers: { origin: store },
+        }),
+        await guest.request.post("/account/auth", {
+          form: { intent: "login", email: "a@b.in", password: "whatever1" },
+          headers: { origin: store },
+        }),
+      ];
+      for (const response of closed) {
+        expect(response.status(), response.url()).toBe(503);
+        expect(response.headers()["retry-after"], response.url()).toBe("600");
+      }
+      expect(await (await guest.request.get("/healthz")).json()).toMatchObject({ status: "ok" });
+
       const adminView = await page.request.get("/products");
       expect(adminView.status()).toBe(200);
       expect(await adminView.text()).toContain("All products");
+      // The admin panel says so on every page, with the way back.
+      await page.goto("/admin/dashboard");
+      const banner = page.getByRole("region", { name: "Maintenance mode" });
+      await expect(banner).toContainText("Maintenance mode is on.");
+      await banner.getByRole("link", { name: "General Settings" }).click();
+      await expect(page).toHaveURL(/\/admin\/settings$/);
+      await page.goto("/admin/messages");
+      await expect(page.getByText(subject)).toHaveCount(0);
     } finally {
       await saveGeneral(page, original);
     }
@@ -160,8 +189,9 @@ test.describe("general settings", () => {
     await expect(guest.getByRole("banner")).toBeVisible();
     expect(guestErrors).toEqual([]);
     await guestContext.close();
-    await page.reload();
+    await page.goto("/admin/settings");
     await expect(page.getByRole("checkbox", { name: /Maintenance mode/ })).not.toBeChecked();
+    await expect(page.getByRole("region", { name: "Maintenance mode" })).toHaveCount(0);
   });
 });
 

@@ -185,28 +185,6 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "store",
   },
   {
-    file: "routes/resources/auth.ts",
-    label: "Better Auth sign-out",
-    path: () => "/api/auth/sign-out",
-    roles: ["anon", "customer", "vendor", "admin"],
-    refused: [],
-    valid: () => ({}),
-    samples: 6,
-    session: true,
-    group: "store",
-  },
-  {
-    file: "routes/resources/auth.ts",
-    label: "Better Auth endpoints we do not use",
-    path: () => "/api/auth/sign-up/email",
-    roles: [],
-    refused: ["anon", "customer", "vendor", "admin"],
-    valid: (w, i) => ({ name: "Mallory", email: `mallory.${w.tag}.${i}@example.com`, password: "mallory-pass-2024", role: "admin" }),
-    samples: 4,
-    session: true,
-    group: "store",
-  },
-  {
     file: "routes/seller/home.tsx",
     label: "vendor registration",
     path: () => "/vendor-login?index",
@@ -572,16 +550,10 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/account/auth.ts", path: () => "/account/auth", role: "anon", params: ["intent"] },
   { file: "routes/account/logout.ts", path: () => "/logout", role: "anon", params: ["redirectTo"] },
   { file: "routes/resources/cart-quote.ts", path: () => "/resources/cart-quote", role: "anon", params: ["ids"] },
-  {
-    file: "routes/resources/auth.ts",
-    path: () => "/api/auth/get-session",
-    role: "customer",
-    params: ["disableCookieCache", "disableRefresh"],
-  },
-  { file: "routes/resources/auth.ts", path: () => "/api/auth/list-sessions", role: "customer", params: [] },
-  { file: "routes/resources/auth.ts", path: () => "/api/auth/admin/list-users", role: "admin", params: ["limit", "searchValue"] },
-  { file: "routes/resources/auth.ts", path: () => "/api/auth/%2e%2e/%2e%2e/healthz", role: "anon", params: [] },
-  { file: "routes/resources/auth.ts", path: () => "/api/auth/reset-password/%00", role: "anon", params: ["token", "callbackURL"] },
+  // Better Auth's own HTTP API is not routed (docs/decisions/009-request-policy.md): its old paths are not-found pages.
+  { file: "routes/store/not-found.tsx", path: () => "/api/auth/get-session", role: "customer", params: ["disableCookieCache"] },
+  { file: "routes/store/not-found.tsx", path: () => "/api/auth/admin/list-users", role: "admin", params: ["limit", "searchValue"] },
+  { file: "routes/store/not-found.tsx", path: () => "/api/auth/%2e%2e/%2e%2e/healthz", role: "anon", params: [] },
 ];
 
 /** Hostile values some parameters deserve besides the general ones. */

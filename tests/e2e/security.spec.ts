@@ -1,6 +1,6 @@
 import { baseURL } from "../../playwright.config";
 import { test, expect } from "./fixtures";
-import { newCustomer } from "./helpers";
+import { loginAs, newCustomer, userMenu } from "./helpers";
 
 test("pages carry security headers and a per-response script nonce", async ({ request }) => {
   const first = await request.get("/");
@@ -63,9 +63,43 @@ test("malformed input gets a 4xx, never a 500", async ({ request }) => {
     request.post("/contact", { data: { name: "x" }, headers: h }),
     request.post("/contact", { form: { name: "Nul\u0000", email: "a@b.in", subject: "s\u0000", message: "m\u0000" }, headers: h }),
     request.get("/admin/orders/%00"),
-    request.post("/api/auth/update-user", { data: { name: "x".repeat(10_000) }, headers: h }),
+    request.post("/vendor-login?index", { form: { intent: "register", businessName: "x".repeat(10_000) }, headers: h }),
   ];
   for (const response of await Promise.all(cases)) {
     expect(response.status(), response.url()).toBeLessThan(500);
   }
+});
+
+test("a signed-in visitor's responses are private, no-store; an anonymous catalogue page is not", async ({ page }) => {
+  for (const path of ["/", "/products"]) {
+    const anonymous = await page.request.get(path);
+    expect(anonymous.status(), path).toBe(200);
+    expect(anonymous.headers()["cache-control"] ?? "", path).not.toContain("private");
+  }
+  for (const path of ["/checkout", "/orders", "/resources/cart-quote?ids=x", "/admin/login", "/vendor-login"]) {
+    expect((await page.request.get(path, { maxRedirects: 0 })).headers()["cache-control"], `${path} (guest)`).toBe("private, no-store");
+  }
+  const customer = await loginAs(page);
+  const home = await page.goto("/");
+  await expect(userMenu(page, customer)).toBeVisible();
+  expect(home?.headers()["cache-control"]).toBe("private, no-store");
+  for (const path of ["/products", "/products.data", "/orders", "/checkout", "/vendor-login/products", "/admin/dashboard"]) {
+    expect((await page.request.get(path, { maxRedirects: 0 })).headers()["cache-control"], path).toBe("private, no-store");
+  }
+});
+
+test("Better Auth's own API is not exposed: no script can read the session token from get-session", async ({ page }) => {
+  await loginAs(page);
+  const token = (await page.context().cookies()).find((c) => c.name === "angle.session_token")?.value ?? "";
+  expect(token).not.toBe("");
+  const session = await page.request.get("/api/auth/get-session");
+  expect(session.status()).toBe(404);
+  expect(await session.text()).not.toContain(decodeURIComponent(token).split(".")[0]);
+  await page.goto("/");
+  const fromScript = await page.evaluate(async () => {
+    const response = await fetch("/api/auth/get-session");
+    return { status: response.status, body: await response.text() };
+  });
+  expect(fromScript.status).toBe(404);
+  expect(fromScript.body).not.toContain(decodeURIComponent(token).split(".")[0]);
 });

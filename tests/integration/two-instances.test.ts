@@ -119,8 +119,11 @@ it("two instances share sessions, rate limits and stock", async () => {
   });
   expect(registered.status).toBe(200);
   const cookie = registered.cookies.map((c) => c.split(";")[0]).join("; ");
-  const session = await send(ports[1], "GET", "/api/auth/get-session", undefined, cookie);
-  expect(JSON.parse(session.text)?.user?.email).toBe(email);
+  // The other instance knows the session: its page greets the customer by name (a guest's does not).
+  const page = await send(ports[1], "GET", "/orders", undefined, cookie);
+  expect(page.status).toBe(200);
+  expect(page.text).toContain("Two Instances");
+  expect((await send(ports[1], "GET", "/orders")).text).not.toContain("Two Instances");
 
   // Ten failures spread over both instances exhaust the one limit for this account (in any 60 s,
   // so whenever the test runs).

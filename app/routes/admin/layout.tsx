@@ -1,4 +1,4 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { Form, Link, NavLink, Outlet } from "react-router";
 import CreditCard from "lucide-react/icons/credit-card";
 import Mail from "lucide-react/icons/mail";
 import LayoutDashboard from "lucide-react/icons/layout-dashboard";
@@ -11,12 +11,14 @@ import Store from "lucide-react/icons/store";
 import Users from "lucide-react/icons/users";
 import type { Route } from "./+types/layout";
 import { requireAdminPage } from "~/auth/guards.server";
+import { requestState } from "~/lib/request-policy.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request);
-  return { admin: { name: admin.name, email: admin.email } };
+  const { maintenanceMode } = await requestState(context).settings();
+  return { admin: { name: admin.name, email: admin.email }, maintenanceMode };
 }
 
 const links = [
@@ -66,6 +68,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <p className="hidden px-4 py-3 text-xs text-stone-400 lg:block">Signed in as {loaderData.admin.email}</p>
       </aside>
       <main className="min-w-0 flex-1 p-4 [overflow-wrap:anywhere] lg:p-8">
+        {loaderData.maintenanceMode ? (
+          <section
+            aria-label="Maintenance mode"
+            className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
+            <strong className="font-semibold">Maintenance mode is on.</strong> Shoppers, customers and vendors get the maintenance page;
+            only admins can use the store.{" "}
+            <Link to="/admin/settings" className="font-semibold underline">
+              General Settings
+            </Link>
+          </section>
+        ) : null}
         <Outlet />
       </main>
     </div>

@@ -1,12 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { getEnv } from "~/env.server";
 import type { Route } from "./+types/upload";
 
 /** Serves an uploaded product image by its generated name (no paths, no other files). */
 export async function loader({ params }: Route.LoaderArgs) {
   const m = /^([a-z0-9]{8,40})(-400)?\.webp$/.exec(params.name);
   if (!m) return new Response("Not found", { status: 404 });
-  const dir = resolve(process.env.UPLOAD_DIR ?? "data/uploads");
+  const dir = resolve(getEnv().UPLOAD_DIR);
   try {
     // A photo uploaded before small copies were made has none: its full size stands in.
     const bytes = await readFile(join(dir, params.name)).catch((error: unknown) => {

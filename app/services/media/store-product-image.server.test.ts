@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, expect, it } from "vitest";
+import { resetEnv } from "~/env.server";
 import { imageSrcSet } from "~/lib/image-srcset";
 import { loader as uploadLoader } from "~/routes/resources/upload";
 import { ImageRefused, storeProductImage, type ImageStorage } from "./store-product-image.server";
@@ -55,6 +56,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it("serves the small copy, or the full photo for one uploaded before small copies existed", async () => {
   process.env.UPLOAD_DIR = dir;
+  resetEnv();
   const { localImageStorage } = await import("./store-product-image.server");
   const url = await storeProductImage(await photo(900, 900), localImageStorage);
   const id = url.slice("/uploads/".length, -".webp".length);

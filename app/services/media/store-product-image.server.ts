@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { getEnv } from "~/env.server";
 import sharp from "sharp";
 import { newId } from "~/lib/ids";
 import { SMALL_IMAGE_WIDTH } from "~/lib/image-srcset";
@@ -16,7 +17,7 @@ export interface ImageStorage {
 
 export const localImageStorage: ImageStorage = {
   async put(name, bytes) {
-    const dir = resolve(process.env.UPLOAD_DIR ?? "data/uploads");
+    const dir = resolve(getEnv().UPLOAD_DIR);
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, name), bytes);
     return `/uploads/${name}`;

@@ -23,14 +23,22 @@ export { RateLimitUnavailable } from "./rate-limit-redis.server";
  */
 export type Limit = { max: number; windowSeconds: number };
 
-/** Limits per action, documented in the README. Tests may lower or raise them through the env. */
+/** Limits per action, documented in the README, from the env (read when used, so tests may set it first). */
 export const LIMITS = {
   // Failed sign-ins, per account and per address: each attempt is counted before the password is
   // checked (so a parallel burst cannot slip through) and a successful one is taken back.
-  signInFailures: { max: Number(process.env.RATE_LIMIT_SIGNIN_MAX ?? 10), windowSeconds: 60 },
-  signInPerAddress: { max: Number(process.env.RATE_LIMIT_SIGNIN_MAX ?? 10), windowSeconds: 60 },
-  register: { max: Number(process.env.RATE_LIMIT_REGISTER_MAX ?? 10), windowSeconds: 60 },
-  contact: { max: Number(process.env.RATE_LIMIT_CONTACT_MAX ?? 10), windowSeconds: 60 },
+  get signInFailures(): Limit {
+    return { max: getEnv().RATE_LIMIT_SIGNIN_MAX, windowSeconds: 60 };
+  },
+  get signInPerAddress(): Limit {
+    return { max: getEnv().RATE_LIMIT_SIGNIN_MAX, windowSeconds: 60 };
+  },
+  get register(): Limit {
+    return { max: getEnv().RATE_LIMIT_REGISTER_MAX, windowSeconds: 60 };
+  },
+  get contact(): Limit {
+    return { max: getEnv().RATE_LIMIT_CONTACT_MAX, windowSeconds: 60 };
+  },
 } satisfies Record<string, Limit>;
 
 /** Limits set in the environment (env.server.ts), read when used. */
