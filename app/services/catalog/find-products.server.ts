@@ -3,7 +3,7 @@ import { getDatabase, type Engine } from "~/db/db.server";
 import { containsPattern } from "~/db/like.server";
 import type { Database } from "~/db/schema";
 import { PAGE_SIZE, type CatalogQuery, type SortKey } from "~/domain/catalog-query";
-import type { ProductCard } from "./product-view";
+import type { ProductCard } from "~/domain/product-view";
 import { selectProductCard, toProductCard } from "./select-product-card.server";
 
 export type ProductPage = {
