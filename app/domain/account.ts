@@ -34,7 +34,7 @@ const required = (label: string, max = 120) =>
     .string()
     .trim()
     .min(1, `Please enter your ${label}.`)
-    .max(max, `${label[0].toUpperCase()}${label.slice(1)} is too long.`);
+    .max(max, `${label.charAt(0).toUpperCase()}${label.slice(1)} is too long.`);
 
 export const AddressSchema = z.object({
   street: required("street address", 200),

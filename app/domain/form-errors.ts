@@ -9,3 +9,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/** The message of a failed parse's first issue (a failed parse always has one). */
+export function firstError(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Please check the form.";
+}

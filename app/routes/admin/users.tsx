@@ -7,6 +7,7 @@ import { Flash } from "~/components/admin/flash";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { TextField } from "~/components/ui/text-field";
 import { formatDate } from "~/domain/dates";
+import { firstError } from "~/domain/form-errors";
 import { createUserWithPassword, temporaryPassword, UserRefused } from "~/services/users/create-user.server";
 import { deleteUser, listUsers, setUserSuspended } from "~/services/users/manage-users.server";
 import { readFields } from "~/lib/read-form.server";
@@ -34,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     switch (form.intent) {
       case "add": {
         const parsed = AddUserSchema.safeParse(form);
-        if (!parsed.success) return data<Result>({ ok: false, error: parsed.error.issues[0].message }, { status: 400 });
+        if (!parsed.success) return data<Result>({ ok: false, error: firstError(parsed.error) }, { status: 400 });
         const password = temporaryPassword();
         await createUserWithPassword({ ...parsed.data, password, role: "user" });
         return data<Result>({ ok: true, message: `Added ${parsed.data.email}.`, password, email: parsed.data.email.toLowerCase() });

@@ -124,7 +124,7 @@ async function searchSqlite({ inScope, category, onSale, q, sort, pageSize, offs
   const matches = sql`select rowid from product_search where product_search match ${phrase}`;
   const inMatches = (walk: boolean) => (walk ? sql<boolean>`+product.rowid in (${matches})` : sql<boolean>`product.rowid in (${matches})`);
   const inIndex = Number(
-    (await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${phrase}`.execute(db)).rows[0].n,
+    (await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${phrase}`.execute(db)).rows[0]?.n ?? 0, // count(*) always returns one row
   );
   // In one category: walk its index entries, or look up every match to read its category.
   const matching = category === "all" || inIndex === 0 ? inIndex : await countRows(inScope.where(inMatches(onSale < WALK_RATIO * inIndex)));

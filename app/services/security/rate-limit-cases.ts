@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { defined } from "~/lib/defined";
 import { clearRateLimit, hitRateLimit, type Limit } from "./rate-limit.server";
 
 /**
@@ -86,8 +87,9 @@ export function rateLimitCases() {
   it("takes back one refunded hit, and only that one", async () => {
     const hits = await hitAt("refund:a", three, [10, 12, 30]); // 10 and 12: one bucket
     expect((await hitRateLimit("refund:a", three, at(31))).allowed).toBe(false);
-    await hits[1].refund();
-    await hits[1].refund(); // a second refund of the same hit takes nothing more
+    const second = defined(hits[1], "the second hit");
+    await second.refund();
+    await second.refund(); // a second refund of the same hit takes nothing more
     expect(allowed(await hitAt("refund:a", three, [32, 33]))).toEqual([true, false]);
   });
 }

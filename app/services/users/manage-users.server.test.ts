@@ -25,7 +25,7 @@ describe("admin user management", () => {
     await setUserSuspended(admin.id, user.id, true);
     expect(await sessions()).toEqual([]);
     await expect(signIn({ email: "ravi@example.in", password: "ravi-pass-1" }, meta)).rejects.toThrow(/banned|suspended/i);
-    expect((await listUsers("ravi"))[0].status).toBe("Suspended");
+    expect((await listUsers("ravi"))[0]?.status).toBe("Suspended");
     await setUserSuspended(admin.id, user.id, false);
     expect((await signIn({ email: "ravi@example.in", password: "ravi-pass-1" }, meta)).role).toBe("user");
   });
