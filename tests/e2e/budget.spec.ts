@@ -18,8 +18,11 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed, 
     expect(html.indexOf("</style>", css) - css, path).toBeGreaterThan(1000);
     expect(html, path).not.toMatch(/<link rel="stylesheet"/);
 
-    const scripts = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => defined(m[1], "a preloaded script")));
-    for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g)) scripts.add(defined(m[1] ?? m[2], "an imported script"));
+    const scripts = new Set(
+      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => defined(m[1], "a preloaded script")),
+    );
+    for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
+      scripts.add(defined(m[1] ?? m[2], "an imported script"));
     expect(scripts.size, path).toBeGreaterThan(2);
     let bytes = 0;
     for (const src of scripts) {

@@ -24,7 +24,7 @@ export type World = {
   otherVendorProductId: string;
   pendingListingIds: string[];
   /** The customer's orders. */
-  orderIds: string[];
+  orderIds: [string, string];
   otherCustomerOrderId: string;
   messageIds: string[];
   disposableUserIds: string[];

@@ -161,7 +161,7 @@ export async function buildWorld(
   const live = (await store.query("select id from product where status = 'live' and vendor_id is null and stock >= 100 order by id"))
     .map((r) => String(r.id))
     .slice(0, 4);
-  const orderIds = [
+  const orderIds: [string, string] = [
     await placeOrder(customerSession, [
       { productId: defined(live[0], "a live product"), quantity: 2 },
       { productId: defined(disposable[0], "a disposable product"), quantity: 1 },
