@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createProduct } from "../../tests/factories";
+import { defined } from "~/lib/defined";
 import { getDatabase, openDatabase } from "./db.server";
 import { backupSqlite } from "./backup.server";
 
@@ -14,7 +15,7 @@ it("backs up the live SQLite database and the copy restores with the data", asyn
   const target = join(mkdtempSync(join(tmpdir(), "angle-backup-")), "copy.sqlite");
   // Writes go on during the backup; the copy is still a consistent database.
   const writes = Promise.all(Array.from({ length: 20 }, () => createProduct()));
-  await backupSqlite(process.env.SQLITE_PATH!, target);
+  await backupSqlite(defined(process.env.SQLITE_PATH, "SQLITE_PATH, the test database"), target);
   await writes;
   const restored = openDatabase({ sqlitePath: target });
   const row = await restored.db.selectFrom("product").select("name").where("id", "=", made.id).executeTakeFirst();

@@ -16,7 +16,7 @@ export type ProductPage = {
   pageCount: number;
 };
 
-type InScope = SelectQueryBuilder<Database, "product", {}>;
+type InScope = SelectQueryBuilder<Database, "product", Record<never, never>>;
 type Found = { rows: ProductCard[]; matching: number };
 /** What a search needs: the products on sale in the category, how many, and where a page starts. */
 type Search = {
@@ -173,7 +173,10 @@ async function countRows(rows: InScope) {
   return Number((await rows.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 }
 
-function sorted<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, sort: SortKey): Q {
+/** A query that can be ordered by an expression (a SelectQueryBuilder over any tables). */
+type Orderable<Q> = { orderBy(expression: Expression<unknown>, direction: "asc" | "desc"): Q };
+
+function sorted<Q extends Orderable<Q>>(rows: Q, sort: SortKey): Q {
   const [columns, direction] = ORDER[sort];
   return orderedBy(
     rows,
@@ -181,6 +184,6 @@ function sorted<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, sort: Sort
   );
 }
 
-function orderedBy<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, order: (readonly [Expression<unknown>, "asc" | "desc"])[]): Q {
-  return order.reduce<SelectQueryBuilder<any, any, any>>((q, [expression, direction]) => q.orderBy(expression, direction), rows) as Q;
+function orderedBy<Q extends Orderable<Q>>(rows: Q, order: (readonly [Expression<unknown>, "asc" | "desc"])[]): Q {
+  return order.reduce((q, [expression, direction]) => q.orderBy(expression, direction), rows);
 }

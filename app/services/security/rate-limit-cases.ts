@@ -53,9 +53,15 @@ export function rateLimitCases() {
 
   it("never lets more than `max` through in any 60 seconds of irregular traffic", async () => {
     let seed = 42;
-    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     const times: number[] = [];
-    for (let t = 0; times.length < 150; ) times.push((t += random() < 0.3 ? random() * 0.5 : random() * 6));
+    for (let t = 0; times.length < 150; ) {
+      t += random() < 0.3 ? random() * 0.5 : random() * 6;
+      times.push(t);
+    }
     const through: number[] = [];
     const refused: number[] = [];
     for (const t of times) ((await hitRateLimit("traffic:a", three, at(t))).allowed ? through : refused).push(t);
