@@ -15,6 +15,7 @@ import * as chromeLauncher from "chrome-launcher";
 import autocannon from "autocannon";
 import pg from "pg";
 import { sampleProducts } from "../app/db/seed/catalog.ts";
+import { defined } from "../app/lib/defined.ts";
 
 const ROOT = resolve(fileURLToPath(import.meta.url), "../..");
 const RESULTS_DIR = join(ROOT, "bench/results");
@@ -63,8 +64,15 @@ function parseArgs(argv: string[]): Options {
     if (v === undefined || v.startsWith("--")) throw new Error(`${name} needs a value`);
     return v;
   };
+  if (argv.includes("-h") || argv.includes("--help")) {
+    console.log(
+      "usage: npm run bench -- [--no-build] [--db sqlite|postgres] [--port 3200] [--runs 2]\n" +
+        "                        [--duration 10] [--connections 20] [--no-lighthouse] [--no-load] [--drop-any-db]",
+    );
+    process.exit(0);
+  }
   for (let i = 0; i < argv.length; i++) {
-    const [arg, inline] = argv[i].split("=", 2) as [string, string | undefined];
+    const [arg = "", inline] = (argv[i] ?? "").split("=", 2);
     const next = () => inline ?? value(i++, arg);
     switch (arg) {
       case "--no-build":
@@ -100,13 +108,6 @@ function parseArgs(argv: string[]): Options {
       case "--drop-any-db":
         opts.dropAnyDb = true;
         break;
-      case "-h":
-      case "--help":
-        console.log(
-          "usage: npm run bench -- [--no-build] [--db sqlite|postgres] [--port 3200] [--runs 2]\n" +
-            "                        [--duration 10] [--connections 20] [--no-lighthouse] [--no-load] [--drop-any-db]",
-        );
-        process.exit(0);
       default:
         throw new Error(`unknown option ${arg} (try --help)`);
     }
@@ -333,8 +334,8 @@ async function startServer(entry: string, port: number, dbEnv: Record<string, st
     log.push(chunk.toString());
     if (log.length > 200) log.shift();
   };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   let spawnError: Error | undefined;
   child.on("error", (e) => (spawnError = e));
 
@@ -443,7 +444,7 @@ function summarise(path: string, lhr: Lhr, scores: number[]): LighthouseResult {
     speedIndexMs: Math.round(num("speed-index")),
     jsKB: NaN, // filled in by compressedBytes()
     jsTransferKB: Number((jsBytes / 1024).toFixed(1)),
-    scriptUrls: items.filter((i) => i.resourceType === "Script" && i.url).map((i) => i.url!),
+    scriptUrls: items.flatMap((i) => (i.resourceType === "Script" && i.url ? [i.url] : [])),
     totalKB: Number((totalBytes / 1024).toFixed(1)),
     runs: scores,
     failedRequests: items.filter((i) => (i.statusCode ?? 0) >= 400).map((i) => `${i.statusCode} ${i.url}`),
@@ -489,7 +490,7 @@ async function runLighthouse(base: string, paths: string[], runs: number) {
     }
     const safe = path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
     writeFileSync(join(lhrDir, `${safe}.json`), JSON.stringify(best));
-    const result = summarise(path, best!, scores);
+    const result = summarise(path, defined(best, `a Lighthouse report of ${path}`), scores);
     result.jsKB = Number(((await compressedBytes(result.scriptUrls)) / 1024).toFixed(1));
     results.push(result);
   }
@@ -529,10 +530,16 @@ async function runLoad(base: string, path: string, duration: number, connections
 // ---------------------------------------------------------------- output
 
 function table(headers: string[], rows: (string | number)[][]) {
-  const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, c) => Math.max(...cells.map((r) => r[c].length)));
-  const line = (r: string[]) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join("  ");
-  return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
+  const body = rows.map((r) => r.map(String));
+  const widths = headers.map((h, c) => Math.max(h.length, ...body.map((r) => r[c]?.length ?? 0)));
+  const line = (r: string[]) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c] ?? 0) : v.padStart(widths[c] ?? 0))).join("  ");
+  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n");
+}
+
+/** The 1-minute load average, to one decimal (os.loadavg() always has three entries; 0 on Windows). */
+function oneMinuteLoad() {
+  const [oneMinute = 0] = loadavg();
+  return Number(oneMinute.toFixed(1));
 }
 
 function gitCommit() {
@@ -549,7 +556,7 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const started = Date.now();
   startWatchdog();
-  const loadBefore = Number(loadavg()[0].toFixed(1));
+  const loadBefore = oneMinuteLoad();
 
   if (opts.build) {
     console.log("== npm run build");
@@ -578,7 +585,7 @@ async function main() {
   console.log(`== starting server on port ${port}, database ${dbLabel}`);
   const base = await startServer(entry, port, dbEnv);
 
-  const productId = sampleProducts[0].id;
+  const productId = defined(sampleProducts[0], "a sample product").id;
   const pages = ["/", "/products", `/products/${productId}`];
   const skipped: string[] = [];
   const cartStatus = (await fetch(`${base}/cart`)).status;
@@ -611,7 +618,7 @@ async function main() {
   }
 
   await stopServer();
-  const loadAfter = Number(loadavg()[0].toFixed(1));
+  const loadAfter = oneMinuteLoad();
   const cpus = availableParallelism();
 
   // ------------------------------------------------------------ summary
@@ -679,7 +686,7 @@ async function main() {
     load: { connections: opts.connections, durationSec: opts.duration, results: load },
     elapsedSec: Math.round((Date.now() - started) / 1000),
   };
-  writeFileSync(join(RESULTS_DIR, "latest.json"), JSON.stringify(out, null, 2) + "\n");
+  writeFileSync(join(RESULTS_DIR, "latest.json"), `${JSON.stringify(out, null, 2)}\n`);
   console.log(
     `\nwrote bench/results/latest.json${lh.length ? " (full Lighthouse reports in bench/results/lighthouse/)" : ""} in ${out.elapsedSec} s`,
   );

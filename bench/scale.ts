@@ -23,13 +23,15 @@ const { values } = parseArgs({
     "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
   },
 });
-const engines = values.engines!.split(",") as ("sqlite" | "postgres")[];
-const sizes = [Number(values.small), Number(values.large)];
+const engines = values.engines.split(",") as ("sqlite" | "postgres")[];
+const sizes: [number, number] = [Number(values.small), Number(values.large)];
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const BUILD_DIR = "build-bench";
 const children = new Set<ChildProcess>();
-const cleanup = () => children.forEach((c) => c.kill("SIGTERM"));
+const cleanup = () => {
+  for (const c of children) c.kill("SIGTERM");
+};
 process.on("exit", cleanup);
 process.on("SIGINT", () => process.exit(130));
 
@@ -41,7 +43,7 @@ function runSync(cmd: string, args: string[], env: Record<string, string | undef
 }
 
 function pgUrl(db: string) {
-  const u = new URL(values["pg-url"]!);
+  const u = new URL(values["pg-url"]);
   u.pathname = `/${db}`;
   return u.toString();
 }
@@ -281,19 +283,23 @@ async function main() {
         "category+price-high": "/products?category=tools&sort=price-high",
         "product page": productPath,
       };
-      perSize[n] = {};
+      const loads: Record<string, Load> = {};
+      perSize[n] = loads;
       for (const [label, path] of Object.entries(paths)) {
-        perSize[n][label] = await load(base + path);
-        const l = perSize[n][label];
+        const l = await load(base + path);
+        loads[label] = l;
         console.log(
           `${engine} ${n.toLocaleString("en-IN")} ${label.padEnd(20)} ${String(l.rps).padStart(5)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms  non-2xx ${l.non2xx}  errors ${l.errors}`,
         );
       }
       await stop(server);
     }
-    for (const label of Object.keys(perSize[sizes[0]])) {
-      const ratio = perSize[sizes[1]][label].p50 / Math.max(perSize[sizes[0]][label].p50, 0.01);
-      console.log(`${engine} ${label.padEnd(20)} p50 ratio ${sizes[1]}/${sizes[0]} = ${ratio.toFixed(2)} (goal ≤ 1.5)`);
+    const [small, large] = sizes;
+    for (const [label, before] of Object.entries(perSize[small] ?? {})) {
+      const after = perSize[large]?.[label];
+      if (!after) continue;
+      const ratio = after.p50 / Math.max(before.p50, 0.01);
+      console.log(`${engine} ${label.padEnd(20)} p50 ratio ${large}/${small} = ${ratio.toFixed(2)} (goal ≤ 1.5)`);
     }
     // Order throughput on a small catalogue, fresh per run.
     const dir = mkdtempSync(join(tmpdir(), "angle-orders-"));

@@ -19,8 +19,16 @@ const counts = { products: Number(values.products), customers: Number(values.cus
 
 // A small deterministic generator, so two runs make the same catalogue.
 let state = 20261121;
-const rand = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+const rand = () => {
+  state = (state * 1103515245 + 12345) % 2147483648;
+  return state / 2147483648;
+};
+/** A random element of a list, which must not be empty. */
+function pick<T>(list: readonly T[]): T {
+  const item = list[Math.floor(rand() * list.length)];
+  if (item === undefined) throw new Error("cannot pick from an empty list");
+  return item;
+}
 
 const catalogue = {
   seeds: {
@@ -144,10 +152,11 @@ for (let done = 0; done < counts.customers; done += BATCH) {
     const id = newId(24);
     const now = new Date(t0 + i * 60_000).toISOString();
     const name = `${pick(["Asha", "Ravi", "Meena", "Suresh", "Lakshmi", "Arjun", "Kavita", "Imran", "Gurpreet", "Anil"])} ${pick(["Patil", "Reddy", "Singh", "Sharma", "Yadav", "Nair", "Khan", "Gill", "Rao", "Das"])}`;
+    const email = `bench-${i}-${id.slice(0, 6)}@example.in`;
     rows.push({
       id,
       name,
-      email: `bench-${i}-${id.slice(0, 6)}@example.in`,
+      email,
       emailVerified: 0,
       image: null,
       createdAt: now,
@@ -162,7 +171,7 @@ for (let done = 0; done < counts.customers; done += BATCH) {
       state: pick(states),
       pincode: "422001",
     });
-    customerIds.push({ id, name, email: rows[rows.length - 1].email });
+    customerIds.push({ id, name, email });
   }
   await db.insertInto("user").values(rows).execute();
 }

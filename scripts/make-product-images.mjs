@@ -127,7 +127,7 @@ function tile({ category, main, badge, key }) {
     );
   }
   parts.push("</svg>");
-  return parts.join("\n") + "\n";
+  return `${parts.join("\n")}\n`;
 }
 
 // ---------------------------------------------------------------- artwork map

@@ -19,7 +19,8 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | u
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean);
-    if (chain.length >= hops) return chain[chain.length - hops];
+    const nearest = chain[chain.length - hops]; // undefined when the chain is shorter than the trusted hops
+    if (nearest) return nearest;
   }
   return peer ?? "unknown";
 }

@@ -17,7 +17,7 @@ async function buildSprite(): Promise<Sprite> {
   const names = new Set<string>();
   for (const path of files(APP_DIR)) {
     if (!/\.tsx?$/.test(path)) continue;
-    for (const m of readFileSync(path, "utf8").matchAll(/from "lucide-react\/icons\/([a-z0-9-]+)"/g)) names.add(m[1]);
+    for (const [, name] of readFileSync(path, "utf8").matchAll(/from "lucide-react\/icons\/([a-z0-9-]+)"/g)) if (name) names.add(name);
   }
   const symbols: string[] = [];
   for (const name of [...names].sort()) {
@@ -131,8 +131,8 @@ export function reachableFrom(entries: string[]) {
     applyToEnvironment: (environment) => environment.name === "client",
     buildEnd() {
       const queue = [...entryIds];
-      while (queue.length) {
-        const info = this.getModuleInfo(queue.pop()!);
+      for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+        const info = this.getModuleInfo(next);
         for (const id of info?.importedIds ?? []) {
           if (reachable.has(id)) continue;
           reachable.add(id);

@@ -17,9 +17,9 @@ afterAll(() => serveFrom(HTTP_URL));
 
 type Cookie = { name: string; value: string; attributes: Map<string, string> };
 function parse(setCookie: string): Cookie {
-  const [pair, ...rest] = setCookie.split(";").map((p) => p.trim());
+  const [pair = "", ...rest] = setCookie.split(";").map((p) => p.trim());
   const eq = pair.indexOf("=");
-  const attributes = new Map(rest.map((a) => [a.split("=")[0].toLowerCase(), a.split("=").slice(1).join("=")]));
+  const attributes = new Map(rest.map((a) => [(a.split("=")[0] ?? "").toLowerCase(), a.split("=").slice(1).join("=")]));
   return { name: pair.slice(0, eq), value: pair.slice(eq + 1), attributes };
 }
 const cookieHeader = (h: Headers) =>

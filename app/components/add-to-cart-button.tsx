@@ -2,7 +2,7 @@ import { useState } from "react";
 import Check from "lucide-react/icons/check";
 import ShoppingCart from "lucide-react/icons/shopping-cart";
 import { addToCart } from "~/lib/cart";
-import type { ProductCard } from "~/services/catalog/product-view";
+import type { ProductCard } from "~/domain/product-view";
 
 type Props = { product: ProductCard; quantity?: number; className?: string; label?: string };
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CATEGORY_LABELS } from "~/domain/categories";
 import { imageSrcSet } from "~/lib/image-srcset";
-import type { ProductCard as Product } from "~/services/catalog/product-view";
+import type { ProductCard as Product } from "~/domain/product-view";
 import { AddToCartButton } from "./add-to-cart-button";
 import { Price } from "./price";
 import { Rating } from "./rating";

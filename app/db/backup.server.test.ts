@@ -22,6 +22,6 @@ it("backs up the live SQLite database and the copy restores with the data", asyn
   const row = await restored.db.selectFrom("product").select("name").where("id", "=", made.id).executeTakeFirst();
   expect(row?.name).toBe("Backed Up Spade");
   const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(restored.db);
-  expect(rows[0].integrity_check).toBe("ok");
+  expect(rows[0]?.integrity_check).toBe("ok");
   await restored.close();
 });

@@ -20,9 +20,8 @@ export function openDatabase(options: { databaseUrl?: string; sqlitePath: string
       max: getEnv().PG_POOL_MAX,
       // bigint (int8) and numeric columns hold paise and counts well inside 2^53: read them as numbers.
       types: {
-        getTypeParser: (oid: number, format?: "text" | "binary") =>
-          oid === 20 || oid === 1700 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as "text"),
-      } as pg.CustomTypesConfig,
+        getTypeParser: (oid, format) => (oid === 20 || oid === 1700 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)),
+      },
     });
     // An idle connection the server drops (restart, failover) must not crash the process: the pool
     // replaces it on the next query.

@@ -6,7 +6,7 @@ import { getDatabase } from "./db.server";
  * dropped: PostgreSQL refuses it in text (a 500 for /admin/users?q=%00), and no stored text holds one.
  */
 export function containsPattern(q: string) {
-  return `%${q.replace(/\u0000/g, "").replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${q.replaceAll("\u0000", "").replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Case-insensitive "column contains q" on either engine. */

@@ -7,7 +7,6 @@ import {
   type DatabaseConnection,
   type Dialect,
   type Driver,
-  type Kysely,
   type QueryResult,
 } from "kysely";
 
@@ -27,7 +26,7 @@ export class NodeSqliteDialect implements Dialect {
   createQueryCompiler() {
     return new SqliteQueryCompiler();
   }
-  createIntrospector(db: Kysely<any>) {
+  createIntrospector(db: Parameters<Dialect["createIntrospector"]>[0]) {
     return new SqliteIntrospector(db);
   }
 }
@@ -81,8 +80,7 @@ class NodeSqliteConnection implements DatabaseConnection {
     return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
   }
 
-  // eslint-disable-next-line require-yield
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error("node:sqlite does not stream");
   }
 }

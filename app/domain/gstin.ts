@@ -6,11 +6,11 @@ const CHARSET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 export function gstinCheckChar(first14: string): string {
   let sum = 0;
   for (let i = 0; i < 14; i++) {
-    const value = CHARSET.indexOf(first14[i]);
+    const value = CHARSET.indexOf(first14.charAt(i));
     const product = value * ((i % 2) + 1);
     sum += Math.floor(product / 36) + (product % 36);
   }
-  return CHARSET[(36 - (sum % 36)) % 36];
+  return CHARSET.charAt((36 - (sum % 36)) % 36);
 }
 
 /**
@@ -29,7 +29,7 @@ export function validateGstin(input: string): { ok: true; gstin: string } | { ok
   if (!/^[A-Z]{5}\d{4}[A-Z]$/.test(gstin.slice(2, 12))) {
     return { ok: false, error: "Characters 3 to 12 must be the business's PAN (5 letters, 4 digits, 1 letter)." };
   }
-  if (!/^[1-9A-Z]$/.test(gstin[12])) return { ok: false, error: "The 13th character (entity number) must be 1–9 or A–Z." };
+  if (!/^[1-9A-Z]$/.test(gstin.charAt(12))) return { ok: false, error: "The 13th character (entity number) must be 1–9 or A–Z." };
   if (gstin[13] !== "Z") return { ok: false, error: "The 14th character of a GSTIN is 'Z'." };
   if (gstinCheckChar(gstin.slice(0, 14)) !== gstin[14]) {
     return { ok: false, error: "The GSTIN's last character (check digit) does not match. Please check for a typing mistake." };

@@ -14,5 +14,6 @@ export function Stylesheet({ href }: { href: string }) {
   const serverCss = useContext(InlineCssContext);
   const css = serverCss ?? (typeof document === "undefined" ? null : (document.getElementById(STYLE_ID)?.textContent ?? null));
   if (css === null) return <link rel="stylesheet" href={href} />;
-  return <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: css }} />;
+  // React writes a <style>'s text as it is (escaping only "</style"), so no innerHTML is needed.
+  return <style id={STYLE_ID}>{css}</style>;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatPaise } from "~/domain/money";
-import type { ProductCard } from "~/services/catalog/product-view";
+import type { ProductCard } from "~/domain/product-view";
 import { readCart, useCart, writeCart, type CartLine } from "./cart";
 
 export type QuotedLine = CartLine & { outOfStock: boolean; priceChangedFrom: number | null };

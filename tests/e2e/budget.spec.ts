@@ -1,3 +1,4 @@
+import { defined } from "../../app/lib/defined";
 import { test, expect } from "./fixtures";
 
 // Issue 6 / decision 007: what a shopper's phone downloads before it can use a page. Bytes, not
@@ -8,7 +9,7 @@ const CHROME_ENCODINGS = "gzip, deflate, br, zstd";
 test("each storefront page's first-load JavaScript is within 100 KB compressed, its CSS inlined, its icons one sprite", async ({
   request,
 }) => {
-  const productPath = /href="(\/products\/[a-z0-9]+)"/.exec(await (await request.get("/products")).text())![1];
+  const productPath = defined(/href="(\/products\/[a-z0-9]+)"/.exec(await (await request.get("/products")).text())?.[1], "a product link");
   for (const path of ["/", "/products", productPath, "/cart"]) {
     const html = await (await request.get(path)).text();
     // No render-blocking stylesheet: the CSS is in the page.
@@ -17,8 +18,11 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed, 
     expect(html.indexOf("</style>", css) - css, path).toBeGreaterThan(1000);
     expect(html, path).not.toMatch(/<link rel="stylesheet"/);
 
-    const scripts = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
-    for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g)) scripts.add(m[1] ?? m[2]);
+    const scripts = new Set(
+      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => defined(m[1], "a preloaded script")),
+    );
+    for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
+      scripts.add(defined(m[1] ?? m[2], "an imported script"));
     expect(scripts.size, path).toBeGreaterThan(2);
     let bytes = 0;
     for (const src of scripts) {

@@ -111,7 +111,7 @@ test("a new customer registers, fills the cart, checks out with Cash on Delivery
   const timeline = page.getByRole("list", { name: "Delivery timeline" });
   const steps = timeline.getByRole("listitem");
   await expect(steps).toHaveCount(4);
-  const expected = [
+  const expected: [string, string, string][] = [
     ["Order Confirmed", "Today", "true"],
     ["Processing", "1-2 days", "false"],
     ["Shipped", "3-5 days", "false"],

@@ -1,10 +1,12 @@
+import { defined } from "../../app/lib/defined";
 import type { FuzzStore, Row } from "./fuzz-store";
 
 const CATEGORIES = ["seeds", "equipment", "tools", "fertilizers"];
 const PRODUCT_STATUSES = ["live", "pending", "rejected", "archived"];
 const ORDER_STATUSES = ["pending", "confirmed", "shipped", "delivered", "cancelled"];
-// What readForm strips: no stored text should hold one.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// What readForm strips: no stored text should hold one. The control characters (\p{Cc}) but tab,
+// line feed, carriage return and the C1 block, i.e. U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+007F.
+const CONTROL = /(?![\t\n\r\u0080-\u009F])\p{Cc}/u;
 
 const n = (v: unknown) => Number(v);
 const whole = (v: unknown) => Number.isSafeInteger(Number(v));
@@ -123,5 +125,5 @@ export async function snapshot(store: FuzzStore) {
 
 export async function count(store: FuzzStore, table: string, where = "1 = 1", params: (string | number)[] = []) {
   const [row] = await store.query(`select count(*) as n from ${table} where ${where}`, params);
-  return Number(row.n);
+  return Number(defined(row, `count(*) of ${table}`).n);
 }

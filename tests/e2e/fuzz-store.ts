@@ -42,8 +42,9 @@ export async function startFuzzStore(): Promise<FuzzStore> {
     url: store.url,
     async query(sql, params = []) {
       if (sqlite) return sqlite.prepare(sql).all(...params) as Row[];
+      if (!pgClient) throw new Error("the fuzz store has no database connection");
       let n = 0;
-      const result = await pgClient!.query(
+      const result = await pgClient.query(
         sql.replace(/\?/g, () => `$${++n}`),
         params,
       );

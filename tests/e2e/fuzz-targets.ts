@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gstinCheckChar } from "../../app/domain/gstin";
+import { defined } from "../../app/lib/defined";
 import { hostileItems, hostileText, type FieldValue, type FileValue } from "./fuzz-inputs";
 
 export type Role = "anon" | "customer" | "vendor" | "admin";
@@ -23,7 +24,7 @@ export type World = {
   otherVendorProductId: string;
   pendingListingIds: string[];
   /** The customer's orders. */
-  orderIds: string[];
+  orderIds: [string, string];
   otherCustomerOrderId: string;
   messageIds: string[];
   disposableUserIds: string[];
@@ -151,7 +152,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
       items: JSON.stringify([{ productId: w.liveProductIds[i % w.liveProductIds.length], quantity: 1 + (i % 2) }]),
     }),
     special: (w) => ({
-      items: hostileItems([...w.liveProductIds, w.pendingListingIds[0], w.disposableProductIds[0]]),
+      items: hostileItems([...w.liveProductIds, ...w.pendingListingIds.slice(0, 1), ...w.disposableProductIds.slice(0, 1)]),
       paymentMethod: fc.constantFrom("cod", "card", "upi", "bank_transfer", "stripe", "__proto__", "COD"),
       checkoutKey: fc.constantFrom(`fuzz-${w.tag}-0-checkout-key`, "short", "k".repeat(65), "key with spaces 123456"),
     }),
@@ -232,7 +233,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     path: () => "/admin/products",
     roles: ["admin"],
     refused: ["anon", "customer", "vendor"],
-    valid: (w, i) => ({ intent: "delete", id: w.disposableProductIds[i % w.disposableProductIds.length] }),
+    valid: (w, i) => ({ intent: "delete", id: cycle(w.disposableProductIds, i) }),
     special: () => ({ id: bogusId, intent: fc.constantFrom("delete", "archive", "DELETE") }),
     samples: 20,
     group: "admin",
@@ -293,7 +294,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     valid: (w, i): Record<string, string> =>
       i % 3 === 0
         ? { intent: "add", name: `Ravi ${i}`, email: `fzu.${w.tag}.${i}@example.com` }
-        : { intent: i % 3 === 1 ? "suspend" : "delete", id: w.disposableUserIds[i % w.disposableUserIds.length] },
+        : { intent: i % 3 === 1 ? "suspend" : "delete", id: cycle(w.disposableUserIds, i) },
     special: (w) => ({
       intent: fc.constantFrom("add", "suspend", "activate", "delete", "promote", ""),
       id: fc.oneof(bogusId, fc.constant(w.adminId)),
@@ -332,7 +333,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     refused: ["anon", "customer", "vendor"],
     valid: (w, i) => ({
       intent: i % 2 ? "approve" : "reject",
-      id: w.pendingListingIds[i % w.pendingListingIds.length],
+      id: cycle(w.pendingListingIds, i),
       reason: "Blurry photo.",
     }),
     special: (w) => ({
@@ -349,7 +350,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     path: () => "/admin/messages",
     roles: ["admin"],
     refused: ["anon", "customer", "vendor"],
-    valid: (w, i) => ({ id: w.messageIds[i % w.messageIds.length] }),
+    valid: (w, i) => ({ id: cycle(w.messageIds, i) }),
     special: () => ({ id: bogusId }),
     samples: 12,
     group: "admin",
@@ -432,7 +433,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     path: () => "/admin/settings",
     roles: ["admin"],
     refused: ["anon", "customer", "vendor"],
-    valid: (w, i) => ({
+    valid: (_w, i) => ({
       siteTitle: `Angle ${i}`,
       siteTagline: "Good seed",
       adminEmail: "owner@example.com",
@@ -448,8 +449,8 @@ export const ACTION_TARGETS: ActionTarget[] = [
     path: () => "/admin/payment-settings",
     roles: ["admin"],
     refused: ["anon", "customer", "vendor"],
-    valid: (w, i) =>
-      (
+    valid: (_w, i) =>
+      cycle(
         [
           { method: "cod", enabled: "on", instructions: "Pay cash upon delivery." },
           { method: "stripe", enabled: "on", apiKey: "pk_test_1", secretKey: "sk_test_1" },
@@ -464,8 +465,9 @@ export const ACTION_TARGETS: ActionTarget[] = [
           },
           { intent: "add", name: `Wallet ${i}`, key: `wallet_${i}`, type: "offline", enabled: "on", instructions: "Pay by wallet." },
           { intent: "remove", method: `wallet_${i - 1}` },
-        ] as Record<string, string>[]
-      )[i % 5],
+        ] as Record<string, string>[],
+        i,
+      ),
     special: () => ({
       method: fc.constantFrom("cod", "stripe", "razorpay", "bankTransfer", "custom", "__proto__", "constructor", "card"),
       intent: fc.constantFrom("add", "remove", "save", ""),
@@ -573,10 +575,15 @@ export const PARAM_VALUES: Record<string, fc.Arbitrary<string>> = {
   status: fc.constantFrom("pending", "cancelled", "all", "toString"),
 };
 
+/** The i-th element of a non-empty list, going round. */
+function cycle<T>(list: readonly T[], i: number): T {
+  return defined(list[i % list.length], "an element of a non-empty list");
+}
+
 /** The route modules app/routes.ts names, from the file (no import: it needs React Router's Vite context). */
 export function routeModules(appDir: string): string[] {
   const source = readFileSync(join(appDir, "routes.ts"), "utf8");
-  return [...new Set([...source.matchAll(/"(routes\/[^"]+\.tsx?)"/g)].map((m) => m[1]))];
+  return [...new Set([...source.matchAll(/"(routes\/[^"]+\.tsx?)"/g)].map((m) => defined(m[1], "a route module")))];
 }
 
 /** Every module under app/routes, whether routes.ts names it or not. */

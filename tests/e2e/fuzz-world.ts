@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+import { defined } from "../../app/lib/defined";
 import { ADMIN } from "./admin-helpers";
 import { realPng } from "./fuzz-inputs";
 import type { FuzzStore } from "./fuzz-store";
@@ -87,8 +88,8 @@ export async function addProduct(
   if (image) multipart.image = { name: "leaf.png", mimeType: "image/png", buffer: await realPng() };
   await ok(await request.post(path, { multipart, maxRedirects: 0 }), `product ${name}`, [302]);
   const [row] = await store.query("select id, image from product where name = ? order by created_at desc", [name.trim()]);
-  expect(row, `product ${name} stored`).toBeTruthy();
-  return { id: String(row.id), image: String(row.image) };
+  const stored = defined(row, `product ${name} stored`);
+  return { id: String(stored.id), image: String(stored.image) };
 }
 
 /** Places a Cash on Delivery order as the customer signed in on `request`; returns its id. */
@@ -112,7 +113,7 @@ export async function placeOrder(
     "order",
     [302],
   );
-  return /\/order-confirmation\/([a-z0-9]+)/.exec(response.headers()["location"] ?? "")![1];
+  return defined(/\/order-confirmation\/([a-z0-9]+)/.exec(response.headers().location ?? "")?.[1], "the order's id in the redirect");
 }
 
 /**
@@ -160,14 +161,14 @@ export async function buildWorld(
   const live = (await store.query("select id from product where status = 'live' and vendor_id is null and stock >= 100 order by id"))
     .map((r) => String(r.id))
     .slice(0, 4);
-  const orderIds = [
+  const orderIds: [string, string] = [
     await placeOrder(customerSession, [
-      { productId: live[0], quantity: 2 },
-      { productId: disposable[0], quantity: 1 },
+      { productId: defined(live[0], "a live product"), quantity: 2 },
+      { productId: defined(disposable[0], "a disposable product"), quantity: 1 },
     ]),
-    await placeOrder(customerSession, [{ productId: live[1], quantity: 1 }]),
+    await placeOrder(customerSession, [{ productId: defined(live[1], "a second live product"), quantity: 1 }]),
   ];
-  const otherCustomerOrderId = await placeOrder(other, [{ productId: live[2], quantity: 1 }]);
+  const otherCustomerOrderId = await placeOrder(other, [{ productId: defined(live[2], "a third live product"), quantity: 1 }]);
   await other.dispose();
 
   for (let i = 0; i < 3; i++) {
@@ -199,7 +200,7 @@ export async function buildWorld(
       tag,
       customer,
       vendor,
-      adminId: String(adminRow.id),
+      adminId: String(defined(adminRow, "the admin's row").id),
       liveProductIds: live,
       adminProductId: adminProduct.id,
       disposableProductIds: disposable,

@@ -22,7 +22,7 @@ type Page = { role: Role; path: string; shows: string[]; choose?: string };
 export async function xssJourney({ store, world, sessions }: { store: FuzzStore; world: World; sessions: Sessions }, browser: Browser) {
   const tag = `${world.tag}x`;
   const t = (name: string) => `${name}${tag}`; // a field's marker, unique to this run
-  const P = (name: string) => payload(t(name));
+  const hostile = (name: string) => payload(t(name)); // a payload carrying the field's marker
   const { admin, anon } = sessions.as;
   const post = async (request: APIRequestContext, path: string, form: Record<string, string>, status = [200, 302]) => {
     const response = await request.post(path, { form, maxRedirects: 0 });
@@ -30,12 +30,12 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
   };
 
   // The store's own words.
-  await post(admin, "/admin/settings", { siteTitle: short(t("T")), siteTagline: P("TG"), adminEmail: "" }, [200]);
+  await post(admin, "/admin/settings", { siteTitle: short(t("T")), siteTagline: hostile("TG"), adminEmail: "" }, [200]);
   const methodKey = `xss_${tag}`.replace(/[^A-Za-z0-9_]/g, "_");
   await post(
     admin,
     "/admin/payment-settings",
-    { intent: "add", name: short(t("W")), key: methodKey, type: "offline", enabled: "on", instructions: P("PI") },
+    { intent: "add", name: short(t("W")), key: methodKey, type: "offline", enabled: "on", instructions: hostile("PI") },
     [200],
   );
   await post(
@@ -44,17 +44,17 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     {
       method: "bankTransfer",
       enabled: "on",
-      instructions: P("BI"),
-      accountName: P("BA"),
+      instructions: hostile("BI"),
+      accountName: hostile("BA"),
       accountNumber: "123456789",
-      bankName: P("BN"),
+      bankName: hostile("BN"),
       ifscCode: "SBIN0001234",
     },
     [200],
   );
-  const adminProduct = await addProduct(store, admin, "/admin/products/new", P("AP"), { description: P("APD") });
+  const adminProduct = await addProduct(store, admin, "/admin/products/new", hostile("AP"), { description: hostile("APD") });
   await post(admin, "/admin/users", { intent: "add", name: short(t("AU")), email: `fz.xss.user.${tag}@example.com` }, [200]);
-  await post(anon, "/contact", { name: short(t("MN")), email: "eve@example.com", subject: P("MS"), message: P("MM") }, [200]);
+  await post(anon, "/contact", { name: short(t("MN")), email: "eve@example.com", subject: hostile("MS"), message: hostile("MM") }, [200]);
 
   // A vendor with a hostile profile and listings: one approved, one rejected with a hostile reason, one waiting.
   const vendor = await sessions.fresh("anon");
@@ -62,7 +62,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     businessName: `Plain ${tag}`,
     email: `fz.xss.vendor.${tag}@example.com`,
     gstNumber: gstinFor(`${tag}-xss`),
-    street: P("VS"),
+    street: hostile("VS"),
     city: short(t("VC")),
     state: "Maharashtra", // chosen from a list: no text of its own
   });
@@ -70,28 +70,28 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     vendor,
     "/vendor-login/profile",
     {
-      businessName: P("VB"),
+      businessName: hostile("VB"),
       phone: "91234 56789",
       gstNumber: gstinFor(`${tag}-xss`),
-      street: P("VS"),
+      street: hostile("VS"),
       city: short(t("VC")),
       state: "Maharashtra", // chosen from a list: no text of its own
       pincode: "422010",
     },
     [302],
   );
-  const approved = await addProduct(store, vendor, "/vendor-login/products/new", P("VP"), { description: P("VPD") });
-  const rejected = await addProduct(store, vendor, "/vendor-login/products/new", P("VR"), { description: P("VRD") });
-  const waiting = await addProduct(store, vendor, "/vendor-login/products/new", P("VQ"), { description: P("VQD") });
+  const approved = await addProduct(store, vendor, "/vendor-login/products/new", hostile("VP"), { description: hostile("VPD") });
+  const rejected = await addProduct(store, vendor, "/vendor-login/products/new", hostile("VR"), { description: hostile("VRD") });
+  const waiting = await addProduct(store, vendor, "/vendor-login/products/new", hostile("VQ"), { description: hostile("VQD") });
   await post(admin, "/admin/vendors", { intent: "approve", id: approved.id }, [200]);
-  await post(admin, "/admin/vendors", { intent: "reject", id: rejected.id, reason: P("RR") }, [200]);
+  await post(admin, "/admin/vendors", { intent: "reject", id: rejected.id, reason: hostile("RR") }, [200]);
 
   // A customer with a hostile name and address orders both products to a hostile address; the admin adds a hostile note.
   const customer = await sessions.fresh("anon");
   await registerCustomer(customer, {
     name: short(t("CN")),
     email: `fz.xss.customer.${tag}@example.com`,
-    street: P("CS"),
+    street: hostile("CS"),
     city: short(t("CC")),
     state: "Maharashtra",
   });
@@ -101,9 +101,9 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
       { productId: adminProduct.id, quantity: 1 },
       { productId: approved.id, quantity: 1 },
     ],
-    { street: P("OS"), city: short(t("OC")), state: "Maharashtra", paymentMethod: methodKey },
+    { street: hostile("OS"), city: short(t("OC")), state: "Maharashtra", paymentMethod: methodKey },
   );
-  await post(admin, `/admin/orders/${orderId}`, { status: "confirmed", note: P("ON") }, [200]);
+  await post(admin, `/admin/orders/${orderId}`, { status: "confirmed", note: hostile("ON") }, [200]);
 
   const pages: Page[] = [
     { role: "anon", path: "/", shows: ["T", "TG"] },
@@ -155,7 +155,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     });
     await cartPage.evaluate(
       (v) => localStorage.setItem("angle-cart", v),
-      JSON.stringify([line(adminProduct, P("AP")), line(approved, P("VP"))]),
+      JSON.stringify([line(adminProduct, hostile("AP")), line(approved, hostile("VP"))]),
     );
 
     // The check is real: with the policy off, an injected handler does run in these browsers.
@@ -189,7 +189,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
       for (const raw of ["<img src=x onerror", "<script>window.__xss"])
         if (html.includes(raw)) problems.push(`${where}: the HTML holds ${raw} unescaped`);
       for (const name of shows)
-        if (!found.text.includes(P(name)) && !found.text.includes(short(t(name))))
+        if (!found.text.includes(hostile(name)) && !found.text.includes(short(t(name))))
           problems.push(`${where}: ${name} is not shown literally`);
       if (errors.length) problems.push(`${where}: page errors ${errors.join("; ")}`);
       await page.close();

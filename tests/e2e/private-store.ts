@@ -25,19 +25,25 @@ export async function startPrivateStore(name: string, extraEnv: Record<string, s
     BASE_URL: url,
     E2E_DB: postgres ? "postgres" : "sqlite",
   };
+  const sqlitePath = join(dir, "store.sqlite");
   if (postgres) env.STORE_DB_NAME = dbName;
-  else env.SQLITE_PATH = join(dir, "store.sqlite");
+  else env.SQLITE_PATH = sqlitePath;
 
   const server = spawn(process.execPath, [join(import.meta.dirname, "store-server.mjs")], {
     env,
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  // Piped, as asked above (the "ipc" entry hides that from spawn's types).
+  const { stdout: out, stderr: err } = server;
+  if (!out || !err) throw new Error(`${name} store server has no output pipes`);
   let stderr = "";
-  server.stderr!.on("data", (chunk) => (stderr = (stderr + chunk).slice(-10_000)));
+  err.on("data", (chunk) => {
+    stderr = (stderr + chunk).slice(-10_000);
+  });
   await new Promise<void>((resolve, reject) => {
     // The server logs this line once it is listening (server/index.ts).
-    server.stdout!.on("data", (chunk: Buffer) => {
+    out.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("Angle is running at")) resolve();
     });
     server.once("exit", (code) => reject(new Error(`${name} store server exited (${code}) before listening:\n${stderr}`)));
@@ -48,7 +54,7 @@ export async function startPrivateStore(name: string, extraEnv: Record<string, s
   return {
     url,
     /** Where its data lives, for a test that reads it (read-only). */
-    database: postgres ? ({ postgresUrl: adminUrl.toString() } as const) : ({ sqlitePath: env.SQLITE_PATH! } as const),
+    database: postgres ? ({ postgresUrl: adminUrl.toString() } as const) : ({ sqlitePath } as const),
     async stop() {
       server.kill("SIGTERM");
       await exited;

@@ -5,7 +5,7 @@ import { loginAs, newCustomer, userMenu } from "./helpers";
 test("pages carry security headers and a per-response script nonce", async ({ request }) => {
   const first = await request.get("/");
   const second = await request.get("/");
-  const csp = first.headers()["content-security-policy"];
+  const csp = first.headers()["content-security-policy"] ?? "";
   expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
   expect(csp).not.toContain("unsafe-inline'; script");
   expect(csp).toContain("frame-ancestors 'none'");

@@ -1,3 +1,4 @@
+import { defined } from "../../app/lib/defined";
 import { test, expect, expectAccessible, waitForHydration } from "./storefront-fixtures";
 import { toasts } from "./toast-helpers";
 import {
@@ -148,7 +149,7 @@ test.describe("catalogue", () => {
     expect(names[0]).toBe("Alphonso Mango Sapling (Grafted)");
     expect(names.at(-1)).toBe("Vermicompost 25 kg");
     // Initials ascend; ties such as "NPK…"/"Neem…" are left to the database's collation.
-    const initials = names.map((n) => n[0].toLowerCase());
+    const initials = names.map((n) => n.charAt(0).toLowerCase());
     expect(initials).toEqual([...initials].sort());
   });
 
@@ -296,7 +297,7 @@ test.describe("product page", () => {
 
 test.describe("cart badge", () => {
   test("counts added items, raises the quantity of a repeated product and survives a reload", async ({ page }) => {
-    const first = catalog[0];
+    const first = defined(catalog[0], "a sample product");
     await page.goto("/");
     await waitForHydration(page);
     const badge = page.getByTestId("cart-count");
@@ -320,7 +321,8 @@ test.describe("cart badge", () => {
   });
 
   test("different products make separate lines", async ({ page }) => {
-    const [first, second] = catalog.filter((p) => p.category === "tools");
+    const tools = catalog.filter((p) => p.category === "tools");
+    const [first, second] = [defined(tools[0], "a tool"), defined(tools[1], "a second tool")];
     await page.goto("/products?category=tools");
     await waitForHydration(page);
     for (const [i, product] of [first, second].entries()) {
@@ -428,7 +430,7 @@ test.describe("header and footer", () => {
     for (const [path, heading] of [
       ["/vendor-login", "Vendor login"],
       ["/admin/login", "Admin login"],
-    ]) {
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       // The vendor area has a slim header of its own; the store's (with its search box) is absent.

@@ -57,7 +57,7 @@ it("loses no acknowledged order and no stock when the server is killed mid-burst
   expect(existsSync(resolve(ROOT, BUILD_DIR, "server/index.js")), "run npm run build first").toBe(true);
   const STOCK = 60;
   const product = await createProduct({ stock: STOCK, pricePaise: 10_000 });
-  start();
+  const first = start();
   await healthy();
 
   const cookies = await Promise.all(
@@ -104,20 +104,22 @@ it("loses no acknowledged order and no stock when the server is killed mid-burst
       }),
     });
     if (res.status === 302) {
-      acknowledged.push(res.headers.get("location")!.split("/").pop()!.split("?")[0]);
+      // The order's id; an unexpected address is kept whole, and fails the comparison with the database below.
+      const location = res.headers.get("location") ?? "(no location)";
+      acknowledged.push(/^\/order-confirmation\/([^/?]+)/.exec(location)?.[1] ?? location);
       // Kill as soon as a handful are through, with the rest still in flight.
       if (acknowledged.length === 8 && !killed) {
         killed = true;
-        server!.kill("SIGKILL");
+        first.kill("SIGKILL");
       }
     }
   };
-  await Promise.allSettled(Array.from({ length: 40 }, (_, i) => order(cookies[i % cookies.length])));
+  // 40 orders, four from each customer.
+  await Promise.allSettled(Array.from({ length: 4 }, () => cookies.map(order)).flat());
   expect(killed).toBe(true);
-  const dead = server!;
-  if (dead.exitCode === null && dead.signalCode === null) await new Promise((r) => dead.once("exit", r));
+  if (first.exitCode === null && first.signalCode === null) await new Promise((r) => first.once("exit", r));
 
-  start();
+  const second = start();
   await healthy();
   const db = getDb();
   const stored = await db.selectFrom("orders").select("id").where("id", "in", acknowledged).execute();
@@ -130,5 +132,5 @@ it("loses no acknowledged order and no stock when the server is killed mid-burst
   const left = await db.selectFrom("product").select("stock").where("id", "=", product.id).executeTakeFirstOrThrow();
   expect(Number(left.stock)).toBe(STOCK - Number(sold.q));
   expect(Number(left.stock)).toBeGreaterThanOrEqual(0);
-  server!.kill("SIGTERM");
+  second.kill("SIGTERM");
 }, 60_000);

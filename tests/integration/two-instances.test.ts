@@ -14,7 +14,7 @@ import { getEnv } from "~/env.server";
  * the database. With RATE_LIMIT_STORE=redis the limit is counted in Redis instead.)
  */
 const ROOT = resolve(import.meta.dirname, "../..");
-const ports = [3900 + (process.pid % 50) * 2, 3901 + (process.pid % 50) * 2];
+const ports: [number, number] = [3900 + (process.pid % 50) * 2, 3901 + (process.pid % 50) * 2];
 const servers: ChildProcess[] = [];
 // One public origin, as behind a load balancer: both instances accept it.
 const ORIGIN = "http://localhost:3999";
@@ -127,7 +127,7 @@ it("two instances share sessions, rate limits and stock", async () => {
 
   // Ten failures spread over both instances exhaust the one limit for this account (in any 60 s,
   // so whenever the test runs).
-  for (let i = 0; i < 10; i++) await post(ports[i % 2], "/account/auth", { intent: "login", email, password: `wrong-${i}-pass` });
+  for (let i = 0; i < 10; i++) await post(ports[i % 2 ? 1 : 0], "/account/auth", { intent: "login", email, password: `wrong-${i}-pass` });
   const locked = await post(ports[1], "/account/auth", { intent: "login", email, password: "two-pass-123" });
   expect(locked.status).toBe(429);
   // Only the ten allowed attempts count; the refused one does not.
@@ -138,7 +138,7 @@ it("two instances share sessions, rate limits and stock", async () => {
   const results = await Promise.all(
     Array.from({ length: 24 }, (_, i) =>
       post(
-        ports[i % 2],
+        ports[i % 2 ? 1 : 0],
         "/checkout",
         {
           items: JSON.stringify([{ productId: product.id, quantity: 1 }]),

@@ -1,11 +1,11 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type CreateTableBuilder, type Kysely } from "kysely";
 
 /**
  * The store's own tables. Better Auth's tables (user, session, account, verification, rateLimit)
  * are created before this by its migration API. Column types are chosen to mean the same on SQLite
  * and PostgreSQL: bigint (paise can pass 2^31 for a few tractors), double precision, text ISO times.
  */
-export async function up(db: Kysely<any>) {
+export async function up(db: Kysely<unknown>) {
   const categories = sql`('seeds', 'equipment', 'tools', 'fertilizers')`;
 
   await db.schema
@@ -44,7 +44,10 @@ export async function up(db: Kysely<any>) {
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
 
-  const money = (name: string) => (t: any) => t.addColumn(name, "bigint", (c: any) => c.notNull().check(sql.raw(`${name} >= 0`)));
+  const money =
+    (name: string) =>
+    <C extends string>(t: CreateTableBuilder<"orders", C>) =>
+      t.addColumn(name, "bigint", (c) => c.notNull().check(sql.raw(`${name} >= 0`)));
   let orders = db.schema
     .createTable("orders")
     .addColumn("id", "text", (c) => c.primaryKey())
@@ -124,7 +127,7 @@ export async function up(db: Kysely<any>) {
     .execute();
 }
 
-export async function down(db: Kysely<any>) {
+export async function down(db: Kysely<unknown>) {
   for (const table of ["rate_limit", "contact_message", "setting", "order_event", "order_line", "orders", "vendor", "product"]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

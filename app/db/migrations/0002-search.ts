@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Substring search at scale, keeping the spec's semantics (name or description contains the text,
@@ -14,7 +14,7 @@ const SORT_INDEXES: [string, string][] = [
   ["rating", "rating, reviews, id"],
 ];
 
-export async function up(db: Kysely<any>) {
+export async function up(db: Kysely<unknown>) {
   for (const [name, columns] of SORT_INDEXES) {
     await sql.raw(`create index product_sort_${name} on product (status, ${columns})`).execute(db);
     await sql.raw(`create index product_sort_category_${name} on product (status, category, ${columns})`).execute(db);
@@ -85,7 +85,7 @@ export async function up(db: Kysely<any>) {
   await sql`insert into product_search(product_search) values ('rebuild')`.execute(db);
 }
 
-export async function down(db: Kysely<any>) {
+export async function down(db: Kysely<unknown>) {
   for (const [name] of SORT_INDEXES) {
     await sql.raw(`drop index if exists product_sort_${name}`).execute(db);
     await sql.raw(`drop index if exists product_sort_category_${name}`).execute(db);

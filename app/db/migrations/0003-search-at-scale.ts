@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Search that stays fast at 100,000 products (find-products.server.ts has the queries).
@@ -14,7 +14,7 @@ const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof Post
  *
  * SQLite: the FTS5 index holds only the products on sale, so it alone counts a search's matches.
  */
-export async function up(db: Kysely<any>) {
+export async function up(db: Kysely<unknown>) {
   if (isPostgres(db)) {
     await sql`alter table product add column search_text text not null generated always as (lower(name || chr(1) || description)) stored`.execute(
       db,
@@ -29,7 +29,7 @@ export async function up(db: Kysely<any>) {
   await createSqliteSearch(db, "live");
 }
 
-export async function down(db: Kysely<any>) {
+export async function down(db: Kysely<unknown>) {
   if (isPostgres(db)) {
     await sql`create index if not exists product_description_trgm on product using gin (description gin_trgm_ops)`.execute(db);
     await sql`alter table product drop column if exists search_text`.execute(db);
@@ -39,14 +39,14 @@ export async function down(db: Kysely<any>) {
   await createSqliteSearch(db, "all");
 }
 
-async function dropSqliteSearch(db: Kysely<any>) {
+async function dropSqliteSearch(db: Kysely<unknown>) {
   for (const t of ["product_search_insert", "product_search_delete", "product_search_update"])
     await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
   await sql`drop table if exists product_search`.execute(db);
 }
 
 /** The trigram index over name and description, of the products on sale ("live") or of all (0002). */
-async function createSqliteSearch(db: Kysely<any>, scope: "live" | "all") {
+async function createSqliteSearch(db: Kysely<unknown>, scope: "live" | "all") {
   const isIndexed = (row: "new" | "old" | "product") => sql.raw(scope === "live" ? `${row}.status = 'live'` : "1");
   await sql`create virtual table product_search using fts5(name, description, content='product', content_rowid='rowid', tokenize='trigram case_sensitive 0')`.execute(
     db,

@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
  * over any 60 seconds (app/services/security/rate-limit.server.ts explains the scheme). The old
  * `rate_limit` counts are dropped: they only matter for a minute, and nothing else reads them.
  */
-export async function up(db: Kysely<any>) {
+export async function up(db: Kysely<unknown>) {
   await db.schema
     .createTable("rate_limit_bucket")
     .addColumn("key", "text", (c) => c.notNull())
@@ -18,7 +18,7 @@ export async function up(db: Kysely<any>) {
   await db.schema.dropTable("rate_limit").ifExists().execute();
 }
 
-export async function down(db: Kysely<any>) {
+export async function down(db: Kysely<unknown>) {
   await db.schema
     .createTable("rate_limit")
     .addColumn("key", "text", (c) => c.primaryKey())

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * How a name sorts (lower(name), "Neem" before "NPK") becomes a column, name_key, kept by the
@@ -17,7 +17,7 @@ const NAME_INDEXES: [string, string][] = [
   ["product_sort_category_name", "status, category"],
 ];
 
-export async function up(db: Kysely<any>) {
+export async function up(db: Kysely<unknown>) {
   const postgres = isPostgres(db);
   await sql
     .raw(`alter table product add column name_key text generated always as (lower(name)) ${postgres ? "stored" : "virtual"}`)
@@ -35,7 +35,7 @@ export async function up(db: Kysely<any>) {
   await sql`analyze product`.execute(db);
 }
 
-export async function down(db: Kysely<any>) {
+export async function down(db: Kysely<unknown>) {
   for (const [index, columns] of NAME_INDEXES) {
     await sql.raw(`drop index if exists ${index}`).execute(db);
     await sql.raw(`create index ${index} on product (${columns}, lower(name), id)`).execute(db);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/auth";
 import { LoginSchema, RegisterSchema } from "~/domain/account";
-import { fieldErrors } from "~/domain/form-errors";
+import { fieldErrors, firstError } from "~/domain/form-errors";
 import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/domain/messages";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import { loadProfile } from "~/services/account/load-profile.server";
@@ -24,14 +24,14 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = RegisterSchema.safeParse(form);
       if (!parsed.success) {
         const fields = fieldErrors(parsed.error);
-        return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
+        return data<Result>({ ok: false, error: firstError(parsed.error), fields }, { status: 400 });
       }
       result = await registerCustomer(parsed.data, meta);
     } else {
       const parsed = LoginSchema.safeParse(form);
       if (!parsed.success) {
         const fields = fieldErrors(parsed.error);
-        return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
+        return data<Result>({ ok: false, error: firstError(parsed.error), fields }, { status: 400 });
       }
       result = await signInAtDoor("store", parsed.data, meta);
     }

@@ -190,7 +190,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             >
               {METHOD_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {t[0].toUpperCase() + t.slice(1)}
+                  {t.charAt(0).toUpperCase() + t.slice(1)}
                 </option>
               ))}
             </select>

@@ -11,6 +11,7 @@ import { TextField } from "~/components/ui/text-field";
 import { AdminAddUserSchema } from "~/domain/account";
 import { FIELD_MAX } from "~/domain/account-rules";
 import { formatDate } from "~/domain/dates";
+import { firstError } from "~/domain/form-errors";
 import { createUserWithPassword, temporaryPassword, UserRefused } from "~/services/users/create-user.server";
 import { deleteUser, listUsers, setUserSuspended } from "~/services/users/manage-users.server";
 import { readFields } from "~/lib/read-form.server";

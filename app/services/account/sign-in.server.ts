@@ -3,6 +3,7 @@ import { type Door, doorAdmits, WRONG_DOOR } from "~/auth/doors";
 import type { Role } from "~/auth/session.server";
 import { clearRateLimit, hitRateLimit, LIMITS } from "~/services/security/rate-limit.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
+import { defined } from "~/lib/defined";
 import { AuthFailure, authErrorMessage, isSuspendedError, suspendedFailure } from "./auth-errors.server";
 
 export type SignInResult = { headers: Headers; userId: string; role: Role };
@@ -36,14 +37,17 @@ export async function signIn(
   input: { email: string; password: string },
   meta: { ip: string; headers: Headers; now?: number },
 ): Promise<SignInResult> {
-  const keys = [`signin:email:${input.email}`, `signin:ip:${meta.ip}`];
-  const limits = [LIMITS.signInFailures, LIMITS.signInPerAddress];
+  const accountKey = `signin:email:${input.email}`;
+  const attempts = [
+    { key: accountKey, limit: LIMITS.signInFailures },
+    { key: `signin:ip:${meta.ip}`, limit: LIMITS.signInPerAddress },
+  ];
   // Count the attempt before checking the password, atomically, so a burst of parallel guesses
   // cannot all slip in before the first failure is recorded. A success clears the account's count
   // and takes its own attempt back from the address's (other attempts from there still count).
   const hits: Awaited<ReturnType<typeof hitRateLimit>>[] = [];
-  for (const [i, key] of keys.entries()) {
-    const hit = await hitRateLimit(key, limits[i], meta.now);
+  for (const { key, limit } of attempts) {
+    const hit = await hitRateLimit(key, limit, meta.now);
     if (!hit.allowed) {
       await Promise.all(hits.map((h) => h.refund()));
       throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
@@ -57,8 +61,8 @@ export async function signIn(
       returnHeaders: true,
     });
     const user = response.user as { id: string; role?: string | null };
-    await clearRateLimit(keys[0]);
-    await hits[1].refund();
+    await clearRateLimit(accountKey);
+    await defined(hits[1], "the address's rate-limit hit").refund();
     return { headers, userId: user.id, role: roleOf(user.role) };
   } catch (error) {
     if (isSuspendedError(error)) throw suspendedFailure();

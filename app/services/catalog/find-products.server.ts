@@ -3,7 +3,7 @@ import { getDatabase, type Engine } from "~/db/db.server";
 import { containsPattern } from "~/db/like.server";
 import type { Database } from "~/db/schema";
 import { PAGE_SIZE, type CatalogQuery, type SortKey } from "~/domain/catalog-query";
-import type { ProductCard } from "./product-view";
+import type { ProductCard } from "~/domain/product-view";
 import { selectProductCard, toProductCard } from "./select-product-card.server";
 
 export type ProductPage = {
@@ -16,7 +16,7 @@ export type ProductPage = {
   pageCount: number;
 };
 
-type InScope = SelectQueryBuilder<Database, "product", {}>;
+type InScope = SelectQueryBuilder<Database, "product", Record<never, never>>;
 type Found = { rows: ProductCard[]; matching: number };
 /** What a search needs: the products on sale in the category, how many, and where a page starts. */
 type Search = {
@@ -124,7 +124,7 @@ async function searchSqlite({ inScope, category, onSale, q, sort, pageSize, offs
   const matches = sql`select rowid from product_search where product_search match ${phrase}`;
   const inMatches = (walk: boolean) => (walk ? sql<boolean>`+product.rowid in (${matches})` : sql<boolean>`product.rowid in (${matches})`);
   const inIndex = Number(
-    (await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${phrase}`.execute(db)).rows[0].n,
+    (await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${phrase}`.execute(db)).rows[0]?.n ?? 0, // count(*) always returns one row
   );
   // In one category: walk its index entries, or look up every match to read its category.
   const matching = category === "all" || inIndex === 0 ? inIndex : await countRows(inScope.where(inMatches(onSale < WALK_RATIO * inIndex)));
@@ -173,7 +173,10 @@ async function countRows(rows: InScope) {
   return Number((await rows.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 }
 
-function sorted<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, sort: SortKey): Q {
+/** A query that can be ordered by an expression (a SelectQueryBuilder over any tables). */
+type Orderable<Q> = { orderBy(expression: Expression<unknown>, direction: "asc" | "desc"): Q };
+
+function sorted<Q extends Orderable<Q>>(rows: Q, sort: SortKey): Q {
   const [columns, direction] = ORDER[sort];
   return orderedBy(
     rows,
@@ -181,6 +184,6 @@ function sorted<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, sort: Sort
   );
 }
 
-function orderedBy<Q extends SelectQueryBuilder<any, any, any>>(rows: Q, order: (readonly [Expression<unknown>, "asc" | "desc"])[]): Q {
-  return order.reduce<SelectQueryBuilder<any, any, any>>((q, [expression, direction]) => q.orderBy(expression, direction), rows) as Q;
+function orderedBy<Q extends Orderable<Q>>(rows: Q, order: (readonly [Expression<unknown>, "asc" | "desc"])[]): Q {
+  return order.reduce((q, [expression, direction]) => q.orderBy(expression, direction), rows);
 }

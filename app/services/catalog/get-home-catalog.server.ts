@@ -1,6 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { CATEGORY_KEYS, type CategoryKey } from "~/domain/categories";
-import type { ProductCard } from "./product-view";
+import type { ProductCard } from "~/domain/product-view";
 import { selectProductCard, toProductCard } from "./select-product-card.server";
 
 export const FEATURED_COUNT = 8;

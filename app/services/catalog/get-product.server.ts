@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import type { ProductCard } from "./product-view";
+import type { ProductCard } from "~/domain/product-view";
 import { selectProductCard, toProductCard } from "./select-product-card.server";
 
 /** A product on sale, or null (missing, archived, or awaiting approval). */

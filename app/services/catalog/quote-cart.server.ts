@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import type { ProductCard } from "./product-view";
+import type { ProductCard } from "~/domain/product-view";
 import { selectProductCard, toProductCard } from "./select-product-card.server";
 
 /** Current price and stock for the products in a visitor's cart; ids not on sale are left out. */

@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder } from "kysely";
 import type { Database } from "~/db/schema";
-import type { ProductCard } from "./product-view";
+import type { ProductCard } from "~/domain/product-view";
 
 export function selectProductCard<O>(query: SelectQueryBuilder<Database, "product", O>) {
   return query.select([

@@ -185,6 +185,6 @@ describe("reading orders", () => {
     expect(await listCustomerOrders(ravi.id)).toEqual([]);
     const list = await listCustomerOrders(asha.id);
     expect(list.map((o) => o.id)).toEqual([second.orderId, first.orderId]);
-    expect(list[0].items[0].current?.stock).toBe(8);
+    expect(list[0]?.items[0]?.current?.stock).toBe(8);
   });
 });

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { defined } from "~/lib/defined";
 import { clearRateLimit, hitRateLimit, type Limit } from "./rate-limit.server";
 
 /**
@@ -52,9 +53,15 @@ export function rateLimitCases() {
 
   it("never lets more than `max` through in any 60 seconds of irregular traffic", async () => {
     let seed = 42;
-    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     const times: number[] = [];
-    for (let t = 0; times.length < 150; ) times.push((t += random() < 0.3 ? random() * 0.5 : random() * 6));
+    for (let t = 0; times.length < 150; ) {
+      t += random() < 0.3 ? random() * 0.5 : random() * 6;
+      times.push(t);
+    }
     const through: number[] = [];
     const refused: number[] = [];
     for (const t of times) ((await hitRateLimit("traffic:a", three, at(t))).allowed ? through : refused).push(t);
@@ -86,8 +93,9 @@ export function rateLimitCases() {
   it("takes back one refunded hit, and only that one", async () => {
     const hits = await hitAt("refund:a", three, [10, 12, 30]); // 10 and 12: one bucket
     expect((await hitRateLimit("refund:a", three, at(31))).allowed).toBe(false);
-    await hits[1].refund();
-    await hits[1].refund(); // a second refund of the same hit takes nothing more
+    const second = defined(hits[1], "the second hit");
+    await second.refund();
+    await second.refund(); // a second refund of the same hit takes nothing more
     expect(allowed(await hitAt("refund:a", three, [32, 33]))).toEqual([true, false]);
   });
 }

@@ -67,16 +67,11 @@ describe.skipIf(!up)("rate limits in Redis", () => {
     const other = createRedisRateLimitStore({ url: REDIS_URL, prefix: `${PREFIX}rl:` });
     const bucketStart = minute / 1000;
     const ten = { max: 10, windowSeconds: 60 };
-    let results;
-    try {
-      results = await Promise.all(
-        Array.from({ length: 30 }, (_, i) =>
-          i % 2 ? other.hit("burst:d", bucketStart, { seconds: 10, span: 6 }, ten.max) : hitRateLimit("burst:d", ten, minute + 5_000),
-        ),
-      );
-    } finally {
-      await other.close();
-    }
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        i % 2 ? other.hit("burst:d", bucketStart, { seconds: 10, span: 6 }, ten.max) : hitRateLimit("burst:d", ten, minute + 5_000),
+      ),
+    ).finally(() => other.close());
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     expect(await inspect.hgetall(`${PREFIX}rl:burst:d`)).toEqual({ [bucketStart]: "10" });
   });

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { defined } from "~/lib/defined";
 import { log } from "~/lib/log.server";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import type { RateLimitStore } from "./rate-limit.server";
@@ -86,7 +87,10 @@ export function createRedisRateLimitStore({ url, prefix }: { url: string; prefix
       const ttl = 2 * (span + 1) * seconds;
       try {
         const [allowed, ...flat] = (await client.eval(HIT, 1, prefix + key, bucketStart, seconds, span, max, ttl)) as number[];
-        const counts = Array.from({ length: flat.length / 2 }, (_, i) => ({ start: flat[2 * i], count: flat[2 * i + 1] }));
+        const counts = Array.from({ length: flat.length / 2 }, (_, i) => ({
+          start: defined(flat[2 * i], "a bucket's start in Redis's reply"),
+          count: defined(flat[2 * i + 1], "a bucket's count in Redis's reply"),
+        }));
         return { allowed: allowed === 1, counts };
       } catch (error) {
         log.error({ err: error, key }, "rate-limit check failed; refusing the request");

@@ -109,7 +109,7 @@ describe("vendors", () => {
     );
     const aOrders = await listVendorOrderLines(a.userId);
     expect(aOrders).toHaveLength(1);
-    expect(aOrders[0].lines.map((l) => l.name)).toEqual(["A Sprayer"]);
+    expect(aOrders[0]?.lines.map((l) => l.name)).toEqual(["A Sprayer"]);
     expect(JSON.stringify(aOrders)).not.toContain("B Hoe");
     expect(aOrders[0]).not.toHaveProperty("total");
     expect(await countVendorStats(a.userId)).toEqual({ products: 1, orders: 1 });

@@ -10,7 +10,7 @@ import {
   type CustomMethod,
   type PaymentSettings,
 } from "~/domain/payment-settings";
-import { fieldErrors } from "~/domain/form-errors";
+import { fieldErrors, firstError } from "~/domain/form-errors";
 import { open, seal } from "~/lib/secret-box.server";
 import { saveSetting } from "./save-setting.server";
 
@@ -74,9 +74,9 @@ export async function savePaymentMethod(method: string, form: Record<string, unk
     settings.bankTransfer = parse(BankFormSchema);
   } else {
     const index = settings.custom.findIndex((m) => m.key === method);
-    if (index < 0) throw new SettingsRefused(couldNotSave(method));
-    const input = parse(GatewayFormSchema.extend(BankFormSchema.shape));
     const old = settings.custom[index];
+    if (!old) throw new SettingsRefused(couldNotSave(method));
+    const input = parse(GatewayFormSchema.extend(BankFormSchema.shape));
     settings.custom[index] = { ...old, ...input, secretKey: input.secretKey ? seal(input.secretKey) : old.secretKey };
   }
   await saveSetting("payment", settings);
@@ -86,7 +86,7 @@ export async function addPaymentMethod(form: Record<string, unknown>) {
   const result = NewMethodSchema.safeParse(form);
   if (!result.success) {
     const fields = fieldErrors(result.error);
-    throw new SettingsRefused(Object.values(fields)[0], fields);
+    throw new SettingsRefused(firstError(result.error), fields);
   }
   const settings = await loadStored();
   const input = result.data;

@@ -34,7 +34,7 @@ describe("admin user management", () => {
     await setUserSuspended(admin.id, user.id, true);
     expect(await sessions()).toEqual([]);
     await expect(signIn({ email: "ravi@example.in", password: "ravi-pass-1" }, meta)).rejects.toThrow(/banned|suspended/i);
-    expect((await listUsers("ravi"))[0].status).toBe("suspended");
+    expect((await listUsers("ravi"))[0]?.status).toBe("suspended");
     await setUserSuspended(admin.id, user.id, false);
     expect((await signIn({ email: "ravi@example.in", password: "ravi-pass-1" }, meta)).role).toBe("user");
   });
