@@ -1,7 +1,9 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/messages";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
+import { Pager } from "~/components/pager";
 import { formatDateTime } from "~/domain/dates";
+import { readPageRequest } from "~/domain/pagination";
 import { listContactMessages, markContactMessageHandled } from "~/services/contact/list-contact-messages.server";
 import { readFields } from "~/lib/read-form.server";
 
@@ -9,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Messages · Angle Admin
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return { messages: await listContactMessages() };
+  return { messages: await listContactMessages(readPageRequest(new URL(request.url).searchParams)) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -24,11 +26,12 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Messages</h1>
       <p className="mt-1 text-sm text-stone-600">From the contact form and the home page's Contact Expert button.</p>
-      {loaderData.messages.length === 0 ? (
+      <Pager page={loaderData.messages} noun={["message", "messages"]} className="mt-4" />
+      {loaderData.messages.rows.length === 0 ? (
         <p className="mt-6 text-stone-600">No messages yet.</p>
       ) : (
         <ul className="mt-4 space-y-3">
-          {loaderData.messages.map((m) => (
+          {loaderData.messages.rows.map((m) => (
             <li
               key={m.id}
               className={`min-w-0 rounded-xl bg-white p-4 ring-1 ring-stone-200 [overflow-wrap:anywhere] ${m.handled ? "opacity-60" : ""}`}
@@ -65,6 +68,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pager page={loaderData.messages} noun={["message", "messages"]} className="mt-3" />
     </div>
   );
 }

@@ -1,8 +1,20 @@
 import { getDb } from "~/db/db.server";
+import { type Keyset, paginate } from "~/db/keyset.server";
+import { FIRST_PAGE, type PageRequest } from "~/domain/pagination";
 
-/** Contact messages and expert call-back requests, newest first, for the admins. */
-export async function listContactMessages() {
-  return getDb().selectFrom("contact_message").selectAll().orderBy("created_at", "desc").limit(200).execute();
+export const MESSAGES_PAGE_SIZE = 25;
+
+const NEWEST_FIRST: Keyset<{ created_at: string; id: string }> = {
+  keys: [
+    { ref: "contact_message.created_at", field: "created_at", kind: "string" },
+    { ref: "contact_message.id", field: "id", kind: "string" },
+  ],
+  order: "desc",
+};
+
+/** A page of contact messages and expert call-back requests, newest first, for the admins. */
+export async function listContactMessages(request: PageRequest = FIRST_PAGE) {
+  return paginate(getDb().selectFrom("contact_message").selectAll(), NEWEST_FIRST, request, MESSAGES_PAGE_SIZE);
 }
 
 export async function markContactMessageHandled(id: string) {

@@ -17,17 +17,6 @@ export function allowedNextStatuses(status: OrderStatus) {
   return NEXT[status];
 }
 
-export async function listOrdersForAdmin(status: OrderStatus | "all") {
-  let query = getDb()
-    .selectFrom("orders")
-    .select(["id", "customer_name", "customer_email", "status", "payment_method", "total_paise", "created_at"])
-    .orderBy("created_at", "desc")
-    .limit(300);
-  if (status !== "all") query = query.where("status", "=", status);
-  const rows = await query.execute();
-  return rows.map((o) => ({ ...o, total_paise: Number(o.total_paise) }));
-}
-
 export async function getOrderForAdmin(id: string) {
   if (!isId(id)) return null;
   const db = getDb();

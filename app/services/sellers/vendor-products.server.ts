@@ -1,18 +1,29 @@
 import { getDb } from "~/db/db.server";
+import { type Keyset, paginate } from "~/db/keyset.server";
+import { FIRST_PAGE, type PageRequest } from "~/domain/pagination";
 import { isId } from "~/lib/ids";
 import type { ProductFormInput } from "~/domain/product-form";
 import { createProduct, productEdits } from "~/services/catalog/save-product.server";
 
-/** A vendor's own listings (never another vendor's, never the store's). */
-export async function listVendorProducts(vendorId: string) {
-  const rows = await getDb()
+export const VENDOR_PRODUCTS_PAGE_SIZE = 25;
+
+const LATEST_EDIT_FIRST: Keyset<{ updated_at: string; id: string }> = {
+  keys: [
+    { ref: "product.updated_at", field: "updated_at", kind: "string" },
+    { ref: "product.id", field: "id", kind: "string" },
+  ],
+  order: "desc",
+};
+
+/** A page of a vendor's own listings (never another vendor's, never the store's), latest edit first. */
+export async function listVendorProducts(vendorId: string, request: PageRequest = FIRST_PAGE) {
+  const query = getDb()
     .selectFrom("product")
     .select(["id", "name", "category", "price_paise", "stock", "image", "status", "reject_reason", "updated_at"])
     .where("vendor_id", "=", vendorId)
-    .where("status", "!=", "archived")
-    .orderBy("updated_at", "desc")
-    .execute();
-  return rows.map((r) => ({ ...r, price_paise: Number(r.price_paise) }));
+    .where("status", "!=", "archived");
+  const page = await paginate(query, LATEST_EDIT_FIRST, request, VENDOR_PRODUCTS_PAGE_SIZE);
+  return { ...page, rows: page.rows.map((r) => ({ ...r, price_paise: Number(r.price_paise) })) };
 }
 
 export async function getVendorProduct(vendorId: string, productId: string) {
