@@ -7,6 +7,7 @@ import * as m0002 from "./migrations/0002-search";
 import * as m0003 from "./migrations/0003-search-at-scale";
 import * as m0004 from "./migrations/0004-rate-limit-buckets";
 import * as m0005 from "./migrations/0005-name-key";
+import * as m0006 from "./migrations/0006-list-indexes";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0003-search-at-scale": m0003,
   "0004-rate-limit-buckets": m0004,
   "0005-name-key": m0005,
+  "0006-list-indexes": m0006,
 };
 
 class InlineMigrationProvider implements MigrationProvider {
