@@ -77,6 +77,10 @@ export async function insertOrders(
     created_at: options.createdAt?.(i) ?? new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 7) * 60_000).toISOString(),
     updated_at: new Date().toISOString(),
   }));
-  for (let i = 0; i < rows.length; i += 100) await getDb().insertInto("orders").values(rows.slice(i, i + 100)).execute();
+  for (let i = 0; i < rows.length; i += 100)
+    await getDb()
+      .insertInto("orders")
+      .values(rows.slice(i, i + 100))
+      .execute();
   return rows.map((r) => r.id);
 }

@@ -29,11 +29,7 @@ function beyond<O>(keyset: Keyset<O>, values: CursorValue[], op: "<" | ">") {
 }
 
 async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) {
-  const row = await query
-    .clearSelect()
-    .select(sql<number>`count(*)`.as("n"))
-    .$castTo<{ n: number | string }>()
-    .executeTakeFirst();
+  const row = await query.clearSelect().select(sql<number>`count(*)`.as("n")).$castTo<{ n: number | string }>().executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -43,7 +39,11 @@ async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<D
  * A malformed cursor reads as page 1.
  */
 export async function paginate<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>, keyset: Keyset<O>, page: PageRequest, pageSize: number): Promise<Page<O>> {
+  query: SelectQueryBuilder<DB, TB, O>,
+  keyset: Keyset<O>,
+  page: PageRequest,
+  pageSize: number,
+): Promise<Page<O>> {
   const size = Math.min(Math.max(1, Math.floor(pageSize)), MAX_PAGE_SIZE);
   const after = decodeCursor(
     page.cursor,
@@ -83,7 +83,10 @@ export async function paginate<DB, TB extends keyof DB, O>(
 
 /** Every row of `query` in keyset order, a batch at a time (for exports that must not hold them all). */
 export async function* walkKeyset<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>, keyset: Keyset<O>, batchSize = 500): AsyncGenerator<O[]> {
+  query: SelectQueryBuilder<DB, TB, O>,
+  keyset: Keyset<O>,
+  batchSize = 500,
+): AsyncGenerator<O[]> {
   const op = keyset.order === "desc" ? "<" : ">";
   let after: CursorValue[] | null = null;
   for (;;) {

@@ -13,7 +13,7 @@ describe("CSV writer", () => {
   });
 
   it("keeps a cell that a spreadsheet would run as a formula as text", () => {
-    expect(csvField("=HYPERLINK(\"http://evil\",\"x\")")).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(csvField('=HYPERLINK("http://evil","x")')).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(csvField("+91 98765 43210")).toBe("'+91 98765 43210");
     expect(csvField("-2+3")).toBe("'-2+3");
     expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");

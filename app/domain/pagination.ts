@@ -39,7 +39,9 @@ export function decodeCursor(cursor: string | null | undefined, kinds: readonly 
     const values: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
     if (!Array.isArray(values) || values.length !== kinds.length) return null;
     const ok = values.every((v, i) =>
-      kinds[i] === "number" ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && v.length <= 200 && !v.includes("\u0000"),
+      kinds[i] === "number"
+        ? typeof v === "number" && Number.isFinite(v)
+        : typeof v === "string" && v.length <= 200 && !v.includes("\u0000"),
     );
     return ok ? (values as CursorValue[]) : null;
   } catch {

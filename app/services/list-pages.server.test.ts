@@ -59,8 +59,16 @@ describe("lists past their old caps", () => {
       pincode: null,
     }));
     await inChunks(rows, (chunk) => getDb().insertInto("user").values(chunk).execute());
-    await walkPages((page) => listUsers("", page), (u) => u.id, before + 520);
-    const farmers = await walkPages((page) => listUsers("farmer-", page), (u) => u.id, 520);
+    await walkPages(
+      (page) => listUsers("", page),
+      (u) => u.id,
+      before + 520,
+    );
+    const farmers = await walkPages(
+      (page) => listUsers("farmer-", page),
+      (u) => u.id,
+      520,
+    );
     expect(new Set(farmers)).toEqual(new Set(rows.map((r) => r.id)));
   });
 
@@ -72,7 +80,11 @@ describe("lists past their old caps", () => {
       ids.push((await createProduct({ name, status: i % 10 === 0 ? "pending" : "live" })).id);
     }
     await createProduct({ name: "Zeta Pump archived", status: "archived" });
-    const seen = await walkPages((page) => listProductsForAdmin({ q: "zeta pump", category: "all" }, page), (p) => p.id, 510);
+    const seen = await walkPages(
+      (page) => listProductsForAdmin({ q: "zeta pump", category: "all" }, page),
+      (p) => p.id,
+      510,
+    );
     expect(new Set(seen)).toEqual(new Set(ids));
     const page = await listProductsForAdmin({ q: "zeta pump", category: "all" }, { cursor: null, direction: "next" });
     const names = page.rows.map((p) => p.name.toLowerCase());
@@ -91,7 +103,11 @@ describe("lists past their old caps", () => {
       created_at: new Date(Date.UTC(2026, 3, 1) + Math.floor(i / 4) * 1000).toISOString(),
     }));
     await inChunks(rows, (chunk) => getDb().insertInto("contact_message").values(chunk).execute());
-    const seen = await walkPages((page) => listContactMessages(page), (m) => m.id, 230);
+    const seen = await walkPages(
+      (page) => listContactMessages(page),
+      (m) => m.id,
+      230,
+    );
     expect(new Set(seen)).toEqual(new Set(rows.map((r) => r.id)));
   });
 
@@ -100,7 +116,11 @@ describe("lists past their old caps", () => {
     const ravi = await createCustomer();
     const mine = await insertOrders(215, { userId: asha.id });
     await insertOrders(5, { userId: ravi.id });
-    const seen = await walkPages((page) => listCustomerOrders(asha.id, page), (o) => o.id, 215);
+    const seen = await walkPages(
+      (page) => listCustomerOrders(asha.id, page),
+      (o) => o.id,
+      215,
+    );
     expect(new Set(seen)).toEqual(new Set(mine));
   });
 
@@ -146,16 +166,28 @@ describe("lists past their old caps", () => {
     const listings: string[] = [];
     for (let i = 0; i < 60; i++) listings.push((await createProduct({ vendorId: vendor.id, status: i % 2 ? "pending" : "live" })).id);
     await createProduct({ vendorId: vendor.id, status: "archived" });
-    const seen = await walkPages((page) => listVendorProducts(vendor.id, page), (p) => p.id, 60);
+    const seen = await walkPages(
+      (page) => listVendorProducts(vendor.id, page),
+      (p) => p.id,
+      60,
+    );
     expect(new Set(seen)).toEqual(new Set(listings));
 
     const queueBefore = (await listPendingListings()).total;
-    await walkPages((page) => listPendingListings(page), (p) => p.id, queueBefore);
+    await walkPages(
+      (page) => listPendingListings(page),
+      (p) => p.id,
+      queueBefore,
+    );
     expect(queueBefore).toBeGreaterThanOrEqual(30);
 
     for (let i = 0; i < 55; i++) await createVendor(`Vendor ${String(i % 20).padStart(2, "0")}`);
     const vendors = (await listVendors()).total;
     expect(vendors).toBeGreaterThanOrEqual(56);
-    await walkPages((page) => listVendors(page), (v) => v.id, vendors);
+    await walkPages(
+      (page) => listVendors(page),
+      (v) => v.id,
+      vendors,
+    );
   });
 });

@@ -39,11 +39,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowTestId, rowCla
         <thead className="bg-stone-50 text-stone-600 max-md:sr-only">
           <tr>
             {columns.map((c) => (
-              <th
-                key={c.header}
-                scope="col"
-                className={`whitespace-nowrap p-3 font-semibold ${c.align === "right" ? "text-right" : ""}`}
-              >
+              <th key={c.header} scope="col" className={`whitespace-nowrap p-3 font-semibold ${c.align === "right" ? "text-right" : ""}`}>
                 {c.hiddenHeader ? <span className="sr-only">{c.header}</span> : c.header}
               </th>
             ))}

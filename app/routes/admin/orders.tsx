@@ -49,7 +49,9 @@ const columns: Column<OrderRow>[] = [
   {
     header: "Status",
     nowrap: true,
-    cell: (o) => <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status]}`}>{STATUS_LABELS[o.status]}</span>,
+    cell: (o) => (
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status]}`}>{STATUS_LABELS[o.status]}</span>
+    ),
   },
   {
     header: "Total",
@@ -80,7 +82,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <label htmlFor="o-status" className="text-sm font-medium text-stone-700">
             Status
           </label>
-          <select id="o-status" name="status" defaultValue={status} className="mt-1 block h-10 rounded-lg border border-stone-300 bg-white px-2">
+          <select
+            id="o-status"
+            name="status"
+            defaultValue={status}
+            className="mt-1 block h-10 rounded-lg border border-stone-300 bg-white px-2"
+          >
             <option value="all">All statuses</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -101,11 +108,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           rows={page.rows}
           rowKey={(o) => o.id}
           rowTestId="admin-order-row"
-          empty={
-            <p className="p-6 text-center text-stone-600">
-              {filtered ? "No orders match." : "No orders yet."}
-            </p>
-          }
+          empty={<p className="p-6 text-center text-stone-600">{filtered ? "No orders match." : "No orders yet."}</p>}
         />
       </div>
       <Pager page={page} noun={["order", "orders"]} className="mt-3" />
@@ -121,7 +124,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <label htmlFor="x-from" className="text-sm font-medium text-stone-700">
               From
             </label>
-            <input id="x-from" name="from" type="date" required max={today} className="mt-1 block h-10 rounded-lg border border-stone-300 px-2" />
+            <input
+              id="x-from"
+              name="from"
+              type="date"
+              required
+              max={today}
+              className="mt-1 block h-10 rounded-lg border border-stone-300 px-2"
+            />
           </div>
           <div>
             <label htmlFor="x-to" className="text-sm font-medium text-stone-700">

@@ -35,8 +35,8 @@ export default function VendorOrders({ loaderData }: Route.ComponentProps) {
                 {formatDate(o.createdAt)} · Ship to {o.customerName}, {o.customerPhone} · {o.address}
               </p>
               <ul className="mt-2 divide-y divide-stone-100 text-sm">
-                {o.lines.map((l, i) => (
-                  <li key={i} className="flex justify-between py-1.5">
+                {o.lines.map((l) => (
+                  <li key={l.id} className="flex justify-between py-1.5">
                     <span>
                       {l.name} × {l.quantity}
                     </span>

@@ -50,8 +50,7 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-stone-900">{p.name}</p>
                 <p className="text-sm text-stone-600">
-                  {CATEGORY_LABELS[p.category]} · <span className="whitespace-nowrap">{formatPaise(p.price_paise)}</span> · stock{" "}
-                  {p.stock}
+                  {CATEGORY_LABELS[p.category]} · <span className="whitespace-nowrap">{formatPaise(p.price_paise)}</span> · stock {p.stock}
                 </p>
                 {p.status === "rejected" && p.reject_reason ? <p className="text-sm text-red-700">Reason: {p.reject_reason}</p> : null}
               </div>

@@ -23,7 +23,7 @@ describe("order CSV export", () => {
       "2026-11-30T18:29:59.999Z", // 30 Nov, 23:59 IST: inside
       "2026-11-30T18:30:00.000Z", // 1 Dec, 00:00 IST: outside
     ];
-    const names = ["Before", '=HYPERLINK("http://evil.example","click")', "Sharma, Anil", "Last \"Quote\" Day", "After"];
+    const names = ["Before", '=HYPERLINK("http://evil.example","click")', "Sharma, Anil", 'Last "Quote" Day', "After"];
     const ids = await insertOrders(5, { userId: customer.id, createdAt: (i) => times[i], name: (i) => names[i] });
     await getDb().updateTable("orders").set({ total_paise: 1_500_000_05, subtotal_paise: 1_500_000_05 }).where("id", "=", ids[2]).execute();
     const product = await createProduct();

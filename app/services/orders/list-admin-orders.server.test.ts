@@ -12,7 +12,11 @@ describe("admin orders list", () => {
     const customer = await createCustomer();
     const ids = await insertOrders(333, { userId: customer.id });
     const all = { status: "all" as const, q: "" };
-    const seen = await walkPages((page) => listOrdersForAdmin(all, page), (o) => o.id, 333);
+    const seen = await walkPages(
+      (page) => listOrdersForAdmin(all, page),
+      (o) => o.id,
+      333,
+    );
     expect(new Set(seen)).toEqual(new Set(ids));
     const rows = await getDb().selectFrom("orders").select(["id", "created_at"]).execute();
     const expected = rows
@@ -23,7 +27,11 @@ describe("admin orders list", () => {
 
     // A filter's total is its own, and pages keep it.
     await getDb().updateTable("orders").set({ status: "shipped" }).where("id", "in", ids.slice(0, 120)).execute();
-    const shipped = await walkPages((page) => listOrdersForAdmin({ status: "shipped", q: "" }, page), (o) => o.id, 120);
+    const shipped = await walkPages(
+      (page) => listOrdersForAdmin({ status: "shipped", q: "" }, page),
+      (o) => o.id,
+      120,
+    );
     expect(new Set(shipped)).toEqual(new Set(ids.slice(0, 120)));
   });
 
@@ -44,10 +52,7 @@ describe("admin orders list", () => {
   it("finds an order by its id, the customer's name, email or phone", async () => {
     const asha = await createCustomer({ name: "Asha Kulkarni", email: "asha.k@example.in" });
     const product = await createProduct({ stock: 50 });
-    const { orderId } = await placeOrder(
-      asha,
-      checkoutInput([{ productId: product.id, quantity: 1 }], { phone: "+91 98123 45678" }),
-    );
+    const { orderId } = await placeOrder(asha, checkoutInput([{ productId: product.id, quantity: 1 }], { phone: "+91 98123 45678" }));
     const other = await createCustomer({ name: "Ravi Patil", email: "ravi.p@example.in" });
     await placeOrder(other, checkoutInput([{ productId: product.id, quantity: 1 }], { phone: "+91 97000 11111" }));
     const search = async (q: string) =>

@@ -40,16 +40,7 @@ export function orderSearch(q: string): Expression<SqlBool> {
 export async function listOrdersForAdmin(filter: AdminOrderFilter, page: PageRequest) {
   let query = getDb()
     .selectFrom("orders")
-    .select([
-      "id",
-      "customer_name",
-      "customer_email",
-      "customer_phone",
-      "status",
-      "payment_method",
-      "total_paise",
-      "created_at",
-    ]);
+    .select(["id", "customer_name", "customer_email", "customer_phone", "status", "payment_method", "total_paise", "created_at"]);
   if (filter.status !== "all") query = query.where("status", "=", filter.status);
   if (filter.q.trim()) query = query.where(orderSearch(filter.q));
   const result = await paginate(query, NEWEST_FIRST, page, ADMIN_ORDERS_PAGE_SIZE);

@@ -51,13 +51,7 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
   const lines = ids.length
     ? await db
         .selectFrom("order_line")
-        .select([
-          "order_id as orderId",
-          "name",
-          "quantity",
-          "unit_price_paise as unitPrice",
-          "line_total_paise as lineTotal",
-        ])
+        .select(["id", "order_id as orderId", "name", "quantity", "unit_price_paise as unitPrice", "line_total_paise as lineTotal"])
         .where("vendor_id", "=", vendorId)
         .where("order_id", "in", ids)
         .orderBy("name")
@@ -73,7 +67,7 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
     address: `${r.street}, ${r.city}, ${r.state} ${r.pincode}`,
     lines: lines
       .filter((l) => l.orderId === r.orderId)
-      .map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: Number(l.unitPrice), lineTotal: Number(l.lineTotal) })),
+      .map((l) => ({ id: l.id, name: l.name, quantity: l.quantity, unitPrice: Number(l.unitPrice), lineTotal: Number(l.lineTotal) })),
   }));
   return { ...page, rows };
 }
