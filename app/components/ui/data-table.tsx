@@ -53,7 +53,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowTestId, rowCla
                   key={c.header}
                   data-label={c.hiddenHeader ? undefined : c.header}
                   className={[
-                    "p-3 align-top max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1",
+                    "p-3 align-middle max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1",
                     "max-md:before:shrink-0 max-md:before:font-medium max-md:before:text-stone-600 max-md:before:content-[attr(data-label)]",
                     c.nowrap ? "whitespace-nowrap tabular-nums" : "[overflow-wrap:break-word]",
                     c.align === "right" ? "text-right" : "",
