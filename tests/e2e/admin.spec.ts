@@ -671,6 +671,44 @@ test.describe("order search, export and readable tables", () => {
     await expect(page.getByText("No orders match.")).toBeVisible();
   });
 
+  test("Next and Previous work without JavaScript, keep the search and show the true total", async ({ browser }) => {
+    test.slow(); // 51 products are added first
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await loginAsAdmin(page);
+    const tag = `Pager Seed ${unique()}`;
+    for (let batch = 0; batch < 51; batch += 17) {
+      await Promise.all(
+        Array.from({ length: Math.min(17, 51 - batch) }, async (_, i) => {
+          const n = String(batch + i).padStart(2, "0");
+          const response = await page.request.post("/admin/products/new", {
+            multipart: { name: `${tag} ${n}`, description: "For paging.", category: "seeds", price: "10", stock: "5" },
+            headers: ORIGIN,
+            maxRedirects: 0,
+          });
+          expect(response.status()).toBe(302);
+        }),
+      );
+    }
+    await page.goto(`/admin/products?q=${encodeURIComponent(tag)}`);
+    const status = page.getByTestId("pager-status").first();
+    await expect(status).toHaveText("Showing 1–50 of 51 products");
+    await expect(page.getByTestId("admin-product-row")).toHaveCount(50);
+    await expect(page.getByTestId("admin-product-row").first()).toContainText(`${tag} 00`);
+    await page.getByRole("link", { name: "Next" }).first().click();
+    await expect(page).toHaveURL(/[?&]cursor=[A-Za-z0-9_-]+/);
+    await expect(page).toHaveURL(/[?&]q=Pager\+Seed/);
+    await expect(status).toHaveText("Showing 51–51 of 51 products");
+    await expect(page.getByTestId("admin-product-row")).toHaveCount(1);
+    await expect(page.getByTestId("admin-product-row")).toContainText(`${tag} 50`);
+    await expect(page.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Previous" }).first().click();
+    await expect(status).toHaveText("Showing 1–50 of 51 products");
+    await expect(page.getByTestId("admin-product-row").last()).toContainText(`${tag} 49`);
+    await expect(page.getByRole("link", { name: "Previous" })).toHaveCount(0);
+    await context.close();
+  });
+
   test("a malformed page cursor shows page 1, never an error", async ({ page }) => {
     await loginAsAdmin(page);
     for (const path of [
