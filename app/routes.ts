@@ -19,6 +19,7 @@ export default [
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/orders/export", "routes/resources/admin-orders-export.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),

@@ -9,6 +9,7 @@ import * as m0004 from "./migrations/0004-rate-limit-buckets";
 import * as m0005 from "./migrations/0005-name-key";
 import * as m0006 from "./migrations/0006-version-columns";
 import * as m0007 from "./migrations/0007-seller-suspension";
+import * as m0008 from "./migrations/0008-list-indexes";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0005-name-key": m0005,
   "0006-version-columns": m0006,
   "0007-seller-suspension": m0007,
+  "0008-list-indexes": m0008,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

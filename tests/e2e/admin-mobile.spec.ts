@@ -76,3 +76,38 @@ test("the admin navigation works on a phone: every link can be reached and tappe
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
+
+test("admin tables become stacked label: value rows at 390 px and 360 px, without sideways scrolling", async ({ page, browser }) => {
+  test.slow(); // a second browser context places an order first
+  await loginAsAdmin(page);
+  const product = await createProduct(page, { price: "1500000", name: `Extra Long Drip Irrigation Kit With Filters ${unique()}` });
+  const { orderId, context } = await placeCustomerOrder(browser, [{ product, quantity: 1 }]);
+  await context.close();
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ["/admin/orders", `/admin/products?q=${encodeURIComponent(product.name)}`, "/admin/users"]) {
+      await page.goto(path);
+      await expectNoHorizontalScroll(page);
+      const row = page.locator("tbody tr").first();
+      await expect(row, path).toBeVisible();
+      expect(await row.evaluate((el) => getComputedStyle(el).display), path).toBe("block");
+      // The column headers are read by screen readers, not shown; each value carries its label.
+      expect((await page.locator("thead").boundingBox())?.height ?? 0, path).toBeLessThanOrEqual(1);
+      const firstCell = row.locator("td").first();
+      const label = await firstCell.evaluate((el) => getComputedStyle(el, "::before").content);
+      expect(label, path).toBe(`"${await page.locator("thead th").first().textContent()}"`);
+    }
+    await page.goto("/admin/orders");
+    const ours = page.getByTestId("admin-order-row").filter({ hasText: orderId });
+    const box = await ours.boundingBox();
+    if (!box) throw new Error("our order's row is not laid out");
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    const total = ours.getByTestId("order-total");
+    const totalBox = await total.boundingBox();
+    expect((totalBox?.x ?? 0) + (totalBox?.width ?? Number.POSITIVE_INFINITY), "the total fits the card").toBeLessThanOrEqual(
+      box.x + box.width,
+    );
+    expect(await total.evaluate((el) => getComputedStyle(el.closest("td") ?? el, "::before").content)).toBe('"Total"');
+  }
+});

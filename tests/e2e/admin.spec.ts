@@ -642,3 +642,184 @@ test.describe("orders", () => {
     await shopper.context.close();
   });
 });
+
+test.describe("order search, export and readable tables", () => {
+  test("orders are found by id, customer name, email and phone; the list says how many there are", async ({ page, browser }) => {
+    test.slow(); // a second browser context places an order first
+    await loginAsAdmin(page);
+    const product = await createProduct(page, { price: "120" });
+    const shopper = await placeCustomerOrder(browser, [{ product, quantity: 1 }]);
+    await shopper.context.close();
+    const c = shopper.customer;
+    await page.goto("/admin/orders");
+    await expect(page.getByTestId("pager-status").first()).toHaveText(/^Showing 1–\d+ of [\d,]+ orders?$/);
+    const search = async (q: string) => {
+      await page.getByLabel("Search by order ID, customer name, email or phone").fill(q);
+      await page.getByRole("button", { name: "Filter" }).click();
+      await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(q).replace(/%20/g, "\\+")}`));
+      await expect(page.getByTestId("admin-order-row")).toHaveCount(1);
+      await expect(page.getByTestId("admin-order-row")).toContainText(shopper.orderId);
+      await expect(page.getByTestId("pager-status").first()).toHaveText("Showing 1–1 of 1 order");
+    };
+    await search(shopper.orderId);
+    await search(c.name);
+    await search(c.email.toUpperCase());
+    await page.getByLabel("Search by order ID, customer name, email or phone").fill("98765 43210");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByTestId("admin-order-row").filter({ hasText: shopper.orderId })).toBeVisible();
+    await page.getByLabel("Search by order ID, customer name, email or phone").fill(`no-such-order-${unique()}`);
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByText("No orders match.")).toBeVisible();
+  });
+
+  test("Next and Previous work without JavaScript, keep the search and show the true total", async ({ browser }) => {
+    test.slow(); // 51 products are added first
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await loginAsAdmin(page);
+    const tag = `Pager Seed ${unique()}`;
+    for (let batch = 0; batch < 51; batch += 17) {
+      await Promise.all(
+        Array.from({ length: Math.min(17, 51 - batch) }, async (_, i) => {
+          const n = String(batch + i).padStart(2, "0");
+          const response = await page.request.post("/admin/products/new", {
+            multipart: { name: `${tag} ${n}`, description: "For paging.", category: "seeds", price: "10", stock: "5" },
+            headers: ORIGIN,
+            maxRedirects: 0,
+          });
+          expect(response.status()).toBe(302);
+        }),
+      );
+    }
+    await page.goto(`/admin/products?q=${encodeURIComponent(tag)}`);
+    const status = page.getByTestId("pager-status").first();
+    await expect(status).toHaveText("Showing 1–50 of 51 products");
+    await expect(page.getByTestId("admin-product-row")).toHaveCount(50);
+    await expect(page.getByTestId("admin-product-row").first()).toContainText(`${tag} 00`);
+    await page.getByRole("link", { name: "Next" }).first().click();
+    await expect(page).toHaveURL(/[?&]cursor=[A-Za-z0-9_-]+/);
+    await expect(page).toHaveURL(/[?&]q=Pager\+Seed/);
+    await expect(status).toHaveText("Showing 51–51 of 51 products");
+    await expect(page.getByTestId("admin-product-row")).toHaveCount(1);
+    await expect(page.getByTestId("admin-product-row")).toContainText(`${tag} 50`);
+    await expect(page.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Previous" }).first().click();
+    await expect(status).toHaveText("Showing 1–50 of 51 products");
+    await expect(page.getByTestId("admin-product-row").last()).toContainText(`${tag} 49`);
+    await expect(page.getByRole("link", { name: "Previous" })).toHaveCount(0);
+    await context.close();
+  });
+
+  test("a malformed page cursor shows page 1, never an error", async ({ page }) => {
+    await loginAsAdmin(page);
+    for (const path of [
+      "/admin/orders?cursor=%25%25%25&dir=prev",
+      "/admin/users?cursor=WzEsMl0",
+      "/admin/products?cursor=AAAA&dir=prev",
+      "/admin/messages?cursor=W251bGwsbnVsbF0",
+      "/admin/vendors?queueCursor=!!!&cursor=e30",
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+    }
+  });
+
+  test("the CSV export downloads a date range's orders for an admin only; a bad range says what is wrong", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.slow(); // a second browser context places an order first
+    await loginAsAdmin(page);
+    const product = await createProduct(page, { price: "75" });
+    const shopper = await placeCustomerOrder(browser, [{ product, quantity: 2 }]);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+
+    await page.goto("/admin/orders");
+    await waitForHydration(page);
+    await page.getByLabel("From", { exact: true }).fill(today);
+    await page.getByLabel("To", { exact: true }).fill(today);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+    expect(download.suggestedFilename()).toBe(`angle-orders-${today}-to-${today}.csv`);
+    const csv = await (await download.createReadStream()).toArray();
+    const text = Buffer.concat(csv).toString("utf8");
+    expect(text.split("\r\n")[0]).toBe(
+      "\uFEFFOrder ID,Placed (IST),Status,Payment,Customer,Email,Phone,Street,City,State,Pincode,Items,Subtotal (₹),Shipping (₹),GST (₹),Total (₹)",
+    );
+    const row = text.split("\r\n").find((line) => line.startsWith(shopper.orderId));
+    expect(row).toContain(`,Pending,Cash on Delivery,${shopper.customer.name},${shopper.customer.email},'+91 98765 43210,`);
+    expect(row).toMatch(/,2,150\.00,500\.00,27\.00,677\.00$/); // ₹150 + ₹500 shipping + 18% GST
+
+    const bad = await page.request.get(`/admin/orders/export?from=${today}&to=2020-01-01`);
+    expect(bad.status()).toBe(400);
+    expect(await bad.text()).toBe("The start date must be on or before the end date.\n");
+    expect((await page.request.get("/admin/orders/export?from=2026-02-30&to=2026-03-01")).status()).toBe(400);
+
+    const asGuest = await request.get(`/admin/orders/export?from=${today}&to=${today}`, { maxRedirects: 0 });
+    expect(asGuest.status()).toBe(403);
+    expect(await asGuest.text()).not.toContain(shopper.orderId);
+    const asCustomer = await shopper.page.request.get(`/admin/orders/export?from=${today}&to=${today}`, { maxRedirects: 0 });
+    expect(asCustomer.status()).toBe(403);
+    expect(await asCustomer.text()).not.toContain(shopper.orderId);
+    await shopper.context.close();
+  });
+
+  test("at 1280 px the admin tables keep headers and figures on one line", async ({ page, browser }) => {
+    test.slow(); // a second browser context places an order first
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAsAdmin(page);
+    const product = await createProduct(page, { price: "1500000", stock: 12345 });
+    const shopper = await placeCustomerOrder(browser, [{ product, quantity: 1 }]);
+    await shopper.context.close();
+    /** How many lines the element's text is laid out on. */
+    const lines = (locator: ReturnType<Page["locator"]>) =>
+      locator.evaluate((el) => {
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+        }
+        return tops.size;
+      });
+
+    await page.goto("/admin/orders");
+    for (const header of await page.locator("thead th:not(:has(.sr-only))").all())
+      expect(await lines(header), String(await header.textContent())).toBeLessThanOrEqual(1);
+    const total = page.getByTestId("admin-order-row").filter({ hasText: shopper.orderId }).getByTestId("order-total");
+    await expect(total).toHaveText(/^₹\d{2},\d{2},\d{3}(\.\d\d)?$/);
+    expect(await lines(total)).toBe(1);
+
+    await page.goto(`/admin/products?q=${encodeURIComponent(product.name)}`);
+    for (const header of await page.locator("thead th:not(:has(.sr-only))").all())
+      expect(await lines(header), String(await header.textContent())).toBeLessThanOrEqual(1);
+    const row = page.getByTestId("admin-product-row").filter({ hasText: product.name });
+    for (const cell of await row.locator("td").all()) {
+      const text = (await cell.textContent()) ?? "";
+      if (/₹|^\d[\d,]*$/.test(text.trim())) expect(await lines(cell), text).toBe(1);
+    }
+    await expect(row).toContainText("₹15,00,000");
+    await expect(row).toContainText("12,344"); // one sold
+
+    for (const path of ["/admin/users", "/admin/vendors"]) {
+      await page.goto(path);
+      for (const header of await page.locator("thead th:not(:has(.sr-only))").all())
+        expect(await lines(header), `${path} ${await header.textContent()}`).toBeLessThanOrEqual(1);
+    }
+  });
+
+  test("the dashboard shows how many listings wait for approval and links to the queue", async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto("/admin/dashboard");
+    const card = page.getByTestId("card-pending-listings");
+    await expect(card).toContainText("Awaiting approval");
+    const shown = Number(String(await card.locator("p").last().textContent()).replace(/\D/g, ""));
+    await card.click();
+    await expect(page).toHaveURL(/\/admin\/vendors#queue$/);
+    await expect(page.getByRole("heading", { name: /^Listings awaiting approval \([\d,]+\)$/ })).toHaveText(
+      `Listings awaiting approval (${shown.toLocaleString("en-IN")})`,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import IndianRupee from "lucide-react/icons/indian-rupee";
+import ClipboardCheck from "lucide-react/icons/clipboard-check";
 import Package from "lucide-react/icons/package";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Users from "lucide-react/icons/users";
@@ -18,26 +19,33 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
-  const cards = [
+  const cards: { label: string; value: string; icon: typeof Package; to: string; testId?: string }[] = [
     { label: "Products", value: d.products.toLocaleString("en-IN"), icon: Package, to: "/admin/products" },
     { label: "Orders", value: d.orders.toLocaleString("en-IN"), icon: ShoppingBag, to: "/admin/orders" },
     { label: "Customers", value: d.customers.toLocaleString("en-IN"), icon: Users, to: "/admin/users" },
     { label: "Sales", value: formatPaise(d.sales), icon: IndianRupee, to: "/admin/orders" },
+    {
+      label: "Awaiting approval",
+      value: d.pendingListings.toLocaleString("en-IN"),
+      icon: ClipboardCheck,
+      to: "/admin/vendors#queue",
+      testId: "card-pending-listings",
+    },
   ];
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Dashboard</h1>
-      <ul className="mt-6 grid grid-cols-2 gap-3 xl:grid-cols-4">
-        {cards.map(({ label, value, icon: Icon, to }) => (
+      <ul className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
+        {cards.map(({ label, value, icon: Icon, to, testId }) => (
           <li key={label}>
             <Link
               to={to}
               className="block rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-brand-600"
-              data-testid={`card-${label.toLowerCase()}`}
+              data-testid={testId ?? `card-${label.toLowerCase()}`}
             >
               <Icon className="h-6 w-6 text-brand-700" aria-hidden="true" />
               <p className="mt-2 text-sm text-stone-600">{label}</p>
-              <p className="text-2xl font-bold text-stone-900">{value}</p>
+              <p className="whitespace-nowrap text-2xl font-bold text-stone-900">{value}</p>
             </Link>
           </li>
         ))}

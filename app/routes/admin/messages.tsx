@@ -2,9 +2,11 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/messages";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { FormError } from "~/components/admin/form-error";
+import { Pager } from "~/components/pager";
 import { MessagesActionSchema } from "~/domain/admin-forms";
 import { formatDateTime } from "~/domain/dates";
 import { fieldErrors, firstError } from "~/domain/form-errors";
+import { readPageRequest } from "~/domain/pagination";
 import { listContactMessages, markContactMessageHandled } from "~/services/contact/list-contact-messages.server";
 import { readFields } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -13,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Messages · Angle Admin
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return { messages: await listContactMessages() };
+  return { messages: await listContactMessages(readPageRequest(new URL(request.url).searchParams)) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -30,11 +32,12 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
       <h1 className="text-2xl font-bold text-stone-900">Messages</h1>
       <p className="mt-1 text-sm text-stone-600">From the contact form and the home page's Contact Expert button.</p>
       <FormError message={actionData?.error} />
-      {loaderData.messages.length === 0 ? (
+      <Pager page={loaderData.messages} noun={["message", "messages"]} className="mt-4" />
+      {loaderData.messages.rows.length === 0 ? (
         <p className="mt-6 text-stone-600">No messages yet.</p>
       ) : (
         <ul className="mt-4 space-y-3">
-          {loaderData.messages.map((m) => (
+          {loaderData.messages.rows.map((m) => (
             <li
               key={m.id}
               className={`min-w-0 rounded-xl bg-white p-4 ring-1 ring-stone-200 [overflow-wrap:anywhere] ${m.handled ? "opacity-60" : ""}`}
@@ -76,6 +79,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       )}
+      <Pager page={loaderData.messages} noun={["message", "messages"]} className="mt-3" />
     </div>
   );
 }

@@ -1,31 +1,93 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { requireAdminPage } from "~/auth/guards.server";
+import { Pager } from "~/components/pager";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { formatDate } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
-import { ORDER_STATUSES, paymentMethodLabel, STATUS_LABELS, STATUS_STYLES, type OrderStatus } from "~/domain/orders";
-import { listOrdersForAdmin } from "~/services/orders/admin-orders.server";
+import { istToday } from "~/domain/order-export";
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus, paymentMethodLabel, STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
+import { readPageRequest } from "~/domain/pagination";
+import { listOrdersForAdmin } from "~/services/orders/list-admin-orders.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Angle Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  const s = new URL(request.url).searchParams.get("status");
-  const status: OrderStatus | "all" = (ORDER_STATUSES as readonly string[]).includes(s ?? "") ? (s as OrderStatus) : "all";
-  return { status, orders: await listOrdersForAdmin(status) };
+  const params = new URL(request.url).searchParams;
+  const s = params.get("status");
+  const status: OrderStatus | "all" = isOrderStatus(s) ? s : "all";
+  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  const page = await listOrdersForAdmin({ status, q }, readPageRequest(params));
+  return { status, q, page, today: istToday() };
 }
 
+type OrderRow = Route.ComponentProps["loaderData"]["page"]["rows"][number];
+
+const columns: Column<OrderRow>[] = [
+  {
+    header: "Order",
+    nowrap: true,
+    cell: (o) => (
+      <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-800 hover:underline">
+        #{o.id}
+      </Link>
+    ),
+  },
+  {
+    header: "Customer",
+    cell: (o) => (
+      <>
+        {o.customerName}
+        <br />
+        <span className="text-stone-600">{o.customerEmail}</span>
+      </>
+    ),
+  },
+  { header: "Date", nowrap: true, cell: (o) => formatDate(o.createdAt) },
+  { header: "Payment", cell: (o) => paymentMethodLabel(o.paymentMethod) },
+  {
+    header: "Status",
+    nowrap: true,
+    cell: (o) => (
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status]}`}>{STATUS_LABELS[o.status]}</span>
+    ),
+  },
+  {
+    header: "Total",
+    nowrap: true,
+    align: "right",
+    cell: (o) => (
+      <span className="font-semibold" data-testid="order-total">
+        {formatPaise(o.totalPaise)}
+      </span>
+    ),
+  },
+];
+
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { status, orders } = loaderData;
+  const { status, q, page, today } = loaderData;
+  const filtered = status !== "all" || q !== "";
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Orders</h1>
-      <Form method="get" className="mt-4 flex items-end gap-2">
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2 rounded-xl bg-white p-3 ring-1 ring-stone-200">
+        <div className="min-w-48 flex-1">
+          <label htmlFor="o-q" className="text-sm font-medium text-stone-700">
+            Search by order ID, customer name, email or phone
+          </label>
+          <input id="o-q" name="q" type="search" defaultValue={q} className="mt-1 h-10 w-full rounded-lg border border-stone-300 px-3" />
+        </div>
         <div>
           <label htmlFor="o-status" className="text-sm font-medium text-stone-700">
             Status
           </label>
-          <select id="o-status" name="status" defaultValue={status} className="mt-1 h-10 rounded-lg border border-stone-300 bg-white px-2">
+          <select
+            id="o-status"
+            name="status"
+            defaultValue={status}
+            className="mt-1 block h-10 rounded-lg border border-stone-300 bg-white px-2"
+          >
             <option value="all">All statuses</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -38,47 +100,57 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           Filter
         </button>
       </Form>
-      <div className="relative mt-4 overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
-        <table className="w-full min-w-[44rem] text-left text-sm">
-          <thead className="bg-stone-50 text-stone-600">
-            <tr>
-              <th className="p-3">Order</th>
-              <th className="p-3">Customer</th>
-              <th className="p-3">Date</th>
-              <th className="p-3">Payment</th>
-              <th className="p-3">Status</th>
-              <th className="p-3 text-right">Total</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {orders.map((o) => (
-              <tr key={o.id} data-testid="admin-order-row">
-                <td className="p-3">
-                  <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-800 hover:underline">
-                    #{o.id}
-                  </Link>
-                </td>
-                <td className="p-3">
-                  {o.customerName}
-                  <br />
-                  <span className="text-stone-600">{o.customerEmail}</span>
-                </td>
-                <td className="p-3">{formatDate(o.createdAt)}</td>
-                <td className="p-3">{paymentMethodLabel(o.paymentMethod)}</td>
-                <td className="p-3">
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status]}`}>
-                    {STATUS_LABELS[o.status]}
-                  </span>
-                </td>
-                <td className="p-3 text-right font-semibold">{formatPaise(o.totalPaise)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {orders.length === 0 ? (
-          <p className="p-6 text-center text-stone-600">No orders{status !== "all" ? ` with status ${STATUS_LABELS[status]}` : ""}.</p>
-        ) : null}
+      <Pager page={page} noun={["order", "orders"]} className="mt-4" />
+      <div className="mt-3">
+        <DataTable
+          caption="Orders"
+          columns={columns}
+          rows={page.rows}
+          rowKey={(o) => o.id}
+          rowTestId="admin-order-row"
+          empty={<p className="p-6 text-center text-stone-600">{filtered ? "No orders match." : "No orders yet."}</p>}
+        />
       </div>
+      <Pager page={page} noun={["order", "orders"]} className="mt-3" />
+      <section aria-labelledby="export-title" className="mt-8 rounded-xl bg-white p-4 ring-1 ring-stone-200">
+        <h2 id="export-title" className="font-bold text-stone-900">
+          Export orders (CSV)
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          One row per order placed between the two dates (India time, both days included), amounts in rupees with paise.
+        </p>
+        <form method="get" action="/admin/orders/export" className="mt-3 flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor="x-from" className="text-sm font-medium text-stone-700">
+              From
+            </label>
+            <input
+              id="x-from"
+              name="from"
+              type="date"
+              required
+              max={today}
+              className="mt-1 block h-10 rounded-lg border border-stone-300 px-2"
+            />
+          </div>
+          <div>
+            <label htmlFor="x-to" className="text-sm font-medium text-stone-700">
+              To
+            </label>
+            <input
+              id="x-to"
+              name="to"
+              type="date"
+              required
+              defaultValue={today}
+              className="mt-1 block h-10 rounded-lg border border-stone-300 px-2"
+            />
+          </div>
+          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">
+            Download CSV
+          </button>
+        </form>
+      </section>
     </div>
   );
 }

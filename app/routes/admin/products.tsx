@@ -10,6 +10,9 @@ import { ProductsActionSchema } from "~/domain/admin-forms";
 import { CATEGORY_KEYS, CATEGORY_LABELS, isCategoryKey } from "~/domain/categories";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { formatPaise } from "~/domain/money";
+import { readPageRequest } from "~/domain/pagination";
+import { Pager } from "~/components/pager";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { listProductsForAdmin } from "~/services/catalog/list-products-admin.server";
 import { deleteOrArchiveProduct } from "~/services/catalog/save-product.server";
 import { readFields } from "~/lib/read-form.server";
@@ -23,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const c = url.searchParams.get("category");
   const category = isCategoryKey(c) ? c : "all";
-  return { q, category, products: await listProductsForAdmin({ q, category }) };
+  return { q, category, products: await listProductsForAdmin({ q, category }, readPageRequest(url.searchParams)) };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -78,60 +81,62 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         </button>
       </Form>
       <FormError message={actionData?.error} />
-      <div className="relative mt-4 overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
-        <table className="w-full min-w-[44rem] text-left text-sm">
-          <thead className="bg-stone-50 text-stone-600">
-            <tr>
-              <th className="p-3">Product</th>
-              <th className="p-3">Category</th>
-              <th className="p-3">Price</th>
-              <th className="p-3">Stock</th>
-              <th className="p-3">Status</th>
-              <th className="p-3">Vendor</th>
-              <th className="p-3">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {products.map((p) => (
-              <tr key={p.id} data-testid="admin-product-row">
-                <td className="p-3">
-                  <span className="flex items-center gap-2">
-                    <img src={p.image} alt="" width={40} height={40} className="h-10 w-10 rounded bg-stone-100" />
-                    {p.name}
-                  </span>
-                </td>
-                <td className="p-3">{CATEGORY_LABELS[p.category]}</td>
-                <td className="p-3 font-semibold">{formatPaise(p.pricePaise)}</td>
-                <td className={`p-3 ${p.stock === 0 ? "font-semibold text-red-700" : ""}`}>{p.stock}</td>
-                <td className="p-3 capitalize">{p.status}</td>
-                <td className="p-3">{p.vendor ?? "Angle"}</td>
-                <td className="p-3">
-                  <span className="flex justify-end gap-1">
-                    <Link
-                      to={`/admin/products/${p.id}`}
-                      className="rounded-md p-2 text-stone-700 hover:bg-stone-100"
-                      aria-label={`Edit ${p.name}`}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                    </Link>
-                    <ConfirmForm
-                      message="Are you sure you want to delete this product?"
-                      label={`Delete ${p.name}`}
-                      fields={{ intent: "delete", id: p.id }}
-                      className="rounded-md p-2 text-red-700 hover:bg-red-50"
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden="true" />
-                    </ConfirmForm>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {products.length === 0 ? <p className="p-6 text-center text-stone-600">No products match.</p> : null}
+      <Pager page={products} noun={["product", "products"]} className="mt-4" />
+      <div className="mt-3">
+        <DataTable
+          caption="Products"
+          columns={productColumns}
+          rows={products.rows}
+          rowKey={(p) => p.id}
+          rowTestId="admin-product-row"
+          empty={<p className="p-6 text-center text-stone-600">No products match.</p>}
+        />
       </div>
+      <Pager page={products} noun={["product", "products"]} className="mt-3" />
     </div>
   );
 }
+
+type ProductRow = Route.ComponentProps["loaderData"]["products"]["rows"][number];
+
+const productColumns: Column<ProductRow>[] = [
+  {
+    header: "Product",
+    className: "md:min-w-48",
+    cell: (p) => (
+      <span className="flex items-center gap-2 max-md:justify-end">
+        <img src={p.image} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded bg-stone-100" />
+        {p.name}
+      </span>
+    ),
+  },
+  { header: "Category", nowrap: true, cell: (p) => CATEGORY_LABELS[p.category] },
+  { header: "Price", nowrap: true, align: "right", cell: (p) => <span className="font-semibold">{formatPaise(p.pricePaise)}</span> },
+  {
+    header: "Stock",
+    nowrap: true,
+    align: "right",
+    cell: (p) => <span className={p.stock === 0 ? "font-semibold text-red-700" : ""}>{p.stock.toLocaleString("en-IN")}</span>,
+  },
+  { header: "Status", nowrap: true, className: "capitalize", cell: (p) => p.status },
+  { header: "Vendor", cell: (p) => p.vendor ?? "Angle" },
+  {
+    header: "Actions",
+    hiddenHeader: true,
+    cell: (p) => (
+      <span className="flex justify-end gap-1">
+        <Link to={`/admin/products/${p.id}`} className="rounded-md p-2 text-stone-700 hover:bg-stone-100" aria-label={`Edit ${p.name}`}>
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+        </Link>
+        <ConfirmForm
+          message="Are you sure you want to delete this product?"
+          label={`Delete ${p.name}`}
+          fields={{ intent: "delete", id: p.id }}
+          className="rounded-md p-2 text-red-700 hover:bg-red-50"
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+        </ConfirmForm>
+      </span>
+    ),
+  },
+];

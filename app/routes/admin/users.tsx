@@ -8,10 +8,11 @@ import { fieldErrors, firstError } from "~/domain/form-errors";
 import { ROLE_LABELS, USER_STATUS_LABELS } from "~/domain/user-labels";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { TextField } from "~/components/ui/text-field";
-import { AdminAddUserSchema } from "~/domain/account";
 import { FIELD_MAX } from "~/domain/account-rules";
+import { Pager } from "~/components/pager";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { formatDate } from "~/domain/dates";
-import { firstError } from "~/domain/form-errors";
+import { readPageRequest } from "~/domain/pagination";
 import { createUserWithPassword, temporaryPassword, UserRefused } from "~/services/users/create-user.server";
 import { deleteUser, listUsers, setUserSuspended } from "~/services/users/manage-users.server";
 import { readFields } from "~/lib/read-form.server";
@@ -24,8 +25,9 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  return { q, users: await listUsers(q), selfId: admin.id };
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  return { q, users: await listUsers(q, readPageRequest(params)), selfId: admin.id };
 }
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -99,69 +101,78 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </p>
         </div>
       ) : null}
-      <div className="relative mt-4 overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
-        <table className="w-full min-w-[48rem] text-left text-sm">
-          <thead className="bg-stone-50 text-stone-600">
-            <tr>
-              <th className="p-3">Name</th>
-              <th className="p-3">Email</th>
-              <th className="p-3">Role</th>
-              <th className="p-3">Status</th>
-              <th className="p-3">Joined</th>
-              <th className="p-3">Last login</th>
-              <th className="p-3">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {users.map((u) => (
-              <tr key={u.id} data-testid="admin-user-row">
-                <td className="p-3 font-medium">
-                  {u.name}
-                  {u.id === selfId ? " (you)" : ""}
-                </td>
-                <td className="p-3">{u.email}</td>
-                <td className="p-3">{ROLE_LABELS[u.role]}</td>
-                <td className="p-3">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${u.status === "active" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"}`}
-                  >
-                    {USER_STATUS_LABELS[u.status]}
-                  </span>
-                </td>
-                <td className="p-3">{formatDate(u.joined)}</td>
-                <td className="p-3">{u.lastLogin ? formatDate(u.lastLogin) : "—"}</td>
-                <td className="p-3">
-                  {u.id === selfId ? null : (
-                    <span className="flex justify-end gap-1">
-                      <Form method="post">
-                        <input type="hidden" name="id" value={u.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={u.status === "active" ? "suspend" : "activate"}
-                          className="rounded-md border border-stone-300 px-2.5 py-1 text-xs font-semibold hover:bg-stone-50"
-                        >
-                          {u.status === "active" ? "Suspend" : "Activate"}
-                        </button>
-                      </Form>
-                      <ConfirmForm
-                        message="Are you sure you want to delete this user?"
-                        label={`Delete ${u.email}`}
-                        fields={{ intent: "delete", id: u.id }}
-                        className="rounded-md p-1.5 text-red-700 hover:bg-red-50"
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      </ConfirmForm>
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <Pager page={users} noun={["user", "users"]} className="mt-4" />
+      <div className="mt-3">
+        <DataTable
+          caption="Users"
+          columns={userColumns(selfId)}
+          rows={users.rows}
+          rowKey={(u) => u.id}
+          rowTestId="admin-user-row"
+          empty={<p className="p-6 text-center text-stone-600">No users match.</p>}
+        />
       </div>
+      <Pager page={users} noun={["user", "users"]} className="mt-3" />
     </div>
   );
+}
+
+type UserRow = Route.ComponentProps["loaderData"]["users"]["rows"][number];
+
+function userColumns(selfId: string): Column<UserRow>[] {
+  return [
+    {
+      header: "Name",
+      className: "font-medium",
+      cell: (u) => (
+        <>
+          {u.name}
+          {u.id === selfId ? " (you)" : ""}
+        </>
+      ),
+    },
+    { header: "Email", cell: (u) => u.email },
+    { header: "Role", nowrap: true, cell: (u) => ROLE_LABELS[u.role] },
+    {
+      header: "Status",
+      nowrap: true,
+      cell: (u) => (
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${u.status === "active" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"}`}
+        >
+          {USER_STATUS_LABELS[u.status]}
+        </span>
+      ),
+    },
+    { header: "Joined", nowrap: true, cell: (u) => formatDate(u.joined) },
+    { header: "Last login", nowrap: true, cell: (u) => (u.lastLogin ? formatDate(u.lastLogin) : "—") },
+    {
+      header: "Actions",
+      hiddenHeader: true,
+      cell: (u) =>
+        u.id === selfId ? null : (
+          <span className="flex justify-end gap-1">
+            <Form method="post">
+              <input type="hidden" name="id" value={u.id} />
+              <button
+                type="submit"
+                name="intent"
+                value={u.status === "active" ? "suspend" : "activate"}
+                className="rounded-md border border-stone-300 px-2.5 py-1 text-xs font-semibold hover:bg-stone-50"
+              >
+                {u.status === "active" ? "Suspend" : "Activate"}
+              </button>
+            </Form>
+            <ConfirmForm
+              message="Are you sure you want to delete this user?"
+              label={`Delete ${u.email}`}
+              fields={{ intent: "delete", id: u.id }}
+              className="rounded-md p-1.5 text-red-700 hover:bg-red-50"
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </ConfirmForm>
+          </span>
+        ),
+    },
+  ];
 }

@@ -6,6 +6,9 @@ import { ListingReviewSchema } from "~/domain/admin-forms";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { CATEGORY_LABELS } from "~/domain/categories";
 import { formatPaise } from "~/domain/money";
+import { readPageRequest } from "~/domain/pagination";
+import { Pager } from "~/components/pager";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { listPendingListings, listVendors, reviewListing } from "~/services/sellers/approve-listings.server";
 import { readFields } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -14,7 +17,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Vendors · Angle Admin"
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  const [vendors, pending] = await Promise.all([listVendors(), listPendingListings()]);
+  const params = new URL(request.url).searchParams;
+  const [vendors, pending] = await Promise.all([
+    listVendors(readPageRequest(params)),
+    listPendingListings(readPageRequest(params, "queue")),
+  ]);
   return { vendors, pending };
 }
 
@@ -38,15 +45,15 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Vendors</h1>
       <FormError message={actionData?.error} />
-      <section className="mt-4" aria-labelledby="queue-title">
+      <section id="queue" className="mt-4" aria-labelledby="queue-title">
         <h2 id="queue-title" className="text-lg font-bold">
-          Listings awaiting approval ({pending.length})
+          Listings awaiting approval ({pending.total.toLocaleString("en-IN")})
         </h2>
-        {pending.length === 0 ? (
+        {pending.rows.length === 0 ? (
           <p className="mt-2 text-stone-600">Nothing to review.</p>
         ) : (
           <ul className="mt-3 space-y-3">
-            {pending.map((p) => (
+            {pending.rows.map((p) => (
               <li key={p.id} className="rounded-xl bg-white p-4 ring-1 ring-stone-200" data-testid="pending-listing">
                 <div className="flex flex-wrap gap-3">
                   <img src={p.image} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-stone-100" />
@@ -99,45 +106,53 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         )}
+        <Pager page={pending} noun={["listing", "listings"]} prefix="queue" className="mt-3" />
       </section>
-      <section className="relative mt-8 overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200" aria-labelledby="vendors-title">
-        <h2 id="vendors-title" className="p-4 pb-0 text-lg font-bold">
-          All vendors ({vendors.length})
+      <section className="mt-8" aria-labelledby="vendors-title">
+        <h2 id="vendors-title" className="text-lg font-bold">
+          All vendors ({vendors.total.toLocaleString("en-IN")})
         </h2>
-        <table className="mt-2 w-full min-w-[40rem] text-left text-sm">
-          <thead className="bg-stone-50 text-stone-600">
-            <tr>
-              <th className="p-3">Business</th>
-              <th className="p-3">GSTIN</th>
-              <th className="p-3">Contact</th>
-              <th className="p-3">Location</th>
-              <th className="p-3">Live</th>
-              <th className="p-3">Pending</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {vendors.map((v) => (
-              <tr key={v.id}>
-                <td className="p-3 font-medium">
-                  {v.businessName}
-                  {v.banned ? " (suspended)" : ""}
-                </td>
-                <td className="p-3 font-mono">{v.gstNumber}</td>
-                <td className="p-3">
-                  {v.email}
-                  <br />
-                  {v.phone}
-                </td>
-                <td className="p-3">
-                  {v.city}, {v.state}
-                </td>
-                <td className="p-3">{v.live}</td>
-                <td className="p-3">{v.pending}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="mt-3">
+          <DataTable
+            caption="Vendors"
+            columns={vendorColumns}
+            rows={vendors.rows}
+            rowKey={(v) => v.id}
+            rowTestId="admin-vendor-row"
+            empty={<p className="p-6 text-center text-stone-600">No vendors yet.</p>}
+          />
+        </div>
+        <Pager page={vendors} noun={["vendor", "vendors"]} className="mt-3" />
       </section>
     </div>
   );
 }
+
+type VendorRow = Route.ComponentProps["loaderData"]["vendors"]["rows"][number];
+
+const vendorColumns: Column<VendorRow>[] = [
+  {
+    header: "Business",
+    className: "font-medium",
+    cell: (v) => (
+      <>
+        {v.businessName}
+        {v.banned ? " (suspended)" : ""}
+      </>
+    ),
+  },
+  { header: "GSTIN", nowrap: true, className: "font-mono", cell: (v) => v.gstNumber },
+  {
+    header: "Contact",
+    cell: (v) => (
+      <>
+        {v.email}
+        <br />
+        <span className="whitespace-nowrap">{v.phone}</span>
+      </>
+    ),
+  },
+  { header: "Location", cell: (v) => `${v.city}, ${v.state}` },
+  { header: "Live", nowrap: true, align: "right", cell: (v) => v.live.toLocaleString("en-IN") },
+  { header: "Pending", nowrap: true, align: "right", cell: (v) => v.pending.toLocaleString("en-IN") },
+];

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/orders";
 import { requireVendorPage } from "~/auth/guards.server";
 import { formatDate } from "~/domain/dates";
+import { Pager } from "~/components/pager";
 import { formatPaise } from "~/domain/money";
+import { readPageRequest } from "~/domain/pagination";
 import { STATUS_LABELS, STATUS_STYLES, type OrderStatus } from "~/domain/orders";
 import { listVendorOrderLines } from "~/services/sellers/vendor-orders.server";
 
@@ -9,18 +11,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders · Angle Vendor"
 
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
-  return { orders: await listVendorOrderLines(vendor.id) };
+  return { orders: await listVendorOrderLines(vendor.id, readPageRequest(new URL(request.url).searchParams)) };
 }
 
 export default function VendorOrders({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Orders for your products</h1>
-      {loaderData.orders.length === 0 ? (
+      <Pager page={loaderData.orders} noun={["order", "orders"]} className="mt-4" />
+      {loaderData.orders.rows.length === 0 ? (
         <p className="mt-8 rounded-xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200">No orders yet.</p>
       ) : (
         <ul className="mt-4 space-y-3">
-          {loaderData.orders.map((o) => (
+          {loaderData.orders.rows.map((o) => (
             <li key={o.orderId} className="rounded-xl bg-white p-4 ring-1 ring-stone-200" data-testid="vendor-order">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-mono font-semibold">#{o.orderId}</p>
@@ -32,12 +35,12 @@ export default function VendorOrders({ loaderData }: Route.ComponentProps) {
                 {formatDate(o.createdAt)} · Ship to {o.customerName}, {o.customerPhone} · {o.address}
               </p>
               <ul className="mt-2 divide-y divide-stone-100 text-sm">
-                {o.lines.map((l, i) => (
-                  <li key={i} className="flex justify-between py-1.5">
+                {o.lines.map((l) => (
+                  <li key={l.id} className="flex justify-between py-1.5">
                     <span>
                       {l.name} × {l.quantity}
                     </span>
-                    <span className="font-semibold">{formatPaise(l.lineTotal)}</span>
+                    <span className="whitespace-nowrap font-semibold">{formatPaise(l.lineTotal)}</span>
                   </li>
                 ))}
               </ul>
@@ -45,6 +48,7 @@ export default function VendorOrders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pager page={loaderData.orders} noun={["order", "orders"]} className="mt-3" />
     </div>
   );
 }

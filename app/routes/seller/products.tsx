@@ -4,14 +4,16 @@ import Plus from "lucide-react/icons/plus";
 import type { Route } from "./+types/products";
 import { requireVendorPage } from "~/auth/guards.server";
 import { CATEGORY_LABELS } from "~/domain/categories";
+import { Pager } from "~/components/pager";
 import { formatPaise } from "~/domain/money";
+import { readPageRequest } from "~/domain/pagination";
 import { listVendorProducts } from "~/services/sellers/vendor-products.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Products · Angle Vendor" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
-  return { products: await listVendorProducts(vendor.id) };
+  return { products: await listVendorProducts(vendor.id, readPageRequest(new URL(request.url).searchParams)) };
 }
 
 const STATE: Record<string, { label: string; style: string }> = {
@@ -33,11 +35,12 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <p className="mt-1 text-sm text-stone-600">New and edited listings are checked by our team before shoppers see them.</p>
-      {loaderData.products.length === 0 ? (
+      <Pager page={loaderData.products} noun={["listing", "listings"]} className="mt-4" />
+      {loaderData.products.rows.length === 0 ? (
         <p className="mt-8 rounded-xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200">You have no listings yet.</p>
       ) : (
         <ul className="mt-4 space-y-3">
-          {loaderData.products.map((p) => (
+          {loaderData.products.rows.map((p) => (
             <li
               key={p.id}
               className="flex flex-wrap items-center gap-3 rounded-xl bg-white p-3 ring-1 ring-stone-200"
@@ -47,7 +50,7 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-stone-900">{p.name}</p>
                 <p className="text-sm text-stone-600">
-                  {CATEGORY_LABELS[p.category]} · {formatPaise(p.pricePaise)} · stock {p.stock}
+                  {CATEGORY_LABELS[p.category]} · <span className="whitespace-nowrap">{formatPaise(p.pricePaise)}</span> · stock {p.stock}
                 </p>
                 {p.status === "rejected" && p.rejectReason ? <p className="text-sm text-red-700">Reason: {p.rejectReason}</p> : null}
               </div>
@@ -68,6 +71,7 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pager page={loaderData.products} noun={["listing", "listings"]} className="mt-3" />
     </div>
   );
 }

@@ -4,10 +4,12 @@ import RotateCcw from "lucide-react/icons/rotate-ccw";
 import type { Route } from "./+types/orders";
 import { getSessionUser } from "~/auth/session.server";
 import { LoginPrompt } from "~/components/login-prompt";
+import { Pager } from "~/components/pager";
 import { formatDate } from "~/domain/dates";
 import { ORDERS_LOAD_FAILED } from "~/domain/messages";
 import { formatPaise } from "~/domain/money";
 import { STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
+import { readPageRequest } from "~/domain/pagination";
 import { addToCart } from "~/lib/cart";
 import { listCustomerOrders, type OrderSummary } from "~/services/orders/list-customer-orders.server";
 import { log } from "~/lib/log.server";
@@ -18,7 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user) return { state: "login" as const };
   try {
-    return { state: "ok" as const, orders: await listCustomerOrders(user.id) };
+    const page = await listCustomerOrders(user.id, readPageRequest(new URL(request.url).searchParams));
+    return { state: "ok" as const, page };
   } catch (error) {
     log.error({ err: error }, "listing orders failed");
     return data({ state: "error" as const, error: ORDERS_LOAD_FAILED }, { status: 500 });
@@ -38,7 +41,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       </p>
     );
   }
-  const { orders } = loaderData;
+  const { page } = loaderData;
+  const orders = page.rows;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">My Orders</h1>
@@ -52,11 +56,15 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <ul className="mt-6 space-y-4">
-          {orders.map((order) => (
-            <OrderCard key={order.id} order={order} />
-          ))}
-        </ul>
+        <>
+          <Pager page={page} noun={["order", "orders"]} className="mt-4" />
+          <ul className="mt-4 space-y-4">
+            {orders.map((order) => (
+              <OrderCard key={order.id} order={order} />
+            ))}
+          </ul>
+          <Pager page={page} noun={["order", "orders"]} className="mt-4" />
+        </>
       )}
     </div>
   );

@@ -1,13 +1,21 @@
 import { getDb } from "~/db/db.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/domain/orders";
 
-/** Real figures: products on sale, orders, customers, sales (non-cancelled totals), and the latest orders. */
+/**
+ * Real figures: products on sale, listings waiting for approval, orders, customers, sales
+ * (non-cancelled totals), and the latest orders.
+ */
 export async function getDashboard() {
   const db = getDb();
-  const [products, customers, byStatus, latest] = await Promise.all([
+  const [products, pendingListings, customers, byStatus, latest] = await Promise.all([
     db
       .selectFrom("product")
       .where("status", "=", "live")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("product")
+      .where("status", "=", "pending")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
     db
@@ -37,6 +45,7 @@ export async function getDashboard() {
   }
   return {
     products: Number(products.n),
+    pendingListings: Number(pendingListings.n),
     customers: Number(customers.n),
     orders,
     sales,

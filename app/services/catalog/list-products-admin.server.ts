@@ -1,5 +1,8 @@
+import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
+import { type Keyset, paginate } from "~/db/keyset.server";
 import { containsInsensitive } from "~/db/like.server";
+import { FIRST_PAGE, type Page, type PageRequest } from "~/domain/pagination";
 import { isId } from "~/lib/ids";
 import type { CategoryKey } from "~/domain/categories";
 
@@ -14,8 +17,22 @@ export type AdminProductRow = {
   vendor: string | null;
 };
 
-/** All products but archived ones, for the admin list: search by name, filter by category. */
-export async function listProductsForAdmin(filter: { q: string; category: CategoryKey | "all" }): Promise<AdminProductRow[]> {
+export const ADMIN_PRODUCTS_PAGE_SIZE = 50;
+
+/** A to Z as shoppers see it (name_key is lower(name), kept by the database; 0005). */
+const BY_NAME: Keyset<{ nameKey: string; id: string }> = {
+  keys: [
+    { ref: "product.name_key", field: "nameKey", kind: "string" },
+    { ref: "product.id", field: "id", kind: "string" },
+  ],
+  order: "asc",
+};
+
+/** A page of all products but archived ones, for the admin list: search by name, filter by category. */
+export async function listProductsForAdmin(
+  filter: { q: string; category: CategoryKey | "all" },
+  request: PageRequest = FIRST_PAGE,
+): Promise<Page<AdminProductRow>> {
   let query = getDb()
     .selectFrom("product")
     .leftJoin("vendor", "vendor.user_id", "product.vendor_id")
@@ -28,14 +45,18 @@ export async function listProductsForAdmin(filter: { q: string; category: Catego
       "product.image",
       "product.status",
       "vendor.business_name as vendor",
+      sql<string>`product.name_key`.as("nameKey"),
     ])
     .where("product.status", "!=", "archived");
   if (filter.category !== "all") query = query.where("product.category", "=", filter.category);
   if (filter.q) {
     query = query.where(containsInsensitive("product.name", filter.q));
   }
-  const rows = await query.orderBy("product.name").limit(500).execute();
-  return rows.map((r) => ({ ...r, pricePaise: Number(r.pricePaise), vendor: r.vendor ?? null }));
+  const page = await paginate(query, BY_NAME, request, ADMIN_PRODUCTS_PAGE_SIZE);
+  return {
+    ...page,
+    rows: page.rows.map(({ nameKey: _, ...r }) => ({ ...r, pricePaise: Number(r.pricePaise), vendor: r.vendor ?? null })),
+  };
 }
 
 export async function getProductForAdmin(id: string) {

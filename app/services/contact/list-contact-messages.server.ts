@@ -1,9 +1,21 @@
 import { getDb } from "~/db/db.server";
+import { type Keyset, paginate } from "~/db/keyset.server";
+import { FIRST_PAGE, type PageRequest } from "~/domain/pagination";
 
-/** Contact messages and expert call-back requests, newest first, for the admins. */
-export async function listContactMessages() {
-  const rows = await getDb().selectFrom("contact_message").selectAll().orderBy("created_at", "desc").limit(200).execute();
-  return rows.map((m) => ({
+export const MESSAGES_PAGE_SIZE = 25;
+
+const NEWEST_FIRST: Keyset<{ created_at: string; id: string }> = {
+  keys: [
+    { ref: "contact_message.created_at", field: "created_at", kind: "string" },
+    { ref: "contact_message.id", field: "id", kind: "string" },
+  ],
+  order: "desc",
+};
+
+/** A page of contact messages and expert call-back requests, newest first, for the admins. */
+export async function listContactMessages(request: PageRequest = FIRST_PAGE) {
+  const page = await paginate(getDb().selectFrom("contact_message").selectAll(), NEWEST_FIRST, request, MESSAGES_PAGE_SIZE);
+  const rows = page.rows.map((m) => ({
     id: m.id,
     kind: m.kind,
     name: m.name,
@@ -14,6 +26,7 @@ export async function listContactMessages() {
     handled: Boolean(Number(m.handled)),
     createdAt: m.created_at,
   }));
+  return { ...page, rows };
 }
 
 export async function markContactMessageHandled(id: string) {

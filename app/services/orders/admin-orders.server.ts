@@ -6,25 +6,6 @@ import { isId, newId } from "~/lib/ids";
 
 export class StatusRefused extends Error {}
 
-export async function listOrdersForAdmin(status: OrderStatus | "all") {
-  let query = getDb()
-    .selectFrom("orders")
-    .select(["id", "customer_name", "customer_email", "status", "payment_method", "total_paise", "created_at"])
-    .orderBy("created_at", "desc")
-    .limit(300);
-  if (status !== "all") query = query.where("status", "=", status);
-  const rows = await query.execute();
-  return rows.map((o) => ({
-    id: o.id,
-    customerName: o.customer_name,
-    customerEmail: o.customer_email,
-    status: o.status,
-    paymentMethod: o.payment_method,
-    totalPaise: Number(o.total_paise),
-    createdAt: o.created_at,
-  }));
-}
-
 export async function getOrderForAdmin(id: string) {
   if (!isId(id)) return null;
   const db = getDb();

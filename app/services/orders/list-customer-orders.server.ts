@@ -1,4 +1,6 @@
 import { getDb } from "~/db/db.server";
+import { type Keyset, paginate } from "~/db/keyset.server";
+import { FIRST_PAGE, type Page, type PageRequest } from "~/domain/pagination";
 import type { OrderStatus } from "~/domain/orders";
 import type { CategoryKey } from "~/domain/categories";
 
@@ -18,18 +20,30 @@ export type OrderSummary = {
   }[];
 };
 
-/** This customer's orders, newest first, with their lines (two queries, not one per order). */
-export async function listCustomerOrders(userId: string): Promise<OrderSummary[]> {
+export const CUSTOMER_ORDERS_PAGE_SIZE = 20;
+
+const NEWEST_FIRST: Keyset<{ created_at: string; id: string }> = {
+  keys: [
+    { ref: "orders.created_at", field: "created_at", kind: "string" },
+    { ref: "orders.id", field: "id", kind: "string" },
+  ],
+  order: "desc",
+};
+
+/** A page of this customer's orders, newest first, with their lines (two queries, not one per order). */
+export async function listCustomerOrders(userId: string, request: PageRequest = FIRST_PAGE): Promise<Page<OrderSummary>> {
   const db = getDb();
-  const orders = await db
-    .selectFrom("orders")
-    .select(["id", "status", "total_paise", "created_at", "street", "city", "state", "pincode"])
-    .where("user_id", "=", userId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(200)
-    .execute();
-  if (orders.length === 0) return [];
+  const page = await paginate(
+    db
+      .selectFrom("orders")
+      .select(["id", "status", "total_paise", "created_at", "street", "city", "state", "pincode"])
+      .where("user_id", "=", userId),
+    NEWEST_FIRST,
+    request,
+    CUSTOMER_ORDERS_PAGE_SIZE,
+  );
+  const orders = page.rows;
+  if (orders.length === 0) return { ...page, rows: [] };
   const lines = await db
     .selectFrom("order_line")
     .leftJoin("product", (join) => join.onRef("product.id", "=", "order_line.product_id").on("product.status", "=", "live"))
@@ -53,7 +67,7 @@ export async function listCustomerOrders(userId: string): Promise<OrderSummary[]
     )
     .orderBy("order_line.name")
     .execute();
-  return orders.map((o) => ({
+  const rows = orders.map((o) => ({
     id: o.id,
     status: o.status,
     total: Number(o.total_paise),
@@ -77,4 +91,5 @@ export async function listCustomerOrders(userId: string): Promise<OrderSummary[]
           : null,
       })),
   }));
+  return { ...page, rows };
 }

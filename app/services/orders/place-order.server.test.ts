@@ -182,8 +182,8 @@ describe("reading orders", () => {
     const second = await placeOrder(asha, checkoutInput([{ productId: product.id, quantity: 1 }]));
     vi.useRealTimers();
     expect(await getCustomerOrder(first.orderId, ravi.id)).toBeNull();
-    expect(await listCustomerOrders(ravi.id)).toEqual([]);
-    const list = await listCustomerOrders(asha.id);
+    expect((await listCustomerOrders(ravi.id)).rows).toEqual([]);
+    const list = (await listCustomerOrders(asha.id)).rows;
     expect(list.map((o) => o.id)).toEqual([second.orderId, first.orderId]);
     expect(list[0]?.items[0]?.current?.stock).toBe(8);
   });

@@ -1,9 +1,32 @@
 import { getDatabase, getDb } from "~/db/db.server";
+import { type Keyset, paginate } from "~/db/keyset.server";
+import { FIRST_PAGE, type PageRequest } from "~/domain/pagination";
 import { nextVersion } from "~/services/catalog/save-product.server";
 
-export async function listVendors() {
+export const VENDORS_PAGE_SIZE = 50;
+export const QUEUE_PAGE_SIZE = 20;
+
+const BY_BUSINESS: Keyset<{ businessName: string; id: string }> = {
+  keys: [
+    { ref: "vendor.business_name", field: "businessName", kind: "string" },
+    { ref: "vendor.user_id", field: "id", kind: "string" },
+  ],
+  order: "asc",
+};
+
+/** Oldest request first: the queue is worked in the order vendors asked. */
+const OLDEST_FIRST: Keyset<{ updated_at: string; id: string }> = {
+  keys: [
+    { ref: "product.updated_at", field: "updated_at", kind: "string" },
+    { ref: "product.id", field: "id", kind: "string" },
+  ],
+  order: "asc",
+};
+
+/** A page of vendors by business name, with their live and pending listing counts. */
+export async function listVendors(request: PageRequest = FIRST_PAGE) {
   const db = getDb();
-  const rows = await db
+  const query = db
     .selectFrom("vendor")
     .innerJoin("user", "user.id", "vendor.user_id")
     .select((eb) => [
@@ -27,14 +50,17 @@ export async function listVendors() {
         .where("product.status", "=", "pending")
         .select((s) => s.fn.countAll<number>().as("n"))
         .as("pending"),
-    ])
-    .orderBy("vendor.business_name")
-    .execute();
-  return rows.map((r) => ({ ...r, live: Number(r.live ?? 0), pending: Number(r.pending ?? 0), banned: Boolean(r.banned) }));
+    ]);
+  const page = await paginate(query, BY_BUSINESS, request, VENDORS_PAGE_SIZE);
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({ ...r, live: Number(r.live ?? 0), pending: Number(r.pending ?? 0), banned: Boolean(r.banned) })),
+  };
 }
 
-export async function listPendingListings() {
-  const rows = await getDb()
+/** A page of the approval queue, oldest first. */
+export async function listPendingListings(request: PageRequest = FIRST_PAGE) {
+  const query = getDb()
     .selectFrom("product")
     .innerJoin("vendor", "vendor.user_id", "product.vendor_id")
     .select([
@@ -46,12 +72,12 @@ export async function listPendingListings() {
       "product.stock",
       "product.image",
       "product.version",
+      "product.updated_at",
       "vendor.business_name",
     ])
-    .where("product.status", "=", "pending")
-    .orderBy("product.updated_at")
-    .execute();
-  return rows.map((r) => ({
+    .where("product.status", "=", "pending");
+  const page = await paginate(query, OLDEST_FIRST, request, QUEUE_PAGE_SIZE);
+  const rows = page.rows.map((r) => ({
     id: r.id,
     name: r.name,
     description: r.description,
@@ -62,6 +88,7 @@ export async function listPendingListings() {
     version: Number(r.version),
     businessName: r.business_name,
   }));
+  return { ...page, rows };
 }
 
 /**

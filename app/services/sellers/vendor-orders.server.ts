@@ -1,62 +1,75 @@
 import { sql } from "kysely";
 import { getDatabase, getDb } from "~/db/db.server";
+import { type Keyset, paginate } from "~/db/keyset.server";
+import { FIRST_PAGE, type PageRequest } from "~/domain/pagination";
+
+export const VENDOR_ORDERS_PAGE_SIZE = 20;
+
+const NEWEST_FIRST: Keyset<{ orderId: string; createdAt: string }> = {
+  keys: [
+    { ref: "orders.created_at", field: "createdAt", kind: "string" },
+    { ref: "orders.id", field: "orderId", kind: "string" },
+  ],
+  order: "desc",
+};
 
 /**
- * Orders containing this vendor's products, with only the vendor's own lines and what fulfilment
- * needs of the customer (name, phone, shipping address) — no other items, totals or payment.
+ * A page of the orders containing this vendor's products, newest first, with only the vendor's own
+ * lines and what fulfilment needs of the customer (name, phone, shipping address) — no other items,
+ * totals or payment. Pages count orders, not lines.
  */
-export async function listVendorOrderLines(vendorId: string) {
-  const rows = await getDb()
-    .selectFrom("order_line")
-    .innerJoin("orders", "orders.id", "order_line.order_id")
-    .select([
-      "orders.id as orderId",
-      "orders.status",
-      "orders.created_at as createdAt",
-      "orders.customer_name as customerName",
-      "orders.customer_phone as customerPhone",
-      "orders.street",
-      "orders.city",
-      "orders.state",
-      "orders.pincode",
-      "order_line.name",
-      "order_line.quantity",
-      "order_line.unit_price_paise as unitPrice",
-      "order_line.line_total_paise as lineTotal",
-    ])
-    .where("order_line.vendor_id", "=", vendorId)
-    .orderBy("orders.created_at", "desc")
-    .limit(500)
-    .execute();
-  const orders = new Map<
-    string,
-    {
-      orderId: string;
-      status: string;
-      createdAt: string;
-      customerName: string;
-      customerPhone: string;
-      address: string;
-      lines: { name: string; quantity: number; unitPrice: number; lineTotal: number }[];
-    }
-  >();
-  for (const r of rows) {
-    let order = orders.get(r.orderId);
-    if (!order) {
-      order = {
-        orderId: r.orderId,
-        status: r.status,
-        createdAt: r.createdAt,
-        customerName: r.customerName,
-        customerPhone: r.customerPhone,
-        address: `${r.street}, ${r.city}, ${r.state} ${r.pincode}`,
-        lines: [],
-      };
-      orders.set(r.orderId, order);
-    }
-    order.lines.push({ name: r.name, quantity: r.quantity, unitPrice: Number(r.unitPrice), lineTotal: Number(r.lineTotal) });
-  }
-  return [...orders.values()];
+export async function listVendorOrderLines(vendorId: string, request: PageRequest = FIRST_PAGE) {
+  const db = getDb();
+  const page = await paginate(
+    db
+      .selectFrom("orders")
+      .select([
+        "orders.id as orderId",
+        "orders.status",
+        "orders.created_at as createdAt",
+        "orders.customer_name as customerName",
+        "orders.customer_phone as customerPhone",
+        "orders.street",
+        "orders.city",
+        "orders.state",
+        "orders.pincode",
+      ])
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("order_line")
+            .select("order_line.id")
+            .whereRef("order_line.order_id", "=", "orders.id")
+            .where("order_line.vendor_id", "=", vendorId),
+        ),
+      ),
+    NEWEST_FIRST,
+    request,
+    VENDOR_ORDERS_PAGE_SIZE,
+  );
+  const ids = page.rows.map((r) => r.orderId);
+  const lines = ids.length
+    ? await db
+        .selectFrom("order_line")
+        .select(["id", "order_id as orderId", "name", "quantity", "unit_price_paise as unitPrice", "line_total_paise as lineTotal"])
+        .where("vendor_id", "=", vendorId)
+        .where("order_id", "in", ids)
+        .orderBy("name")
+        .orderBy("id")
+        .execute()
+    : [];
+  const rows = page.rows.map((r) => ({
+    orderId: r.orderId,
+    status: r.status,
+    createdAt: r.createdAt,
+    customerName: r.customerName,
+    customerPhone: r.customerPhone,
+    address: `${r.street}, ${r.city}, ${r.state} ${r.pincode}`,
+    lines: lines
+      .filter((l) => l.orderId === r.orderId)
+      .map((l) => ({ id: l.id, name: l.name, quantity: l.quantity, unitPrice: Number(l.unitPrice), lineTotal: Number(l.lineTotal) })),
+  }));
+  return { ...page, rows };
 }
 
 export async function countVendorStats(vendorId: string) {

@@ -1,5 +1,7 @@
 import { getDatabase, getDb, type Db } from "~/db/db.server";
+import { type Keyset, paginate } from "~/db/keyset.server";
 import { getEnv } from "~/env.server";
+import { FIRST_PAGE, type PageRequest } from "~/domain/pagination";
 import { isId } from "~/lib/ids";
 import type { ProductFormInput } from "~/domain/product-form";
 import type { CategoryKey } from "~/domain/categories";
@@ -62,16 +64,21 @@ const LISTING_COLUMNS = [
   "version",
 ] as const;
 
-/** A vendor's own listings (never another vendor's, never the store's). */
-export async function listVendorProducts(vendorId: string) {
-  const rows = await getDb()
-    .selectFrom("product")
-    .select(LISTING_COLUMNS)
-    .where("vendor_id", "=", vendorId)
-    .where("status", "!=", "archived")
-    .orderBy("updated_at", "desc")
-    .execute();
-  return rows.map(toListing);
+export const VENDOR_PRODUCTS_PAGE_SIZE = 25;
+
+const LATEST_EDIT_FIRST: Keyset<{ updated_at: string; id: string }> = {
+  keys: [
+    { ref: "product.updated_at", field: "updated_at", kind: "string" },
+    { ref: "product.id", field: "id", kind: "string" },
+  ],
+  order: "desc",
+};
+
+/** A page of a vendor's own listings (never another vendor's, never the store's), latest edit first. */
+export async function listVendorProducts(vendorId: string, request: PageRequest = FIRST_PAGE) {
+  const query = getDb().selectFrom("product").select(LISTING_COLUMNS).where("vendor_id", "=", vendorId).where("status", "!=", "archived");
+  const page = await paginate(query.select("updated_at"), LATEST_EDIT_FIRST, request, VENDOR_PRODUCTS_PAGE_SIZE);
+  return { ...page, rows: page.rows.map(toListing) };
 }
 
 export async function getVendorProduct(vendorId: string, productId: string) {

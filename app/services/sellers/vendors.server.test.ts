@@ -71,11 +71,11 @@ describe("vendors", () => {
     const store = await makeProduct();
     expect(await getVendorProduct(a.userId, store.id)).toBeNull();
     expect(await updateVendorProduct(a.userId, store.id, listing)).toBe(false);
-    expect((await listVendorProducts(b.userId)).map((p) => p.id)).not.toContain(id);
+    expect((await listVendorProducts(b.userId)).rows.map((p) => p.id)).not.toContain(id);
 
     expect(await getProduct(id)).toBeNull();
     expect((await findProducts(parseCatalogQuery(new URLSearchParams("q=A Rake")))).matching).toBe(0);
-    expect((await listPendingListings()).map((p) => p.id)).toContain(id);
+    expect((await listPendingListings()).rows.map((p) => p.id)).toContain(id);
     expect(await reviewListing(id, "approve")).toBe(true);
     expect((await getProduct(id))?.name).toBe("A Rake");
 
@@ -107,7 +107,7 @@ describe("vendors", () => {
         { productId: pb.id, quantity: 1 },
       ]),
     );
-    const aOrders = await listVendorOrderLines(a.userId);
+    const aOrders = (await listVendorOrderLines(a.userId)).rows;
     expect(aOrders).toHaveLength(1);
     expect(aOrders[0]?.lines.map((l) => l.name)).toEqual(["A Sprayer"]);
     expect(JSON.stringify(aOrders)).not.toContain("B Hoe");

@@ -34,7 +34,7 @@ describe("admin user management", () => {
     await setUserSuspended(admin.id, user.id, true);
     expect(await sessions()).toEqual([]);
     await expect(signIn({ email: "ravi@example.in", password: "ravi-pass-1" }, meta)).rejects.toThrow(/banned|suspended/i);
-    expect((await listUsers("ravi"))[0]?.status).toBe("suspended");
+    expect((await listUsers("ravi")).rows[0]?.status).toBe("suspended");
     await setUserSuspended(admin.id, user.id, false);
     expect((await signIn({ email: "ravi@example.in", password: "ravi-pass-1" }, meta)).role).toBe("user");
   });
@@ -55,9 +55,9 @@ describe("admin user management", () => {
     await expect(deleteUser(admin.id, buyer.id)).rejects.toBeInstanceOf(UserRefused);
     const idle = await createUserWithPassword({ name: "Idle", email: "idle@example.in", password: "idle-pass-1", role: "user" });
     await deleteUser(admin.id, idle.id);
-    expect(await listUsers("idle@")).toEqual([]);
-    expect((await listUsers("MEENA")).map((u) => u.email)).toEqual(["meena@example.in"]);
-    expect((await listUsers("admin")).every((u) => u.role === "admin")).toBe(true);
+    expect((await listUsers("idle@")).rows).toEqual([]);
+    expect((await listUsers("MEENA")).rows.map((u) => u.email)).toEqual(["meena@example.in"]);
+    expect((await listUsers("admin")).rows.every((u) => u.role === "admin")).toBe(true);
     await expect(createUserWithPassword({ name: "Dup", email: "MEENA@example.in", password: "x-pass-123", role: "user" })).rejects.toThrow(
       /already exists/,
     );

@@ -1,6 +1,8 @@
 import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/db.server";
+import { type Keyset, paginate } from "~/db/keyset.server";
 import { containsInsensitive } from "~/db/like.server";
+import { FIRST_PAGE, type Page, type PageRequest } from "~/domain/pagination";
 import { ROLE_LABELS, toUserRole, type UserRole, type UserStatus } from "~/domain/user-labels";
 import { setAccountSuspended } from "./account-lifecycle.server";
 import { UserRefused } from "./create-user.server";
@@ -22,8 +24,19 @@ function toIso(value: unknown): string {
   return Number.isNaN(d.getTime()) ? String(value) : d.toISOString();
 }
 
-/** Users with their role and status; search matches name, email or role (spec §6). */
-export async function listUsers(q: string): Promise<AdminUserRow[]> {
+export const USERS_PAGE_SIZE = 50;
+
+/** Newest accounts first; Better Auth's times are Date on PostgreSQL and ISO text on SQLite, both sort by time. */
+const NEWEST_FIRST: Keyset<{ createdAt: string | Date; id: string }> = {
+  keys: [
+    { ref: "user.createdAt", field: "createdAt", kind: "string" },
+    { ref: "user.id", field: "id", kind: "string" },
+  ],
+  order: "desc",
+};
+
+/** A page of users with their role and status; search matches name, email or role (spec §6). */
+export async function listUsers(q: string, request: PageRequest = FIRST_PAGE): Promise<Page<AdminUserRow>> {
   const db = getDb();
   let query = db
     .selectFrom("user")
@@ -48,8 +61,8 @@ export async function listUsers(q: string): Promise<AdminUserRow[]> {
       ]),
     );
   }
-  const rows = await query.orderBy("user.createdAt", "desc").limit(500).execute();
-  return rows.map((u) => ({
+  const page = await paginate(query, NEWEST_FIRST, request, USERS_PAGE_SIZE);
+  const rows: AdminUserRow[] = page.rows.map((u) => ({
     id: u.id,
     name: u.name,
     email: u.email,
@@ -58,6 +71,7 @@ export async function listUsers(q: string): Promise<AdminUserRow[]> {
     joined: toIso(u.createdAt),
     lastLogin: u.lastLogin ? toIso(u.lastLogin) : null,
   }));
+  return { ...page, rows };
 }
 
 async function guardTarget(actorId: string, targetId: string, verb: string) {
