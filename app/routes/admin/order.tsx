@@ -4,9 +4,11 @@ import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { Flash } from "~/components/admin/flash";
 import { formatDateTime } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
-import { ORDER_STATUSES, paymentMethodLabel, STATUS_LABELS, STATUS_STYLES, type OrderStatus } from "~/domain/orders";
+import { paymentMethodLabel } from "~/domain/payment-settings";
+import { ORDER_STATUSES, STATUS_LABELS, STATUS_STYLES, type OrderStatus } from "~/domain/orders";
 import { changeOrderStatus, getOrderForAdmin, StatusRefused } from "~/services/orders/admin-orders.server";
 import { readForm } from "~/lib/read-form.server";
+import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.id} · Angle Admin` }];
 
@@ -14,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const order = await getOrderForAdmin(params.id);
   if (!order) throw data("Order not found", { status: 404 });
-  return { order };
+  return { order, paymentNames: await getPaymentMethodNames() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -57,7 +59,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {order.street}, {order.city}, {order.state} {order.pincode}
           </address>
           <h2 className="mt-4 font-bold">Payment</h2>
-          <p className="mt-1">{paymentMethodLabel(order.payment_method)}</p>
+          <p className="mt-1">{paymentMethodLabel(order.payment_method, loaderData.paymentNames)}</p>
         </section>
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Change status</h2>

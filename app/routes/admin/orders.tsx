@@ -3,8 +3,10 @@ import type { Route } from "./+types/orders";
 import { requireAdminPage } from "~/auth/guards.server";
 import { formatDate } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
-import { ORDER_STATUSES, paymentMethodLabel, STATUS_LABELS, STATUS_STYLES, type OrderStatus } from "~/domain/orders";
+import { paymentMethodLabel } from "~/domain/payment-settings";
+import { ORDER_STATUSES, STATUS_LABELS, STATUS_STYLES, type OrderStatus } from "~/domain/orders";
 import { listOrdersForAdmin } from "~/services/orders/admin-orders.server";
+import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Angle Admin" }];
 
@@ -12,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const s = new URL(request.url).searchParams.get("status");
   const status: OrderStatus | "all" = (ORDER_STATUSES as readonly string[]).includes(s ?? "") ? (s as OrderStatus) : "all";
-  return { status, orders: await listOrdersForAdmin(status) };
+  return { status, orders: await listOrdersForAdmin(status), paymentNames: await getPaymentMethodNames() };
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
@@ -64,7 +66,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <span className="text-stone-600">{o.customer_email}</span>
                 </td>
                 <td className="p-3">{formatDate(o.created_at)}</td>
-                <td className="p-3">{paymentMethodLabel(o.payment_method)}</td>
+                <td className="p-3">{paymentMethodLabel(o.payment_method, loaderData.paymentNames)}</td>
                 <td className="p-3">
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status]}`}>
                     {STATUS_LABELS[o.status]}

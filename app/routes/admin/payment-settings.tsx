@@ -5,6 +5,7 @@ import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { Flash } from "~/components/admin/flash";
 import { TextField } from "~/components/ui/text-field";
 import { METHOD_TYPES } from "~/domain/payment-settings";
+import { useHydrated } from "~/lib/use-hydrated";
 import { readFields } from "~/lib/read-form.server";
 import {
   addPaymentMethod,
@@ -48,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function SecretField({ name, hasSecret, label }: { name: string; hasSecret: boolean; label: string }) {
+function SecretField({ name, hasSecret, label, error }: { name: string; hasSecret: boolean; label: string; error?: string }) {
   return (
     <TextField
       label={label}
@@ -58,6 +59,7 @@ function SecretField({ name, hasSecret, label }: { name: string; hasSecret: bool
       maxLength={200}
       placeholder={hasSecret ? "•••••••• (saved — leave blank to keep)" : "Not set"}
       hint={hasSecret ? "A secret key is saved. It is encrypted and never shown; type a new one to replace it." : undefined}
+      error={error}
     />
   );
 }
@@ -74,6 +76,12 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
   const formKey = (m: string) => `${m}-${saves[m] ?? 0}`;
   const flashFor = (m: string) => (actionData?.method === m ? <Flash result={actionData} /> : null);
   const fields = (actionData?.fields ?? {}) as Record<string, string>;
+  /** A field's error, shown only in the section that was saved. */
+  const errorIn = (m: string, name: string) => (actionData?.method === m ? fields[name] : undefined);
+  // Without JavaScript the add form shows every type's fields (the server ignores the others').
+  const hydrated = useHydrated();
+  const [newType, setNewType] = useState<string>("offline");
+  const showNew = (type: string) => !hydrated || newType === type;
   const section = "rounded-xl bg-white p-5 ring-1 ring-stone-200";
   const bankFields = (v: { accountName: string; accountNumber: string; bankName: string; ifscCode: string }) => (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -102,8 +110,15 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             {flashFor(g)}
             <input type="hidden" name="method" value={g} />
             {enabled(s[g].enabled)}
-            <TextField label="API key" name="apiKey" autoComplete="off" maxLength={200} defaultValue={s[g].apiKey} />
-            <SecretField name="secretKey" label="Secret key" hasSecret={s[g].hasSecret} />
+            <TextField
+              label="API key"
+              name="apiKey"
+              autoComplete="off"
+              maxLength={200}
+              defaultValue={s[g].apiKey}
+              error={errorIn(g, "apiKey")}
+            />
+            <SecretField name="secretKey" label="Secret key" hasSecret={s[g].hasSecret} error={errorIn(g, "secretKey")} />
             <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">
               Save
             </button>
@@ -145,8 +160,8 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
               <TextField label="Instructions" name="instructions" maxLength={500} defaultValue={m.instructions} />
               {m.type === "gateway" ? (
                 <>
-                  <TextField label="API key" name="apiKey" maxLength={200} defaultValue={m.apiKey} />
-                  <SecretField name="secretKey" label="Secret key" hasSecret={m.hasSecret} />
+                  <TextField label="API key" name="apiKey" maxLength={200} defaultValue={m.apiKey} error={errorIn(m.key, "apiKey")} />
+                  <SecretField name="secretKey" label="Secret key" hasSecret={m.hasSecret} error={errorIn(m.key, "secretKey")} />
                 </>
               ) : null}
               {m.type === "bank" ? bankFields(m) : null}
@@ -177,7 +192,9 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             <select
               id="new-type"
               name="type"
-              defaultValue="offline"
+              value={hydrated ? newType : undefined}
+              defaultValue={hydrated ? undefined : "offline"}
+              onChange={(e) => setNewType(e.currentTarget.value)}
               className="h-11 w-full rounded-lg border border-stone-300 bg-white px-2"
             >
               {METHOD_TYPES.map((t) => (
@@ -191,12 +208,27 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             <input type="checkbox" name="enabled" className="h-4 w-4 accent-green-700" /> Enabled
           </label>
           <TextField className="sm:col-span-2" label="Instructions" name="instructions" maxLength={500} />
-          <TextField label="API key (gateway)" name="apiKey" maxLength={200} />
-          <TextField label="Secret key (gateway)" name="secretKey" type="password" autoComplete="off" maxLength={200} />
-          <TextField label="Account name (bank)" name="accountName" maxLength={120} />
-          <TextField label="Account number (bank)" name="accountNumber" maxLength={18} error={fields.accountNumber} />
-          <TextField label="Bank name (bank)" name="bankName" maxLength={120} />
-          <TextField label="IFSC code (bank)" name="ifscCode" maxLength={11} error={fields.ifscCode} />
+          {showNew("gateway") ? (
+            <>
+              <TextField label="API key (gateway)" name="apiKey" maxLength={200} error={errorIn("new", "apiKey")} />
+              <TextField
+                label="Secret key (gateway)"
+                name="secretKey"
+                type="password"
+                autoComplete="off"
+                maxLength={200}
+                error={errorIn("new", "secretKey")}
+              />
+            </>
+          ) : null}
+          {showNew("bank") ? (
+            <>
+              <TextField label="Account name (bank)" name="accountName" maxLength={120} />
+              <TextField label="Account number (bank)" name="accountNumber" maxLength={18} error={fields.accountNumber} />
+              <TextField label="Bank name (bank)" name="bankName" maxLength={120} />
+              <TextField label="IFSC code (bank)" name="ifscCode" maxLength={11} error={fields.ifscCode} />
+            </>
+          ) : null}
           <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white sm:col-span-2 sm:justify-self-start">
             Add Payment Method
           </button>

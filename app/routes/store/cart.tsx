@@ -126,12 +126,12 @@ function CartRow({ line }: { line: QuotedLine }) {
               className="flex h-9 w-9 items-center justify-center disabled:text-stone-300"
               disabled={quantity <= 1}
               onClick={() => setCartQuantity(product.id, quantity - 1)}
-              aria-label="Decrease quantity"
+              aria-label={`Decrease quantity of ${product.name}`}
             >
               <Minus className="h-4 w-4" aria-hidden="true" />
             </button>
             <label className="sr-only" htmlFor={`qty-${product.id}`}>
-              Quantity
+              Quantity of {product.name}
             </label>
             <input
               id={`qty-${product.id}`}
@@ -157,7 +157,7 @@ function CartRow({ line }: { line: QuotedLine }) {
               className="flex h-9 w-9 items-center justify-center disabled:text-stone-300"
               disabled={quantity >= max}
               onClick={() => setCartQuantity(product.id, quantity + 1)}
-              aria-label="Increase quantity"
+              aria-label={`Increase quantity of ${product.name}`}
             >
               <Plus className="h-4 w-4" aria-hidden="true" />
             </button>
