@@ -120,7 +120,7 @@ function CartRow({ line }: { line: QuotedLine }) {
         </p>
         {line.outOfStock ? <p className="text-sm font-semibold text-red-700">Out of stock</p> : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
-          <div className="flex items-center rounded-lg border border-stone-300" role="group" aria-label={`Quantity of ${product.name}`}>
+          <fieldset className="flex items-center rounded-lg border border-stone-300" aria-label={`Quantity of ${product.name}`}>
             <button
               type="button"
               className="flex h-9 w-9 items-center justify-center disabled:text-stone-300"
@@ -161,7 +161,7 @@ function CartRow({ line }: { line: QuotedLine }) {
             >
               <Plus className="h-4 w-4" aria-hidden="true" />
             </button>
-          </div>
+          </fieldset>
           <p className="font-bold text-stone-900" data-testid="line-subtotal">
             {formatPaise(product.pricePaise * quantity)}
           </p>

@@ -68,7 +68,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
           {inStock ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">
-              <div className="flex items-center rounded-lg border border-stone-300 bg-white" role="group" aria-label="Quantity">
+              <fieldset className="flex items-center rounded-lg border border-stone-300 bg-white" aria-label="Quantity">
                 <button
                   type="button"
                   className="flex h-11 w-11 items-center justify-center disabled:text-stone-300"
@@ -90,7 +90,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 >
                   <Plus className="h-4 w-4" aria-hidden="true" />
                 </button>
-              </div>
+              </fieldset>
               <AddToCartButton product={product} quantity={quantity} className="h-11 flex-1 sm:flex-none sm:px-8" />
             </div>
           ) : (
