@@ -77,15 +77,16 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
           </nav>
         </details>
 
-        <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={`${store.siteTitle} home`}>
-          <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white">
-            <Leaf className="h-5 w-5" aria-hidden="true" />
-          </span>
-          <span className="flex min-w-0 flex-col leading-tight">
+        {/* The tagline is beside the link, not in it: the link's name must contain what it shows. */}
+        <div className="flex min-w-0 items-center gap-3">
+          <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={`${store.siteTitle} home`}>
+            <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white">
+              <Leaf className="h-5 w-5" aria-hidden="true" />
+            </span>
             <span className="truncate text-xl font-extrabold tracking-tight text-brand-800">{store.siteTitle}</span>
-            <span className="hidden text-xs text-stone-500 xl:block">{store.siteTagline}</span>
-          </span>
-        </Link>
+          </Link>
+          <span className="hidden max-w-40 text-xs leading-tight text-stone-500 xl:block">{store.siteTagline}</span>
+        </div>
 
         <nav aria-label="Primary" className="ml-4 hidden items-center gap-1 lg:flex">
           {links}

@@ -102,7 +102,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </div>
       <section className="relative mt-4 overflow-x-auto rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <h2 className="font-bold">Items</h2>
-        <table className="mt-2 w-full min-w-[32rem] text-sm">
+        <table className="mt-2 w-full text-sm">
           <thead className="text-left text-stone-600">
             <tr>
               <th className="py-2">Product</th>
