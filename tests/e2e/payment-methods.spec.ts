@@ -41,7 +41,7 @@ test("a custom method is shown by its display name at checkout, on the confirmat
     await page.goto("/admin/orders");
     await expect(page.getByRole("row", { name: new RegExp(orderId) })).toContainText("UPI (manual)");
   } finally {
-    await page.request.post("/admin/payment-settings", { form: { method: key, intent: "remove" }, headers: { origin: baseURL! } });
+    await page.request.post("/admin/payment-settings", { form: { method: key, intent: "remove" }, headers: { origin: String(baseURL) } });
   }
 });
 

@@ -31,7 +31,7 @@ test("a 12 MB phone photo is accepted, previewed first, and stored whole (letter
     .locator("img")
     .getAttribute("src");
   expect(src).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
-  const stored = await (await page.request.get(src!)).body();
+  const stored = await (await page.request.get(String(src))).body();
   const { data, info } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
   expect([info.width, info.height]).toEqual([800, 800]);
   // The photo is 2:1: fitted, it fills the middle 400 px; the bands above and below are white.
@@ -98,7 +98,9 @@ test("a product description keeps its paragraphs and line breaks, as text", asyn
   await page.goto(`/products/${product.id}`);
   const paragraphs = page.getByTestId("product-description").locator("p");
   await expect(paragraphs).toHaveCount(2);
-  expect(await paragraphs.first().innerText()).toBe("Sow 2 cm deep.\nWater daily.");
+  // The line break is in the text and shown as one (pre-line), not collapsed into a space.
+  expect(await paragraphs.first().textContent()).toBe("Sow 2 cm deep.\nWater daily.");
+  await expect(paragraphs.first()).toHaveCSS("white-space", "pre-line");
   await expect(paragraphs.nth(1)).toHaveText("Store in a cool place. <b>Not</b> for eating.");
   await expect(page.getByTestId("product-description").locator("b")).toHaveCount(0);
 });
