@@ -109,7 +109,27 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
         <h2 id="vendors-title" className="p-4 pb-0 text-lg font-bold">
           All vendors ({vendors.length})
         </h2>
-        <table className="mt-2 w-full min-w-[40rem] text-left text-sm">
+        {/* Phones get a list: a six-column table would scroll sideways with nothing a keyboard can focus. */}
+        <ul className="mt-2 divide-y divide-stone-100 text-sm md:hidden">
+          {vendors.map((v) => (
+            <li key={v.id} className="space-y-0.5 p-4">
+              <p className="font-medium">
+                {v.businessName}
+                {v.banned ? " (suspended)" : ""}
+              </p>
+              <p className="font-mono">{v.gstNumber}</p>
+              <p className="break-all">{v.email}</p>
+              <p>{v.phone}</p>
+              <p>
+                {v.city}, {v.state}
+              </p>
+              <p>
+                Live {v.live} · Pending {v.pending}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <table className="mt-2 hidden w-full min-w-[40rem] text-left text-sm md:table">
           <thead className="bg-stone-50 text-stone-600">
             <tr>
               <th className="p-3">Business</th>
