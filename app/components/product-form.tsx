@@ -1,4 +1,4 @@
-import { type ChangeEvent, useEffect, useState } from "react";
+import { type ChangeEvent, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CATEGORY_KEYS, CATEGORY_LABELS, type CategoryKey } from "~/domain/categories";
 import { IMAGE_TOO_LARGE, IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_LABEL } from "~/domain/product-image";
@@ -16,6 +16,17 @@ export type ProductFormValues = {
   rating?: number;
   reviews?: number;
 };
+
+/** A preview 192 px wide of a chosen photo, whole (its own proportions). */
+async function previewOf(file: File): Promise<string> {
+  const bitmap = await createImageBitmap(file, { resizeWidth: 192, resizeQuality: "medium" });
+  const canvas = document.createElement("canvas");
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  canvas.getContext("2d")?.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return canvas.toDataURL("image/jpeg", 0.85);
+}
 
 /** What was typed, to fill the form again after a refusal (a page without JavaScript reloads). */
 export function typedProductValues(form: FormData): Partial<ProductFormValues> {
@@ -55,13 +66,11 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
   const busy = navigation.state === "submitting";
   const [preview, setPreview] = useState<string | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
+  const chosen = useRef<File | null>(null);
   // A convenience only: the server refuses an oversized photo too, and keeps the form.
   const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
+    const file = event.currentTarget.files?.[0] ?? null;
+    chosen.current = file;
     setPreview(null);
     setImageError(null);
     if (!file) return;
@@ -70,7 +79,12 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
       setImageError(IMAGE_TOO_LARGE);
       return;
     }
-    setPreview(URL.createObjectURL(file));
+    // A small decoded copy, as a data: URL: no blob URL to fetch, and a file the browser cannot
+    // decode simply gets no preview (the server says what is wrong with it).
+    previewOf(file).then(
+      (url) => chosen.current === file && setPreview(url),
+      () => undefined,
+    );
   };
   const photoError = imageError ?? errors.image;
   return (
@@ -181,11 +195,15 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
               className="min-w-0 max-w-full flex-1 text-sm"
             />
           </div>
-          {photoError ? (
-            <p id="product-image-error" role="alert" className="mt-1 text-sm font-medium text-red-700">
-              {photoError}
-            </p>
-          ) : (
+          {/* Always present, so a screen reader announces the error the moment a file is refused. */}
+          <div aria-live="polite">
+            {photoError ? (
+              <p id="product-image-error" className="mt-1 text-sm font-medium text-red-700">
+                {photoError}
+              </p>
+            ) : null}
+          </div>
+          {photoError ? null : (
             <p id="product-image-hint" className="mt-1 text-xs text-stone-600">
               A photo that is not square is shown whole, on a white background.
             </p>
