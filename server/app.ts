@@ -1,9 +1,10 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { BODY_TOO_LARGE_HEADER } from "../app/domain/product-image.ts";
 import { log, requestContext } from "../app/lib/log.server.ts";
 
 export type AppOptions = { build: ServerBuild; clientDir: string; https: boolean; origin: string; trustProxyHops?: number };
@@ -23,6 +24,24 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | u
     if (nearest) return nearest;
   }
   return peer ?? "unknown";
+}
+
+const PRODUCT_FORM_PATH = /^\/(admin|vendor-login)\/products\/[^/]+$/;
+const PRODUCT_FORM_MAX_BODY = 20 * 1024 * 1024;
+
+function productFormBodyLimit(otherwise: MiddlewareHandler): MiddlewareHandler {
+  const limit = bodyLimit({ maxSize: PRODUCT_FORM_MAX_BODY, onError: (c) => c.text("The upload is too large (20 MB at most).", 413) });
+  return async (c, next) => {
+    c.req.raw.headers.delete(BODY_TOO_LARGE_HEADER);
+    if (c.req.method !== "POST" || !PRODUCT_FORM_PATH.test(c.req.path)) return otherwise(c, next);
+    if (Number(c.req.header("content-length") ?? 0) <= PRODUCT_FORM_MAX_BODY) return limit(c, next);
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(BODY_TOO_LARGE_HEADER, "1");
+    headers.set("content-type", "application/x-www-form-urlencoded");
+    headers.delete("content-length");
+    c.req.raw = new Request(c.req.raw.url, { method: "POST", headers, body: "" });
+    await next();
+  };
 }
 
 /** Reads a request's body to its end without keeping it; false if it cannot (already part-read, or over 64 MB). */
@@ -111,8 +130,12 @@ export function createApp({ build, clientDir, https, origin, trustProxyHops = 0 
     await next();
   });
   app.use(compress());
-  // Product images are at most 5 MB; nothing else comes close.
-  app.use(bodyLimit({ maxSize: 6 * 1024 * 1024, onError: (c) => c.text("The upload is too large (6 MB at most).", 413) }));
+  // Nothing but a product photo comes close to 6 MB. Photos may be 15 MB (the product form's action
+  // checks, and answers with a field error); its pages take more so that refusal reaches the form,
+  // and a body bigger still goes on without its content, marked, for the action to say the same.
+  app.use(
+    productFormBodyLimit(bodyLimit({ maxSize: 6 * 1024 * 1024, onError: (c) => c.text("The upload is too large (6 MB at most).", 413) })),
+  );
 
   // Vite's hashed files never change, and catalogue images are never edited in place (a new picture
   // gets a new file name): cached for a year, sent as the brotli/gzip copies made at build time.

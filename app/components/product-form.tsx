@@ -1,5 +1,7 @@
+import { type ChangeEvent, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CATEGORY_KEYS, CATEGORY_LABELS, type CategoryKey } from "~/domain/categories";
+import { IMAGE_TOO_LARGE, IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_LABEL } from "~/domain/product-image";
 import { TextField } from "./ui/text-field";
 
 export type ProductFormValues = {
@@ -15,17 +17,76 @@ export type ProductFormValues = {
   reviews?: number;
 };
 
+/** A preview 192 px wide of a chosen photo, whole (its own proportions). */
+async function previewOf(file: File): Promise<string> {
+  const bitmap = await createImageBitmap(file, { resizeWidth: 192, resizeQuality: "medium" });
+  const canvas = document.createElement("canvas");
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  canvas.getContext("2d")?.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return canvas.toDataURL("image/jpeg", 0.85);
+}
+
+/** What was typed, to fill the form again after a refusal (a page without JavaScript reloads). */
+export function typedProductValues(form: FormData): Partial<ProductFormValues> {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  const category = text("category");
+  const stock = Number.parseInt(text("stock"), 10);
+  return {
+    name: text("name"),
+    description: text("description"),
+    ...(CATEGORY_KEYS.includes(category as CategoryKey) ? { category: category as CategoryKey } : {}),
+    price: text("price"),
+    ...(Number.isFinite(stock) ? { stock } : {}),
+  };
+}
+
+/** The values a refused save sent back, if it sent any (only the form's own refusal does). */
+export function typedValuesOf(failed: object | null | undefined): Partial<ProductFormValues> | undefined {
+  return failed && "values" in failed ? (failed as { values: Partial<ProductFormValues> }).values : undefined;
+}
+
 type Props = {
   values?: ProductFormValues;
+  /** what was typed before a refusal: shown over `values` */
+  typed?: Partial<ProductFormValues>;
   errors?: Record<string, string>;
   error?: string;
   submitLabel: string;
 };
 
 /** The product fields shared by the admin's and a vendor's forms (image upload included). */
-export function ProductForm({ values, errors = {}, error, submitLabel }: Props) {
+export function ProductForm({ values, typed, errors = {}, error, submitLabel }: Props) {
+  const shown: Partial<ProductFormValues> = { ...values, ...typed };
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const [preview, setPreview] = useState<string | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const chosen = useRef<File | null>(null);
+  // A convenience only: the server refuses an oversized photo too, and keeps the form.
+  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0] ?? null;
+    chosen.current = file;
+    setPreview(null);
+    setImageError(null);
+    if (!file) return;
+    if (file.size > MAX_IMAGE_BYTES) {
+      event.currentTarget.value = "";
+      setImageError(IMAGE_TOO_LARGE);
+      return;
+    }
+    // A small decoded copy, as a data: URL: no blob URL to fetch, and a file the browser cannot
+    // decode simply gets no preview (the server says what is wrong with it).
+    previewOf(file).then(
+      (url) => chosen.current === file && setPreview(url),
+      () => undefined,
+    );
+  };
+  const photoError = imageError ?? errors.image;
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="mt-4 max-w-2xl rounded-xl bg-white p-5 ring-1 ring-stone-200">
       {error ? (
@@ -41,7 +102,7 @@ export function ProductForm({ values, errors = {}, error, submitLabel }: Props) 
           name="name"
           required
           maxLength={200}
-          defaultValue={values?.name}
+          defaultValue={shown.name}
           error={errors.name}
         />
         <TextField
@@ -50,7 +111,7 @@ export function ProductForm({ values, errors = {}, error, submitLabel }: Props) 
           name="description"
           multiline
           maxLength={2000}
-          defaultValue={values?.description}
+          defaultValue={shown.description}
           error={errors.description}
         />
         <div>
@@ -63,7 +124,7 @@ export function ProductForm({ values, errors = {}, error, submitLabel }: Props) 
           <select
             id="product-category"
             name="category"
-            defaultValue={values?.category ?? ""}
+            defaultValue={shown.category ?? ""}
             aria-invalid={errors.category ? true : undefined}
             className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3"
           >
@@ -86,7 +147,7 @@ export function ProductForm({ values, errors = {}, error, submitLabel }: Props) 
           min="0.01"
           inputMode="decimal"
           required
-          defaultValue={values?.price}
+          defaultValue={shown.price}
           error={errors.price}
         />
         <TextField
@@ -97,26 +158,56 @@ export function ProductForm({ values, errors = {}, error, submitLabel }: Props) 
           min="0"
           inputMode="numeric"
           required
-          defaultValue={values?.stock ?? 0}
+          defaultValue={shown.stock ?? 0}
           error={errors.stock}
         />
         <div className="sm:col-span-2">
           <label htmlFor="product-image" className="mb-1 block text-sm font-medium text-stone-800">
-            Image (JPEG, PNG or WebP, up to 5 MB)
+            Image (JPEG, PNG or WebP, up to {MAX_IMAGE_LABEL})
           </label>
           <div className="flex items-center gap-3">
-            {values?.image ? (
-              <img src={values.image} alt="Current product" width={64} height={64} className="h-16 w-16 shrink-0 rounded-lg bg-stone-100" />
+            {preview ? (
+              <img
+                src={preview}
+                alt="Preview: what customers will see"
+                data-testid="image-preview"
+                width={96}
+                height={96}
+                className="h-24 w-24 shrink-0 rounded-lg bg-white object-contain ring-1 ring-stone-200"
+              />
+            ) : values?.image ? (
+              <img
+                src={values.image}
+                alt="Current product"
+                width={96}
+                height={96}
+                className="h-24 w-24 shrink-0 rounded-lg bg-white object-contain ring-1 ring-stone-200"
+              />
             ) : null}
             <input
               id="product-image"
               name="image"
               type="file"
-              accept="image/jpeg,image/png,image/webp"
+              accept={IMAGE_TYPES}
+              onChange={choosePhoto}
+              aria-invalid={photoError ? true : undefined}
+              aria-describedby={photoError ? "product-image-error" : "product-image-hint"}
               className="min-w-0 max-w-full flex-1 text-sm"
             />
           </div>
-          {errors.image ? <p className="mt-1 text-sm font-medium text-red-700">{errors.image}</p> : null}
+          {/* Always present, so a screen reader announces the error the moment a file is refused. */}
+          <div aria-live="polite">
+            {photoError ? (
+              <p id="product-image-error" className="mt-1 text-sm font-medium text-red-700">
+                {photoError}
+              </p>
+            ) : null}
+          </div>
+          {photoError ? null : (
+            <p id="product-image-hint" className="mt-1 text-xs text-stone-600">
+              A photo that is not square is shown whole, on a white background.
+            </p>
+          )}
         </div>
         {values?.rating !== undefined ? (
           <p className="text-sm text-stone-600 sm:col-span-2">

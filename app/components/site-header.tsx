@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import Leaf from "lucide-react/icons/leaf";
 import Menu from "lucide-react/icons/menu";
 import Search from "lucide-react/icons/search";
@@ -7,6 +7,7 @@ import ShoppingCart from "lucide-react/icons/shopping-cart";
 import X from "lucide-react/icons/x";
 import { cartItemCount, useCart } from "~/lib/cart";
 import type { RootData } from "~/lib/root-data";
+import { useDismissableDetails } from "./use-dismissable-details";
 import { UserMenu } from "./user-menu";
 import { authDialogHref } from "./auth-dialog-link";
 
@@ -21,10 +22,7 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
   const count = cartItemCount(useCart());
   const q = location.pathname === "/products" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
 
-  // Close the mobile menu after any navigation.
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.pathname, location.search]);
+  useDismissableDetails(menu, location.pathname + location.search);
 
   const links = (
     <>
@@ -47,8 +45,8 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
 
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
-        <details ref={menu} className="group relative lg:hidden">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-3 sm:gap-3 sm:px-4">
+        <details ref={menu} className="group relative shrink-0 lg:hidden">
           <summary
             className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
             aria-label="Toggle menu"
@@ -79,15 +77,16 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
           </nav>
         </details>
 
-        <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${store.siteTitle} home`}>
-          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-700 text-white">
-            <Leaf className="h-5 w-5" aria-hidden="true" />
-          </span>
-          <span className="flex flex-col leading-tight">
-            <span className="text-xl font-extrabold tracking-tight text-brand-800">{store.siteTitle}</span>
-            <span className="hidden text-xs text-stone-500 xl:block">{store.siteTagline}</span>
-          </span>
-        </Link>
+        {/* The tagline is beside the link, not in it: the link's name must contain what it shows. */}
+        <div className="flex min-w-0 items-center gap-3">
+          <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={`${store.siteTitle} home`}>
+            <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white">
+              <Leaf className="h-5 w-5" aria-hidden="true" />
+            </span>
+            <span className="truncate text-xl font-extrabold tracking-tight text-brand-800">{store.siteTitle}</span>
+          </Link>
+          <span className="hidden max-w-40 text-xs leading-tight text-stone-500 xl:block">{store.siteTagline}</span>
+        </div>
 
         <nav aria-label="Primary" className="ml-4 hidden items-center gap-1 lg:flex">
           {links}
@@ -97,7 +96,7 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
           <SearchField defaultValue={q} id="header-search" />
         </Form>
 
-        <div className="ml-auto flex items-center gap-2 md:ml-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2 md:ml-2">
           <Link
             to="/cart"
             className="relative flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"

@@ -1,18 +1,30 @@
-import { Form } from "react-router";
+import { useRef } from "react";
+import { Form, useLocation } from "react-router";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import LogOut from "lucide-react/icons/log-out";
 import User from "lucide-react/icons/user";
+import { useDismissableDetails } from "./use-dismissable-details";
 
-/** The signed-in user's name with Logout (spec §2); a <details> menu works without JavaScript. */
+/**
+ * The signed-in user's name with Logout (spec §2); a <details> menu works without JavaScript.
+ * On a phone the summary shows only the icon (the name, kept for screen readers, would push the
+ * header past the screen); the open menu shows the name above Logout.
+ */
 export function UserMenu({ name }: { name: string }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useDismissableDetails(menu, location.pathname + location.search);
   return (
-    <details className="relative">
-      <summary className="flex h-10 cursor-pointer items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
-        <User className="h-5 w-5" aria-hidden="true" />
-        <span className="max-w-28 truncate">{name}</span>
-        <ChevronDown className="h-4 w-4" aria-hidden="true" />
+    <details ref={menu} className="relative">
+      <summary className="flex h-10 min-w-10 cursor-pointer items-center justify-center gap-1.5 rounded-md px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
+        <User className="h-5 w-5 shrink-0" aria-hidden="true" />
+        <span className="sr-only max-w-28 truncate sm:not-sr-only">{name}</span>
+        <ChevronDown className="hidden h-4 w-4 sm:block" aria-hidden="true" />
       </summary>
-      <div className="absolute right-0 top-12 z-40 w-44 rounded-xl border border-stone-200 bg-white p-1 shadow-lg">
+      <div className="absolute right-0 top-12 z-40 w-56 max-w-[calc(100vw-1.5rem)] rounded-xl border border-stone-200 bg-white p-1 shadow-lg">
+        <p className="truncate border-b border-stone-100 px-3 py-2 text-sm font-semibold text-stone-900" data-testid="user-menu-name">
+          {name}
+        </p>
         <Form method="post" action="/logout">
           <button
             type="submit"

@@ -64,12 +64,7 @@ export function statusChangeRefusal(from: OrderStatus, to: OrderStatus, actor: O
   return `An order that is ${from} cannot be marked ${to}.`;
 }
 
-export const PAYMENT_METHODS = { card: "Credit/Debit Card", upi: "UPI Payment", cod: "Cash on Delivery" } as const;
-export type PaymentMethodKey = keyof typeof PAYMENT_METHODS;
-export function paymentMethodLabel(key: string) {
-  if (Object.hasOwn(PAYMENT_METHODS, key)) return PAYMENT_METHODS[key as PaymentMethodKey];
-  return key === "bank_transfer" ? "Bank Transfer" : key.replace(/_/g, " ");
-}
+export { paymentMethodLabel } from "./payment-settings";
 
 export type TimelineStep = { label: string; when: string; done: boolean };
 

@@ -3,6 +3,27 @@ import { z } from "zod";
 export const PAYMENT_NAME_KEY_REQUIRED = "Payment method display name and unique key are required.";
 export const PAYMENT_KEY_FORMAT = "Payment method key can only contain letters, numbers, and underscores.";
 export const couldNotSave = (key: string) => `Could not save settings for ${key}.`;
+export const gatewayKeyNeeded = (name: string) => `Enter the API key to enable ${name}.`;
+export const gatewaySecretNeeded = (name: string) => `Enter the secret key to enable ${name}.`;
+
+/** A gateway cannot be switched on without both keys (a saved secret key counts). */
+export function missingGatewayKeys(
+  name: string,
+  g: { enabled: boolean; apiKey: string; hasSecret: boolean },
+): Record<string, string> | null {
+  if (!g.enabled) return null;
+  const fields: Record<string, string> = {};
+  if (!g.apiKey) fields.apiKey = gatewayKeyNeeded(name);
+  if (!g.hasSecret) fields.secretKey = gatewaySecretNeeded(name);
+  return Object.keys(fields).length > 0 ? fields : null;
+}
+
+/** The fields each type of method has; the others are ignored on save. */
+export const FIELDS_OF_TYPE = {
+  gateway: ["apiKey", "secretKey"],
+  offline: [],
+  bank: ["accountName", "accountNumber", "bankName", "ifscCode"],
+} as const;
 
 export const BUILT_IN_METHODS = ["stripe", "razorpay", "cod", "bankTransfer"] as const;
 export type BuiltInMethod = (typeof BUILT_IN_METHODS)[number];
@@ -77,6 +98,24 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
   bankTransfer: { enabled: false, instructions: "", accountName: "", accountNumber: "", bankName: "", ifscCode: "" },
   custom: [],
 };
+
+/** Labels of the methods the store itself offers, by the key an order stores (spec §9). */
+export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
+  card: "Credit/Debit Card",
+  upi: "UPI Payment",
+  cod: "Cash on Delivery",
+  bank_transfer: "Bank Transfer",
+};
+
+/** The admin's display names of their own methods, by key (see getPaymentMethodNames). */
+export type PaymentMethodNames = Record<string, string>;
+
+/** The one way a payment method is shown: its label, or the display name the admin gave it. */
+export function paymentMethodLabel(key: string, names: PaymentMethodNames = {}) {
+  if (Object.hasOwn(PAYMENT_METHOD_LABELS, key)) return PAYMENT_METHOD_LABELS[key];
+  if (Object.hasOwn(names, key)) return names[key];
+  return key.replace(/_/g, " "); // a method removed since: its key is all that is left
+}
 
 /** What checkout offers a customer: key, label and the instructions to show. */
 export type CheckoutMethod = { key: string; label: string; instructions: string };

@@ -242,7 +242,9 @@ test.describe("payment settings", () => {
     const form = page.getByRole("form", { name: "Razorpay" });
     const apiKey = await form.getByLabel("API key").inputValue();
     try {
-      // On only as long as one checkout page load takes.
+      // On only as long as one checkout page load takes (and only with both keys).
+      await form.getByLabel("API key").fill("rzp_test_1DP5mmOlF5G5ag");
+      await form.getByLabel("Secret key").fill(`rzp_secret_${unique()}`);
       await form.getByRole("checkbox", { name: "Enabled" }).check();
       await form.getByRole("button", { name: "Save" }).click();
       await expect(toasts(page)).toContainText("Payment settings saved.");

@@ -3,11 +3,14 @@ import {
   addProductToCart,
   authDialog,
   expectNoHorizontalScroll,
+  loginAs,
   placeOrder,
   registerCustomer,
   SECATEURS,
+  seedCart,
   storedCart,
   TOMATO,
+  userMenu,
   waitForHydration,
 } from "./helpers";
 
@@ -77,4 +80,70 @@ test("on a phone a customer registers, shops, checks out and finds the order", a
   await expect(card.getByTestId("order-status")).toHaveText("Pending");
   await expect(card.getByRole("link", { name: `Order #${orderId}` })).toBeVisible();
   await expectNoHorizontalScroll(page);
+});
+
+test.describe("at 360 px, signed in", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the header fits; the name and Logout are in the account menu, which closes on Escape and on a tap outside", async ({ page }) => {
+    const customer = await loginAs(page, { name: "Venkataramanan Subramaniam" });
+    await page.goto("/");
+    await waitForHydration(page);
+    await expectNoHorizontalScroll(page);
+    const account = userMenu(page, customer);
+    const box = await account.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360, "the account menu is on the screen").toBe(true);
+
+    await account.tap();
+    const logout = page.getByRole("banner").getByRole("button", { name: "Logout" });
+    await expect(logout).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId("user-menu-name")).toHaveText(customer.name);
+    await expect(page.getByTestId("user-menu-name")).toBeInViewport({ ratio: 1 });
+    await expectNoHorizontalScroll(page);
+
+    await page.keyboard.press("Escape");
+    await expect(logout).toBeHidden();
+    await expect(account).toBeFocused();
+
+    await account.tap();
+    await expect(logout).toBeVisible();
+    await page.getByRole("main").tap({ position: { x: 20, y: 200 } });
+    await expect(logout).toBeHidden();
+
+    await account.tap();
+    await logout.tap();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(account).toHaveCount(0);
+  });
+
+  test("the phone menu closes on Escape and on a tap outside it", async ({ page }) => {
+    await loginAs(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    const toggle = page.getByRole("banner").getByLabel("Toggle menu");
+    const menu = page.getByRole("navigation", { name: "Main" });
+    await toggle.tap();
+    await expect(menu.getByRole("link", { name: "My Orders" })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await toggle.tap();
+    await expect(menu).toBeVisible();
+    await page.getByRole("main").tap({ position: { x: 300, y: 300 } });
+    await expect(menu).toBeHidden();
+  });
+});
+
+test("the cart's quantity and remove buttons name the product", async ({ page }) => {
+  await page.goto("/");
+  await seedCart(page, [{ product: SECATEURS, quantity: 2 }]);
+  await page.goto("/cart");
+  await waitForHydration(page);
+  const line = page.getByTestId("cart-line");
+  await expect(line.getByRole("button", { name: "Decrease quantity of Pruning Secateurs", exact: true })).toBeEnabled();
+  await expect(line.getByRole("button", { name: "Increase quantity of Pruning Secateurs", exact: true })).toBeEnabled();
+  await expect(line.getByRole("button", { name: "Remove Pruning Secateurs", exact: true })).toBeVisible();
+  await expect(line.getByRole("spinbutton", { name: "Quantity of Pruning Secateurs" })).toHaveValue("2");
 });

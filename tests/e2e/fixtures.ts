@@ -19,9 +19,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 export { expect };
 
-/** axe-core: no serious or critical violations. */
+/** The WCAG 2.2 AA rule set (axe-core 4.14 tags): target size, focus visibility and the rest. */
+export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** axe-core against WCAG 2.2 AA: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     bad.map(
@@ -31,6 +34,7 @@ export async function expectAccessible(page: Page) {
           .slice(0, 3)
           .join(", ")}`,
     ),
+    `axe on ${new URL(page.url()).pathname} at ${page.viewportSize()?.width} px`,
   ).toEqual([]);
 }
 

@@ -6,8 +6,10 @@ import { OrderStatusFormSchema } from "~/domain/admin-forms";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { formatDateTime } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
-import { paymentMethodLabel, STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
+import { STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
+import { paymentMethodLabel } from "~/domain/payment-settings";
 import { changeOrderStatus, getOrderForAdmin, StatusRefused } from "~/services/orders/admin-orders.server";
+import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
 import { readFields } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -17,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const order = await getOrderForAdmin(params.id);
   if (!order) throw data("Order not found", { status: 404 });
-  return { order };
+  return { order, paymentNames: await getPaymentMethodNames() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -60,7 +62,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {order.address.street}, {order.address.city}, {order.address.state} {order.address.pincode}
           </address>
           <h2 className="mt-4 font-bold">Payment</h2>
-          <p className="mt-1">{paymentMethodLabel(order.paymentMethod)}</p>
+          <p className="mt-1">{paymentMethodLabel(order.paymentMethod, loaderData.paymentNames)}</p>
         </section>
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Change status</h2>
@@ -103,7 +105,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </div>
       <section className="relative mt-4 overflow-x-auto rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <h2 className="font-bold">Items</h2>
-        <table className="mt-2 w-full min-w-[32rem] text-sm">
+        <table className="mt-2 w-full text-sm">
           <thead className="text-left text-stone-600">
             <tr>
               <th className="py-2">Product</th>

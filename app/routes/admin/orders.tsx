@@ -6,9 +6,11 @@ import { type Column, DataTable } from "~/components/ui/data-table";
 import { formatDate } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
 import { istToday } from "~/domain/order-export";
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus, paymentMethodLabel, STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus, STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
 import { readPageRequest } from "~/domain/pagination";
+import { paymentMethodLabel } from "~/domain/payment-settings";
 import { listOrdersForAdmin } from "~/services/orders/list-admin-orders.server";
+import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Angle Admin" }];
 
@@ -18,52 +20,55 @@ export async function loader({ request }: Route.LoaderArgs) {
   const s = params.get("status");
   const status: OrderStatus | "all" = isOrderStatus(s) ? s : "all";
   const q = (params.get("q") ?? "").trim().slice(0, 100);
-  const page = await listOrdersForAdmin({ status, q }, readPageRequest(params));
-  return { status, q, page, today: istToday() };
+  const [page, paymentNames] = await Promise.all([listOrdersForAdmin({ status, q }, readPageRequest(params)), getPaymentMethodNames()]);
+  return { status, q, page, today: istToday(), paymentNames };
 }
 
 type OrderRow = Route.ComponentProps["loaderData"]["page"]["rows"][number];
+type PaymentNames = Route.ComponentProps["loaderData"]["paymentNames"];
 
-const columns: Column<OrderRow>[] = [
-  {
-    header: "Order",
-    nowrap: true,
-    cell: (o) => (
-      <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-800 hover:underline">
-        #{o.id}
-      </Link>
-    ),
-  },
-  {
-    header: "Customer",
-    cell: (o) => (
-      <>
-        {o.customerName}
-        <br />
-        <span className="text-stone-600">{o.customerEmail}</span>
-      </>
-    ),
-  },
-  { header: "Date", nowrap: true, cell: (o) => formatDate(o.createdAt) },
-  { header: "Payment", cell: (o) => paymentMethodLabel(o.paymentMethod) },
-  {
-    header: "Status",
-    nowrap: true,
-    cell: (o) => (
-      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status]}`}>{STATUS_LABELS[o.status]}</span>
-    ),
-  },
-  {
-    header: "Total",
-    nowrap: true,
-    align: "right",
-    cell: (o) => (
-      <span className="font-semibold" data-testid="order-total">
-        {formatPaise(o.totalPaise)}
-      </span>
-    ),
-  },
-];
+function orderColumns(paymentNames: PaymentNames): Column<OrderRow>[] {
+  return [
+    {
+      header: "Order",
+      nowrap: true,
+      cell: (o) => (
+        <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-800 hover:underline">
+          #{o.id}
+        </Link>
+      ),
+    },
+    {
+      header: "Customer",
+      cell: (o) => (
+        <>
+          {o.customerName}
+          <br />
+          <span className="text-stone-600">{o.customerEmail}</span>
+        </>
+      ),
+    },
+    { header: "Date", nowrap: true, cell: (o) => formatDate(o.createdAt) },
+    { header: "Payment", cell: (o) => paymentMethodLabel(o.paymentMethod, paymentNames) },
+    {
+      header: "Status",
+      nowrap: true,
+      cell: (o) => (
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status]}`}>{STATUS_LABELS[o.status]}</span>
+      ),
+    },
+    {
+      header: "Total",
+      nowrap: true,
+      align: "right",
+      cell: (o) => (
+        <span className="font-semibold" data-testid="order-total">
+          {formatPaise(o.totalPaise)}
+        </span>
+      ),
+    },
+  ];
+}
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { status, q, page, today } = loaderData;
@@ -104,7 +109,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <div className="mt-3">
         <DataTable
           caption="Orders"
-          columns={columns}
+          columns={orderColumns(loaderData.paymentNames)}
           rows={page.rows}
           rowKey={(o) => o.id}
           rowTestId="admin-order-row"

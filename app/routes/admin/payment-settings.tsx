@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/payment-settings";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
@@ -6,6 +7,7 @@ import { PaymentSettingsActionSchema } from "~/domain/admin-forms";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { TextField } from "~/components/ui/text-field";
 import { METHOD_TYPES } from "~/domain/payment-settings";
+import { useHydrated } from "~/lib/use-hydrated";
 import { readFields } from "~/lib/read-form.server";
 import { useToastKey } from "~/lib/use-toast-key";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -55,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function SecretField({ name, hasSecret, label }: { name: string; hasSecret: boolean; label: string }) {
+function SecretField({ name, hasSecret, label, error }: { name: string; hasSecret: boolean; label: string; error?: string }) {
   return (
     <TextField
       label={label}
@@ -65,6 +67,7 @@ function SecretField({ name, hasSecret, label }: { name: string; hasSecret: bool
       maxLength={200}
       placeholder={hasSecret ? "•••••••• (saved — leave blank to keep)" : "Not set"}
       hint={hasSecret ? "A secret key is saved. It is encrypted and never shown; type a new one to replace it." : undefined}
+      error={error}
     />
   );
 }
@@ -77,7 +80,13 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
   const pageKey = useToastKey();
   const formKey = (m: string) => `${m}-${pageKey}`;
   const errorFor = (m: string) => (actionData?.section === m ? <FormError message={actionData.error} /> : null);
-  const fields: Partial<Record<string, string>> = actionData?.section === "new" ? actionData.fields : {};
+  const fields: Partial<Record<string, string>> = actionData?.fields ?? {};
+  /** A field's error, shown only in the section that was posted. */
+  const errorIn = (m: string, name: string) => (actionData?.section === m ? fields[name] : undefined);
+  // Without JavaScript the add form shows every type's fields (the server ignores the others').
+  const hydrated = useHydrated();
+  const [newType, setNewType] = useState<string>("offline");
+  const showNew = (type: string) => !hydrated || newType === type;
   const section = "rounded-xl bg-white p-5 ring-1 ring-stone-200";
   const bankFields = (v: { accountName: string; accountNumber: string; bankName: string; ifscCode: string }) => (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -107,8 +116,15 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             <input type="hidden" name="intent" value="save" />
             <input type="hidden" name="method" value={g} />
             {enabled(s[g].enabled)}
-            <TextField label="API key" name="apiKey" autoComplete="off" maxLength={200} defaultValue={s[g].apiKey} />
-            <SecretField name="secretKey" label="Secret key" hasSecret={s[g].hasSecret} />
+            <TextField
+              label="API key"
+              name="apiKey"
+              autoComplete="off"
+              maxLength={200}
+              defaultValue={s[g].apiKey}
+              error={errorIn(g, "apiKey")}
+            />
+            <SecretField name="secretKey" label="Secret key" hasSecret={s[g].hasSecret} error={errorIn(g, "secretKey")} />
             <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">
               Save
             </button>
@@ -153,8 +169,8 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
               <TextField label="Instructions" name="instructions" maxLength={500} defaultValue={m.instructions} />
               {m.type === "gateway" ? (
                 <>
-                  <TextField label="API key" name="apiKey" maxLength={200} defaultValue={m.apiKey} />
-                  <SecretField name="secretKey" label="Secret key" hasSecret={m.hasSecret} />
+                  <TextField label="API key" name="apiKey" maxLength={200} defaultValue={m.apiKey} error={errorIn(m.key, "apiKey")} />
+                  <SecretField name="secretKey" label="Secret key" hasSecret={m.hasSecret} error={errorIn(m.key, "secretKey")} />
                 </>
               ) : null}
               {m.type === "bank" ? bankFields(m) : null}
@@ -176,8 +192,8 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
         {errorFor("new")}
         <input type="hidden" name="intent" value="add" />
         <fieldset disabled={busy} className="grid gap-3 sm:grid-cols-2">
-          <TextField label="Display name" name="name" maxLength={60} error={fields.name} />
-          <TextField label="Unique key" name="key" maxLength={40} hint="Letters, numbers and underscores" error={fields.key} />
+          <TextField label="Display name" name="name" maxLength={60} error={errorIn("new", "name")} />
+          <TextField label="Unique key" name="key" maxLength={40} hint="Letters, numbers and underscores" error={errorIn("new", "key")} />
           <div>
             <label htmlFor="new-type" className="mb-1 block text-sm font-medium text-stone-800">
               Type
@@ -185,7 +201,9 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             <select
               id="new-type"
               name="type"
-              defaultValue="offline"
+              value={hydrated ? newType : undefined}
+              defaultValue={hydrated ? undefined : "offline"}
+              onChange={(e) => setNewType(e.currentTarget.value)}
               className="h-11 w-full rounded-lg border border-stone-300 bg-white px-2"
             >
               {METHOD_TYPES.map((t) => (
@@ -199,12 +217,27 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
             <input type="checkbox" name="enabled" className="h-4 w-4 accent-green-700" /> Enabled
           </label>
           <TextField className="sm:col-span-2" label="Instructions" name="instructions" maxLength={500} />
-          <TextField label="API key (gateway)" name="apiKey" maxLength={200} />
-          <TextField label="Secret key (gateway)" name="secretKey" type="password" autoComplete="off" maxLength={200} />
-          <TextField label="Account name (bank)" name="accountName" maxLength={120} />
-          <TextField label="Account number (bank)" name="accountNumber" maxLength={18} error={fields.accountNumber} />
-          <TextField label="Bank name (bank)" name="bankName" maxLength={120} />
-          <TextField label="IFSC code (bank)" name="ifscCode" maxLength={11} error={fields.ifscCode} />
+          {showNew("gateway") ? (
+            <>
+              <TextField label="API key (gateway)" name="apiKey" maxLength={200} error={errorIn("new", "apiKey")} />
+              <TextField
+                label="Secret key (gateway)"
+                name="secretKey"
+                type="password"
+                autoComplete="off"
+                maxLength={200}
+                error={errorIn("new", "secretKey")}
+              />
+            </>
+          ) : null}
+          {showNew("bank") ? (
+            <>
+              <TextField label="Account name (bank)" name="accountName" maxLength={120} />
+              <TextField label="Account number (bank)" name="accountNumber" maxLength={18} error={errorIn("new", "accountNumber")} />
+              <TextField label="Bank name (bank)" name="bankName" maxLength={120} />
+              <TextField label="IFSC code (bank)" name="ifscCode" maxLength={11} error={errorIn("new", "ifscCode")} />
+            </>
+          ) : null}
           <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white sm:col-span-2 sm:justify-self-start">
             Add Payment Method
           </button>

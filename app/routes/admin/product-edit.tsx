@@ -1,12 +1,13 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { ProductForm } from "~/components/product-form";
+import { ProductForm, typedProductValues, typedValuesOf } from "~/components/product-form";
 import { getProductForAdmin } from "~/services/catalog/list-products-admin.server";
 import { parseProductForm } from "~/services/catalog/parse-product-form.server";
 import { createProduct, PRODUCT_CHANGED, updateProduct } from "~/services/catalog/save-product.server";
 import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { isOversizedUpload, OVERSIZED_UPLOAD } from "~/services/media/oversized-upload.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product ? "Edit" : "Add"} product · Angle Admin` }];
 
@@ -20,8 +21,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const result = await parseProductForm(await readForm(request));
-  if (!result.ok) return data(result, { status: 400 });
+  if (isOversizedUpload(request)) return data(OVERSIZED_UPLOAD, { status: 413 });
+  const form = await readForm(request);
+  const result = await parseProductForm(form);
+  // The typed values come back, so a page without JavaScript shows them again.
+  if (!result.ok) return data({ ...result, values: typedProductValues(form) }, { status: result.fields.image ? 422 : 400 });
   if (params.id) {
     const outcome = await updateProduct(params.id, result.input, { image: result.image, version: result.version });
     if (outcome === "missing") return data({ ok: false as const, error: "That product no longer exists.", fields: {} }, { status: 404 });
@@ -58,6 +62,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
               }
             : undefined
         }
+        typed={typedValuesOf(failed)}
         errors={failed?.fields}
         error={failed?.error}
         submitLabel={p ? "Save Changes" : "Add Product"}

@@ -1,13 +1,14 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
 import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
-import { ProductForm } from "~/components/product-form";
+import { ProductForm, typedProductValues, typedValuesOf } from "~/components/product-form";
 import { parseProductForm } from "~/services/catalog/parse-product-form.server";
 import { PRODUCT_CHANGED } from "~/services/catalog/save-product.server";
 import { createVendorProduct, getVendorProduct, ListingRefused, updateVendorProduct } from "~/services/sellers/vendor-products.server";
 import { RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { isOversizedUpload, OVERSIZED_UPLOAD } from "~/services/media/oversized-upload.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Listing · Angle Vendor" }];
 
@@ -24,8 +25,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
   if (params.id && !(await getVendorProduct(vendor.id, params.id)))
     return data({ ok: false as const, error: "Listing not found.", fields: {} }, { status: 404 });
-  const result = await parseProductForm(await readForm(request));
-  if (!result.ok) return data(result, { status: 400 });
+  if (isOversizedUpload(request)) return data(OVERSIZED_UPLOAD, { status: 413 });
+  const form = await readForm(request);
+  const result = await parseProductForm(form);
+  // The typed values come back, so a page without JavaScript shows them again.
+  if (!result.ok) return data({ ...result, values: typedProductValues(form) }, { status: result.fields.image ? 422 : 400 });
   try {
     if (params.id) {
       if (!(await updateVendorProduct(vendor.id, params.id, result.input, result.image, result.version))) {
@@ -69,6 +73,7 @@ export default function VendorProductEdit({ loaderData, actionData }: Route.Comp
               }
             : undefined
         }
+        typed={typedValuesOf(failed)}
         errors={failed?.fields}
         error={failed?.error}
         submitLabel={p ? "Save and Submit for Approval" : "Submit for Approval"}

@@ -120,18 +120,18 @@ function CartRow({ line }: { line: QuotedLine }) {
         </p>
         {line.outOfStock ? <p className="text-sm font-semibold text-red-700">Out of stock</p> : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
-          <div className="flex items-center rounded-lg border border-stone-300" role="group" aria-label={`Quantity of ${product.name}`}>
+          <fieldset className="flex items-center rounded-lg border border-stone-300" aria-label={`Quantity of ${product.name}`}>
             <button
               type="button"
               className="flex h-9 w-9 items-center justify-center disabled:text-stone-300"
               disabled={quantity <= 1}
               onClick={() => setCartQuantity(product.id, quantity - 1)}
-              aria-label="Decrease quantity"
+              aria-label={`Decrease quantity of ${product.name}`}
             >
               <Minus className="h-4 w-4" aria-hidden="true" />
             </button>
             <label className="sr-only" htmlFor={`qty-${product.id}`}>
-              Quantity
+              Quantity of {product.name}
             </label>
             <input
               id={`qty-${product.id}`}
@@ -157,11 +157,11 @@ function CartRow({ line }: { line: QuotedLine }) {
               className="flex h-9 w-9 items-center justify-center disabled:text-stone-300"
               disabled={quantity >= max}
               onClick={() => setCartQuantity(product.id, quantity + 1)}
-              aria-label="Increase quantity"
+              aria-label={`Increase quantity of ${product.name}`}
             >
               <Plus className="h-4 w-4" aria-hidden="true" />
             </button>
-          </div>
+          </fieldset>
           <p className="font-bold text-stone-900" data-testid="line-subtotal">
             {formatPaise(product.pricePaise * quantity)}
           </p>

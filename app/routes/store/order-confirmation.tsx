@@ -9,11 +9,13 @@ import { OrderTimeline } from "~/components/order-timeline";
 import { formatDate } from "~/domain/dates";
 import { ORDER_ID_MISSING, ORDER_LOAD_FAILED, ORDER_NOT_FOUND, ORDER_NOT_FOUND_DETAIL } from "~/domain/messages";
 import { formatPaise } from "~/domain/money";
-import { paymentMethodLabel, STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
+import { STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
+import { paymentMethodLabel } from "~/domain/payment-settings";
 import { derivedShipping } from "~/domain/pricing";
 import { clearCart } from "~/lib/cart";
 import { forgetCheckoutKey } from "~/lib/checkout-key";
 import { getCustomerOrder } from "~/services/orders/get-customer-order.server";
+import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
 import { log } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Order confirmation · Angle" }, { name: "robots", content: "noindex" }];
@@ -25,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const order = await getCustomerOrder(params.orderId, user.id);
     if (!order) return data({ state: "missing" as const }, { status: 404 });
-    return { state: "ok" as const, order };
+    return { state: "ok" as const, order, paymentLabel: paymentMethodLabel(order.paymentMethod, await getPaymentMethodNames()) };
   } catch (error) {
     log.error({ err: error }, "loading an order failed");
     return data({ state: "error" as const, error: ORDER_LOAD_FAILED }, { status: 500 });
@@ -124,7 +126,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
               {order.address.city}, {order.address.state} {order.address.pincode}
             </address>
             <h2 className="mt-4 text-lg font-bold text-stone-900">Payment method</h2>
-            <p className="mt-1 text-stone-700">{paymentMethodLabel(order.paymentMethod)}</p>
+            <p className="mt-1 text-stone-700">{loaderData.paymentLabel}</p>
           </section>
           <section className="rounded-xl border border-stone-200 bg-white p-5">
             <h2 className="text-lg font-bold text-stone-900">Payment summary</h2>

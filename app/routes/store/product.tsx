@@ -64,11 +64,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className={`mt-3 font-semibold ${inStock ? "text-brand-700" : "text-red-700"}`} data-testid="stock-state">
             {inStock ? (product.stock <= 10 ? `Only ${product.stock} left in stock` : "In stock") : "Out of stock"}
           </p>
-          <p className="mt-4 leading-relaxed text-stone-700">{product.description}</p>
+          <Description text={product.description} />
 
           {inStock ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">
-              <div className="flex items-center rounded-lg border border-stone-300 bg-white" role="group" aria-label="Quantity">
+              <fieldset className="flex items-center rounded-lg border border-stone-300 bg-white" aria-label="Quantity">
                 <button
                   type="button"
                   className="flex h-11 w-11 items-center justify-center disabled:text-stone-300"
@@ -90,7 +90,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 >
                   <Plus className="h-4 w-4" aria-hidden="true" />
                 </button>
-              </div>
+              </fieldset>
               <AddToCartButton product={product} quantity={quantity} className="h-11 flex-1 sm:flex-none sm:px-8" />
             </div>
           ) : (
@@ -123,6 +123,25 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <Link to="/products" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
         Browse products
       </Link>
+    </div>
+  );
+}
+
+/** The seller's paragraphs and line breaks, as text (React escapes it), never as HTML. */
+function Description({ text }: { text: string }) {
+  let offset = 0;
+  const paragraphs = text.split(/\n\s*\n/).map((paragraph) => {
+    const at = offset;
+    offset += paragraph.length + 2;
+    return { at, text: paragraph.trim() };
+  });
+  return (
+    <div className="mt-4 space-y-3 leading-relaxed whitespace-pre-line text-stone-700" data-testid="product-description">
+      {paragraphs
+        .filter((p) => p.text)
+        .map((p) => (
+          <p key={p.at}>{p.text}</p>
+        ))}
     </div>
   );
 }

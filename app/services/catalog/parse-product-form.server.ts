@@ -1,5 +1,6 @@
 import { fieldErrors } from "~/domain/form-errors";
 import { PRODUCT_FORM_INVALID, ProductFormSchema, type ProductFormInput } from "~/domain/product-form";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "~/domain/product-image";
 import { ImageRefused, storeProductImage } from "~/services/media/store-product-image.server";
 import { PRODUCT_CHANGED } from "./save-product.server";
 
@@ -16,13 +17,18 @@ export async function parseProductForm(form: FormData): Promise<ParsedProductFor
     price: form.get("price") ?? "",
     stock: form.get("stock") === "" ? undefined : form.get("stock"),
   });
-  if (!parsed.success) return { ok: false, error: PRODUCT_FORM_INVALID, fields: fieldErrors(parsed.error) };
+  const file = form.get("image");
+  if (!parsed.success) {
+    // An oversized photo is said at once too, not only after the other fields are put right.
+    const fields = fieldErrors(parsed.error);
+    if (file instanceof File && file.size > MAX_IMAGE_BYTES) fields.image = IMAGE_TOO_LARGE;
+    return { ok: false, error: PRODUCT_FORM_INVALID, fields };
+  }
   // The product's version the form was filled from (a whole number); anything else is a form
   // from before versions (or tampered with), so the product may have changed since.
   const v = form.get("version");
   const version = typeof v === "string" && v ? (/^\d{1,15}$/.test(v) ? Number(v) : null) : undefined;
   if (version === null) return { ok: false, error: PRODUCT_CHANGED, fields: {} };
-  const file = form.get("image");
   if (file instanceof File && file.size > 0) {
     try {
       return { ok: true, input: parsed.data, image: await storeProductImage(file), version };

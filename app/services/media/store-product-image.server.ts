@@ -2,10 +2,14 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { getEnv } from "~/env.server";
 import sharp from "sharp";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "~/domain/product-image";
 import { newId } from "~/lib/ids";
 import { SMALL_IMAGE_WIDTH } from "~/lib/image-srcset";
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** A 48/50-megapixel phone photo decodes; anything bigger is refused before it eats memory. */
+const MAX_INPUT_PIXELS = 52_000_000;
+/** Letterbox colour: the white of the product cards. */
+const BACKGROUND = { r: 255, g: 255, b: 255, alpha: 1 };
 const ACCEPTED = new Set(["jpeg", "png", "webp"]);
 
 export class ImageRefused extends Error {}
@@ -26,12 +30,13 @@ export const localImageStorage: ImageStorage = {
 
 /**
  * Checks an uploaded file really is a JPEG, PNG or WebP (by its content, not its name), strips its
- * metadata, squares it to 800 px and stores it as WebP, with a 400 px copy beside it. Returns the
- * public URL of the 800 px one.
+ * metadata, fits it into an 800 px square (a non-square photo is letterboxed on white, never cropped:
+ * the seller sees exactly what they chose) and stores it as WebP, with a 400 px copy beside it.
+ * Returns the public URL of the 800 px one.
  */
 export async function storeProductImage(file: File, storage: ImageStorage = localImageStorage): Promise<string> {
   if (file.size === 0) throw new ImageRefused("The image file is empty.");
-  if (file.size > MAX_IMAGE_BYTES) throw new ImageRefused("The image is larger than 5 MB. Please upload a smaller one.");
+  if (file.size > MAX_IMAGE_BYTES) throw new ImageRefused(IMAGE_TOO_LARGE);
   const input = Buffer.from(await file.arrayBuffer());
   let format: string | undefined;
   try {
@@ -43,12 +48,16 @@ export async function storeProductImage(file: File, storage: ImageStorage = loca
   let output: Buffer;
   let small: Buffer;
   try {
-    const square = sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(800, 800, { fit: "cover" });
-    output = await square.clone().webp({ quality: 80 }).toBuffer();
+    output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(800, 800, { fit: "contain", background: BACKGROUND })
+      .flatten({ background: BACKGROUND })
+      .webp({ quality: 80 })
+      .toBuffer();
     small = await sharp(output).resize(SMALL_IMAGE_WIDTH, SMALL_IMAGE_WIDTH).webp({ quality: 78 }).toBuffer();
   } catch {
     // A damaged file or one too large to decode: the header looked fine, the pixels did not.
-    throw new ImageRefused("That image could not be processed. Please upload a JPEG, PNG or WebP of at most 40 megapixels.");
+    throw new ImageRefused("That image could not be processed. Please upload a JPEG, PNG or WebP of at most 50 megapixels.");
   }
   // The small copy (for cards and phones, see imageSrcSet) first: the main one's URL is what is saved.
   const id = newId();

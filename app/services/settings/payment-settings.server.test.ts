@@ -1,12 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
+import { PAYMENT_KEY_FORMAT, PAYMENT_NAME_KEY_REQUIRED, paymentMethodLabel } from "~/domain/payment-settings";
 import {
   addPaymentMethod,
   getCheckoutMethods,
   getGatewaySecret,
+  getPaymentMethodNames,
   getPaymentSettingsForAdmin,
   savePaymentMethod,
+  SettingsRefused,
 } from "./payment-settings.server";
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SettingsRefused);
+  return error as SettingsRefused;
+}
 
 describe("payment settings", () => {
   it("defaults: gateways off, cash on delivery on with the spec's instructions", async () => {
@@ -56,5 +68,44 @@ describe("payment settings", () => {
     expect(methods.find((m) => m.key === "kisan_credit")?.instructions).toBe("Pay from your KCC account.");
     expect(methods.find((m) => m.key === "bank_transfer")?.instructions).toContain("IFSC: SBIN0001234");
     await expect(addPaymentMethod({ name: "Again", key: "KISAN_CREDIT", type: "offline" })).rejects.toThrow(/already exists/);
+  });
+
+  it("refuses to enable Razorpay or Stripe without both keys, saying which is missing", async () => {
+    // (Razorpay's secret key was saved by an earlier test; Stripe has none.)
+    const none = await refusal(savePaymentMethod("stripe", { enabled: "on", apiKey: "", secretKey: "" }));
+    expect(none.fields).toEqual({
+      apiKey: "Enter the API key to enable Stripe.",
+      secretKey: "Enter the secret key to enable Stripe.",
+    });
+    const noSecret = await refusal(savePaymentMethod("stripe", { enabled: "on", apiKey: "pk_live_1", secretKey: "" }));
+    expect(noSecret.message).toBe("Enter the secret key to enable Stripe.");
+    const noKey = await refusal(savePaymentMethod("razorpay", { enabled: "on", apiKey: "", secretKey: "" }));
+    expect(noKey.fields).toEqual({ apiKey: "Enter the API key to enable Razorpay." });
+    expect((await getPaymentSettingsForAdmin()).stripe.enabled).toBe(false);
+    // Keys may be saved while it stays off; then switching it on needs no retyping of the secret.
+    await savePaymentMethod("stripe", { apiKey: "pk_live_1", secretKey: "sk_live_1" });
+    await savePaymentMethod("stripe", { enabled: "on", apiKey: "pk_live_1", secretKey: "" });
+    expect((await getPaymentSettingsForAdmin()).stripe.enabled).toBe(true);
+    const customGateway = await refusal(addPaymentMethod({ name: "PayKisan", key: "paykisan", type: "gateway", enabled: "on" }));
+    expect(customGateway.message).toBe("Enter the API key to enable PayKisan.");
+  });
+
+  it("keeps only the fields of a method's type, and names custom methods by their display name", async () => {
+    await addPaymentMethod({
+      name: "UPI (manual)",
+      key: "upi_manual",
+      type: "offline",
+      enabled: "on",
+      instructions: "Pay to angle@upi.",
+      apiKey: "stray",
+      ifscCode: "not an ifsc", // ignored, not refused: offline methods have no bank fields
+    });
+    const saved = (await getPaymentSettingsForAdmin()).custom.find((m) => m.key === "upi_manual");
+    expect(saved).toMatchObject({ apiKey: "", ifscCode: "", instructions: "Pay to angle@upi." });
+    const names = await getPaymentMethodNames();
+    expect(paymentMethodLabel("upi_manual", names)).toBe("UPI (manual)");
+    expect(paymentMethodLabel("cod", names)).toBe("Cash on Delivery");
+    expect(paymentMethodLabel("bank_transfer", names)).toBe("Bank Transfer");
+    expect(paymentMethodLabel("gone_method", names)).toBe("gone method");
   });
 });

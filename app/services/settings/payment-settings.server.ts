@@ -4,10 +4,14 @@ import {
   CodFormSchema,
   couldNotSave,
   DEFAULT_PAYMENT_SETTINGS,
+  FIELDS_OF_TYPE,
   GatewayFormSchema,
+  missingGatewayKeys,
   NewMethodSchema,
   type CheckoutMethod,
   type CustomMethod,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethodNames,
   type PaymentSettings,
 } from "~/domain/payment-settings";
 import { fieldErrors, firstError } from "~/domain/form-errors";
@@ -21,6 +25,13 @@ export class SettingsRefused extends Error {
   ) {
     super(message);
   }
+}
+
+/** The form without the fields of other types (a page without JavaScript sends them all): ignored, not checked. */
+function onlyFieldsOfType(type: unknown, form: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...form };
+  for (const [t, names] of Object.entries(FIELDS_OF_TYPE)) if (t !== type) for (const n of names) delete out[n];
+  return out;
 }
 
 /** Stored settings (secret keys still sealed) over the defaults. */
@@ -51,18 +62,26 @@ export async function getGatewaySecret(method: "stripe" | "razorpay"): Promise<s
 /** Saves one section of the payment settings. A blank secret key leaves the stored one unchanged. */
 export async function savePaymentMethod(method: string, form: Record<string, unknown>) {
   const settings = await loadStored();
-  const parse = <T>(schema: {
-    safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: import("zod").ZodError };
-  }) => {
-    const result = schema.safeParse(form);
+  const parse = <T>(
+    schema: {
+      safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: import("zod").ZodError };
+    },
+    fields = form,
+  ) => {
+    const result = schema.safeParse(fields);
     if (!result.success) {
       const fields = fieldErrors(result.error);
       throw new SettingsRefused(Object.values(fields)[0] ?? couldNotSave(method), fields);
     }
     return result.data;
   };
+  const refuseWithoutKeys = (name: string, g: { enabled: boolean; apiKey: string; secretKey: string }, saved: string) => {
+    const fields = missingGatewayKeys(name, { enabled: g.enabled, apiKey: g.apiKey, hasSecret: Boolean(g.secretKey || saved) });
+    if (fields) throw new SettingsRefused(Object.values(fields)[0], fields);
+  };
   if (method === "stripe" || method === "razorpay") {
     const input = parse(GatewayFormSchema);
+    refuseWithoutKeys(method === "stripe" ? "Stripe" : "Razorpay", input, settings[method].secretKey);
     settings[method] = {
       enabled: input.enabled,
       apiKey: input.apiKey,
@@ -76,20 +95,25 @@ export async function savePaymentMethod(method: string, form: Record<string, unk
     const index = settings.custom.findIndex((m) => m.key === method);
     const old = settings.custom[index];
     if (!old) throw new SettingsRefused(couldNotSave(method));
-    const input = parse(GatewayFormSchema.extend(BankFormSchema.shape));
+    const input = parse(GatewayFormSchema.extend(BankFormSchema.shape), onlyFieldsOfType(old.type, form));
+    if (old.type === "gateway") refuseWithoutKeys(old.name, input, old.secretKey);
     settings.custom[index] = { ...old, ...input, secretKey: input.secretKey ? seal(input.secretKey) : old.secretKey };
   }
   await saveSetting("payment", settings);
 }
 
 export async function addPaymentMethod(form: Record<string, unknown>) {
-  const result = NewMethodSchema.safeParse(form);
+  const result = NewMethodSchema.safeParse(onlyFieldsOfType(form.type, form));
   if (!result.success) {
     const fields = fieldErrors(result.error);
     throw new SettingsRefused(firstError(result.error), fields);
   }
   const settings = await loadStored();
   const input = result.data;
+  if (input.type === "gateway") {
+    const fields = missingGatewayKeys(input.name, { enabled: input.enabled, apiKey: input.apiKey, hasSecret: Boolean(input.secretKey) });
+    if (fields) throw new SettingsRefused(Object.values(fields)[0], fields);
+  }
   const taken = ["stripe", "razorpay", "cod", "bankTransfer", "card", "upi", "bank_transfer", ...settings.custom.map((m) => m.key)];
   if (taken.some((k) => k.toLowerCase() === input.key.toLowerCase())) {
     throw new SettingsRefused(`A payment method with the key "${input.key}" already exists.`, { key: "Choose another key." });
@@ -116,12 +140,16 @@ export async function getCheckoutMethods(): Promise<CheckoutMethod[]> {
   if (s.stripe.enabled || s.razorpay.enabled) {
     methods.push({
       key: "card",
-      label: "Credit/Debit Card",
+      label: PAYMENT_METHOD_LABELS.card,
       instructions: "We will send a secure payment link when we confirm your order.",
     });
-    methods.push({ key: "upi", label: "UPI Payment", instructions: "We will send a UPI payment request when we confirm your order." });
+    methods.push({
+      key: "upi",
+      label: PAYMENT_METHOD_LABELS.upi,
+      instructions: "We will send a UPI payment request when we confirm your order.",
+    });
   }
-  if (s.cod.enabled) methods.push({ key: "cod", label: "Cash on Delivery", instructions: s.cod.instructions });
+  if (s.cod.enabled) methods.push({ key: "cod", label: PAYMENT_METHOD_LABELS.cod, instructions: s.cod.instructions });
   if (s.bankTransfer.enabled) {
     const b = s.bankTransfer;
     const details = [
@@ -132,8 +160,17 @@ export async function getCheckoutMethods(): Promise<CheckoutMethod[]> {
     ]
       .filter(Boolean)
       .join(" · ");
-    methods.push({ key: "bank_transfer", label: "Bank Transfer", instructions: [b.instructions, details].filter(Boolean).join(" ") });
+    methods.push({
+      key: "bank_transfer",
+      label: PAYMENT_METHOD_LABELS.bank_transfer,
+      instructions: [b.instructions, details].filter(Boolean).join(" "),
+    });
   }
   for (const m of s.custom) if (m.enabled) methods.push({ key: m.key, label: m.name, instructions: m.instructions });
   return methods;
+}
+
+/** Display names of the admin's own methods, enabled or not, for showing orders paid by them. */
+export async function getPaymentMethodNames(): Promise<PaymentMethodNames> {
+  return Object.fromEntries((await loadStored()).custom.map((m) => [m.key, m.name]));
 }
