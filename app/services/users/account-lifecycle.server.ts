@@ -1,6 +1,7 @@
 import { getAuth } from "~/auth/auth.server";
 import type { Role } from "~/auth/session.server";
 import { getDatabase } from "~/db/db.server";
+import { nextVersion } from "~/services/catalog/save-product.server";
 
 /**
  * The one place an account's role, suspension or password changes. Every such change ends every
@@ -45,7 +46,12 @@ export async function changeAccount(userId: string, change: AccountChange) {
     }
     if (change.suspended !== undefined) {
       const [from, to] = change.suspended ? (["live", "suspended"] as const) : (["suspended", "live"] as const);
-      await trx.updateTable("product").set({ status: to }).where("vendor_id", "=", userId).where("status", "=", from).execute();
+      await trx
+        .updateTable("product")
+        .set({ status: to, version: nextVersion() })
+        .where("vendor_id", "=", userId)
+        .where("status", "=", from)
+        .execute();
     }
     await trx.deleteFrom("session").where("userId", "=", userId).execute();
   });
