@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { closeDatabase } from "../app/db/db.server";
 import { prepareDatabase } from "../app/db/prepare.server";
 import { PasswordSchema } from "../app/domain/account";
+import { fieldErrors, firstError } from "../app/domain/form-errors";
 import { ensureAdmin } from "../app/services/users/ensure-admin.server";
 import { UserRefused } from "../app/services/users/create-user.server";
 
@@ -15,7 +16,7 @@ if (!values.email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email)) {
 }
 const password = PasswordSchema.safeParse(values.password ?? "");
 if (!password.success) {
-  console.error(password.error.issues[0].message);
+  console.error(firstError(fieldErrors(password.error)));
   process.exit(2);
 }
 await prepareDatabase();

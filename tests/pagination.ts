@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { type Page, type PageRequest, MAX_PAGE_SIZE } from "~/domain/pagination";
+import { defined } from "~/lib/defined";
 
 /**
  * Walks a keyset list to its end with Next and back to the start with Previous, checking on the
@@ -38,7 +39,7 @@ export async function walkPages<T>(
     const page = await fetchPage({ cursor: prev, direction: "prev" });
     expect(page.total).toBe(expectedTotal);
     const keys = page.rows.map(keyOf);
-    expect(page.start).toBe(forward.indexOf(keys[0]) + 1);
+    expect(page.start).toBe(forward.indexOf(defined(keys[0], "a row on a page before this one")) + 1);
     backward.unshift(keys);
     prev = page.prevCursor;
     expect(backward.length, "walking back never ends").toBeLessThan(1000);

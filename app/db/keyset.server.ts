@@ -95,7 +95,8 @@ export async function* walkKeyset<DB, TB extends keyof DB, O>(
     for (const k of keyset.keys) q = q.orderBy(sql.ref(k.ref), keyset.order);
     const rows = await q.limit(batchSize).execute();
     if (rows.length > 0) yield rows;
-    if (rows.length < batchSize) return;
-    after = keyValues(rows[rows.length - 1], keyset);
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = keyValues(last, keyset);
   }
 }

@@ -13,7 +13,7 @@ const text = (label: string, max: number, missing = `Please enter your ${label}.
     .string()
     .trim()
     .min(1, missing)
-    .max(max, `${label[0].toUpperCase()}${label.slice(1)} is too long (${max} characters at most).`);
+    .max(max, `${label.charAt(0).toUpperCase()}${label.slice(1)} is too long (${max} characters at most).`);
 
 export const NameSchema = text("full name", FIELD_MAX.name);
 

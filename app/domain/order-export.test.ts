@@ -3,7 +3,7 @@ import { formatIstDateTime, OrderExportSchema, paiseToRupeeText } from "./order-
 
 const message = (input: Record<string, unknown>) => {
   const r = OrderExportSchema.safeParse(input);
-  return r.success ? null : r.error.issues[0].message;
+  return r.success ? null : r.error.issues[0]?.message;
 };
 
 describe("order export range", () => {

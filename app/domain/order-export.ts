@@ -14,6 +14,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function dayStartUtc(day: string): number | null {
   if (!DAY.test(day)) return null;
   const [y, m, d] = day.split("-").map(Number);
+  if (y === undefined || m === undefined || d === undefined) return null;
   const utc = Date.UTC(y, m - 1, d);
   const check = new Date(utc);
   // 2026-02-30 rolls over to March: not a real day.

@@ -100,21 +100,21 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
 };
 
 /** Labels of the methods the store itself offers, by the key an order stores (spec §9). */
-export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
+export const PAYMENT_METHOD_LABELS = {
   card: "Credit/Debit Card",
   upi: "UPI Payment",
   cod: "Cash on Delivery",
   bank_transfer: "Bank Transfer",
-};
+} as const satisfies Record<string, string>;
 
 /** The admin's display names of their own methods, by key (see getPaymentMethodNames). */
 export type PaymentMethodNames = Record<string, string>;
 
 /** The one way a payment method is shown: its label, or the display name the admin gave it. */
-export function paymentMethodLabel(key: string, names: PaymentMethodNames = {}) {
-  if (Object.hasOwn(PAYMENT_METHOD_LABELS, key)) return PAYMENT_METHOD_LABELS[key];
-  if (Object.hasOwn(names, key)) return names[key];
-  return key.replace(/_/g, " "); // a method removed since: its key is all that is left
+export function paymentMethodLabel(key: string, names: PaymentMethodNames = {}): string {
+  const labels: Readonly<Record<string, string>> = PAYMENT_METHOD_LABELS;
+  const label = Object.hasOwn(labels, key) ? labels[key] : Object.hasOwn(names, key) ? names[key] : undefined;
+  return label ?? key.replace(/_/g, " "); // a method removed since: its key is all that is left
 }
 
 /** What checkout offers a customer: key, label and the instructions to show. */

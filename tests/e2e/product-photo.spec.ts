@@ -36,12 +36,13 @@ test("a 12 MB phone photo is accepted, previewed first, and stored whole (letter
   expect([info.width, info.height]).toEqual([800, 800]);
   // The photo is 2:1: fitted, it fills the middle 400 px; the bands above and below are white.
   const at = (x: number, y: number) => [...data.subarray((y * 800 + x) * info.channels, (y * 800 + x) * info.channels + 3)];
-  for (const [x, y] of [
+  const inBands: [x: number, y: number][] = [
     [10, 10],
     [400, 150],
     [790, 790],
     [400, 650],
-  ]) {
+  ];
+  for (const [x, y] of inBands) {
     expect(at(x, y), `white at ${x},${y}`).toEqual([255, 255, 255]);
   }
 });

@@ -16,6 +16,8 @@ import { action as settingsAction } from "~/routes/admin/settings";
  * Response that comes back. (What a browser then shows is in tests/e2e/admin*.spec.ts.)
  */
 const ORIGIN = "http://localhost:3999";
+/** "name=value" of a Set-Cookie header, without its attributes. */
+const cookiePair = (setCookie: string) => setCookie.split(";", 1)[0] ?? "";
 let adminCookie: string | undefined;
 
 async function signInAdmin() {
@@ -29,7 +31,7 @@ async function signInAdmin() {
   });
   adminCookie = headers
     .getSetCookie()
-    .map((c) => c.split(";")[0])
+    .map(cookiePair)
     .join("; ");
   return adminCookie;
 }
@@ -112,12 +114,12 @@ describe("admin order status action", () => {
     expect(setCookie).toMatch(/^angle\.toast=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     // The next page reads it once and clears it.
-    const next = new Request(`${ORIGIN}/admin/orders/${orderId}`, { headers: { cookie: setCookie.split(";")[0] } });
+    const next = new Request(`${ORIGIN}/admin/orders/${orderId}`, { headers: { cookie: cookiePair(setCookie) } });
     const { toast, headers } = await getToast(next);
     expect(toast).toMatchObject({ type: "success", description: "Order marked Confirmed." });
     expect(headers?.get("set-cookie")).toMatch(/^angle\.toast=;.*Max-Age=0/i);
     // A cookie whose value was tampered with is ignored (it is signed).
-    const forged = setCookie.split(";")[0].replace(/=(.)/, "=x$1");
+    const forged = cookiePair(setCookie).replace(/=(.)/, "=x$1");
     expect((await getToast(new Request(ORIGIN, { headers: { cookie: forged } }))).toast).toBeNull();
   });
 });
@@ -148,7 +150,7 @@ describe("admin forms with several actions", () => {
     const saved = await outcome(await settingsAction({ ...good, params: {}, pattern: "/admin/settings" }));
     expect(saved.status).toBe(303);
     expect(saved.response?.headers.get("location")).toBe("/admin/settings");
-    const cookie = (saved.response?.headers.get("set-cookie") ?? "").split(";")[0];
+    const cookie = cookiePair(saved.response?.headers.get("set-cookie") ?? "");
     expect((await getToast(new Request(ORIGIN, { headers: { cookie } }))).toast?.description).toBe("Settings saved.");
   });
 });

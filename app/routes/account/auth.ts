@@ -24,14 +24,14 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = RegisterSchema.safeParse(form);
       if (!parsed.success) {
         const fields = fieldErrors(parsed.error);
-        return data<Result>({ ok: false, error: firstError(parsed.error), fields }, { status: 400 });
+        return data<Result>({ ok: false, error: firstError(fields), fields }, { status: 400 });
       }
       result = await registerCustomer(parsed.data, meta);
     } else {
       const parsed = LoginSchema.safeParse(form);
       if (!parsed.success) {
         const fields = fieldErrors(parsed.error);
-        return data<Result>({ ok: false, error: firstError(parsed.error), fields }, { status: 400 });
+        return data<Result>({ ok: false, error: firstError(fields), fields }, { status: 400 });
       }
       result = await signInAtDoor("store", parsed.data, meta);
     }

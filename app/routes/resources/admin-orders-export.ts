@@ -1,5 +1,6 @@
 import type { Route } from "./+types/admin-orders-export";
 import { requireAdminAction } from "~/auth/guards.server";
+import { fieldErrors, firstError } from "~/domain/form-errors";
 import { OrderExportSchema } from "~/domain/order-export";
 import { exportOrdersCsv } from "~/services/orders/export-orders.server";
 
@@ -13,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const parsed = OrderExportSchema.safeParse({ from: params.get("from") ?? "", to: params.get("to") ?? "" });
   if (!parsed.success) {
-    return new Response(`${parsed.error.issues[0].message}\n`, {
+    return new Response(`${firstError(fieldErrors(parsed.error))}\n`, {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
     });

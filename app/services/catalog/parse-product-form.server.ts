@@ -20,7 +20,7 @@ export async function parseProductForm(form: FormData): Promise<ParsedProductFor
   const file = form.get("image");
   if (!parsed.success) {
     // An oversized photo is said at once too, not only after the other fields are put right.
-    const fields = fieldErrors(parsed.error);
+    const fields: Record<string, string> = { ...fieldErrors(parsed.error) };
     if (file instanceof File && file.size > MAX_IMAGE_BYTES) fields.image = IMAGE_TOO_LARGE;
     return { ok: false, error: PRODUCT_FORM_INVALID, fields };
   }

@@ -3,6 +3,7 @@ import { createCustomer, createProduct } from "../../../tests/factories";
 import { insertOrders } from "../../../tests/pagination";
 import { getDb } from "~/db/db.server";
 import { OrderExportSchema } from "~/domain/order-export";
+import { defined } from "~/lib/defined";
 import { newId } from "~/lib/ids";
 import { exportOrdersCsv } from "./export-orders.server";
 
@@ -24,14 +25,15 @@ describe("order CSV export", () => {
       "2026-11-30T18:30:00.000Z", // 1 Dec, 00:00 IST: outside
     ];
     const names = ["Before", '=HYPERLINK("http://evil.example","click")', "Sharma, Anil", 'Last "Quote" Day', "After"];
-    const ids = await insertOrders(5, { userId: customer.id, createdAt: (i) => times[i], name: (i) => names[i] });
-    await getDb().updateTable("orders").set({ total_paise: 1_500_000_05, subtotal_paise: 1_500_000_05 }).where("id", "=", ids[2]).execute();
+    const ids = await insertOrders(5, { userId: customer.id, createdAt: (i) => defined(times[i], "a time per order"), name: (i) => defined(names[i], "a name per order") });
+    const withLines = defined(ids[2], "the third order's id");
+    await getDb().updateTable("orders").set({ total_paise: 1_500_000_05, subtotal_paise: 1_500_000_05 }).where("id", "=", withLines).execute();
     const product = await createProduct();
     await getDb()
       .insertInto("order_line")
       .values({
         id: newId(),
-        order_id: ids[2],
+        order_id: withLines,
         product_id: product.id,
         vendor_id: null,
         name: product.name,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { checkoutInput, createCustomer, createProduct } from "../../../tests/factories";
 import { getDb } from "~/db/db.server";
 import { resetEnv } from "~/env.server";
+import { defined } from "~/lib/defined";
 import { changeOrderStatus } from "./admin-orders.server";
 import { OrderRefused, placeOrder } from "./place-order.server";
 
@@ -48,17 +49,21 @@ describe("open unpaid orders per customer", () => {
     const inputs = Array.from({ length: 5 }, () => checkoutInput([{ productId: product.id, quantity: 1 }]));
     const placed = [];
     for (const input of inputs) placed.push(await placeOrder(customer, input));
+    const confirmed = defined(placed[0], "the first order");
+    const cancelled = defined(placed[1], "the second order");
+    const repeated = defined(placed[2], "the third order");
+    const repeatInput = defined(inputs[2], "the third order's input");
     // One is confirmed: still waiting for payment, still counted.
     const admin = await createCustomer({ role: "admin" });
-    await changeOrderStatus(placed[0].orderId, "confirmed", admin.id);
+    await changeOrderStatus(confirmed.orderId, "confirmed", admin.id);
 
     const sixth = checkoutInput([{ productId: product.id, quantity: 1 }]);
     await expect(placeOrder(customer, sixth).catch(refusal)).resolves.toEqual({ status: 409, message: TOO_MANY_OPEN });
-    expect(await placeOrder(customer, inputs[2])).toEqual({ orderId: placed[2].orderId, created: false });
+    expect(await placeOrder(customer, repeatInput)).toEqual({ orderId: repeated.orderId, created: false });
     expect(await ordersOf(customer.id)).toBe(5);
 
     // A delivered or cancelled order is no longer open: room for one more.
-    await changeOrderStatus(placed[1].orderId, "cancelled", admin.id);
+    await changeOrderStatus(cancelled.orderId, "cancelled", admin.id);
     expect((await placeOrder(customer, sixth)).created).toBe(true);
     expect(await ordersOf(customer.id)).toBe(6);
   });

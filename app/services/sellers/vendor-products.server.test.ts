@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkoutInput, createCustomer } from "../../../tests/factories";
 import { getDb } from "~/db/db.server";
 import { resetEnv } from "~/env.server";
+import { defined } from "~/lib/defined";
 import { placeOrder } from "../orders/place-order.server";
 import { listPendingListings, reviewListing } from "./approve-listings.server";
 import { createVendorProduct, getVendorProduct, ListingRefused, updateVendorProduct } from "./vendor-products.server";
@@ -49,7 +50,7 @@ async function createVendor() {
 const versionOf = async (id: string) =>
   Number((await getDb().selectFrom("product").select("version").where("id", "=", id).executeTakeFirstOrThrow()).version);
 /** The version the admin's review queue shows for a listing. */
-const pendingVersionOf = async (id: string) => (await listPendingListings()).find((p) => p.id === id)?.version ?? -1;
+const pendingVersionOf = async (id: string) => (await listPendingListings()).rows.find((p) => p.id === id)?.version ?? -1;
 const refusal = (error: unknown) => (error instanceof ListingRefused ? { status: error.status, message: error.message } : error);
 
 describe("a vendor's pending listings", () => {
@@ -58,6 +59,7 @@ describe("a vendor's pending listings", () => {
     const vendor = await createVendor();
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await createVendorProduct(vendor, { ...listing, name: `Rake ${i}` })).id);
+    const first = defined(ids[0], "the first listing's id");
     const full = {
       status: 409,
       message: "You have 3 listings waiting for approval. Please wait for our team to review them before adding or editing more.",
@@ -65,11 +67,11 @@ describe("a vendor's pending listings", () => {
     await expect(createVendorProduct(vendor, { ...listing, name: "Rake 4" }).catch(refusal)).resolves.toEqual(full);
 
     // Approving one makes room; editing a pending listing keeps the count; editing the live one would raise it.
-    expect(await reviewListing(ids[0], "approve")).toBe(true);
+    expect(await reviewListing(first, "approve")).toBe(true);
     const { id: fourth } = await createVendorProduct(vendor, { ...listing, name: "Rake 4" });
     expect(await updateVendorProduct(vendor, fourth, { ...listing, name: "Rake 4b" })).toBe(true);
-    await expect(updateVendorProduct(vendor, ids[0], { ...listing, name: "Rake 0b" }).catch(refusal)).resolves.toEqual(full);
-    expect((await getVendorProduct(vendor, ids[0]))?.status).toBe("live");
+    await expect(updateVendorProduct(vendor, first, { ...listing, name: "Rake 0b" }).catch(refusal)).resolves.toEqual(full);
+    expect((await getVendorProduct(vendor, first))?.status).toBe("live");
 
     // Another vendor has a queue of their own.
     expect((await createVendorProduct(await createVendor(), listing)).id).toBeTruthy();

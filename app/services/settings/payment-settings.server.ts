@@ -77,7 +77,7 @@ export async function savePaymentMethod(method: string, form: Record<string, unk
   };
   const refuseWithoutKeys = (name: string, g: { enabled: boolean; apiKey: string; secretKey: string }, saved: string) => {
     const fields = missingGatewayKeys(name, { enabled: g.enabled, apiKey: g.apiKey, hasSecret: Boolean(g.secretKey || saved) });
-    if (fields) throw new SettingsRefused(Object.values(fields)[0], fields);
+    if (fields) throw new SettingsRefused(firstError(fields), fields);
   };
   if (method === "stripe" || method === "razorpay") {
     const input = parse(GatewayFormSchema);
@@ -106,13 +106,13 @@ export async function addPaymentMethod(form: Record<string, unknown>) {
   const result = NewMethodSchema.safeParse(onlyFieldsOfType(form.type, form));
   if (!result.success) {
     const fields = fieldErrors(result.error);
-    throw new SettingsRefused(firstError(result.error), fields);
+    throw new SettingsRefused(firstError(fields), fields);
   }
   const settings = await loadStored();
   const input = result.data;
   if (input.type === "gateway") {
     const fields = missingGatewayKeys(input.name, { enabled: input.enabled, apiKey: input.apiKey, hasSecret: Boolean(input.secretKey) });
-    if (fields) throw new SettingsRefused(Object.values(fields)[0], fields);
+    if (fields) throw new SettingsRefused(firstError(fields), fields);
   }
   const taken = ["stripe", "razorpay", "cod", "bankTransfer", "card", "upi", "bank_transfer", ...settings.custom.map((m) => m.key)];
   if (taken.some((k) => k.toLowerCase() === input.key.toLowerCase())) {
