@@ -33,6 +33,10 @@ function start(port: number) {
       LOG_LEVEL: "warn",
       RATE_LIMIT_REGISTER_MAX: "1000",
       RATE_LIMIT_SIGNIN_MAX: "10",
+      // One customer places the whole burst below: only stock may refuse them here.
+      ORDER_MAX_OPEN_UNPAID: "100",
+      RATE_LIMIT_CHECKOUT_MAX: "100",
+      RATE_LIMIT_CHECKOUT_ADDRESS_MAX: "100",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

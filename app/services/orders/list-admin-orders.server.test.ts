@@ -68,7 +68,7 @@ describe("admin orders list", () => {
     expect(await search("100%_")).toEqual([]);
     const page = await listOrdersForAdmin({ status: "pending", q: "asha" }, { cursor: null, direction: "next" });
     expect(page.total).toBe(1);
-    expect(page.rows[0]).toMatchObject({ customer_name: "Asha Kulkarni", customer_phone: "+91 98123 45678" });
+    expect(page.rows[0]).toMatchObject({ customerName: "Asha Kulkarni", customerPhone: "+91 98123 45678" });
   });
 });
 
