@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import { PAYMENT_KEY_FORMAT, PAYMENT_NAME_KEY_REQUIRED, paymentMethodLabel } from "~/domain/payment-settings";
+import { paymentMethodLabel } from "~/domain/payment-settings";
 import {
   addPaymentMethod,
   getCheckoutMethods,
