@@ -8,8 +8,8 @@ import { OrderSummary } from "~/components/order-summary";
 import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
 import { FIELD_MAX } from "~/domain/account-rules";
-import { CheckoutSchema } from "~/domain/checkout";
-import { fieldErrors } from "~/domain/form-errors";
+import { type CheckoutInput, CheckoutSchema } from "~/domain/checkout";
+import { type FieldErrors, fieldErrors, firstError } from "~/domain/form-errors";
 import { CHECKOUT_FAILED } from "~/domain/messages";
 import { formatPaise } from "~/domain/money";
 import { useCartQuote } from "~/lib/use-cart-quote";
@@ -19,7 +19,6 @@ import { useRootData } from "~/lib/root-data";
 import { OrderRefused, placeOrder } from "~/services/orders/place-order.server";
 import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { getCheckoutMethods } from "~/services/settings/payment-settings.server";
-import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
 
@@ -29,36 +28,31 @@ export async function loader() {
   return { methods: await getCheckoutMethods() };
 }
 
+/** A refused checkout: the message beside the button, and each field's own message. */
+const refuse = (error: string, status: number, fields: FieldErrors<CheckoutInput> = {}) =>
+  data({ ok: false as const, error, fields }, { status });
+
 export async function action({ request }: Route.ActionArgs) {
-  // Returned, not thrown, so the page shows the message beside the button.
+  // Returned, not thrown, so the page shows the message beside the button. (Maintenance mode is the
+  // request policy's: no action runs while the store is closed.)
   const customer = await checkCustomer(request);
-  if (!customer.ok)
-    return data({ ok: false as const, error: customer.error, fields: {} as Record<string, string> }, { status: customer.status });
+  if (!customer.ok) return refuse(customer.error, customer.status);
   const { user } = customer;
-  if ((await getGeneralSettings()).maintenanceMode) {
-    return data(
-      { ok: false as const, error: "The store is closed for maintenance. Please try again soon.", fields: {} as Record<string, string> },
-      { status: 503 },
-    );
-  }
   const parsed = CheckoutSchema.safeParse(await readFields(request));
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
-    return data({ ok: false as const, error: Object.values(fields)[0] ?? CHECKOUT_FAILED, fields }, { status: 400 });
+    return refuse(firstError(fields), 400, fields);
   }
   const methods = await getCheckoutMethods();
-  if (!methods.some((m) => m.key === parsed.data.paymentMethod)) {
-    return data({ ok: false as const, error: "Please choose a payment method.", fields: {} as Record<string, string> }, { status: 400 });
-  }
+  if (!methods.some((m) => m.key === parsed.data.paymentMethod)) return refuse("Please choose a payment method.", 400);
   try {
-    const customer = { id: user.id, name: user.name, email: user.email };
-    const { orderId } = await placeOrder(customer, parsed.data, { ip: clientAddress(request) });
+    const buyer = { id: user.id, name: user.name, email: user.email };
+    const { orderId } = await placeOrder(buyer, parsed.data, { ip: clientAddress(request) });
     return redirect(`/order-confirmation/${orderId}?placed=1`);
   } catch (error) {
-    if (error instanceof OrderRefused || error instanceof RateLimitUnavailable)
-      return data({ ok: false as const, error: error.message, fields: {} as Record<string, string> }, { status: error.status });
+    if (error instanceof OrderRefused || error instanceof RateLimitUnavailable) return refuse(error.message, error.status);
     log.error({ err: error }, "placing an order failed");
-    return data({ ok: false as const, error: CHECKOUT_FAILED, fields: {} as Record<string, string> }, { status: 503 });
+    return refuse(CHECKOUT_FAILED, 503);
   }
 }
 
