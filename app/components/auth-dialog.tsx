@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import Eye from "lucide-react/icons/eye";
 import EyeOff from "lucide-react/icons/eye-off";
@@ -33,27 +33,25 @@ export function AuthDialog() {
     navigate(`${location.pathname}?${params}`, { replace: true, preventScrollReset: true });
   };
 
+  // Switching mode or closing starts clean: no error or field messages left from the last attempt.
+  const clearLastAttempt = useEffectEvent(() => {
+    if (fetcher.state === "idle" && fetcher.data != null) fetcher.reset();
+  });
   useEffect(() => {
     const d = dialog.current;
-    if (!d) return;
-    if (mode && !d.open) d.showModal();
-    if (!mode && d.open) d.close();
-  }, [mode]);
-
-  // Switching mode or closing starts clean: no error or field messages left from the last attempt.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data != null) fetcher.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (d && mode && !d.open) d.showModal();
+    if (d && !mode && d.open) d.close();
+    clearLastAttempt();
   }, [mode]);
 
   // Success: the user is set (root data revalidates), the dialog closes and the form resets.
+  const signedIn = useEffectEvent(() => {
+    setFormKey((k) => k + 1);
+    setShowPassword(false);
+    close();
+  });
   useEffect(() => {
-    if (fetcher.state === "idle" && result?.ok) {
-      setFormKey((k) => k + 1);
-      setShowPassword(false);
-      close();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (fetcher.state === "idle" && result?.ok) signedIn();
   }, [fetcher.state, result]);
 
   const fields = result && !result.ok ? (result.fields ?? {}) : {};
@@ -61,6 +59,7 @@ export function AuthDialog() {
   const register = mode === "register";
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is the pointer's Escape; Escape itself already closes the dialog (onCancel).
     <dialog
       ref={dialog}
       aria-labelledby="auth-title"

@@ -22,7 +22,7 @@ export type CatalogQuery = { q: string; category: CategoryKey | "all"; sort: Sor
 export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
   // Control characters (NUL above all) are dropped: no product name holds one.
   const q = (params.get("q") ?? "")
-    .replace(/[\u0000-\u001F\u007F]/g, " ")
+    .replace(/(?![\u0080-\u009F])\p{Cc}/gu, " ") // C0 controls and DEL
     .replace(/\s+/g, " ")
     .trim()
     .slice(0, MAX_QUERY_LENGTH)

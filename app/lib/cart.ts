@@ -73,7 +73,7 @@ export function writeCart(lines: CartLine[]) {
   } catch {
     // Storage full or blocked: the cart lasts for this page only.
   }
-  listeners.forEach((l) => l());
+  for (const listener of listeners) listener();
 }
 
 /** Adding a product already in the cart raises its quantity (spec §4); never past stock. */

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 
 // Control characters (NUL above all: PostgreSQL text cannot hold it) never belong in a form field.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+// C0 controls and DEL, except tab, line feed and carriage return (the C1 range U+0080–U+009F is kept).
+const CONTROL = /(?![\t\n\r\u0080-\u009F])\p{Cc}/gu;
 
 export function stripControl(text: string) {
   return text.replace(CONTROL, "");

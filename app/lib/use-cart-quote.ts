@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatPaise } from "~/domain/money";
 import type { ProductCard } from "~/domain/product-view";
@@ -24,11 +24,12 @@ export function useCartQuote() {
   const requested = useRef<Set<string>>(new Set());
   const applied = useRef<unknown>(null);
 
+  const askForQuote = useEffectEvent((forIds: string) => {
+    requested.current = new Set(forIds.split(","));
+    fetcher.load(`/resources/cart-quote?ids=${encodeURIComponent(forIds)}`);
+  });
   useEffect(() => {
-    if (!ids) return;
-    requested.current = new Set(ids.split(","));
-    fetcher.load(`/resources/cart-quote?ids=${encodeURIComponent(ids)}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (ids) askForQuote(ids);
   }, [ids]);
 
   // Runs on both data and state: React Router publishes a fetcher's data before its "idle" state
@@ -72,7 +73,6 @@ export function useCartQuote() {
     if (dirty) writeCart(next);
     if (messages.length) setNotices((old) => [...new Set([...old, ...messages])]);
     if (Object.keys(priceChanges).length) setChanged((old) => ({ ...old, ...priceChanges }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data, fetcher.state]);
 
   const quoted: QuotedLine[] = useMemo(

@@ -13,9 +13,15 @@ type Props = {
 /** A button that asks first, in a modal dialog (focus stays inside, Escape cancels), then posts. */
 export function ConfirmForm({ message, label, fields, confirmLabel = "Delete", className, children }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  // Opening puts focus on Cancel: the safe choice is the one Enter or Space takes.
+  const open = () => {
+    dialog.current?.showModal();
+    cancel.current?.focus();
+  };
   return (
     <>
-      <button type="button" className={className} onClick={() => dialog.current?.showModal()} aria-label={label}>
+      <button type="button" className={className} onClick={open} aria-label={label}>
         {children ?? label}
       </button>
       <dialog
@@ -29,8 +35,8 @@ export function ConfirmForm({ message, label, fields, confirmLabel = "Delete", c
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <button
+            ref={cancel}
             type="button"
-            autoFocus
             onClick={() => dialog.current?.close()}
             className="rounded-lg border border-stone-300 px-4 py-2 font-semibold text-stone-800"
           >

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Sell on Angle · Vendor
 /** /vendor-login and below: the seller's own area, without the storefront header and footer (spec §2). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (!user || user.role !== "vendor") return { vendor: null, error: null };
+  if (user?.role !== "vendor") return { vendor: null, error: null };
   try {
     const vendor = await getVendorProfile(user.id);
     if (!vendor) return data({ vendor: null, error: "Failed to load vendor profile." }, { status: 500 });

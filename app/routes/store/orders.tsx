@@ -75,7 +75,8 @@ function OrderCard({ order }: { order: OrderSummary }) {
   const reorderable = order.items.filter((i) => i.current && i.current.stock > 0);
   const reorder = () => {
     for (const item of reorderable) {
-      const c = item.current!;
+      const c = item.current;
+      if (!c) continue;
       addToCart(
         { id: item.productId, name: c.name, pricePaise: c.pricePaise, image: c.image, category: c.category, stock: c.stock },
         Math.min(item.quantity, c.stock),

@@ -80,15 +80,17 @@ export async function listCustomerOrders(userId: string, request: PageRequest = 
         name: l.name,
         quantity: l.quantity,
         unitPrice: Number(l.unit_price_paise),
-        current: l.current_id
-          ? {
-              name: l.current_name!,
-              pricePaise: Number(l.current_price),
-              stock: Number(l.current_stock),
-              image: l.current_image!,
-              category: l.current_category!,
-            }
-          : null,
+        // The product as sold now, when it still is (the join found it live): all its columns or none.
+        current:
+          l.current_id !== null && l.current_name !== null && l.current_image !== null && l.current_category !== null
+            ? {
+                name: l.current_name,
+                pricePaise: Number(l.current_price),
+                stock: Number(l.current_stock),
+                image: l.current_image,
+                category: l.current_category,
+              }
+            : null,
       })),
   }));
   return { ...page, rows };

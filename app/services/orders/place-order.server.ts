@@ -76,7 +76,7 @@ export async function placeOrder(
       const lines = [];
       for (const productId of productIds) {
         const product = byId.get(productId);
-        if (!product || product.status !== "live") {
+        if (product?.status !== "live") {
           throw new OrderRefused(product ? `${product.name} is no longer available.` : "A product in your cart is no longer available.");
         }
         const quantity = quantities.get(productId) ?? 0;
