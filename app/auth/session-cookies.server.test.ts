@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { resetEnv } from "~/env.server";
 import { RegisterSchema } from "~/domain/account";
+import { defined } from "~/lib/defined";
 import { registerCustomer } from "~/services/account/register-customer.server";
 import { clearSessionCookie, signIn } from "~/services/account/sign-in.server";
 import { getAuth, resetAuth } from "./auth.server";
@@ -12,7 +13,7 @@ function serveFrom(baseUrl: string) {
   resetEnv();
   resetAuth();
 }
-const HTTP_URL = process.env.BASE_URL!;
+const HTTP_URL = defined(process.env.BASE_URL, "BASE_URL in the test environment");
 afterAll(() => serveFrom(HTTP_URL));
 
 type Cookie = { name: string; value: string; attributes: Map<string, string> };
@@ -64,7 +65,10 @@ describe("session cookies over https (production)", () => {
     const user = await getSessionUser(new Request(`${BASE}/account`, { headers: { cookie: cookieHeader(headers) } }));
     expect(user?.email).toBe("host-cookie@example.in");
     // The old names are not read any more: only the __Host- cookie signs a request in.
-    const token = cookies.find((c) => c.name === "__Host-angle.session_token")!.value;
+    const token = defined(
+      cookies.find((c) => c.name === "__Host-angle.session_token"),
+      "the __Host- session cookie",
+    ).value;
     for (const name of ["angle.session_token", "__Secure-angle.session_token"]) {
       expect(await getSessionUser(new Request(`${BASE}/account`, { headers: { cookie: `${name}=${token}` } }))).toBeNull();
     }

@@ -6,6 +6,7 @@ import { afterAll, expect, it } from "vitest";
 import { createProduct } from "../factories";
 import { getDatabase, getDb } from "~/db/db.server";
 import { getEnv } from "~/env.server";
+import { defined } from "~/lib/defined";
 
 /**
  * Two server processes on one database behave as one store: a session made through one is
@@ -87,7 +88,9 @@ function send(port: number, method: string, path: string, body?: Record<string, 
 }
 const post = (port: number, path: string, body: Record<string, string>, cookie = "") => send(port, "POST", path, body, cookie);
 
-afterAll(() => servers.forEach((s) => s.kill("SIGTERM")));
+afterAll(() => {
+  for (const server of servers) server.kill("SIGTERM");
+});
 
 /** The account's sign-in count where the configured store keeps it, and nowhere else. */
 async function signInFailuresCounted(email: string) {
@@ -96,7 +99,7 @@ async function signInFailuresCounted(email: string) {
   const env = getEnv();
   if (env.RATE_LIMIT_STORE === "database") return rows.reduce((sum, row) => sum + Number(row.count), 0);
   expect(rows).toEqual([]);
-  const redis = new Redis(env.REDIS_URL!);
+  const redis = new Redis(defined(env.REDIS_URL, "REDIS_URL (the rate-limit store is Redis)"));
   try {
     return (await redis.hvals(`${env.REDIS_KEY_PREFIX}rl:${key}`)).reduce((sum, count) => sum + Number(count), 0);
   } finally {

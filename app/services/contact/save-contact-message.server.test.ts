@@ -13,6 +13,6 @@ it("stores a valid message exactly as written, HTML and all", async () => {
 it("rejects missing fields and bad email before anything is stored", () => {
   const result = ContactSchema.safeParse({ name: "", email: "not-an-email", subject: " ", message: "" });
   expect(result.success).toBe(false);
-  const paths = result.error!.issues.map((i) => i.path[0]);
+  const paths = result.error?.issues.map((i) => i.path[0]);
   expect(paths).toEqual(expect.arrayContaining(["name", "email", "subject", "message"]));
 });
