@@ -104,7 +104,7 @@ for (const width of WIDTHS) {
       await page.getByLabel(/^GST number/).fill(newGstin());
       await page.getByLabel(/^Street address/).fill("Plot 7, MIDC Ambad");
       await page.getByLabel(/^City/).fill("Nashik");
-      await page.getByLabel(/^State/).fill("Maharashtra");
+      await page.getByLabel(/^State/).selectOption("Maharashtra");
       await page.getByLabel(/^Pincode/).fill("422010");
       await page.getByRole("button", { name: "Register" }).click();
       await expect(page.getByRole("heading", { name: `Welcome, ${name}` })).toBeVisible();
