@@ -1,3 +1,4 @@
+import { defined } from "../../app/lib/defined";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { baseURL } from "../../playwright.config";
@@ -50,7 +51,7 @@ export function unique() {
 export async function loginAsAdmin(page: Page, origin = baseURL) {
   const response = await page.request.post("/admin/login", { form: ADMIN, headers: { origin }, maxRedirects: 0 });
   expect(response.status(), "admin login").toBe(302);
-  expect(response.headers()["location"]).toMatch(/\/admin\/dashboard$/);
+  expect(response.headers().location).toMatch(/\/admin\/dashboard$/);
 }
 
 /** A small, real PNG. */
@@ -88,7 +89,7 @@ export async function createProduct(
   const id = /href="\/admin\/products\/([a-z0-9]{16})"/.exec(await list.text())?.[1];
   expect(id, "new product id").toBeTruthy();
   return {
-    id: id!,
+    id: defined(id, "the new product's id"),
     name: p.name,
     pricePaise: Math.round(Number(p.price) * 100),
     stock: p.stock,

@@ -1,3 +1,4 @@
+import { defined } from "../../app/lib/defined";
 import { test, expect, waitForHydration } from "./fixtures";
 import { expectNoHorizontalScroll, TOMATO } from "./helpers";
 import { ADMIN, ADMIN_PAGES, createProduct, loginAsAdmin, placeCustomerOrder, sidebarPaths, unique } from "./admin-helpers";
@@ -53,14 +54,14 @@ test("the admin navigation works on a phone: every link can be reached and tappe
   await page.goto("/admin/dashboard");
   await waitForHydration(page);
   const nav = page.getByRole("navigation", { name: "Admin" });
-  const width = page.viewportSize()!.width;
+  const { width } = defined(page.viewportSize(), "the phone's viewport");
   const paths = await sidebarPaths(page);
   expect(paths.length).toBeGreaterThanOrEqual(6);
   // From the last link back to the first: each has to be scrolled to in the bar.
   for (const path of [...paths].reverse()) {
     const link = nav.locator(`a[href="${path}"]`);
     await link.scrollIntoViewIfNeeded();
-    const box = (await link.boundingBox())!;
+    const box = defined(await link.boundingBox(), `${path}'s box`);
     expect(box.x, path).toBeGreaterThanOrEqual(-1);
     expect(box.x + box.width, path).toBeLessThanOrEqual(width + 1);
     expect(box.height, `${path} is big enough to tap`).toBeGreaterThanOrEqual(24);

@@ -1,3 +1,4 @@
+import { defined } from "../../app/lib/defined";
 import type { Browser, Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./admin-fixtures";
 import { seedCart, TOMATO } from "./helpers";
@@ -15,7 +16,7 @@ test.describe.configure({ mode: "serial" });
 let store = "";
 
 test.beforeEach(async ({ page, baseURL }) => {
-  store = baseURL!;
+  store = defined(baseURL, "this worker's store");
   await loginAsAdmin(page, store);
 });
 
@@ -144,7 +145,7 @@ test.describe("general settings", () => {
       await expect(toasts(page)).toContainText("Settings saved.");
 
       const response = await guest.goto("/");
-      expect(response!.status()).toBe(503);
+      expect(response?.status()).toBe(503);
       await expect(guest.getByRole("heading", { level: 1 })).toHaveText("We are tending the fields");
       await expect(guest.getByText("Angle is closed for a short maintenance.")).toBeVisible();
       await expect(guest.getByRole("banner")).toHaveCount(0);
@@ -185,7 +186,7 @@ test.describe("general settings", () => {
       await saveGeneral(page, original);
     }
     const back = await guest.goto("/");
-    expect(back!.status()).toBe(200);
+    expect(back?.status()).toBe(200);
     await expect(guest.getByRole("banner")).toBeVisible();
     expect(guestErrors).toEqual([]);
     await guestContext.close();

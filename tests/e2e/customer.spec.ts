@@ -413,11 +413,13 @@ test("double-clicking Place Order places exactly one order", async ({ page }) =>
   await page.goto("/checkout");
   await waitForHydration(page);
   await expect(placeOrderButton(page)).toBeEnabled();
-  await page.evaluate(() => {
-    const form = document.querySelector<HTMLFormElement>("main form[method=post]")!;
-    form.requestSubmit();
-    form.requestSubmit();
-  });
+  await page
+    .locator("main form[method=post]")
+    .first()
+    .evaluate((form: HTMLFormElement) => {
+      form.requestSubmit();
+      form.requestSubmit();
+    });
   await page.waitForURL(/\/order-confirmation\/[a-z0-9]+$/);
 
   await page.goto("/orders");

@@ -193,7 +193,7 @@ export function postForm(
 }
 
 /** What a failure message shows of an input: short, but enough to replay it. */
-export function describe(pairs: Pairs) {
+export function showInput(pairs: Pairs) {
   const show = (v: FieldValue) =>
     typeof v === "string"
       ? v.length > 80

@@ -1,3 +1,4 @@
+import { defined } from "../../app/lib/defined";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { sampleProducts, type SampleProduct } from "../../app/db/seed/catalog";
 import { baseURL } from "../../playwright.config";
@@ -188,7 +189,7 @@ export async function placeOrder(page: Page, payment = "Cash on Delivery") {
   await placeOrderButton(page).click();
   await page.waitForURL(/\/order-confirmation\/[a-z0-9]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you! Your order has been placed.");
-  return page.url().split("/").pop()!;
+  return defined(/\/order-confirmation\/([a-z0-9]+)$/.exec(page.url())?.[1], "the order's id in the address");
 }
 
 /** Today in en-IN long format, India's time zone (how the store prints dates). */
@@ -202,7 +203,7 @@ export function todayInIndia() {
  * mobile browser widens to fit overflowing content.
  */
 export async function expectNoHorizontalScroll(page: Page) {
-  const viewport = page.viewportSize()!.width;
+  const viewport = defined(page.viewportSize(), "the configured viewport").width;
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
     innerWidth: window.innerWidth,

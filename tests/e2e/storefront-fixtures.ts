@@ -11,6 +11,7 @@ export { expect, expectAccessible, waitForHydration } from "./fixtures";
  */
 export const test = base.extend<object, { storeURL: string }>({
   storeURL: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern, and requires one; empty says none.
     async ({}, use) => {
       const store = await startPrivateStore("store");
       await use(store.url);

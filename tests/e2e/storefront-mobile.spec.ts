@@ -1,3 +1,4 @@
+import { defined } from "../../app/lib/defined";
 import { test, expect, expectAccessible, waitForHydration } from "./storefront-fixtures";
 import { cardNames, headerSearch, MAIZE, productCards, STOREFRONT_PAGES, TRACTOR } from "./storefront-helpers";
 
@@ -57,8 +58,8 @@ test("a product can be added to the cart on a phone", async ({ page }) => {
 
 test("the catalogue shows two cards per row", async ({ page }) => {
   await page.goto("/products");
-  const [first, second, third] = await Promise.all([0, 1, 2].map((i) => productCards(page).nth(i).boundingBox()));
-  expect(first && second && third).toBeTruthy();
-  expect(second!.y).toBe(first!.y);
-  expect(third!.y).toBeGreaterThan(first!.y);
+  const box = async (i: number) => defined(await productCards(page).nth(i).boundingBox(), `card ${i + 1}'s box`);
+  const [first, second, third] = await Promise.all([box(0), box(1), box(2)]);
+  expect(second.y).toBe(first.y);
+  expect(third.y).toBeGreaterThan(first.y);
 });

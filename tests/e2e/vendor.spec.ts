@@ -1,3 +1,4 @@
+import { defined } from "../../app/lib/defined";
 import type { Page } from "@playwright/test";
 import { gstinCheckChar } from "../../app/domain/gstin";
 import { baseURL } from "../../playwright.config";
@@ -82,7 +83,8 @@ test("a seller registers, lists a product, gets it approved, and sees the order 
 
   await guestPage.goto(`/products?q=${encodeURIComponent(productName)}`);
   await expect(guestPage.getByTestId("product-card").getByRole("heading", { name: productName })).toBeVisible();
-  const productId = (await guestPage.getByRole("link", { name: productName }).getAttribute("href"))!.split("/").pop()!;
+  const productHref = defined(await guestPage.getByRole("link", { name: productName }).getAttribute("href"), "the product's link");
+  const productId = defined(/\/products\/([^/?#]+)$/.exec(productHref)?.[1], "the product's id in its link");
   await guest.close();
 
   // A customer buys it together with a store product the vendor must not see.
@@ -155,14 +157,14 @@ test("roles stay apart: vendors, customers and admins each keep to their own are
   await page.getByLabel(/^Stock/).fill("3");
   await page.getByRole("button", { name: "Submit for Approval" }).click();
   await page.waitForURL("**/vendor-login/products");
-  const href = await page.getByRole("link", { name: /^Edit Private Listing/ }).getAttribute("href");
+  const href = defined(await page.getByRole("link", { name: /^Edit Private Listing/ }).getAttribute("href"), "the listing's edit link");
 
   const otherContext = await browser.newContext({ baseURL });
   const other = await otherContext.newPage();
   await registerVendorInUi(other);
-  const stolen = await other.goto(href!);
+  const stolen = await other.goto(href);
   expect(stolen?.status()).toBe(404);
-  const edit = await other.request.post(href!, {
+  const edit = await other.request.post(href, {
     multipart: { name: "Hijack", category: "seeds", price: "1", stock: "1" },
     headers: { origin: baseURL },
     maxRedirects: 0,
