@@ -30,18 +30,19 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
   };
 
   // The store's own words.
-  await post(admin, "/admin/settings", { siteTitle: short(t("T")), siteTagline: hostile("TG"), adminEmail: "" }, [200]);
+  await post(admin, "/admin/settings", { siteTitle: short(t("T")), siteTagline: hostile("TG"), adminEmail: "" }, [303]);
   const methodKey = `xss_${tag}`.replace(/[^A-Za-z0-9_]/g, "_");
   await post(
     admin,
     "/admin/payment-settings",
     { intent: "add", name: short(t("W")), key: methodKey, type: "offline", enabled: "on", instructions: hostile("PI") },
-    [200],
+    [303],
   );
   await post(
     admin,
     "/admin/payment-settings",
     {
+      intent: "save",
       method: "bankTransfer",
       enabled: "on",
       instructions: hostile("BI"),
@@ -50,11 +51,11 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
       bankName: hostile("BN"),
       ifscCode: "SBIN0001234",
     },
-    [200],
+    [303],
   );
   const adminProduct = await addProduct(store, admin, "/admin/products/new", hostile("AP"), { description: hostile("APD") });
   await post(admin, "/admin/users", { intent: "add", name: short(t("AU")), email: `fz.xss.user.${tag}@example.com` }, [200]);
-  await post(anon, "/contact", { name: short(t("MN")), email: "eve@example.com", subject: hostile("MS"), message: hostile("MM") }, [200]);
+  await post(anon, "/contact", { name: short(t("MN")), email: "eve@example.com", subject: hostile("MS"), message: hostile("MM") }, [303]);
 
   // A vendor with a hostile profile and listings: one approved, one rejected with a hostile reason, one waiting.
   const vendor = await sessions.fresh("anon");
@@ -78,13 +79,13 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
       state: "Maharashtra", // chosen from a list: no text of its own
       pincode: "422010",
     },
-    [302],
+    [303],
   );
   const approved = await addProduct(store, vendor, "/vendor-login/products/new", hostile("VP"), { description: hostile("VPD") });
   const rejected = await addProduct(store, vendor, "/vendor-login/products/new", hostile("VR"), { description: hostile("VRD") });
   const waiting = await addProduct(store, vendor, "/vendor-login/products/new", hostile("VQ"), { description: hostile("VQD") });
-  await post(admin, "/admin/vendors", { intent: "approve", id: approved.id }, [200]);
-  await post(admin, "/admin/vendors", { intent: "reject", id: rejected.id, reason: hostile("RR") }, [200]);
+  await post(admin, "/admin/vendors", { intent: "approve", id: approved.id }, [303]);
+  await post(admin, "/admin/vendors", { intent: "reject", id: rejected.id, reason: hostile("RR") }, [303]);
 
   // A customer with a hostile name and address orders both products to a hostile address; the admin adds a hostile note.
   const customer = await sessions.fresh("anon");
@@ -103,7 +104,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     ],
     { street: hostile("OS"), city: short(t("OC")), state: "Maharashtra", paymentMethod: methodKey },
   );
-  await post(admin, `/admin/orders/${orderId}`, { status: "confirmed", note: hostile("ON") }, [200]);
+  await post(admin, `/admin/orders/${orderId}`, { status: "confirmed", note: hostile("ON") }, [303]);
 
   const pages: Page[] = [
     { role: "anon", path: "/", shows: ["T", "TG"] },

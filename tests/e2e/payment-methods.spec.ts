@@ -1,6 +1,7 @@
 import { test, expect, waitForHydration } from "./admin-fixtures";
 import { customerContext, loginAsAdmin, unique } from "./admin-helpers";
 import { placeOrder, seedCart, TOMATO } from "./helpers";
+import { toasts } from "./toast-helpers";
 
 // Payment settings change what every checkout offers: these run on a store of their own (admin-fixtures.ts).
 test.describe.configure({ mode: "serial" });
@@ -24,7 +25,7 @@ test("a custom method is shown by its display name at checkout, on the confirmat
   await add.getByRole("checkbox", { name: "Enabled" }).check();
   await add.getByLabel("Instructions").fill("Pay to angle@upi and keep the reference.");
   await add.getByRole("button", { name: "Add Payment Method" }).click();
-  await expect(add.getByRole("status")).toHaveText("Added UPI (manual).");
+  await expect(toasts(page)).toContainText("Added UPI (manual).");
   try {
     const shopper = await customerContext(browser, baseURL);
     await seedCart(shopper.page, [{ product: TOMATO, quantity: 1 }]);
