@@ -351,6 +351,8 @@ test.describe("products", () => {
     await row.getByRole("button", { name: `Delete ${product.name}` }).click();
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("Are you sure you want to delete this product?");
+    // The safe answer has the focus: Enter or Space keeps the product.
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
