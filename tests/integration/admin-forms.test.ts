@@ -29,10 +29,7 @@ async function signInAdmin() {
     headers: new Headers({ origin: ORIGIN }),
     returnHeaders: true,
   });
-  adminCookie = headers
-    .getSetCookie()
-    .map(cookiePair)
-    .join("; ");
+  adminCookie = headers.getSetCookie().map(cookiePair).join("; ");
   return adminCookie;
 }
 

@@ -25,9 +25,17 @@ describe("order CSV export", () => {
       "2026-11-30T18:30:00.000Z", // 1 Dec, 00:00 IST: outside
     ];
     const names = ["Before", '=HYPERLINK("http://evil.example","click")', "Sharma, Anil", 'Last "Quote" Day', "After"];
-    const ids = await insertOrders(5, { userId: customer.id, createdAt: (i) => defined(times[i], "a time per order"), name: (i) => defined(names[i], "a name per order") });
+    const ids = await insertOrders(5, {
+      userId: customer.id,
+      createdAt: (i) => defined(times[i], "a time per order"),
+      name: (i) => defined(names[i], "a name per order"),
+    });
     const withLines = defined(ids[2], "the third order's id");
-    await getDb().updateTable("orders").set({ total_paise: 1_500_000_05, subtotal_paise: 1_500_000_05 }).where("id", "=", withLines).execute();
+    await getDb()
+      .updateTable("orders")
+      .set({ total_paise: 1_500_000_05, subtotal_paise: 1_500_000_05 })
+      .where("id", "=", withLines)
+      .execute();
     const product = await createProduct();
     await getDb()
       .insertInto("order_line")
