@@ -28,13 +28,14 @@ export const UsersActionSchema = z.discriminatedUnion(
 );
 
 export const REJECT_REASON_REQUIRED = "Please give the vendor a reason for rejecting the listing.";
-// The listing version the admin looked at; a malformed one (a page from before versions, or tampered) is stale.
+// The listing version the admin looked at. A missing or malformed one (a page from before versions,
+// or a hand-made request) counts as stale: a listing is never approved unseen.
 const version = z
   .string()
   .trim()
   .max(64)
   .optional()
-  .transform((v) => (v === undefined || v === "" ? undefined : /^\d{1,15}$/.test(v) ? Number(v) : -1));
+  .transform((v) => (v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : -1));
 export const ListingReviewSchema = z.discriminatedUnion(
   "intent",
   [

@@ -87,9 +87,9 @@ export async function addProduct(
   };
   if (image) multipart.image = { name: "leaf.png", mimeType: "image/png", buffer: await realPng() };
   await ok(await request.post(path, { multipart, maxRedirects: 0 }), `product ${name}`, [303]);
-  const [row] = await store.query("select id, image from product where name = ? order by created_at desc", [name.trim()]);
+  const [row] = await store.query("select id, image, version from product where name = ? order by created_at desc", [name.trim()]);
   const stored = defined(row, `product ${name} stored`);
-  return { id: String(stored.id), image: String(stored.image) };
+  return { id: String(stored.id), image: String(stored.image), version: String(stored.version) };
 }
 
 /** Places a Cash on Delivery order as the customer signed in on `request`; returns its id. */

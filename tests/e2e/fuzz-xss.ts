@@ -84,8 +84,8 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
   const approved = await addProduct(store, vendor, "/vendor-login/products/new", hostile("VP"), { description: hostile("VPD") });
   const rejected = await addProduct(store, vendor, "/vendor-login/products/new", hostile("VR"), { description: hostile("VRD") });
   const waiting = await addProduct(store, vendor, "/vendor-login/products/new", hostile("VQ"), { description: hostile("VQD") });
-  await post(admin, "/admin/vendors", { intent: "approve", id: approved.id }, [303]);
-  await post(admin, "/admin/vendors", { intent: "reject", id: rejected.id, reason: hostile("RR") }, [303]);
+  await post(admin, "/admin/vendors", { intent: "approve", id: approved.id, version: approved.version }, [303]);
+  await post(admin, "/admin/vendors", { intent: "reject", id: rejected.id, version: rejected.version, reason: hostile("RR") }, [303]);
 
   // A customer with a hostile name and address orders both products to a hostile address; the admin adds a hostile note.
   const customer = await sessions.fresh("anon");

@@ -10,6 +10,8 @@ import { action as orderAction } from "~/routes/admin/order";
 import { action as productsAction } from "~/routes/admin/products";
 import { action as usersAction } from "~/routes/admin/users";
 import { action as settingsAction } from "~/routes/admin/settings";
+import { action as productEditAction } from "~/routes/admin/product-edit";
+import { action as vendorsAction } from "~/routes/admin/vendors";
 
 /**
  * The admin pages' actions as the server runs them: a real admin session, a posted form, the
@@ -149,5 +151,45 @@ describe("admin forms with several actions", () => {
     expect(saved.response?.headers.get("location")).toBe("/admin/settings");
     const cookie = cookiePair(saved.response?.headers.get("set-cookie") ?? "");
     expect((await getToast(new Request(ORIGIN, { headers: { cookie } }))).toast?.description).toBe("Settings saved.");
+  });
+});
+
+describe("version locks need the version the form was drawn from", () => {
+  const productRow = (id: string) =>
+    getDb().selectFrom("product").select(["name", "stock", "status", "version"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+  it("an edit posted without a version is refused as stale (409) and changes nothing", async () => {
+    const product = await createProduct({ stock: 7 });
+    const before = await productRow(product.id);
+    const fields = { name: "Hand-made Edit", description: "No version.", category: "tools", price: "10", stock: "999" };
+    const args = await post(`/admin/products/${product.id}`, fields);
+    const result = await outcome(await productEditAction({ ...args, params: { id: product.id }, pattern: "/admin/products/:id" }));
+    expect(result.status).toBe(409);
+    expect(await productRow(product.id)).toEqual(before);
+
+    const withVersion = await post(`/admin/products/${product.id}`, { ...fields, version: String(before.version) });
+    const saved = await outcome(await productEditAction({ ...withVersion, params: { id: product.id }, pattern: "/admin/products/:id" }));
+    expect(saved.status).toBe(303);
+    expect(await productRow(product.id)).toMatchObject({ name: "Hand-made Edit", stock: 999 });
+  });
+
+  it("a listing is approved only with the version the admin saw: none or a stale one is a 409", async () => {
+    const listing = await createProduct({ status: "pending" });
+    const { version } = await productRow(listing.id);
+    const staleForms: Record<string, string>[] = [
+      {},
+      { version: "" },
+      { version: String(Number(version) + 1) },
+      { version: "1732300000000" },
+    ];
+    for (const stale of staleForms) {
+      const args = await post("/admin/vendors", { intent: "approve", id: listing.id, ...stale });
+      const result = await outcome(await vendorsAction({ ...args, params: {}, pattern: "/admin/vendors" }));
+      expect(result.status, JSON.stringify(stale)).toBe(409);
+      expect((await productRow(listing.id)).status).toBe("pending");
+    }
+    const args = await post("/admin/vendors", { intent: "approve", id: listing.id, version: String(version) });
+    expect((await outcome(await vendorsAction({ ...args, params: {}, pattern: "/admin/vendors" }))).status).toBe(303);
+    expect((await productRow(listing.id)).status).toBe("live");
   });
 });

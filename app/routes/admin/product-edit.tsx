@@ -27,6 +27,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   // The typed values come back, so a page without JavaScript shows them again.
   if (!result.ok) return data({ ...result, values: typedProductValues(form) }, { status: result.fields.image ? 422 : 400 });
   if (params.id) {
+    // An edit must say which version it was drawn from; without one it might overwrite stock sold since.
+    if (result.version === undefined) return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
     const outcome = await updateProduct(params.id, result.input, { image: result.image, version: result.version });
     if (outcome === "missing") return data({ ok: false as const, error: "That product no longer exists.", fields: {} }, { status: 404 });
     if (outcome === "stale") return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });

@@ -32,6 +32,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!result.ok) return data({ ...result, values: typedProductValues(form) }, { status: result.fields.image ? 422 : 400 });
   try {
     if (params.id) {
+      // An edit must say which version it was drawn from; without one it might overwrite stock sold since.
+      if (result.version === undefined) return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
       if (!(await updateVendorProduct(vendor.id, params.id, result.input, result.image, result.version))) {
         return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
       }
