@@ -7,7 +7,6 @@ import { createElement, type SVGProps } from "react";
  * given a label.
  */
 export function spriteIcon(href: string) {
-  // biome-ignore lint/correctness/noComponentHookFactories: called once per icon, at module level, by the icon's generated module; never during a render.
   function SpriteIcon({ className, ...props }: SVGProps<SVGSVGElement>) {
     const labelled = props["aria-label"] !== undefined || props["aria-labelledby"] !== undefined;
     return createElement(
