@@ -10,6 +10,7 @@ import * as m0005 from "./migrations/0005-name-key";
 import * as m0006 from "./migrations/0006-version-columns";
 import * as m0007 from "./migrations/0007-seller-suspension";
 import * as m0008 from "./migrations/0008-list-indexes";
+import * as m0009 from "./migrations/0009-outbox";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0006-version-columns": m0006,
   "0007-seller-suspension": m0007,
   "0008-list-indexes": m0008,
+  "0009-outbox": m0009,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

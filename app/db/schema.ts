@@ -148,6 +148,26 @@ export interface RateLimitBucketTable {
   count: number;
 }
 
+export type OutboxChannel = "email" | "sms";
+export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
+
+/** A message waiting to be sent, sent, or failed (app/services/outbox). `payload` is JSON. */
+export interface OutboxTable {
+  id: string;
+  channel: OutboxChannel;
+  kind: string;
+  dedupe_key: string;
+  recipient: string;
+  payload: string;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: IsoTime;
+  claimed_until: IsoTime | null;
+  last_error: string | null;
+  created_at: IsoTime;
+  sent_at: IsoTime | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -161,4 +181,5 @@ export interface Database {
   contact_message: ContactMessageTable;
   rate_limit_bucket: RateLimitBucketTable;
   product_count: ProductCountTable;
+  outbox: OutboxTable;
 }
