@@ -1,5 +1,13 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from "kysely";
-import { type CursorValue, decodeCursor, encodeCursor, MAX_PAGE_SIZE, type Page, type PageRequest } from "~/domain/pagination";
+import {
+  type CursorKind,
+  type CursorValue,
+  decodeCursor,
+  encodeCursor,
+  MAX_PAGE_SIZE,
+  type Page,
+  type PageRequest,
+} from "~/domain/pagination";
 
 /** One column of a list's sort order; the last one must be unique (the id) so the order is total. */
 export type SortKey<O> = {
@@ -7,7 +15,7 @@ export type SortKey<O> = {
   ref: string;
   /** The selected field of a row that holds its value. */
   field: keyof O & string;
-  kind: "string" | "number";
+  kind: CursorKind;
 };
 
 /** Every key sorts the same way, so a page boundary is one row-value comparison both engines index. */

@@ -1,6 +1,7 @@
 import { AdminAddUserSchema } from "./account";
 import { z } from "zod";
 import { ORDER_STATUSES } from "./orders";
+import { readVersion } from "./version";
 
 /**
  * The forms of the admin pages that post several kinds of action, one schema each, switched on
@@ -35,7 +36,10 @@ const version = z
   .trim()
   .max(64)
   .optional()
-  .transform((v) => (v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : -1));
+  .transform((v) => {
+    const read = readVersion(v);
+    return typeof read === "number" ? read : -1;
+  });
 export const ListingReviewSchema = z.discriminatedUnion(
   "intent",
   [

@@ -7,6 +7,10 @@
 export type Direction = "next" | "prev";
 export type PageRequest = { cursor: string | null; direction: Direction };
 export type CursorValue = string | number;
+/** What a cursor value must look like: text, a number, or an ISO-8601 UTC time (a timestamp column on PostgreSQL). */
+export type CursorKind = "string" | "number" | "time";
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
 export type Page<T> = {
   rows: T[];
@@ -31,7 +35,7 @@ export function encodeCursor(values: readonly CursorValue[]): string {
 }
 
 /** The cursor's values if it is well-formed with the expected kinds in order, else null. */
-export function decodeCursor(cursor: string | null | undefined, kinds: readonly ("string" | "number")[]): CursorValue[] | null {
+export function decodeCursor(cursor: string | null | undefined, kinds: readonly CursorKind[]): CursorValue[] | null {
   if (!cursor || cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
   try {
     const binary = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
@@ -40,8 +44,10 @@ export function decodeCursor(cursor: string | null | undefined, kinds: readonly 
     if (!Array.isArray(values) || values.length !== kinds.length) return null;
     const ok = values.every((v, i) =>
       kinds[i] === "number"
-        ? typeof v === "number" && Number.isFinite(v)
-        : typeof v === "string" && v.length <= 200 && !v.includes("\u0000"),
+        ? typeof v === "number" && Number.isSafeInteger(v)
+        : kinds[i] === "time"
+          ? typeof v === "string" && ISO_TIME.test(v) && !Number.isNaN(Date.parse(v))
+          : typeof v === "string" && v.length <= 200 && !v.includes("\u0000"),
     );
     return ok ? (values as CursorValue[]) : null;
   } catch {

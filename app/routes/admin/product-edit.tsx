@@ -8,6 +8,7 @@ import { createProduct, PRODUCT_CHANGED, updateProduct } from "~/services/catalo
 import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isOversizedUpload, OVERSIZED_UPLOAD } from "~/services/media/oversized-upload.server";
+import { discardProductImage } from "~/services/media/store-product-image.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product ? "Edit" : "Add"} product · Angle Admin` }];
 
@@ -23,13 +24,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdminAction(request);
   if (isOversizedUpload(request)) return data(OVERSIZED_UPLOAD, { status: 413 });
   const form = await readForm(request);
-  const result = await parseProductForm(form);
+  // An edit must say which version it was drawn from: without one it might overwrite stock sold since.
+  const result = await parseProductForm(form, { editing: Boolean(params.id) });
   // The typed values come back, so a page without JavaScript shows them again.
-  if (!result.ok) return data({ ...result, values: typedProductValues(form) }, { status: result.fields.image ? 422 : 400 });
+  if (!result.ok)
+    return data({ ...result, values: typedProductValues(form) }, { status: result.stale ? 409 : result.fields.image ? 422 : 400 });
   if (params.id) {
-    // An edit must say which version it was drawn from; without one it might overwrite stock sold since.
-    if (result.version === undefined) return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
     const outcome = await updateProduct(params.id, result.input, { image: result.image, version: result.version });
+    if (outcome === "missing" || outcome === "stale") await discardProductImage(result.image);
     if (outcome === "missing") return data({ ok: false as const, error: "That product no longer exists.", fields: {} }, { status: 404 });
     if (outcome === "stale") return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
     return redirectWithToast("/admin/products", { description: `Saved ${result.input.name}.` });

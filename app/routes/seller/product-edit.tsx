@@ -9,6 +9,7 @@ import { RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isOversizedUpload, OVERSIZED_UPLOAD } from "~/services/media/oversized-upload.server";
+import { discardProductImage } from "~/services/media/store-product-image.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Listing · Angle Vendor" }];
 
@@ -27,20 +28,23 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ ok: false as const, error: "Listing not found.", fields: {} }, { status: 404 });
   if (isOversizedUpload(request)) return data(OVERSIZED_UPLOAD, { status: 413 });
   const form = await readForm(request);
-  const result = await parseProductForm(form);
+  // An edit must say which version it was drawn from: without one it might overwrite stock sold since.
+  const result = await parseProductForm(form, { editing: Boolean(params.id) });
   // The typed values come back, so a page without JavaScript shows them again.
-  if (!result.ok) return data({ ...result, values: typedProductValues(form) }, { status: result.fields.image ? 422 : 400 });
+  if (!result.ok)
+    return data({ ...result, values: typedProductValues(form) }, { status: result.stale ? 409 : result.fields.image ? 422 : 400 });
   try {
     if (params.id) {
-      // An edit must say which version it was drawn from; without one it might overwrite stock sold since.
-      if (result.version === undefined) return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
       if (!(await updateVendorProduct(vendor.id, params.id, result.input, result.image, result.version))) {
+        await discardProductImage(result.image);
         return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
       }
     } else await createVendorProduct(vendor.id, result.input, result.image);
   } catch (error) {
-    if (error instanceof ListingRefused || error instanceof RateLimitUnavailable)
+    if (error instanceof ListingRefused || error instanceof RateLimitUnavailable) {
+      await discardProductImage(result.image);
       return data({ ok: false as const, error: error.message, fields: {} }, { status: error.status });
+    }
     throw error;
   }
   return redirectWithToast("/vendor-login/products", {

@@ -1,3 +1,4 @@
+import { readVersion } from "~/domain/version";
 import { fieldErrors } from "~/domain/form-errors";
 import { PRODUCT_FORM_INVALID, ProductFormSchema, type ProductFormInput } from "~/domain/product-form";
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "~/domain/product-image";
@@ -6,10 +7,10 @@ import { PRODUCT_CHANGED } from "./save-product.server";
 
 export type ParsedProductForm =
   | { ok: true; input: ProductFormInput; image?: string; version?: number }
-  | { ok: false; error: string; fields: Record<string, string> };
+  | { ok: false; error: string; fields: Record<string, string>; stale?: true };
 
 /** Validates the product form and, only when it is valid, stores an uploaded image. */
-export async function parseProductForm(form: FormData): Promise<ParsedProductForm> {
+export async function parseProductForm(form: FormData, options: { editing: boolean }): Promise<ParsedProductForm> {
   const parsed = ProductFormSchema.safeParse({
     name: form.get("name") ?? "",
     description: form.get("description") ?? "",
@@ -26,9 +27,10 @@ export async function parseProductForm(form: FormData): Promise<ParsedProductFor
   }
   // The product's version the form was filled from (a whole number); anything else is a form
   // from before versions (or tampered with), so the product may have changed since.
-  const v = form.get("version");
-  const version = typeof v === "string" && v ? (/^\d{1,15}$/.test(v) ? Number(v) : null) : undefined;
-  if (version === null) return { ok: false, error: PRODUCT_CHANGED, fields: {} };
+  // An edit must say which version it was drawn from (checked before any photo is stored).
+  const read = readVersion(form.get("version"));
+  if (read === "stale" || (read === "missing" && options.editing)) return { ok: false, error: PRODUCT_CHANGED, fields: {}, stale: true };
+  const version = read === "missing" ? undefined : read;
   if (file instanceof File && file.size > 0) {
     try {
       return { ok: true, input: parsed.data, image: await storeProductImage(file), version };

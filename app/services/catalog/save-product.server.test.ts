@@ -97,16 +97,24 @@ describe("the edit form's version lock", () => {
     expect(versions).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it("refuses a form whose version is not a whole number (a page from before versions)", async () => {
+  it("refuses an edit whose version is missing, not a whole number, or beyond the column (a page from before versions, a tampered form)", async () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ name: "Sickle", description: "", category: "tools", price: "10", stock: "1" })) form.set(k, v);
-    form.set("version", "2025-11-22T10:00:00.000Z");
-    expect(await parseProductForm(form)).toEqual({
+    const stale = {
       ok: false,
       error: "This product changed while you were editing (a sale or another edit). Please reload and make your change again.",
       fields: {},
-    });
+      stale: true,
+    };
+    expect(await parseProductForm(form, { editing: true })).toEqual(stale);
+    expect(await parseProductForm(form, { editing: false })).toMatchObject({ ok: true, version: undefined });
+    for (const bad of ["2025-11-22T10:00:00.000Z", "1732300000000", "2147483648", "-1", "7.5"]) {
+      form.set("version", bad);
+      expect(await parseProductForm(form, { editing: true }), bad).toEqual(stale);
+    }
     form.set("version", "7");
-    expect(await parseProductForm(form)).toMatchObject({ ok: true, version: 7 });
+    expect(await parseProductForm(form, { editing: true })).toMatchObject({ ok: true, version: 7 });
+    form.set("version", "2147483647");
+    expect(await parseProductForm(form, { editing: true })).toMatchObject({ ok: true, version: 2147483647 });
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { getEnv } from "~/env.server";
 import sharp from "sharp";
@@ -63,4 +63,15 @@ export async function storeProductImage(file: File, storage: ImageStorage = loca
   const id = newId();
   await storage.put(`${id}-${SMALL_IMAGE_WIDTH}.webp`, small);
   return storage.put(`${id}.webp`, output);
+}
+
+/**
+ * Removes a photo stored for a save that was then refused (a stale form, a vendor over a limit), so
+ * refused requests leave nothing on disk. Only our own `/uploads/<id>.webp` names are touched.
+ */
+export async function discardProductImage(url: string | undefined) {
+  const id = url ? /^\/uploads\/([a-z0-9]{8,40})\.webp$/.exec(url)?.[1] : undefined;
+  if (!id) return;
+  const dir = resolve(getEnv().UPLOAD_DIR);
+  await Promise.all([`${id}.webp`, `${id}-${SMALL_IMAGE_WIDTH}.webp`].map((name) => rm(join(dir, name), { force: true })));
 }

@@ -29,7 +29,7 @@ export const USERS_PAGE_SIZE = 50;
 /** Newest accounts first; Better Auth's times are Date on PostgreSQL and ISO text on SQLite, both sort by time. */
 const NEWEST_FIRST: Keyset<{ createdAt: string | Date; id: string }> = {
   keys: [
-    { ref: "user.createdAt", field: "createdAt", kind: "string" },
+    { ref: "user.createdAt", field: "createdAt", kind: "time" },
     { ref: "user.id", field: "id", kind: "string" },
   ],
   order: "desc",
