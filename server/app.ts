@@ -39,8 +39,12 @@ function productFormBodyLimit(otherwise: MiddlewareHandler): MiddlewareHandler {
     headers.set(BODY_TOO_LARGE_HEADER, "1");
     headers.set("content-type", "application/x-www-form-urlencoded");
     headers.delete("content-length");
-    c.req.raw = new Request(c.req.raw.url, { method: "POST", headers, body: "" });
+    const original = c.req.raw;
+    c.req.raw = new Request(original.url, { method: "POST", headers, body: "" });
     await next();
+    // The real body is still unread: drain it so the answer (the form's field error) reaches a phone
+    // that is still sending, instead of a connection reset.
+    if (!(await discardBody(original))) c.res.headers.set("Connection", "close");
   };
 }
 

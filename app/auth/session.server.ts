@@ -18,9 +18,13 @@ export function hasSessionCookie(request: Request) {
 }
 
 /** The signed-in user for this request, from the database session; null for guests. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+export async function getSessionUser(request: Request, options: { refresh?: boolean } = {}): Promise<SessionUser | null> {
   if (!hasSessionCookie(request)) return null;
-  const session = await getAuth().api.getSession({ headers: request.headers });
+  // `refresh: false` reads without extending the session, for requests that must write nothing.
+  const session = await getAuth().api.getSession({
+    headers: request.headers,
+    ...(options.refresh === false ? { query: { disableRefresh: true } } : {}),
+  });
   if (!session) return null;
   const u = session.user as typeof session.user & Record<string, unknown>;
   if (u.banned) return null;

@@ -9,12 +9,14 @@ import { getGeneralSettings } from "~/services/settings/get-general-settings.ser
  * for all of them rather than remembered route by route.
  */
 
+/** An uploaded product picture's exact address (app/routes/resources/upload.ts): nothing else under /uploads. */
+const UPLOAD = /^\/uploads\/[a-z0-9]{8,40}(-400)?\.webp$/;
 /** Open while the store is closed for maintenance: the admin panel, the health check and product pictures. */
-const OPEN_DURING_MAINTENANCE = /^\/(admin(\/|$)|healthz$|uploads\/)/;
+const OPEN_DURING_MAINTENANCE = (path: string) => /^\/(admin(\/|$)|healthz$)/.test(path) || UPLOAD.test(path);
 /** Areas whose every response is about the visitor, signed in or not. */
 const PERSONAL = /^\/(account|admin|vendor-login|orders|checkout|order-confirmation|logout|resources\/cart-quote)(\/|$)/;
 /** The same bytes for everyone (uploaded product pictures, cached for a year by their own route). */
-const SHARED = /^\/uploads\//;
+const SHARED = UPLOAD;
 
 export const RETRY_AFTER_SECONDS = 600;
 
@@ -77,11 +79,13 @@ const markCaching: MiddlewareFunction<Response> = async ({ request, url, context
  * Maintenance mode: every storefront, account and vendor request (page, data or action) gets a
  * 503 before any loader or action runs, so nothing is read or written. Admins keep the whole site.
  */
-const closeForMaintenance: MiddlewareFunction<Response> = async ({ url, context }) => {
-  if (OPEN_DURING_MAINTENANCE.test(url.pathname)) return;
+const closeForMaintenance: MiddlewareFunction<Response> = async ({ request, url, context }) => {
+  if (OPEN_DURING_MAINTENANCE(url.pathname)) return;
   const state = requestState(context);
   const { maintenanceMode, siteTitle } = await state.settings();
-  if (!maintenanceMode || (await state.user())?.role === "admin") return;
+  if (!maintenanceMode) return;
+  // Read without refreshing the session: a closed store writes nothing, not even a session's expiry.
+  if ((await getSessionUser(request, { refresh: false }))?.role === "admin") return;
   state.closedForMaintenance = true;
   throw data<MaintenanceNotice>({ maintenance: true, siteTitle }, { status: 503 });
 };

@@ -103,6 +103,9 @@ describe("maintenance mode", () => {
         ["GET /resources/cart-quote", await send(`/resources/cart-quote?ids=${product.id}`)],
         ["POST /logout", await send("/logout", { form: {} })],
         ["GET /checkout", await send("/checkout")],
+        // Only a picture's exact address is open: anything else under /uploads is a storefront page.
+        ["GET /uploads/a/b", await send("/uploads/a/b")],
+        ["GET /uploads/a/b.data", await send("/uploads/a/b.data")],
       ];
       for (const [what, reply] of closed) {
         expect(reply.status, what).toBe(503);
@@ -191,6 +194,7 @@ describe("caching", () => {
       ["vendor area", await send("/vendor-login")],
       ["vendor products", await send("/vendor-login/products", { cookie: customer.cookie })],
       ["sign-in", await send("/account/auth", { form: { intent: "login", email: customer.email, password: "policy-pass-123" } })],
+      ["a page under /uploads that is not a picture", await send("/uploads/a/b", { cookie: customer.cookie })],
     ];
     for (const [what, reply] of personal) {
       expect(reply.status, what).toBeLessThan(500);

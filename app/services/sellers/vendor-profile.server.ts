@@ -55,7 +55,17 @@ export async function assertGstinFree(gstin: string, exceptUserId?: string) {
 
 export async function updateVendorProfile(userId: string, input: VendorProfileInput) {
   await assertGstinFree(input.gstNumber, userId);
-  await getDb()
+  // Two vendors saving one GSTIN at the same moment both pass the check above; the unique index
+  // then refuses the second, which gets the same answer.
+  await updateProfileRow(userId, input).catch((error: unknown) => {
+    if (/unique|duplicate/i.test(String((error as Error).message)))
+      throw new VendorRefused("A vendor with this GST number is already registered.", 409);
+    throw error;
+  });
+}
+
+function updateProfileRow(userId: string, input: VendorProfileInput) {
+  return getDb()
     .updateTable("vendor")
     .set({
       business_name: input.businessName,
