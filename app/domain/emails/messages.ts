@@ -135,13 +135,19 @@ export function vendorOrderEmail(
   });
 }
 
-/** To a vendor, when an admin approves or rejects their listing (with the reason given). */
+/**
+ * To a vendor, when an admin approves or rejects their listing (with the reason given). A listing
+ * approved while its vendor is suspended is held (`onHold`) until the account is reactivated.
+ */
 export function listingReviewedEmail(
   store: EmailStore,
-  listing: { name: string; approved: boolean; reason?: string | null },
+  listing: { name: string; approved: boolean; reason?: string | null; onHold?: boolean },
 ): RenderedEmail {
+  const approvedText = listing.onHold
+    ? `Your listing "${listing.name}" has been approved. It goes on sale when your vendor account is active again.`
+    : `Good news: your listing "${listing.name}" has been approved and is now on sale.`;
   const blocks: EmailBlock[] = listing.approved
-    ? [{ kind: "paragraph", text: `Good news: your listing "${listing.name}" has been approved and is now on sale.` }]
+    ? [{ kind: "paragraph", text: approvedText }]
     : [
         { kind: "paragraph", text: `Your listing "${listing.name}" was not approved.` },
         { kind: "lines", title: "Reason", lines: [listing.reason?.trim() || "No reason was given."] },

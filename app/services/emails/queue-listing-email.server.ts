@@ -13,7 +13,12 @@ export async function queueListingReviewedEmail(trx: Db, ctx: EmailContext, prod
     .executeTakeFirst();
   if (!listing) return; // a store product, with no vendor to tell
   const approved = listing.status !== "rejected";
-  const email = listingReviewedEmail(ctx.store, { name: listing.name, approved, reason: listing.reject_reason });
+  const email = listingReviewedEmail(ctx.store, {
+    name: listing.name,
+    approved,
+    reason: listing.reject_reason,
+    onHold: listing.status === "suspended",
+  });
   // Each review is of one version: a listing rejected, edited and sent again is reviewed anew.
   const kind = approved ? "listing-approved" : "listing-rejected";
   await enqueueEmail(trx, kind, `${kind}:${productId}:${listing.version}`, { to: listing.email, ...email });

@@ -70,6 +70,18 @@ describe("listing review emails", () => {
     expect(rejected?.email.html).not.toContain("<script>");
   });
 
+  it("says an approved listing of a suspended vendor waits for reactivation", async () => {
+    const vendor = await createVendor("held@example.in");
+    await getDb().updateTable("user").set({ banned: 1 }).where("id", "=", vendor.id).execute();
+    const listing = await createProduct({ name: "Mulch Film", vendorId: vendor.id, status: "pending" });
+    expect(await reviewListing(listing.id, "approve")).toBe(true);
+    const [held] = await emails(`listing-approved:${listing.id}:`);
+    expect(held?.email.text).toContain(
+      'Your listing "Mulch Film" has been approved. It goes on sale when your vendor account is active again.',
+    );
+    expect(held?.email.text).not.toContain("now on sale");
+  });
+
   it("queues nothing when a stale review is refused", async () => {
     const vendor = await createVendor("stale@example.in");
     const listing = await createProduct({ name: "Sickle", vendorId: vendor.id, status: "pending" });
