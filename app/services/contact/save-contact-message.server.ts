@@ -1,12 +1,21 @@
 import { getDb } from "~/db/db.server";
 import type { ContactInput } from "~/domain/contact";
 import { newId } from "~/lib/ids";
+import { getEmailContext } from "~/services/emails/email-context.server";
+import { queueContactMessageEmail } from "~/services/emails/queue-contact-email.server";
 
+/** Stores the message and, in the same transaction, queues the admin's notification. */
 export async function saveContactMessage(input: ContactInput): Promise<{ id: string }> {
   const id = newId();
+  const emails = await getEmailContext();
   await getDb()
-    .insertInto("contact_message")
-    .values({ id, ...input, phone: null, created_at: new Date().toISOString() })
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("contact_message")
+        .values({ id, ...input, phone: null, created_at: new Date().toISOString() })
+        .execute();
+      await queueContactMessageEmail(trx, emails, id, input);
+    });
   return { id };
 }

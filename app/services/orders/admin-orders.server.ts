@@ -3,6 +3,8 @@ import { getDb } from "~/db/db.server";
 import { isOrderStatus, nextStatuses, type OrderStatus, statusChangeRefusal } from "~/domain/orders";
 import { nextVersion } from "~/services/catalog/save-product.server";
 import { isId, newId } from "~/lib/ids";
+import { getEmailContext } from "~/services/emails/email-context.server";
+import { queueOrderStatusEmail } from "~/services/emails/queue-order-emails.server";
 
 export class StatusRefused extends Error {}
 
@@ -49,6 +51,7 @@ export async function getOrderForAdmin(id: string) {
 export async function changeOrderStatus(orderId: string, to: OrderStatus, actorId: string, note?: string) {
   if (!isOrderStatus(to)) throw new StatusRefused("Unknown status.");
   if (!isId(orderId)) throw new StatusRefused("That order no longer exists.");
+  const emails = await getEmailContext();
   await getDb()
     .transaction()
     .execute(async (trx) => {
@@ -84,5 +87,6 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus, actorI
         .insertInto("order_event")
         .values({ id: newId(), order_id: orderId, status: to, note: note?.slice(0, 500) || null, actor_id: actorId, created_at: now })
         .execute();
+      await queueOrderStatusEmail(trx, emails, orderId, to);
     });
 }

@@ -6,6 +6,8 @@ import { OPEN_UNPAID_STATUSES, TOO_MANY_OPEN_ORDERS } from "~/domain/orders";
 import { computeTotals } from "~/domain/pricing";
 import { getEnv } from "~/env.server";
 import { newId } from "~/lib/ids";
+import { getEmailContext } from "~/services/emails/email-context.server";
+import { queueOrderPlacedEmails } from "~/services/emails/queue-order-emails.server";
 import { nextVersion } from "~/services/catalog/save-product.server";
 import { configuredLimits, hitRateLimit, waitInWords } from "~/services/security/rate-limit.server";
 
@@ -49,6 +51,7 @@ export async function placeOrder(
 
   await limitCheckouts(customer.id, meta.ip);
   const maxOpen = getEnv().ORDER_MAX_OPEN_UNPAID;
+  const emails = await getEmailContext();
 
   try {
     return await db.transaction().execute(async (trx) => {
@@ -141,6 +144,7 @@ export async function placeOrder(
         .insertInto("order_event")
         .values({ id: newId(), order_id: orderId, status: "pending", note: "Order placed", actor_id: customer.id, created_at: now })
         .execute();
+      await queueOrderPlacedEmails(trx, emails, orderId);
       return { orderId, created: true };
     });
   } catch (error) {

@@ -2,6 +2,8 @@ import { getDatabase, getDb } from "~/db/db.server";
 import { type Keyset, paginate } from "~/db/keyset.server";
 import { FIRST_PAGE, type PageRequest } from "~/domain/pagination";
 import { nextVersion } from "~/services/catalog/save-product.server";
+import { getEmailContext } from "~/services/emails/email-context.server";
+import { queueListingReviewedEmail } from "~/services/emails/queue-listing-email.server";
 
 export const VENDORS_PAGE_SIZE = 50;
 export const QUEUE_PAGE_SIZE = 20;
@@ -96,6 +98,7 @@ export async function listPendingListings(request: PageRequest = FIRST_PAGE) {
  * "suspended" until reactivation); reject keeps it off with the admin's reason for the vendor.
  */
 export async function reviewListing(productId: string, decision: "approve" | "reject", reason?: string, version?: number) {
+  const emails = await getEmailContext();
   return getDb()
     .transaction()
     .execute(async (trx) => {
@@ -121,6 +124,8 @@ export async function reviewListing(productId: string, decision: "approve" | "re
       // The version the admin looked at: a listing edited meanwhile is not approved unseen.
       if (version !== undefined) query = query.where("version", "=", version);
       const result = await query.executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const reviewed = Number(result.numUpdatedRows) === 1;
+      if (reviewed) await queueListingReviewedEmail(trx, emails, productId);
+      return reviewed;
     });
 }

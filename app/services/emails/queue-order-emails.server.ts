@@ -1,0 +1,61 @@
+import type { Db } from "~/db/db.server";
+import { adminNewOrderEmail, orderPlacedEmail, orderStatusEmail, vendorOrderEmail } from "~/domain/emails/messages";
+import type { OrderStatus } from "~/domain/orders";
+import { paymentMethodLabel } from "~/domain/payment-settings";
+import { enqueueEmail } from "~/services/outbox/enqueue.server";
+import type { EmailContext } from "./email-context.server";
+
+/**
+ * Queues, in the order's own transaction, the emails a new order sends: the customer's
+ * confirmation, the admin's notification (when General Settings has an address) and one email to
+ * each vendor with products in it, showing only that vendor's lines.
+ */
+export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId: string) {
+  const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  const rows = await trx.selectFrom("order_line").selectAll().where("order_id", "=", orderId).orderBy("name").orderBy("id").execute();
+  const lines = rows.map((l) => ({
+    vendorId: l.vendor_id,
+    name: l.name,
+    quantity: Number(l.quantity),
+    unitPrice: Number(l.unit_price_paise),
+    lineTotal: Number(l.line_total_paise),
+  }));
+  const data = {
+    id: order.id,
+    createdAt: order.created_at,
+    customerName: order.customer_name,
+    customerEmail: order.customer_email,
+    customerPhone: order.customer_phone,
+    address: { street: order.street, city: order.city, state: order.state, pincode: order.pincode },
+    lines,
+    subtotal: Number(order.subtotal_paise),
+    tax: Number(order.tax_paise),
+    total: Number(order.total_paise),
+    paymentLabel: paymentMethodLabel(order.payment_method, ctx.paymentNames),
+  };
+  await enqueueEmail(trx, "order-placed", `order-placed:${order.id}`, { to: order.customer_email, ...orderPlacedEmail(ctx.store, data) });
+  if (ctx.adminEmail) {
+    await enqueueEmail(trx, "admin-new-order", `admin-new-order:${order.id}`, {
+      to: ctx.adminEmail,
+      ...adminNewOrderEmail(ctx.store, data),
+    });
+  }
+  const vendorIds = [...new Set(lines.flatMap((l) => (l.vendorId ? [l.vendorId] : [])))].sort();
+  if (vendorIds.length === 0) return;
+  const vendors = await trx.selectFrom("user").select(["id", "email"]).where("id", "in", vendorIds).execute();
+  for (const vendor of vendors) {
+    const email = vendorOrderEmail(ctx.store, { ...data, lines: lines.filter((l) => l.vendorId === vendor.id) });
+    await enqueueEmail(trx, "vendor-new-order", `vendor-new-order:${order.id}:${vendor.id}`, { to: vendor.email, ...email });
+  }
+}
+
+/** Queues the customer's email for a status change, in the transaction that makes it. */
+export async function queueOrderStatusEmail(trx: Db, ctx: EmailContext, orderId: string, status: OrderStatus) {
+  const order = await trx
+    .selectFrom("orders")
+    .select(["id", "customer_name", "customer_email"])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  const email = orderStatusEmail(ctx.store, { id: order.id, customerName: order.customer_name, status });
+  await enqueueEmail(trx, "order-status", `order-status:${order.id}:${status}`, { to: order.customer_email, ...email });
+}

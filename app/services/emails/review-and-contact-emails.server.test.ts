@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createCustomer, createProduct } from "../../../tests/factories";
+import { getDb } from "~/db/db.server";
+import { ContactSchema } from "~/domain/contact";
+import { DEFAULT_GENERAL_SETTINGS } from "~/domain/settings";
+import { saveContactMessage } from "../contact/save-contact-message.server";
+import { reviewListing } from "../sellers/approve-listings.server";
+import { saveSetting } from "../settings/save-setting.server";
+
+type Email = { to: string; subject: string; text: string; html: string };
+
+async function emails(prefix: string) {
+  const rows = await getDb()
+    .selectFrom("outbox")
+    .select(["kind", "dedupe_key", "recipient", "payload"])
+    .where("dedupe_key", "like", `${prefix}%`)
+    .orderBy("created_at")
+    .execute();
+  return rows.map((r) => ({ ...r, email: JSON.parse(r.payload) as Email }));
+}
+
+async function createVendor(email: string) {
+  const user = await createCustomer({ role: "vendor", email });
+  await getDb()
+    .insertInto("vendor")
+    .values({
+      user_id: user.id,
+      business_name: `Kisan Tools ${user.id.slice(0, 6)}`,
+      phone: "+91 91234 56789",
+      gst_number: `27${user.id.slice(0, 13).toUpperCase()}`,
+      street: "Plot 4, MIDC",
+      city: "Nashik",
+      state: "Maharashtra",
+      pincode: "422007",
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return user;
+}
+
+const setAdminEmail = (adminEmail: string) => saveSetting("general", { ...DEFAULT_GENERAL_SETTINGS, adminEmail });
+afterEach(() => setAdminEmail(""));
+
+describe("listing review emails", () => {
+  it("tells the vendor a listing is approved", async () => {
+    const vendor = await createVendor("approved@example.in");
+    const listing = await createProduct({ name: "Drip Kit", vendorId: vendor.id, status: "pending" });
+    expect(await reviewListing(listing.id, "approve")).toBe(true);
+    const [approved, ...more] = await emails(`listing-approved:${listing.id}:`);
+    expect(more).toEqual([]);
+    expect(approved).toMatchObject({ kind: "listing-approved", recipient: "approved@example.in" });
+    expect(approved?.email.subject).toBe('Your listing "Drip Kit" is approved');
+    expect(approved?.email.text).toContain('Good news: your listing "Drip Kit" has been approved and is now on sale.');
+    expect(approved?.email.text).toContain("http://localhost:3999/vendor-login/products");
+    // A second review of the same listing changes nothing and queues nothing.
+    expect(await reviewListing(listing.id, "reject", "Too late")).toBe(false);
+    expect(await emails(`listing-rejected:${listing.id}:`)).toEqual([]);
+  });
+
+  it("tells the vendor why a listing was rejected, the reason escaped in HTML and literal in text", async () => {
+    const vendor = await createVendor("rejected@example.in");
+    const listing = await createProduct({ name: "Seed Drill", vendorId: vendor.id, status: "pending" });
+    expect(await reviewListing(listing.id, "reject", "Photo shows <script>alert(1)</script> & nothing else")).toBe(true);
+    const [rejected, ...more] = await emails(`listing-rejected:${listing.id}:`);
+    expect(more).toEqual([]);
+    expect(rejected).toMatchObject({ kind: "listing-rejected", recipient: "rejected@example.in" });
+    expect(rejected?.email.subject).toBe('Your listing "Seed Drill" was not approved');
+    expect(rejected?.email.text).toContain("Reason:\nPhoto shows <script>alert(1)</script> & nothing else");
+    expect(rejected?.email.html).toContain("Photo shows &lt;script&gt;alert(1)&lt;/script&gt; &amp; nothing else");
+    expect(rejected?.email.html).not.toContain("<script>");
+  });
+
+  it("says an approved listing of a suspended vendor waits for reactivation", async () => {
+    const vendor = await createVendor("held@example.in");
+    await getDb().updateTable("user").set({ banned: 1 }).where("id", "=", vendor.id).execute();
+    const listing = await createProduct({ name: "Mulch Film", vendorId: vendor.id, status: "pending" });
+    expect(await reviewListing(listing.id, "approve")).toBe(true);
+    const [held] = await emails(`listing-approved:${listing.id}:`);
+    expect(held?.email.text).toContain(
+      'Your listing "Mulch Film" has been approved. It goes on sale when your vendor account is active again.',
+    );
+    expect(held?.email.text).not.toContain("now on sale");
+  });
+
+  it("queues nothing when a stale review is refused", async () => {
+    const vendor = await createVendor("stale@example.in");
+    const listing = await createProduct({ name: "Sickle", vendorId: vendor.id, status: "pending" });
+    expect(await reviewListing(listing.id, "approve", undefined, 999_999)).toBe(false);
+    expect(await emails(`listing-approved:${listing.id}:`)).toEqual([]);
+  });
+});
+
+describe("contact emails", () => {
+  it("notifies the admin address of a contact message and of an expert call-back request", async () => {
+    await setAdminEmail("help@angle.in");
+    const contact = await saveContactMessage(
+      ContactSchema.parse({ name: "Ravi", email: "ravi@example.in", subject: "Seeds", message: "Which <b>variety</b>?\nFor clay soil." }),
+    );
+    const [notice, ...more] = await emails(`admin-contact-message:${contact.id}`);
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ kind: "admin-contact-message", recipient: "help@angle.in" });
+    expect(notice?.email.subject).toBe("New contact message from Ravi: Seeds");
+    expect(notice?.email.text).toContain("ravi@example.in");
+    expect(notice?.email.text).toContain("Which <b>variety</b>?\nFor clay soil.");
+    expect(notice?.email.html).toContain("Which &lt;b&gt;variety&lt;/b&gt;?<br>For clay soil.");
+
+    const expert = await saveContactMessage(
+      ContactSchema.parse({ kind: "expert", name: "Sunita", email: "sunita@example.in", subject: "Call me", message: "Pest advice" }),
+    );
+    const [call] = await emails(`admin-contact-message:${expert.id}`);
+    expect(call?.email.subject).toBe("Expert call-back request from Sunita: Call me");
+  });
+
+  it("stores the message but queues nothing without an admin address", async () => {
+    const { id } = await saveContactMessage(
+      ContactSchema.parse({ name: "Anil", email: "anil@example.in", subject: "Hi", message: "Hello" }),
+    );
+    expect(await getDb().selectFrom("contact_message").select("id").where("id", "=", id).executeTakeFirst()).toEqual({ id });
+    expect(await emails(`admin-contact-message:${id}`)).toEqual([]);
+  });
+});
