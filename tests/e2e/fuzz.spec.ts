@@ -174,7 +174,7 @@ test("storefront and account actions: hostile forms from every role never get a 
 
   // Each answer that said "saved" saved one row; no refusal left one behind.
   expect(await count(store, "contact_message"), "contact messages = messages accepted").toBe(
-    messagesBefore + ok("contact form", 200).length,
+    messagesBefore + ok("contact form", 303).length,
   );
   const customers = ok("customer registration", 200).filter((o) => first(o.pairs, "intent") === "register").length;
   const vendors = ok("vendor registration", 200).filter((o) => first(o.pairs, "intent") === "register").length;
@@ -216,8 +216,8 @@ test("admin actions: hostile forms never get a 5xx, other roles change nothing, 
   const productsAfter = new Set((await store.query("select id from product")).map((r) => String(r.id)));
   const added = [...productsAfter].filter((id) => !productsBefore.has(id));
   const removed = [...productsBefore].filter((id) => !productsAfter.has(id));
-  expect(added.length, "products added = add-product forms accepted").toBe(ok("admin add product", 302).length);
-  const deletable = new Set(ok("admin product delete", 200).map((o) => first(o.pairs, "id")));
+  expect(added.length, "products added = add-product forms accepted").toBe(ok("admin add product", 303).length);
+  const deletable = new Set(ok("admin product delete", 303).map((o) => first(o.pairs, "id")));
   for (const id of removed) if (!deletable.has(id)) failures.push(`product ${id} vanished, though no delete of it was accepted`);
   for (const r of added.length
     ? await store.query(`select id, status, vendor_id from product where id in (${added.map(() => "?").join(",")})`, added)
@@ -226,7 +226,7 @@ test("admin actions: hostile forms never get a 5xx, other roles change nothing, 
   }
 
   // The last accepted edit is what the product holds, whole.
-  const lastEdit = ok("admin edit product", 302).at(-1);
+  const lastEdit = ok("admin edit product", 303).at(-1);
   if (lastEdit) {
     const [p] = await store.query("select name, category, stock from product where id = ?", [world.adminProductId]);
     const want = {
@@ -240,11 +240,11 @@ test("admin actions: hostile forms never get a 5xx, other roles change nothing, 
   }
 
   const adds = ok("admin users", 200).filter((o) => first(o.pairs, "intent") === "add").length;
-  const deletes = ok("admin users", 200).filter((o) => first(o.pairs, "intent") === "delete").length;
+  const deletes = ok("admin users", 303).filter((o) => first(o.pairs, "intent") === "delete").length;
   expect(await count(store, '"user"'), "accounts = users added - users deleted").toBe(usersBefore + adds - deletes);
 
   // The order's status is the last accepted change; each change left one event; a cancel gave the stock back.
-  const changes = ok("admin order status", 200);
+  const changes = ok("admin order status", 303);
   const [orderAfter] = await store.query("select status from orders where id = ?", [world.orderIds[0]]);
   const lastChange = changes.at(-1);
   expect(orderAfter?.status).toBe(lastChange ? first(lastChange.pairs, "status") : orderBefore?.status);
@@ -263,7 +263,7 @@ test("admin actions: hostile forms never get a 5xx, other roles change nothing, 
   const reviewed = pendingBefore.length
     ? await count(store, "product", `status in ('live', 'rejected') and id in (${pendingBefore.map(() => "?").join(",")})`, pendingBefore)
     : 0;
-  expect(reviewed, "listings reviewed = reviews accepted").toBe(ok("admin listing review", 200).length);
+  expect(reviewed, "listings reviewed = reviews accepted").toBe(ok("admin listing review", 303).length);
   await expectConsistent(store, failures);
 });
 
@@ -284,12 +284,12 @@ test("vendor actions: hostile forms never get a 5xx, other roles and other vendo
   const ok = (label: string, status: number) => (results.get(label) ?? []).filter((o) => o.status === status);
 
   const added = [...(await mine())].filter((id) => !before.has(id));
-  expect(added.length, "listings added = listing forms accepted").toBe(ok("vendor new listing", 302).length);
+  expect(added.length, "listings added = listing forms accepted").toBe(ok("vendor new listing", 303).length);
   for (const id of added) {
     const [p] = await store.query("select status from product where id = ?", [id]);
     if (p?.status !== "pending") failures.push(`new listing ${id} is ${p?.status}, not waiting for approval`);
   }
-  const lastEdit = ok("vendor edit own listing", 302).at(-1);
+  const lastEdit = ok("vendor edit own listing", 303).at(-1);
   if (lastEdit) {
     const [p] = await store.query("select name, stock, status from product where id = ?", [world.vendorProductId]);
     expect({ name: p?.name, stock: Number(p?.stock), status: p?.status }, `last accepted edit: ${showInput(lastEdit.pairs)}`).toEqual({
@@ -298,7 +298,7 @@ test("vendor actions: hostile forms never get a 5xx, other roles and other vendo
       status: "pending",
     });
   }
-  const lastProfile = ok("vendor profile", 302).at(-1);
+  const lastProfile = ok("vendor profile", 303).at(-1);
   if (lastProfile) {
     const [v] = await store.query('select business_name from vendor where user_id = (select id from "user" where email = ?)', [
       world.vendor.email,
@@ -350,7 +350,7 @@ test("general and payment settings take hostile forms on a store of their own", 
     const failures: string[] = [];
     const results = await fuzzGroup(fuzz, "settings", failures);
 
-    const saved = (results.get("general settings") ?? []).filter((o) => o.status === 200).at(-1);
+    const saved = (results.get("general settings") ?? []).filter((o) => o.status === 303).at(-1);
     if (saved) {
       const [row] = await store.query("select value from setting where key = 'general'");
       const general = JSON.parse(String(defined(row, "the general settings").value));
