@@ -60,6 +60,11 @@ export function shortError(error: unknown) {
 
 export const OutboxActionSchema = z.discriminatedUnion(
   "intent",
-  [z.object({ intent: z.literal("retry"), id: z.string().trim().min(1, "Something is missing from the form. Please reload the page.").max(64) })],
+  [
+    z.object({
+      intent: z.literal("retry"),
+      id: z.string().trim().min(1, "Something is missing from the form. Please reload the page.").max(64),
+    }),
+  ],
   { error: "This form asked for an action the page does not know. Please reload the page and try again." },
 );

@@ -98,9 +98,7 @@ async function deliver(db: Db, row: OutboxRow, senders: Senders, now: () => Date
   const name = `${row.kind}-${row.id}`;
   if (attempts > MAX_ATTEMPTS) {
     // Claimed again and again without ever being settled: something stops the process mid-send.
-    await settle(db, row)
-      .set({ status: "failed", claimed_until: null, last_error: "Interrupted on every attempt." })
-      .execute();
+    await settle(db, row).set({ status: "failed", claimed_until: null, last_error: "Interrupted on every attempt." }).execute();
     return "failed" as const;
   }
   try {
@@ -117,10 +115,15 @@ async function deliver(db: Db, row: OutboxRow, senders: Senders, now: () => Date
           : { status: "pending", claimed_until: null, next_attempt_at: next, last_error: shortError(error) },
       )
       .execute();
-    log.warn({ id: row.id, kind: row.kind, attempts, error: shortError(error) }, last ? "message failed for good" : "message will be retried");
+    log.warn(
+      { id: row.id, kind: row.kind, attempts, error: shortError(error) },
+      last ? "message failed for good" : "message will be retried",
+    );
     return last ? ("failed" as const) : ("retry" as const);
   }
-  const result = await settle(db, row).set({ status: "sent", sent_at: now().toISOString(), claimed_until: null, last_error: null }).executeTakeFirst();
+  const result = await settle(db, row)
+    .set({ status: "sent", sent_at: now().toISOString(), claimed_until: null, last_error: null })
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) log.warn({ id: row.id, kind: row.kind }, "message sent after its claim had run out");
   return "sent" as const;
 }
