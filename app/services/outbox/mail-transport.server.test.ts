@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { log } from "./log.server";
-import { createMailSender } from "./mail.server";
+import { log } from "~/lib/log.server";
+import { createMailSender } from "~/lib/mail.server";
 
 const EMAIL = {
   to: "asha.kulkarni@example.in",
