@@ -1,6 +1,6 @@
-import type { Selectable } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import { type Db, type Engine, getDatabase } from "~/db/db.server";
-import type { OutboxTable } from "~/db/schema";
+import type { Database, OutboxTable } from "~/db/schema";
 import { backoffMs, MAX_ATTEMPTS, shortError } from "~/domain/outbox";
 import { getEnv } from "~/env.server";
 import { log } from "~/lib/log.server";
@@ -57,8 +57,8 @@ export function defaultSenders(): Senders {
 export async function claimDue(db: Db, engine: Engine, options: { limit: number; leaseMs: number; now: Date }): Promise<OutboxRow[]> {
   const now = options.now.toISOString();
   const leaseEnd = new Date(options.now.getTime() + options.leaseMs).toISOString();
-  return db.transaction().execute(async (trx) => {
-    let due = trx
+  const due = (q: Db | Transaction<Database>) =>
+    q
       .selectFrom("outbox")
       .select("id")
       .where((eb) =>
@@ -70,17 +70,23 @@ export async function claimDue(db: Db, engine: Engine, options: { limit: number;
       .orderBy("next_attempt_at")
       .orderBy("id")
       .limit(options.limit);
-    // PostgreSQL: rows another instance is claiming right now are skipped, not waited for. SQLite's
-    // transaction already holds the one write lock (begin immediate).
-    if (engine === "postgres") due = due.forUpdate().skipLocked();
-    const ids = (await due.execute()).map((r) => r.id);
-    if (ids.length === 0) return [];
-    return trx
+  const claim = (q: Db | Transaction<Database>, ids: string[] | ReturnType<typeof due>) =>
+    q
       .updateTable("outbox")
       .set((eb) => ({ status: "sending", claimed_until: leaseEnd, attempts: eb("attempts", "+", 1) }))
       .where("id", "in", ids)
       .returningAll()
       .execute();
+  if (engine === "sqlite") {
+    // One statement: SQLite runs it under its single write lock, so two workers (two processes on
+    // one file) never take the same row, and the lock is never held across an await.
+    return claim(db, due(db));
+  }
+  // PostgreSQL: a short transaction; rows another instance is claiming right now are skipped, not
+  // waited for, and a row it has just claimed no longer matches when re-checked.
+  return db.transaction().execute(async (trx) => {
+    const ids = (await due(trx).forUpdate().skipLocked().execute()).map((r) => r.id);
+    return ids.length === 0 ? [] : claim(trx, ids);
   });
 }
 
