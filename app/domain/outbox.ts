@@ -58,13 +58,11 @@ export function shortError(error: unknown) {
   return oneLine(message.replace(/(\w+:\/\/)[^\s/@]*@/g, "$1***@")).slice(0, 300) || "Unknown error";
 }
 
+const MISSING = "Something is missing from the form. Please reload the page.";
+
+/** The admin outbox page's form: Retry one failed message. */
 export const OutboxActionSchema = z.discriminatedUnion(
   "intent",
-  [
-    z.object({
-      intent: z.literal("retry"),
-      id: z.string().trim().min(1, "Something is missing from the form. Please reload the page.").max(64),
-    }),
-  ],
+  [z.object({ intent: z.literal("retry"), id: z.string({ error: MISSING }).trim().min(1, MISSING).max(64, MISSING) })],
   { error: "This form asked for an action the page does not know. Please reload the page and try again." },
 );
