@@ -129,3 +129,29 @@ describe("payment encryption key", () => {
     expect(() => parseEnv({ PAYMENT_ENCRYPTION_KEY: "short" })).toThrow(/PAYMENT_ENCRYPTION_KEY: must be at least 32 characters/);
   });
 });
+
+describe("email and the outbox", () => {
+  it("writes files under data/ with the worker on, from orders@ at the support address's domain, by default", () => {
+    const env = parseEnv({});
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_DIR).toBe("data/mail");
+    expect(env.SMS_DIR).toBe("data/sms");
+    expect(env.OUTBOX_WORKER).toBe("on");
+    expect(env.MAIL_FROM).toBe("Angle <orders@angle.in>");
+    expect(parseEnv({ SUPPORT_EMAIL: "help@kisan.example" }).MAIL_FROM).toBe("Angle <orders@kisan.example>");
+  });
+
+  it("takes an smtp:// or smtps:// URL, a sender and the worker switch", () => {
+    const env = parseEnv({ SMTP_URL: "smtps://u:p@mail.example:465", MAIL_FROM: "Shop <shop@example.in>", OUTBOX_WORKER: "off" });
+    expect(env.SMTP_URL).toBe("smtps://u:p@mail.example:465");
+    expect(env.MAIL_FROM).toBe("Shop <shop@example.in>");
+    expect(env.OUTBOX_WORKER).toBe("off");
+    expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+  });
+
+  it("refuses another URL, a sender over two lines or an unknown switch, naming the setting", () => {
+    expect(() => parseEnv({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => parseEnv({ MAIL_FROM: "A <a@b.in>\r\nBcc: x@y.in" })).toThrow(/MAIL_FROM: must be one line/);
+    expect(() => parseEnv({ OUTBOX_WORKER: "maybe" })).toThrow(/OUTBOX_WORKER/);
+  });
+});

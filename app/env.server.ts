@@ -68,6 +68,20 @@ const EnvSchema = z
     RATE_LIMIT_CHECKOUT_ADDRESS_MAX: count(1, 100_000, 30),
     LISTING_MAX_PENDING: count(1, 100_000, 50),
     RATE_LIMIT_LISTING_MAX: count(1, 100_000, 20),
+
+    // Email and SMS (app/services/outbox): SMTP when SMTP_URL is set, else .eml files in MAIL_DIR;
+    // SMS as .txt files in SMS_DIR until an SMS provider is configured. The worker sends the outbox.
+    SMTP_URL: optionalText(z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587")),
+    MAIL_FROM: optionalText(
+      z
+        .string()
+        .trim()
+        .max(200)
+        .regex(/^[^\r\n]+$/, "must be one line, e.g. Angle <orders@angle.in>"),
+    ),
+    MAIL_DIR: z.string().min(1).default("data/mail"),
+    SMS_DIR: z.string().min(1).default("data/sms"),
+    OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
   })
   .superRefine((env, ctx) => {
     // A store served to the public must have its own secrets; on this machine alone (BASE_URL on
@@ -104,11 +118,13 @@ function isLoopbackUrl(url: string) {
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 }
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "BASE_URL" | "PAYMENT_ENCRYPTION_KEY" | "LOG_LEVEL"> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "BASE_URL" | "PAYMENT_ENCRYPTION_KEY" | "LOG_LEVEL" | "MAIL_FROM"> & {
   BASE_URL: string;
   /** The key material for sealing payment secrets: PAYMENT_ENCRYPTION_KEY, or off production (and on loopback) the development secret. */
   PAYMENT_ENCRYPTION_KEY: string;
   LOG_LEVEL: NonNullable<z.infer<typeof EnvSchema>["LOG_LEVEL"]>;
+  /** The sender of every email: MAIL_FROM, or "Angle <orders@…>" at SUPPORT_EMAIL's domain. */
+  MAIL_FROM: string;
 };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -124,6 +140,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     // The superRefine above allows the fallback only off production, or on loopback with the development secret.
     PAYMENT_ENCRYPTION_KEY: env.PAYMENT_ENCRYPTION_KEY ?? env.BETTER_AUTH_SECRET,
     LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    MAIL_FROM: env.MAIL_FROM ?? `Angle <orders@${env.SUPPORT_EMAIL.split("@")[1]}>`,
   };
 }
 

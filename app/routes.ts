@@ -33,6 +33,7 @@ export default [
     route("payment-settings", "routes/admin/payment-settings.tsx"),
     route("vendors", "routes/admin/vendors.tsx"),
     route("messages", "routes/admin/messages.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/seller/layout.tsx", [

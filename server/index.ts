@@ -25,6 +25,7 @@ const entry = build.entry.module as unknown as {
   ready: Promise<void>;
   closeDatabase: () => Promise<void>;
   closeRateLimitStore: () => Promise<void>;
+  startOutboxWorker: () => { stop: () => Promise<void> };
 };
 
 try {
@@ -33,6 +34,10 @@ try {
   log.fatal({ err: error }, `Angle could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
+
+// After the migrations: the outbox worker sends queued email and SMS (OUTBOX_WORKER=off leaves that
+// to another instance).
+const outboxWorker = env.OUTBOX_WORKER === "on" ? entry.startOutboxWorker() : undefined;
 
 const { PORT: port, HOST: hostname, BASE_URL: baseUrl } = env;
 const app = createApp({
@@ -55,6 +60,8 @@ function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   server.close(async () => {
+    // The round under way finishes and is marked before the database closes.
+    await outboxWorker?.stop().catch(() => {});
     await Promise.all([entry.closeDatabase().catch(() => {}), entry.closeRateLimitStore().catch(() => {})]);
     process.exit(0);
   });

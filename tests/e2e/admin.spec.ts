@@ -152,6 +152,19 @@ test.describe("access", () => {
     }
   });
 
+  test("the Outbox page lists failed messages for an admin and passes axe-core", async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto("/admin/dashboard");
+    await sidebar(page).getByRole("link", { name: "Outbox" }).click();
+    await expect(page).toHaveURL(/\/admin\/outbox$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Outbox" })).toBeVisible();
+    await expect(
+      page.getByText(/Emails and SMS that could not be sent after every try\. \d+ messages? (is|are) waiting to be sent\./),
+    ).toBeVisible();
+    await expect(page.getByText("No failed messages.")).toBeVisible();
+    await expectAccessible(page);
+  });
+
   for (const { path, heading } of [
     ...ADMIN_PAGES,
     { path: `/admin/products/${TOMATO.id}`, heading: `Edit ${TOMATO.name}` },

@@ -355,6 +355,18 @@ export const ACTION_TARGETS: ActionTarget[] = [
     samples: 12,
     group: "admin",
   },
+  {
+    file: "routes/admin/outbox.tsx",
+    label: "admin outbox retry",
+    path: () => "/admin/outbox",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    // The fuzz store has no failed message: a well-formed Retry of an unknown one is a 404.
+    valid: (w, i) => ({ intent: "retry", id: `no-such-message-${w.tag}-${i}` }),
+    special: () => ({ intent: fc.constantFrom("retry", "delete", ""), id: bogusId }),
+    samples: 8,
+    group: "admin",
+  },
 
   // Vendor panel.
   {
@@ -534,6 +546,7 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/admin/payment-settings.tsx", path: () => "/admin/payment-settings", role: "admin", params: ["method"] },
   { file: "routes/admin/vendors.tsx", path: () => "/admin/vendors", role: "admin", params: ["cursor", "dir", "queueCursor", "queueDir"] },
   { file: "routes/admin/messages.tsx", path: () => "/admin/messages", role: "admin", params: ["cursor", "dir"] },
+  { file: "routes/admin/outbox.tsx", path: () => "/admin/outbox", role: "admin", params: ["cursor", "dir"] },
   { file: "routes/admin/not-found.tsx", path: () => "/admin/no-such-page", role: "admin", params: [] },
   { file: "routes/seller/layout.tsx", path: () => "/vendor-login", role: "anon", params: [] },
   { file: "routes/seller/home.tsx", path: () => "/vendor-login", role: "vendor", params: [] },

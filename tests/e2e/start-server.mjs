@@ -20,5 +20,9 @@ if (process.env.E2E_DB === "postgres") {
   delete process.env.DATABASE_URL;
   process.env.SQLITE_PATH = join(mkdtempSync(join(tmpdir(), "angle-e2e-")), "store.sqlite");
 }
+// Emails and SMS the outbox worker writes go to a scratch folder, not the worktree's data/.
+const outboxDir = mkdtempSync(join(tmpdir(), "angle-e2e-outbox-"));
+process.env.MAIL_DIR ??= join(outboxDir, "mail");
+process.env.SMS_DIR ??= join(outboxDir, "sms");
 process.env.NODE_ENV = "production";
 await import("../../server/index.ts");
