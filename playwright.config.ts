@@ -2,6 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
+/** Where the test server writes its emails (.eml files): the same for the runner and every worker. */
+export const mailDir = `/tmp/angle-e2e-mail-${port}-${process.env.E2E_DB ?? "sqlite"}`;
 
 // Debian's Chromium: no browser download exists on these machines.
 const launchOptions = {
@@ -53,6 +55,7 @@ export default defineConfig({
       ADMIN_EMAIL: "admin@angle.test",
       ADMIN_PASSWORD: "admin-e2e-password",
       UPLOAD_DIR: `/tmp/angle-e2e-uploads-${port}`,
+      MAIL_DIR: mailDir,
     },
   },
 });
