@@ -1,5 +1,5 @@
 import { type MiddlewareFunction, redirect } from "react-router";
-import { getDb } from "~/db/db.server";
+import { temporaryPasswordDeadline } from "~/services/account/temporary-password.server";
 import { requestState } from "./request-policy.server";
 
 /** Where a temporary (admin-issued) password's holder sets their own. */
@@ -18,6 +18,5 @@ export const requireOwnPassword: MiddlewareFunction<Response> = async ({ url, co
   if (OPEN.test(url.pathname)) return;
   const user = await requestState(context).user();
   if (!user) return;
-  const row = await getDb().selectFrom("user").select("password_must_change_by").where("id", "=", user.id).executeTakeFirst();
-  if (row?.password_must_change_by != null) throw redirect(SET_PASSWORD_PATH);
+  if ((await temporaryPasswordDeadline(user.id)) !== null) throw redirect(SET_PASSWORD_PATH);
 };

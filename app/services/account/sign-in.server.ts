@@ -2,9 +2,9 @@ import { getAuth, sessionCookieName } from "~/auth/auth.server";
 import { type Door, doorAdmits, WRONG_DOOR } from "~/auth/doors";
 import type { Role } from "~/auth/session.server";
 import { clearRateLimit, hitRateLimit, LIMITS } from "~/services/security/rate-limit.server";
-import { getDb } from "~/db/db.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { defined } from "~/lib/defined";
+import { temporaryPasswordDeadline } from "./temporary-password.server";
 import { AuthFailure, authErrorMessage, isSuspendedError, suspendedFailure } from "./auth-errors.server";
 
 export type SignInResult = { headers: Headers; userId: string; role: Role };
@@ -83,9 +83,8 @@ export const TEMPORARY_PASSWORD_EXPIRED =
   "This temporary password has expired. Use “Forgot password?” to get a link by email, or ask an admin for a new one.";
 
 async function temporaryPasswordExpired(userId: string, now = Date.now()) {
-  const row = await getDb().selectFrom("user").select("password_must_change_by").where("id", "=", userId).executeTakeFirst();
-  const deadline = row?.password_must_change_by;
-  return deadline != null && Date.parse(deadline) <= now;
+  const deadline = await temporaryPasswordDeadline(userId);
+  return deadline !== null && Date.parse(deadline) <= now;
 }
 
 /**
