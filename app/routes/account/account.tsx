@@ -60,7 +60,8 @@ export async function action({ request, url }: Route.ActionArgs) {
       { headers },
     );
   }
-  if (user.role !== "user") return data<Refusal>({ intent: "profile", error: "Only customers keep an address here.", fields: {} }, { status: 403 });
+  if (user.role !== "user")
+    return data<Refusal>({ intent: "profile", error: "Only customers keep an address here.", fields: {} }, { status: 403 });
   const parsed = ProfileSchema.safeParse(form);
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);

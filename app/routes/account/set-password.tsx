@@ -47,9 +47,7 @@ export default function SetPassword({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-3xl font-bold text-stone-900">Set your password</h1>
-      <p className="mt-2 text-stone-600">
-        You signed in with a temporary password from an admin. Choose your own password to continue.
-      </p>
+      <p className="mt-2 text-stone-600">You signed in with a temporary password from an admin. Choose your own password to continue.</p>
       <Form method="post" noValidate className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-5">
         <fieldset disabled={busy} className="space-y-4">
           <TextField

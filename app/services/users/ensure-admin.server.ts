@@ -19,7 +19,8 @@ export async function ensureAdmin(
   const temporary = options.temporary === true;
   const normalised = email.trim().toLowerCase();
   const existing = await getDb().selectFrom("user").select(["id", "role"]).where("email", "=", normalised).executeTakeFirst();
-  if (!existing) return { ...(await createUserWithPassword({ name, email: normalised, password, role: "admin", temporary })), created: true };
+  if (!existing)
+    return { ...(await createUserWithPassword({ name, email: normalised, password, role: "admin", temporary })), created: true };
   if (!options.promote) {
     const role = ROLE_NAME[existing.role ?? "user"] ?? existing.role;
     const what = existing.role === "admin" ? "To give it this password" : "To make that account an admin";
