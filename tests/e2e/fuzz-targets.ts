@@ -600,6 +600,10 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/resources/upload.ts", path: () => `/uploads/${"a".repeat(40)}.webp`, role: "anon", params: [] },
   { file: "routes/resources/healthz.ts", path: () => "/healthz", role: "anon", params: [] },
   { file: "routes/account/auth.ts", path: () => "/account/auth", role: "anon", params: ["intent"] },
+  { file: "routes/account/account.tsx", path: () => "/account", role: "customer", params: [] },
+  { file: "routes/account/set-password.tsx", path: () => "/account/set-password", role: "customer", params: [] },
+  { file: "routes/account/forgot-password.tsx", path: () => "/forgot-password", role: "anon", params: [] },
+  { file: "routes/account/reset-password.tsx", path: () => "/reset-password", role: "anon", params: ["token"] },
   { file: "routes/account/logout.ts", path: () => "/logout", role: "anon", params: ["redirectTo"] },
   { file: "routes/resources/cart-quote.ts", path: () => "/resources/cart-quote", role: "anon", params: ["ids"] },
   // Better Auth's own HTTP API is not routed (docs/decisions/009-request-policy.md): its old paths are not-found pages.
@@ -627,6 +631,7 @@ export const PARAM_VALUES: Record<string, fc.Arbitrary<string>> = {
   cursor: fc.constantFrom("WyIyMDI2IiwiYSJd", "WzEsMl0", "W251bGwsbnVsbF0", "!!!", "A".repeat(3000), "WyJhIiwiYgAiXQ", "e30", ""),
   queueCursor: fc.constantFrom("WyIyMDI2IiwiYSJd", "WzEsMl0", "!!!", "A".repeat(3000), ""),
   dir: fc.constantFrom("prev", "next", "PREV", ""),
+  token: fc.constantFrom("", "x".repeat(5000), "reset-password:x", "%00", "a b", "nosuchtoken"),
   queueDir: fc.constantFrom("prev", "next", ""),
   from: fc.constantFrom("2026-01-01", "2026-02-30", "1900-01-01", "9999-12-31", "2026-1-1", "", "0000-00-00"),
   to: fc.constantFrom("2026-12-31", "2025-01-01", "+275760-09-13", "2026-13-01", ""),
