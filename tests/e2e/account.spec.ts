@@ -1,6 +1,6 @@
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import { test as base, expect } from "./fixtures";
+import { test as base, expect, expectAccessible } from "./fixtures";
 import { authDialog, passwordInput, registerCustomer, userMenu } from "./helpers";
 import { startPrivateStore } from "./private-store";
 
@@ -89,4 +89,44 @@ test("forgot password: the emailed link sets a new password once, signs out ever
   await visitor.goto(link ?? "");
   await expect(visitor.getByText("This link has expired or was already used. Ask for a new one.")).toBeVisible();
   await other.close();
+});
+
+test("the account page: details are saved; change password needs the current one; pages pass axe", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto("/forgot-password");
+  await expectAccessible(page);
+  await page.goto("/");
+  const customer = await registerCustomer(page);
+
+  await userMenu(page, customer).click();
+  await page.getByRole("link", { name: "My account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
+  await expectAccessible(page);
+
+  const details = page.locator("form").filter({ has: page.getByLabel("Street address") });
+  await details.getByLabel("Pincode").fill("022013");
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(details.getByRole("alert")).toHaveText("Pincode must be 6 digits and cannot start with 0.");
+  await details.getByLabel("Street address").fill("7 Canal Road");
+  await details.getByLabel("City").fill("Pune");
+  await details.getByLabel("Pincode").fill("411001");
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByText("Your details have been saved.")).toBeVisible();
+  await page.reload();
+  await expect(details.getByLabel("City")).toHaveValue("Pune");
+  await expect(details.getByLabel("Pincode")).toHaveValue("411001");
+
+  await page.goto("/account");
+  const password = page.locator("form").filter({ has: page.getByLabel(/^Current password/) });
+  await password.getByLabel(/^Current password/).fill("not-my-password");
+  await password.getByLabel(/^New password/).fill("another-pass-7");
+  await password.getByRole("button", { name: "Change password" }).click();
+  await expect(password.getByRole("alert")).toHaveText("Your current password is not correct.");
+  await password.getByLabel(/^Current password/).fill(customer.password);
+  await password.getByLabel(/^New password/).fill("another-pass-7");
+  await password.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your password has been changed. You are signed out everywhere else.")).toBeVisible();
+  // This browser stays signed in.
+  await page.reload();
+  await expect(userMenu(page, customer)).toBeVisible();
 });
