@@ -8,6 +8,7 @@ import { changePassword, setOwnPassword } from "~/services/account/change-passwo
 import { findResetToken, requestPasswordReset, resetPassword } from "~/services/account/password-reset.server";
 import { signIn, signInAtDoor } from "~/services/account/sign-in.server";
 import { createUserWithPassword } from "~/services/users/create-user.server";
+import { ensureAdmin } from "~/services/users/ensure-admin.server";
 
 /**
  * The account lifecycle (issue 11): "Forgot password?" with a single-use link that works for an
@@ -203,6 +204,13 @@ describe("admin-issued passwords are temporary", () => {
       .where("user.email", "=", "slow@angle.in")
       .execute();
     expect(sessions).toHaveLength(0);
+  });
+
+  it("npm run admin:create issues a temporary password; the first-start bootstrap does not", async () => {
+    const issued = await ensureAdmin("issued@angle.in", "admin-temp-pass", "Issued Admin", { temporary: true });
+    expect((await deadline(issued.id)).password_must_change_by).not.toBeNull();
+    const own = await ensureAdmin("own@angle.in", "admin-own-pass");
+    expect((await deadline(own.id)).password_must_change_by).toBeNull();
   });
 
   it("an ordinary account has no deadline", async () => {
