@@ -57,6 +57,9 @@ const EnvSchema = z
     RATE_LIMIT_SIGNIN_MAX: count(1, 100_000, 10),
     RATE_LIMIT_REGISTER_MAX: count(1, 100_000, 10),
     RATE_LIMIT_CONTACT_MAX: count(1, 100_000, 10),
+    // "Forgot password?": requests per address in any 10 minutes, and emails per account in any hour.
+    RATE_LIMIT_PASSWORD_RESET_MAX: count(1, 100_000, 10),
+    RATE_LIMIT_PASSWORD_RESET_EMAIL_MAX: count(1, 100_000, 3),
     RATE_LIMIT_STORE: z.enum(["database", "redis"]).default("database"),
     REDIS_URL: optionalText(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")),
     REDIS_KEY_PREFIX: z.string().min(1).default("angle:"),

@@ -7,11 +7,13 @@ import { Stylesheet } from "./lib/inline-stylesheet";
 import { getToast } from "./lib/toast.server";
 import { ToastNotice } from "./components/toast-notice";
 import { requestPolicy, requestState } from "./lib/request-policy.server";
+import { requireOwnPassword } from "./lib/password-policy.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // Every request passes it first: maintenance mode and private caching (docs/decisions/009-request-policy.md).
-export const middleware: Route.MiddlewareFunction[] = requestPolicy;
+// Then: someone holding an admin-issued password sets their own before anything else.
+export const middleware: Route.MiddlewareFunction[] = [...requestPolicy, requireOwnPassword];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();

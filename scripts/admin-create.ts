@@ -21,8 +21,13 @@ if (!password.success) {
 }
 await prepareDatabase();
 try {
-  const result = await ensureAdmin(values.email, password.data, values.name ?? "Store Admin", { promote: values.promote });
+  const result = await ensureAdmin(values.email, password.data, values.name ?? "Store Admin", {
+    promote: values.promote,
+    // An issued password: the admin sets their own at first sign-in, within 72 hours.
+    temporary: true,
+  });
   console.log(result.created ? `Created admin ${result.email}` : `Promoted ${result.email} to admin; every session it had has ended.`);
+  console.log("The password is temporary: it must be replaced at the first sign-in, within 72 hours.");
 } catch (error) {
   if (!(error instanceof UserRefused)) throw error;
   console.error(error.message);

@@ -3,6 +3,7 @@ import { admin } from "better-auth/plugins";
 import { getDatabase } from "../db/db.server";
 import { accountSuspendedMessage } from "../domain/account-rules";
 import { getEnv } from "../env.server";
+import { queueResetPasswordEmail } from "../services/account/reset-password-email.server";
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -38,6 +39,11 @@ function createAuth() {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       autoSignIn: true,
+      // "Forgot password?" (app/services/account/password-reset.server.ts): a single-use link that
+      // works for an hour, queued as an email; using it ends every session of the account.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => queueResetPasswordEmail(user, token),
     },
     user: {
       additionalFields: {

@@ -127,6 +127,13 @@ export function AuthDialog() {
                   {showPassword ? <EyeOff className="h-5 w-5" aria-hidden="true" /> : <Eye className="h-5 w-5" aria-hidden="true" />}
                 </button>
               </div>
+              {register ? null : (
+                <p className="text-sm">
+                  <a href="/forgot-password" className="font-semibold text-brand-700 underline">
+                    Forgot password?
+                  </a>
+                </p>
+              )}
               {register ? (
                 <>
                   <TextField

@@ -1,8 +1,9 @@
 import { useRef } from "react";
-import { Form, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import LogOut from "lucide-react/icons/log-out";
 import User from "lucide-react/icons/user";
+import UserCog from "lucide-react/icons/user-cog";
 import { useDismissableDetails } from "./use-dismissable-details";
 
 /**
@@ -25,6 +26,12 @@ export function UserMenu({ name }: { name: string }) {
         <p className="truncate border-b border-stone-100 px-3 py-2 text-sm font-semibold text-stone-900" data-testid="user-menu-name">
           {name}
         </p>
+        <Link
+          to="/account"
+          className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100"
+        >
+          <UserCog className="h-4 w-4" aria-hidden="true" /> My account
+        </Link>
         <Form method="post" action="/logout">
           <button
             type="submit"

@@ -11,6 +11,7 @@ import * as m0006 from "./migrations/0006-version-columns";
 import * as m0007 from "./migrations/0007-seller-suspension";
 import * as m0008 from "./migrations/0008-list-indexes";
 import * as m0009 from "./migrations/0009-outbox";
+import * as m0010 from "./migrations/0010-temporary-passwords";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "0007-seller-suspension": m0007,
   "0008-list-indexes": m0008,
   "0009-outbox": m0009,
+  "0010-temporary-passwords": m0010,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

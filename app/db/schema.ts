@@ -25,6 +25,8 @@ export interface UserTable {
   city: string | null;
   state: string | null;
   pincode: string | null;
+  /** An admin-issued password works until then (0010-temporary-passwords); null once the person set their own. */
+  password_must_change_by: IsoTime | null;
 }
 
 export interface SessionTable {

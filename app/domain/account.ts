@@ -86,3 +86,32 @@ export const AdminAddUserSchema = z.object({
   email: z.string().trim().min(1, ADD_USER_REQUIRED).pipe(EmailSchema),
 });
 export type AdminAddUserInput = z.infer<typeof AdminAddUserSchema>;
+
+/** "Forgot password?": the account's email. */
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+
+/** A reset link's page: the new password (the token travels in a hidden field). */
+export const ResetPasswordSchema = z.object({
+  token: z.string().max(200).default(""),
+  password: PasswordSchema,
+});
+
+/** The forced first password after an admin-issued one. */
+export const SetPasswordSchema = z.object({ password: PasswordSchema });
+
+/** The account page's "Change password": the current one, then the new one. */
+export const ChangePasswordSchema = z.object({
+  currentPassword: z
+    .string()
+    .min(1, "Please enter your current password.")
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+  password: PasswordSchema,
+});
+
+/** The account page's profile: name, phone and the default address (checkout starts from it). */
+export const ProfileSchema = z.object({
+  name: NameSchema,
+  phone: PhoneSchema,
+  ...addressFields,
+});
+export type ProfileInput = z.infer<typeof ProfileSchema>;

@@ -59,6 +59,11 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
           <fieldset disabled={busy} className="space-y-3">
             <TextField label="Email" name="email" type="email" required autoComplete="username" />
             <TextField label="Password" name="password" type="password" required autoComplete="current-password" />
+            <p className="text-sm">
+              <a href="/forgot-password" className="font-semibold text-brand-700 underline">
+                Forgot password?
+              </a>
+            </p>
             <button
               type="submit"
               className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"

@@ -41,7 +41,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     switch (form.intent) {
       case "add": {
         const password = temporaryPassword();
-        const user = await createUserWithPassword({ name: form.name, email: form.email, password, role: "user" });
+        const user = await createUserWithPassword({ name: form.name, email: form.email, password, role: "user", temporary: true });
         // Shown once, in this response only.
         return data({ error: null, added: { email: user.email, password } }, { headers: NO_STORE });
       }

@@ -196,6 +196,13 @@ function VendorAuth() {
             hint={register ? PASSWORD_RULE : undefined}
             error={fields.password}
           />
+          {register ? null : (
+            <p className="text-sm sm:col-span-2">
+              <a href="/forgot-password" className="font-semibold text-brand-700 underline">
+                Forgot password?
+              </a>
+            </p>
+          )}
           {register ? (
             <>
               <TextField

@@ -4,6 +4,7 @@ import type { Role } from "~/auth/session.server";
 import { clearRateLimit, hitRateLimit, LIMITS } from "~/services/security/rate-limit.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { defined } from "~/lib/defined";
+import { temporaryPasswordDeadline } from "./temporary-password.server";
 import { AuthFailure, authErrorMessage, isSuspendedError, suspendedFailure } from "./auth-errors.server";
 
 export type SignInResult = { headers: Headers; userId: string; role: Role };
@@ -63,13 +64,27 @@ export async function signIn(
     const user = response.user as { id: string; role?: string | null };
     await clearRateLimit(accountKey);
     await defined(hits[1], "the address's rate-limit hit").refund();
+    if (await temporaryPasswordExpired(user.id, meta.now)) {
+      await endSession(headers);
+      throw new AuthFailure(TEMPORARY_PASSWORD_EXPIRED, 403);
+    }
     return { headers, userId: user.id, role: roleOf(user.role) };
   } catch (error) {
+    if (error instanceof AuthFailure) throw error;
     if (isSuspendedError(error)) throw suspendedFailure();
     const message = authErrorMessage(error);
     if (message === null) throw error;
     throw new AuthFailure(message, 401);
   }
+}
+
+/** An admin-issued password past its 72 hours: refused at every door. */
+export const TEMPORARY_PASSWORD_EXPIRED =
+  "This temporary password has expired. Use “Forgot password?” to get a link by email, or ask an admin for a new one.";
+
+async function temporaryPasswordExpired(userId: string, now = Date.now()) {
+  const deadline = await temporaryPasswordDeadline(userId);
+  return deadline !== null && Date.parse(deadline) <= now;
 }
 
 /**

@@ -12,7 +12,16 @@ import { nextVersion } from "~/services/catalog/save-product.server";
  * "suspended"; the per-category counts follow through their triggers), and reactivating puts
  * exactly those back on sale.
  */
-export type AccountChange = { role?: Role; suspended?: boolean; password?: string };
+export type AccountChange = {
+  role?: Role;
+  suspended?: boolean;
+  password?: string;
+  /**
+   * With `password`: when it stops working (an admin-issued, temporary one: the person must set
+   * their own first), or null (their own). Left out: whatever the account had.
+   */
+  passwordMustChangeBy?: string | null;
+};
 
 export async function changeAccount(userId: string, change: AccountChange) {
   const { db, engine } = getDatabase();
@@ -30,6 +39,7 @@ export async function changeAccount(userId: string, change: AccountChange) {
       .set({
         updatedAt: now,
         ...(change.role === undefined ? {} : { role: change.role }),
+        ...(change.passwordMustChangeBy === undefined ? {} : { password_must_change_by: change.passwordMustChangeBy }),
         ...(change.suspended === undefined
           ? {}
           : { banned: bool(change.suspended), banReason: change.suspended ? "Suspended by an admin" : null, banExpires: null }),

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getAuth } from "~/auth/auth.server";
 import type { Role } from "~/auth/session.server";
+import { getDb } from "~/db/db.server";
 
 export class UserRefused extends Error {
   constructor(
@@ -16,11 +17,21 @@ export function temporaryPassword() {
   return `angle-${randomBytes(6).toString("base64url")}`;
 }
 
+/** How long an admin-issued password works: its holder must set their own within 72 hours. */
+export const TEMPORARY_PASSWORD_HOURS = 72;
+
+/** When a temporary password issued now stops working (ISO-8601 UTC). */
+export function temporaryPasswordDeadline(now = Date.now()) {
+  return new Date(now + TEMPORARY_PASSWORD_HOURS * 3600_000).toISOString();
+}
+
 /**
  * Creates an email + password account with a role, through Better Auth's own adapter and password
  * hashing. Used by `npm run admin:create`, the first-start bootstrap and the admin's Users page.
+ * `temporary`: the password was issued by an admin; its holder must set their own at first
+ * sign-in, and it stops working after 72 hours.
  */
-export async function createUserWithPassword(input: { name: string; email: string; password: string; role: Role }) {
+export async function createUserWithPassword(input: { name: string; email: string; password: string; role: Role; temporary?: boolean }) {
   const ctx = await getAuth().$context;
   const email = input.email.trim().toLowerCase();
   if (await ctx.internalAdapter.findUserByEmail(email)) throw new UserRefused("A user with this email already exists.", 409);
@@ -34,5 +45,8 @@ export async function createUserWithPassword(input: { name: string; email: strin
     accountId: user.id,
     password: await ctx.password.hash(input.password),
   });
+  if (input.temporary) {
+    await getDb().updateTable("user").set({ password_must_change_by: temporaryPasswordDeadline() }).where("id", "=", user.id).execute();
+  }
   return { id: user.id, email };
 }

@@ -1,18 +1,26 @@
 import { getDb } from "~/db/db.server";
 import { changeAccount } from "./account-lifecycle.server";
-import { createUserWithPassword, UserRefused } from "./create-user.server";
+import { createUserWithPassword, temporaryPasswordDeadline, UserRefused } from "./create-user.server";
 
 const ROLE_NAME: Record<string, string> = { user: "customer", vendor: "vendor", admin: "admin" };
 
 /**
  * Creates the admin. An email that already has an account is refused unless `promote` is given:
  * then the account becomes an admin with the new password, re-activated, and every session it had
- * ends (one opened as a customer must not become an admin's).
+ * ends (one opened as a customer must not become an admin's). `temporary` (`npm run admin:create`):
+ * the password is issued, not chosen; the admin must set their own at first sign-in, within 72 hours.
  */
-export async function ensureAdmin(email: string, password: string, name = "Store Admin", options: { promote?: boolean } = {}) {
+export async function ensureAdmin(
+  email: string,
+  password: string,
+  name = "Store Admin",
+  options: { promote?: boolean; temporary?: boolean } = {},
+) {
+  const temporary = options.temporary === true;
   const normalised = email.trim().toLowerCase();
   const existing = await getDb().selectFrom("user").select(["id", "role"]).where("email", "=", normalised).executeTakeFirst();
-  if (!existing) return { ...(await createUserWithPassword({ name, email: normalised, password, role: "admin" })), created: true };
+  if (!existing)
+    return { ...(await createUserWithPassword({ name, email: normalised, password, role: "admin", temporary })), created: true };
   if (!options.promote) {
     const role = ROLE_NAME[existing.role ?? "user"] ?? existing.role;
     const what = existing.role === "admin" ? "To give it this password" : "To make that account an admin";
@@ -21,7 +29,12 @@ export async function ensureAdmin(email: string, password: string, name = "Store
       409,
     );
   }
-  await changeAccount(existing.id, { role: "admin", suspended: false, password });
+  await changeAccount(existing.id, {
+    role: "admin",
+    suspended: false,
+    password,
+    passwordMustChangeBy: temporary ? temporaryPasswordDeadline() : null,
+  });
   return { id: existing.id, email: normalised, created: false };
 }
 

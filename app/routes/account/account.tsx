@@ -1,0 +1,204 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/account";
+import { getSessionUser } from "~/auth/session.server";
+import { StateSelect } from "~/components/state-select";
+import { TextField } from "~/components/ui/text-field";
+import { ChangePasswordSchema, ProfileSchema } from "~/domain/account";
+import { FIELD_MAX, PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
+import { fieldErrors, firstError } from "~/domain/form-errors";
+import { readFields } from "~/lib/read-form.server";
+import { redirectWithToast, samePage } from "~/lib/toast.server";
+import { AuthFailure } from "~/services/account/auth-errors.server";
+import { changePassword } from "~/services/account/change-password.server";
+import { updateProfile } from "~/services/account/update-profile.server";
+import { RateLimitUnavailable } from "~/services/security/rate-limit.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "My account · Angle" }, { name: "robots", content: "noindex" }];
+
+/** Signed in (any role: vendors and admins change their password here too), or to the sign-in dialog. */
+async function requireSignedIn(request: Request) {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect("/?auth=login");
+  return user;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireSignedIn(request);
+  return { user: { name: user.name, email: user.email, phone: user.phone, address: user.address, role: user.role } };
+}
+
+type Refusal = { intent: "profile" | "password"; error: string; fields: Record<string, string> };
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireSignedIn(request);
+  const form = await readFields(request);
+  if (form.intent === "password") {
+    const parsed = ChangePasswordSchema.safeParse(form);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      return data<Refusal>({ intent: "password", error: firstError(fields), fields }, { status: 400 });
+    }
+    let cookies: Headers;
+    try {
+      cookies = await changePassword(
+        user,
+        { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.password },
+        { headers: request.headers },
+      );
+    } catch (error) {
+      if (error instanceof AuthFailure || error instanceof RateLimitUnavailable) {
+        const fields: Record<string, string> = error.status === 400 ? { currentPassword: error.message } : {};
+        return data<Refusal>({ intent: "password", error: error.message, fields }, { status: error.status });
+      }
+      throw error;
+    }
+    const headers = new Headers();
+    for (const cookie of cookies.getSetCookie()) headers.append("Set-Cookie", cookie);
+    return redirectWithToast(
+      samePage(url),
+      { description: "Your password has been changed. You are signed out everywhere else." },
+      { headers },
+    );
+  }
+  if (user.role !== "user")
+    return data<Refusal>({ intent: "profile", error: "Only customers keep an address here.", fields: {} }, { status: 403 });
+  const parsed = ProfileSchema.safeParse(form);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    return data<Refusal>({ intent: "profile", error: firstError(fields), fields }, { status: 400 });
+  }
+  await updateProfile(user.id, parsed.data);
+  return redirectWithToast(samePage(url), { description: "Your details have been saved." });
+}
+
+const button = "h-11 rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const profile = actionData?.intent === "profile" ? actionData : null;
+  const password = actionData?.intent === "password" ? actionData : null;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-stone-900">My account</h1>
+      <p className="mt-2 text-stone-600">
+        Signed in as <span className="font-semibold">{user.email}</span>
+      </p>
+
+      {user.role === "user" ? (
+        <section aria-labelledby="profile-heading" className="mt-8 rounded-xl border border-stone-200 bg-white p-5">
+          <h2 id="profile-heading" className="text-xl font-semibold text-stone-900">
+            Your details
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">Checkout starts from this address.</p>
+          <Form method="post" noValidate className="mt-4">
+            <fieldset disabled={busy} className="space-y-4">
+              <input type="hidden" name="intent" value="profile" />
+              {profile?.error ? (
+                <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+                  {profile.error}
+                </p>
+              ) : null}
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  label="Full name"
+                  name="name"
+                  autoComplete="name"
+                  required
+                  maxLength={FIELD_MAX.name}
+                  defaultValue={user.name}
+                  error={profile?.fields.name}
+                />
+                <TextField
+                  label="Phone"
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  required
+                  placeholder="+91 98765 43210"
+                  maxLength={FIELD_MAX.phone}
+                  defaultValue={user.phone}
+                  error={profile?.fields.phone}
+                />
+              </div>
+              <TextField
+                label="Street address"
+                name="street"
+                autoComplete="street-address"
+                required
+                maxLength={FIELD_MAX.street}
+                defaultValue={user.address.street}
+                error={profile?.fields.street}
+              />
+              <div className="grid gap-4 sm:grid-cols-3">
+                <TextField
+                  label="City"
+                  name="city"
+                  autoComplete="address-level2"
+                  required
+                  maxLength={FIELD_MAX.city}
+                  defaultValue={user.address.city}
+                  error={profile?.fields.city}
+                />
+                <StateSelect label="State" defaultValue={user.address.state} error={profile?.fields.state} />
+                <TextField
+                  label="Pincode"
+                  name="pincode"
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  required
+                  maxLength={6}
+                  defaultValue={user.address.pincode}
+                  error={profile?.fields.pincode}
+                />
+              </div>
+              <button type="submit" className={button}>
+                Save details
+              </button>
+            </fieldset>
+          </Form>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="password-heading" className="mt-8 rounded-xl border border-stone-200 bg-white p-5">
+        <h2 id="password-heading" className="text-xl font-semibold text-stone-900">
+          Change password
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">You stay signed in here; every other device is signed out.</p>
+        <Form method="post" noValidate className="mt-4">
+          <fieldset disabled={busy} className="space-y-4">
+            <input type="hidden" name="intent" value="password" />
+            {password?.error ? (
+              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+                {password.error}
+              </p>
+            ) : null}
+            <TextField
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={PASSWORD_MAX}
+              error={password?.fields.currentPassword}
+            />
+            <TextField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX}
+              hint={PASSWORD_RULE}
+              error={password?.fields.password}
+            />
+            <button type="submit" className={button}>
+              Change password
+            </button>
+          </fieldset>
+        </Form>
+      </section>
+    </div>
+  );
+}

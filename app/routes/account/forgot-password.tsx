@@ -1,0 +1,76 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { TextField } from "~/components/ui/text-field";
+import { ForgotPasswordSchema } from "~/domain/account";
+import { FIELD_MAX } from "~/domain/account-rules";
+import { fieldErrors } from "~/domain/form-errors";
+import { readFields } from "~/lib/read-form.server";
+import { AuthFailure } from "~/services/account/auth-errors.server";
+import { requestPasswordReset } from "~/services/account/password-reset.server";
+import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Forgot password · Angle" }, { name: "robots", content: "noindex" }];
+
+/** The same words whether or not an account has that email (nobody can probe who is a customer). */
+const SENT = "If an account exists for that email, we have sent a link to reset the password. It works for one hour.";
+
+type Result = { sent: true; message: string } | { sent: false; error: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = ForgotPasswordSchema.safeParse(await readFields(request));
+  if (!parsed.success) {
+    return data<Result>({ sent: false, error: fieldErrors(parsed.error).email ?? "Please enter your email." }, { status: 400 });
+  }
+  try {
+    await requestPasswordReset(parsed.data.email, { ip: clientAddress(request) });
+  } catch (error) {
+    if (error instanceof AuthFailure || error instanceof RateLimitUnavailable) {
+      return data<Result>({ sent: false, error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+  return data<Result>({ sent: true, message: SENT });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-3xl font-bold text-stone-900">Forgot password?</h1>
+      {actionData?.sent ? (
+        <p role="status" className="mt-6 rounded-lg bg-brand-50 p-4 font-medium text-brand-900">
+          {actionData.message}
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-stone-600">Enter the email of your account. We will send you a link to choose a new password.</p>
+          <Form method="post" noValidate className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-5">
+            <fieldset disabled={busy} className="space-y-4">
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={FIELD_MAX.email}
+                error={actionData && !actionData.sent ? actionData.error : undefined}
+              />
+              <button
+                type="submit"
+                className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+              >
+                {busy ? "Sending..." : "Send reset link"}
+              </button>
+            </fieldset>
+          </Form>
+        </>
+      )}
+      <p className="mt-6 text-sm text-stone-700">
+        <Link to="/?auth=login" className="font-semibold text-brand-700 underline">
+          Back to sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { APIError } from "better-auth/api";
+import { getAuth } from "~/auth/auth.server";
+import type { Role } from "~/auth/session.server";
+import { getDb } from "~/db/db.server";
+import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
+import { getEnv } from "~/env.server";
+import { hitRateLimit, type Limit } from "~/services/security/rate-limit.server";
+import { AuthFailure } from "./auth-errors.server";
+
+/** "Forgot password?" limits (env, read when used): requests per address, emails per account. */
+export const RESET_LIMITS = {
+  get perAddress(): Limit {
+    return { max: getEnv().RATE_LIMIT_PASSWORD_RESET_MAX, windowSeconds: 600 };
+  },
+  get perEmail(): Limit {
+    return { max: getEnv().RATE_LIMIT_PASSWORD_RESET_EMAIL_MAX, windowSeconds: 3600 };
+  },
+};
+
+/** How long a reset link works. */
+export const RESET_TOKEN_SECONDS = 3600;
+
+/**
+ * "Forgot password?": queues a single-use reset link (1 hour) if an account has this email, and
+ * answers the same whether or not it does. Too many requests from one address: 429 (AuthFailure);
+ * too many for one email: the same answer, and no further email.
+ */
+export async function requestPasswordReset(email: string, meta: { ip: string; now?: number }) {
+  const byAddress = await hitRateLimit(`password-reset:ip:${meta.ip}`, RESET_LIMITS.perAddress, meta.now);
+  if (!byAddress.allowed) throw new AuthFailure(TOO_MANY_ATTEMPTS(byAddress.retryAfterSeconds), 429);
+  const byEmail = await hitRateLimit(`password-reset:email:${email}`, RESET_LIMITS.perEmail, meta.now);
+  if (!byEmail.allowed) return;
+  // Better Auth makes the token (verification table, single use, expiry) and calls
+  // sendResetPassword (auth.server.ts) only when the account exists.
+  await getAuth().api.requestPasswordReset({ body: { email } });
+}
+
+const identifier = (token: string) => `reset-password:${token}`;
+
+/** The account a reset link is for, while it works; null once used or expired (or never issued). */
+export async function findResetToken(token: string, now = Date.now()) {
+  if (!token || token.length > 200) return null;
+  const ctx = await getAuth().$context;
+  const verification = await ctx.internalAdapter.findVerificationValue(identifier(token));
+  if (!verification || new Date(verification.expiresAt).getTime() < now) return null;
+  return { userId: verification.value };
+}
+
+export type ResetResult = { ok: true; role: Role } | { ok: false };
+
+/**
+ * Sets a new password with a reset link: uses the link up (once only), ends every session of the
+ * account (revokeSessionsOnPasswordReset) and clears a temporary password's deadline. A used or
+ * expired link: `{ ok: false }`, nothing changed.
+ */
+export async function resetPassword(token: string, newPassword: string): Promise<ResetResult> {
+  const found = await findResetToken(token);
+  if (!found) return { ok: false };
+  try {
+    await getAuth().api.resetPassword({ body: { token, newPassword } });
+  } catch (error) {
+    // INVALID_TOKEN: another request used it (or it expired) between the check and now.
+    if (error instanceof APIError) return { ok: false };
+    throw error;
+  }
+  const user = await getDb()
+    .updateTable("user")
+    .set({ password_must_change_by: null })
+    .where("id", "=", found.userId)
+    .returning("role")
+    .executeTakeFirst();
+  const role = user?.role === "admin" || user?.role === "vendor" ? user.role : "user";
+  return { ok: true, role };
+}
