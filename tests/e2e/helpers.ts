@@ -142,7 +142,8 @@ export async function storedCart(page: Page): Promise<StoredLine[]> {
 export async function addProductToCart(page: Page, name: string) {
   let card = page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
   if ((await card.count()) === 0) {
-    await page.goto("/products");
+    // Searched for by name: other tests' products may push it off the catalogue's first page.
+    await page.goto(`/products?q=${encodeURIComponent(name)}`);
     card = page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
   }
   await waitForHydration(page);
