@@ -218,3 +218,12 @@ describe("admin-issued passwords are temporary", () => {
     expect((await deadline(user.id)).password_must_change_by).toBeNull();
   });
 });
+
+describe("a reset link that is not one of ours", () => {
+  it("is simply no link (never a database error), whatever its token holds", async () => {
+    for (const token of ["a\u0000b", "%00", "x".repeat(201), "", "token with spaces", "'; drop table verification; --"]) {
+      expect(await findResetToken(token), JSON.stringify(token)).toBeNull();
+      expect(await resetPassword(token, "a-new-password-1"), JSON.stringify(token)).toEqual({ ok: false });
+    }
+  });
+});

@@ -39,7 +39,8 @@ const identifier = (token: string) => `reset-password:${token}`;
 
 /** The account a reset link is for, while it works; null once used or expired (or never issued). */
 export async function findResetToken(token: string, now = Date.now()) {
-  if (!token || token.length > 200) return null;
+  // Only what our links carry (letters, digits, - and _): anything else, a NUL byte included, is no link of ours.
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(token)) return null;
   const ctx = await getAuth().$context;
   const verification = await ctx.internalAdapter.findVerificationValue(identifier(token));
   if (!verification || new Date(verification.expiresAt).getTime() < now) return null;
