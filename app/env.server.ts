@@ -60,6 +60,9 @@ const EnvSchema = z
     // "Forgot password?": requests per address in any 10 minutes, and emails per account in any hour.
     RATE_LIMIT_PASSWORD_RESET_MAX: count(1, 100_000, 10),
     RATE_LIMIT_PASSWORD_RESET_EMAIL_MAX: count(1, 100_000, 3),
+    /** Emails that carry a link (confirmation resends, email changes): per account an hour, per address 10 min. */
+    RATE_LIMIT_ACCOUNT_EMAIL_MAX: count(1, 100_000, 5),
+    RATE_LIMIT_ACCOUNT_EMAIL_ADDRESS_MAX: count(1, 100_000, 20),
     RATE_LIMIT_STORE: z.enum(["database", "redis"]).default("database"),
     REDIS_URL: optionalText(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")),
     REDIS_KEY_PREFIX: z.string().min(1).default("angle:"),
@@ -85,6 +88,8 @@ const EnvSchema = z
     MAIL_DIR: z.string().min(1).default("data/mail"),
     SMS_DIR: z.string().min(1).default("data/sms"),
     OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
+    /** How often the outbox worker looks for messages to send (milliseconds). */
+    OUTBOX_POLL_MS: count(50, 600_000, 2_000),
   })
   .superRefine((env, ctx) => {
     // A store served to the public must have its own secrets; on this machine alone (BASE_URL on

@@ -20,6 +20,7 @@ export default [
     route("account/set-password", "routes/account/set-password.tsx"),
     route("forgot-password", "routes/account/forgot-password.tsx"),
     route("reset-password", "routes/account/reset-password.tsx"),
+    route("verify-email", "routes/account/verify-email.tsx"),
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("admin/login", "routes/admin/login.tsx"),
@@ -52,6 +53,7 @@ export default [
   route("uploads/:name", "routes/resources/upload.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("account/auth", "routes/account/auth.ts"),
+  route("account/verification", "routes/account/verification.ts"),
   route("logout", "routes/account/logout.ts"),
   route("resources/cart-quote", "routes/resources/cart-quote.ts"),
 ] satisfies RouteConfig;

@@ -3,9 +3,23 @@ import { admin } from "better-auth/plugins";
 import { getDatabase } from "../db/db.server";
 import { accountSuspendedMessage } from "../domain/account-rules";
 import { getEnv } from "../env.server";
-import { queueResetPasswordEmail } from "../services/account/reset-password-email.server";
+import { queueChangeEmailVerification, queueResetPasswordEmail, queueVerificationEmail } from "../services/account/account-emails.server";
+import { tellOwnerOfRegistrationAttempt } from "../services/account/registration-attempt.server";
 
 export const PASSWORD_MIN_LENGTH = 8;
+
+/** How long a link to confirm an email address works (24 hours: farmers do not read mail hourly). */
+export const EMAIL_VERIFICATION_SECONDS = 24 * 60 * 60;
+
+/** A change-email token carries the new address; a confirmation token does not. */
+const isChangeEmailToken = (token: string) => {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { updateTo?: unknown };
+    return typeof payload.updateTo === "string";
+  } catch {
+    return false;
+  }
+};
 
 const isHttps = (baseUrl: string) => baseUrl.startsWith("https://");
 
@@ -38,14 +52,29 @@ function createAuth() {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Registration answers the same whether or not the email has an account (no session either
+      // way, a password hashed either way); the owner of a taken email is told by email instead.
+      autoSignIn: false,
+      onExistingUserSignUp: ({ user }) => tellOwnerOfRegistrationAttempt(user),
       // "Forgot password?" (app/services/account/password-reset.server.ts): a single-use link that
       // works for an hour, queued as an email; using it ends every session of the account.
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) => queueResetPasswordEmail(user, token),
     },
+    // Registration sends a link; opening it confirms the address and signs the person in. An
+    // unconfirmed account may sign in and fill a cart, but not order or submit listings
+    // (app/auth/verified.server.ts). Links land on /verify-email, which asks for one click first.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: EMAIL_VERIFICATION_SECONDS,
+      sendVerificationEmail: ({ user, token }) =>
+        isChangeEmailToken(token) ? queueChangeEmailVerification(user, user.email, token) : queueVerificationEmail(user, token),
+    },
     user: {
+      // A new address takes effect when the link sent to it is opened (app/services/account/change-email.server.ts).
+      changeEmail: { enabled: true },
       additionalFields: {
         phone: { type: "string", required: false, input: true },
         street: { type: "string", required: false, input: true },

@@ -8,6 +8,8 @@ export type SessionUser = {
   name: string;
   email: string;
   role: Role;
+  /** The account's email address (or mobile number) is confirmed: it may order and submit listings. */
+  verified: boolean;
   phone: string;
   address: { street: string; city: string; state: string; pincode: string };
 };
@@ -35,6 +37,7 @@ export async function getSessionUser(request: Request, options: { refresh?: bool
     name: u.name,
     email: u.email,
     role,
+    verified: u.emailVerified === true,
     phone: text(u.phone),
     address: { street: text(u.street), city: text(u.city), state: text(u.state), pincode: text(u.pincode) },
   };

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
+import { linkToken } from "../account-links";
 import { createProduct } from "../factories";
 import { getDb } from "~/db/db.server";
 import { getEnv } from "~/env.server";
@@ -57,7 +58,10 @@ async function registerCustomer(name: string) {
   const email = `policy-${unique()}@example.in`;
   const reply = await send("/account/auth", { form: { intent: "register", name, email, password: "policy-pass-123", ...address } });
   expect(reply.status, reply.text).toBe(200);
-  return { email, cookie: reply.cookie };
+  // Registration signs nobody in: the emailed link does.
+  const confirmed = await send("/verify-email", { form: { token: await linkToken(email) } });
+  expect(confirmed.status, confirmed.text).toBe(303);
+  return { email, cookie: confirmed.cookie };
 }
 
 async function registerAdmin() {

@@ -3,6 +3,7 @@ import { request } from "node:http";
 import { resolve } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, expect, it } from "vitest";
+import { linkToken } from "../account-links";
 import { createProduct } from "../factories";
 import { getDatabase, getDb } from "~/db/db.server";
 import { getEnv } from "~/env.server";
@@ -125,7 +126,10 @@ it("two instances share sessions, rate limits and stock", async () => {
     pincode: "411001",
   });
   expect(registered.status).toBe(200);
-  const cookie = registered.cookies.map((c) => c.split(";")[0]).join("; ");
+  // The emailed link (opened on the first instance) signs the customer in.
+  const confirmed = await post(ports[0], "/verify-email", { token: await linkToken(email) });
+  expect(confirmed.status).toBe(303);
+  const cookie = confirmed.cookies.map((c) => c.split(";")[0]).join("; ");
   // The other instance knows the session: its page greets the customer by name (a guest's does not).
   const page = await send(ports[1], "GET", "/orders", undefined, cookie);
   expect(page.status).toBe(200);

@@ -5,13 +5,17 @@ import { fieldErrors, firstError } from "~/domain/form-errors";
 import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/domain/messages";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import { loadProfile } from "~/services/account/load-profile.server";
-import { registerCustomer } from "~/services/account/register-customer.server";
+import { REGISTRATION_SENT, registerCustomer } from "~/services/account/register-customer.server";
 import { clearSessionCookie, signInAtDoor } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
 
-type Result = { ok: true; user: Awaited<ReturnType<typeof loadProfile>> } | { ok: false; error: string; fields?: Record<string, string> };
+type Result =
+  | { ok: true; user: Awaited<ReturnType<typeof loadProfile>> }
+  /** Registered (or the email was taken: the same answer): the link in the email finishes it. */
+  | { ok: true; registered: true; message: string }
+  | { ok: false; error: string; fields?: Record<string, string> };
 
 /** The Login/Register dialog posts here (intent = login | register). */
 export async function action({ request }: Route.ActionArgs) {
@@ -19,22 +23,21 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.intent === "register" ? "register" : "login";
   const meta = { ip: clientAddress(request), headers: request.headers };
   try {
-    let result: { headers: Headers; userId: string };
     if (intent === "register") {
       const parsed = RegisterSchema.safeParse(form);
       if (!parsed.success) {
         const fields = fieldErrors(parsed.error);
         return data<Result>({ ok: false, error: firstError(fields), fields }, { status: 400 });
       }
-      result = await registerCustomer(parsed.data, meta);
-    } else {
-      const parsed = LoginSchema.safeParse(form);
-      if (!parsed.success) {
-        const fields = fieldErrors(parsed.error);
-        return data<Result>({ ok: false, error: firstError(fields), fields }, { status: 400 });
-      }
-      result = await signInAtDoor("store", parsed.data, meta);
+      await registerCustomer(parsed.data, meta);
+      return data<Result>({ ok: true, registered: true, message: REGISTRATION_SENT });
     }
+    const parsed = LoginSchema.safeParse(form);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      return data<Result>({ ok: false, error: firstError(fields), fields }, { status: 400 });
+    }
+    const result = await signInAtDoor("store", parsed.data, meta);
     const cookies = new Headers();
     for (const cookie of result.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
     const user = await loadProfile(result.userId);

@@ -16,6 +16,7 @@ import { fieldErrors } from "~/domain/form-errors";
 import { VendorRegisterSchema } from "~/domain/vendor";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import { clearSessionCookie, signInAtDoor } from "~/services/account/sign-in.server";
+import { REGISTRATION_SENT } from "~/services/account/register-customer.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 import { registerVendor } from "~/services/sellers/register-vendor.server";
 import { countVendorStats } from "~/services/sellers/vendor-orders.server";
@@ -24,7 +25,7 @@ import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
 
 const AUTH_ERROR = "An authentication error occurred.";
-type Result = { ok: boolean; error?: string; fields?: Record<string, string> };
+type Result = { ok: boolean; error?: string; fields?: Record<string, string>; message?: string };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
@@ -36,22 +37,22 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readFields(request);
   const meta = { ip: clientAddress(request), headers: request.headers };
   try {
-    let headers: Headers;
     if (form.intent === "register") {
       const parsed = VendorRegisterSchema.safeParse(form);
       if (!parsed.success) {
         const fields = fieldErrors(parsed.error);
         return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
       }
-      headers = (await registerVendor(parsed.data, meta)).headers;
-    } else {
-      const parsed = LoginSchema.safeParse(form);
-      if (!parsed.success) {
-        const fields = fieldErrors(parsed.error);
-        return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
-      }
-      headers = (await signInAtDoor("vendor", parsed.data, meta)).headers;
+      // The same answer whether or not the email has an account: the link in the email signs in.
+      await registerVendor(parsed.data, meta);
+      return data<Result>({ ok: true, message: REGISTRATION_SENT });
     }
+    const parsed = LoginSchema.safeParse(form);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
+    }
+    const { headers } = await signInAtDoor("vendor", parsed.data, meta);
     const out = new Headers();
     for (const c of headers.getSetCookie()) out.append("Set-Cookie", c);
     return data<Result>({ ok: true }, { headers: out });
@@ -161,6 +162,17 @@ function VendorAuth() {
     <div className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-bold text-stone-900">{register ? "Register your business" : "Vendor login"}</h1>
       <p className="mt-1 text-stone-600">Sell seeds, tools, equipment and fertilizers to farmers across India.</p>
+      {result?.ok && result.message ? (
+        <div className="mt-5 space-y-2 rounded-xl bg-white p-5 ring-1 ring-stone-200">
+          <p role="status" className="rounded-lg bg-brand-50 p-3 font-semibold text-brand-900">
+            {result.message}
+          </p>
+          <p className="text-sm text-stone-700">
+            Open the link in the email we sent you within 24 hours to confirm your address; it signs you in to your vendor dashboard. No
+            email after a few minutes? Look in the spam folder, or log in and ask for a new link.
+          </p>
+        </div>
+      ) : null}
       <fetcher.Form key={mode} method="post" noValidate className="mt-5 rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <input type="hidden" name="intent" value={mode} />
         <fieldset disabled={busy} className="grid gap-3 sm:grid-cols-2">

@@ -3,6 +3,7 @@ import Leaf from "lucide-react/icons/leaf";
 import LogOut from "lucide-react/icons/log-out";
 import type { Route } from "./+types/layout";
 import { getSessionUser } from "~/auth/session.server";
+import { VerifyEmailBanner } from "~/components/verify-email-banner";
 import { getVendorProfile } from "~/services/sellers/vendor-profile.server";
 import { log } from "~/lib/log.server";
 
@@ -11,14 +12,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Sell on Angle · Vendor
 /** /vendor-login and below: the seller's own area, without the storefront header and footer (spec §2). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (user?.role !== "vendor") return { vendor: null, error: null };
+  if (user?.role !== "vendor") return { vendor: null, verified: false, error: null };
   try {
     const vendor = await getVendorProfile(user.id);
-    if (!vendor) return data({ vendor: null, error: "Failed to load vendor profile." }, { status: 500 });
-    return { vendor, error: null };
+    if (!vendor) return data({ vendor: null, verified: false, error: "Failed to load vendor profile." }, { status: 500 });
+    return { vendor, verified: user.verified, error: null };
   } catch (error) {
     log.error({ err: error }, "vendor profile failed");
-    return data({ vendor: null, error: "Failed to load vendor profile." }, { status: 500 });
+    return data({ vendor: null, verified: false, error: "Failed to load vendor profile." }, { status: 500 });
   }
 }
 
@@ -74,6 +75,11 @@ export default function VendorLayout({ loaderData }: Route.ComponentProps) {
           <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 font-medium text-red-800">
             {loaderData.error}
           </p>
+        ) : null}
+        {vendor && !loaderData.verified ? (
+          <div className="mb-4">
+            <VerifyEmailBanner email={vendor.email} reason="Confirm your email address before you submit listings for approval." />
+          </div>
         ) : null}
         <Outlet />
       </main>

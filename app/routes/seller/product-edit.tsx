@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
+import { VERIFY_BEFORE_LISTING } from "~/services/account/email-verification.server";
 import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
 import { ProductForm, typedProductValues, typedValuesOf } from "~/components/product-form";
 import { parseProductForm } from "~/services/catalog/parse-product-form.server";
@@ -26,6 +27,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
   if (params.id && !(await getVendorProduct(vendor.id, params.id)))
     return data({ ok: false as const, error: "Listing not found.", fields: {} }, { status: 404 });
+  if (!vendor.verified) return data({ ok: false as const, error: VERIFY_BEFORE_LISTING, fields: {} }, { status: 403 });
   if (isOversizedUpload(request)) return data(OVERSIZED_UPLOAD, { status: 413 });
   const form = await readForm(request);
   // An edit must say which version it was drawn from: without one it might overwrite stock sold since.

@@ -5,6 +5,7 @@ import type { Route } from "./+types/checkout";
 import { checkCustomer } from "~/auth/guards.server";
 import { authDialogHref } from "~/components/auth-dialog-link";
 import { OrderSummary } from "~/components/order-summary";
+import { VerifyEmailBanner } from "~/components/verify-email-banner";
 import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
 import { FIELD_MAX } from "~/domain/account-rules";
@@ -19,13 +20,17 @@ import { useRootData } from "~/lib/root-data";
 import { OrderRefused, placeOrder } from "~/services/orders/place-order.server";
 import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { getCheckoutMethods } from "~/services/settings/payment-settings.server";
+import { mayOrder, VERIFY_BEFORE_ORDER } from "~/services/account/email-verification.server";
+import { requestState } from "~/lib/request-policy.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout · Angle" }];
 
-export async function loader() {
-  return { methods: await getCheckoutMethods() };
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requestState(context).user();
+  const [methods, mustVerify] = await Promise.all([getCheckoutMethods(), user ? mayOrder(user).then((may) => !may) : false]);
+  return { methods, mustVerify };
 }
 
 /** A refused checkout: the message beside the button, and each field's own message. */
@@ -38,6 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
   const customer = await checkCustomer(request);
   if (!customer.ok) return refuse(customer.error, customer.status);
   const { user } = customer;
+  if (!(await mayOrder(user))) return refuse(VERIFY_BEFORE_ORDER, 403);
   const parsed = CheckoutSchema.safeParse(await readFields(request));
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
@@ -57,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { methods } = loaderData;
+  const { methods, mustVerify } = loaderData;
   const { user } = useRootData();
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -97,6 +103,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Checkout</h1>
+      {user && mustVerify ? (
+        <div className="mt-4">
+          <VerifyEmailBanner email={user.email} reason="Confirm your email address to place your first order." />
+        </div>
+      ) : null}
       <Form method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <input type="hidden" name="items" value={items} />
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
@@ -248,7 +259,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             ) : null}
             <button
               type="submit"
-              disabled={submitting || !user || !checked || blocked || !payment}
+              disabled={submitting || !user || mustVerify || !checked || blocked || !payment}
               className="mt-4 flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
             >
               <Lock className="h-4 w-4" aria-hidden="true" />

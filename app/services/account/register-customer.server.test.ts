@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { RegisterSchema } from "~/domain/account";
-import { registerCustomer } from "./register-customer.server";
+import { REGISTRATION_FLOOR_MS, registerCustomer } from "./register-customer.server";
+import { confirmEmail } from "./email-verification.server";
+import { findResetToken } from "./password-reset.server";
+import { linkToken } from "../../../tests/account-links";
+import { defined } from "~/lib/defined";
 import { signIn } from "./sign-in.server";
-import { AuthFailure } from "./auth-errors.server";
 import { action as authAction } from "~/routes/account/auth";
 import { action as vendorAction } from "~/routes/seller/home";
 import { hitRateLimit, LIMITS } from "../security/rate-limit.server";
@@ -21,11 +24,14 @@ const valid = {
 };
 
 describe("registration and sign-in", () => {
-  it("registers a customer with profile fields, lower-cased email and role user", async () => {
+  it("registers an unconfirmed customer (profile fields, lower-cased email, role user), signs nobody in, and sends a link", async () => {
     const input = RegisterSchema.parse(valid);
-    const { userId, headers: h } = await registerCustomer(input, { ip: "10.0.0.1", headers: headers() });
-    expect(h.get("set-cookie")).toMatch(/angle\.session_token=.*HttpOnly/i);
-    const user = await getDb().selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+    const userId = await registerCustomer(input, { ip: "10.0.0.1", headers: headers() });
+    const user = await getDb()
+      .selectFrom("user")
+      .selectAll()
+      .where("id", "=", defined(userId, "the new account"))
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({
       email: "asha.patil@example.in",
       role: "user",
@@ -33,11 +39,72 @@ describe("registration and sign-in", () => {
       pincode: "422001",
       city: "Nashik",
     });
+    expect(Boolean(user.emailVerified)).toBe(false);
+    const mails = await getDb()
+      .selectFrom("outbox")
+      .select(["kind", "recipient"])
+      .where("recipient", "=", "asha.patil@example.in")
+      .execute();
+    expect(mails).toEqual([{ kind: "verify-email", recipient: "asha.patil@example.in" }]);
   });
 
-  it("refuses a second account with the same email in another case", async () => {
-    const input = RegisterSchema.parse({ ...valid, email: "ASHA.PATIL@example.IN" });
-    await expect(registerCustomer(input, { ip: "10.0.0.2", headers: headers() })).rejects.toBeInstanceOf(AuthFailure);
+  it("answers a taken email (in another case) exactly as a new one, writes no account, and tells the owner", async () => {
+    const register = async (fields: Record<string, string>) => {
+      const request = new Request("http://localhost:3999/account/auth", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "register", ...fields }),
+        headers: { origin: "http://localhost:3999", "x-angle-client-ip": "10.0.0.2" },
+      });
+      const result = (await authAction({ request, params: {}, context: {} } as never)) as unknown as {
+        data: unknown;
+        init: ResponseInit | null;
+      };
+      return { status: result.init?.status ?? 200, data: result.data, cookies: new Headers(result.init?.headers).getSetCookie() };
+    };
+    const taken = await register({ ...valid, email: "ASHA.PATIL@example.IN", name: "Someone Else" });
+    const fresh = await register({ ...valid, email: "new.farmer@example.in" });
+    expect(taken).toEqual(fresh);
+    expect(taken).toEqual({
+      status: 200,
+      data: { ok: true, registered: true, message: "Check your email to finish creating your account" },
+      cookies: [],
+    });
+    const accounts = await getDb().selectFrom("user").select("name").where("email", "=", "asha.patil@example.in").execute();
+    expect(accounts).toEqual([{ name: "Asha Patil" }]);
+    const attempt = await linkToken("asha.patil@example.in", "registration-attempt", "/reset-password");
+    expect(await findResetToken(attempt)).not.toBeNull();
+  });
+
+  it("takes as long for a taken email as for a new one (no answer before the floor)", async () => {
+    const time = async (email: string) => {
+      const started = performance.now();
+      await registerCustomer(RegisterSchema.parse({ ...valid, email }), { ip: "10.0.0.4", headers: headers() });
+      return performance.now() - started;
+    };
+    for (const elapsed of [await time("asha.patil@example.in"), await time("another.new@example.in")]) {
+      expect(elapsed).toBeGreaterThanOrEqual(REGISTRATION_FLOOR_MS - 5);
+    }
+  });
+
+  it("confirms with the emailed link: signed in, verified; the link used again signs nobody in", async () => {
+    const token = await linkToken("asha.patil@example.in");
+    const first = await confirmEmail(token, { headers: headers() });
+    expect(first).toMatchObject({ ok: true, kind: "confirmed", role: "user" });
+    if (!first.ok) throw new Error("unreachable");
+    expect(first.headers.get("set-cookie")).toMatch(/angle\.session_token=.*HttpOnly/i);
+    const user = await getDb()
+      .selectFrom("user")
+      .select("emailVerified")
+      .where("email", "=", "asha.patil@example.in")
+      .executeTakeFirstOrThrow();
+    expect(Boolean(user.emailVerified)).toBe(true);
+    const again = await confirmEmail(token, { headers: headers() });
+    expect(again).toMatchObject({ ok: true, kind: "already" });
+    if (!again.ok) throw new Error("unreachable");
+    expect(again.headers.getSetCookie()).toEqual([]);
+    for (const forged of ["", "not-a-token", `${token.slice(0, -3)}abc`, "a.b.c", "x".repeat(3000)]) {
+      expect(await confirmEmail(forged, { headers: headers() }), forged.slice(0, 20)).toEqual({ ok: false });
+    }
   });
 
   it("signs in case-insensitively and refuses a wrong password with the service's message", async () => {

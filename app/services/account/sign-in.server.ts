@@ -88,8 +88,8 @@ async function temporaryPasswordExpired(userId: string, now = Date.now()) {
 }
 
 /**
- * Opens a session for an account that was just created with this password (vendor registration).
- * Not a guess, so no sign-in limit applies: registration checked its own limit before writing.
+ * Opens a session with a password that was just set (change password keeps this browser signed in).
+ * Not a guess, so no sign-in limit applies.
  */
 export async function startSession(input: { email: string; password: string }, meta: { headers: Headers }): Promise<SignInResult> {
   const { headers, response } = await getAuth().api.signInEmail({

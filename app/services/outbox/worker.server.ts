@@ -40,7 +40,7 @@ export type WorkerOptions = {
   random?: () => number;
 };
 
-const DEFAULTS = { batchSize: 10, leaseMs: 10 * 60_000, intervalMs: 2_000 };
+const DEFAULTS = { batchSize: 10, leaseMs: 10 * 60_000 };
 
 export function defaultSenders(): Senders {
   const env = getEnv();
@@ -170,10 +170,10 @@ export function nudgeOutbox() {
   active?.nudge();
 }
 
-/** Starts polling the outbox every ~2 s. The server starts one after its migrations and stops it on SIGTERM. */
+/** Starts polling the outbox every OUTBOX_POLL_MS (2 s by default). The server starts one after its migrations and stops it on SIGTERM. */
 export function startOutboxWorker(options: WorkerOptions = {}): OutboxWorker {
   const senders = options.senders ?? defaultSenders();
-  const intervalMs = options.intervalMs ?? DEFAULTS.intervalMs;
+  const intervalMs = options.intervalMs ?? getEnv().OUTBOX_POLL_MS;
   let stopped = false;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import type { Route } from "./+types/verification";
+import { getSessionUser } from "~/auth/session.server";
+import { AuthFailure } from "~/services/account/auth-errors.server";
+import { resendVerification } from "~/services/account/email-verification.server";
+import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
+
+export type ResendResult = { ok: true; message: string } | { ok: false; error: string };
+
+/** "Send a new link": the confirm-your-email banner (checkout, account page, vendor area) posts here. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  if (!user) return data<ResendResult>({ ok: false, error: "Please log in to continue." }, { status: 401 });
+  if (user.verified) return data<ResendResult>({ ok: true, message: "Your email address is already confirmed." });
+  try {
+    await resendVerification(user, { ip: clientAddress(request), headers: request.headers });
+  } catch (error) {
+    if (error instanceof AuthFailure || error instanceof RateLimitUnavailable)
+      return data<ResendResult>({ ok: false, error: error.message }, { status: error.status });
+    throw error;
+  }
+  return data<ResendResult>({ ok: true, message: `We have sent a new link to ${user.email}. It works for 24 hours.` });
+}
+
+export function loader() {
+  return data(null, { status: 405 });
+}
