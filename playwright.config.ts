@@ -2,8 +2,13 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
-/** Where the test server writes its emails (.eml files): the same for the runner and every worker. */
-export const mailDir = `/tmp/angle-e2e-mail-${port}-${process.env.E2E_DB ?? "sqlite"}`;
+/**
+ * Where the store on `port` writes its emails (.eml files): the shared test server and every private
+ * store (tests/e2e/private-store.ts) alike, so a test finds a store's mail from its address alone.
+ */
+export const mailDirFor = (storePort: number | string) => `/tmp/angle-e2e-mail-${storePort}-${process.env.E2E_DB ?? "sqlite"}`;
+/** The shared test server's emails. */
+export const mailDir = mailDirFor(port);
 
 // Debian's Chromium: no browser download exists on these machines.
 const launchOptions = {
@@ -56,6 +61,8 @@ export default defineConfig({
       ADMIN_PASSWORD: "admin-e2e-password",
       UPLOAD_DIR: `/tmp/angle-e2e-uploads-${port}`,
       MAIL_DIR: mailDir,
+      // Emails are written within a fraction of a second: tests read confirmation links from them.
+      OUTBOX_POLL_MS: "200",
     },
   },
 });

@@ -22,6 +22,8 @@ import {
   waitForHydration,
 } from "./helpers";
 
+import { linkIn, waitForMail } from "./mail-helpers";
+
 const summary = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Order Summary" });
 
 test("a new customer registers, fills the cart, checks out with Cash on Delivery, sees the order and logs out", async ({ page }) => {
@@ -247,10 +249,78 @@ test("the register dialog: Escape closes it, a short password and a taken email 
   await expect(dialog.getByRole("alert")).toHaveCount(0);
   await expect(passwordInput(dialog)).not.toHaveAttribute("aria-invalid", "true");
 
-  await fillRegistration(dialog, newCustomer({ email: existing.email }));
-  await expect(dialog.getByRole("alert")).toContainText(/already exists/i);
-  await expect(dialog).toBeVisible();
+  // A taken email (in another case) is answered exactly as a new one: nothing tells the visitor.
+  const startedAt = Date.now();
+  await fillRegistration(dialog, newCustomer({ email: existing.email.toUpperCase() }));
+  await expect(dialog.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  const takenAnswer = (await dialog.innerText()).replace(existing.email.toUpperCase(), "<email>");
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await register.click();
+  const fresh = newCustomer();
+  await fillRegistration(dialog, fresh);
+  await expect(dialog.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  expect((await dialog.innerText()).replace(fresh.email, "<email>")).toBe(takenAnswer);
+  expect(takenAnswer).toContain("Check your email to finish creating your account");
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await expect(dialog).toBeHidden();
   await expect(register).toBeVisible();
+
+  // Only the owner learns of it, by email, with a way back in.
+  const notice = await waitForMail(page.url(), existing.email, "registration-attempt", { newerThan: startedAt - 1000 });
+  expect(notice.subject).toBe("Someone tried to register at Angle with your email");
+  expect(linkIn(notice, "/reset-password")).toMatch(/\/reset-password\?token=[\w-]+$/);
+});
+
+test("register, sign in unconfirmed, fill the cart; the order waits for the emailed link; then the order email", async ({ page }) => {
+  test.setTimeout(60_000);
+  const customer = newCustomer();
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("banner").getByRole("link", { name: "Register", exact: true }).click();
+  await fillRegistration(authDialog(page), customer);
+  await expect(authDialog(page).getByRole("status")).toHaveText("Check your email to finish creating your account");
+  await authDialog(page).getByRole("button", { name: "OK" }).click();
+
+  // Signing in with the password works before the link is opened; ordering does not.
+  await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+  await authDialog(page).getByLabel("Email").fill(customer.email);
+  await passwordInput(authDialog(page)).fill(customer.password);
+  await authDialog(page).getByRole("button", { name: "Login" }).click();
+  await expect(userMenu(page, customer)).toBeVisible();
+  await seedCart(page, [{ product: TOMATO, quantity: 2 }]);
+  await page.goto("/checkout");
+  const banner = page.getByRole("region", { name: "Confirm your email address" });
+  await expect(banner).toContainText("Confirm your email address to place your first order.");
+  await expect(placeOrderButton(page)).toBeDisabled();
+  const firstLink = linkIn(await waitForMail(page.url(), customer.email, "verify-email"), "/verify-email");
+  await banner.getByRole("button", { name: "Send a new link" }).click();
+  await expect(banner.getByRole("status")).toHaveText(`We have sent a new link to ${customer.email}. It works for 24 hours.`);
+  // The server refuses an order too, whatever the page shows.
+  const refused = await page.request.post("/checkout", {
+    form: { items: JSON.stringify([{ productId: TOMATO.id, quantity: 1 }]), checkoutKey: crypto.randomUUID(), paymentMethod: "cod" },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(refused.status()).toBe(403);
+
+  // The link: a click on the page's button confirms; the checkout opens up.
+  await page.goto(firstLink);
+  await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm my email" }).click();
+  await expect(page.getByText("Your email address is confirmed. Welcome to Angle!")).toBeVisible();
+  await page.goto("/checkout");
+  await expect(banner).toHaveCount(0);
+  const orderId = await placeOrder(page);
+
+  const mail = await waitForMail(page.url(), customer.email, "order-placed");
+  // ₹549 × 2 = ₹1,098; shipping ₹500; GST 18% = ₹198; total ₹1,796.
+  for (const figure of ["₹1,098", "₹500", "₹198", "₹1,796", "Cash on Delivery", `/order-confirmation/${orderId}`]) {
+    expect(mail.text, figure).toContain(figure);
+  }
+
+  // The link used again signs nobody in and says so.
+  await page.goto(firstLink);
+  await page.getByRole("button", { name: "Confirm my email" }).click();
+  await expect(page.getByText("Your email address was already confirmed.")).toBeVisible();
 });
 
 test("registration: the State comes from the list, fields are bounded, and the summary names the first wrong field", async ({ page }) => {

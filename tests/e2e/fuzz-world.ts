@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type APIResponse, type PlaywrightWorker
 import { defined } from "../../app/lib/defined";
 import { ADMIN } from "./admin-helpers";
 import { realPng } from "./fuzz-inputs";
+import { confirmByEmail } from "./mail-helpers";
 import type { FuzzStore } from "./fuzz-store";
 import { gstinFor, type Role, type World } from "./fuzz-targets";
 
@@ -48,24 +49,22 @@ export async function openSessions(
   return { as, fresh, dispose: async () => void (await Promise.all(contexts.map((c) => c.dispose()))) };
 }
 
+/** Registers a customer and opens the emailed confirmation link in the same context (which signs it in). */
 export async function registerCustomer(request: APIRequestContext, fields: Record<string, string>) {
-  await ok(
-    await request.post("/account/auth", {
-      form: { intent: "register", password: "fuzz-pass-2024", phone: "98765 43210", ...address, ...fields },
-    }),
-    "customer registration",
-    [200],
-  );
+  const response = await request.post("/account/auth", {
+    form: { intent: "register", password: "fuzz-pass-2024", phone: "98765 43210", ...address, ...fields },
+  });
+  await ok(response, "customer registration", [200]);
+  await confirmByEmail(request, new URL(response.url()).origin, defined(fields.email, "the customer's email"));
 }
 
+/** Registers a vendor and opens the emailed confirmation link in the same context (which signs it in). */
 export async function registerVendor(request: APIRequestContext, fields: Record<string, string>) {
-  await ok(
-    await request.post("/vendor-login?index", {
-      form: { intent: "register", password: "seller-pass-2024", phone: "91234 56789", ...address, ...fields },
-    }),
-    "vendor registration",
-    [200],
-  );
+  const response = await request.post("/vendor-login?index", {
+    form: { intent: "register", password: "seller-pass-2024", phone: "91234 56789", ...address, ...fields },
+  });
+  await ok(response, "vendor registration", [200]);
+  await confirmByEmail(request, new URL(response.url()).origin, defined(fields.email, "the vendor's email"));
 }
 
 /** Adds a product through a product form (admin's or vendor's) and returns its id. */

@@ -163,7 +163,7 @@ test("every route module with an action, and every resource route, is a fuzz tar
 test("storefront and account actions: hostile forms from every role never get a 5xx, and what they write is whole", async ({ fuzz }) => {
   const { store } = fuzz;
   const failures: string[] = [];
-  const usersBefore = await count(store, '"user"');
+  const emailsBefore = new Set((await store.query('select email from "user"')).map((r) => String(r.email)));
   const vendorsBefore = await count(store, "vendor");
   const messagesBefore = await count(store, "contact_message");
   const ordersBefore = new Set((await store.query("select id from orders")).map((r) => String(r.id)));
@@ -176,10 +176,25 @@ test("storefront and account actions: hostile forms from every role never get a 
   expect(await count(store, "contact_message"), "contact messages = messages accepted").toBe(
     messagesBefore + ok("contact form", 303).length,
   );
-  const customers = ok("customer registration", 200).filter((o) => first(o.pairs, "intent") === "register").length;
-  const vendors = ok("vendor registration", 200).filter((o) => first(o.pairs, "intent") === "register").length;
-  expect(await count(store, "vendor"), "vendor profiles = vendor registrations accepted").toBe(vendorsBefore + vendors);
-  expect(await count(store, '"user"'), "accounts = registrations accepted").toBe(usersBefore + customers + vendors);
+  // Registration answers a taken email as it answers a new one (200), and writes nothing for it: the
+  // new accounts are exactly the accepted registrations' emails that had none.
+  const registered = (label: string) =>
+    ok(label, 200)
+      .filter((o) => first(o.pairs, "intent") === "register")
+      .map((o) =>
+        String(first(o.pairs, "email") ?? "")
+          .trim()
+          .toLowerCase(),
+      );
+  const accepted = new Set([...registered("customer registration"), ...registered("vendor registration")]);
+  const newAccounts = (await store.query('select email, role from "user"')).filter((r) => !emailsBefore.has(String(r.email)));
+  expect(new Set(newAccounts.map((r) => String(r.email))), "new accounts = new emails of registrations accepted").toEqual(
+    new Set([...accepted].filter((e) => !emailsBefore.has(e))),
+  );
+  const newVendors = newAccounts.filter((r) => r.role === "vendor");
+  expect(await count(store, "vendor"), "vendor profiles = new vendor accounts").toBe(vendorsBefore + newVendors.length);
+  const vendorEmails = new Set(registered("vendor registration"));
+  for (const v of newVendors) expect(vendorEmails.has(String(v.email)), `${v.email} came from a vendor registration`).toBe(true);
 
   // Orders: one per accepted checkout key, and the stock they took is exactly what their lines say.
   const placed = new Set(ok("checkout", 302).map((o) => /\/order-confirmation\/([a-z0-9]+)/.exec(o.location ?? "")?.[1]));

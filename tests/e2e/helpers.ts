@@ -3,6 +3,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from "@playwr
 import { sampleProducts, type SampleProduct } from "../../app/db/seed/catalog";
 import { baseURL } from "../../playwright.config";
 import { waitForHydration } from "./fixtures";
+import { confirmByEmail, confirmInBrowser } from "./mail-helpers";
 
 export { waitForHydration };
 
@@ -95,7 +96,11 @@ export async function registerCustomer(page: Page, overrides: Partial<Customer> 
   const dialog = authDialog(page);
   await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
   await fillRegistration(dialog, customer);
+  // Nobody is signed in yet: the emailed link does that.
+  await expect(dialog.getByRole("status")).toHaveText("Check your email to finish creating your account");
+  await dialog.getByRole("button", { name: "OK" }).click();
   await expect(dialog).toBeHidden();
+  await confirmInBrowser(page, new URL(page.url()).origin, customer.email);
   await expect(userMenu(page, customer)).toBeVisible();
   return customer;
 }
@@ -106,10 +111,9 @@ export function userMenu(page: Page, c: Pick<Customer, "name">): Locator {
 }
 
 /**
- * Creates an account through the same endpoint the dialog posts to. With `page.request` the
- * session cookie (HttpOnly, set by the response) lands in the page's browser context, so this is
- * a fast login for tests that are not about logging in; with a standalone request context it only
- * creates the account.
+ * Creates an account through the same endpoint the dialog posts to, and opens the confirmation link
+ * it emails. With `page.request` the session cookie (HttpOnly, set by the confirmation) lands in the
+ * page's browser context, so this is a fast login for tests that are not about logging in.
  */
 export async function createAccount(request: APIRequestContext, overrides: Partial<Customer> = {}): Promise<Customer> {
   const customer = newCustomer(overrides);
@@ -118,6 +122,7 @@ export async function createAccount(request: APIRequestContext, overrides: Parti
     headers: { origin: baseURL },
   });
   expect(response.status(), await response.text()).toBe(200);
+  await confirmByEmail(request, new URL(response.url()).origin, customer.email);
   return customer;
 }
 

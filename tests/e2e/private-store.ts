@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { mailDirFor } from "../../playwright.config";
 
 /**
  * A store of a test file's own: the production build (tests/e2e/store-server.mjs) on a fresh
@@ -20,6 +21,8 @@ export async function startPrivateStore(name: string, extraEnv: Record<string, s
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     UPLOAD_DIR: join(dir, "uploads"),
+    MAIL_DIR: mailDirFor(port),
+    OUTBOX_POLL_MS: "200",
     ...extraEnv,
     PORT: String(port),
     BASE_URL: url,

@@ -2,6 +2,7 @@ import { defined } from "../../app/lib/defined";
 import { baseURL } from "../../playwright.config";
 import { test, expect } from "./fixtures";
 import { loginAs, newCustomer, userMenu } from "./helpers";
+import { confirmByEmail } from "./mail-helpers";
 
 test("pages carry security headers and a per-response script nonce", async ({ request }) => {
   const first = await request.get("/");
@@ -39,12 +40,14 @@ test("the session cookie is HttpOnly and SameSite=Lax, and passwords never come 
   const customer = newCustomer();
   const response = await request.post("/account/auth", { form: { intent: "register", ...customer }, headers: { origin: baseURL } });
   expect(response.status()).toBe(200);
-  const cookie = response
+  expect(await response.text()).not.toContain(customer.password);
+  // Registration signs nobody in; the emailed link does, with this cookie.
+  const confirmed = await confirmByEmail(request, baseURL, customer.email);
+  const cookie = confirmed
     .headersArray()
     .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("angle.session_token="))?.value;
   expect(cookie).toMatch(/HttpOnly/i);
   expect(cookie).toMatch(/SameSite=Lax/i);
-  expect(await response.text()).not.toContain(customer.password);
 });
 
 test("malformed input gets a 4xx, never a 500", async ({ request }) => {

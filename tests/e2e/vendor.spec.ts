@@ -5,6 +5,7 @@ import { baseURL } from "../../playwright.config";
 import { loginAsAdmin, pngBytes, unique } from "./admin-helpers";
 import { test, expect, expectAccessible, waitForHydration } from "./fixtures";
 import { loginAs, placeOrder, product, seedCart } from "./helpers";
+import { confirmInBrowser } from "./mail-helpers";
 import { toasts } from "./toast-helpers";
 
 const VERMICOMPOST = product("Vermicompost 25 kg");
@@ -40,6 +41,9 @@ async function registerVendorInUi(page: Page, overrides: Partial<Vendor> = {}): 
   await page.getByLabel(/^State/).selectOption("Maharashtra");
   await page.getByLabel(/^Pincode/).fill("422010");
   await page.getByRole("button", { name: "Register" }).click();
+  // The emailed link confirms the address and opens the dashboard.
+  await expect(page.getByRole("status")).toHaveText("Check your email to finish creating your account");
+  await confirmInBrowser(page, new URL(page.url()).origin, vendor.email);
   await expect(page.getByRole("heading", { name: `Welcome, ${vendor.businessName}` })).toBeVisible();
   return vendor;
 }
