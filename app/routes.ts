@@ -52,6 +52,7 @@ export default [
   route("uploads/:name", "routes/resources/upload.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("account/auth", "routes/account/auth.ts"),
+  route("account/mobile-auth", "routes/account/mobile-auth.ts"),
   route("logout", "routes/account/logout.ts"),
   route("resources/cart-quote", "routes/resources/cart-quote.ts"),
 ] satisfies RouteConfig;

@@ -1,9 +1,11 @@
 import { betterAuth } from "better-auth";
-import { admin } from "better-auth/plugins";
+import { admin, phoneNumber } from "better-auth/plugins";
 import { getDatabase } from "../db/db.server";
 import { accountSuspendedMessage } from "../domain/account-rules";
+import { formatMobile, placeholderEmail } from "../domain/mobile";
 import { getEnv } from "../env.server";
 import { queueResetPasswordEmail } from "../services/account/reset-password-email.server";
+import { consumePhoneCode } from "../services/account/phone-codes.server";
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -60,7 +62,16 @@ function createAuth() {
     },
     // Sign-up and sign-in go through our own actions (validated, rate-limited, role-checked), and
     // no Better Auth HTTP endpoint is routed at all (docs/decisions/009-request-policy.md).
-    disabledPaths: ["/sign-up/email", "/sign-in/email"],
+    // The phone-number plugin's own code and password endpoints are never used: codes are issued and
+    // checked by our store (docs/decisions/013-mobile-sign-in.md).
+    disabledPaths: [
+      "/sign-up/email",
+      "/sign-in/email",
+      "/phone-number/send-otp",
+      "/sign-in/phone-number",
+      "/phone-number/request-password-reset",
+      "/phone-number/reset-password",
+    ],
     rateLimit: { enabled: false },
     advanced: {
       // Better Auth's own switch would put `__Secure-` in front of whatever name we give, so it stays
@@ -77,6 +88,16 @@ function createAuth() {
         defaultRole: "user",
         adminRoles: ["admin"],
         bannedUserMessage: accountSuspendedMessage({ email: env.SUPPORT_EMAIL, phone: env.SUPPORT_PHONE }),
+      }),
+      // Sign-in with a mobile number (app/services/account/mobile-sign-in.server.ts): the plugin finds
+      // or creates the account and opens the session; the code itself is checked by our own hashed,
+      // single-use store, because the plugin's keeps codes in plain text.
+      phoneNumber({
+        sendOTP: () => {
+          throw new Error("Sign-in codes are issued by requestMobileCode, never by the phoneNumber plugin.");
+        },
+        verifyOTP: ({ phoneNumber: phone, code }) => consumePhoneCode(phone, code),
+        signUpOnVerification: { getTempEmail: placeholderEmail, getTempName: formatMobile },
       }),
     ],
     telemetry: { enabled: false },

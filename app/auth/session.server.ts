@@ -10,6 +10,10 @@ export type SessionUser = {
   role: Role;
   phone: string;
   address: { street: string; city: string; state: string; pincode: string };
+  /** A mobile number proved by an SMS code (E.164), or "" (docs/decisions/013-mobile-sign-in.md). */
+  mobile: string;
+  /** The account proved an address it can be reached at: a verified email or a verified mobile number. */
+  verified: boolean;
 };
 
 // Guests carry no session cookie: skip the database for them.
@@ -37,5 +41,7 @@ export async function getSessionUser(request: Request, options: { refresh?: bool
     role,
     phone: text(u.phone),
     address: { street: text(u.street), city: text(u.city), state: text(u.state), pincode: text(u.pincode) },
+    mobile: text(u.phoneNumber),
+    verified: Boolean(u.emailVerified || u.phoneNumberVerified),
   };
 }

@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+/*
+ * Signing in with an Indian mobile number and a one-time SMS code (docs/decisions/013-mobile-sign-in.md).
+ * Pure rules shared by the dialog and the server: how a number is written, what a code looks like,
+ * and the placeholder email an account made from a number carries.
+ */
+
+export const MOBILE_INVALID = "Enter a 10-digit Indian mobile number, e.g. 98765 43210.";
+export const CODE_INVALID = "Enter the 6-digit code from the SMS.";
+
+/** A code lives this long, and may be tried this many times before it is dead. */
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+/** The dialog offers "Resend code" after this wait. */
+export const RESEND_AFTER_SECONDS = 30;
+
+/**
+ * An Indian mobile number in E.164 (`+91` and 10 digits starting 6–9), from what people type:
+ * "98765 43210", "+91 98765-43210", "098765 43210", "91 9876543210". Null when it is not one.
+ */
+export function normaliseMobile(input: string): string | null {
+  const compact = input.trim().replace(/[\s().-]/g, "");
+  const match = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(compact);
+  return match ? `+91${match[1]}` : null;
+}
+
+export const MobileSchema = z
+  .string(MOBILE_INVALID)
+  .trim()
+  .min(1, "Please enter your mobile number.")
+  .max(20, MOBILE_INVALID)
+  .transform((value, ctx) => {
+    const mobile = normaliseMobile(value);
+    if (mobile === null) {
+      ctx.addIssue({ code: "custom", message: MOBILE_INVALID });
+      return z.NEVER;
+    }
+    return mobile;
+  });
+
+export const CodeSchema = z
+  .string(CODE_INVALID)
+  .transform((c) => c.replace(/\s/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, CODE_INVALID));
+
+/** The dialog's two steps: send a code to a number, then check the code for that number. */
+export const MobileAuthSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("send-code"), mobile: MobileSchema }),
+    z.object({ intent: z.literal("verify"), mobile: MobileSchema, code: CodeSchema }),
+  ],
+  { error: "This form asked for an action the page does not know. Please reload the page and try again." },
+);
+
+/** `+919876543210` → `+91 98765 43210`, for people to read. */
+export function formatMobile(e164: string) {
+  const digits = e164.replace(/^\+91/, "");
+  return /^\d{10}$/.test(digits) ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : e164;
+}
+
+/** `+919876543210` → `+91•••••43210`: what a log or a message may show of a number. */
+export function maskMobile(e164: string) {
+  const digits = e164.replace(/\D/g, "");
+  if (digits.length < 5) return "•••";
+  return `+${digits.startsWith("91") && digits.length === 12 ? "91" : ""}•••••${digits.slice(-5)}`;
+}
+
+/** The reserved `.invalid` top-level domain (RFC 2606): no mail can ever be delivered there. */
+const PLACEHOLDER_DOMAIN = "phone.angle.invalid";
+
+/** The email Better Auth requires on an account made from a mobile number: `919876543210@phone.angle.invalid`. */
+export function placeholderEmail(e164: string) {
+  return `${e164.replace(/\D/g, "")}@${PLACEHOLDER_DOMAIN}`;
+}
+
+/** False for a mobile account's placeholder (and anything under `.invalid`): never mail it, never show it. */
+export function hasRealEmail(email: string | null | undefined): email is string {
+  if (!email) return false;
+  return !/\.invalid$/i.test(email.trim());
+}
