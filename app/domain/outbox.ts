@@ -76,7 +76,6 @@ export const OutboxActionSchema = z.discriminatedUnion(
 export const MESSAGE_KINDS = {
   "order-placed": "essential",
   "order-status": "essential",
-  "order-placed-sms": "essential",
   "order-status-sms": "essential",
   "password-reset": "essential",
   "sign-in-code": "essential",
