@@ -96,7 +96,12 @@ const EnvSchema = z
       .regex(/^https?:\/\//, "must be an http(s) URL")
       .transform((u) => u.replace(/\/+$/, ""))
       .default("https://control.msg91.com"),
-    MSG91_SENDER_ID: optionalText(z.string().trim().regex(/^[A-Z]{6}$/, "must be the 6-letter DLT sender id, e.g. ANGLEI")),
+    MSG91_SENDER_ID: optionalText(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{6}$/, "must be the 6-letter DLT sender id, e.g. ANGLEI"),
+    ),
     MSG91_TEMPLATE_OTP: optionalText(z.string().trim().min(1)),
     MSG91_TEMPLATE_ORDER_STATUS: optionalText(z.string().trim().min(1)),
     OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
@@ -125,7 +130,11 @@ const EnvSchema = z
     if (env.MSG91_AUTH_KEY !== undefined) {
       for (const key of ["MSG91_TEMPLATE_OTP", "MSG91_TEMPLATE_ORDER_STATUS"] as const) {
         if (env[key] === undefined) {
-          ctx.addIssue({ code: "custom", path: [key], message: "is required when MSG91_AUTH_KEY is set (the DLT template id from the MSG91 panel)" });
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is required when MSG91_AUTH_KEY is set (the DLT template id from the MSG91 panel)",
+          });
         }
       }
     }

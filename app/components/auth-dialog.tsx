@@ -5,6 +5,7 @@ import EyeOff from "lucide-react/icons/eye-off";
 import X from "lucide-react/icons/x";
 import { FIELD_MAX, PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
 import { AUTH_UNEXPECTED } from "~/domain/messages";
+import { MobileSignInSwitch } from "./mobile-sign-in";
 import { StateSelect } from "./state-select";
 import { TextField } from "./ui/text-field";
 import { authModeOf, closeAuthDialogHref, type AuthMode } from "./auth-dialog-link";
@@ -23,6 +24,8 @@ export function AuthDialog() {
   const fetcher = useFetcher<Result>({ key: "auth-dialog" });
   const [formKey, setFormKey] = useState(0);
   const [showPassword, setShowPassword] = useState(false);
+  // "Use mobile number instead": the email form stays mounted (hidden) so its fields survive a switch back.
+  const [withMobile, setWithMobile] = useState(false);
   const submitting = fetcher.state !== "idle";
   const result = fetcher.data;
 
@@ -36,6 +39,7 @@ export function AuthDialog() {
   // Switching mode or closing starts clean: no error or field messages left from the last attempt.
   const clearLastAttempt = useEffectEvent(() => {
     if (fetcher.state === "idle" && fetcher.data != null) fetcher.reset();
+    setWithMobile(false);
   });
   useEffect(() => {
     const d = dialog.current;
@@ -82,7 +86,7 @@ export function AuthDialog() {
               <X className="h-5 w-5" aria-hidden="true" />
             </button>
           </div>
-          <fetcher.Form key={`${mode}-${formKey}`} method="post" action="/account/auth" className="mt-4" noValidate>
+          <fetcher.Form key={`${mode}-${formKey}`} method="post" action="/account/auth" className="mt-4" noValidate hidden={withMobile}>
             <input type="hidden" name="intent" value={mode} />
             <fieldset disabled={submitting} className="space-y-3">
               {register ? (
@@ -189,6 +193,7 @@ export function AuthDialog() {
               </button>
             </fieldset>
           </fetcher.Form>
+          <MobileSignInSwitch active={withMobile} onChange={setWithMobile} onSignedIn={close} />
           <p className="mt-4 text-center text-sm text-stone-700">
             {register ? (
               <button type="button" className="font-semibold text-brand-700 underline" onClick={() => switchTo("login")}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatMobile, hasRealEmail, maskMobile, MobileSchema, normaliseMobile, placeholderEmail } from "./mobile";
+import { formatMobile, hasRealEmail, maskMobile, normaliseMobile, placeholderEmail } from "./mobile";
+import { MobileSchema } from "./mobile-forms";
 
 describe("Indian mobile numbers", () => {
   it.each([

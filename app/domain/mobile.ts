@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /*
  * Signing in with an Indian mobile number and a one-time SMS code (docs/decisions/013-mobile-sign-in.md).
  * Pure rules shared by the dialog and the server: how a number is written, what a code looks like,
@@ -24,35 +22,6 @@ export function normaliseMobile(input: string): string | null {
   const match = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(compact);
   return match ? `+91${match[1]}` : null;
 }
-
-export const MobileSchema = z
-  .string(MOBILE_INVALID)
-  .trim()
-  .min(1, "Please enter your mobile number.")
-  .max(20, MOBILE_INVALID)
-  .transform((value, ctx) => {
-    const mobile = normaliseMobile(value);
-    if (mobile === null) {
-      ctx.addIssue({ code: "custom", message: MOBILE_INVALID });
-      return z.NEVER;
-    }
-    return mobile;
-  });
-
-export const CodeSchema = z
-  .string(CODE_INVALID)
-  .transform((c) => c.replace(/\s/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, CODE_INVALID));
-
-/** The dialog's two steps: send a code to a number, then check the code for that number. */
-export const MobileAuthSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("send-code"), mobile: MobileSchema }),
-    z.object({ intent: z.literal("verify"), mobile: MobileSchema, code: CodeSchema }),
-  ],
-  { error: "This form asked for an action the page does not know. Please reload the page and try again." },
-);
 
 /** `+919876543210` → `+91 98765 43210`, for people to read. */
 export function formatMobile(e164: string) {
@@ -80,3 +49,9 @@ export function hasRealEmail(email: string | null | undefined): email is string 
   if (!email) return false;
   return !/\.invalid$/i.test(email.trim());
 }
+
+/** What /account/mobile-auth answers: the next step, or what went wrong. */
+export type MobileAuthResult =
+  | { ok: true; step: "code"; mobile: string }
+  | { ok: true; step: "signed-in" }
+  | { ok: false; error: string; fields?: Record<string, string> };

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/mobile-auth";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/domain/messages";
-import { maskMobile, MobileAuthSchema } from "~/domain/mobile";
+import { maskMobile, type MobileAuthResult } from "~/domain/mobile";
+import { MobileAuthSchema } from "~/domain/mobile-forms";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import { loadProfile } from "~/services/account/load-profile.server";
 import { requestMobileCode, verifyMobileCode } from "~/services/account/mobile-sign-in.server";
@@ -10,11 +11,6 @@ import { clearSessionCookie } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
-
-export type MobileAuthResult =
-  | { ok: true; step: "code"; mobile: string }
-  | { ok: true; step: "signed-in" }
-  | { ok: false; error: string; fields?: Record<string, string> };
 
 /**
  * The dialog's "Use mobile number instead" posts here: intent=send-code with a mobile number, then

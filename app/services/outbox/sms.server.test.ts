@@ -103,7 +103,11 @@ describe("SMS through the outbox", () => {
     answer = { status: 500, body: "{}" };
     await enqueueSms(getDb(), "order-status-sms", "order-status-sms:retry-1", { ...sms, text: "order", variables: { order: "1" } });
     await runOutboxOnce({ senders: { email: async () => {}, sms: msg91().send } });
-    const row = await getDb().selectFrom("outbox").selectAll().where("dedupe_key", "=", "order-status-sms:retry-1").executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("outbox")
+      .selectAll()
+      .where("dedupe_key", "=", "order-status-sms:retry-1")
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("pending");
     expect(row.last_error).toMatch(/MSG91 refused the SMS \(HTTP 500\)/);
     answer = { status: 200, body: JSON.stringify({ type: "success", message: "3567" }) };
