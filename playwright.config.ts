@@ -4,6 +4,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 /** Where the test server writes its emails (.eml files): the same for the runner and every worker. */
 export const mailDir = `/tmp/angle-e2e-mail-${port}-${process.env.E2E_DB ?? "sqlite"}`;
+/** Where it writes its SMS (.txt files, with no MSG91 settings). */
+export const smsDir = `/tmp/angle-e2e-sms-${port}-${process.env.E2E_DB ?? "sqlite"}`;
 
 // Debian's Chromium: no browser download exists on these machines.
 const launchOptions = {
@@ -56,6 +58,9 @@ export default defineConfig({
       ADMIN_PASSWORD: "admin-e2e-password",
       UPLOAD_DIR: `/tmp/angle-e2e-uploads-${port}`,
       MAIL_DIR: mailDir,
+      SMS_DIR: smsDir,
+      // Every spec's browser asks for sign-in codes from one address.
+      RATE_LIMIT_MOBILE_CODE_ADDRESS_MAX: "1000",
     },
   },
 });
