@@ -102,6 +102,18 @@ describe("signing in with a mobile number", () => {
     expect(await getDb().selectFrom("user").select("id").where("phoneNumber", "=", phone).execute()).toEqual([]);
   });
 
+  it("refuses a suspended account with the store's suspension message (403), code or not", async () => {
+    const phone = "+919876500007";
+    await requestMobileCode(phone, { ip: "10.9.5.1" });
+    const first = await verifyMobileCode(phone, await lastCode(phone), { ip: "10.9.5.1", headers: headers() });
+    await getDb().updateTable("user").set({ banned: true }).where("id", "=", first.userId).execute();
+    await requestMobileCode(phone, { ip: "10.9.5.1" });
+    await expect(verifyMobileCode(phone, await lastCode(phone), { ip: "10.9.5.1", headers: headers() })).rejects.toMatchObject({
+      status: 403,
+      message: expect.stringMatching(/suspended/i),
+    });
+  });
+
   it("limits codes per number (3 in 10 minutes) with the usual wait message, whether or not it has an account", async () => {
     const phone = "+919876500003";
     const now = Date.now();
