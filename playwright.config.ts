@@ -9,6 +9,10 @@ export const baseURL = `http://localhost:${port}`;
 export const mailDirFor = (storePort: number | string) => `/tmp/angle-e2e-mail-${storePort}-${process.env.E2E_DB ?? "sqlite"}`;
 /** The shared test server's emails. */
 export const mailDir = mailDirFor(port);
+/** Where the store on `port` writes its SMS (.txt files, with no MSG91 settings). */
+export const smsDirFor = (storePort: number | string) => `/tmp/angle-e2e-sms-${storePort}-${process.env.E2E_DB ?? "sqlite"}`;
+/** The shared test server's SMS. */
+export const smsDir = smsDirFor(port);
 
 // Debian's Chromium: no browser download exists on these machines.
 const launchOptions = {
@@ -63,6 +67,9 @@ export default defineConfig({
       MAIL_DIR: mailDir,
       // Emails are written within a fraction of a second: tests read confirmation links from them.
       OUTBOX_POLL_MS: "200",
+      SMS_DIR: smsDir,
+      // Every spec's browser asks for sign-in codes from one address.
+      RATE_LIMIT_MOBILE_CODE_ADDRESS_MAX: "1000",
     },
   },
 });

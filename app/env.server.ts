@@ -63,6 +63,10 @@ const EnvSchema = z
     /** Emails that carry a link (confirmation resends, email changes): per account an hour, per address 10 min. */
     RATE_LIMIT_ACCOUNT_EMAIL_MAX: count(1, 100_000, 5),
     RATE_LIMIT_ACCOUNT_EMAIL_ADDRESS_MAX: count(1, 100_000, 20),
+    // Sign-in by SMS code, in any 10 minutes: codes sent per number and per address, and codes tried per number.
+    RATE_LIMIT_MOBILE_CODE_MAX: count(1, 100_000, 3),
+    RATE_LIMIT_MOBILE_CODE_ADDRESS_MAX: count(1, 100_000, 10),
+    RATE_LIMIT_MOBILE_VERIFY_MAX: count(1, 100_000, 10),
     RATE_LIMIT_STORE: z.enum(["database", "redis"]).default("database"),
     REDIS_URL: optionalText(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")),
     REDIS_KEY_PREFIX: z.string().min(1).default("angle:"),
@@ -87,6 +91,22 @@ const EnvSchema = z
     ),
     MAIL_DIR: z.string().min(1).default("data/mail"),
     SMS_DIR: z.string().min(1).default("data/sms"),
+    // MSG91 (India): with MSG91_AUTH_KEY set, SMS go to its flow API under DLT-registered template
+    // ids, one per kind of message; without it they are files in SMS_DIR.
+    MSG91_AUTH_KEY: optionalText(z.string().trim().min(8, "must be the auth key from the MSG91 panel")),
+    MSG91_BASE_URL: z
+      .url()
+      .regex(/^https?:\/\//, "must be an http(s) URL")
+      .transform((u) => u.replace(/\/+$/, ""))
+      .default("https://control.msg91.com"),
+    MSG91_SENDER_ID: optionalText(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{6}$/, "must be the 6-letter DLT sender id, e.g. ANGLEI"),
+    ),
+    MSG91_TEMPLATE_OTP: optionalText(z.string().trim().min(1)),
+    MSG91_TEMPLATE_ORDER_STATUS: optionalText(z.string().trim().min(1)),
     OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
     /** How often the outbox worker looks for messages to send (milliseconds). */
     OUTBOX_POLL_MS: count(50, 600_000, 2_000),
@@ -111,6 +131,17 @@ const EnvSchema = z
         path: ["PAYMENT_ENCRYPTION_KEY"],
         message: "is required in production (a random value of 32+ characters, kept apart from BETTER_AUTH_SECRET)",
       });
+    }
+    if (env.MSG91_AUTH_KEY !== undefined) {
+      for (const key of ["MSG91_TEMPLATE_OTP", "MSG91_TEMPLATE_ORDER_STATUS"] as const) {
+        if (env[key] === undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is required when MSG91_AUTH_KEY is set (the DLT template id from the MSG91 panel)",
+          });
+        }
+      }
     }
     if (env.RATE_LIMIT_STORE === "redis" && env.REDIS_URL === undefined) {
       ctx.addIssue({

@@ -54,6 +54,7 @@ export default [
   route("healthz", "routes/resources/healthz.ts"),
   route("account/auth", "routes/account/auth.ts"),
   route("account/verification", "routes/account/verification.ts"),
+  route("account/mobile-auth", "routes/account/mobile-auth.ts"),
   route("logout", "routes/account/logout.ts"),
   route("resources/cart-quote", "routes/resources/cart-quote.ts"),
 ] satisfies RouteConfig;

@@ -1,10 +1,12 @@
 import { betterAuth } from "better-auth";
-import { admin } from "better-auth/plugins";
+import { admin, phoneNumber } from "better-auth/plugins";
 import { getDatabase } from "../db/db.server";
 import { accountSuspendedMessage } from "../domain/account-rules";
+import { formatMobile, placeholderEmail } from "../domain/mobile";
 import { getEnv } from "../env.server";
 import { queueChangeEmailVerification, queueResetPasswordEmail, queueVerificationEmail } from "../services/account/account-emails.server";
 import { tellOwnerOfRegistrationAttempt } from "../services/account/registration-attempt.server";
+import { consumePhoneCode } from "../services/account/phone-codes.server";
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -64,7 +66,7 @@ function createAuth() {
     },
     // Registration sends a link; opening it confirms the address and signs the person in. An
     // unconfirmed account may sign in and fill a cart, but not order or submit listings
-    // (app/auth/verified.server.ts). Links land on /verify-email, which asks for one click first.
+    // (app/services/account/email-verification.server.ts). Links land on /verify-email, which asks for one click first.
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
@@ -89,7 +91,16 @@ function createAuth() {
     },
     // Sign-up and sign-in go through our own actions (validated, rate-limited, role-checked), and
     // no Better Auth HTTP endpoint is routed at all (docs/decisions/009-request-policy.md).
-    disabledPaths: ["/sign-up/email", "/sign-in/email"],
+    // The phone-number plugin's own code and password endpoints are never used: codes are issued and
+    // checked by our store (docs/decisions/013-mobile-sign-in.md).
+    disabledPaths: [
+      "/sign-up/email",
+      "/sign-in/email",
+      "/phone-number/send-otp",
+      "/sign-in/phone-number",
+      "/phone-number/request-password-reset",
+      "/phone-number/reset-password",
+    ],
     rateLimit: { enabled: false },
     advanced: {
       // Better Auth's own switch would put `__Secure-` in front of whatever name we give, so it stays
@@ -106,6 +117,16 @@ function createAuth() {
         defaultRole: "user",
         adminRoles: ["admin"],
         bannedUserMessage: accountSuspendedMessage({ email: env.SUPPORT_EMAIL, phone: env.SUPPORT_PHONE }),
+      }),
+      // Sign-in with a mobile number (app/services/account/mobile-sign-in.server.ts): the plugin finds
+      // or creates the account and opens the session; the code itself is checked by our own hashed,
+      // single-use store, because the plugin's keeps codes in plain text.
+      phoneNumber({
+        sendOTP: () => {
+          throw new Error("Sign-in codes are issued by requestMobileCode, never by the phoneNumber plugin.");
+        },
+        verifyOTP: ({ phoneNumber: phone, code }) => consumePhoneCode(phone, code),
+        signUpOnVerification: { getTempEmail: placeholderEmail, getTempName: formatMobile },
       }),
     ],
     telemetry: { enabled: false },

@@ -8,10 +8,12 @@ export type SessionUser = {
   name: string;
   email: string;
   role: Role;
-  /** The account's email address (or mobile number) is confirmed: it may order and submit listings. */
-  verified: boolean;
   phone: string;
   address: { street: string; city: string; state: string; pincode: string };
+  /** A mobile number proved by an SMS code (E.164), or "" (docs/decisions/013-mobile-sign-in.md). */
+  mobile: string;
+  /** The account proved an address it can be reached at (a verified email or mobile number): it may order and submit listings. */
+  verified: boolean;
 };
 
 // Guests carry no session cookie: skip the database for them.
@@ -37,8 +39,9 @@ export async function getSessionUser(request: Request, options: { refresh?: bool
     name: u.name,
     email: u.email,
     role,
-    verified: u.emailVerified === true,
     phone: text(u.phone),
     address: { street: text(u.street), city: text(u.city), state: text(u.state), pincode: text(u.pincode) },
+    mobile: text(u.phoneNumber),
+    verified: Boolean(u.emailVerified || u.phoneNumberVerified),
   };
 }

@@ -5,6 +5,7 @@ import EyeOff from "lucide-react/icons/eye-off";
 import X from "lucide-react/icons/x";
 import { FIELD_MAX, PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
 import { AUTH_UNEXPECTED } from "~/domain/messages";
+import { MobileSignInSwitch } from "./mobile-sign-in";
 import { StateSelect } from "./state-select";
 import { TextField } from "./ui/text-field";
 import { authModeOf, closeAuthDialogHref, type AuthMode } from "./auth-dialog-link";
@@ -28,6 +29,8 @@ export function AuthDialog() {
   const [showPassword, setShowPassword] = useState(false);
   // The address the registration form was sent with: the "check your email" panel names it.
   const [sentTo, setSentTo] = useState("");
+  // "Use mobile number instead": the email form stays mounted (hidden) so its fields survive a switch back.
+  const [withMobile, setWithMobile] = useState(false);
   const submitting = fetcher.state !== "idle";
   const result = fetcher.data;
 
@@ -41,6 +44,7 @@ export function AuthDialog() {
   // Switching mode or closing starts clean: no error or field messages left from the last attempt.
   const clearLastAttempt = useEffectEvent(() => {
     if (fetcher.state === "idle" && fetcher.data != null) fetcher.reset();
+    setWithMobile(false);
   });
   useEffect(() => {
     const d = dialog.current;
@@ -97,6 +101,7 @@ export function AuthDialog() {
               action="/account/auth"
               className="mt-4"
               noValidate
+              hidden={withMobile}
               onSubmit={(e) => setSentTo(String(new FormData(e.currentTarget).get("email") ?? "").trim())}
             >
               <input type="hidden" name="intent" value={mode} />
@@ -206,6 +211,7 @@ export function AuthDialog() {
               </fieldset>
             </fetcher.Form>
           )}
+          {registered ? null : <MobileSignInSwitch active={withMobile} onChange={setWithMobile} onSignedIn={close} />}
           <p className="mt-4 text-center text-sm text-stone-700">
             {register ? (
               <button type="button" className="font-semibold text-brand-700 underline" onClick={() => switchTo("login")}>

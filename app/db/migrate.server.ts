@@ -12,6 +12,7 @@ import * as m0007 from "./migrations/0007-seller-suspension";
 import * as m0008 from "./migrations/0008-list-indexes";
 import * as m0009 from "./migrations/0009-outbox";
 import * as m0010 from "./migrations/0010-temporary-passwords";
+import * as m0011 from "./migrations/0011-mobile-sign-in";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -24,6 +25,8 @@ const migrations: Record<string, Migration> = {
   "0008-list-indexes": m0008,
   "0009-outbox": m0009,
   "0010-temporary-passwords": m0010,
+  // 0011 is reserved for another branch.
+  "0011-mobile-sign-in": m0011,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

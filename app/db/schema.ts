@@ -27,6 +27,23 @@ export interface UserTable {
   pincode: string | null;
   /** An admin-issued password works until then (0010-temporary-passwords); null once the person set their own. */
   password_must_change_by: IsoTime | null;
+  /** A mobile number verified by an SMS code, E.164 (+91…); Better Auth's phoneNumber plugin (0011-mobile-sign-in). */
+  phoneNumber: string | null;
+  phoneNumberVerified: number | boolean | null;
+  /** "Messages" preferences on /account: order updates by SMS (opt-in), non-essential emails (opt-out). */
+  sms_order_updates: Generated<number | boolean>;
+  non_essential_emails: Generated<number | boolean>;
+}
+
+/** One-time sign-in codes (0011-mobile-sign-in): an HMAC of the code, never the code. */
+export interface PhoneCodeTable {
+  id: string;
+  phone: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: IsoTime;
+  consumed_at: IsoTime | null;
+  created_at: IsoTime;
 }
 
 export interface SessionTable {
@@ -184,4 +201,5 @@ export interface Database {
   rate_limit_bucket: RateLimitBucketTable;
   product_count: ProductCountTable;
   outbox: OutboxTable;
+  phone_code: PhoneCodeTable;
 }

@@ -66,3 +66,31 @@ export const OutboxActionSchema = z.discriminatedUnion(
   [z.object({ intent: z.literal("retry"), id: z.string({ error: MISSING }).trim().min(1, MISSING).max(64, MISSING) })],
   { error: "This form asked for an action the page does not know. Please reload the page and try again." },
 );
+
+/**
+ * Every kind of message, essential or not, in one place. Essential ones (orders, account and
+ * security, a vendor's listings, the admin's own notices) are always sent. A customer may turn
+ * non-essential emails off on /account ("Messages"); none is sent today, the kinds are named for
+ * what may come (a newsletter, a request to review a purchase). A kind not listed is essential.
+ */
+export const MESSAGE_KINDS = {
+  "order-placed": "essential",
+  "order-status": "essential",
+  "order-status-sms": "essential",
+  "password-reset": "essential",
+  "sign-in-code": "essential",
+  "admin-new-order": "essential",
+  "admin-contact-message": "essential",
+  "vendor-new-order": "essential",
+  "listing-approved": "essential",
+  "listing-rejected": "essential",
+  newsletter: "non-essential",
+  "review-request": "non-essential",
+} as const satisfies Record<string, "essential" | "non-essential">;
+
+export function isNonEssential(kind: string) {
+  return (MESSAGE_KINDS as Record<string, string>)[kind] === "non-essential";
+}
+
+/** Kinds whose text is a secret (a sign-in code): the outbox forgets the text once it is sent. */
+export const SECRET_KINDS: readonly string[] = ["sign-in-code"];

@@ -67,6 +67,13 @@ export function gstinFor(seed: string) {
   return first14 + gstinCheckChar(first14);
 }
 
+/** A well-formed Indian mobile number, different for each seed. */
+export function mobileFor(seed: string) {
+  let h = 7;
+  for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return `9${String(h).padStart(9, "0").slice(-9)}`;
+}
+
 const address = { street: "12 Gangapur Road", city: "Nashik", state: "Maharashtra", pincode: "422013" };
 const product = (i: number, tag: string) => ({
   name: `Fuzz Neem Cake ${tag} ${i}`,
@@ -180,6 +187,23 @@ export const ACTION_TARGETS: ActionTarget[] = [
     valid: () => ({}),
     special: () => ({ redirectTo: fc.constantFrom("//evil.example", "https://evil.example", "") }),
     samples: 5,
+    group: "store",
+  },
+  {
+    file: "routes/account/mobile-auth.ts",
+    label: "mobile sign-in",
+    path: () => "/account/mobile-auth",
+    roles: ["anon"],
+    refused: [],
+    // A new number per sample: each number may ask for 3 codes in 10 minutes.
+    valid: (w, i) => ({ intent: "send-code", mobile: mobileFor(`${w.tag}-${i}`) }),
+    special: (w) => ({
+      intent: fc.constantFrom("send-code", "verify", "", "login"),
+      mobile: fc.constantFrom("+91 98765-43210", "098765 43210", "12345", "+1 555 0100", "٩٨٧٦٥٤٣٢١٠", mobileFor(w.tag)),
+      code: fc.constantFrom("123456", "12345", "1234567", "12 34 56", "١٢٣٤٥٦", "' or 1=1"),
+    }),
+    samples: 15,
+    session: true,
     group: "store",
   },
   {
@@ -636,6 +660,7 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/resources/healthz.ts", path: () => "/healthz", role: "anon", params: [] },
   { file: "routes/account/auth.ts", path: () => "/account/auth", role: "anon", params: ["intent"] },
   { file: "routes/account/account.tsx", path: () => "/account", role: "customer", params: [] },
+  { file: "routes/account/mobile-auth.ts", path: () => "/account/mobile-auth", role: "anon", params: ["intent"] },
   { file: "routes/account/set-password.tsx", path: () => "/account/set-password", role: "customer", params: [] },
   { file: "routes/account/forgot-password.tsx", path: () => "/forgot-password", role: "anon", params: [] },
   { file: "routes/account/reset-password.tsx", path: () => "/reset-password", role: "anon", params: ["token"] },

@@ -1,3 +1,4 @@
+import { hasRealEmail } from "../mobile";
 import { formatDate } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
 import { orderTimeline, type OrderStatus, STATUS_LABELS } from "~/domain/orders";
@@ -105,7 +106,11 @@ export function adminNewOrderEmail(store: EmailStore, order: OrderEmailData): Re
     heading: `New order #${order.id}`,
     blocks: [
       { kind: "paragraph", text: `Placed on ${formatDate(order.createdAt)} by ${order.customerName}.` },
-      { kind: "lines", title: "Customer", lines: [order.customerName, order.customerEmail, order.customerPhone] },
+      {
+        kind: "lines",
+        title: "Customer",
+        lines: [order.customerName, hasRealEmail(order.customerEmail) ? order.customerEmail : "", order.customerPhone].filter(Boolean),
+      },
       { kind: "table", title: "Items", rows: lineRows(order.lines) },
       { kind: "table", title: "Payment summary", rows: totalRows(order) },
       { kind: "lines", title: "Shipping address", lines: addressLines(order.address) },

@@ -3,13 +3,17 @@ import type { Route } from "./+types/account";
 import { getSessionUser } from "~/auth/session.server";
 import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
+import { MessagePreferences } from "~/components/message-preferences";
 import { ChangePasswordSchema, ProfileSchema } from "~/domain/account";
+import { formatMobile, hasRealEmail } from "~/domain/mobile";
+import { MessagePreferencesSchema, SMS_NEEDS_MOBILE } from "~/domain/mobile-forms";
 import { FIELD_MAX, PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { readFields } from "~/lib/read-form.server";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import { changePassword } from "~/services/account/change-password.server";
+import { loadMessagePreferences, saveMessagePreferences } from "~/services/account/message-preferences.server";
 import { updateProfile } from "~/services/account/update-profile.server";
 import { RateLimitUnavailable } from "~/services/security/rate-limit.server";
 
@@ -24,10 +28,22 @@ async function requireSignedIn(request: Request) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireSignedIn(request);
-  return { user: { name: user.name, email: user.email, phone: user.phone, address: user.address, role: user.role } };
+  const messages = user.role === "user" ? await loadMessagePreferences(user.id) : null;
+  return {
+    user: {
+      name: user.name,
+      // A mobile account's placeholder address is never shown.
+      email: hasRealEmail(user.email) ? user.email : "",
+      mobile: user.mobile ? formatMobile(user.mobile) : "",
+      phone: user.phone,
+      address: user.address,
+      role: user.role,
+    },
+    messages,
+  };
 }
 
-type Refusal = { intent: "profile" | "password"; error: string; fields: Record<string, string> };
+type Refusal = { intent: "profile" | "password" | "messages"; error: string; fields: Record<string, string> };
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireSignedIn(request);
@@ -60,6 +76,16 @@ export async function action({ request, url }: Route.ActionArgs) {
       { headers },
     );
   }
+  if (form.intent === "messages") {
+    if (user.role !== "user")
+      return data<Refusal>({ intent: "messages", error: "Only customers have message preferences.", fields: {} }, { status: 403 });
+    const prefs = MessagePreferencesSchema.parse(form);
+    if (prefs.smsOrderUpdates && (await loadMessagePreferences(user.id)).smsTo === null) {
+      return data<Refusal>({ intent: "messages", error: SMS_NEEDS_MOBILE, fields: { smsOrderUpdates: SMS_NEEDS_MOBILE } }, { status: 400 });
+    }
+    await saveMessagePreferences(user.id, prefs);
+    return redirectWithToast(samePage(url), { description: "Your message preferences have been saved." });
+  }
   if (user.role !== "user")
     return data<Refusal>({ intent: "profile", error: "Only customers keep an address here.", fields: {} }, { status: 403 });
   const parsed = ProfileSchema.safeParse(form);
@@ -74,7 +100,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 const button = "h-11 rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, messages } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const profile = actionData?.intent === "profile" ? actionData : null;
@@ -83,7 +109,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-stone-900">My account</h1>
       <p className="mt-2 text-stone-600">
-        Signed in as <span className="font-semibold">{user.email}</span>
+        Signed in as <span className="font-semibold">{user.email || user.mobile}</span>
+        {user.email && user.mobile ? <> · mobile {user.mobile}</> : null}
       </p>
 
       {user.role === "user" ? (
@@ -161,44 +188,50 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </section>
       ) : null}
 
-      <section aria-labelledby="password-heading" className="mt-8 rounded-xl border border-stone-200 bg-white p-5">
-        <h2 id="password-heading" className="text-xl font-semibold text-stone-900">
-          Change password
-        </h2>
-        <p className="mt-1 text-sm text-stone-600">You stay signed in here; every other device is signed out.</p>
-        <Form method="post" noValidate className="mt-4">
-          <fieldset disabled={busy} className="space-y-4">
-            <input type="hidden" name="intent" value="password" />
-            {password?.error ? (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-                {password.error}
-              </p>
-            ) : null}
-            <TextField
-              label="Current password"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={PASSWORD_MAX}
-              error={password?.fields.currentPassword}
-            />
-            <TextField
-              label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={PASSWORD_MAX}
-              hint={PASSWORD_RULE}
-              error={password?.fields.password}
-            />
-            <button type="submit" className={button}>
-              Change password
-            </button>
-          </fieldset>
-        </Form>
-      </section>
+      {messages ? (
+        <MessagePreferences preferences={messages} busy={busy} error={actionData?.intent === "messages" ? actionData.error : undefined} />
+      ) : null}
+
+      {user.email ? (
+        <section aria-labelledby="password-heading" className="mt-8 rounded-xl border border-stone-200 bg-white p-5">
+          <h2 id="password-heading" className="text-xl font-semibold text-stone-900">
+            Change password
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">You stay signed in here; every other device is signed out.</p>
+          <Form method="post" noValidate className="mt-4">
+            <fieldset disabled={busy} className="space-y-4">
+              <input type="hidden" name="intent" value="password" />
+              {password?.error ? (
+                <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+                  {password.error}
+                </p>
+              ) : null}
+              <TextField
+                label="Current password"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+                maxLength={PASSWORD_MAX}
+                error={password?.fields.currentPassword}
+              />
+              <TextField
+                label="New password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                maxLength={PASSWORD_MAX}
+                hint={PASSWORD_RULE}
+                error={password?.fields.password}
+              />
+              <button type="submit" className={button}>
+                Change password
+              </button>
+            </fieldset>
+          </Form>
+        </section>
+      ) : null}
     </div>
   );
 }

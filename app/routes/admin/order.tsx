@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { FormError } from "~/components/admin/form-error";
+import { hasRealEmail } from "~/domain/mobile";
 import { OrderStatusFormSchema } from "~/domain/admin-forms";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { formatDateTime } from "~/domain/dates";
@@ -55,7 +56,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Customer</h2>
           <p className="mt-1 [overflow-wrap:anywhere]">
-            {order.customerName} · {order.customerEmail} · {order.customerPhone}
+            {[order.customerName, hasRealEmail(order.customerEmail) ? order.customerEmail : null, order.customerPhone]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
           <h2 className="mt-4 font-bold">Shipping address</h2>
           <address className="mt-1 not-italic [overflow-wrap:anywhere]">

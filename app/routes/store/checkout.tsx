@@ -8,6 +8,7 @@ import { OrderSummary } from "~/components/order-summary";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
 import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
+import { hasRealEmail } from "~/domain/mobile";
 import { FIELD_MAX } from "~/domain/account-rules";
 import { type CheckoutInput, CheckoutSchema } from "~/domain/checkout";
 import { type FieldErrors, fieldErrors, firstError } from "~/domain/form-errors";
@@ -124,7 +125,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </div>
                 <div>
                   <p className="text-sm font-medium text-stone-600">Email</p>
-                  <p className="break-all font-semibold text-stone-900">{user.email}</p>
+                  <p className="break-all font-semibold text-stone-900">
+                    {hasRealEmail(user.email) ? user.email : "None: order updates come by SMS"}
+                  </p>
                 </div>
                 <TextField
                   label="Phone"

@@ -4,6 +4,7 @@ import type { OrderStatus } from "~/domain/orders";
 import { paymentMethodLabel } from "~/domain/payment-settings";
 import { enqueueEmail } from "~/services/outbox/enqueue.server";
 import type { EmailContext } from "./email-context.server";
+import { queueOrderSms } from "./queue-order-sms.server";
 
 /**
  * Queues, in the order's own transaction, the emails a new order sends: the customer's
@@ -34,6 +35,7 @@ export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId
     paymentLabel: paymentMethodLabel(order.payment_method, ctx.paymentNames),
   };
   await enqueueEmail(trx, "order-placed", `order-placed:${order.id}`, { to: order.customer_email, ...orderPlacedEmail(ctx.store, data) });
+  await queueOrderSms(trx, ctx, order.id, "pending");
   if (ctx.adminEmail) {
     await enqueueEmail(trx, "admin-new-order", `admin-new-order:${order.id}`, {
       to: ctx.adminEmail,
@@ -58,4 +60,5 @@ export async function queueOrderStatusEmail(trx: Db, ctx: EmailContext, orderId:
     .executeTakeFirstOrThrow();
   const email = orderStatusEmail(ctx.store, { id: order.id, customerName: order.customer_name, status });
   await enqueueEmail(trx, "order-status", `order-status:${order.id}:${status}`, { to: order.customer_email, ...email });
+  await queueOrderSms(trx, ctx, order.id, status);
 }

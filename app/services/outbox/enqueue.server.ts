@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/schema";
+import { hasRealEmail } from "~/domain/mobile";
+import { isNonEssential } from "~/domain/outbox";
 import { newId } from "~/lib/ids";
 
 /**
@@ -14,8 +16,11 @@ export type OutboxEmail = {
   html: string;
 };
 
-/** An SMS as the outbox keeps it: a number (+91…), the text, and the DLT template id it was sent under. */
-export type OutboxSms = { to: string; text: string; templateId?: string };
+/**
+ * An SMS as the outbox keeps it: a number (+91…), the text, and for an SMS provider the DLT
+ * template id it goes under with the template's variables (MSG91 fills `##name##` from them).
+ */
+export type OutboxSms = { to: string; text: string; templateId?: string; variables?: Record<string, string> };
 
 type Writer = Kysely<Database> | Transaction<Database>;
 
@@ -25,7 +30,16 @@ type Writer = Kysely<Database> | Transaction<Database>;
  * keeps the first message only, so a retried action never sends two.
  */
 export async function enqueueEmail(db: Writer, kind: string, dedupeKey: string, email: OutboxEmail) {
+  // An account made from a mobile number has a placeholder address that no mail can reach.
+  if (!hasRealEmail(email.to)) return;
+  if (isNonEssential(kind) && (await optedOut(db, email.to))) return;
   await enqueue(db, "email", kind, dedupeKey, email.to, email);
+}
+
+/** Whether the account at this address turned non-essential emails off (on /account, "Messages"). */
+async function optedOut(db: Writer, email: string) {
+  const row = await db.selectFrom("user").select("non_essential_emails").where("email", "=", email.toLowerCase()).executeTakeFirst();
+  return row !== undefined && !row.non_essential_emails;
 }
 
 /** Queues an SMS in the caller's transaction, like enqueueEmail. */

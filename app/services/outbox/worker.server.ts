@@ -1,7 +1,7 @@
 import type { Selectable, Transaction } from "kysely";
 import { type Db, type Engine, getDatabase } from "~/db/db.server";
 import type { Database, OutboxTable } from "~/db/schema";
-import { backoffMs, MAX_ATTEMPTS, shortError } from "~/domain/outbox";
+import { backoffMs, MAX_ATTEMPTS, SECRET_KINDS, shortError } from "~/domain/outbox";
 import { getEnv } from "~/env.server";
 import { log } from "~/lib/log.server";
 import { createMailSender } from "~/lib/mail.server";
@@ -128,10 +128,16 @@ async function deliver(db: Db, row: OutboxRow, senders: Senders, now: () => Date
     return last ? ("failed" as const) : ("retry" as const);
   }
   const result = await settle(db, row)
-    .set({ status: "sent", sent_at: now().toISOString(), claimed_until: null, last_error: null })
+    .set({ status: "sent", sent_at: now().toISOString(), claimed_until: null, last_error: null, ...forgetSecret(row) })
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) log.warn({ id: row.id, kind: row.kind }, "message sent after its claim had run out");
   return "sent" as const;
+}
+
+/** A sent sign-in code is not kept: its text leaves the table once it is delivered. */
+function forgetSecret(row: OutboxRow) {
+  if (!SECRET_KINDS.includes(row.kind)) return {};
+  return { payload: JSON.stringify({ to: row.recipient, text: "(removed after sending)" }) };
 }
 
 export type RoundResult = { sent: number; retry: number; failed: number };

@@ -39,6 +39,16 @@ export const LIMITS = {
   get contact(): Limit {
     return { max: getEnv().RATE_LIMIT_CONTACT_MAX, windowSeconds: 60 };
   },
+  // Sign-in by SMS code: codes sent per number and per address, and codes tried per number, in 10 minutes.
+  get mobileCodePerNumber(): Limit {
+    return { max: getEnv().RATE_LIMIT_MOBILE_CODE_MAX, windowSeconds: 600 };
+  },
+  get mobileCodePerAddress(): Limit {
+    return { max: getEnv().RATE_LIMIT_MOBILE_CODE_ADDRESS_MAX, windowSeconds: 600 };
+  },
+  get mobileVerifyPerNumber(): Limit {
+    return { max: getEnv().RATE_LIMIT_MOBILE_VERIFY_MAX, windowSeconds: 600 };
+  },
 } satisfies Record<string, Limit>;
 
 /** Limits set in the environment (env.server.ts), read when used. */

@@ -1,0 +1,99 @@
+import { APIError } from "better-auth/api";
+import { getAuth } from "~/auth/auth.server";
+import { doorAdmits, WRONG_DOOR } from "~/auth/doors";
+import { getDatabase } from "~/db/db.server";
+import { formatMobile } from "~/domain/mobile";
+import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
+import { signInCodeSms } from "~/domain/sms-messages";
+import { getEnv } from "~/env.server";
+import { enqueueSms } from "~/services/outbox/enqueue.server";
+import { nudgeOutbox } from "~/services/outbox/worker.server";
+import { hitRateLimit, type Limit, LIMITS } from "~/services/security/rate-limit.server";
+import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
+import { AuthFailure, authErrorMessage, isSuspendedError, suspendedFailure } from "./auth-errors.server";
+import { issuePhoneCode, sweepPhoneCodes } from "./phone-codes.server";
+import { endSession, type SignInResult } from "./sign-in.server";
+
+/** One answer for every wrong, used, expired or exhausted code: nothing to learn from the difference. */
+export const CODE_REFUSED = "That code is not right, or it has expired. Check the SMS, or ask for a new code.";
+
+type Meta = { ip: string; now?: number };
+
+/**
+ * Sends a sign-in code by SMS to `phone` (E.164). The answer is the same whether the number has an
+ * account or not: the account is made, if need be, only when the code comes back. Limited per
+ * number and per address; a refusal counts against neither.
+ */
+export async function requestMobileCode(phone: string, meta: Meta) {
+  await within(
+    [
+      [`mobile-code:ip:${meta.ip}`, LIMITS.mobileCodePerAddress],
+      [`mobile-code:phone:${phone}`, LIMITS.mobileCodePerNumber],
+    ],
+    meta.now,
+  );
+  const { siteTitle } = await getGeneralSettings();
+  const templateId = getEnv().MSG91_TEMPLATE_OTP;
+  const { db } = getDatabase();
+  await db.transaction().execute(async (trx) => {
+    await sweepPhoneCodes(trx, meta.now);
+    const { id, code } = await issuePhoneCode(trx, phone, meta.now);
+    const sms = signInCodeSms(siteTitle, code);
+    await enqueueSms(trx, "sign-in-code", `sign-in-code:${id}`, { to: phone, ...sms, ...(templateId ? { templateId } : {}) });
+  });
+  nudgeOutbox();
+}
+
+/**
+ * Checks the code through Better Auth's phoneNumber plugin, whose `verifyOTP` hook is our code store
+ * (auth.server.ts): a new number becomes a customer account (role user, a placeholder email), a
+ * known one signs in, and either way the session cookie comes back in `headers`. Tries are limited
+ * per number and per address on top of each code's own five.
+ */
+export async function verifyMobileCode(phone: string, code: string, meta: Meta & { headers: Headers }): Promise<SignInResult> {
+  await within(
+    [
+      [`signin:ip:${meta.ip}`, LIMITS.signInPerAddress],
+      [`mobile-verify:phone:${phone}`, LIMITS.mobileVerifyPerNumber],
+    ],
+    meta.now,
+  );
+  let result: SignInResult;
+  try {
+    const { headers, response } = await getAuth().api.verifyPhoneNumber({
+      // `phone` (the profile's contact number) is taken only when the account is created.
+      body: { phoneNumber: phone, code, phone: formatMobile(phone) },
+      headers: meta.headers,
+      returnHeaders: true,
+    });
+    const user = response.user as { id: string; role?: string | null } | null | undefined;
+    if (!user) throw new Error("verifyPhoneNumber returned no user");
+    result = { headers, userId: user.id, role: user.role === "admin" || user.role === "vendor" ? user.role : "user" };
+  } catch (error) {
+    if (isSuspendedError(error)) throw suspendedFailure();
+    if (error instanceof APIError && (error.body as { code?: string } | undefined)?.code === "INVALID_OTP") {
+      throw new AuthFailure(CODE_REFUSED, 400);
+    }
+    const message = authErrorMessage(error);
+    if (message === null) throw error;
+    throw new AuthFailure(message, 400);
+  }
+  if (!doorAdmits("store", result.role)) {
+    await endSession(result.headers);
+    throw new AuthFailure(WRONG_DOOR.store, 403);
+  }
+  return result;
+}
+
+/** Counts one hit on each limit; the first refusal takes back the hits already counted and says how long to wait. */
+async function within(limits: [string, Limit][], now?: number) {
+  const hits: Awaited<ReturnType<typeof hitRateLimit>>[] = [];
+  for (const [key, limit] of limits) {
+    const hit = await hitRateLimit(key, limit, now);
+    if (!hit.allowed) {
+      await Promise.all(hits.map((h) => h.refund()));
+      throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
+    }
+    hits.push(hit);
+  }
+}

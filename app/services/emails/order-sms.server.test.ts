@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { checkoutInput, createCustomer, createProduct } from "../../../tests/factories";
+import { getDb } from "~/db/db.server";
+import { placeholderEmail } from "~/domain/mobile";
+import { changeOrderStatus } from "../orders/admin-orders.server";
+import { placeOrder } from "../orders/place-order.server";
+import { enqueueEmail } from "../outbox/enqueue.server";
+
+type Sms = { to: string; text: string; templateId?: string; variables?: Record<string, string> };
+
+const queued = (orderId: string) =>
+  getDb()
+    .selectFrom("outbox")
+    .select(["channel", "kind", "dedupe_key", "recipient", "payload"])
+    .where("dedupe_key", "like", `%${orderId}%`)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+
+/** A customer made from a mobile number: a placeholder email, a verified number. */
+async function mobileCustomer(phone: string) {
+  const customer = await createCustomer({ email: placeholderEmail(phone), name: "Ramesh" });
+  await getDb().updateTable("user").set({ phoneNumber: phone, phoneNumberVerified: true }).where("id", "=", customer.id).execute();
+  return customer;
+}
+
+describe("order updates by SMS", () => {
+  it("texts a customer who has no email when the order is placed and when its status changes, and emails nothing", async () => {
+    const customer = await mobileCustomer("+919812300001");
+    const admin = await createCustomer({ role: "admin" });
+    const seeds = await createProduct({ name: "Okra Seeds", pricePaise: 12_000, stock: 5 });
+    const { orderId } = await placeOrder(customer, checkoutInput([{ productId: seeds.id, quantity: 1 }]));
+    await changeOrderStatus(orderId, "confirmed", admin.id);
+
+    const rows = await queued(orderId);
+    const customerRows = rows.filter((r) => r.channel === "sms" || r.recipient === customer.email);
+    expect(customerRows.map((r) => [r.channel, r.kind, r.dedupe_key, r.recipient])).toEqual([
+      ["sms", "order-status-sms", `order-status-sms:${orderId}:pending`, "+919812300001"],
+      ["sms", "order-status-sms", `order-status-sms:${orderId}:confirmed`, "+919812300001"],
+    ]);
+    const [placed, confirmed] = customerRows.map((r) => JSON.parse(r.payload) as Sms);
+    const link = `http://localhost:3999/order-confirmation/${orderId}`;
+    expect(placed?.text).toBe(`Angle order #${orderId} is placed. Details: ${link}`);
+    expect(confirmed?.variables).toEqual({ order: orderId, status: "confirmed", link });
+  });
+
+  it("texts a customer with an email only when they opted in, at their profile's mobile", async () => {
+    const quiet = await createCustomer();
+    const keen = await createCustomer();
+    await getDb().updateTable("user").set({ sms_order_updates: true }).where("id", "=", keen.id).execute();
+    const seeds = await createProduct({ name: "Chilli Seeds", pricePaise: 9_000, stock: 5 });
+    const first = await placeOrder(quiet, checkoutInput([{ productId: seeds.id, quantity: 1 }]));
+    const second = await placeOrder(keen, checkoutInput([{ productId: seeds.id, quantity: 1 }]));
+    expect((await queued(first.orderId)).filter((r) => r.channel === "sms")).toEqual([]);
+    const sms = (await queued(second.orderId)).filter((r) => r.channel === "sms");
+    expect(sms.map((r) => r.recipient)).toEqual(["+919876543210"]);
+    expect((await queued(second.orderId)).some((r) => r.kind === "order-placed" && r.recipient === keen.email)).toBe(true);
+  });
+});
+
+describe("which emails are queued", () => {
+  const email = (to: string) => ({ to, subject: "Hello", text: "Hello", html: "<p>Hello</p>" });
+  const byKey = (key: string) => getDb().selectFrom("outbox").select("id").where("dedupe_key", "=", key).execute();
+
+  it("never queues an email to a placeholder address", async () => {
+    await enqueueEmail(getDb(), "order-placed", "skip:placeholder", email(placeholderEmail("+919812300009")));
+    expect(await byKey("skip:placeholder")).toEqual([]);
+  });
+
+  it("skips a non-essential kind for someone who turned those off, and still sends essential ones", async () => {
+    const off = await createCustomer();
+    const on = await createCustomer();
+    await getDb().updateTable("user").set({ non_essential_emails: false }).where("id", "=", off.id).execute();
+    await enqueueEmail(getDb(), "newsletter", "skip:newsletter-off", email(off.email));
+    await enqueueEmail(getDb(), "newsletter", "skip:newsletter-on", email(on.email));
+    await enqueueEmail(getDb(), "order-status", "skip:essential-off", email(off.email));
+    expect(await byKey("skip:newsletter-off")).toEqual([]);
+    expect(await byKey("skip:newsletter-on")).toHaveLength(1);
+    expect(await byKey("skip:essential-off")).toHaveLength(1);
+  });
+});
