@@ -24,6 +24,8 @@ export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa
 
 /** axe-core against WCAG 2.2 AA: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
+  // Colours mid-transition (a toast fading in) are not what anyone reads: check the settled page.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
