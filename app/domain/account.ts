@@ -87,6 +87,9 @@ export const AdminAddUserSchema = z.object({
 });
 export type AdminAddUserInput = z.infer<typeof AdminAddUserSchema>;
 
+/** "Change email" on the account page: the new address, confirmed by a link sent to it. */
+export const ChangeEmailSchema = z.object({ newEmail: EmailSchema });
+
 /** "Forgot password?": the account's email. */
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 

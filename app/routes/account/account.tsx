@@ -4,7 +4,8 @@ import { getSessionUser } from "~/auth/session.server";
 import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
 import { MessagePreferences } from "~/components/message-preferences";
-import { ChangePasswordSchema, ProfileSchema } from "~/domain/account";
+import { VerifyEmailBanner } from "~/components/verify-email-banner";
+import { ChangeEmailSchema, ChangePasswordSchema, ProfileSchema } from "~/domain/account";
 import { formatMobile, hasRealEmail } from "~/domain/mobile";
 import { MessagePreferencesSchema, SMS_NEEDS_MOBILE } from "~/domain/mobile-forms";
 import { FIELD_MAX, PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
@@ -15,7 +16,8 @@ import { AuthFailure } from "~/services/account/auth-errors.server";
 import { changePassword } from "~/services/account/change-password.server";
 import { loadMessagePreferences, saveMessagePreferences } from "~/services/account/message-preferences.server";
 import { updateProfile } from "~/services/account/update-profile.server";
-import { RateLimitUnavailable } from "~/services/security/rate-limit.server";
+import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
+import { requestEmailChange } from "~/services/account/change-email.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My account · Angle" }, { name: "robots", content: "noindex" }];
 
@@ -38,12 +40,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       phone: user.phone,
       address: user.address,
       role: user.role,
+      verified: user.verified,
     },
     messages,
   };
 }
 
-type Refusal = { intent: "profile" | "password" | "messages"; error: string; fields: Record<string, string> };
+type Refusal = { intent: "profile" | "password" | "messages" | "email"; error: string; fields: Record<string, string> };
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireSignedIn(request);
@@ -76,6 +79,26 @@ export async function action({ request, url }: Route.ActionArgs) {
       { headers },
     );
   }
+  if (form.intent === "email") {
+    const parsed = ChangeEmailSchema.safeParse(form);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      return data<Refusal>({ intent: "email", error: firstError(fields), fields }, { status: 400 });
+    }
+    try {
+      await requestEmailChange(user, parsed.data.newEmail, { ip: clientAddress(request), headers: request.headers });
+    } catch (error) {
+      if (error instanceof AuthFailure || error instanceof RateLimitUnavailable) {
+        const fields: Record<string, string> = error.status === 400 ? { newEmail: error.message } : {};
+        return data<Refusal>({ intent: "email", error: error.message, fields }, { status: error.status });
+      }
+      throw error;
+    }
+    // The same words whether or not the address has an account elsewhere.
+    return redirectWithToast(samePage(url), {
+      description: `We have sent a link to ${parsed.data.newEmail}. Your email changes when you open it (within 24 hours).`,
+    });
+  }
   if (form.intent === "messages") {
     if (user.role !== "user")
       return data<Refusal>({ intent: "messages", error: "Only customers have message preferences.", fields: {} }, { status: 403 });
@@ -105,6 +128,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const busy = navigation.state === "submitting";
   const profile = actionData?.intent === "profile" ? actionData : null;
   const password = actionData?.intent === "password" ? actionData : null;
+  const changeEmail = actionData?.intent === "email" ? actionData : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-stone-900">My account</h1>
@@ -191,6 +215,50 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {messages ? (
         <MessagePreferences preferences={messages} busy={busy} error={actionData?.intent === "messages" ? actionData.error : undefined} />
       ) : null}
+
+      {user.email && !user.verified ? (
+        <div className="mt-6">
+          <VerifyEmailBanner email={user.email} reason="Your email address is not confirmed yet." />
+        </div>
+      ) : null}
+
+      <section aria-labelledby="email-heading" className="mt-8 rounded-xl border border-stone-200 bg-white p-5">
+        <h2 id="email-heading" className="text-xl font-semibold text-stone-900">
+          {user.email ? "Change email" : "Add an email address"}
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          {user.email ? (
+            <>
+              Now: <span className="break-all font-semibold">{user.email}</span>. We send a link to the new address; it takes effect when
+              you open it.
+            </>
+          ) : (
+            "For order emails and invoices. We send a link to the address; it is added when you open it."
+          )}
+        </p>
+        <Form method="post" noValidate className="mt-4">
+          <fieldset disabled={busy} className="space-y-4">
+            <input type="hidden" name="intent" value="email" />
+            {changeEmail?.error ? (
+              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+                {changeEmail.error}
+              </p>
+            ) : null}
+            <TextField
+              label="New email"
+              name="newEmail"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={FIELD_MAX.email}
+              error={changeEmail?.fields.newEmail}
+            />
+            <button type="submit" className={button}>
+              Send confirmation link
+            </button>
+          </fieldset>
+        </Form>
+      </section>
 
       {user.email ? (
         <section aria-labelledby="password-heading" className="mt-8 rounded-xl border border-stone-200 bg-white p-5">
