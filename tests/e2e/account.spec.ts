@@ -2,6 +2,7 @@ import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { test as base, expect, expectAccessible } from "./fixtures";
 import { authDialog, passwordInput, registerCustomer, userMenu } from "./helpers";
+import { linkIn, waitForMail } from "./mail-helpers";
 import { startPrivateStore } from "./private-store";
 
 type Outbox = { newestEmailTo: (email: string) => Promise<{ subject: string; text: string } | null> };
@@ -72,9 +73,13 @@ test("forgot password: the emailed link sets a new password once, signs out ever
   await visitor.getByRole("button", { name: "Set new password" }).click();
   await expect(visitor.getByText("Your password has been changed. Please sign in with your new password.")).toBeVisible();
 
-  // Sign in with the new password.
+  // The old password no longer works; the new one does.
   const dialog = authDialog(visitor);
   await expect(dialog.getByRole("heading", { name: "Login to Angle" })).toBeVisible();
+  await dialog.getByLabel("Email").fill(customer.email);
+  await passwordInput(dialog).fill(customer.password);
+  await dialog.getByRole("button", { name: "Login" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
   await dialog.getByLabel("Email").fill(customer.email);
   await passwordInput(dialog).fill("brand-new-pass-9");
   await dialog.getByRole("button", { name: "Login" }).click();
@@ -129,4 +134,27 @@ test("the account page: details are saved; change password needs the current one
   // This browser stays signed in.
   await page.reload();
   await expect(userMenu(page, customer)).toBeVisible();
+});
+
+test("change email: a link goes to the new address, and the account moves to it only when the link is opened", async ({ page, store }) => {
+  test.setTimeout(60_000);
+  await page.goto("/");
+  const customer = await registerCustomer(page);
+  const newEmail = `moved.${Date.now().toString(36)}@example.com`;
+  await page.goto("/account");
+  const form = page.locator("form").filter({ has: page.getByLabel(/^New email/) });
+  await form.getByLabel(/^New email/).fill(customer.email);
+  await form.getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(form.getByRole("alert")).toHaveText("That is already your email address.");
+  await form.getByLabel(/^New email/).fill(newEmail);
+  await form.getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(page.getByText(`We have sent a link to ${newEmail}. Your email changes when you open it (within 24 hours).`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${customer.email}`)).toBeVisible();
+
+  const mail = await waitForMail(store.url, newEmail, "change-email");
+  expect(mail.subject).toBe("Confirm your new email for Angle");
+  await page.goto(linkIn(mail, "/verify-email"));
+  await page.getByRole("button", { name: "Confirm my email" }).click();
+  await expect(page.getByText("Your email address has been changed.")).toBeVisible();
+  await expect(page.getByText(`Signed in as ${newEmail}`)).toBeVisible();
 });
