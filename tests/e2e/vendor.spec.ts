@@ -227,3 +227,56 @@ test("vendor pages have no storefront header or footer and pass axe", async ({ p
     await expectAccessible(page);
   }
 });
+
+test("in the vendor area: an unconfirmed vendor is asked to confirm; the profile page changes the password", async ({ page }) => {
+  test.setTimeout(60_000);
+  const vendor = await registerVendorInUi(page);
+  await page.getByRole("navigation", { name: "Vendor" }).getByRole("link", { name: "Profile" }).click();
+  const password = page.locator("form").filter({ has: page.getByLabel(/^Current password/) });
+  await password.getByLabel(/^Current password/).fill("not-my-password");
+  await password.getByLabel(/^New password/).fill("seller-pass-2025");
+  await password.getByRole("button", { name: "Change password" }).click();
+  await expect(password.getByRole("alert")).toHaveText("Your current password is not correct.");
+  await password.getByLabel(/^Current password/).fill(vendor.password);
+  await password.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your password has been changed. You are signed out everywhere else.")).toBeVisible();
+  await expect(page).toHaveURL(/\/vendor-login\/profile$/);
+
+  // A second vendor signs in before opening the link: the listing form waits for it.
+  const other = await page.context().browser()?.newContext();
+  if (!other) throw new Error("no browser");
+  const second = await other.newPage();
+  const email = `seller.${unique()}@example.com`;
+  await second.goto(`${baseURL}/vendor-login`);
+  await waitForHydration(second);
+  await second.getByRole("button", { name: "New vendor? Register here" }).click();
+  await second.getByLabel(/^Business name/).fill(`Unconfirmed Tools ${unique()}`);
+  await second.getByLabel(/^Email/).fill(email);
+  await second.getByLabel(/^Password/).fill("seller-pass-2024");
+  await second.getByLabel(/^Phone/).fill("91234 56789");
+  await second.getByLabel(/^GST number/).fill(newGstin());
+  await second.getByLabel(/^Street address/).fill("Plot 9, MIDC");
+  await second.getByLabel(/^City/).fill("Nashik");
+  await second.getByLabel(/^State/).selectOption("Maharashtra");
+  await second.getByLabel(/^Pincode/).fill("422010");
+  await second.getByRole("button", { name: "Register" }).click();
+  await expect(second.getByRole("status")).toHaveText("Check your email to finish creating your account");
+  await second.getByRole("button", { name: "Already a vendor? Login here" }).click();
+  await second.getByLabel(/^Email/).fill(email);
+  await second.getByLabel(/^Password/).fill("seller-pass-2024");
+  await second.getByRole("button", { name: "Login" }).click();
+  const banner = second.getByRole("region", { name: "Confirm your email address" });
+  await expect(banner).toContainText("Confirm your email address before you submit listings for approval.");
+  await second.getByRole("link", { name: "Add New Product" }).click();
+  await second.getByLabel(/^Name/).fill("Unconfirmed Rake");
+  await second.getByLabel(/^Description/).fill("A rake.");
+  await second.getByLabel(/^Category/).selectOption("tools");
+  await second.getByLabel(/^Price/).fill("349");
+  await second.getByLabel(/^Stock/).fill("12");
+  await second.getByLabel(/^Image/).setInputFiles({ name: "rake.png", mimeType: "image/png", buffer: await pngBytes() });
+  await second.getByRole("button", { name: "Submit for Approval" }).click();
+  await expect(
+    second.getByRole("alert").filter({ hasText: "Please confirm your email address before submitting listings." }),
+  ).toBeVisible();
+  await other.close();
+});

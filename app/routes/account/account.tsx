@@ -3,12 +3,13 @@ import type { Route } from "./+types/account";
 import { getSessionUser } from "~/auth/session.server";
 import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
+import { AccountSecurity } from "~/components/account-security";
 import { MessagePreferences } from "~/components/message-preferences";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
 import { ChangeEmailSchema, ChangePasswordSchema, ProfileSchema } from "~/domain/account";
 import { formatMobile, hasRealEmail } from "~/domain/mobile";
 import { MessagePreferencesSchema, SMS_NEEDS_MOBILE } from "~/domain/mobile-forms";
-import { FIELD_MAX, PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
+import { FIELD_MAX } from "~/domain/account-rules";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { readFields } from "~/lib/read-form.server";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
@@ -48,6 +49,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Refusal = { intent: "profile" | "password" | "messages" | "email"; error: string; fields: Record<string, string> };
 
+/** Where a change made from another page (the vendor area's profile) comes back to: a path of this site only. */
+const backTo = (value: string | undefined, url: URL) => (value && /^\/(?![/\\])[^\s]*$/.test(value) ? value : samePage(url));
+
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireSignedIn(request);
   const form = await readFields(request);
@@ -74,7 +78,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     const headers = new Headers();
     for (const cookie of cookies.getSetCookie()) headers.append("Set-Cookie", cookie);
     return redirectWithToast(
-      samePage(url),
+      backTo(form.back, url),
       { description: "Your password has been changed. You are signed out everywhere else." },
       { headers },
     );
@@ -95,7 +99,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       throw error;
     }
     // The same words whether or not the address has an account elsewhere.
-    return redirectWithToast(samePage(url), {
+    return redirectWithToast(backTo(form.back, url), {
       description: `We have sent a link to ${parsed.data.newEmail}. Your email changes when you open it (within 24 hours).`,
     });
   }
@@ -127,8 +131,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const profile = actionData?.intent === "profile" ? actionData : null;
-  const password = actionData?.intent === "password" ? actionData : null;
-  const changeEmail = actionData?.intent === "email" ? actionData : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-stone-900">My account</h1>
@@ -222,84 +224,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </div>
       ) : null}
 
-      <section aria-labelledby="email-heading" className="mt-8 rounded-xl border border-stone-200 bg-white p-5">
-        <h2 id="email-heading" className="text-xl font-semibold text-stone-900">
-          {user.email ? "Change email" : "Add an email address"}
-        </h2>
-        <p className="mt-1 text-sm text-stone-600">
-          {user.email ? (
-            <>
-              Now: <span className="break-all font-semibold">{user.email}</span>. We send a link to the new address; it takes effect when
-              you open it.
-            </>
-          ) : (
-            "For order emails and invoices. We send a link to the address; it is added when you open it."
-          )}
-        </p>
-        <Form method="post" noValidate className="mt-4">
-          <fieldset disabled={busy} className="space-y-4">
-            <input type="hidden" name="intent" value="email" />
-            {changeEmail?.error ? (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-                {changeEmail.error}
-              </p>
-            ) : null}
-            <TextField
-              label="New email"
-              name="newEmail"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={FIELD_MAX.email}
-              error={changeEmail?.fields.newEmail}
-            />
-            <button type="submit" className={button}>
-              Send confirmation link
-            </button>
-          </fieldset>
-        </Form>
-      </section>
-
-      {user.email ? (
-        <section aria-labelledby="password-heading" className="mt-8 rounded-xl border border-stone-200 bg-white p-5">
-          <h2 id="password-heading" className="text-xl font-semibold text-stone-900">
-            Change password
-          </h2>
-          <p className="mt-1 text-sm text-stone-600">You stay signed in here; every other device is signed out.</p>
-          <Form method="post" noValidate className="mt-4">
-            <fieldset disabled={busy} className="space-y-4">
-              <input type="hidden" name="intent" value="password" />
-              {password?.error ? (
-                <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-                  {password.error}
-                </p>
-              ) : null}
-              <TextField
-                label="Current password"
-                name="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                required
-                maxLength={PASSWORD_MAX}
-                error={password?.fields.currentPassword}
-              />
-              <TextField
-                label="New password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                maxLength={PASSWORD_MAX}
-                hint={PASSWORD_RULE}
-                error={password?.fields.password}
-              />
-              <button type="submit" className={button}>
-                Change password
-              </button>
-            </fieldset>
-          </Form>
-        </section>
-      ) : null}
+      <AccountSecurity email={user.email} hasPassword={Boolean(user.email)} back="/account" fallback={actionData} />
     </div>
   );
 }

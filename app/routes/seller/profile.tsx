@@ -2,6 +2,7 @@ import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/profile";
 import type { loader as layoutLoader } from "./layout";
 import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
+import { AccountSecurity } from "~/components/account-security";
 import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
 import { FIELD_MAX } from "~/domain/account-rules";
@@ -84,6 +85,9 @@ export default function VendorProfileEdit({ actionData }: Route.ComponentProps) 
           </button>
         </fieldset>
       </Form>
+      <div className="max-w-2xl">
+        <AccountSecurity email={vendor.email} hasPassword back="/vendor-login/profile" />
+      </div>
     </div>
   );
 }
