@@ -78,6 +78,9 @@ export const MESSAGE_KINDS = {
   "order-status": "essential",
   "order-status-sms": "essential",
   "password-reset": "essential",
+  "verify-email": "essential",
+  "change-email": "essential",
+  "registration-attempt": "essential",
   "sign-in-code": "essential",
   "admin-new-order": "essential",
   "admin-contact-message": "essential",
@@ -92,5 +95,8 @@ export function isNonEssential(kind: string) {
   return (MESSAGE_KINDS as Record<string, string>)[kind] === "non-essential";
 }
 
-/** Kinds whose text is a secret (a sign-in code): the outbox forgets the text once it is sent. */
-export const SECRET_KINDS: readonly string[] = ["sign-in-code"];
+/**
+ * Kinds whose text is a secret (a sign-in code, a link that signs in or sets a password): the outbox
+ * forgets the text once it is sent, so a copy of the database holds no working link.
+ */
+export const SECRET_KINDS: readonly string[] = ["sign-in-code", "password-reset", "verify-email", "change-email", "registration-attempt"];

@@ -28,6 +28,8 @@ function start(port: number) {
       ...process.env,
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       NODE_ENV: "production",
+      // Queued links stay readable in the outbox for the test to open (a sent one's text is removed).
+      OUTBOX_WORKER: "off",
       PORT: String(port),
       HOST: "::",
       BASE_URL: ORIGIN,

@@ -63,6 +63,20 @@ describe("the outbox worker", () => {
     expect([...delivered.values()]).toEqual([1]);
   });
 
+  it("delivers a link email whole, then keeps only its subject: no working link stays in the table", async () => {
+    await clearOutbox();
+    const key = `password-reset:${tag()}`;
+    const text = "Reset my password: http://localhost:3999/reset-password?token=secret-token";
+    await enqueueEmail(getDb(), "password-reset", key, { to: "farmer@example.in", subject: "Reset your Angle password", text, html: text });
+    const received: string[] = [];
+    const senders: Senders = { email: async (email) => void received.push(email.text), sms: async () => {} };
+    expect(await runOutboxOnce({ senders })).toEqual({ sent: 1, retry: 0, failed: 0 });
+    expect(received).toEqual([text]);
+    const row = await rowOf(key);
+    expect(row.payload).not.toContain("secret-token");
+    expect(JSON.parse(row.payload)).toMatchObject({ to: "farmer@example.in", subject: "Reset your Angle password" });
+  });
+
   it("never sends one message twice when two workers on two connections race over 30", async () => {
     await clearOutbox();
     const keys = await queue(30, "race");

@@ -134,10 +134,16 @@ async function deliver(db: Db, row: OutboxRow, senders: Senders, now: () => Date
   return "sent" as const;
 }
 
-/** A sent sign-in code is not kept: its text leaves the table once it is delivered. */
+/** A sent code or link is not kept: its text leaves the table once it is delivered (the subject stays). */
 function forgetSecret(row: OutboxRow) {
   if (!SECRET_KINDS.includes(row.kind)) return {};
-  return { payload: JSON.stringify({ to: row.recipient, text: "(removed after sending)" }) };
+  const { subject } = JSON.parse(row.payload) as { subject?: unknown };
+  const removed = "(removed after sending)";
+  return {
+    payload: JSON.stringify(
+      typeof subject === "string" ? { to: row.recipient, subject, text: removed, html: removed } : { to: row.recipient, text: removed },
+    ),
+  };
 }
 
 export type RoundResult = { sent: number; retry: number; failed: number };
