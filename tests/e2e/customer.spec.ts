@@ -290,7 +290,7 @@ test("register, sign in unconfirmed, fill the cart; the order waits for the emai
   await seedCart(page, [{ product: TOMATO, quantity: 2 }]);
   await page.goto("/checkout");
   const banner = page.getByRole("region", { name: "Confirm your email address" });
-  await expect(banner).toContainText("Confirm your email address to place your first order.");
+  await expect(banner).toContainText("Your first order can be placed once it is confirmed.");
   await expect(placeOrderButton(page)).toBeDisabled();
   const firstLink = linkIn(await waitForMail(page.url(), customer.email, "verify-email"), "/verify-email");
   await banner.getByRole("button", { name: "Send a new link" }).click();

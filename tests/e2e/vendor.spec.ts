@@ -266,7 +266,7 @@ test("in the vendor area: an unconfirmed vendor is asked to confirm; the profile
   await second.getByLabel(/^Password/).fill("seller-pass-2024");
   await second.getByRole("button", { name: "Login" }).click();
   const banner = second.getByRole("region", { name: "Confirm your email address" });
-  await expect(banner).toContainText("Confirm your email address before you submit listings for approval.");
+  await expect(banner).toContainText("Listings can be submitted for approval once it is confirmed.");
   await second.getByRole("link", { name: "Add New Product" }).click();
   await second.getByLabel(/^Name/).fill("Unconfirmed Rake");
   await second.getByLabel(/^Description/).fill("A rake.");

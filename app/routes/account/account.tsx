@@ -139,6 +139,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         {user.email && user.mobile ? <> · mobile {user.mobile}</> : null}
       </p>
 
+      {user.email && !user.verified ? (
+        <div className="mt-6">
+          <VerifyEmailBanner
+            email={user.email}
+            reason="Until it is confirmed, a first order (or, for a vendor, a listing) cannot be sent."
+          />
+        </div>
+      ) : null}
+
       {user.role === "user" ? (
         <section aria-labelledby="profile-heading" className="mt-8 rounded-xl border border-stone-200 bg-white p-5">
           <h2 id="profile-heading" className="text-xl font-semibold text-stone-900">
@@ -216,12 +225,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       {messages ? (
         <MessagePreferences preferences={messages} busy={busy} error={actionData?.intent === "messages" ? actionData.error : undefined} />
-      ) : null}
-
-      {user.email && !user.verified ? (
-        <div className="mt-6">
-          <VerifyEmailBanner email={user.email} reason="Your email address is not confirmed yet." />
-        </div>
       ) : null}
 
       <AccountSecurity email={user.email} hasPassword={Boolean(user.email)} back="/account" fallback={actionData} />

@@ -78,7 +78,7 @@ export default function VendorLayout({ loaderData }: Route.ComponentProps) {
         ) : null}
         {vendor && !loaderData.verified ? (
           <div className="mb-4">
-            <VerifyEmailBanner email={vendor.email} reason="Confirm your email address before you submit listings for approval." />
+            <VerifyEmailBanner email={vendor.email} reason="Listings can be submitted for approval once it is confirmed." />
           </div>
         ) : null}
         <Outlet />

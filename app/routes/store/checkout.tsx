@@ -106,7 +106,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Checkout</h1>
       {user && mustVerify ? (
         <div className="mt-4">
-          <VerifyEmailBanner email={user.email} reason="Confirm your email address to place your first order." />
+          <VerifyEmailBanner email={user.email} reason="Your first order can be placed once it is confirmed." />
         </div>
       ) : null}
       <Form method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
