@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { gstinCheckChar } from "../../app/domain/gstin";
+import { confirmInBrowser } from "./mail-helpers";
 import { ADMIN_PAGES, loginAsAdmin, sidebarPaths, unique } from "./admin-helpers";
 import { test, expect, expectAccessible, waitForHydration } from "./fixtures";
 import { authDialog, KHURPI, loginAs, placeOrder, placeOrderButton, seedCart, TOMATO } from "./helpers";
@@ -98,7 +99,8 @@ for (const width of WIDTHS) {
       await expectAccessible(page);
       const name = `Kisan Tools ${unique()}`;
       await page.getByLabel(/^Business name/).fill(name);
-      await page.getByLabel(/^Email/).fill(`seller.${unique()}@example.com`);
+      const email = `seller.${unique()}@example.com`;
+      await page.getByLabel(/^Email/).fill(email);
       await page.getByLabel(/^Password/).fill("seller-pass-2024");
       await page.getByLabel(/^Phone/).fill("91234 56789");
       await page.getByLabel(/^GST number/).fill(newGstin());
@@ -107,6 +109,9 @@ for (const width of WIDTHS) {
       await page.getByLabel(/^State/).selectOption("Maharashtra");
       await page.getByLabel(/^Pincode/).fill("422010");
       await page.getByRole("button", { name: "Register" }).click();
+      await expect(page.getByRole("status")).toHaveText("Check your email to finish creating your account");
+      await expectAccessible(page);
+      await confirmInBrowser(page, new URL(page.url()).origin, email);
       await expect(page.getByRole("heading", { name: `Welcome, ${name}` })).toBeVisible();
       await expectAccessible(page);
       await checkPages(page, [

@@ -2,6 +2,7 @@ import { defined } from "../../app/lib/defined";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { baseURL } from "../../playwright.config";
+import { confirmByEmail } from "./mail-helpers";
 import { newCustomer, placeOrder, seedCart, type Customer } from "./helpers";
 
 /** The admin the end-to-end server creates on its first start (see playwright.config.ts). */
@@ -111,6 +112,8 @@ export async function customerContext(
   const customer = newCustomer();
   const response = await page.request.post("/account/auth", { form: { intent: "register", ...customer }, headers: { origin: url } });
   expect(response.status(), await response.text()).toBe(200);
+  // The emailed link confirms the address and signs the customer in.
+  await confirmByEmail(page.request, url, customer.email);
   return { context, page, customer };
 }
 
