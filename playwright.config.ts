@@ -4,6 +4,11 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 /** Where the test server writes its emails (.eml files): the same for the runner and every worker. */
 export const mailDir = `/tmp/angle-e2e-mail-${port}-${process.env.E2E_DB ?? "sqlite"}`;
+/**
+ * Traces and failure artefacts, one folder per engine and port: a run empties its folder when it
+ * starts, and `npm test` runs both engines at once (the other run's traces must survive that).
+ */
+const outputDir = `test-results/${process.env.E2E_DB ?? "sqlite"}-${port}`;
 
 // Debian's Chromium: no browser download exists on these machines.
 const launchOptions = {
@@ -21,6 +26,7 @@ const launchOptions = {
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
+  outputDir,
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -36,18 +36,31 @@ started_at=$SECONDS
 step() { printf '\n== %s == (%ss in)\n' "$*" "$((SECONDS - started_at))"; }
 
 # Jobs run in the background, each in a process group of its own (setsid) with its output in a log
-# file, so two runs never interleave their lines. On any exit every job still running is ended with
-# its children (Playwright's server and browsers), so nothing is left holding a port or a database.
+# file, so two runs never interleave their lines. On any exit every job still running is stopped
+# with its children. Interrupt first, as Ctrl-C would: Playwright then closes its browsers and the
+# server it started (the server is in a session of its own, out of reach of the group's signals),
+# then, after 15 seconds, whatever is left of the group is terminated.
+set +m # no job control: a job is not a group leader, so setsid makes it one without forking
 job_dir="$(mktemp -d "${TMPDIR:-/tmp}/angle-test-all.XXXXXX")"
 declare -A job_pids=()
 stop_jobs() {
-  local name pid
+  local name pid alive=()
   for name in "${!job_pids[@]}"; do
     pid="${job_pids[$name]}"
-    if kill -0 "$pid" 2> /dev/null; then echo "!! stopping $name (its output so far: $job_dir/$name.log)" >&2; fi
-    kill -TERM -- "-$pid" 2> /dev/null || true
+    if kill -0 "$pid" 2> /dev/null; then
+      echo "!! stopping $name (its output so far: $job_dir/$name.log)" >&2
+      kill -INT -- "-$pid" 2> /dev/null || true
+      alive+=("$pid")
+    fi
   done
-  for pid in "${job_pids[@]}"; do wait "$pid" 2> /dev/null || true; done
+  for _ in $(seq 1 30); do
+    local running=0
+    for pid in "${alive[@]}"; do kill -0 "$pid" 2> /dev/null && running=1; done
+    [ "$running" = 0 ] && break
+    sleep 0.5
+  done
+  for pid in "${alive[@]}"; do kill -TERM -- "-$pid" 2> /dev/null || true; done
+  for pid in "${alive[@]}"; do wait "$pid" 2> /dev/null || true; done
 }
 trap stop_jobs EXIT
 trap 'exit 130' INT TERM
