@@ -13,6 +13,11 @@ export const mailDir = mailDirFor(port);
 export const smsDirFor = (storePort: number | string) => `/tmp/angle-e2e-sms-${storePort}-${process.env.E2E_DB ?? "sqlite"}`;
 /** The shared test server's SMS. */
 export const smsDir = smsDirFor(port);
+/**
+ * Traces and failure artefacts, one folder per engine and port: a run empties its folder when it
+ * starts, and `npm test` runs both engines at once (the other run's traces must survive that).
+ */
+const outputDir = `test-results/${process.env.E2E_DB ?? "sqlite"}-${port}`;
 
 // Debian's Chromium: no browser download exists on these machines.
 const launchOptions = {
@@ -30,6 +35,7 @@ const launchOptions = {
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
+  outputDir,
   fullyParallel: true,
   workers: 2,
   retries: 0,

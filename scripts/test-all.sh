@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs. Format and lint, type check, unit + integration tests on SQLite and PostgreSQL,
 # the rate-limit tests again with the counters in Redis, then the production build under
-# Playwright in Chromium on both engines.
+# Playwright in Chromium on both engines (the PostgreSQL run in the background, alongside the rest).
 # A missing Chromium, PostgreSQL or Redis fails the run; SKIP_POSTGRES=1 / SKIP_REDIS=1 opt out
 # locally (never in CI).
 set -euo pipefail
@@ -32,7 +32,61 @@ if [ ! -x /usr/bin/chromium ]; then
   exit 1
 fi
 
-step() { printf '\n== %s ==\n' "$*"; }
+started_at=$SECONDS
+step() { printf '\n== %s == (%ss in)\n' "$*" "$((SECONDS - started_at))"; }
+
+# Jobs run in the background, each in a process group of its own (setsid) with its output in a log
+# file, so two runs never interleave their lines. On any exit every job still running is stopped
+# with its children. Interrupt first, as Ctrl-C would: Playwright then closes its browsers and the
+# server it started (the server is in a session of its own, out of reach of the group's signals),
+# then, after 15 seconds, whatever is left of the group is terminated.
+set +m # no job control: a job is not a group leader, so setsid makes it one without forking
+job_dir="$(mktemp -d "${TMPDIR:-/tmp}/angle-test-all.XXXXXX")"
+declare -A job_pids=()
+stop_jobs() {
+  local name pid alive=()
+  for name in "${!job_pids[@]}"; do
+    pid="${job_pids[$name]}"
+    if kill -0 "$pid" 2> /dev/null; then
+      echo "!! stopping $name (its output so far: $job_dir/$name.log)" >&2
+      kill -INT -- "-$pid" 2> /dev/null || true
+      alive+=("$pid")
+    fi
+  done
+  for _ in $(seq 1 30); do
+    local running=0
+    for pid in "${alive[@]}"; do kill -0 "$pid" 2> /dev/null && running=1; done
+    [ "$running" = 0 ] && break
+    sleep 0.5
+  done
+  for pid in "${alive[@]}"; do kill -TERM -- "-$pid" 2> /dev/null || true; done
+  for pid in "${alive[@]}"; do wait "$pid" 2> /dev/null || true; done
+}
+trap stop_jobs EXIT
+trap 'exit 130' INT TERM
+
+# start_job NAME COMMAND...: runs COMMAND in the background, its output in $job_dir/NAME.log.
+start_job() {
+  local name="$1"
+  shift
+  printf '\n== %s: started in the background (%ss in) ==\n' "$name" "$((SECONDS - started_at))"
+  setsid "$@" > "$job_dir/$name.log" 2>&1 < /dev/null &
+  job_pids[$name]=$!
+}
+
+# finish_job NAME: waits for the job and prints its whole log, each line prefixed with its name.
+# A failed job fails the script here, after its output is shown.
+finish_job() {
+  local name="$1" status=0
+  wait "${job_pids[$name]}" || status=$?
+  unset "job_pids[$name]"
+  printf '\n== %s (%ss in): %s ==\n' "$name" "$((SECONDS - started_at))" "$([ "$status" = 0 ] && echo passed || echo "FAILED (exit $status)")"
+  sed "s/^/[$name] /" "$job_dir/$name.log"
+  if [ "$status" != 0 ]; then
+    echo "!! $name failed: its output is above (also in $job_dir/$name.log)" >&2
+    exit "$status"
+  fi
+}
 
 step "format and lint (Biome)"
 npx biome format .
@@ -45,6 +99,16 @@ npx tsc
 # The crash-safety test and the end-to-end tests run the production build.
 step "production build"
 npx react-router build > /dev/null
+
+# The two engines' end-to-end runs are the long part (each mostly waits on a browser and a server),
+# so the PostgreSQL one runs alongside everything else, on the next port with its own database, mail
+# and upload folders (playwright.config.ts names them by port and engine).
+e2e_port="${E2E_PORT:-3100}"
+e2e_workers="${E2E_WORKERS:-2}"
+if [ "$want_pg" = 1 ]; then
+  start_job e2e-postgres env E2E_DB=postgres TEST_DATABASE_URL="$pg_url" E2E_PORT="$((e2e_port + 1))" \
+    npx playwright test --workers="$e2e_workers"
+fi
 
 step "unit + integration tests (SQLite)"
 npx vitest run
@@ -65,11 +129,12 @@ if [ "$want_redis" = 1 ]; then
 fi
 
 step "end-to-end tests in Chromium (SQLite)"
-E2E_DB=sqlite npx playwright test
+E2E_DB=sqlite E2E_PORT="$e2e_port" npx playwright test --workers="$e2e_workers"
 
 if [ "$want_pg" = 1 ]; then
-  step "end-to-end tests in Chromium (PostgreSQL)"
-  E2E_DB=postgres TEST_DATABASE_URL="$pg_url" npx playwright test
+  step "end-to-end tests in Chromium (PostgreSQL): waiting for the background run"
+  finish_job e2e-postgres
 fi
+rm -rf "$job_dir"
 echo
-echo "All test suites passed."
+echo "All test suites passed in $((SECONDS - started_at))s."

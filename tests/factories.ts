@@ -1,6 +1,7 @@
 import { getDb } from "~/db/db.server";
 import type { ProductStatus } from "~/db/schema";
 import type { CategoryKey } from "~/domain/categories";
+import { resetEnv } from "~/env.server";
 import { newId } from "~/lib/ids";
 
 let counter = 0;
@@ -67,6 +68,64 @@ export async function createCustomer(overrides: Partial<{ name: string; email: s
   };
   await getDb().insertInto("user").values(user).execute();
   return { id, name: user.name, email: user.email };
+}
+
+/** A vendor: a user with role vendor and their business row (unique name and GSTIN-shaped number). */
+export async function createVendor(overrides: Partial<{ email: string; businessName: string }> = {}) {
+  const user = await createCustomer({ role: "vendor", ...(overrides.email ? { email: overrides.email } : {}) });
+  await getDb()
+    .insertInto("vendor")
+    .values({
+      user_id: user.id,
+      business_name: overrides.businessName ?? `Kisan Tools ${user.id.slice(0, 6)}`,
+      phone: "+91 91234 56789",
+      gst_number: `27${user.id.slice(0, 13).toUpperCase()}`,
+      street: "Plot 4, MIDC",
+      city: "Nashik",
+      state: "Maharashtra",
+      pincode: "422007",
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return user;
+}
+
+/** A product's optimistic-concurrency version as stored now (what a freshly drawn form carries). */
+export async function versionOf(productId: string) {
+  const row = await getDb().selectFrom("product").select("version").where("id", "=", productId).executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+export type QueuedEmail = { to: string; subject: string; text: string; html: string };
+
+/** The outbox's emails whose dedupe key starts with `prefix` (kind:subject-id:…), oldest first. */
+export async function queuedEmails(prefix: string) {
+  const rows = await getDb()
+    .selectFrom("outbox")
+    .select(["kind", "dedupe_key", "recipient", "payload", "channel"])
+    .where("dedupe_key", "like", `${prefix}%`)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ ...r, email: JSON.parse(r.payload) as QueuedEmail }));
+}
+
+const changedEnv = new Map<string, string | undefined>();
+/** Sets configuration for one test (getEnv() reads it again); `restoreEnv` in afterEach puts it back. */
+export function setEnv(values: Record<string, string>) {
+  for (const [key, value] of Object.entries(values)) {
+    if (!changedEnv.has(key)) changedEnv.set(key, process.env[key]);
+    process.env[key] = value;
+  }
+  resetEnv();
+}
+export function restoreEnv() {
+  for (const [key, value] of changedEnv) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  changedEnv.clear();
+  resetEnv();
 }
 
 export function checkoutInput(items: { productId: string; quantity: number }[], overrides: Record<string, unknown> = {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCustomer, createProduct } from "../../tests/factories";
+import { createCustomer, createProduct, createVendor } from "../../tests/factories";
 import { insertOrders, walkPages } from "../../tests/pagination";
 import { getDb } from "~/db/db.server";
 import { newId } from "~/lib/ids";
@@ -16,25 +16,6 @@ import { listUsers } from "./users/manage-users.server";
 const inChunks = async <T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) => {
   for (let i = 0; i < rows.length; i += 100) await insert(rows.slice(i, i + 100));
 };
-
-async function createVendor(name: string) {
-  const user = await createCustomer({ role: "vendor" });
-  await getDb()
-    .insertInto("vendor")
-    .values({
-      user_id: user.id,
-      business_name: name,
-      phone: "+91 91234 56789",
-      gst_number: `27${newId(13).toUpperCase()}`,
-      street: "Plot 4",
-      city: "Nashik",
-      state: "Maharashtra",
-      pincode: "422007",
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  return user;
-}
 
 describe("lists past their old caps", () => {
   it("users (old cap 500), newest first, also when joined in the same millisecond", async () => {
@@ -125,8 +106,8 @@ describe("lists past their old caps", () => {
   });
 
   it("a vendor's orders (old cap 500 lines): pages of orders, each with all of the vendor's lines and no one else's", async () => {
-    const vendor = await createVendor(`Kisan Tools ${newId(4)}`);
-    const other = await createVendor(`Other Tools ${newId(4)}`);
+    const vendor = await createVendor({ businessName: `Kisan Tools ${newId(4)}` });
+    const other = await createVendor({ businessName: `Other Tools ${newId(4)}` });
     const sprayer = await createProduct({ name: "Sprayer", vendorId: vendor.id });
     const hoe = await createProduct({ name: "Hoe", vendorId: vendor.id });
     const theirs = await createProduct({ name: "Their Rake", vendorId: other.id });
@@ -162,7 +143,7 @@ describe("lists past their old caps", () => {
   });
 
   it("a vendor's listings, the vendors list and the approval queue", async () => {
-    const vendor = await createVendor(`Aaa Agro ${newId(4)}`);
+    const vendor = await createVendor({ businessName: `Aaa Agro ${newId(4)}` });
     const listings: string[] = [];
     for (let i = 0; i < 60; i++) listings.push((await createProduct({ vendorId: vendor.id, status: i % 2 ? "pending" : "live" })).id);
     await createProduct({ vendorId: vendor.id, status: "archived" });
@@ -181,7 +162,7 @@ describe("lists past their old caps", () => {
     );
     expect(queueBefore).toBeGreaterThanOrEqual(30);
 
-    for (let i = 0; i < 55; i++) await createVendor(`Vendor ${String(i % 20).padStart(2, "0")}`);
+    for (let i = 0; i < 55; i++) await createVendor({ businessName: `Vendor ${String(i % 20).padStart(2, "0")}` });
     const vendors = (await listVendors()).total;
     expect(vendors).toBeGreaterThanOrEqual(56);
     await walkPages(

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { checkoutInput, createCustomer, createProduct } from "../factories";
+import { checkoutInput, createCustomer, createProduct, createVendor } from "../factories";
 import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/db.server";
 import { getToast } from "~/lib/toast.server";
 import { placeOrder } from "~/services/orders/place-order.server";
+import { setAccountSuspended } from "~/services/users/account-lifecycle.server";
 import { createUserWithPassword } from "~/services/users/create-user.server";
 import { action as orderAction } from "~/routes/admin/order";
 import { action as productsAction } from "~/routes/admin/products";
@@ -191,5 +192,32 @@ describe("version locks need the version the form was drawn from", () => {
     const args = await post("/admin/vendors", { intent: "approve", id: listing.id, version: String(version) });
     expect((await outcome(await vendorsAction({ ...args, params: {}, pattern: "/admin/vendors" }))).status).toBe(303);
     expect((await productRow(listing.id)).status).toBe("live");
+  });
+});
+
+describe("the approval toast says what happened to the listing", () => {
+  async function approve(listingId: string) {
+    const { version } = await getDb().selectFrom("product").select("version").where("id", "=", listingId).executeTakeFirstOrThrow();
+    const args = await post("/admin/vendors", { intent: "approve", id: listingId, version: String(version) });
+    const approved = await outcome(await vendorsAction({ ...args, params: {}, pattern: "/admin/vendors" }));
+    expect(approved.status).toBe(303);
+    const cookie = cookiePair(approved.response?.headers.get("set-cookie") ?? "");
+    return (await getToast(new Request(ORIGIN, { headers: { cookie } }))).toast?.description;
+  }
+  const statusOf = async (id: string) =>
+    (await getDb().selectFrom("product").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+
+  it("on sale now for an active vendor; held until reactivation for a suspended one", async () => {
+    const vendor = await createVendor();
+    const first = await createProduct({ vendorId: vendor.id, status: "pending" });
+    expect(await approve(first.id)).toBe("Listing approved: it is on sale now.");
+    expect(await statusOf(first.id)).toBe("live");
+
+    await setAccountSuspended(vendor.id, true);
+    const second = await createProduct({ vendorId: vendor.id, status: "pending" });
+    expect(await approve(second.id)).toBe(
+      "Listing approved. Its vendor is suspended, so it goes on sale only when the vendor is reactivated.",
+    );
+    expect(await statusOf(second.id)).toBe("suspended");
   });
 });

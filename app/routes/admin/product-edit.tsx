@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
+import { defined } from "~/lib/defined";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { ProductForm, typedProductValues, typedValuesOf } from "~/components/product-form";
 import { getProductForAdmin } from "~/services/catalog/list-products-admin.server";
@@ -30,7 +31,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!result.ok)
     return data({ ...result, values: typedProductValues(form) }, { status: result.stale ? 409 : result.fields.image ? 422 : 400 });
   if (params.id) {
-    const outcome = await updateProduct(params.id, result.input, { image: result.image, version: result.version });
+    // parseProductForm refuses an edit without a version, so there is one here.
+    const version = defined(result.version, "the edited form's version");
+    const outcome = await updateProduct(params.id, result.input, { image: result.image, version });
     if (outcome === "missing" || outcome === "stale") await discardProductImage(result.image);
     if (outcome === "missing") return data({ ok: false as const, error: "That product no longer exists.", fields: {} }, { status: 404 });
     if (outcome === "stale") return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });

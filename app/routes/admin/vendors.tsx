@@ -9,7 +9,7 @@ import { formatPaise } from "~/domain/money";
 import { readPageRequest } from "~/domain/pagination";
 import { Pager } from "~/components/pager";
 import { type Column, DataTable } from "~/components/ui/data-table";
-import { listPendingListings, listVendors, reviewListing } from "~/services/sellers/approve-listings.server";
+import { listPendingListings, listVendors, type ReviewOutcome, reviewListing } from "~/services/sellers/approve-listings.server";
 import { readFields } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -31,13 +31,19 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
   const review = parsed.data;
   const reason = review.intent === "reject" ? review.reason : undefined;
-  if (!(await reviewListing(review.id, review.intent, reason, review.version))) {
+  const outcome = await reviewListing(review.id, review.intent, { version: review.version, reason });
+  if (!outcome) {
     return data({ error: "That listing changed or is no longer waiting for approval. Please review it again." }, { status: 409 });
   }
-  return redirectWithToast("/admin/vendors", {
-    description: review.intent === "approve" ? "Listing approved: it is on sale now." : "Listing rejected; the vendor sees your reason.",
-  });
+  return redirectWithToast("/admin/vendors", { description: REVIEWED[outcome] });
 }
+
+/** The toast after a review, saying what the service really did with the listing. */
+const REVIEWED: Record<ReviewOutcome, string> = {
+  live: "Listing approved: it is on sale now.",
+  suspended: "Listing approved. Its vendor is suspended, so it goes on sale only when the vendor is reactivated.",
+  rejected: "Listing rejected; the vendor sees your reason.",
+};
 
 export default function AdminVendors({ loaderData, actionData }: Route.ComponentProps) {
   const { vendors, pending } = loaderData;

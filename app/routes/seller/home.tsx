@@ -8,7 +8,7 @@ import UserPen from "lucide-react/icons/user-pen";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
 import { getSessionUser } from "~/auth/session.server";
-import { StateSelect } from "~/components/state-select";
+import { AddressFields } from "~/components/address-fields";
 import { TextField } from "~/components/ui/text-field";
 import { FIELD_MAX, PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
 import { LoginSchema } from "~/domain/account";
@@ -237,26 +237,7 @@ function VendorAuth() {
                 className="uppercase"
                 error={fields.gstNumber}
               />
-              <TextField
-                className="sm:col-span-2"
-                label="Street address"
-                name="street"
-                required
-                maxLength={FIELD_MAX.street}
-                autoComplete="street-address"
-                error={fields.street}
-              />
-              <TextField label="City" name="city" required maxLength={FIELD_MAX.city} autoComplete="address-level2" error={fields.city} />
-              <StateSelect error={fields.state} />
-              <TextField
-                label="Pincode"
-                name="pincode"
-                required
-                inputMode="numeric"
-                maxLength={6}
-                autoComplete="postal-code"
-                error={fields.pincode}
-              />
+              <AddressFields errors={fields} />
             </>
           ) : null}
           {result && !result.ok ? (

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
 import { VERIFY_BEFORE_LISTING } from "~/services/account/email-verification.server";
+import { defined } from "~/lib/defined";
 import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
 import { ProductForm, typedProductValues, typedValuesOf } from "~/components/product-form";
 import { parseProductForm } from "~/services/catalog/parse-product-form.server";
@@ -37,7 +38,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ ...result, values: typedProductValues(form) }, { status: result.stale ? 409 : result.fields.image ? 422 : 400 });
   try {
     if (params.id) {
-      if (!(await updateVendorProduct(vendor.id, params.id, result.input, result.image, result.version))) {
+      // parseProductForm refuses an edit without a version, so there is one here.
+      const version = defined(result.version, "the edited form's version");
+      if (!(await updateVendorProduct(vendor.id, params.id, result.input, { image: result.image, version }))) {
         await discardProductImage(result.image);
         return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
       }

@@ -3,10 +3,10 @@ import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } f
 import Lock from "lucide-react/icons/lock";
 import type { Route } from "./+types/checkout";
 import { checkCustomer } from "~/auth/guards.server";
+import { AddressFields } from "~/components/address-fields";
 import { authDialogHref } from "~/components/auth-dialog-link";
 import { OrderSummary } from "~/components/order-summary";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
-import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
 import { hasRealEmail } from "~/domain/mobile";
 import { FIELD_MAX } from "~/domain/account-rules";
@@ -171,37 +171,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               Shipping Address
             </h2>
             <fieldset disabled={!user || submitting} className="mt-4 grid gap-4 sm:grid-cols-2" key={user?.id ?? "guest"}>
-              <TextField
-                className="sm:col-span-2"
-                label="Street address"
-                name="street"
-                required
-                autoComplete="street-address"
-                maxLength={FIELD_MAX.street}
-                defaultValue={user?.address.street}
-                error={fields.street}
-              />
-              <TextField
-                label="City"
-                name="city"
-                required
-                autoComplete="address-level2"
-                maxLength={FIELD_MAX.city}
-                defaultValue={user?.address.city}
-                error={fields.city}
-              />
-              <StateSelect defaultValue={user?.address.state} error={fields.state} />
-              <TextField
-                label="Pincode"
-                name="pincode"
-                required
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={6}
-                defaultValue={user?.address.pincode}
-                error={fields.pincode}
-                hint="6 digits, e.g. 422001"
-              />
+              <AddressFields values={user?.address} errors={fields} pincodeHint="6 digits, e.g. 422001" />
             </fieldset>
           </section>
 

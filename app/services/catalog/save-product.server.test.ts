@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { checkoutInput, createCustomer, createProduct as makeProduct } from "../../../tests/factories";
-import { getDb } from "~/db/db.server";
+import { checkoutInput, createCustomer, createProduct as makeProduct, versionOf } from "../../../tests/factories";
 import { ProductFormSchema } from "~/domain/product-form";
 import { changeOrderStatus } from "../orders/admin-orders.server";
 import { placeOrder } from "../orders/place-order.server";
@@ -29,7 +28,11 @@ it("validates the admin product form: name, category, price above 0, stock 0 or 
 it("creates and edits products that show on the storefront at once", async () => {
   const { id } = await createProduct({ name: "Sickle", description: "Sharp.", category: "tools", price: 19_950, stock: 4 }, {});
   expect((await getProduct(id))?.pricePaise).toBe(19_950);
-  await updateProduct(id, { name: "Sickle Pro", description: "Sharper.", category: "tools", price: 24_900, stock: 2 }, {});
+  await updateProduct(
+    id,
+    { name: "Sickle Pro", description: "Sharper.", category: "tools", price: 24_900, stock: 2 },
+    { version: await versionOf(id) },
+  );
   expect(await getProduct(id)).toMatchObject({ name: "Sickle Pro", pricePaise: 24_900, stock: 2 });
 });
 
@@ -44,9 +47,6 @@ it("deletes an unsold product but archives a sold one, keeping its order lines",
   expect((await getCustomerOrder(orderId, customer.id))?.items[0]).toMatchObject({ name: "Sold Spade", unitPrice: 50_000 });
   expect(await deleteOrArchiveProduct("missing00000")).toBe("missing");
 });
-
-const versionOf = async (id: string) =>
-  Number((await getDb().selectFrom("product").select("version").where("id", "=", id).executeTakeFirstOrThrow()).version);
 
 describe("the edit form's version lock", () => {
   // Every write below happens in the same millisecond: a timestamp lock would let the stale save through.
@@ -69,7 +69,7 @@ describe("the edit form's version lock", () => {
     const fresh = await versionOf(product.id);
     expect(fresh).toBe(seen + 1);
     expect(await updateProduct(product.id, { ...input, stock: 7 }, { version: fresh })).toBe("updated");
-    expect(await updateProduct("missing00000", input, {})).toBe("missing");
+    expect(await updateProduct("missing00000", input, { version: 0 })).toBe("missing");
   });
 
   it("lets only the first of two admins' saves from one form through, in the same millisecond", async () => {
@@ -90,7 +90,11 @@ describe("the edit form's version lock", () => {
     versions.push(await versionOf(product.id));
     await changeOrderStatus(orderId, "cancelled", admin.id);
     versions.push(await versionOf(product.id));
-    await updateProduct(product.id, { name: "Hoe", description: "", category: "tools", price: 9_900, stock: 10 }, {});
+    await updateProduct(
+      product.id,
+      { name: "Hoe", description: "", category: "tools", price: 9_900, stock: 10 },
+      { version: await versionOf(product.id) },
+    );
     versions.push(await versionOf(product.id));
     expect(await deleteOrArchiveProduct(product.id)).toBe("archived");
     versions.push(await versionOf(product.id));

@@ -67,13 +67,17 @@ export const PRODUCT_CHANGED =
 export async function updateProduct(
   id: string,
   input: ProductFormInput,
-  options: { image?: string; version?: number },
+  options: { image?: string; version: number },
 ): Promise<"updated" | "missing" | "stale"> {
   // Not one of our ids (a NUL in the URL would be a database error on PostgreSQL): nothing to update.
   if (!isId(id)) return "missing";
-  let query = getDb().updateTable("product").set(productEdits(input, options.image)).where("id", "=", id).where("status", "!=", "archived");
-  if (options.version !== undefined) query = query.where("version", "=", options.version);
-  const result = await query.executeTakeFirst();
+  const result = await getDb()
+    .updateTable("product")
+    .set(productEdits(input, options.image))
+    .where("id", "=", id)
+    .where("status", "!=", "archived")
+    .where("version", "=", options.version)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return "updated";
   const exists = await getDb().selectFrom("product").select("id").where("id", "=", id).where("status", "!=", "archived").executeTakeFirst();
   return exists ? "stale" : "missing";

@@ -1,44 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { checkoutInput, createCustomer, createProduct } from "../../../tests/factories";
-import { getDb } from "~/db/db.server";
+import { checkoutInput, createCustomer, createProduct, createVendor, queuedEmails as emails } from "../../../tests/factories";
 import { DEFAULT_GENERAL_SETTINGS } from "~/domain/settings";
 import { changeOrderStatus, StatusRefused } from "../orders/admin-orders.server";
 import { OrderRefused, placeOrder } from "../orders/place-order.server";
 import { saveSetting } from "../settings/save-setting.server";
 
-type Email = { to: string; subject: string; text: string; html: string };
-
-/** The emails queued so far whose dedupe key starts with `prefix`, oldest first. */
-async function emails(prefix: string) {
-  const rows = await getDb()
-    .selectFrom("outbox")
-    .select(["kind", "dedupe_key", "recipient", "payload", "channel"])
-    .where("dedupe_key", "like", `${prefix}%`)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  return rows.map((r) => ({ ...r, email: JSON.parse(r.payload) as Email }));
-}
 const allEmails = () => emails("");
-
-async function createVendor(email: string) {
-  const user = await createCustomer({ role: "vendor", email });
-  await getDb()
-    .insertInto("vendor")
-    .values({
-      user_id: user.id,
-      business_name: `Kisan Tools ${user.id.slice(0, 6)}`,
-      phone: "+91 91234 56789",
-      gst_number: `27${user.id.slice(0, 13).toUpperCase()}`,
-      street: "Plot 4, MIDC",
-      city: "Nashik",
-      state: "Maharashtra",
-      pincode: "422007",
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  return user;
-}
 
 const setAdminEmail = (adminEmail: string) => saveSetting("general", { ...DEFAULT_GENERAL_SETTINGS, adminEmail });
 
@@ -118,8 +85,8 @@ describe("emails of a placed order", () => {
   });
 
   it("tells each vendor of their own lines only, with the customer's name and address but no totals", async () => {
-    const a = await createVendor("kisan-a@example.in");
-    const b = await createVendor("kisan-b@example.in");
+    const a = await createVendor({ email: "kisan-a@example.in" });
+    const b = await createVendor({ email: "kisan-b@example.in" });
     const sprayer = await createProduct({ name: "Knapsack Sprayer", pricePaise: 120_000, vendorId: a.id });
     const hoe = await createProduct({ name: "Hand Hoe", pricePaise: 30_000, vendorId: b.id });
     const store = await createProduct({ name: "Store Gloves", pricePaise: 25_000 });

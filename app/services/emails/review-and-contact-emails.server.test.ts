@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createCustomer, createProduct } from "../../../tests/factories";
+import { createProduct, createVendor, queuedEmails as emails, versionOf } from "../../../tests/factories";
 import { getDb } from "~/db/db.server";
 import { ContactSchema } from "~/domain/contact";
 import { DEFAULT_GENERAL_SETTINGS } from "~/domain/settings";
@@ -7,45 +7,14 @@ import { saveContactMessage } from "../contact/save-contact-message.server";
 import { reviewListing } from "../sellers/approve-listings.server";
 import { saveSetting } from "../settings/save-setting.server";
 
-type Email = { to: string; subject: string; text: string; html: string };
-
-async function emails(prefix: string) {
-  const rows = await getDb()
-    .selectFrom("outbox")
-    .select(["kind", "dedupe_key", "recipient", "payload"])
-    .where("dedupe_key", "like", `${prefix}%`)
-    .orderBy("created_at")
-    .execute();
-  return rows.map((r) => ({ ...r, email: JSON.parse(r.payload) as Email }));
-}
-
-async function createVendor(email: string) {
-  const user = await createCustomer({ role: "vendor", email });
-  await getDb()
-    .insertInto("vendor")
-    .values({
-      user_id: user.id,
-      business_name: `Kisan Tools ${user.id.slice(0, 6)}`,
-      phone: "+91 91234 56789",
-      gst_number: `27${user.id.slice(0, 13).toUpperCase()}`,
-      street: "Plot 4, MIDC",
-      city: "Nashik",
-      state: "Maharashtra",
-      pincode: "422007",
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  return user;
-}
-
 const setAdminEmail = (adminEmail: string) => saveSetting("general", { ...DEFAULT_GENERAL_SETTINGS, adminEmail });
 afterEach(() => setAdminEmail(""));
 
 describe("listing review emails", () => {
   it("tells the vendor a listing is approved", async () => {
-    const vendor = await createVendor("approved@example.in");
+    const vendor = await createVendor({ email: "approved@example.in" });
     const listing = await createProduct({ name: "Drip Kit", vendorId: vendor.id, status: "pending" });
-    expect(await reviewListing(listing.id, "approve")).toBe(true);
+    expect(await reviewListing(listing.id, "approve", { version: await versionOf(listing.id) })).toBe("live");
     const [approved, ...more] = await emails(`listing-approved:${listing.id}:`);
     expect(more).toEqual([]);
     expect(approved).toMatchObject({ kind: "listing-approved", recipient: "approved@example.in" });
@@ -53,14 +22,19 @@ describe("listing review emails", () => {
     expect(approved?.email.text).toContain('Good news: your listing "Drip Kit" has been approved and is now on sale.');
     expect(approved?.email.text).toContain("http://localhost:3999/vendor-login/products");
     // A second review of the same listing changes nothing and queues nothing.
-    expect(await reviewListing(listing.id, "reject", "Too late")).toBe(false);
+    expect(await reviewListing(listing.id, "reject", { version: await versionOf(listing.id), reason: "Too late" })).toBeNull();
     expect(await emails(`listing-rejected:${listing.id}:`)).toEqual([]);
   });
 
   it("tells the vendor why a listing was rejected, the reason escaped in HTML and literal in text", async () => {
-    const vendor = await createVendor("rejected@example.in");
+    const vendor = await createVendor({ email: "rejected@example.in" });
     const listing = await createProduct({ name: "Seed Drill", vendorId: vendor.id, status: "pending" });
-    expect(await reviewListing(listing.id, "reject", "Photo shows <script>alert(1)</script> & nothing else")).toBe(true);
+    expect(
+      await reviewListing(listing.id, "reject", {
+        version: await versionOf(listing.id),
+        reason: "Photo shows <script>alert(1)</script> & nothing else",
+      }),
+    ).toBe("rejected");
     const [rejected, ...more] = await emails(`listing-rejected:${listing.id}:`);
     expect(more).toEqual([]);
     expect(rejected).toMatchObject({ kind: "listing-rejected", recipient: "rejected@example.in" });
@@ -71,10 +45,10 @@ describe("listing review emails", () => {
   });
 
   it("says an approved listing of a suspended vendor waits for reactivation", async () => {
-    const vendor = await createVendor("held@example.in");
+    const vendor = await createVendor({ email: "held@example.in" });
     await getDb().updateTable("user").set({ banned: 1 }).where("id", "=", vendor.id).execute();
     const listing = await createProduct({ name: "Mulch Film", vendorId: vendor.id, status: "pending" });
-    expect(await reviewListing(listing.id, "approve")).toBe(true);
+    expect(await reviewListing(listing.id, "approve", { version: await versionOf(listing.id) })).toBe("suspended");
     const [held] = await emails(`listing-approved:${listing.id}:`);
     expect(held?.email.text).toContain(
       'Your listing "Mulch Film" has been approved. It goes on sale when your vendor account is active again.',
@@ -83,9 +57,9 @@ describe("listing review emails", () => {
   });
 
   it("queues nothing when a stale review is refused", async () => {
-    const vendor = await createVendor("stale@example.in");
+    const vendor = await createVendor({ email: "stale@example.in" });
     const listing = await createProduct({ name: "Sickle", vendorId: vendor.id, status: "pending" });
-    expect(await reviewListing(listing.id, "approve", undefined, 999_999)).toBe(false);
+    expect(await reviewListing(listing.id, "approve", { version: 999_999 })).toBeNull();
     expect(await emails(`listing-approved:${listing.id}:`)).toEqual([]);
   });
 });

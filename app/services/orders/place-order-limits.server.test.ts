@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { checkoutInput, createCustomer, createProduct } from "../../../tests/factories";
+import { checkoutInput, createCustomer, createProduct, restoreEnv, setEnv } from "../../../tests/factories";
 import { getDb } from "~/db/db.server";
-import { resetEnv } from "~/env.server";
 import { defined } from "~/lib/defined";
 import { changeOrderStatus } from "./admin-orders.server";
 import { OrderRefused, placeOrder } from "./place-order.server";
@@ -10,22 +9,8 @@ const TOO_MANY_OPEN =
   "You have 5 orders waiting for payment or confirmation. Please wait for them to be confirmed or contact us before placing more.";
 const TOO_FAST = /^Too many orders in a short time\. Please wait \d+ (seconds?|minutes?) and try again\.$/;
 
-/** Sets configuration for one test (getEnv() reads it again); afterEach puts it back. */
-const changed = new Map<string, string | undefined>();
-function setEnv(values: Record<string, string>) {
-  for (const [key, value] of Object.entries(values)) {
-    if (!changed.has(key)) changed.set(key, process.env[key]);
-    process.env[key] = value;
-  }
-  resetEnv();
-}
 afterEach(() => {
-  for (const [key, value] of changed) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  changed.clear();
-  resetEnv();
+  restoreEnv();
 });
 
 const ordersOf = async (userId: string) =>

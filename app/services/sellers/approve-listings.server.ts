@@ -93,11 +93,20 @@ export async function listPendingListings(request: PageRequest = FIRST_PAGE) {
   return { ...page, rows };
 }
 
+/** What a review left the listing as: on sale, held while its vendor is suspended, or rejected. */
+export type ReviewOutcome = "live" | "suspended" | "rejected";
+
 /**
  * Approve puts a pending listing on sale (or, while its vendor is suspended, holds it as
  * "suspended" until reactivation); reject keeps it off with the admin's reason for the vendor.
+ * `version` is the one the admin looked at: a listing edited meanwhile is not approved unseen.
+ * Returns the listing's new status, or null when it was not reviewed (changed, or not waiting).
  */
-export async function reviewListing(productId: string, decision: "approve" | "reject", reason?: string, version?: number) {
+export async function reviewListing(
+  productId: string,
+  decision: "approve" | "reject",
+  review: { version: number; reason?: string },
+): Promise<ReviewOutcome | null> {
   const emails = await getEmailContext();
   return getDb()
     .transaction()
@@ -111,21 +120,21 @@ export async function reviewListing(productId: string, decision: "approve" | "re
         .where("id", "=", product?.vendor_id ?? "");
       if (getDatabase().engine === "postgres") vendor = vendor.forUpdate();
       const approved = (await vendor.executeTakeFirst())?.banned ? "suspended" : "live";
-      let query = trx
+      const status: ReviewOutcome = decision === "approve" ? approved : "rejected";
+      const result = await trx
         .updateTable("product")
         .set({
-          status: decision === "approve" ? approved : "rejected",
-          reject_reason: decision === "reject" ? (reason?.trim().slice(0, 500) ?? null) : null,
+          status,
+          reject_reason: decision === "reject" ? (review.reason?.trim().slice(0, 500) ?? null) : null,
           version: nextVersion(),
           updated_at: new Date().toISOString(),
         })
         .where("id", "=", productId)
-        .where("status", "=", "pending");
-      // The version the admin looked at: a listing edited meanwhile is not approved unseen.
-      if (version !== undefined) query = query.where("version", "=", version);
-      const result = await query.executeTakeFirst();
-      const reviewed = Number(result.numUpdatedRows) === 1;
-      if (reviewed) await queueListingReviewedEmail(trx, emails, productId);
-      return reviewed;
+        .where("status", "=", "pending")
+        .where("version", "=", review.version)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return null;
+      await queueListingReviewedEmail(trx, emails, productId);
+      return status;
     });
 }

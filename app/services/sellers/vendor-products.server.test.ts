@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkoutInput, createCustomer } from "../../../tests/factories";
+import { checkoutInput, createCustomer, createVendor as createVendorUser, restoreEnv, setEnv, versionOf } from "../../../tests/factories";
 import { getDb } from "~/db/db.server";
-import { resetEnv } from "~/env.server";
 import { defined } from "~/lib/defined";
 import { placeOrder } from "../orders/place-order.server";
 import { listPendingListings, reviewListing } from "./approve-listings.server";
@@ -10,45 +9,13 @@ import { createVendorProduct, getVendorProduct, ListingRefused, updateVendorProd
 const listing = { name: "Bamboo Rake", description: "Light rake.", category: "tools" as const, price: 45_000, stock: 10 };
 const TOO_FAST = /^You have added many listings in a short time\. Please wait \d+ (seconds?|minutes?) and try again\.$/;
 
-const changed = new Map<string, string | undefined>();
-/** Sets configuration for one test (getEnv() reads it again); afterEach puts it back. */
-function setEnv(values: Record<string, string>) {
-  for (const [key, value] of Object.entries(values)) {
-    if (!changed.has(key)) changed.set(key, process.env[key]);
-    process.env[key] = value;
-  }
-  resetEnv();
-}
 afterEach(() => {
-  for (const [key, value] of changed) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  changed.clear();
-  resetEnv();
+  restoreEnv();
   vi.useRealTimers();
 });
 
-async function createVendor() {
-  const user = await createCustomer({ role: "vendor" });
-  await getDb()
-    .insertInto("vendor")
-    .values({
-      user_id: user.id,
-      business_name: `Kisan Tools ${user.id.slice(0, 6)}`,
-      phone: "+91 91234 56789",
-      gst_number: `27${user.id.slice(0, 13).toUpperCase()}`,
-      street: "Plot 4, MIDC",
-      city: "Nashik",
-      state: "Maharashtra",
-      pincode: "422007",
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  return user.id;
-}
-const versionOf = async (id: string) =>
-  Number((await getDb().selectFrom("product").select("version").where("id", "=", id).executeTakeFirstOrThrow()).version);
+/** A vendor's id, as the services take it. */
+const createVendor = async () => (await createVendorUser()).id;
 /** The version the admin's review queue shows for a listing. */
 const pendingVersionOf = async (id: string) => (await listPendingListings()).rows.find((p) => p.id === id)?.version ?? -1;
 const refusal = (error: unknown) => (error instanceof ListingRefused ? { status: error.status, message: error.message } : error);
@@ -67,10 +34,12 @@ describe("a vendor's pending listings", () => {
     await expect(createVendorProduct(vendor, { ...listing, name: "Rake 4" }).catch(refusal)).resolves.toEqual(full);
 
     // Approving one makes room; editing a pending listing keeps the count; editing the live one would raise it.
-    expect(await reviewListing(first, "approve")).toBe(true);
+    expect(await reviewListing(first, "approve", { version: await versionOf(first) })).toBe("live");
     const { id: fourth } = await createVendorProduct(vendor, { ...listing, name: "Rake 4" });
-    expect(await updateVendorProduct(vendor, fourth, { ...listing, name: "Rake 4b" })).toBe(true);
-    await expect(updateVendorProduct(vendor, first, { ...listing, name: "Rake 0b" }).catch(refusal)).resolves.toEqual(full);
+    expect(await updateVendorProduct(vendor, fourth, { ...listing, name: "Rake 4b" }, { version: await versionOf(fourth) })).toBe(true);
+    await expect(
+      updateVendorProduct(vendor, first, { ...listing, name: "Rake 0b" }, { version: await versionOf(first) }).catch(refusal),
+    ).resolves.toEqual(full);
     expect((await getVendorProduct(vendor, first))?.status).toBe("live");
 
     // Another vendor has a queue of their own.
@@ -120,13 +89,13 @@ describe("version locks on listings, two writes in one millisecond", () => {
     vi.setSystemTime(new Date("2025-11-22T10:00:00.000Z"));
     const vendor = await createVendor();
     const { id } = await createVendorProduct(vendor, listing);
-    expect(await reviewListing(id, "approve")).toBe(true);
+    expect(await reviewListing(id, "approve", { version: await versionOf(id) })).toBe("live");
     const seen = await versionOf(id);
     await placeOrder(await createCustomer(), checkoutInput([{ productId: id, quantity: 4 }]));
-    expect(await updateVendorProduct(vendor, id, { ...listing, name: "Renamed" }, undefined, seen)).toBe(false);
+    expect(await updateVendorProduct(vendor, id, { ...listing, name: "Renamed" }, { version: seen })).toBe(false);
     expect(await getVendorProduct(vendor, id)).toMatchObject({ name: "Bamboo Rake", stock: 6, status: "live" });
     const fresh = await versionOf(id);
-    expect(await updateVendorProduct(vendor, id, { ...listing, stock: 6, name: "Renamed" }, undefined, fresh)).toBe(true);
+    expect(await updateVendorProduct(vendor, id, { ...listing, stock: 6, name: "Renamed" }, { version: fresh })).toBe(true);
   });
 
   it("does not approve a listing the vendor changed after the admin looked at it", async () => {
@@ -135,10 +104,10 @@ describe("version locks on listings, two writes in one millisecond", () => {
     const vendor = await createVendor();
     const { id } = await createVendorProduct(vendor, listing);
     const seen = await pendingVersionOf(id);
-    expect(await updateVendorProduct(vendor, id, { ...listing, price: 4_500_000 })).toBe(true);
-    expect(await reviewListing(id, "approve", undefined, seen)).toBe(false);
+    expect(await updateVendorProduct(vendor, id, { ...listing, price: 4_500_000 }, { version: await versionOf(id) })).toBe(true);
+    expect(await reviewListing(id, "approve", { version: seen })).toBeNull();
     const now = await pendingVersionOf(id);
     expect(now).toBe(seen + 1);
-    expect(await reviewListing(id, "approve", undefined, now)).toBe(true);
+    expect(await reviewListing(id, "approve", { version: now })).toBe("live");
   });
 });

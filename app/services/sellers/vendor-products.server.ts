@@ -119,7 +119,12 @@ export async function createVendorProduct(vendorId: string, input: ProductFormIn
  * changed since the form was loaded (`version`: a sale took stock): an old stock figure never wins.
  * Sending a listing that is not waiting back to the queue counts against LISTING_MAX_PENDING too.
  */
-export async function updateVendorProduct(vendorId: string, productId: string, input: ProductFormInput, image?: string, version?: number) {
+export async function updateVendorProduct(
+  vendorId: string,
+  productId: string,
+  input: ProductFormInput,
+  options: { image?: string; version: number },
+) {
   if (!isId(productId)) return false;
   return getDb()
     .transaction()
@@ -131,14 +136,14 @@ export async function updateVendorProduct(vendorId: string, productId: string, i
         .where("vendor_id", "=", vendorId)
         .executeTakeFirst();
       if (current && current.status !== "pending") await refuseIfQueueFull(trx, vendorId);
-      let query = trx
+      const result = await trx
         .updateTable("product")
-        .set({ ...productEdits(input, image), status: "pending", reject_reason: null })
+        .set({ ...productEdits(input, options.image), status: "pending", reject_reason: null })
         .where("id", "=", productId)
         .where("vendor_id", "=", vendorId)
-        .where("status", "!=", "archived");
-      if (version !== undefined) query = query.where("version", "=", version);
-      const result = await query.executeTakeFirst();
+        .where("status", "!=", "archived")
+        .where("version", "=", options.version)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutInput, createCustomer, createProduct as makeProduct } from "../../../tests/factories";
+import { checkoutInput, createCustomer, createProduct as makeProduct, versionOf } from "../../../tests/factories";
 import { type VendorRegisterInput, VendorRegisterSchema } from "~/domain/vendor";
 import { defined } from "~/lib/defined";
 import { confirmAndSignIn } from "../../../tests/account-links";
@@ -71,22 +71,22 @@ describe("vendors", () => {
     );
     const { id } = await createVendorProduct(a.userId, { ...listing, name: "A Rake" });
     expect(await getVendorProduct(b.userId, id)).toBeNull();
-    expect(await updateVendorProduct(b.userId, id, { ...listing, name: "Hijacked" })).toBe(false);
+    expect(await updateVendorProduct(b.userId, id, { ...listing, name: "Hijacked" }, { version: await versionOf(id) })).toBe(false);
     const store = await makeProduct();
     expect(await getVendorProduct(a.userId, store.id)).toBeNull();
-    expect(await updateVendorProduct(a.userId, store.id, listing)).toBe(false);
+    expect(await updateVendorProduct(a.userId, store.id, listing, { version: await versionOf(store.id) })).toBe(false);
     expect((await listVendorProducts(b.userId)).rows.map((p) => p.id)).not.toContain(id);
 
     expect(await getProduct(id)).toBeNull();
     expect((await findProducts(parseCatalogQuery(new URLSearchParams("q=A Rake")))).matching).toBe(0);
     expect((await listPendingListings()).rows.map((p) => p.id)).toContain(id);
-    expect(await reviewListing(id, "approve")).toBe(true);
+    expect(await reviewListing(id, "approve", { version: await versionOf(id) })).toBe("live");
     expect((await getProduct(id))?.name).toBe("A Rake");
 
     // An edit goes back for approval and leaves the store until approved.
-    await updateVendorProduct(a.userId, id, { ...listing, name: "A Rake v2" });
+    await updateVendorProduct(a.userId, id, { ...listing, name: "A Rake v2" }, { version: await versionOf(id) });
     expect(await getProduct(id)).toBeNull();
-    await reviewListing(id, "reject", "Photo is blurry");
+    await reviewListing(id, "reject", { version: await versionOf(id), reason: "Photo is blurry" });
     expect((await getVendorProduct(a.userId, id))?.rejectReason).toBe("Photo is blurry");
   });
 
@@ -101,8 +101,8 @@ describe("vendors", () => {
     );
     const pa = await createVendorProduct(a.userId, { ...listing, name: "A Sprayer", price: 120_000 });
     const pb = await createVendorProduct(b.userId, { ...listing, name: "B Hoe", price: 30_000 });
-    await reviewListing(pa.id, "approve");
-    await reviewListing(pb.id, "approve");
+    await reviewListing(pa.id, "approve", { version: await versionOf(pa.id) });
+    await reviewListing(pb.id, "approve", { version: await versionOf(pb.id) });
     const customer = await createCustomer();
     await placeOrder(
       customer,
@@ -163,7 +163,7 @@ describe("a suspended vendor's listings", () => {
       meta(),
     );
     const live = await createVendorProduct(v.userId, { ...listing, name: "Zebra Sickle", category: "fertilizers" });
-    await reviewListing(live.id, "approve");
+    await reviewListing(live.id, "approve", { version: await versionOf(live.id) });
     const waiting = await createVendorProduct(v.userId, { ...listing, name: "Zebra Trowel", category: "fertilizers" });
     const customer = await createCustomer();
     const fertilizers = () => findProducts(parseCatalogQuery(new URLSearchParams("category=fertilizers")));
@@ -185,7 +185,7 @@ describe("a suspended vendor's listings", () => {
       "Zebra Sickle is no longer available.",
     );
     // Approved while the vendor is suspended: held off sale too.
-    expect(await reviewListing(waiting.id, "approve")).toBe(true);
+    expect(await reviewListing(waiting.id, "approve", { version: await versionOf(waiting.id) })).toBe("suspended");
     expect(await getProduct(waiting.id)).toBeNull();
     expect((await fertilizers()).matching).toBe(before.matching - 1);
     const exact = await sql<{ n: number }>`select count(*) as n from product where status = 'live' and category = 'fertilizers'`.execute(
@@ -211,7 +211,7 @@ describe("monthly sales", () => {
       meta(),
     );
     const p = await createVendorProduct(v.userId, { ...listing, name: "IST Spade", price: 50_000 });
-    await reviewListing(p.id, "approve");
+    await reviewListing(p.id, "approve", { version: await versionOf(p.id) });
     const customer = await createCustomer();
     const march = await placeOrder(customer, checkoutInput([{ productId: p.id, quantity: 1 }]));
     const april = await placeOrder(customer, checkoutInput([{ productId: p.id, quantity: 2 }]));

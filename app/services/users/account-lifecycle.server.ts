@@ -1,7 +1,10 @@
+import type { Transaction } from "kysely";
 import { getAuth } from "~/auth/auth.server";
 import type { Role } from "~/auth/session.server";
-import { getDatabase } from "~/db/db.server";
+import { type Engine, getDatabase } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 import { nextVersion } from "~/services/catalog/save-product.server";
+import { UserRefused } from "./create-user.server";
 
 /**
  * The one place an account's role, suspension or password changes. Every such change ends every
@@ -11,6 +14,9 @@ import { nextVersion } from "~/services/catalog/save-product.server";
  * Suspending a vendor also takes their listings off sale in that transaction (status "live" becomes
  * "suspended"; the per-category counts follow through their triggers), and reactivating puts
  * exactly those back on sale.
+ *
+ * A change that would leave the store without an active admin (demoting or suspending the last
+ * one) is refused inside that transaction: see `assertNotLastAdmin`.
  */
 export type AccountChange = {
   role?: Role;
@@ -32,8 +38,12 @@ export async function changeAccount(userId: string, change: AccountChange) {
   const bool = (value: boolean) => (engine === "postgres" ? value : Number(value));
   const now = engine === "postgres" ? new Date() : new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("user").select(["id", "role"]).where("id", "=", userId).executeTakeFirst();
+    const user = await trx.selectFrom("user").select(["id", "role", "banned"]).where("id", "=", userId).executeTakeFirst();
     if (!user) return;
+    const demoted = change.role !== undefined && change.role !== "admin";
+    if (user.role === "admin" && !user.banned && (demoted || change.suspended === true)) {
+      await assertNotLastAdmin(trx, engine, userId, change.suspended === true ? "suspend" : "demote");
+    }
     await trx
       .updateTable("user")
       .set({
@@ -65,6 +75,25 @@ export async function changeAccount(userId: string, change: AccountChange) {
     }
     await trx.deleteFrom("session").where("userId", "=", userId).execute();
   });
+}
+
+/**
+ * Refuses to take `userId` out of the active admins when no other active admin is left. The active
+ * admins' rows are locked on PostgreSQL (FOR UPDATE), so two admins demoting or suspending each other
+ * at once are serialised: the second sees the first's change and is refused. SQLite's write
+ * transaction (BEGIN IMMEDIATE) already holds the whole database.
+ */
+export async function assertNotLastAdmin(trx: Transaction<Database>, engine: Engine, userId: string, verb: string) {
+  let admins = trx
+    .selectFrom("user")
+    .select(["id", "banned"])
+    .where("role", "=", "admin")
+    .where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", 0 as never), eb("banned", "=", false as never)]))
+    // One lock order for every caller, so two of these never deadlock each other.
+    .orderBy("id");
+  if (engine === "postgres") admins = admins.forUpdate();
+  const others = (await admins.execute()).filter((admin) => admin.id !== userId);
+  if (others.length === 0) throw new UserRefused(`You cannot ${verb} the last admin.`);
 }
 
 export const setAccountRole = (userId: string, role: Role) => changeAccount(userId, { role });

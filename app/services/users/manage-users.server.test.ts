@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { checkoutInput, createProduct } from "../../../tests/factories";
 import { getDb } from "~/db/db.server";
+import { defined } from "~/lib/defined";
 import { signIn } from "../account/sign-in.server";
 import { placeOrder } from "../orders/place-order.server";
 import { createUserWithPassword, UserRefused } from "./create-user.server";
+import { setAccountRole } from "./account-lifecycle.server";
 import { ensureAdmin } from "./ensure-admin.server";
 import { deleteUser, listUsers, setUserSuspended } from "./manage-users.server";
 
@@ -61,5 +63,30 @@ describe("admin user management", () => {
     await expect(createUserWithPassword({ name: "Dup", email: "MEENA@example.in", password: "x-pass-123", role: "user" })).rejects.toThrow(
       /already exists/,
     );
+  });
+
+  it("of the last two admins acting on each other at once, only one succeeds: one admin always remains", async () => {
+    const boss = (await getDb().selectFrom("user").select("id").where("email", "=", "boss@angle.in").executeTakeFirstOrThrow()).id;
+    const asha = await createUserWithPassword({ name: "Asha", email: "asha@angle.in", password: "asha-pass-1", role: "admin" });
+    const omar = await createUserWithPassword({ name: "Omar", email: "omar@angle.in", password: "omar-pass-1", role: "admin" });
+    const activeAdmins = async () =>
+      (await listUsers("admin")).rows.filter((u) => u.role === "admin" && u.status === "active").map((u) => u.id);
+    // Three admins: the boss is demoted, leaving Asha and Omar.
+    await setAccountRole(boss, "user");
+    expect((await activeAdmins()).sort()).toEqual([asha.id, omar.id].sort());
+
+    const suspensions = await Promise.allSettled([setUserSuspended(asha.id, omar.id, true), setUserSuspended(omar.id, asha.id, true)]);
+    expect(suspensions.map((s) => s.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = suspensions.find((s) => s.status === "rejected");
+    expect(refused?.status === "rejected" && refused.reason).toEqual(new UserRefused("You cannot suspend the last admin."));
+    expect(await activeAdmins()).toHaveLength(1);
+
+    // Demoting the one left is refused too, and so are two demotions at once of a pair.
+    const [last] = await activeAdmins();
+    await expect(setAccountRole(defined(last, "the last admin"), "user")).rejects.toThrow("You cannot demote the last admin.");
+    await setAccountRole(boss, "admin");
+    const demotions = await Promise.allSettled([setAccountRole(boss, "vendor"), setAccountRole(defined(last, "the last admin"), "user")]);
+    expect(demotions.map((s) => s.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(await activeAdmins()).toHaveLength(1);
   });
 });

@@ -1,10 +1,9 @@
-import { getAuth } from "~/auth/auth.server";
-import { getDb } from "~/db/db.server";
+import { getDatabase, getDb } from "~/db/db.server";
 import { type Keyset, paginate } from "~/db/keyset.server";
 import { containsInsensitive } from "~/db/like.server";
 import { FIRST_PAGE, type Page, type PageRequest } from "~/domain/pagination";
 import { ROLE_LABELS, toUserRole, type UserRole, type UserStatus } from "~/domain/user-labels";
-import { setAccountSuspended } from "./account-lifecycle.server";
+import { assertNotLastAdmin, setAccountSuspended } from "./account-lifecycle.server";
 import { UserRefused } from "./create-user.server";
 
 export type AdminUserRow = {
@@ -74,20 +73,11 @@ export async function listUsers(q: string, request: PageRequest = FIRST_PAGE): P
   return { ...page, rows };
 }
 
+/** An admin never acts on their own account here; the last-admin rule is checked in the write's transaction. */
 async function guardTarget(actorId: string, targetId: string, verb: string) {
   if (actorId === targetId) throw new UserRefused(`You cannot ${verb} yourself.`);
-  const db = getDb();
-  const target = await db.selectFrom("user").select(["id", "role", "banned"]).where("id", "=", targetId).executeTakeFirst();
+  const target = await getDb().selectFrom("user").select(["id", "role", "banned"]).where("id", "=", targetId).executeTakeFirst();
   if (!target) throw new UserRefused("That user no longer exists.", 404);
-  if (target.role === "admin") {
-    const admins = await db
-      .selectFrom("user")
-      .where("role", "=", "admin")
-      .where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", 0 as never), eb("banned", "=", false as never)]))
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    if (Number(admins.n) <= 1 && !target.banned) throw new UserRefused(`You cannot ${verb} the last admin.`);
-  }
   return target;
 }
 
@@ -97,15 +87,24 @@ export async function setUserSuspended(actorId: string, targetId: string, suspen
   await setAccountSuspended(targetId, suspended);
 }
 
-/** Deletes an account that has no orders; one with orders must be suspended instead. */
+/**
+ * Deletes an account that has no orders; one with orders must be suspended instead. The checks and
+ * the delete share one transaction, so the last active admin cannot be deleted by two admins at once.
+ */
 export async function deleteUser(actorId: string, targetId: string) {
   await guardTarget(actorId, targetId, "delete");
-  const db = getDb();
-  const ordered = await db.selectFrom("orders").select("id").where("user_id", "=", targetId).limit(1).executeTakeFirst();
-  if (ordered) throw new UserRefused("This user has orders, so the account is kept for the records. Suspend it instead.", 409);
-  const listed = await db.selectFrom("product").select("id").where("vendor_id", "=", targetId).limit(1).executeTakeFirst();
-  if (listed) throw new UserRefused("This vendor has listings. Suspend the account instead.", 409);
-  const ctx = await getAuth().$context;
-  await ctx.internalAdapter.deleteUserSessions(targetId);
-  await ctx.internalAdapter.deleteUser(targetId);
+  const { db, engine } = getDatabase();
+  await db.transaction().execute(async (trx) => {
+    const target = await trx.selectFrom("user").select(["role", "banned"]).where("id", "=", targetId).executeTakeFirst();
+    if (!target) throw new UserRefused("That user no longer exists.", 404);
+    if (target.role === "admin" && !target.banned) await assertNotLastAdmin(trx, engine, targetId, "delete");
+    const ordered = await trx.selectFrom("orders").select("id").where("user_id", "=", targetId).limit(1).executeTakeFirst();
+    if (ordered) throw new UserRefused("This user has orders, so the account is kept for the records. Suspend it instead.", 409);
+    const listed = await trx.selectFrom("product").select("id").where("vendor_id", "=", targetId).limit(1).executeTakeFirst();
+    if (listed) throw new UserRefused("This vendor has listings. Suspend the account instead.", 409);
+    // Better Auth's own rows for the account (what its deleteUser removes), then the account.
+    await trx.deleteFrom("session").where("userId", "=", targetId).execute();
+    await trx.deleteFrom("account").where("userId", "=", targetId).execute();
+    await trx.deleteFrom("user").where("id", "=", targetId).execute();
+  });
 }

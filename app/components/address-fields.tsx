@@ -1,0 +1,55 @@
+import { StateSelect } from "~/components/state-select";
+import { TextField } from "~/components/ui/text-field";
+import { FIELD_MAX } from "~/domain/account-rules";
+
+export type AddressValues = { street: string; city: string; state: string; pincode: string };
+
+type Props = {
+  /** What the fields start with (the account's saved address), if anything. */
+  values?: AddressValues;
+  /** Errors keyed by field name, as the action returned them. */
+  errors: Partial<Record<keyof AddressValues, string>>;
+  pincodeHint?: string;
+};
+
+/**
+ * An Indian postal address: street, city, State/UT and pincode, with the names the address schemas
+ * read and the browser's autocomplete tokens. Lays itself out in the caller's two-column grid.
+ */
+export function AddressFields({ values, errors, pincodeHint }: Props) {
+  return (
+    <>
+      <TextField
+        className="sm:col-span-2"
+        label="Street address"
+        name="street"
+        required
+        autoComplete="street-address"
+        maxLength={FIELD_MAX.street}
+        defaultValue={values?.street}
+        error={errors.street}
+      />
+      <TextField
+        label="City"
+        name="city"
+        required
+        autoComplete="address-level2"
+        maxLength={FIELD_MAX.city}
+        defaultValue={values?.city}
+        error={errors.city}
+      />
+      <StateSelect defaultValue={values?.state} error={errors.state} />
+      <TextField
+        label="Pincode"
+        name="pincode"
+        required
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={6}
+        defaultValue={values?.pincode}
+        error={errors.pincode}
+        hint={pincodeHint}
+      />
+    </>
+  );
+}
