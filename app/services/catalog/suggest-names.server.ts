@@ -6,8 +6,8 @@ import { searchWords, wordSimilarity } from "~/domain/search-terms";
 const MAX_SUGGESTIONS = 5;
 /** How much of the search's trigrams a name must hold to be suggested (pg_trgm's default is 0.6). */
 const MIN_SIMILARITY = 0.4;
-/** SQLite: names compared in JS, the FTS5 index's best candidates. */
-const CANDIDATES = 200;
+/** SQLite: names compared in JS, per word of the search. */
+const CANDIDATES_PER_WORD = 100;
 
 /**
  * When a search finds nothing (issue 12): up to five names of products on sale closest to it by
@@ -41,25 +41,37 @@ async function closestOnPostgres(text: string, category: CatalogQuery["category"
 }
 
 /**
- * SQLite: the names that share the most of the search's trigrams, as FTS5 ranks them (bm25 over
- * an OR of the trigrams, in the name column), then scored in JS as pg_trgm would.
+ * SQLite: for each word, the first names holding any of its four-letter pieces (a misspelling
+ * keeps most of them: "tomatto" keeps "toma", "omat"), found in the name column of the FTS5
+ * index without ranking, so each lookup stops after a few rows; then scored in JS as pg_trgm
+ * would. Bounded work however large the catalogue.
  */
 async function closestOnSqlite(text: string, category: CatalogQuery["category"]): Promise<string[]> {
-  const grams = new Set<string>();
-  for (const word of text.split(" ")) {
-    const chars = [...word];
-    for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(""));
-  }
-  if (grams.size === 0) return [];
-  const match = `name : (${[...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(" OR ")})`;
+  const { db } = getDatabase();
   const inCategory = category === "all" ? sql`` : sql`and product.category = ${category}`;
-  const { rows } = await sql<{ name: string }>`
-    select product.name as name from product_search join product on product.rowid = product_search.rowid
-    where product_search match ${match} ${inCategory}
-    order by bm25(product_search) limit ${CANDIDATES}`.execute(getDatabase().db);
-  return rows
-    .map((r) => ({ name: r.name, score: wordSimilarity(text, r.name) }))
+  const names = new Set<string>();
+  for (const word of text.split(" ")) {
+    const pieces = piecesOf(word);
+    if (pieces.length === 0) continue;
+    const match = `name : (${pieces.map((g) => `"${g.replace(/"/g, '""')}"`).join(" OR ")})`;
+    const { rows } = await sql<{ name: string }>`
+      select product.name as name from product_search join product on product.rowid = product_search.rowid
+      where product_search match ${match} ${inCategory} limit ${CANDIDATES_PER_WORD}`.execute(db);
+    for (const row of rows) names.add(row.name);
+  }
+  return [...names]
+    .map((name) => ({ name, score: wordSimilarity(text, name) }))
     .filter((r) => r.score >= MIN_SIMILARITY)
-    .sort((a, b) => b.score - a.score || a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
+    .sort((a, b) => b.score - a.score || (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1))
     .map((r) => r.name);
+}
+
+/** A word's four-character pieces (a 3-character word is its own piece; shorter ones have none). */
+function piecesOf(word: string): string[] {
+  const chars = [...word];
+  if (chars.length < 3) return [];
+  if (chars.length === 3) return [word];
+  const pieces = new Set<string>();
+  for (let i = 0; i + 4 <= chars.length; i++) pieces.add(chars.slice(i, i + 4).join(""));
+  return [...pieces];
 }
