@@ -39,6 +39,7 @@ export default [
     route("vendors", "routes/admin/vendors.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
+    route("search-synonyms", "routes/admin/search-synonyms.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/seller/layout.tsx", [

@@ -279,6 +279,11 @@ async function main() {
       const paths = {
         "/products": "/products",
         search: "/products?q=neem",
+        // Issue 12: a spelling variant, two words in any order, best match over a common word, and a miss that suggests names.
+        "search fertilizer": "/products?q=fertilizer",
+        "search tractor mahindra": "/products?q=tractor+mahindra",
+        "search seed (best)": "/products?q=seed",
+        "search tomatto": "/products?q=tomatto",
         "category+price-high": "/products?category=tools&sort=price-high",
         "product page": productPath,
       };

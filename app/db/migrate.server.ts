@@ -13,6 +13,7 @@ import * as m0008 from "./migrations/0008-list-indexes";
 import * as m0009 from "./migrations/0009-outbox";
 import * as m0010 from "./migrations/0010-temporary-passwords";
 import * as m0011 from "./migrations/0011-mobile-sign-in";
+import * as m0012 from "./migrations/0012-search-synonyms";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0010-temporary-passwords": m0010,
   // 0011 is reserved for another branch.
   "0011-mobile-sign-in": m0011,
+  "0012-search-synonyms": m0012,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

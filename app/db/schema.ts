@@ -202,4 +202,12 @@ export interface Database {
   product_count: ProductCountTable;
   outbox: OutboxTable;
   phone_code: PhoneCodeTable;
+  search_synonym: SearchSynonymTable;
+}
+
+/** Two words or phrases a search treats as the same, lower case (0012-search-synonyms). */
+export interface SearchSynonymTable {
+  id: string;
+  term: string;
+  variant: string;
 }

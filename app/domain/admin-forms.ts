@@ -69,3 +69,27 @@ export const PaymentSettingsActionSchema = z.discriminatedUnion(
   ],
   { error: UNKNOWN_INTENT },
 );
+
+/** A word or phrase of a synonym pair, as a search compares it: lower case, single spaces. */
+const synonymText = z
+  .string()
+  .transform((s) => s.toLowerCase().replace(/\s+/g, " ").trim())
+  .pipe(
+    z
+      .string()
+      .min(1, "Enter both words.")
+      .max(60, "Keep each word or phrase to 60 characters.")
+      .refine((s) => !/\p{Cc}/u.test(s), "Use letters, digits and spaces only.")
+      .refine((s) => s.split(" ").length <= 3, "A phrase may have at most three words."),
+  );
+
+export const SynonymsActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z
+      .object({ intent: z.literal("add"), term: synonymText, variant: synonymText })
+      .refine((pair) => pair.term !== pair.variant, { message: "The two words are the same.", path: ["variant"] }),
+    z.object({ intent: z.literal("delete"), id }),
+  ],
+  { error: UNKNOWN_INTENT },
+);

@@ -30,3 +30,19 @@ it("drops control characters such as NUL from a search", () => {
   expect(parse("q=ab%00c").q).toBe("ab c");
   expect(parse("q=%00").q).toBe("");
 });
+
+it("orders a search by best match unless a sort is chosen, and never without a search", () => {
+  expect(parse("q=seed").sort).toBe("best");
+  expect(parse("q=seed&sort=name").sort).toBe("name");
+  expect(parse("sort=best").sort).toBe("name");
+  expect(parse("q=seed&sort=").sort).toBe("best");
+  expect(catalogSearch({ q: "seed", sort: "best" })).toBe("?q=seed");
+  expect(catalogSearch({ q: "seed", sort: "name" })).toBe("?q=seed&sort=name");
+});
+
+it("gives a new search its best-match order when the form only carried the old listing's default", () => {
+  expect(parse("q=seed&sort=name&prev=").sort).toBe("best");
+  expect(parse("q=seed&sort=name&prev=seed").sort).toBe("name");
+  expect(parse("q=seed&sort=price-low&prev=").sort).toBe("price-low");
+  expect(parse("q=tomato&sort=best&prev=seed").sort).toBe("best");
+});

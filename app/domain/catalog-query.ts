@@ -1,8 +1,10 @@
 import { isCategoryKey, type CategoryKey } from "./categories";
 
-export const SORT_KEYS = ["name", "price-low", "price-high", "rating"] as const;
+/** "best" (best match, issue 12) applies only with a search, and is its default order. */
+export const SORT_KEYS = ["best", "name", "price-low", "price-high", "rating"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export const SORT_LABELS: Record<SortKey, string> = {
+  best: "Best match",
   name: "Name",
   "price-low": "Price: Low to High",
   "price-high": "Price: High to Low",
@@ -30,12 +32,27 @@ export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
   const category = params.get("category");
   const sort = params.get("sort");
   const page = Number.parseInt(params.get("page") ?? "", 10);
+  // The filter form sends the search it showed (prev): a sort that was only that listing's default
+  // was not chosen, so a new search gets its own default (best match) rather than "Name".
+  const prev = params.get("prev");
+  const chosen = prev === null || sort !== defaultSort(prev.trim());
+  const known = chosen && (SORT_KEYS as readonly string[]).includes(sort ?? "") && (q !== "" || sort !== "best");
   return {
     q,
     category: isCategoryKey(category) ? category : "all",
-    sort: (SORT_KEYS as readonly string[]).includes(sort ?? "") ? (sort as SortKey) : "name",
+    sort: known ? (sort as SortKey) : defaultSort(q),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   };
+}
+
+/** With a search, best match first; without, by name (spec §5). */
+export function defaultSort(q: string): SortKey {
+  return q ? "best" : "name";
+}
+
+/** The sorts a listing offers: best match only with a search. */
+export function sortChoices(q: string): SortKey[] {
+  return SORT_KEYS.filter((k) => k !== "best" || q !== "");
 }
 
 /** Builds the canonical query string, leaving defaults out so URLs stay short. */
@@ -43,7 +60,7 @@ export function catalogSearch(query: Partial<CatalogQuery>): string {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.category && query.category !== "all") params.set("category", query.category);
-  if (query.sort && query.sort !== "name") params.set("sort", query.sort);
+  if (query.sort && query.sort !== defaultSort(query.q ?? "")) params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   const s = params.toString();
   return s ? `?${s}` : "";

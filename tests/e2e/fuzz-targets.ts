@@ -461,6 +461,17 @@ export const ACTION_TARGETS: ActionTarget[] = [
     samples: 8,
     group: "admin",
   },
+  {
+    file: "routes/admin/search-synonyms.tsx",
+    label: "admin search synonyms",
+    path: () => "/admin/search-synonyms",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i) => ({ intent: "add", term: `fuzzterm ${w.tag} ${i}`, variant: `fuzzvariant ${i}` }),
+    special: () => ({ intent: fc.constantFrom("add", "delete", ""), id: bogusId }),
+    samples: 12,
+    group: "admin",
+  },
 
   // Vendor panel.
   {
@@ -641,6 +652,7 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/admin/vendors.tsx", path: () => "/admin/vendors", role: "admin", params: ["cursor", "dir", "queueCursor", "queueDir"] },
   { file: "routes/admin/messages.tsx", path: () => "/admin/messages", role: "admin", params: ["cursor", "dir"] },
   { file: "routes/admin/outbox.tsx", path: () => "/admin/outbox", role: "admin", params: ["cursor", "dir"] },
+  { file: "routes/admin/search-synonyms.tsx", path: () => "/admin/search-synonyms", role: "admin", params: [] },
   { file: "routes/admin/not-found.tsx", path: () => "/admin/no-such-page", role: "admin", params: [] },
   { file: "routes/seller/layout.tsx", path: () => "/vendor-login", role: "anon", params: [] },
   { file: "routes/seller/home.tsx", path: () => "/vendor-login", role: "vendor", params: [] },

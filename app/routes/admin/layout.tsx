@@ -2,6 +2,7 @@ import { Form, Link, NavLink, Outlet } from "react-router";
 import CreditCard from "lucide-react/icons/credit-card";
 import Mail from "lucide-react/icons/mail";
 import Send from "lucide-react/icons/send";
+import SpellCheck from "lucide-react/icons/spell-check";
 import LayoutDashboard from "lucide-react/icons/layout-dashboard";
 import Leaf from "lucide-react/icons/leaf";
 import LogOut from "lucide-react/icons/log-out";
@@ -30,6 +31,7 @@ const links = [
   { to: "/admin/vendors", label: "Vendors", icon: Store },
   { to: "/admin/messages", label: "Messages", icon: Mail },
   { to: "/admin/outbox", label: "Outbox", icon: Send },
+  { to: "/admin/search-synonyms", label: "Search Synonyms", icon: SpellCheck },
   { to: "/admin/payment-settings", label: "Payment Settings", icon: CreditCard },
   { to: "/admin/settings", label: "General Settings", icon: Settings },
 ];

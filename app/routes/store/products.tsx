@@ -3,7 +3,7 @@ import SearchX from "lucide-react/icons/search-x";
 import type { Route } from "./+types/products";
 import { ProductCard } from "~/components/product-card";
 import { CATEGORY_KEYS, CATEGORY_LABELS } from "~/domain/categories";
-import { catalogSearch, MAX_QUERY_LENGTH, parseCatalogQuery, SORT_KEYS, SORT_LABELS } from "~/domain/catalog-query";
+import { catalogSearch, MAX_QUERY_LENGTH, parseCatalogQuery, SORT_LABELS, sortChoices } from "~/domain/catalog-query";
 import { findProducts } from "~/services/catalog/find-products.server";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { query, products, matching, total, page, pageCount } = loaderData;
+  const { query, products, matching, total, page, pageCount, suggestions } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/products";
@@ -87,13 +87,15 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             key={`s-${query.sort}`}
             className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] sm:w-48"
           >
-            {SORT_KEYS.map((k) => (
+            {sortChoices(query.q).map((k) => (
               <option key={k} value={k}>
                 {SORT_LABELS[k]}
               </option>
             ))}
           </select>
         </div>
+        {/* The search this listing shows: its default sort does not stick to a new search (catalog-query.ts). */}
+        <input type="hidden" name="prev" value={query.q} />
         <button type="submit" className="h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
           Apply
         </button>
@@ -109,6 +111,19 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <SearchX className="h-12 w-12 text-stone-400" aria-hidden="true" />
           <h2 className="mt-4 text-xl font-semibold text-stone-900">No products found</h2>
           <p className="mt-1 text-stone-600">Try adjusting your search or filter criteria</p>
+          {suggestions.length > 0 ? (
+            <p className="mt-4 text-stone-700" data-testid="did-you-mean">
+              Did you mean:{" "}
+              {suggestions.map((name, i) => (
+                <span key={name}>
+                  {i > 0 ? ", " : null}
+                  <Link to={`/products${catalogSearch({ q: name })}`} className="font-semibold text-brand-700 underline">
+                    {name}
+                  </Link>
+                </span>
+              ))}
+            </p>
+          ) : null}
           <Link to="/products" className="mt-5 font-semibold text-brand-700 underline">
             Clear filters
           </Link>

@@ -4,7 +4,10 @@ import { containsPattern } from "~/db/like.server";
 import type { Database } from "~/db/schema";
 import { PAGE_SIZE, type CatalogQuery, type SortKey } from "~/domain/catalog-query";
 import type { ProductCard } from "~/domain/product-view";
+import type { SearchTerm } from "~/domain/search-terms";
+import { termsFor } from "./search-synonyms.server";
 import { selectProductCard, toProductCard } from "./select-product-card.server";
+import { suggestNames } from "./suggest-names.server";
 
 export type ProductPage = {
   products: ProductCard[];
@@ -14,6 +17,8 @@ export type ProductPage = {
   total: number;
   page: number;
   pageCount: number;
+  /** When a search finds nothing: the closest product names, best first (at most 5). */
+  suggestions: string[];
 };
 
 type InScope = SelectQueryBuilder<Database, "product", Record<never, never>>;
@@ -24,7 +29,11 @@ type Search = {
   category: CatalogQuery["category"];
   onSale: number;
   q: string;
-  sort: SortKey;
+  /** What q asks for: every term must be found, by any of its forms. */
+  terms: SearchTerm[];
+  order: Order;
+  /** ordered by best match, which no index holds */
+  best: boolean;
   pageSize: number;
   /** the requested page's first row, or the last page's when there are fewer matches */
   offsetFor: (matching: number) => number;
@@ -33,6 +42,8 @@ type Search = {
 /**
  * Spec §5: the catalogue, or the products whose name or description contains the search text in
  * any case, in one category or all, sorted, a page at a time, with the exact number that match.
+ * Issue 12: every word of the search must be found (in any order), each by any of its forms
+ * (singular, plural, synonyms); with a search, the default order puts name matches first.
  */
 export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): Promise<ProductPage> {
   const { db, engine } = getDatabase();
@@ -46,17 +57,42 @@ export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): P
   const pageCountFor = (matching: number) => Math.max(1, Math.ceil(matching / pageSize));
   const offsetFor = (matching: number) => (Math.min(query.page, pageCountFor(matching)) - 1) * pageSize;
 
-  const search: Search = { inScope, category: query.category, onSale, q: query.q, sort: query.sort, pageSize, offsetFor };
+  const terms = query.q ? await termsFor(query.q) : [];
+  const order = orderFor(engine, query.sort, terms);
+  const best = query.sort === "best" && terms.length > 0;
+  const search: Search = { inScope, category: query.category, onSale, q: query.q, terms, order, best, pageSize, offsetFor };
+  // trigram indexes need three characters in every form
+  const short = terms.some((term) => term.forms.some((form) => [...form].length < 3));
   const { rows, matching } = !query.q
-    ? { rows: await sorted(selectProductCard(inScope), query.sort).limit(pageSize).offset(offsetFor(onSale)).execute(), matching: onSale }
-    : [...query.q].length < 3 // trigram indexes need three characters
-      ? await scanForMatches(search, inScope.where(containsText(engine, query.q)))
+    ? { rows: await sorted(selectProductCard(inScope), order).limit(pageSize).offset(offsetFor(onSale)).execute(), matching: onSale }
+    : short
+      ? await scanForMatches(search, inScope.where(containsTerms(engine, terms)))
       : engine === "postgres"
-        ? await collectMatches(search, inScope.where(containsText(engine, query.q)))
-        : await searchSqlite(search);
+        ? await collectMatches(search, inScope.where(containsTerms(engine, terms)))
+        : best
+          ? await searchSqliteBest(search)
+          : await searchSqlite(search);
   const pageCount = pageCountFor(matching);
-  return { products: rows.map(toProductCard), matching, total, page: Math.min(query.page, pageCount), pageCount };
+  const suggestions = query.q && matching === 0 ? await suggestNames(query.q, query.category) : [];
+  return { products: rows.map(toProductCard), matching, total, page: Math.min(query.page, pageCount), pageCount, suggestions };
 }
+
+/** Every term is found in the name or the description, each by any of its forms. */
+function containsTerms(engine: Engine, terms: SearchTerm[]): Expression<SqlBool> {
+  return allOf(terms.map((term) => anyOf(term.forms.map((form) => containsText(engine, form)))));
+}
+
+/** Every term is found in the name: the best matches (issue 12). */
+function nameHoldsTerms(engine: Engine, terms: SearchTerm[]): Expression<SqlBool> {
+  const nameHolds = (form: string) =>
+    engine === "postgres"
+      ? sql<SqlBool>`product.name_key like lower(${containsPattern(form)}) escape '\\'`
+      : sql<SqlBool>`product.name like ${containsPattern(form)} escape '\\'`;
+  return allOf(terms.map((term) => anyOf(term.forms.map(nameHolds))));
+}
+
+const allOf = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+const anyOf = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 
 /** Spec §5: name or description contains q, in any case. */
 function containsText(engine: Engine, q: string): Expression<SqlBool> {
@@ -75,10 +111,10 @@ function containsText(engine: Engine, q: string): Expression<SqlBool> {
  * matches through the trigram index instead of walking a sort index to fill the page (which it
  * prefers, and which is slow when the matches sit late in that order).
  */
-async function collectMatches({ sort, pageSize, offsetFor }: Search, matched: InScope): Promise<Found> {
+async function collectMatches({ order, pageSize, offsetFor }: Search, matched: InScope): Promise<Found> {
   const { db } = getDatabase();
-  const [columns, direction] = ORDER[sort];
-  const keys = columns.map((column, i) => sql.raw(column).as(`k${i}`));
+  const [columns, direction] = order;
+  const keys = columns.map((column, i) => sql`${column}`.as(`k${i}`));
   const byKeys = (table: string) =>
     [...columns.map((_, i) => `${table}.k${i}`), `${table}.id`].map((key) => [sql.ref(key), direction] as const);
   const page = (offset: number) => {
@@ -112,62 +148,115 @@ async function collectMatches({ sort, pageSize, offsetFor }: Search, matched: In
  */
 const WALK_RATIO = 10;
 
+/** An FTS5 query: every term, by any of its forms, in the name and description or the name alone. */
+function ftsQuery(terms: SearchTerm[], column?: "name"): string {
+  const phrase = (form: string) => `"${form.replace(/"/g, '""')}"`; // "" escapes a quote inside an FTS5 phrase
+  const filter = column ? `${column} : ` : "";
+  return terms.map((term) => `${filter}(${term.forms.map(phrase).join(" OR ")})`).join(" AND ");
+}
+
+/** The matches of an FTS5 query in the search's scope: in the index, and in the category. */
+type SqliteMatches = { match: string; inIndex: number; matching: number };
+
 /**
  * SQLite, 3+ characters: the FTS5 trigram index holds exactly the products on sale (0003), so it
- * counts matches without touching the product table. The rows: look up each match by rowid and
- * sort, or walk the sort's index keeping the entries whose rowid matched, whichever reads less.
- * The unary + stops SQLite from driving the walk from the search's rowids.
+ * counts matches without touching the product table; in one category, walk its index entries or
+ * look up every match to read its category.
  */
-async function searchSqlite({ inScope, category, onSale, q, sort, pageSize, offsetFor }: Search): Promise<Found> {
+async function countSqlite({ inScope, category, onSale }: Search, match: string): Promise<SqliteMatches> {
   const { db } = getDatabase();
-  const phrase = `"${q.replace(/"/g, '""')}"`; // "" escapes a quote inside an FTS5 phrase
-  const matches = sql`select rowid from product_search where product_search match ${phrase}`;
-  const inMatches = (walk: boolean) => (walk ? sql<boolean>`+product.rowid in (${matches})` : sql<boolean>`product.rowid in (${matches})`);
   const inIndex = Number(
-    (await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${phrase}`.execute(db)).rows[0]?.n ?? 0, // count(*) always returns one row
+    (await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${match}`.execute(db)).rows[0]?.n ?? 0, // count(*) always returns one row
   );
-  // In one category: walk its index entries, or look up every match to read its category.
-  const matching = category === "all" || inIndex === 0 ? inIndex : await countRows(inScope.where(inMatches(onSale < WALK_RATIO * inIndex)));
-  if (matching === 0) return { rows: [], matching };
+  const matching =
+    category === "all" || inIndex === 0 ? inIndex : await countRows(inScope.where(inMatches(match, onSale < WALK_RATIO * inIndex)));
+  return { match, inIndex, matching };
+}
 
-  // A page: walk about (offset + pageSize) × onSale / matching entries of the sort's index, or
-  // look up every match and sort.
-  const offset = offsetFor(matching);
-  const walk = ((offset + pageSize) * onSale) / matching < WALK_RATIO * inIndex;
-  const rows = await sorted(selectProductCard(inScope.where(inMatches(walk))), sort)
-    .limit(pageSize)
+/** The unary + stops SQLite from driving a walk from the search's rowids. */
+function inMatches(match: string, walk: boolean) {
+  const matches = sql`select rowid from product_search where product_search match ${match}`;
+  return walk ? sql<boolean>`+product.rowid in (${matches})` : sql<boolean>`product.rowid in (${matches})`;
+}
+
+/**
+ * A page of matches: walk about (offset + limit) × onSale / matching entries of the sort's index,
+ * keeping the entries whose rowid matched, or look up every match and sort, whichever reads less.
+ */
+function pageSqlite({ inScope, onSale }: Search, { match, inIndex, matching }: SqliteMatches, order: Order, offset: number, limit: number) {
+  const walk = ((offset + limit) * onSale) / matching < WALK_RATIO * inIndex;
+  return sorted(selectProductCard(inScope.where(inMatches(match, walk))), order)
+    .limit(limit)
     .offset(offset)
     .execute();
-  return { rows, matching };
+}
+
+async function searchSqlite(search: Search): Promise<Found> {
+  const found = await countSqlite(search, ftsQuery(search.terms));
+  if (found.matching === 0) return { rows: [], matching: 0 };
+  return {
+    rows: await pageSqlite(search, found, search.order, search.offsetFor(found.matching), search.pageSize),
+    matching: found.matching,
+  };
+}
+
+/**
+ * Best match on SQLite: the products whose name holds every term, by name, then the rest, by
+ * name. Each part is a search of its own (FTS5's column filter finds the first), so each still
+ * walks the name index or sorts its few matches.
+ */
+async function searchSqliteBest(search: Search): Promise<Found> {
+  const all = ftsQuery(search.terms);
+  const named = ftsQuery(search.terms, "name");
+  const [found, first] = await Promise.all([countSqlite(search, all), countSqlite(search, named)]);
+  if (found.matching === 0) return { rows: [], matching: 0 };
+  const byName = ORDER.name;
+  const offset = search.offsetFor(found.matching);
+  const rows =
+    offset < first.matching ? await pageSqlite(search, first, byName, offset, Math.min(search.pageSize, first.matching - offset)) : [];
+  const others = { match: `(${all}) NOT (${named})`, inIndex: found.inIndex - first.inIndex, matching: found.matching - first.matching };
+  const wanted = search.pageSize - rows.length;
+  if (wanted > 0 && others.matching > 0)
+    rows.push(...(await pageSqlite(search, others, byName, Math.max(0, offset - first.matching), wanted)));
+  return { rows, matching: found.matching };
 }
 
 /**
  * 1–2 characters: too short for trigrams, so the count scans the catalogue. A common text then
  * fills the page within a few entries of the sort's index; a rare one would have that walk look
- * up nearly every product, so its matches are collected in one more scan instead.
+ * up nearly every product, so its matches are collected in one more scan instead. Best match has
+ * no index to walk: its matches are always collected.
  */
 async function scanForMatches(search: Search, matched: InScope): Promise<Found> {
-  const { sort, pageSize, offsetFor } = search;
+  const { order, pageSize, offsetFor } = search;
+  if (search.best) return collectMatches(search, matched);
   const matching = await countRows(matched);
   if (matching === 0) return { rows: [], matching };
   // The walk looks up about (offset + pageSize) × onSale / matching rows; a scan reads onSale.
   const offset = offsetFor(matching);
   if ((offset + pageSize) * WALK_RATIO > matching) return collectMatches(search, matched);
-  return { rows: await sorted(selectProductCard(matched), sort).limit(pageSize).offset(offset).execute(), matching };
+  return { rows: await sorted(selectProductCard(matched), order).limit(pageSize).offset(offset).execute(), matching };
 }
 
-/**
- * Each sort's columns and direction; the id follows as tie-breaker in the same direction, as in
- * the sort's index (0002, 0005).
- */
-const ORDER: Record<SortKey, [columns: string[], direction: "asc" | "desc"]> = {
+/** Sort keys and their direction; the id follows as tie-breaker in the same direction. */
+type Order = [keys: Expression<unknown>[], direction: "asc" | "desc"];
+
+/** Each sort's columns, as in the sort's index (0002, 0005). */
+const ORDER: Record<Exclude<SortKey, "best">, Order> = {
   // Alphabetical for people: "Neem" before "NPK", on every engine and collation. name_key is
   // lower(name), kept by the database (0005).
-  name: [["product.name_key"], "asc"],
-  "price-low": [["product.price_paise"], "asc"],
-  "price-high": [["product.price_paise"], "desc"],
-  rating: [["product.rating", "product.reviews"], "desc"],
+  name: [[sql.ref("product.name_key")], "asc"],
+  "price-low": [[sql.ref("product.price_paise")], "asc"],
+  "price-high": [[sql.ref("product.price_paise")], "desc"],
+  rating: [[sql.ref("product.rating"), sql.ref("product.reviews")], "desc"],
 };
+
+/** Best match (issue 12): names holding every term first (0), then the rest (1), each by name. */
+function orderFor(engine: Engine, sort: SortKey, terms: SearchTerm[]): Order {
+  if (sort !== "best") return ORDER[sort];
+  if (terms.length === 0) return ORDER.name;
+  return [[sql<number>`case when ${nameHoldsTerms(engine, terms)} then 0 else 1 end`, sql.ref("product.name_key")], "asc"];
+}
 
 async function countRows(rows: InScope) {
   return Number((await rows.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
@@ -176,11 +265,10 @@ async function countRows(rows: InScope) {
 /** A query that can be ordered by an expression (a SelectQueryBuilder over any tables). */
 type Orderable<Q> = { orderBy(expression: Expression<unknown>, direction: "asc" | "desc"): Q };
 
-function sorted<Q extends Orderable<Q>>(rows: Q, sort: SortKey): Q {
-  const [columns, direction] = ORDER[sort];
+function sorted<Q extends Orderable<Q>>(rows: Q, [columns, direction]: Order): Q {
   return orderedBy(
     rows,
-    [...columns, "product.id"].map((column) => [sql.raw(column), direction] as const),
+    [...columns, sql.ref("product.id")].map((column) => [column, direction] as const),
   );
 }
 
