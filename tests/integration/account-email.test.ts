@@ -77,15 +77,17 @@ describe("an unconfirmed customer", () => {
 
   it("gets a new link on request, at most RATE_LIMIT_ACCOUNT_EMAIL_MAX (5) an hour", async () => {
     const { cookie } = await unconfirmedCustomer("resend@angle.in");
+    // The registration's own link is set aside: what follows must queue one of its own.
+    await getDb().deleteFrom("outbox").where("recipient", "=", "resend@angle.in").execute();
     const first = await post(resendAction, "/account/verification", cookie, new URLSearchParams());
     expect(first).toEqual({ status: 200, ok: true, message: "We have sent a new link to resend@angle.in. It works for 24 hours." });
+    expect(await mails("resend@angle.in", "verify-email")).toHaveLength(1);
     for (let i = 0; i < 4; i++) expect((await post(resendAction, "/account/verification", cookie, new URLSearchParams())).status).toBe(200);
     const refused = await post(resendAction, "/account/verification", cookie, new URLSearchParams());
     expect(refused.status).toBe(429);
     expect(refused.error).toMatch(/Too many attempts/);
-    // The registration's link and those asked for: a link asked for again within the same second is
-    // the same link (signed with the same time), queued once.
-    expect((await mails("resend@angle.in", "verify-email")).length).toBeGreaterThanOrEqual(2);
+    // The new link works.
+    expect(await confirmEmail(await linkToken("resend@angle.in"), { headers: headers() })).toMatchObject({ ok: true, kind: "confirmed" });
     expect((await post(resendAction, "/account/verification", "", new URLSearchParams())).status).toBe(401);
   });
 });
