@@ -299,8 +299,8 @@ function snapshotBuild() {
   watch(`dir\t${dir}`);
   cpSync(join(ROOT, "build"), join(dir, "build"), { recursive: true });
   cpSync(join(ROOT, "server"), join(dir, "server"), { recursive: true });
-  // server/ imports the shared logger from app/lib.
-  cpSync(join(ROOT, "app/lib/log.server.ts"), join(dir, "app/lib/log.server.ts"));
+  // server/ imports modules of app/ (settings, logger, picture names): the source comes along whole.
+  cpSync(join(ROOT, "app"), join(dir, "app"), { recursive: true });
   copyFileSync(join(ROOT, "package.json"), join(dir, "package.json"));
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   return join(dir, "server/index.ts");
