@@ -102,6 +102,9 @@ export async function registerCustomer(page: Page, overrides: Partial<Customer> 
   await expect(dialog).toBeHidden();
   await confirmInBrowser(page, new URL(page.url()).origin, customer.email);
   await expect(userMenu(page, customer)).toBeVisible();
+  // The welcome toast sits over the top of the page (on a phone, over the menu toggle) for six
+  // seconds, and a pointer resting on it keeps it there: the journey goes on once it has gone.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   return customer;
 }
 
