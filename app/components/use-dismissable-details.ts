@@ -1,13 +1,17 @@
-import { type RefObject, useEffect } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 
 /**
  * Closes an open <details> menu on Escape (focus back on its summary) or a press outside it.
  * Without JavaScript the menu still opens and closes by its summary. It also closes whenever
- * `closeWhenChanged` changes (the location, so a followed link does not leave it open).
+ * `closeWhenChanged` changes (the location, so a followed link does not leave it open). It does not
+ * close on mount: on a slow phone a menu opened before its script arrived stays open once it hydrates.
  */
 export function useDismissableDetails(ref: RefObject<HTMLDetailsElement | null>, closeWhenChanged?: string) {
+  const seen = useRef(closeWhenChanged);
   useEffect(() => {
-    if (closeWhenChanged !== undefined && ref.current) ref.current.open = false;
+    if (seen.current === closeWhenChanged) return;
+    seen.current = closeWhenChanged;
+    if (ref.current) ref.current.open = false;
   }, [ref, closeWhenChanged]);
   useEffect(() => {
     const close = (event: Event) => {
