@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { iconSprite, precompress, reachableFrom } from "./tools/vite-plugins.ts";
+import { iconSprite, precompress, reachableFrom, smallPreloadHelper } from "./tools/vite-plugins.ts";
 
 /** React, React DOM, React Router and its browser entry: one long-cached file instead of five. */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]entry\.client\.[jt]sx?$/;
@@ -11,12 +11,26 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
  * catalogue pages share (product card, rating…), "cart" for what the cart shares with checkout and
  * orders (quotes, order summary). Everything else keeps Rolldown's own splitting.
  */
+/**
+ * The Add to cart button goes with the shared store code: the product page needs it but none of
+ * the product cards it sits with in "catalog" (~1 KB the product page would load for nothing).
+ */
+const ADD_TO_CART = /[\\/]app[\\/]components[\\/]add-to-cart-button\.tsx$/;
+/**
+ * The empty cart's bag icon, in the store code too (a few bytes on every page): the admin pages
+ * share it, and alone it would be one more request on /cart.
+ */
+const BAG_ICON = /^\0angle-icon:shopping-bag$/;
+/** Shared by checkout and the admin's payment settings; kept with the cart code, where it was. */
+const USE_HYDRATED = /[\\/]app[\\/]lib[\\/]use-hydrated\.ts$/;
 const layout = reachableFrom(["app/root.tsx", "app/routes/store/layout.tsx"]);
 const catalog = reachableFrom(["app/routes/store/home.tsx", "app/routes/store/products.tsx", "app/routes/store/product.tsx"]);
-const cart = reachableFrom(["app/routes/store/cart.tsx"]);
+// The cart page's own script is the empty cart; its lines load when it has some
+// (app/components/cart-contents.tsx), with what they share with checkout.
+const cart = reachableFrom(["app/components/cart-contents.tsx"]);
 
 export default defineConfig({
-  plugins: [iconSprite(), tailwindcss(), reactRouter(), layout.plugin, catalog.plugin, cart.plugin, precompress()],
+  plugins: [smallPreloadHelper(), iconSprite(), tailwindcss(), reactRouter(), layout.plugin, catalog.plugin, cart.plugin, precompress()],
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
   // Resolved by iconSprite on the server too, so both sides draw icons alike.
@@ -32,12 +46,12 @@ export default defineConfig({
                 { name: "framework", test: FRAMEWORK, priority: 20 },
                 {
                   name: "store",
-                  test: (id: string) => layout.has(id) || (catalog.has(id) && cart.has(id)),
+                  test: (id: string) => layout.has(id) || (catalog.has(id) && cart.has(id)) || ADD_TO_CART.test(id) || BAG_ICON.test(id),
                   minShareCount: 2,
                   priority: 10,
                 },
                 { name: "catalog", test: catalog.has, minShareCount: 2, priority: 8 },
-                { name: "cart", test: cart.has, minShareCount: 2, priority: 5 },
+                { name: "cart", test: (id: string) => cart.has(id) || USE_HYDRATED.test(id), minShareCount: 2, priority: 5 },
               ],
             },
           },

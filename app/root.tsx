@@ -1,13 +1,12 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, data } from "react-router";
 import type { Route } from "./+types/root";
-import { getEnv } from "./env.server";
 import stylesheet from "./app.css?url";
-import { MaintenancePage } from "./components/maintenance-page";
 import { Stylesheet } from "./lib/inline-stylesheet";
 import { getToast } from "./lib/toast.server";
 import { ToastNotice } from "./components/toast-notice";
 import { requestPolicy, requestState } from "./lib/request-policy.server";
 import { requireOwnPassword } from "./lib/password-policy.server";
+import { storeDetails } from "./lib/store-details.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -16,18 +15,11 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export const middleware: Route.MiddlewareFunction[] = [...requestPolicy, requireOwnPassword];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = getEnv();
   const state = requestState(context);
-  const [settings, user, { toast, headers }] = await Promise.all([state.settings(), state.user(), getToast(request)]);
+  const [store, user, { toast, headers }] = await Promise.all([storeDetails(context), state.user(), getToast(request)]);
   return data(
     {
-      store: {
-        siteTitle: settings.siteTitle,
-        siteTagline: settings.siteTagline,
-        email: env.SUPPORT_EMAIL,
-        phone: env.SUPPORT_PHONE,
-        address: env.STORE_ADDRESS,
-      },
+      store,
       user,
       toast,
       requestId: request.headers.get("x-request-id") ?? null,
@@ -69,7 +61,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
   // The request policy's 503 while the store is closed (app/lib/request-policy.server.ts).
   if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance === true) {
-    return <MaintenancePage siteTitle={typeof error.data.siteTitle === "string" ? error.data.siteTitle : "Angle"} />;
+    const siteTitle = typeof error.data.siteTitle === "string" ? error.data.siteTitle : "Angle";
+    return (
+      <>
+        <title>{`${siteTitle} · Back soon`}</title>
+        {/* Our own page, rendered and escaped by React on the server (components/maintenance-page.server.tsx). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: see above. */}
+        <div dangerouslySetInnerHTML={{ __html: typeof error.data.html === "string" ? error.data.html : "" }} />
+      </>
+    );
   }
   let title = "Something went wrong";
   let detail = "We could not load this page. Please try again in a moment.";

@@ -7,6 +7,8 @@ export default [
     index("routes/store/home.tsx"),
     route("products", "routes/store/products.tsx"),
     route("products/:id", "routes/store/product.tsx"),
+    route("crops", "routes/store/crops.tsx"),
+    route("crops/:crop", "routes/store/crop.tsx"),
     route("about", "routes/store/about.tsx"),
     route("contact", "routes/store/contact.tsx"),
     route("terms", "routes/store/terms.tsx"),

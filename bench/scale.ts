@@ -1,7 +1,8 @@
 // Scale benchmark: catalogue latency at 1,000 and 100,000 products on SQLite and PostgreSQL, order
 // throughput with 50 concurrent customers, and a bare Hono "hello" route for reference.
-//   npm run bench:scale [-- --engines sqlite,postgres --large 100000 --duration 8 --no-build]
-// Seeded databases are cached in /tmp (SQLite files) and as angle_bench_* PostgreSQL databases.
+//   npm run bench:scale [-- --engines sqlite,postgres --large 100000 --duration 8 --no-build --only crop]
+// Seeded databases are cached in /tmp (SQLite files) and as angle_bench_* PostgreSQL databases,
+// named with SEED_VERSION: raise it when bench/seed.ts changes what it makes.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,8 +23,12 @@ const { values } = parseArgs({
     connections: { type: "string", default: "20" },
     "no-build": { type: "boolean", default: false },
     "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
+    /** Only the latency cases whose label contains this text (e.g. "crop"); the order run is skipped. */
+    only: { type: "string" },
   },
 });
+/** 2: pack sizes, crops and seasons (issue 12); 3: product.variant_count. */
+const SEED_VERSION = 3;
 const engines = values.engines.split(",") as ("sqlite" | "postgres")[];
 const sizes: [number, number] = [Number(values.small), Number(values.large)];
 const duration = Number(values.duration);
@@ -62,7 +67,7 @@ async function pgQuery(sql: string) {
 /** A seeded database for `n` products, made once and reused: env for the server. */
 async function seeded(engine: "sqlite" | "postgres", n: number): Promise<Record<string, string>> {
   if (engine === "sqlite") {
-    const path = `/tmp/angle-bench-${n}.sqlite`;
+    const path = `/tmp/angle-bench-v${SEED_VERSION}-${n}.sqlite`;
     if (!existsSync(path))
       runSync(
         process.execPath,
@@ -81,7 +86,7 @@ async function seeded(engine: "sqlite" | "postgres", n: number): Promise<Record<
       );
     return { SQLITE_PATH: path, DATABASE_URL: "" };
   }
-  const name = `angle_bench_${n}`;
+  const name = `angle_bench_v${SEED_VERSION}_${n}`;
   const exists = (await pgQuery(`select 1 from pg_database where datname = '${name}'`)).rowCount;
   if (!exists) {
     await pgQuery(`create database ${name}`);
@@ -117,6 +122,8 @@ async function startServer(port: number, env: Record<string, string>) {
       BASE_URL: `http://localhost:${port}`,
       SEED_ON_EMPTY: "false",
       RATE_LIMIT_REGISTER_MAX: "100000",
+      // 50 bench customers sign in from one address.
+      RATE_LIMIT_SIGNIN_MAX: "100000",
       // The order benchmark is 50 customers ordering as fast as they can, from one address.
       RATE_LIMIT_CHECKOUT_MAX: "100000",
       RATE_LIMIT_CHECKOUT_ADDRESS_MAX: "100000",
@@ -159,6 +166,9 @@ async function orderThroughput(base: string, env: Record<string, string>) {
     .limit(1)
     .executeTakeFirstOrThrow();
   const STOCK = 3000;
+  // The whole stock in the product's first size (whose id is the product's), as the checkout asks for it.
+  await db.updateTable("product_variant").set({ stock: 0 }).where("product_id", "=", product.id).execute();
+  await db.updateTable("product_variant").set({ stock: STOCK }).where("id", "=", product.id).execute();
   await db.updateTable("product").set({ stock: STOCK }).where("id", "=", product.id).execute();
   const ordersBefore = Number(
     (
@@ -187,15 +197,19 @@ async function orderThroughput(base: string, env: Record<string, string>) {
       // emailed link would (this measures ordering, not email), then a password sign-in.
       await db.updateTable("user").set({ emailVerified: sql<boolean>`true` }).where("email", "=", email).execute();
       const res = await post({ intent: "login", email, password: "bench-pass-1" });
-      return res.headers
+      const cookie = res.headers
         .getSetCookie()
         .map((c) => c.split(";")[0])
         .join("; ");
+      // A customer who could not sign in would only measure 401s.
+      if (!cookie) throw new Error(`bench customer ${i} could not sign in (HTTP ${res.status})`);
+      return cookie;
     }),
   );
   let ok = 0;
   let refused = 0;
   let errors = 0;
+  const errorStatuses = new Map<string, number>();
   const until = Date.now() + duration * 1000;
   await Promise.all(
     cookies.map(async (cookie) => {
@@ -218,7 +232,11 @@ async function orderThroughput(base: string, env: Record<string, string>) {
         await res?.arrayBuffer().catch(() => {});
         if (res?.status === 302) ok++;
         else if (res?.status === 409) refused++;
-        else errors++;
+        else {
+          errors++;
+          const key = String(res?.status ?? "no answer");
+          errorStatuses.set(key, (errorStatuses.get(key) ?? 0) + 1);
+        }
       }
     }),
   );
@@ -238,7 +256,15 @@ async function orderThroughput(base: string, env: Record<string, string>) {
     Math.max(0, sold - STOCK) +
     (Number(after.stock) < 0 ? 1 : 0) +
     (STOCK - Number(after.stock) !== sold ? Math.abs(STOCK - Number(after.stock) - sold) : 0);
-  return { ordersPerSecond: Math.round(ok / duration), placed: ok, refused, errors, oversold, stockLeft: Number(after.stock) };
+  return {
+    ordersPerSecond: Math.round(ok / duration),
+    placed: ok,
+    refused,
+    errors,
+    errorStatuses: Object.fromEntries(errorStatuses),
+    oversold,
+    stockLeft: Number(after.stock),
+  };
 }
 
 async function helloBaseline() {
@@ -286,11 +312,27 @@ async function main() {
         "search tomatto": "/products?q=tomatto",
         "category+price-high": "/products?category=tools&sort=price-high",
         "product page": productPath,
+        // Issue 12: crop pages, the first and a later page in each sort, filtered, and /crops.
+        "/crops": "/crops",
+        "crop name": "/crops/tomato",
+        "crop name p3": "/crops/tomato?page=3",
+        "crop price-low": "/crops/tomato?sort=price-low",
+        "crop price-low p3": "/crops/tomato?sort=price-low&page=3",
+        "crop price-high": "/crops/tomato?sort=price-high",
+        "crop price-high p3": "/crops/tomato?sort=price-high&page=3",
+        "crop rating": "/crops/tomato?sort=rating",
+        "crop rating p3": "/crops/tomato?sort=rating&page=3",
+        "crop seeds kharif": "/crops/tomato?category=seeds&season=kharif",
       };
       const loads: Record<string, Load> = {};
       perSize[n] = loads;
       for (const [label, path] of Object.entries(paths)) {
+        if (values.only && !label.includes(values.only)) continue;
+        // The latency of an error page measures nothing: every case must answer 200 first.
+        const probe = await fetch(base + path);
+        if (probe.status !== 200) throw new Error(`${engine} ${n} ${label}: GET ${path} answered ${probe.status}, not 200`);
         const l = await load(base + path);
+        if (l.non2xx > 0) throw new Error(`${engine} ${n} ${label}: ${l.non2xx} answers were not 2xx under load`);
         loads[label] = l;
         console.log(
           `${engine} ${n.toLocaleString("en-IN")} ${label.padEnd(20)} ${String(l.rps).padStart(5)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms  non-2xx ${l.non2xx}  errors ${l.errors}`,
@@ -305,6 +347,8 @@ async function main() {
       const ratio = after.p50 / Math.max(before.p50, 0.01);
       console.log(`${engine} ${label.padEnd(20)} p50 ratio ${large}/${small} = ${ratio.toFixed(2)} (goal ≤ 1.5)`);
     }
+    results[engine] = { perSize };
+    if (values.only) continue;
     // Order throughput on a small catalogue, fresh per run.
     const dir = mkdtempSync(join(tmpdir(), "angle-orders-"));
     let env: Record<string, string>;
@@ -328,7 +372,7 @@ async function main() {
     await stop(server);
     rmSync(dir, { recursive: true, force: true });
     console.log(
-      `${engine} orders, 50 concurrent customers: ${orders.ordersPerSecond} orders/s (${orders.placed} placed, ${orders.refused} refused, ${orders.errors} errors, ${orders.oversold} oversold, stock left ${orders.stockLeft})`,
+      `${engine} orders, 50 concurrent customers: ${orders.ordersPerSecond} orders/s (${orders.placed} placed, ${orders.refused} refused, ${orders.errors} errors ${JSON.stringify(orders.errorStatuses)}, ${orders.oversold} oversold, stock left ${orders.stockLeft})`,
     );
     results[engine] = { perSize, orders };
   }

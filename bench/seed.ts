@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { closeDatabase, getDatabase } from "../app/db/db.server";
 import { migrateToLatest } from "../app/db/migrate.server";
+import { CROP_KEYS, type CropKey, type Season } from "../app/domain/crops";
 import { computeTotals } from "../app/domain/pricing";
 import { newId } from "../app/lib/ids";
 
@@ -108,6 +109,30 @@ const states = [
   "Bihar",
 ];
 
+/** The crop a seed or sapling is for; other products get crops at random. */
+const SEED_CROPS: Record<string, CropKey> = {
+  "Tomato Seeds": "tomato",
+  "Okra Seeds": "okra",
+  "Chilli Seeds": "chilli",
+  "Brinjal Seeds": "brinjal",
+  "Paddy Seeds": "paddy",
+  "Wheat Seeds": "wheat",
+  "Maize Seeds": "maize",
+  "Mustard Seeds": "mustard",
+  "Cotton Seeds": "cotton",
+  "Mango Sapling": "fruits",
+  "Guava Sapling": "fruits",
+  "Coconut Sapling": "fruits",
+  "Lemon Sapling": "fruits",
+};
+const SEASON_CHOICES: (Season | null)[] = ["kharif", "rabi", "zaid", "all", "all", null];
+/** Three pack sizes, smallest first: the price per pack grows slower than the quantity. */
+const PACK_STEPS = [
+  { label: "Small", factor: 1 },
+  { label: "Medium", factor: 2.6 },
+  { label: "Large", factor: 6 },
+];
+
 const { db, engine } = getDatabase();
 await migrateToLatest(db);
 const started = Date.now();
@@ -117,20 +142,50 @@ const productIds: { id: string; price: number; name: string }[] = [];
 const BATCH = 500;
 for (let done = 0; done < counts.products; done += BATCH) {
   const rows = [];
+  const variants = [];
+  const crops: { product_id: string; crop: CropKey }[] = [];
   for (let i = done; i < Math.min(done + BATCH, counts.products); i++) {
     const category = pick(Object.keys(catalogue) as (keyof typeof catalogue)[]);
     const c = catalogue[category];
-    const name = `${pick(brands)} ${pick(c.kinds)} ${pick(c.items)} ${pick(c.sizes)} #${i + 1}`;
+    const item = pick(c.items);
+    const name = `${pick(brands)} ${pick(c.kinds)} ${item} ${pick(c.sizes)} #${i + 1}`;
     const rupees = Math.round(c.price[0] + rand() ** 2 * (c.price[1] - c.price[0]));
     const id = newId();
     const at = new Date(t0 + i * 1000).toISOString();
+    // Issue 12: about three pack sizes (the first with the product's id, as migration 0013 makes
+    // them), and the product row summarising them: lowest in-stock price, its MRP, total stock.
+    const sizes = PACK_STEPS.slice(0, rand() < 0.2 ? 1 : 3).map((step, position) => {
+      const price = Math.max(100, Math.round((rupees * step.factor * 100) / 100) * 100);
+      return {
+        id: position === 0 ? id : newId(),
+        product_id: id,
+        position,
+        label: step.label,
+        pack_quantity: step.factor,
+        pack_unit: "piece" as const,
+        sku: `BENCH-${id.toUpperCase()}-${position}`,
+        mrp_paise: Math.round((price * 1.15) / 100) * 100,
+        price_paise: price,
+        stock: rand() < 0.1 ? 0 : Math.floor(rand() * 200) + 1,
+        weight_grams: Math.round(500 * step.factor),
+      };
+    });
+    variants.push(...sizes);
+    const inStock = sizes.filter((v) => v.stock > 0);
+    const cheapest = [...(inStock.length ? inStock : sizes)].sort((a, b) => a.price_paise - b.price_paise)[0] ?? sizes[0];
+    const first: CropKey = SEED_CROPS[item] ?? pick(CROP_KEYS);
+    const forCrops = new Set<CropKey>([first, ...(rand() < 0.5 ? [pick(CROP_KEYS)] : [])]);
+    for (const crop of forCrops) crops.push({ product_id: id, crop });
     rows.push({
       id,
       name,
       description: `${name.replace(/ #\d+$/, "")} for Indian farms. Trusted by growers in ${pick(places)}; ${pick(["drought tolerant", "long lasting", "easy to use", "ISI marked", "lab tested", "rust proof"])}.`,
       category,
-      price_paise: rupees * 100,
-      stock: rand() < 0.08 ? 0 : Math.floor(rand() * 500) + 1,
+      price_paise: cheapest?.price_paise ?? rupees * 100,
+      stock: sizes.reduce((sum, v) => sum + v.stock, 0),
+      mrp_paise: cheapest?.mrp_paise ?? rupees * 100,
+      price_varies: engine === "postgres" ? sizes.length > 1 : Number(sizes.length > 1),
+      season: pick(SEASON_CHOICES),
       rating: Math.round((3.2 + rand() * 1.8) * 10) / 10,
       reviews: Math.floor(rand() * 3000),
       image: `/images/categories/${category}.svg`,
@@ -140,9 +195,11 @@ for (let done = 0; done < counts.products; done += BATCH) {
       created_at: at,
       updated_at: at,
     });
-    if (productIds.length < 5000) productIds.push({ id, price: rupees * 100, name });
+    if (productIds.length < 5000) productIds.push({ id, price: sizes[0]?.price_paise ?? rupees * 100, name });
   }
   await db.insertInto("product").values(rows).execute();
+  await db.insertInto("product_variant").values(variants).execute();
+  if (crops.length) await db.insertInto("product_crop").values(crops).execute();
 }
 
 const customerIds: { id: string; name: string; email: string }[] = [];
@@ -192,6 +249,9 @@ for (let done = 0; done < counts.orders && customerIds.length && productIds.leng
         id: newId(),
         order_id: id,
         product_id: it.product.id,
+        variant_id: it.product.id,
+        variant_label: "Small",
+        sku: `BENCH-${it.product.id.toUpperCase()}-0`,
         vendor_id: null,
         name: it.product.name,
         image: "/images/categories/tools.svg",

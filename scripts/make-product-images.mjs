@@ -2,7 +2,8 @@
 // Generates the built-in catalogue artwork from emoji icon sets that are
 // installed as dev dependencies (no network access, no hot-linking):
 //
-//   public/images/products/<slug>.svg      one per product in app/db/seed/catalog.ts
+//   public/images/products/<slug>.svg      one per picture of a product in app/db/seed/catalog.ts
+//                                          (its cover, and its gallery: <slug>-2.svg, <slug>-3.svg…)
 //   public/images/categories/<category>.svg
 //   public/favicon.svg
 //
@@ -99,21 +100,24 @@ const palettes = {
   fertilizers: { from: "#faf6ec", to: "#e2d5b0", accent: "#7c6a2e" },
 };
 
-function tile({ category, main, badge, key }) {
+/** `alt`: a gallery picture's tile, its gradient and corner blobs mirrored so it differs from the cover. */
+function tile({ category, main, badge, key, alt = false }) {
   const p = palettes[category];
   if (!p) throw new Error(`No palette for category "${category}"`);
   const bg = `${key}-bg`;
   const clip = `${key}-clip`;
+  const gradient = alt ? 'x1="1" y1="0" x2="0" y2="1"' : 'x1="0" y1="0" x2="1" y2="1"';
+  const blobs = alt
+    ? `<circle cx="356" cy="372" r="96" fill-opacity=".08"/><circle cx="18" cy="24" r="64" fill-opacity=".07"/>`
+    : `<circle cx="44" cy="372" r="96" fill-opacity=".08"/><circle cx="382" cy="24" r="64" fill-opacity=".07"/>`;
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">`,
-    `<defs><linearGradient id="${bg}" x1="0" y1="0" x2="1" y2="1">` +
+    `<defs><linearGradient id="${bg}" ${gradient}>` +
       `<stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient>` +
       `<clipPath id="${clip}"><rect width="${SIZE}" height="${SIZE}" rx="${RADIUS}"/></clipPath></defs>`,
     `<rect width="${SIZE}" height="${SIZE}" rx="${RADIUS}" fill="url(#${bg})"/>`,
     // soft decorative blobs in the corners (clipped to the rounded tile)
-    `<g clip-path="url(#${clip})" fill="${p.accent}">` +
-      `<circle cx="44" cy="372" r="96" fill-opacity=".08"/>` +
-      `<circle cx="382" cy="24" r="64" fill-opacity=".07"/></g>`,
+    `<g clip-path="url(#${clip})" fill="${p.accent}">${blobs}</g>`,
     // halo + ground shadow behind the illustration
     `<circle cx="200" cy="200" r="152" fill="#fff" fill-opacity=".55"/>`,
     `<ellipse cx="200" cy="334" rx="96" ry="12" fill="${p.accent}" fill-opacity=".16"/>`,
@@ -151,6 +155,12 @@ const productArt = {
   "pusa-basmati-1121-paddy-seeds": { main: "noto:sheaf-of-rice" },
   "rotavator-6ft": { main: "gear", badge: "tractor" },
   "neem-cake-powder-40kg": { main: "herb", badge: "leaf-fluttering-in-wind" },
+  // Gallery pictures (after the cover), drawn on the mirrored tile.
+  "hybrid-tomato-seeds-arka-rakshak-2": { main: "seedling", badge: "tomato", alt: true },
+  "hybrid-tomato-seeds-arka-rakshak-3": { main: "package", badge: "tomato", alt: true },
+  "pruning-secateurs-2": { main: "grapes", badge: "scissors", alt: true },
+  "vermicompost-25kg-2": { main: "seedling", badge: "worm", alt: true },
+  "alphonso-mango-sapling-2": { main: "mango", badge: "deciduous-tree", alt: true },
 };
 
 const categoryArt = {
@@ -180,13 +190,16 @@ function write(rel, content) {
 
 const seen = new Set();
 for (const product of sampleProducts) {
-  const m = /^\/images\/products\/([a-z0-9-]+)\.svg$/.exec(product.image);
-  if (!m) throw new Error(`Unexpected image path for "${product.name}": ${product.image}`);
-  const slug = m[1];
-  const art = productArt[slug];
-  if (!art) throw new Error(`No artwork defined for "${slug}" (${product.name})`);
-  seen.add(slug);
-  write(`public/images/products/${slug}.svg`, tile({ category: product.category, key: slug, ...art }));
+  for (const image of [product.image, ...(product.gallery ?? [])]) {
+    const m = /^\/images\/products\/([a-z0-9-]+)\.svg$/.exec(image);
+    if (!m) throw new Error(`Unexpected image path for "${product.name}": ${image}`);
+    const slug = m[1];
+    const art = productArt[slug];
+    if (!art) throw new Error(`No artwork defined for "${slug}" (${product.name})`);
+    if (seen.has(slug)) throw new Error(`Picture "${slug}" is used twice`);
+    seen.add(slug);
+    write(`public/images/products/${slug}.svg`, tile({ category: product.category, key: slug, ...art }));
+  }
 }
 for (const slug of Object.keys(productArt)) {
   if (!seen.has(slug)) console.warn(`warning: artwork for "${slug}" is not used by any product`);

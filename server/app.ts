@@ -112,6 +112,19 @@ export function createApp({ build, clientDir, https, origin, trustProxyHops = 0 
     if (isStaticFile(path) && (c.res.status === 200 || c.res.status === 304)) {
       c.res.headers.set("X-Content-Type-Options", "nosniff");
       c.res.headers.delete("Last-Modified"); // immutable: never revalidated
+      // A module script is always read as UTF-8 (the charset parameter is ignored): 15 bytes less
+      // on each of a page's scripts.
+      if (c.res.headers.get("Content-Type") === "text/javascript; charset=utf-8") c.res.headers.set("Content-Type", "text/javascript");
+      // Node answers a keep-alive request with "Connection: keep-alive" and "Keep-Alive: timeout=5";
+      // naming the connection ourselves leaves out the second (a hint browsers do not use; the
+      // server's own timeout still closes idle sockets). Only where keep-alive was asked for anyway.
+      const { incoming, outgoing } = (c.env ?? {}) as { incoming?: { httpVersion?: string }; outgoing?: { sendDate?: boolean } };
+      if (incoming?.httpVersion === "1.1" && !/close/i.test(c.req.header("connection") ?? "") && !c.res.headers.has("Connection"))
+        c.res.headers.set("Connection", "keep-alive");
+      // No Date either: a hashed file is cached for a year and never revalidated, so no cache needs
+      // its age (RFC 9110 asks origin servers for a Date; a proxy in front adds one). 37 bytes less
+      // on each of a page's scripts over HTTP/1.1 (docs/decisions/007-first-load-budget.md).
+      if (outgoing) outgoing.sendDate = false;
       return;
     }
     c.res.headers.set("X-Request-Id", requestId);
@@ -149,7 +162,8 @@ export function createApp({ build, clientDir, https, origin, trustProxyHops = 0 
       serveStatic({
         root: clientDir,
         precompressed: true,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+        // No "public": a response to a request without credentials is cacheable by any cache anyway.
+        onFound: (_path, c) => c.header("Cache-Control", "max-age=31536000, immutable"),
       }),
     );
   }

@@ -3,6 +3,10 @@ import type { ProductStatus } from "~/db/schema";
 import type { CategoryKey } from "~/domain/categories";
 import { resetEnv } from "~/env.server";
 import { newId } from "~/lib/ids";
+import type { PackUnit } from "~/domain/pack-units";
+import type { ProductFormInput } from "~/domain/product-form";
+import type { CropKey, Season } from "~/domain/crops";
+import { saveVariants } from "~/services/catalog/variants.server";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -19,6 +23,19 @@ export type ProductOverrides = Partial<{
   status: ProductStatus;
   vendorId: string | null;
   createdAt: string;
+  /** The crops it is for (/crops/{crop}). */
+  crops: CropKey[];
+  season: Season | null;
+  /** Pack sizes; without them one size with the product's price and stock. */
+  variants: {
+    label: string;
+    pricePaise: number;
+    stock: number;
+    mrpPaise?: number;
+    packQuantity?: number;
+    packUnit?: PackUnit;
+    sku?: string;
+  }[];
 }>;
 
 /** A product with unique values; override what the test is about. */
@@ -39,8 +56,36 @@ export async function createProduct(overrides: ProductOverrides = {}) {
     reject_reason: null,
     created_at: now,
     updated_at: now,
+    season: overrides.season ?? null,
   } as const;
-  await getDb().insertInto("product").values(product).execute();
+  const variants = overrides.variants ?? [{ label: "Standard", pricePaise: product.price_paise, stock: product.stock }];
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto("product").values(product).execute();
+      // The first size has the product's id, as a product made before pack sizes (0013-pack-sizes).
+      await saveVariants(
+        trx,
+        product.id,
+        variants.map((v) => ({
+          label: v.label,
+          packQuantity: v.packQuantity ?? 1,
+          packUnit: v.packUnit ?? "piece",
+          sku: v.sku ?? "",
+          mrpPaise: v.mrpPaise ?? v.pricePaise,
+          pricePaise: v.pricePaise,
+          stock: v.stock,
+          weightGrams: 1000,
+        })),
+        { isNew: true },
+      );
+      const crops = overrides.crops ?? [];
+      if (crops.length)
+        await trx
+          .insertInto("product_crop")
+          .values(crops.map((crop) => ({ product_id: product.id, crop })))
+          .execute();
+    });
   return { id: product.id, name: product.name, pricePaise: product.price_paise, stock: product.stock };
 }
 
@@ -128,7 +173,10 @@ export function restoreEnv() {
   resetEnv();
 }
 
-export function checkoutInput(items: { productId: string; quantity: number }[], overrides: Record<string, unknown> = {}) {
+export function checkoutInput(
+  items: { productId: string; variantId?: string; quantity: number }[],
+  overrides: Record<string, unknown> = {},
+) {
   return {
     checkoutKey: `key-${unique()}-${newId(8)}`,
     paymentMethod: "cod" as const,
@@ -139,5 +187,28 @@ export function checkoutInput(items: { productId: string; quantity: number }[], 
     pincode: "411001",
     items,
     ...overrides,
+  };
+}
+
+/** A product form's input with one size from a price and stock (paise), as the services take it. */
+export function productInput(
+  fields: { name: string; description?: string; category: CategoryKey; price: number; stock: number } & Partial<
+    Omit<ProductFormInput, "name" | "description" | "category">
+  >,
+): ProductFormInput {
+  const { price, stock, ...rest } = fields;
+  return {
+    description: "",
+    variants: [
+      { label: "Standard", packQuantity: 1, packUnit: "piece", sku: "", mrpPaise: price, pricePaise: price, stock, weightGrams: 1000 },
+    ],
+    singleSize: true,
+    brand: null,
+    season: null,
+    crops: [],
+    dosageAmount: null,
+    dosageUnit: null,
+    howToUse: null,
+    ...rest,
   };
 }

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import Check from "lucide-react/icons/check";
 import ShoppingCart from "lucide-react/icons/shopping-cart";
-import { addToCart } from "~/lib/cart";
-import type { ProductCard } from "~/domain/product-view";
+import { addToCart, type CartProduct } from "~/lib/cart";
 
-type Props = { product: ProductCard; quantity?: number; className?: string; label?: string };
+/** `product`: the pack size to add (a product card is one: its only size). */
+type Props = { product: CartProduct; quantity?: number; className?: string; label?: string };
 
 export function AddToCartButton({ product, quantity = 1, className = "", label = "Add to Cart" }: Props) {
   const [added, setAdded] = useState(false);
@@ -17,6 +17,7 @@ export function AddToCartButton({ product, quantity = 1, className = "", label =
         addToCart(
           {
             id: product.id,
+            ...(product.variantId ? { variantId: product.variantId, variantLabel: product.variantLabel ?? null } : {}),
             name: product.name,
             pricePaise: product.pricePaise,
             image: product.image,

@@ -42,8 +42,21 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
         </h3>
         <Rating rating={product.rating} reviews={product.reviews} />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          <Price paise={product.pricePaise} className="text-lg font-bold text-stone-900" />
-          <AddToCartButton product={product} className="w-full sm:w-auto" />
+          <p className="text-lg font-bold text-stone-900">
+            {product.priceVaries ? <span className="text-sm font-medium text-stone-600">from </span> : null}
+            <Price paise={product.pricePaise} />
+          </p>
+          {product.sizes > 1 && !outOfStock ? (
+            <Link
+              to={`/products/${product.id}`}
+              className="inline-flex w-full items-center justify-center rounded-lg border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:w-auto"
+              aria-label={`Choose size, ${product.name}`}
+            >
+              Choose size
+            </Link>
+          ) : (
+            <AddToCartButton product={product} className="w-full sm:w-auto" />
+          )}
         </div>
       </div>
     </article>

@@ -2,20 +2,68 @@ import { type ChangeEvent, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CATEGORY_KEYS, CATEGORY_LABELS, type CategoryKey } from "~/domain/categories";
 import { IMAGE_TOO_LARGE, IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_LABEL } from "~/domain/product-image";
+import type { VariantRow } from "~/domain/product-form";
+import { variantRowsOf } from "~/domain/product-form";
+import type { VariantInput } from "~/domain/variants";
+import { ProductDetailsFields, type ProductDetailsValues } from "./product-details-fields";
+import { PackSizesFieldset } from "./pack-sizes-fieldset";
+import { GalleryField } from "./gallery-field";
 import { TextField } from "./ui/text-field";
 
-export type ProductFormValues = {
+export type ProductFormValues = ProductDetailsValues & {
   name: string;
   description: string;
   category: CategoryKey;
-  price: string;
-  stock: number;
+  /** pack sizes as typed (strings) */
+  variants: VariantRow[];
   image: string;
+  /** extra photos after the cover */
+  gallery: string[];
   /** the product's version the form was filled from: a save refuses if the product changed since */
   version?: number;
   rating?: number;
   reviews?: number;
 };
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+/** A stored product as its edit form shows it: every value as it would be typed. */
+export function productFormValues(
+  product: { name: string; description: string; category: CategoryKey; image: string; version: number; rating?: number; reviews?: number },
+  extras: {
+    variants: VariantInput[];
+    brand: string | null;
+    season: string | null;
+    crops: string[];
+    dosageAmount: number | null;
+    dosageUnit: string | null;
+    howToUse: string | null;
+    gallery: string[];
+  },
+): ProductFormValues {
+  return {
+    ...product,
+    variants: extras.variants.map((v) => ({
+      id: v.id ?? "",
+      label: v.label,
+      packQuantity: String(v.packQuantity),
+      packUnit: v.packUnit,
+      sku: v.sku,
+      // An MRP equal to the price is shown empty ("same as the price"), so raising the price raises it too.
+      mrp: v.mrpPaise === v.pricePaise ? "" : rupees(v.mrpPaise),
+      price: rupees(v.pricePaise),
+      stock: String(v.stock),
+      weight: String(v.weightGrams),
+    })),
+    brand: extras.brand ?? "",
+    season: extras.season ?? "",
+    crops: extras.crops,
+    dosageAmount: extras.dosageAmount === null ? "" : String(extras.dosageAmount),
+    dosageUnit: extras.dosageUnit ?? "",
+    howToUse: extras.howToUse ?? "",
+    gallery: extras.gallery,
+  };
+}
 
 /** A preview 192 px wide of a chosen photo, whole (its own proportions). */
 async function previewOf(file: File): Promise<string> {
@@ -35,13 +83,18 @@ export function typedProductValues(form: FormData): Partial<ProductFormValues> {
     return typeof v === "string" ? v : "";
   };
   const category = text("category");
-  const stock = Number.parseInt(text("stock"), 10);
+  const rows = variantRowsOf(form);
   return {
     name: text("name"),
     description: text("description"),
     ...(CATEGORY_KEYS.includes(category as CategoryKey) ? { category: category as CategoryKey } : {}),
-    price: text("price"),
-    ...(Number.isFinite(stock) ? { stock } : {}),
+    ...(rows ? { variants: rows } : {}),
+    brand: text("brand"),
+    season: text("season"),
+    crops: form.getAll("crops").filter((c): c is string => typeof c === "string"),
+    dosageAmount: text("dosageAmount"),
+    dosageUnit: text("dosageUnit"),
+    howToUse: text("howToUse"),
   };
 }
 
@@ -139,28 +192,7 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
           </select>
           {errors.category ? <p className="mt-1 text-sm font-medium text-red-700">{errors.category}</p> : null}
         </div>
-        <TextField
-          label="Price (₹)"
-          name="price"
-          type="number"
-          step="0.01"
-          min="0.01"
-          inputMode="decimal"
-          required
-          defaultValue={shown.price}
-          error={errors.price}
-        />
-        <TextField
-          label="Stock"
-          name="stock"
-          type="number"
-          step="1"
-          min="0"
-          inputMode="numeric"
-          required
-          defaultValue={shown.stock ?? 0}
-          error={errors.stock}
-        />
+        <PackSizesFieldset rows={shown.variants ?? []} isNew={!values} errors={errors} />
         <div className="sm:col-span-2">
           <label htmlFor="product-image" className="mb-1 block text-sm font-medium text-stone-800">
             Image (JPEG, PNG or WebP, up to {MAX_IMAGE_LABEL})
@@ -209,6 +241,8 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
             </p>
           )}
         </div>
+        <GalleryField current={values?.gallery ?? []} error={errors.gallery} />
+        <ProductDetailsFields values={shown} errors={errors} />
         {values?.rating !== undefined ? (
           <p className="text-sm text-stone-600 sm:col-span-2">
             Rating {values.rating.toFixed(1)} from {values.reviews ?? 0} reviews (read-only)

@@ -2,10 +2,10 @@ import Star from "lucide-react/icons/star";
 
 export function Rating({ rating, reviews }: { rating: number; reviews: number }) {
   return (
-    <p className="flex items-center gap-1 text-sm text-stone-600">
-      <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
-      <span className="font-semibold text-stone-800">{rating.toFixed(1)}</span>
-      <span>({reviews.toLocaleString("en-IN")} reviews)</span>
+    <p className="flex flex-wrap items-center gap-x-1 text-sm text-stone-600">
+      <Star className="h-4 w-4 shrink-0 fill-amber-400 text-amber-500" aria-hidden="true" />
+      <span className="shrink-0 font-semibold text-stone-800">{rating.toFixed(1)}</span>
+      <span className="whitespace-nowrap">({reviews.toLocaleString("en-IN")} reviews)</span>
       <span className="sr-only">Rated {rating.toFixed(1)} out of 5</span>
     </p>
   );

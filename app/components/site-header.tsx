@@ -1,22 +1,28 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { useRef } from "react";
-import Leaf from "lucide-react/icons/leaf";
+import { lazy, Suspense, useRef } from "react";
 import Menu from "lucide-react/icons/menu";
 import Search from "lucide-react/icons/search";
 import ShoppingCart from "lucide-react/icons/shopping-cart";
 import X from "lucide-react/icons/x";
 import { cartItemCount, useCart } from "~/lib/cart";
 import type { RootData } from "~/lib/root-data";
+import { StaticHtml } from "./static-html";
 import { useDismissableDetails } from "./use-dismissable-details";
-import { UserMenu } from "./user-menu";
 import { authDialogHref } from "./auth-dialog-link";
+
+/**
+ * The signed-in user's menu loads only for someone signed in: a guest's page (most first visits)
+ * does not carry it. On a signed-in page it hydrates once loaded, the server's markup shown meanwhile.
+ */
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-[15px] font-medium ${
     isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100 hover:text-stone-900"
   }`;
 
-export function SiteHeader({ store, user }: { store: RootData["store"]; user: RootData["user"] }) {
+/** `brand`: the logo link and tagline, as HTML from the store layout's loader (site-header.server.tsx). */
+export function SiteHeader({ brand, user }: { brand: string; user: RootData["user"] }) {
   const location = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   const count = cartItemCount(useCart());
@@ -77,16 +83,7 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
           </nav>
         </details>
 
-        {/* The tagline is beside the link, not in it: the link's name must contain what it shows. */}
-        <div className="flex min-w-0 items-center gap-3">
-          <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={`${store.siteTitle} home`}>
-            <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white">
-              <Leaf className="h-5 w-5" aria-hidden="true" />
-            </span>
-            <span className="truncate text-xl font-extrabold tracking-tight text-brand-800">{store.siteTitle}</span>
-          </Link>
-          <span className="hidden max-w-40 text-xs leading-tight text-stone-500 xl:block">{store.siteTagline}</span>
-        </div>
+        <StaticHtml html={brand} className="flex min-w-0 items-center gap-3" />
 
         <nav aria-label="Primary" className="ml-4 hidden items-center gap-1 lg:flex">
           {links}
@@ -113,7 +110,9 @@ export function SiteHeader({ store, user }: { store: RootData["store"]; user: Ro
             ) : null}
           </Link>
           {user ? (
-            <UserMenu name={user.name} />
+            <Suspense fallback={<span className="h-10 w-10" />}>
+              <UserMenu name={user.name} />
+            </Suspense>
           ) : (
             <div className="hidden items-center gap-2 sm:flex">
               <Link

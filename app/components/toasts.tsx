@@ -1,4 +1,4 @@
-import { type CSSProperties, useEffect } from "react";
+import { type CSSProperties, useEffect, useSyncExternalStore } from "react";
 import { Toaster, toast as showToast } from "sonner";
 import type { Toast } from "~/lib/toast";
 
@@ -16,7 +16,26 @@ export default function Toasts({ toast }: { toast: Toast | null }) {
     else if (toast.type === "error") showToast.error(text, options);
     else showToast(text, options);
   }, [toast]);
-  return <Toaster position="top-center" richColors closeButton duration={6000} customAriaLabel="Notifications" style={READABLE_COLOURS} />;
+  // On a phone a toast at the top covers the header and its menu button: there they rise from the bottom.
+  const phone = useSyncExternalStore(onPhoneChange, isPhone, () => false);
+  return (
+    <Toaster
+      position={phone ? "bottom-center" : "top-center"}
+      richColors
+      closeButton
+      duration={6000}
+      customAriaLabel="Notifications"
+      style={READABLE_COLOURS}
+    />
+  );
+}
+
+const PHONE = "(max-width: 639px)";
+const isPhone = () => window.matchMedia(PHONE).matches;
+function onPhoneChange(listener: () => void) {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener("change", listener);
+  return () => query.removeEventListener("change", listener);
 }
 
 /**

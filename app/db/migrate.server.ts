@@ -14,6 +14,8 @@ import * as m0009 from "./migrations/0009-outbox";
 import * as m0010 from "./migrations/0010-temporary-passwords";
 import * as m0011 from "./migrations/0011-mobile-sign-in";
 import * as m0012 from "./migrations/0012-search-synonyms";
+import * as m0013 from "./migrations/0013-pack-sizes";
+import * as m0014 from "./migrations/0014-crop-browsing";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -29,6 +31,8 @@ const migrations: Record<string, Migration> = {
   // 0011 is reserved for another branch.
   "0011-mobile-sign-in": m0011,
   "0012-search-synonyms": m0012,
+  "0013-pack-sizes": m0013,
+  "0014-crop-browsing": m0014,
 };
 
 class InlineMigrationProvider implements MigrationProvider {
@@ -37,12 +41,16 @@ class InlineMigrationProvider implements MigrationProvider {
   }
 }
 
+/** Our migrations' Migrator for a database; tests use it to stop at an earlier migration (`migrateTo`). */
+export function storeMigrator(db: Db) {
+  return new Migrator({ db, provider: new InlineMigrationProvider() });
+}
+
 /** Better Auth's tables first (ours reference "user"), then ours, in order. Safe to run twice. */
 export async function migrateToLatest(db: Db) {
   const auth = await getMigrations(getAuth().options);
   await auth.runMigrations();
-  const migrator = new Migrator({ db, provider: new InlineMigrationProvider() });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await storeMigrator(db).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
     throw new Error(`Migration ${failed ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`);

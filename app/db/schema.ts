@@ -1,6 +1,8 @@
 import type { Generated } from "kysely";
 import type { CategoryKey } from "../domain/categories";
 import type { OrderStatus } from "../domain/orders";
+import type { CropKey, Season } from "../domain/crops";
+import type { PackUnit } from "../domain/pack-units";
 
 /** Times are ISO-8601 UTC strings on both engines; money is integer paise. */
 export type IsoTime = string;
@@ -80,6 +82,56 @@ export interface ProductTable {
   version: Generated<number>;
   created_at: IsoTime;
   updated_at: IsoTime;
+  // 0013-pack-sizes: price_paise and stock above summarise the variants (lowest in-stock price,
+  // total stock); these go with them. The rest are the farmer-facing details.
+  mrp_paise: number | null;
+  price_varies: Generated<number | boolean>;
+  variant_count: Generated<number>;
+  brand: string | null;
+  /** JSON array of picture paths shown after the cover (`image`). */
+  gallery: Generated<string>;
+  season: Season | null;
+  dosage_amount: number | null;
+  dosage_unit: PackUnit | null;
+  how_to_use: string | null;
+}
+
+/** A pack size of a product (0013-pack-sizes). The first variant of a product made before it has the product's id. */
+export interface ProductVariantTable {
+  id: string;
+  product_id: string;
+  position: number;
+  label: string;
+  pack_quantity: number;
+  pack_unit: PackUnit;
+  sku: string;
+  mrp_paise: number;
+  price_paise: number;
+  stock: number;
+  weight_grams: number;
+}
+
+export interface ProductCropTable {
+  product_id: string;
+  crop: CropKey;
+  // 0014-crop-browsing: copies of the product's, filled and kept by the database (insert only the
+  // two columns above), so that a crop's page walks one product_crop index.
+  status: Generated<ProductStatus>;
+  category: Generated<CategoryKey>;
+  season: Generated<Season | null>;
+  name_key: Generated<string>;
+  price_paise: Generated<number>;
+  rating: Generated<number>;
+  reviews: Generated<number>;
+}
+
+/** Products per crop, status, category and season ('' for none), kept by triggers (0014-crop-browsing). */
+export interface CropCountTable {
+  status: ProductStatus;
+  crop: CropKey;
+  category: CategoryKey;
+  season: Season | "";
+  n: number;
 }
 
 export interface VendorTable {
@@ -125,6 +177,10 @@ export interface OrderLineTable {
   unit_price_paise: number;
   quantity: number;
   line_total_paise: number;
+  /** What was sold, as it was (0013-pack-sizes): the label is empty for a product with one size. */
+  variant_id: string | null;
+  variant_label: Generated<string>;
+  sku: Generated<string>;
 }
 
 export interface OrderEventTable {
@@ -203,6 +259,9 @@ export interface Database {
   outbox: OutboxTable;
   phone_code: PhoneCodeTable;
   search_synonym: SearchSynonymTable;
+  product_variant: ProductVariantTable;
+  product_crop: ProductCropTable;
+  crop_count: CropCountTable;
 }
 
 /** Two words or phrases a search treats as the same, lower case (0012-search-synonyms). */

@@ -5,12 +5,17 @@ export const MAX_LINE_QUANTITY = 999;
 export const TOO_MANY_OF_ONE = `At most ${MAX_LINE_QUANTITY} of one product per order.`;
 
 /**
- * The lines of a cart with each product once: lines for one product add up (three lines of 999
- * are one order of 2,997, not three of 999), in the order each product first appears. The
- * per-product cap applies to these sums.
+ * The lines of a cart with each pack size once: lines for one size add up (three lines of 999
+ * are one order of 2,997, not three of 999), in the order each size first appears. A line from
+ * before pack sizes names only its product; it means the product's first size, whose id is the
+ * product's (0013-pack-sizes). The per-size cap applies to these sums.
  */
-export function mergeCartLines<T extends { productId: string; quantity: number }>(items: readonly T[]) {
-  const merged = new Map<string, number>();
-  for (const item of items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+export function mergeCartLines<T extends { productId: string; variantId?: string | undefined; quantity: number }>(items: readonly T[]) {
+  const merged = new Map<string, { productId: string; variantId: string; quantity: number }>();
+  for (const item of items) {
+    const variantId = item.variantId ?? item.productId;
+    const seen = merged.get(variantId);
+    merged.set(variantId, { productId: item.productId, variantId, quantity: (seen?.quantity ?? 0) + item.quantity });
+  }
+  return [...merged.values()];
 }

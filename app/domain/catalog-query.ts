@@ -1,4 +1,5 @@
 import { isCategoryKey, type CategoryKey } from "./categories";
+import type { CropKey, Season } from "./crops";
 
 /** "best" (best match, issue 12) applies only with a search, and is its default order. */
 export const SORT_KEYS = ["best", "name", "price-low", "price-high", "rating"] as const;
@@ -15,7 +16,16 @@ export const MAX_QUERY_LENGTH = 100;
 export const PAGE_SIZE = 24;
 export const MAX_PAGE = 10_000;
 
-export type CatalogQuery = { q: string; category: CategoryKey | "all"; sort: SortKey; page: number };
+export type CatalogQuery = {
+  q: string;
+  category: CategoryKey | "all";
+  sort: SortKey;
+  page: number;
+  /** Only products for this crop (/crops/{crop}). */
+  crop?: CropKey;
+  /** Only products for this season or for all seasons. */
+  season?: Season;
+};
 
 /**
  * Reads /products?q=&category=&sort=&page= leniently: anything unknown or malformed falls back to
@@ -60,6 +70,8 @@ export function catalogSearch(query: Partial<CatalogQuery>): string {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.category && query.category !== "all") params.set("category", query.category);
+  if (query.crop) params.set("crop", query.crop);
+  if (query.season) params.set("season", query.season);
   if (query.sort && query.sort !== defaultSort(query.q ?? "")) params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   const s = params.toString();

@@ -4,6 +4,10 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } fr
 
 export const OrderItemSchema = z.object({
   productId: z.string().regex(/^[a-z0-9]{6,40}$/, "Unknown product."),
+  variantId: z
+    .string()
+    .regex(/^[a-z0-9]{6,40}$/, "Unknown product.")
+    .optional(),
   quantity: z.coerce
     .number()
     .int("Quantities must be whole numbers.")
@@ -33,7 +37,9 @@ export const CheckoutSchema = AddressSchema.extend({
         .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} different products per order.`)
         // The per-product cap holds for the merged lines: the same product on several lines is one line.
         .transform((items) => mergeCartLines(items))
-        .pipe(z.array(z.object({ productId: z.string(), quantity: z.number().max(MAX_LINE_QUANTITY, TOO_MANY_OF_ONE) }))),
+        .pipe(
+          z.array(z.object({ productId: z.string(), variantId: z.string(), quantity: z.number().max(MAX_LINE_QUANTITY, TOO_MANY_OF_ONE) })),
+        ),
     ),
 });
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;

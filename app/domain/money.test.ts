@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { formatPaise, parseRupeesToPaise } from "./money";
+import { formatPaise } from "./money";
+import { parseRupeesToPaise } from "./rupee-input";
 
 it("formats rupees with Indian grouping", () => {
   expect(formatPaise(150_000_000)).toBe("₹15,00,000");

@@ -6,9 +6,32 @@ export type ProductCard = {
   name: string;
   description: string;
   category: CategoryKey;
+  /** The lowest price among sizes in stock (of all sizes when none is), and that size's MRP. */
   pricePaise: number;
+  mrpPaise: number;
+  /** Sizes differ in price: the card says "from ₹X". */
+  priceVaries: boolean;
+  /** How many pack sizes: with several, a card links to the page to choose one. */
+  sizes: number;
+  /** Stock of all sizes together. */
   stock: number;
   rating: number;
   reviews: number;
   image: string;
+};
+
+/** A cart line's pack size as sold now. `key` is what the cart asked by: the size's id, or the product's for a line from before sizes. */
+export type QuotedItem = {
+  key: string;
+  productId: string;
+  variantId: string;
+  /** null for a product with one size (its page and the cart name no size). */
+  variantLabel: string | null;
+  name: string;
+  pricePaise: number;
+  mrpPaise: number;
+  image: string;
+  category: CategoryKey;
+  /** Stock of this size. */
+  stock: number;
 };

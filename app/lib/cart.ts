@@ -6,8 +6,15 @@ export const CART_KEY = "angle-cart";
 import { MAX_LINE_QUANTITY } from "~/domain/cart-limits";
 export { MAX_LINE_QUANTITY };
 
+/**
+ * A pack size in the cart, as last quoted. `id` is the product's; `variantId` the size's (absent in
+ * a cart saved before pack sizes: the quote fills it in with the product's first size).
+ * `variantLabel` is null for a product with one size. `stock` is the size's.
+ */
 export type CartProduct = {
   id: string;
+  variantId?: string;
+  variantLabel?: string | null;
   name: string;
   pricePaise: number;
   image: string;
@@ -15,6 +22,16 @@ export type CartProduct = {
   stock: number;
 };
 export type CartLine = { product: CartProduct; quantity: number };
+
+/** What identifies a line: its size, or its product for a line from before sizes. */
+export function lineKey(product: CartProduct) {
+  return product.variantId ?? product.id;
+}
+
+/** The name a line goes by: "Hybrid Tomato Seeds (50 g)". */
+export function lineName(product: CartProduct) {
+  return product.variantLabel ? `${product.name} (${product.variantLabel})` : product.name;
+}
 
 const listeners = new Set<() => void>();
 const EMPTY: CartLine[] = [];
@@ -28,20 +45,23 @@ function isLine(value: unknown): value is CartLine {
     Number.isInteger(line.quantity) &&
     line.quantity > 0 &&
     typeof line.product?.id === "string" &&
+    (line.product.variantId === undefined || typeof line.product.variantId === "string") &&
+    (line.product.variantLabel === undefined || line.product.variantLabel === null || typeof line.product.variantLabel === "string") &&
     typeof line.product.name === "string" &&
     typeof line.product.pricePaise === "number"
   );
 }
 
 /**
- * One line per product, at most MAX_LINE_QUANTITY of it: stored lines for one product add up
+ * One line per pack size, at most MAX_LINE_QUANTITY of it: stored lines for one size add up
  * before the cap (three lines of 999 are 999, not 2,997), as checkout counts them.
  */
 function mergeLines(lines: CartLine[]): CartLine[] {
   const byId = new Map<string, CartLine>();
   for (const line of lines) {
-    const seen = byId.get(line.product.id);
-    byId.set(line.product.id, seen ? { ...seen, quantity: seen.quantity + line.quantity } : line);
+    const key = lineKey(line.product);
+    const seen = byId.get(key);
+    byId.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : line);
   }
   return [...byId.values()].map((l) => (l.quantity > MAX_LINE_QUANTITY ? { ...l, quantity: MAX_LINE_QUANTITY } : l));
 }
@@ -76,30 +96,39 @@ export function writeCart(lines: CartLine[]) {
   for (const listener of listeners) listener();
 }
 
-/** Adding a product already in the cart raises its quantity (spec §4); never past stock. */
+/** Adding a size already in the cart raises its quantity (spec §4); never past stock. */
 export function addToCart(product: CartProduct, quantity = 1) {
-  const lines = readCart();
-  const existing = lines.find((l) => l.product.id === product.id);
-  const cap = Math.min(MAX_LINE_QUANTITY, Math.max(product.stock, 0));
-  if (existing) {
-    writeCart(lines.map((l) => (l.product.id === product.id ? { product, quantity: Math.min(cap, l.quantity + quantity) } : l)));
-  } else {
-    writeCart([...lines, { product, quantity: Math.min(cap, quantity) }]);
-  }
+  addAllToCart([{ product, quantity }]);
 }
 
-/** A quantity of 0 or below removes the line (spec §4). */
-export function setCartQuantity(productId: string, quantity: number) {
+/** Several sizes at once (the dosage calculator's packs): one write, one notice to listeners. */
+export function addAllToCart(items: CartLine[]) {
+  let lines = readCart();
+  for (const { product, quantity } of items) {
+    const key = lineKey(product);
+    // A line from before sizes for this product's first size is the same line.
+    const same = (l: CartLine) => lineKey(l.product) === key || (!l.product.variantId && l.product.id === key);
+    const existing = lines.find(same);
+    const cap = Math.min(MAX_LINE_QUANTITY, Math.max(product.stock, 0));
+    lines = existing
+      ? lines.map((l) => (same(l) ? { product, quantity: Math.min(cap, l.quantity + quantity) } : l))
+      : [...lines, { product, quantity: Math.min(cap, quantity) }];
+  }
+  writeCart(lines);
+}
+
+/** A quantity of 0 or below removes the line (spec §4). `key` is the line's lineKey. */
+export function setCartQuantity(key: string, quantity: number) {
   const lines = readCart();
   writeCart(
     quantity <= 0
-      ? lines.filter((l) => l.product.id !== productId)
-      : lines.map((l) => (l.product.id === productId ? { ...l, quantity: Math.min(quantity, MAX_LINE_QUANTITY) } : l)),
+      ? lines.filter((l) => lineKey(l.product) !== key)
+      : lines.map((l) => (lineKey(l.product) === key ? { ...l, quantity: Math.min(quantity, MAX_LINE_QUANTITY) } : l)),
   );
 }
 
-export function removeFromCart(productId: string) {
-  setCartQuantity(productId, 0);
+export function removeFromCart(key: string) {
+  setCartQuantity(key, 0);
 }
 
 export function clearCart() {

@@ -1,23 +1,24 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatPaise } from "~/domain/money";
-import type { ProductCard } from "~/domain/product-view";
-import { readCart, useCart, writeCart, type CartLine } from "./cart";
+import type { QuotedItem } from "~/domain/product-view";
+import { lineKey, lineName, readCart, useCart, writeCart, type CartLine, type CartProduct } from "./cart";
 
 export type QuotedLine = CartLine & { outOfStock: boolean; priceChangedFrom: number | null };
 
 /**
- * Brings the stored cart up to date with the server: current prices and stock replace the stored
- * ones, products no longer sold are dropped, quantities above stock are lowered — each with a
- * notice, so nothing is silently sold at an old price.
+ * Brings the stored cart up to date with the server: current prices and stock of each pack size
+ * replace the stored ones, sizes no longer sold are dropped, quantities above stock are lowered —
+ * each with a notice, so nothing is silently sold at an old price. A line from before pack sizes
+ * gets its product's first size.
  */
 export function useCartQuote() {
   const lines = useCart();
-  const fetcher = useFetcher<{ products: ProductCard[] }>();
+  const fetcher = useFetcher<{ items: QuotedItem[] }>();
   const [notices, setNotices] = useState<string[]>([]);
   const [changed, setChanged] = useState<Record<string, number>>({});
   const ids = lines
-    .map((l) => l.product.id)
+    .map((l) => (l.product.variantId ? `${l.product.id}~${l.product.variantId}` : l.product.id))
     .sort()
     .join(",");
   // The ids of the last quote asked for, and the last answer applied (each answer is applied once).
@@ -25,7 +26,7 @@ export function useCartQuote() {
   const applied = useRef<unknown>(null);
 
   const askForQuote = useEffectEvent((forIds: string) => {
-    requested.current = new Set(forIds.split(","));
+    requested.current = new Set(forIds.split(",").map((part) => part.split("~").at(-1) ?? part));
     fetcher.load(`/resources/cart-quote?ids=${encodeURIComponent(forIds)}`);
   });
   useEffect(() => {
@@ -36,39 +37,58 @@ export function useCartQuote() {
   // (the state arrives in a transition), so a render can see the new data while still "loading".
   // Reacting to the data alone would skip it then and never look at it again.
   useEffect(() => {
-    const products = fetcher.data?.products;
-    if (!products || fetcher.state !== "idle" || applied.current === fetcher.data) return;
+    const items = fetcher.data?.items;
+    if (!items || fetcher.state !== "idle" || applied.current === fetcher.data) return;
     applied.current = fetcher.data;
-    const current = new Map(products.map((p) => [p.id, p]));
+    const current = new Map(items.map((p) => [p.key, p]));
     const stored = readCart();
     const messages: string[] = [];
     const priceChanges: Record<string, number> = {};
     const next: CartLine[] = [];
     let dirty = false;
     for (const line of stored) {
-      const p = current.get(line.product.id);
-      if (!p && !requested.current.has(line.product.id)) {
+      const key = lineKey(line.product);
+      const p = current.get(key);
+      if (!p && !requested.current.has(key)) {
         // Added after this quote was asked for: the next quote covers it.
         next.push(line);
         continue;
       }
       if (!p) {
-        messages.push(`${line.product.name} is no longer available and was removed from your cart.`);
+        messages.push(`${lineName(line.product)} is no longer available and was removed from your cart.`);
         dirty = true;
         continue;
       }
+      const product: CartProduct = {
+        id: p.productId,
+        variantId: p.variantId,
+        variantLabel: p.variantLabel,
+        name: p.name,
+        pricePaise: p.pricePaise,
+        image: p.image,
+        category: p.category,
+        stock: p.stock,
+      };
       if (p.pricePaise !== line.product.pricePaise) {
-        priceChanges[p.id] = line.product.pricePaise;
-        messages.push(`The price of ${p.name} changed from ${formatPaise(line.product.pricePaise)} to ${formatPaise(p.pricePaise)}.`);
+        priceChanges[p.variantId] = line.product.pricePaise;
+        messages.push(
+          `The price of ${lineName(product)} changed from ${formatPaise(line.product.pricePaise)} to ${formatPaise(p.pricePaise)}.`,
+        );
       }
       let quantity = line.quantity;
       if (p.stock > 0 && quantity > p.stock) {
         quantity = p.stock;
-        messages.push(`Only ${p.stock} of ${p.name} in stock: quantity lowered.`);
+        messages.push(`Only ${p.stock} of ${lineName(product)} in stock: quantity lowered.`);
       }
-      const product = { id: p.id, name: p.name, pricePaise: p.pricePaise, image: p.image, category: p.category, stock: p.stock };
       if (quantity !== line.quantity || JSON.stringify(product) !== JSON.stringify(line.product)) dirty = true;
-      next.push({ product, quantity });
+      // A line from before sizes and a line of its first size become one.
+      const twin = next.find((l) => lineKey(l.product) === p.variantId);
+      if (twin) {
+        twin.quantity = Math.min(twin.quantity + quantity, Math.max(p.stock, 1));
+        dirty = true;
+      } else {
+        next.push({ product, quantity });
+      }
     }
     if (dirty) writeCart(next);
     if (messages.length) setNotices((old) => [...new Set([...old, ...messages])]);
@@ -80,7 +100,7 @@ export function useCartQuote() {
       lines.map((l) => ({
         ...l,
         outOfStock: l.product.stock <= 0,
-        priceChangedFrom: changed[l.product.id] ?? null,
+        priceChangedFrom: changed[lineKey(l.product)] ?? null,
       })),
     [lines, changed],
   );

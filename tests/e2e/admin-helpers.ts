@@ -1,5 +1,5 @@
 import { defined } from "../../app/lib/defined";
-import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { baseURL } from "../../playwright.config";
 import { confirmByEmail } from "./mail-helpers";
@@ -132,4 +132,34 @@ export async function placeCustomerOrder(browser: Browser, lines: { product: Adm
 export function paiseOf(text: string) {
   const cleaned = text.replace(/[^\d.]/g, "");
   return Math.round(Number(cleaned) * 100);
+}
+
+export type SizeFields = Partial<{
+  label: string;
+  quantity: string;
+  unit: string;
+  sku: string;
+  mrp: string;
+  price: string;
+  stock: string;
+  weight: string;
+}>;
+
+/** The row of the product form's pack size `n` (1 = the first), on `scope` (a page or a part of one). */
+export function sizeRow(scope: Page | Locator, n: number) {
+  return scope.getByRole("group", { name: `Size ${n}`, exact: true });
+}
+
+/** Fills a pack-size row of the product form; a one-size product needs only a price and stock. */
+export async function fillSize(scope: Page | Locator, n: number, fields: SizeFields) {
+  const row = sizeRow(scope, n);
+  const f = { label: "Standard", quantity: "1", unit: "piece", ...fields };
+  await row.getByLabel("Size label").fill(f.label);
+  await row.getByLabel("Pack quantity").fill(f.quantity);
+  await row.getByLabel("Unit", { exact: true }).selectOption(f.unit);
+  if (f.sku !== undefined) await row.getByLabel("SKU").fill(f.sku);
+  if (f.mrp !== undefined) await row.getByLabel("MRP (₹)").fill(f.mrp);
+  if (f.price !== undefined) await row.getByLabel("Price (₹)").fill(f.price);
+  if (f.stock !== undefined) await row.getByLabel("Stock").fill(f.stock);
+  if (f.weight !== undefined) await row.getByLabel("Weight (g)").fill(f.weight);
 }

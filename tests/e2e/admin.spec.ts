@@ -8,6 +8,7 @@ import {
   ADMIN_PAGES,
   createProduct,
   customerContext,
+  fillSize,
   loginAsAdmin,
   ORIGIN,
   paiseOf,
@@ -15,6 +16,7 @@ import {
   pngBytes,
   SIDEBAR,
   sidebarPaths,
+  sizeRow,
   unique,
 } from "./admin-helpers";
 
@@ -280,8 +282,7 @@ test.describe("products", () => {
     await page.getByLabel("Name").fill(name);
     await page.getByLabel("Description").fill("A 1-acre drip kit with laterals and emitters.");
     await page.getByLabel(/^Category/).selectOption("equipment");
-    await page.getByLabel("Price (₹)").fill("1234.50");
-    await page.getByLabel("Stock").fill("25");
+    await fillSize(page, 1, { label: "1 kit", price: "1234.50", stock: "25" });
     await page.getByLabel(/^Image/).setInputFiles({ name: "kit.png", mimeType: "image/png", buffer: await pngBytes() });
     await page.getByRole("button", { name: "Add Product" }).click();
 
@@ -323,8 +324,7 @@ test.describe("products", () => {
     await waitForHydration(page);
     await page.getByLabel("Name").fill(name);
     await page.getByLabel(/^Category/).selectOption("tools");
-    await page.getByLabel("Price (₹)").fill("300");
-    await page.getByLabel("Stock").fill("5");
+    await fillSize(page, 1, { price: "300", stock: "5" });
     await page
       .getByLabel(/^Image/)
       .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("this is a text file, not a picture\n") });
@@ -342,8 +342,8 @@ test.describe("products", () => {
     await waitForHydration(page);
     await row.getByRole("link", { name: `Edit ${product.name}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Edit ${product.name}` })).toBeVisible();
-    await expect(page.getByLabel("Price (₹)")).toHaveValue("250.00");
-    await page.getByLabel("Price (₹)").fill("275.50");
+    await expect(sizeRow(page, 1).getByLabel("Price (₹)")).toHaveValue("250.00");
+    await sizeRow(page, 1).getByLabel("Price (₹)").fill("275.50");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(page.getByTestId("admin-product-row").filter({ hasText: product.name })).toContainText("₹275.50");

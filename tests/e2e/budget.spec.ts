@@ -30,6 +30,10 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed, 
       expect(res.status(), src).toBe(200);
       expect(res.headers()["content-encoding"], src).toBe("br");
       expect(res.headers()["cache-control"], src).toContain("immutable");
+      // Trimmed to what they need (decision 007), but never the security and caching essentials.
+      expect(res.headers()["x-content-type-options"], src).toBe("nosniff");
+      expect(res.headers().vary, src).toContain("Accept-Encoding");
+      expect(res.headers()["content-type"], src).toBe("text/javascript");
       bytes += Number(res.headers()["content-length"]);
     }
     test

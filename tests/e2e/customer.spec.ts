@@ -137,7 +137,7 @@ test("a new customer registers, fills the cart, checks out with Cash on Delivery
   await expect(cards.getByTestId("order-status")).toHaveText("Pending");
   await expect(cards.getByTestId("order-status")).toHaveClass(/orange/);
   await expect(cards).toContainText("₹2,502");
-  await expect(cards).toContainText(`${TOMATO.name} × 2`);
+  await expect(cards).toContainText(`${TOMATO.name} (10 g) × 2`); // its first pack size
   await cards.getByRole("link", { name: `Order #${orderId}` }).click();
   await expect(page).toHaveURL(new RegExp(`/order-confirmation/${orderId}$`));
   await expect(page.getByTestId("order-total")).toHaveText("₹2,502");
@@ -209,7 +209,8 @@ test("the login dialog: show/hide password, the service's error, mode switch and
   await expect(dialog.getByRole("button", { name: "Processing..." })).toBeDisabled();
   await expect(dialog.getByLabel("Email")).toBeDisabled();
   await expect(password).toBeDisabled();
-  expect(posts).toBe(1);
+  // The form shows "Processing..." as it sends; the route sees the request a moment later.
+  await expect.poll(() => posts).toBe(1);
   release();
   await expect(dialog).toBeHidden();
   await page.unroute("**/account/auth*");
@@ -402,7 +403,7 @@ test("the cart brings stored lines up to date: new prices, unknown products, out
   ]);
   await page.goto("/cart");
   const notices = page.getByRole("status").filter({ hasText: "changed" });
-  await expect(notices).toContainText("The price of Hybrid Tomato Seeds (Arka Rakshak) changed from ₹400 to ₹549.");
+  await expect(notices).toContainText("The price of Hybrid Tomato Seeds (Arka Rakshak) (10 g) changed from ₹400 to ₹549.");
   await expect(notices).toContainText("Bullock Cart Wheel is no longer available and was removed from your cart.");
   const lines = page.getByTestId("cart-line");
   await expect(lines).toHaveCount(1);

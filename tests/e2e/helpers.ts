@@ -45,9 +45,9 @@ export const product = (name: string): SampleProduct => {
 };
 
 // Cheap, well-stocked products: orders placed by parallel tests take stock from the same database.
-export const TOMATO = product("Hybrid Tomato Seeds (Arka Rakshak)"); // ₹549, stock 240
+export const TOMATO = product("Hybrid Tomato Seeds (Arka Rakshak)"); // 10 g ₹549 (stock 240), 50 g, 100 g
 export const SECATEURS = product("Pruning Secateurs"); // ₹599, stock 160
-export const VERMICOMPOST = product("Vermicompost 25 kg"); // ₹450, stock 420
+export const VERMICOMPOST = product("Vermicompost 25 kg"); // 25 kg ₹450 first of three sizes
 export const KHURPI = product("Khurpi Hand Weeder (Pack of 2)"); // ₹499, stock 350
 export const ROTAVATOR = product("Rotavator 6 ft"); // out of stock
 
@@ -118,11 +118,15 @@ export function userMenu(page: Page, c: Pick<Customer, "name">): Locator {
  * it emails. With `page.request` the session cookie (HttpOnly, set by the confirmation) lands in the
  * page's browser context, so this is a fast login for tests that are not about logging in.
  */
-export async function createAccount(request: APIRequestContext, overrides: Partial<Customer> = {}): Promise<Customer> {
+export async function createAccount(
+  request: APIRequestContext,
+  overrides: Partial<Customer> = {},
+  origin: string = baseURL,
+): Promise<Customer> {
   const customer = newCustomer(overrides);
   const response = await request.post("/account/auth", {
     form: { intent: "register", ...customer },
-    headers: { origin: baseURL },
+    headers: { origin },
   });
   expect(response.status(), await response.text()).toBe(200);
   await confirmByEmail(request, new URL(response.url()).origin, customer.email);
@@ -130,8 +134,8 @@ export async function createAccount(request: APIRequestContext, overrides: Parti
 }
 
 /** Fast login: registers a new customer whose session cookie goes into the page's context. */
-export async function loginAs(page: Page, overrides: Partial<Customer> = {}): Promise<Customer> {
-  const customer = await createAccount(page.request, overrides);
+export async function loginAs(page: Page, overrides: Partial<Customer> = {}, origin?: string): Promise<Customer> {
+  const customer = await createAccount(page.request, overrides, origin);
   // The confirmation's "welcome" toast is for a person who clicked the link: a test that only needs a
   // session starts without it (it would sit over the header for six seconds).
   await page.context().clearCookies({ name: "angle.toast" });
@@ -139,7 +143,16 @@ export async function loginAs(page: Page, overrides: Partial<Customer> = {}): Pr
 }
 
 type StoredLine = {
-  product: { id: string; name: string; pricePaise: number; image: string; category: string; stock: number };
+  product: {
+    id: string;
+    variantId?: string;
+    variantLabel?: string | null;
+    name: string;
+    pricePaise: number;
+    image: string;
+    category: string;
+    stock: number;
+  };
   quantity: number;
 };
 
@@ -160,7 +173,19 @@ export async function addProductToCart(page: Page, name: string) {
   }
   await waitForHydration(page);
   const before = (await storedCart(page)).find((l) => l.product.name === name)?.quantity ?? 0;
-  await card.getByRole("button", { name: /add to cart/i }).click();
+  const chooseSize = card.getByRole("link", { name: /choose size/i });
+  if ((await chooseSize.count()) > 0) {
+    // A product in several pack sizes is added from its page, in the size it opens on (the first in stock).
+    await chooseSize.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await waitForHydration(page);
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: /add to cart/i })
+      .click();
+  } else {
+    await card.getByRole("button", { name: /add to cart/i }).click();
+  }
   await expect.poll(async () => (await storedCart(page)).find((l) => l.product.name === name)?.quantity ?? 0).toBe(before + 1);
 }
 
@@ -175,6 +200,8 @@ export async function seedCart(
   const stored: StoredLine[] = lines.map(({ product: p, quantity, pricePaise }) => ({
     product: {
       id: p.id,
+      // A line of a size names it; without, the line is one from before pack sizes.
+      ...("variantId" in p && typeof p.variantId === "string" ? { variantId: p.variantId, variantLabel: p.variantLabel ?? null } : {}),
       name: p.name,
       pricePaise: pricePaise ?? p.pricePaise,
       image: p.image,

@@ -1,6 +1,7 @@
+import { defined } from "../../app/lib/defined";
 import sharp from "sharp";
 import { noisePhoto } from "../noise-photo";
-import { createProduct, loginAsAdmin, unique } from "./admin-helpers";
+import { createProduct, fillSize, loginAsAdmin, pngBytes, sizeRow, unique } from "./admin-helpers";
 import { test, expect, waitForHydration } from "./fixtures";
 
 const MB = 1024 * 1024;
@@ -14,8 +15,7 @@ test("a 12 MB phone photo is accepted, previewed first, and stored whole (letter
   const name = `Sprayer ${unique()}`;
   await page.getByLabel("Name").fill(name);
   await page.getByLabel(/^Category/).selectOption("equipment");
-  await page.getByLabel(/^Price/).fill("1299");
-  await page.getByLabel(/^Stock/).fill("5");
+  await fillSize(page, 1, { price: "1299", stock: "5" });
   await expect(page.getByLabel(/^Image/)).toBeVisible();
   await expect(page.getByText("Image (JPEG, PNG or WebP, up to 15 MB)")).toBeVisible();
   await page.getByLabel(/^Image/).setInputFiles(jpeg("camera.jpg", await noisePhoto(12 * MB)));
@@ -71,7 +71,7 @@ test("a 16 MB photo is refused with a field error, keeping what was typed (also 
     await plain.goto("/admin/products/new");
     await plain.getByLabel("Name").fill(name);
     await plain.getByLabel(/^Category/).selectOption("tools");
-    await plain.getByLabel(/^Price/).fill("250");
+    await sizeRow(plain, 1).getByLabel("Price (₹)").fill("250");
     await plain.getByLabel(/^Image/).setInputFiles(size === 16 * MB ? huge : jpeg("camera.jpg", await noisePhoto(size)));
     const response = plain.waitForResponse((r) => r.request().method() === "POST");
     await plain.getByRole("button", { name: "Add Product" }).click();
@@ -81,7 +81,7 @@ test("a 16 MB photo is refused with a field error, keeping what was typed (also 
     await expect(plain.getByRole("heading", { level: 1, name: "Add Product" }), label).toBeVisible();
     if (size === 16 * MB) {
       await expect(plain.getByLabel("Name")).toHaveValue(name);
-      await expect(plain.getByLabel(/^Price/)).toHaveValue("250");
+      await expect(sizeRow(plain, 1).getByLabel("Price (₹)")).toHaveValue("250");
       await expect(plain.getByLabel(/^Category/)).toHaveValue("tools");
     }
   }
@@ -104,4 +104,42 @@ test("a product description keeps its paragraphs and line breaks, as text", asyn
   await expect(paragraphs.first()).toHaveCSS("white-space", "pre-line");
   await expect(paragraphs.nth(1)).toHaveText("Store in a cool place. <b>Not</b> for eating.");
   await expect(page.getByTestId("product-description").locator("b")).toHaveCount(0);
+});
+
+test("extra photos go through the image pipeline, show on the edit form and can be removed", async ({ page }) => {
+  await loginAsAdmin(page);
+  const product = await createProduct(page);
+  await page.goto(`/admin/products/${product.id}`);
+  await waitForHydration(page);
+  const photos = [
+    { name: "a.png", mimeType: "image/png", buffer: await pngBytes("#a33") },
+    { name: "b.png", mimeType: "image/png", buffer: await pngBytes("#33a") },
+  ];
+  // A file that is not a picture refuses the whole save: nothing is stored.
+  await page
+    .getByLabel(/^More photos/)
+    .setInputFiles([...photos, { name: "c.png", mimeType: "image/png", buffer: Buffer.from("not a picture") }]);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("alert")).toHaveText("That file is not an image we can read. Please upload a JPEG, PNG or WebP.");
+  await page.goto(`/admin/products/${product.id}`);
+  await expect(page.getByRole("img", { name: /^Extra view/ })).toHaveCount(0);
+
+  await waitForHydration(page);
+  await page.getByLabel(/^More photos/).setInputFiles(photos);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await page.goto(`/admin/products/${product.id}`);
+  const extra = page.getByRole("img", { name: /^Extra view/ });
+  await expect(extra).toHaveCount(2);
+  const first = defined(await extra.first().getAttribute("src"), "the first extra photo");
+  expect(first).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
+  expect((await page.request.get(first)).headers()["content-type"]).toBe("image/webp");
+
+  await waitForHydration(page);
+  await page.getByRole("checkbox", { name: "Remove photo 1" }).check();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await page.goto(`/admin/products/${product.id}`);
+  await expect(page.getByRole("img", { name: /^Extra view/ })).toHaveCount(1);
+  expect((await page.request.get(first)).status()).toBe(404);
 });

@@ -2,7 +2,7 @@ import { defined } from "../../app/lib/defined";
 import type { Page } from "@playwright/test";
 import { gstinCheckChar } from "../../app/domain/gstin";
 import { baseURL } from "../../playwright.config";
-import { loginAsAdmin, pngBytes, unique } from "./admin-helpers";
+import { fillSize, loginAsAdmin, pngBytes, sizeRow, unique } from "./admin-helpers";
 import { test, expect, expectAccessible, waitForHydration } from "./fixtures";
 import { loginAs, placeOrder, product, seedCart } from "./helpers";
 import { confirmInBrowser } from "./mail-helpers";
@@ -60,8 +60,7 @@ test("a seller registers, lists a product, gets it approved, and sees the order 
   await page.getByLabel(/^Name/).fill(productName);
   await page.getByLabel(/^Description/).fill("Light bamboo rake for clearing leaves and straw.");
   await page.getByLabel(/^Category/).selectOption("tools");
-  await page.getByLabel(/^Price/).fill("349");
-  await page.getByLabel(/^Stock/).fill("12");
+  await fillSize(page, 1, { price: "349", stock: "12" });
   await page.getByLabel(/^Image/).setInputFiles({ name: "rake.png", mimeType: "image/png", buffer: await pngBytes() });
   await page.getByRole("button", { name: "Submit for Approval" }).click();
   await page.waitForURL("**/vendor-login/products");
@@ -127,6 +126,80 @@ test("a seller registers, lists a product, gets it approved, and sees the order 
   await adminContext.close();
 });
 
+test("a vendor lists a product in three pack sizes and an admin approves it, knowing each size", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const vendor = await registerVendorInUi(page);
+  const productName = `Hybrid Chilli Seed ${unique()}`;
+  const sku = `CHL-${unique().toUpperCase()}`;
+  await page.getByRole("link", { name: "Add New Product" }).click();
+  await waitForHydration(page);
+  await page.getByLabel(/^Name/).fill(productName);
+  await page.getByLabel(/^Description/).fill("High-yield chilli for kharif and rabi.");
+  await page.getByLabel(/^Category/).selectOption("seeds");
+  // A new listing offers three size rows; a fourth comes with "Add another size", and goes again.
+  await expect(page.getByTestId("pack-size")).toHaveCount(3);
+  await page.getByRole("button", { name: "Add another size" }).click();
+  await expect(page.getByTestId("pack-size")).toHaveCount(4);
+  await page.getByRole("button", { name: "Remove size 4" }).click();
+  await expect(page.getByTestId("pack-size")).toHaveCount(3);
+  await fillSize(page, 1, { label: "10 g", quantity: "10", unit: "g", sku: `${sku}-10`, mrp: "120", price: "99", stock: "40" });
+  // A price above the MRP is refused on its own field, and the typed sizes stay.
+  await fillSize(page, 2, { label: "50 g", quantity: "50", unit: "g", sku: `${sku}-50`, mrp: "400", price: "450", stock: "15" });
+  await fillSize(page, 3, { label: "250 g", quantity: "250", unit: "g", sku: "", price: "1800", stock: "6", weight: "300" });
+  await page.getByLabel("Brand").fill("Kisan Gold");
+  await page.getByLabel("Season").selectOption("kharif");
+  await page.getByRole("checkbox", { name: "Chilli" }).check();
+  await page.getByLabel("Dosage per acre").fill("100");
+  await page.getByLabel("Dosage unit").selectOption("g");
+  await page.getByLabel("How to use").fill("Sow in nursery trays; transplant after 35 days.");
+  await page.getByRole("button", { name: "Submit for Approval" }).click();
+  await expect(page.getByRole("alert").first()).toHaveText("Please fill all required fields correctly.");
+  const second = sizeRow(page, 2);
+  await expect(second.getByLabel("Price (₹)")).toHaveAttribute("aria-invalid", "true");
+  await expect(second).toContainText("The price cannot be above the MRP.");
+  await expect(sizeRow(page, 3).getByLabel("Size label")).toHaveValue("250 g");
+  await second.getByLabel("Price (₹)").fill("350");
+  await page.getByRole("button", { name: "Submit for Approval" }).click();
+  await page.waitForURL("**/vendor-login/products");
+  const row = page.getByTestId("vendor-product").filter({ hasText: productName });
+  await expect(row.getByTestId("listing-state")).toHaveText("Pending approval");
+  await expect(row).toContainText("from ₹99");
+  await expect(row).toContainText("3 sizes");
+
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await loginAsAdmin(admin);
+  await admin.goto("/admin/vendors");
+  await waitForHydration(admin);
+  const pending = admin.getByTestId("pending-listing").filter({ hasText: productName });
+  await expect(pending).toContainText(vendor.businessName);
+  await expect(pending).toContainText("Brand: Kisan Gold");
+  const sizes = pending.getByTestId("pending-size");
+  await expect(sizes).toHaveCount(3);
+  await expect(sizes.nth(0)).toContainText(`10 g${sku}-10₹120₹9940`);
+  await expect(sizes.nth(1)).toContainText(`50 g${sku}-50₹400₹35015`);
+  await expect(sizes.nth(2)).toContainText(/^250 gAG-[A-Z0-9]+₹1,800₹1,8006$/);
+  await pending.getByRole("button", { name: "Approve" }).click();
+  await expect(toasts(admin)).toContainText("Listing approved");
+  await admin.goto(`/admin/products?q=${encodeURIComponent(productName)}`);
+  const listed = admin.getByTestId("admin-product-row").filter({ hasText: productName });
+  await expect(listed).toContainText("from ₹99");
+  await expect(listed).toContainText("3 sizes");
+  await expect(listed).toContainText(vendor.businessName);
+  await adminContext.close();
+
+  // On sale now, and the vendor's edit form shows the three sizes and the details as saved.
+  await page.goto(`/products?q=${encodeURIComponent(productName)}`);
+  await expect(page.getByTestId("product-card").getByRole("heading", { name: productName })).toBeVisible();
+  await page.goto("/vendor-login/products");
+  await page.getByTestId("vendor-product").filter({ hasText: productName }).getByRole("link", { name: /Edit/ }).click();
+  await expect(sizeRow(page, 2).getByLabel("SKU")).toHaveValue(`${sku}-50`);
+  await expect(sizeRow(page, 3).getByLabel("Weight (g)")).toHaveValue("300");
+  await expect(sizeRow(page, 4).getByLabel("Size label")).toHaveValue("");
+  await expect(page.getByRole("checkbox", { name: "Chilli" })).toBeChecked();
+  await expect(page.getByLabel("Season")).toHaveValue("kharif");
+});
+
 test("registration explains what is wrong with a GSTIN", async ({ page }) => {
   await page.goto("/vendor-login");
   await waitForHydration(page);
@@ -157,8 +230,7 @@ test("roles stay apart: vendors, customers and admins each keep to their own are
   await page.goto("/vendor-login/products/new");
   await page.getByLabel(/^Name/).fill(`Private Listing ${unique()}`);
   await page.getByLabel(/^Category/).selectOption("seeds");
-  await page.getByLabel(/^Price/).fill("99");
-  await page.getByLabel(/^Stock/).fill("3");
+  await fillSize(page, 1, { price: "99", stock: "3" });
   await page.getByRole("button", { name: "Submit for Approval" }).click();
   await page.waitForURL("**/vendor-login/products");
   const href = defined(await page.getByRole("link", { name: /^Edit Private Listing/ }).getAttribute("href"), "the listing's edit link");
@@ -271,8 +343,7 @@ test("in the vendor area: an unconfirmed vendor is asked to confirm; the profile
   await second.getByLabel(/^Name/).fill("Unconfirmed Rake");
   await second.getByLabel(/^Description/).fill("A rake.");
   await second.getByLabel(/^Category/).selectOption("tools");
-  await second.getByLabel(/^Price/).fill("349");
-  await second.getByLabel(/^Stock/).fill("12");
+  await fillSize(second, 1, { price: "349", stock: "12" });
   await second.getByLabel(/^Image/).setInputFiles({ name: "rake.png", mimeType: "image/png", buffer: await pngBytes() });
   await second.getByRole("button", { name: "Submit for Approval" }).click();
   await expect(

@@ -221,3 +221,54 @@ describe("the approval toast says what happened to the listing", () => {
     expect(await statusOf(second.id)).toBe("suspended");
   });
 });
+
+describe("the product form's pack sizes", () => {
+  it("another product's SKU is a 409 on that size's SKU field, with the typed sizes back, and nothing is created", async () => {
+    const other = await createProduct({
+      variants: [{ label: "1 L", pricePaise: 40_000, stock: 2, sku: `OWNED-${Date.now().toString(36).toUpperCase()}` }],
+    });
+    const taken = (await getDb().selectFrom("product_variant").select("sku").where("product_id", "=", other.id).executeTakeFirstOrThrow())
+      .sku;
+    const name = `Neem Oil ${Date.now().toString(36)}`;
+    const fields = {
+      name,
+      category: "fertilizers",
+      "variants[0].label": "500 ml",
+      "variants[0].packQuantity": "500",
+      "variants[0].packUnit": "ml",
+      "variants[0].price": "250",
+      "variants[0].stock": "4",
+      "variants[1].label": "1 L",
+      "variants[1].packQuantity": "1",
+      "variants[1].packUnit": "l",
+      "variants[1].sku": taken.toLowerCase(),
+      "variants[1].price": "450",
+      "variants[1].stock": "3",
+    };
+    const args = await post("/admin/products/new", fields);
+    const result = await outcome(await productEditAction({ ...args, params: {}, pattern: "/admin/products/new" }));
+    expect(result.status).toBe(409);
+    expect(result.body).toMatchObject({
+      ok: false,
+      error: "Please fill all required fields correctly.",
+      fields: { "variants.1.sku": "This SKU is already used by another product." },
+      values: { name, variants: [expect.objectContaining({ label: "500 ml" }), expect.objectContaining({ sku: taken.toLowerCase() })] },
+    });
+    expect(await getDb().selectFrom("product").select("id").where("name", "=", name).execute()).toEqual([]);
+
+    // The same form with its own SKU is added, in two sizes.
+    const ok = await post("/admin/products/new", { ...fields, "variants[1].sku": `${taken}-NEW` });
+    expect((await outcome(await productEditAction({ ...ok, params: {}, pattern: "/admin/products/new" }))).status).toBe(303);
+    const added = await getDb().selectFrom("product").select("id").where("name", "=", name).executeTakeFirstOrThrow();
+    const sizes = await getDb()
+      .selectFrom("product_variant")
+      .select(["label", "sku"])
+      .where("product_id", "=", added.id)
+      .orderBy("position")
+      .execute();
+    expect(sizes).toEqual([
+      { label: "500 ml", sku: `AG-${added.id.toUpperCase()}` },
+      { label: "1 L", sku: `${taken}-NEW` },
+    ]);
+  });
+});

@@ -1,4 +1,6 @@
 import type { Db } from "../db.server";
+import { defaultSku, singleVariant } from "../../domain/variants";
+import { saveVariants } from "../../services/catalog/variants.server";
 import { sampleProducts } from "./catalog";
 
 /**
@@ -12,30 +14,49 @@ export async function seedCatalogIfEmpty(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) return 0;
   const start = Date.parse("2026-01-01T00:00:00.000Z");
-  await db
-    .insertInto("product")
-    .values(
-      sampleProducts.map((p, index) => {
-        const at = new Date(start + index * 1000).toISOString();
-        return {
-          id: p.id,
-          name: p.name,
-          description: p.description,
-          category: p.category,
-          price_paise: p.pricePaise,
-          stock: p.stock,
-          rating: p.rating,
-          reviews: p.reviews,
-          image: p.image,
-          vendor_id: null,
-          status: "live" as const,
-          reject_reason: null,
-          created_at: at,
-          updated_at: at,
-        };
-      }),
-    )
-    .onConflict((oc) => oc.column("id").doNothing())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("product")
+      .values(
+        sampleProducts.map((p, index) => {
+          const at = new Date(start + index * 1000).toISOString();
+          return {
+            id: p.id,
+            name: p.name,
+            description: p.description,
+            category: p.category,
+            price_paise: p.pricePaise,
+            stock: p.stock,
+            rating: p.rating,
+            reviews: p.reviews,
+            image: p.image,
+            brand: p.brand ?? null,
+            gallery: JSON.stringify(p.gallery ?? []),
+            season: p.season ?? null,
+            dosage_amount: p.dosage?.amount ?? null,
+            dosage_unit: p.dosage?.unit ?? null,
+            how_to_use: p.howToUse ?? null,
+            vendor_id: null,
+            status: "live" as const,
+            reject_reason: null,
+            created_at: at,
+            updated_at: at,
+          };
+        }),
+      )
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+    for (const p of sampleProducts) {
+      await saveVariants(trx, p.id, p.variants ?? [singleVariant({ price: p.pricePaise, stock: p.stock, sku: defaultSku(p.id) })], {
+        isNew: true,
+      });
+      const crops = p.crops ?? [];
+      if (crops.length)
+        await trx
+          .insertInto("product_crop")
+          .values(crops.map((crop) => ({ product_id: p.id, crop })))
+          .execute();
+    }
+  });
   return sampleProducts.length;
 }

@@ -120,7 +120,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <tbody className="divide-y divide-stone-100">
             {order.lines.map((l) => (
               <tr key={l.id}>
-                <td className="py-2">{l.name}</td>
+                <td className="py-2">
+                  {l.name}
+                  {l.sku ? <span className="block font-mono text-xs text-stone-600">SKU {l.sku}</span> : null}
+                </td>
                 <td>{formatPaise(l.unitPricePaise)}</td>
                 <td>{l.quantity}</td>
                 <td className="text-right">{formatPaise(l.lineTotalPaise)}</td>

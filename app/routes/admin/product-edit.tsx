@@ -2,14 +2,16 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
 import { defined } from "~/lib/defined";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { ProductForm, typedProductValues, typedValuesOf } from "~/components/product-form";
+import { ProductForm, productFormValues, typedProductValues, typedValuesOf } from "~/components/product-form";
+import { variantRowsOf } from "~/domain/product-form";
+import { getProductFormExtras } from "~/services/catalog/product-form-extras.server";
+import { skuTakenReply } from "~/services/catalog/sku-taken-reply.server";
 import { getProductForAdmin } from "~/services/catalog/list-products-admin.server";
-import { parseProductForm } from "~/services/catalog/parse-product-form.server";
-import { createProduct, PRODUCT_CHANGED, updateProduct } from "~/services/catalog/save-product.server";
+import { discardParsedPictures, parseProductForm } from "~/services/catalog/parse-product-form.server";
+import { createProduct, PRODUCT_CHANGED, SkuTaken, updateProduct } from "~/services/catalog/save-product.server";
 import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isOversizedUpload, OVERSIZED_UPLOAD } from "~/services/media/oversized-upload.server";
-import { discardProductImage } from "~/services/media/store-product-image.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product ? "Edit" : "Add"} product · Angle Admin` }];
 
@@ -17,8 +19,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdminPage(request);
   if (!params.id) return { product: null };
   const product = await getProductForAdmin(params.id);
-  if (!product) throw data("Product not found", { status: 404 });
-  return { product };
+  const extras = product ? await getProductFormExtras(product.id) : null;
+  if (!product || !extras) throw data("Product not found", { status: 404 });
+  return { product: { ...product, extras } };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -26,20 +29,30 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (isOversizedUpload(request)) return data(OVERSIZED_UPLOAD, { status: 413 });
   const form = await readForm(request);
   // An edit must say which version it was drawn from: without one it might overwrite stock sold since.
-  const result = await parseProductForm(form, { editing: Boolean(params.id) });
+  const current = params.id ? await getProductFormExtras(params.id) : null;
+  const result = await parseProductForm(form, { editing: Boolean(params.id), gallery: current?.gallery });
   // The typed values come back, so a page without JavaScript shows them again.
   if (!result.ok)
-    return data({ ...result, values: typedProductValues(form) }, { status: result.stale ? 409 : result.fields.image ? 422 : 400 });
-  if (params.id) {
-    // parseProductForm refuses an edit without a version, so there is one here.
-    const version = defined(result.version, "the edited form's version");
-    const outcome = await updateProduct(params.id, result.input, { image: result.image, version });
-    if (outcome === "missing" || outcome === "stale") await discardProductImage(result.image);
-    if (outcome === "missing") return data({ ok: false as const, error: "That product no longer exists.", fields: {} }, { status: 404 });
-    if (outcome === "stale") return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
-    return redirectWithToast("/admin/products", { description: `Saved ${result.input.name}.` });
+    return data(
+      { ...result, values: typedProductValues(form) },
+      { status: result.stale ? 409 : result.fields.image || result.fields.gallery ? 422 : 400 },
+    );
+  try {
+    if (params.id) {
+      // parseProductForm refuses an edit without a version, so there is one here.
+      const version = defined(result.version, "the edited form's version");
+      const outcome = await updateProduct(params.id, result.input, { ...result, version });
+      if (outcome === "missing" || outcome === "stale") await discardParsedPictures(result);
+      if (outcome === "missing") return data({ ok: false as const, error: "That product no longer exists.", fields: {} }, { status: 404 });
+      if (outcome === "stale") return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
+      return redirectWithToast("/admin/products", { description: `Saved ${result.input.name}.` });
+    }
+    await createProduct(result.input, { ...result, status: "live" });
+  } catch (error) {
+    if (!(error instanceof SkuTaken)) throw error;
+    await discardParsedPictures(result);
+    return data(skuTakenReply(error, variantRowsOf(form), typedProductValues(form)), { status: 409 });
   }
-  await createProduct(result.input, { image: result.image, status: "live" });
   return redirectWithToast("/admin/products", { description: `Added ${result.input.name}.` });
 }
 
@@ -54,21 +67,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
       <h1 className="mt-2 text-2xl font-bold text-stone-900">{p ? `Edit ${p.name}` : "Add Product"}</h1>
       <ProductForm
         key={p?.id ?? "new"}
-        values={
-          p
-            ? {
-                name: p.name,
-                description: p.description,
-                category: p.category,
-                price: (p.pricePaise / 100).toFixed(2),
-                stock: p.stock,
-                image: p.image,
-                rating: p.rating,
-                reviews: p.reviews,
-                version: p.version,
-              }
-            : undefined
-        }
+        values={p ? productFormValues(p, p.extras) : undefined}
         typed={typedValuesOf(failed)}
         errors={failed?.fields}
         error={failed?.error}

@@ -111,7 +111,20 @@ const productColumns: Column<ProductRow>[] = [
     ),
   },
   { header: "Category", nowrap: true, cell: (p) => CATEGORY_LABELS[p.category] },
-  { header: "Price", nowrap: true, align: "right", cell: (p) => <span className="font-semibold">{formatPaise(p.pricePaise)}</span> },
+  {
+    header: "Price",
+    nowrap: true,
+    align: "right",
+    cell: (p) => (
+      <span>
+        <span className="font-semibold">
+          {p.sizes > 1 ? "from " : ""}
+          {formatPaise(p.pricePaise)}
+        </span>
+        {p.sizes > 1 ? <span className="block text-xs text-stone-600">{p.sizes} sizes</span> : null}
+      </span>
+    ),
+  },
   {
     header: "Stock",
     nowrap: true,

@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import { formatMobile } from "~/domain/mobile";
 import Trash2 from "lucide-react/icons/trash";
 import type { Route } from "./+types/users";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
@@ -131,7 +132,17 @@ function userColumns(selfId: string): Column<UserRow>[] {
         </>
       ),
     },
-    { header: "Email", cell: (u) => u.email },
+    {
+      header: "Email",
+      cell: (u) => (
+        <>
+          {u.email ?? (u.mobile ? formatMobile(u.mobile) : "—")}
+          {u.confirmed ? null : (
+            <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Not confirmed</span>
+          )}
+        </>
+      ),
+    },
     { header: "Role", nowrap: true, cell: (u) => ROLE_LABELS[u.role] },
     {
       header: "Status",
@@ -165,7 +176,7 @@ function userColumns(selfId: string): Column<UserRow>[] {
             </Form>
             <ConfirmForm
               message="Are you sure you want to delete this user?"
-              label={`Delete ${u.email}`}
+              label={`Delete ${u.email ?? u.name}`}
               fields={{ intent: "delete", id: u.id }}
               className="rounded-md p-1.5 text-red-700 hover:bg-red-50"
             >

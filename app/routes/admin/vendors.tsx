@@ -9,6 +9,7 @@ import { formatPaise } from "~/domain/money";
 import { readPageRequest } from "~/domain/pagination";
 import { Pager } from "~/components/pager";
 import { type Column, DataTable } from "~/components/ui/data-table";
+import type { VariantView } from "~/domain/variants";
 import { listPendingListings, listVendors, type ReviewOutcome, reviewListing } from "~/services/sellers/approve-listings.server";
 import { readFields } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -66,11 +67,14 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold">{p.name}</p>
                     <p className="text-sm text-stone-600">
-                      {p.businessName} · {CATEGORY_LABELS[p.category]} · {formatPaise(p.pricePaise)} · stock {p.stock}
+                      {p.businessName} · {CATEGORY_LABELS[p.category]} · {p.variants.length > 1 ? "from " : ""}
+                      {formatPaise(p.pricePaise)} · stock {p.stock}
                     </p>
+                    {p.brand ? <p className="text-sm text-stone-600">Brand: {p.brand}</p> : null}
                     <p className="mt-1 text-sm text-stone-700">{p.description}</p>
                   </div>
                 </div>
+                <PendingSizes name={p.name} sizes={p.variants} />
                 <div className="mt-3 flex flex-wrap items-end gap-2">
                   <Form method="post">
                     <input type="hidden" name="id" value={p.id} />
@@ -162,3 +166,44 @@ const vendorColumns: Column<VendorRow>[] = [
   { header: "Live", nowrap: true, align: "right", cell: (v) => v.live.toLocaleString("en-IN") },
   { header: "Pending", nowrap: true, align: "right", cell: (v) => v.pending.toLocaleString("en-IN") },
 ];
+
+/** A pending listing's pack sizes: what the store will sell if the admin approves. */
+function PendingSizes({ name, sizes }: { name: string; sizes: VariantView[] }) {
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full min-w-[28rem] text-left text-sm">
+        <caption className="sr-only">Pack sizes of {name}</caption>
+        <thead className="text-xs uppercase text-stone-600">
+          <tr>
+            <th scope="col" className="py-1 pr-3">
+              Size
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              SKU
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right">
+              MRP
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right">
+              Price
+            </th>
+            <th scope="col" className="py-1 text-right">
+              Stock
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sizes.map((v) => (
+            <tr key={v.id} className="border-t border-stone-100" data-testid="pending-size">
+              <td className="py-1 pr-3">{v.label}</td>
+              <td className="py-1 pr-3 font-mono text-xs">{v.sku}</td>
+              <td className="py-1 pr-3 text-right">{formatPaise(v.mrpPaise)}</td>
+              <td className="py-1 pr-3 text-right">{formatPaise(v.pricePaise)}</td>
+              <td className="py-1 text-right">{v.stock.toLocaleString("en-IN")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

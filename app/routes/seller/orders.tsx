@@ -39,6 +39,7 @@ export default function VendorOrders({ loaderData }: Route.ComponentProps) {
                   <li key={l.id} className="flex justify-between py-1.5">
                     <span>
                       {l.name} × {l.quantity}
+                      {l.sku ? <span className="ml-1 font-mono text-xs text-stone-600">({l.sku})</span> : null}
                     </span>
                     <span className="whitespace-nowrap font-semibold">{formatPaise(l.lineTotal)}</span>
                   </li>

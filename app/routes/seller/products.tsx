@@ -50,7 +50,12 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-stone-900">{p.name}</p>
                 <p className="text-sm text-stone-600">
-                  {CATEGORY_LABELS[p.category]} · <span className="whitespace-nowrap">{formatPaise(p.pricePaise)}</span> · stock {p.stock}
+                  {CATEGORY_LABELS[p.category]} ·{" "}
+                  <span className="whitespace-nowrap">
+                    {p.sizes > 1 ? "from " : ""}
+                    {formatPaise(p.pricePaise)}
+                  </span>
+                  {p.sizes > 1 ? ` · ${p.sizes} sizes` : ""} · stock {p.stock}
                 </p>
                 {p.status === "rejected" && p.rejectReason ? <p className="text-sm text-red-700">Reason: {p.rejectReason}</p> : null}
               </div>

@@ -1,172 +1,58 @@
+import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
-import Minus from "lucide-react/icons/minus";
-import Plus from "lucide-react/icons/plus";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
-import Trash2 from "lucide-react/icons/trash";
 import type { Route } from "./+types/cart";
-import { OrderSummary } from "~/components/order-summary";
-import { formatPaise } from "~/domain/money";
-import { MAX_LINE_QUANTITY, removeFromCart, setCartQuantity } from "~/lib/cart";
-import { useCartQuote, type QuotedLine } from "~/lib/use-cart-quote";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useCart } from "~/lib/cart";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your cart · Angle" }];
 
-export default function Cart() {
-  const hydrated = useHydrated();
-  const { lines, notices } = useCartQuote();
-  const subtotal = lines.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
-  const blocked = lines.some((l) => l.outOfStock);
+/**
+ * The lines, their check against the catalogue and the order summary load only for a cart with
+ * something in it: a first visit's cart is empty, and its page carries only the empty cart
+ * (docs/decisions/007-first-load-budget.md).
+ */
+const CartContents = lazy(() => import("~/components/cart-contents"));
 
-  if (!hydrated) {
-    return (
-      <div className="mx-auto min-h-[75vh] max-w-6xl px-4 py-8">
-        <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Shopping Cart</h1>
-        <p className="mt-6 text-stone-600">Loading your cart...</p>
-      </div>
-    );
-  }
-  if (lines.length === 0) {
-    return (
-      <div className="mx-auto flex min-h-[75vh] max-w-xl flex-col items-center px-4 py-20 text-center">
-        <ShoppingBag className="h-14 w-14 text-stone-400" aria-hidden="true" />
-        <h1 className="mt-4 text-2xl font-bold text-stone-900">Your cart is empty</h1>
-        {notices.length ? <Notices notices={notices} /> : null}
-        <p className="mt-2 text-stone-600">Browse seeds, tools, equipment and fertilizers and add what your farm needs.</p>
-        <Link to="/products" className="mt-6 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
-          Continue Shopping
-        </Link>
-      </div>
-    );
-  }
-  return (
+const subscribe = () => () => {};
+
+export default function Cart() {
+  // The cart lives in local storage: false while the server's markup hydrates (as useHydrated).
+  const hydrated = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+  const count = useCart().length;
+  // Once shown, the lines stay, even when emptied: they show what the check removed.
+  const [filled, setFilled] = useState(false);
+  if (hydrated && count > 0 && !filled) setFilled(true);
+
+  const loading = (
     <div className="mx-auto min-h-[75vh] max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Shopping Cart</h1>
-      {notices.length ? <Notices notices={notices} /> : null}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <ul className="space-y-3" aria-label="Cart items">
-          {lines.map((line) => (
-            <CartRow key={line.product.id} line={line} />
-          ))}
-        </ul>
-        <div className="space-y-3">
-          <OrderSummary subtotal={subtotal}>
-            {blocked ? (
-              <p className="mt-4 rounded-lg bg-red-50 p-2.5 text-sm font-medium text-red-800">Remove the out-of-stock items to continue.</p>
-            ) : null}
-            {blocked ? (
-              <span aria-disabled="true" className="mt-4 block rounded-lg bg-stone-300 py-3 text-center font-semibold text-stone-600">
-                Proceed to Checkout
-              </span>
-            ) : (
-              <Link
-                to="/checkout"
-                className="mt-4 block rounded-lg bg-brand-700 py-3 text-center font-semibold text-white hover:bg-brand-800"
-              >
-                Proceed to Checkout
-              </Link>
-            )}
-            <Link to="/products" className="mt-2 block py-2 text-center text-sm font-semibold text-brand-700 hover:underline">
-              Continue Shopping
-            </Link>
-          </OrderSummary>
-        </div>
-      </div>
+      <p className="mt-6 text-stone-600">Loading your cart...</p>
     </div>
   );
+  if (!hydrated || (count > 0 && !filled)) return loading;
+  if (filled)
+    return (
+      <Suspense fallback={loading}>
+        <CartContents empty={(notices) => <EmptyCart notices={notices} />} />
+      </Suspense>
+    );
+  return <EmptyCart notices={null} />;
 }
 
-function Notices({ notices }: { notices: string[] }) {
+function EmptyCart({ notices }: { notices: ReactNode }) {
   return (
-    <ul role="status" className="mt-4 space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-left text-sm text-amber-900">
-      {notices.map((n) => (
-        <li key={n} className="flex gap-2">
-          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          {n}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function CartRow({ line }: { line: QuotedLine }) {
-  const { product, quantity } = line;
-  const max = Math.min(product.stock, MAX_LINE_QUANTITY);
-  return (
-    <li className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3 sm:gap-4 sm:p-4" data-testid="cart-line">
-      <img src={product.image} alt="" width={96} height={96} className="h-20 w-20 shrink-0 rounded-lg bg-stone-100 sm:h-24 sm:w-24" />
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <div className="flex items-start justify-between gap-2">
-          <Link to={`/products/${product.id}`} className="font-semibold leading-snug text-stone-900 hover:text-brand-700">
-            {product.name}
-          </Link>
-          <button
-            type="button"
-            onClick={() => removeFromCart(product.id)}
-            className="-m-1 shrink-0 rounded-md p-1.5 text-stone-500 hover:bg-red-50 hover:text-red-700"
-            aria-label={`Remove ${product.name}`}
-          >
-            <Trash2 className="h-5 w-5" aria-hidden="true" />
-          </button>
-        </div>
-        <p className="text-sm text-stone-600">
-          {formatPaise(product.pricePaise)} each
-          {line.priceChangedFrom !== null ? (
-            <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-              Price changed (was {formatPaise(line.priceChangedFrom)})
-            </span>
-          ) : null}
-        </p>
-        {line.outOfStock ? <p className="text-sm font-semibold text-red-700">Out of stock</p> : null}
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
-          <fieldset className="flex items-center rounded-lg border border-stone-300" aria-label={`Quantity of ${product.name}`}>
-            <button
-              type="button"
-              className="flex h-9 w-9 items-center justify-center disabled:text-stone-300"
-              disabled={quantity <= 1}
-              onClick={() => setCartQuantity(product.id, quantity - 1)}
-              aria-label={`Decrease quantity of ${product.name}`}
-            >
-              <Minus className="h-4 w-4" aria-hidden="true" />
-            </button>
-            <label className="sr-only" htmlFor={`qty-${product.id}`}>
-              Quantity of {product.name}
-            </label>
-            <input
-              id={`qty-${product.id}`}
-              key={quantity}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={max}
-              defaultValue={quantity}
-              data-testid="line-quantity"
-              onBlur={(e) => {
-                const value = Math.trunc(Number(e.currentTarget.value));
-                if (!Number.isFinite(value)) return;
-                setCartQuantity(product.id, value <= 0 ? 0 : Math.min(value, Math.max(max, 1)));
-              }}
-              onKeyDown={(e) => {
-                if (e.key === "Enter") e.currentTarget.blur();
-              }}
-              className="h-9 w-12 border-x border-stone-300 text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
-            />
-            <button
-              type="button"
-              className="flex h-9 w-9 items-center justify-center disabled:text-stone-300"
-              disabled={quantity >= max}
-              onClick={() => setCartQuantity(product.id, quantity + 1)}
-              aria-label={`Increase quantity of ${product.name}`}
-            >
-              <Plus className="h-4 w-4" aria-hidden="true" />
-            </button>
-          </fieldset>
-          <p className="font-bold text-stone-900" data-testid="line-subtotal">
-            {formatPaise(product.pricePaise * quantity)}
-          </p>
-        </div>
-      </div>
-    </li>
+    <div className="mx-auto flex min-h-[75vh] max-w-xl flex-col items-center px-4 py-20 text-center">
+      <ShoppingBag className="h-14 w-14 text-stone-400" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold text-stone-900">Your cart is empty</h1>
+      {notices}
+      <p className="mt-2 text-stone-600">Browse seeds, tools, equipment and fertilizers and add what your farm needs.</p>
+      <Link to="/products" className="mt-6 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
+        Continue Shopping
+      </Link>
+    </div>
   );
 }

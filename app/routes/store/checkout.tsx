@@ -14,6 +14,7 @@ import { type CheckoutInput, CheckoutSchema } from "~/domain/checkout";
 import { type FieldErrors, fieldErrors, firstError } from "~/domain/form-errors";
 import { CHECKOUT_FAILED } from "~/domain/messages";
 import { formatPaise } from "~/domain/money";
+import { lineKey, lineName } from "~/lib/cart";
 import { useCartQuote } from "~/lib/use-cart-quote";
 import { useCheckoutKey } from "~/lib/checkout-key";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -100,7 +101,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     );
   }
 
-  const items = JSON.stringify(lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })));
+  const items = JSON.stringify(
+    lines.map((l) => ({
+      productId: l.product.id,
+      ...(l.product.variantId ? { variantId: l.product.variantId } : {}),
+      quantity: l.quantity,
+    })),
+  );
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Checkout</h1>
@@ -212,9 +219,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <OrderSummary subtotal={subtotal}>
             <ul className="mt-4 space-y-2 border-t border-stone-200 pt-3 text-sm" aria-label="Items">
               {lines.map((l) => (
-                <li key={l.product.id} className="flex justify-between gap-3">
+                <li key={lineKey(l.product)} className="flex justify-between gap-3">
                   <span className="text-stone-700">
-                    {l.product.name} × {l.quantity}
+                    {lineName(l.product)} × {l.quantity}
                   </span>
                   <span className="shrink-0 font-medium">{formatPaise(l.product.pricePaise * l.quantity)}</span>
                 </li>

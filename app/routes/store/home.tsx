@@ -1,11 +1,8 @@
 import { Link } from "react-router";
-import Award from "lucide-react/icons/award";
-import Headphones from "lucide-react/icons/headphones";
-import ShieldCheck from "lucide-react/icons/shield-check";
-import Truck from "lucide-react/icons/truck";
 import type { Route } from "./+types/home";
 import { ProductCard } from "~/components/product-card";
-import { CATEGORY_KEYS, CATEGORY_LABELS } from "~/domain/categories";
+import { homeMarkup } from "~/components/home-sections.server";
+import { StaticHtml } from "~/components/static-html";
 import { getHomeCatalog } from "~/services/catalog/get-home-catalog.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -21,86 +18,16 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader() {
-  return getHomeCatalog();
+  const { counts, featured } = await getHomeCatalog();
+  // Everything but the featured products is HTML made here (docs/decisions/007-first-load-budget.md).
+  return { featured, markup: homeMarkup(counts) };
 }
 
-const stats = [
-  ["1K+", "Happy farmers"],
-  ["20+", "Products"],
-  ["10+", "States served"],
-  ["25%", "Yield increase"],
-] as const;
-
-const reasons = [
-  { icon: ShieldCheck, title: "Quality guaranteed", text: "Certified seeds and genuine equipment from trusted Indian brands." },
-  { icon: Truck, title: "Fast delivery across India", text: "Doorstep delivery to villages and cities alike; free above ₹50,000." },
-  { icon: Headphones, title: "24/7 expert support", text: "Agronomists on call to help you choose the right seed and input." },
-  { icon: Award, title: "Fair prices", text: "Transparent pricing in rupees with GST shown before you pay." },
-];
-
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { counts, featured } = loaderData;
+  const { featured, markup } = loaderData;
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-emerald-600 text-white">
-        <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-12 md:grid-cols-2 md:py-20">
-          <div>
-            <p className="inline-block rounded-full bg-white/15 px-3 py-1 text-sm font-medium">Trusted by farmers in 10+ states</p>
-            <h1 className="mt-4 text-3xl font-extrabold leading-tight sm:text-5xl">Everything your farm needs, delivered to your door</h1>
-            <p className="mt-4 max-w-xl text-lg text-green-50">
-              Quality seeds and saplings, dependable farm equipment, garden tools and fertilizers — at fair prices, with expert advice when
-              you need it.
-            </p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/products" className="rounded-lg bg-amber-500 px-6 py-3 font-bold text-stone-900 shadow hover:bg-amber-400">
-                Shop Now
-              </Link>
-              <Link to="/about" className="rounded-lg border-2 border-white/80 px-6 py-3 font-bold text-white hover:bg-white/10">
-                Learn More
-              </Link>
-            </div>
-          </div>
-          <dl className="grid grid-cols-2 gap-3 sm:gap-4">
-            {stats.map(([value, label]) => (
-              <div key={label} className="rounded-xl bg-white/10 p-4 text-center ring-1 ring-white/20 sm:p-6">
-                <dt className="order-2 text-sm text-green-50">{label}</dt>
-                <dd className="text-3xl font-extrabold sm:text-4xl">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
-
-      <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="categories-heading">
-        <h2 id="categories-heading" className="text-2xl font-bold text-stone-900">
-          Shop by category
-        </h2>
-        <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          {CATEGORY_KEYS.map((key) => (
-            <li key={key}>
-              <Link
-                to={`/products?category=${key}`}
-                className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm hover:border-brand-600 hover:shadow-md sm:p-4"
-              >
-                <img
-                  src={`/images/categories/${key}.svg`}
-                  alt=""
-                  width={56}
-                  height={56}
-                  className="h-12 w-12 shrink-0 rounded-lg sm:h-14 sm:w-14"
-                />
-                <span>
-                  <span className="block font-semibold leading-snug text-stone-900">{CATEGORY_LABELS[key]}</span>
-                  <span className="text-sm text-stone-600">
-                    {counts[key]} {counts[key] === 1 ? "product" : "products"}
-                  </span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-
+      <StaticHtml html={markup.top} />
       <section className="mx-auto max-w-7xl px-4 pb-12" aria-labelledby="featured-heading">
         <div className="flex items-end justify-between gap-4">
           <h2 id="featured-heading" className="text-2xl font-bold text-stone-900">
@@ -117,42 +44,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="bg-white py-12" aria-labelledby="why-heading">
-        <div className="mx-auto max-w-7xl px-4">
-          <h2 id="why-heading" className="text-center text-2xl font-bold text-stone-900">
-            Why farmers choose Angle
-          </h2>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {reasons.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-xl border border-stone-200 p-5">
-                <Icon className="h-8 w-8 text-brand-700" aria-hidden="true" />
-                <h3 className="mt-3 font-semibold text-stone-900">{title}</h3>
-                <p className="mt-1 text-sm leading-relaxed text-stone-600">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="mx-auto max-w-7xl px-4 py-12">
-        <div className="rounded-2xl bg-amber-50 px-6 py-10 text-center ring-1 ring-amber-200">
-          <h2 className="text-2xl font-bold text-stone-900">Ready to grow a better harvest?</h2>
-          <p className="mx-auto mt-2 max-w-xl text-stone-700">
-            Browse our catalogue or talk to one of our farming experts about your soil, crop and season.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/products" className="rounded-lg bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
-              Browse Products
-            </Link>
-            <Link
-              to="/contact?topic=expert"
-              className="rounded-lg border-2 border-brand-700 px-6 py-3 font-bold text-brand-800 hover:bg-white"
-            >
-              Contact Expert
-            </Link>
-          </div>
-        </div>
-      </section>
+      <StaticHtml html={markup.bottom} />
     </>
   );
 }

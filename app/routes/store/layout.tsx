@@ -1,16 +1,32 @@
 import { useEffect } from "react";
 import { Outlet } from "react-router";
+import type { Route } from "./+types/layout";
 import { LazyAuthDialog } from "~/components/lazy-auth-dialog";
-import { SiteFooter } from "~/components/site-footer";
+import { footerMarkup } from "~/components/site-footer.server";
 import { SiteHeader } from "~/components/site-header";
+import { brandMarkup } from "~/components/site-header.server";
+import { StaticHtml } from "~/components/static-html";
 import { useRootData } from "~/lib/root-data";
+import { storeDetails } from "~/lib/store-details.server";
+
+/** The header's logo and the footer, as HTML made here (docs/decisions/007-first-load-budget.md). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const details = await storeDetails(context);
+  return { brand: brandMarkup(details), footer: footerMarkup(details) };
+}
+
+/**
+ * The logo and footer change only when an admin edits the store's details: they are not fetched again on
+ * each navigation within the store (a shopper sees an edit on their next page load).
+ */
+export const shouldRevalidate = () => false;
 
 /**
  * Storefront pages: header and footer. Admin and vendor-login routes live outside this layout (spec §2).
  * Maintenance mode is the request policy's (app/lib/request-policy.server.ts), for every route alike.
  */
-export default function StoreLayout() {
-  const { store, user } = useRootData();
+export default function StoreLayout({ loaderData }: Route.ComponentProps) {
+  const { user } = useRootData();
 
   // Spec §3: the signed-in user is mirrored in local storage (non-secret fields); the session decides.
   useEffect(() => {
@@ -33,11 +49,11 @@ export default function StoreLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader store={store} user={user} />
+      <SiteHeader brand={loaderData.brand} user={user} />
       <main id="main" className="flex-1 [overflow-wrap:anywhere]">
         <Outlet />
       </main>
-      <SiteFooter store={store} />
+      <StaticHtml html={loaderData.footer} />
       <LazyAuthDialog />
     </div>
   );

@@ -78,7 +78,16 @@ function OrderCard({ order }: { order: OrderSummary }) {
       const c = item.current;
       if (!c) continue;
       addToCart(
-        { id: item.productId, name: c.name, pricePaise: c.pricePaise, image: c.image, category: c.category, stock: c.stock },
+        {
+          id: item.productId,
+          variantId: item.variantId ?? undefined,
+          variantLabel: c.variantLabel,
+          name: c.name,
+          pricePaise: c.pricePaise,
+          image: c.image,
+          category: c.category,
+          stock: c.stock,
+        },
         Math.min(item.quantity, c.stock),
       );
     }

@@ -2,69 +2,146 @@ import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import Minus from "lucide-react/icons/minus";
 import Plus from "lucide-react/icons/plus";
-import Truck from "lucide-react/icons/truck";
 import type { Route } from "./+types/product";
 import { AddToCartButton } from "~/components/add-to-cart-button";
-import { Price } from "~/components/price";
-import { Rating } from "~/components/rating";
-import { CATEGORY_LABELS } from "~/domain/categories";
-import { MAX_LINE_QUANTITY } from "~/lib/cart";
-import { imageSrcSet } from "~/lib/image-srcset";
-import { getProduct } from "~/services/catalog/get-product.server";
+import { productMarkup } from "~/components/product-details.server";
+import { StaticHtml } from "~/components/static-html";
+import { formatPaise } from "~/domain/money";
+import { addAllToCart, type CartProduct, MAX_LINE_QUANTITY } from "~/lib/cart";
+import { DosageCalculator } from "~/components/dosage-calculator";
+import { planMarkup } from "~/components/dosage-plan.server";
+import {
+  AREA_CONVERSION_NOTES,
+  AREA_UNIT_OPTIONS,
+  amountNeeded,
+  cheapestPacks,
+  type DosageCalculatorView,
+  describeNeed,
+  formatBaseAmount,
+  formatPackSize,
+  isAreaUnit,
+  NO_PLAN_MESSAGES,
+  parseArea,
+} from "~/domain/dosage";
+import { defined } from "~/lib/defined";
+import { getProduct, type ProductDetail } from "~/services/catalog/get-product.server";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
   data?.product
     ? [{ title: `${data.product.name} · Angle` }, { name: "description", content: data.product.description }]
     : [{ title: "Product not found · Angle" }];
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const product = await getProduct(params.id);
   if (!product) throw data("Product not found", { status: 404 });
-  return { product };
+  const url = new URL(request.url);
+  // The size asked for (?size=…, a link from the size selector or the cart); an unknown or stale
+  // one falls back to the first size in stock, then the first.
+  const asked = url.searchParams.get("size");
+  const size =
+    product.variants.find((v) => v.id === asked) ?? product.variants.find((v) => v.stock > 0) ?? defined(product.variants[0], "a size");
+  const { id, name, description, image, category, variants } = product;
+  return {
+    // What the page's script needs; the rest is in `markup`, HTML made here (docs/decisions/007).
+    product: { id, name, description, image, category, variants },
+    size,
+    markup: productMarkup(product, size),
+    calculator: product.dosage ? planDosage(product, product.dosage, url.searchParams) : null,
+  };
+}
+
+/**
+ * The dosage calculator's answer for ?area=…&unit=… (a GET form, so it works without
+ * JavaScript): the amount the area needs and the cheapest packs in stock that cover it.
+ */
+function planDosage(product: ProductDetail, dosage: NonNullable<ProductDetail["dosage"]>, params: URLSearchParams): DosageCalculatorView {
+  const area = params.get("area");
+  const unit = params.get("unit") ?? "acre";
+  const form = {
+    recommended: formatPackSize(dosage.amount, dosage.unit),
+    units: AREA_UNIT_OPTIONS,
+    notes: AREA_CONVERSION_NOTES,
+    area: area ?? "",
+    areaUnit: isAreaUnit(unit) ? unit : "acre",
+  };
+  if (area === null) return { ...form, error: null, plan: null };
+  const parsed = parseArea(area, unit);
+  if (!parsed.ok) return { ...form, error: parsed.message, plan: null };
+  const needed = amountNeeded(dosage, parsed.acres);
+  const result = cheapestPacks(
+    needed,
+    product.variants.map((v) => ({ id: v.id, quantity: v.packQuantity, unit: v.packUnit, pricePaise: v.pricePaise, stock: v.stock })),
+    MAX_LINE_QUANTITY,
+  );
+  const summary = describeNeed(area, unit, parsed.acres, formatBaseAmount(needed));
+  if ("none" in result) {
+    const none = { summary, lines: [], totalPaise: 0, none: NO_PLAN_MESSAGES[result.none] };
+    return { ...form, error: null, plan: { ...none, html: planMarkup(none) } };
+  }
+  const lines = result.lines.map((l) => {
+    const v = defined(
+      product.variants.find((x) => x.id === l.id),
+      "a planned size",
+    );
+    return { id: v.id, label: v.label, count: l.count, pricePaise: v.pricePaise };
+  });
+  const plan = { summary, lines, totalPaise: result.totalPaise };
+  return { ...form, error: null, plan: { ...plan, html: planMarkup(plan) } };
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
-  const [quantity, setQuantity] = useState(1);
-  const inStock = product.stock > 0;
-  const max = Math.min(product.stock, MAX_LINE_QUANTITY);
+  const { product, size, markup, calculator } = loaderData;
+  const [addedPlan, setAddedPlan] = useState<unknown>(null);
+  const plan = calculator?.plan;
+  const addPlan = () => {
+    if (!plan) return;
+    addAllToCart(
+      plan.lines.map((line) => {
+        const v = product.variants.find((x) => x.id === line.id);
+        return {
+          product: {
+            id: product.id,
+            variantId: line.id,
+            variantLabel: several ? line.label : null,
+            name: product.name,
+            pricePaise: line.pricePaise,
+            image: product.image,
+            category: product.category,
+            stock: v?.stock ?? line.count,
+          },
+          quantity: line.count,
+        };
+      }),
+    );
+    setAddedPlan(plan);
+  };
+  // A new size starts again from one.
+  const [picked, setPicked] = useState({ size: size.id, quantity: 1 });
+  const quantity = picked.size === size.id ? picked.quantity : 1;
+  const setQuantity = (next: (q: number) => number) => setPicked({ size: size.id, quantity: next(quantity) });
+  const inStock = size.stock > 0;
+  const max = Math.min(size.stock, MAX_LINE_QUANTITY);
+  const several = product.variants.length > 1;
+  const item: CartProduct = {
+    id: product.id,
+    variantId: size.id,
+    variantLabel: several ? size.label : null,
+    name: product.name,
+    pricePaise: size.pricePaise,
+    image: product.image,
+    category: product.category,
+    stock: size.stock,
+  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
-        <Link to="/products" className="hover:underline">
-          Products
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <Link to={`/products?category=${product.category}`} className="hover:underline">
-          {CATEGORY_LABELS[product.category]}
-        </Link>
-      </nav>
+      <StaticHtml html={markup.breadcrumb} />
       <div className="mt-4 grid gap-8 md:grid-cols-2">
-        <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
-          <img
-            src={product.image}
-            srcSet={imageSrcSet(product.image)}
-            sizes="(min-width: 1024px) 50vw, 100vw"
-            alt={product.name}
-            width={400}
-            height={400}
-            fetchPriority="high"
-            className="aspect-square w-full object-cover"
-          />
-        </div>
+        <StaticHtml html={markup.gallery} />
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{CATEGORY_LABELS[product.category]}</p>
-          <h1 className="mt-1 text-2xl font-bold leading-tight text-stone-900 sm:text-3xl">{product.name}</h1>
-          <div className="mt-2">
-            <Rating rating={product.rating} reviews={product.reviews} />
-          </div>
-          <Price paise={product.pricePaise} className="mt-4 block text-3xl font-extrabold text-stone-900" />
-          <p className="text-sm text-stone-600">+ 18% GST at checkout</p>
-          <p className={`mt-3 font-semibold ${inStock ? "text-brand-700" : "text-red-700"}`} data-testid="stock-state">
-            {inStock ? (product.stock <= 10 ? `Only ${product.stock} left in stock` : "In stock") : "Out of stock"}
-          </p>
-          <Description text={product.description} />
+          <StaticHtml html={markup.intro} />
+          {several ? <SizeSelector variants={product.variants} selected={size.id} /> : null}
+          <StaticHtml html={markup.offer} />
 
           {inStock ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">
@@ -91,18 +168,64 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   <Plus className="h-4 w-4" aria-hidden="true" />
                 </button>
               </fieldset>
-              <AddToCartButton product={product} quantity={quantity} className="h-11 flex-1 sm:flex-none sm:px-8" />
+              <AddToCartButton product={item} quantity={quantity} className="h-11 flex-1 sm:flex-none sm:px-8" />
             </div>
           ) : (
-            <AddToCartButton product={product} className="mt-6 h-11 w-full sm:w-auto" />
+            <AddToCartButton product={item} className="mt-6 h-11 w-full sm:w-auto" />
           )}
-          <p className="mt-6 flex items-start gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-            <Truck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            Flat ₹500 shipping, free on orders above ₹50,000. Delivered across India in 5–7 days.
-          </p>
+          <StaticHtml html={markup.facts} />
+          {calculator ? (
+            <DosageCalculator
+              productName={product.name}
+              {...calculator}
+              selectedSize={several ? size.id : undefined}
+              onAddAll={plan?.lines.length ? addPlan : undefined}
+              added={addedPlan !== null && addedPlan === plan}
+            />
+          ) : null}
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The sizes as links (?size=…), so choosing one works without JavaScript; the page keeps its
+ * scroll. A sold-out size is shown, never a link.
+ */
+function SizeSelector({ variants, selected }: { variants: ProductDetail["variants"]; selected: string }) {
+  return (
+    <fieldset className="mt-4">
+      <legend className="text-sm font-semibold text-stone-800">Pack size</legend>
+      <ul className="mt-2 flex flex-wrap gap-2" data-testid="sizes">
+        {variants.map((v) => {
+          const current = v.id === selected;
+          const soldOut = v.stock <= 0;
+          const box = "flex min-h-11 min-w-20 flex-col items-center justify-center rounded-lg border px-3 py-1.5 text-sm";
+          return (
+            <li key={v.id}>
+              {soldOut ? (
+                <span aria-disabled="true" className={`${box} border-dashed border-stone-300 bg-stone-50 text-stone-500`}>
+                  <span className="font-semibold line-through">{v.label}</span>
+                  <span className="text-xs">Sold out</span>
+                </span>
+              ) : (
+                <Link
+                  to={`?size=${v.id}`}
+                  replace
+                  preventScrollReset
+                  aria-current={current ? "true" : undefined}
+                  className={`${box} ${current ? "border-brand-700 bg-brand-50 ring-2 ring-brand-700" : "border-stone-300 bg-white hover:border-brand-600"}`}
+                >
+                  <span className="font-semibold text-stone-900">{v.label}</span>
+                  <span className="text-xs text-stone-700">{formatPaise(v.pricePaise)}</span>
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
   );
 }
 
@@ -123,25 +246,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <Link to="/products" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
         Browse products
       </Link>
-    </div>
-  );
-}
-
-/** The seller's paragraphs and line breaks, as text (React escapes it), never as HTML. */
-function Description({ text }: { text: string }) {
-  let offset = 0;
-  const paragraphs = text.split(/\n\s*\n/).map((paragraph) => {
-    const at = offset;
-    offset += paragraph.length + 2;
-    return { at, text: paragraph.trim() };
-  });
-  return (
-    <div className="mt-4 space-y-3 leading-relaxed whitespace-pre-line text-stone-700" data-testid="product-description">
-      {paragraphs
-        .filter((p) => p.text)
-        .map((p) => (
-          <p key={p.at}>{p.text}</p>
-        ))}
     </div>
   );
 }

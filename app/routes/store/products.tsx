@@ -1,38 +1,52 @@
-import { Form, Link, useNavigation, useSubmit } from "react-router";
-import SearchX from "lucide-react/icons/search-x";
+import { Form, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/products";
+import { noResultsMarkup } from "~/components/no-results.server";
+import { pageLinksMarkup } from "~/components/page-links.server";
 import { ProductCard } from "~/components/product-card";
+import { StaticHtml } from "~/components/static-html";
 import { CATEGORY_KEYS, CATEGORY_LABELS } from "~/domain/categories";
 import { catalogSearch, MAX_QUERY_LENGTH, parseCatalogQuery, SORT_LABELS, sortChoices } from "~/domain/catalog-query";
 import { findProducts } from "~/services/catalog/find-products.server";
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => {
-  const q = data?.query.q;
-  const category = data?.query.category;
-  const label = category && category !== "all" ? CATEGORY_LABELS[category] : "All products";
-  return [
-    { title: q ? `Search: ${q} · Angle` : `${label} · Angle` },
-    { name: "description", content: "Seeds, farm equipment, garden tools and fertilizers at fair prices, delivered across India." },
-  ];
-};
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+  { title: data?.title ?? "All products · Angle" },
+  { name: "description", content: "Seeds, farm equipment, garden tools and fertilizers at fair prices, delivered across India." },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseCatalogQuery(new URL(request.url).searchParams);
   const result = await findProducts(query);
-  return { query: { ...query, page: result.page }, ...result };
+  const { products, matching, total, page, pageCount } = result;
+  const at = (n: number) => `/products${catalogSearch({ ...query, page: n })}`;
+  const label = query.category === "all" ? "All products" : CATEGORY_LABELS[query.category];
+  return {
+    query: { ...query, page },
+    products,
+    // Worked out here, so the page's script needs no labels, number formats, query encoding or
+    // fixed markup (docs/decisions/007-first-load-budget.md).
+    title: query.q ? `Search: ${query.q} · Angle` : `${label} · Angle`,
+    heading: query.q ? `Results for “${query.q}”` : label,
+    categories: CATEGORY_KEYS.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
+    sorts: sortChoices(query.q).map((value) => ({ value, label: SORT_LABELS[value] })),
+    // Spec §5: X and Y count products.
+    count: `Showing ${matching.toLocaleString("en-IN")} of ${total.toLocaleString("en-IN")} products${pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}`,
+    pages: pageLinksMarkup(page, pageCount, at(page - 1), at(page + 1)),
+    empty:
+      result.products.length === 0
+        ? noResultsMarkup(result.suggestions.map((name) => ({ name, href: `/products${catalogSearch({ q: name })}` })))
+        : null,
+  };
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { query, products, matching, total, page, pageCount, suggestions } = loaderData;
+  const { query, products, heading, categories, sorts, count, pages, empty } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/products";
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">
-        {query.q ? <>Results for “{query.q}”</> : query.category === "all" ? "All products" : CATEGORY_LABELS[query.category]}
-      </h1>
+      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{heading}</h1>
 
       <Form
         method="get"
@@ -69,9 +83,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] sm:w-48"
           >
             <option value="all">All categories</option>
-            {CATEGORY_KEYS.map((k) => (
-              <option key={k} value={k}>
-                {CATEGORY_LABELS[k]}
+            {categories.map((category) => (
+              <option key={category.value} value={category.value}>
+                {category.label}
               </option>
             ))}
           </select>
@@ -87,9 +101,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             key={`s-${query.sort}`}
             className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] sm:w-48"
           >
-            {sortChoices(query.q).map((k) => (
-              <option key={k} value={k}>
-                {SORT_LABELS[k]}
+            {sorts.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
               </option>
             ))}
           </select>
@@ -102,32 +116,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p className="mt-5 text-sm text-stone-600" aria-live="polite" data-testid="result-count">
-        Showing {matching.toLocaleString("en-IN")} of {total.toLocaleString("en-IN")} products
-        {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
+        {count}
       </p>
 
-      {products.length === 0 ? (
-        <div className="mt-10 flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-4 py-16 text-center">
-          <SearchX className="h-12 w-12 text-stone-400" aria-hidden="true" />
-          <h2 className="mt-4 text-xl font-semibold text-stone-900">No products found</h2>
-          <p className="mt-1 text-stone-600">Try adjusting your search or filter criteria</p>
-          {suggestions.length > 0 ? (
-            <p className="mt-4 text-stone-700" data-testid="did-you-mean">
-              Did you mean:{" "}
-              {suggestions.map((name, i) => (
-                <span key={name}>
-                  {i > 0 ? ", " : null}
-                  <Link to={`/products${catalogSearch({ q: name })}`} className="font-semibold text-brand-700 underline">
-                    {name}
-                  </Link>
-                </span>
-              ))}
-            </p>
-          ) : null}
-          <Link to="/products" className="mt-5 font-semibold text-brand-700 underline">
-            Clear filters
-          </Link>
-        </div>
+      {empty !== null ? (
+        <StaticHtml html={empty} />
       ) : (
         <div className={`mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 ${busy ? "opacity-60" : ""}`}>
           {products.map((product, i) => (
@@ -136,29 +129,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-3">
-          {page > 1 ? (
-            <Link
-              to={`/products${catalogSearch({ ...query, page: page - 1 })}`}
-              className="rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold"
-            >
-              ← Previous
-            </Link>
-          ) : null}
-          <span className="text-sm text-stone-600">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link
-              to={`/products${catalogSearch({ ...query, page: page + 1 })}`}
-              className="rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold"
-            >
-              Next →
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      {pages !== null ? <StaticHtml html={pages} /> : null}
     </div>
   );
 }

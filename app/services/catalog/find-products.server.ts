@@ -3,17 +3,18 @@ import { getDatabase, type Engine } from "~/db/db.server";
 import { containsPattern } from "~/db/like.server";
 import type { Database } from "~/db/schema";
 import { PAGE_SIZE, type CatalogQuery, type SortKey } from "~/domain/catalog-query";
+import type { CropKey, Season } from "~/domain/crops";
 import type { ProductCard } from "~/domain/product-view";
 import type { SearchTerm } from "~/domain/search-terms";
 import { termsFor } from "./search-synonyms.server";
-import { selectProductCard, toProductCard } from "./select-product-card.server";
+import { type CardRow, selectProductCard, toProductCard } from "./select-product-card.server";
 import { suggestNames } from "./suggest-names.server";
 
 export type ProductPage = {
   products: ProductCard[];
   /** products matching the search and category */
   matching: number;
-  /** all products on sale */
+  /** all products on sale; with a crop filter, all of that crop's */
   total: number;
   page: number;
   pageCount: number;
@@ -22,7 +23,7 @@ export type ProductPage = {
 };
 
 type InScope = SelectQueryBuilder<Database, "product", Record<never, never>>;
-type Found = { rows: ProductCard[]; matching: number };
+type Found = { rows: CardRow[]; matching: number };
 /** What a search needs: the products on sale in the category, how many, and where a page starts. */
 type Search = {
   inScope: InScope;
@@ -63,19 +64,80 @@ export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): P
   const search: Search = { inScope, category: query.category, onSale, q: query.q, terms, order, best, pageSize, offsetFor };
   // trigram indexes need three characters in every form
   const short = terms.some((term) => term.forms.some((form) => [...form].length < 3));
-  const { rows, matching } = !query.q
-    ? { rows: await sorted(selectProductCard(inScope), order).limit(pageSize).offset(offsetFor(onSale)).execute(), matching: onSale }
-    : short
-      ? await scanForMatches(search, inScope.where(containsTerms(engine, terms)))
-      : engine === "postgres"
-        ? await collectMatches(search, inScope.where(containsTerms(engine, terms)))
-        : best
-          ? await searchSqliteBest(search)
-          : await searchSqlite(search);
+  const filtered = query.crop !== undefined || query.season !== undefined;
+  const { rows, matching } = filtered
+    ? await findForCrop(search, query)
+    : !query.q
+      ? { rows: await sorted(selectProductCard(inScope), order).limit(pageSize).offset(offsetFor(onSale)).execute(), matching: onSale }
+      : short
+        ? await scanForMatches(search, inScope.where(containsTerms(engine, terms)))
+        : engine === "postgres"
+          ? await collectMatches(search, inScope.where(containsTerms(engine, terms)))
+          : best
+            ? await searchSqliteBest(search)
+            : await searchSqlite(search);
   const pageCount = pageCountFor(matching);
   const suggestions = query.q && matching === 0 ? await suggestNames(query.q, query.category) : [];
-  return { products: rows.map(toProductCard), matching, total, page: Math.min(query.page, pageCount), pageCount, suggestions };
+  const shown = query.crop ? await countCrop(query.crop) : total;
+  return { products: rows.map(toProductCard), matching, total: shown, page: Math.min(query.page, pageCount), pageCount, suggestions };
 }
+
+/** Live products for a crop, in a category or all, for a season (or all seasons) or any: from crop_count (0014). */
+async function countCrop(crop: CropKey, category: CatalogQuery["category"] = "all", season?: Season) {
+  const { db } = getDatabase();
+  let rows = db.selectFrom("crop_count").where("status", "=", "live").where("crop", "=", crop);
+  if (category !== "all") rows = rows.where("category", "=", category);
+  if (season) rows = rows.where("season", "in", [season, "all"]);
+  const row = await rows.select((eb) => eb.fn.sum<number>("n").as("n")).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A crop's products (issue 12), in a category or all, for a season (or all seasons) or any. The
+ * count comes from crop_count; the page from one of product_crop's sort indexes, which hold each
+ * product's status, category, season and sort keys (0014): a page reads its own entries and its
+ * products, however large the catalogue. A search within a crop (no page offers one) collects its
+ * matches.
+ */
+async function findForCrop(search: Search, { crop, season, q, sort }: CatalogQuery): Promise<Found> {
+  const { db, engine } = getDatabase();
+  const { inScope, pageSize, offsetFor } = search;
+  if (q || !crop) {
+    let matched = crop
+      ? inScope.where(
+          sql<SqlBool>`exists (select 1 from product_crop where product_crop.product_id = product.id and product_crop.crop = ${crop})`,
+        )
+      : inScope;
+    if (season) matched = matched.where("product.season", "in", [season, "all"]);
+    return collectMatches(search, q ? matched.where(containsTerms(engine, search.terms)) : matched);
+  }
+  const matching = await countCrop(crop, search.category, season);
+  if (matching === 0) return { rows: [], matching };
+  let entries = db.selectFrom("product_crop").where("product_crop.crop", "=", crop).where("product_crop.status", "=", "live");
+  if (search.category !== "all") entries = entries.where("product_crop.category", "=", search.category);
+  if (season) entries = entries.where("product_crop.season", "in", [season, "all"]);
+  // A crop page has no search, so never best match.
+  const [columns, direction] = CROP_ORDER[sort === "best" ? "name" : sort];
+  const keys = columns.map((column, i) => sql.ref(`product_crop.${column}`).as(`k${i}`));
+  const byKeys = [...columns.map((_, i) => `page.k${i}`), "page.product_id"].map((key) => [sql.ref(key), direction] as const);
+  const page = orderedBy(
+    entries.select(["product_crop.product_id", ...keys]),
+    [...columns, "product_id"].map((column) => [sql.ref(`product_crop.${column}`), direction] as const),
+  )
+    .limit(pageSize)
+    .offset(offsetFor(matching));
+  const rows = db.selectFrom("product").innerJoin(page.as("page"), "page.product_id", "product.id");
+  // selectProductCard is typed for queries of product alone; these rows are product's.
+  return { rows: await orderedBy(selectProductCard(rows as unknown as InScope), byKeys).execute(), matching };
+}
+
+/** Each sort's columns in product_crop, as in its indexes (0014). */
+const CROP_ORDER: Record<Exclude<SortKey, "best">, [columns: string[], direction: "asc" | "desc"]> = {
+  name: [["name_key"], "asc"],
+  "price-low": [["price_paise"], "asc"],
+  "price-high": [["price_paise"], "desc"],
+  rating: [["rating", "reviews"], "desc"],
+};
 
 /** Every term is found in the name or the description, each by any of its forms. */
 function containsTerms(engine: Engine, terms: SearchTerm[]): Expression<SqlBool> {

@@ -5,7 +5,9 @@ import { selectProductCard, toProductCard } from "./select-product-card.server";
 
 export const FEATURED_COUNT = 8;
 
-/** The home page's data: product counts per category and the first 8 products (spec §9). */
+/**
+ * The home page's data: product counts per category and the first 8 products (spec §9).
+ */
 export async function getHomeCatalog(): Promise<{
   counts: Record<CategoryKey, number>;
   featured: ProductCard[];

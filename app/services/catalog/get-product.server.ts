@@ -1,13 +1,59 @@
 import { getDb } from "~/db/db.server";
+import type { CropKey, Season } from "~/domain/crops";
+import type { PackUnit } from "~/domain/pack-units";
 import type { ProductCard } from "~/domain/product-view";
+import type { VariantView } from "~/domain/variants";
 import { selectProductCard, toProductCard } from "./select-product-card.server";
+import { parseGallery } from "./save-product.server";
+import { listVariants } from "./variants.server";
+
+/** A product's page: its card, its sizes in order, and what a farmer reads before buying. */
+export type ProductDetail = ProductCard & {
+  variants: VariantView[];
+  brand: string | null;
+  /** The vendor's business name, or null when the store sells it. */
+  soldBy: string | null;
+  /** Every picture, the cover first. */
+  images: string[];
+  crops: CropKey[];
+  season: Season | null;
+  dosage: { amount: number; unit: PackUnit } | null;
+  howToUse: string | null;
+};
 
 /** A product on sale, or null (missing, archived, or awaiting approval). */
-export async function getProduct(id: string): Promise<ProductCard | null> {
+export async function getProduct(id: string): Promise<ProductDetail | null> {
   if (!/^[a-z0-9]{6,40}$/.test(id)) return null;
-  const row = await selectProductCard(getDb().selectFrom("product"))
+  const db = getDb();
+  const row = await selectProductCard(db.selectFrom("product"))
+    .select([
+      "product.brand",
+      "product.gallery",
+      "product.season",
+      "product.dosage_amount",
+      "product.dosage_unit",
+      "product.how_to_use",
+      (eb) =>
+        eb.selectFrom("vendor").select("vendor.business_name").whereRef("vendor.user_id", "=", "product.vendor_id").as("business_name"),
+    ])
     .where("product.id", "=", id)
     .where("product.status", "=", "live")
     .executeTakeFirst();
-  return row ? toProductCard(row) : null;
+  if (!row) return null;
+  const [variants, crops] = await Promise.all([
+    listVariants(db, [id]),
+    db.selectFrom("product_crop").select("crop").where("product_id", "=", id).orderBy("crop").execute(),
+  ]);
+  const { brand, gallery, season, dosage_amount, dosage_unit, how_to_use, business_name, ...card } = row;
+  return {
+    ...toProductCard(card),
+    variants: variants.get(id) ?? [],
+    brand,
+    soldBy: business_name,
+    images: [card.image, ...parseGallery(gallery)],
+    crops: crops.map((c) => c.crop),
+    season,
+    dosage: dosage_amount !== null && dosage_unit !== null ? { amount: Number(dosage_amount), unit: dosage_unit } : null,
+    howToUse: how_to_use,
+  };
 }

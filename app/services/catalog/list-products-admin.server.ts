@@ -15,6 +15,8 @@ export type AdminProductRow = {
   image: string;
   status: string;
   vendor: string | null;
+  /** how many pack sizes; the price is the lowest ("from ₹X") when there are several */
+  sizes: number;
 };
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 50;
@@ -46,6 +48,12 @@ export async function listProductsForAdmin(
       "product.status",
       "vendor.business_name as vendor",
       sql<string>`product.name_key`.as("nameKey"),
+      (eb) =>
+        eb
+          .selectFrom("product_variant")
+          .whereRef("product_variant.product_id", "=", "product.id")
+          .select((v) => v.fn.countAll<number>().as("n"))
+          .as("sizes"),
     ])
     .where("product.status", "!=", "archived");
   if (filter.category !== "all") query = query.where("product.category", "=", filter.category);
@@ -55,7 +63,12 @@ export async function listProductsForAdmin(
   const page = await paginate(query, BY_NAME, request, ADMIN_PRODUCTS_PAGE_SIZE);
   return {
     ...page,
-    rows: page.rows.map(({ nameKey: _, ...r }) => ({ ...r, pricePaise: Number(r.pricePaise), vendor: r.vendor ?? null })),
+    rows: page.rows.map(({ nameKey: _, ...r }) => ({
+      ...r,
+      pricePaise: Number(r.pricePaise),
+      vendor: r.vendor ?? null,
+      sizes: Number(r.sizes ?? 1),
+    })),
   };
 }
 

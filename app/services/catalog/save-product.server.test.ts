@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { checkoutInput, createCustomer, createProduct as makeProduct, versionOf } from "../../../tests/factories";
+import { checkoutInput, createCustomer, createProduct as makeProduct, productInput, versionOf } from "../../../tests/factories";
 import { ProductFormSchema } from "~/domain/product-form";
 import { changeOrderStatus } from "../orders/admin-orders.server";
 import { placeOrder } from "../orders/place-order.server";
@@ -11,7 +11,10 @@ import { createProduct, deleteOrArchiveProduct, updateProduct } from "./save-pro
 
 it("validates the admin product form: name, category, price above 0, stock 0 or more", () => {
   const ok = ProductFormSchema.parse({ name: " Sickle ", description: "", category: "tools", price: "199.50", stock: "0" });
-  expect(ok).toEqual({ name: "Sickle", description: "", category: "tools", price: 19_950, stock: 0 });
+  expect(ok).toMatchObject({ name: "Sickle", description: "", category: "tools", singleSize: true });
+  expect(ok.variants).toEqual([
+    { label: "Standard", packQuantity: 1, packUnit: "piece", sku: "", mrpPaise: 19_950, pricePaise: 19_950, stock: 0, weightGrams: 1000 },
+  ]);
   for (const bad of [
     { name: "", category: "tools", price: "10", stock: "1" },
     { name: "X", category: "rockets", price: "10", stock: "1" },
@@ -26,13 +29,14 @@ it("validates the admin product form: name, category, price above 0, stock 0 or 
 });
 
 it("creates and edits products that show on the storefront at once", async () => {
-  const { id } = await createProduct({ name: "Sickle", description: "Sharp.", category: "tools", price: 19_950, stock: 4 }, {});
-  expect((await getProduct(id))?.pricePaise).toBe(19_950);
-  await updateProduct(
-    id,
-    { name: "Sickle Pro", description: "Sharper.", category: "tools", price: 24_900, stock: 2 },
-    { version: await versionOf(id) },
+  const { id } = await createProduct(
+    productInput({ name: "Sickle", description: "Sharp.", category: "tools", price: 19_950, stock: 4 }),
+    {},
   );
+  expect((await getProduct(id))?.pricePaise).toBe(19_950);
+  await updateProduct(id, productInput({ name: "Sickle Pro", description: "Sharper.", category: "tools", price: 24_900, stock: 2 }), {
+    version: await versionOf(id),
+  });
   expect(await getProduct(id)).toMatchObject({ name: "Sickle Pro", pricePaise: 24_900, stock: 2 });
 });
 
@@ -64,20 +68,20 @@ describe("the edit form's version lock", () => {
     const customer = await createCustomer();
     await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 3 }]));
     const input = { name: "Typo Fixed", description: "", category: "tools" as const, price: 10_000, stock: 10 };
-    expect(await updateProduct(product.id, input, { version: seen })).toBe("stale");
+    expect(await updateProduct(product.id, productInput(input), { version: seen })).toBe("stale");
     expect((await getProduct(product.id))?.stock).toBe(7);
     const fresh = await versionOf(product.id);
     expect(fresh).toBe(seen + 1);
-    expect(await updateProduct(product.id, { ...input, stock: 7 }, { version: fresh })).toBe("updated");
-    expect(await updateProduct("missing00000", input, { version: 0 })).toBe("missing");
+    expect(await updateProduct(product.id, productInput({ ...input, stock: 7 }), { version: fresh })).toBe("updated");
+    expect(await updateProduct("missing00000", productInput(input), { version: 0 })).toBe("missing");
   });
 
   it("lets only the first of two admins' saves from one form through, in the same millisecond", async () => {
     const product = await makeProduct({ stock: 10 });
     const seen = await versionOf(product.id);
     const edit = { name: "Spade", description: "", category: "tools" as const, price: 20_000, stock: 10 };
-    expect(await updateProduct(product.id, { ...edit, stock: 12 }, { version: seen })).toBe("updated");
-    expect(await updateProduct(product.id, { ...edit, stock: 4 }, { version: seen })).toBe("stale");
+    expect(await updateProduct(product.id, productInput({ ...edit, stock: 12 }), { version: seen })).toBe("updated");
+    expect(await updateProduct(product.id, productInput({ ...edit, stock: 4 }), { version: seen })).toBe("stale");
     expect((await getProduct(product.id))?.stock).toBe(12);
   });
 
@@ -90,11 +94,9 @@ describe("the edit form's version lock", () => {
     versions.push(await versionOf(product.id));
     await changeOrderStatus(orderId, "cancelled", admin.id);
     versions.push(await versionOf(product.id));
-    await updateProduct(
-      product.id,
-      { name: "Hoe", description: "", category: "tools", price: 9_900, stock: 10 },
-      { version: await versionOf(product.id) },
-    );
+    await updateProduct(product.id, productInput({ name: "Hoe", description: "", category: "tools", price: 9_900, stock: 10 }), {
+      version: await versionOf(product.id),
+    });
     versions.push(await versionOf(product.id));
     expect(await deleteOrArchiveProduct(product.id)).toBe("archived");
     versions.push(await versionOf(product.id));

@@ -9,6 +9,9 @@ export function selectProductCard<O>(query: SelectQueryBuilder<Database, "produc
     "product.description",
     "product.category",
     "product.price_paise as pricePaise",
+    "product.mrp_paise as mrpPaise",
+    "product.price_varies as priceVaries",
+    "product.variant_count as sizes",
     "product.stock",
     "product.rating",
     "product.reviews",
@@ -16,6 +19,16 @@ export function selectProductCard<O>(query: SelectQueryBuilder<Database, "produc
   ]);
 }
 
-export function toProductCard(row: ProductCard): ProductCard {
-  return { ...row, pricePaise: Number(row.pricePaise), rating: Number(row.rating) };
+export type CardRow = Omit<ProductCard, "mrpPaise" | "priceVaries"> & { mrpPaise: number | null; priceVaries: number | boolean };
+
+export function toProductCard(row: CardRow): ProductCard {
+  const pricePaise = Number(row.pricePaise);
+  return {
+    ...row,
+    pricePaise,
+    mrpPaise: row.mrpPaise === null ? pricePaise : Number(row.mrpPaise),
+    priceVaries: Boolean(row.priceVaries),
+    sizes: Number(row.sizes),
+    rating: Number(row.rating),
+  };
 }

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/db.server";
+import { sizeName } from "~/domain/variants";
 import { adminNewOrderEmail, orderPlacedEmail, orderStatusEmail, vendorOrderEmail } from "~/domain/emails/messages";
 import type { OrderStatus } from "~/domain/orders";
 import { paymentMethodLabel } from "~/domain/payment-settings";
@@ -16,7 +17,7 @@ export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId
   const rows = await trx.selectFrom("order_line").selectAll().where("order_id", "=", orderId).orderBy("name").orderBy("id").execute();
   const lines = rows.map((l) => ({
     vendorId: l.vendor_id,
-    name: l.name,
+    name: sizeName(l.name, l.variant_label),
     quantity: Number(l.quantity),
     unitPrice: Number(l.unit_price_paise),
     lineTotal: Number(l.line_total_paise),

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
+import { sizeName } from "~/domain/variants";
 import { getDb } from "~/db/db.server";
 import { isOrderStatus, nextStatuses, type OrderStatus, statusChangeRefusal } from "~/domain/orders";
-import { nextVersion } from "~/services/catalog/save-product.server";
+import { syncProductSummary } from "~/services/catalog/variants.server";
 import { isId, newId } from "~/lib/ids";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { queueOrderStatusEmail } from "~/services/emails/queue-order-emails.server";
@@ -33,7 +34,8 @@ export async function getOrderForAdmin(id: string) {
     lines: lines.map((l) => ({
       id: l.id,
       productId: l.product_id,
-      name: l.name,
+      name: sizeName(l.name, l.variant_label),
+      sku: l.sku,
       image: l.image,
       unitPricePaise: Number(l.unit_price_paise),
       quantity: Number(l.quantity),
@@ -68,20 +70,28 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus, actorI
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) throw new StatusRefused("The order changed meanwhile; reload and try again.");
       if (to === "cancelled") {
-        // Same lock order as placeOrder (by product id), so a cancel and a checkout cannot deadlock.
+        // Same lock order as placeOrder (the product rows by id, then the sizes), so a cancel and a
+        // checkout cannot deadlock. A size deleted since the order has no stock to take back.
         const lines = await trx
           .selectFrom("order_line")
-          .select(["product_id", "quantity"])
+          .select(["product_id", "variant_id", "quantity"])
           .where("order_id", "=", orderId)
           .orderBy("product_id")
+          .orderBy("variant_id")
           .execute();
+        const productIds = [...new Set(lines.map((l) => l.product_id))];
+        for (const productId of productIds) {
+          await trx.updateTable("product").set({ updated_at: now }).where("id", "=", productId).execute();
+        }
         for (const line of lines) {
           await trx
-            .updateTable("product")
-            .set({ stock: sql`stock + ${line.quantity}`, version: nextVersion(), updated_at: now })
-            .where("id", "=", line.product_id)
+            .updateTable("product_variant")
+            .set({ stock: sql`stock + ${line.quantity}` })
+            .where("id", "=", line.variant_id ?? line.product_id)
+            .where("product_id", "=", line.product_id)
             .execute();
         }
+        await syncProductSummary(trx, productIds);
       }
       await trx
         .insertInto("order_event")

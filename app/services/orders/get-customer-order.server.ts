@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { sizeName } from "~/domain/variants";
 import type { OrderStatus } from "~/domain/orders";
 
 export type OrderDetail = {
@@ -31,7 +32,7 @@ export async function getCustomerOrder(orderId: string, userId: string): Promise
     address: { street: order.street, city: order.city, state: order.state, pincode: order.pincode },
     items: lines.map((l) => ({
       productId: l.product_id,
-      name: l.name,
+      name: sizeName(l.name, l.variant_label),
       image: l.image,
       unitPrice: Number(l.unit_price_paise),
       quantity: l.quantity,

@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { sizeName } from "~/domain/variants";
 import { type Keyset, paginate } from "~/db/keyset.server";
 import { FIRST_PAGE, type Page, type PageRequest } from "~/domain/pagination";
 import type { OrderStatus } from "~/domain/orders";
@@ -12,11 +13,21 @@ export type OrderSummary = {
   address: { street: string; city: string; state: string; pincode: string };
   items: {
     productId: string;
+    /** The size sold, and its label when the product had several (else ""). */
+    variantId: string | null;
+    variantLabel: string;
     name: string;
     quantity: number;
     unitPrice: number;
     /** the product as on sale now, for Reorder; null when it is no longer sold */
-    current: { name: string; pricePaise: number; stock: number; image: string; category: CategoryKey } | null;
+    current: {
+      name: string;
+      variantLabel: string | null;
+      pricePaise: number;
+      stock: number;
+      image: string;
+      category: CategoryKey;
+    } | null;
   }[];
 };
 
@@ -47,16 +58,25 @@ export async function listCustomerOrders(userId: string, request: PageRequest = 
   const lines = await db
     .selectFrom("order_line")
     .leftJoin("product", (join) => join.onRef("product.id", "=", "order_line.product_id").on("product.status", "=", "live"))
+    // The same size as sold now: its price and stock (a size since removed cannot be reordered).
+    .leftJoin("product_variant as size", (join) =>
+      join.onRef("size.id", "=", "order_line.variant_id").onRef("size.product_id", "=", "product.id"),
+    )
     .select([
       "order_line.order_id",
       "order_line.product_id",
+      "order_line.variant_id",
+      "order_line.variant_label",
       "order_line.name",
       "order_line.quantity",
       "order_line.unit_price_paise",
       "product.id as current_id",
       "product.name as current_name",
-      "product.price_paise as current_price",
-      "product.stock as current_stock",
+      "size.id as size_id",
+      "size.label as size_label",
+      "size.price_paise as current_price",
+      "size.stock as current_stock",
+      "product.variant_count as current_sizes",
       "product.image as current_image",
       "product.category as current_category",
     ])
@@ -77,14 +97,17 @@ export async function listCustomerOrders(userId: string, request: PageRequest = 
       .filter((l) => l.order_id === o.id)
       .map((l) => ({
         productId: l.product_id,
-        name: l.name,
+        variantId: l.variant_id,
+        variantLabel: l.variant_label,
+        name: sizeName(l.name, l.variant_label),
         quantity: l.quantity,
         unitPrice: Number(l.unit_price_paise),
         // The product as sold now, when it still is (the join found it live): all its columns or none.
         current:
-          l.current_id !== null && l.current_name !== null && l.current_image !== null && l.current_category !== null
+          l.current_id !== null && l.size_id !== null && l.current_name !== null && l.current_image !== null && l.current_category !== null
             ? {
                 name: l.current_name,
+                variantLabel: Number(l.current_sizes) > 1 ? l.size_label : null,
                 pricePaise: Number(l.current_price),
                 stock: Number(l.current_stock),
                 image: l.current_image,

@@ -139,7 +139,7 @@ describe("placeOrder", () => {
         { productId: product.id, quantity: 499 },
       ]),
     });
-    expect(twoLines.items).toEqual([{ productId: product.id, quantity: 999 }]);
+    expect(twoLines.items).toEqual([{ productId: product.id, variantId: product.id, quantity: 999 }]);
     const { orderId } = await placeOrder(customer, twoLines);
     expect((await getCustomerOrder(orderId, customer.id))?.items.map((i) => i.quantity)).toEqual([999]);
     expect(await stockOf(product.id)).toBe(4001);

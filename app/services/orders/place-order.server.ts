@@ -8,7 +8,7 @@ import { getEnv } from "~/env.server";
 import { newId } from "~/lib/ids";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { queueOrderPlacedEmails } from "~/services/emails/queue-order-emails.server";
-import { nextVersion } from "~/services/catalog/save-product.server";
+import { syncProductSummary } from "~/services/catalog/variants.server";
 import { configuredLimits, hitRateLimit, waitInWords } from "~/services/security/rate-limit.server";
 
 export type Customer = { id: string; name: string; email: string };
@@ -23,8 +23,9 @@ export class OrderRefused extends Error {
 }
 
 /**
- * Places an order at the database's prices. In one transaction it checks each product is on sale,
- * takes the stock with a guarded decrement (never below zero), and writes the order, its lines and
+ * Places an order at the database's prices. In one transaction it checks each pack size is of a
+ * product on sale, takes its stock with a guarded decrement (never below zero), updates the
+ * products' summaries, and writes the order, its lines and
  * its first status event; any refusal rolls all of it back. The checkout key makes it idempotent:
  * a repeat with the same key returns the first order.
  *
@@ -35,19 +36,22 @@ export class OrderRefused extends Error {
  */
 export async function placeOrder(
   customer: Customer,
-  input: CheckoutInput,
+  input: Omit<CheckoutInput, "items"> & { items: { productId: string; variantId?: string; quantity: number }[] },
   meta: { ip?: string } = {},
 ): Promise<{ orderId: string; created: boolean }> {
   const { db, engine } = getDatabase();
   const existing = await findByCheckoutKey(db, customer.id, input.checkoutKey);
   if (existing) return { orderId: existing, created: false };
 
-  // One line per product: the same product twice is one line with the quantities added, and the
-  // per-product cap holds for that sum.
-  const quantities = new Map(mergeCartLines(input.items).map((l) => [l.productId, l.quantity]));
-  if ([...quantities.values()].some((q) => q > MAX_LINE_QUANTITY)) throw new OrderRefused(TOO_MANY_OF_ONE, 400);
-  // Lock rows in a fixed order so concurrent orders on PostgreSQL cannot deadlock.
-  const productIds = [...quantities.keys()].sort();
+  // One line per pack size: the same size twice is one line with the quantities added, and the
+  // per-size cap holds for that sum.
+  const items = mergeCartLines(input.items);
+  if (items.some((l) => l.quantity > MAX_LINE_QUANTITY)) throw new OrderRefused(TOO_MANY_OF_ONE, 400);
+  // Sizes are taken in a fixed order (their products' ids, then theirs), so concurrent orders on
+  // PostgreSQL cannot deadlock.
+  const variantIds = items.map((l) => l.variantId);
+  const quantities = new Map(items.map((l) => [l.variantId, l.quantity]));
+  const askedProduct = new Map(items.map((l) => [l.variantId, l.productId]));
 
   await limitCheckouts(customer.id, meta.ip);
   const maxOpen = getEnv().ORDER_MAX_OPEN_UNPAID;
@@ -69,50 +73,92 @@ export async function placeOrder(
         .executeTakeFirstOrThrow();
       if (Number(open.n) >= maxOpen) throw new OrderRefused(TOO_MANY_OPEN_ORDERS(maxOpen), 409);
 
-      const products = await trx
-        .selectFrom("product")
-        .select(["id", "name", "price_paise", "stock", "status", "vendor_id", "image"])
-        .where("id", "in", productIds)
+      const sizes = await trx
+        .selectFrom("product_variant as v")
+        .innerJoin("product as p", "p.id", "v.product_id")
+        .select([
+          "v.id",
+          "v.product_id",
+          "v.label",
+          "v.sku",
+          "v.price_paise",
+          "p.name",
+          "p.status",
+          "p.vendor_id",
+          "p.image",
+          (eb) =>
+            eb
+              .selectFrom("product_variant as w")
+              .select(eb.fn.countAll<number>().as("n"))
+              .whereRef("w.product_id", "=", "p.id")
+              .as("sizes"),
+        ])
+        .where("v.id", "in", variantIds)
         .execute();
-      const byId = new Map(products.map((p) => [p.id, p]));
-
-      const lines = [];
-      for (const productId of productIds) {
-        const product = byId.get(productId);
-        if (product?.status !== "live") {
-          throw new OrderRefused(product ? `${product.name} is no longer available.` : "A product in your cart is no longer available.");
+      const byId = new Map(sizes.map((v) => [v.id, v]));
+      for (const variantId of variantIds) {
+        // A size of another product than the line says is a tampered cart: not on sale either, and
+        // not named (the other product is on sale; its name would mislead).
+        const found = byId.get(variantId);
+        const size = found?.product_id === askedProduct.get(variantId) ? found : undefined;
+        if (size?.status !== "live") {
+          throw new OrderRefused(size ? `${size.name} is no longer available.` : "A product in your cart is no longer available.");
         }
-        const quantity = quantities.get(productId) ?? 0;
-        const taken = await trx
+      }
+      const ordered = [...sizes].sort((a, b) => a.product_id.localeCompare(b.product_id) || a.id.localeCompare(b.id));
+      const productIds = [...new Set(ordered.map((v) => v.product_id))];
+      // The product rows first, in order: every writer of a product's sizes takes its row, so the
+      // summary written below is computed from sizes no one else is changing.
+      const now = new Date().toISOString();
+      for (const productId of productIds) {
+        const held = await trx
           .updateTable("product")
-          .set({ stock: sql`stock - ${quantity}`, version: nextVersion(), updated_at: new Date().toISOString() })
+          .set({ updated_at: now })
           .where("id", "=", productId)
           .where("status", "=", "live")
+          .executeTakeFirst();
+        if (Number(held.numUpdatedRows) !== 1) {
+          throw new OrderRefused(`${ordered.find((v) => v.product_id === productId)?.name ?? "A product"} is no longer available.`);
+        }
+      }
+
+      const lines = [];
+      for (const size of ordered) {
+        const quantity = quantities.get(size.id) ?? 0;
+        const several = Number(size.sizes) > 1;
+        const named = several ? `${size.name} (${size.label})` : size.name;
+        const taken = await trx
+          .updateTable("product_variant")
+          .set({ stock: sql`stock - ${quantity}` })
+          .where("id", "=", size.id)
           .where("stock", ">=", quantity)
           .executeTakeFirst();
         if (Number(taken.numUpdatedRows) !== 1) {
-          const left = await trx.selectFrom("product").select("stock").where("id", "=", productId).executeTakeFirst();
+          const left = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
           const stock = Number(left?.stock ?? 0);
           throw new OrderRefused(
-            stock <= 0 ? `${product.name} is out of stock.` : `Only ${stock} of ${product.name} left in stock; please reduce the quantity.`,
+            stock <= 0 ? `${named} is out of stock.` : `Only ${stock} of ${named} left in stock; please reduce the quantity.`,
           );
         }
-        const unit = Number(product.price_paise);
+        const unit = Number(size.price_paise);
         lines.push({
           id: newId(),
-          product_id: productId,
-          vendor_id: product.vendor_id,
-          name: product.name,
-          image: product.image,
+          product_id: size.product_id,
+          variant_id: size.id,
+          variant_label: several ? size.label : "",
+          sku: size.sku,
+          vendor_id: size.vendor_id,
+          name: size.name,
+          image: size.image,
           unit_price_paise: unit,
           quantity,
           line_total_paise: unit * quantity,
         });
       }
+      await syncProductSummary(trx, productIds);
 
       const totals = computeTotals(lines.reduce((sum, l) => sum + l.line_total_paise, 0));
       const orderId = newId();
-      const now = new Date().toISOString();
       await trx
         .insertInto("orders")
         .values({

@@ -2,6 +2,7 @@ import { getDatabase, getDb } from "~/db/db.server";
 import { type Keyset, paginate } from "~/db/keyset.server";
 import { FIRST_PAGE, type PageRequest } from "~/domain/pagination";
 import { nextVersion } from "~/services/catalog/save-product.server";
+import { listVariants } from "~/services/catalog/variants.server";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { queueListingReviewedEmail } from "~/services/emails/queue-listing-email.server";
 
@@ -78,7 +79,12 @@ export async function listPendingListings(request: PageRequest = FIRST_PAGE) {
       "vendor.business_name",
     ])
     .where("product.status", "=", "pending");
-  const page = await paginate(query, OLDEST_FIRST, request, QUEUE_PAGE_SIZE);
+  const page = await paginate(query.select("product.brand"), OLDEST_FIRST, request, QUEUE_PAGE_SIZE);
+  // Each size as it would be sold, so an admin approves knowing the SKUs, MRPs, prices and stock.
+  const sizes = await listVariants(
+    getDb(),
+    page.rows.map((r) => r.id),
+  );
   const rows = page.rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -89,6 +95,8 @@ export async function listPendingListings(request: PageRequest = FIRST_PAGE) {
     image: r.image,
     version: Number(r.version),
     businessName: r.business_name,
+    brand: r.brand,
+    variants: sizes.get(r.id) ?? [],
   }));
   return { ...page, rows };
 }

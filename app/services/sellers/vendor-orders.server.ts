@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { sizeName } from "~/domain/variants";
 import { getDatabase, getDb } from "~/db/db.server";
 import { type Keyset, paginate } from "~/db/keyset.server";
 import { FIRST_PAGE, type PageRequest } from "~/domain/pagination";
@@ -51,7 +52,16 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
   const lines = ids.length
     ? await db
         .selectFrom("order_line")
-        .select(["id", "order_id as orderId", "name", "quantity", "unit_price_paise as unitPrice", "line_total_paise as lineTotal"])
+        .select([
+          "id",
+          "order_id as orderId",
+          "name",
+          "variant_label",
+          "sku",
+          "quantity",
+          "unit_price_paise as unitPrice",
+          "line_total_paise as lineTotal",
+        ])
         .where("vendor_id", "=", vendorId)
         .where("order_id", "in", ids)
         .orderBy("name")
@@ -67,7 +77,14 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
     address: `${r.street}, ${r.city}, ${r.state} ${r.pincode}`,
     lines: lines
       .filter((l) => l.orderId === r.orderId)
-      .map((l) => ({ id: l.id, name: l.name, quantity: l.quantity, unitPrice: Number(l.unitPrice), lineTotal: Number(l.lineTotal) })),
+      .map((l) => ({
+        id: l.id,
+        name: sizeName(l.name, l.variant_label),
+        sku: l.sku,
+        quantity: l.quantity,
+        unitPrice: Number(l.unitPrice),
+        lineTotal: Number(l.lineTotal),
+      })),
   }));
   return { ...page, rows };
 }

@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from "kysely";
 import { getDatabase, getDb, type Db } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 import { type Keyset, paginate } from "~/db/keyset.server";
 import { getEnv } from "~/env.server";
 import { FIRST_PAGE, type PageRequest } from "~/domain/pagination";
@@ -6,7 +8,14 @@ import { isId } from "~/lib/ids";
 import type { ProductFormInput } from "~/domain/product-form";
 import type { CategoryKey } from "~/domain/categories";
 import type { ProductStatus } from "~/db/schema";
-import { createProduct, productEdits } from "~/services/catalog/save-product.server";
+import {
+  createProduct,
+  discardRemoved,
+  inSkuGuard,
+  type ProductPictures,
+  productEdits,
+  writeFormParts,
+} from "~/services/catalog/save-product.server";
 import { configuredLimits, hitRateLimit, waitInWords } from "~/services/security/rate-limit.server";
 
 /** A listing the vendor may not add now: too many waiting for approval, or too many just added. */
@@ -33,6 +42,7 @@ type ListingRow = {
   status: ProductStatus;
   reject_reason: string | null;
   version: number;
+  sizes: number | string | null;
 };
 
 /** A listing as the vendor's pages show it; `version` is the one an update must match. */
@@ -48,6 +58,7 @@ function toListing(r: ListingRow) {
     status: r.status,
     rejectReason: r.reject_reason,
     version: Number(r.version),
+    sizes: Number(r.sizes ?? 1),
   };
 }
 
@@ -74,9 +85,22 @@ const LATEST_EDIT_FIRST: Keyset<{ updated_at: string; id: string }> = {
   order: "desc",
 };
 
+/** How many pack sizes a listing has. */
+const sizeCount = (eb: ExpressionBuilder<Database, "product">) =>
+  eb
+    .selectFrom("product_variant")
+    .whereRef("product_variant.product_id", "=", "product.id")
+    .select((v) => v.fn.countAll<number>().as("n"))
+    .as("sizes");
+
 /** A page of a vendor's own listings (never another vendor's, never the store's), latest edit first. */
 export async function listVendorProducts(vendorId: string, request: PageRequest = FIRST_PAGE) {
-  const query = getDb().selectFrom("product").select(LISTING_COLUMNS).where("vendor_id", "=", vendorId).where("status", "!=", "archived");
+  const query = getDb()
+    .selectFrom("product")
+    .select(LISTING_COLUMNS)
+    .select(sizeCount)
+    .where("vendor_id", "=", vendorId)
+    .where("status", "!=", "archived");
   const page = await paginate(query.select("updated_at"), LATEST_EDIT_FIRST, request, VENDOR_PRODUCTS_PAGE_SIZE);
   return { ...page, rows: page.rows.map(toListing) };
 }
@@ -86,6 +110,7 @@ export async function getVendorProduct(vendorId: string, productId: string) {
   const row = await getDb()
     .selectFrom("product")
     .select(LISTING_COLUMNS)
+    .select(sizeCount)
     .where("id", "=", productId)
     .where("vendor_id", "=", vendorId)
     .where("status", "!=", "archived")
@@ -98,7 +123,7 @@ export async function getVendorProduct(vendorId: string, productId: string) {
  * any 10 minutes (RATE_LIMIT_LISTING_MAX) and have so many waiting (LISTING_MAX_PENDING), counted
  * in the transaction that adds it, so parallel submits cannot pass the bound together.
  */
-export async function createVendorProduct(vendorId: string, input: ProductFormInput, image?: string) {
+export async function createVendorProduct(vendorId: string, input: ProductFormInput, pictures: ProductPictures = {}) {
   const hit = await hitRateLimit(`listing:vendor:${vendorId}`, configuredLimits().listingCreation);
   if (!hit.allowed) {
     throw new ListingRefused(
@@ -106,12 +131,14 @@ export async function createVendorProduct(vendorId: string, input: ProductFormIn
       429,
     );
   }
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      await refuseIfQueueFull(trx, vendorId);
-      return createProduct(input, { image, vendorId, status: "pending", db: trx });
-    });
+  return inSkuGuard(input, null, () =>
+    getDb()
+      .transaction()
+      .execute(async (trx) => {
+        await refuseIfQueueFull(trx, vendorId);
+        return createProduct(input, { ...pictures, vendorId, status: "pending", db: trx });
+      }),
+  );
 }
 
 /**
@@ -123,29 +150,35 @@ export async function updateVendorProduct(
   vendorId: string,
   productId: string,
   input: ProductFormInput,
-  options: { image?: string; version: number },
+  options: ProductPictures & { version: number },
 ) {
   if (!isId(productId)) return false;
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const current = await trx
-        .selectFrom("product")
-        .select("status")
-        .where("id", "=", productId)
-        .where("vendor_id", "=", vendorId)
-        .executeTakeFirst();
-      if (current && current.status !== "pending") await refuseIfQueueFull(trx, vendorId);
-      const result = await trx
-        .updateTable("product")
-        .set({ ...productEdits(input, options.image), status: "pending", reject_reason: null })
-        .where("id", "=", productId)
-        .where("vendor_id", "=", vendorId)
-        .where("status", "!=", "archived")
-        .where("version", "=", options.version)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    });
+  const saved = await inSkuGuard(input, productId, () =>
+    getDb()
+      .transaction()
+      .execute(async (trx) => {
+        const current = await trx
+          .selectFrom("product")
+          .select("status")
+          .where("id", "=", productId)
+          .where("vendor_id", "=", vendorId)
+          .executeTakeFirst();
+        if (current && current.status !== "pending") await refuseIfQueueFull(trx, vendorId);
+        const result = await trx
+          .updateTable("product")
+          .set({ ...productEdits(input, options.image), status: "pending", reject_reason: null })
+          .where("id", "=", productId)
+          .where("vendor_id", "=", vendorId)
+          .where("status", "!=", "archived")
+          .where("version", "=", options.version)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return null;
+        return writeFormParts(trx, productId, input, options);
+      }),
+  );
+  if (!saved) return false;
+  await discardRemoved(saved.removed);
+  return true;
 }
 
 /** Refuses when the vendor has LISTING_MAX_PENDING listings waiting. Inside the caller's transaction. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutInput, createCustomer, createProduct as makeProduct, versionOf } from "../../../tests/factories";
+import { checkoutInput, createCustomer, createProduct as makeProduct, productInput, versionOf } from "../../../tests/factories";
 import { type VendorRegisterInput, VendorRegisterSchema } from "~/domain/vendor";
 import { defined } from "~/lib/defined";
 import { confirmAndSignIn } from "../../../tests/account-links";
@@ -38,7 +38,7 @@ const form = (overrides: Record<string, string> = {}) => ({
 const gstin = (first14: string) => first14 + gstinCheckChar(first14);
 /** Registers a vendor whose email is new: its account's id. */
 const newVendor = async (input: VendorRegisterInput, m = meta()) => ({ userId: defined(await registerVendor(input, m), "a new vendor") });
-const listing = { name: "Bamboo Rake", description: "Light rake.", category: "tools" as const, price: 45_000, stock: 10 };
+const raw = { name: "Bamboo Rake", description: "Light rake.", category: "tools" as const, price: 45_000, stock: 10 };
 
 describe("vendors", () => {
   it("registers with a valid GSTIN (lower case normalised) and refuses a second vendor with the same GSTIN", async () => {
@@ -69,12 +69,14 @@ describe("vendors", () => {
       VendorRegisterSchema.parse(form({ gstNumber: gstin("07AAACH7409R1Z"), businessName: "B Tools", state: "Delhi" })),
       meta(),
     );
-    const { id } = await createVendorProduct(a.userId, { ...listing, name: "A Rake" });
+    const { id } = await createVendorProduct(a.userId, productInput({ ...raw, name: "A Rake" }));
     expect(await getVendorProduct(b.userId, id)).toBeNull();
-    expect(await updateVendorProduct(b.userId, id, { ...listing, name: "Hijacked" }, { version: await versionOf(id) })).toBe(false);
+    expect(await updateVendorProduct(b.userId, id, productInput({ ...raw, name: "Hijacked" }), { version: await versionOf(id) })).toBe(
+      false,
+    );
     const store = await makeProduct();
     expect(await getVendorProduct(a.userId, store.id)).toBeNull();
-    expect(await updateVendorProduct(a.userId, store.id, listing, { version: await versionOf(store.id) })).toBe(false);
+    expect(await updateVendorProduct(a.userId, store.id, productInput(raw), { version: await versionOf(store.id) })).toBe(false);
     expect((await listVendorProducts(b.userId)).rows.map((p) => p.id)).not.toContain(id);
 
     expect(await getProduct(id)).toBeNull();
@@ -84,7 +86,7 @@ describe("vendors", () => {
     expect((await getProduct(id))?.name).toBe("A Rake");
 
     // An edit goes back for approval and leaves the store until approved.
-    await updateVendorProduct(a.userId, id, { ...listing, name: "A Rake v2" }, { version: await versionOf(id) });
+    await updateVendorProduct(a.userId, id, productInput({ ...raw, name: "A Rake v2" }), { version: await versionOf(id) });
     expect(await getProduct(id)).toBeNull();
     await reviewListing(id, "reject", { version: await versionOf(id), reason: "Photo is blurry" });
     expect((await getVendorProduct(a.userId, id))?.rejectReason).toBe("Photo is blurry");
@@ -99,8 +101,8 @@ describe("vendors", () => {
       VendorRegisterSchema.parse(form({ gstNumber: gstin("33AABCT3518Q1Z"), businessName: "B2", state: "Tamil Nadu" })),
       meta(),
     );
-    const pa = await createVendorProduct(a.userId, { ...listing, name: "A Sprayer", price: 120_000 });
-    const pb = await createVendorProduct(b.userId, { ...listing, name: "B Hoe", price: 30_000 });
+    const pa = await createVendorProduct(a.userId, productInput({ ...raw, name: "A Sprayer", price: 120_000 }));
+    const pb = await createVendorProduct(b.userId, productInput({ ...raw, name: "B Hoe", price: 30_000 }));
     await reviewListing(pa.id, "approve", { version: await versionOf(pa.id) });
     await reviewListing(pb.id, "approve", { version: await versionOf(pb.id) });
     const customer = await createCustomer();
@@ -162,9 +164,9 @@ describe("a suspended vendor's listings", () => {
       VendorRegisterSchema.parse(form({ gstNumber: gstin("08AAACR4321K1Z"), businessName: "Suspended Seeds", state: "Rajasthan" })),
       meta(),
     );
-    const live = await createVendorProduct(v.userId, { ...listing, name: "Zebra Sickle", category: "fertilizers" });
+    const live = await createVendorProduct(v.userId, productInput({ ...raw, name: "Zebra Sickle", category: "fertilizers" }));
     await reviewListing(live.id, "approve", { version: await versionOf(live.id) });
-    const waiting = await createVendorProduct(v.userId, { ...listing, name: "Zebra Trowel", category: "fertilizers" });
+    const waiting = await createVendorProduct(v.userId, productInput({ ...raw, name: "Zebra Trowel", category: "fertilizers" }));
     const customer = await createCustomer();
     const fertilizers = () => findProducts(parseCatalogQuery(new URLSearchParams("category=fertilizers")));
     const search = () => findProducts(parseCatalogQuery(new URLSearchParams("q=Zebra")));
@@ -180,7 +182,7 @@ describe("a suspended vendor's listings", () => {
     expect((await getHomeCatalog()).counts.fertilizers).toBe(homeBefore - 1);
     expect((await search()).matching).toBe(0);
     expect(await getProduct(live.id)).toBeNull();
-    expect(await quoteCart([live.id])).toEqual([]);
+    expect(await quoteCart([{ productId: live.id }])).toEqual([]);
     await expect(placeOrder(customer, checkoutInput([{ productId: live.id, quantity: 1 }]))).rejects.toThrow(
       "Zebra Sickle is no longer available.",
     );
@@ -199,7 +201,7 @@ describe("a suspended vendor's listings", () => {
     expect((await getHomeCatalog()).counts.fertilizers).toBe(homeBefore + 1);
     expect((await search()).matching).toBe(2);
     expect((await getProduct(live.id))?.name).toBe("Zebra Sickle");
-    expect((await quoteCart([live.id, waiting.id])).length).toBe(2);
+    expect((await quoteCart([{ productId: live.id }, { productId: waiting.id }])).length).toBe(2);
     expect((await placeOrder(customer, checkoutInput([{ productId: live.id, quantity: 1 }]))).created).toBe(true);
   });
 });
@@ -210,7 +212,7 @@ describe("monthly sales", () => {
       VendorRegisterSchema.parse(form({ gstNumber: gstin("09AAACU1111P1Z"), businessName: "IST Tools", state: "Uttar Pradesh" })),
       meta(),
     );
-    const p = await createVendorProduct(v.userId, { ...listing, name: "IST Spade", price: 50_000 });
+    const p = await createVendorProduct(v.userId, productInput({ ...raw, name: "IST Spade", price: 50_000 }));
     await reviewListing(p.id, "approve", { version: await versionOf(p.id) });
     const customer = await createCustomer();
     const march = await placeOrder(customer, checkoutInput([{ productId: p.id, quantity: 1 }]));

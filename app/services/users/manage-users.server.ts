@@ -1,4 +1,5 @@
 import { getDatabase, getDb } from "~/db/db.server";
+import { hasRealEmail } from "~/domain/mobile";
 import { type Keyset, paginate } from "~/db/keyset.server";
 import { containsInsensitive } from "~/db/like.server";
 import { FIRST_PAGE, type Page, type PageRequest } from "~/domain/pagination";
@@ -9,7 +10,12 @@ import { UserRefused } from "./create-user.server";
 export type AdminUserRow = {
   id: string;
   name: string;
-  email: string;
+  /** The address, or null for an account made with a mobile number (its stored email is a placeholder). */
+  email: string | null;
+  /** The mobile number signed in with, E.164, when there is one. */
+  mobile: string | null;
+  /** Confirmed its email or its mobile number (docs/decisions/014). */
+  confirmed: boolean;
   role: UserRole;
   status: UserStatus;
   joined: string;
@@ -39,7 +45,17 @@ export async function listUsers(q: string, request: PageRequest = FIRST_PAGE): P
   const db = getDb();
   let query = db
     .selectFrom("user")
-    .select(["user.id", "user.name", "user.email", "user.role", "user.banned", "user.createdAt"])
+    .select([
+      "user.id",
+      "user.name",
+      "user.email",
+      "user.emailVerified",
+      "user.phoneNumber",
+      "user.phoneNumberVerified",
+      "user.role",
+      "user.banned",
+      "user.createdAt",
+    ])
     .select((eb) =>
       eb
         .selectFrom("session")
@@ -64,7 +80,9 @@ export async function listUsers(q: string, request: PageRequest = FIRST_PAGE): P
   const rows: AdminUserRow[] = page.rows.map((u) => ({
     id: u.id,
     name: u.name,
-    email: u.email,
+    email: hasRealEmail(u.email) ? u.email : null,
+    mobile: u.phoneNumber,
+    confirmed: Boolean(u.emailVerified) || Boolean(u.phoneNumberVerified),
     role: toUserRole(u.role),
     status: u.banned ? "suspended" : "active",
     joined: toIso(u.createdAt),

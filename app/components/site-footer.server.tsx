@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import Leaf from "lucide-react/icons/leaf";
 import Mail from "lucide-react/icons/mail";
 import MapPin from "lucide-react/icons/map-pin";
 import Phone from "lucide-react/icons/phone";
 import type { RootData } from "~/lib/root-data";
+import { staticMarkup } from "~/lib/static-markup.server";
 
 const groups = [
   {
@@ -32,7 +32,15 @@ const groups = [
   },
 ] as const;
 
-export function SiteFooter({ store }: { store: RootData["store"] }) {
+/**
+ * The footer as HTML made on the server (the store layout's loader; `StaticHtml` shows it): it has
+ * nothing to do in the browser, so its markup is not shipped as JavaScript on every page.
+ */
+export function footerMarkup(store: RootData["store"]): string {
+  return staticMarkup(<SiteFooter store={store} />);
+}
+
+function SiteFooter({ store }: { store: RootData["store"] }) {
   return (
     <footer className="mt-16 bg-stone-900 text-stone-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -66,9 +74,9 @@ export function SiteFooter({ store }: { store: RootData["store"] }) {
             <ul className="mt-3 space-y-2 text-sm">
               {group.links.map(([to, label]) => (
                 <li key={to}>
-                  <Link to={to} className="hover:text-white">
+                  <a href={to} data-discover="true" className="hover:text-white">
                     {label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

@@ -1,0 +1,24 @@
+import { staticMarkup } from "~/lib/static-markup.server";
+
+/**
+ * What shoppers see while the store is closed for maintenance (a 503 from the request policy), as
+ * HTML made on the server and carried by the 503 itself: root.tsx's ErrorBoundary shows it (with
+ * the page title), so no page's script carries it.
+ */
+export function maintenanceMarkup(siteTitle: string): string {
+  return staticMarkup(<MaintenancePage siteTitle={siteTitle} />);
+}
+
+function MaintenancePage({ siteTitle }: { siteTitle: string }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center bg-stone-50 px-4 text-center">
+      <p className="text-6xl" aria-hidden="true">
+        🚜
+      </p>
+      <h1 className="mt-4 text-3xl font-bold text-stone-900">We are tending the fields</h1>
+      <p className="mt-2 max-w-md text-stone-600">
+        {siteTitle} is closed for a short maintenance. Please come back in a little while — your cart is saved on this device.
+      </p>
+    </main>
+  );
+}

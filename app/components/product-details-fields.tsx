@@ -1,0 +1,76 @@
+import { useId } from "react";
+import { CROPS, SEASON_LABELS, SEASONS } from "~/domain/crops";
+import { UnitSelect } from "./pack-sizes-fieldset";
+import { TextField } from "./ui/text-field";
+
+export type ProductDetailsValues = {
+  brand: string;
+  season: string;
+  crops: string[];
+  dosageAmount: string;
+  dosageUnit: string;
+  howToUse: string;
+};
+
+/** Brand, season, crops, dosage per acre and how to use: what a farmer asks before buying. */
+export function ProductDetailsFields({ values, errors }: { values: Partial<ProductDetailsValues>; errors: Record<string, string> }) {
+  const seasonId = useId();
+  const crops = new Set(values.crops ?? []);
+  return (
+    <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:col-span-2 sm:grid-cols-2">
+      <legend className="text-base font-semibold text-stone-900">Details for farmers</legend>
+      <TextField label="Brand" name="brand" maxLength={80} defaultValue={values.brand} error={errors.brand} />
+      <div>
+        <label htmlFor={seasonId} className="mb-1 block text-sm font-medium text-stone-800">
+          Season
+        </label>
+        <select
+          id={seasonId}
+          name="season"
+          defaultValue={values.season ?? ""}
+          aria-invalid={errors.season ? true : undefined}
+          className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3"
+        >
+          <option value="">Not for a season</option>
+          {SEASONS.map((s) => (
+            <option key={s} value={s}>
+              {SEASON_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        {errors.season ? <p className="mt-1 text-sm font-medium text-red-700">{errors.season}</p> : null}
+      </div>
+      <fieldset className="min-w-0 sm:col-span-2">
+        <legend className="mb-1 text-sm font-medium text-stone-800">Crops it is for</legend>
+        <div className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+          {CROPS.map((c) => (
+            <label key={c.key} className="flex min-h-11 items-center gap-2 text-sm text-stone-800">
+              <input type="checkbox" name="crops" value={c.key} defaultChecked={crops.has(c.key)} className="h-5 w-5 accent-brand-700" />
+              {c.label}
+            </label>
+          ))}
+        </div>
+        {errors.crops ? <p className="mt-1 text-sm font-medium text-red-700">{errors.crops}</p> : null}
+      </fieldset>
+      <div className="grid grid-cols-2 gap-3 sm:col-span-2 sm:grid-cols-4">
+        <TextField
+          label="Dosage per acre"
+          name="dosageAmount"
+          inputMode="decimal"
+          defaultValue={values.dosageAmount}
+          error={errors.dosageAmount}
+        />
+        <UnitSelect label="Dosage unit" name="dosageUnit" allowNone defaultValue={values.dosageUnit ?? ""} error={errors.dosageUnit} />
+      </div>
+      <TextField
+        className="sm:col-span-2"
+        label="How to use"
+        name="howToUse"
+        multiline
+        maxLength={2000}
+        defaultValue={values.howToUse}
+        error={errors.howToUse}
+      />
+    </fieldset>
+  );
+}

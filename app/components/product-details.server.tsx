@@ -1,0 +1,238 @@
+import Truck from "lucide-react/icons/truck";
+import { Price } from "~/components/price";
+import { Rating } from "~/components/rating";
+import { CATEGORY_LABELS } from "~/domain/categories";
+import { cropLabel, SEASON_LABELS } from "~/domain/crops";
+import { formatPaise } from "~/domain/money";
+import { saving } from "~/domain/variants";
+import { PACK_UNIT_LABELS } from "~/domain/pack-units";
+import { imageSrcSet } from "~/lib/image-srcset";
+import { staticMarkup } from "~/lib/static-markup.server";
+import type { ProductDetail } from "~/services/catalog/get-product.server";
+
+/**
+ * The parts of a product page that do not change with the size or quantity chosen, as HTML made
+ * on the server (shown by `StaticHtml`): the page's script then carries none of their markup, nor
+ * the crop and season tables. Links are plain <a>s marked for React Router's route discovery.
+ */
+export function productMarkup(product: ProductDetail, size: ProductDetail["variants"][number]) {
+  return {
+    breadcrumb: staticMarkup(<Breadcrumb product={product} />),
+    gallery: staticMarkup(<Gallery images={product.images} name={product.name} />),
+    intro: staticMarkup(<Intro product={product} />),
+    offer: staticMarkup(<Offer size={size} description={product.description} />),
+    facts: staticMarkup(<Facts product={product} />),
+  };
+}
+export type ProductMarkup = ReturnType<typeof productMarkup>;
+
+function Breadcrumb({ product }: { product: ProductDetail }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+      <a href="/products" data-discover="true" className="hover:underline">
+        Products
+      </a>
+      <span aria-hidden="true"> / </span>
+      <a href={`/products?category=${product.category}`} data-discover="true" className="hover:underline">
+        {CATEGORY_LABELS[product.category]}
+      </a>
+    </nav>
+  );
+}
+
+/** Category, name, rating, brand and seller. */
+function Intro({ product }: { product: ProductDetail }) {
+  return (
+    <>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{CATEGORY_LABELS[product.category]}</p>
+      <h1 className="mt-1 text-2xl font-bold leading-tight text-stone-900 sm:text-3xl">{product.name}</h1>
+      <div className="mt-2">
+        <Rating rating={product.rating} reviews={product.reviews} />
+      </div>
+      <p className="mt-1 text-sm text-stone-700">
+        {product.brand ? (
+          <>
+            Brand: <span className="font-semibold">{product.brand}</span>
+            <span aria-hidden="true"> · </span>
+          </>
+        ) : null}
+        Sold by{" "}
+        <span className="font-semibold" data-testid="sold-by">
+          {product.soldBy ?? "Angle"}
+        </span>
+      </p>
+    </>
+  );
+}
+
+/** The cover, then the other pictures: a row that scrolls by picture (no JavaScript), thumbnails jump to one. */
+function Gallery({ images, name }: { images: string[]; name: string }) {
+  if (images.length <= 1) {
+    return (
+      <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
+        <Picture src={images[0] ?? ""} alt={name} first />
+      </div>
+    );
+  }
+  return (
+    <div>
+      <ul
+        className="flex snap-x snap-mandatory overflow-x-auto rounded-2xl border border-stone-200 bg-white"
+        aria-label={`Pictures of ${name}`}
+        // A row that scrolls: reachable by keyboard too (arrow keys scroll it once focused).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable (WCAG 2.1.1).
+        tabIndex={0}
+      >
+        {images.map((src, i) => (
+          <li key={src} id={`picture-${i + 1}`} className="w-full shrink-0 snap-start">
+            <Picture src={src} alt={i === 0 ? name : `${name}, view ${i + 1} of ${images.length}`} first={i === 0} />
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-2 flex gap-2">
+        {images.map((src, i) => (
+          <li key={src}>
+            <a
+              href={`#picture-${i + 1}`}
+              aria-label={`Show view ${i + 1} of ${images.length}`}
+              className="block h-16 w-16 overflow-hidden rounded-lg border border-stone-300"
+            >
+              <img src={src} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-cover" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Picture({ src, alt, first }: { src: string; alt: string; first: boolean }) {
+  return (
+    <img
+      src={src}
+      srcSet={imageSrcSet(src)}
+      sizes="(min-width: 1024px) 50vw, 100vw"
+      alt={alt}
+      width={400}
+      height={400}
+      loading={first ? "eager" : "lazy"}
+      fetchPriority={first ? "high" : undefined}
+      className="aspect-square w-full object-cover"
+    />
+  );
+}
+
+/** The chosen size's price, saving and stock, then the description. */
+function Offer({ size, description }: { size: ProductDetail["variants"][number]; description: string }) {
+  const inStock = size.stock > 0;
+  const off = saving(size.mrpPaise, size.pricePaise);
+  return (
+    <>
+      <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span data-testid="price">
+          <Price paise={size.pricePaise} className="text-3xl font-extrabold text-stone-900" />
+        </span>
+        {off ? (
+          <>
+            <span className="text-stone-600">
+              MRP <s data-testid="mrp">{formatPaise(size.mrpPaise)}</s>
+            </span>
+            <span className="rounded bg-brand-100 px-1.5 py-0.5 text-sm font-semibold text-brand-900" data-testid="saving">
+              Save {formatPaise(off.paise)} ({off.percent}%)
+            </span>
+          </>
+        ) : null}
+      </div>
+      <p className="text-sm text-stone-600">+ 18% GST at checkout</p>
+      <p className={`mt-3 font-semibold ${inStock ? "text-brand-700" : "text-red-700"}`} data-testid="stock-state">
+        {inStock ? (size.stock <= 10 ? `Only ${size.stock} left in stock` : "In stock") : "Out of stock"}
+      </p>
+      <Description text={description} />
+    </>
+  );
+}
+
+/** The seller's paragraphs and line breaks, as text (React escapes it), never as HTML. */
+function Description({ text }: { text: string }) {
+  let offset = 0;
+  const paragraphs = text.split(/\n\s*\n/).map((paragraph) => {
+    const at = offset;
+    offset += paragraph.length + 2;
+    return { at, text: paragraph.trim() };
+  });
+  return (
+    <div className="mt-4 space-y-3 leading-relaxed whitespace-pre-line text-stone-700" data-testid="product-description">
+      {paragraphs
+        .filter((p) => p.text)
+        .map((p) => (
+          <p key={p.at}>{p.text}</p>
+        ))}
+    </div>
+  );
+}
+
+/** Delivery, then the brand-independent facts a farmer looks for: crops, season, dosage, how to use. */
+function Facts({ product }: { product: ProductDetail }) {
+  return (
+    <>
+      <p className="mt-6 flex items-start gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+        <Truck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        Flat ₹500 shipping, free on orders above ₹50,000. Delivered across India in 5–7 days.
+      </p>
+      <FarmFacts product={product} />
+    </>
+  );
+}
+
+function FarmFacts({ product }: { product: ProductDetail }) {
+  if (!product.crops.length && !product.season && !product.dosage && !product.howToUse) return null;
+  return (
+    <section className="mt-6 rounded-xl border border-stone-200 bg-white p-4" aria-labelledby="farm-facts">
+      <h2 id="farm-facts" className="text-lg font-bold text-stone-900">
+        For your farm
+      </h2>
+      <dl className="mt-2 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        {product.crops.length ? (
+          <>
+            <dt className="font-semibold text-stone-700">Crops</dt>
+            <dd className="flex flex-wrap gap-1.5">
+              {product.crops.map((crop) => (
+                <a
+                  key={crop}
+                  href={`/crops/${crop}`}
+                  data-discover="true"
+                  className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-900 hover:underline"
+                >
+                  {cropLabel(crop)}
+                </a>
+              ))}
+            </dd>
+          </>
+        ) : null}
+        {product.season ? (
+          <>
+            <dt className="font-semibold text-stone-700">Season</dt>
+            <dd>{SEASON_LABELS[product.season]}</dd>
+          </>
+        ) : null}
+        {product.dosage ? (
+          <>
+            <dt className="font-semibold text-stone-700">Dosage</dt>
+            <dd data-testid="dosage">{dosagePerAcre(product.dosage)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {product.howToUse ? (
+        <>
+          <h3 className="mt-3 text-sm font-semibold text-stone-700">How to use</h3>
+          <p className="mt-1 whitespace-pre-line text-sm leading-relaxed text-stone-700">{product.howToUse}</p>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** "2 kg per acre": the amount to 2 decimals, with the pack unit's label. */
+function dosagePerAcre({ amount, unit }: NonNullable<ProductDetail["dosage"]>) {
+  return `${amount.toLocaleString("en-IN", { maximumFractionDigits: 2 })} ${PACK_UNIT_LABELS[unit]} per acre`;
+}

@@ -1,0 +1,30 @@
+import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+
+/**
+ * Markup the server rendered from our own components (`staticMarkup` in
+ * app/lib/static-markup.server.ts: React-escaped, never a user's HTML), shown as it is: it costs
+ * HTML instead of JavaScript. Its links are plain <a href>s that work without JavaScript; once the
+ * page is hydrated a click on one within the store navigates in the page like a <Link>
+ * (`data-discover` on them lets React Router learn their routes ahead, as it does for <Link>s).
+ */
+export function StaticHtml({ html, className }: { html: string; className?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const follow = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest("a") : null;
+      if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const href = link.getAttribute("href") ?? "";
+      if (!href.startsWith("/") || href.startsWith("//") || link.target || link.hasAttribute("download")) return;
+      event.preventDefault();
+      void navigate(href);
+    };
+    element.addEventListener("click", follow);
+    return () => element.removeEventListener("click", follow);
+  }, [navigate]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own components' markup, rendered and escaped by React on the server.
+  return <div ref={box} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
