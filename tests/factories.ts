@@ -179,7 +179,7 @@ export function checkoutInput(
 ) {
   return {
     checkoutKey: `key-${unique()}-${newId(8)}`,
-    paymentMethod: "cod" as const,
+    paymentMethod: "bank_transfer" as const,
     phone: "+91 98765 43210",
     street: "1 Test Street",
     city: "Pune",

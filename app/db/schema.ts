@@ -262,6 +262,15 @@ export interface Database {
   product_variant: ProductVariantTable;
   product_crop: ProductCropTable;
   crop_count: CropCountTable;
+  pincode: PincodeTable;
+}
+
+/** India's pincode directory (0015-pincode-directory); `source` is 'directory' or 'admin' (added by an admin). */
+export interface PincodeTable {
+  code: string;
+  district: string;
+  state: string;
+  source: Generated<string>;
 }
 
 /** Two words or phrases a search treats as the same, lower case (0012-search-synonyms). */

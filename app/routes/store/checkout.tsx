@@ -58,7 +58,8 @@ export async function action({ request }: Route.ActionArgs) {
     const { orderId } = await placeOrder(buyer, parsed.data, { ip: clientAddress(request) });
     return redirect(`/order-confirmation/${orderId}?placed=1`);
   } catch (error) {
-    if (error instanceof OrderRefused || error instanceof RateLimitUnavailable) return refuse(error.message, error.status);
+    if (error instanceof OrderRefused) return refuse(error.message, error.status, error.field ? { [error.field]: error.message } : {});
+    if (error instanceof RateLimitUnavailable) return refuse(error.message, error.status);
     log.error({ err: error }, "placing an order failed");
     return refuse(CHECKOUT_FAILED, 503);
   }

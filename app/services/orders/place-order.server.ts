@@ -9,6 +9,8 @@ import { newId } from "~/lib/ids";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { queueOrderPlacedEmails } from "~/services/emails/queue-order-emails.server";
 import { syncProductSummary } from "~/services/catalog/variants.server";
+import { checkDelivery } from "~/services/delivery/delivery.server";
+import { codOverCapMessage, noCodHereMessage, stateMismatchMessage } from "~/domain/delivery";
 import { configuredLimits, hitRateLimit, waitInWords } from "~/services/security/rate-limit.server";
 
 export type Customer = { id: string; name: string; email: string };
@@ -17,6 +19,8 @@ export class OrderRefused extends Error {
   constructor(
     message: string,
     readonly status = 409,
+    /** The checkout field the refusal is about, when it is one. */
+    readonly field?: "pincode" | "state" | "paymentMethod",
   ) {
     super(message);
   }
@@ -33,6 +37,9 @@ export class OrderRefused extends Error {
  * any 10 minutes, and at most ORDER_MAX_OPEN_UNPAID open unpaid orders per customer, counted in
  * the order's transaction so two checkouts at the limit cannot both pass. A repeat of a placed
  * order is answered before any limit.
+ *
+ * Delivery (issue 13): the pincode must be in the directory and served, the State must be the
+ * pincode's, and cash on delivery must be allowed there and the order's total within the COD cap.
  */
 export async function placeOrder(
   customer: Customer,
@@ -52,6 +59,12 @@ export async function placeOrder(
   const variantIds = items.map((l) => l.variantId);
   const quantities = new Map(items.map((l) => [l.variantId, l.quantity]));
   const askedProduct = new Map(items.map((l) => [l.variantId, l.productId]));
+
+  const delivery = await checkDelivery(input.pincode);
+  if (delivery.kind !== "delivers") throw new OrderRefused(delivery.message, 400, "pincode");
+  if (delivery.place.state !== input.state) throw new OrderRefused(stateMismatchMessage(delivery.pincode, delivery.place.state), 400, "state");
+  const cod = input.paymentMethod === "cod";
+  if (cod && !delivery.cod) throw new OrderRefused(noCodHereMessage(delivery.pincode), 400, "paymentMethod");
 
   await limitCheckouts(customer.id, meta.ip);
   const maxOpen = getEnv().ORDER_MAX_OPEN_UNPAID;
@@ -158,6 +171,7 @@ export async function placeOrder(
       await syncProductSummary(trx, productIds);
 
       const totals = computeTotals(lines.reduce((sum, l) => sum + l.line_total_paise, 0));
+      if (cod && totals.total > delivery.codMaxPaise) throw new OrderRefused(codOverCapMessage(delivery.codMaxPaise), 400, "paymentMethod");
       const orderId = newId();
       await trx
         .insertInto("orders")
