@@ -42,6 +42,7 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("search-synonyms", "routes/admin/search-synonyms.tsx"),
+    route("delivery", "routes/admin/delivery.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/seller/layout.tsx", [
@@ -60,4 +61,5 @@ export default [
   route("account/mobile-auth", "routes/account/mobile-auth.ts"),
   route("logout", "routes/account/logout.ts"),
   route("resources/cart-quote", "routes/resources/cart-quote.ts"),
+  route("resources/delivery", "routes/resources/delivery.ts"),
 ] satisfies RouteConfig;

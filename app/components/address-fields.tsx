@@ -10,13 +10,15 @@ type Props = {
   /** Errors keyed by field name, as the action returned them. */
   errors: Partial<Record<keyof AddressValues, string>>;
   pincodeHint?: string;
+  /** Called as the pincode is typed (the checkout looks it up to fill the State). */
+  onPincodeChange?: (pincode: string) => void;
 };
 
 /**
  * An Indian postal address: street, city, State/UT and pincode, with the names the address schemas
  * read and the browser's autocomplete tokens. Lays itself out in the caller's two-column grid.
  */
-export function AddressFields({ values, errors, pincodeHint }: Props) {
+export function AddressFields({ values, errors, pincodeHint, onPincodeChange }: Props) {
   return (
     <>
       <TextField
@@ -49,6 +51,7 @@ export function AddressFields({ values, errors, pincodeHint }: Props) {
         defaultValue={values?.pincode}
         error={errors.pincode}
         hint={pincodeHint}
+        onChange={onPincodeChange ? (event) => onPincodeChange(event.currentTarget.value) : undefined}
       />
     </>
   );

@@ -5,6 +5,8 @@ import Minus from "lucide-react/icons/minus";
 import Plus from "lucide-react/icons/plus";
 import Trash2 from "lucide-react/icons/trash";
 import { OrderSummary } from "~/components/order-summary";
+import { CartDeliveryCheck } from "~/components/cart-delivery-check";
+import { useRootData } from "~/lib/root-data";
 import { formatPaise } from "~/domain/money";
 import { lineKey, lineName, MAX_LINE_QUANTITY, removeFromCart, setCartQuantity } from "~/lib/cart";
 import { useCartQuote, type QuotedLine } from "~/lib/use-cart-quote";
@@ -18,6 +20,7 @@ export default function CartContents({ empty }: { empty: (notices: ReactNode) =>
   const { lines, notices } = useCartQuote();
   const subtotal = lines.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
   const blocked = lines.some((l) => l.outOfStock);
+  const { user } = useRootData();
 
   if (lines.length === 0) return empty(notices.length ? <Notices notices={notices} /> : null);
   return (
@@ -51,6 +54,7 @@ export default function CartContents({ empty }: { empty: (notices: ReactNode) =>
               Continue Shopping
             </Link>
           </OrderSummary>
+          <CartDeliveryCheck defaultPincode={user?.address.pincode} />
         </div>
       </div>
     </div>

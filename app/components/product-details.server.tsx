@@ -1,4 +1,4 @@
-import Truck from "lucide-react/icons/truck";
+import { DeliveryCheckSection } from "~/components/delivery-check.server";
 import { Price } from "~/components/price";
 import { Rating } from "~/components/rating";
 import { CATEGORY_LABELS } from "~/domain/categories";
@@ -15,13 +15,13 @@ import type { ProductDetail } from "~/services/catalog/get-product.server";
  * on the server (shown by `StaticHtml`): the page's script then carries none of their markup, nor
  * the crop and season tables. Links are plain <a>s marked for React Router's route discovery.
  */
-export function productMarkup(product: ProductDetail, size: ProductDetail["variants"][number]) {
+export function productMarkup(product: ProductDetail, size: ProductDetail["variants"][number], delivery: DeliveryProps) {
   return {
     breadcrumb: staticMarkup(<Breadcrumb product={product} />),
     gallery: staticMarkup(<Gallery images={product.images} name={product.name} />),
     intro: staticMarkup(<Intro product={product} />),
     offer: staticMarkup(<Offer size={size} description={product.description} />),
-    facts: staticMarkup(<Facts product={product} />),
+    facts: staticMarkup(<Facts product={product} delivery={delivery} />),
   };
 }
 export type ProductMarkup = ReturnType<typeof productMarkup>;
@@ -171,14 +171,13 @@ function Description({ text }: { text: string }) {
   );
 }
 
+type DeliveryProps = Parameters<typeof DeliveryCheckSection>[0];
+
 /** Delivery, then the brand-independent facts a farmer looks for: crops, season, dosage, how to use. */
-function Facts({ product }: { product: ProductDetail }) {
+function Facts({ product, delivery }: { product: ProductDetail; delivery: DeliveryProps }) {
   return (
     <>
-      <p className="mt-6 flex items-start gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-        <Truck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-        Flat ₹500 shipping, free on orders above ₹50,000. Delivered across India in 5–7 days.
-      </p>
+      <DeliveryCheckSection {...delivery} />
       <FarmFacts product={product} />
     </>
   );

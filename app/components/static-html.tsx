@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
  * HTML instead of JavaScript. Its links are plain <a href>s that work without JavaScript; once the
  * page is hydrated a click on one within the store navigates in the page like a <Link>
  * (`data-discover` on them lets React Router learn their routes ahead, as it does for <Link>s).
+ * A GET form in it (e.g. "Check delivery") likewise answers in the page, keeping the scroll.
  */
 export function StaticHtml({ html, className }: { html: string; className?: string }) {
   const box = useRef<HTMLDivElement>(null);
@@ -22,8 +23,21 @@ export function StaticHtml({ html, className }: { html: string; className?: stri
       event.preventDefault();
       void navigate(href);
     };
+    const submit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || event.defaultPrevented || form.method !== "get") return;
+      const to = new URL(form.action);
+      if (to.origin !== window.location.origin) return;
+      event.preventDefault();
+      const query = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+      void navigate(`${to.pathname}?${query}`, { replace: true, preventScrollReset: true });
+    };
     element.addEventListener("click", follow);
-    return () => element.removeEventListener("click", follow);
+    element.addEventListener("submit", submit);
+    return () => {
+      element.removeEventListener("click", follow);
+      element.removeEventListener("submit", submit);
+    };
   }, [navigate]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own components' markup, rendered and escaped by React on the server.
   return <div ref={box} className={className} dangerouslySetInnerHTML={{ __html: html }} />;

@@ -36,13 +36,17 @@ describe("delivery dates", () => {
 
   it("never lands on a Sunday and is never earlier than the days asked", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("2020-01-01"), max: new Date("2035-01-01"), noInvalidDate: true }), fc.integer({ min: 1, max: 60 }), (now, days) => {
-        const date = new Date(`${deliveryDate(now, days)}T00:00:00Z`);
-        const today = new Date(`${indiaToday(now)}T00:00:00Z`);
-        const gap = Math.round((date.getTime() - today.getTime()) / 86_400_000);
-        expect(date.getUTCDay()).not.toBe(0);
-        expect(gap === days || gap === days + 1).toBe(true);
-      }),
+      fc.property(
+        fc.date({ min: new Date("2020-01-01"), max: new Date("2035-01-01"), noInvalidDate: true }),
+        fc.integer({ min: 1, max: 60 }),
+        (now, days) => {
+          const date = new Date(`${deliveryDate(now, days)}T00:00:00Z`);
+          const today = new Date(`${indiaToday(now)}T00:00:00Z`);
+          const gap = Math.round((date.getTime() - today.getTime()) / 86_400_000);
+          expect(date.getUTCDay()).not.toBe(0);
+          expect(gap === days || gap === days + 1).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -75,12 +79,18 @@ describe("zones", () => {
       message: "Sorry, we do not deliver to 795001 (Imphal West, Manipur) yet.",
     });
     expect(describeDelivery(settings, "999999", null, now).kind).toBe("unknown");
-    for (const bad of ["", "42200", "4220011", "022001", "४२२००१", "42200a"]) expect(describeDelivery(settings, bad, null, now).kind).toBe("invalid");
+    for (const bad of ["", "42200", "4220011", "022001", "४२२००१", "42200a"])
+      expect(describeDelivery(settings, bad, null, now).kind).toBe("invalid");
   });
 
   it("serves all of India with COD up to ₹50,000 by default", () => {
     const check = describeDelivery(DEFAULT_DELIVERY_SETTINGS, "795001", imphal, new Date("2026-11-23T06:00:00Z"));
-    expect(check).toMatchObject({ kind: "delivers", cod: true, codMaxPaise: 50_000_00, codMessage: "Cash on Delivery available for orders up to ₹50,000." });
+    expect(check).toMatchObject({
+      kind: "delivers",
+      cod: true,
+      codMaxPaise: 50_000_00,
+      codMessage: "Cash on Delivery available for orders up to ₹50,000.",
+    });
   });
 });
 
@@ -99,8 +109,14 @@ describe("pincode ranges as typed", () => {
   });
 
   it("refuses what is not a pincode or a range, naming it", () => {
-    expect(parsePincodeRanges("11000-110096")).toEqual({ ok: false, message: '"11000-110096" is not a pincode or a range like 110001-110096.' });
-    expect(parsePincodeRanges("400010-400001")).toEqual({ ok: false, message: 'In "400010-400001" the first pincode must not be after the second.' });
+    expect(parsePincodeRanges("11000-110096")).toEqual({
+      ok: false,
+      message: '"11000-110096" is not a pincode or a range like 110001-110096.',
+    });
+    expect(parsePincodeRanges("400010-400001")).toEqual({
+      ok: false,
+      message: 'In "400010-400001" the first pincode must not be after the second.',
+    });
     expect(parsePincodeRanges("1-2-3").ok).toBe(false);
   });
 });

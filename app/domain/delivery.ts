@@ -47,7 +47,11 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
 export type PincodePlace = { district: string; state: string };
 
 /** The rule that applies to a pincode in a State: its zone by range, else by State, else the rest of India. */
-export function zoneFor(settings: DeliverySettings, pincode: string, state: string): { name: string; rule: z.infer<typeof ZoneRuleSchema> } {
+export function zoneFor(
+  settings: DeliverySettings,
+  pincode: string,
+  state: string,
+): { name: string; rule: z.infer<typeof ZoneRuleSchema> } {
   const byRange = settings.zones.find((z) => z.ranges.some((r) => r.from <= pincode && pincode <= r.to));
   const zone = byRange ?? settings.zones.find((z) => z.states.includes(state));
   return zone ? { name: zone.name, rule: zone } : { name: "Rest of India", rule: settings.rest };
@@ -102,8 +106,10 @@ export const codUpToMessage = (codMaxPaise: number) => `Cash on Delivery availab
 export const NO_COD_MESSAGE = "Cash on Delivery is not available for this pincode.";
 export const codOverCapMessage = (codMaxPaise: number) =>
   `Cash on Delivery is available only for orders up to ${formatPaise(codMaxPaise)}. Please choose another payment method.`;
-export const noCodHereMessage = (pincode: string) => `Cash on Delivery is not available for pincode ${pincode}. Please choose another payment method.`;
-export const stateMismatchMessage = (pincode: string, state: string) => `Pincode ${pincode} is in ${state}. Please check the State or the pincode.`;
+export const noCodHereMessage = (pincode: string) =>
+  `Cash on Delivery is not available for pincode ${pincode}. Please choose another payment method.`;
+export const stateMismatchMessage = (pincode: string, state: string) =>
+  `Pincode ${pincode} is in ${state}. Please check the State or the pincode.`;
 
 /** What "Check delivery" says for a pincode, given the directory's answer for it (null: not found). */
 export function describeDelivery(settings: DeliverySettings, raw: string, place: PincodePlace | null, now: Date): DeliveryCheck {

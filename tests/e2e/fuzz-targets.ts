@@ -561,6 +561,31 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "settings",
   },
   {
+    file: "routes/admin/delivery.tsx",
+    label: "delivery settings",
+    path: () => "/admin/delivery",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (_w, i) =>
+      cycle<Record<string, FieldValue>>(
+        [
+          { intent: "general", codMax: "50000", restServed: "on", restDays: "6", restCod: "on" },
+          { intent: "save-zone", name: `Zone ${i}`, states: "Manipur", ranges: "", served: "on", days: "9" },
+          { intent: "save-zone", name: `Nashik ${i}`, ranges: "422001-422013, 422101", served: "on", days: "2", cod: "on" },
+          { intent: "delete-zone", id: "zzzzzzzzzzzzzzzz" },
+        ],
+        i,
+      ),
+    special: () => ({
+      ranges: fc.constantFrom("1-2", "422013-422001", "422001-", "४२२००१", "422001-422013-422020"),
+      days: fc.constantFrom("0", "61", "-1", "1.5", "1e3"),
+      codMax: fc.constantFrom("-1", "1.234", "₹50,000", "99999999999"),
+      states: fc.constantFrom("Atlantis", "maharashtra", ""),
+    }),
+    samples: 30,
+    group: "settings",
+  },
+  {
     file: "routes/admin/payment-settings.tsx",
     label: "payment settings",
     path: () => "/admin/payment-settings",
@@ -606,7 +631,12 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/store/home.tsx", path: () => "/", role: "customer", params: ["q"] },
   { file: "routes/store/products.tsx", path: () => "/products", role: "anon", params: ["q", "category", "sort", "page"] },
   { file: "routes/store/products.tsx", path: () => "/products.data", role: "anon", params: ["q", "category", "sort", "page", "_routes"] },
-  { file: "routes/store/product.tsx", path: (w) => `/products/${w.liveProductIds[0]}`, role: "anon", params: ["size", "area", "unit"] },
+  {
+    file: "routes/store/product.tsx",
+    path: (w) => `/products/${w.liveProductIds[0]}`,
+    role: "anon",
+    params: ["size", "area", "unit", "pin"],
+  },
   { file: "routes/store/crops.tsx", path: () => "/crops", role: "anon", params: [] },
   { file: "routes/store/crop.tsx", path: () => "/crops/tomato", role: "anon", params: ["category", "season", "sort", "page"] },
   { file: "routes/store/crop.tsx", path: () => "/crops/%00%27%22%3Cx", role: "anon", params: [] },
@@ -656,6 +686,7 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/admin/messages.tsx", path: () => "/admin/messages", role: "admin", params: ["cursor", "dir"] },
   { file: "routes/admin/outbox.tsx", path: () => "/admin/outbox", role: "admin", params: ["cursor", "dir"] },
   { file: "routes/admin/search-synonyms.tsx", path: () => "/admin/search-synonyms", role: "admin", params: [] },
+  { file: "routes/admin/delivery.tsx", path: () => "/admin/delivery", role: "admin", params: ["zone"] },
   { file: "routes/admin/not-found.tsx", path: () => "/admin/no-such-page", role: "admin", params: [] },
   { file: "routes/seller/layout.tsx", path: () => "/vendor-login", role: "anon", params: [] },
   { file: "routes/seller/home.tsx", path: () => "/vendor-login", role: "vendor", params: [] },
@@ -683,6 +714,7 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/account/verification.ts", path: () => "/account/verification", role: "customer", params: ["redirectTo"] },
   { file: "routes/account/logout.ts", path: () => "/logout", role: "anon", params: ["redirectTo"] },
   { file: "routes/resources/cart-quote.ts", path: () => "/resources/cart-quote", role: "anon", params: ["ids"] },
+  { file: "routes/resources/delivery.ts", path: () => "/resources/delivery", role: "anon", params: ["pin"] },
   // Better Auth's own HTTP API is not routed (docs/decisions/009-request-policy.md): its old paths are not-found pages.
   { file: "routes/store/not-found.tsx", path: () => "/api/auth/get-session", role: "customer", params: ["disableCookieCache"] },
   { file: "routes/store/not-found.tsx", path: () => "/api/auth/admin/list-users", role: "admin", params: ["limit", "searchValue"] },

@@ -10,6 +10,7 @@ import Package from "lucide-react/icons/package";
 import Settings from "lucide-react/icons/settings";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Store from "lucide-react/icons/store";
+import Truck from "lucide-react/icons/truck";
 import Users from "lucide-react/icons/users";
 import type { Route } from "./+types/layout";
 import { requireAdminPage } from "~/auth/guards.server";
@@ -32,6 +33,7 @@ const links = [
   { to: "/admin/messages", label: "Messages", icon: Mail },
   { to: "/admin/outbox", label: "Outbox", icon: Send },
   { to: "/admin/search-synonyms", label: "Search Synonyms", icon: SpellCheck },
+  { to: "/admin/delivery", label: "Delivery", icon: Truck },
   { to: "/admin/payment-settings", label: "Payment Settings", icon: CreditCard },
   { to: "/admin/settings", label: "General Settings", icon: Settings },
 ];

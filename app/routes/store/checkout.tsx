@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
 import Lock from "lucide-react/icons/lock";
 import type { Route } from "./+types/checkout";
 import { checkCustomer } from "~/auth/guards.server";
 import { AddressFields } from "~/components/address-fields";
+import { DeliveryAnswer } from "~/components/delivery-answer";
+import { codOverCapMessage, type DeliveryCheck, noCodHereMessage } from "~/domain/delivery";
+import { computeTotals } from "~/domain/pricing";
 import { authDialogHref } from "~/components/auth-dialog-link";
 import { OrderSummary } from "~/components/order-summary";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
@@ -74,11 +77,43 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const { lines, checked } = useCartQuote();
   const checkoutKey = useCheckoutKey();
-  const [payment, setPayment] = useState<string>(methods[0]?.key ?? "");
+  const [chosen, setPayment] = useState<string>(methods[0]?.key ?? "");
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const subtotal = lines.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
   const fields: Record<string, string | undefined> = actionData && !actionData.ok ? actionData.fields : {};
   const blocked = lines.some((l) => l.outOfStock);
+
+  // The pincode is looked up as it is typed: the State is filled from it, and where or above what
+  // total cash on delivery is not taken, it is not offered (the server refuses it too).
+  const form = useRef<HTMLFormElement>(null);
+  const lookup = useFetcher<{ check: DeliveryCheck }>();
+  const check = lookup.data?.check;
+  const lookUp = (pincode: string) => {
+    if (/^[1-9][0-9]{5}$/.test(pincode.trim())) void lookup.load(`/resources/delivery?pin=${pincode.trim()}`);
+  };
+  // The saved address's pincode is looked up once, when the page opens; typing looks up the rest.
+  const savedPincode = user?.address.pincode ?? "";
+  const lookedUpSaved = useRef(false);
+  useEffect(() => {
+    if (lookedUpSaved.current || !savedPincode) return;
+    lookedUpSaved.current = true;
+    lookUp(savedPincode);
+  });
+  useEffect(() => {
+    const state = form.current?.elements.namedItem("state");
+    if (check && check.kind !== "invalid" && check.kind !== "unknown" && state instanceof HTMLSelectElement)
+      state.value = check.place.state;
+  }, [check]);
+  const total = computeTotals(subtotal).total;
+  const noCod =
+    check?.kind === "delivers" && (!check.cod || total > check.codMaxPaise)
+      ? check.cod
+        ? codOverCapMessage(check.codMaxPaise)
+        : noCodHereMessage(check.pincode)
+      : null;
+  const offered = noCod ? methods.filter((m) => m.key !== "cod") : methods;
+  const payment = offered.some((m) => m.key === chosen) ? chosen : (offered[0]?.key ?? "");
+  const undeliverable = check?.kind === "unknown" || check?.kind === "unserved";
 
   // Spec §2: an empty cart goes back to /cart; a guest sees the login dialog.
   useEffect(() => {
@@ -117,7 +152,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <VerifyEmailBanner email={user.email} reason="Your first order can be placed once it is confirmed." />
         </div>
       ) : null}
-      <Form method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <Form ref={form} method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <input type="hidden" name="items" value={items} />
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
         <div className="space-y-6">
@@ -179,18 +214,19 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               Shipping Address
             </h2>
             <fieldset disabled={!user || submitting} className="mt-4 grid gap-4 sm:grid-cols-2" key={user?.id ?? "guest"}>
-              <AddressFields values={user?.address} errors={fields} pincodeHint="6 digits, e.g. 422001" />
+              <AddressFields values={user?.address} errors={fields} pincodeHint="6 digits, e.g. 422001" onPincodeChange={lookUp} />
             </fieldset>
+            <div role="status">{check && check.kind !== "invalid" ? <DeliveryAnswer check={check} id="checkout-delivery" /> : null}</div>
           </section>
 
           <section className="rounded-xl border border-stone-200 bg-white p-5">
             <fieldset disabled={!user || submitting}>
               <legend className="text-lg font-bold text-stone-900">Payment Method</legend>
-              {methods.length === 0 ? (
+              {offered.length === 0 ? (
                 <p className="mt-3 font-medium text-red-700">No payment method is available right now. Please contact us to order.</p>
               ) : null}
               <div className="mt-4 grid gap-2">
-                {methods.map((m) => (
+                {offered.map((m) => (
                   <label
                     key={m.key}
                     className={`flex cursor-pointer items-center gap-3 rounded-lg border p-3 ${payment === m.key ? "border-brand-600 bg-brand-50" : "border-stone-300"}`}
@@ -212,6 +248,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   {methods.find((m) => m.key === payment)?.instructions}
                 </p>
               ) : null}
+              {noCod && methods.some((m) => m.key === "cod") ? (
+                <p className="mt-3 text-sm font-medium text-amber-900" data-testid="no-cod">
+                  {noCod}
+                </p>
+              ) : null}
+              {fields.paymentMethod ? <p className="mt-3 text-sm font-medium text-red-700">{fields.paymentMethod}</p> : null}
             </fieldset>
           </section>
         </div>
@@ -240,7 +282,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             ) : null}
             <button
               type="submit"
-              disabled={submitting || !user || mustVerify || !checked || blocked || !payment}
+              disabled={submitting || !user || mustVerify || !checked || blocked || !payment || undeliverable}
               className="mt-4 flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
             >
               <Lock className="h-4 w-4" aria-hidden="true" />

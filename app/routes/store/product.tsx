@@ -25,13 +25,15 @@ import {
 } from "~/domain/dosage";
 import { defined } from "~/lib/defined";
 import { getProduct, type ProductDetail } from "~/services/catalog/get-product.server";
+import { checkDelivery } from "~/services/delivery/delivery.server";
+import { requestState } from "~/lib/request-policy.server";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
   data?.product
     ? [{ title: `${data.product.name} · Angle` }, { name: "description", content: data.product.description }]
     : [{ title: "Product not found · Angle" }];
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getProduct(params.id);
   if (!product) throw data("Product not found", { status: 404 });
   const url = new URL(request.url);
@@ -41,11 +43,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const size =
     product.variants.find((v) => v.id === asked) ?? product.variants.find((v) => v.stock > 0) ?? defined(product.variants[0], "a size");
   const { id, name, description, image, category, variants } = product;
+  // "Check delivery": the pincode asked (?pin=…), else the signed-in customer's own.
+  const pin = url.searchParams.get("pin") ?? (await requestState(context).user())?.address?.pincode ?? null;
+  const keep = Object.fromEntries(
+    ["size", "area", "unit"].flatMap((k) => (url.searchParams.has(k) ? [[k, url.searchParams.get(k) ?? ""]] : [])),
+  );
+  const delivery = { check: pin ? await checkDelivery(pin.slice(0, 20)) : null, keep };
   return {
     // What the page's script needs; the rest is in `markup`, HTML made here (docs/decisions/007).
     product: { id, name, description, image, category, variants },
     size,
-    markup: productMarkup(product, size),
+    markup: productMarkup(product, size, delivery),
     calculator: product.dosage ? planDosage(product, product.dosage, url.searchParams) : null,
   };
 }

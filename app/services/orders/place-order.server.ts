@@ -62,7 +62,8 @@ export async function placeOrder(
 
   const delivery = await checkDelivery(input.pincode);
   if (delivery.kind !== "delivers") throw new OrderRefused(delivery.message, 400, "pincode");
-  if (delivery.place.state !== input.state) throw new OrderRefused(stateMismatchMessage(delivery.pincode, delivery.place.state), 400, "state");
+  if (delivery.place.state !== input.state)
+    throw new OrderRefused(stateMismatchMessage(delivery.pincode, delivery.place.state), 400, "state");
   const cod = input.paymentMethod === "cod";
   if (cod && !delivery.cod) throw new OrderRefused(noCodHereMessage(delivery.pincode), 400, "paymentMethod");
 

@@ -1,0 +1,274 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/delivery";
+import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
+import { FormError } from "~/components/admin/form-error";
+import { TextField } from "~/components/ui/text-field";
+import { formatPincodeRanges } from "~/domain/delivery";
+import { DeliveryGeneralFormSchema, DeliveryZoneFormSchema } from "~/domain/delivery-forms";
+import { fieldErrors, firstError } from "~/domain/form-errors";
+import { INDIAN_STATE_NAMES } from "~/domain/indian-states";
+import { formatPaise } from "~/domain/money";
+import { isId } from "~/lib/ids";
+import { readForm } from "~/lib/read-form.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useToastKey } from "~/lib/use-toast-key";
+import { getDeliverySettings } from "~/services/delivery/delivery.server";
+import {
+  DeliverySettingsRefused,
+  deleteDeliveryZone,
+  saveDeliveryGeneral,
+  saveDeliveryZone,
+} from "~/services/delivery/delivery-settings.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Delivery · Angle Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminPage(request);
+  const settings = await getDeliverySettings();
+  const asked = new URL(request.url).searchParams.get("zone");
+  const editing = asked && isId(asked) ? (settings.zones.find((z) => z.id === asked) ?? null) : null;
+  return { settings, editing };
+}
+
+type Fields = Record<string, string | undefined>;
+const refuse = (error: string, fields: Fields = {}, status = 400) => data({ error, fields }, { status });
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const form = await readForm(request);
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const intent = text("intent");
+  if (intent === "general") {
+    const parsed = DeliveryGeneralFormSchema.safeParse({
+      codMax: text("codMax") ?? "",
+      restServed: text("restServed"),
+      restDays: text("restDays"),
+      restCod: text("restCod"),
+    });
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      return refuse(firstError(fields), fields);
+    }
+    await saveDeliveryGeneral(parsed.data);
+    return redirectWithToast("/admin/delivery", { description: "Delivery settings saved." });
+  }
+  const id = text("id");
+  if (id !== undefined && id !== "" && !isId(id)) return refuse("That zone no longer exists.", {}, 404);
+  if (intent === "delete-zone") {
+    if (!id) return refuse("That zone no longer exists.", {}, 404);
+    await deleteDeliveryZone(id);
+    return redirectWithToast("/admin/delivery", { description: "Zone deleted." });
+  }
+  if (intent === "save-zone") {
+    const parsed = DeliveryZoneFormSchema.safeParse({
+      name: text("name") ?? "",
+      states: form.getAll("states").filter((s) => typeof s === "string"),
+      ranges: text("ranges") ?? "",
+      served: text("served"),
+      days: text("days"),
+      cod: text("cod"),
+    });
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      return refuse(firstError(fields), fields);
+    }
+    try {
+      await saveDeliveryZone(parsed.data, id || undefined);
+    } catch (error) {
+      if (error instanceof DeliverySettingsRefused) return refuse(error.message, {}, 409);
+      throw error;
+    }
+    return redirectWithToast("/admin/delivery", { description: id ? "Zone saved." : "Zone added." });
+  }
+  return refuse("Unknown action.");
+}
+
+const card = "mt-6 rounded-xl bg-white p-5 ring-1 ring-stone-200";
+const check = "mt-1 h-4 w-4 accent-green-700";
+
+export default function DeliveryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, editing } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const fields: Fields = actionData?.fields ?? {};
+  const key = useToastKey();
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-stone-900">Delivery</h1>
+      <p className="mt-1 max-w-2xl text-sm text-stone-600">
+        Where the store delivers, how many days it takes and where Cash on Delivery is taken. A pincode follows the first zone that lists
+        its range, else the first zone that lists its State, else the rest of India.
+      </p>
+      <FormError message={actionData?.error} />
+
+      <section className={card} aria-labelledby="general-title">
+        <h2 id="general-title" className="text-lg font-bold text-stone-900">
+          Cash on Delivery and the rest of India
+        </h2>
+        <Form key={`general-${key}`} method="post" noValidate className="mt-4 max-w-xl">
+          <input type="hidden" name="intent" value="general" />
+          <fieldset disabled={busy} className="space-y-4">
+            <TextField
+              label="COD maximum order value (₹)"
+              name="codMax"
+              inputMode="decimal"
+              required
+              defaultValue={String(settings.codMaxPaise / 100)}
+              hint="Orders above this total (GST and shipping included) cannot be paid in cash. 0 turns Cash on Delivery off everywhere."
+              error={fields.codMax}
+            />
+            <label className="flex items-start gap-3">
+              <input type="checkbox" name="restServed" defaultChecked={settings.rest.served} className={check} />
+              <span className="font-medium text-stone-900">Deliver to the rest of India</span>
+            </label>
+            <TextField
+              label="Delivery days, rest of India"
+              name="restDays"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={60}
+              required
+              defaultValue={String(settings.rest.days)}
+              error={fields.restDays}
+            />
+            <label className="flex items-start gap-3">
+              <input type="checkbox" name="restCod" defaultChecked={settings.rest.cod} className={check} />
+              <span className="font-medium text-stone-900">Cash on Delivery in the rest of India</span>
+            </label>
+            <button type="submit" className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white">
+              {busy ? "Saving..." : "Save"}
+            </button>
+          </fieldset>
+        </Form>
+      </section>
+
+      <section className={card} aria-labelledby="zones-title">
+        <h2 id="zones-title" className="text-lg font-bold text-stone-900">
+          Zones
+        </h2>
+        {settings.zones.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-600">No zones: every pincode follows the rest of India.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-stone-200" data-testid="zones">
+            {settings.zones.map((z) => (
+              <li key={z.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-semibold text-stone-900">{z.name}</p>
+                  <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">
+                    {[z.states.join(", "), formatPincodeRanges(z.ranges)].filter(Boolean).join(" · ")}
+                  </p>
+                  <p className="text-sm text-stone-600">
+                    {z.served ? `Delivers in ${z.days} ${z.days === 1 ? "day" : "days"}` : "Not served"}
+                    {z.served ? (z.cod ? " · Cash on Delivery" : " · No Cash on Delivery") : ""}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Link
+                    to={`?zone=${z.id}#zone-form`}
+                    className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium"
+                    aria-label={`Edit ${z.name}`}
+                  >
+                    Edit
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="delete-zone" />
+                    <input type="hidden" name="id" value={z.id} />
+                    <button
+                      type="submit"
+                      disabled={busy}
+                      className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800"
+                      aria-label={`Delete ${z.name}`}
+                    >
+                      Delete
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={card} aria-labelledby="zone-form-title" id="zone-form">
+        <h2 id="zone-form-title" className="text-lg font-bold text-stone-900">
+          {editing ? `Edit zone: ${editing.name}` : "Add a zone"}
+        </h2>
+        <Form key={`zone-${editing?.id ?? "new"}-${key}`} method="post" noValidate className="mt-4">
+          <input type="hidden" name="intent" value="save-zone" />
+          {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+          <fieldset disabled={busy} className="space-y-4">
+            <div className="max-w-xl">
+              <TextField label="Zone name" name="name" required maxLength={60} defaultValue={editing?.name} error={fields.name} />
+            </div>
+            <fieldset aria-describedby={fields.states ? "zone-states-error" : undefined}>
+              <legend className="text-sm font-medium text-stone-800">States and Union Territories</legend>
+              <div className="mt-2 grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
+                {INDIAN_STATE_NAMES.map((state) => (
+                  <label key={state} className="flex items-center gap-2 text-sm text-stone-800">
+                    <input
+                      type="checkbox"
+                      name="states"
+                      value={state}
+                      defaultChecked={editing?.states.includes(state)}
+                      className="h-4 w-4 accent-green-700"
+                    />
+                    {state}
+                  </label>
+                ))}
+              </div>
+              {fields.states ? (
+                <p id="zone-states-error" className="mt-1 text-sm text-red-700">
+                  {fields.states}
+                </p>
+              ) : null}
+            </fieldset>
+            <div className="max-w-xl space-y-4">
+              <TextField
+                label="Pincode ranges"
+                name="ranges"
+                defaultValue={editing ? formatPincodeRanges(editing.ranges) : ""}
+                hint="Optional, e.g. 110001-110096, 400001. A range here wins over a State in another zone."
+                error={fields.ranges}
+              />
+              <label className="flex items-start gap-3">
+                <input type="checkbox" name="served" defaultChecked={editing?.served ?? true} className={check} />
+                <span className="font-medium text-stone-900">Deliver to this zone</span>
+              </label>
+              <TextField
+                label="Delivery days"
+                name="days"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={60}
+                required
+                defaultValue={String(editing?.days ?? 4)}
+                error={fields.days}
+              />
+              <label className="flex items-start gap-3">
+                <input type="checkbox" name="cod" defaultChecked={editing?.cod ?? true} className={check} />
+                <span className="font-medium text-stone-900">Cash on Delivery in this zone</span>
+              </label>
+              <p className="text-sm text-stone-600">
+                Cash on Delivery is taken up to {formatPaise(settings.codMaxPaise)} wherever it is allowed.
+              </p>
+              <div className="flex gap-3">
+                <button type="submit" className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white">
+                  {busy ? "Saving..." : editing ? "Save zone" : "Add zone"}
+                </button>
+                {editing ? (
+                  <Link to="/admin/delivery" className="flex h-10 items-center rounded-lg border border-stone-300 px-5 font-semibold">
+                    Cancel
+                  </Link>
+                ) : null}
+              </div>
+            </div>
+          </fieldset>
+        </Form>
+      </section>
+    </div>
+  );
+}
