@@ -613,7 +613,7 @@ async function main() {
   const load: LoadResult[] = [];
   if (opts.load) {
     console.log(`== autocannon (${opts.connections} connections, ${opts.duration} s each)`);
-    for (const path of ["/products", "/", "/products?q=seeds"]) {
+    for (const path of ["/products", "/", "/products?q=seeds", "/resources/delivery?pin=422001"]) {
       load.push(await runLoad(base, path, opts.duration, opts.connections));
     }
   }
@@ -701,6 +701,8 @@ try {
     console.log("\n== npm run bench:scale");
     await run("npm", ["run", "bench:scale"]);
   }
+  console.log("\n== npm run bench:delivery");
+  await run("npm", ["run", "bench:delivery"]);
   process.exit(0);
 } catch (error) {
   console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
