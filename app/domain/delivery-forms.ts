@@ -59,3 +59,13 @@ export const DeliveryZoneFormSchema = z
     path: ["states"],
   });
 export type DeliveryZoneForm = z.infer<typeof DeliveryZoneFormSchema>;
+
+/** A pincode the directory lacks, as an admin adds it. */
+export const AddPincodeFormSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[1-9][0-9]{5}$/, "Please enter a 6-digit pincode."),
+  district: z.string().trim().min(1, "Please enter the district.").max(60, "A district must be at most 60 characters."),
+  state: z.enum(INDIAN_STATE_NAMES as [string, ...string[]], "Please choose a State or Union Territory."),
+});

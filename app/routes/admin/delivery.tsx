@@ -4,7 +4,8 @@ import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { FormError } from "~/components/admin/form-error";
 import { TextField } from "~/components/ui/text-field";
 import { formatPincodeRanges } from "~/domain/delivery";
-import { DeliveryGeneralFormSchema, DeliveryZoneFormSchema } from "~/domain/delivery-forms";
+import { AddPincodeFormSchema, DeliveryGeneralFormSchema, DeliveryZoneFormSchema } from "~/domain/delivery-forms";
+import { StateSelect } from "~/components/state-select";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { INDIAN_STATE_NAMES } from "~/domain/indian-states";
 import { formatPaise } from "~/domain/money";
@@ -14,8 +15,11 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { useToastKey } from "~/lib/use-toast-key";
 import { getDeliverySettings } from "~/services/delivery/delivery.server";
 import {
+  addPincode,
   DeliverySettingsRefused,
   deleteDeliveryZone,
+  listAddedPincodes,
+  removeAddedPincode,
   saveDeliveryGeneral,
   saveDeliveryZone,
 } from "~/services/delivery/delivery-settings.server";
@@ -24,10 +28,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Delivery · Angle Admin
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  const settings = await getDeliverySettings();
+  const [settings, added] = await Promise.all([getDeliverySettings(), listAddedPincodes()]);
   const asked = new URL(request.url).searchParams.get("zone");
   const editing = asked && isId(asked) ? (settings.zones.find((z) => z.id === asked) ?? null) : null;
-  return { settings, editing };
+  return { settings, editing, added };
 }
 
 type Fields = Record<string, string | undefined>;
@@ -54,6 +58,30 @@ export async function action({ request }: Route.ActionArgs) {
     }
     await saveDeliveryGeneral(parsed.data);
     return redirectWithToast("/admin/delivery", { description: "Delivery settings saved." });
+  }
+  if (intent === "add-pincode") {
+    const parsed = AddPincodeFormSchema.safeParse({
+      code: text("code") ?? "",
+      district: text("district") ?? "",
+      state: text("state") ?? "",
+    });
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      return refuse(firstError(fields), fields);
+    }
+    try {
+      await addPincode(parsed.data);
+    } catch (error) {
+      if (error instanceof DeliverySettingsRefused) return refuse(error.message, { code: error.message }, 409);
+      throw error;
+    }
+    return redirectWithToast("/admin/delivery", { description: `Pincode ${parsed.data.code} added.` });
+  }
+  if (intent === "remove-pincode") {
+    const code = text("code") ?? "";
+    if (!/^[1-9][0-9]{5}$/.test(code)) return refuse("Please enter a 6-digit pincode.");
+    await removeAddedPincode(code);
+    return redirectWithToast("/admin/delivery", { description: `Pincode ${code} removed.` });
   }
   const id = text("id");
   if (id !== undefined && id !== "" && !isId(id)) return refuse("That zone no longer exists.", {}, 404);
@@ -90,7 +118,7 @@ const card = "mt-6 rounded-xl bg-white p-5 ring-1 ring-stone-200";
 const check = "mt-1 h-4 w-4 accent-green-700";
 
 export default function DeliveryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, editing } = loaderData;
+  const { settings, editing, added } = loaderData;
   const busy = useNavigation().state === "submitting";
   const fields: Fields = actionData?.fields ?? {};
   const key = useToastKey();
@@ -267,6 +295,49 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
               </div>
             </div>
           </fieldset>
+        </Form>
+      </section>
+
+      <section className={card} aria-labelledby="pincodes-title">
+        <h2 id="pincodes-title" className="text-lg font-bold text-stone-900">
+          Pincodes missing from the directory
+        </h2>
+        <p className="mt-1 max-w-2xl text-sm text-stone-600">
+          The directory has 19,159 pincodes (India Post, about 2016). A newer pincode a customer cannot use can be added here.
+        </p>
+        {added.length ? (
+          <ul className="mt-3 divide-y divide-stone-200" data-testid="added-pincodes">
+            {added.map((p) => (
+              <li key={p.code} className="flex items-center justify-between gap-3 py-2 text-sm">
+                <span>
+                  <span className="font-semibold">{p.code}</span> {p.district}, {p.state}
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove-pincode" />
+                  <input type="hidden" name="code" value={p.code} />
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className="rounded-md border border-red-300 px-3 py-1 font-medium text-red-800"
+                    aria-label={`Remove ${p.code}`}
+                  >
+                    Remove
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Form key={`pincode-${key}`} method="post" noValidate className="mt-4 grid max-w-xl gap-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="add-pincode" />
+          <TextField label="New pincode" name="code" inputMode="numeric" maxLength={6} required error={fields.code} />
+          <TextField label="District" name="district" maxLength={60} required error={fields.district} />
+          <StateSelect className="sm:col-span-2" error={fields.state} />
+          <div>
+            <button type="submit" disabled={busy} className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white">
+              Add pincode
+            </button>
+          </div>
         </Form>
       </section>
     </div>

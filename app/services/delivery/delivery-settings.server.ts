@@ -1,6 +1,7 @@
 import type { DeliveryZoneForm } from "~/domain/delivery-forms";
 import { type DeliverySettings, MAX_ZONES } from "~/domain/delivery";
 import { newId } from "~/lib/ids";
+import { type Db, getDb } from "~/db/db.server";
 import { getDeliverySettings, saveDeliverySettings } from "./delivery.server";
 
 export class DeliverySettingsRefused extends Error {}
@@ -34,4 +35,25 @@ export async function saveDeliveryZone(input: DeliveryZoneForm, id?: string): Pr
 export async function deleteDeliveryZone(id: string) {
   const settings = await getDeliverySettings();
   await saveDeliverySettings({ ...settings, zones: settings.zones.filter((z) => z.id !== id) });
+}
+
+/** Pincodes an admin added (opened after the directory's data was published), newest first. */
+export async function listAddedPincodes(db: Db = getDb()) {
+  return db.selectFrom("pincode").select(["code", "district", "state"]).where("source", "=", "admin").orderBy("code").limit(500).execute();
+}
+
+/** Adds a pincode the directory lacks; one it already has is refused (the directory's entry stands). */
+export async function addPincode(input: { code: string; district: string; state: string }, db: Db = getDb()) {
+  const inserted = await db
+    .insertInto("pincode")
+    .values({ ...input, source: "admin" })
+    .onConflict((oc) => oc.column("code").doNothing())
+    .returning("code")
+    .executeTakeFirst();
+  if (!inserted) throw new DeliverySettingsRefused(`Pincode ${input.code} is already in the directory.`);
+}
+
+/** Removes a pincode an admin added; the shipped directory's pincodes cannot be removed. */
+export async function removeAddedPincode(code: string, db: Db = getDb()) {
+  await db.deleteFrom("pincode").where("code", "=", code).where("source", "=", "admin").execute();
 }

@@ -140,3 +140,19 @@ describe("placeOrder and delivery", () => {
     }
   });
 });
+
+describe("pincodes an admin adds", () => {
+  it("are looked up like the directory's, cannot replace one, and only they can be removed", async () => {
+    const { addPincode, listAddedPincodes, removeAddedPincode, DeliverySettingsRefused } = await import("./delivery-settings.server");
+    expect((await checkDelivery("999998")).kind).toBe("unknown");
+    await addPincode({ code: "999998", district: "Nava Raipur", state: "Chhattisgarh" });
+    expect(await checkDelivery("999998")).toMatchObject({ kind: "delivers", place: { district: "Nava Raipur", state: "Chhattisgarh" } });
+    await expect(addPincode({ code: "422001", district: "Elsewhere", state: "Goa" })).rejects.toThrow(DeliverySettingsRefused);
+    expect(await lookupPincode("422001")).toEqual({ district: "Nashik", state: "Maharashtra" });
+    expect((await listAddedPincodes()).map((p) => p.code)).toEqual(["999998"]);
+    await removeAddedPincode("422001");
+    expect(await lookupPincode("422001")).not.toBeNull();
+    await removeAddedPincode("999998");
+    expect(await lookupPincode("999998")).toBeNull();
+  });
+});
