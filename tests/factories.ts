@@ -148,7 +148,11 @@ export async function createVendor(overrides: Partial<{ email: string; businessN
 export async function createOrder(userId: string, productIds: readonly string[], status: OrderStatus = "delivered") {
   const id = newId();
   const now = new Date().toISOString();
-  const products = await getDb().selectFrom("product").select(["id", "name", "image", "price_paise"]).where("id", "in", productIds).execute();
+  const products = await getDb()
+    .selectFrom("product")
+    .select(["id", "name", "image", "price_paise"])
+    .where("id", "in", productIds)
+    .execute();
   const subtotal = products.reduce((s, p) => s + Number(p.price_paise), 0);
   await getDb()
     .transaction()
@@ -193,9 +197,13 @@ export async function createOrder(userId: string, productIds: readonly string[],
           })
           .execute();
       }
-      const path: OrderStatus[] = status === "cancelled" ? ["pending", "cancelled"] : ORDER_STATUSES.slice(0, ORDER_STATUSES.indexOf(status) + 1);
+      const path: OrderStatus[] =
+        status === "cancelled" ? ["pending", "cancelled"] : ORDER_STATUSES.slice(0, ORDER_STATUSES.indexOf(status) + 1);
       for (const step of path) {
-        await trx.insertInto("order_event").values({ id: newId(), order_id: id, status: step, note: null, actor_id: null, created_at: now }).execute();
+        await trx
+          .insertInto("order_event")
+          .values({ id: newId(), order_id: id, status: step, note: null, actor_id: null, created_at: now })
+          .execute();
       }
     });
   return { id };

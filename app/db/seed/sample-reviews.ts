@@ -19,15 +19,30 @@ export const sampleReviews: Record<string, SampleReview[]> = {
       on: "2026-02-11",
       body: "Almost every seed came up in the tray. Leaf curl took half my plants last year; this season the Arka Rakshak plot stayed clean.",
     },
-    { name: "Sunita", rating: 5, on: "2026-03-02", body: "Firm, deep red fruits that travel well to the mandi. Good price for the 50 g pack." },
+    {
+      name: "Sunita",
+      rating: 5,
+      on: "2026-03-02",
+      body: "Firm, deep red fruits that travel well to the mandi. Good price for the 50 g pack.",
+    },
     { name: "Mahesh", rating: 4, on: "2026-04-18", body: "Good germination and yield. Needs staking early, the plants get heavy." },
     { name: "Lakshmi", rating: 5, on: "2026-06-07", body: "Second season using these. Consistent quality and the packet was sealed well." },
     { name: "Anil", rating: 4, on: "2026-08-23", body: "Healthy seedlings, though delivery took a week longer than promised." },
   ],
   // Drip Irrigation Kit (1 acre)
   "29yj0ian534w": [
-    { name: "Gurpreet", rating: 5, on: "2026-01-19", body: "Fitted it on my own in two days with the instruction sheet. Water bill and labour both down." },
-    { name: "Venkatesh", rating: 4, on: "2026-03-14", body: "Good laterals and drippers. The filter is small for borewell water with sand." },
+    {
+      name: "Gurpreet",
+      rating: 5,
+      on: "2026-01-19",
+      body: "Fitted it on my own in two days with the instruction sheet. Water bill and labour both down.",
+    },
+    {
+      name: "Venkatesh",
+      rating: 4,
+      on: "2026-03-14",
+      body: "Good laterals and drippers. The filter is small for borewell water with sand.",
+    },
     { name: "Kavita", rating: 5, on: "2026-05-09", body: "Covers one acre of vegetables exactly as said. Every part was in the box." },
     { name: "Harish", rating: 4, on: "2026-07-30", body: "Works well. I had to buy extra end caps locally." },
   ],
@@ -50,15 +65,30 @@ export const sampleReviews: Record<string, SampleReview[]> = {
   ],
   // Alphonso Mango Sapling (Grafted)
   p71x6k259kr2: [
-    { name: "Shankar", rating: 5, on: "2026-02-14", body: "All five saplings arrived healthy, well packed with moist soil. Graft joint is clean." },
+    {
+      name: "Shankar",
+      rating: 5,
+      on: "2026-02-14",
+      body: "All five saplings arrived healthy, well packed with moist soil. Graft joint is clean.",
+    },
     { name: "Pooja", rating: 4, on: "2026-04-22", body: "Plants are growing well after two months. One had a few dry leaves on arrival." },
     { name: "Rajendra", rating: 5, on: "2026-06-30", body: "Genuine Alphonso grafts, as the nursery promised. New flush already." },
     { name: "Joseph", rating: 4, on: "2026-08-08", body: "Good saplings. Plant them soon after they arrive." },
   ],
   // Mahindra Arjun Novo 605 DI 4WD Tractor
   hbqekh8w1a3b: [
-    { name: "Jaspal", rating: 5, on: "2026-03-06", body: "Pulls the rotavator in wet paddy fields without trouble. Comfortable for long hours." },
-    { name: "Vijay", rating: 5, on: "2026-05-16", body: "Strong engine and the 4WD helps a lot in black soil. Delivery and registration were smooth." },
+    {
+      name: "Jaspal",
+      rating: 5,
+      on: "2026-03-06",
+      body: "Pulls the rotavator in wet paddy fields without trouble. Comfortable for long hours.",
+    },
+    {
+      name: "Vijay",
+      rating: 5,
+      on: "2026-05-16",
+      body: "Strong engine and the 4WD helps a lot in black soil. Delivery and registration were smooth.",
+    },
     { name: "Arjun", rating: 4, on: "2026-07-21", body: "Powerful tractor. Fuel use is a little high when puddling." },
     { name: "Kiran", rating: 5, on: "2026-09-27", body: "First service done by the local dealer as promised. Very happy with it." },
   ],
@@ -152,5 +182,11 @@ export function sampleReviewRows(productId: string) {
 /** What the product row shows for a sample product when all its sample reviews are visible. */
 export function sampleSummary(productId: string) {
   const list = sampleReviews[productId] ?? [];
-  return { rating: averageRating(list.reduce((s, r) => s + r.rating, 0), list.length), reviews: list.length };
+  return {
+    rating: averageRating(
+      list.reduce((s, r) => s + r.rating, 0),
+      list.length,
+    ),
+    reviews: list.length,
+  };
 }

@@ -26,7 +26,12 @@ describe("the sample catalogue's reviews", () => {
     const tomato = await listProductReviews("eoczqk4sbbk5");
     expect(tomato.total).toBe(sampleReviews.eoczqk4sbbk5?.length);
     // Newest first, and not passed off as verified purchases.
-    expect(tomato.rows.map((r) => r.createdAt)).toEqual(tomato.rows.map((r) => r.createdAt).sort().reverse());
+    expect(tomato.rows.map((r) => r.createdAt)).toEqual(
+      tomato.rows
+        .map((r) => r.createdAt)
+        .sort()
+        .reverse(),
+    );
     expect(tomato.rows.every((r) => !r.verified)).toBe(true);
     // Seeding again adds nothing.
     expect(await seedCatalogIfEmpty(getDb())).toBe(0);

@@ -25,6 +25,9 @@ import {
 } from "~/domain/dosage";
 import { defined } from "~/lib/defined";
 import { getProduct, type ProductDetail } from "~/services/catalog/get-product.server";
+import { reviewsMarkup } from "~/components/product-reviews.server";
+import { readPageRequest } from "~/domain/pagination";
+import { listProductReviews, ratingBreakdown } from "~/services/reviews/list-product-reviews.server";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
   data?.product
@@ -45,9 +48,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // What the page's script needs; the rest is in `markup`, HTML made here (docs/decisions/007).
     product: { id, name, description, image, category, variants },
     size,
-    markup: productMarkup(product, size),
+    markup: { ...productMarkup(product, size), reviews: await reviewsOf(product, url) },
     calculator: product.dosage ? planDosage(product, product.dosage, url.searchParams) : null,
   };
+}
+
+/** The reviews section (newest first, ?reviewsCursor=… pages), as HTML. */
+async function reviewsOf(product: ProductDetail, url: URL) {
+  const [page, breakdown] = await Promise.all([
+    listProductReviews(product.id, readPageRequest(url.searchParams, "reviews")),
+    product.reviews > 0 ? ratingBreakdown(product.id) : [],
+  ]);
+  return reviewsMarkup({ productId: product.id, rating: product.rating, count: product.reviews, breakdown, page, search: url.search });
 }
 
 /**
@@ -185,6 +197,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
+      <StaticHtml html={markup.reviews} />
     </div>
   );
 }

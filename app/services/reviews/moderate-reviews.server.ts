@@ -76,7 +76,9 @@ export async function setReviewHidden(reviewId: string, hidden: boolean, adminId
     if (!review || !(await holdProduct(trx, engine, review.product_id))) return "missing";
     const result = await trx
       .updateTable("review")
-      .set(hidden ? { hidden: 1, hidden_by: adminId, hidden_at: new Date().toISOString() } : { hidden: 0, hidden_by: null, hidden_at: null })
+      .set(
+        hidden ? { hidden: 1, hidden_by: adminId, hidden_at: new Date().toISOString() } : { hidden: 0, hidden_by: null, hidden_at: null },
+      )
       .where("id", "=", reviewId)
       .where("hidden", "=", hidden ? 0 : 1)
       .executeTakeFirst();

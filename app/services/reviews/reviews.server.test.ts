@@ -201,9 +201,13 @@ describe("the product's rating and review count", () => {
     const version = await versionOf(product.id);
     await saveReview(await buyer(product.id), product.id, review(4));
     expect(await versionOf(product.id)).toBe(version);
-    const saved = await updateProduct(product.id, productInput({ name: "Versioned Sprayer 16 L", category: "tools", price: 99_900, stock: 10 }), {
-      version,
-    });
+    const saved = await updateProduct(
+      product.id,
+      productInput({ name: "Versioned Sprayer 16 L", category: "tools", price: 99_900, stock: 10 }),
+      {
+        version,
+      },
+    );
     expect(saved).toBe("updated");
     expect(await summaryOf(product.id)).toEqual({ rating: 4, reviews: 1 });
   });
@@ -215,7 +219,11 @@ describe("the product's rating and review count", () => {
     await saveReview(await buyer(pb.id), pb.id, review(5));
     await saveReview(await buyer(pb.id), pb.id, review(4));
     const names = async () =>
-      (await findProducts(parseCatalogQuery(new URLSearchParams("q=zinnia&sort=rating")))).products.map((p) => [p.name, p.rating, p.reviews]);
+      (await findProducts(parseCatalogQuery(new URLSearchParams("q=zinnia&sort=rating")))).products.map((p) => [
+        p.name,
+        p.rating,
+        p.reviews,
+      ]);
     expect(await names()).toEqual([
       ["Zinnia Beta", 4.5, 2],
       ["Zinnia Alpha", 3, 1],
@@ -240,8 +248,14 @@ describe("the product's rating and review count", () => {
         ),
         async (steps) => {
           const idOf = async (userId: string) =>
-            (await getDb().selectFrom("review").select("id").where("user_id", "=", userId).where("product_id", "=", product.id).executeTakeFirst())
-              ?.id;
+            (
+              await getDb()
+                .selectFrom("review")
+                .select("id")
+                .where("user_id", "=", userId)
+                .where("product_id", "=", product.id)
+                .executeTakeFirst()
+            )?.id;
           // All at once: on PostgreSQL they queue on the product's row; SQLite takes them in turn.
           await Promise.all(
             steps.map(async (step) => {

@@ -1,11 +1,5 @@
 import { getDatabase, getDb, type Db } from "~/db/db.server";
-import {
-  REVIEW_NOT_ELIGIBLE,
-  REVIEW_PRODUCT_MISSING,
-  type Rating,
-  type ReviewFormInput,
-  reviewerName,
-} from "~/domain/reviews";
+import { REVIEW_NOT_ELIGIBLE, REVIEW_PRODUCT_MISSING, type Rating, type ReviewFormInput, reviewerName } from "~/domain/reviews";
 import { isId, newId } from "~/lib/ids";
 import { holdProduct, syncReviewSummary } from "./review-summary.server";
 
