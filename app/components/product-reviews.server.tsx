@@ -28,7 +28,7 @@ function Reviews({ productId, rating, count, breakdown, page, search }: ProductR
     `/products/${productId}${pageHref(search, cursor, direction, "reviews")}#reviews`;
   const end = page.start + page.rows.length - 1;
   return (
-    <section id="reviews" aria-labelledby="reviews-heading" className="mt-10 scroll-mt-4 border-t border-stone-200 pt-8">
+    <section id="reviews" aria-labelledby="reviews-heading" className="mt-10 scroll-mt-32 border-t border-stone-200 pt-8">
       <h2 id="reviews-heading" className="text-xl font-bold text-stone-900">
         Customer reviews
       </h2>

@@ -95,7 +95,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           Our team has hidden this review from the product page. You can still change it; it stays hidden.
         </p>
       ) : null}
-      <Form method="post" noValidate className="mt-6 space-y-5 rounded-xl border border-stone-200 bg-white p-5" aria-label="Your review">
+      <Form method="post" noValidate className="mt-6 space-y-5 rounded-xl border border-stone-200 bg-white p-5" aria-label="Review form">
         {errors.form ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
             {errors.form}
