@@ -67,7 +67,9 @@ test("a customer reviews a delivered product from My Orders, edits it, and an ad
   await expect(customer.getByText("Please write at least 10 characters about the product.")).toBeVisible();
 
   await customer.getByRole("radio", { name: /^4 stars/ }).check();
-  await customer.getByRole("textbox", { name: "Your review" }).fill("  Sharp edge, good grip. Cut a whole field of fodder without slipping.  ");
+  await customer
+    .getByRole("textbox", { name: "Your review" })
+    .fill("  Sharp edge, good grip. Cut a whole field of fodder without slipping.  ");
   await customer.getByRole("button", { name: "Publish review" }).click();
   await expect(toasts(customer)).toContainText("Thank you! Your review is published.");
   await expect(customer).toHaveURL(new RegExp(`/products/${product.id}#reviews$`));
@@ -159,7 +161,9 @@ test("the review form works without JavaScript", async ({ page, browser }) => {
   await customer.getByRole("textbox", { name: "Your review" }).fill("Fits the hand well and digs clean holes for seedlings.");
   await customer.getByRole("button", { name: "Publish review" }).click();
   await expect(customer.getByText("Please choose a rating from 1 to 5 stars.")).toBeVisible();
-  await expect(customer.getByRole("textbox", { name: "Your review" })).toHaveValue("Fits the hand well and digs clean holes for seedlings.");
+  await expect(customer.getByRole("textbox", { name: "Your review" })).toHaveValue(
+    "Fits the hand well and digs clean holes for seedlings.",
+  );
   await customer.getByRole("radio", { name: /^5 stars/ }).check();
   await customer.getByRole("button", { name: "Publish review" }).click();
   await expect(customer).toHaveURL(new RegExp(`/products/${product.id}#reviews$`));
