@@ -141,20 +141,28 @@ test("a customer reviews a delivered product from My Orders, edits it, and an ad
   await shopper.context.close();
 });
 
-test("the review form works without JavaScript", async ({ page, browser }) => {
+test("the review form works without JavaScript, on a phone", async ({ page, browser }) => {
   test.slow();
   await loginAsAdmin(page);
   const product = await createProduct(page, { name: `No Script Trowel ${Date.now().toString(36)}`, price: "120", category: "tools" });
   const shopper = await placeCustomerOrder(browser, [{ product, quantity: 1 }]);
   await deliver(page, shopper.orderId);
-  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await shopper.context.storageState() });
+  // On a phone, too: My Orders and the form fit 390 px.
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    storageState: await shopper.context.storageState(),
+  });
   const customer = await plain.newPage();
   await customer.goto("/orders");
+  await expectNoHorizontalScroll(customer);
   await customer
     .getByTestId("order-card")
     .filter({ hasText: shopper.orderId })
     .getByRole("link", { name: `Write a review of ${product.name}` })
     .click();
+  await expect(customer.getByRole("heading", { level: 1 })).toHaveText(`Review ${product.name}`);
+  await expectNoHorizontalScroll(customer);
   // A refused form comes back with what was typed.
   await customer.getByRole("textbox", { name: "Your review" }).fill("Fits the hand well and digs clean holes for seedlings.");
   await customer.getByRole("button", { name: "Publish review" }).click();
