@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { listProductReviews } from "~/services/reviews/list-product-reviews.server";
-import { sampleProducts } from "./catalog";
-import { sampleReviews, sampleSummary } from "./sample-reviews";
-import { seedCatalogIfEmpty } from "./seed.server";
+import { sampleProducts } from "~/db/seed/catalog";
+import { sampleReviews, sampleSummary } from "~/db/seed/sample-reviews";
+import { seedCatalogIfEmpty } from "~/db/seed/seed.server";
 
 describe("the sample catalogue's reviews", () => {
   it("every sample product has at least three, dated in 2026 before November, one a day", () => {
