@@ -54,6 +54,7 @@ test("a customer reviews a delivered product from My Orders, edits it, and an ad
 
   // My Orders → Write a review.
   await customer.goto("/orders");
+  await expectAccessible(customer);
   await waitForHydration(customer);
   await card.getByRole("link", { name: `Write a review of ${product.name}` }).click();
   await expect(customer).toHaveURL(new RegExp(`/orders/review/${product.id}$`));
