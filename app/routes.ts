@@ -18,6 +18,7 @@ export default [
     route("checkout", "routes/store/checkout.tsx"),
     route("order-confirmation/:orderId?", "routes/store/order-confirmation.tsx"),
     route("orders", "routes/store/orders.tsx"),
+    route("orders/review/:productId", "routes/store/review.tsx"),
     route("account", "routes/account/account.tsx"),
     route("account/set-password", "routes/account/set-password.tsx"),
     route("forgot-password", "routes/account/forgot-password.tsx"),
@@ -43,6 +44,7 @@ export default [
     route("outbox", "routes/admin/outbox.tsx"),
     route("search-synonyms", "routes/admin/search-synonyms.tsx"),
     route("delivery", "routes/admin/delivery.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/seller/layout.tsx", [

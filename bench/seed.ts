@@ -186,6 +186,9 @@ for (let done = 0; done < counts.products; done += BATCH) {
       mrp_paise: cheapest?.mrp_paise ?? rupees * 100,
       price_varies: engine === "postgres" ? sizes.length > 1 : Number(sizes.length > 1),
       season: pick(SEASON_CHOICES),
+      // Spread values for the rating sort's index, as a store with reviews would have. In a store
+      // these are the summary of review rows (docs/decisions/018-reviews.md); this benchmark data
+      // has none behind them, so its product pages say "No reviews yet" below the numbers.
       rating: Math.round((3.2 + rand() * 1.8) * 10) / 10,
       reviews: Math.floor(rand() * 3000),
       image: `/images/categories/${category}.svg`,

@@ -6,6 +6,7 @@ import { newId } from "~/lib/ids";
 import type { PackUnit } from "~/domain/pack-units";
 import type { ProductFormInput } from "~/domain/product-form";
 import type { CropKey, Season } from "~/domain/crops";
+import { ORDER_STATUSES, type OrderStatus } from "~/domain/orders";
 import { saveVariants } from "~/services/catalog/variants.server";
 
 let counter = 0;
@@ -18,6 +19,10 @@ export type ProductOverrides = Partial<{
   category: CategoryKey;
   pricePaise: number;
   stock: number;
+  /**
+   * The review summary columns as written, for tests of sorting and display only: real ratings
+   * come from review rows (app/services/reviews). Without them, no reviews.
+   */
   rating: number;
   reviews: number;
   status: ProductStatus;
@@ -48,8 +53,8 @@ export async function createProduct(overrides: ProductOverrides = {}) {
     category: overrides.category ?? "tools",
     price_paise: overrides.pricePaise ?? 99_900,
     stock: overrides.stock ?? 10,
-    rating: overrides.rating ?? 4.2,
-    reviews: overrides.reviews ?? 12,
+    rating: overrides.rating ?? 0,
+    reviews: overrides.reviews ?? 0,
     image: "/images/products/test.svg",
     vendor_id: overrides.vendorId ?? null,
     status: overrides.status ?? "live",
@@ -133,6 +138,75 @@ export async function createVendor(overrides: Partial<{ email: string; businessN
     })
     .execute();
   return user;
+}
+
+/**
+ * An order of one each of these products, straight into the tables, in the given status (with its
+ * history's events): for tests about what an order allows afterwards, such as reviews. Orders
+ * placed through checkout are tested in app/services/orders.
+ */
+export async function createOrder(userId: string, productIds: readonly string[], status: OrderStatus = "delivered") {
+  const id = newId();
+  const now = new Date().toISOString();
+  const products = await getDb()
+    .selectFrom("product")
+    .select(["id", "name", "image", "price_paise"])
+    .where("id", "in", productIds)
+    .execute();
+  const subtotal = products.reduce((s, p) => s + Number(p.price_paise), 0);
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("orders")
+        .values({
+          id,
+          user_id: userId,
+          checkout_key: `key-${id}`,
+          status,
+          payment_method: "cod",
+          subtotal_paise: subtotal,
+          shipping_paise: 0,
+          tax_paise: 0,
+          total_paise: subtotal,
+          customer_name: "Test Customer",
+          customer_email: "customer@example.in",
+          customer_phone: "+91 98765 43210",
+          street: "1 Test Street",
+          city: "Pune",
+          state: "Maharashtra",
+          pincode: "411001",
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      for (const p of products) {
+        await trx
+          .insertInto("order_line")
+          .values({
+            id: newId(),
+            order_id: id,
+            product_id: p.id,
+            vendor_id: null,
+            name: p.name,
+            image: p.image,
+            unit_price_paise: Number(p.price_paise),
+            quantity: 1,
+            line_total_paise: Number(p.price_paise),
+            variant_id: p.id,
+          })
+          .execute();
+      }
+      const path: OrderStatus[] =
+        status === "cancelled" ? ["pending", "cancelled"] : ORDER_STATUSES.slice(0, ORDER_STATUSES.indexOf(status) + 1);
+      for (const step of path) {
+        await trx
+          .insertInto("order_event")
+          .values({ id: newId(), order_id: id, status: step, note: null, actor_id: null, created_at: now })
+          .execute();
+      }
+    });
+  return { id };
 }
 
 /** A product's optimistic-concurrency version as stored now (what a freshly drawn form carries). */

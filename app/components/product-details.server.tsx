@@ -47,7 +47,13 @@ function Intro({ product }: { product: ProductDetail }) {
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{CATEGORY_LABELS[product.category]}</p>
       <h1 className="mt-1 text-2xl font-bold leading-tight text-stone-900 sm:text-3xl">{product.name}</h1>
       <div className="mt-2">
-        <Rating rating={product.rating} reviews={product.reviews} />
+        {product.reviews > 0 ? (
+          <a href="#reviews" className="inline-block hover:underline" data-testid="rating-link">
+            <Rating rating={product.rating} reviews={product.reviews} />
+          </a>
+        ) : (
+          <Rating rating={product.rating} reviews={product.reviews} />
+        )}
       </div>
       <p className="mt-1 text-sm text-stone-700">
         {product.brand ? (

@@ -17,6 +17,7 @@ import * as m0012 from "./migrations/0012-search-synonyms";
 import * as m0013 from "./migrations/0013-pack-sizes";
 import * as m0014 from "./migrations/0014-crop-browsing";
 import * as m0015 from "./migrations/0015-pincode-directory";
+import * as m0016 from "./migrations/0016-reviews";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0013-pack-sizes": m0013,
   "0014-crop-browsing": m0014,
   "0015-pincode-directory": m0015,
+  "0016-reviews": m0016,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

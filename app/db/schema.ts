@@ -72,6 +72,7 @@ export interface ProductTable {
   category: CategoryKey;
   price_paise: number;
   stock: number;
+  /** The average of the visible reviews (one decimal) and their count, written with every review change (0016-reviews). */
   rating: number;
   reviews: number;
   image: string;
@@ -263,6 +264,7 @@ export interface Database {
   product_crop: ProductCropTable;
   crop_count: CropCountTable;
   pincode: PincodeTable;
+  review: ReviewTable;
 }
 
 /** India's pincode directory (0015-pincode-directory); `source` is 'directory' or 'admin' (added by an admin). */
@@ -278,4 +280,25 @@ export interface SearchSynonymTable {
   id: string;
   term: string;
   variant: string;
+}
+
+/**
+ * A customer's rating and review of a product (0016-reviews), proved by a delivered order; or a
+ * sample review of the sample catalogue (`sample` = 1, no customer or order). 0/1 flags.
+ */
+export interface ReviewTable {
+  id: string;
+  product_id: string;
+  user_id: string | null;
+  order_id: string | null;
+  /** The writer's first name as shown (never their email), taken when they write or edit. */
+  author_name: string;
+  rating: number;
+  body: string;
+  sample: Generated<number>;
+  hidden: Generated<number>;
+  hidden_by: string | null;
+  hidden_at: IsoTime | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
 }

@@ -21,6 +21,7 @@ export const ADMIN_PAGES: { path: string; heading: string }[] = [
   { path: "/admin/settings", heading: "General Settings" },
   { path: "/admin/search-synonyms", heading: "Search Synonyms" },
   { path: "/admin/delivery", heading: "Delivery" },
+  { path: "/admin/reviews", heading: "Reviews" },
 ];
 
 /** The sidebar links the spec asks for, in order, with where each goes (then a Logout button). */

@@ -64,6 +64,7 @@ test.describe("access", () => {
       ["/admin/orders/anything", { status: "confirmed" }],
       ["/admin/settings", { siteTitle: "Forged title", siteTagline: "", adminEmail: "", maintenanceMode: "on" }],
       ["/admin/payment-settings", { method: "razorpay", enabled: "on" }],
+      ["/admin/reviews", { intent: "hide", id: `sample${TOMATO.id}0` }],
     ];
     for (const who of ["guest", "customer"]) {
       if (who === "customer") await loginAs(page);

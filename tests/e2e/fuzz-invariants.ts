@@ -1,4 +1,5 @@
 import { defined } from "../../app/lib/defined";
+import { averageRating } from "../../app/domain/reviews";
 import type { FuzzStore, Row } from "./fuzz-store";
 
 const CATEGORIES = ["seeds", "equipment", "tools", "fertilizers"];
@@ -90,6 +91,45 @@ export async function storeViolations(store: FuzzStore): Promise<string[]> {
   for (const v of vendorRows) if (!userIds.has(v)) bad.push(`vendor ${v}: no user`);
   if (!users.some((u) => u.role === "admin" && !u.banned)) bad.push("no active admin left");
 
+  // Reviews: whole, one per product per customer, proved by a delivered order, and every product's
+  // rating and count equal to a recompute from its visible reviews.
+  const reviews = await q("select id, product_id, user_id, order_id, author_name, rating, body, sample, hidden from review");
+  const visible = new Map<string, number[]>();
+  const seen = new Set<string>();
+  for (const r of reviews) {
+    const where = `review ${r.id}`;
+    if (!whole(r.rating) || n(r.rating) < 1 || n(r.rating) > 5) bad.push(`${where}: rating ${r.rating}`);
+    if (!String(r.body).trim() || String(r.body).length > 2000 || CONTROL.test(String(r.body)))
+      bad.push(`${where}: body ${JSON.stringify(String(r.body).slice(0, 40))}`);
+    if (!String(r.author_name).trim() || CONTROL.test(String(r.author_name)) || String(r.author_name).includes("@"))
+      bad.push(`${where}: author ${JSON.stringify(r.author_name)}`);
+    if (n(r.sample) !== 1) {
+      const key = `${r.user_id}/${r.product_id}`;
+      if (seen.has(key)) bad.push(`${where}: a second review of ${r.product_id} by ${r.user_id}`);
+      seen.add(key);
+      const proof = await q(
+        "select o.id from orders o join order_line l on l.order_id = o.id where o.id = ? and o.user_id = ? and o.status = 'delivered' and l.product_id = ?",
+        [String(r.order_id), String(r.user_id), String(r.product_id)],
+      );
+      if (!proof.length) bad.push(`${where}: no delivered order of ${r.product_id} by ${r.user_id} behind it`);
+    }
+    if (n(r.hidden) === 0) visible.set(String(r.product_id), [...(visible.get(String(r.product_id)) ?? []), n(r.rating)]);
+  }
+  for (const p of await q("select id, rating, reviews from product")) {
+    const ratings = visible.get(String(p.id)) ?? [];
+    const want = {
+      rating: averageRating(
+        ratings.reduce((a, b) => a + b, 0),
+        ratings.length,
+      ),
+      reviews: ratings.length,
+    };
+    if (n(p.rating) !== want.rating || n(p.reviews) !== want.reviews)
+      bad.push(
+        `product ${p.id}: rating ${p.rating} from ${p.reviews} reviews, but its visible reviews give ${want.rating} from ${want.reviews}`,
+      );
+  }
+
   for (const m of await q("select id, name, email, subject, message from contact_message")) {
     for (const field of ["name", "email", "subject", "message"] as const) {
       if (!String(m[field]).trim() || CONTROL.test(String(m[field])))
@@ -120,6 +160,7 @@ export async function snapshot(store: FuzzStore) {
     vendors: await q("select * from vendor order by user_id"),
     settings: await q("select key, value from setting order by key"),
     messages: await q("select id, handled from contact_message order by id"),
+    reviews: await q("select id, rating, body, hidden, updated_at from review order by id"),
   });
 }
 

@@ -26,6 +26,10 @@ export type World = {
   /** The customer's orders. */
   orderIds: [string, string];
   otherCustomerOrderId: string;
+  /** A product the customer received (a delivered order), so they may review it. */
+  reviewProductId: string;
+  /** Reviews the admin may hide and show again. */
+  reviewIds: string[];
   messageIds: string[];
   disposableUserIds: string[];
   uploadName: string;
@@ -254,6 +258,37 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "store",
   },
   {
+    file: "routes/store/review.tsx",
+    label: "customer review",
+    path: (w) => `/orders/review/${w.reviewProductId}`,
+    roles: ["customer"],
+    refused: ["anon", "vendor"],
+    valid: (w, i) => ({ rating: String((i % 5) + 1), body: `Fuzz review ${w.tag} ${i}: it germinated well.` }),
+    special: () => ({ rating: fc.constantFrom("0", "6", "4.5", "", "five", "-1", "1e0", "３") }),
+    samples: 20,
+    group: "store",
+  },
+  {
+    file: "routes/store/review.tsx",
+    label: "customer review (not received)",
+    path: (w) => `/orders/review/${w.liveProductIds[2]}`,
+    roles: ["customer"],
+    refused: ["anon", "vendor"],
+    valid: (w, i) => ({ rating: "5", body: `Fuzz review ${w.tag} ${i}: never received it.` }),
+    samples: 5,
+    group: "store",
+  },
+  {
+    file: "routes/store/review.tsx",
+    label: "customer review (bogus id)",
+    path: () => "/orders/review/%00nosuch",
+    roles: ["customer"],
+    refused: ["anon", "vendor"],
+    valid: () => ({ rating: "4", body: "A review of nothing at all." }),
+    samples: 5,
+    group: "store",
+  },
+  {
     file: "routes/account/logout.ts",
     label: "logout",
     path: () => "/logout",
@@ -450,6 +485,17 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "admin",
   },
   {
+    file: "routes/admin/reviews.tsx",
+    label: "admin review visibility",
+    path: () => "/admin/reviews",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i) => ({ intent: i % 3 === 1 ? "unhide" : "hide", id: cycle(w.reviewIds, i) }),
+    special: () => ({ intent: fc.constantFrom("hide", "unhide", "delete", ""), id: bogusId }),
+    samples: 12,
+    group: "admin",
+  },
+  {
     file: "routes/admin/outbox.tsx",
     label: "admin outbox retry",
     path: () => "/admin/outbox",
@@ -638,7 +684,7 @@ export const GET_TARGETS: GetTarget[] = [
     file: "routes/store/product.tsx",
     path: (w) => `/products/${w.liveProductIds[0]}`,
     role: "anon",
-    params: ["size", "area", "unit", "pin"],
+    params: ["size", "area", "unit", "pin", "reviewsCursor", "reviewsDir"],
   },
   { file: "routes/store/crops.tsx", path: () => "/crops", role: "anon", params: [] },
   { file: "routes/store/crop.tsx", path: () => "/crops/tomato", role: "anon", params: ["category", "season", "sort", "page"] },
@@ -668,6 +714,10 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/store/order-confirmation.tsx", path: () => "/order-confirmation/%E0%A4%00", role: "customer", params: ["placed"] },
   { file: "routes/store/order-confirmation.tsx", path: () => "/order-confirmation", role: "customer", params: ["placed"] },
   { file: "routes/store/orders.tsx", path: () => "/orders", role: "customer", params: ["status", "cursor", "dir"] },
+  { file: "routes/store/review.tsx", path: (w) => `/orders/review/${w.reviewProductId}`, role: "customer", params: [] },
+  { file: "routes/store/review.tsx", path: (w) => `/orders/review/${w.liveProductIds[2]}`, role: "customer", params: [] },
+  { file: "routes/store/review.tsx", path: () => "/orders/review/%00%27%22%3Cx", role: "customer", params: [] },
+  { file: "routes/store/review.tsx", path: (w) => `/orders/review/${w.reviewProductId}`, role: "anon", params: [] },
   { file: "routes/store/not-found.tsx", path: () => "/no/such/%E0%A4/page", role: "anon", params: [] },
   { file: "routes/admin/login.tsx", path: () => "/admin/login", role: "anon", params: ["redirectTo"] },
   { file: "routes/admin/layout.tsx", path: () => "/admin", role: "admin", params: [] },
@@ -688,6 +738,8 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/admin/vendors.tsx", path: () => "/admin/vendors", role: "admin", params: ["cursor", "dir", "queueCursor", "queueDir"] },
   { file: "routes/admin/messages.tsx", path: () => "/admin/messages", role: "admin", params: ["cursor", "dir"] },
   { file: "routes/admin/outbox.tsx", path: () => "/admin/outbox", role: "admin", params: ["cursor", "dir"] },
+  { file: "routes/admin/reviews.tsx", path: () => "/admin/reviews", role: "admin", params: ["cursor", "dir"] },
+  { file: "routes/admin/reviews.tsx", path: () => "/admin/reviews", role: "customer", params: ["cursor", "dir"] },
   { file: "routes/admin/search-synonyms.tsx", path: () => "/admin/search-synonyms", role: "admin", params: [] },
   { file: "routes/admin/delivery.tsx", path: () => "/admin/delivery", role: "admin", params: ["zone"] },
   { file: "routes/admin/not-found.tsx", path: () => "/admin/no-such-page", role: "admin", params: [] },
@@ -742,6 +794,8 @@ export const PARAM_VALUES: Record<string, fc.Arbitrary<string>> = {
   // Cursors: well-formed ones of the wrong shape, broken base64, huge, and a NUL inside the JSON.
   cursor: fc.constantFrom("WyIyMDI2IiwiYSJd", "WzEsMl0", "W251bGwsbnVsbF0", "!!!", "A".repeat(3000), "WyJhIiwiYgAiXQ", "e30", ""),
   queueCursor: fc.constantFrom("WyIyMDI2IiwiYSJd", "WzEsMl0", "!!!", "A".repeat(3000), ""),
+  reviewsCursor: fc.constantFrom("WyIyMDI2IiwiYSJd", "WzEsMl0", "!!!", "A".repeat(3000), "WyJhIiwiYgAiXQ", ""),
+  reviewsDir: fc.constantFrom("prev", "next", ""),
   dir: fc.constantFrom("prev", "next", "PREV", ""),
   token: fc.constantFrom("", "x".repeat(5000), "reset-password:x", "%00", "a b", "nosuchtoken"),
   queueDir: fc.constantFrom("prev", "next", ""),

@@ -169,6 +169,13 @@ export async function buildWorld(
   ];
   const otherCustomerOrderId = await placeOrder(other, [{ productId: defined(live[2], "a third live product"), quantity: 1 }]);
   await other.dispose();
+  // A delivered order, so the customer may review its product (issue 13).
+  const reviewProductId = defined(live[3], "a fourth live product");
+  const deliveredOrderId = await placeOrder(customerSession, [{ productId: reviewProductId, quantity: 1 }]);
+  for (const status of ["confirmed", "shipped", "delivered"])
+    await ok(await admin.post(`/admin/orders/${deliveredOrderId}`, { form: { status }, maxRedirects: 0 }), `order ${status}`, [303]);
+  // The sample catalogue's reviews, for the admin's Hide / Unhide.
+  const reviewIds = (await store.query("select id from review order by id")).map((r) => String(r.id)).slice(0, 4);
 
   for (let i = 0; i < 3; i++) {
     await ok(
@@ -208,6 +215,8 @@ export async function buildWorld(
       pendingListingIds: pending,
       orderIds,
       otherCustomerOrderId,
+      reviewProductId,
+      reviewIds,
       messageIds,
       disposableUserIds,
       uploadName: adminProduct.image.replace(/^\/uploads\//, ""),

@@ -17,7 +17,7 @@ type Page = { role: Role; path: string; shows: string[]; choose?: string };
 /**
  * Stores hostile markup through every form that keeps text someone else will see (product and
  * listing, registration and vendor profile, order address, order note, rejection reason, contact
- * message, added user, site title and tagline, payment method), then opens every page that shows
+ * message, added user, site title and tagline, payment method, product review), then opens every page that shows
  * it as the role that sees it, with the page's Content-Security-Policy switched off so that an
  * injected handler would really run: nothing runs, nothing is injected, the text shows literally.
  */
@@ -107,6 +107,9 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     { street: hostile("OS"), city: short(t("OC")), state: "Maharashtra", paymentMethod: methodKey },
   );
   await post(admin, `/admin/orders/${orderId}`, { status: "confirmed", note: hostile("ON") }, [303]);
+  // Delivered, so the customer reviews what they received, in hostile words.
+  for (const status of ["shipped", "delivered"]) await post(admin, `/admin/orders/${orderId}`, { status }, [303]);
+  await post(customer, `/orders/review/${adminProduct.id}`, { rating: "4", body: hostile("RB") }, [303]);
 
   const [queued] = await store.query("select updated_at from product where id = ?", [waiting.id]);
   // Just before the listing in the queue's order (updated_at, id): the same time and an id below every id.
@@ -114,7 +117,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
   const pages: Page[] = [
     { role: "anon", path: "/", shows: ["T", "TG"] },
     { role: "anon", path: "/about", shows: ["T", "TG"] },
-    { role: "anon", path: `/products/${adminProduct.id}`, shows: ["T", "AP", "APD"] },
+    { role: "anon", path: `/products/${adminProduct.id}`, shows: ["T", "AP", "APD", "RB"] },
     { role: "anon", path: "/vendor-login", shows: [] },
     { role: "customer", path: "/products", shows: ["AP", "VP"] },
     { role: "customer", path: `/products?q=${encodeURIComponent(`AP${tag}`)}`, shows: ["AP"] },
@@ -125,6 +128,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     { role: "customer", path: "/checkout", shows: ["BA", "BN", "BI"], choose: "Bank Transfer" },
     { role: "customer", path: `/order-confirmation/${orderId}`, shows: ["AP", "VP", "OS", "OC"] },
     { role: "customer", path: "/orders", shows: ["CN"] },
+    { role: "customer", path: `/orders/review/${adminProduct.id}`, shows: ["AP", "RB"] },
     { role: "admin", path: "/admin/dashboard", shows: ["CN"] },
     { role: "admin", path: "/admin/products", shows: ["AP", "VP", "VB"] },
     { role: "admin", path: `/admin/products/${adminProduct.id}`, shows: ["AP", "APD"] },
@@ -136,6 +140,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     // The queue pages oldest first and other fuzz groups may have filled it: open the page that starts at this listing.
     { role: "admin", path: `/admin/vendors?queueCursor=${queueCursorAt}&queueDir=next`, shows: ["VQ", "VQD"] },
     { role: "admin", path: "/admin/messages", shows: ["MN", "MS", "MM"] },
+    { role: "admin", path: "/admin/reviews", shows: ["AP", "RB"] },
     { role: "admin", path: "/admin/settings", shows: ["T", "TG"] },
     { role: "admin", path: "/admin/payment-settings", shows: ["W", "PI", "BA", "BN", "BI"] },
     { role: "vendor", path: "/vendor-login", shows: ["VB"] },

@@ -161,7 +161,7 @@ test("every route module with an action, and every resource route, is a fuzz tar
 });
 
 test("storefront and account actions: hostile forms from every role never get a 5xx, and what they write is whole", async ({ fuzz }) => {
-  const { store } = fuzz;
+  const { store, world } = fuzz;
   const failures: string[] = [];
   const emailsBefore = new Set((await store.query('select email from "user"')).map((r) => String(r.email)));
   const vendorsBefore = await count(store, "vendor");
@@ -211,6 +211,21 @@ test("storefront and account actions: hostile forms from every role never get a 
     if (stock - (stockAfter.get(id) ?? stock) !== (taken.get(id) ?? 0))
       failures.push(`product ${id}: stock ${stock} → ${stockAfter.get(id)}, but orders took ${taken.get(id) ?? 0}`);
   }
+
+  // Reviews: the customer's one review of what they received holds the last one accepted; nothing
+  // was written for a product they never received.
+  const customerReviews = async (productId: string | undefined) =>
+    (await store.query("select rating, body from review where product_id = ? and sample = 0", [String(productId)])).map((r) => ({
+      rating: Number(r.rating),
+      body: String(r.body),
+    }));
+  const lastReview = ok("customer review", 303).at(-1);
+  const asStored = (text: string | undefined) => (text ?? "").replace(/(?![\t\n\r\u0080-\u009F])\p{Cc}/gu, "").trim();
+  expect(await customerReviews(world.reviewProductId), "the customer's review = the last one accepted").toEqual(
+    lastReview ? [{ rating: Number(first(lastReview.pairs, "rating")), body: asStored(first(lastReview.pairs, "body")) }] : [],
+  );
+  expect(ok("customer review (not received)", 303)).toEqual([]);
+  expect(await customerReviews(world.liveProductIds[2])).toEqual([]);
   await expectConsistent(store, failures);
 });
 
@@ -279,6 +294,13 @@ test("admin actions: hostile forms never get a 5xx, other roles change nothing, 
     ? await count(store, "product", `status in ('live', 'rejected') and id in (${pendingBefore.map(() => "?").join(",")})`, pendingBefore)
     : 0;
   expect(reviewed, "listings reviewed = reviews accepted").toBe(ok("admin listing review", 303).length);
+  // Each review the admin hid or showed last is in that state (the summaries are checked below).
+  const lastVisibility = new Map(ok("admin review visibility", 303).map((o) => [first(o.pairs, "id")?.trim(), first(o.pairs, "intent")]));
+  for (const [id, intent] of lastVisibility) {
+    const [row] = await store.query("select hidden from review where id = ?", [String(id)]);
+    if (Number(row?.hidden) !== (intent === "hide" ? 1 : 0))
+      failures.push(`review ${id}: hidden ${row?.hidden} after a last accepted ${intent}`);
+  }
   await expectConsistent(store, failures);
 });
 

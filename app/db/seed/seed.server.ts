@@ -1,11 +1,14 @@
 import type { Db } from "../db.server";
 import { defaultSku, singleVariant } from "../../domain/variants";
 import { saveVariants } from "../../services/catalog/variants.server";
+import { syncReviewSummary } from "../../services/reviews/review-summary.server";
 import { sampleProducts } from "./catalog";
+import { sampleReviewRows } from "./sample-reviews";
 
 /**
  * Loads the sample catalogue when the store has no products. Each product gets its own creation
- * time, one second apart, so "first 8" on the home page is the catalogue's order.
+ * time, one second apart, so "first 8" on the home page is the catalogue's order. Its sample
+ * reviews are rows like any review, and the products' ratings are computed from them.
  */
 export async function seedCatalogIfEmpty(db: Db): Promise<number> {
   const existing = await db
@@ -27,8 +30,8 @@ export async function seedCatalogIfEmpty(db: Db): Promise<number> {
             category: p.category,
             price_paise: p.pricePaise,
             stock: p.stock,
-            rating: p.rating,
-            reviews: p.reviews,
+            rating: 0,
+            reviews: 0,
             image: p.image,
             brand: p.brand ?? null,
             gallery: JSON.stringify(p.gallery ?? []),
@@ -56,6 +59,9 @@ export async function seedCatalogIfEmpty(db: Db): Promise<number> {
           .insertInto("product_crop")
           .values(crops.map((crop) => ({ product_id: p.id, crop })))
           .execute();
+      const reviews = sampleReviewRows(p.id);
+      if (reviews.length) await trx.insertInto("review").values(reviews).execute();
+      await syncReviewSummary(trx, p.id);
     }
   });
   return sampleProducts.length;

@@ -8,6 +8,7 @@ import Leaf from "lucide-react/icons/leaf";
 import LogOut from "lucide-react/icons/log-out";
 import Package from "lucide-react/icons/package";
 import Settings from "lucide-react/icons/settings";
+import Star from "lucide-react/icons/star";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Store from "lucide-react/icons/store";
 import Truck from "lucide-react/icons/truck";
@@ -31,6 +32,7 @@ const links = [
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
   { to: "/admin/vendors", label: "Vendors", icon: Store },
   { to: "/admin/messages", label: "Messages", icon: Mail },
+  { to: "/admin/reviews", label: "Reviews", icon: Star },
   { to: "/admin/outbox", label: "Outbox", icon: Send },
   { to: "/admin/search-synonyms", label: "Search Synonyms", icon: SpellCheck },
   { to: "/admin/delivery", label: "Delivery", icon: Truck },

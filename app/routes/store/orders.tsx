@@ -110,6 +110,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
         </span>
       </div>
       <p className="mt-3 text-sm text-stone-700">{order.items.map((i) => `${i.name} × ${i.quantity}`).join(", ")}</p>
+      {order.status === "delivered" ? <ReviewLinks items={order.items} /> : null}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
         <p className="font-bold">Total {formatPaise(order.total)}</p>
         <div className="flex gap-2">
@@ -132,5 +133,23 @@ function OrderCard({ order }: { order: OrderSummary }) {
         </div>
       </div>
     </li>
+  );
+}
+
+/** A delivered order's products, each once (sizes of one product share a review), with a link to review it. */
+function ReviewLinks({ items }: { items: OrderSummary["items"] }) {
+  const products = [...new Map(items.map((i) => [i.productId, i])).values()];
+  return (
+    <ul className="mt-3 space-y-1.5 text-sm" aria-label="Review your products">
+      {products.map((item) => (
+        <li key={item.productId} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <span className="text-stone-700">{item.current?.name ?? item.name}</span>
+          <Link to={`/orders/review/${item.productId}`} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
+            {item.reviewed ? "Edit your review" : "Write a review"}
+            <span className="sr-only"> of {item.current?.name ?? item.name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -27,6 +27,9 @@ import { defined } from "~/lib/defined";
 import { getProduct, type ProductDetail } from "~/services/catalog/get-product.server";
 import { checkDelivery } from "~/services/delivery/delivery.server";
 import { requestState } from "~/lib/request-policy.server";
+import { reviewsMarkup } from "~/components/product-reviews.server";
+import { readPageRequest } from "~/domain/pagination";
+import { listProductReviews, ratingBreakdown } from "~/services/reviews/list-product-reviews.server";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
   data?.product
@@ -53,9 +56,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // What the page's script needs; the rest is in `markup`, HTML made here (docs/decisions/007).
     product: { id, name, description, image, category, variants },
     size,
-    markup: productMarkup(product, size, delivery),
+    markup: { ...productMarkup(product, size, delivery), reviews: await reviewsOf(product, url) },
     calculator: product.dosage ? planDosage(product, product.dosage, url.searchParams) : null,
   };
+}
+
+/** The reviews section (newest first, ?reviewsCursor=… pages), as HTML. */
+async function reviewsOf(product: ProductDetail, url: URL) {
+  const [page, breakdown] = await Promise.all([
+    listProductReviews(product.id, readPageRequest(url.searchParams, "reviews")),
+    product.reviews > 0 ? ratingBreakdown(product.id) : [],
+  ]);
+  return reviewsMarkup({ productId: product.id, rating: product.rating, count: product.reviews, breakdown, page, search: url.search });
 }
 
 /**
@@ -193,6 +205,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
+      <StaticHtml html={markup.reviews} />
     </div>
   );
 }

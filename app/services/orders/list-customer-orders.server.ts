@@ -19,6 +19,8 @@ export type OrderSummary = {
     name: string;
     quantity: number;
     unitPrice: number;
+    /** The customer has reviewed this product (My Orders offers "Edit your review" instead of "Write a review"). */
+    reviewed: boolean;
     /** the product as on sale now, for Reorder; null when it is no longer sold */
     current: {
       name: string;
@@ -87,6 +89,14 @@ export async function listCustomerOrders(userId: string, request: PageRequest = 
     )
     .orderBy("order_line.name")
     .execute();
+  const productIds = [...new Set(lines.map((l) => l.product_id))];
+  const reviewed = new Set(
+    productIds.length
+      ? (
+          await db.selectFrom("review").select("product_id").where("user_id", "=", userId).where("product_id", "in", productIds).execute()
+        ).map((r) => r.product_id)
+      : [],
+  );
   const rows = orders.map((o) => ({
     id: o.id,
     status: o.status,
@@ -102,6 +112,7 @@ export async function listCustomerOrders(userId: string, request: PageRequest = 
         name: sizeName(l.name, l.variant_label),
         quantity: l.quantity,
         unitPrice: Number(l.unit_price_paise),
+        reviewed: reviewed.has(l.product_id),
         // The product as sold now, when it still is (the join found it live): all its columns or none.
         current:
           l.current_id !== null && l.size_id !== null && l.current_name !== null && l.current_image !== null && l.current_category !== null

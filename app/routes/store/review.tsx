@@ -1,0 +1,158 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/review";
+import { checkCustomer } from "~/auth/guards.server";
+import { LoginPrompt } from "~/components/login-prompt";
+import { TextField } from "~/components/ui/text-field";
+import { fieldErrors, type FieldErrors } from "~/domain/form-errors";
+import { RATINGS, REVIEW_MAX_LENGTH, REVIEW_SAVED, REVIEW_UPDATED, type ReviewFormInput, ReviewFormSchema } from "~/domain/reviews";
+import { readFields } from "~/lib/read-form.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getReviewDraft, ReviewRefused, saveReview } from "~/services/reviews/save-review.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.state === "ok" ? `Review ${loaderData.draft.product.name} · Angle` : "Write a review · Angle" },
+  { name: "robots", content: "noindex" },
+];
+
+/** The customer's review of a product they received: a plain POST form, so it works without JavaScript. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const check = await checkCustomer(request);
+  if (!check.ok && check.status === 401) return data({ state: "login" as const }, { status: 401 });
+  if (!check.ok) return data({ state: "refused" as const, error: check.error }, { status: check.status });
+  try {
+    return { state: "ok" as const, draft: await getReviewDraft(check.user.id, params.productId) };
+  } catch (error) {
+    if (!(error instanceof ReviewRefused)) throw error;
+    return data({ state: "refused" as const, error: error.message }, { status: error.status });
+  }
+}
+
+type Refusal = { errors: FieldErrors<ReviewFormInput>; values: { rating: string; body: string } };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const fields = await readFields(request);
+  // What was typed comes back with a refusal, so a page without JavaScript shows it again.
+  const values = { rating: fields.rating ?? "", body: (fields.body ?? "").slice(0, REVIEW_MAX_LENGTH + 100) };
+  const refuse = (errors: Refusal["errors"], status: number) => data({ errors, values } satisfies Refusal, { status });
+  const check = await checkCustomer(request);
+  if (!check.ok) return refuse({ form: check.error }, check.status);
+  const parsed = ReviewFormSchema.safeParse(fields);
+  if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+  try {
+    const saved = await saveReview(check.user, params.productId, parsed.data);
+    return redirectWithToast(saved.productLive ? `/products/${params.productId}#reviews` : "/orders", {
+      description: saved.outcome === "created" ? REVIEW_SAVED : REVIEW_UPDATED,
+    });
+  } catch (error) {
+    if (!(error instanceof ReviewRefused)) throw error;
+    return refuse({ form: error.message }, error.status);
+  }
+}
+
+const RATING_WORDS: Record<(typeof RATINGS)[number], string> = { 5: "Excellent", 4: "Good", 3: "Average", 2: "Poor", 1: "Very poor" };
+
+export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (loaderData.state === "login") return <LoginPrompt title="Please log in" text="Log in to review the products you have received." />;
+  if (loaderData.state === "refused") {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold text-stone-900">You cannot review this product</h1>
+        <p role="alert" className="mt-2 text-stone-700">
+          {loaderData.error}
+        </p>
+        <Link to="/orders" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+          My Orders
+        </Link>
+      </div>
+    );
+  }
+  const { product, review } = loaderData.draft;
+  const errors = actionData?.errors ?? {};
+  const rating = actionData?.values.rating ?? (review ? String(review.rating) : "");
+  const body = actionData?.values.body ?? review?.body ?? "";
+  const submitting = navigation.state === "submitting";
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8">
+      <Link to="/orders" className="text-sm text-stone-600 hover:underline">
+        ← My Orders
+      </Link>
+      <div className="mt-3 flex items-center gap-4">
+        <img
+          src={product.image}
+          alt=""
+          width={64}
+          height={64}
+          className="h-16 w-16 shrink-0 rounded-lg border border-stone-200 object-cover"
+        />
+        <h1 className="text-2xl font-bold text-stone-900">
+          {review ? "Edit your review of " : "Review "}
+          {product.name}
+        </h1>
+      </div>
+      {review?.hidden ? (
+        <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          Our team has hidden this review from the product page. You can still change it; it stays hidden.
+        </p>
+      ) : null}
+      <Form method="post" noValidate className="mt-6 space-y-5 rounded-xl border border-stone-200 bg-white p-5" aria-label="Review form">
+        {errors.form ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
+            {errors.form}
+          </p>
+        ) : null}
+        <fieldset aria-describedby={errors.rating ? "rating-error" : undefined}>
+          <legend className="text-sm font-medium text-stone-800">
+            Your rating
+            <span className="text-red-700" aria-hidden="true">
+              {" "}
+              *
+            </span>
+          </legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {RATINGS.map((r) => (
+              <label
+                key={r}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 py-2 text-sm has-checked:border-brand-700 has-checked:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="rating"
+                  value={r}
+                  defaultChecked={rating === String(r)}
+                  required
+                  className="h-4 w-4 accent-brand-700"
+                />
+                <span>
+                  {r} {r === 1 ? "star" : "stars"} <span className="text-stone-600">· {RATING_WORDS[r]}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.rating ? (
+            <p id="rating-error" className="mt-1 text-sm font-medium text-red-700">
+              {errors.rating}
+            </p>
+          ) : null}
+        </fieldset>
+        <TextField
+          label="Your review"
+          name="body"
+          multiline
+          required
+          maxLength={REVIEW_MAX_LENGTH}
+          defaultValue={body}
+          error={errors.body}
+          hint="What worked, what did not: 10 to 2,000 characters. Your first name is shown with your review, never your email."
+        />
+        <button
+          type="submit"
+          disabled={submitting}
+          className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
+        >
+          {submitting ? "Saving..." : review ? "Update review" : "Publish review"}
+        </button>
+      </Form>
+    </div>
+  );
+}
