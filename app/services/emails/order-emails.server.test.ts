@@ -16,7 +16,7 @@ describe("emails of a placed order", () => {
     await setAdminEmail("orders@angle.in");
     const customer = await createCustomer({ name: "Asha Patil" });
     const seeds = await createProduct({ name: "Hybrid Tomato Seeds", pricePaise: 54_900, stock: 10 });
-    const { orderId } = await placeOrder(customer, checkoutInput([{ productId: seeds.id, quantity: 2 }]));
+    const { orderId } = await placeOrder(customer, checkoutInput([{ productId: seeds.id, quantity: 2 }], { paymentMethod: "cod" }));
 
     const [placed, ...more] = await emails(`order-placed:${orderId}`);
     expect(more).toEqual([]);
