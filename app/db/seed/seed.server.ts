@@ -1,6 +1,7 @@
 import type { Db } from "../db.server";
 import { defaultSku, singleVariant } from "../../domain/variants";
 import { saveVariants } from "../../services/catalog/variants.server";
+import { regulatedAsFor } from "../../domain/licences";
 import { sampleProducts } from "./catalog";
 
 /**
@@ -25,6 +26,7 @@ export async function seedCatalogIfEmpty(db: Db): Promise<number> {
             name: p.name,
             description: p.description,
             category: p.category,
+            regulated_as: p.regulatedAs ?? regulatedAsFor(p.category),
             price_paise: p.pricePaise,
             stock: p.stock,
             rating: p.rating,

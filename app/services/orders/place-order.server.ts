@@ -9,6 +9,8 @@ import { newId } from "~/lib/ids";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { queueOrderPlacedEmails } from "~/services/emails/queue-order-emails.server";
 import { syncProductSummary } from "~/services/catalog/variants.server";
+import { licensedToSell } from "~/services/sellers/licensed-listings.server";
+import { indiaToday } from "~/domain/india-day";
 import { configuredLimits, hitRateLimit, waitInWords } from "~/services/security/rate-limit.server";
 
 export type Customer = { id: string; name: string; email: string };
@@ -86,6 +88,9 @@ export async function placeOrder(
           "p.status",
           "p.vendor_id",
           "p.image",
+          // A vendor's seed, fertiliser or pesticide whose licence has lapsed is not sold, even
+          // before the sweep has taken it off sale (docs/decisions/019-licensed-sellers.md).
+          sql<number>`case when ${licensedToSell("p", indiaToday())} then 1 else 0 end`.as("licensed"),
           (eb) =>
             eb
               .selectFrom("product_variant as w")
@@ -101,7 +106,7 @@ export async function placeOrder(
         // not named (the other product is on sale; its name would mislead).
         const found = byId.get(variantId);
         const size = found?.product_id === askedProduct.get(variantId) ? found : undefined;
-        if (size?.status !== "live") {
+        if (size?.status !== "live" || !Number(size.licensed)) {
           throw new OrderRefused(size ? `${size.name} is no longer available.` : "A product in your cart is no longer available.");
         }
       }
