@@ -85,17 +85,15 @@ export function licenceFormSchema(today: string = indiaToday()) {
       .pipe(
         z
           .string()
-          .min(1, LICENCE_NUMBER_REQUIRED)
-          .regex(/^[A-Z0-9/.\- ]{4,40}$/, LICENCE_NUMBER_INVALID)
-          .regex(/\d/, LICENCE_NUMBER_INVALID),
+          .min(1, { message: LICENCE_NUMBER_REQUIRED, abort: true })
+          .regex(/^(?=.*\d)[A-Z0-9/.\- ]{4,40}$/, LICENCE_NUMBER_INVALID),
       ),
     expiresOn: z
       .string(LICENCE_EXPIRY_REQUIRED)
       .trim()
-      .min(1, LICENCE_EXPIRY_REQUIRED)
-      .refine(isIsoDay, LICENCE_EXPIRY_INVALID)
+      .min(1, { message: LICENCE_EXPIRY_REQUIRED, abort: true })
+      .refine(isIsoDay, { message: LICENCE_EXPIRY_INVALID, abort: true })
       .superRefine((day, ctx) => {
-        if (!isIsoDay(day)) return;
         if (day < today) ctx.addIssue({ code: "custom", message: licenceExpired(day) });
         else if (day > addDays(today, LICENCE_MAX_YEARS * 366)) ctx.addIssue({ code: "custom", message: LICENCE_EXPIRY_TOO_FAR });
       }),
