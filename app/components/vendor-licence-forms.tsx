@@ -46,7 +46,13 @@ export function VendorLicenceForms({ licences, today, refused }: Props) {
       </p>
       <div className="mt-3 space-y-4">
         {licences.map((entry) => (
-          <LicenceForm key={entry.kind} {...entry} today={today} refused={refused?.kind === entry.kind ? refused : null} />
+          // A saved change remounts the form, so it shows the licence as stored (upper case and all).
+          <LicenceForm
+            key={`${entry.kind}:${entry.licence?.version ?? 0}:${entry.status}`}
+            {...entry}
+            today={today}
+            refused={refused?.kind === entry.kind ? refused : null}
+          />
         ))}
       </div>
     </section>

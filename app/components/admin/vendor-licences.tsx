@@ -23,7 +23,7 @@ type Props = {
  */
 export function VendorLicences({ vendorId, businessName, licences }: Props) {
   return (
-    <ul className="min-w-56 space-y-2 text-left">
+    <ul className="space-y-2 text-left">
       {licences.map(({ kind, status, licence }) => (
         <li key={kind} data-testid="vendor-licence" data-kind={kind}>
           <span className="font-medium">{LICENCE_LABELS[kind]}</span>{" "}

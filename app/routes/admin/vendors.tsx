@@ -111,13 +111,12 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
                 </div>
                 <PendingSizes name={p.name} sizes={p.variants} />
                 {p.licenceBlock ? (
-                  <p
-                    id={`licence-${p.id}`}
-                    className="mt-3 rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900"
-                    data-testid="licence-block"
-                  >
-                    {p.licenceBlock}
-                  </p>
+                  <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="licence-block">
+                    <p id={`licence-${p.id}`} className="font-medium">
+                      {p.licenceBlock}
+                    </p>
+                    {p.licence ? <VendorLicences vendorId={p.vendorId} businessName={p.businessName} licences={[p.licence]} /> : null}
+                  </div>
                 ) : null}
                 <div className="mt-3 flex flex-wrap items-end gap-2">
                   <Form method="post">

@@ -115,8 +115,11 @@ export async function listPendingListings(request: PageRequest = FIRST_PAGE) {
     businessName: r.business_name,
     brand: r.brand,
     variants: sizes.get(r.id) ?? [],
+    vendorId: r.vendor_id,
     regulatedAs: r.regulated_as,
     licenceBlock: r.regulated_as ? approvalBlockedReason(r.regulated_as, licences.get(r.vendor_id)?.get(r.regulated_as), today) : null,
+    // The licence it needs, so the admin can verify it right there.
+    licence: r.regulated_as ? (licenceViews(licences.get(r.vendor_id), today).find((l) => l.kind === r.regulated_as) ?? null) : null,
   }));
   return { ...page, rows };
 }
