@@ -158,17 +158,19 @@ export async function buildWorld(
   for (let i = 0; i < 4; i++)
     pending.push((await addProduct(store, vendorSession, "/vendor-login/products/new", `Fuzz Pending ${tag} ${i}`)).id);
 
-  // The vendor's fertiliser registration, verified, so their fertilizers listings can be approved.
+  // The vendor's licences, the fertiliser registration verified, so their fertilizers listings can be approved.
   const [vendorRow] = await store.query('select id from "user" where email = ?', [vendor.email]);
   const vendorId = String(defined(vendorRow, "the vendor's row").id);
-  await ok(
-    await vendorSession.post("/vendor-login/profile", {
-      form: { intent: "licence", kind: "fertiliser", number: `MH/FCO/${tag}`.slice(0, 40), expiresOn: addDays(indiaToday(), 365) },
-      maxRedirects: 0,
-    }),
-    "vendor licence",
-    [302, 303],
-  );
+  for (const kind of ["seed", "fertiliser", "pesticide"]) {
+    await ok(
+      await vendorSession.post("/vendor-login/profile", {
+        form: { intent: "licence", kind, number: `MH/${kind}/${tag}`.slice(0, 40).toUpperCase(), expiresOn: addDays(indiaToday(), 365) },
+        maxRedirects: 0,
+      }),
+      `vendor ${kind} licence`,
+      [302, 303],
+    );
+  }
   await ok(
     await admin.post("/admin/vendors", { form: { intent: "verify-licence", vendorId, kind: "fertiliser", version: "1" }, maxRedirects: 0 }),
     "licence verified",
