@@ -6,6 +6,11 @@ const HOUR = 60 * 60_000;
 
 export type LicenceSweeper = { stop: () => Promise<void> };
 
+/** The wait before the next sweep: a second past the coming midnight in India, or `intervalMs` if that is sooner. */
+export function nextSweepDelay(now: Date, intervalMs: number) {
+  return Math.min(intervalMs, msUntilIndiaMidnight(now) + 1000);
+}
+
 /**
  * Takes listings of expired licences off sale without a cron: a sweep when the server starts, then
  * just after each midnight in India (when licences expire) and at least every hour. Every instance
@@ -21,8 +26,7 @@ export function startLicenceSweeper(options: { intervalMs?: number; now?: () => 
 
   const schedule = () => {
     if (stopped) return;
-    // A second past midnight, so the day has surely turned.
-    timer = setTimeout(run, Math.min(intervalMs, msUntilIndiaMidnight(now()) + 1000));
+    timer = setTimeout(run, nextSweepDelay(now(), intervalMs));
     timer.unref();
   };
   const run = () => {

@@ -21,6 +21,7 @@ import { createUserWithPassword } from "../users/create-user.server";
 import { setUserSuspended } from "../users/manage-users.server";
 import { ListingNeedsLicence, listPendingListings, listVendors, reviewListing } from "./approve-listings.server";
 import { sweepUnlicensedListings } from "./licensed-listings.server";
+import { nextSweepDelay, startLicenceSweeper } from "./licence-sweeper.server";
 import { getVendorLicences } from "./list-licences.server";
 import { saveLicence } from "./save-licence.server";
 import { getVendorProduct, createVendorProduct } from "./vendor-products.server";
@@ -295,5 +296,25 @@ describe("a licence that expires", () => {
       /^This licence expired on .+\. Enter your renewed licence's number and expiry date\.$/,
     );
     expect(licenceFormSchema(today()).safeParse({ kind: "seed", number: "SDL-1234", expiresOn: today() }).success).toBe(true);
+  });
+
+  it("is swept by the server's sweeper: at start, then a second past each midnight in India or hourly", async () => {
+    const HOUR = 3600_000;
+    expect(nextSweepDelay(new Date("2026-03-31T18:29:00.000Z"), HOUR)).toBe(61_000);
+    expect(nextSweepDelay(new Date("2026-03-31T18:30:00.000Z"), HOUR)).toBe(HOUR);
+    expect(nextSweepDelay(new Date("2026-03-31T12:00:00.000Z"), HOUR)).toBe(HOUR);
+
+    const { vendorId, id } = await livePesticide("Sweeper Neem Oil");
+    await getDb()
+      .updateTable("seller_licence")
+      .set({ expires_on: addDays(today(), -1) })
+      .where("vendor_id", "=", vendorId)
+      .execute();
+    const sweeper = startLicenceSweeper();
+    try {
+      await expect.poll(() => statusOf(id), { timeout: 5000 }).toBe("unlicensed");
+    } finally {
+      await sweeper.stop();
+    }
   });
 });
