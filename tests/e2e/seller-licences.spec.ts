@@ -34,6 +34,7 @@ test("a pesticide listing waits for the vendor's verified insecticide selling li
   await page.waitForURL("**/vendor-login/products");
   const listing = page.getByTestId("vendor-product").filter({ hasText: productName });
   await expect(listing.getByTestId("listing-state")).toHaveText("Pending approval");
+  await expect(listing).toContainText("Fertilizers (pesticide)");
   await expect(listing.getByTestId("licence-note")).toContainText("Needs your insecticide selling licence: add it in your profile.");
 
   // The admin cannot approve it, sees why, and a forced approval is refused by the server.
@@ -43,6 +44,7 @@ test("a pesticide listing waits for the vendor's verified insecticide selling li
   await admin.goto("/admin/vendors");
   await waitForHydration(admin);
   const card = admin.getByTestId("pending-listing").filter({ hasText: productName });
+  await expect(card).toContainText(`${vendor.businessName} · Fertilizers (pesticide) · ₹640`);
   const reason = "Verify the vendor's insecticide selling licence before approving this listing.";
   await expect(card.getByTestId("licence-block")).toContainText(`${reason} The vendor has not entered one yet.`);
   await expect(card.getByRole("button", { name: "Approve" })).toBeDisabled();

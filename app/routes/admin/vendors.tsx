@@ -102,7 +102,8 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold">{p.name}</p>
                     <p className="text-sm text-stone-600">
-                      {p.businessName} · {CATEGORY_LABELS[p.category]} · {p.variants.length > 1 ? "from " : ""}
+                      {p.businessName} · {CATEGORY_LABELS[p.category]}
+                      {p.regulatedAs === "pesticide" ? " (pesticide)" : ""} · {p.variants.length > 1 ? "from " : ""}
                       {formatPaise(p.pricePaise)} · stock {p.stock}
                     </p>
                     {p.brand ? <p className="text-sm text-stone-600">Brand: {p.brand}</p> : null}

@@ -60,7 +60,8 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-stone-900">{p.name}</p>
                 <p className="text-sm text-stone-600">
-                  {CATEGORY_LABELS[p.category]} ·{" "}
+                  {CATEGORY_LABELS[p.category]}
+                  {p.regulatedAs === "pesticide" ? " (pesticide)" : ""} ·{" "}
                   <span className="whitespace-nowrap">
                     {p.sizes > 1 ? "from " : ""}
                     {formatPaise(p.pricePaise)}
