@@ -22,6 +22,8 @@ const NEW_STATUS = "unlicensed";
  *   returns when an admin verifies the vendor's licence.
  */
 export async function up(db: Kysely<unknown>) {
+  // First, as in 0007: on SQLite, after this connection had itself altered product, the edit made
+  // on the other connection left it reporting "no such table: product".
   await widenStatusCheck(db, (values) => (values.includes(NEW_STATUS) ? values : [...values, NEW_STATUS]));
   await db.schema
     .alterTable("product")
