@@ -31,6 +31,7 @@ export const ready = prepareDatabase();
 export { closeDatabase };
 export { closeRateLimitStore } from "./services/security/rate-limit.server";
 export { startOutboxWorker } from "./services/outbox/worker.server";
+export { startLicenceSweeper } from "./services/sellers/licence-sweeper.server";
 export { checkHealth } from "./services/health/check-health.server";
 
 /** Logs real failures once; a refusal we threw on purpose (4xx) is not an error, and an abort is the client leaving. */

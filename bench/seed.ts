@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { closeDatabase, getDatabase } from "../app/db/db.server";
 import { migrateToLatest } from "../app/db/migrate.server";
 import { CROP_KEYS, type CropKey, type Season } from "../app/domain/crops";
+import { regulatedAsFor } from "../app/domain/licences";
 import { computeTotals } from "../app/domain/pricing";
 import { newId } from "../app/lib/ids";
 
@@ -181,6 +182,7 @@ for (let done = 0; done < counts.products; done += BATCH) {
       name,
       description: `${name.replace(/ #\d+$/, "")} for Indian farms. Trusted by growers in ${pick(places)}; ${pick(["drought tolerant", "long lasting", "easy to use", "ISI marked", "lab tested", "rust proof"])}.`,
       category,
+      regulated_as: regulatedAsFor(category),
       price_paise: cheapest?.price_paise ?? rupees * 100,
       stock: sizes.reduce((sum, v) => sum + v.stock, 0),
       mrp_paise: cheapest?.mrp_paise ?? rupees * 100,

@@ -26,6 +26,7 @@ const entry = build.entry.module as unknown as {
   closeDatabase: () => Promise<void>;
   closeRateLimitStore: () => Promise<void>;
   startOutboxWorker: () => { stop: () => Promise<void> };
+  startLicenceSweeper: () => { stop: () => Promise<void> };
 };
 
 try {
@@ -38,6 +39,8 @@ try {
 // After the migrations: the outbox worker sends queued email and SMS (OUTBOX_WORKER=off leaves that
 // to another instance).
 const outboxWorker = env.OUTBOX_WORKER === "on" ? entry.startOutboxWorker() : undefined;
+// Takes listings of expired seller licences off sale: at start, after midnight in India, hourly.
+const licenceSweeper = entry.startLicenceSweeper();
 
 const { PORT: port, HOST: hostname, BASE_URL: baseUrl } = env;
 const app = createApp({
@@ -62,6 +65,7 @@ function shutdown(signal: string) {
   server.close(async () => {
     // The round under way finishes and is marked before the database closes.
     await outboxWorker?.stop().catch(() => {});
+    await licenceSweeper.stop().catch(() => {});
     await Promise.all([entry.closeDatabase().catch(() => {}), entry.closeRateLimitStore().catch(() => {})]);
     process.exit(0);
   });

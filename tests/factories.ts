@@ -8,6 +8,8 @@ import type { ProductFormInput } from "~/domain/product-form";
 import type { CropKey, Season } from "~/domain/crops";
 import { ORDER_STATUSES, type OrderStatus } from "~/domain/orders";
 import { saveVariants } from "~/services/catalog/variants.server";
+import { type LicenceKind, regulatedAsFor } from "~/domain/licences";
+import { addDays, indiaToday } from "~/domain/india-day";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -17,6 +19,8 @@ export type ProductOverrides = Partial<{
   name: string;
   description: string;
   category: CategoryKey;
+  /** What it is regulated as; by default what its category says (a fertilizers product: fertiliser). */
+  regulatedAs: LicenceKind | null;
   pricePaise: number;
   stock: number;
   /**
@@ -51,6 +55,7 @@ export async function createProduct(overrides: ProductOverrides = {}) {
     name: overrides.name ?? `Test Product ${unique()}`,
     description: overrides.description ?? "A dependable product for the farm.",
     category: overrides.category ?? "tools",
+    regulated_as: overrides.regulatedAs !== undefined ? overrides.regulatedAs : regulatedAsFor(overrides.category ?? "tools"),
     price_paise: overrides.pricePaise ?? 99_900,
     stock: overrides.stock ?? 10,
     rating: overrides.rating ?? 0,
@@ -209,6 +214,33 @@ export async function createOrder(userId: string, productIds: readonly string[],
   return { id };
 }
 
+/**
+ * A vendor's licence of one kind as stored: by default verified and valid for a year from today in
+ * India. Writes the row only: listings follow it through the services that change licences.
+ */
+export async function createLicence(
+  vendorId: string,
+  kind: LicenceKind,
+  overrides: Partial<{ number: string; expiresOn: string; verified: boolean }> = {},
+) {
+  const now = new Date().toISOString();
+  await getDb()
+    .insertInto("seller_licence")
+    .values({
+      vendor_id: vendorId,
+      kind,
+      number: overrides.number ?? `LIC/${unique().toUpperCase()}/1`,
+      expires_on: overrides.expiresOn ?? addDays(indiaToday(), 365),
+      authority: null,
+      state: null,
+      verified_at: overrides.verified === false ? null : now,
+      verified_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
 /** A product's optimistic-concurrency version as stored now (what a freshly drawn form carries). */
 export async function versionOf(productId: string) {
   const row = await getDb().selectFrom("product").select("version").where("id", "=", productId).executeTakeFirstOrThrow();
@@ -273,6 +305,7 @@ export function productInput(
   const { price, stock, ...rest } = fields;
   return {
     description: "",
+    regulatedAs: regulatedAsFor(fields.category),
     variants: [
       { label: "Standard", packQuantity: 1, packUnit: "piece", sku: "", mrpPaise: price, pricePaise: price, stock, weightGrams: 1000 },
     ],

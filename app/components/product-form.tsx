@@ -9,11 +9,14 @@ import { ProductDetailsFields, type ProductDetailsValues } from "./product-detai
 import { PackSizesFieldset } from "./pack-sizes-fieldset";
 import { GalleryField } from "./gallery-field";
 import { TextField } from "./ui/text-field";
+import { RegulatedAsField } from "./regulated-as-field";
 
 export type ProductFormValues = ProductDetailsValues & {
   name: string;
   description: string;
   category: CategoryKey;
+  /** "fertiliser" or "pesticide" for a fertilizers product; the category decides the others */
+  regulatedAs: string;
   /** pack sizes as typed (strings) */
   variants: VariantRow[];
   image: string;
@@ -39,10 +42,12 @@ export function productFormValues(
     dosageUnit: string | null;
     howToUse: string | null;
     gallery: string[];
+    regulatedAs: string | null;
   },
 ): ProductFormValues {
   return {
     ...product,
+    regulatedAs: extras.regulatedAs ?? "",
     variants: extras.variants.map((v) => ({
       id: v.id ?? "",
       label: v.label,
@@ -88,6 +93,7 @@ export function typedProductValues(form: FormData): Partial<ProductFormValues> {
     name: text("name"),
     description: text("description"),
     ...(CATEGORY_KEYS.includes(category as CategoryKey) ? { category: category as CategoryKey } : {}),
+    regulatedAs: text("regulatedAs"),
     ...(rows ? { variants: rows } : {}),
     brand: text("brand"),
     season: text("season"),
@@ -140,6 +146,8 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
     );
   };
   const photoError = imageError ?? errors.image;
+  // What the law regulates it as follows the category; only fertilizers offer a choice.
+  const [category, setCategory] = useState(shown.category ?? "");
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="mt-4 max-w-2xl rounded-xl bg-white p-5 ring-1 ring-stone-200">
       {error ? (
@@ -178,6 +186,7 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
             id="product-category"
             name="category"
             defaultValue={shown.category ?? ""}
+            onChange={(event) => setCategory(event.currentTarget.value as CategoryKey)}
             aria-invalid={errors.category ? true : undefined}
             className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3"
           >
@@ -192,6 +201,7 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
           </select>
           {errors.category ? <p className="mt-1 text-sm font-medium text-red-700">{errors.category}</p> : null}
         </div>
+        <RegulatedAsField category={category} defaultValue={shown.regulatedAs ?? ""} error={errors.regulatedAs} />
         <PackSizesFieldset rows={shown.variants ?? []} isNew={!values} errors={errors} />
         <div className="sm:col-span-2">
           <label htmlFor="product-image" className="mb-1 block text-sm font-medium text-stone-800">

@@ -30,8 +30,9 @@ export function StateSelect({ name = "state", label = "State / Union Territory",
           error ? "border-red-600 focus:border-red-700" : "border-stone-300 focus:border-brand-600"
         }`}
       >
-        <option value="" disabled>
-          Choose…
+        {/* An optional State may be left unstated; a required one must be chosen. */}
+        <option value="" disabled={required}>
+          {required ? "Choose…" : "Not stated"}
         </option>
         {INDIAN_STATES.map((s) => (
           <option key={s.name} value={s.name}>

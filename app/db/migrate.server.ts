@@ -18,6 +18,7 @@ import * as m0013 from "./migrations/0013-pack-sizes";
 import * as m0014 from "./migrations/0014-crop-browsing";
 import * as m0015 from "./migrations/0015-pincode-directory";
 import * as m0016 from "./migrations/0016-reviews";
+import * as m0017 from "./migrations/0017-seller-licences";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0014-crop-browsing": m0014,
   "0015-pincode-directory": m0015,
   "0016-reviews": m0016,
+  "0017-seller-licences": m0017,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -3,12 +3,17 @@ import type { CategoryKey } from "../domain/categories";
 import type { OrderStatus } from "../domain/orders";
 import type { CropKey, Season } from "../domain/crops";
 import type { PackUnit } from "../domain/pack-units";
+import type { LicenceKind } from "../domain/licences";
 
 /** Times are ISO-8601 UTC strings on both engines; money is integer paise. */
 export type IsoTime = string;
 
-/** "suspended": a live listing whose vendor is suspended; it goes back to "live" on reactivation. */
-export type ProductStatus = "live" | "pending" | "rejected" | "archived" | "suspended";
+/**
+ * "suspended": a live listing whose vendor is suspended; it goes back to "live" on reactivation.
+ * "unlicensed": an approved listing whose vendor has no verified, unexpired licence for what it is
+ * regulated as (0017-seller-licences); it goes back to "live" when the licence is verified.
+ */
+export type ProductStatus = "live" | "pending" | "rejected" | "archived" | "suspended" | "unlicensed";
 
 export interface UserTable {
   id: string;
@@ -95,6 +100,8 @@ export interface ProductTable {
   dosage_amount: number | null;
   dosage_unit: PackUnit | null;
   how_to_use: string | null;
+  /** What the law regulates it as (0017-seller-licences): from the category, or "pesticide" chosen for a fertilizers product. */
+  regulated_as: LicenceKind | null;
 }
 
 /** A pack size of a product (0013-pack-sizes). The first variant of a product made before it has the product's id. */
@@ -265,6 +272,7 @@ export interface Database {
   crop_count: CropCountTable;
   pincode: PincodeTable;
   review: ReviewTable;
+  seller_licence: SellerLicenceTable;
 }
 
 /** India's pincode directory (0015-pincode-directory); `source` is 'directory' or 'admin' (added by an admin). */
@@ -273,6 +281,23 @@ export interface PincodeTable {
   district: string;
   state: string;
   source: Generated<string>;
+}
+
+/** A vendor's licence to sell one kind of regulated goods (0017-seller-licences); one per kind. */
+export interface SellerLicenceTable {
+  vendor_id: string;
+  kind: LicenceKind;
+  number: string;
+  /** The last day it is valid, in India: YYYY-MM-DD. */
+  expires_on: string;
+  authority: string | null;
+  state: string | null;
+  verified_at: IsoTime | null;
+  /** The admin who verified it (a user id). */
+  verified_by: string | null;
+  version: Generated<number>;
+  created_at: IsoTime;
+  updated_at: IsoTime;
 }
 
 /** Two words or phrases a search treats as the same, lower case (0012-search-synonyms). */

@@ -2,6 +2,7 @@ import { AdminAddUserSchema } from "./account";
 import { z } from "zod";
 import { ORDER_STATUSES } from "./orders";
 import { readVersion } from "./version";
+import { LICENCE_KINDS } from "./licences";
 
 /**
  * The forms of the admin pages that post several kinds of action, one schema each, switched on
@@ -45,6 +46,21 @@ export const ListingReviewSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.literal("approve"), id, version }),
     z.object({ intent: z.literal("reject"), id, version, reason: z.string().trim().min(1, REJECT_REASON_REQUIRED).max(500) }),
+  ],
+  { error: UNKNOWN_INTENT },
+);
+
+const licenceKind = z.enum(LICENCE_KINDS, "Something is missing from the form. Please reload the page.");
+/**
+ * The admin vendors page: a listing's review, or a vendor's licence marked verified (the version
+ * the admin saw) or its verification revoked.
+ */
+export const VendorsActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    ...ListingReviewSchema.options,
+    z.object({ intent: z.literal("verify-licence"), vendorId: id, kind: licenceKind, version }),
+    z.object({ intent: z.literal("revoke-licence"), vendorId: id, kind: licenceKind }),
   ],
   { error: UNKNOWN_INTENT },
 );

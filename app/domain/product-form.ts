@@ -4,6 +4,7 @@ import { CROP_KEYS, type CropKey, SEASONS, type Season } from "./crops";
 import { parseRupeesToPaise } from "./rupee-input";
 import { PACK_UNITS, type PackUnit } from "./pack-units";
 import { MAX_VARIANTS, type VariantInput } from "./variants";
+import { FERTILIZER_CATEGORY_KINDS, REGULATED_AS_INVALID, regulatedAsFor } from "./licences";
 
 /** Spec §5 (admin add-product): shown whenever any field is wrong. */
 export const PRODUCT_FORM_INVALID = "Please fill all required fields correctly.";
@@ -199,9 +200,15 @@ export const ProductFormSchema = z
     const typed = (v: unknown) => typeof v === "string" && v.trim() !== "";
     if (typed(form.dosageAmount) && !typed(form.dosageUnit)) fail(["dosageUnit"], "Choose the unit of the dosage.");
     if (!typed(form.dosageAmount) && typed(form.dosageUnit)) fail(["dosageAmount"], "Enter the dosage per acre, or clear its unit.");
+    // Only the fertilizers category offers a choice (fertiliser or pesticide); for the others the
+    // category decides, whatever the form sent (a select left over from another category, say).
+    const regulated = typeof form.regulatedAs === "string" ? form.regulatedAs.trim() : "";
+    if (head?.category === "fertilizers" && regulated !== "" && !(FERTILIZER_CATEGORY_KINDS as readonly string[]).includes(regulated))
+      fail(["regulatedAs"], REGULATED_AS_INVALID);
     if (!head || !details || ctx.issues.length) return z.NEVER;
     return {
       ...head,
+      regulatedAs: regulatedAsFor(head.category, regulated),
       variants,
       singleSize: form.variants === undefined,
       brand: details.brand,
@@ -259,6 +266,7 @@ export function productFormFields(form: FormData) {
     name: text(form, "name"),
     description: text(form, "description"),
     category: text(form, "category"),
+    regulatedAs: text(form, "regulatedAs"),
     ...(rows
       ? { variants: rows.map((row) => (isBlankRow(row) ? null : row)) }
       : { price: text(form, "price"), stock: stockField === "" || stockField === null ? undefined : stockField }),

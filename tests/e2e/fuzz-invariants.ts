@@ -3,7 +3,8 @@ import { averageRating } from "../../app/domain/reviews";
 import type { FuzzStore, Row } from "./fuzz-store";
 
 const CATEGORIES = ["seeds", "equipment", "tools", "fertilizers"];
-const PRODUCT_STATUSES = ["live", "pending", "rejected", "archived"];
+const PRODUCT_STATUSES = ["live", "pending", "rejected", "archived", "suspended", "unlicensed"];
+const LICENCE_KINDS = ["seed", "fertiliser", "pesticide"];
 const ORDER_STATUSES = ["pending", "confirmed", "shipped", "delivered", "cancelled"];
 // What readForm strips: no stored text should hold one. The control characters (\p{Cc}) but tab,
 // line feed, carriage return and the C1 block, i.e. U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+007F.
@@ -35,6 +36,17 @@ export async function storeViolations(store: FuzzStore): Promise<string[]> {
       if (CONTROL.test(String(p[field] ?? ""))) bad.push(`${where}: control character in ${field}`);
     if (p.status === "pending" && !p.vendor_id) bad.push(`${where}: a store product waiting for approval`);
   }
+
+  // Licences: known kinds, sensible numbers, real days; a vendor's listing on sale has its licence verified and current.
+  for (const l of await q("select vendor_id, kind, number, expires_on, verified_at from seller_licence")) {
+    const where = `licence ${l.vendor_id}/${l.kind}`;
+    if (!LICENCE_KINDS.includes(String(l.kind))) bad.push(`${where}: kind ${JSON.stringify(l.kind)}`);
+    if (!/^(?=.*\d)[A-Z0-9/.\- ]{4,40}$/.test(String(l.number))) bad.push(`${where}: number ${JSON.stringify(l.number)}`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(String(l.expires_on))) bad.push(`${where}: expiry ${JSON.stringify(l.expires_on)}`);
+  }
+  for (const p of await q(`select p.id from product p where p.status = 'live' and p.vendor_id is not null and p.regulated_as is not null
+      and not exists (select 1 from seller_licence l where l.vendor_id = p.vendor_id and l.kind = p.regulated_as and l.verified_at is not null)`))
+    bad.push(`product ${p.id}: a vendor's listing on sale without a verified licence`);
 
   // The trigger-kept counts (catalogue pages and the dashboard read them) match the rows.
   const counted = new Map((await q("select status, category, n from product_count")).map((r) => [`${r.status}/${r.category}`, n(r.n)]));
@@ -161,6 +173,7 @@ export async function snapshot(store: FuzzStore) {
     settings: await q("select key, value from setting order by key"),
     messages: await q("select id, handled from contact_message order by id"),
     reviews: await q("select id, rating, body, hidden, updated_at from review order by id"),
+    licences: await q("select * from seller_licence order by vendor_id, kind"),
   });
 }
 

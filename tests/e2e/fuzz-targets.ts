@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gstinCheckChar } from "../../app/domain/gstin";
+import { addDays, indiaToday } from "../../app/domain/india-day";
 import { defined } from "../../app/lib/defined";
 import { hostileItems, hostileText, type FieldValue, type FileValue } from "./fuzz-inputs";
 
@@ -13,6 +14,8 @@ export type World = {
   tag: string;
   customer: { email: string; password: string };
   vendor: { email: string; password: string; gstNumber: string };
+  /** The vendor's account id (their licences are verified by it). */
+  vendorId: string;
   adminId: string;
   /** Seed products in stock, for carts. */
   liveProductIds: string[];
@@ -78,6 +81,7 @@ export function mobileFor(seed: string) {
   return `9${String(h).padStart(9, "0").slice(-9)}`;
 }
 
+const LICENCE_KINDS = ["seed", "fertiliser", "pesticide"] as const;
 const address = { street: "12 Gangapur Road", city: "Nashik", state: "Maharashtra", pincode: "422013" };
 const product = (i: number, tag: string) => ({
   name: `Fuzz Neem Cake ${tag} ${i}`,
@@ -455,6 +459,28 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "admin",
   },
   {
+    // Before the listing review: whichever licence state it leaves, a review's outcome is what it answered.
+    file: "routes/admin/vendors.tsx",
+    label: "admin licence verification",
+    path: () => "/admin/vendors",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i): Record<string, FieldValue> => ({
+      intent: i % 3 === 2 ? "revoke-licence" : "verify-licence",
+      vendorId: w.vendorId,
+      kind: cycle(LICENCE_KINDS, i),
+      version: "1",
+    }),
+    special: (w) => ({
+      intent: fc.constantFrom("verify-licence", "revoke-licence", "verify", ""),
+      vendorId: fc.oneof(bogusId, fc.constant(w.adminId), fc.constant(`${w.vendorId}\u0000`)),
+      kind: fc.constantFrom("seed", "pesticide", "tractor", "", "Seed"),
+      version: fc.constantFrom("0", "-1", "x", "99999999999", ""),
+    }),
+    samples: 20,
+    group: "admin",
+  },
+  {
     file: "routes/admin/vendors.tsx",
     label: "admin listing review",
     path: () => "/admin/vendors",
@@ -586,6 +612,30 @@ export const ACTION_TARGETS: ActionTarget[] = [
     valid: (w, i) => ({ businessName: `Kisan Tools ${w.tag} ${i}`, phone: "91234 56789", gstNumber: w.vendor.gstNumber, ...address }),
     special: () => ({ gstNumber: fc.constantFrom("27AAAAA0000A1Z0", "", "27aaaaa0000a1z5 ") }),
     samples: 20,
+    group: "vendor",
+  },
+  {
+    file: "routes/seller/profile.tsx",
+    label: "vendor licence",
+    path: () => "/vendor-login/profile",
+    roles: ["vendor"],
+    refused: ["anon", "customer", "admin"],
+    valid: (w, i) => ({
+      intent: "licence",
+      kind: cycle(LICENCE_KINDS, i),
+      number: `MH/FZ/${w.tag}/${i}`.slice(0, 40),
+      expiresOn: addDays(indiaToday(), 200 + i),
+      authority: "District Agriculture Officer",
+      state: "Maharashtra",
+    }),
+    special: () => ({
+      intent: fc.constantFrom("licence", "profile", "", "verify-licence"),
+      kind: fc.constantFrom("seed", "tractor", "", "Pesticide"),
+      number: fc.constantFrom("A1", "MH#12", `${"9".repeat(41)}`, "१२३४५", "LICENCE", " mh/12 "),
+      expiresOn: fc.constantFrom(addDays(indiaToday(), -1), indiaToday(), "2027-02-29", "31/03/2027", "", "9999-12-31", "2027-03-31T00:00"),
+      state: fc.constantFrom("Maharashtra", "Atlantis", ""),
+    }),
+    samples: 25,
     group: "vendor",
   },
 

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+import { addDays, indiaToday } from "../../app/domain/india-day";
 import { defined } from "../../app/lib/defined";
 import { ADMIN } from "./admin-helpers";
 import { realPng } from "./fuzz-inputs";
@@ -157,6 +158,25 @@ export async function buildWorld(
   for (let i = 0; i < 4; i++)
     pending.push((await addProduct(store, vendorSession, "/vendor-login/products/new", `Fuzz Pending ${tag} ${i}`)).id);
 
+  // The vendor's licences, the fertiliser registration verified, so their fertilizers listings can be approved.
+  const [vendorRow] = await store.query('select id from "user" where email = ?', [vendor.email]);
+  const vendorId = String(defined(vendorRow, "the vendor's row").id);
+  for (const kind of ["seed", "fertiliser", "pesticide"]) {
+    await ok(
+      await vendorSession.post("/vendor-login/profile", {
+        form: { intent: "licence", kind, number: `MH/${kind}/${tag}`.slice(0, 40).toUpperCase(), expiresOn: addDays(indiaToday(), 365) },
+        maxRedirects: 0,
+      }),
+      `vendor ${kind} licence`,
+      [302, 303],
+    );
+  }
+  await ok(
+    await admin.post("/admin/vendors", { form: { intent: "verify-licence", vendorId, kind: "fertiliser", version: "1" }, maxRedirects: 0 }),
+    "licence verified",
+    [302, 303],
+  );
+
   const live = (await store.query("select id from product where status = 'live' and vendor_id is null and stock >= 100 order by id"))
     .map((r) => String(r.id))
     .slice(0, 4);
@@ -206,6 +226,7 @@ export async function buildWorld(
       tag,
       customer,
       vendor,
+      vendorId,
       adminId: String(defined(adminRow, "the admin's row").id),
       liveProductIds: live,
       adminProductId: adminProduct.id,

@@ -1,3 +1,4 @@
+import { addDays, indiaToday } from "../../app/domain/india-day";
 import { encodeCursor } from "../../app/domain/pagination";
 import { defined } from "../../app/lib/defined";
 import { expect, type APIRequestContext, type Browser } from "@playwright/test";
@@ -83,6 +84,26 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     },
     [303],
   );
+  // Their fertiliser registration (a hostile issuing authority), verified, so a fertilizers listing can be approved.
+  await post(
+    vendor,
+    "/vendor-login/profile",
+    {
+      intent: "licence",
+      kind: "fertiliser",
+      number: `MH/FCO/${tag}`.slice(0, 40),
+      expiresOn: addDays(indiaToday(), 365),
+      authority: hostile("LA"),
+    },
+    [303],
+  );
+  const [vendorRow] = await store.query('select id from "user" where email = ?', [`fz.xss.vendor.${tag}@example.com`]);
+  await post(
+    admin,
+    "/admin/vendors",
+    { intent: "verify-licence", vendorId: String(defined(vendorRow, "the vendor's row").id), kind: "fertiliser", version: "1" },
+    [303],
+  );
   const approved = await addProduct(store, vendor, "/vendor-login/products/new", hostile("VP"), { description: hostile("VPD") });
   const rejected = await addProduct(store, vendor, "/vendor-login/products/new", hostile("VR"), { description: hostile("VRD") });
   const waiting = await addProduct(store, vendor, "/vendor-login/products/new", hostile("VQ"), { description: hostile("VQD") });
@@ -136,7 +157,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     { role: "admin", path: "/admin/users", shows: ["CN", "AU"] },
     { role: "admin", path: "/admin/orders", shows: ["CN"] },
     { role: "admin", path: `/admin/orders/${orderId}`, shows: ["CN", "AP", "VP", "OS", "OC", "ON"] },
-    { role: "admin", path: "/admin/vendors", shows: ["VB"] },
+    { role: "admin", path: "/admin/vendors", shows: ["VB", "LA"] },
     // The queue pages oldest first and other fuzz groups may have filled it: open the page that starts at this listing.
     { role: "admin", path: `/admin/vendors?queueCursor=${queueCursorAt}&queueDir=next`, shows: ["VQ", "VQD"] },
     { role: "admin", path: "/admin/messages", shows: ["MN", "MS", "MM"] },
@@ -148,7 +169,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     { role: "vendor", path: `/vendor-login/products/${rejected.id}`, shows: ["VR", "VRD"] },
     { role: "vendor", path: "/vendor-login/orders", shows: ["VP", "CN", "OS"] },
     { role: "vendor", path: "/vendor-login/analytics", shows: [] },
-    { role: "vendor", path: "/vendor-login/profile", shows: ["VB", "VS", "VC"] },
+    { role: "vendor", path: "/vendor-login/profile", shows: ["VB", "VS", "VC", "LA"] },
   ];
 
   const contexts = {

@@ -1,52 +1,12 @@
 import { defined } from "../../app/lib/defined";
-import type { Page } from "@playwright/test";
-import { gstinCheckChar } from "../../app/domain/gstin";
 import { baseURL } from "../../playwright.config";
 import { fillSize, loginAsAdmin, pngBytes, sizeRow, unique } from "./admin-helpers";
 import { test, expect, expectAccessible, waitForHydration } from "./fixtures";
 import { loginAs, placeOrder, product, seedCart } from "./helpers";
-import { confirmInBrowser } from "./mail-helpers";
 import { toasts } from "./toast-helpers";
+import { enterLicence, markLicenceVerified, newGstin, registerVendorInUi } from "./vendor-helpers";
 
 const VERMICOMPOST = product("Vermicompost 25 kg");
-
-const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-/** A well-formed GSTIN no other test uses. */
-function newGstin() {
-  const rand = (set: string, n: number) => Array.from({ length: n }, () => set[Math.floor(Math.random() * set.length)]).join("");
-  const first14 = `27${rand(letters, 5)}${rand("0123456789", 4)}${rand(letters, 1)}1Z`;
-  return first14 + gstinCheckChar(first14);
-}
-
-type Vendor = { businessName: string; email: string; password: string; gstNumber: string };
-
-async function registerVendorInUi(page: Page, overrides: Partial<Vendor> = {}): Promise<Vendor> {
-  const vendor = {
-    businessName: `Kisan Tools ${unique()}`,
-    email: `seller.${unique()}@example.com`,
-    password: "seller-pass-2024",
-    gstNumber: newGstin().toLowerCase(),
-    ...overrides,
-  };
-  await page.goto("/vendor-login");
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "New vendor? Register here" }).click();
-  await page.getByLabel(/^Business name/).fill(vendor.businessName);
-  await page.getByLabel(/^Email/).fill(vendor.email);
-  await page.getByLabel(/^Password/).fill(vendor.password);
-  await page.getByLabel(/^Phone/).fill("91234 56789");
-  await page.getByLabel(/^GST number/).fill(vendor.gstNumber);
-  await page.getByLabel(/^Street address/).fill("Plot 7, MIDC Ambad");
-  await page.getByLabel(/^City/).fill("Nashik");
-  await page.getByLabel(/^State/).selectOption("Maharashtra");
-  await page.getByLabel(/^Pincode/).fill("422010");
-  await page.getByRole("button", { name: "Register" }).click();
-  // The emailed link confirms the address and opens the dashboard.
-  await expect(page.getByRole("status")).toHaveText("Check your email to finish creating your account");
-  await confirmInBrowser(page, new URL(page.url()).origin, vendor.email);
-  await expect(page.getByRole("heading", { name: `Welcome, ${vendor.businessName}` })).toBeVisible();
-  return vendor;
-}
 
 test("a seller registers, lists a product, gets it approved, and sees the order and the sale", async ({ page, browser }) => {
   test.setTimeout(90_000); // four people's sessions in one journey
@@ -129,6 +89,9 @@ test("a seller registers, lists a product, gets it approved, and sees the order 
 test("a vendor lists a product in three pack sizes and an admin approves it, knowing each size", async ({ page, browser }) => {
   test.setTimeout(90_000);
   const vendor = await registerVendorInUi(page);
+  // Seeds need the vendor's seed dealer licence, verified, before a listing can be approved.
+  await enterLicence(page, "seed");
+  await page.goto("/vendor-login");
   const productName = `Hybrid Chilli Seed ${unique()}`;
   const sku = `CHL-${unique().toUpperCase()}`;
   await page.getByRole("link", { name: "Add New Product" }).click();
@@ -171,6 +134,7 @@ test("a vendor lists a product in three pack sizes and an admin approves it, kno
   await loginAsAdmin(admin);
   await admin.goto("/admin/vendors");
   await waitForHydration(admin);
+  await markLicenceVerified(admin, productName, "seed");
   const pending = admin.getByTestId("pending-listing").filter({ hasText: productName });
   await expect(pending).toContainText(vendor.businessName);
   await expect(pending).toContainText("Brand: Kisan Gold");

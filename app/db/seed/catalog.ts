@@ -45,6 +45,12 @@
 // - Gallery (pictures after the cover, made by the same script): tomato seeds
 //   (two), vermicompost, mango sapling and pruning secateurs (one each).
 //
+// Regulated as (issue 13): every product is what its category says — seeds and
+// saplings seed, fertilizers fertiliser, equipment and tools nothing. No sample
+// product is a pesticide: neem cake powder is de-oiled neem cake, an organic
+// manure sold under the Fertiliser (Control) Order; its pest-control effect is
+// a side benefit, not a registered insecticide's claim (neem *oil* sprays are).
+//
 // Search-test word: 'Hybrid Maize Seeds (4 kg)' has the word "drought" in
 // its description; "drought" appears in no product name and in no other
 // description.
@@ -57,12 +63,15 @@
 import type { CropKey, Season } from "../../domain/crops";
 import type { PackUnit } from "../../domain/pack-units";
 import type { VariantInput } from "../../domain/variants";
+import type { LicenceKind } from "../../domain/licences";
 
 export type SampleProduct = {
   id: string;
   name: string;
   description: string;
   category: "seeds" | "equipment" | "tools" | "fertilizers";
+  /** What the law regulates it as, when not what its category says (a pesticide among fertilizers). */
+  regulatedAs?: LicenceKind;
   pricePaise: number;
   stock: number;
   image: string;

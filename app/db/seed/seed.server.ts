@@ -2,6 +2,7 @@ import type { Db } from "../db.server";
 import { defaultSku, singleVariant } from "../../domain/variants";
 import { saveVariants } from "../../services/catalog/variants.server";
 import { syncReviewSummary } from "../../services/reviews/review-summary.server";
+import { regulatedAsFor } from "../../domain/licences";
 import { sampleProducts } from "./catalog";
 import { sampleReviewRows } from "./sample-reviews";
 
@@ -28,6 +29,7 @@ export async function seedCatalogIfEmpty(db: Db): Promise<number> {
             name: p.name,
             description: p.description,
             category: p.category,
+            regulated_as: p.regulatedAs ?? regulatedAsFor(p.category),
             price_paise: p.pricePaise,
             stock: p.stock,
             rating: 0,

@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/vendors";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { FormError } from "~/components/admin/form-error";
-import { ListingReviewSchema } from "~/domain/admin-forms";
+import { VendorsActionSchema } from "~/domain/admin-forms";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { CATEGORY_LABELS } from "~/domain/categories";
 import { formatPaise } from "~/domain/money";
@@ -10,9 +10,18 @@ import { readPageRequest } from "~/domain/pagination";
 import { Pager } from "~/components/pager";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import type { VariantView } from "~/domain/variants";
-import { listPendingListings, listVendors, type ReviewOutcome, reviewListing } from "~/services/sellers/approve-listings.server";
+import {
+  ListingNeedsLicence,
+  listPendingListings,
+  listVendors,
+  type ReviewOutcome,
+  reviewListing,
+} from "~/services/sellers/approve-listings.server";
+import { LicenceRefused, revokeLicence, verifyLicence } from "~/services/sellers/verify-licence.server";
+import { LICENCE_LABELS } from "~/domain/licences";
 import { readFields } from "~/lib/read-form.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast, samePage } from "~/lib/toast.server";
+import { VendorLicences } from "~/components/admin/vendor-licences";
 
 export const meta: Route.MetaFunction = () => [{ title: "Vendors · Angle Admin" }];
 
@@ -26,18 +35,44 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { vendors, pending };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
-  const parsed = ListingReviewSchema.safeParse(await readFields(request));
+export async function action({ request, url }: Route.ActionArgs) {
+  const admin = await requireAdminAction(request);
+  const parsed = VendorsActionSchema.safeParse(await readFields(request));
   if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
-  const review = parsed.data;
-  const reason = review.intent === "reject" ? review.reason : undefined;
-  const outcome = await reviewListing(review.id, review.intent, { version: review.version, reason });
-  if (!outcome) {
-    return data({ error: "That listing changed or is no longer waiting for approval. Please review it again." }, { status: 409 });
+  const form = parsed.data;
+  try {
+    switch (form.intent) {
+      case "approve":
+      case "reject": {
+        const reason = form.intent === "reject" ? form.reason : undefined;
+        const outcome = await reviewListing(form.id, form.intent, { version: form.version, reason });
+        if (!outcome) {
+          return data({ error: "That listing changed or is no longer waiting for approval. Please review it again." }, { status: 409 });
+        }
+        return redirectWithToast("/admin/vendors", { description: REVIEWED[outcome] });
+      }
+      case "verify-licence": {
+        const on = await verifyLicence(admin.id, { vendorId: form.vendorId, kind: form.kind, version: form.version });
+        return redirectWithToast(samePage(url), {
+          description: `${LICENCE_LABELS[form.kind]} verified.${on ? ` ${listings(on)} back on sale.` : ""}`,
+        });
+      }
+      case "revoke-licence": {
+        const off = await revokeLicence({ vendorId: form.vendorId, kind: form.kind });
+        if (off === null) return data({ error: "That licence is not verified, so there is nothing to revoke." }, { status: 409 });
+        return redirectWithToast(samePage(url), {
+          description: `${LICENCE_LABELS[form.kind]} verification revoked.${off ? ` ${listings(off)} taken off sale.` : ""}`,
+        });
+      }
+    }
+  } catch (error) {
+    if (error instanceof ListingNeedsLicence || error instanceof LicenceRefused)
+      return data({ error: error.message }, { status: error.status });
+    throw error;
   }
-  return redirectWithToast("/admin/vendors", { description: REVIEWED[outcome] });
 }
+
+const listings = (n: number) => (n === 1 ? "1 listing" : `${n.toLocaleString("en-IN")} listings`);
 
 /** The toast after a review, saying what the service really did with the listing. */
 const REVIEWED: Record<ReviewOutcome, string> = {
@@ -67,7 +102,8 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold">{p.name}</p>
                     <p className="text-sm text-stone-600">
-                      {p.businessName} · {CATEGORY_LABELS[p.category]} · {p.variants.length > 1 ? "from " : ""}
+                      {p.businessName} · {CATEGORY_LABELS[p.category]}
+                      {p.regulatedAs === "pesticide" ? " (pesticide)" : ""} · {p.variants.length > 1 ? "from " : ""}
                       {formatPaise(p.pricePaise)} · stock {p.stock}
                     </p>
                     {p.brand ? <p className="text-sm text-stone-600">Brand: {p.brand}</p> : null}
@@ -75,15 +111,26 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
                   </div>
                 </div>
                 <PendingSizes name={p.name} sizes={p.variants} />
+                {p.licenceBlock ? (
+                  <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="licence-block">
+                    <p id={`licence-${p.id}`} className="font-medium">
+                      {p.licenceBlock}
+                    </p>
+                    {p.licence ? <VendorLicences vendorId={p.vendorId} businessName={p.businessName} licences={[p.licence]} /> : null}
+                  </div>
+                ) : null}
                 <div className="mt-3 flex flex-wrap items-end gap-2">
                   <Form method="post">
                     <input type="hidden" name="id" value={p.id} />
                     <input type="hidden" name="version" value={p.version} />
+                    {/* The server refuses the approval too: this only says so before the click. */}
                     <button
                       type="submit"
                       name="intent"
                       value="approve"
-                      className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white"
+                      disabled={Boolean(p.licenceBlock)}
+                      aria-describedby={p.licenceBlock ? `licence-${p.id}` : undefined}
+                      className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white disabled:bg-stone-400 disabled:text-stone-900"
                     >
                       Approve
                     </button>
@@ -165,6 +212,7 @@ const vendorColumns: Column<VendorRow>[] = [
   { header: "Location", cell: (v) => `${v.city}, ${v.state}` },
   { header: "Live", nowrap: true, align: "right", cell: (v) => v.live.toLocaleString("en-IN") },
   { header: "Pending", nowrap: true, align: "right", cell: (v) => v.pending.toLocaleString("en-IN") },
+  { header: "Licences", cell: (v) => <VendorLicences vendorId={v.id} businessName={v.businessName} licences={v.licences} /> },
 ];
 
 /** A pending listing's pack sizes: what the store will sell if the admin approves. */

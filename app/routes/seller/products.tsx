@@ -8,18 +8,28 @@ import { Pager } from "~/components/pager";
 import { formatPaise } from "~/domain/money";
 import { readPageRequest } from "~/domain/pagination";
 import { listVendorProducts } from "~/services/sellers/vendor-products.server";
+import { getVendorLicences } from "~/services/sellers/list-licences.server";
+import { indiaToday } from "~/domain/india-day";
+import { type LicenceKind, type LicenceStatus, vendorLicenceNote } from "~/domain/licences";
+import type { ProductStatus } from "~/db/schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Products · Angle Vendor" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
-  return { products: await listVendorProducts(vendor.id, readPageRequest(new URL(request.url).searchParams)) };
+  const [products, licences] = await Promise.all([
+    listVendorProducts(vendor.id, readPageRequest(new URL(request.url).searchParams)),
+    getVendorLicences(vendor.id, indiaToday()),
+  ]);
+  return { products, licenceStatus: Object.fromEntries(licences.map((l) => [l.kind, l.status])) as Record<LicenceKind, LicenceStatus> };
 }
 
 const STATE: Record<string, { label: string; style: string }> = {
   live: { label: "Live", style: "bg-green-100 text-green-800" },
   pending: { label: "Pending approval", style: "bg-orange-100 text-orange-800" },
   rejected: { label: "Rejected", style: "bg-red-100 text-red-800" },
+  suspended: { label: "Off sale: account suspended", style: "bg-stone-200 text-stone-800" },
+  unlicensed: { label: "Off sale: licence", style: "bg-red-100 text-red-800" },
 };
 
 export default function VendorProducts({ loaderData }: Route.ComponentProps) {
@@ -50,7 +60,8 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-stone-900">{p.name}</p>
                 <p className="text-sm text-stone-600">
-                  {CATEGORY_LABELS[p.category]} ·{" "}
+                  {CATEGORY_LABELS[p.category]}
+                  {p.regulatedAs === "pesticide" ? " (pesticide)" : ""} ·{" "}
                   <span className="whitespace-nowrap">
                     {p.sizes > 1 ? "from " : ""}
                     {formatPaise(p.pricePaise)}
@@ -58,6 +69,7 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
                   {p.sizes > 1 ? ` · ${p.sizes} sizes` : ""} · stock {p.stock}
                 </p>
                 {p.status === "rejected" && p.rejectReason ? <p className="text-sm text-red-700">Reason: {p.rejectReason}</p> : null}
+                <LicenceNote listing={p} licenceStatus={loaderData.licenceStatus} />
               </div>
               <span
                 className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE[p.status]?.style ?? ""}`}
@@ -78,5 +90,26 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
       )}
       <Pager page={loaderData.products} noun={["listing", "listings"]} className="mt-3" />
     </div>
+  );
+}
+
+/** Why a listing of a regulated kind is off sale, or cannot be approved yet: the licence it needs. */
+function LicenceNote({
+  listing,
+  licenceStatus,
+}: {
+  listing: { status: ProductStatus; regulatedAs: LicenceKind | null };
+  licenceStatus: Record<LicenceKind, LicenceStatus>;
+}) {
+  if (!listing.regulatedAs || !["live", "pending", "unlicensed"].includes(listing.status)) return null;
+  const note = vendorLicenceNote(listing.regulatedAs, licenceStatus[listing.regulatedAs]);
+  if (!note) return null;
+  return (
+    <p className="text-sm text-red-700" data-testid="licence-note">
+      {note}{" "}
+      <Link to="/vendor-login/profile#licences" className="font-semibold underline">
+        Your licences
+      </Link>
+    </p>
   );
 }

@@ -10,20 +10,36 @@ import { type FieldErrors, fieldErrors, firstError } from "~/domain/form-errors"
 import { type VendorProfileInput, VendorProfileSchema } from "~/domain/vendor";
 import { updateVendorProfile, VendorRefused } from "~/services/sellers/vendor-profile.server";
 import { readFields } from "~/lib/read-form.server";
+import { z } from "zod";
+import { UNKNOWN_INTENT } from "~/domain/admin-forms";
+import { indiaToday } from "~/domain/india-day";
+import { isLicenceKind, LICENCE_LABELS, type LicenceKind, licenceFormSchema, licenceInSentence, REGULATED_LABELS } from "~/domain/licences";
+import { VendorLicenceForms } from "~/components/vendor-licence-forms";
+import { getVendorLicences } from "~/services/sellers/list-licences.server";
+import { type LicenceSaved, saveLicence } from "~/services/sellers/save-licence.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Profile · Angle Vendor" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireVendorPage(request);
-  return null;
+  const vendor = await requireVendorPage(request);
+  const today = indiaToday();
+  return { licences: await getVendorLicences(vendor.id, today), today };
 }
 
-const refuse = (fields: FieldErrors<VendorProfileInput>, status: number) => data({ error: firstError(fields), fields }, { status });
+const refuse = (fields: FieldErrors<VendorProfileInput>, status: number) =>
+  data({ form: "profile" as const, error: firstError(fields), fields, licence: null }, { status });
+
+/** The page's two kinds of form; a form without an intent is the profile (as it was before licences). */
+const IntentSchema = z.object({ intent: z.enum(["profile", "licence"], UNKNOWN_INTENT).default("profile") });
 
 export async function action({ request }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
-  const parsed = VendorProfileSchema.safeParse(await readFields(request));
+  const fields = await readFields(request);
+  const intent = IntentSchema.safeParse(fields);
+  if (!intent.success) return refuse({ form: UNKNOWN_INTENT }, 400);
+  if (intent.data.intent === "licence") return saveLicenceForm(vendor.id, fields);
+  const parsed = VendorProfileSchema.safeParse(fields);
   if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
   try {
     await updateVendorProfile(vendor.id, parsed.data);
@@ -34,15 +50,50 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/vendor-login", { description: "Profile saved." });
 }
 
-export default function VendorProfileEdit({ actionData }: Route.ComponentProps) {
+async function saveLicenceForm(vendorId: string, fields: Record<string, string>) {
+  const parsed = licenceFormSchema(indiaToday()).safeParse(fields);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    const kind = isLicenceKind(fields.kind) ? fields.kind : null;
+    // A form naming no kind the page has is not one of ours: said at the top.
+    if (!kind) return data({ form: "licence" as const, error: firstError(errors), fields: {}, licence: null }, { status: 400 });
+    const { kind: _, form: __, ...rest } = errors;
+    const values = {
+      number: fields.number ?? "",
+      expiresOn: fields.expiresOn ?? "",
+      authority: fields.authority ?? "",
+      state: fields.state ?? "",
+    };
+    return data(
+      { form: "licence" as const, error: null, fields: {}, licence: { kind, error: firstError(errors), fields: rest, values } },
+      { status: 400 },
+    );
+  }
+  const saved = await saveLicence(vendorId, parsed.data);
+  return redirectWithToast("/vendor-login/profile", { description: SAVED[saved](parsed.data.kind) });
+}
+
+const SAVED: Record<LicenceSaved, (kind: LicenceKind) => string> = {
+  added: (kind) =>
+    `${LICENCE_LABELS[kind]} saved. Our team will verify it; then your ${REGULATED_LABELS[kind].toLowerCase()} listings can be approved.`,
+  updated: (kind) => `${LICENCE_LABELS[kind]} saved. Our team will verify it.`,
+  reverify: (kind) =>
+    `${LICENCE_LABELS[kind]} saved. As it changed, our team verifies it again; until then your ${REGULATED_LABELS[kind].toLowerCase()} listings are off sale.`,
+  unchanged: (kind) => `Nothing changed in your ${licenceInSentence(kind)}.`,
+};
+
+export default function VendorProfileEdit({ loaderData, actionData }: Route.ComponentProps) {
   const vendor = useRouteLoaderData<typeof layoutLoader>("routes/seller/layout")?.vendor;
-  const busy = useNavigation().state === "submitting";
-  const f = actionData?.fields ?? {};
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "licence";
+  const profile = actionData?.form === "profile" ? actionData : null;
+  const f: FieldErrors<VendorProfileInput> = profile?.fields ?? {};
   if (!vendor) return null;
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Edit Profile</h1>
       <Form method="post" noValidate className="mt-4 max-w-2xl rounded-xl bg-white p-5 ring-1 ring-stone-200">
+        <input type="hidden" name="intent" value="profile" />
         {actionData?.error ? (
           <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
             {actionData.error}
@@ -85,6 +136,7 @@ export default function VendorProfileEdit({ actionData }: Route.ComponentProps) 
           </button>
         </fieldset>
       </Form>
+      <VendorLicenceForms licences={loaderData.licences} today={loaderData.today} refused={actionData?.licence} />
       <div className="max-w-2xl">
         <AccountSecurity email={vendor.email} hasPassword back="/vendor-login/profile" />
       </div>

@@ -1,4 +1,6 @@
 import { getDb } from "~/db/db.server";
+import { indiaToday } from "~/domain/india-day";
+import { licensedToSell } from "~/services/sellers/licensed-listings.server";
 import type { CropKey, Season } from "~/domain/crops";
 import type { PackUnit } from "~/domain/pack-units";
 import type { ProductCard } from "~/domain/product-view";
@@ -21,7 +23,7 @@ export type ProductDetail = ProductCard & {
   howToUse: string | null;
 };
 
-/** A product on sale, or null (missing, archived, or awaiting approval). */
+/** A product on sale, or null (missing, archived, awaiting approval, or its seller's licence for it lapsed). */
 export async function getProduct(id: string): Promise<ProductDetail | null> {
   if (!/^[a-z0-9]{6,40}$/.test(id)) return null;
   const db = getDb();
@@ -38,6 +40,7 @@ export async function getProduct(id: string): Promise<ProductDetail | null> {
     ])
     .where("product.id", "=", id)
     .where("product.status", "=", "live")
+    .where(licensedToSell("product", indiaToday()))
     .executeTakeFirst();
   if (!row) return null;
   const [variants, crops] = await Promise.all([

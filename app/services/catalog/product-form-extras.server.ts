@@ -4,6 +4,7 @@ import { isId } from "~/lib/ids";
 import type { CropKey, Season } from "~/domain/crops";
 import type { PackUnit } from "~/domain/pack-units";
 import type { VariantInput } from "~/domain/variants";
+import type { LicenceKind } from "~/domain/licences";
 import { parseGallery } from "./save-product.server";
 
 /** What an edit form shows beyond the product's own fields: its sizes, details for farmers, extra photos. */
@@ -16,6 +17,7 @@ export type ProductFormExtras = {
   dosageUnit: PackUnit | null;
   howToUse: string | null;
   gallery: string[];
+  regulatedAs: LicenceKind | null;
 };
 
 export async function getProductFormExtras(productId: string, db: Db = getDb()): Promise<ProductFormExtras | null> {
@@ -23,7 +25,7 @@ export async function getProductFormExtras(productId: string, db: Db = getDb()):
   if (!isId(productId)) return null;
   const product = await db
     .selectFrom("product")
-    .select(["brand", "season", "dosage_amount", "dosage_unit", "how_to_use", "gallery"])
+    .select(["brand", "season", "dosage_amount", "dosage_unit", "how_to_use", "gallery", "regulated_as"])
     .where("id", "=", productId)
     .executeTakeFirst();
   if (!product) return null;
@@ -55,5 +57,6 @@ export async function getProductFormExtras(productId: string, db: Db = getDb()):
     dosageUnit: product.dosage_unit,
     howToUse: product.how_to_use,
     gallery: parseGallery(product.gallery),
+    regulatedAs: product.regulated_as,
   };
 }

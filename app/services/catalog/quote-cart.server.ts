@@ -1,4 +1,6 @@
 import { getDb } from "~/db/db.server";
+import { indiaToday } from "~/domain/india-day";
+import { licensedToSell } from "~/services/sellers/licensed-listings.server";
 import type { QuotedItem } from "~/domain/product-view";
 import { MAX_CART_LINES } from "~/domain/cart-limits";
 
@@ -21,8 +23,8 @@ export function parseCartKeys(text: string): CartKey[] {
 }
 
 /**
- * Current price and stock of the sizes in a visitor's cart; sizes of products not on sale, and
- * sizes that are gone, are left out. A line naming only its product (a cart from before pack
+ * Current price and stock of the sizes in a visitor's cart; sizes of products not on sale (a
+ * seller's licence for it lapsed included), and sizes that are gone, are left out. A line naming only its product (a cart from before pack
  * sizes) gets the product's first size: the one whose id is the product's, wherever the sizes have
  * been reordered to (checkout's mergeCartLines and the client cart read such a line the same way).
  */
@@ -50,6 +52,7 @@ export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]>
     ])
     .where("p.id", "in", productIds)
     .where("p.status", "=", "live")
+    .where(licensedToSell("p", indiaToday()))
     .where((eb) => {
       const ors = [];
       if (variantIds.length) ors.push(eb("v.id", "in", variantIds));

@@ -6,6 +6,7 @@ import { MAX_GALLERY, type ProductFormInput, SKU_TAKEN } from "~/domain/product-
 import type { VariantInput } from "~/domain/variants";
 import { isId, newId } from "~/lib/ids";
 import { discardProductImage } from "~/services/media/store-product-image.server";
+import { syncListing } from "~/services/sellers/licensed-listings.server";
 import { isSkuConflict, saveVariants, syncProductSummary } from "./variants.server";
 
 export const PLACEHOLDER_IMAGE = "/images/products/placeholder.svg";
@@ -55,6 +56,7 @@ async function insertProduct(
       name: input.name,
       description: input.description,
       category: input.category,
+      regulated_as: input.regulatedAs,
       // Placeholders until saveVariants writes the summary of the sizes.
       price_paise: Math.min(...input.variants.map((v) => v.pricePaise)),
       stock: 0,
@@ -92,6 +94,7 @@ export function productEdits(input: ProductFormInput, image?: string) {
     name: input.name,
     description: input.description,
     category: input.category,
+    regulated_as: input.regulatedAs,
     ...productDetails(input),
     ...(image ? { image } : {}),
     version: nextVersion(),
@@ -126,6 +129,8 @@ export async function updateProduct(
           .where("version", "=", options.version)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return null;
+        // A vendor's listing may now be regulated as something its vendor holds no licence for.
+        await syncListing(trx, id);
         return writeFormParts(trx, id, input, options);
       }),
   );

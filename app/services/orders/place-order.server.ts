@@ -11,6 +11,8 @@ import { queueOrderPlacedEmails } from "~/services/emails/queue-order-emails.ser
 import { syncProductSummary } from "~/services/catalog/variants.server";
 import { checkDelivery } from "~/services/delivery/delivery.server";
 import { codOverCapMessage, noCodHereMessage, stateMismatchMessage } from "~/domain/delivery";
+import { licensedToSell } from "~/services/sellers/licensed-listings.server";
+import { indiaToday } from "~/domain/india-day";
 import { configuredLimits, hitRateLimit, waitInWords } from "~/services/security/rate-limit.server";
 
 export type Customer = { id: string; name: string; email: string };
@@ -100,6 +102,9 @@ export async function placeOrder(
           "p.status",
           "p.vendor_id",
           "p.image",
+          // A vendor's seed, fertiliser or pesticide whose licence has lapsed is not sold, even
+          // before the sweep has taken it off sale (docs/decisions/019-licensed-sellers.md).
+          sql<number>`case when ${licensedToSell("p", indiaToday())} then 1 else 0 end`.as("licensed"),
           (eb) =>
             eb
               .selectFrom("product_variant as w")
@@ -115,7 +120,7 @@ export async function placeOrder(
         // not named (the other product is on sale; its name would mislead).
         const found = byId.get(variantId);
         const size = found?.product_id === askedProduct.get(variantId) ? found : undefined;
-        if (size?.status !== "live") {
+        if (size?.status !== "live" || !Number(size.licensed)) {
           throw new OrderRefused(size ? `${size.name} is no longer available.` : "A product in your cart is no longer available.");
         }
       }

@@ -5,6 +5,9 @@ import { nextVersion } from "~/services/catalog/save-product.server";
 import { listVariants } from "~/services/catalog/variants.server";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { queueListingReviewedEmail } from "~/services/emails/queue-listing-email.server";
+import { indiaToday } from "~/domain/india-day";
+import { approvalBlockedReason } from "~/domain/licences";
+import { licencesOf, licenceViews } from "./list-licences.server";
 
 export const VENDORS_PAGE_SIZE = 50;
 export const QUEUE_PAGE_SIZE = 20;
@@ -55,13 +58,24 @@ export async function listVendors(request: PageRequest = FIRST_PAGE) {
         .as("pending"),
     ]);
   const page = await paginate(query, BY_BUSINESS, request, VENDORS_PAGE_SIZE);
+  const licences = await licencesOf(page.rows.map((r) => r.id));
+  const today = indiaToday();
   return {
     ...page,
-    rows: page.rows.map((r) => ({ ...r, live: Number(r.live ?? 0), pending: Number(r.pending ?? 0), banned: Boolean(r.banned) })),
+    rows: page.rows.map((r) => ({
+      ...r,
+      live: Number(r.live ?? 0),
+      pending: Number(r.pending ?? 0),
+      banned: Boolean(r.banned),
+      licences: licenceViews(licences.get(r.id), today),
+    })),
   };
 }
 
-/** A page of the approval queue, oldest first. */
+/**
+ * A page of the approval queue, oldest first. A listing regulated as seed, fertiliser or pesticide
+ * says why it cannot be approved yet (`licenceBlock`) while its vendor's licence is not verified.
+ */
 export async function listPendingListings(request: PageRequest = FIRST_PAGE) {
   const query = getDb()
     .selectFrom("product")
@@ -76,6 +90,8 @@ export async function listPendingListings(request: PageRequest = FIRST_PAGE) {
       "product.image",
       "product.version",
       "product.updated_at",
+      "product.regulated_as",
+      "vendor.user_id as vendor_id",
       "vendor.business_name",
     ])
     .where("product.status", "=", "pending");
@@ -85,6 +101,8 @@ export async function listPendingListings(request: PageRequest = FIRST_PAGE) {
     getDb(),
     page.rows.map((r) => r.id),
   );
+  const licences = await licencesOf(page.rows.map((r) => r.vendor_id));
+  const today = indiaToday();
   const rows = page.rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -97,6 +115,11 @@ export async function listPendingListings(request: PageRequest = FIRST_PAGE) {
     businessName: r.business_name,
     brand: r.brand,
     variants: sizes.get(r.id) ?? [],
+    vendorId: r.vendor_id,
+    regulatedAs: r.regulated_as,
+    licenceBlock: r.regulated_as ? approvalBlockedReason(r.regulated_as, licences.get(r.vendor_id)?.get(r.regulated_as), today) : null,
+    // The licence it needs, so the admin can verify it right there.
+    licence: r.regulated_as ? (licenceViews(licences.get(r.vendor_id), today).find((l) => l.kind === r.regulated_as) ?? null) : null,
   }));
   return { ...page, rows };
 }
@@ -104,10 +127,18 @@ export async function listPendingListings(request: PageRequest = FIRST_PAGE) {
 /** What a review left the listing as: on sale, held while its vendor is suspended, or rejected. */
 export type ReviewOutcome = "live" | "suspended" | "rejected";
 
+/** An approval the vendor's licences do not allow yet; the message says which licence to verify. */
+export class ListingNeedsLicence extends Error {
+  readonly status = 409;
+}
+
 /**
  * Approve puts a pending listing on sale (or, while its vendor is suspended, holds it as
  * "suspended" until reactivation); reject keeps it off with the admin's reason for the vendor.
  * `version` is the one the admin looked at: a listing edited meanwhile is not approved unseen.
+ * A vendor's listing regulated as seed, fertiliser or pesticide is approved only while the vendor
+ * holds a verified licence of that kind not expired today (India's date); otherwise it throws
+ * ListingNeedsLicence and nothing changes. The store's own products need no licence.
  * Returns the listing's new status, or null when it was not reviewed (changed, or not waiting).
  */
 export async function reviewListing(
@@ -119,7 +150,11 @@ export async function reviewListing(
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const product = await trx.selectFrom("product").select("vendor_id").where("id", "=", productId).executeTakeFirst();
+      const product = await trx
+        .selectFrom("product")
+        .select(["vendor_id", "regulated_as", "status", "version"])
+        .where("id", "=", productId)
+        .executeTakeFirst();
       // The vendor's row, locked on PostgreSQL, so a suspension cannot slip in between this read and
       // the write (SQLite's write transaction already holds the whole database).
       let vendor = trx
@@ -128,6 +163,13 @@ export async function reviewListing(
         .where("id", "=", product?.vendor_id ?? "");
       if (getDatabase().engine === "postgres") vendor = vendor.forUpdate();
       const approved = (await vendor.executeTakeFirst())?.banned ? "suspended" : "live";
+      // Licence changes take the same row first (lockVendor), so the licence read here holds until commit.
+      const waiting = product?.status === "pending" && Number(product.version) === review.version;
+      if (decision === "approve" && waiting && product.vendor_id && product.regulated_as) {
+        const licence = (await licencesOf([product.vendor_id], trx)).get(product.vendor_id)?.get(product.regulated_as);
+        const blocked = approvalBlockedReason(product.regulated_as, licence, indiaToday());
+        if (blocked) throw new ListingNeedsLicence(blocked);
+      }
       const status: ReviewOutcome = decision === "approve" ? approved : "rejected";
       const result = await trx
         .updateTable("product")

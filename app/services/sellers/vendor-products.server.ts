@@ -7,6 +7,7 @@ import { FIRST_PAGE, type PageRequest } from "~/domain/pagination";
 import { isId } from "~/lib/ids";
 import type { ProductFormInput } from "~/domain/product-form";
 import type { CategoryKey } from "~/domain/categories";
+import type { LicenceKind } from "~/domain/licences";
 import type { ProductStatus } from "~/db/schema";
 import {
   createProduct,
@@ -42,6 +43,7 @@ type ListingRow = {
   status: ProductStatus;
   reject_reason: string | null;
   version: number;
+  regulated_as: LicenceKind | null;
   sizes: number | string | null;
 };
 
@@ -58,6 +60,7 @@ function toListing(r: ListingRow) {
     status: r.status,
     rejectReason: r.reject_reason,
     version: Number(r.version),
+    regulatedAs: r.regulated_as,
     sizes: Number(r.sizes ?? 1),
   };
 }
@@ -73,6 +76,7 @@ const LISTING_COLUMNS = [
   "status",
   "reject_reason",
   "version",
+  "regulated_as",
 ] as const;
 
 export const VENDOR_PRODUCTS_PAGE_SIZE = 25;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { checkoutInput, createCustomer, createProduct as makeProduct, productInput, versionOf } from "../../../tests/factories";
+import {
+  checkoutInput,
+  createCustomer,
+  createLicence,
+  createProduct as makeProduct,
+  productInput,
+  versionOf,
+} from "../../../tests/factories";
 import { type VendorRegisterInput, VendorRegisterSchema } from "~/domain/vendor";
 import { defined } from "~/lib/defined";
 import { confirmAndSignIn } from "../../../tests/account-links";
@@ -164,6 +171,7 @@ describe("a suspended vendor's listings", () => {
       VendorRegisterSchema.parse(form({ gstNumber: gstin("08AAACR4321K1Z"), businessName: "Suspended Seeds", state: "Rajasthan" })),
       meta(),
     );
+    await createLicence(v.userId, "fertiliser");
     const live = await createVendorProduct(v.userId, productInput({ ...raw, name: "Zebra Sickle", category: "fertilizers" }));
     await reviewListing(live.id, "approve", { version: await versionOf(live.id) });
     const waiting = await createVendorProduct(v.userId, productInput({ ...raw, name: "Zebra Trowel", category: "fertilizers" }));

@@ -4,6 +4,7 @@ import type { Role } from "~/auth/session.server";
 import { type Engine, getDatabase } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { nextVersion } from "~/services/catalog/save-product.server";
+import { syncLicensedListings } from "~/services/sellers/licensed-listings.server";
 import { UserRefused } from "./create-user.server";
 
 /**
@@ -13,7 +14,7 @@ import { UserRefused } from "./create-user.server";
  *
  * Suspending a vendor also takes their listings off sale in that transaction (status "live" becomes
  * "suspended"; the per-category counts follow through their triggers), and reactivating puts
- * exactly those back on sale.
+ * exactly those back on sale, but for listings whose licence lapsed meanwhile ("unlicensed").
  *
  * A change that would leave the store without an active admin (demoting or suspending the last
  * one) is refused inside that transaction: see `assertNotLastAdmin`.
@@ -72,6 +73,8 @@ export async function changeAccount(userId: string, change: AccountChange) {
         .where("vendor_id", "=", userId)
         .where("status", "=", from)
         .execute();
+      // Back on sale only what the vendor's licences allow today (0017-seller-licences).
+      if (!change.suspended) await syncLicensedListings(trx, userId);
     }
     await trx.deleteFrom("session").where("userId", "=", userId).execute();
   });

@@ -1,0 +1,49 @@
+import { useId } from "react";
+import { FERTILIZER_CATEGORY_KINDS, LICENCE_LABELS, REGULATED_LABELS } from "~/domain/licences";
+
+/**
+ * What the law regulates a product as, beside its category: a choice for fertilizers (a pesticide
+ * such as neem oil sits in that category too), a note for seeds, nothing for equipment and tools.
+ * The server decides from the category in every case but the fertilizers choice.
+ */
+export function RegulatedAsField({ category, defaultValue, error }: { category: string; defaultValue: string; error?: string }) {
+  const id = useId();
+  if (category === "seeds") {
+    return (
+      <p className="self-end text-sm text-stone-600" data-testid="regulated-as-note">
+        Sold as seed: a vendor needs a verified {LICENCE_LABELS.seed.toLowerCase()}.
+      </p>
+    );
+  }
+  if (category !== "fertilizers") return null;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-800">
+        Regulated as
+      </label>
+      <select
+        id={id}
+        name="regulatedAs"
+        defaultValue={defaultValue === "pesticide" ? "pesticide" : "fertiliser"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3"
+      >
+        {FERTILIZER_CATEGORY_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {REGULATED_LABELS[kind]}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
+        Neem oil, insecticides and other pest control products are pesticides: a vendor needs a verified insecticide selling licence. A
+        fertiliser needs an FCO dealer registration.
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
