@@ -7,10 +7,10 @@ import {
   describeDelivery,
   formatDeliveryDay,
   formatPincodeRanges,
-  indiaToday,
   parsePincodeRanges,
   zoneFor,
 } from "./delivery";
+import { indiaToday } from "./india-day";
 
 const nashik = { district: "Nashik", state: "Maharashtra" };
 const imphal = { district: "Imphal West", state: "Manipur" };

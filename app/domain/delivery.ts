@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INDIAN_STATE_NAMES } from "./indian-states";
+import { addDays, indiaToday } from "./india-day";
 import { formatPaise } from "./money";
 
 /**
@@ -57,20 +58,13 @@ export function zoneFor(
   return zone ? { name: zone.name, rule: zone } : { name: "Rest of India", rule: settings.rest };
 }
 
-/** Today's date in India (YYYY-MM-DD). */
-export function indiaToday(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
 /**
  * The day an order placed `now` arrives, `days` days after today in India; couriers do not deliver
  * on Sundays, so a Sunday becomes the Monday after. Returned as YYYY-MM-DD.
  */
 export function deliveryDate(now: Date, days: number): string {
-  const [y, m, d] = indiaToday(now).split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d + days));
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
+  const date = addDays(indiaToday(now), days);
+  return new Date(`${date}T00:00:00Z`).getUTCDay() === 0 ? addDays(date, 1) : date;
 }
 
 const shortDay = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
