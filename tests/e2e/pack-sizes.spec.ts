@@ -2,6 +2,7 @@ import { test, expect } from "./fixtures";
 import { defined } from "../../app/lib/defined";
 import { loginAs, placeOrder, seedCart, TOMATO, waitForHydration } from "./helpers";
 import { startPrivateStore } from "./private-store";
+import { ADMIN, loginAsAdmin } from "./admin-helpers";
 
 // The sample tomato seeds (app/db/seed/catalog.ts): 10 g ₹549 (MRP ₹599), 50 g ₹2,499 (MRP ₹2,995),
 // 100 g ₹4,699 (MRP ₹5,990); 60 g an acre.
@@ -55,7 +56,7 @@ test.describe("a sold-out size", () => {
   const own = test.extend<{ storeURL: string }>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; empty says none.
     storeURL: async ({}, use) => {
-      const store = await startPrivateStore("soldout");
+      const store = await startPrivateStore("soldout", { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
       await use(store.url);
       await store.stop();
     },
@@ -64,6 +65,15 @@ test.describe("a sold-out size", () => {
 
   own("is shown but cannot be chosen, the calculator leaves it out, and a cart holding it cannot check out", async ({ page, storeURL }) => {
     own.setTimeout(90_000);
+    // Every 100 g packet costs ₹1,64,465, over the default cash-on-delivery cap: this store takes cash up to ₹5,00,000.
+    await loginAsAdmin(page, storeURL);
+    const saved = await page.request.post("/admin/delivery", {
+      form: { intent: "general", codMax: "500000", restServed: "on", restDays: "6", restCod: "on" },
+      headers: { origin: storeURL },
+      maxRedirects: 0,
+    });
+    expect(saved.status(), "the COD cap saved").toBe(302);
+    await page.context().clearCookies();
     await loginAs(page, {}, storeURL);
     const hundred = defined(
       TOMATO.variants?.find((v) => v.label === "100 g"),
