@@ -1,5 +1,7 @@
-import { sql } from "kysely";
+import { type Insertable, sql } from "kysely";
+import { chunks, type ColumnType, idChunks, rowsPerStatement, updateEach } from "~/db/batch.server";
 import type { Db } from "~/db/db.server";
+import type { ProductVariantTable } from "~/db/schema";
 import { defaultSku, type VariantInput, type VariantView } from "~/domain/variants";
 import { newId } from "~/lib/ids";
 
@@ -43,48 +45,81 @@ export async function syncProductSummary(db: Db, productIds: readonly string[], 
  * caller has written the product row in this transaction (created it, or saved its form).
  */
 export async function saveVariants(db: Db, productId: string, variants: readonly VariantInput[], options: { isNew: boolean }) {
-  const existing = options.isNew ? [] : await db.selectFrom("product_variant").select("id").where("product_id", "=", productId).execute();
-  const keep = new Set(variants.flatMap((v) => (v.id ? [v.id] : [])));
-  const gone = existing.map((e) => e.id).filter((id) => !keep.has(id));
-  if (gone.length) await db.deleteFrom("product_variant").where("product_id", "=", productId).where("id", "in", gone).execute();
-  const owned = new Set(existing.map((e) => e.id));
-  // SKUs may move between this product's sizes in one save: the kept sizes first let go of theirs.
-  const kept = [...keep].filter((id) => owned.has(id));
-  if (kept.length) {
+  await saveVariantsOfProducts(db, [{ productId, variants, isNew: options.isNew }]);
+}
+
+/**
+ * saveVariants for many products at once (a CSV import), in a few statements whatever their
+ * number: one read of the sizes there are, then deletes, SKU releases, updates and inserts each
+ * batched (app/db/batch.server.ts), then the summaries.
+ */
+export async function saveVariantsOfProducts(
+  db: Db,
+  products: readonly { productId: string; variants: readonly VariantInput[]; isNew: boolean }[],
+) {
+  const existing = new Map<string, Map<string, string>>();
+  for (const ids of idChunks(products.filter((p) => !p.isNew).map((p) => p.productId))) {
+    const rows = await db.selectFrom("product_variant").select(["id", "product_id", "sku"]).where("product_id", "in", ids).execute();
+    for (const r of rows) existing.set(r.product_id, (existing.get(r.product_id) ?? new Map()).set(r.id, r.sku));
+  }
+  const gone: string[] = [];
+  const release: string[] = [];
+  const updates: unknown[][] = [];
+  const inserts: Insertable<ProductVariantTable>[] = [];
+  for (const { productId, variants, isNew } of products) {
+    const owned = existing.get(productId) ?? new Map<string, string>();
+    const keep = new Set(variants.flatMap((v) => (v.id && owned.has(v.id) ? [v.id] : [])));
+    for (const id of owned.keys()) if (!keep.has(id)) gone.push(id);
+    let position = 0;
+    for (const variant of variants) {
+      const kept = variant.id !== undefined && keep.has(variant.id);
+      const id = kept && variant.id ? variant.id : isNew && position === 0 ? productId : newId();
+      const sku = variant.sku || defaultSku(id);
+      const row = {
+        position,
+        label: variant.label,
+        pack_quantity: variant.packQuantity,
+        pack_unit: variant.packUnit,
+        sku,
+        mrp_paise: variant.mrpPaise,
+        price_paise: variant.pricePaise,
+        stock: variant.stock,
+        weight_grams: variant.weightGrams,
+      };
+      if (kept) {
+        // SKUs may move between this product's sizes in one save: a kept size whose SKU changes
+        // first lets go of its own.
+        if (owned.get(id) !== sku) release.push(id);
+        updates.push([id, ...VARIANT_COLUMNS.map((c) => row[c.name])]);
+      } else inserts.push({ id, product_id: productId, ...row });
+      position++;
+    }
+  }
+  for (const ids of idChunks(gone)) await db.deleteFrom("product_variant").where("id", "in", ids).execute();
+  for (const ids of idChunks(release)) {
     await db
       .updateTable("product_variant")
       .set({ sku: sql<string>`${"~"} || id` })
-      .where("product_id", "=", productId)
-      .where("id", "in", kept)
+      .where("id", "in", ids)
       .execute();
   }
-  let position = 0;
-  for (const variant of variants) {
-    const id = variant.id && owned.has(variant.id) ? variant.id : options.isNew && position === 0 ? productId : newId();
-    const row = {
-      position,
-      label: variant.label,
-      pack_quantity: variant.packQuantity,
-      pack_unit: variant.packUnit,
-      sku: variant.sku || defaultSku(id),
-      mrp_paise: variant.mrpPaise,
-      price_paise: variant.pricePaise,
-      stock: variant.stock,
-      weight_grams: variant.weightGrams,
-    };
-    if (id === variant.id) {
-      await db.updateTable("product_variant").set(row).where("id", "=", id).where("product_id", "=", productId).execute();
-    } else {
-      await db
-        .insertInto("product_variant")
-        .values({ id, product_id: productId, ...row })
-        .execute();
-    }
-    position++;
-  }
-  // Called by the product forms, whose save has already counted its write on the product row.
-  await syncProductSummary(db, [productId], { bumpVersion: false });
+  await updateEach(db, "product_variant", "id", VARIANT_COLUMNS, updates);
+  for (const slice of chunks(inserts, rowsPerStatement(11))) await db.insertInto("product_variant").values(slice).execute();
+  // Called by the product forms and the import, whose save has already counted its write on the product row.
+  for (const ids of idChunks(products.map((p) => p.productId))) await syncProductSummary(db, ids, { bumpVersion: false });
 }
+
+const VARIANT_COLUMNS = [
+  { name: "position", type: "integer" },
+  { name: "label", type: "text" },
+  { name: "pack_quantity", type: "double precision" },
+  { name: "pack_unit", type: "text" },
+  { name: "sku", type: "text" },
+  { name: "mrp_paise", type: "bigint" },
+  { name: "price_paise", type: "bigint" },
+  { name: "stock", type: "integer" },
+  { name: "weight_grams", type: "integer" },
+] as const satisfies readonly { name: keyof ProductVariantTable; type: ColumnType }[];
 
 /** A product's sizes in order, for its page, its forms and the cart. */
 export async function listVariants(db: Db, productIds: readonly string[]) {
