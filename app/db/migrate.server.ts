@@ -16,6 +16,7 @@ import * as m0011 from "./migrations/0011-mobile-sign-in";
 import * as m0012 from "./migrations/0012-search-synonyms";
 import * as m0013 from "./migrations/0013-pack-sizes";
 import * as m0014 from "./migrations/0014-crop-browsing";
+import * as m0018 from "./migrations/0018-catalog-imports";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0012-search-synonyms": m0012,
   "0013-pack-sizes": m0013,
   "0014-crop-browsing": m0014,
+  "0018-catalog-imports": m0018,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

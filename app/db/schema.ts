@@ -262,6 +262,7 @@ export interface Database {
   product_variant: ProductVariantTable;
   product_crop: ProductCropTable;
   crop_count: CropCountTable;
+  catalog_import: CatalogImportTable;
 }
 
 /** Two words or phrases a search treats as the same, lower case (0012-search-synonyms). */
@@ -269,4 +270,16 @@ export interface SearchSynonymTable {
   id: string;
   term: string;
   variant: string;
+}
+
+/** A CSV upload waiting between its preview and "Apply import" (0018-catalog-imports). */
+export interface CatalogImportTable {
+  id: string;
+  user_id: string;
+  scope: "admin" | "vendor";
+  file_name: string;
+  /** The file's text (UTF-8, without its byte-order mark). */
+  csv: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
 }
