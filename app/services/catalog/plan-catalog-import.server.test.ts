@@ -64,7 +64,7 @@ const product = fc
     crops: fc.subarray([...CROP_KEYS]),
     dosage: fc.option(fc.tuple(decimal, fc.constantFrom(...PACK_UNITS))),
     howToUse: fc.option(text(1, 2000)),
-    sizes: fc.array(fc.tuple(id, size), { minLength: 1, maxLength: 8, selector: ([sizeId]) => sizeId }),
+    sizes: fc.uniqueArray(fc.tuple(id, size), { minLength: 1, maxLength: 8, selector: ([sizeId]) => sizeId }),
   })
   .map(
     (p): CatalogProduct => ({
