@@ -16,26 +16,29 @@ import { newId } from "~/lib/ids";
  * second computes from the first's committed variants.
  */
 export async function syncProductSummary(db: Db, productIds: readonly string[], options: { bumpVersion: boolean } = { bumpVersion: true }) {
-  if (productIds.length === 0) return;
-  const v = (column: string) => sql.ref(`product_variant.${column}`);
-  const ofThis = sql`${v("product_id")} = product.id`;
-  await db
-    .updateTable("product")
-    .set({
-      stock: sql<number>`(select coalesce(sum(${v("stock")}), 0) from product_variant where ${ofThis})`,
-      price_paise: sql<number>`coalesce(
-        (select min(${v("price_paise")}) from product_variant where ${ofThis} and ${v("stock")} > 0),
-        (select min(${v("price_paise")}) from product_variant where ${ofThis}))`,
-      mrp_paise: sql<number>`(select ${v("mrp_paise")} from product_variant where ${ofThis}
-        order by case when ${v("stock")} > 0 then 0 else 1 end, ${v("price_paise")}, ${v("position")} limit 1)`,
-      price_varies: sql<boolean>`(select count(distinct ${v("price_paise")}) > 1 from product_variant where ${ofThis})`,
-      variant_count: sql<number>`(select count(*) from product_variant where ${ofThis})`,
-      // A sale or a cancellation changes stock an open edit form shows: that form is now stale.
-      // A form's own save has already counted its write.
-      ...(options.bumpVersion ? { version: sql<number>`version + 1` } : {}),
-    })
-    .where("id", "in", [...productIds])
-    .execute();
+  // One pass over the sizes of the products (a window per product) rather than a subquery per
+  // column and product: an import's thousands of products cost one sort, whatever plan the
+  // database picks for a table it has no statistics of yet. The first size in the window's order
+  // (in stock first, then cheapest, then first listed) gives the price and its MRP.
+  for (const ids of idChunks(productIds)) {
+    await sql`with summary as (
+        select product_id, price_paise, mrp_paise, total, sizes, varies from (
+          select product_id, price_paise, mrp_paise,
+            row_number() over (partition by product_id order by case when stock > 0 then 0 else 1 end, price_paise, position) as first,
+            sum(stock) over (partition by product_id) as total,
+            count(*) over (partition by product_id) as sizes,
+            max(price_paise) over (partition by product_id) > min(price_paise) over (partition by product_id) as varies
+          from product_variant where product_id in (${sql.join(ids)})
+        ) ranked where first = 1)
+      update product set stock = summary.total, price_paise = summary.price_paise, mrp_paise = summary.mrp_paise,
+        price_varies = summary.varies, variant_count = summary.sizes
+        ${
+          // A sale or a cancellation changes stock an open edit form shows: that form is now stale.
+          // A form's own save has already counted its write.
+          options.bumpVersion ? sql`, version = version + 1` : sql``
+        }
+      from summary where product.id = summary.product_id`.execute(db);
+  }
 }
 
 /**
@@ -106,7 +109,11 @@ export async function saveVariantsOfProducts(
   await updateEach(db, "product_variant", "id", VARIANT_COLUMNS, updates);
   for (const slice of chunks(inserts, rowsPerStatement(11))) await db.insertInto("product_variant").values(slice).execute();
   // Called by the product forms and the import, whose save has already counted its write on the product row.
-  for (const ids of idChunks(products.map((p) => p.productId))) await syncProductSummary(db, ids, { bumpVersion: false });
+  await syncProductSummary(
+    db,
+    products.map((p) => p.productId),
+    { bumpVersion: false },
+  );
 }
 
 const VARIANT_COLUMNS = [
