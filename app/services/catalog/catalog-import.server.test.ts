@@ -478,3 +478,37 @@ describe("a vendor's import and the approval rules", () => {
     expect((await listVendorProducts(vendor.userId)).total).toBe(60);
   });
 });
+
+describe("the catalogue's counts", () => {
+  it("stay exact per status and category through an import, edits that move products, and deletes", async () => {
+    const counted = async () =>
+      (await getDb().selectFrom("product_count").select(["status", "category", "n"]).execute())
+        .filter((r) => Number(r.n) !== 0)
+        .map((r) => `${r.status}/${r.category}=${Number(r.n)}`)
+        .sort();
+    const actual = async () =>
+      (
+        await getDb()
+          .selectFrom("product")
+          .select(["status", "category", (eb) => eb.fn.countAll<number>().as("n")])
+          .groupBy(["status", "category"])
+          .execute()
+      )
+        .map((r) => `${r.status}/${r.category}=${Number(r.n)}`)
+        .sort();
+    const vendor = await asVendor();
+    const t = tag();
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      ...sizeRow(`c${i}`, "1 kg", "10"),
+      name: `Counted ${t} ${i}`,
+      category: ["seeds", "tools", "fertilizers", "equipment"][i % 4] ?? "seeds",
+    }));
+    await applyCatalogImport(vendor, await upload(vendor, fileOf(recordsOf(rows))));
+    expect(await counted()).toEqual(await actual());
+    // Every product of one category moves to another, in one statement.
+    await getDb().updateTable("product").set({ category: "tools", status: "live" }).where("name", "like", `Counted ${t} %`).execute();
+    expect(await counted()).toEqual(await actual());
+    await getDb().deleteFrom("product").where("name", "like", `Counted ${t} %`).execute();
+    expect(await counted()).toEqual(await actual());
+  });
+});
