@@ -62,6 +62,8 @@ type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
 
+export const IMPORT_UPLOAD_GONE = "This upload has expired (uploads are kept for an hour) or was imported already. Upload the file again.";
+
 /** What the import page says about each column. */
 export const CATALOG_COLUMN_HELP: Record<CatalogColumn, string> = {
   product_id: "The product to update (from an export). Blank for a new product.",

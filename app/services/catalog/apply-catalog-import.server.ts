@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { chunks, idChunks, rowsPerStatement, updateEach } from "~/db/batch.server";
 import { getDatabase, getDb, type Db } from "~/db/db.server";
+import { IMPORT_UPLOAD_GONE } from "~/domain/catalog-csv";
 import { newId } from "~/lib/ids";
 import { ListingRefused, LISTING_RATE_LIMITED, refuseIfQueueFull } from "~/services/sellers/vendor-products.server";
 import { configuredLimits, hitRateLimit, waitInWords } from "~/services/security/rate-limit.server";
@@ -10,7 +11,6 @@ import { type ImportPlan, planCatalogImport, readCatalogText } from "./plan-cata
 import { newProductRow, writeCrops } from "./save-product.server";
 import { isSkuConflict, saveVariantsOfProducts } from "./variants.server";
 
-export const IMPORT_GONE = "This import was applied already, or it has expired (an upload is kept for an hour). Upload the file again.";
 export const IMPORT_REFUSED = "Nothing was imported: the file has problems, listed below. Fix them in the file and upload it again.";
 export const SKU_TAKEN_MEANWHILE =
   "Nothing was imported: a SKU in the file was taken by another product while the import ran. Upload the file again to see which.";
@@ -18,7 +18,7 @@ export const SKU_TAKEN_MEANWHILE =
 /** The upload is gone: applied already, expired, or never this actor's. */
 export class ImportGone extends Error {
   constructor() {
-    super(IMPORT_GONE);
+    super(IMPORT_UPLOAD_GONE);
   }
 }
 
