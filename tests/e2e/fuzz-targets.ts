@@ -488,7 +488,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     // Previews only: an "Apply import" needs the id of an upload, which no sample can guess.
     valid: (w, i) => ({ intent: "preview", file: productCsv(newProductRows(`Fuzz CSV Seed ${w.tag} ${i}`, `FZA-${w.tag}-${i}`)) }),
     special: (w) => ({ intent: fc.constantFrom("preview", "apply", "", "delete"), upload: uploadToken, file: hostileCsv(w) }),
-    samples: 20,
+    samples: 40,
     group: "admin",
     encoding: "multipart",
   },
@@ -652,7 +652,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     refused: ["anon", "customer", "admin"],
     valid: (w, i) => ({ intent: "preview", file: productCsv(newProductRows(`Fuzz CSV Listing ${w.tag} ${i}`, `FZV-${w.tag}-${i}`)) }),
     special: (w) => ({ intent: fc.constantFrom("preview", "apply", "", "delete"), upload: uploadToken, file: hostileCsv(w) }),
-    samples: 20,
+    samples: 40,
     group: "vendor",
     encoding: "multipart",
   },
