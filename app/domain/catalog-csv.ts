@@ -83,7 +83,7 @@ export const CATALOG_COLUMN_HELP: Record<CatalogColumn, string> = {
   size_label: "The size as shoppers see it, e.g. 500 g (required).",
   pack_quantity: "The pack's amount, e.g. 500 or 2.5 (required).",
   pack_unit: "g, kg, ml, l or piece (required).",
-  sku: "Optional; unique across the store. Blank gives one.",
+  sku: "Optional; unique across the store. Blank gives one. In Excel keep this column as Text, or 00123 loses its zeros.",
   mrp_rupees: "MRP in rupees, e.g. 1299.50 (blank: same as the price).",
   price_rupees: "Price in rupees, e.g. 1,299.50; at most two decimals (required).",
   stock: "Whole number, 0 or more (required).",
