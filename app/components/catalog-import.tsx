@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import ChevronDown from "lucide-react/icons/chevron-down";
 import Download from "lucide-react/icons/download";
 import { FormError } from "~/components/admin/form-error";
 import { type Column, DataTable } from "~/components/ui/data-table";
@@ -84,8 +85,11 @@ export function CatalogImport({ view, error }: { view: CatalogImportView; error?
           {busy === "preview" ? "Reading the file..." : "Preview import"}
         </button>
       </Form>
-      <details className="mt-3 rounded-xl bg-white p-4 text-sm ring-1 ring-stone-200">
-        <summary className="cursor-pointer font-semibold text-stone-800">The columns</summary>
+      <details className="group mt-3 rounded-xl bg-white p-4 text-sm ring-1 ring-stone-200">
+        <summary className="flex cursor-pointer items-center gap-2 font-semibold text-stone-800">
+          <ChevronDown className="h-4 w-4 transition-transform group-open:rotate-180" aria-hidden="true" /> The columns, and what goes in
+          each
+        </summary>
         <p className="mt-2 text-stone-600">
           A product's own fields go on one of its rows (the export puts them on the first) and may be left blank on its other rows. Cells
           that begin with = + - or @ are written with an apostrophe in front, so a spreadsheet never runs them as formulas; the import takes
