@@ -255,14 +255,14 @@ export function readCatalogFile(records: readonly (readonly string[])[]): Catalo
   const [headerCells = [], ...dataRecords] = records;
   const { header, errors } = readCatalogHeader(headerCells);
   if (errors.length) return { products: [], errors, rowCount: 0 };
-  const width = headerCells.length;
+  const named = headerCells.map((c) => normaliseHeader(c) !== "");
   const rows: Row[] = [];
   dataRecords.forEach((record, index) => {
     const row = index + 2;
     const clean = record.map((c) => unguardFormula(c).trim());
     if (clean.every((c) => c === "")) return;
-    const stray = clean.findIndex((c, i) => c !== "" && (i >= width || normaliseHeader(headerCells[i] ?? "") === ""));
-    if (stray >= 0) errors.push({ row, column: NO_COLUMN, message: "This row has a value in a column without a name in the header row." });
+    if (clean.some((c, i) => c !== "" && !named[i]))
+      errors.push({ row, column: NO_COLUMN, message: "This row has a value in a column without a name in the header row." });
     rows.push({ row, cell: (column) => clean[header[column] ?? -1] ?? "" });
   });
 

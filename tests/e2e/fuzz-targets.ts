@@ -176,7 +176,7 @@ function hostileCsv(w: World): fc.Arbitrary<FieldValue> {
     file("wrong-columns.csv", Buffer.from("id,name,price\r\n1,Neem,100\r\n")),
     file("latin1.csv", Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x0d, 0x0a, 0x43, 0x61, 0x66, 0xe9])),
     file("utf16.csv", Buffer.from([0xff, 0xfe, 0x6e, 0x00, 0x61, 0x00])),
-    file("nul.csv", Buffer.from(`${CATALOG_COLUMNS.join(",")}\r\n\u0000,\u0000,\u0000\r\n`)),
+    file("nul\u0000.csv", Buffer.from(`${CATALOG_COLUMNS.join(",")}\r\n\u0000,\u0000,\u0000\r\n`)),
     file("rows.csv", Buffer.from([CATALOG_COLUMNS.join(","), ...Array.from({ length: 10_001 }, () => "x")].join("\n"))),
     file("empty.csv", Buffer.alloc(0)),
   );

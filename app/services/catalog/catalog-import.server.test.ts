@@ -262,6 +262,19 @@ describe("every row's problem, and nothing written", () => {
       CSV_NOT_UTF8,
     ]);
     expect(await refused(new File([new Uint8Array([0xff, 0xfe, 0x6e, 0x00])], "utf16.csv"))).toEqual([422, CSV_NOT_UTF8]);
+    // NUL bytes (PostgreSQL cannot store one) in the cells and the file's name are dropped, as forms drop them.
+    const withNul = await uploadCatalogCsv(
+      admin,
+      new File(
+        [csvRows(recordsOf([{ ...sizeRow("n\u0000ul", "1 kg", "10"), name: "N\u0000UL seed", category: "seeds" }]))],
+        "a\u0000b.csv",
+      ),
+    );
+    if (!withNul.ok) throw new Error(withNul.error);
+    const nul = await previewCatalogImport(admin, withNul.id);
+    expect(nul?.upload.fileName).toBe("ab.csv");
+    expect(nul?.plan.errors).toEqual([]);
+    expect(nul?.plan.products[0]?.name).toBe("NUL seed");
     const row = CATALOG_COLUMNS.map(() => "x");
     expect(await refused(fileOf([CATALOG_COLUMNS, ...Array.from({ length: 10_001 }, () => row)]))).toEqual([413, CSV_TOO_MANY_ROWS]);
   });

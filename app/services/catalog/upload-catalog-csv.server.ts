@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/domain/catalog-csv";
+import { stripControl } from "~/lib/read-form.server";
 import type { CatalogActor } from "./catalog-products.server";
 import { getImportUpload, storeImportUpload } from "./catalog-import-uploads.server";
 import { type ImportPlan, planCatalogImport, readCatalogText } from "./plan-catalog-import.server";
@@ -21,12 +22,14 @@ export type UploadResult = { ok: true; id: string } | { ok: false; status: 400 |
 export async function uploadCatalogCsv(actor: CatalogActor, file: File | null): Promise<UploadResult> {
   if (!file || file.size === 0) return { ok: false, status: 400, error: file ? CSV_EMPTY : CHOOSE_CSV_FILE };
   if (file.size > MAX_IMPORT_BYTES) return { ok: false, status: 413, error: CSV_TOO_LARGE };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const text = decodeUtf8(bytes);
-  if (text === null) return { ok: false, status: 422, error: CSV_NOT_UTF8 };
+  const decoded = decodeUtf8(new Uint8Array(await file.arrayBuffer()));
+  if (decoded === null) return { ok: false, status: 422, error: CSV_NOT_UTF8 };
+  // Control characters (a NUL above all, which PostgreSQL cannot store) are no part of a CSV's
+  // syntax nor of any field the store keeps: dropped, as forms drop them.
+  const text = stripControl(decoded);
   if (!text.trim()) return { ok: false, status: 422, error: CSV_EMPTY };
   if (readCatalogText(text).tooManyRows) return { ok: false, status: 413, error: CSV_TOO_MANY_ROWS };
-  const id = await storeImportUpload(actor.userId, actor.role, file.name || "products.csv", text);
+  const id = await storeImportUpload(actor.userId, actor.role, stripControl(file.name).trim() || "products.csv", text);
   return { ok: true, id };
 }
 
