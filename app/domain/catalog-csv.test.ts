@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { catalogChanges } from "./catalog-changes";
 import {
   CATALOG_COLUMNS,
   type CatalogColumn,
   type CatalogProduct,
-  catalogChanges,
   catalogCsvRows,
   readCatalogFile,
   readCatalogHeader,

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CATALOG_COLUMNS, type CatalogProduct, catalogChanges, catalogCsvRows, MAX_IMPORT_ROWS } from "~/domain/catalog-csv";
+import { catalogChanges } from "~/domain/catalog-changes";
+import { CATALOG_COLUMNS, type CatalogProduct, catalogCsvRows, MAX_IMPORT_ROWS } from "~/domain/catalog-csv";
 import { CATEGORY_KEYS } from "~/domain/categories";
 import { CROP_KEYS, SEASONS } from "~/domain/crops";
 import { PACK_UNITS } from "~/domain/pack-units";

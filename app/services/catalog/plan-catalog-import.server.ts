@@ -1,14 +1,7 @@
 import { chunks, rowsPerStatement } from "~/db/batch.server";
 import type { Db } from "~/db/db.server";
-import {
-  byRowThenColumn,
-  type CatalogChange,
-  type CatalogFile,
-  catalogChanges,
-  MAX_IMPORT_ROWS,
-  readCatalogFile,
-  type RowError,
-} from "~/domain/catalog-csv";
+import { type CatalogChange, catalogChanges } from "~/domain/catalog-changes";
+import { byRowThenColumn, type CatalogFile, MAX_IMPORT_ROWS, readCatalogFile, type RowError } from "~/domain/catalog-csv";
 import type { ProductFormInput } from "~/domain/product-form";
 import { SKU_TAKEN } from "~/domain/product-form";
 import { defaultSku } from "~/domain/variants";
