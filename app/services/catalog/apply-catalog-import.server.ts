@@ -15,6 +15,8 @@ export const IMPORT_REFUSED = "Nothing was imported: the file has problems, list
 export const SKU_TAKEN_MEANWHILE =
   "Nothing was imported: a SKU in the file was taken by another product while the import ran. Upload the file again to see which.";
 
+export const RAN_INTO_ANOTHER = "Nothing was imported: another change to the same products ran at the same moment. Apply the import again.";
+
 /** The upload is gone: applied already, expired, or never this actor's. */
 export class ImportGone extends Error {
   constructor() {
@@ -54,7 +56,10 @@ export async function applyCatalogImport(actor: CatalogActor, uploadId: string) 
       .transaction()
       .execute(async (trx) => {
         if (!(await takeImportUpload(trx, actor.userId, actor.role, uploadId))) throw new ImportGone();
-        if (actor.role === "vendor") await refuseIfQueueFull(trx, actor.userId);
+        if (actor.role === "vendor") {
+          await holdVendorAccount(trx, actor.userId);
+          await refuseIfQueueFull(trx, actor.userId);
+        }
         await lockProducts(
           trx,
           file.products.flatMap((p) => (p.key.kind === "existing" ? [p.key.id] : [])),
@@ -65,9 +70,23 @@ export async function applyCatalogImport(actor: CatalogActor, uploadId: string) 
         return plan.counts;
       });
   } catch (error) {
-    if (!isSkuConflict(error)) throw error;
-    throw new ImportRefused(await planCatalogImport(getDb(), actor, file), SKU_TAKEN_MEANWHILE);
+    if (isSkuConflict(error)) throw new ImportRefused(await planCatalogImport(getDb(), actor, file), SKU_TAKEN_MEANWHILE);
+    // Two imports adding the same SKUs in opposite orders wait for each other; PostgreSQL ends one.
+    if ((error as { code?: string }).code === "40P01")
+      throw new ImportRefused(await planCatalogImport(getDb(), actor, file), RAN_INTO_ANOTHER);
+    throw error;
   }
+}
+
+/**
+ * PostgreSQL: the vendor's new listings refer to their account, so inserting them takes a key-share
+ * lock on its row; an admin's review locks that row first and then the listing. Taken here, before
+ * any listing is locked, an import and a review of one of its listings wait for each other in one
+ * order only, never in a circle.
+ */
+async function holdVendorAccount(trx: Db, vendorId: string) {
+  if (getDatabase().engine !== "postgres") return;
+  await trx.selectFrom("user").select("id").where("id", "=", vendorId).forKeyShare().execute();
 }
 
 /** PostgreSQL: the products' rows, locked in id order; SQLite's one writer needs no locks. */
