@@ -447,6 +447,25 @@ describe("all or nothing", () => {
   });
 });
 
+describe("two imports at once", () => {
+  it("adding the same SKUs in opposite orders: one is imported, the other writes nothing and says why", async () => {
+    const [a, b] = [await asAdmin(), await asAdmin()];
+    const t = tag();
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      ...sizeRow(`race-${i}`, "1 kg", "10", { sku: `RACE-${t}-${i}` }),
+      name: `Race ${t} ${i}`,
+      category: "seeds",
+    }));
+    const before = await productCount();
+    const ids = [await upload(a, fileOf(recordsOf(rows))), await upload(b, fileOf(recordsOf([...rows].reverse())))];
+    const results = await Promise.allSettled([applyCatalogImport(a, ids[0] ?? ""), applyCatalogImport(b, ids[1] ?? "")]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((r) => r.status === "rejected");
+    expect(refused?.status === "rejected" ? refused.reason : null).toBeInstanceOf(ImportRefused);
+    expect(await productCount()).toBe(before + 300);
+  });
+});
+
 describe("whose upload it is", () => {
   it("is the uploader's, on the page it was uploaded on, for an hour", async () => {
     const vendor = await asVendor();
