@@ -44,6 +44,7 @@ type Options = {
   connections: number;
   dropAnyDb: boolean;
   scale: boolean;
+  import: boolean;
 };
 
 function parseArgs(argv: string[]): Options {
@@ -58,6 +59,7 @@ function parseArgs(argv: string[]): Options {
     connections: 20,
     dropAnyDb: false,
     scale: true,
+    import: true,
   };
   const value = (i: number, name: string) => {
     const v = argv[i + 1];
@@ -67,7 +69,7 @@ function parseArgs(argv: string[]): Options {
   if (argv.includes("-h") || argv.includes("--help")) {
     console.log(
       "usage: npm run bench -- [--no-build] [--db sqlite|postgres] [--port 3200] [--runs 2]\n" +
-        "                        [--duration 10] [--connections 20] [--no-lighthouse] [--no-load] [--drop-any-db]",
+        "                        [--duration 10] [--connections 20] [--no-lighthouse] [--no-load] [--no-scale] [--no-import] [--drop-any-db]",
     );
     process.exit(0);
   }
@@ -104,6 +106,9 @@ function parseArgs(argv: string[]): Options {
         break;
       case "--no-scale":
         opts.scale = false;
+        break;
+      case "--no-import":
+        opts.import = false;
         break;
       case "--drop-any-db":
         opts.dropAnyDb = true;
@@ -697,12 +702,18 @@ try {
   await main();
   await cleanup();
   // Then the scale part (1,000 vs 100,000 products on both engines, orders, bare Hono): bench/scale.ts.
-  if (parseArgs(process.argv.slice(2)).scale) {
+  const options = parseArgs(process.argv.slice(2));
+  if (options.scale) {
     console.log("\n== npm run bench:scale");
     await run("npm", ["run", "bench:scale"]);
   }
   console.log("\n== npm run bench:delivery");
   await run("npm", ["run", "bench:delivery"]);
+  // And a CSV import of 10,000 rows, all or nothing, on both engines (bench/csv-import.ts).
+  if (options.import) {
+    console.log("\n== npm run bench:import");
+    await run("npm", ["run", "bench:import"]);
+  }
   process.exit(0);
 } catch (error) {
   console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);

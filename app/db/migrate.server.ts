@@ -19,6 +19,7 @@ import * as m0014 from "./migrations/0014-crop-browsing";
 import * as m0015 from "./migrations/0015-pincode-directory";
 import * as m0016 from "./migrations/0016-reviews";
 import * as m0017 from "./migrations/0017-seller-licences";
+import * as m0018 from "./migrations/0018-catalog-imports";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0015-pincode-directory": m0015,
   "0016-reviews": m0016,
   "0017-seller-licences": m0017,
+  "0018-catalog-imports": m0018,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -273,6 +273,7 @@ export interface Database {
   pincode: PincodeTable;
   review: ReviewTable;
   seller_licence: SellerLicenceTable;
+  catalog_import: CatalogImportTable;
 }
 
 /** India's pincode directory (0015-pincode-directory); `source` is 'directory' or 'admin' (added by an admin). */
@@ -326,4 +327,16 @@ export interface ReviewTable {
   hidden_at: IsoTime | null;
   created_at: IsoTime;
   updated_at: IsoTime;
+}
+
+/** A CSV upload waiting between its preview and "Apply import" (0018-catalog-imports). */
+export interface CatalogImportTable {
+  id: string;
+  user_id: string;
+  scope: "admin" | "vendor";
+  file_name: string;
+  /** The file's text (UTF-8, without its byte-order mark). */
+  csv: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
 }

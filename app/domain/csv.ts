@@ -1,26 +1,25 @@
 /**
- * A small CSV writer (RFC 4180): fields joined by commas, rows ended by CRLF, a field quoted when
- * it holds a comma, a quote, a CR or an LF, with its quotes doubled.
+ * Cell rules shared by every CSV the store writes or reads (the files themselves are written and
+ * parsed by csv-stringify and csv-parse, server-side: app/lib/csv.server.ts).
  *
  * Spreadsheets run a cell that starts with = + - @ (or a tab or CR, which they strip first) as a
- * formula, so such a text cell is prefixed with an apostrophe: a customer named "=HYPERLINK(…)"
- * stays text (OWASP "CSV injection"). Numbers are written as they are: they are never formulas.
+ * formula, so such a text cell is written with an apostrophe in front: a customer named
+ * "=HYPERLINK(…)" stays text (OWASP "CSV injection"). Numbers are written as they are: they are
+ * never formulas. A text that already starts with apostrophes and then one of those characters
+ * gets one more, so that reading a file back (`unguardFormula`) gives exactly the text written.
  */
 
 export type CsvValue = string | number | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 
-export function csvField(value: CsvValue): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+export function guardFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-export function csvRow(values: readonly CsvValue[]): string {
-  return `${values.map(csvField).join(",")}\r\n`;
+/** The text a guarded cell stood for: one apostrophe less before a formula character. */
+export function unguardFormula(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
 
 /** A byte-order mark first, so Excel reads the file as UTF-8 (₹, names in Devanagari). */

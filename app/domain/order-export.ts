@@ -78,9 +78,5 @@ export function istToday(now = new Date()): string {
   return formatIstDateTime(now.toISOString()).slice(0, 10);
 }
 
-/** Rupees with paise for a spreadsheet: 1234550 paise → "12345.50" (no ₹ or grouping, so it sums). */
-export function paiseToRupeeText(paise: number): string {
-  const sign = paise < 0 ? "-" : "";
-  const abs = Math.abs(Math.trunc(paise));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
+// Moved beside parseRupeesToPaise: the product CSV writes rupees the same way.
+export { paiseToRupeeText } from "./rupee-input";

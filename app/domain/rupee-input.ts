@@ -8,3 +8,10 @@ export function parseRupeesToPaise(input: string): number | null {
   const [whole, fraction = ""] = cleaned.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
+
+/** Rupees with paise for a spreadsheet: 1234550 paise → "12345.50" (no ₹ or grouping, so it sums). */
+export function paiseToRupeeText(paise: number): string {
+  const sign = paise < 0 ? "-" : "";
+  const abs = Math.abs(Math.trunc(paise));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}

@@ -117,6 +117,7 @@ for (const width of WIDTHS) {
       await checkPages(page, [
         "/vendor-login/products",
         "/vendor-login/products/new",
+        "/vendor-login/products/import",
         "/vendor-login/orders",
         "/vendor-login/analytics",
         "/vendor-login/profile",

@@ -14,6 +14,7 @@ export const ADMIN_PAGES: { path: string; heading: string }[] = [
   { path: "/admin/dashboard", heading: "Dashboard" },
   { path: "/admin/products", heading: "Manage Products" },
   { path: "/admin/products/new", heading: "Add Product" },
+  { path: "/admin/products/import", heading: "Import products from CSV" },
   { path: "/admin/users", heading: "Manage Users" },
   { path: "/admin/orders", heading: "Orders" },
   { path: "/admin/vendors", heading: "Vendors" },

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { CATALOG_COLUMNS } from "../../app/domain/catalog-csv";
 import { gstinCheckChar } from "../../app/domain/gstin";
 import { addDays, indiaToday } from "../../app/domain/india-day";
 import { defined } from "../../app/lib/defined";
@@ -90,6 +91,105 @@ const product = (i: number, tag: string) => ({
   price: "250",
   stock: "40",
 });
+
+/** A product CSV (plain cells: no commas or quotes to escape) from rows given by column name. */
+function productCsv(rows: Partial<Record<(typeof CATALOG_COLUMNS)[number], string>>[]): FileValue {
+  const lines = [CATALOG_COLUMNS.join(","), ...rows.map((r) => CATALOG_COLUMNS.map((c) => r[c] ?? "").join(","))];
+  return { name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`) };
+}
+const newProductRows = (name: string, sku: string) => [
+  {
+    handle: "new",
+    name,
+    category: "seeds",
+    crops: "tomato",
+    size_label: "10 g",
+    pack_quantity: "10",
+    pack_unit: "g",
+    sku: `${sku}-10`,
+    price_rupees: "49",
+    stock: "5",
+  },
+  {
+    handle: "new",
+    size_label: "50 g",
+    pack_quantity: "50",
+    pack_unit: "g",
+    sku: `${sku}-50`,
+    mrp_rupees: "220",
+    price_rupees: "199.50",
+    stock: "3",
+  },
+];
+/** Files a CSV import must refuse, or preview with row problems, and never choke on. */
+function hostileCsv(w: World): fc.Arbitrary<FieldValue> {
+  const file = (name: string, buffer: Buffer, mimeType = "text/csv") => ({ name, mimeType, buffer });
+  return fc.constantFrom<FieldValue>(
+    productCsv(newProductRows('=HYPERLINK("http://evil")', `FZ-${w.tag}`)),
+    productCsv([
+      {
+        product_id: w.otherVendorProductId,
+        name: "Hijack",
+        category: "seeds",
+        size_label: "1 g",
+        pack_quantity: "1",
+        pack_unit: "g",
+        price_rupees: "1",
+        stock: "1",
+      },
+    ]),
+    productCsv([
+      {
+        product_id: w.liveProductIds[0] ?? "",
+        variant_id: w.vendorProductId,
+        name: "Hijack",
+        category: "tools",
+        size_label: "x",
+        pack_quantity: "1",
+        pack_unit: "g",
+        price_rupees: "1",
+        stock: "1",
+      },
+    ]),
+    productCsv([
+      {
+        handle: "x",
+        name: "\u0000<script>window.__xss=1</script>",
+        category: "__proto__",
+        size_label: "1e309",
+        pack_quantity: "NaN",
+        pack_unit: "constructor",
+        price_rupees: "1.005",
+        mrp_rupees: "-1",
+        stock: "9007199254740993",
+        weight_grams: "0x10",
+        version: "-1",
+        image: "/etc/passwd",
+      },
+    ]),
+    productCsv(
+      Array.from({ length: 12 }, (_, i) => ({
+        handle: "many",
+        name: "Many",
+        category: "seeds",
+        size_label: `${i} g`,
+        pack_quantity: String(i + 1),
+        pack_unit: "g",
+        price_rupees: "1",
+        stock: "1",
+      })),
+    ),
+    file("unclosed.csv", Buffer.from(`${CATALOG_COLUMNS.join(",")}\r\nnew,"never closed\r\n`)),
+    file("header-only.csv", Buffer.from(CATALOG_COLUMNS.join(","))),
+    file("wrong-columns.csv", Buffer.from("id,name,price\r\n1,Neem,100\r\n")),
+    file("latin1.csv", Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x0d, 0x0a, 0x43, 0x61, 0x66, 0xe9])),
+    file("utf16.csv", Buffer.from([0xff, 0xfe, 0x6e, 0x00, 0x61, 0x00])),
+    file("nul\u0000.csv", Buffer.from(`${CATALOG_COLUMNS.join(",")}\r\n\u0000,\u0000,\u0000\r\n`)),
+    file("rows.csv", Buffer.from([CATALOG_COLUMNS.join(","), ...Array.from({ length: 10_001 }, () => "x")].join("\n"))),
+    file("empty.csv", Buffer.alloc(0)),
+  );
+}
+const uploadToken = fc.constantFrom("", "nosuchupload", "a".repeat(32), "A".repeat(64), "%00", "../../x", "' or 1=1 --");
 
 const statuses = fc.constantFrom("pending", "confirmed", "shipped", "delivered", "cancelled", "Cancelled", "refunded", "");
 const categories = fc.constantFrom("seeds", "equipment", "tools", "fertilizers", "all", "Seeds", "__proto__");
@@ -419,6 +519,19 @@ export const ACTION_TARGETS: ActionTarget[] = [
     encoding: "multipart",
   },
   {
+    file: "routes/admin/products-import.tsx",
+    label: "admin CSV import",
+    path: () => "/admin/products/import",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    // Previews only: an "Apply import" needs the id of an upload, which no sample can guess.
+    valid: (w, i) => ({ intent: "preview", file: productCsv(newProductRows(`Fuzz CSV Seed ${w.tag} ${i}`, `FZA-${w.tag}-${i}`)) }),
+    special: (w) => ({ intent: fc.constantFrom("preview", "apply", "", "delete"), upload: uploadToken, file: hostileCsv(w) }),
+    samples: 40,
+    group: "admin",
+    encoding: "multipart",
+  },
+  {
     file: "routes/admin/users.tsx",
     label: "admin users",
     path: () => "/admin/users",
@@ -604,6 +717,18 @@ export const ACTION_TARGETS: ActionTarget[] = [
     encoding: "multipart",
   },
   {
+    file: "routes/seller/products-import.tsx",
+    label: "vendor CSV import",
+    path: () => "/vendor-login/products/import",
+    roles: ["vendor"],
+    refused: ["anon", "customer", "admin"],
+    valid: (w, i) => ({ intent: "preview", file: productCsv(newProductRows(`Fuzz CSV Listing ${w.tag} ${i}`, `FZV-${w.tag}-${i}`)) }),
+    special: (w) => ({ intent: fc.constantFrom("preview", "apply", "", "delete"), upload: uploadToken, file: hostileCsv(w) }),
+    samples: 40,
+    group: "vendor",
+    encoding: "multipart",
+  },
+  {
     file: "routes/seller/profile.tsx",
     label: "vendor profile",
     path: () => "/vendor-login/profile",
@@ -777,6 +902,9 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/admin/product-edit.tsx", path: () => "/admin/products/new", role: "admin", params: [] },
   { file: "routes/admin/product-edit.tsx", path: (w) => `/admin/products/${w.adminProductId}`, role: "admin", params: [] },
   { file: "routes/admin/product-edit.tsx", path: () => "/admin/products/%00", role: "admin", params: [] },
+  { file: "routes/admin/products-import.tsx", path: () => "/admin/products/import", role: "admin", params: ["upload"] },
+  { file: "routes/resources/admin-products-export.ts", path: () => "/admin/products/export", role: "admin", params: ["q", "category"] },
+  { file: "routes/resources/admin-products-export.ts", path: () => "/admin/products/export", role: "vendor", params: ["q", "category"] },
   { file: "routes/admin/users.tsx", path: () => "/admin/users", role: "admin", params: ["q", "cursor", "dir"] },
   { file: "routes/admin/orders.tsx", path: () => "/admin/orders", role: "admin", params: ["status", "q", "cursor", "dir"] },
   { file: "routes/resources/admin-orders-export.ts", path: () => "/admin/orders/export", role: "admin", params: ["from", "to"] },
@@ -800,6 +928,9 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/seller/product-edit.tsx", path: (w) => `/vendor-login/products/${w.vendorProductId}`, role: "vendor", params: [] },
   { file: "routes/seller/product-edit.tsx", path: (w) => `/vendor-login/products/${w.otherVendorProductId}`, role: "vendor", params: [] },
   { file: "routes/seller/product-edit.tsx", path: () => "/vendor-login/products/%00%27", role: "vendor", params: [] },
+  { file: "routes/seller/products-import.tsx", path: () => "/vendor-login/products/import", role: "vendor", params: ["upload"] },
+  { file: "routes/resources/vendor-products-export.ts", path: () => "/vendor-login/products/export", role: "vendor", params: [] },
+  { file: "routes/resources/vendor-products-export.ts", path: () => "/vendor-login/products/export", role: "customer", params: [] },
   { file: "routes/seller/orders.tsx", path: () => "/vendor-login/orders", role: "vendor", params: ["cursor", "dir"] },
   { file: "routes/seller/analytics.tsx", path: () => "/vendor-login/analytics", role: "vendor", params: ["months"] },
   { file: "routes/seller/profile.tsx", path: () => "/vendor-login/profile", role: "vendor", params: [] },
@@ -851,6 +982,7 @@ export const PARAM_VALUES: Record<string, fc.Arbitrary<string>> = {
   queueDir: fc.constantFrom("prev", "next", ""),
   from: fc.constantFrom("2026-01-01", "2026-02-30", "1900-01-01", "9999-12-31", "2026-1-1", "", "0000-00-00"),
   to: fc.constantFrom("2026-12-31", "2025-01-01", "+275760-09-13", "2026-13-01", ""),
+  upload: fc.constantFrom("", "a".repeat(32), "%00", "A".repeat(5000), "../x", "nosuchupload"),
 };
 
 /** The i-th element of a non-empty list, going round. */

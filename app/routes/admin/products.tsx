@@ -1,7 +1,9 @@
 import { data, Form, Link } from "react-router";
+import Download from "lucide-react/icons/download";
 import Pencil from "lucide-react/icons/pencil";
 import Plus from "lucide-react/icons/plus";
 import Trash2 from "lucide-react/icons/trash";
+import Upload from "lucide-react/icons/upload";
 import type { Route } from "./+types/products";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { FormError } from "~/components/admin/form-error";
@@ -49,12 +51,27 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-stone-900">Manage Products</h1>
-        <Link
-          to="/admin/products/new"
-          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-        >
-          <Plus className="h-4 w-4" aria-hidden="true" /> Add Product
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href={exportHref(q, category)}
+            download
+            className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
+          >
+            <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+          </a>
+          <Link
+            to="/admin/products/import"
+            className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
+          >
+            <Upload className="h-4 w-4" aria-hidden="true" /> Import CSV
+          </Link>
+          <Link
+            to="/admin/products/new"
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
+            <Plus className="h-4 w-4" aria-hidden="true" /> Add Product
+          </Link>
+        </div>
       </div>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2 rounded-xl bg-white p-3 ring-1 ring-stone-200">
         <div className="min-w-48 flex-1">
@@ -95,6 +112,15 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       <Pager page={products} noun={["product", "products"]} className="mt-3" />
     </div>
   );
+}
+
+/** The export of what the list shows: the same search and category. */
+function exportHref(q: string, category: string) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (category !== "all") params.set("category", category);
+  const query = params.toString();
+  return `/admin/products/export${query ? `?${query}` : ""}`;
 }
 
 type ProductRow = Route.ComponentProps["loaderData"]["products"]["rows"][number];

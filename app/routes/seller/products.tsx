@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import Download from "lucide-react/icons/download";
 import Pencil from "lucide-react/icons/pencil";
 import Plus from "lucide-react/icons/plus";
+import Upload from "lucide-react/icons/upload";
 import type { Route } from "./+types/products";
 import { requireVendorPage } from "~/auth/guards.server";
 import { CATEGORY_LABELS } from "~/domain/categories";
@@ -37,12 +39,27 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-stone-900">My Products</h1>
-        <Link
-          to="/vendor-login/products/new"
-          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
-        >
-          <Plus className="h-4 w-4" aria-hidden="true" /> Add New Product
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href="/vendor-login/products/export"
+            download
+            className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
+          >
+            <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+          </a>
+          <Link
+            to="/vendor-login/products/import"
+            className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
+          >
+            <Upload className="h-4 w-4" aria-hidden="true" /> Import CSV
+          </Link>
+          <Link
+            to="/vendor-login/products/new"
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
+          >
+            <Plus className="h-4 w-4" aria-hidden="true" /> Add New Product
+          </Link>
+        </div>
       </div>
       <p className="mt-1 text-sm text-stone-600">New and edited listings are checked by our team before shoppers see them.</p>
       <Pager page={loaderData.products} noun={["listing", "listings"]} className="mt-4" />

@@ -1,3 +1,4 @@
+import { idChunks } from "~/db/batch.server";
 import type { Db } from "~/db/db.server";
 import { getDb } from "~/db/db.server";
 import { isId } from "~/lib/ids";
@@ -23,40 +24,64 @@ export type ProductFormExtras = {
 export async function getProductFormExtras(productId: string, db: Db = getDb()): Promise<ProductFormExtras | null> {
   // Not one of our ids (a NUL in the URL is an error on PostgreSQL, not a miss): no such product.
   if (!isId(productId)) return null;
-  const product = await db
-    .selectFrom("product")
-    .select(["brand", "season", "dosage_amount", "dosage_unit", "how_to_use", "gallery", "regulated_as"])
-    .where("id", "=", productId)
-    .executeTakeFirst();
-  if (!product) return null;
-  const [variants, crops] = await Promise.all([
-    db
-      .selectFrom("product_variant")
-      .select(["id", "label", "pack_quantity", "pack_unit", "sku", "mrp_paise", "price_paise", "stock", "weight_grams"])
-      .where("product_id", "=", productId)
-      .orderBy("position")
-      .execute(),
-    db.selectFrom("product_crop").select("crop").where("product_id", "=", productId).orderBy("crop").execute(),
-  ]);
-  return {
-    variants: variants.map((v) => ({
-      id: v.id,
-      label: v.label,
-      packQuantity: Number(v.pack_quantity),
-      packUnit: v.pack_unit,
-      sku: v.sku,
-      mrpPaise: Number(v.mrp_paise),
-      pricePaise: Number(v.price_paise),
-      stock: Number(v.stock),
-      weightGrams: Number(v.weight_grams),
-    })),
-    brand: product.brand,
-    season: product.season,
-    crops: crops.map((c) => c.crop),
-    dosageAmount: product.dosage_amount === null ? null : Number(product.dosage_amount),
-    dosageUnit: product.dosage_unit,
-    howToUse: product.how_to_use,
-    gallery: parseGallery(product.gallery),
-    regulatedAs: product.regulated_as,
-  };
+  return (await loadProductFormExtras(db, [productId])).get(productId) ?? null;
+}
+
+/**
+ * The extras of many products (the form's one, a CSV export's or import's thousands), in three
+ * queries per slice of ids whatever their number. Products that do not exist are not in the map.
+ */
+export async function loadProductFormExtras(db: Db, productIds: readonly string[]): Promise<Map<string, ProductFormExtras>> {
+  const out = new Map<string, ProductFormExtras>();
+  for (const ids of idChunks(productIds)) {
+    const [products, variants, crops] = await Promise.all([
+      db
+        .selectFrom("product")
+        .select(["id", "brand", "season", "dosage_amount", "dosage_unit", "how_to_use", "gallery", "regulated_as"])
+        .where("id", "in", ids)
+        .execute(),
+      db
+        .selectFrom("product_variant")
+        .select(["id", "product_id", "label", "pack_quantity", "pack_unit", "sku", "mrp_paise", "price_paise", "stock", "weight_grams"])
+        .where("product_id", "in", ids)
+        .orderBy("product_id")
+        .orderBy("position")
+        .execute(),
+      db
+        .selectFrom("product_crop")
+        .select(["product_id", "crop"])
+        .where("product_id", "in", ids)
+        .orderBy("product_id")
+        .orderBy("crop")
+        .execute(),
+    ]);
+    for (const p of products) {
+      out.set(p.id, {
+        variants: [],
+        brand: p.brand,
+        season: p.season,
+        crops: [],
+        dosageAmount: p.dosage_amount === null ? null : Number(p.dosage_amount),
+        dosageUnit: p.dosage_unit,
+        howToUse: p.how_to_use,
+        gallery: parseGallery(p.gallery),
+        regulatedAs: p.regulated_as,
+      });
+    }
+    for (const v of variants) {
+      out.get(v.product_id)?.variants.push({
+        id: v.id,
+        label: v.label,
+        packQuantity: Number(v.pack_quantity),
+        packUnit: v.pack_unit,
+        sku: v.sku,
+        mrpPaise: Number(v.mrp_paise),
+        pricePaise: Number(v.price_paise),
+        stock: Number(v.stock),
+        weightGrams: Number(v.weight_grams),
+      });
+    }
+    for (const c of crops) out.get(c.product_id)?.crops.push(c.crop);
+  }
+  return out;
 }

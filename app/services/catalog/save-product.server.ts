@@ -1,6 +1,7 @@
-import { sql } from "kysely";
+import { type Insertable, sql } from "kysely";
+import { chunks, idChunks, rowsPerStatement } from "~/db/batch.server";
 import { getDb, type Db } from "~/db/db.server";
-import type { ProductStatus } from "~/db/schema";
+import type { ProductStatus, ProductTable } from "~/db/schema";
 import type { CropKey } from "~/domain/crops";
 import { MAX_GALLERY, type ProductFormInput, SKU_TAKEN } from "~/domain/product-form";
 import type { VariantInput } from "~/domain/variants";
@@ -47,38 +48,49 @@ async function insertProduct(
   options: ProductPictures & { vendorId?: string | null; status?: ProductStatus },
 ) {
   const id = newId();
-  const now = new Date().toISOString();
   await refuseTakenSkus(db, id, input.variants);
   await db
     .insertInto("product")
-    .values({
-      id,
-      name: input.name,
-      description: input.description,
-      category: input.category,
-      regulated_as: input.regulatedAs,
-      // Placeholders until saveVariants writes the summary of the sizes.
-      price_paise: Math.min(...input.variants.map((v) => v.pricePaise)),
-      stock: 0,
-      rating: 0,
-      reviews: 0,
-      image: options.image ?? PLACEHOLDER_IMAGE,
-      vendor_id: options.vendorId ?? null,
-      status: options.status ?? "live",
-      reject_reason: null,
-      created_at: now,
-      updated_at: now,
-      ...productDetails(input),
-      gallery: JSON.stringify((options.galleryAdd ?? []).slice(0, MAX_GALLERY)),
-    })
+    .values(newProductRow(id, input, options))
     .execute();
-  await writeCrops(db, id, input.crops, { isNew: true });
+  await writeCrops(db, [{ productId: id, crops: input.crops, isNew: true }]);
   await saveVariants(db, id, input.variants, { isNew: true });
   return { id };
 }
 
+/**
+ * A new product's row (the form's and the CSV import's). Its price and stock are placeholders
+ * until saveVariants writes the summary of its sizes.
+ */
+export function newProductRow(
+  id: string,
+  input: ProductFormInput,
+  options: ProductPictures & { vendorId?: string | null; status?: ProductStatus },
+  now = new Date().toISOString(),
+): Insertable<ProductTable> {
+  return {
+    id,
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    regulated_as: input.regulatedAs,
+    price_paise: Math.min(...input.variants.map((v) => v.pricePaise)),
+    stock: 0,
+    rating: 0,
+    reviews: 0,
+    image: options.image ?? PLACEHOLDER_IMAGE,
+    vendor_id: options.vendorId ?? null,
+    status: options.status ?? "live",
+    reject_reason: null,
+    created_at: now,
+    updated_at: now,
+    ...productDetails(input),
+    gallery: JSON.stringify((options.galleryAdd ?? []).slice(0, MAX_GALLERY)),
+  };
+}
+
 /** The farmer-facing columns of a form. */
-function productDetails(input: ProductFormInput) {
+export function productDetails(input: ProductFormInput) {
   return {
     brand: input.brand,
     season: input.season,
@@ -148,20 +160,19 @@ export async function updateProduct(
  */
 export async function writeFormParts(db: Db, productId: string, input: ProductFormInput, pictures: ProductPictures) {
   await refuseTakenSkus(db, productId, input.variants);
-  await writeCrops(db, productId, input.crops, { isNew: false });
+  await writeCrops(db, [{ productId, crops: input.crops, isNew: false }]);
   const removed = await writeGallery(db, productId, pictures);
   await writeVariantsOfForm(db, productId, input);
   return { removed };
 }
 
-async function writeCrops(db: Db, productId: string, crops: readonly CropKey[], options: { isNew: boolean }) {
-  if (!options.isNew) await db.deleteFrom("product_crop").where("product_id", "=", productId).execute();
-  if (crops.length) {
-    await db
-      .insertInto("product_crop")
-      .values(crops.map((crop) => ({ product_id: productId, crop })))
-      .execute();
+/** Makes each product's crops the given ones (a new product has none to delete), in a few statements for any number of products. */
+export async function writeCrops(db: Db, products: readonly { productId: string; crops: readonly CropKey[]; isNew: boolean }[]) {
+  for (const ids of idChunks(products.filter((p) => !p.isNew).map((p) => p.productId))) {
+    await db.deleteFrom("product_crop").where("product_id", "in", ids).execute();
   }
+  const rows = products.flatMap((p) => p.crops.map((crop) => ({ product_id: p.productId, crop })));
+  for (const slice of chunks(rows, rowsPerStatement(2))) await db.insertInto("product_crop").values(slice).execute();
 }
 
 /** The extra photos after removing and adding: only this product's own photos can be removed. */

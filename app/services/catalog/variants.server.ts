@@ -1,5 +1,7 @@
-import { sql } from "kysely";
+import { type Insertable, sql } from "kysely";
+import { chunks, type ColumnType, idChunks, rowsPerStatement, updateEach } from "~/db/batch.server";
 import type { Db } from "~/db/db.server";
+import type { ProductVariantTable } from "~/db/schema";
 import { defaultSku, type VariantInput, type VariantView } from "~/domain/variants";
 import { newId } from "~/lib/ids";
 
@@ -14,26 +16,29 @@ import { newId } from "~/lib/ids";
  * second computes from the first's committed variants.
  */
 export async function syncProductSummary(db: Db, productIds: readonly string[], options: { bumpVersion: boolean } = { bumpVersion: true }) {
-  if (productIds.length === 0) return;
-  const v = (column: string) => sql.ref(`product_variant.${column}`);
-  const ofThis = sql`${v("product_id")} = product.id`;
-  await db
-    .updateTable("product")
-    .set({
-      stock: sql<number>`(select coalesce(sum(${v("stock")}), 0) from product_variant where ${ofThis})`,
-      price_paise: sql<number>`coalesce(
-        (select min(${v("price_paise")}) from product_variant where ${ofThis} and ${v("stock")} > 0),
-        (select min(${v("price_paise")}) from product_variant where ${ofThis}))`,
-      mrp_paise: sql<number>`(select ${v("mrp_paise")} from product_variant where ${ofThis}
-        order by case when ${v("stock")} > 0 then 0 else 1 end, ${v("price_paise")}, ${v("position")} limit 1)`,
-      price_varies: sql<boolean>`(select count(distinct ${v("price_paise")}) > 1 from product_variant where ${ofThis})`,
-      variant_count: sql<number>`(select count(*) from product_variant where ${ofThis})`,
-      // A sale or a cancellation changes stock an open edit form shows: that form is now stale.
-      // A form's own save has already counted its write.
-      ...(options.bumpVersion ? { version: sql<number>`version + 1` } : {}),
-    })
-    .where("id", "in", [...productIds])
-    .execute();
+  // One pass over the sizes of the products (a window per product) rather than a subquery per
+  // column and product: an import's thousands of products cost one sort, whatever plan the
+  // database picks for a table it has no statistics of yet. The first size in the window's order
+  // (in stock first, then cheapest, then first listed) gives the price and its MRP.
+  for (const ids of idChunks(productIds)) {
+    await sql`with summary as (
+        select product_id, price_paise, mrp_paise, total, sizes, varies from (
+          select product_id, price_paise, mrp_paise,
+            row_number() over (partition by product_id order by case when stock > 0 then 0 else 1 end, price_paise, position) as first,
+            sum(stock) over (partition by product_id) as total,
+            count(*) over (partition by product_id) as sizes,
+            max(price_paise) over (partition by product_id) > min(price_paise) over (partition by product_id) as varies
+          from product_variant where product_id in (${sql.join(ids)})
+        ) ranked where first = 1)
+      update product set stock = summary.total, price_paise = summary.price_paise, mrp_paise = summary.mrp_paise,
+        price_varies = summary.varies, variant_count = summary.sizes
+        ${
+          // A sale or a cancellation changes stock an open edit form shows: that form is now stale.
+          // A form's own save has already counted its write.
+          options.bumpVersion ? sql`, version = version + 1` : sql``
+        }
+      from summary where product.id = summary.product_id`.execute(db);
+  }
 }
 
 /**
@@ -43,48 +48,85 @@ export async function syncProductSummary(db: Db, productIds: readonly string[], 
  * caller has written the product row in this transaction (created it, or saved its form).
  */
 export async function saveVariants(db: Db, productId: string, variants: readonly VariantInput[], options: { isNew: boolean }) {
-  const existing = options.isNew ? [] : await db.selectFrom("product_variant").select("id").where("product_id", "=", productId).execute();
-  const keep = new Set(variants.flatMap((v) => (v.id ? [v.id] : [])));
-  const gone = existing.map((e) => e.id).filter((id) => !keep.has(id));
-  if (gone.length) await db.deleteFrom("product_variant").where("product_id", "=", productId).where("id", "in", gone).execute();
-  const owned = new Set(existing.map((e) => e.id));
-  // SKUs may move between this product's sizes in one save: the kept sizes first let go of theirs.
-  const kept = [...keep].filter((id) => owned.has(id));
-  if (kept.length) {
+  await saveVariantsOfProducts(db, [{ productId, variants, isNew: options.isNew }]);
+}
+
+/**
+ * saveVariants for many products at once (a CSV import), in a few statements whatever their
+ * number: one read of the sizes there are, then deletes, SKU releases, updates and inserts each
+ * batched (app/db/batch.server.ts), then the summaries.
+ */
+export async function saveVariantsOfProducts(
+  db: Db,
+  products: readonly { productId: string; variants: readonly VariantInput[]; isNew: boolean }[],
+) {
+  const existing = new Map<string, Map<string, string>>();
+  for (const ids of idChunks(products.filter((p) => !p.isNew).map((p) => p.productId))) {
+    const rows = await db.selectFrom("product_variant").select(["id", "product_id", "sku"]).where("product_id", "in", ids).execute();
+    for (const r of rows) existing.set(r.product_id, (existing.get(r.product_id) ?? new Map()).set(r.id, r.sku));
+  }
+  const gone: string[] = [];
+  const release: string[] = [];
+  const updates: unknown[][] = [];
+  const inserts: Insertable<ProductVariantTable>[] = [];
+  for (const { productId, variants, isNew } of products) {
+    const owned = existing.get(productId) ?? new Map<string, string>();
+    const keep = new Set(variants.flatMap((v) => (v.id && owned.has(v.id) ? [v.id] : [])));
+    for (const id of owned.keys()) if (!keep.has(id)) gone.push(id);
+    let position = 0;
+    for (const variant of variants) {
+      const kept = variant.id !== undefined && keep.has(variant.id);
+      const id = kept && variant.id ? variant.id : isNew && position === 0 ? productId : newId();
+      const sku = variant.sku || defaultSku(id);
+      const row = {
+        position,
+        label: variant.label,
+        pack_quantity: variant.packQuantity,
+        pack_unit: variant.packUnit,
+        sku,
+        mrp_paise: variant.mrpPaise,
+        price_paise: variant.pricePaise,
+        stock: variant.stock,
+        weight_grams: variant.weightGrams,
+      };
+      if (kept) {
+        // SKUs may move between this product's sizes in one save: a kept size whose SKU changes
+        // first lets go of its own.
+        if (owned.get(id) !== sku) release.push(id);
+        updates.push([id, ...VARIANT_COLUMNS.map((c) => row[c.name])]);
+      } else inserts.push({ id, product_id: productId, ...row });
+      position++;
+    }
+  }
+  for (const ids of idChunks(gone)) await db.deleteFrom("product_variant").where("id", "in", ids).execute();
+  for (const ids of idChunks(release)) {
     await db
       .updateTable("product_variant")
       .set({ sku: sql<string>`${"~"} || id` })
-      .where("product_id", "=", productId)
-      .where("id", "in", kept)
+      .where("id", "in", ids)
       .execute();
   }
-  let position = 0;
-  for (const variant of variants) {
-    const id = variant.id && owned.has(variant.id) ? variant.id : options.isNew && position === 0 ? productId : newId();
-    const row = {
-      position,
-      label: variant.label,
-      pack_quantity: variant.packQuantity,
-      pack_unit: variant.packUnit,
-      sku: variant.sku || defaultSku(id),
-      mrp_paise: variant.mrpPaise,
-      price_paise: variant.pricePaise,
-      stock: variant.stock,
-      weight_grams: variant.weightGrams,
-    };
-    if (id === variant.id) {
-      await db.updateTable("product_variant").set(row).where("id", "=", id).where("product_id", "=", productId).execute();
-    } else {
-      await db
-        .insertInto("product_variant")
-        .values({ id, product_id: productId, ...row })
-        .execute();
-    }
-    position++;
-  }
-  // Called by the product forms, whose save has already counted its write on the product row.
-  await syncProductSummary(db, [productId], { bumpVersion: false });
+  await updateEach(db, "product_variant", "id", VARIANT_COLUMNS, updates);
+  for (const slice of chunks(inserts, rowsPerStatement(11))) await db.insertInto("product_variant").values(slice).execute();
+  // Called by the product forms and the import, whose save has already counted its write on the product row.
+  await syncProductSummary(
+    db,
+    products.map((p) => p.productId),
+    { bumpVersion: false },
+  );
 }
+
+const VARIANT_COLUMNS = [
+  { name: "position", type: "integer" },
+  { name: "label", type: "text" },
+  { name: "pack_quantity", type: "double precision" },
+  { name: "pack_unit", type: "text" },
+  { name: "sku", type: "text" },
+  { name: "mrp_paise", type: "bigint" },
+  { name: "price_paise", type: "bigint" },
+  { name: "stock", type: "integer" },
+  { name: "weight_grams", type: "integer" },
+] as const satisfies readonly { name: keyof ProductVariantTable; type: ColumnType }[];
 
 /** A product's sizes in order, for its page, its forms and the cart. */
 export async function listVariants(db: Db, productIds: readonly string[]) {

@@ -1,6 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { type Keyset, walkKeyset } from "~/db/keyset.server";
-import { CSV_BOM, csvRow } from "~/domain/csv";
+import { CSV_BOM } from "~/domain/csv";
+import { csvRow } from "~/lib/csv.server";
 import { formatIstDateTime, type OrderExportRange, paiseToRupeeText } from "~/domain/order-export";
 import { paymentMethodLabel, STATUS_LABELS } from "~/domain/orders";
 

@@ -29,6 +29,8 @@ export class ListingRefused extends Error {
   }
 }
 
+export const LISTING_RATE_LIMITED = (wait: string) => `You have added many listings in a short time. Please wait ${wait} and try again.`;
+
 export const TOO_MANY_PENDING = (max: number) =>
   `You have ${max} listings waiting for approval. Please wait for our team to review them before adding or editing more.`;
 
@@ -130,10 +132,7 @@ export async function getVendorProduct(vendorId: string, productId: string) {
 export async function createVendorProduct(vendorId: string, input: ProductFormInput, pictures: ProductPictures = {}) {
   const hit = await hitRateLimit(`listing:vendor:${vendorId}`, configuredLimits().listingCreation);
   if (!hit.allowed) {
-    throw new ListingRefused(
-      `You have added many listings in a short time. Please wait ${waitInWords(hit.retryAfterSeconds)} and try again.`,
-      429,
-    );
+    throw new ListingRefused(LISTING_RATE_LIMITED(waitInWords(hit.retryAfterSeconds)), 429);
   }
   return inSkuGuard(input, null, () =>
     getDb()
@@ -185,8 +184,8 @@ export async function updateVendorProduct(
   return true;
 }
 
-/** Refuses when the vendor has LISTING_MAX_PENDING listings waiting. Inside the caller's transaction. */
-async function refuseIfQueueFull(trx: Db, vendorId: string) {
+/** Refuses when the vendor has LISTING_MAX_PENDING listings waiting. Inside the caller's transaction (a form's save, a CSV import). */
+export async function refuseIfQueueFull(trx: Db, vendorId: string) {
   // PostgreSQL: one vendor's queue changes one transaction at a time (SQLite's writes are serial anyway).
   if (getDatabase().engine === "postgres") {
     await trx.selectFrom("vendor").select("user_id").where("user_id", "=", vendorId).forNoKeyUpdate().execute();

@@ -1,0 +1,205 @@
+import { Form, useNavigation } from "react-router";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import Download from "lucide-react/icons/download";
+import { FormError } from "~/components/admin/form-error";
+import { type Column, DataTable } from "~/components/ui/data-table";
+import { IMPORT_UPLOAD_GONE, type RowError } from "~/domain/catalog-csv";
+
+type Change = { key: string; column: string; detail: string };
+export type CatalogImportView = {
+  paths: { page: string; products: string; exportCsv: string };
+  role: "admin" | "vendor";
+  maxRows: number;
+  columns: { name: string; help: string }[];
+  gone: boolean;
+  preview: {
+    uploadId: string;
+    fileName: string;
+    rowCount: number;
+    counts: { created: number; updated: number; unchanged: number };
+    errors: RowError[];
+    created: { name: string; rows: string; sizes: number }[];
+    updated: { id: string; name: string; rows: string; changes: Change[] }[];
+  } | null;
+};
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-IN")} ${n === 1 ? one : many}`;
+
+const errorColumns: Column<RowError>[] = [
+  { header: "Row", nowrap: true, align: "right", cell: (e) => e.row.toLocaleString("en-IN") },
+  { header: "Column", nowrap: true, cell: (e) => <span className="font-mono text-xs">{e.column}</span> },
+  { header: "Problem", cell: (e) => e.message },
+];
+
+/**
+ * The CSV import page of the admin and the vendor: the upload form, the columns, and once a file
+ * is uploaded, its preview — what it adds and changes and every problem by row and column — with
+ * "Apply import" only when there is something to write and no problem. Plain forms: it all works
+ * without JavaScript.
+ */
+export function CatalogImport({ view, error }: { view: CatalogImportView; error?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const p = view.preview;
+  const changes = p ? p.counts.created + p.counts.updated : 0;
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-stone-900">Import products from CSV</h1>
+      <p className="mt-1 max-w-3xl text-sm text-stone-600">
+        One row per pack size. Export your products, change them in a spreadsheet (add rows for new products or sizes), save as CSV UTF-8
+        and upload the file: you see every change and every problem before anything is saved, and the import is saved whole or not at all.
+        {view.role === "vendor" ? " New and changed listings are checked by our team before shoppers see them." : ""}
+      </p>
+      <a
+        href={view.paths.exportCsv}
+        download
+        className="mt-3 inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
+      >
+        <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+      </a>
+      <FormError message={error ?? (view.gone ? IMPORT_UPLOAD_GONE : null)} />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-4 grid gap-3 rounded-xl bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-[1fr_auto] sm:items-end"
+      >
+        <input type="hidden" name="intent" value="preview" />
+        <div className="min-w-0">
+          <label htmlFor="import-file" className="mb-1 block text-sm font-medium text-stone-700">
+            CSV file (UTF-8, at most 5 MB and {view.maxRows.toLocaleString("en-IN")} rows)
+          </label>
+          <input
+            id="import-file"
+            name="file"
+            type="file"
+            required
+            accept=".csv,text/csv"
+            className="block w-full min-w-0 text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:font-semibold"
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={busy === "preview"}
+          className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          {busy === "preview" ? "Reading the file..." : "Preview import"}
+        </button>
+      </Form>
+      <details className="group mt-3 rounded-xl bg-white p-4 text-sm ring-1 ring-stone-200">
+        <summary className="flex cursor-pointer items-center gap-2 font-semibold text-stone-800">
+          <ChevronDown className="h-4 w-4 transition-transform group-open:rotate-180" aria-hidden="true" /> The columns, and what goes in
+          each
+        </summary>
+        <p className="mt-2 text-stone-600">
+          A product's own fields go on one of its rows (the export puts them on the first) and may be left blank on its other rows. Cells
+          that begin with = + - or @ are written with an apostrophe in front, so a spreadsheet never runs them as formulas; the import takes
+          it off again.
+        </p>
+        <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+          {view.columns.map((c) => (
+            <div key={c.name} className="contents">
+              <dt className="font-mono text-xs font-semibold text-stone-800 max-sm:mt-2">{c.name}</dt>
+              <dd className="text-stone-600">{c.help}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+
+      {p ? (
+        <section aria-labelledby="preview-heading" className="mt-6" data-testid="import-preview">
+          <h2 id="preview-heading" className="text-xl font-bold text-stone-900 [overflow-wrap:anywhere]">
+            Preview of {p.fileName}
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-2 text-sm">
+            <li className="rounded-full bg-green-100 px-3 py-1 font-semibold text-green-900" data-testid="import-new">
+              {count(p.counts.created, "new product", "new products")}
+            </li>
+            <li className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900" data-testid="import-updated">
+              {count(p.counts.updated, "updated", "updated")}
+            </li>
+            <li className="rounded-full bg-stone-100 px-3 py-1 font-semibold text-stone-800" data-testid="import-unchanged">
+              {count(p.counts.unchanged, "unchanged", "unchanged")}
+            </li>
+            <li className="px-1 py-1 text-stone-600">{count(p.rowCount, "row", "rows")} read</li>
+          </ul>
+
+          {p.errors.length ? (
+            <>
+              <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="import-problems">
+                {count(p.errors.length, "problem", "problems")} in {count(new Set(p.errors.map((e) => e.row)).size, "row", "rows")}. Nothing
+                has been saved. Fix them in your file and upload it again.
+              </p>
+              <div className="mt-3">
+                <DataTable
+                  caption="Problems in the file"
+                  columns={errorColumns}
+                  rows={p.errors}
+                  rowKey={(e) => `${e.row}:${e.column}:${e.message}`}
+                  rowTestId="import-problem"
+                />
+              </div>
+            </>
+          ) : changes === 0 ? (
+            <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm text-stone-800" data-testid="import-nothing">
+              Nothing to change: every product in the file is as the store has it.
+            </p>
+          ) : (
+            <Form method="post" className="mt-4 flex flex-wrap items-center gap-3 rounded-xl bg-white p-4 ring-1 ring-stone-200">
+              <input type="hidden" name="intent" value="apply" />
+              <input type="hidden" name="upload" value={p.uploadId} />
+              <p className="min-w-0 flex-1 text-sm text-stone-700">
+                Nothing has been saved yet. Applying saves all of it, or nothing if a problem turns up meanwhile.
+              </p>
+              <button
+                type="submit"
+                disabled={busy === "apply"}
+                className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+              >
+                {busy === "apply" ? "Importing..." : "Apply import"}
+              </button>
+            </Form>
+          )}
+
+          {p.created.length ? (
+            <>
+              <h3 className="mt-6 text-lg font-semibold text-stone-900">New products ({p.created.length.toLocaleString("en-IN")})</h3>
+              <ul className="mt-2 divide-y divide-stone-100 rounded-xl bg-white text-sm ring-1 ring-stone-200">
+                {p.created.map((c) => (
+                  <li
+                    key={c.rows}
+                    className="flex flex-wrap justify-between gap-x-3 px-4 py-2 [overflow-wrap:anywhere]"
+                    data-testid="import-new-product"
+                  >
+                    <span className="font-medium text-stone-900">{c.name}</span>
+                    <span className="text-stone-600">
+                      {count(c.sizes, "size", "sizes")}, {c.rows}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {p.updated.length ? (
+            <>
+              <h3 className="mt-6 text-lg font-semibold text-stone-900">Changed products ({p.updated.length.toLocaleString("en-IN")})</h3>
+              <ul className="mt-2 divide-y divide-stone-100 rounded-xl bg-white text-sm ring-1 ring-stone-200">
+                {p.updated.map((u) => (
+                  <li key={u.id} className="px-4 py-2 [overflow-wrap:anywhere]" data-testid="import-changed-product">
+                    <span className="font-medium text-stone-900">{u.name}</span> <span className="text-stone-600">({u.rows})</span>
+                    <ul className="mt-1 list-disc pl-5 text-stone-700">
+                      {u.changes.map((c) => (
+                        <li key={c.key}>
+                          <span className="font-mono text-xs">{c.column}</span>: {c.detail}
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,237 @@
+import { describe, expect, it } from "vitest";
+import { catalogChanges } from "./catalog-changes";
+import {
+  CATALOG_COLUMNS,
+  type CatalogColumn,
+  type CatalogProduct,
+  catalogCsvRows,
+  readCatalogFile,
+  readCatalogHeader,
+} from "./catalog-csv";
+import { PRICE_ABOVE_MRP, SKU_REPEATED } from "./product-form";
+
+/** A file's records from rows given by column name (cells not named are blank). */
+function records(rows: Partial<Record<CatalogColumn, string>>[], columns: readonly string[] = CATALOG_COLUMNS) {
+  return [[...columns], ...rows.map((r) => columns.map((c) => r[c as CatalogColumn] ?? ""))];
+}
+
+const size = (label: string, price: string, extra: Partial<Record<CatalogColumn, string>> = {}) => ({
+  size_label: label,
+  pack_quantity: label.split(" ")[0] ?? "1",
+  pack_unit: label.split(" ")[1] ?? "piece",
+  price_rupees: price,
+  stock: "10",
+  ...extra,
+});
+
+describe("reading the header", () => {
+  it("takes the columns in any order, in any case, with spaces for underscores; handle, version and image may be left out", () => {
+    const columns = [...CATALOG_COLUMNS].filter((c) => !["handle", "version", "image"].includes(c)).reverse();
+    const { header, errors } = readCatalogHeader(columns.map((c) => c.toUpperCase().replace("_", " ")));
+    expect(errors).toEqual([]);
+    expect(header.product_id).toBe(columns.indexOf("product_id"));
+    expect(header.handle).toBeUndefined();
+  });
+
+  it("names an unknown column, a column given twice and every missing one (row 1)", () => {
+    const { errors } = readCatalogHeader(["product_id", "handle", "prize", "name", "name"]);
+    expect(errors).toContainEqual(
+      expect.objectContaining({ row: 1, column: "prize", message: expect.stringMatching(/^Unknown column "prize"/) }),
+    );
+    expect(errors).toContainEqual({ row: 1, column: "name", message: "The column name appears twice." });
+    expect(errors).toContainEqual({ row: 1, column: "price_rupees", message: "The column price_rupees is missing." });
+    expect(errors.some((e) => e.column === "version" || e.column === "image")).toBe(false);
+  });
+});
+
+describe("reading rows into products", () => {
+  it("adds a product of three sizes from rows sharing a handle, its fields given once; blank rows are skipped", () => {
+    const file = readCatalogFile(
+      records([
+        {
+          handle: "Neem-1",
+          name: "Neem Oil",
+          category: "Fertilizers",
+          crops: "Tomato, okra (bhindi)",
+          season: "Kharif",
+          ...size("100 ml", "120"),
+        },
+        {},
+        { handle: "neem-1", ...size("500 ml", "₹499.50", { mrp_rupees: "550", sku: "neem-500" }) },
+        { handle: "NEEM-1", ...size("1 l", "1,299.5", { stock: "1,000", pack_unit: "Litre" }) },
+      ]),
+    );
+    expect(file.errors).toEqual([]);
+    expect(file.rowCount).toBe(3);
+    const [p] = file.products;
+    expect(p?.key).toEqual({ kind: "new", handle: "neem-1" });
+    expect(p?.rows).toEqual([2, 4, 5]);
+    expect(p?.input).toMatchObject({ name: "Neem Oil", category: "fertilizers", crops: ["tomato", "okra"], season: "kharif" });
+    expect(p?.input.variants.map((v) => [v.label, v.packUnit, v.sku, v.mrpPaise, v.pricePaise, v.stock])).toEqual([
+      ["100 ml", "ml", "", 12_000, 12_000, 10],
+      ["500 ml", "ml", "NEEM-500", 55_000, 49_950, 10],
+      ["1 l", "l", "", 129_950, 129_950, 1000],
+    ]);
+  });
+
+  it("takes a product field from whichever row has it, and names a row that says otherwise", () => {
+    const file = readCatalogFile(
+      records([
+        { handle: "a", ...size("1 kg", "10") },
+        { handle: "a", name: "Urea", category: "fertilizers", ...size("5 kg", "45") },
+        { handle: "a", name: "Urea", category: "Fertilizers", brand: "IFFCO", ...size("10 kg", "85") },
+        { handle: "a", name: "Urea 46%", ...size("25 kg", "200") },
+      ]),
+    );
+    expect(file.errors).toEqual([
+      {
+        row: 5,
+        column: "name",
+        message: "This differs from row 3 of the same product. Give a product's name once, or the same on each of its rows.",
+      },
+    ]);
+    expect(file.products).toEqual([]);
+  });
+
+  it("gives every problem its spreadsheet row and column, in the form's own words where the form has them", () => {
+    const file = readCatalogFile(
+      records([
+        { handle: "a", name: "", category: "rockets", ...size("1 kg", "10", { mrp_rupees: "9" }) },
+        { handle: "a", ...size("2 kg", "12.345", { sku: "X-1" }) },
+        { handle: "a", ...size("3 kg", "15", { sku: "x-1", stock: "-1", pack_unit: "tonne" }) },
+        { handle: "b", name: "Hoe", category: "tools", crops: "tomato, moon", season: "monsoon", ...size("1 piece", "abc") },
+        { product_id: "NOT AN ID", name: "x" },
+        { name: "No key", category: "tools", ...size("1 piece", "5") },
+        { product_id: "abcdef123456", ...size("1 piece", "5", { variant_id: "x" }) },
+        { handle: "c", name: "C", category: "tools", ...size("1 piece", "5", { variant_id: "abcdef123456" }) },
+      ]),
+    );
+    const at = (row: number, column: string) => file.errors.filter((e) => e.row === row && e.column === column).map((e) => e.message);
+    expect(at(2, "name")).toEqual(["Enter the product name."]);
+    expect(at(2, "category")).toEqual(['Unknown category "rockets". Use seeds, equipment, tools or fertilizers.']);
+    expect(at(2, "price_rupees")).toEqual([PRICE_ABOVE_MRP]);
+    expect(at(3, "price_rupees")).toEqual(["The price must be above ₹0 (at most two decimals)."]);
+    expect(at(4, "sku")).toEqual([SKU_REPEATED]);
+    expect(at(4, "stock")).toEqual(["Stock must be a whole number, 0 or more."]);
+    expect(at(4, "pack_unit")).toEqual(['Unknown pack unit "tonne". Use g, kg, ml, l or piece.']);
+    expect(at(5, "crops")[0]).toMatch(/^Unknown crop "moon"\. Use: tomato, paddy/);
+    expect(at(5, "season")).toEqual(['Unknown season "monsoon". Use kharif, rabi, zaid or all, or leave it blank.']);
+    expect(at(5, "price_rupees")).toEqual(["The price must be above ₹0 (at most two decimals)."]);
+    expect(at(6, "product_id")[0]).toMatch(/^This is not a product id/);
+    expect(at(7, "handle")[0]).toMatch(/^Give the product_id of a product to update, or a handle/);
+    expect(at(8, "variant_id")[0]).toMatch(/^This is not a size id/);
+    expect(at(9, "variant_id")).toEqual(["A new product's sizes are new too: leave variant_id blank."]);
+    expect(file.errors.map((e) => e.row)).toEqual([...file.errors.map((e) => e.row)].sort((a, b) => a - b));
+    expect(file.products).toEqual([]);
+  });
+
+  it("allows at most eight sizes a product, naming each one over", () => {
+    const rows = Array.from({ length: 10 }, (_, i) => ({ handle: "a", name: "A", category: "seeds", ...size(`${i + 1} g`, "5") }));
+    const file = readCatalogFile(records(rows));
+    expect(file.errors.map((e) => [e.row, e.column])).toEqual([
+      [10, "size_label"],
+      [11, "size_label"],
+    ]);
+  });
+
+  it("takes the formula guard off a cell (an apostrophe before = + - @), so exported text reads back as it was", () => {
+    const file = readCatalogFile(
+      records([{ handle: "a", name: "'=SUM(A1)", description: "'-20% off", category: "tools", ...size("1 piece", "5") }]),
+    );
+    expect(file.products[0]?.input).toMatchObject({ name: "=SUM(A1)", description: "-20% off" });
+  });
+
+  it("without a handle column, a row without product_id says to give one", () => {
+    const columns = CATALOG_COLUMNS.filter((c) => c !== "handle");
+    const file = readCatalogFile(records([{ name: "A", ...size("1 g", "1") }], columns));
+    expect(file.errors[0]).toMatchObject({ row: 2, column: "product_id" });
+  });
+
+  it("refuses a value under a column without a name", () => {
+    const file = readCatalogFile([
+      [...CATALOG_COLUMNS, ""],
+      [...CATALOG_COLUMNS.map(() => ""), "stray"],
+    ]);
+    expect(file.errors).toContainEqual({
+      row: 2,
+      column: "—",
+      message: "This row has a value in a column without a name in the header row.",
+    });
+  });
+});
+
+const stored: CatalogProduct = {
+  id: "prod000000001",
+  version: 3,
+  name: "Vermicompost",
+  description: "Rich, screened.",
+  category: "fertilizers",
+  regulatedAs: "fertiliser",
+  image: "/images/products/vermicompost.svg",
+  brand: null,
+  season: "all",
+  crops: ["wheat", "paddy"],
+  dosageAmount: 2.5,
+  dosageUnit: "kg",
+  howToUse: null,
+  variants: [
+    {
+      id: "size000000001",
+      label: "5 kg",
+      packQuantity: 5,
+      packUnit: "kg",
+      sku: "VC-5",
+      mrpPaise: 30_000,
+      pricePaise: 25_000,
+      stock: 4,
+      weightGrams: 5200,
+    },
+    {
+      id: "size000000002",
+      label: "25 kg",
+      packQuantity: 25,
+      packUnit: "kg",
+      sku: "AG-SIZE000000002",
+      mrpPaise: 99_900,
+      pricePaise: 99_900,
+      stock: 0,
+      weightGrams: 25_500,
+    },
+  ],
+};
+
+describe("what an import changes", () => {
+  const reread = (rows: string[][]) => readCatalogFile([[...CATALOG_COLUMNS], ...rows]);
+  const exported = () => catalogCsvRows(stored).map((r) => r.map((c) => (c === null || c === undefined ? "" : String(c))));
+
+  it("an exported product read back changes nothing", () => {
+    const file = reread(exported());
+    expect(file.errors).toEqual([]);
+    expect(catalogChanges(stored, file.products[0]?.input ?? expect.fail("no product"))).toEqual([]);
+  });
+
+  it("lists each change: a field, a size's price, a new size, a removed size, a new order", () => {
+    const rows = exported();
+    const col = (c: CatalogColumn) => CATALOG_COLUMNS.indexOf(c);
+    const [original = [], second = []] = rows;
+    const first = [...original];
+    first[col("brand")] = "Kisan";
+    first[col("price_rupees")] = "240";
+    const added = [...second];
+    added[col("variant_id")] = "";
+    added[col("sku")] = "";
+    added[col("size_label")] = "50 kg";
+    const file = reread([added, first]);
+    const changes = catalogChanges(stored, file.products[0]?.input ?? expect.fail("no product"));
+    expect(changes).toEqual([
+      { column: "brand", detail: "(blank) → Kisan" },
+      { column: "size_label", detail: "new size 50 kg at ₹999.00" },
+      { column: "price_rupees", detail: "5 kg: 250.00 → 240.00" },
+      { column: "size_label", detail: "size 25 kg (SKU AG-SIZE000000002) removed" },
+    ]);
+    const swapped = reread([second, original]);
+    expect(catalogChanges(stored, swapped.products[0]?.input ?? expect.fail("no product"))).toEqual([
+      { column: "size_label", detail: "sizes in a new order" },
+    ]);
+  });
+});

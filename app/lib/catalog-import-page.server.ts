@@ -1,0 +1,109 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { SessionUser } from "~/auth/session.server";
+import { CATALOG_COLUMN_HELP, CATALOG_COLUMNS, IMPORT_UPLOAD_GONE, MAX_IMPORT_ROWS } from "~/domain/catalog-csv";
+import { VERIFY_BEFORE_LISTING } from "~/services/account/email-verification.server";
+import { applyCatalogImport, ImportGone, ImportRefused } from "~/services/catalog/apply-catalog-import.server";
+import type { CatalogActor } from "~/services/catalog/catalog-products.server";
+import { CHOOSE_CSV_FILE, CSV_TOO_LARGE, previewCatalogImport, uploadCatalogCsv } from "~/services/catalog/upload-catalog-csv.server";
+import { isOversizedUpload } from "~/services/media/oversized-upload.server";
+import { RateLimitUnavailable } from "~/services/security/rate-limit.server";
+import { ListingRefused } from "~/services/sellers/vendor-products.server";
+import { readForm } from "./read-form.server";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * The CSV import page's loader and action, shared by the admin's and the vendor's pages (the route
+ * modules check who is signed in and say where things are). Upload → a 303 to the page with
+ * `?upload=<id>`, whose loader shows the preview (so a refresh re-posts nothing) → "Apply import"
+ * → a 303 to the products list with what was done.
+ */
+export type ImportPagePaths = { page: string; products: string; exportCsv: string };
+
+export function actorOf(user: SessionUser, role: CatalogActor["role"]): CatalogActor {
+  return { role, userId: user.id };
+}
+
+export async function loadImportPage(request: Request, actor: CatalogActor, paths: ImportPagePaths) {
+  const uploadId = new URL(request.url).searchParams.get("upload") ?? "";
+  const preview = uploadId ? await previewCatalogImport(actor, uploadId) : null;
+  return {
+    paths,
+    role: actor.role,
+    maxRows: MAX_IMPORT_ROWS,
+    columns: CATALOG_COLUMNS.map((name) => ({ name, help: CATALOG_COLUMN_HELP[name] })),
+    gone: Boolean(uploadId) && !preview,
+    preview: preview && {
+      uploadId: preview.upload.id,
+      fileName: preview.upload.fileName,
+      rowCount: preview.plan.rowCount,
+      counts: preview.plan.counts,
+      errors: preview.plan.errors,
+      created: preview.plan.products.flatMap((p) =>
+        p.kind === "new" ? [{ name: p.name, rows: rowsText(p.rows), sizes: p.input.variants.length }] : [],
+      ),
+      updated: preview.plan.products.flatMap((p) =>
+        p.kind === "update"
+          ? [{ id: p.id, name: p.name, rows: rowsText(p.rows), changes: p.changes.map((c, i) => ({ key: String(i), ...c })) }]
+          : [],
+      ),
+    },
+  };
+}
+
+/** "row 4", "rows 4–7", "rows 4, 9, 12": where a product is in the file. */
+function rowsText(rows: readonly number[]) {
+  if (rows.length === 1) return `row ${rows[0]}`;
+  const first = rows[0] ?? 0;
+  const last = rows.at(-1) ?? 0;
+  if (last - first === rows.length - 1) return `rows ${first}–${last}`;
+  return `rows ${rows.join(", ")}`;
+}
+
+const ImportActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("preview") }),
+  z.object({ intent: z.literal("apply"), upload: z.string().max(64) }),
+]);
+
+export type ImportActionResult = { error: string };
+
+export async function importPageAction(request: Request, actor: CatalogActor & { verified: boolean }, paths: ImportPagePaths) {
+  // A body far over the limit arrives without its content (server/app.ts): the file's size is the answer.
+  if (isOversizedUpload(request)) return data<ImportActionResult>({ error: CSV_TOO_LARGE }, { status: 413 });
+  const form = await readForm(request);
+  const parsed = ImportActionSchema.safeParse({ intent: form.get("intent"), upload: form.get("upload") });
+  if (!parsed.success) return data<ImportActionResult>({ error: "Please choose a file and press Preview import." }, { status: 400 });
+
+  if (parsed.data.intent === "preview") {
+    const file = form.get("file");
+    const result = await uploadCatalogCsv(actor, file instanceof File ? file : null);
+    if (!result.ok)
+      return data<ImportActionResult>({ error: file instanceof File ? result.error : CHOOSE_CSV_FILE }, { status: result.status });
+    return redirectWithToast(`${paths.page}?upload=${result.id}`, {
+      type: "message",
+      description: "Here is what the file would change. Nothing has been saved yet.",
+    });
+  }
+
+  // A vendor's listings wait for an address confirmed first, as the product form's do.
+  if (actor.role === "vendor" && !actor.verified) return data<ImportActionResult>({ error: VERIFY_BEFORE_LISTING }, { status: 403 });
+  try {
+    const done = await applyCatalogImport(actor, parsed.data.upload);
+    return redirectWithToast(paths.products, { description: appliedText(actor.role, done) });
+  } catch (error) {
+    if (error instanceof ImportGone) return data<ImportActionResult>({ error: IMPORT_UPLOAD_GONE }, { status: 410 });
+    if (error instanceof ImportRefused) return data<ImportActionResult>({ error: error.message }, { status: 409 });
+    if (error instanceof ListingRefused || error instanceof RateLimitUnavailable)
+      return data<ImportActionResult>({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+function appliedText(role: CatalogActor["role"], done: { created: number; updated: number; unchanged: number }) {
+  const n = (count: number, one: string, many: string) => `${count.toLocaleString("en-IN")} ${count === 1 ? one : many}`;
+  if (done.created + done.updated === 0) return "Nothing to change: every product in the file is as the store has it.";
+  const what = `${n(done.created, "new product", "new products")} and ${n(done.updated, "changed product", "changed products")}`;
+  return role === "vendor"
+    ? `Imported ${what}. They were sent for approval and appear in the store once our team approves them.`
+    : `Imported ${what}.`;
+}

@@ -1,0 +1,22 @@
+import type { Route } from "./+types/products-import";
+import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
+import { CatalogImport } from "~/components/catalog-import";
+import { actorOf, importPageAction, loadImportPage } from "~/lib/catalog-import-page.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Import Products · Angle Vendor" }];
+
+const PATHS = { page: "/vendor-login/products/import", products: "/vendor-login/products", exportCsv: "/vendor-login/products/export" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const vendor = await requireVendorPage(request);
+  return loadImportPage(request, actorOf(vendor, "vendor"), PATHS);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const vendor = await requireVendorAction(request);
+  return importPageAction(request, { ...actorOf(vendor, "vendor"), verified: vendor.verified }, PATHS);
+}
+
+export default function VendorProductsImport({ loaderData, actionData }: Route.ComponentProps) {
+  return <CatalogImport view={loaderData} error={actionData?.error} />;
+}
