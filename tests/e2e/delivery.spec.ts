@@ -128,6 +128,13 @@ test.describe("delivery settings", () => {
       await expect(page.getByTestId("delivery-result")).toHaveText(
         "We could not find pincode 999999. Please check it; if it is right, contact us and we will add it.",
       );
+      // Sent anyway (the button is disabled), the server refuses it beside the field and writes nothing.
+      await page.evaluate(() => document.querySelector("input[name=checkoutKey]")?.closest("form")?.requestSubmit());
+      await expect(page.getByRole("alert")).toHaveText(
+        "We could not find pincode 999999. Please check it; if it is right, contact us and we will add it.",
+      );
+      await expect(pincode).toHaveAttribute("aria-invalid", "true");
+      await expect(page).toHaveURL(/\/checkout$/);
       await pincode.fill("795001");
       await expect(page.getByTestId("delivery-result")).toContainText("Sorry, we do not deliver to 795001");
       await expect(page.getByLabel("State / Union Territory")).toHaveValue("Manipur");
