@@ -709,6 +709,8 @@ try {
   }
   console.log("\n== npm run bench:delivery");
   await run("npm", ["run", "bench:delivery"]);
+  console.log("\n== npm run bench:dosage");
+  await run("npm", ["run", "bench:dosage"]);
   // And a CSV import of 10,000 rows, all or nothing, on both engines (bench/csv-import.ts).
   if (options.import) {
     console.log("\n== npm run bench:import");

@@ -188,7 +188,8 @@ describe("cheapest packs", () => {
     expect(Number.isInteger(result.totalPaise)).toBe(true);
   });
 
-  it("plans 500 kg from five pack sizes in well under 50 ms", () => {
+  // How long plans take is measured by bench/dosage.ts (npm run bench), not here.
+  it("plans 500 kg from five pack sizes, the best-value sack capped by its stock", () => {
     const packs = [
       pack("g100", 100, "g", 4_500, 5_000),
       pack("g250", 250, "g", 10_500, 5_000),
@@ -196,10 +197,7 @@ describe("cheapest packs", () => {
       pack("kg5", 5, "kg", 189_900, 5_000),
       pack("kg25", 25, "kg", 940_000, 19),
     ];
-    cheapestPacks({ kind: "mass", amount: 1000 }, packs); // warm-up
-    const started = performance.now();
     const result = plan(cheapestPacks({ kind: "mass", amount: 500_000 }, packs));
-    expect(performance.now() - started).toBeLessThan(50);
     expect(result.coveredAmount).toBeGreaterThanOrEqual(500_000);
     // 25 kg is the best value per gram but only 19 are in stock; 5 kg is next: 475 kg + 25 kg, exactly.
     expect(result.lines).toEqual([
@@ -209,7 +207,7 @@ describe("cheapest packs", () => {
     expect(result.totalPaise).toBe(19 * 940_000 + 5 * 189_900);
   });
 
-  it("plans 1,000 acres at 50 kg an acre quickly, by committing the best-value sacks first", () => {
+  it("plans 1,000 acres at 50 kg an acre by committing the best-value sacks first", () => {
     const packs = [
       pack("g100", 100, "g", 4_500, 5_000),
       pack("g250", 250, "g", 10_500, 5_000),
@@ -217,18 +215,14 @@ describe("cheapest packs", () => {
       pack("kg5", 5, "kg", 189_900, 5_000),
       pack("kg25", 25, "kg", 900_000, 5_000),
     ];
-    const started = performance.now();
     const result = plan(cheapestPacks({ kind: "mass", amount: 50_000_000 }, packs, 5_000));
-    expect(performance.now() - started).toBeLessThan(50);
     expect(result).toEqual({ lines: [{ id: "kg25", count: 2_000 }], totalPaise: 2_000 * 900_000, coveredAmount: 50_000_000 });
   });
 
   it("answers too-large instead of building a huge table", () => {
     // A 1 g pack beside 333 g and 25 kg packs makes the unit 1 g: 5,000 kg would need a 150 M-cell table.
     const packs = [pack("g1", 1, "g", 50, 999), pack("g333", 333, "g", 9_000, 999), pack("kg25", 25, "kg", 600_000, 999)];
-    const started = performance.now();
     expect(cheapestPacks({ kind: "mass", amount: 5_000_001 }, packs)).toEqual({ none: "too-large" });
-    expect(performance.now() - started).toBeLessThan(50);
     // The same packs plan a smaller field fine.
     const small = plan(cheapestPacks({ kind: "mass", amount: 50_001 }, packs));
     expect(small).toEqual({
