@@ -75,6 +75,7 @@ export type AdminProduct = { id: string; name: string; pricePaise: number; stock
 export async function createProduct(
   page: Page,
   overrides: Partial<{ name: string; price: string; stock: number; category: string; description: string }> = {},
+  origin = baseURL,
 ): Promise<AdminProduct> {
   const p = {
     name: `Neem Cake Fertilizer ${unique()}`,
@@ -86,7 +87,7 @@ export async function createProduct(
   };
   const response = await page.request.post("/admin/products/new", {
     multipart: { name: p.name, description: p.description, category: p.category, price: p.price, stock: String(p.stock) },
-    headers: ORIGIN,
+    headers: { origin },
     maxRedirects: 0,
   });
   expect(response.status(), "product created").toBe(303);

@@ -806,8 +806,8 @@ test.describe("order search, export and readable tables", () => {
       headers: { origin: storeURL },
       maxRedirects: 0,
     });
-    expect(saved.status(), "the COD cap saved").toBe(302);
-    const product = await createProduct(page, { price: "1500000", stock: 12345 });
+    expect(saved.status(), "the COD cap saved").toBe(303);
+    const product = await createProduct(page, { price: "1500000", stock: 12345 }, storeURL);
     const shopper = await placeCustomerOrder(browser, [{ product, quantity: 1 }], storeURL);
     await shopper.context.close();
     /** How many lines the element's text is laid out on. */

@@ -72,7 +72,7 @@ test.describe("a sold-out size", () => {
       headers: { origin: storeURL },
       maxRedirects: 0,
     });
-    expect(saved.status(), "the COD cap saved").toBe(302);
+    expect(saved.status(), "the COD cap saved").toBe(303);
     await page.context().clearCookies();
     await loginAs(page, {}, storeURL);
     const hundred = defined(
