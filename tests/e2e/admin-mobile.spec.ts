@@ -1,7 +1,8 @@
 import { defined } from "../../app/lib/defined";
 import { test, expect, waitForHydration } from "./fixtures";
 import { expectNoHorizontalScroll, TOMATO } from "./helpers";
-import { ADMIN, ADMIN_PAGES, createProduct, loginAsAdmin, placeCustomerOrder, sidebarPaths, unique } from "./admin-helpers";
+import { ADMIN, ADMIN_PAGES, createProduct, loginAsAdmin, placeCustomerOrder, setCodCap, sidebarPaths, unique } from "./admin-helpers";
+import { test as ownStore } from "./admin-fixtures";
 
 // Runs in the "phone" project (390 px wide, touch).
 
@@ -78,37 +79,46 @@ test("the admin navigation works on a phone: every link can be reached and tappe
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
-test("admin tables become stacked label: value rows at 390 px and 360 px, without sideways scrolling", async ({ page, browser }) => {
-  test.slow(); // a second browser context places an order first
-  await loginAsAdmin(page);
-  const product = await createProduct(page, { price: "1500000", name: `Extra Long Drip Irrigation Kit With Filters ${unique()}` });
-  const { orderId, context } = await placeCustomerOrder(browser, [{ product, quantity: 1 }]);
-  await context.close();
-  for (const width of [390, 360]) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const path of ["/admin/orders", `/admin/products?q=${encodeURIComponent(product.name)}`, "/admin/users"]) {
-      await page.goto(path);
-      await expectNoHorizontalScroll(page);
-      const row = page.locator("tbody tr").first();
-      await expect(row, path).toBeVisible();
-      expect(await row.evaluate((el) => getComputedStyle(el).display), path).toBe("block");
-      // The column headers are read by screen readers, not shown; each value carries its label.
-      expect((await page.locator("thead").boundingBox())?.height ?? 0, path).toBeLessThanOrEqual(1);
-      const firstCell = row.locator("td").first();
-      const label = await firstCell.evaluate((el) => getComputedStyle(el, "::before").content);
-      expect(label, path).toBe(`"${await page.locator("thead th").first().textContent()}"`);
-    }
-    await page.goto("/admin/orders");
-    const ours = page.getByTestId("admin-order-row").filter({ hasText: orderId });
-    const box = await ours.boundingBox();
-    if (!box) throw new Error("our order's row is not laid out");
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(width);
-    const total = ours.getByTestId("order-total");
-    const totalBox = await total.boundingBox();
-    expect((totalBox?.x ?? 0) + (totalBox?.width ?? Number.POSITIVE_INFINITY), "the total fits the card").toBeLessThanOrEqual(
-      box.x + box.width,
+// A lakh-sized order is over the default cash-on-delivery cap (₹50,000): a store of the test's own takes cash up to ₹50 lakh.
+ownStore(
+  "admin tables become stacked label: value rows at 390 px and 360 px, without sideways scrolling",
+  async ({ page, browser, storeURL }) => {
+    ownStore.slow(); // a second browser context places an order first
+    await loginAsAdmin(page, storeURL);
+    await setCodCap(page, storeURL, 5000000);
+    const product = await createProduct(
+      page,
+      { price: "1500000", name: `Extra Long Drip Irrigation Kit With Filters ${unique()}` },
+      storeURL,
     );
-    expect(await total.evaluate((el) => getComputedStyle(el.closest("td") ?? el, "::before").content)).toBe('"Total"');
-  }
-});
+    const { orderId, context } = await placeCustomerOrder(browser, [{ product, quantity: 1 }], storeURL);
+    await context.close();
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ["/admin/orders", `/admin/products?q=${encodeURIComponent(product.name)}`, "/admin/users"]) {
+        await page.goto(path);
+        await expectNoHorizontalScroll(page);
+        const row = page.locator("tbody tr").first();
+        await expect(row, path).toBeVisible();
+        expect(await row.evaluate((el) => getComputedStyle(el).display), path).toBe("block");
+        // The column headers are read by screen readers, not shown; each value carries its label.
+        expect((await page.locator("thead").boundingBox())?.height ?? 0, path).toBeLessThanOrEqual(1);
+        const firstCell = row.locator("td").first();
+        const label = await firstCell.evaluate((el) => getComputedStyle(el, "::before").content);
+        expect(label, path).toBe(`"${await page.locator("thead th").first().textContent()}"`);
+      }
+      await page.goto("/admin/orders");
+      const ours = page.getByTestId("admin-order-row").filter({ hasText: orderId });
+      const box = await ours.boundingBox();
+      if (!box) throw new Error("our order's row is not laid out");
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      const total = ours.getByTestId("order-total");
+      const totalBox = await total.boundingBox();
+      expect((totalBox?.x ?? 0) + (totalBox?.width ?? Number.POSITIVE_INFINITY), "the total fits the card").toBeLessThanOrEqual(
+        box.x + box.width,
+      );
+      expect(await total.evaluate((el) => getComputedStyle(el.closest("td") ?? el, "::before").content)).toBe('"Total"');
+    }
+  },
+);

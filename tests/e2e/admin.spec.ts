@@ -19,6 +19,7 @@ import {
   sidebarPaths,
   sizeRow,
   unique,
+  setCodCap,
 } from "./admin-helpers";
 
 const NOT_ADMIN = "Failed to log in. Please check your credentials or ensure you are an admin.";
@@ -801,12 +802,7 @@ test.describe("order search, export and readable tables", () => {
     ownStore.slow(); // a second browser context places an order first
     await page.setViewportSize({ width: 1280, height: 800 });
     await loginAsAdmin(page, storeURL);
-    const saved = await page.request.post("/admin/delivery", {
-      form: { intent: "general", codMax: "5000000", restServed: "on", restDays: "6", restCod: "on" },
-      headers: { origin: storeURL },
-      maxRedirects: 0,
-    });
-    expect(saved.status(), "the COD cap saved").toBe(303);
+    await setCodCap(page, storeURL, 5000000);
     const product = await createProduct(page, { price: "1500000", stock: 12345 }, storeURL);
     const shopper = await placeCustomerOrder(browser, [{ product, quantity: 1 }], storeURL);
     await shopper.context.close();

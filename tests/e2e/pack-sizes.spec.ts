@@ -2,7 +2,7 @@ import { test, expect } from "./fixtures";
 import { defined } from "../../app/lib/defined";
 import { loginAs, placeOrder, seedCart, TOMATO, waitForHydration } from "./helpers";
 import { startPrivateStore } from "./private-store";
-import { ADMIN, loginAsAdmin } from "./admin-helpers";
+import { ADMIN, loginAsAdmin, setCodCap } from "./admin-helpers";
 
 // The sample tomato seeds (app/db/seed/catalog.ts): 10 g ₹549 (MRP ₹599), 50 g ₹2,499 (MRP ₹2,995),
 // 100 g ₹4,699 (MRP ₹5,990); 60 g an acre.
@@ -67,12 +67,7 @@ test.describe("a sold-out size", () => {
     own.setTimeout(90_000);
     // Every 100 g packet costs ₹1,64,465, over the default cash-on-delivery cap: this store takes cash up to ₹5,00,000.
     await loginAsAdmin(page, storeURL);
-    const saved = await page.request.post("/admin/delivery", {
-      form: { intent: "general", codMax: "500000", restServed: "on", restDays: "6", restCod: "on" },
-      headers: { origin: storeURL },
-      maxRedirects: 0,
-    });
-    expect(saved.status(), "the COD cap saved").toBe(303);
+    await setCodCap(page, storeURL, 500000);
     await page.context().clearCookies();
     await loginAs(page, {}, storeURL);
     const hundred = defined(
