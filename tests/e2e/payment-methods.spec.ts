@@ -1,9 +1,23 @@
-import { test, expect, waitForHydration } from "./admin-fixtures";
-import { customerContext, loginAsAdmin, unique } from "./admin-helpers";
+import { test as base, expect, waitForHydration } from "./fixtures";
+import { ADMIN, customerContext, loginAsAdmin, unique } from "./admin-helpers";
+import { startPrivateStore } from "./private-store";
 import { placeOrder, seedCart, TOMATO } from "./helpers";
 import { toasts } from "./toast-helpers";
 
-// Payment settings change what every checkout offers: these run on a store of their own (admin-fixtures.ts).
+// Payment settings change what every checkout offers, and these tests expect Razorpay's keys unsaved:
+// they run on a store of their own, not shared with the other settings tests (admin-fixtures.ts), which save keys.
+const test = base.extend<object, { paymentsURL: string }>({
+  paymentsURL: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; empty says none.
+    async ({}, use) => {
+      const store = await startPrivateStore("payments", { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+      await use(store.url);
+      await store.stop();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ paymentsURL }, use) => use(paymentsURL),
+});
 test.describe.configure({ mode: "serial" });
 
 test.beforeEach(async ({ page, baseURL }) => {
