@@ -20,6 +20,7 @@ import * as m0015 from "./migrations/0015-pincode-directory";
 import * as m0016 from "./migrations/0016-reviews";
 import * as m0017 from "./migrations/0017-seller-licences";
 import * as m0018 from "./migrations/0018-catalog-imports";
+import * as m0019 from "./migrations/0019-gst";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0016-reviews": m0016,
   "0017-seller-licences": m0017,
   "0018-catalog-imports": m0018,
+  "0019-gst": m0019,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -4,6 +4,8 @@ import type { OrderStatus } from "../domain/orders";
 import type { CropKey, Season } from "../domain/crops";
 import type { PackUnit } from "../domain/pack-units";
 import type { LicenceKind } from "../domain/licences";
+import type { TaxMode } from "../domain/gst";
+import type { TaxDocumentKind } from "../domain/tax-documents";
 
 /** Times are ISO-8601 UTC strings on both engines; money is integer paise. */
 export type IsoTime = string;
@@ -102,6 +104,9 @@ export interface ProductTable {
   how_to_use: string | null;
   /** What the law regulates it as (0017-seller-licences): from the category, or "pesticide" chosen for a fertilizers product. */
   regulated_as: LicenceKind | null;
+  /** 0019-gst: the HSN heading (4–8 digits; '' only for a product made before it) and GST rate in percent. */
+  hsn_code: Generated<string>;
+  gst_rate: Generated<number>;
 }
 
 /** A pack size of a product (0013-pack-sizes). The first variant of a product made before it has the product's id. */
@@ -173,6 +178,14 @@ export interface OrderTable {
   pincode: string;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** 0019-gst: the tax mode it was placed under, its place of supply, the delivery charge's tax, and its sellers as they were (JSON OrderSeller[]). */
+  tax_mode: Generated<TaxMode>;
+  buyer_state_code: Generated<string>;
+  shipping_gst_rate: Generated<number>;
+  shipping_cgst_paise: Generated<number>;
+  shipping_sgst_paise: Generated<number>;
+  shipping_igst_paise: Generated<number>;
+  sellers: Generated<string>;
 }
 
 export interface OrderLineTable {
@@ -189,6 +202,14 @@ export interface OrderLineTable {
   variant_id: string | null;
   variant_label: Generated<string>;
   sku: Generated<string>;
+  /** 0019-gst: how the line was taxed, as it was. taxable is the line's value before tax. */
+  hsn_code: Generated<string>;
+  gst_rate: Generated<number>;
+  taxable_paise: Generated<number>;
+  cgst_paise: Generated<number>;
+  sgst_paise: Generated<number>;
+  igst_paise: Generated<number>;
+  seller_state_code: Generated<string>;
 }
 
 export interface OrderEventTable {
@@ -274,6 +295,8 @@ export interface Database {
   review: ReviewTable;
   seller_licence: SellerLicenceTable;
   catalog_import: CatalogImportTable;
+  tax_document: TaxDocumentTable;
+  document_counter: DocumentCounterTable;
 }
 
 /** India's pincode directory (0015-pincode-directory); `source` is 'directory' or 'admin' (added by an admin). */
@@ -339,4 +362,33 @@ export interface CatalogImportTable {
   csv: string;
   created_at: IsoTime;
   expires_at: IsoTime;
+}
+
+/** An issued tax invoice or credit note (0019-gst): never updated; `snapshot` is its TaxDocument JSON. */
+export interface TaxDocumentTable {
+  id: string;
+  order_id: string;
+  /** "store" or the vendor's user id. */
+  seller: string;
+  kind: TaxDocumentKind;
+  number: string;
+  financial_year: string;
+  sequence: number;
+  issued_at: IsoTime;
+  refers_to: string | null;
+  /** The place of supply's GST State code. */
+  place_of_supply: string;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  total_paise: number;
+  snapshot: string;
+}
+
+/** The last number issued in a series ("store:invoice", "<vendor id>:credit_note") in a financial year ("25-26"). */
+export interface DocumentCounterTable {
+  series: string;
+  financial_year: string;
+  last: number;
 }
