@@ -1,3 +1,5 @@
+import { shippingFor } from "./pricing";
+
 /**
  * GST: rates, HSN codes and the tax on an order (issue 14, docs/decisions/022-gst.md).
  * Client-safe and small: the cart and checkout run the same engine as placeOrder.
@@ -159,4 +161,18 @@ export function displayPrice(pricePaise: number, rate: number, config: Pick<TaxC
 export function gstinStateCode(gstin: string | null | undefined): string {
   const code = (gstin ?? "").trim().slice(0, 2);
   return /^\d\d$/.test(code) ? code : "";
+}
+
+export type PricedOrder = { subtotal: number; shipping: number; tax: number; total: number; breakdown: OrderTax };
+
+/** An order's totals under the store's tax settings: the spec's shipping rule, then GST as above. */
+export function priceOrder(
+  lines: readonly TaxInputLine[],
+  config: Pick<TaxConfig, "mode" | "storeStateCode">,
+  buyerStateCode: string,
+): PricedOrder {
+  const subtotal = lines.reduce((s, l) => s + l.amount, 0);
+  const shipping = shippingFor(subtotal);
+  const breakdown = computeOrderTax(lines, shipping, config, buyerStateCode);
+  return { subtotal, shipping, tax: breakdown.tax, total: subtotal + shipping + breakdown.tax, breakdown };
 }

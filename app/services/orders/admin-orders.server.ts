@@ -6,6 +6,7 @@ import { syncProductSummary } from "~/services/catalog/variants.server";
 import { isId, newId } from "~/lib/ids";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { queueOrderStatusEmail } from "~/services/emails/queue-order-emails.server";
+import { issueCreditNotes, issueInvoices } from "~/services/tax-documents/issue-documents.server";
 
 export class StatusRefused extends Error {}
 
@@ -92,7 +93,11 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus, actorI
             .execute();
         }
         await syncProductSummary(trx, productIds);
+        // An invoiced order is credited in full (issue 14): its credit notes are part of the cancel.
+        await issueCreditNotes(trx, orderId, new Date(now));
       }
+      // A confirmed order is a supply: its tax invoices are issued with the confirmation.
+      if (to === "confirmed") await issueInvoices(trx, orderId, new Date(now));
       await trx
         .insertInto("order_event")
         .values({ id: newId(), order_id: orderId, status: to, note: note?.slice(0, 500) || null, actor_id: actorId, created_at: now })

@@ -3,7 +3,10 @@ import { getDatabase, type Db } from "~/db/db.server";
 import { MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } from "~/domain/cart-limits";
 import type { CheckoutInput } from "~/domain/checkout";
 import { OPEN_UNPAID_STATUSES, TOO_MANY_OPEN_ORDERS } from "~/domain/orders";
-import { computeTotals } from "~/domain/pricing";
+import { priceOrder } from "~/domain/gst";
+import { findIndianState } from "~/domain/indian-states";
+import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
+import { orderSellers } from "~/services/tax-documents/order-sellers.server";
 import { getEnv } from "~/env.server";
 import { newId } from "~/lib/ids";
 import { getEmailContext } from "~/services/emails/email-context.server";
@@ -69,7 +72,11 @@ export async function placeOrder(
   const cod = input.paymentMethod === "cod";
   if (cod && !delivery.cod) throw new OrderRefused(noCodHereMessage(delivery.pincode), 400, "paymentMethod");
 
+  const buyerState = findIndianState(input.state);
+  if (!buyerState) throw new OrderRefused("Choose the State of the delivery address.", 400, "state");
+
   await limitCheckouts(customer.id, meta.ip);
+  const settings = await getGeneralSettings();
   const maxOpen = getEnv().ORDER_MAX_OPEN_UNPAID;
   const emails = await getEmailContext();
 
@@ -102,6 +109,8 @@ export async function placeOrder(
           "p.status",
           "p.vendor_id",
           "p.image",
+          "p.hsn_code",
+          "p.gst_rate",
           // A vendor's seed, fertiliser or pesticide whose licence has lapsed is not sold, even
           // before the sweep has taken it off sale (docs/decisions/019-licensed-sellers.md).
           sql<number>`case when ${licensedToSell("p", indiaToday())} then 1 else 0 end`.as("licensed"),
@@ -172,11 +181,39 @@ export async function placeOrder(
           unit_price_paise: unit,
           quantity,
           line_total_paise: unit * quantity,
+          hsn_code: size.hsn_code,
+          gst_rate: Number(size.gst_rate),
         });
       }
       await syncProductSummary(trx, productIds);
 
-      const totals = computeTotals(lines.reduce((sum, l) => sum + l.line_total_paise, 0));
+      // GST (issue 14): every seller must be able to invoice its lines, so each needs a GSTIN; the
+      // tax follows the store's mode and each seller's State against the delivery State.
+      const vendorIds = [...new Set(lines.flatMap((l) => (l.vendor_id ? [l.vendor_id] : [])))];
+      const found = await orderSellers(trx, vendorIds, settings);
+      if (!found.ok) {
+        throw new OrderRefused(`This order cannot be taxed: ${found.missing} is missing or not valid. Please contact us.`, 400);
+      }
+      const sellers = found.sellers;
+      const stateOf = (vendorId: string | null) => sellers.find((s) => s.seller === (vendorId ?? "store"))?.stateCode ?? "";
+      const config = { mode: settings.taxMode, storeStateCode: stateOf(null) };
+      const totals = priceOrder(
+        lines.map((l) => ({ amount: l.line_total_paise, rate: l.gst_rate, sellerStateCode: stateOf(l.vendor_id) })),
+        config,
+        buyerState.gstCode,
+      );
+      const taxedLines = lines.map((l, i) => {
+        const t = totals.breakdown.lines[i];
+        return {
+          ...l,
+          gst_rate: t?.rate ?? l.gst_rate,
+          taxable_paise: t?.taxable ?? l.line_total_paise,
+          cgst_paise: t?.cgst ?? 0,
+          sgst_paise: t?.sgst ?? 0,
+          igst_paise: t?.igst ?? 0,
+          seller_state_code: stateOf(l.vendor_id),
+        };
+      });
       if (cod && totals.total > delivery.codMaxPaise) throw new OrderRefused(codOverCapMessage(delivery.codMaxPaise), 400, "paymentMethod");
       const orderId = newId();
       await trx
@@ -200,11 +237,18 @@ export async function placeOrder(
           pincode: input.pincode,
           created_at: now,
           updated_at: now,
+          tax_mode: config.mode,
+          buyer_state_code: buyerState.gstCode,
+          shipping_gst_rate: totals.breakdown.shipping.rate,
+          shipping_cgst_paise: totals.breakdown.shipping.cgst,
+          shipping_sgst_paise: totals.breakdown.shipping.sgst,
+          shipping_igst_paise: totals.breakdown.shipping.igst,
+          sellers: JSON.stringify(sellers.filter((s) => s.seller === "store" || vendorIds.includes(s.seller))),
         })
         .execute();
       await trx
         .insertInto("order_line")
-        .values(lines.map((l) => ({ ...l, order_id: orderId })))
+        .values(taxedLines.map((l) => ({ ...l, order_id: orderId })))
         .execute();
       await trx
         .insertInto("order_event")
