@@ -10,6 +10,8 @@ import { ORDER_STATUSES, type OrderStatus } from "~/domain/orders";
 import { saveVariants } from "~/services/catalog/variants.server";
 import { type LicenceKind, regulatedAsFor } from "~/domain/licences";
 import { addDays, indiaToday } from "~/domain/india-day";
+import { gstinCheckChar } from "~/domain/gstin";
+import { randomInt } from "node:crypto";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -35,6 +37,9 @@ export type ProductOverrides = Partial<{
   /** The crops it is for (/crops/{crop}). */
   crops: CropKey[];
   season: Season | null;
+  /** GST (0019-gst): HSN code and rate; by default 8201 at 18%. */
+  hsnCode: string;
+  gstRate: number;
   /** Pack sizes; without them one size with the product's price and stock. */
   variants: {
     label: string;
@@ -67,6 +72,8 @@ export async function createProduct(overrides: ProductOverrides = {}) {
     created_at: now,
     updated_at: now,
     season: overrides.season ?? null,
+    hsn_code: overrides.hsnCode ?? "8201",
+    gst_rate: overrides.gstRate ?? 18,
   } as const;
   const variants = overrides.variants ?? [{ label: "Standard", pricePaise: product.price_paise, stock: product.stock }];
   await getDb()
@@ -126,7 +133,20 @@ export async function createCustomer(overrides: Partial<{ name: string; email: s
 }
 
 /** A vendor: a user with role vendor and their business row (unique name and GSTIN-shaped number). */
-export async function createVendor(overrides: Partial<{ email: string; businessName: string }> = {}) {
+/**
+ * A well-formed GSTIN (right shape and check character) registered in the State with this GST code,
+ * unique per call.
+ */
+export function testGstin(stateCode = "27"): string {
+  const n = randomInt(0, 2 ** 40 - 1);
+  const letters = Array.from({ length: 5 }, (_, i) => String.fromCharCode(65 + (Math.floor(n / 26 ** i) % 26))).join("");
+  const first14 = `${stateCode}${letters}${String(n % 10_000).padStart(4, "0")}K1Z`;
+  return first14 + gstinCheckChar(first14);
+}
+
+export async function createVendor(
+  overrides: Partial<{ email: string; businessName: string; gstNumber: string; state: string; city: string; pincode: string }> = {},
+) {
   const user = await createCustomer({ role: "vendor", ...(overrides.email ? { email: overrides.email } : {}) });
   await getDb()
     .insertInto("vendor")
@@ -134,11 +154,11 @@ export async function createVendor(overrides: Partial<{ email: string; businessN
       user_id: user.id,
       business_name: overrides.businessName ?? `Kisan Tools ${user.id.slice(0, 6)}`,
       phone: "+91 91234 56789",
-      gst_number: `27${user.id.slice(0, 13).toUpperCase()}`,
+      gst_number: overrides.gstNumber ?? testGstin("27"),
       street: "Plot 4, MIDC",
-      city: "Nashik",
-      state: "Maharashtra",
-      pincode: "422007",
+      city: overrides.city ?? "Nashik",
+      state: overrides.state ?? "Maharashtra",
+      pincode: overrides.pincode ?? "422007",
       created_at: new Date().toISOString(),
     })
     .execute();

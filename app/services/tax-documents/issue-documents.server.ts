@@ -78,7 +78,12 @@ export async function issueInvoices(trx: Db, orderId: string, at: Date = new Dat
   if (!order) return 0;
   const sellers = parseOrderSellers(order.sellers);
   if (sellers.length === 0) return 0;
-  const issued = await trx.selectFrom("tax_document").select("seller").where("order_id", "=", orderId).where("kind", "=", "invoice").execute();
+  const issued = await trx
+    .selectFrom("tax_document")
+    .select("seller")
+    .where("order_id", "=", orderId)
+    .where("kind", "=", "invoice")
+    .execute();
   if (issued.length > 0) return 0;
   const lines = await trx.selectFrom("order_line").selectAll().where("order_id", "=", orderId).orderBy("name").orderBy("id").execute();
   const buyerState = indianStateByGstCode(order.buyer_state_code);
@@ -124,7 +129,15 @@ export async function issueInvoices(trx: Db, orderId: string, at: Date = new Dat
     }
     if (docLines.length === 0) continue;
     const sequence = await nextSequence(trx, seriesKey(seller.seller, "invoice"), year);
-    const doc = buildDocument("invoice", documentNumber(seller.prefix, "invoice", year, sequence), issuedAt, order, seller, placeOfSupply, docLines);
+    const doc = buildDocument(
+      "invoice",
+      documentNumber(seller.prefix, "invoice", year, sequence),
+      issuedAt,
+      order,
+      seller,
+      placeOfSupply,
+      docLines,
+    );
     await insertDocument(trx, doc, seller.seller, year, sequence, null);
     count++;
   }
