@@ -7,6 +7,7 @@ import Trash2 from "lucide-react/icons/trash";
 import { OrderSummary } from "~/components/order-summary";
 import { CartDeliveryCheck } from "~/components/cart-delivery-check";
 import { useRootData } from "~/lib/root-data";
+import { shownAmounts, useCartPricing } from "~/lib/order-pricing";
 import { formatPaise } from "~/domain/money";
 import { lineKey, lineName, MAX_LINE_QUANTITY, removeFromCart, setCartQuantity } from "~/lib/cart";
 import { useCartQuote, type QuotedLine } from "~/lib/use-cart-quote";
@@ -18,9 +19,9 @@ import { useCartQuote, type QuotedLine } from "~/lib/use-cart-quote";
  */
 export default function CartContents({ empty }: { empty: (notices: ReactNode) => ReactNode }) {
   const { lines, notices } = useCartQuote();
-  const subtotal = lines.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
   const blocked = lines.some((l) => l.outOfStock);
   const { user } = useRootData();
+  const { priced, config, known } = useCartPricing(lines, user?.address.state);
 
   if (lines.length === 0) return empty(notices.length ? <Notices notices={notices} /> : null);
   return (
@@ -29,12 +30,12 @@ export default function CartContents({ empty }: { empty: (notices: ReactNode) =>
       {notices.length ? <Notices notices={notices} /> : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <ul className="space-y-3" aria-label="Cart items">
-          {lines.map((line) => (
-            <CartRow key={lineKey(line.product)} line={line} />
+          {lines.map((line, i) => (
+            <CartRow key={lineKey(line.product)} line={line} shown={shownAmounts(line, priced.breakdown.lines[i], config)} />
           ))}
         </ul>
         <div className="space-y-3">
-          <OrderSummary subtotal={subtotal}>
+          <OrderSummary priced={priced} config={config} split={known}>
             {blocked ? (
               <p className="mt-4 rounded-lg bg-red-50 p-2.5 text-sm font-medium text-red-800">Remove the out-of-stock items to continue.</p>
             ) : null}
@@ -74,7 +75,7 @@ function Notices({ notices }: { notices: string[] }) {
   );
 }
 
-function CartRow({ line }: { line: QuotedLine }) {
+function CartRow({ line, shown }: { line: QuotedLine; shown: { each: number; total: number } }) {
   const { product, quantity } = line;
   const max = Math.min(product.stock, MAX_LINE_QUANTITY);
   const key = lineKey(product);
@@ -105,7 +106,7 @@ function CartRow({ line }: { line: QuotedLine }) {
           </p>
         ) : null}
         <p className="text-sm text-stone-600">
-          {formatPaise(product.pricePaise)} each
+          {formatPaise(shown.each)} each
           {line.priceChangedFrom !== null ? (
             <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
               Price changed (was {formatPaise(line.priceChangedFrom)})
@@ -157,7 +158,7 @@ function CartRow({ line }: { line: QuotedLine }) {
             </button>
           </fieldset>
           <p className="font-bold text-stone-900" data-testid="line-subtotal">
-            {formatPaise(product.pricePaise * quantity)}
+            {formatPaise(shown.total)}
           </p>
         </div>
       </div>

@@ -5,10 +5,13 @@ import type { ProductCard as Product } from "~/domain/product-view";
 import { AddToCartButton } from "./add-to-cart-button";
 import { Price } from "./price";
 import { Rating } from "./rating";
+import { displayPrice } from "~/domain/gst";
+import { useRootData } from "~/lib/root-data";
 
 /** `eager`: in view on first paint (no lazy loading); `priority`: also likely the page's largest image. */
 export function ProductCard({ product, eager = false, priority = false }: { product: Product; eager?: boolean; priority?: boolean }) {
   const outOfStock = product.stock <= 0;
+  const { tax } = useRootData().store;
   return (
     <article
       className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
@@ -44,7 +47,7 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
           <p className="text-lg font-bold text-stone-900">
             {product.priceVaries ? <span className="text-sm font-medium text-stone-600">from </span> : null}
-            <Price paise={product.pricePaise} />
+            <Price paise={displayPrice(product.pricePaise, product.gstRate, tax)} />
           </p>
           {product.sizes > 1 && !outOfStock ? (
             <Link

@@ -4,6 +4,7 @@ import { Rating } from "~/components/rating";
 import { CATEGORY_LABELS } from "~/domain/categories";
 import { cropLabel, SEASON_LABELS } from "~/domain/crops";
 import { formatPaise } from "~/domain/money";
+import { displayPrice, FLAT_GST_PERCENT, type TaxConfig } from "~/domain/gst";
 import { saving } from "~/domain/variants";
 import { PACK_UNIT_LABELS } from "~/domain/pack-units";
 import { imageSrcSet } from "~/lib/image-srcset";
@@ -15,12 +16,17 @@ import type { ProductDetail } from "~/services/catalog/get-product.server";
  * on the server (shown by `StaticHtml`): the page's script then carries none of their markup, nor
  * the crop and season tables. Links are plain <a>s marked for React Router's route discovery.
  */
-export function productMarkup(product: ProductDetail, size: ProductDetail["variants"][number], delivery: DeliveryProps) {
+export function productMarkup(
+  product: ProductDetail,
+  size: ProductDetail["variants"][number],
+  delivery: DeliveryProps,
+  tax: Pick<TaxConfig, "mode" | "display">,
+) {
   return {
     breadcrumb: staticMarkup(<Breadcrumb product={product} />),
     gallery: staticMarkup(<Gallery images={product.images} name={product.name} />),
     intro: staticMarkup(<Intro product={product} />),
-    offer: staticMarkup(<Offer size={size} description={product.description} />),
+    offer: staticMarkup(<Offer size={size} description={product.description} gstRate={product.gstRate} tax={tax} />),
     facts: staticMarkup(<Facts product={product} delivery={delivery} />),
   };
 }
@@ -129,14 +135,25 @@ function Picture({ src, alt, first }: { src: string; alt: string; first: boolean
 }
 
 /** The chosen size's price, saving and stock, then the description. */
-function Offer({ size, description }: { size: ProductDetail["variants"][number]; description: string }) {
+function Offer({
+  size,
+  description,
+  gstRate,
+  tax,
+}: {
+  size: ProductDetail["variants"][number];
+  description: string;
+  gstRate: number;
+  tax: Pick<TaxConfig, "mode" | "display">;
+}) {
   const inStock = size.stock > 0;
+  const rate = tax.mode === "flat" ? FLAT_GST_PERCENT : gstRate;
   const off = saving(size.mrpPaise, size.pricePaise);
   return (
     <>
       <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <span data-testid="price">
-          <Price paise={size.pricePaise} className="text-3xl font-extrabold text-stone-900" />
+          <Price paise={displayPrice(size.pricePaise, gstRate, tax)} className="text-3xl font-extrabold text-stone-900" />
         </span>
         {off ? (
           <>
@@ -149,7 +166,15 @@ function Offer({ size, description }: { size: ProductDetail["variants"][number];
           </>
         ) : null}
       </div>
-      <p className="text-sm text-stone-600">+ 18% GST at checkout</p>
+      <p className="text-sm text-stone-600" data-testid="gst-note">
+        {tax.display === "inclusive"
+          ? rate === 0
+            ? "No GST on this product (nil-rated)"
+            : `Inclusive of ${rate}% GST`
+          : rate === 0
+            ? "No GST on this product (nil-rated)"
+            : `+ ${rate}% GST at checkout`}
+      </p>
       <p className={`mt-3 font-semibold ${inStock ? "text-brand-700" : "text-red-700"}`} data-testid="stock-state">
         {inStock ? (size.stock <= 10 ? `Only ${size.stock} left in stock` : "In stock") : "Out of stock"}
       </p>

@@ -7,7 +7,14 @@ import { noResultsMarkup } from "./no-results.server";
 const attack = `<img src=x onerror="alert(1)">"'&`;
 
 it("escapes the store's details in the footer", () => {
-  const html = footerMarkup({ siteTitle: attack, siteTagline: attack, email: "a@b.in", phone: "+91 98765 43210", address: attack });
+  const html = footerMarkup({
+    siteTitle: attack,
+    siteTagline: attack,
+    email: "a@b.in",
+    phone: "+91 98765 43210",
+    address: attack,
+    tax: { mode: "flat", display: "exclusive", storeStateCode: "27" },
+  });
   expect(html).not.toContain("<img");
   expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
   // Links work without JavaScript and are found by React Router's route discovery.

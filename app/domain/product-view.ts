@@ -18,6 +18,8 @@ export type ProductCard = {
   rating: number;
   reviews: number;
   image: string;
+  /** Its GST rate (issue 14): prices shown including GST add it. */
+  gstRate: number;
 };
 
 /** A cart line's pack size as sold now. `key` is what the cart asked by: the size's id, or the product's for a line from before sizes. */
@@ -34,4 +36,7 @@ export type QuotedItem = {
   category: CategoryKey;
   /** Stock of this size. */
   stock: number;
+  /** GST (issue 14): the product's rate, and its seller's State code (null: the store). */
+  gstRate: number;
+  sellerStateCode: string | null;
 };

@@ -20,6 +20,9 @@ export type CartProduct = {
   image: string;
   category: CategoryKey;
   stock: number;
+  /** GST (issue 14), from the cart's check against the catalogue; absent in a line not yet checked. */
+  gstRate?: number;
+  sellerStateCode?: string | null;
 };
 export type CartLine = { product: CartProduct; quantity: number };
 

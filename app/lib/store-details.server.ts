@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getEnv } from "~/env.server";
 import { requestState } from "./request-policy.server";
+import { taxConfig } from "~/services/settings/tax-config.server";
 
 /** The store's name, tagline and contact details, as the header and footer show them. */
 export async function storeDetails(context: Readonly<RouterContextProvider>) {
@@ -12,5 +13,6 @@ export async function storeDetails(context: Readonly<RouterContextProvider>) {
     email: env.SUPPORT_EMAIL,
     phone: env.SUPPORT_PHONE,
     address: env.STORE_ADDRESS,
+    tax: taxConfig(settings),
   };
 }

@@ -68,6 +68,8 @@ export function useCartQuote() {
         image: p.image,
         category: p.category,
         stock: p.stock,
+        gstRate: p.gstRate,
+        sellerStateCode: p.sellerStateCode,
       };
       if (p.pricePaise !== line.product.pricePaise) {
         priceChanges[p.variantId] = line.product.pricePaise;

@@ -777,7 +777,12 @@ export const ACTION_TARGETS: ActionTarget[] = [
       adminEmail: "owner@example.com",
       ...(i % 5 === 4 ? { maintenanceMode: "on" } : {}),
     }),
-    special: () => ({ maintenanceMode: fc.constantFrom("on", "off", "true", "1", "") }),
+    special: () => ({
+      maintenanceMode: fc.constantFrom("on", "off", "true", "1", ""),
+      taxMode: fc.constantFrom("flat", "by_rate", "gst", ""),
+      priceDisplay: fc.constantFrom("exclusive", "inclusive", "both"),
+      storeGstin: fc.constantFrom("27AAICA4417K1ZK", "29AACFG5512P1Z2", "27AAICA4417K1ZA", "27aaica4417k1zk", "", "X".repeat(300)),
+    }),
     samples: 30,
     group: "settings",
   },

@@ -3,6 +3,9 @@ import { RouterContextProvider } from "react-router";
 import { checkoutInput, createCustomer, createProduct, createVendor } from "../factories";
 import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/db.server";
+import { DEFAULT_GENERAL_SETTINGS } from "~/domain/settings";
+import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
+import { saveSetting } from "~/services/settings/save-setting.server";
 import { getToast } from "~/lib/toast.server";
 import { placeOrder } from "~/services/orders/place-order.server";
 import { setAccountSuspended } from "~/services/users/account-lifecycle.server";
@@ -146,10 +149,22 @@ describe("admin forms with several actions", () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ error: "Enter a valid email address.", fields: { adminEmail: "Enter a valid email address." } });
 
-    const good = await post("/admin/settings", { siteTitle: "Angle", siteTagline: "Good seed", adminEmail: "" });
+    const { storeLegalName, storeGstin, storeGstAddress } = DEFAULT_GENERAL_SETTINGS;
+    const good = await post("/admin/settings", {
+      siteTitle: "Angle",
+      siteTagline: "Good seed",
+      adminEmail: "",
+      taxMode: "by_rate",
+      priceDisplay: "inclusive",
+      storeLegalName,
+      storeGstin,
+      storeGstAddress,
+    });
     const saved = await outcome(await settingsAction({ ...good, params: {}, pattern: "/admin/settings" }));
     expect(saved.status).toBe(303);
     expect(saved.response?.headers.get("location")).toBe("/admin/settings");
+    expect(await getGeneralSettings()).toMatchObject({ taxMode: "by_rate", priceDisplay: "inclusive", storeGstin });
+    await saveSetting("general", DEFAULT_GENERAL_SETTINGS);
     const cookie = cookiePair(saved.response?.headers.get("set-cookie") ?? "");
     expect((await getToast(new Request(ORIGIN, { headers: { cookie } }))).toast?.description).toBe("Settings saved.");
   });

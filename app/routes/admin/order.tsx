@@ -1,3 +1,4 @@
+import { DocumentLinks } from "~/components/document-links";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
@@ -149,6 +150,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <dd>{formatPaise(order.totalPaise)}</dd>
           </div>
         </dl>
+      </section>
+      <section className="mt-4 rounded-xl bg-white p-5 ring-1 ring-stone-200">
+        <h2 className="font-bold">Tax invoices and credit notes</h2>
+        {order.documents.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-600">None yet: invoices are issued when the order is confirmed.</p>
+        ) : (
+          <DocumentLinks documents={order.documents} label="Tax invoices and credit notes" />
+        )}
       </section>
       <section className="mt-4 rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <h2 className="font-bold">Status history</h2>

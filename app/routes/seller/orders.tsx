@@ -1,3 +1,4 @@
+import { DocumentLinks } from "~/components/document-links";
 import type { Route } from "./+types/orders";
 import { requireVendorPage } from "~/auth/guards.server";
 import { formatDate } from "~/domain/dates";
@@ -45,6 +46,7 @@ export default function VendorOrders({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
+              <DocumentLinks documents={o.documents} label={`Your tax invoices for order ${o.orderId}`} />
             </li>
           ))}
         </ul>

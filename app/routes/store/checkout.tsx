@@ -6,7 +6,7 @@ import { checkCustomer } from "~/auth/guards.server";
 import { AddressFields } from "~/components/address-fields";
 import { DeliveryAnswer } from "~/components/delivery-answer";
 import { codOverCapMessage, type DeliveryCheck, noCodHereMessage } from "~/domain/delivery";
-import { computeTotals } from "~/domain/pricing";
+import { shownAmounts, useCartPricing } from "~/lib/order-pricing";
 import { authDialogHref } from "~/components/auth-dialog-link";
 import { OrderSummary } from "~/components/order-summary";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
@@ -79,7 +79,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const checkoutKey = useCheckoutKey();
   const [chosen, setPayment] = useState<string>(methods[0]?.key ?? "");
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const subtotal = lines.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
+  // The delivery State decides CGST + SGST or IGST: followed as it is chosen or filled from the pincode.
+  const [stateName, setStateName] = useState(user?.address.state ?? "");
+  const { priced, config, known } = useCartPricing(lines, stateName);
   const fields: Record<string, string | undefined> = actionData && !actionData.ok ? actionData.fields : {};
   const blocked = lines.some((l) => l.outOfStock);
 
@@ -101,10 +103,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   });
   useEffect(() => {
     const state = form.current?.elements.namedItem("state");
-    if (check && check.kind !== "invalid" && check.kind !== "unknown" && state instanceof HTMLSelectElement)
+    if (check && check.kind !== "invalid" && check.kind !== "unknown" && state instanceof HTMLSelectElement) {
       state.value = check.place.state;
+      setStateName(check.place.state);
+    }
   }, [check]);
-  const total = computeTotals(subtotal).total;
+  const total = priced.total;
   const noCod =
     check?.kind === "delivers" && (!check.cod || total > check.codMaxPaise)
       ? check.cod
@@ -152,7 +156,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <VerifyEmailBanner email={user.email} reason="Your first order can be placed once it is confirmed." />
         </div>
       ) : null}
-      <Form ref={form} method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <Form
+        ref={form}
+        method="post"
+        noValidate
+        className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]"
+        onChange={(event) => {
+          const target = event.target;
+          if (target instanceof HTMLSelectElement && target.name === "state") setStateName(target.value);
+        }}
+      >
         <input type="hidden" name="items" value={items} />
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
         <div className="space-y-6">
@@ -259,14 +272,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </div>
 
         <div>
-          <OrderSummary subtotal={subtotal}>
+          <OrderSummary priced={priced} config={config} split={known}>
             <ul className="mt-4 space-y-2 border-t border-stone-200 pt-3 text-sm" aria-label="Items">
-              {lines.map((l) => (
+              {lines.map((l, i) => (
                 <li key={lineKey(l.product)} className="flex justify-between gap-3">
                   <span className="text-stone-700">
                     {lineName(l.product)} × {l.quantity}
                   </span>
-                  <span className="shrink-0 font-medium">{formatPaise(l.product.pricePaise * l.quantity)}</span>
+                  <span className="shrink-0 font-medium">{formatPaise(shownAmounts(l, priced.breakdown.lines[i], config).total)}</span>
                 </li>
               ))}
             </ul>

@@ -9,7 +9,8 @@ import { OrderTimeline } from "~/components/order-timeline";
 import { formatDate } from "~/domain/dates";
 import { ORDER_ID_MISSING, ORDER_LOAD_FAILED, ORDER_NOT_FOUND, ORDER_NOT_FOUND_DETAIL } from "~/domain/messages";
 import { formatPaise } from "~/domain/money";
-import { STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
+import { type OrderStatus, STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
+import type { DocumentLink } from "~/services/tax-documents/documents.server";
 import { paymentMethodLabel } from "~/domain/payment-settings";
 import { derivedShipping } from "~/domain/pricing";
 import { clearCart } from "~/lib/cart";
@@ -140,15 +141,30 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
                 <dd>{shipping === 0 ? "Free" : formatPaise(shipping)}</dd>
               </div>
               <div className="flex justify-between">
-                <dt className="text-stone-600">GST (18%)</dt>
+                <dt className="text-stone-600">{order.taxMode === "flat" ? "GST (18%)" : "GST"}</dt>
                 <dd>{formatPaise(order.tax)}</dd>
               </div>
+              {(
+                [
+                  ["CGST", order.gst.cgst],
+                  ["SGST", order.gst.sgst],
+                  ["IGST", order.gst.igst],
+                ] as const
+              )
+                .filter(([, amount]) => amount > 0)
+                .map(([label, amount]) => (
+                  <div key={label} className="flex justify-between pl-3 text-sm">
+                    <dt className="text-stone-600">{label}</dt>
+                    <dd data-testid={`order-${label.toLowerCase()}`}>{formatPaise(amount)}</dd>
+                  </div>
+                ))}
               <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold">
                 <dt>Total</dt>
                 <dd data-testid="order-total">{formatPaise(order.total)}</dd>
               </div>
             </dl>
           </section>
+          <TaxDocuments documents={order.documents} status={order.status} />
         </div>
       </div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
@@ -160,5 +176,45 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </Link>
       </div>
     </div>
+  );
+}
+
+/** The order's tax invoices and credit notes as PDF downloads, or when to expect them. */
+function TaxDocuments({ documents, status }: { documents: DocumentLink[]; status: OrderStatus }) {
+  return (
+    <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="documents-title">
+      <h2 id="documents-title" className="text-lg font-bold text-stone-900">
+        Tax invoices
+      </h2>
+      {documents.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-600">
+          {status === "cancelled"
+            ? "This order was cancelled before it was invoiced."
+            : "Your GST invoice will be ready here once we confirm the order."}
+        </p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {documents.map((d) => (
+            <li key={d.id}>
+              <a
+                href={`/documents/${d.id}`}
+                download
+                className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 rounded-lg border border-stone-200 px-3 py-2 hover:border-brand-600"
+              >
+                <span>
+                  <span className="font-semibold text-brand-800">
+                    {d.kind === "invoice" ? "Tax Invoice" : "Credit Note"} {d.number}
+                  </span>
+                  <span className="block text-sm text-stone-600">
+                    {d.sellerName} · {formatDate(d.issuedAt)}
+                  </span>
+                </span>
+                <span className="text-sm font-medium text-stone-800">PDF · {formatPaise(d.totalPaise)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

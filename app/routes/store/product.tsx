@@ -7,6 +7,7 @@ import { AddToCartButton } from "~/components/add-to-cart-button";
 import { productMarkup } from "~/components/product-details.server";
 import { StaticHtml } from "~/components/static-html";
 import { formatPaise } from "~/domain/money";
+import { displayPrice } from "~/domain/gst";
 import { addAllToCart, type CartProduct, MAX_LINE_QUANTITY } from "~/lib/cart";
 import { DosageCalculator } from "~/components/dosage-calculator";
 import { planMarkup } from "~/components/dosage-plan.server";
@@ -27,6 +28,7 @@ import { defined } from "~/lib/defined";
 import { getProduct, type ProductDetail } from "~/services/catalog/get-product.server";
 import { checkDelivery } from "~/services/delivery/delivery.server";
 import { requestState } from "~/lib/request-policy.server";
+import { taxConfig } from "~/services/settings/tax-config.server";
 import { reviewsMarkup } from "~/components/product-reviews.server";
 import { readPageRequest } from "~/domain/pagination";
 import { listProductReviews, ratingBreakdown } from "~/services/reviews/list-product-reviews.server";
@@ -52,11 +54,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ["size", "area", "unit"].flatMap((k) => (url.searchParams.has(k) ? [[k, url.searchParams.get(k) ?? ""]] : [])),
   );
   const delivery = { check: pin ? await checkDelivery(pin.slice(0, 20)) : null, keep };
+  const tax = taxConfig(await requestState(context).settings());
   return {
     // What the page's script needs; the rest is in `markup`, HTML made here (docs/decisions/007).
-    product: { id, name, description, image, category, variants },
+    product: {
+      id,
+      name,
+      description,
+      image,
+      category,
+      // As the store shows prices: with GST added when it shows prices including GST.
+      variants: variants.map((v) => ({ ...v, shownPaise: displayPrice(v.pricePaise, product.gstRate, tax) })),
+    },
     size,
-    markup: { ...productMarkup(product, size, delivery), reviews: await reviewsOf(product, url) },
+    markup: { ...productMarkup(product, size, delivery, tax), reviews: await reviewsOf(product, url) },
     calculator: product.dosage ? planDosage(product, product.dosage, url.searchParams) : null,
   };
 }
@@ -214,7 +225,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
  * The sizes as links (?size=…), so choosing one works without JavaScript; the page keeps its
  * scroll. A sold-out size is shown, never a link.
  */
-function SizeSelector({ variants, selected }: { variants: ProductDetail["variants"]; selected: string }) {
+function SizeSelector({
+  variants,
+  selected,
+}: {
+  variants: (ProductDetail["variants"][number] & { shownPaise: number })[];
+  selected: string;
+}) {
   return (
     <fieldset className="mt-4">
       <legend className="text-sm font-semibold text-stone-800">Pack size</legend>
@@ -239,7 +256,7 @@ function SizeSelector({ variants, selected }: { variants: ProductDetail["variant
                   className={`${box} ${current ? "border-brand-700 bg-brand-50 ring-2 ring-brand-700" : "border-stone-300 bg-white hover:border-brand-600"}`}
                 >
                   <span className="font-semibold text-stone-900">{v.label}</span>
-                  <span className="text-xs text-stone-700">{formatPaise(v.pricePaise)}</span>
+                  <span className="text-xs text-stone-700">{formatPaise(v.shownPaise)}</span>
                 </Link>
               )}
             </li>

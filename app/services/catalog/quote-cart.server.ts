@@ -3,6 +3,8 @@ import { indiaToday } from "~/domain/india-day";
 import { licensedToSell } from "~/services/sellers/licensed-listings.server";
 import type { QuotedItem } from "~/domain/product-view";
 import { MAX_CART_LINES } from "~/domain/cart-limits";
+import { gstinStateCode } from "~/domain/gst";
+import { indianStateByGstCode } from "~/domain/indian-states";
 
 export type CartKey = { productId: string; variantId?: string };
 
@@ -49,6 +51,8 @@ export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]>
       "p.image",
       "p.category",
       "p.variant_count",
+      "p.gst_rate",
+      (eb) => eb.selectFrom("vendor").select("vendor.gst_number").whereRef("vendor.user_id", "=", "p.vendor_id").as("vendor_gstin"),
     ])
     .where("p.id", "in", productIds)
     .where("p.status", "=", "live")
@@ -73,6 +77,8 @@ export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]>
     image: r.image,
     category: r.category,
     stock: Number(r.stock),
+    gstRate: Number(r.gst_rate),
+    sellerStateCode: r.vendor_gstin === null ? null : (indianStateByGstCode(gstinStateCode(r.vendor_gstin))?.gstCode ?? ""),
   });
   const items: QuotedItem[] = [];
   for (const key of keys) {

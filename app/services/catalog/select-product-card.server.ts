@@ -16,6 +16,7 @@ export function selectProductCard<O>(query: SelectQueryBuilder<Database, "produc
     "product.rating",
     "product.reviews",
     "product.image",
+    "product.gst_rate as gstRate",
   ]);
 }
 
@@ -30,5 +31,6 @@ export function toProductCard(row: CardRow): ProductCard {
     priceVaries: Boolean(row.priceVaries),
     sizes: Number(row.sizes),
     rating: Number(row.rating),
+    gstRate: Number(row.gstRate),
   };
 }

@@ -7,6 +7,7 @@ import { isId, newId } from "~/lib/ids";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { queueOrderStatusEmail } from "~/services/emails/queue-order-emails.server";
 import { issueCreditNotes, issueInvoices } from "~/services/tax-documents/issue-documents.server";
+import { listOrderDocuments } from "~/services/tax-documents/documents.server";
 
 export class StatusRefused extends Error {}
 
@@ -15,9 +16,10 @@ export async function getOrderForAdmin(id: string) {
   const db = getDb();
   const order = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
   if (!order) return null;
-  const [lines, events] = await Promise.all([
+  const [lines, events, documents] = await Promise.all([
     db.selectFrom("order_line").selectAll().where("order_id", "=", id).orderBy("name").execute(),
     db.selectFrom("order_event").selectAll().where("order_id", "=", id).orderBy("created_at").execute(),
+    listOrderDocuments(id),
   ]);
   return {
     id: order.id,
@@ -44,6 +46,7 @@ export async function getOrderForAdmin(id: string) {
     })),
     events: events.map((e) => ({ id: e.id, status: e.status, note: e.note, createdAt: e.created_at })),
     next: nextStatuses(order.status, "admin"),
+    documents,
   };
 }
 

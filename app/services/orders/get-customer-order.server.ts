@@ -1,6 +1,8 @@
 import { getDb } from "~/db/db.server";
 import { sizeName } from "~/domain/variants";
 import type { OrderStatus } from "~/domain/orders";
+import type { TaxMode } from "~/domain/gst";
+import { type DocumentLink, listOrderDocuments } from "~/services/tax-documents/documents.server";
 
 export type OrderDetail = {
   id: string;
@@ -12,6 +14,11 @@ export type OrderDetail = {
   createdAt: string;
   address: { street: string; city: string; state: string; pincode: string };
   items: { productId: string; name: string; image: string; unitPrice: number; quantity: number; lineTotal: number }[];
+  /** GST (issue 14): the mode it was placed under and the tax by kind (lines and delivery). */
+  taxMode: TaxMode;
+  gst: { cgst: number; sgst: number; igst: number };
+  /** Its tax invoices and credit notes, once issued. */
+  documents: DocumentLink[];
 };
 
 /** One of this customer's orders, or null — another customer's order id reads as not found. */
@@ -20,7 +27,11 @@ export async function getCustomerOrder(orderId: string, userId: string): Promise
   const db = getDb();
   const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("user_id", "=", userId).executeTakeFirst();
   if (!order) return null;
-  const lines = await db.selectFrom("order_line").selectAll().where("order_id", "=", orderId).orderBy("name").execute();
+  const [lines, documents] = await Promise.all([
+    db.selectFrom("order_line").selectAll().where("order_id", "=", orderId).orderBy("name").execute(),
+    listOrderDocuments(orderId),
+  ]);
+  const sum = (key: "cgst_paise" | "sgst_paise" | "igst_paise") => lines.reduce((s, l) => s + Number(l[key]), 0);
   return {
     id: order.id,
     status: order.status,
@@ -38,5 +49,12 @@ export async function getCustomerOrder(orderId: string, userId: string): Promise
       quantity: l.quantity,
       lineTotal: Number(l.line_total_paise),
     })),
+    taxMode: order.tax_mode,
+    gst: {
+      cgst: sum("cgst_paise") + Number(order.shipping_cgst_paise),
+      sgst: sum("sgst_paise") + Number(order.shipping_sgst_paise),
+      igst: sum("igst_paise") + Number(order.shipping_igst_paise),
+    },
+    documents,
   };
 }

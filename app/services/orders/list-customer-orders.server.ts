@@ -4,6 +4,7 @@ import { type Keyset, paginate } from "~/db/keyset.server";
 import { FIRST_PAGE, type Page, type PageRequest } from "~/domain/pagination";
 import type { OrderStatus } from "~/domain/orders";
 import type { CategoryKey } from "~/domain/categories";
+import type { TaxDocumentKind } from "~/domain/tax-documents";
 
 export type OrderSummary = {
   id: string;
@@ -31,6 +32,8 @@ export type OrderSummary = {
       category: CategoryKey;
     } | null;
   }[];
+  /** Its tax invoices and credit notes (issue 14), to download as PDF. */
+  documents: { id: string; kind: TaxDocumentKind; number: string }[];
 };
 
 export const CUSTOMER_ORDERS_PAGE_SIZE = 20;
@@ -89,6 +92,17 @@ export async function listCustomerOrders(userId: string, request: PageRequest = 
     )
     .orderBy("order_line.name")
     .execute();
+  const documents = await db
+    .selectFrom("tax_document")
+    .select(["id", "order_id", "kind", "number"])
+    .where(
+      "order_id",
+      "in",
+      orders.map((o) => o.id),
+    )
+    .orderBy("issued_at")
+    .orderBy("number")
+    .execute();
   const productIds = [...new Set(lines.map((l) => l.product_id))];
   const reviewed = new Set(
     productIds.length
@@ -126,6 +140,7 @@ export async function listCustomerOrders(userId: string, request: PageRequest = 
               }
             : null,
       })),
+    documents: documents.filter((d) => d.order_id === o.id).map(({ id, kind, number }) => ({ id, kind, number })),
   }));
   return { ...page, rows };
 }

@@ -68,7 +68,19 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
         .orderBy("id")
         .execute()
     : [];
+  // Their own invoices and credit notes only: never the store's or another vendor's.
+  const documents = ids.length
+    ? await db
+        .selectFrom("tax_document")
+        .select(["id", "order_id", "kind", "number"])
+        .where("seller", "=", vendorId)
+        .where("order_id", "in", ids)
+        .orderBy("issued_at")
+        .orderBy("number")
+        .execute()
+    : [];
   const rows = page.rows.map((r) => ({
+    documents: documents.filter((d) => d.order_id === r.orderId).map(({ id, kind, number }) => ({ id, kind, number })),
     orderId: r.orderId,
     status: r.status,
     createdAt: r.createdAt,
