@@ -3,6 +3,7 @@ import { formatDate } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
 import { orderTimeline, type OrderStatus, STATUS_LABELS } from "~/domain/orders";
 import { derivedShipping, GST_PERCENT } from "~/domain/pricing";
+import type { TaxMode } from "~/domain/gst";
 import { type EmailBlock, type EmailRow, type EmailStore, type RenderedEmail, renderEmail } from "./layout";
 
 /**
@@ -27,6 +28,9 @@ export type OrderEmailData = {
   total: number;
   /** The payment method's label (paymentMethodLabel with the admin's display names). */
   paymentLabel: string;
+  /** GST (issue 14): the mode it was placed under and its tax by kind; absent: the flat 18%, unsplit. */
+  taxMode?: TaxMode;
+  gst?: { cgst: number; sgst: number; igst: number };
 };
 
 const lineRows = (lines: EmailLine[]): EmailRow[] =>
@@ -40,7 +44,16 @@ function totalRows(order: OrderEmailData): EmailRow[] {
   return [
     { cells: ["Subtotal", formatPaise(order.subtotal)] },
     { cells: ["Shipping", shipping === 0 ? "Free" : formatPaise(shipping)] },
-    { cells: [`GST (${GST_PERCENT}%)`, formatPaise(order.tax)] },
+    { cells: [order.taxMode === "by_rate" ? "GST" : `GST (${GST_PERCENT}%)`, formatPaise(order.tax)] },
+    ...(
+      [
+        ["CGST", order.gst?.cgst ?? 0],
+        ["SGST", order.gst?.sgst ?? 0],
+        ["IGST", order.gst?.igst ?? 0],
+      ] as const
+    )
+      .filter(([, amount]) => amount > 0)
+      .map(([label, amount]) => ({ cells: [`  of which ${label}`, formatPaise(amount)] })),
     { cells: ["Total", formatPaise(order.total)], strong: true },
   ];
 }
@@ -90,6 +103,12 @@ export function orderStatusEmail(store: EmailStore, order: { id: string; custome
   } else {
     const rows = orderTimeline(order.status).map((s) => ({ cells: [`${s.done ? "✓" : "○"} ${s.label}`, s.done ? "Done" : s.when] }));
     blocks.push({ kind: "table", title: "Delivery timeline", rows });
+  }
+  if (order.status === "confirmed") {
+    blocks.push({ kind: "paragraph", text: "Your GST tax invoice is ready: download it as a PDF from your order's page." });
+  }
+  if (order.status === "cancelled") {
+    blocks.push({ kind: "paragraph", text: "If the order was invoiced, a GST credit note cancelling the invoice is on your order's page." });
   }
   blocks.push({ kind: "link", label: "View your order", path: orderLink(order.id) });
   return renderEmail(store, {

@@ -34,6 +34,12 @@ export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId
     tax: Number(order.tax_paise),
     total: Number(order.total_paise),
     paymentLabel: paymentMethodLabel(order.payment_method, ctx.paymentNames),
+    taxMode: order.tax_mode,
+    gst: {
+      cgst: rows.reduce((s, l) => s + Number(l.cgst_paise), Number(order.shipping_cgst_paise)),
+      sgst: rows.reduce((s, l) => s + Number(l.sgst_paise), Number(order.shipping_sgst_paise)),
+      igst: rows.reduce((s, l) => s + Number(l.igst_paise), Number(order.shipping_igst_paise)),
+    },
   };
   await enqueueEmail(trx, "order-placed", `order-placed:${order.id}`, { to: order.customer_email, ...orderPlacedEmail(ctx.store, data) });
   await queueOrderSms(trx, ctx, order.id, "pending");
