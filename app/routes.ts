@@ -68,4 +68,5 @@ export default [
   route("logout", "routes/account/logout.ts"),
   route("resources/cart-quote", "routes/resources/cart-quote.ts"),
   route("resources/delivery", "routes/resources/delivery.ts"),
+  route("documents/:documentId", "routes/resources/tax-document.ts"),
 ] satisfies RouteConfig;

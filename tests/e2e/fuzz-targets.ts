@@ -956,6 +956,10 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/account/logout.ts", path: () => "/logout", role: "anon", params: ["redirectTo"] },
   { file: "routes/resources/cart-quote.ts", path: () => "/resources/cart-quote", role: "anon", params: ["ids"] },
   { file: "routes/resources/delivery.ts", path: () => "/resources/delivery", role: "anon", params: ["pin"] },
+  // Tax documents (issue 14): a guessed or hostile id is the same 404 as another's document.
+  { file: "routes/resources/tax-document.ts", path: () => "/documents/abcdef123456", role: "customer", params: [] },
+  { file: "routes/resources/tax-document.ts", path: () => "/documents/%00%27%22", role: "vendor", params: [] },
+  { file: "routes/resources/tax-document.ts", path: () => "/documents/abcdef123456", role: "anon", params: [] },
   // Better Auth's own HTTP API is not routed (docs/decisions/009-request-policy.md): its old paths are not-found pages.
   { file: "routes/store/not-found.tsx", path: () => "/api/auth/get-session", role: "customer", params: ["disableCookieCache"] },
   { file: "routes/store/not-found.tsx", path: () => "/api/auth/admin/list-users", role: "admin", params: ["limit", "searchValue"] },

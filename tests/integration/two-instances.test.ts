@@ -8,6 +8,7 @@ import { createProduct } from "../factories";
 import { getDatabase, getDb } from "~/db/db.server";
 import { getEnv } from "~/env.server";
 import { defined } from "~/lib/defined";
+import { createUserWithPassword } from "~/services/users/create-user.server";
 
 /**
  * Two server processes on one database behave as one store: a session made through one is
@@ -174,4 +175,38 @@ it("two instances share sessions, rate limits and stock", async () => {
   expect(results.filter((r) => r.status === 409)).toHaveLength(24 - STOCK);
   const left = await getDb().selectFrom("product").select("stock").where("id", "=", product.id).executeTakeFirstOrThrow();
   expect(Number(left.stock)).toBe(0);
-}, 60_000);
+
+  // An admin confirms the placed orders through both instances at once: each gets its tax invoice,
+  // and the store's numbers are consecutive, with no gap or repeat (issue 14).
+  const orderIds = (await getDb().selectFrom("order_line").select("order_id").where("product_id", "=", product.id).execute()).map(
+    (r) => r.order_id,
+  );
+  expect(orderIds).toHaveLength(STOCK);
+  const adminEmail = `two-admin-${Date.now()}@example.in`;
+  await createUserWithPassword({ name: "Two Admin", email: adminEmail, password: "two-admin-pass", role: "admin" });
+  const signedIn = await post(ports[1], "/admin/login", { email: adminEmail, password: "two-admin-pass" });
+  expect(signedIn.status).toBe(302);
+  const adminCookie = signedIn.cookies.map((c) => c.split(";")[0]).join("; ");
+  const confirmed2 = await Promise.all(
+    orderIds.map((id, i) => post(ports[i % 2 ? 1 : 0], `/admin/orders/${id}`, { status: "confirmed" }, adminCookie)),
+  );
+  expect(confirmed2.map((r) => r.status)).toEqual(orderIds.map(() => 303));
+  const invoices = await getDb()
+    .selectFrom("tax_document")
+    .select(["sequence", "financial_year"])
+    .where("order_id", "in", orderIds)
+    .where("seller", "=", "store")
+    .where("kind", "=", "invoice")
+    .execute();
+  const sequences = invoices.map((r) => Number(r.sequence)).sort((a, b) => a - b);
+  const first = sequences[0] ?? 0;
+  expect(sequences).toEqual(Array.from({ length: STOCK }, (_, i) => first + i));
+  // Nobody else took a store number in between: the counter stands at the last one.
+  const counter = await getDb()
+    .selectFrom("document_counter")
+    .select("last")
+    .where("series", "=", "store:invoice")
+    .where("financial_year", "=", defined(invoices[0], "an invoice").financial_year)
+    .executeTakeFirstOrThrow();
+  expect(Number(counter.last)).toBeGreaterThanOrEqual(first + STOCK - 1);
+}, 90_000);

@@ -1,0 +1,29 @@
+import type { Route } from "./+types/tax-document";
+import { getSessionUser } from "~/auth/session.server";
+import { documentFileName, getDocumentFor } from "~/services/tax-documents/documents.server";
+import { renderTaxDocumentPdf } from "~/services/tax-documents/render-tax-document.server";
+
+/**
+ * GET /documents/{id}: a tax invoice or credit note as a PDF, drawn from its stored snapshot. Only
+ * the order's customer, the vendor who issued it, or an admin gets it; anyone else — a guest,
+ * another customer, another vendor — gets the same 404 as for an id that does not exist.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  const doc = await getDocumentFor(params.documentId, user ? { id: user.id, role: user.role } : null);
+  if (!doc) {
+    return new Response("Document not found.\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
+    });
+  }
+  const pdf = await renderTaxDocumentPdf(doc);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${documentFileName(doc)}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
