@@ -116,8 +116,10 @@ describe("renderTaxDocumentPdf", () => {
     expect(first.toString("latin1").match(/\(D:\d{14}Z\)/g)).toEqual(["(D:20261128090000Z)", "(D:20261128090000Z)"]);
   });
 
-  it("refuses a document without a valid issue instant", async () => {
-    const document = { ...intraStateInvoice(), issuedAt: "not a date" };
-    expect(() => renderTaxDocumentPdf(document)).toThrow(RangeError);
+  it("refuses a document without a valid issue instant or with a negative total", async () => {
+    await expect(renderTaxDocumentPdf({ ...intraStateInvoice(), issuedAt: "not a date" })).rejects.toThrow(RangeError);
+    const negative = intraStateInvoice();
+    negative.totals = { ...negative.totals, total: -100 };
+    await expect(renderTaxDocumentPdf(negative)).rejects.toThrow(/non-negative number of paise/);
   });
 });

@@ -28,9 +28,10 @@ function place(stateName: string, stateCode: string): string {
  * reverse-charge statement and the signatory line. Long tables continue on further pages under
  * repeated column headings, and every page is numbered "Page 1 of 2".
  *
- * The same document gives the same bytes: the PDF's dates and ID come from `issuedAt`.
+ * The same document gives the same bytes: the PDF's dates and ID come from `issuedAt`. A document
+ * that cannot be drawn (no valid `issuedAt`, a negative total) rejects with a RangeError.
  */
-export function renderTaxDocumentPdf(document: TaxDocument): Promise<Buffer> {
+export async function renderTaxDocumentPdf(document: TaxDocument): Promise<Buffer> {
   const fonts = loadDocumentFonts();
   const title = TAX_DOCUMENT_TITLES[document.kind];
   const issued = new Date(document.issuedAt);
