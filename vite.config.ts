@@ -33,8 +33,13 @@ export default defineConfig({
   plugins: [smallPreloadHelper(), iconSprite(), tailwindcss(), reactRouter(), layout.plugin, catalog.plugin, cart.plugin, precompress()],
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
-  // Resolved by iconSprite on the server too, so both sides draw icons alike.
-  ssr: { noExternal: ["lucide-react"] },
+  ssr: {
+    // Resolved by iconSprite on the server too, so both sides draw icons alike.
+    noExternal: ["lucide-react"],
+    // Loaded from node_modules at run time, never bundled: pdfkit and fontkit find their own data
+    // files beside their modules, and the invoice fonts are read from the font package's folder.
+    external: ["pdfkit", "@expo-google-fonts/noto-sans-devanagari"],
+  },
   environments: {
     client: {
       build: {
