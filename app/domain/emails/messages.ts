@@ -108,7 +108,10 @@ export function orderStatusEmail(store: EmailStore, order: { id: string; custome
     blocks.push({ kind: "paragraph", text: "Your GST tax invoice is ready: download it as a PDF from your order's page." });
   }
   if (order.status === "cancelled") {
-    blocks.push({ kind: "paragraph", text: "If the order was invoiced, a GST credit note cancelling the invoice is on your order's page." });
+    blocks.push({
+      kind: "paragraph",
+      text: "If the order was invoiced, a GST credit note cancelling the invoice is on your order's page.",
+    });
   }
   blocks.push({ kind: "link", label: "View your order", path: orderLink(order.id) });
   return renderEmail(store, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutInput, createCustomer, createProduct } from "../../../tests/factories";
+import { checkoutInput, createCustomer, createProduct, createVendor, testGstin } from "../../../tests/factories";
 import { orderLinesOf, sizeOf, sizesOf } from "../../../tests/sizes";
 import { getDb } from "~/db/db.server";
 import type { VariantView } from "~/domain/variants";
@@ -71,7 +71,20 @@ describe("quoteCart", () => {
         image: "/images/products/test.svg",
         category: "tools",
         stock: 0,
+        gstRate: 18,
+        sellerStateCode: null,
       },
+    ]);
+  });
+
+  it("says each line's GST rate and, for a vendor's product, the State of the vendor's GSTIN (issue 14)", async () => {
+    const vendor = await createVendor({ gstNumber: testGstin("29"), state: "Karnataka", city: "Bengaluru", pincode: "560001" });
+    const theirs = await createProduct({ vendorId: vendor.id, gstRate: 5 });
+    const own = await createProduct({ gstRate: 0 });
+    const quoted = await quoteCart([{ productId: theirs.id }, { productId: own.id }]);
+    expect(quoted.map((q) => [q.gstRate, q.sellerStateCode])).toEqual([
+      [5, "29"],
+      [0, null],
     ]);
   });
 
