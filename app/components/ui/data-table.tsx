@@ -9,6 +9,8 @@ export type Column<T> = {
   nowrap?: boolean;
   align?: "right";
   className?: string;
+  /** The column's cell in a totals row under the table (the first column's names the row, e.g. "Total"). */
+  total?: ReactNode;
 };
 
 type DataTableProps<T> = {
@@ -67,6 +69,32 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowTestId, rowCla
             </tr>
           ))}
         </tbody>
+        {columns.some((c) => c.total !== undefined) ? (
+          <tfoot className="border-t-2 border-stone-300 bg-stone-50 font-semibold max-md:block">
+            <tr className="max-md:block max-md:px-4 max-md:py-3">
+              {columns.map((c, i) =>
+                i === 0 ? (
+                  <th key={c.header} scope="row" className="p-3 text-left max-md:block max-md:px-0 max-md:py-1">
+                    {c.total}
+                  </th>
+                ) : (
+                  <td
+                    key={c.header}
+                    data-label={c.hiddenHeader ? undefined : c.header}
+                    className={[
+                      "p-3 whitespace-nowrap tabular-nums max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1",
+                      "max-md:before:shrink-0 max-md:before:font-medium max-md:before:text-stone-600 max-md:before:content-[attr(data-label)]",
+                      c.total === undefined ? "max-md:hidden" : "",
+                      c.align === "right" ? "text-right" : "",
+                    ].join(" ")}
+                  >
+                    {c.total}
+                  </td>
+                ),
+              )}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );
