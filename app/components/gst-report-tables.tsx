@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type Column, DataTable } from "~/components/ui/data-table";
-import { formatDate } from "~/domain/dates";
 import type { Amounts, DocumentEntry, DocumentSeries, GstReport, HsnRow, PlaceRateRow } from "~/domain/gst-report";
 import { formatPaiseExact } from "~/domain/money";
 import { TAX_DOCUMENT_TITLES } from "~/domain/tax-documents";
@@ -15,6 +14,8 @@ type GstReportTablesProps = {
 };
 
 const money = (paise: number) => formatPaiseExact(paise);
+/** "20 Nov 2026", in India (the same on server and client). */
+const shortDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
 const rate = (percent: number) => `${percent}%`;
 
 /** The taxable value, CGST, SGST, IGST and total columns, with their totals. */
@@ -77,22 +78,30 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
     ...amountColumns<HsnRow>(report.hsn.totals),
   ];
   const documentColumns: Column<DocumentEntry>[] = [
-    { header: "Number", nowrap: true, cell: (d) => <span className="font-mono font-semibold">{d.number}</span>, total: "Net" },
     {
-      header: "Type",
-      cell: (d) => (d.refersTo ? `${TAX_DOCUMENT_TITLES[d.kind]} for ${d.refersTo}` : TAX_DOCUMENT_TITLES[d.kind]),
+      header: "Document",
+      cell: (d) => (
+        <>
+          <span className="whitespace-nowrap font-mono font-semibold">{d.number}</span>
+          <span className="block text-xs text-stone-600">
+            {TAX_DOCUMENT_TITLES[d.kind]}
+            {d.refersTo ? ` for ${d.refersTo}` : ""}
+          </span>
+        </>
+      ),
+      total: "Net",
     },
-    { header: "Date", nowrap: true, cell: (d) => formatDate(d.issuedAt) },
+    { header: "Date", nowrap: true, cell: (d) => shortDate.format(new Date(d.issuedAt)) },
     {
       header: "Order",
       nowrap: true,
       cell: (d) =>
         orderHref ? (
-          <Link to={orderHref(d.orderId)} className="font-mono text-brand-800 hover:underline">
+          <Link to={orderHref(d.orderId)} className="text-brand-800 hover:underline">
             #{d.orderId}
           </Link>
         ) : (
-          <span className="font-mono">#{d.orderId}</span>
+          `#${d.orderId}`
         ),
     },
     { header: "Place of supply", cell: (d) => `${d.placeOfSupply.code} ${d.placeOfSupply.name}` },
@@ -170,6 +179,7 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
           rows={report.byPlaceAndRate.rows}
           rowKey={(r) => `${r.placeOfSupply.code}|${r.rate}`}
           rowTestId="gst-b2c-row"
+          wide
         />
       </Section>
       <Section
@@ -183,6 +193,7 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
           rows={report.hsn.rows}
           rowKey={(r) => `${r.hsn}|${r.rate}|${r.uqc}`}
           rowTestId="gst-hsn-row"
+          wide
         />
       </Section>
       <Section
@@ -200,6 +211,7 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
           rows={documents}
           rowKey={(d) => d.id}
           rowTestId="gst-document-row"
+          wide
         />
         <h3 className="mt-6 font-bold text-stone-900">Document series (GSTR-1 table 13)</h3>
         <div className="mt-2">
@@ -209,6 +221,7 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
             rows={report.series}
             rowKey={(s) => `${s.kind}|${s.financialYear}`}
             rowTestId="gst-series-row"
+            wide
           />
         </div>
       </Section>

@@ -22,6 +22,11 @@ type DataTableProps<T> = {
   rowClassName?: (row: T) => string;
   /** Shown instead of the table when there are no rows. */
   empty?: ReactNode;
+  /**
+   * Many columns, so that on a narrow desktop its box scrolls sideways: the box then takes the
+   * keyboard's focus (named by the caption), so it can be scrolled without a mouse (WCAG 2.1.1).
+   */
+  wide?: boolean;
 };
 
 /**
@@ -32,10 +37,14 @@ type DataTableProps<T> = {
  * The admin layout lets text break anywhere so long emails fit a phone; the table resets that
  * (overflow-wrap: normal) for its own columns and allows it again only in the phone cards.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, rowTestId, rowClassName, empty }: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, rowTestId, rowClassName, empty, wide }: DataTableProps<T>) {
   if (rows.length === 0 && empty) return <div className="rounded-xl bg-white ring-1 ring-stone-200">{empty}</div>;
   return (
-    <div className="rounded-xl bg-white ring-1 ring-stone-200 md:overflow-x-auto" data-testid="data-table">
+    <div
+      className="rounded-xl bg-white ring-1 ring-stone-200 focus-visible:outline-2 focus-visible:outline-brand-700 md:overflow-x-auto"
+      data-testid="data-table"
+      {...(wide ? { tabIndex: 0, role: "region", "aria-label": caption } : {})}
+    >
       <table className="w-full text-left text-sm [overflow-wrap:normal] max-md:block">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-stone-50 text-stone-600 max-md:sr-only">
