@@ -29,7 +29,9 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/orders/export", "routes/resources/admin-orders-export.ts"),
   route("admin/products/export", "routes/resources/admin-products-export.ts"),
+  route("admin/gst/export", "routes/resources/admin-gst-export.ts"),
   route("vendor-login/products/export", "routes/resources/vendor-products-export.ts"),
+  route("vendor-login/gst/export", "routes/resources/vendor-gst-export.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),
@@ -48,6 +50,7 @@ export default [
     route("search-synonyms", "routes/admin/search-synonyms.tsx"),
     route("delivery", "routes/admin/delivery.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("gst", "routes/admin/gst.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/seller/layout.tsx", [
@@ -58,6 +61,7 @@ export default [
     route("products/:id", "routes/seller/product-edit.tsx", { id: "vendor-product-edit" }),
     route("orders", "routes/seller/orders.tsx"),
     route("analytics", "routes/seller/analytics.tsx"),
+    route("gst", "routes/seller/gst.tsx"),
     route("profile", "routes/seller/profile.tsx"),
   ]),
   route("uploads/:name", "routes/resources/upload.ts"),

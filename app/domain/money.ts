@@ -14,3 +14,8 @@ const rupeesWithPaise = new Intl.NumberFormat("en-IN", {
 export function formatPaise(paise: number): string {
   return paise % 100 === 0 ? rupees.format(paise / 100) : rupeesWithPaise.format(paise / 100);
 }
+
+/** ₹1,050.00 — always with paise, as tax figures are written (a GST report, an invoice). */
+export function formatPaiseExact(paise: number): string {
+  return rupeesWithPaise.format(paise / 100);
+}

@@ -914,6 +914,10 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/admin/orders.tsx", path: () => "/admin/orders", role: "admin", params: ["status", "q", "cursor", "dir"] },
   { file: "routes/resources/admin-orders-export.ts", path: () => "/admin/orders/export", role: "admin", params: ["from", "to"] },
   { file: "routes/resources/admin-orders-export.ts", path: () => "/admin/orders/export", role: "customer", params: ["from", "to"] },
+  { file: "routes/admin/gst.tsx", path: () => "/admin/gst", role: "admin", params: ["month", "seller"] },
+  { file: "routes/admin/gst.tsx", path: () => "/admin/gst", role: "vendor", params: ["month", "seller"] },
+  { file: "routes/resources/admin-gst-export.ts", path: () => "/admin/gst/export", role: "admin", params: ["month", "seller"] },
+  { file: "routes/resources/admin-gst-export.ts", path: () => "/admin/gst/export", role: "vendor", params: ["month", "seller"] },
   { file: "routes/admin/order.tsx", path: (w) => `/admin/orders/${w.orderIds[0]}`, role: "admin", params: [] },
   { file: "routes/admin/order.tsx", path: () => "/admin/orders/%00%27", role: "admin", params: [] },
   { file: "routes/admin/settings.tsx", path: () => "/admin/settings", role: "admin", params: [] },
@@ -939,6 +943,10 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/seller/orders.tsx", path: () => "/vendor-login/orders", role: "vendor", params: ["cursor", "dir"] },
   { file: "routes/seller/analytics.tsx", path: () => "/vendor-login/analytics", role: "vendor", params: ["months"] },
   { file: "routes/seller/profile.tsx", path: () => "/vendor-login/profile", role: "vendor", params: [] },
+  { file: "routes/seller/gst.tsx", path: () => "/vendor-login/gst", role: "vendor", params: ["month", "seller"] },
+  { file: "routes/seller/gst.tsx", path: () => "/vendor-login/gst", role: "admin", params: ["month"] },
+  { file: "routes/resources/vendor-gst-export.ts", path: () => "/vendor-login/gst/export", role: "vendor", params: ["month", "seller"] },
+  { file: "routes/resources/vendor-gst-export.ts", path: () => "/vendor-login/gst/export", role: "customer", params: ["month"] },
   { file: "routes/resources/upload.ts", path: (w) => `/uploads/${w.uploadName}`, role: "anon", params: ["w"] },
   { file: "routes/resources/upload.ts", path: (w) => `/uploads/${w.uploadName.replace(".webp", "-400.webp")}`, role: "anon", params: [] },
   { file: "routes/resources/upload.ts", path: () => "/uploads/..%2F..%2Fpackage.json", role: "anon", params: [] },
@@ -992,6 +1000,8 @@ export const PARAM_VALUES: Record<string, fc.Arbitrary<string>> = {
   from: fc.constantFrom("2026-01-01", "2026-02-30", "1900-01-01", "9999-12-31", "2026-1-1", "", "0000-00-00"),
   to: fc.constantFrom("2026-12-31", "2025-01-01", "+275760-09-13", "2026-13-01", ""),
   upload: fc.constantFrom("", "a".repeat(32), "%00", "A".repeat(5000), "../x", "nosuchupload"),
+  month: fc.constantFrom("2026-11", "2026-13", "2017-06", "0000-00", "+275760-09", "2026-1", "", "9999-12", "2026-11-01"),
+  seller: fc.constantFrom("store", "", "__proto__", "constructor", "admin", "A".repeat(3000)),
 };
 
 /** The i-th element of a non-empty list, going round. */

@@ -7,6 +7,7 @@ import LayoutDashboard from "lucide-react/icons/layout-dashboard";
 import Leaf from "lucide-react/icons/leaf";
 import LogOut from "lucide-react/icons/log-out";
 import Package from "lucide-react/icons/package";
+import ReceiptIndianRupee from "lucide-react/icons/receipt-indian-rupee";
 import Settings from "lucide-react/icons/settings";
 import Star from "lucide-react/icons/star";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
@@ -30,6 +31,7 @@ const links = [
   { to: "/admin/products", label: "Manage Products", icon: Package },
   { to: "/admin/users", label: "Manage Users", icon: Users },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
+  { to: "/admin/gst", label: "GST Report", icon: ReceiptIndianRupee },
   { to: "/admin/vendors", label: "Vendors", icon: Store },
   { to: "/admin/messages", label: "Messages", icon: Mail },
   { to: "/admin/reviews", label: "Reviews", icon: Star },

@@ -28,6 +28,7 @@ const links = [
   { to: "/vendor-login/products", label: "My Products" },
   { to: "/vendor-login/orders", label: "Orders" },
   { to: "/vendor-login/analytics", label: "Sales Analytics" },
+  { to: "/vendor-login/gst", label: "GST Report" },
   { to: "/vendor-login/profile", label: "Profile" },
 ];
 

@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import type { Route } from "./+types/gst";
+import { requireVendorPage } from "~/auth/guards.server";
+import { FormError } from "~/components/admin/form-error";
+import { GstReportForm } from "~/components/gst-report-form";
+import { GstReportTables } from "~/components/gst-report-tables";
+import { vendorGstSeller } from "~/domain/gst-sellers";
+import { gstReportForPage, readGstReportQuery } from "~/lib/gst-report-query.server";
+import { gstReport } from "~/services/tax-documents/gst-report.server";
+import { getVendorProfile } from "~/services/sellers/vendor-profile.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "GST Report · Angle Vendor" }];
+
+/** /vendor-login/gst?month=2026-11: the vendor's own GSTR-1 tables for a month in India; never another seller's. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const vendor = await requireVendorPage(request);
+  const profile = await getVendorProfile(vendor.id);
+  const own = vendorGstSeller(vendor.id, profile?.businessName ?? "Your business");
+  const query = readGstReportQuery(new URL(request.url).searchParams, { own });
+  if (!query.ok) return data({ month: query.month, error: query.error, report: null, sellerName: own.name }, { status: 400 });
+  const report = gstReportForPage(await gstReport({ month: query.month, seller: own.id }));
+  return { month: query.month, error: null, report, sellerName: own.name };
+}
+
+export default function VendorGstReport({ loaderData }: Route.ComponentProps) {
+  const { month, error, report, sellerName } = loaderData;
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-stone-900">GST Report</h1>
+      <p className="mt-1 text-sm text-stone-600">
+        What you file in GSTR-1 for a month (India time), from the tax invoices and credit notes issued in your name.
+      </p>
+      <GstReportForm action="/vendor-login/gst" exportPath="/vendor-login/gst/export" month={month} sellerId="" canExport={!error} />
+      <FormError message={error} />
+      {report ? <GstReportTables report={report} sellerName={sellerName} /> : null}
+    </div>
+  );
+}
