@@ -7,6 +7,8 @@ import { changeOrderStatus } from "~/services/orders/admin-orders.server";
 import { OrderRefused, placeOrder } from "~/services/orders/place-order.server";
 import { saveSetting } from "~/services/settings/save-setting.server";
 import { issueInvoices } from "./issue-documents.server";
+import { gstReport } from "./gst-report.server";
+import { indiaMonth } from "~/domain/gst-month";
 
 const KARNATAKA = { state: "Karnataka", city: "Bengaluru", pincode: "560001" };
 const useSettings = (changes: Partial<GeneralSettings>) => saveSetting("general", { ...DEFAULT_GENERAL_SETTINGS, ...changes });
@@ -234,5 +236,57 @@ describe("invoice numbers", () => {
       .transaction()
       .execute((trx) => issueInvoices(trx, orderId));
     expect([first, second]).toEqual([1, 0]);
+  });
+});
+
+describe("the month's GST report adds up to the invoices issued (issue 14)", () => {
+  it("a vendor's report: its invoices less its credit notes, by place of supply and rate, reconciling with the orders", async () => {
+    await useSettings({ taxMode: "by_rate" });
+    const vendor = await createVendor({ businessName: "Report Agro" });
+    const sprayer = await createProduct({ vendorId: vendor.id, pricePaise: 450_000, hsnCode: "84244100", gstRate: 5, stock: 20 });
+    const neem = await createProduct({ vendorId: vendor.id, pricePaise: 64_000, hsnCode: "38089199", gstRate: 18, stock: 20 });
+    const admin = await createCustomer({ role: "admin" });
+    const place = async (where: Record<string, string>) =>
+      (
+        await placeOrder(
+          await createCustomer(),
+          checkoutInput(
+            [
+              { productId: sprayer.id, quantity: 1 },
+              { productId: neem.id, quantity: 2 },
+            ],
+            where,
+          ),
+        )
+      ).orderId;
+    const [a, b, c] = [await place(KARNATAKA), await place({}), await place(KARNATAKA)];
+    for (const id of [a, b, c]) await changeOrderStatus(id, "confirmed", admin.id);
+    await changeOrderStatus(c, "cancelled", admin.id);
+
+    const report = await gstReport({ month: indiaMonth(), seller: vendor.id });
+    expect(report.totals.invoices.count).toBe(3);
+    expect(report.totals.creditNotes.count).toBe(1);
+    expect(report.totals.reconciles).toBe(true);
+    expect(report.problems).toEqual([]);
+    // What stands: order a (to Karnataka, IGST) and order b (within Maharashtra, CGST + SGST).
+    const vendorLines = await getDb()
+      .selectFrom("order_line")
+      .select(["taxable_paise", "cgst_paise", "sgst_paise", "igst_paise"])
+      .where("order_id", "in", [a, b])
+      .where("vendor_id", "=", vendor.id)
+      .execute();
+    const sum = (k: "taxable_paise" | "cgst_paise" | "sgst_paise" | "igst_paise") => vendorLines.reduce((s, l) => s + Number(l[k]), 0);
+    expect(report.totals.net).toMatchObject({
+      taxable: sum("taxable_paise"),
+      cgst: sum("cgst_paise"),
+      sgst: sum("sgst_paise"),
+      igst: sum("igst_paise"),
+    });
+    expect(report.byPlaceAndRate.totals).toEqual(report.totals.net);
+    expect(report.hsn.totals).toEqual(report.totals.net);
+    const ka5 = report.byPlaceAndRate.rows.find((r) => r.placeOfSupply.code === "29" && r.rate === 5);
+    expect(ka5).toMatchObject({ taxable: 450_000, igst: 22_500, cgst: 0 });
+    const mh18 = report.byPlaceAndRate.rows.find((r) => r.placeOfSupply.code === "27" && r.rate === 18);
+    expect(mh18).toMatchObject({ taxable: 128_000, cgst: 11_520, sgst: 11_520, igst: 0 });
   });
 });
