@@ -101,7 +101,9 @@ export function sellerPrefix(businessName: string | null): string {
  */
 export function documentNumber(prefix: string, kind: TaxDocumentKind, year: string, sequence: number): string {
   const number =
-    kind === "invoice" ? `${prefix}/${year}/${String(sequence).padStart(6, "0")}` : `${prefix}C/${year}/${String(sequence).padStart(5, "0")}`;
+    kind === "invoice"
+      ? `${prefix}/${year}/${String(sequence).padStart(6, "0")}`
+      : `${prefix}C/${year}/${String(sequence).padStart(5, "0")}`;
   if (number.length > 16 || !/^[A-Z0-9/-]+$/.test(number)) throw new Error(`Document number ${number} breaks rule 46(b).`);
   return number;
 }

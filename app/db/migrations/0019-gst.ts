@@ -105,7 +105,15 @@ export async function up(db: Kysely<unknown>) {
 export async function down(db: Kysely<unknown>) {
   await db.schema.dropTable("document_counter").ifExists().execute();
   await db.schema.dropTable("tax_document").ifExists().execute();
-  for (const column of ["sellers", "shipping_igst_paise", "shipping_sgst_paise", "shipping_cgst_paise", "shipping_gst_rate", "buyer_state_code", "tax_mode"]) {
+  for (const column of [
+    "sellers",
+    "shipping_igst_paise",
+    "shipping_sgst_paise",
+    "shipping_cgst_paise",
+    "shipping_gst_rate",
+    "buyer_state_code",
+    "tax_mode",
+  ]) {
     await db.schema.alterTable("orders").dropColumn(column).execute();
   }
   for (const column of ["seller_state_code", "igst_paise", "sgst_paise", "cgst_paise", "taxable_paise", "gst_rate", "hsn_code"]) {
