@@ -87,6 +87,8 @@ async function measure(): Promise<Record<string, Timing>> {
       if (s === 0) {
         row[col("name")] = `Bench Hybrid Seed ${p}`;
         row[col("category")] = "seeds";
+        row[col("hsn_code")] = "12099160";
+        row[col("gst_rate")] = "0";
         row[col("description")] = "High-yield hybrid, tolerant to leaf curl. Sow 2 cm deep, 45 cm apart.";
         row[col("crops")] = p % 3 ? "tomato, chilli" : "paddy";
         row[col("season")] = "kharif";

@@ -12,6 +12,11 @@ import { type LicenceKind, regulatedAsFor } from "~/domain/licences";
 import { addDays, indiaToday } from "~/domain/india-day";
 import { gstinCheckChar } from "~/domain/gstin";
 import { randomInt } from "node:crypto";
+import type { GstRate } from "~/domain/gst";
+import { suggestedGstRate } from "~/domain/product-gst";
+
+/** A plausible HSN heading per category (the ones 0019-gst gave products made before it). */
+const HSN_OF: Record<CategoryKey, string> = { seeds: "1209", equipment: "8432", tools: "8201", fertilizers: "3105" };
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -37,9 +42,9 @@ export type ProductOverrides = Partial<{
   /** The crops it is for (/crops/{crop}). */
   crops: CropKey[];
   season: Season | null;
-  /** GST (0019-gst): HSN code and rate; by default 8201 at 18%. */
+  /** The HSN code and GST rate; without them the columns' defaults ('' and 18, as a product made before 0019-gst). */
   hsnCode: string;
-  gstRate: number;
+  gstRate: GstRate;
   /** Pack sizes; without them one size with the product's price and stock. */
   variants: {
     label: string;
@@ -323,9 +328,12 @@ export function productInput(
   >,
 ): ProductFormInput {
   const { price, stock, ...rest } = fields;
+  const regulatedAs = fields.regulatedAs !== undefined ? fields.regulatedAs : regulatedAsFor(fields.category);
   return {
     description: "",
-    regulatedAs: regulatedAsFor(fields.category),
+    regulatedAs,
+    hsnCode: HSN_OF[fields.category],
+    gstRate: suggestedGstRate(fields.category, regulatedAs ?? "") ?? 5,
     variants: [
       { label: "Standard", packQuantity: 1, packUnit: "piece", sku: "", mrpPaise: price, pricePaise: price, stock, weightGrams: 1000 },
     ],

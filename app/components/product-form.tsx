@@ -10,6 +10,7 @@ import { PackSizesFieldset } from "./pack-sizes-fieldset";
 import { GalleryField } from "./gallery-field";
 import { TextField } from "./ui/text-field";
 import { RegulatedAsField } from "./regulated-as-field";
+import { GstFields } from "./gst-fields";
 
 export type ProductFormValues = ProductDetailsValues & {
   name: string;
@@ -17,6 +18,9 @@ export type ProductFormValues = ProductDetailsValues & {
   category: CategoryKey;
   /** "fertiliser" or "pesticide" for a fertilizers product; the category decides the others */
   regulatedAs: string;
+  /** the HSN code and GST rate (percent) as typed; "" when none */
+  hsnCode: string;
+  gstRate: string;
   /** pack sizes as typed (strings) */
   variants: VariantRow[];
   image: string;
@@ -43,11 +47,15 @@ export function productFormValues(
     howToUse: string | null;
     gallery: string[];
     regulatedAs: string | null;
+    hsnCode: string;
+    gstRate: number;
   },
 ): ProductFormValues {
   return {
     ...product,
     regulatedAs: extras.regulatedAs ?? "",
+    hsnCode: extras.hsnCode,
+    gstRate: String(extras.gstRate),
     variants: extras.variants.map((v) => ({
       id: v.id ?? "",
       label: v.label,
@@ -94,6 +102,8 @@ export function typedProductValues(form: FormData): Partial<ProductFormValues> {
     description: text("description"),
     ...(CATEGORY_KEYS.includes(category as CategoryKey) ? { category: category as CategoryKey } : {}),
     regulatedAs: text("regulatedAs"),
+    hsnCode: text("hsnCode"),
+    gstRate: text("gstRate"),
     ...(rows ? { variants: rows } : {}),
     brand: text("brand"),
     season: text("season"),
@@ -147,7 +157,8 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
   };
   const photoError = imageError ?? errors.image;
   // What the law regulates it as follows the category; only fertilizers offer a choice.
-  const [category, setCategory] = useState(shown.category ?? "");
+  const [category, setCategory] = useState<CategoryKey | "">(shown.category ?? "");
+  const [regulatedAs, setRegulatedAs] = useState(shown.regulatedAs ?? "");
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="mt-4 max-w-2xl rounded-xl bg-white p-5 ring-1 ring-stone-200">
       {error ? (
@@ -201,7 +212,14 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
           </select>
           {errors.category ? <p className="mt-1 text-sm font-medium text-red-700">{errors.category}</p> : null}
         </div>
-        <RegulatedAsField category={category} defaultValue={shown.regulatedAs ?? ""} error={errors.regulatedAs} />
+        <RegulatedAsField category={category} defaultValue={shown.regulatedAs ?? ""} error={errors.regulatedAs} onChange={setRegulatedAs} />
+        <GstFields
+          category={category}
+          regulatedAs={regulatedAs}
+          hsnCode={shown.hsnCode ?? ""}
+          gstRate={shown.gstRate ?? ""}
+          errors={errors}
+        />
         <PackSizesFieldset rows={shown.variants ?? []} isNew={!values} errors={errors} />
         <div className="sm:col-span-2">
           <label htmlFor="product-image" className="mb-1 block text-sm font-medium text-stone-800">

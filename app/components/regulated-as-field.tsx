@@ -6,7 +6,18 @@ import { FERTILIZER_CATEGORY_KINDS, LICENCE_LABELS, REGULATED_LABELS } from "~/d
  * such as neem oil sits in that category too), a note for seeds, nothing for equipment and tools.
  * The server decides from the category in every case but the fertilizers choice.
  */
-export function RegulatedAsField({ category, defaultValue, error }: { category: string; defaultValue: string; error?: string }) {
+export function RegulatedAsField({
+  category,
+  defaultValue,
+  error,
+  onChange,
+}: {
+  category: string;
+  defaultValue: string;
+  error?: string;
+  /** told the choice as it changes (the GST rate's starting value follows it) */
+  onChange?: (value: string) => void;
+}) {
   const id = useId();
   if (category === "seeds") {
     return (
@@ -25,6 +36,7 @@ export function RegulatedAsField({ category, defaultValue, error }: { category: 
         id={id}
         name="regulatedAs"
         defaultValue={defaultValue === "pesticide" ? "pesticide" : "fertiliser"}
+        onChange={(event) => onChange?.(event.currentTarget.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
         className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3"

@@ -21,6 +21,7 @@ import * as m0016 from "./migrations/0016-reviews";
 import * as m0017 from "./migrations/0017-seller-licences";
 import * as m0018 from "./migrations/0018-catalog-imports";
 import * as m0019 from "./migrations/0019-gst";
+import * as m0020 from "./migrations/0020-sample-product-gst";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0017-seller-licences": m0017,
   "0018-catalog-imports": m0018,
   "0019-gst": m0019,
+  "0020-sample-product-gst": m0020,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -24,6 +24,8 @@ export function catalogChanges(current: CatalogProduct, input: ProductFormInput)
   field("name", current.name, input.name);
   field("category", current.category, input.category);
   field("regulated_as", current.regulatedAs, input.regulatedAs);
+  field("hsn_code", current.hsnCode, input.hsnCode);
+  field("gst_rate", current.gstRate, input.gstRate);
   field("description", current.description, input.description);
   field("brand", current.brand, input.brand);
   field("crops", [...current.crops].sort().join(", "), [...input.crops].sort().join(", "));

@@ -5,15 +5,20 @@ import {
   type CatalogColumn,
   type CatalogProduct,
   catalogCsvRows,
+  csvProductInput,
   readCatalogFile,
   readCatalogHeader,
 } from "./catalog-csv";
+import { HSN_ERROR } from "./gst";
 import { PRICE_ABOVE_MRP, SKU_REPEATED } from "./product-form";
 
 /** A file's records from rows given by column name (cells not named are blank). */
 function records(rows: Partial<Record<CatalogColumn, string>>[], columns: readonly string[] = CATALOG_COLUMNS) {
   return [[...columns], ...rows.map((r) => columns.map((c) => r[c as CatalogColumn] ?? ""))];
 }
+
+/** A new product's HSN code and GST rate (it must give both). */
+const tax = { hsn_code: "3105 20 00", gst_rate: "5" };
 
 const size = (label: string, price: string, extra: Partial<Record<CatalogColumn, string>> = {}) => ({
   size_label: label,
@@ -54,6 +59,7 @@ describe("reading rows into products", () => {
           category: "Fertilizers",
           crops: "Tomato, okra (bhindi)",
           season: "Kharif",
+          ...tax,
           ...size("100 ml", "120"),
         },
         {},
@@ -67,6 +73,7 @@ describe("reading rows into products", () => {
     expect(p?.key).toEqual({ kind: "new", handle: "neem-1" });
     expect(p?.rows).toEqual([2, 4, 5]);
     expect(p?.input).toMatchObject({ name: "Neem Oil", category: "fertilizers", crops: ["tomato", "okra"], season: "kharif" });
+    expect(p?.tax).toEqual({ hsnCode: "31052000", gstRate: 5 });
     expect(p?.input.variants.map((v) => [v.label, v.packUnit, v.sku, v.mrpPaise, v.pricePaise, v.stock])).toEqual([
       ["100 ml", "ml", "", 12_000, 12_000, 10],
       ["500 ml", "ml", "NEEM-500", 55_000, 49_950, 10],
@@ -78,7 +85,7 @@ describe("reading rows into products", () => {
     const file = readCatalogFile(
       records([
         { handle: "a", ...size("1 kg", "10") },
-        { handle: "a", name: "Urea", category: "fertilizers", ...size("5 kg", "45") },
+        { handle: "a", name: "Urea", category: "fertilizers", ...tax, ...size("5 kg", "45") },
         { handle: "a", name: "Urea", category: "Fertilizers", brand: "IFFCO", ...size("10 kg", "85") },
         { handle: "a", name: "Urea 46%", ...size("25 kg", "200") },
       ]),
@@ -126,7 +133,7 @@ describe("reading rows into products", () => {
   });
 
   it("allows at most eight sizes a product, naming each one over", () => {
-    const rows = Array.from({ length: 10 }, (_, i) => ({ handle: "a", name: "A", category: "seeds", ...size(`${i + 1} g`, "5") }));
+    const rows = Array.from({ length: 10 }, (_, i) => ({ handle: "a", name: "A", category: "seeds", ...tax, ...size(`${i + 1} g`, "5") }));
     const file = readCatalogFile(records(rows));
     expect(file.errors.map((e) => [e.row, e.column])).toEqual([
       [10, "size_label"],
@@ -136,7 +143,7 @@ describe("reading rows into products", () => {
 
   it("takes the formula guard off a cell (an apostrophe before = + - @), so exported text reads back as it was", () => {
     const file = readCatalogFile(
-      records([{ handle: "a", name: "'=SUM(A1)", description: "'-20% off", category: "tools", ...size("1 piece", "5") }]),
+      records([{ handle: "a", name: "'=SUM(A1)", description: "'-20% off", category: "tools", ...tax, ...size("1 piece", "5") }]),
     );
     expect(file.products[0]?.input).toMatchObject({ name: "=SUM(A1)", description: "-20% off" });
   });
@@ -160,6 +167,87 @@ describe("reading rows into products", () => {
   });
 });
 
+describe("HSN code and GST rate", () => {
+  const newProduct = (cells: Partial<Record<CatalogColumn, string>>, columns?: readonly string[]) =>
+    readCatalogFile(records([{ handle: "a", name: "Spade", category: "tools", ...size("1 piece", "450"), ...cells }], columns));
+  const problems = (file: ReturnType<typeof readCatalogFile>) => file.errors.map((e) => [e.row, e.column, e.message]);
+
+  it("reads a code with spaces and a rate as a plain number or with %", () => {
+    expect(newProduct({ hsn_code: " 8201 10 00 ", gst_rate: "0" }).products[0]?.tax).toEqual({ hsnCode: "82011000", gstRate: 0 });
+    expect(newProduct({ hsn_code: "06022010", gst_rate: "18%" }).products[0]?.tax).toEqual({ hsnCode: "06022010", gstRate: 18 });
+  });
+
+  it("refuses a code that is not 4 to 8 digits and a rate that is not one of the rates, by row and column", () => {
+    for (const hsn of ["12", "123456789", "12ab", "8201.10"]) {
+      const file = newProduct({ hsn_code: hsn, gst_rate: "5" });
+      expect(problems(file)).toEqual([[2, "hsn_code", HSN_ERROR]]);
+      expect(file.products).toEqual([]);
+    }
+    for (const rate of ["12", "abc", "0.05", "5.5", "-5", "28"]) {
+      const file = newProduct({ hsn_code: "8201", gst_rate: rate });
+      expect(problems(file)).toEqual([[2, "gst_rate", `Unknown GST rate "${rate}". Use 0, 5, 18 or 40, a plain number such as 5.`]]);
+      expect(file.products).toEqual([]);
+    }
+  });
+
+  it("says a 3-digit code may have lost its leading 0 in a spreadsheet", () => {
+    expect(problems(newProduct({ hsn_code: "602", gst_rate: "0" }))).toEqual([
+      [
+        2,
+        "hsn_code",
+        expect.stringMatching(/^HSN codes have 4, 6 or 8 digits; "602" has 3\. If it began with 0, the spreadsheet dropped it/),
+      ],
+    ]);
+  });
+
+  it("a new product must give both, also in a file without the columns", () => {
+    expect(problems(newProduct({}))).toEqual([
+      [2, "hsn_code", "Enter the HSN code: a new product needs one (4 to 8 digits)."],
+      [2, "gst_rate", "Enter the GST rate: a new product needs one (0, 5, 18 or 40)."],
+    ]);
+    const older = CATALOG_COLUMNS.filter((c) => c !== "hsn_code" && c !== "gst_rate");
+    expect(readCatalogHeader(older).errors).toEqual([]);
+    expect(problems(newProduct({}, older)).map(([, column]) => column)).toEqual(["hsn_code", "gst_rate"]);
+  });
+
+  it("an existing product's blank cells, or a file without the columns, keep its own", () => {
+    const existing = {
+      product_id: "prod000000001",
+      variant_id: "size000000001",
+      name: "Spade",
+      category: "tools",
+      ...size("1 piece", "450"),
+    };
+    const blank = readCatalogFile(records([existing]));
+    expect(blank.errors).toEqual([]);
+    expect(blank.products[0]?.tax).toEqual({});
+    const older = CATALOG_COLUMNS.filter((c) => c !== "hsn_code" && c !== "gst_rate");
+    const old = readCatalogFile(records([existing], older));
+    expect(old.errors).toEqual([]);
+    expect(old.products[0]?.tax).toEqual({});
+    const product = old.products[0] ?? expect.fail("the product");
+    expect(csvProductInput(product, { hsnCode: "82011000", gstRate: 0 })).toMatchObject({ hsnCode: "82011000", gstRate: 0 });
+    // Only the rate given: the code stays the product's.
+    const rateOnly = readCatalogFile(records([{ ...existing, gst_rate: "5" }])).products[0] ?? expect.fail("the product");
+    expect(csvProductInput(rateOnly, { hsnCode: "82011000", gstRate: 0 })).toMatchObject({ hsnCode: "82011000", gstRate: 5 });
+    expect(csvProductInput(rateOnly)).toBeNull();
+  });
+
+  it("a product's code and rate are given once or alike on its rows: 8201 10 00 and 82011000 are alike, 5 and 5% too", () => {
+    const file = readCatalogFile(
+      records([
+        { handle: "a", name: "Spade", category: "tools", hsn_code: "8201 10 00", gst_rate: "5", ...size("1 piece", "450") },
+        { handle: "a", hsn_code: "82011000", gst_rate: "5%", ...size("2 piece", "850") },
+        { handle: "a", hsn_code: "82013000", gst_rate: "0", ...size("3 piece", "1200") },
+      ]),
+    );
+    expect(problems(file)).toEqual([
+      [4, "hsn_code", "This differs from row 2 of the same product. Give a product's hsn_code once, or the same on each of its rows."],
+      [4, "gst_rate", "This differs from row 2 of the same product. Give a product's gst_rate once, or the same on each of its rows."],
+    ]);
+  });
+});
+
 const stored: CatalogProduct = {
   id: "prod000000001",
   version: 3,
@@ -167,6 +255,8 @@ const stored: CatalogProduct = {
   description: "Rich, screened.",
   category: "fertilizers",
   regulatedAs: "fertiliser",
+  hsnCode: "31010099",
+  gstRate: 5,
   image: "/images/products/vermicompost.svg",
   brand: null,
   season: "all",
@@ -207,7 +297,7 @@ describe("what an import changes", () => {
   it("an exported product read back changes nothing", () => {
     const file = reread(exported());
     expect(file.errors).toEqual([]);
-    expect(catalogChanges(stored, file.products[0]?.input ?? expect.fail("no product"))).toEqual([]);
+    expect(catalogChanges(stored, csvProductInput(file.products[0] ?? expect.fail("no product"), stored))).toEqual([]);
   });
 
   it("lists each change: a field, a size's price, a new size, a removed size, a new order", () => {
@@ -216,21 +306,23 @@ describe("what an import changes", () => {
     const [original = [], second = []] = rows;
     const first = [...original];
     first[col("brand")] = "Kisan";
+    first[col("gst_rate")] = "18";
     first[col("price_rupees")] = "240";
     const added = [...second];
     added[col("variant_id")] = "";
     added[col("sku")] = "";
     added[col("size_label")] = "50 kg";
     const file = reread([added, first]);
-    const changes = catalogChanges(stored, file.products[0]?.input ?? expect.fail("no product"));
+    const changes = catalogChanges(stored, csvProductInput(file.products[0] ?? expect.fail("no product"), stored));
     expect(changes).toEqual([
+      { column: "gst_rate", detail: "5 → 18" },
       { column: "brand", detail: "(blank) → Kisan" },
       { column: "size_label", detail: "new size 50 kg at ₹999.00" },
       { column: "price_rupees", detail: "5 kg: 250.00 → 240.00" },
       { column: "size_label", detail: "size 25 kg (SKU AG-SIZE000000002) removed" },
     ]);
     const swapped = reread([second, original]);
-    expect(catalogChanges(stored, swapped.products[0]?.input ?? expect.fail("no product"))).toEqual([
+    expect(catalogChanges(stored, csvProductInput(swapped.products[0] ?? expect.fail("no product"), stored))).toEqual([
       { column: "size_label", detail: "sizes in a new order" },
     ]);
   });

@@ -4,7 +4,9 @@ import { CATEGORY_KEYS, CATEGORY_LABELS, type CategoryKey } from "./categories";
 import { CROP_KEYS, CROPS, type CropKey, SEASON_LABELS, SEASON_SHORT, SEASONS, type Season } from "./crops";
 import { type CsvValue, unguardFormula } from "./csv";
 import { PACK_UNITS, type PackUnit } from "./pack-units";
-import { ProductFormSchema, type ProductFormInput, type VariantRowField } from "./product-form";
+import { type GstRate, GST_RATES, HSN_ERROR, validateHsn } from "./gst";
+import { ProductFieldsSchema, type ProductFieldsInput, type ProductFormInput, type VariantRowField } from "./product-form";
+import { type ProductTax, readGstRate } from "./product-gst";
 import { paiseToRupeeText } from "./rupee-input";
 import { MAX_VARIANTS, type VariantInput } from "./variants";
 
@@ -13,7 +15,11 @@ import { MAX_VARIANTS, type VariantInput } from "./variants";
  * fields are given once, on any of its rows (the export writes them on the first), and are blank
  * or the same on its other rows. Rows belong to a product by `product_id` (an existing product) or,
  * for a new product, by `handle` (any short text its rows share). Every field is checked by the
- * product form's own schema (ProductFormSchema), so a row and the form obey the same rules.
+ * product form's own schema (ProductFieldsSchema), so a row and the form obey the same rules.
+ *
+ * HSN code and GST rate (issue 14): an existing product's blank `hsn_code` or `gst_rate` keeps
+ * what the product has, and a file from before the two columns (which has neither) changes neither;
+ * a new product must give both, as its form must: nothing guesses a product's tax from its category.
  */
 export const CATALOG_COLUMNS = [
   "product_id",
@@ -22,6 +28,8 @@ export const CATALOG_COLUMNS = [
   "name",
   "category",
   "regulated_as",
+  "hsn_code",
+  "gst_rate",
   "description",
   "brand",
   "crops",
@@ -42,14 +50,20 @@ export const CATALOG_COLUMNS = [
 ] as const;
 export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
 
-/** Columns a file may leave out: without `handle` it can only update, without `version` nothing is checked for staleness, without `image` pictures stay. */
-const OPTIONAL_COLUMNS: ReadonlySet<CatalogColumn> = new Set(["handle", "version", "image", "regulated_as"]);
+/**
+ * Columns a file may leave out: without `handle` it can only update, without `version` nothing is
+ * checked for staleness, without `image` pictures stay, without `hsn_code` and `gst_rate` (a file
+ * from before them) every product keeps its own.
+ */
+const OPTIONAL_COLUMNS: ReadonlySet<CatalogColumn> = new Set(["handle", "version", "image", "regulated_as", "hsn_code", "gst_rate"]);
 /** The product's own fields: once per product, blank or repeated on its other rows. */
 const PRODUCT_COLUMNS = [
   "version",
   "name",
   "category",
   "regulated_as",
+  "hsn_code",
+  "gst_rate",
   "description",
   "brand",
   "crops",
@@ -76,6 +90,9 @@ export const CATALOG_COLUMN_HELP: Record<CatalogColumn, string> = {
   category: "seeds, equipment, tools or fertilizers.",
   regulated_as:
     "For fertilizers: fertiliser or pesticide (blank: fertiliser). Seeds are sold as seed; equipment and tools are not regulated.",
+  hsn_code:
+    "HSN code, 4 to 8 digits, from the GST rate schedule (required for a new product; blank keeps a product's own). In Excel keep this column as Text, or 06022010 loses its 0.",
+  gst_rate: `GST rate in percent, a plain number: ${GST_RATES.join(", ")} (required for a new product; blank keeps a product's own).`,
   description: "Up to 2,000 characters.",
   brand: "Optional.",
   crops: `Optional, separated by commas: ${CROP_KEYS.join(", ")}.`,
@@ -180,6 +197,8 @@ function ungroup(cell: string) {
 /** Two cells of a product field say the same (names of a category, a season, crops compared by meaning). */
 function sameValue(column: ProductColumn, a: string, b: string) {
   if (a === b) return true;
+  if (column === "hsn_code") return a.replace(/\s+/g, "") === b.replace(/\s+/g, "");
+  if (column === "gst_rate") return readGstRate(a) !== null && readGstRate(a) === readGstRate(b);
   if (column === "category")
     return CATEGORY_NAMES.get(lower(a)) !== undefined && CATEGORY_NAMES.get(lower(a)) === CATEGORY_NAMES.get(lower(b));
   if (column === "season") return SEASON_NAMES.get(lower(a)) !== undefined && SEASON_NAMES.get(lower(a)) === SEASON_NAMES.get(lower(b));
@@ -242,10 +261,25 @@ export type CsvProduct = {
   version: number | null;
   /** The picture path given; null when blank or the column is absent (the picture stays). */
   image: string | null;
-  input: ProductFormInput;
+  input: ProductFieldsInput;
+  /** The HSN code and GST rate given; a field left out (blank, or no column) keeps an existing product's own. A new product has both. */
+  tax: Partial<ProductTax>;
 };
 
 export type CatalogFile = { products: CsvProduct[]; errors: RowError[]; rowCount: number };
+
+/**
+ * A product of the file as its form would post it: the HSN code and GST rate the file gives, and
+ * for what it leaves out, the product's own (`current`). Without `current` (a new product), null
+ * when the file leaves either out — readCatalogFile has refused such a product already.
+ */
+export function csvProductInput(p: CsvProduct, current: ProductTax): ProductFormInput;
+export function csvProductInput(p: CsvProduct): ProductFormInput | null;
+export function csvProductInput(p: CsvProduct, current?: ProductTax): ProductFormInput | null {
+  const hsnCode = p.tax.hsnCode ?? current?.hsnCode;
+  const gstRate = p.tax.gstRate ?? current?.gstRate;
+  return hsnCode === undefined || gstRate === undefined ? null : { ...p.input, hsnCode, gstRate };
+}
 
 /** A data row of the file: its spreadsheet number and its cells (already trimmed, formula guards taken off). */
 type Row = { row: number; cell: (column: CatalogColumn) => string };
@@ -413,14 +447,69 @@ function readProduct(key: ProductKey, rows: readonly Row[], errors: RowError[]):
       weight: ungroup(r.cell("weight_grams")),
     })),
   };
-  const parsed = ProductFormSchema.safeParse(form);
+  const parsed = ProductFieldsSchema.safeParse(form);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) errors.push(issueError(issue, sizes, fieldRow, form));
   }
+  const tax = readTax(key, field, fieldRow, errors);
   if (errors.length > before || !parsed.success) return null;
   const image = field("image");
-  return { key, rows: sizes.map((r) => r.row), fieldRow, version, image: image || null, input: parsed.data };
+  return { key, rows: sizes.map((r) => r.row), fieldRow, version, image: image || null, input: parsed.data, tax };
 }
+
+/**
+ * HSN codes have 4, 6 or 8 digits, so a code of 3, 5 or 7 is most likely one whose leading 0 a
+ * spreadsheet dropped (06022010 → 6022010). The form takes any 4 to 8 digits (gst.ts), so a 5- or
+ * 7-digit code a product already has reads back unchanged; only a new one is refused (the plan
+ * checks that, knowing the product's code).
+ */
+export function looksLikeLostZero(hsn: string): boolean {
+  return /^(\d{3}|\d{5}|\d{7})$/.test(hsn);
+}
+export const HSN_LOST_ZERO = (digits: string) =>
+  `HSN codes have 4, 6 or 8 digits; "${digits}" has ${digits.length}. If it began with 0, the spreadsheet dropped it: format the column as Text and type the code again.`;
+
+/** A product's HSN code and GST rate cells: what they give, and a problem for each wrong one (or missing one, for a new product). */
+function readTax(
+  key: ProductKey,
+  field: (column: ProductColumn) => string,
+  fieldRow: (column: ProductColumn) => number,
+  errors: RowError[],
+): Partial<ProductTax> {
+  const tax: Partial<ProductTax> = {};
+  const hsnCell = field("hsn_code");
+  const hsn = validateHsn(hsnCell);
+  if (hsnCell === "") {
+    if (key.kind === "new")
+      errors.push({
+        row: fieldRow("hsn_code"),
+        column: "hsn_code",
+        message: "Enter the HSN code: a new product needs one (4 to 8 digits).",
+      });
+  } else if (!hsn.ok) {
+    const digits = hsnCell.replace(/\s+/g, "");
+    errors.push({ row: fieldRow("hsn_code"), column: "hsn_code", message: looksLikeLostZero(digits) ? HSN_LOST_ZERO(digits) : HSN_ERROR });
+  } else tax.hsnCode = hsn.hsn;
+  const rateCell = field("gst_rate");
+  const rate: GstRate | null = readGstRate(rateCell);
+  if (rateCell === "") {
+    if (key.kind === "new")
+      errors.push({
+        row: fieldRow("gst_rate"),
+        column: "gst_rate",
+        message: `Enter the GST rate: a new product needs one (${RATE_CHOICES}).`,
+      });
+  } else if (rate === null)
+    errors.push({
+      row: fieldRow("gst_rate"),
+      column: "gst_rate",
+      message: `Unknown GST rate "${rateCell.slice(0, 40)}". Use ${RATE_CHOICES}, a plain number such as 5.`,
+    });
+  else tax.gstRate = rate;
+  return tax;
+}
+
+const RATE_CHOICES = `${GST_RATES.slice(0, -1).join(", ")} or ${GST_RATES.at(-1)}`;
 
 /** A schema issue as a cell's problem; choices that can be typed several ways get the CSV's own words. */
 function issueError(
@@ -467,6 +556,9 @@ export type CatalogProduct = {
   description: string;
   category: CategoryKey;
   regulatedAs: LicenceKind | null;
+  /** "" for a product that has none yet (made before 0019-gst) */
+  hsnCode: string;
+  gstRate: GstRate;
   image: string;
   brand: string | null;
   season: Season | null;
@@ -488,6 +580,8 @@ export function catalogCsvRows(p: CatalogProduct): CsvValue[][] {
       name: head ? p.name : "",
       category: head ? p.category : "",
       regulated_as: head ? p.regulatedAs : "",
+      hsn_code: head ? p.hsnCode : "",
+      gst_rate: head ? p.gstRate : "",
       description: head ? p.description : "",
       brand: head ? p.brand : "",
       crops: head ? [...p.crops].sort().join(", ") : "",

@@ -111,6 +111,8 @@ describe("what a product is regulated as", () => {
       category,
       price: "450",
       stock: "10",
+      hsnCode: "38089199",
+      gstRate: "18",
       ...(regulatedAs === undefined ? {} : { regulatedAs }),
     });
 

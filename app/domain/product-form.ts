@@ -5,6 +5,7 @@ import { parseRupeesToPaise } from "./rupee-input";
 import { PACK_UNITS, type PackUnit } from "./pack-units";
 import { MAX_VARIANTS, type VariantInput } from "./variants";
 import { FERTILIZER_CATEGORY_KINDS, REGULATED_AS_INVALID, regulatedAsFor } from "./licences";
+import { ProductTaxSchema } from "./product-gst";
 
 /** Spec §5 (admin add-product): shown whenever any field is wrong. */
 export const PRODUCT_FORM_INVALID = "Please fill all required fields correctly.";
@@ -144,81 +145,116 @@ const HeadSchema = z.object({
 });
 const RowsSchema = z.array(z.record(z.string(), z.string()).nullable()).max(MAX_ROW_INDEX);
 
+type Fail = (path: (string | number)[], message: string) => void;
+type Take = <T>(schema: z.ZodType<T>, value: unknown, pathOf: (issue: z.core.$ZodIssue) => (string | number)[]) => T | undefined;
+
+/** A form's fields, as the schemas below receive them. */
+const FormObject = z.object({ variants: z.unknown().optional(), price: z.unknown().optional(), stock: z.unknown().optional() }).loose();
+type FormObject = z.output<typeof FormObject>;
+
+/** Parses with `schema`, naming each of its issues on the form (by `pathOf`); undefined when refused. */
+function taker(fail: Fail): Take {
+  return (schema, value, pathOf) => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) fail(pathOf(issue), issue.message);
+    return undefined;
+  };
+}
+
+/** Everything of the product form but its tax: undefined when any of it is wrong (each problem reported through `fail`). */
+function readProductFields(form: FormObject, fail: Fail) {
+  let failed = false;
+  const failHere: Fail = (path, message) => {
+    failed = true;
+    fail(path, message);
+  };
+  const take = taker(failHere);
+  const head = take(HeadSchema, form, (issue) => issue.path.slice(0, 1) as string[]);
+  const details = take(DetailsSchema, form, (issue) => issue.path.slice(0, 1) as string[]);
+  const variants: VariantInput[] = [];
+  if (form.variants === undefined) {
+    // One size: its errors belong to the form's own price and stock fields.
+    const one = take(
+      RowSchema,
+      {
+        ...blankVariantRow(),
+        label: "Standard",
+        packQuantity: "1",
+        packUnit: "piece",
+        weight: "1000",
+        price: typeof form.price === "string" ? form.price : "",
+        stock: form.stock,
+      },
+      (issue) => [issue.path[0] === "stock" ? "stock" : "price"],
+    );
+    if (one) variants.push(one);
+  } else {
+    const rows = take(RowsSchema, form.variants, () => ["variants"]) ?? [];
+    const skus = new Set<string>();
+    rows.forEach((row, index) => {
+      if (!row) return;
+      const size = take(RowSchema, { ...blankVariantRow(), ...row }, (issue) => ["variants", index, String(issue.path[0] ?? "label")]);
+      // Repeats are found among the SKUs as typed, so a row with another error still counts.
+      const sku = (row.sku ?? "").trim().toUpperCase();
+      if (sku && skus.has(sku)) failHere(["variants", index, "sku"], SKU_REPEATED);
+      if (sku) skus.add(sku);
+      if (size) variants.push(size);
+    });
+    const count = rows.filter(Boolean).length;
+    if (count === 0) failHere(["variants"], NO_SIZES);
+    if (count > MAX_VARIANTS) failHere(["variants"], `At most ${MAX_VARIANTS} pack sizes.`);
+  }
+  // Both or neither, judged on what was typed.
+  const typed = (v: unknown) => typeof v === "string" && v.trim() !== "";
+  if (typed(form.dosageAmount) && !typed(form.dosageUnit)) failHere(["dosageUnit"], "Choose the unit of the dosage.");
+  if (!typed(form.dosageAmount) && typed(form.dosageUnit)) failHere(["dosageAmount"], "Enter the dosage per acre, or clear its unit.");
+  // Only the fertilizers category offers a choice (fertiliser or pesticide); for the others the
+  // category decides, whatever the form sent (a select left over from another category, say).
+  const regulated = typeof form.regulatedAs === "string" ? form.regulatedAs.trim() : "";
+  if (head?.category === "fertilizers" && regulated !== "" && !(FERTILIZER_CATEGORY_KINDS as readonly string[]).includes(regulated))
+    failHere(["regulatedAs"], REGULATED_AS_INVALID);
+  if (!head || !details || failed) return undefined;
+  return {
+    ...head,
+    regulatedAs: regulatedAsFor(head.category, regulated),
+    variants,
+    singleSize: form.variants === undefined,
+    brand: details.brand,
+    season: details.season as Season | null,
+    crops: details.crops as CropKey[],
+    dosageAmount: details.dosageAmount,
+    dosageUnit: details.dosageUnit as PackUnit | null,
+    howToUse: details.howToUse,
+  };
+}
+
+const failOn =
+  (ctx: z.RefinementCtx): Fail =>
+  (path, message) =>
+    ctx.addIssue({ code: "custom", path, message });
+
+/**
+ * A product's fields without its tax: the product CSV's rows, whose HSN code and GST rate may be
+ * left blank to keep a product's own (catalog-csv.ts reads those two itself).
+ */
+export const ProductFieldsSchema = FormObject.transform((form, ctx) => readProductFields(form, failOn(ctx)) ?? z.NEVER);
+export type ProductFieldsInput = z.output<typeof ProductFieldsSchema>;
+
 /**
  * The product form: its fields, its pack sizes (`variants`, rows by index; a blank row is null and
- * ignored) and the details for farmers. A form without `variants` sends one size as `price` and
- * `stock` (older forms and scripts): then `singleSize` is true and an edit changes only the
- * product's first size. Every part is checked, so all wrong fields are named at once.
+ * ignored), the details for farmers, and its HSN code and GST rate (`hsnCode`, `gstRate`; required).
+ * A form without `variants` sends one size as `price` and `stock` (older forms and scripts): then
+ * `singleSize` is true and an edit changes only the product's first size. Every part is checked, so
+ * all wrong fields are named at once.
  */
-export const ProductFormSchema = z
-  .object({ variants: z.unknown().optional(), price: z.unknown().optional(), stock: z.unknown().optional() })
-  .loose()
-  .transform((form, ctx) => {
-    const fail = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
-    function take<T>(schema: z.ZodType<T>, value: unknown, pathOf: (issue: z.core.$ZodIssue) => (string | number)[]): T | undefined {
-      const parsed = schema.safeParse(value);
-      if (parsed.success) return parsed.data;
-      for (const issue of parsed.error.issues) fail(pathOf(issue), issue.message);
-      return undefined;
-    }
-    const head = take(HeadSchema, form, (issue) => issue.path.slice(0, 1) as string[]);
-    const details = take(DetailsSchema, form, (issue) => issue.path.slice(0, 1) as string[]);
-    const variants: VariantInput[] = [];
-    if (form.variants === undefined) {
-      // One size: its errors belong to the form's own price and stock fields.
-      const one = take(
-        RowSchema,
-        {
-          ...blankVariantRow(),
-          label: "Standard",
-          packQuantity: "1",
-          packUnit: "piece",
-          weight: "1000",
-          price: typeof form.price === "string" ? form.price : "",
-          stock: form.stock,
-        },
-        (issue) => [issue.path[0] === "stock" ? "stock" : "price"],
-      );
-      if (one) variants.push(one);
-    } else {
-      const rows = take(RowsSchema, form.variants, () => ["variants"]) ?? [];
-      const skus = new Set<string>();
-      rows.forEach((row, index) => {
-        if (!row) return;
-        const size = take(RowSchema, { ...blankVariantRow(), ...row }, (issue) => ["variants", index, String(issue.path[0] ?? "label")]);
-        // Repeats are found among the SKUs as typed, so a row with another error still counts.
-        const sku = (row.sku ?? "").trim().toUpperCase();
-        if (sku && skus.has(sku)) fail(["variants", index, "sku"], SKU_REPEATED);
-        if (sku) skus.add(sku);
-        if (size) variants.push(size);
-      });
-      const count = rows.filter(Boolean).length;
-      if (count === 0) fail(["variants"], NO_SIZES);
-      if (count > MAX_VARIANTS) fail(["variants"], `At most ${MAX_VARIANTS} pack sizes.`);
-    }
-    // Both or neither, judged on what was typed.
-    const typed = (v: unknown) => typeof v === "string" && v.trim() !== "";
-    if (typed(form.dosageAmount) && !typed(form.dosageUnit)) fail(["dosageUnit"], "Choose the unit of the dosage.");
-    if (!typed(form.dosageAmount) && typed(form.dosageUnit)) fail(["dosageAmount"], "Enter the dosage per acre, or clear its unit.");
-    // Only the fertilizers category offers a choice (fertiliser or pesticide); for the others the
-    // category decides, whatever the form sent (a select left over from another category, say).
-    const regulated = typeof form.regulatedAs === "string" ? form.regulatedAs.trim() : "";
-    if (head?.category === "fertilizers" && regulated !== "" && !(FERTILIZER_CATEGORY_KINDS as readonly string[]).includes(regulated))
-      fail(["regulatedAs"], REGULATED_AS_INVALID);
-    if (!head || !details || ctx.issues.length) return z.NEVER;
-    return {
-      ...head,
-      regulatedAs: regulatedAsFor(head.category, regulated),
-      variants,
-      singleSize: form.variants === undefined,
-      brand: details.brand,
-      season: details.season as Season | null,
-      crops: details.crops as CropKey[],
-      dosageAmount: details.dosageAmount,
-      dosageUnit: details.dosageUnit as PackUnit | null,
-      howToUse: details.howToUse,
-    };
-  });
+export const ProductFormSchema = FormObject.transform((form, ctx) => {
+  const fail = failOn(ctx);
+  const fields = readProductFields(form, fail);
+  const tax = taker(fail)(ProductTaxSchema, form, (issue) => issue.path.slice(0, 1) as string[]);
+  if (!fields || !tax) return z.NEVER;
+  return { ...fields, hsnCode: tax.hsnCode, gstRate: tax.gstRate };
+});
 export type ProductFormInput = z.output<typeof ProductFormSchema>;
 
 /** Keys of a refused form's field errors: `name`, `price`, `variants.2.sku`, `crops`… */
@@ -276,5 +312,7 @@ export function productFormFields(form: FormData) {
     dosageAmount: text(form, "dosageAmount"),
     dosageUnit: text(form, "dosageUnit"),
     howToUse: text(form, "howToUse"),
+    hsnCode: text(form, "hsnCode"),
+    gstRate: text(form, "gstRate"),
   };
 }

@@ -38,6 +38,8 @@ const anyForm = fc.dictionary(
     "stock",
     "description",
     "gstNumber",
+    "hsnCode",
+    "gstRate",
     "kind",
     "__proto__",
   ),
@@ -49,7 +51,7 @@ const SCHEMAS = [
   ["register", RegisterSchema, ["street", "city", "state", "pincode", "name", "email", "password", "phone"]],
   ["checkout", CheckoutSchema, CHECKOUT_FIELDS],
   ["contact", ContactSchema, ["kind", "name", "email", "subject", "message"]],
-  ["product form", ProductFormSchema, ["name", "description", "category", "price", "stock"]],
+  ["product form", ProductFormSchema, ["name", "description", "category", "price", "stock", "hsnCode", "gstRate"]],
 ] as const;
 
 describe("hostile forms", () => {

@@ -87,7 +87,15 @@ export type AdminProduct = { id: string; name: string; pricePaise: number; stock
  */
 export async function createProduct(
   page: Page,
-  overrides: Partial<{ name: string; price: string; stock: number; category: string; description: string }> = {},
+  overrides: Partial<{
+    name: string;
+    price: string;
+    stock: number;
+    category: string;
+    description: string;
+    hsnCode: string;
+    gstRate: string;
+  }> = {},
   origin = baseURL,
 ): Promise<AdminProduct> {
   const p = {
@@ -96,10 +104,20 @@ export async function createProduct(
     stock: 40,
     category: "fertilizers",
     description: "Organic neem cake for soil health.",
+    hsnCode: "23069018",
+    gstRate: "5",
     ...overrides,
   };
   const response = await page.request.post("/admin/products/new", {
-    multipart: { name: p.name, description: p.description, category: p.category, price: p.price, stock: String(p.stock) },
+    multipart: {
+      name: p.name,
+      description: p.description,
+      category: p.category,
+      hsnCode: p.hsnCode,
+      gstRate: p.gstRate,
+      price: p.price,
+      stock: String(p.stock),
+    },
     headers: { origin },
     maxRedirects: 0,
   });
@@ -165,6 +183,12 @@ export type SizeFields = Partial<{
 /** The row of the product form's pack size `n` (1 = the first), on `scope` (a page or a part of one). */
 export function sizeRow(scope: Page | Locator, n: number) {
   return scope.getByRole("group", { name: `Size ${n}`, exact: true });
+}
+
+/** Fills the product form's HSN code and picks its GST rate (both required). */
+export async function fillGst(scope: Page | Locator, hsnCode: string, gstRate: string) {
+  await scope.getByLabel(/^HSN code/).fill(hsnCode);
+  await scope.getByLabel(/^GST rate/).selectOption(gstRate);
 }
 
 /** Fills a pack-size row of the product form; a one-size product needs only a price and stock. */

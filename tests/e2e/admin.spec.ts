@@ -9,6 +9,7 @@ import {
   ADMIN_PAGES,
   createProduct,
   customerContext,
+  fillGst,
   fillSize,
   loginAsAdmin,
   ORIGIN,
@@ -285,6 +286,7 @@ test.describe("products", () => {
     await page.getByLabel("Name").fill(name);
     await page.getByLabel("Description").fill("A 1-acre drip kit with laterals and emitters.");
     await page.getByLabel(/^Category/).selectOption("equipment");
+    await fillGst(page, "84248210", "5");
     await fillSize(page, 1, { label: "1 kit", price: "1234.50", stock: "25" });
     await page.getByLabel(/^Image/).setInputFiles({ name: "kit.png", mimeType: "image/png", buffer: await pngBytes() });
     await page.getByRole("button", { name: "Add Product" }).click();
@@ -327,6 +329,7 @@ test.describe("products", () => {
     await waitForHydration(page);
     await page.getByLabel("Name").fill(name);
     await page.getByLabel(/^Category/).selectOption("tools");
+    await fillGst(page, "82019000", "0");
     await fillSize(page, 1, { price: "300", stock: "5" });
     await page
       .getByLabel(/^Image/)
@@ -346,10 +349,20 @@ test.describe("products", () => {
     await row.getByRole("link", { name: `Edit ${product.name}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Edit ${product.name}` })).toBeVisible();
     await expect(sizeRow(page, 1).getByLabel("Price (₹)")).toHaveValue("250.00");
+    // The saved HSN code and GST rate are shown, and kept by a save that does not touch them.
+    await expect(page.getByLabel(/^HSN code/)).toHaveValue("23069018");
+    await expect(page.getByLabel(/^GST rate/)).toHaveValue("5");
     await sizeRow(page, 1).getByLabel("Price (₹)").fill("275.50");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(page.getByTestId("admin-product-row").filter({ hasText: product.name })).toContainText("₹275.50");
+    await page.goto(`/admin/products/${product.id}`);
+    await expect(page.getByLabel(/^HSN code/)).toHaveValue("23069018");
+    await expect(page.getByLabel(/^GST rate/)).toHaveValue("5");
+    // A sample product's page shows its own (docs/gst-rates.md).
+    await page.goto(`/admin/products/${TOMATO.id}`);
+    await expect(page.getByLabel(/^HSN code/)).toHaveValue("12099160");
+    await expect(page.getByLabel(/^GST rate/)).toHaveValue("0");
 
     await page.goto(`/products?q=${encodeURIComponent(product.name)}`);
     await expect(page.getByTestId("product-card").filter({ hasText: product.name })).toContainText("₹275.50");
@@ -715,7 +728,15 @@ test.describe("order search, export and readable tables", () => {
         Array.from({ length: Math.min(17, 51 - batch) }, async (_, i) => {
           const n = String(batch + i).padStart(2, "0");
           const response = await page.request.post("/admin/products/new", {
-            multipart: { name: `${tag} ${n}`, description: "For paging.", category: "seeds", price: "10", stock: "5" },
+            multipart: {
+              name: `${tag} ${n}`,
+              description: "For paging.",
+              category: "seeds",
+              hsnCode: "12099190",
+              gstRate: "0",
+              price: "10",
+              stock: "5",
+            },
             headers: ORIGIN,
             maxRedirects: 0,
           });

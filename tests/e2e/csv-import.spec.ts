@@ -37,6 +37,8 @@ function twoHundredProducts(tag: string): Row[] {
           ? {
               name: `CSV Seed ${tag} ${String(p).padStart(3, "0")}`,
               category: p % 4 === 0 ? "Seeds & Saplings" : "tools",
+              hsn_code: p % 4 === 0 ? "12099160" : "82019000",
+              gst_rate: "0",
               description: "Hybrid, high yield. Sow 2 cm deep, 45 cm apart.",
               crops: p % 4 === 0 ? "tomato, chilli" : "",
               season: p % 4 === 0 ? "kharif" : "",
@@ -94,25 +96,26 @@ test("a vendor imports 200 products: the row problems first, nothing written; th
   const good = twoHundredProducts(tag);
   expect(good).toHaveLength(300);
 
-  // Four mistakes a spreadsheet user makes. A product's first row in the spreadsheet: its index + 2 (row 1 is the header).
+  // Five mistakes a spreadsheet user makes. A product's first row in the spreadsheet: its index + 2 (row 1 is the header).
   const bad = good.map((r) => ({ ...r }));
   const rowOf = (product: number) => bad.findIndex((r) => r.handle === `p${product}`) + 2;
   const at = (row: number) => bad[row - 2] ?? {};
-  const [wrongCategory, aboveMrp, takenSku, badStock] = [rowOf(9), rowOf(0) + 1, rowOf(20), rowOf(50)];
+  const [wrongCategory, aboveMrp, takenSku, badStock, oldRate] = [rowOf(9), rowOf(0) + 1, rowOf(20), rowOf(50), rowOf(70)];
   const firstSku = rowOf(10);
   at(wrongCategory).category = "Fertiliser";
   at(aboveMrp).price_rupees = "900"; // the 500 g size of product 0, whose MRP is ₹350
   at(takenSku).sku = at(firstSku).sku ?? "";
   at(badStock).stock = "twelve";
+  at(oldRate).gst_rate = "12"; // a rate from before 22 Sep 2025
 
   await page.goto("/vendor-login/products");
   await waitForHydration(page);
   await page.getByRole("link", { name: "Import CSV" }).click();
   await expect(page.getByRole("heading", { name: "Import products from CSV" })).toBeVisible();
   await uploadForPreview(page, csvFile(bad));
-  await expect(page.getByTestId("import-problems")).toHaveText(/^4 problems in 4 rows\. Nothing has been saved\./);
+  await expect(page.getByTestId("import-problems")).toHaveText(/^5 problems in 5 rows\. Nothing has been saved\./);
   const problems = page.getByTestId("import-problem");
-  await expect(problems).toHaveCount(4);
+  await expect(problems).toHaveCount(5);
   const problem = (row: number) => problems.filter({ has: page.getByRole("cell", { name: String(row), exact: true }) });
   await expect(problem(aboveMrp)).toContainText("price_rupees");
   await expect(problem(aboveMrp)).toContainText("The price cannot be above the MRP.");
@@ -122,6 +125,8 @@ test("a vendor imports 200 products: the row problems first, nothing written; th
   await expect(problem(takenSku)).toContainText(`The SKU ${at(firstSku).sku} is also in row ${firstSku}, for another product.`);
   await expect(problem(badStock)).toContainText("stock");
   await expect(problem(badStock)).toContainText("Stock must be a whole number, 0 or more.");
+  await expect(problem(oldRate)).toContainText("gst_rate");
+  await expect(problem(oldRate)).toContainText('Unknown GST rate "12". Use 0, 5, 18 or 40, a plain number such as 5.');
   await expect(page.getByRole("button", { name: "Apply import" })).toHaveCount(0);
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });

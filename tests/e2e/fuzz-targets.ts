@@ -88,9 +88,14 @@ const product = (i: number, tag: string) => ({
   name: `Fuzz Neem Cake ${tag} ${i}`,
   description: "Organic neem cake.",
   category: "fertilizers",
+  hsnCode: "23069018",
+  gstRate: "5",
   price: "250",
   stock: "40",
 });
+/** HSN codes and GST rates a product form must refuse (or read as one), never choke on. */
+const hsnCode = fc.constantFrom("12", "123456789", "12ab", "", " 2306 90 18 ", "２３０６", "2306\u0000", "-2306", "1e10");
+const gstRate = fc.constantFrom("12", "abc", "", "5%", "-5", "5.0", "0x5", "18 ", "40%%");
 
 /** A product CSV (plain cells: no commas or quotes to escape) from rows given by column name. */
 function productCsv(rows: Partial<Record<(typeof CATALOG_COLUMNS)[number], string>>[]): FileValue {
@@ -102,6 +107,8 @@ const newProductRows = (name: string, sku: string) => [
     handle: "new",
     name,
     category: "seeds",
+    hsn_code: "12099160",
+    gst_rate: "0",
     crops: "tomato",
     size_label: "10 g",
     pack_quantity: "10",
@@ -478,7 +485,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     roles: ["admin"],
     refused: ["anon", "customer", "vendor"],
     valid: (w, i) => product(i, w.tag),
-    special: () => ({ price, stock, category: categories }),
+    special: () => ({ price, stock, category: categories, hsnCode, gstRate }),
     samples: 35,
     group: "admin",
     encoding: "multipart",
@@ -666,7 +673,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     roles: ["vendor"],
     refused: ["anon", "customer", "admin"],
     valid: (w, i) => ({ ...product(i, w.tag), name: `Fuzz Vendor Rake ${w.tag} ${i}` }),
-    special: () => ({ price, stock, category: categories }),
+    special: () => ({ price, stock, category: categories, hsnCode, gstRate }),
     samples: 30,
     group: "vendor",
     encoding: "multipart",

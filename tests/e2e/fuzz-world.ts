@@ -81,6 +81,8 @@ export async function addProduct(
     name,
     description: "Organic neem cake.",
     category: "fertilizers",
+    hsnCode: "23069018",
+    gstRate: "5",
     price: "250",
     stock: "40",
     ...fields,

@@ -1,7 +1,7 @@
 import { defined } from "../../app/lib/defined";
 import sharp from "sharp";
 import { noisePhoto } from "../noise-photo";
-import { createProduct, fillSize, loginAsAdmin, pngBytes, sizeRow, unique } from "./admin-helpers";
+import { createProduct, fillGst, fillSize, loginAsAdmin, pngBytes, sizeRow, unique } from "./admin-helpers";
 import { test, expect, waitForHydration } from "./fixtures";
 
 const MB = 1024 * 1024;
@@ -15,6 +15,7 @@ test("a 12 MB phone photo is accepted, previewed first, and stored whole (letter
   const name = `Sprayer ${unique()}`;
   await page.getByLabel("Name").fill(name);
   await page.getByLabel(/^Category/).selectOption("equipment");
+  await fillGst(page, "84244100", "5");
   await fillSize(page, 1, { price: "1299", stock: "5" });
   await expect(page.getByLabel(/^Image/)).toBeVisible();
   await expect(page.getByText("Image (JPEG, PNG or WebP, up to 15 MB)")).toBeVisible();
@@ -71,6 +72,7 @@ test("a 16 MB photo is refused with a field error, keeping what was typed (also 
     await plain.goto("/admin/products/new");
     await plain.getByLabel("Name").fill(name);
     await plain.getByLabel(/^Category/).selectOption("tools");
+    await fillGst(plain, "82019000", "0");
     await sizeRow(plain, 1).getByLabel("Price (₹)").fill("250");
     await plain.getByLabel(/^Image/).setInputFiles(size === 16 * MB ? huge : jpeg("camera.jpg", await noisePhoto(size)));
     const response = plain.waitForResponse((r) => r.request().method() === "POST");
@@ -83,6 +85,8 @@ test("a 16 MB photo is refused with a field error, keeping what was typed (also 
       await expect(plain.getByLabel("Name")).toHaveValue(name);
       await expect(sizeRow(plain, 1).getByLabel("Price (₹)")).toHaveValue("250");
       await expect(plain.getByLabel(/^Category/)).toHaveValue("tools");
+      await expect(plain.getByLabel(/^HSN code/)).toHaveValue("82019000");
+      await expect(plain.getByLabel(/^GST rate/)).toHaveValue("0");
     }
   }
   await noJs.close();

@@ -24,11 +24,17 @@ test("a pesticide listing waits for the vendor's verified insecticide selling li
   await page.getByLabel(/^Name/).fill(productName);
   await page.getByLabel(/^Description/).fill("Cold-pressed neem oil, azadirachtin 1500 ppm, for sucking pests.");
   await expect(page.getByLabel("Regulated as")).toHaveCount(0);
+  // Until the vendor picks a GST rate, it follows what the product is: seeds nil, fertilisers 5%, a pesticide 18%.
+  await expect(page.getByLabel(/^GST rate/)).toHaveValue("");
   await page.getByLabel(/^Category/).selectOption("seeds");
   await expect(page.getByTestId("regulated-as-note")).toContainText("Sold as seed");
+  await expect(page.getByLabel(/^GST rate/)).toHaveValue("0");
   await page.getByLabel(/^Category/).selectOption("fertilizers");
   await expect(page.getByLabel("Regulated as")).toHaveValue("fertiliser");
+  await expect(page.getByLabel(/^GST rate/)).toHaveValue("5");
   await page.getByLabel("Regulated as").selectOption("pesticide");
+  await expect(page.getByLabel(/^GST rate/)).toHaveValue("18");
+  await page.getByLabel(/^HSN code/).fill("3808 91 99");
   await fillSize(page, 1, { label: "1 L", quantity: "1", unit: "l", price: "640", stock: "25" });
   await page.getByRole("button", { name: "Submit for Approval" }).click();
   await page.waitForURL("**/vendor-login/products");

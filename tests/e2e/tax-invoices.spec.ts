@@ -50,7 +50,8 @@ async function documentLinks(page: Page, orderId: string) {
   const links = page.getByRole("region", { name: "Tax invoices" }).getByRole("link");
   await expect(links.first()).toBeVisible();
   const found: { label: string; href: string }[] = [];
-  for (const link of await links.all()) found.push({ label: (await link.innerText()).trim(), href: defined(await link.getAttribute("href"), "href") });
+  for (const link of await links.all())
+    found.push({ label: (await link.innerText()).trim(), href: defined(await link.getAttribute("href"), "href") });
   return found;
 }
 
@@ -129,8 +130,14 @@ test("GST by product rate: seeds and a 5% sprayer from Maharashtra to Karnataka 
     expect(file.type).toBe("application/pdf");
     texts.set(link.href, await pdfText(file.body));
   }
-  const storeInvoice = defined([...texts.entries()].find(([, t]) => t.includes("Angle Agri Stores")), "the store's invoice");
-  const vendorInvoice = defined([...texts.entries()].find(([, t]) => t.includes(vendor.businessName)), "the vendor's invoice");
+  const storeInvoice = defined(
+    [...texts.entries()].find(([, t]) => t.includes("Angle Agri Stores")),
+    "the store's invoice",
+  );
+  const vendorInvoice = defined(
+    [...texts.entries()].find(([, t]) => t.includes(vendor.businessName)),
+    "the vendor's invoice",
+  );
   for (const [, text] of [storeInvoice, vendorInvoice]) {
     expect(text).toContain("Tax Invoice");
     expect(text).toContain("Place of supply: Karnataka (29)");
@@ -176,7 +183,10 @@ test("GST by product rate: seeds and a 5% sprayer from Maharashtra to Karnataka 
   await expect(admin.getByTestId("admin-order-status")).toHaveText("Cancelled");
   const after = await documentLinks(shopper, orderId);
   expect(after.filter((l) => l.label.startsWith("Credit Note"))).toHaveLength(2);
-  const note = defined(after.find((l) => l.label.startsWith("Credit Note")), "a credit note");
+  const note = defined(
+    after.find((l) => l.label.startsWith("Credit Note")),
+    "a credit note",
+  );
   const noteText = await pdfText((await download(shopper.request, note.href)).body);
   expect(noteText).toContain("Credit Note");
   expect(noteText).toMatch(/Against invoice [A-Z]{3}\/\d\d-\d\d\/\d{6}/);

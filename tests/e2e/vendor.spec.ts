@@ -1,6 +1,6 @@
 import { defined } from "../../app/lib/defined";
 import { baseURL } from "../../playwright.config";
-import { fillSize, loginAsAdmin, pngBytes, sizeRow, unique } from "./admin-helpers";
+import { fillGst, fillSize, loginAsAdmin, pngBytes, sizeRow, unique } from "./admin-helpers";
 import { test, expect, expectAccessible, waitForHydration } from "./fixtures";
 import { loginAs, placeOrder, product, seedCart } from "./helpers";
 import { toasts } from "./toast-helpers";
@@ -20,6 +20,7 @@ test("a seller registers, lists a product, gets it approved, and sees the order 
   await page.getByLabel(/^Name/).fill(productName);
   await page.getByLabel(/^Description/).fill("Light bamboo rake for clearing leaves and straw.");
   await page.getByLabel(/^Category/).selectOption("tools");
+  await fillGst(page, "82019000", "0");
   await fillSize(page, 1, { price: "349", stock: "12" });
   await page.getByLabel(/^Image/).setInputFiles({ name: "rake.png", mimeType: "image/png", buffer: await pngBytes() });
   await page.getByRole("button", { name: "Submit for Approval" }).click();
@@ -99,6 +100,7 @@ test("a vendor lists a product in three pack sizes and an admin approves it, kno
   await page.getByLabel(/^Name/).fill(productName);
   await page.getByLabel(/^Description/).fill("High-yield chilli for kharif and rabi.");
   await page.getByLabel(/^Category/).selectOption("seeds");
+  await fillGst(page, "12099190", "0");
   // A new listing offers three size rows; a fourth comes with "Add another size", and goes again.
   await expect(page.getByTestId("pack-size")).toHaveCount(3);
   await page.getByRole("button", { name: "Add another size" }).click();
@@ -194,6 +196,7 @@ test("roles stay apart: vendors, customers and admins each keep to their own are
   await page.goto("/vendor-login/products/new");
   await page.getByLabel(/^Name/).fill(`Private Listing ${unique()}`);
   await page.getByLabel(/^Category/).selectOption("seeds");
+  await fillGst(page, "12099190", "0");
   await fillSize(page, 1, { price: "99", stock: "3" });
   await page.getByRole("button", { name: "Submit for Approval" }).click();
   await page.waitForURL("**/vendor-login/products");
@@ -307,6 +310,7 @@ test("in the vendor area: an unconfirmed vendor is asked to confirm; the profile
   await second.getByLabel(/^Name/).fill("Unconfirmed Rake");
   await second.getByLabel(/^Description/).fill("A rake.");
   await second.getByLabel(/^Category/).selectOption("tools");
+  await fillGst(second, "82019000", "0");
   await fillSize(second, 1, { price: "349", stock: "12" });
   await second.getByLabel(/^Image/).setInputFiles({ name: "rake.png", mimeType: "image/png", buffer: await pngBytes() });
   await second.getByRole("button", { name: "Submit for Approval" }).click();

@@ -112,6 +112,8 @@ describe("an unconfirmed vendor", () => {
         name: "Bamboo Rake",
         description: "Light rake.",
         category: "tools",
+        hsnCode: "82019000",
+        gstRate: "0",
         price: "450",
         stock: "10",
       }))

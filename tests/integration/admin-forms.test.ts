@@ -14,7 +14,8 @@ import { action as orderAction } from "~/routes/admin/order";
 import { action as productsAction } from "~/routes/admin/products";
 import { action as usersAction } from "~/routes/admin/users";
 import { action as settingsAction } from "~/routes/admin/settings";
-import { action as productEditAction } from "~/routes/admin/product-edit";
+import { action as productEditAction, loader as productEditLoader } from "~/routes/admin/product-edit";
+import { GST_RATE_ERROR, HSN_ERROR } from "~/domain/gst";
 import { action as vendorsAction } from "~/routes/admin/vendors";
 
 /**
@@ -177,7 +178,15 @@ describe("version locks need the version the form was drawn from", () => {
   it("an edit posted without a version is refused as stale (409) and changes nothing", async () => {
     const product = await createProduct({ stock: 7 });
     const before = await productRow(product.id);
-    const fields = { name: "Hand-made Edit", description: "No version.", category: "tools", price: "10", stock: "999" };
+    const fields = {
+      name: "Hand-made Edit",
+      description: "No version.",
+      category: "tools",
+      hsnCode: "82019000",
+      gstRate: "0",
+      price: "10",
+      stock: "999",
+    };
     const args = await post(`/admin/products/${product.id}`, fields);
     const result = await outcome(await productEditAction({ ...args, params: { id: product.id }, pattern: "/admin/products/:id" }));
     expect(result.status).toBe(409);
@@ -248,6 +257,9 @@ describe("the product form's pack sizes", () => {
     const fields = {
       name,
       category: "fertilizers",
+      regulatedAs: "pesticide",
+      hsnCode: "38089199",
+      gstRate: "18",
       "variants[0].label": "500 ml",
       "variants[0].packQuantity": "500",
       "variants[0].packUnit": "ml",
@@ -285,5 +297,54 @@ describe("the product form's pack sizes", () => {
       { label: "500 ml", sku: `AG-${added.id.toUpperCase()}` },
       { label: "1 L", sku: `${taken}-NEW` },
     ]);
+  });
+});
+
+describe("the product form's HSN code and GST rate", () => {
+  const saved = (name: string) =>
+    getDb().selectFrom("product").select(["id", "hsn_code", "gst_rate", "version"]).where("name", "=", name).execute();
+
+  it("a code that is not 4 to 8 digits or a rate not on the list is a 400 beside its field, with what was typed back, and nothing is written", async () => {
+    const name = `Garden Spade ${Date.now().toString(36)}`;
+    const fields = { name, category: "tools", price: "450", stock: "5" };
+    for (const [hsnCode, gstRate, expected] of [
+      ["12", "5", { hsnCode: HSN_ERROR }],
+      ["123456789", "5", { hsnCode: HSN_ERROR }],
+      ["12ab", "5", { hsnCode: HSN_ERROR }],
+      ["", "5", { hsnCode: HSN_ERROR }],
+      ["8201", "12", { gstRate: GST_RATE_ERROR }],
+      ["8201", "abc", { gstRate: GST_RATE_ERROR }],
+      ["8201", "", { gstRate: GST_RATE_ERROR }],
+      ["12ab", "abc", { hsnCode: HSN_ERROR, gstRate: GST_RATE_ERROR }],
+    ] as const) {
+      const args = await post("/admin/products/new", { ...fields, hsnCode, gstRate });
+      const result = await outcome(await productEditAction({ ...args, params: {}, pattern: "/admin/products/new" }));
+      expect(result.status, `${hsnCode} ${gstRate}`).toBe(400);
+      expect(result.body).toEqual({
+        ok: false,
+        error: "Please fill all required fields correctly.",
+        fields: expected,
+        values: expect.objectContaining({ name, hsnCode, gstRate }),
+      });
+    }
+    expect(await saved(name)).toEqual([]);
+
+    // The same form with a good code (spaces are not part of it) and rate is added, and its edit page shows them.
+    const good = await post("/admin/products/new", { ...fields, hsnCode: "8201 10 00", gstRate: "0" });
+    expect((await outcome(await productEditAction({ ...good, params: {}, pattern: "/admin/products/new" }))).status).toBe(303);
+    const [row] = await saved(name);
+    expect(row).toMatchObject({ hsn_code: "82011000", gst_rate: 0 });
+    const id = row?.id ?? expect.fail("the new product");
+    const page = await productEditLoader({ ...(await post(`/admin/products/${id}`, {})), params: { id }, pattern: "/admin/products/:id" });
+    expect(page.product?.extras).toMatchObject({ hsnCode: "82011000", gstRate: 0 });
+
+    // An edit with a bad rate changes nothing; a good one changes both.
+    const version = String(row?.version);
+    const bad = await post(`/admin/products/${id}`, { ...fields, hsnCode: "82011000", gstRate: "12", version });
+    expect((await outcome(await productEditAction({ ...bad, params: { id }, pattern: "/admin/products/:id" }))).status).toBe(400);
+    expect(await saved(name)).toEqual([row]);
+    const edit = await post(`/admin/products/${id}`, { ...fields, hsnCode: "84244100", gstRate: "5", version });
+    expect((await outcome(await productEditAction({ ...edit, params: { id }, pattern: "/admin/products/:id" }))).status).toBe(303);
+    expect(await saved(name)).toEqual([expect.objectContaining({ hsn_code: "84244100", gst_rate: 5 })]);
   });
 });

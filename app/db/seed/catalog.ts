@@ -51,6 +51,12 @@
 // manure sold under the Fertiliser (Control) Order; its pest-control effect is
 // a side benefit, not a registered insecticide's claim (neem *oil* sprays are).
 //
+// HSN code and GST rate (issue 14): every product has both, as in force from 22 Sep 2025 (GST 2.0,
+// Notification No. 9/2025-Central Tax (Rate) and the nil list of No. 10/2025). docs/gst-rates.md
+// gives each product's code, rate and source. Not simply by category: hand tools of heading 8201
+// are nil, the borewell pump 18%, and paddy and maize seed (Chapter 10, pre-packaged) 5%.
+// Migration 0020-sample-product-gst gives a store seeded before these the same values.
+//
 // Search-test word: 'Hybrid Maize Seeds (4 kg)' has the word "drought" in
 // its description; "drought" appears in no product name and in no other
 // description.
@@ -64,6 +70,7 @@ import type { CropKey, Season } from "../../domain/crops";
 import type { PackUnit } from "../../domain/pack-units";
 import type { VariantInput } from "../../domain/variants";
 import type { LicenceKind } from "../../domain/licences";
+import type { GstRate } from "../../domain/gst";
 
 export type SampleProduct = {
   id: string;
@@ -72,6 +79,9 @@ export type SampleProduct = {
   category: "seeds" | "equipment" | "tools" | "fertilizers";
   /** What the law regulates it as, when not what its category says (a pesticide among fertilizers). */
   regulatedAs?: LicenceKind;
+  /** Its HSN code and GST rate after GST 2.0 (22 Sep 2025): each product's choice and source is in docs/gst-rates.md. */
+  hsnCode: string;
+  gstRate: GstRate;
   pricePaise: number;
   stock: number;
   image: string;
@@ -96,6 +106,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "IIHR-bred F1 hybrid with triple resistance to leaf curl virus, bacterial wilt and early blight. A 10 g packet (about 2,500 seeds) gives firm, deep-red fruits of 80–100 g for kharif and rabi sowing.",
     category: "seeds",
+    hsnCode: "12099160",
+    gstRate: 0,
     pricePaise: 54900,
     stock: 240,
     image: "/images/products/hybrid-tomato-seeds-arka-rakshak.svg",
@@ -145,6 +157,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "Complete inline drip system for one acre with 16 mm laterals (4 LPH drippers at 40 cm), screen filter, venturi fertiliser injector and 63 mm PVC mains. Saves up to 60% water compared with flood irrigation.",
     category: "equipment",
+    hsnCode: "84248210",
+    gstRate: 5,
     pricePaise: 4999900,
     stock: 18,
     image: "/images/products/drip-irrigation-kit-1-acre.svg",
@@ -157,6 +171,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "8-inch bypass secateurs with SK5 high-carbon steel blades, safety lock and anti-slip grip. Cleanly cuts green branches up to 20 mm thick — ideal for roses, grapevines and orchard pruning.",
     category: "tools",
+    hsnCode: "82015000",
+    gstRate: 0,
     pricePaise: 59900,
     stock: 160,
     image: "/images/products/pruning-secateurs.svg",
@@ -170,6 +186,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "Sieved, ready-to-use earthworm compost rich in humus and beneficial microbes. Improves soil structure and moisture retention for vegetable beds, kitchen gardens and potted plants.",
     category: "fertilizers",
+    hsnCode: "31010099",
+    gstRate: 5,
     pricePaise: 45000,
     stock: 420,
     image: "/images/products/vermicompost-25kg.svg",
@@ -219,6 +237,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "Soft-wood grafted Hapus (Alphonso) sapling from Ratnagiri, 2–3 ft tall in a 10-inch poly bag. Starts bearing fruit in 3–4 years; best planted at the onset of the monsoon.",
     category: "seeds",
+    hsnCode: "06022010",
+    gstRate: 0,
     pricePaise: 69900,
     stock: 85,
     image: "/images/products/alphonso-mango-sapling.svg",
@@ -268,6 +288,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "57 HP four-cylinder diesel tractor with 4WD, 2,200 kg hydraulic lift capacity, dual clutch and a 15F + 3R gearbox. Built to pull heavy implements such as rotavators, reversible ploughs and trailers.",
     category: "equipment",
+    hsnCode: "87019300",
+    gstRate: 5,
     pricePaise: 150000000,
     stock: 6,
     image: "/images/products/mahindra-arjun-novo-605-tractor.svg",
@@ -279,6 +301,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "Dual-mode battery and manual knapsack sprayer with a 12 V 8 Ah battery, brass lance and four nozzles. Covers up to 8 tank refills on a single charge for pesticides, fungicides and foliar nutrients.",
     category: "tools",
+    hsnCode: "84244100",
+    gstRate: 5,
     pricePaise: 279900,
     stock: 130,
     image: "/images/products/kisan-spray-pump-16l.svg",
@@ -291,6 +315,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "100% water-soluble fertiliser with equal nitrogen, phosphorus and potash for fertigation and foliar spray. Boosts early vegetative growth in vegetables, cotton and fruit crops at 3–5 g per litre.",
     category: "fertilizers",
+    hsnCode: "31052000",
+    gstRate: 5,
     pricePaise: 345000,
     stock: 60,
     image: "/images/products/npk-19-19-19-water-soluble-25kg.svg",
@@ -329,6 +355,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "Single-cross hybrid maturing in 110–115 days, with bold orange-yellow grains and good drought tolerance. One 4 kg pack sows an acre in kharif or rabi.",
     category: "seeds",
+    hsnCode: "10051000",
+    gstRate: 5,
     pricePaise: 168000,
     stock: 300,
     image: "/images/products/hybrid-maize-seeds-4kg.svg",
@@ -357,6 +385,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "5 HP three-phase submersible pump for 6-inch borewells, delivering up to 9,000 LPH at 60 m head. Stainless-steel body and Noryl impellers for long life in hard water.",
     category: "equipment",
+    hsnCode: "84137010",
+    gstRate: 18,
     pricePaise: 2499900,
     stock: 22,
     image: "/images/products/submersible-borewell-pump-5hp.svg",
@@ -368,6 +398,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "Hand-forged carbon-steel khurpis with sheesham wood handles for weeding, loosening soil and transplanting seedlings. One broad and one narrow blade in each pack.",
     category: "tools",
+    hsnCode: "82013000",
+    gstRate: 0,
     pricePaise: 49900,
     stock: 350,
     image: "/images/products/khurpi-hand-weeder.svg",
@@ -380,6 +412,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "Di-ammonium phosphate (18:46:0) granules for basal application at sowing, supplying phosphorus for strong root development. Apply about 50 kg per acre or as per your soil health card.",
     category: "fertilizers",
+    hsnCode: "31053000",
+    gstRate: 5,
     pricePaise: 135000,
     stock: 200,
     image: "/images/products/dap-fertiliser-50kg.svg",
@@ -408,6 +442,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "Drop-forged 1.5 kg axe head on a 30-inch seasoned wooden handle for splitting firewood and clearing thorny branches around the farm.",
     category: "tools",
+    hsnCode: "82014000",
+    gstRate: 0,
     pricePaise: 89900,
     stock: 75,
     image: "/images/products/forged-kulhadi-axe.svg",
@@ -419,6 +455,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "Certified seed of extra-long-grain Pusa Basmati 1121, prized for its aroma and exceptional grain elongation on cooking. Matures in 140–145 days; recommended for Punjab, Haryana and western Uttar Pradesh.",
     category: "seeds",
+    hsnCode: "10061010",
+    gstRate: 5,
     pricePaise: 115000,
     stock: 0,
     image: "/images/products/pusa-basmati-1121-paddy-seeds.svg",
@@ -447,6 +485,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "42-blade heavy-duty rotary tiller for 45–60 HP tractors, with a multi-speed gearbox and boron-steel L-type blades. Prepares a fine seedbed in a single pass, saving time and diesel.",
     category: "equipment",
+    hsnCode: "84328020",
+    gstRate: 5,
     pricePaise: 11850000,
     stock: 0,
     image: "/images/products/rotavator-6ft.svg",
@@ -458,6 +498,8 @@ export const sampleProducts: SampleProduct[] = [
     description:
       "Cold-pressed neem seed cake that enriches soil organically and helps control nematodes and soil-borne pests. Mix with urea at sowing to slow nitrogen loss.",
     category: "fertilizers",
+    hsnCode: "23069018",
+    gstRate: 5,
     pricePaise: 159900,
     stock: 0,
     image: "/images/products/neem-cake-powder-40kg.svg",

@@ -30,6 +30,8 @@ export async function seedCatalogIfEmpty(db: Db): Promise<number> {
             description: p.description,
             category: p.category,
             regulated_as: p.regulatedAs ?? regulatedAsFor(p.category),
+            hsn_code: p.hsnCode,
+            gst_rate: p.gstRate,
             price_paise: p.pricePaise,
             stock: p.stock,
             rating: 0,

@@ -13,6 +13,7 @@ import { getDb } from "~/db/db.server";
 import { CATALOG_COLUMNS, type CatalogColumn, MAX_IMPORT_BYTES } from "~/domain/catalog-csv";
 import type { CsvValue } from "~/domain/csv";
 import { CSV_BOM } from "~/domain/csv";
+import { HSN_ERROR } from "~/domain/gst";
 import { PRICE_ABOVE_MRP, SKU_TAKEN } from "~/domain/product-form";
 import { csvRows, readCsv } from "~/lib/csv.server";
 import { newId } from "~/lib/ids";
@@ -51,8 +52,11 @@ const recordsOf = (rows: Partial<Record<CatalogColumn, string>>[]) => [
   [...CATALOG_COLUMNS],
   ...rows.map((r) => CATALOG_COLUMNS.map((c) => r[c] ?? "")),
 ];
+/** A new product's size row; each carries the product's HSN code and GST rate (a new product must give them). */
 const sizeRow = (handle: string, label: string, price: string, extra: Partial<Record<CatalogColumn, string>> = {}) => ({
   handle,
+  hsn_code: "31052000",
+  gst_rate: "5",
   size_label: label,
   pack_quantity: label.split(" ")[0] ?? "1",
   pack_unit: label.split(" ")[1] ?? "piece",
@@ -147,6 +151,148 @@ describe("export, then import unchanged", () => {
     await makeProduct();
     const ids = (await exported(vendor)).slice(1).map((r) => r[col("product_id")]);
     expect(ids).toEqual([mine.id]);
+  });
+});
+
+describe("HSN code and GST rate", () => {
+  /** The product's tax as stored. */
+  const taxOf = async (id: string) => {
+    const r = await getDb().selectFrom("product").select(["hsn_code", "gst_rate"]).where("id", "=", id).executeTakeFirstOrThrow();
+    return [r.hsn_code, Number(r.gst_rate)];
+  };
+  const rowOf = (records: string[][], id: string) => records.findIndex((r) => r[col("product_id")] === id);
+
+  it("the export writes them (leading zeros kept) and an import changes them; unchanged they change nothing", async () => {
+    const admin = await asAdmin();
+    const t = tag();
+    const { id: sapling } = await createProduct(
+      productInput({ name: `Mango Sapling ${t}`, category: "seeds", price: 35_000, stock: 4, hsnCode: "06022010", gstRate: 0 }),
+      {},
+    );
+    const { id: pump } = await createProduct(
+      productInput({ name: `Borewell Pump ${t}`, category: "equipment", price: 24_99_900, stock: 2, hsnCode: "84137010", gstRate: 18 }),
+      {},
+    );
+    const records = await exported(admin);
+    expect(records[0]).toEqual([...CATALOG_COLUMNS]);
+    const at = (id: string) => records[rowOf(records, id)] ?? expect.fail(`no row for ${id}`);
+    expect([at(sapling)[col("hsn_code")], at(sapling)[col("gst_rate")]]).toEqual(["06022010", "0"]);
+    expect([at(pump)[col("hsn_code")], at(pump)[col("gst_rate")]]).toEqual(["84137010", "18"]);
+
+    const unchanged = await upload(admin, fileOf(records));
+    // (Other tests' products with formula text would read back changed: this file writes the records out again.)
+    const mine = (await preview(admin, unchanged)).products.filter((p) => "id" in p && (p.id === pump || p.id === sapling));
+    expect(mine.map((p) => p.kind)).toEqual(["unchanged", "unchanged"]);
+
+    at(pump)[col("gst_rate")] = "5";
+    at(pump)[col("hsn_code")] = "8413 70 10";
+    at(sapling)[col("hsn_code")] = "06029090";
+    const changed = await upload(admin, fileOf(records));
+    const plan = await preview(admin, changed);
+    expect(plan.errors).toEqual([]);
+    expect(plan.products.find((p) => p.kind === "update" && p.id === pump)).toMatchObject({
+      changes: [{ column: "gst_rate", detail: "18 → 5" }],
+    });
+    expect(plan.products.find((p) => p.kind === "update" && p.id === sapling)).toMatchObject({
+      changes: [{ column: "hsn_code", detail: "06022010 → 06029090" }],
+    });
+    await applyCatalogImport(admin, changed);
+    expect(await taxOf(pump)).toEqual(["84137010", 5]);
+    expect(await taxOf(sapling)).toEqual(["06029090", 0]);
+  });
+
+  it("a new product's come from its row; a bad one is a problem of its row and column, and nothing is written", async () => {
+    const admin = await asAdmin();
+    const t = tag();
+    const rows = [
+      { ...sizeRow("good", "1 piece", "450"), name: `Spade ${t}`, category: "tools", hsn_code: "8201 10 00", gst_rate: "0" }, // row 2
+      { ...sizeRow("short", "1 piece", "450"), name: `Rake ${t}`, category: "tools", hsn_code: "12" }, // row 3
+      { ...sizeRow("long", "1 piece", "450"), name: `Hoe ${t}`, category: "tools", hsn_code: "123456789" }, // row 4
+      { ...sizeRow("letters", "1 piece", "450"), name: `Fork ${t}`, category: "tools", hsn_code: "12ab" }, // row 5
+      { ...sizeRow("rate", "1 piece", "450"), name: `Sickle ${t}`, category: "tools", gst_rate: "12" }, // row 6
+      { ...sizeRow("word", "1 piece", "450"), name: `Axe ${t}`, category: "tools", gst_rate: "abc" }, // row 7
+      { ...sizeRow("none", "1 piece", "450"), name: `Trowel ${t}`, category: "tools", hsn_code: "", gst_rate: "" }, // row 8
+      { ...sizeRow("zero", "1 piece", "450"), name: `Sapling ${t}`, category: "seeds", hsn_code: "6022010", gst_rate: "0" }, // row 9
+    ];
+    const before = await storeState();
+    const id = await upload(admin, fileOf(recordsOf(rows)));
+    const plan = await preview(admin, id);
+    expect(plan.errors.map((e) => [e.row, e.column, e.message])).toEqual([
+      [3, "hsn_code", HSN_ERROR],
+      [4, "hsn_code", HSN_ERROR],
+      [5, "hsn_code", HSN_ERROR],
+      [6, "gst_rate", 'Unknown GST rate "12". Use 0, 5, 18 or 40, a plain number such as 5.'],
+      [7, "gst_rate", 'Unknown GST rate "abc". Use 0, 5, 18 or 40, a plain number such as 5.'],
+      [8, "hsn_code", "Enter the HSN code: a new product needs one (4 to 8 digits)."],
+      [8, "gst_rate", "Enter the GST rate: a new product needs one (0, 5, 18 or 40)."],
+      [9, "hsn_code", expect.stringMatching(/^HSN codes have 4, 6 or 8 digits; "6022010" has 7\. If it began with 0/)],
+    ]);
+    await expect(applyCatalogImport(admin, id)).rejects.toBeInstanceOf(ImportRefused);
+    expect(await storeState()).toBe(before);
+
+    const good = await upload(admin, fileOf(recordsOf([rows[0] ?? expect.fail("row 2")])));
+    expect(await applyCatalogImport(admin, good)).toMatchObject({ created: 1 });
+    const spade = await getDb().selectFrom("product").select("id").where("name", "=", `Spade ${t}`).executeTakeFirstOrThrow();
+    expect(await taxOf(spade.id)).toEqual(["82011000", 0]);
+  });
+
+  it("an older file without the columns updates a product and keeps its code and rate; it cannot add one", async () => {
+    const admin = await asAdmin();
+    const t = tag();
+    const { id } = await createProduct(
+      productInput({ name: `Drip Kit ${t}`, category: "equipment", price: 49_99_900, stock: 3, hsnCode: "84248210", gstRate: 5 }),
+      {},
+    );
+    const older = CATALOG_COLUMNS.filter((c) => c !== "hsn_code" && c !== "gst_rate");
+    const records = (await exported(admin)).map((r) => older.map((c) => r[col(c)] ?? ""));
+    const row = records.findIndex((r) => r[older.indexOf("product_id")] === id);
+    const mine = records[row] ?? expect.fail("the product's row");
+    mine[older.indexOf("name")] = `Drip Kit (1 acre) ${t}`;
+    const newRow = older.map(
+      (c) =>
+        ({
+          handle: "new",
+          name: `Sprinkler ${t}`,
+          category: "equipment",
+          size_label: "1 piece",
+          pack_quantity: "1",
+          pack_unit: "piece",
+          price_rupees: "999",
+          stock: "3",
+        })[c as string] ?? "",
+    );
+    const refused = await upload(admin, fileOf([older, mine, newRow]));
+    expect((await preview(admin, refused)).errors.map((e) => [e.row, e.column])).toEqual([
+      [3, "hsn_code"],
+      [3, "gst_rate"],
+    ]);
+    const ok = await upload(admin, fileOf([older, mine]));
+    expect(await applyCatalogImport(admin, ok)).toMatchObject({ updated: 1 });
+    expect(await taxOf(id)).toEqual(["84248210", 5]);
+    expect((await getDb().selectFrom("product").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name).toBe(
+      `Drip Kit (1 acre) ${t}`,
+    );
+  });
+
+  it("a 5- or 7-digit code the product has already reads back unchanged; a new one is refused as a likely lost 0", async () => {
+    const admin = await asAdmin();
+    const t = tag();
+    const { id } = await createProduct(
+      productInput({ name: `Odd Code ${t}`, category: "tools", price: 10_000, stock: 3, hsnCode: "82011", gstRate: 0 }),
+      {},
+    );
+    const records = await exported(admin);
+    const mine = records[rowOf(records, id)] ?? expect.fail("the product's row");
+    expect((await preview(admin, await upload(admin, fileOf(records)))).errors).toEqual([]);
+    mine[col("hsn_code")] = "6022010";
+    const plan = await preview(admin, await upload(admin, fileOf(records)));
+    expect(plan.errors).toEqual([
+      {
+        row: rowOf(records, id) + 1,
+        column: "hsn_code",
+        message: expect.stringMatching(/^HSN codes have 4, 6 or 8 digits; "6022010" has 7/),
+      },
+    ]);
   });
 });
 

@@ -30,6 +30,8 @@ export async function loadCatalogProducts(db: Db, productIds: readonly string[])
         description: r.description,
         category: r.category,
         regulatedAs: r.regulated_as,
+        hsnCode: more.hsnCode,
+        gstRate: more.gstRate,
         image: r.image,
         brand: more.brand,
         season: more.season,

@@ -2,7 +2,8 @@ import { regulatedAsFor } from "~/domain/licences";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { catalogChanges } from "~/domain/catalog-changes";
-import { CATALOG_COLUMNS, type CatalogProduct, catalogCsvRows, MAX_IMPORT_ROWS } from "~/domain/catalog-csv";
+import { CATALOG_COLUMNS, type CatalogProduct, catalogCsvRows, csvProductInput, MAX_IMPORT_ROWS } from "~/domain/catalog-csv";
+import { GST_RATES } from "~/domain/gst";
 import { CATEGORY_KEYS } from "~/domain/categories";
 import { CROP_KEYS, SEASONS } from "~/domain/crops";
 import { PACK_UNITS } from "~/domain/pack-units";
@@ -61,6 +62,9 @@ const product = fc
     description: text(0, 2000),
     category: fc.constantFrom(...CATEGORY_KEYS),
     pesticide: fc.boolean(),
+    // '' is a product made before 0019-gst that has no code yet; leading zeros must survive.
+    hsnCode: fc.oneof(fc.constant(""), fc.stringMatching(/^\d{4,8}$/), fc.constantFrom("0602", "06022010", "1209 91 60")),
+    gstRate: fc.constantFrom(...GST_RATES),
     image: fc.constantFrom("/images/products/placeholder.svg", "/uploads/abc123.webp"),
     brand: fc.option(text(1, 80)),
     season: fc.option(fc.constantFrom(...SEASONS)),
@@ -78,6 +82,8 @@ const product = fc
       category: p.category,
       // What the forms allow: a fertilizers product is a fertiliser or a pesticide; the others follow their category.
       regulatedAs: p.category === "fertilizers" && p.pesticide ? "pesticide" : regulatedAsFor(p.category),
+      hsnCode: p.hsnCode.replace(/\s+/g, ""),
+      gstRate: p.gstRate,
       image: p.image,
       brand: p.brand,
       season: p.season,
@@ -117,7 +123,9 @@ describe("a product CSV read back", () => {
           const p = products[i] ?? expect.fail("a product per group");
           expect(read.version).toBe(p.version);
           expect(read.image).toBe(p.image);
-          expect(catalogChanges(p, read.input)).toEqual([]);
+          // The file carries the product's HSN code and rate; a product without a code reads as "keep it".
+          expect(read.tax).toEqual(p.hsnCode ? { hsnCode: p.hsnCode, gstRate: p.gstRate } : { gstRate: p.gstRate });
+          expect(catalogChanges(p, csvProductInput(read, p))).toEqual([]);
         });
       }),
       { numRuns: 150 },
@@ -138,6 +146,8 @@ describe("a product CSV read back", () => {
             handle: "a\u0000",
             name: "Ne\u0000em\u0007",
             category: "tools",
+            hsn_code: "82019000",
+            gst_rate: "0",
             size_label: "1 kg",
             pack_quantity: "1",
             pack_unit: "kg",
@@ -152,7 +162,7 @@ describe("a product CSV read back", () => {
   });
 
   it(`says when a file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-IN")} rows`, () => {
-    const row = "x,,,,,,,,,,,,,,,,,,,,,";
+    const row = `x${",".repeat(CATALOG_COLUMNS.length - 1)}`;
     const at = (n: number) => readCatalogText([CATALOG_COLUMNS.join(","), ...Array.from({ length: n }, () => row)].join("\r\n"));
     expect(at(MAX_IMPORT_ROWS).tooManyRows).toBe(false);
     expect(at(MAX_IMPORT_ROWS + 1).tooManyRows).toBe(true);

@@ -1,7 +1,16 @@
 import { chunks, rowsPerStatement } from "~/db/batch.server";
 import type { Db } from "~/db/db.server";
 import { type CatalogChange, catalogChanges } from "~/domain/catalog-changes";
-import { byRowThenColumn, type CatalogFile, MAX_IMPORT_ROWS, readCatalogFile, type RowError } from "~/domain/catalog-csv";
+import {
+  byRowThenColumn,
+  type CatalogFile,
+  csvProductInput,
+  HSN_LOST_ZERO,
+  looksLikeLostZero,
+  MAX_IMPORT_ROWS,
+  readCatalogFile,
+  type RowError,
+} from "~/domain/catalog-csv";
 import type { ProductFormInput } from "~/domain/product-form";
 import { SKU_TAKEN } from "~/domain/product-form";
 import { defaultSku } from "~/domain/variants";
@@ -65,9 +74,20 @@ export async function planCatalogImport(db: Db, actor: CatalogActor, file: Catal
   const skuRows: { sku: string; row: number; productId: string | null; group: number }[] = [];
 
   file.products.forEach((p, group) => {
-    const { input, rows } = p;
+    const { rows } = p;
     const firstRow = rows[0] ?? 1;
+    // A code a spreadsheet has likely cut short, unless it is the product's own already.
+    const typedHsn = p.tax.hsnCode;
+    const was = p.key.kind === "existing" ? current.get(p.key.id) : undefined;
+    if (typedHsn !== undefined && typedHsn !== was?.hsnCode && looksLikeLostZero(typedHsn))
+      errors.push({ row: p.fieldRow("hsn_code"), column: "hsn_code", message: HSN_LOST_ZERO(typedHsn) });
     if (p.key.kind === "new") {
+      // readCatalogFile has refused a new product without both; this only tells the types so.
+      const input = csvProductInput(p);
+      if (!input) {
+        errors.push({ row: firstRow, column: "hsn_code", message: "Enter the HSN code and GST rate: a new product needs both." });
+        return;
+      }
       if (p.image !== null && p.image !== PLACEHOLDER_IMAGE)
         errors.push({ row: p.fieldRow("image"), column: "image", message: IMAGE_NOT_IMPORTED });
       input.variants.forEach((v, i) => {
@@ -77,7 +97,6 @@ export async function planCatalogImport(db: Db, actor: CatalogActor, file: Catal
       return;
     }
     const id = p.key.id;
-    const was = current.get(id);
     if (!was || !mayEdit(actor, was)) {
       errors.push({
         row: firstRow,
@@ -86,6 +105,8 @@ export async function planCatalogImport(db: Db, actor: CatalogActor, file: Catal
       });
       return;
     }
+    // A blank HSN code or GST rate (or a file without the columns) keeps the product's own.
+    const input = csvProductInput(p, was);
     const sizeIds = new Set(was.variants.map((v) => v.id));
     let sizesOk = true;
     input.variants.forEach((v, i) => {

@@ -6,9 +6,11 @@ import type { CropKey, Season } from "~/domain/crops";
 import type { PackUnit } from "~/domain/pack-units";
 import type { VariantInput } from "~/domain/variants";
 import type { LicenceKind } from "~/domain/licences";
+import type { GstRate } from "~/domain/gst";
+import { gstRateOf } from "~/domain/product-gst";
 import { parseGallery } from "./save-product.server";
 
-/** What an edit form shows beyond the product's own fields: its sizes, details for farmers, extra photos. */
+/** What an edit form shows beyond the product's own fields: its sizes, details for farmers, extra photos, its tax. */
 export type ProductFormExtras = {
   variants: (Required<Pick<VariantInput, "id">> & VariantInput)[];
   brand: string | null;
@@ -19,6 +21,9 @@ export type ProductFormExtras = {
   howToUse: string | null;
   gallery: string[];
   regulatedAs: LicenceKind | null;
+  /** "" for a product made before GST by HSN that no one has given a code since (0019-gst) */
+  hsnCode: string;
+  gstRate: GstRate;
 };
 
 export async function getProductFormExtras(productId: string, db: Db = getDb()): Promise<ProductFormExtras | null> {
@@ -37,7 +42,7 @@ export async function loadProductFormExtras(db: Db, productIds: readonly string[
     const [products, variants, crops] = await Promise.all([
       db
         .selectFrom("product")
-        .select(["id", "brand", "season", "dosage_amount", "dosage_unit", "how_to_use", "gallery", "regulated_as"])
+        .select(["id", "brand", "season", "dosage_amount", "dosage_unit", "how_to_use", "gallery", "regulated_as", "hsn_code", "gst_rate"])
         .where("id", "in", ids)
         .execute(),
       db
@@ -66,6 +71,8 @@ export async function loadProductFormExtras(db: Db, productIds: readonly string[
         howToUse: p.how_to_use,
         gallery: parseGallery(p.gallery),
         regulatedAs: p.regulated_as,
+        hsnCode: p.hsn_code,
+        gstRate: gstRateOf(p.gst_rate),
       });
     }
     for (const v of variants) {

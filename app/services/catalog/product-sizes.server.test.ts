@@ -32,7 +32,7 @@ function formOf(fields: Record<string, string | string[]>, rows: Record<string, 
   return form;
 }
 
-const base = { name: "Hybrid Tomato Seed", description: "Heat tolerant.", category: "seeds" };
+const base = { name: "Hybrid Tomato Seed", description: "Heat tolerant.", category: "seeds", hsnCode: "12099160", gstRate: "0" };
 const blank = { label: "", packQuantity: "", packUnit: "g", sku: "", mrp: "", price: "", stock: "", weight: "" };
 const threeSizes = (sku: string) => [
   { label: "10 g", packQuantity: "10", packUnit: "g", sku: `${sku}-10`, mrp: "120", price: "99", stock: "40", weight: "50" },

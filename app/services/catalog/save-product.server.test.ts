@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { checkoutInput, createCustomer, createProduct as makeProduct, productInput, versionOf } from "../../../tests/factories";
-import { ProductFormSchema } from "~/domain/product-form";
+import {
+  checkoutInput,
+  createCustomer,
+  createProduct as makeProduct,
+  createVendor,
+  productInput,
+  versionOf,
+} from "../../../tests/factories";
+import { GST_RATE_ERROR, GST_RATES, HSN_ERROR } from "~/domain/gst";
+import { PRODUCT_FORM_INVALID, ProductFormSchema } from "~/domain/product-form";
+import { createVendorProduct, updateVendorProduct } from "../sellers/vendor-products.server";
+import { getProductFormExtras } from "./product-form-extras.server";
 import { changeOrderStatus } from "../orders/admin-orders.server";
 import { placeOrder } from "../orders/place-order.server";
 import { getCustomerOrder } from "../orders/get-customer-order.server";
@@ -9,9 +19,12 @@ import { getProductForAdmin } from "./list-products-admin.server";
 import { parseProductForm } from "./parse-product-form.server";
 import { createProduct, deleteOrArchiveProduct, updateProduct } from "./save-product.server";
 
+/** A good HSN code and rate, so each refusal below is for its own field. */
+const tax = { hsnCode: "82019000", gstRate: "0" };
+
 it("validates the admin product form: name, category, price above 0, stock 0 or more", () => {
-  const ok = ProductFormSchema.parse({ name: " Sickle ", description: "", category: "tools", price: "199.50", stock: "0" });
-  expect(ok).toMatchObject({ name: "Sickle", description: "", category: "tools", singleSize: true });
+  const ok = ProductFormSchema.parse({ name: " Sickle ", description: "", category: "tools", price: "199.50", stock: "0", ...tax });
+  expect(ok).toMatchObject({ name: "Sickle", description: "", category: "tools", singleSize: true, hsnCode: "82019000", gstRate: 0 });
   expect(ok.variants).toEqual([
     { label: "Standard", packQuantity: 1, packUnit: "piece", sku: "", mrpPaise: 19_950, pricePaise: 19_950, stock: 0, weightGrams: 1000 },
   ]);
@@ -24,8 +37,93 @@ it("validates the admin product form: name, category, price above 0, stock 0 or 
     { name: "X", category: "tools", price: "10", stock: "-1" },
     { name: "X", category: "tools", price: "10", stock: "1.5" },
   ]) {
-    expect(ProductFormSchema.safeParse(bad).success).toBe(false);
+    const parsed = ProductFormSchema.safeParse({ ...bad, ...tax });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.path[0])).not.toContain("hsnCode");
   }
+});
+
+describe("the product form's HSN code and GST rate", () => {
+  const fields = { name: "Sickle", description: "", category: "tools", price: "199.50", stock: "3" };
+  const formOf = (values: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(values)) form.set(k, v);
+    return form;
+  };
+
+  it("refuses a code that is not 4 to 8 digits, and a rate that is not 0, 5, 18 or 40, each beside its field", async () => {
+    for (const hsnCode of ["12", "123456789", "12ab", "", "82 0", "8201.10"]) {
+      expect(await parseProductForm(formOf({ ...fields, hsnCode, gstRate: "5" }), { editing: false }), hsnCode).toEqual({
+        ok: false,
+        error: PRODUCT_FORM_INVALID,
+        fields: { hsnCode: HSN_ERROR },
+      });
+    }
+    for (const gstRate of ["12", "abc", "", "28", "5.5", "-5"]) {
+      expect(await parseProductForm(formOf({ ...fields, hsnCode: "8201", gstRate }), { editing: false }), gstRate).toEqual({
+        ok: false,
+        error: PRODUCT_FORM_INVALID,
+        fields: { gstRate: GST_RATE_ERROR },
+      });
+    }
+    // A form from before the fields (no hsnCode or gstRate at all) names both.
+    expect(await parseProductForm(formOf(fields), { editing: false })).toMatchObject({
+      ok: false,
+      fields: { hsnCode: HSN_ERROR, gstRate: GST_RATE_ERROR },
+    });
+  });
+
+  it("takes 4 to 8 digits (spaces are not part of the code) and each of the rates", async () => {
+    for (const [hsnCode, read] of [
+      ["8201", "8201"],
+      ["820110", "820110"],
+      ["8201 10 00", "82011000"],
+      ["06022010", "06022010"],
+    ] as const) {
+      for (const rate of GST_RATES) {
+        const parsed = await parseProductForm(formOf({ ...fields, hsnCode, gstRate: String(rate) }), { editing: false });
+        expect(parsed).toMatchObject({ ok: true, input: { hsnCode: read, gstRate: rate } });
+      }
+    }
+  });
+
+  it("saves them on create and edit, the admin's and a vendor's, and the edit form reads them back", async () => {
+    const { id } = await createProduct(
+      productInput({ name: "Spade", category: "tools", price: 45_000, stock: 3, hsnCode: "82011000", gstRate: 0 }),
+      {},
+    );
+    expect(await getProductFormExtras(id)).toMatchObject({ hsnCode: "82011000", gstRate: 0 });
+    await updateProduct(id, productInput({ name: "Spade", category: "tools", price: 45_000, stock: 3, hsnCode: "84328020", gstRate: 5 }), {
+      version: await versionOf(id),
+    });
+    expect(await getProductFormExtras(id)).toMatchObject({ hsnCode: "84328020", gstRate: 5 });
+
+    const vendor = await createVendor();
+    const listing = await createVendorProduct(
+      vendor.id,
+      productInput({
+        name: "Neem Oil",
+        category: "fertilizers",
+        regulatedAs: "pesticide",
+        price: 45_000,
+        stock: 3,
+        hsnCode: "38089199",
+        gstRate: 18,
+      }),
+    );
+    expect(await getProductFormExtras(listing.id)).toMatchObject({ hsnCode: "38089199", gstRate: 18 });
+    const edit = productInput({
+      name: "Neem Oil",
+      category: "fertilizers",
+      regulatedAs: "pesticide",
+      price: 45_000,
+      stock: 3,
+      hsnCode: "38089199",
+      gstRate: 5,
+    });
+    expect(await updateVendorProduct(vendor.id, listing.id, edit, { version: await versionOf(listing.id) })).toBe(true);
+    expect(await getProductFormExtras(listing.id)).toMatchObject({ hsnCode: "38089199", gstRate: 5 });
+  });
 });
 
 it("creates and edits products that show on the storefront at once", async () => {
@@ -105,7 +203,8 @@ describe("the edit form's version lock", () => {
 
   it("refuses an edit whose version is missing, not a whole number, or beyond the column (a page from before versions, a tampered form)", async () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ name: "Sickle", description: "", category: "tools", price: "10", stock: "1" })) form.set(k, v);
+    for (const [k, v] of Object.entries({ name: "Sickle", description: "", category: "tools", price: "10", stock: "1", ...tax }))
+      form.set(k, v);
     const stale = {
       ok: false,
       error: "This product changed while you were editing (a sale or another edit). Please reload and make your change again.",

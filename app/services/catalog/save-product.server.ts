@@ -89,9 +89,11 @@ export function newProductRow(
   };
 }
 
-/** The farmer-facing columns of a form. */
+/** The farmer-facing columns of a form, and its HSN code and GST rate. */
 export function productDetails(input: ProductFormInput) {
   return {
+    hsn_code: input.hsnCode,
+    gst_rate: input.gstRate,
     brand: input.brand,
     season: input.season,
     dosage_amount: input.dosageAmount,

@@ -1,0 +1,78 @@
+import { useId, useState } from "react";
+import type { CategoryKey } from "~/domain/categories";
+import { GST_RATE_LABELS, GST_RATES } from "~/domain/gst";
+import { HSN_HINT, readGstRate, suggestedGstRate } from "~/domain/product-gst";
+import { TextField } from "./ui/text-field";
+
+type Props = {
+  /** the category and "regulated as" chosen on the form now: a new product's rate starts from them */
+  category: CategoryKey | "";
+  regulatedAs: string;
+  /** as stored, or as typed before a refusal ("" when none) */
+  hsnCode: string;
+  gstRate: string;
+  errors: Record<string, string>;
+};
+
+/**
+ * A product's HSN code and GST rate. Until the seller picks a rate, the select follows the
+ * category (seeds nil, a pesticide 18%, anything else 5%), so a new product starts somewhere
+ * sensible; a rate already saved or typed is never changed for them. The server checks both.
+ */
+export function GstFields({ category, regulatedAs, hsnCode, gstRate, errors }: Props) {
+  const id = useId();
+  const [chosen, setChosen] = useState(gstRate);
+  const suggested = suggestedGstRate(category, regulatedAs);
+  // A value that is not one of the rates (a tampered form sent back) shows as not chosen.
+  const picked = readGstRate(chosen);
+  const rate = picked !== null ? String(picked) : suggested === null ? "" : String(suggested);
+  const error = errors.gstRate;
+  return (
+    <>
+      <TextField
+        label="HSN code"
+        name="hsnCode"
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={16}
+        defaultValue={hsnCode}
+        hint={HSN_HINT}
+        error={errors.hsnCode}
+      />
+      <div>
+        <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-800">
+          GST rate{" "}
+          <span className="text-red-700" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <select
+          id={id}
+          name="gstRate"
+          value={rate}
+          onChange={(event) => setChosen(event.currentTarget.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3"
+        >
+          {rate === "" ? (
+            <option value="" disabled>
+              Choose the GST rate
+            </option>
+          ) : null}
+          {GST_RATES.map((r) => (
+            <option key={r} value={String(r)}>
+              {GST_RATE_LABELS[r]}
+            </option>
+          ))}
+        </select>
+        {error ? (
+          <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}

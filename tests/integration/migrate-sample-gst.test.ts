@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { getMigrations } from "better-auth/db/migration";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAuth } from "~/auth/auth.server";
+import { type DatabaseHandle, getDatabase, getDb, openDatabase } from "~/db/db.server";
+import { storeMigrator } from "~/db/migrate.server";
+import { sampleProducts } from "~/db/seed/catalog";
+import { seedCatalogIfEmpty } from "~/db/seed/seed.server";
+import { getEnv } from "~/env.server";
+import { defined } from "~/lib/defined";
+
+/**
+ * 0020-sample-product-gst on a store seeded before the sample catalogue had its own HSN codes and
+ * rates: a database of its own at 0019, then migrated to the latest, back and forward again.
+ */
+const engine = getDatabase().engine;
+let handle: DatabaseHandle;
+let dispose: () => Promise<void>;
+
+beforeAll(async () => {
+  if (engine === "postgres") {
+    const name = `angle_mig20_${process.pid}_${Date.now().toString(36)}`;
+    await sql.raw(`create database ${name}`).execute(getDatabase().db);
+    const url = new URL(defined(getEnv().DATABASE_URL, "the test's DATABASE_URL"));
+    url.pathname = `/${name}`;
+    handle = openDatabase({ databaseUrl: url.toString(), sqlitePath: ":memory:" });
+    dispose = async () => {
+      await handle.close();
+      await sql.raw(`drop database if exists ${name} with (force)`).execute(getDatabase().db);
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), "angle-migrate20-"));
+    handle = openDatabase({ sqlitePath: join(dir, "old.sqlite") });
+    dispose = async () => {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  await (await getMigrations({ ...getAuth().options, database: { db: handle.db, type: engine } })).runMigrations();
+});
+
+afterAll(async () => {
+  await dispose();
+});
+
+const now = "2026-01-15T10:00:00.000Z";
+const byId = new Map(sampleProducts.map((p) => [p.id, p]));
+const TOMATO = "eoczqk4sbbk5";
+const PUMP = "g6g26wcbgh4i";
+const AXE = "5iqtuj0sqwto";
+const MAIZE = "jffepguz5ab1";
+const OTHER = "notasample001";
+
+const taxes = async () =>
+  Object.fromEntries(
+    (
+      await sql<{
+        id: string;
+        hsn_code: string;
+        gst_rate: number;
+        version: number;
+      }>`select id, hsn_code, gst_rate, version from product`.execute(handle.db)
+    ).rows.map((r) => [r.id, [r.hsn_code, Number(r.gst_rate), Number(r.version)]]),
+  );
+
+describe(`0020-sample-product-gst (${engine})`, () => {
+  it("gives the sample products still holding 0019's values (or none) their own, and leaves an admin's change and other products alone", async () => {
+    const db = handle.db;
+    expect((await storeMigrator(db).migrateTo("0018-catalog-imports")).error).toBeUndefined();
+    // The store as seeded before GST: the sample products and one product of the store's own.
+    for (const id of [...byId.keys(), OTHER]) {
+      const category = byId.get(id)?.category ?? "tools";
+      await sql`insert into product (id, name, description, category, price_paise, stock, rating, reviews, image, vendor_id, status, reject_reason, created_at, updated_at)
+        values (${id}, ${`Old ${id}`}, '', ${category}, 10000, 5, 4, 1, '/images/products/test.svg', null, 'live', null, ${now}, ${now})`.execute(
+        db,
+      );
+    }
+    expect((await storeMigrator(db).migrateTo("0019-gst")).error).toBeUndefined();
+    const backfilled = await taxes();
+    expect(backfilled[PUMP]).toEqual(["8432", 5, 0]);
+    expect(backfilled[OTHER]).toEqual(["8201", 5, 0]);
+    // An admin has set the axe's code already; the tomato seed has no code (seeded by a seed that did not write one).
+    await sql`update product set hsn_code = '82019000', gst_rate = 5, version = version + 1 where id = ${AXE}`.execute(db);
+    await sql`update product set hsn_code = '', gst_rate = 18 where id = ${TOMATO}`.execute(db);
+
+    const latest = await storeMigrator(db).migrateToLatest();
+    expect(latest.error).toBeUndefined();
+    expect(latest.results?.map((r) => [r.migrationName, r.status])).toContainEqual(["0020-sample-product-gst", "Success"]);
+    const after = await taxes();
+    for (const p of sampleProducts) {
+      if (p.id === AXE) continue;
+      expect(after[p.id], p.name).toEqual([p.hsnCode, p.gstRate, 1]);
+    }
+    expect(after[PUMP]).toEqual(["84137010", 18, 1]);
+    expect(after[MAIZE]).toEqual(["10051000", 5, 1]);
+    expect(after[AXE]).toEqual(["82019000", 5, 1]);
+    expect(after[OTHER]).toEqual(["8201", 5, 0]);
+
+    // Down puts back what 0019 gave, where 0020's values still stand; up again is the same as before.
+    expect((await storeMigrator(db).migrateTo("0019-gst")).error).toBeUndefined();
+    const down = await taxes();
+    expect(down[PUMP]).toEqual(["8432", 5, 2]);
+    expect(down[TOMATO]).toEqual(["1209", 0, 2]);
+    expect(down[AXE]).toEqual(["82019000", 5, 1]);
+    expect((await storeMigrator(db).migrateToLatest()).error).toBeUndefined();
+    expect((await taxes())[PUMP]).toEqual(["84137010", 18, 3]);
+  });
+});
+
+describe("seeding an empty store", () => {
+  it("writes each sample product's own HSN code and rate", async () => {
+    expect(await seedCatalogIfEmpty(getDb())).toBe(16);
+    const rows = await getDb().selectFrom("product").select(["id", "hsn_code", "gst_rate"]).execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, [r.hsn_code, Number(r.gst_rate)]]))).toEqual(
+      Object.fromEntries(sampleProducts.map((p) => [p.id, [p.hsnCode, p.gstRate]])),
+    );
+  });
+});
