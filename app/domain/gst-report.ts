@@ -121,7 +121,7 @@ function sameAmounts(a: Amounts, b: Amounts) {
 /** GSTN's unit quantity code for a line's unit. Services (SAC, chapter 99) have none: "NA". */
 export function uqcOf(unit: string, hsn: string): string {
   if (hsn.startsWith("99")) return "NA";
-  const codes: Record<string, string> = { pc: "PCS", piece: "PCS", kg: "KGS", g: "GMS", l: "LTR", ml: "MLT" };
+  const codes: Record<string, string> = { nos: "NOS", pc: "PCS", piece: "PCS", kg: "KGS", g: "GMS", l: "LTR", ml: "MLT" };
   return codes[unit.toLowerCase()] ?? "OTH";
 }
 

@@ -284,6 +284,8 @@ describe("the month's GST report adds up to the invoices issued (issue 14)", () 
     });
     expect(report.byPlaceAndRate.totals).toEqual(report.totals.net);
     expect(report.hsn.totals).toEqual(report.totals.net);
+    // Invoices count packs in "Nos", GSTN's unit code NOS.
+    expect(report.hsn.rows.find((r) => r.hsn === "84244100")).toMatchObject({ uqc: "NOS", quantity: 2 });
     const ka5 = report.byPlaceAndRate.rows.find((r) => r.placeOfSupply.code === "29" && r.rate === 5);
     expect(ka5).toMatchObject({ taxable: 450_000, igst: 22_500, cgst: 0 });
     const mh18 = report.byPlaceAndRate.rows.find((r) => r.placeOfSupply.code === "27" && r.rate === 18);
