@@ -17,18 +17,20 @@ type Props = {
 /**
  * A product's HSN code and GST rate. Until the seller picks a rate, the select follows the
  * category (seeds nil, a pesticide 18%, anything else 5%), so a new product starts somewhere
- * sensible; a rate already saved or typed is never changed for them. The server checks both.
+ * sensible; a rate already saved or typed is never changed for them. Without JavaScript a new
+ * product's select starts at "Choose the GST rate". The server checks both.
  */
 export function GstFields({ category, regulatedAs, hsnCode, gstRate, errors }: Props) {
   const id = useId();
   const [chosen, setChosen] = useState(gstRate);
-  const suggested = suggestedGstRate(category, regulatedAs);
+  const error = errors.gstRate;
+  // Refused for its rate (a page without JavaScript sent none): the seller picks one, no suggestion.
+  const suggested = error ? null : suggestedGstRate(category, regulatedAs);
   // A value that is not one of the rates (a tampered form sent back) shows as not chosen.
   const picked = readGstRate(chosen);
   const rate = picked !== null ? String(picked) : suggested === null ? "" : String(suggested);
-  const error = errors.gstRate;
   return (
-    <>
+    <div className="grid min-w-0 grid-cols-1 gap-4 sm:col-span-2 sm:grid-cols-2">
       <TextField
         label="HSN code"
         name="hsnCode"
@@ -73,6 +75,6 @@ export function GstFields({ category, regulatedAs, hsnCode, gstRate, errors }: P
           </p>
         ) : null}
       </div>
-    </>
+    </div>
   );
 }
