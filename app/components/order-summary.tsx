@@ -1,6 +1,6 @@
 import { amountToFreeShipping } from "~/domain/pricing";
 import { formatPaise } from "~/domain/money";
-import type { PricedOrder, TaxConfig } from "~/domain/gst";
+import { gstParts, type PricedOrder, type TaxConfig } from "~/domain/gst";
 
 /**
  * Subtotal, shipping, GST and total of a priced cart (the server recomputes them on order).
@@ -25,15 +25,7 @@ export function OrderSummary({
   const more = amountToFreeShipping(subtotal);
   const gstLabel = config.mode === "flat" ? "GST (18%)" : "GST";
   // With a vendor in another State an order can carry both kinds.
-  const parts = split
-    ? (
-        [
-          ["CGST", breakdown.cgst],
-          ["SGST", breakdown.sgst],
-          ["IGST", breakdown.igst],
-        ] as const
-      ).filter(([, amount]) => amount > 0)
-    : [];
+  const parts = split ? gstParts(breakdown) : [];
   const row = "flex justify-between";
   return (
     <section aria-labelledby="summary-title" className="rounded-xl border border-stone-200 bg-white p-5">

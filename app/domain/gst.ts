@@ -176,3 +176,14 @@ export function priceOrder(
   const breakdown = computeOrderTax(lines, shipping, config, buyerStateCode);
   return { subtotal, shipping, tax: breakdown.tax, total: subtotal + shipping + breakdown.tax, breakdown };
 }
+
+/** The GST kinds an order or document carries, with their amounts: the non-zero of CGST, SGST and IGST. */
+export function gstParts(gst: TaxSplit): [label: "CGST" | "SGST" | "IGST", amount: number][] {
+  return (
+    [
+      ["CGST", gst.cgst],
+      ["SGST", gst.sgst],
+      ["IGST", gst.igst],
+    ] as [label: "CGST" | "SGST" | "IGST", amount: number][]
+  ).filter(([, amount]) => amount > 0);
+}

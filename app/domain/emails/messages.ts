@@ -3,7 +3,7 @@ import { formatDate } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
 import { orderTimeline, type OrderStatus, STATUS_LABELS } from "~/domain/orders";
 import { derivedShipping, GST_PERCENT } from "~/domain/pricing";
-import type { TaxMode } from "~/domain/gst";
+import { gstParts, type TaxMode } from "~/domain/gst";
 import { type EmailBlock, type EmailRow, type EmailStore, type RenderedEmail, renderEmail } from "./layout";
 
 /**
@@ -45,15 +45,9 @@ function totalRows(order: OrderEmailData): EmailRow[] {
     { cells: ["Subtotal", formatPaise(order.subtotal)] },
     { cells: ["Shipping", shipping === 0 ? "Free" : formatPaise(shipping)] },
     { cells: [order.taxMode === "by_rate" ? "GST" : `GST (${GST_PERCENT}%)`, formatPaise(order.tax)] },
-    ...(
-      [
-        ["CGST", order.gst?.cgst ?? 0],
-        ["SGST", order.gst?.sgst ?? 0],
-        ["IGST", order.gst?.igst ?? 0],
-      ] as const
-    )
-      .filter(([, amount]) => amount > 0)
-      .map(([label, amount]) => ({ cells: [`  of which ${label}`, formatPaise(amount)] })),
+    ...gstParts(order.gst ?? { cgst: 0, sgst: 0, igst: 0 }).map(([label, amount]) => ({
+      cells: [`  of which ${label}`, formatPaise(amount)],
+    })),
     { cells: ["Total", formatPaise(order.total)], strong: true },
   ];
 }

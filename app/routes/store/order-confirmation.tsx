@@ -1,3 +1,4 @@
+import { gstParts } from "~/domain/gst";
 import { useEffect } from "react";
 import { data, Link, useLocation, useNavigate } from "react-router";
 import CheckCircle2 from "lucide-react/icons/circle-check";
@@ -144,20 +145,12 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
                 <dt className="text-stone-600">{order.taxMode === "flat" ? "GST (18%)" : "GST"}</dt>
                 <dd>{formatPaise(order.tax)}</dd>
               </div>
-              {(
-                [
-                  ["CGST", order.gst.cgst],
-                  ["SGST", order.gst.sgst],
-                  ["IGST", order.gst.igst],
-                ] as const
-              )
-                .filter(([, amount]) => amount > 0)
-                .map(([label, amount]) => (
-                  <div key={label} className="flex justify-between pl-3 text-sm">
-                    <dt className="text-stone-600">{label}</dt>
-                    <dd data-testid={`order-${label.toLowerCase()}`}>{formatPaise(amount)}</dd>
-                  </div>
-                ))}
+              {gstParts(order.gst).map(([label, amount]) => (
+                <div key={label} className="flex justify-between pl-3 text-sm">
+                  <dt className="text-stone-600">{label}</dt>
+                  <dd data-testid={`order-${label.toLowerCase()}`}>{formatPaise(amount)}</dd>
+                </div>
+              ))}
               <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold">
                 <dt>Total</dt>
                 <dd data-testid="order-total">{formatPaise(order.total)}</dd>

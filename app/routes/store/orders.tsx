@@ -1,3 +1,4 @@
+import { DocumentLinks } from "~/components/document-links";
 import { data, Link, useNavigate, useNavigation } from "react-router";
 import Package from "lucide-react/icons/package";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
@@ -111,17 +112,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
       </div>
       <p className="mt-3 text-sm text-stone-700">{order.items.map((i) => `${i.name} × ${i.quantity}`).join(", ")}</p>
       {order.status === "delivered" ? <ReviewLinks items={order.items} /> : null}
-      {order.documents.length ? (
-        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={`Tax invoices of order ${order.id}`}>
-          {order.documents.map((d) => (
-            <li key={d.id}>
-              <a href={`/documents/${d.id}`} download className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
-                {d.kind === "invoice" ? "Invoice" : "Credit note"} {d.number} (PDF)
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <DocumentLinks documents={order.documents} label={`Tax invoices of order ${order.id}`} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
         <p className="font-bold">Total {formatPaise(order.total)}</p>
         <div className="flex gap-2">
