@@ -17,6 +17,12 @@ const count = (min: number, max: number, fallback: number) =>
     .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`))
     .default(fallback);
 
+/** An http(s) address, without a trailing slash. */
+const httpUrl = z
+  .url()
+  .regex(/^https?:\/\//, "must be an http(s) URL")
+  .transform((u) => u.replace(/\/+$/, ""));
+
 /** An unset or empty variable is absent. */
 const optionalText = <T extends z.ZodType<string | undefined>>(schema: T) => schema.optional().or(z.literal("").transform(() => undefined));
 
@@ -110,6 +116,19 @@ const EnvSchema = z
     OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
     /** How often the outbox worker looks for messages to send (milliseconds). */
     OUTBOX_POLL_MS: count(50, 600_000, 2_000),
+
+    // Payments (issue 15, docs/decisions/023-payments.md). The gateways' addresses default to the
+    // real ones, or, with the local fake gateway running, to it; tests point them at a fake.
+    RAZORPAY_API_BASE: optionalText(httpUrl),
+    RAZORPAY_CHECKOUT_JS: optionalText(httpUrl),
+    STRIPE_API_BASE: optionalText(httpUrl),
+    /** Minutes a prepaid order holds its stock while it waits for payment. */
+    PAYMENT_HOLD_MINUTES: count(1, 24 * 60, 30),
+    /** Seconds between sweeps that ask the gateways about unpaid orders, cancel expired holds and retry refunds. */
+    PAYMENT_SWEEP_SECONDS: count(1, 3600, 60),
+    /** The local fake gateway (server/fake-gateway): on by default only when BASE_URL is this machine. */
+    FAKE_GATEWAY: z.enum(["on", "off"]).optional(),
+    FAKE_GATEWAY_PORT: count(0, 65535, 4010),
   })
   .superRefine((env, ctx) => {
     // A store served to the public must have its own secrets; on this machine alone (BASE_URL on
@@ -131,6 +150,9 @@ const EnvSchema = z
         path: ["PAYMENT_ENCRYPTION_KEY"],
         message: "is required in production (a random value of 32+ characters, kept apart from BETTER_AUTH_SECRET)",
       });
+    }
+    if (production && publicUrl && env.FAKE_GATEWAY === "on") {
+      ctx.addIssue({ code: "custom", path: ["FAKE_GATEWAY"], message: "the fake payment gateway must not run for a public store" });
     }
     if (env.MSG91_AUTH_KEY !== undefined) {
       for (const key of ["MSG91_TEMPLATE_OTP", "MSG91_TEMPLATE_ORDER_STATUS"] as const) {
@@ -157,7 +179,9 @@ function isLoopbackUrl(url: string) {
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 }
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "BASE_URL" | "PAYMENT_ENCRYPTION_KEY" | "LOG_LEVEL" | "MAIL_FROM"> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "BASE_URL" | "PAYMENT_ENCRYPTION_KEY" | "LOG_LEVEL" | "MAIL_FROM" | "FAKE_GATEWAY"> & {
+  /** Whether this process runs the local fake gateway: FAKE_GATEWAY, else on when BASE_URL is this machine. */
+  FAKE_GATEWAY: "on" | "off";
   BASE_URL: string;
   /** The key material for sealing payment secrets: PAYMENT_ENCRYPTION_KEY, or off production (and on loopback) the development secret. */
   PAYMENT_ENCRYPTION_KEY: string;
@@ -180,6 +204,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     PAYMENT_ENCRYPTION_KEY: env.PAYMENT_ENCRYPTION_KEY ?? env.BETTER_AUTH_SECRET,
     LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     MAIL_FROM: env.MAIL_FROM ?? `Angle <orders@${env.SUPPORT_EMAIL.split("@")[1]}>`,
+    FAKE_GATEWAY: env.FAKE_GATEWAY ?? (env.BASE_URL === undefined || isLoopbackUrl(env.BASE_URL) ? "on" : "off"),
   };
 }
 

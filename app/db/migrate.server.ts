@@ -22,6 +22,7 @@ import * as m0017 from "./migrations/0017-seller-licences";
 import * as m0018 from "./migrations/0018-catalog-imports";
 import * as m0019 from "./migrations/0019-gst";
 import * as m0020 from "./migrations/0020-sample-product-gst";
+import * as m0021 from "./migrations/0021-payments";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0018-catalog-imports": m0018,
   "0019-gst": m0019,
   "0020-sample-product-gst": m0020,
+  "0021-payments": m0021,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

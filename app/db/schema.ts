@@ -1,6 +1,7 @@
 import type { Generated } from "kysely";
 import type { CategoryKey } from "../domain/categories";
 import type { OrderStatus } from "../domain/orders";
+import type { Gateway, PaymentAttemptStatus, PaymentStatus, RefundReason, RefundStatus } from "../domain/payments";
 import type { CropKey, Season } from "../domain/crops";
 import type { PackUnit } from "../domain/pack-units";
 import type { LicenceKind } from "../domain/licences";
@@ -186,6 +187,15 @@ export interface OrderTable {
   shipping_sgst_paise: Generated<number>;
   shipping_igst_paise: Generated<number>;
   sellers: Generated<string>;
+  /** 0021-payments: how the money stands, apart from the order's status (docs/decisions/023-payments.md). */
+  payment_status: Generated<PaymentStatus>;
+  /** A prepaid order's stock hold ends then: unpaid by that time, it is cancelled. */
+  payment_due_at: IsoTime | null;
+  paid_paise: Generated<number>;
+  refunded_paise: Generated<number>;
+  paid_at: IsoTime | null;
+  /** The gateway's payment id, or the bank transfer's reference an admin recorded. */
+  payment_reference: string | null;
 }
 
 export interface OrderLineTable {
@@ -210,6 +220,8 @@ export interface OrderLineTable {
   sgst_paise: Generated<number>;
   igst_paise: Generated<number>;
   seller_state_code: Generated<string>;
+  /** 0021-payments: the parcel it went in, once shipped. */
+  shipment_id: string | null;
 }
 
 export interface OrderEventTable {
@@ -297,6 +309,87 @@ export interface Database {
   catalog_import: CatalogImportTable;
   tax_document: TaxDocumentTable;
   document_counter: DocumentCounterTable;
+  payment: PaymentTable;
+  refund: RefundTable;
+  gateway_event: GatewayEventTable;
+  shipment: ShipmentTable;
+  return_request: ReturnRequestTable;
+}
+
+/** One attempt to pay an order at a gateway (0021-payments): a Razorpay order or a Stripe Checkout Session. */
+export interface PaymentTable {
+  id: string;
+  order_id: string;
+  gateway: Gateway;
+  /** The gateway's id for the attempt, as we stored it when we created it (order_… / cs_…). */
+  gateway_ref: string;
+  amount_paise: number;
+  currency: string;
+  status: PaymentAttemptStatus;
+  /** pay_… (Razorpay) or pi_… (Stripe), once paid or failed. */
+  gateway_payment_id: string | null;
+  method: string | null;
+  error: string | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+/** Money going back to a customer (0021-payments): through the gateway, or a payout an admin records. */
+export interface RefundTable {
+  id: string;
+  order_id: string;
+  payment_id: string | null;
+  idem_key: string;
+  kind: "gateway" | "payout";
+  reason: RefundReason;
+  amount_paise: number;
+  status: RefundStatus;
+  gateway_refund_id: string | null;
+  payout_reference: string | null;
+  error: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: IsoTime | null;
+  actor_id: string | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+/** A webhook event already applied (0021-payments). */
+export interface GatewayEventTable {
+  gateway: string;
+  event_id: string;
+  type: string;
+  received_at: IsoTime;
+}
+
+/** A seller's parcel of an order (0021-payments); vendor_id null is the store's. */
+export interface ShipmentTable {
+  id: string;
+  order_id: string;
+  vendor_id: string | null;
+  courier: string;
+  /** A tracking number or an https link. */
+  tracking: string;
+  actor_id: string | null;
+  shipped_at: IsoTime;
+}
+
+/** A customer's request to return (part of) one order line (0021-payments). */
+export interface ReturnRequestTable {
+  id: string;
+  order_id: string;
+  order_line_id: string;
+  vendor_id: string | null;
+  quantity: number;
+  reason: string;
+  /** What approving it refunds: the line's price with its GST, for the quantity returned. */
+  amount_paise: number;
+  status: "requested" | "approved" | "rejected";
+  decided_by: string | null;
+  decided_at: IsoTime | null;
+  decision_note: string | null;
+  refund_id: string | null;
+  created_at: IsoTime;
 }
 
 /** India's pincode directory (0015-pincode-directory); `source` is 'directory' or 'admin' (added by an admin). */

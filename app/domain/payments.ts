@@ -1,0 +1,75 @@
+/**
+ * How an order's money stands, apart from its status (issue 15, docs/decisions/023-payments.md).
+ * Client-safe: labels and rules only.
+ */
+export const PAYMENT_STATUSES = [
+  "awaiting_payment",
+  "failed",
+  "paid",
+  "partly_refunded",
+  "refunded",
+  "cod",
+  "bank_transfer_pending",
+  "voided",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const GATEWAYS = ["razorpay", "stripe"] as const;
+export type Gateway = (typeof GATEWAYS)[number];
+export type PaymentAttemptStatus = "created" | "paid" | "failed" | "expired";
+export type RefundReason = "cancelled" | "return" | "late_payment" | "extra_payment";
+export type RefundStatus = "pending" | "sending" | "processed" | "failed";
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  awaiting_payment: "Awaiting payment",
+  failed: "Payment failed",
+  paid: "Paid",
+  partly_refunded: "Partly refunded",
+  refunded: "Refunded",
+  cod: "Cash on delivery",
+  bank_transfer_pending: "Bank transfer pending",
+  voided: "Not paid",
+};
+
+export const PAYMENT_STATUS_STYLES: Record<PaymentStatus, string> = {
+  awaiting_payment: "bg-orange-100 text-orange-800",
+  failed: "bg-red-100 text-red-800",
+  paid: "bg-green-100 text-green-800",
+  partly_refunded: "bg-blue-100 text-blue-800",
+  refunded: "bg-blue-100 text-blue-800",
+  cod: "bg-stone-100 text-stone-800",
+  bank_transfer_pending: "bg-orange-100 text-orange-800",
+  voided: "bg-stone-200 text-stone-700",
+};
+
+/** Methods paid at a gateway before the order is confirmed. */
+export const PREPAID_METHODS = ["card", "upi"] as const;
+export const isPrepaidMethod = (method: string) => (PREPAID_METHODS as readonly string[]).includes(method);
+
+/** A prepaid order that can still be paid: the customer may (re)try while it is pending and unpaid. */
+export const AWAITING_PAYMENT: readonly PaymentStatus[] = ["awaiting_payment", "failed"];
+export const isAwaitingPayment = (status: PaymentStatus) => AWAITING_PAYMENT.includes(status);
+
+/** Money the gateway or the admin has confirmed as received, net of refunds. */
+export const RECEIVED: readonly PaymentStatus[] = ["paid", "partly_refunded"];
+
+/** The payment status an order starts with, from its method. */
+export function initialPaymentStatus(method: string): PaymentStatus {
+  if (isPrepaidMethod(method)) return "awaiting_payment";
+  if (method === "bank_transfer") return "bank_transfer_pending";
+  return "cod";
+}
+
+/** After a refund: all of what was paid back is refunded, some is partly refunded. */
+export function statusAfterRefunds(paidPaise: number, refundedPaise: number): PaymentStatus {
+  if (refundedPaise <= 0) return "paid";
+  return refundedPaise >= paidPaise ? "refunded" : "partly_refunded";
+}
+
+/** The stock hold, in minutes, by default (PAYMENT_HOLD_MINUTES). */
+export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
+
+export const PAYMENT_FAILED_MESSAGE = "Your payment did not go through. No money was taken; please try again.";
+export const GATEWAY_DOWN_MESSAGE =
+  "We could not reach the payment service. Your order is saved and no money was taken; please try again in a minute.";
+export const PAYMENT_NOT_VERIFIED = "We could not verify this payment. If money was taken, it will be refunded automatically.";
