@@ -1,21 +1,38 @@
 import { DocumentLinks } from "~/components/document-links";
 import type { Route } from "./+types/orders";
-import { requireVendorPage } from "~/auth/guards.server";
+import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
 import { formatDate } from "~/domain/dates";
 import { Pager } from "~/components/pager";
 import { formatPaise } from "~/domain/money";
 import { readPageRequest } from "~/domain/pagination";
 import { STATUS_LABELS, STATUS_STYLES, type OrderStatus } from "~/domain/orders";
 import { listVendorOrderLines } from "~/services/sellers/vendor-orders.server";
+// Returns of the vendor's own lines (issue 15): they approve or reject them here.
+import { ReturnDecisions } from "~/components/return-decisions";
+import { decideReturnFromForm } from "~/lib/return-decision.server";
+import { readFields } from "~/lib/read-form.server";
+import { samePage } from "~/lib/toast.server";
+import { listReturnsOfOrders } from "~/services/returns/list-returns.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Angle Vendor" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
-  return { orders: await listVendorOrderLines(vendor.id, readPageRequest(new URL(request.url).searchParams)) };
+  const orders = await listVendorOrderLines(vendor.id, readPageRequest(new URL(request.url).searchParams));
+  const returns = await listReturnsOfOrders(
+    orders.rows.map((o) => o.orderId),
+    { vendorId: vendor.id },
+  );
+  return { orders, returns: Object.fromEntries(returns) };
 }
 
-export default function VendorOrders({ loaderData }: Route.ComponentProps) {
+/** Approve or reject a return of one of the vendor's own lines (the service checks it is theirs). */
+export async function action({ request, url }: Route.ActionArgs) {
+  const vendor = await requireVendorAction(request);
+  return decideReturnFromForm(await readFields(request), { role: "vendor", id: vendor.id }, samePage(url));
+}
+
+export default function VendorOrders({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Orders for your products</h1>
@@ -47,6 +64,11 @@ export default function VendorOrders({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               <DocumentLinks documents={o.documents} label={`Your tax invoices for order ${o.orderId}`} />
+              <ReturnDecisions
+                returns={loaderData.returns[o.orderId] ?? []}
+                error={actionData?.returnError}
+                label={`Returns of your items in order ${o.orderId}`}
+              />
             </li>
           ))}
         </ul>

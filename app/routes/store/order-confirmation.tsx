@@ -19,6 +19,9 @@ import { forgetCheckoutKey } from "~/lib/checkout-key";
 import { getCustomerOrder } from "~/services/orders/get-customer-order.server";
 import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
 import { log } from "~/lib/log.server";
+// Cancelling, returns and refunds (issue 15).
+import { OrderAftercare } from "~/components/order-aftercare";
+import { getOrderAftercare } from "~/services/returns/order-aftercare.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Order confirmation · Angle" }, { name: "robots", content: "noindex" }];
 
@@ -29,7 +32,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const order = await getCustomerOrder(params.orderId, user.id);
     if (!order) return data({ state: "missing" as const }, { status: 404 });
-    return { state: "ok" as const, order, paymentLabel: paymentMethodLabel(order.paymentMethod, await getPaymentMethodNames()) };
+    return {
+      state: "ok" as const,
+      order,
+      paymentLabel: paymentMethodLabel(order.paymentMethod, await getPaymentMethodNames()),
+      aftercare: await getOrderAftercare(order.id, user.id),
+    };
   } catch (error) {
     log.error({ err: error }, "loading an order failed");
     return data({ state: "error" as const, error: ORDER_LOAD_FAILED }, { status: 500 });
@@ -97,6 +105,8 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           <OrderTimeline status={order.status} />
         )}
       </section>
+
+      {loaderData.aftercare ? <OrderAftercare orderId={order.id} view={loaderData.aftercare} /> : null}
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="items-title">

@@ -1,12 +1,11 @@
-import { sql } from "kysely";
 import { sizeName } from "~/domain/variants";
 import { getDb } from "~/db/db.server";
 import { isOrderStatus, nextStatuses, type OrderStatus, statusChangeRefusal } from "~/domain/orders";
-import { syncProductSummary } from "~/services/catalog/variants.server";
 import { isId, newId } from "~/lib/ids";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { queueOrderStatusEmail } from "~/services/emails/queue-order-emails.server";
-import { issueCreditNotes, issueInvoices } from "~/services/tax-documents/issue-documents.server";
+import { issueInvoices } from "~/services/tax-documents/issue-documents.server";
+import { CancelRefused, cancelOrder } from "./cancel-order.server";
 import { listOrderDocuments } from "~/services/tax-documents/documents.server";
 
 export class StatusRefused extends Error {}
@@ -51,12 +50,20 @@ export async function getOrderForAdmin(id: string) {
 }
 
 /**
- * Moves an order to its next status, recording who did it. Cancelling puts the stock back, in the
- * same transaction; the status check is part of the update, so two admins cannot both move it.
+ * Moves an order to its next status, recording who did it. Cancelling is cancelOrder's (stock back,
+ * credit notes and refund in one transaction); the status check is part of the update, so two
+ * admins cannot both move it.
  */
-export async function changeOrderStatus(orderId: string, to: OrderStatus, actorId: string, note?: string) {
+export async function changeOrderStatus(orderId: string, to: OrderStatus, actorId: string, note?: string, payoutReference?: string) {
   if (!isOrderStatus(to)) throw new StatusRefused("Unknown status.");
   if (!isId(orderId)) throw new StatusRefused("That order no longer exists.");
+  // Cancelling has one path for everyone (stock, credit notes, refund, email): cancel-order.server.ts.
+  if (to === "cancelled") {
+    await cancelOrder({ orderId, actor: { role: "admin", id: actorId }, note, payoutReference }).catch((error: unknown) => {
+      throw error instanceof CancelRefused ? new StatusRefused(error.message) : error;
+    });
+    return;
+  }
   const emails = await getEmailContext();
   await getDb()
     .transaction()
@@ -73,32 +80,6 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus, actorI
         .where("status", "=", order.status)
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) throw new StatusRefused("The order changed meanwhile; reload and try again.");
-      if (to === "cancelled") {
-        // Same lock order as placeOrder (the product rows by id, then the sizes), so a cancel and a
-        // checkout cannot deadlock. A size deleted since the order has no stock to take back.
-        const lines = await trx
-          .selectFrom("order_line")
-          .select(["product_id", "variant_id", "quantity"])
-          .where("order_id", "=", orderId)
-          .orderBy("product_id")
-          .orderBy("variant_id")
-          .execute();
-        const productIds = [...new Set(lines.map((l) => l.product_id))];
-        for (const productId of productIds) {
-          await trx.updateTable("product").set({ updated_at: now }).where("id", "=", productId).execute();
-        }
-        for (const line of lines) {
-          await trx
-            .updateTable("product_variant")
-            .set({ stock: sql`stock + ${line.quantity}` })
-            .where("id", "=", line.variant_id ?? line.product_id)
-            .where("product_id", "=", line.product_id)
-            .execute();
-        }
-        await syncProductSummary(trx, productIds);
-        // An invoiced order is credited in full (issue 14): its credit notes are part of the cancel.
-        await issueCreditNotes(trx, orderId, new Date(now));
-      }
       // A confirmed order is a supply: its tax invoices are issued with the confirmation.
       if (to === "confirmed") await issueInvoices(trx, orderId, new Date(now));
       await trx
