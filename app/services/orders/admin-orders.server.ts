@@ -1,8 +1,7 @@
-import { sql } from "kysely";
 import { sizeName } from "~/domain/variants";
 import { getDb } from "~/db/db.server";
 import { isOrderStatus, nextStatuses, type OrderStatus, statusChangeRefusal } from "~/domain/orders";
-import { syncProductSummary } from "~/services/catalog/variants.server";
+import { restoreOrderStock } from "./restore-stock.server";
 import { isId, newId } from "~/lib/ids";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { queueOrderStatusEmail } from "~/services/emails/queue-order-emails.server";
@@ -74,28 +73,7 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus, actorI
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) throw new StatusRefused("The order changed meanwhile; reload and try again.");
       if (to === "cancelled") {
-        // Same lock order as placeOrder (the product rows by id, then the sizes), so a cancel and a
-        // checkout cannot deadlock. A size deleted since the order has no stock to take back.
-        const lines = await trx
-          .selectFrom("order_line")
-          .select(["product_id", "variant_id", "quantity"])
-          .where("order_id", "=", orderId)
-          .orderBy("product_id")
-          .orderBy("variant_id")
-          .execute();
-        const productIds = [...new Set(lines.map((l) => l.product_id))];
-        for (const productId of productIds) {
-          await trx.updateTable("product").set({ updated_at: now }).where("id", "=", productId).execute();
-        }
-        for (const line of lines) {
-          await trx
-            .updateTable("product_variant")
-            .set({ stock: sql`stock + ${line.quantity}` })
-            .where("id", "=", line.variant_id ?? line.product_id)
-            .where("product_id", "=", line.product_id)
-            .execute();
-        }
-        await syncProductSummary(trx, productIds);
+        await restoreOrderStock(trx, orderId, now);
         // An invoiced order is credited in full (issue 14): its credit notes are part of the cancel.
         await issueCreditNotes(trx, orderId, new Date(now));
       }
