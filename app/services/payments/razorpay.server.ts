@@ -19,7 +19,14 @@ export type RazorpayPayment = {
   amount_refunded?: number;
   error_description?: string | null;
 };
-export type RazorpayRefund = { id: string; amount: number; payment_id: string; status: string; receipt?: string | null; notes?: Record<string, string> };
+export type RazorpayRefund = {
+  id: string;
+  amount: number;
+  payment_id: string;
+  status: string;
+  receipt?: string | null;
+  notes?: Record<string, string>;
+};
 
 /** The gateway answered with an error, or could not be reached (status 0). */
 export class GatewayError extends Error {
