@@ -3,7 +3,7 @@ import { getDatabase, type Db } from "~/db/db.server";
 import { MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } from "~/domain/cart-limits";
 import type { CheckoutInput } from "~/domain/checkout";
 import { OPEN_UNPAID_STATUSES, TOO_MANY_OPEN_ORDERS } from "~/domain/orders";
-import { initialPaymentStatus, isPrepaidMethod } from "~/domain/payments";
+import { initialPaymentStatus, isPrepaidMethod, RECEIVED } from "~/domain/payments";
 import { priceOrder } from "~/domain/gst";
 import { findIndianState } from "~/domain/indian-states";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
@@ -94,6 +94,7 @@ export async function placeOrder(
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("user_id", "=", customer.id)
         .where("status", "in", OPEN_UNPAID_STATUSES)
+        .where("payment_status", "not in", RECEIVED)
         .executeTakeFirstOrThrow();
       if (Number(open.n) >= maxOpen) throw new OrderRefused(TOO_MANY_OPEN_ORDERS(maxOpen), 409);
 

@@ -27,7 +27,7 @@ export async function expireUnpaidOrder(orderId: string, now = new Date()): Prom
     let query = trx.selectFrom("orders").select(["id", "status", "payment_status", "payment_due_at"]).where("id", "=", orderId);
     if (engine === "postgres") query = query.forUpdate();
     const order = await query.executeTakeFirst();
-    if (!order || order.status !== "pending" || !AWAITING_PAYMENT.includes(order.payment_status)) return false;
+    if (order?.status !== "pending" || !AWAITING_PAYMENT.includes(order.payment_status)) return false;
     if (!order.payment_due_at || order.payment_due_at > at) return false;
     await trx
       .updateTable("orders")
