@@ -188,7 +188,8 @@ export async function getCheckoutMethods(): Promise<CheckoutMethod[]> {
     methods.push({
       key: "upi",
       label: PAYMENT_METHOD_LABELS.upi,
-      instructions: "You pay on the next step with any UPI app (Google Pay, PhonePe, Paytm, BHIM). Your order is confirmed once the payment is received.",
+      instructions:
+        "You pay on the next step with any UPI app (Google Pay, PhonePe, Paytm, BHIM). Your order is confirmed once the payment is received.",
     });
   }
   if (s.cod.enabled) methods.push({ key: "cod", label: PAYMENT_METHOD_LABELS.cod, instructions: s.cod.instructions });
