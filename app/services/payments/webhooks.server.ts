@@ -17,7 +17,7 @@ const answer = (status: number, body: string): WebhookAnswer => ({ status, body 
 
 export async function handleRazorpayWebhook(rawBody: string, headers: Headers): Promise<WebhookAnswer> {
   const keys = await getGatewayKeys("razorpay");
-  if (!keys?.webhookSecret) return answer(503, "Razorpay webhooks are not set up.");
+  if (!keys?.webhookSecret) return answer(404, "Razorpay webhooks are not set up.");
   if (!webhookSignatureValid(keys.webhookSecret, rawBody, headers.get("x-razorpay-signature"))) {
     log.warn({ gateway: "razorpay" }, "webhook refused: bad signature");
     return answer(401, "Bad signature.");
@@ -61,7 +61,7 @@ export async function handleRazorpayWebhook(rawBody: string, headers: Headers): 
 
 export async function handleStripeWebhook(rawBody: string, headers: Headers): Promise<WebhookAnswer> {
   const keys = await getGatewayKeys("stripe");
-  if (!keys?.webhookSecret) return answer(503, "Stripe webhooks are not set up.");
+  if (!keys?.webhookSecret) return answer(404, "Stripe webhooks are not set up.");
   let event: Stripe.Event;
   try {
     // The SDK checks the v1 signature over "<t>.<raw body>" and the timestamp's age (5 minutes).
