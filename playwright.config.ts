@@ -1,5 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 
+// Stores started for the tests take no payments unless a spec asks for the fake gateway
+// (tests/e2e/payments.spec.ts): the others expect a fresh store to offer cash on delivery only.
+process.env.FAKE_GATEWAY ??= "off";
+
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 /**

@@ -10,6 +10,7 @@ import { prepareDatabase } from "./db/prepare.server";
 import { closeDatabase } from "./db/db.server";
 import { getEnv } from "./env.server";
 import { contentSecurityPolicy } from "./lib/csp.server";
+import { paymentOrigins } from "./services/payments/endpoints.server";
 import { log } from "./lib/log.server";
 import { InlineCssContext } from "./lib/inline-stylesheet";
 import stylesheet from "./app.css?url";
@@ -32,6 +33,8 @@ export { closeDatabase };
 export { closeRateLimitStore } from "./services/security/rate-limit.server";
 export { startOutboxWorker } from "./services/outbox/worker.server";
 export { startLicenceSweeper } from "./services/sellers/licence-sweeper.server";
+export { startPaymentSweeper } from "./services/payments/payment-sweep.server";
+export { fakeGatewayTargets } from "./services/payments/fake-gateway-keys.server";
 export { checkHealth } from "./services/health/check-health.server";
 
 /** Logs real failures once; a refusal we threw on purpose (4xx) is not an error, and an abort is the client leaving. */
@@ -54,7 +57,8 @@ export default function handleRequest(
   // A fresh nonce per response lets React Router's inline scripts run under a CSP without 'unsafe-inline'.
   const nonce = randomBytes(16).toString("base64");
   if (getEnv().NODE_ENV === "production") {
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    const paying = /^\/(checkout|order-confirmation)(\/|$)/.test(new URL(request.url).pathname);
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, paying ? paymentOrigins() : undefined));
   }
 
   return new Promise<Response>((resolve, reject) => {

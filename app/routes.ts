@@ -76,4 +76,8 @@ export default [
   route("resources/cart-quote", "routes/resources/cart-quote.ts"),
   route("resources/delivery", "routes/resources/delivery.ts"),
   route("documents/:documentId", "routes/resources/tax-document.ts"),
+  route("webhooks/razorpay", "routes/resources/webhook-razorpay.ts"),
+  route("webhooks/stripe", "routes/resources/webhook-stripe.ts"),
+  route("payments/razorpay/callback", "routes/resources/razorpay-callback.ts"),
+  route("payments/stripe/return", "routes/resources/stripe-return.ts"),
 ] satisfies RouteConfig;

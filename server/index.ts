@@ -14,6 +14,16 @@ try {
   console.error(`Angle could not start. ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
+// The local fake payment gateway (FAKE_GATEWAY=on; by default when BASE_URL is this machine): started
+// first, so the app's gateway addresses point at it unless they were set.
+let fakeGateway: { url: string; close: () => Promise<void> } | undefined;
+if (env.FAKE_GATEWAY === "on") {
+  const { startFakeGateway } = await import("./fake-gateway/fake-gateway.ts");
+  fakeGateway = await startFakeGateway({ port: env.FAKE_GATEWAY_PORT, host: "127.0.0.1" });
+  process.env.RAZORPAY_API_BASE ||= `${fakeGateway.url}/razorpay`;
+  process.env.RAZORPAY_CHECKOUT_JS ||= `${fakeGateway.url}/razorpay/checkout.js`;
+  process.env.STRIPE_API_BASE ||= fakeGateway.url;
+}
 const { createApp } = await import("./app.ts");
 const { log } = await import("../app/lib/log.server.ts");
 
@@ -27,6 +37,8 @@ const entry = build.entry.module as unknown as {
   closeRateLimitStore: () => Promise<void>;
   startOutboxWorker: () => { stop: () => Promise<void> };
   startLicenceSweeper: () => { stop: () => Promise<void> };
+  startPaymentSweeper: () => { stop: () => Promise<void> };
+  fakeGatewayTargets: () => Promise<Record<string, { url: string; secret: string } | undefined>>;
 };
 
 try {
@@ -41,6 +53,18 @@ try {
 const outboxWorker = env.OUTBOX_WORKER === "on" ? entry.startOutboxWorker() : undefined;
 // Takes listings of expired seller licences off sale: at start, after midnight in India, hourly.
 const licenceSweeper = entry.startLicenceSweeper();
+// Asks the gateways about unpaid orders, cancels those whose hold ran out, retries refunds.
+const paymentSweeper = entry.startPaymentSweeper();
+if (fakeGateway) {
+  // The fake signs its webhooks with the secrets in Payment Settings (test keys on a fresh store).
+  const targets = await entry.fakeGatewayTargets();
+  await fetch(`${fakeGateway.url}/__control/config`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ razorpayWebhook: targets.razorpayWebhook ?? null, stripeWebhook: targets.stripeWebhook ?? null }),
+  });
+  log.info({ url: fakeGateway.url }, "the local fake payment gateway is running (test mode: no real money moves)");
+}
 
 const { PORT: port, HOST: hostname, BASE_URL: baseUrl } = env;
 const app = createApp({
@@ -66,6 +90,8 @@ function shutdown(signal: string) {
     // The round under way finishes and is marked before the database closes.
     await outboxWorker?.stop().catch(() => {});
     await licenceSweeper.stop().catch(() => {});
+    await paymentSweeper.stop().catch(() => {});
+    await fakeGateway?.close().catch(() => {});
     await Promise.all([entry.closeDatabase().catch(() => {}), entry.closeRateLimitStore().catch(() => {})]);
     process.exit(0);
   });

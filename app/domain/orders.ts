@@ -5,8 +5,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * An open unpaid order: placed (pending) or confirmed, and neither paid, cancelled nor delivered.
- * No order is marked paid before delivery today (cash on delivery and manual payments), so these
- * two statuses are the whole rule; once payments record a paid mark, a paid order leaves it.
+ * A paid order (payment_status paid or partly refunded, issue 15) leaves it: placeOrder counts these
+ * statuses without those.
  */
 export const OPEN_UNPAID_STATUSES = ["pending", "confirmed"] as const satisfies readonly OrderStatus[];
 export const TOO_MANY_OPEN_ORDERS = (max: number) =>

@@ -20,7 +20,7 @@ export function missingGatewayKeys(
 
 /** The fields each type of method has; the others are ignored on save. */
 export const FIELDS_OF_TYPE = {
-  gateway: ["apiKey", "secretKey"],
+  gateway: ["apiKey", "secretKey", "webhookSecret"],
   offline: [],
   bank: ["accountName", "accountNumber", "bankName", "ifscCode"],
 } as const;
@@ -32,7 +32,7 @@ export const METHOD_TYPES = ["gateway", "offline", "bank"] as const;
 const text = (max: number) => z.string().trim().max(max).default("");
 const flag = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 
-export const GatewayFormSchema = z.object({ enabled: flag, apiKey: text(200), secretKey: text(200) });
+export const GatewayFormSchema = z.object({ enabled: flag, apiKey: text(200), secretKey: text(200), webhookSecret: text(200) });
 export const CodFormSchema = z.object({ enabled: flag, instructions: text(500) });
 export const BankFormSchema = z.object({
   enabled: flag,
@@ -68,7 +68,8 @@ export const NewMethodSchema = z
     }
   });
 
-export type Gateway = { enabled: boolean; apiKey: string; secretKey: string };
+/** A gateway's keys; the secret key and the webhook secret (signs the gateway's webhooks) are sealed at rest. */
+export type Gateway = { enabled: boolean; apiKey: string; secretKey: string; webhookSecret: string };
 export type CustomMethod = {
   key: string;
   name: string;
@@ -92,8 +93,8 @@ export type PaymentSettings = {
 
 /** Spec §9: gateways off, cash on delivery on with 'Pay cash upon delivery.' */
 export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
-  stripe: { enabled: false, apiKey: "", secretKey: "" },
-  razorpay: { enabled: false, apiKey: "", secretKey: "" },
+  stripe: { enabled: false, apiKey: "", secretKey: "", webhookSecret: "" },
+  razorpay: { enabled: false, apiKey: "", secretKey: "", webhookSecret: "" },
   cod: { enabled: true, instructions: "Pay cash upon delivery." },
   bankTransfer: { enabled: false, instructions: "", accountName: "", accountNumber: "", bankName: "", ifscCode: "" },
   custom: [],

@@ -51,7 +51,7 @@ export const AWAITING_PAYMENT: readonly PaymentStatus[] = ["awaiting_payment", "
 export const isAwaitingPayment = (status: PaymentStatus) => AWAITING_PAYMENT.includes(status);
 
 /** Money the gateway or the admin has confirmed as received, net of refunds. */
-export const RECEIVED: readonly PaymentStatus[] = ["paid", "partly_refunded"];
+export const RECEIVED = ["paid", "partly_refunded"] as const satisfies readonly PaymentStatus[];
 
 /** The payment status an order starts with, from its method. */
 export function initialPaymentStatus(method: string): PaymentStatus {

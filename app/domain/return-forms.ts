@@ -42,13 +42,13 @@ export const ReturnRequestSchema = z.object({
 });
 export type ReturnRequestInput = z.infer<typeof ReturnRequestSchema>;
 
-/** A UPI or bank transfer reference (a UTR is 12–22 letters and digits). */
+/** A UPI or bank transfer reference (a UTR is 12–22 letters and digits), as createRefund takes it. */
 export const PayoutReferenceSchema = z
   .string(PAYOUT_REFERENCE_INVALID)
   .trim()
   .min(PAYOUT_REFERENCE_MIN, PAYOUT_REFERENCE_INVALID)
   .max(PAYOUT_REFERENCE_MAX, PAYOUT_REFERENCE_INVALID)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9./_-]*$/, PAYOUT_REFERENCE_INVALID);
+  .regex(/^[A-Za-z0-9@./_-]+$/, PAYOUT_REFERENCE_INVALID);
 
 /** Empty (none given) or a well-formed reference; whether one is needed is the service's to say. */
 const optionalPayoutReference = z

@@ -52,7 +52,7 @@ export const RETURN_REQUESTED = "Your return request has been sent. We will emai
 export const RETURN_MISSING = "That return request no longer exists.";
 export const RETURN_ALREADY_DECIDED = "This return has already been decided. Reload the page to see the decision.";
 export const PAYOUT_REFERENCE_REQUIRED = `This order was not paid online: send the refund by UPI or bank transfer first, then enter its reference (${PAYOUT_REFERENCE_MIN}–${PAYOUT_REFERENCE_MAX} characters).`;
-export const PAYOUT_REFERENCE_INVALID = `Enter the UPI or bank transfer reference: ${PAYOUT_REFERENCE_MIN}–${PAYOUT_REFERENCE_MAX} letters or digits (- / . _ allowed).`;
+export const PAYOUT_REFERENCE_INVALID = `Enter the UPI or bank transfer reference: ${PAYOUT_REFERENCE_MIN}–${PAYOUT_REFERENCE_MAX} letters or digits (- / . _ @ allowed).`;
 export const REJECT_NOTE_REQUIRED = "Please tell the customer why the return is not accepted.";
 export const DECISION_NOTE_TOO_LONG = `Please keep the note to ${DECISION_NOTE_MAX} characters.`;
 
@@ -102,6 +102,8 @@ export function returnedAmounts(line: LineTax, quantity: number): ReturnedAmount
 
 // ---- Cancelling ----
 
+const received = (status: PaymentStatus) => (RECEIVED as readonly PaymentStatus[]).includes(status);
+
 export type CancelActor = "customer" | "admin";
 export type OrderMoney = { status: OrderStatus; paymentMethod: string; paymentStatus: PaymentStatus };
 
@@ -120,12 +122,12 @@ export function cancelRefusal(order: OrderMoney, actor: CancelActor): string | n
 
 /** Money was received and must go back, but not through a gateway: the admin sends it and records the reference. */
 export function refundNeedsPayout(order: Pick<OrderMoney, "paymentMethod" | "paymentStatus">): boolean {
-  return RECEIVED.includes(order.paymentStatus) && !isPrepaidMethod(order.paymentMethod);
+  return received(order.paymentStatus) && !isPrepaidMethod(order.paymentMethod);
 }
 
 /** What cancelling refunds: everything received and not yet refunded. */
 export function cancelRefundPaise(order: { paymentStatus: PaymentStatus; paidPaise: number; refundedPaise: number }): number {
-  return RECEIVED.includes(order.paymentStatus) ? Math.max(0, order.paidPaise - order.refundedPaise) : 0;
+  return received(order.paymentStatus) ? Math.max(0, order.paidPaise - order.refundedPaise) : 0;
 }
 
 /** An unpaid prepaid order will never be paid once cancelled; any other payment status stays (a refund moves it later). */

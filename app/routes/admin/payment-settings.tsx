@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { getEnv } from "~/env.server";
 import type { Route } from "./+types/payment-settings";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { FormError } from "~/components/admin/form-error";
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Payment Settings · Ang
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return { settings: await getPaymentSettingsForAdmin() };
+  return { settings: await getPaymentSettingsForAdmin(), baseUrl: getEnv().BASE_URL };
 }
 
 const PAGE = "/admin/payment-settings";
@@ -125,6 +126,15 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
               error={errorIn(g, "apiKey")}
             />
             <SecretField name="secretKey" label="Secret key" hasSecret={s[g].hasSecret} error={errorIn(g, "secretKey")} />
+            <SecretField
+              name="webhookSecret"
+              label="Webhook secret"
+              hasSecret={s[g].hasWebhookSecret}
+              error={errorIn(g, "webhookSecret")}
+            />
+            <p className="text-xs text-stone-600">
+              Webhook address: <code className="break-all">{`${loaderData.baseUrl}/webhooks/${g}`}</code>
+            </p>
             <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">
               Save
             </button>

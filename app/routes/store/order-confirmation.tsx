@@ -1,6 +1,6 @@
 import { gstParts } from "~/domain/gst";
 import { useEffect } from "react";
-import { data, Link, useLocation, useNavigate } from "react-router";
+import { data, Link, redirect, useLocation, useNavigate } from "react-router";
 import CheckCircle2 from "lucide-react/icons/circle-check";
 import XCircle from "lucide-react/icons/circle-x";
 import type { Route } from "./+types/order-confirmation";
@@ -19,6 +19,12 @@ import { forgetCheckoutKey } from "~/lib/checkout-key";
 import { getCustomerOrder } from "~/services/orders/get-customer-order.server";
 import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
 import { log } from "~/lib/log.server";
+import { PaymentPanel } from "~/components/payment-panel";
+import { PAYMENT_FAILED_MESSAGE, PAYMENT_NOT_VERIFIED } from "~/domain/payments";
+import { readFields } from "~/lib/read-form.server";
+import { getOrderPayment } from "~/services/payments/order-payment.server";
+import { PaymentUnavailable, startPayment } from "~/services/payments/start-payment.server";
+import { confirmRazorpayCheckout, confirmRazorpayFailure, PaymentNotVerified } from "~/services/payments/confirm-payment.server";
 // Cancelling, returns and refunds (issue 15).
 import { OrderAftercare } from "~/components/order-aftercare";
 import { getOrderAftercare } from "~/services/returns/order-aftercare.server";
@@ -32,9 +38,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const order = await getCustomerOrder(params.orderId, user.id);
     if (!order) return data({ state: "missing" as const }, { status: 404 });
+    const payment = await getOrderPayment(order.id, user.id);
     return {
       state: "ok" as const,
       order,
+      payment,
       paymentLabel: paymentMethodLabel(order.paymentMethod, await getPaymentMethodNames()),
       aftercare: await getOrderAftercare(order.id, user.id),
     };
@@ -44,7 +52,44 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+/**
+ * Paying for the order (issue 15): "pay" opens an attempt at the gateway (Stripe: its hosted page;
+ * Razorpay: Checkout's options for the page), and Razorpay's result comes back here to be verified.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  if (!user) return data({ error: "Please log in to pay for your order." }, { status: 401 });
+  const orderId = params.orderId ?? "";
+  const fields = await readFields(request);
+  try {
+    if (fields.intent === "pay") {
+      const start = await startPayment(orderId, user.id);
+      if (start.gateway === "stripe") return redirect(start.url);
+      return { razorpay: { checkoutJs: start.checkoutJs, options: start.options } };
+    }
+    if (fields.intent === "razorpay-verify") {
+      const { outcome } = await confirmRazorpayCheckout(fields, user.id);
+      return redirect(`/order-confirmation/${orderId}?payment=${outcome === "checking" ? "checking" : "done"}`);
+    }
+    if (fields.intent === "razorpay-failed") {
+      await confirmRazorpayFailure(fields, user.id);
+      return { error: PAYMENT_FAILED_MESSAGE };
+    }
+  } catch (error) {
+    if (error instanceof PaymentUnavailable) return data({ error: error.message }, { status: error.status });
+    if (error instanceof PaymentNotVerified) return data({ error: PAYMENT_NOT_VERIFIED }, { status: 400 });
+    throw error;
+  }
+  return data({ error: "Unknown action." }, { status: 400 });
+}
+
+const PAYMENT_NOTICES: Record<string, string> = {
+  done: "Thank you! Your payment is received.",
+  checking: "We are checking your payment with the bank. This page will show it in a minute; you will not be charged twice.",
+  cancelled: "You left the payment page. Your order is saved: pay when you are ready.",
+};
+
+export default function OrderConfirmation({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const placed = new URLSearchParams(location.search).has("placed");
@@ -94,6 +139,15 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           </span>
         </p>
       </div>
+
+      {loaderData.payment ? (
+        <PaymentPanel
+          {...loaderData.payment}
+          razorpay={actionData && "razorpay" in actionData ? actionData.razorpay : null}
+          error={actionData && "error" in actionData ? actionData.error : null}
+          notice={PAYMENT_NOTICES[new URLSearchParams(location.search).get("payment") ?? ""] ?? null}
+        />
+      ) : null}
 
       <section className="mt-6 rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="timeline-title">
         <h2 id="timeline-title" className="mb-4 text-lg font-bold text-stone-900">

@@ -1,5 +1,4 @@
-import { sql } from "kysely";
-import { type Db, getDb } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
 import { orderCancelledEmail } from "~/domain/emails/return-messages";
 import { formatPaiseExact } from "~/domain/money";
 import {
@@ -13,12 +12,12 @@ import {
 } from "~/domain/returns";
 import { isId, newId } from "~/lib/ids";
 import { log } from "~/lib/log.server";
-import { syncProductSummary } from "~/services/catalog/variants.server";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { queueOrderSms } from "~/services/emails/queue-order-sms.server";
 import { enqueueEmail } from "~/services/outbox/enqueue.server";
 import { createRefund, RefundRefused, sendRefund } from "~/services/payments/refunds.server";
 import { issueCreditNotes } from "~/services/tax-documents/issue-documents.server";
+import { restoreOrderStock } from "./restore-stock.server";
 
 /** A cancel the store will not make, with the status its page answers and the field it is about. */
 export class CancelRefused extends Error {
@@ -148,32 +147,4 @@ export async function sendAfterCommit(refundId: string) {
   } catch (error) {
     log.error({ err: error, refundId }, "sending a refund failed; the payment sweep will retry it");
   }
-}
-
-/**
- * Puts a cancelled order's items back in stock, in the cancelling transaction. Same lock order as
- * placeOrder (the product rows by id, then the sizes), so a cancel and a checkout cannot deadlock.
- * A size deleted since the order has no stock to take back.
- */
-export async function restoreOrderStock(trx: Db, orderId: string, now: string) {
-  const lines = await trx
-    .selectFrom("order_line")
-    .select(["product_id", "variant_id", "quantity"])
-    .where("order_id", "=", orderId)
-    .orderBy("product_id")
-    .orderBy("variant_id")
-    .execute();
-  const productIds = [...new Set(lines.map((l) => l.product_id))];
-  for (const productId of productIds) {
-    await trx.updateTable("product").set({ updated_at: now }).where("id", "=", productId).execute();
-  }
-  for (const line of lines) {
-    await trx
-      .updateTable("product_variant")
-      .set({ stock: sql`stock + ${line.quantity}` })
-      .where("id", "=", line.variant_id ?? line.product_id)
-      .where("product_id", "=", line.product_id)
-      .execute();
-  }
-  await syncProductSummary(trx, productIds);
 }

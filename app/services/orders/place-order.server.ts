@@ -3,6 +3,7 @@ import { getDatabase, type Db } from "~/db/db.server";
 import { MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } from "~/domain/cart-limits";
 import type { CheckoutInput } from "~/domain/checkout";
 import { OPEN_UNPAID_STATUSES, TOO_MANY_OPEN_ORDERS } from "~/domain/orders";
+import { initialPaymentStatus, isPrepaidMethod, RECEIVED } from "~/domain/payments";
 import { priceOrder } from "~/domain/gst";
 import { findIndianState } from "~/domain/indian-states";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
@@ -93,6 +94,7 @@ export async function placeOrder(
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("user_id", "=", customer.id)
         .where("status", "in", OPEN_UNPAID_STATUSES)
+        .where("payment_status", "not in", RECEIVED)
         .executeTakeFirstOrThrow();
       if (Number(open.n) >= maxOpen) throw new OrderRefused(TOO_MANY_OPEN_ORDERS(maxOpen), 409);
 
@@ -244,6 +246,11 @@ export async function placeOrder(
           shipping_sgst_paise: totals.breakdown.shipping.sgst,
           shipping_igst_paise: totals.breakdown.shipping.igst,
           sellers: JSON.stringify(sellers.filter((s) => s.seller === "store" || vendorIds.includes(s.seller))),
+          // Issue 15: a prepaid order waits for its payment, holding its stock until payment_due_at.
+          payment_status: initialPaymentStatus(input.paymentMethod),
+          payment_due_at: isPrepaidMethod(input.paymentMethod)
+            ? new Date(Date.parse(now) + getEnv().PAYMENT_HOLD_MINUTES * 60_000).toISOString()
+            : null,
         })
         .execute();
       await trx

@@ -1,10 +1,21 @@
-import type { Db } from "~/db/db.server";
-import type { RefundReason } from "~/domain/payments";
+import { sql } from "kysely";
+import { getDatabase, getDb, type Db } from "~/db/db.server";
+import { statusAfterRefunds, type RefundReason } from "~/domain/payments";
+import { formatPaise } from "~/domain/money";
+import { newId } from "~/lib/ids";
+import { log } from "~/lib/log.server";
+import { getGatewayKeys } from "~/services/settings/payment-settings.server";
+import { GatewayError, razorpay } from "./razorpay.server";
+import { stripeClient } from "./stripe.server";
 
 /**
- * Refunds (issue 15): written inside the caller's transaction as a pending row (its idem_key unique,
- * so one reason refunds once), then sent to the gateway after the commit by sendRefund; a refund the
- * gateway could not take stays pending and the payment sweep sends it again.
+ * Refunds (issue 15, docs/decisions/023-payments.md). A refund is written inside the transaction
+ * that decides it (a cancel, an approved return, a payment that came too late) as a pending row
+ * whose idem_key is unique, so one reason refunds once however many requests race. It is sent to
+ * the gateway after that transaction commits (sendRefund); a gateway that is down leaves it pending
+ * and the payment sweep sends it again. The gateway call itself is idempotent: Stripe by the
+ * Idempotency-Key (our refund id), Razorpay by looking for a refund with our id as its receipt first.
+ * Cash-on-delivery and bank-transfer orders are refunded by a payout the admin makes and records.
  */
 export type RefundRequest = {
   orderId: string;
@@ -13,21 +24,221 @@ export type RefundRequest = {
   /** One refund per key: "cancel:<orderId>", "return:<returnId>", "late:<paymentId>". */
   idemKey: string;
   actorId: string | null;
+  /** The payment to refund (our payment row id); by default the order's latest paid one. */
+  paymentId?: string;
   /** Cash on delivery / bank transfer: the UPI or bank payout reference the admin recorded (the refund is then done). */
   payoutReference?: string;
 };
 
 export class RefundRefused extends Error {}
 
+const RETRY_MINUTES = [1, 5, 30, 120, 360];
+
 /** Records a refund in the caller's transaction; returns its id (the existing one for a repeated key). */
 export async function createRefund(
-  _trx: Db,
-  _request: RefundRequest,
+  trx: Db,
+  request: RefundRequest,
 ): Promise<{ refundId: string; kind: "gateway" | "payout"; created: boolean }> {
-  throw new Error("not implemented yet");
+  const { engine } = getDatabase();
+  const existing = await trx.selectFrom("refund").select(["id", "kind"]).where("idem_key", "=", request.idemKey).executeTakeFirst();
+  if (existing) return { refundId: existing.id, kind: existing.kind, created: false };
+  if (!Number.isInteger(request.amountPaise) || request.amountPaise <= 0) throw new RefundRefused("A refund must be more than ₹0.");
+
+  let query = trx
+    .selectFrom("orders")
+    .select(["id", "payment_method", "paid_paise", "refunded_paise", "total_paise", "payment_status"])
+    .where("id", "=", request.orderId);
+  if (engine === "postgres") query = query.forUpdate();
+  const order = await query.executeTakeFirst();
+  if (!order) throw new RefundRefused("That order no longer exists.");
+  // What may still go back: everything received, less refunds already decided (pending ones too).
+  const decided = await trx
+    .selectFrom("refund")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_paise"), sql<number>`0`).as("n"))
+    .where("order_id", "=", order.id)
+    .where("status", "!=", "failed")
+    .executeTakeFirstOrThrow();
+  const prepaid = order.payment_method === "card" || order.payment_method === "upi";
+  const received = prepaid ? Number(order.paid_paise) : Number(order.total_paise);
+  const left = received - Number(decided.n);
+  if (request.amountPaise > left) throw new RefundRefused(`Only ${formatPaise(Math.max(0, left))} of this order can still be refunded.`);
+
+  const now = new Date().toISOString();
+  const id = newId();
+  if (prepaid) {
+    let payments = trx.selectFrom("payment").select(["id"]).where("order_id", "=", order.id).where("status", "=", "paid");
+    if (request.paymentId) payments = payments.where("id", "=", request.paymentId);
+    const payment = await payments.orderBy("updated_at", "desc").executeTakeFirst();
+    if (!payment) throw new RefundRefused("This order has no payment to refund.");
+    await trx
+      .insertInto("refund")
+      .values({
+        id,
+        order_id: order.id,
+        payment_id: payment.id,
+        idem_key: request.idemKey,
+        kind: "gateway",
+        reason: request.reason,
+        amount_paise: request.amountPaise,
+        status: "pending",
+        next_attempt_at: now,
+        actor_id: request.actorId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return { refundId: id, kind: "gateway", created: true };
+  }
+
+  const reference = request.payoutReference?.trim() ?? "";
+  if (!/^[A-Za-z0-9@./_-]{6,40}$/.test(reference)) {
+    throw new RefundRefused("Enter the UPI or bank transfer reference of the payout (6 to 40 letters or digits).");
+  }
+  await trx
+    .insertInto("refund")
+    .values({
+      id,
+      order_id: order.id,
+      payment_id: null,
+      idem_key: request.idemKey,
+      kind: "payout",
+      reason: request.reason,
+      amount_paise: request.amountPaise,
+      status: "processed",
+      payout_reference: reference,
+      actor_id: request.actorId,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await trx
+    .updateTable("orders")
+    .set({ refunded_paise: sql`refunded_paise + ${request.amountPaise}`, updated_at: now })
+    .where("id", "=", order.id)
+    .execute();
+  return { refundId: id, kind: "payout", created: true };
 }
 
-/** Sends a pending gateway refund (after the transaction that created it committed). Never throws for a gateway failure: the refund stays pending. */
-export async function sendRefund(_refundId: string): Promise<void> {
-  throw new Error("not implemented yet");
+/**
+ * Sends a pending gateway refund (after the transaction that created it committed). Never throws for
+ * a gateway failure: the refund stays pending with the error, and the sweep tries again later. Two
+ * callers at once: only the one that claims the row ('pending' → 'sending') calls the gateway.
+ */
+export async function sendRefund(refundId: string): Promise<"processed" | "pending" | "failed" | "skipped"> {
+  const db = getDb();
+  const now = new Date().toISOString();
+  const claimed = await db
+    .updateTable("refund")
+    .set({ status: "sending", attempts: sql`attempts + 1`, updated_at: now })
+    .where("id", "=", refundId)
+    .where("status", "=", "pending")
+    .where("kind", "=", "gateway")
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return "skipped";
+  const refund = await db
+    .selectFrom("refund as r")
+    .innerJoin("payment as p", "p.id", "r.payment_id")
+    .select(["r.id", "r.order_id", "r.amount_paise", "r.attempts", "r.reason", "p.gateway", "p.gateway_payment_id", "p.gateway_ref"])
+    .where("r.id", "=", refundId)
+    .executeTakeFirstOrThrow();
+  try {
+    const gatewayRefundId = await refundAtGateway(refund);
+    await markProcessed(refund.id, refund.order_id, Number(refund.amount_paise), gatewayRefundId);
+    return "processed";
+  } catch (error) {
+    const transient = !(error instanceof GatewayError) || error.transient;
+    const attempts = Number(refund.attempts);
+    const giveUp = !transient || attempts > RETRY_MINUTES.length;
+    const wait = RETRY_MINUTES[Math.min(attempts - 1, RETRY_MINUTES.length - 1)] ?? 60;
+    await db
+      .updateTable("refund")
+      .set({
+        status: giveUp ? "failed" : "pending",
+        error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+        next_attempt_at: new Date(Date.now() + wait * 60_000).toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .where("id", "=", refund.id)
+      .where("status", "=", "sending")
+      .execute();
+    log.warn({ refundId: refund.id, orderId: refund.order_id, err: error, giveUp }, "refund not sent");
+    return giveUp ? "failed" : "pending";
+  }
+}
+
+async function refundAtGateway(refund: {
+  id: string;
+  order_id: string;
+  amount_paise: number;
+  gateway: "razorpay" | "stripe";
+  gateway_payment_id: string | null;
+}): Promise<string> {
+  const keys = await getGatewayKeys(refund.gateway);
+  if (!keys) throw new GatewayError(`${refund.gateway} has no keys: enter them in Payment Settings`, 503);
+  if (!refund.gateway_payment_id) throw new GatewayError("The payment has no gateway id", 400);
+  const amount = Number(refund.amount_paise);
+  if (refund.gateway === "razorpay") {
+    const rzp = { keyId: keys.keyId, keySecret: keys.secret };
+    // Sent before (and the answer lost)? Razorpay has no idempotency key; our id is the receipt.
+    const earlier = (await razorpay.refunds(rzp, refund.gateway_payment_id)).find((r) => r.receipt === refund.id);
+    if (earlier) return earlier.id;
+    const made = await razorpay.refund(rzp, refund.gateway_payment_id, {
+      amount,
+      receipt: refund.id,
+      notes: { order_id: refund.order_id },
+    });
+    return made.id;
+  }
+  try {
+    const made = await stripeClient(keys.secret).refunds.create(
+      { payment_intent: refund.gateway_payment_id, amount, metadata: { order_id: refund.order_id, refund_id: refund.id } },
+      { idempotencyKey: `refund-${refund.id}` },
+    );
+    return made.id;
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    throw new GatewayError(`Stripe: ${error instanceof Error ? error.message : String(error)}`, status ?? 0);
+  }
+}
+
+/** The gateway took it: the refund is processed and the order's refunded amount and status follow. */
+async function markProcessed(refundId: string, orderId: string, amount: number, gatewayRefundId: string) {
+  const { db, engine } = getDatabase();
+  await db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const done = await trx
+      .updateTable("refund")
+      .set({ status: "processed", gateway_refund_id: gatewayRefundId, error: null, next_attempt_at: null, updated_at: now })
+      .where("id", "=", refundId)
+      .where("status", "in", ["sending", "pending"])
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) return;
+    let query = trx.selectFrom("orders").select(["paid_paise", "refunded_paise", "payment_status"]).where("id", "=", orderId);
+    if (engine === "postgres") query = query.forUpdate();
+    const order = await query.executeTakeFirstOrThrow();
+    const refunded = Number(order.refunded_paise) + amount;
+    await trx
+      .updateTable("orders")
+      .set({ refunded_paise: refunded, payment_status: statusAfterRefunds(Number(order.paid_paise), refunded), updated_at: now })
+      .where("id", "=", orderId)
+      .execute();
+  });
+}
+
+/** Refunds whose time to try again has come (and any left 'sending' by a process that died over 10 minutes ago). */
+export async function sendDueRefunds(now = new Date()) {
+  const db = getDb();
+  const stale = new Date(now.getTime() - 10 * 60_000).toISOString();
+  await db.updateTable("refund").set({ status: "pending" }).where("status", "=", "sending").where("updated_at", "<", stale).execute();
+  const due = await db
+    .selectFrom("refund")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("kind", "=", "gateway")
+    .where("next_attempt_at", "<=", now.toISOString())
+    .orderBy("next_attempt_at")
+    .limit(50)
+    .execute();
+  for (const { id } of due) await sendRefund(id);
+  return due.length;
 }

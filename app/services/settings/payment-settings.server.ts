@@ -13,6 +13,7 @@ import {
   PAYMENT_METHOD_LABELS,
   type PaymentMethodNames,
   type PaymentSettings,
+  type Gateway,
 } from "~/domain/payment-settings";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { open, seal } from "~/lib/secret-box.server";
@@ -40,7 +41,15 @@ async function loadStored(): Promise<PaymentSettings> {
   if (!row) return structuredClone(DEFAULT_PAYMENT_SETTINGS);
   try {
     const saved = JSON.parse(row.value) as Partial<PaymentSettings>;
-    return { ...structuredClone(DEFAULT_PAYMENT_SETTINGS), ...saved, custom: saved.custom ?? [] };
+    const d = structuredClone(DEFAULT_PAYMENT_SETTINGS);
+    // Settings saved before webhook secrets existed have none.
+    return {
+      ...d,
+      ...saved,
+      stripe: { ...d.stripe, ...saved.stripe },
+      razorpay: { ...d.razorpay, ...saved.razorpay },
+      custom: saved.custom ?? [],
+    };
   } catch {
     return structuredClone(DEFAULT_PAYMENT_SETTINGS);
   }
@@ -50,13 +59,40 @@ async function loadStored(): Promise<PaymentSettings> {
 export async function getPaymentSettingsForAdmin() {
   const s = await loadStored();
   const mask = <T extends { secretKey: string }>(g: T) => ({ ...g, secretKey: "", hasSecret: Boolean(g.secretKey) });
-  return { ...s, stripe: mask(s.stripe), razorpay: mask(s.razorpay), custom: s.custom.map(mask) };
+  const maskGateway = (g: Gateway) => ({ ...mask(g), webhookSecret: "", hasWebhookSecret: Boolean(g.webhookSecret) });
+  return { ...s, stripe: maskGateway(s.stripe), razorpay: maskGateway(s.razorpay), custom: s.custom.map(mask) };
 }
 
 /** A gateway's secret key, decrypted, for server-side use only. */
 export async function getGatewaySecret(method: "stripe" | "razorpay"): Promise<string | null> {
   const sealed = (await loadStored())[method].secretKey;
   return sealed ? open(sealed) : null;
+}
+
+export type GatewayKeys = { enabled: boolean; keyId: string; secret: string; webhookSecret: string | null };
+
+/**
+ * A gateway's keys, decrypted, for server-side use only; null when it has no usable keys (never
+ * set, or sealed with another PAYMENT_ENCRYPTION_KEY). `enabled` says whether checkout may offer it;
+ * an order already paid through it can still be refunded when it has been switched off.
+ */
+export async function getGatewayKeys(gateway: "stripe" | "razorpay"): Promise<GatewayKeys | null> {
+  const g = (await loadStored())[gateway];
+  const secret = g.secretKey ? open(g.secretKey) : null;
+  if (!g.apiKey || !secret) return null;
+  return { enabled: g.enabled, keyId: g.apiKey, secret, webhookSecret: g.webhookSecret ? open(g.webhookSecret) : null };
+}
+
+/**
+ * The gateway that takes a method's money: UPI through Razorpay; cards through Stripe when it is on,
+ * else Razorpay. Null when none can.
+ */
+export async function gatewayForMethod(method: string): Promise<"stripe" | "razorpay" | null> {
+  const s = await loadStored();
+  const usable = (g: "stripe" | "razorpay") => s[g].enabled && Boolean(s[g].apiKey && s[g].secretKey);
+  if (method === "upi") return usable("razorpay") ? "razorpay" : null;
+  if (method === "card") return usable("stripe") ? "stripe" : usable("razorpay") ? "razorpay" : null;
+  return null;
 }
 
 /** Saves one section of the payment settings. A blank secret key leaves the stored one unchanged. */
@@ -86,6 +122,7 @@ export async function savePaymentMethod(method: string, form: Record<string, unk
       enabled: input.enabled,
       apiKey: input.apiKey,
       secretKey: input.secretKey ? seal(input.secretKey) : settings[method].secretKey,
+      webhookSecret: input.webhookSecret ? seal(input.webhookSecret) : settings[method].webhookSecret,
     };
   } else if (method === "cod") {
     settings.cod = parse(CodFormSchema);
@@ -97,7 +134,8 @@ export async function savePaymentMethod(method: string, form: Record<string, unk
     if (!old) throw new SettingsRefused(couldNotSave(method));
     const input = parse(GatewayFormSchema.extend(BankFormSchema.shape), onlyFieldsOfType(old.type, form));
     if (old.type === "gateway") refuseWithoutKeys(old.name, input, old.secretKey);
-    settings.custom[index] = { ...old, ...input, secretKey: input.secretKey ? seal(input.secretKey) : old.secretKey };
+    const { webhookSecret: _unused, ...fields } = input;
+    settings.custom[index] = { ...old, ...fields, secretKey: input.secretKey ? seal(input.secretKey) : old.secretKey };
   }
   await saveSetting("payment", settings);
 }
@@ -131,22 +169,27 @@ export async function removePaymentMethod(key: string) {
 }
 
 /**
- * What checkout offers. Card and UPI need a payment gateway (Stripe or Razorpay) switched on;
- * cash on delivery and bank transfer show their instructions.
+ * What checkout offers: only methods that can really take the money. Card needs Stripe or Razorpay
+ * switched on with its keys, UPI needs Razorpay; cash on delivery and bank transfer show their
+ * instructions.
  */
 export async function getCheckoutMethods(): Promise<CheckoutMethod[]> {
   const s = await loadStored();
   const methods: CheckoutMethod[] = [];
-  if (s.stripe.enabled || s.razorpay.enabled) {
+  const cardGateway = await gatewayForMethod("card");
+  if (cardGateway) {
     methods.push({
       key: "card",
       label: PAYMENT_METHOD_LABELS.card,
-      instructions: "We will send a secure payment link when we confirm your order.",
+      instructions: `You pay on the next step, on ${cardGateway === "stripe" ? "Stripe" : "Razorpay"}'s secure page. Your order is confirmed once the payment is received.`,
     });
+  }
+  if (await gatewayForMethod("upi")) {
     methods.push({
       key: "upi",
       label: PAYMENT_METHOD_LABELS.upi,
-      instructions: "We will send a UPI payment request when we confirm your order.",
+      instructions:
+        "You pay on the next step with any UPI app (Google Pay, PhonePe, Paytm, BHIM). Your order is confirmed once the payment is received.",
     });
   }
   if (s.cod.enabled) methods.push({ key: "cod", label: PAYMENT_METHOD_LABELS.cod, instructions: s.cod.instructions });

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { formatDateTime } from "~/domain/dates";
+import { formatPaise } from "~/domain/money";
+import { PAYMENT_FAILED_MESSAGE, PAYMENT_STATUS_LABELS, PAYMENT_STATUS_STYLES, type PaymentStatus } from "~/domain/payments";
+
+/** Razorpay Checkout's options as the server made them (key id, the Razorpay order, amount…). */
+export type RazorpayOptions = {
+  key: string;
+  order_id: string;
+  amount: number;
+  currency: "INR";
+  name: string;
+  description: string;
+  callback_url: string;
+  prefill: { name: string; email: string; contact: string };
+  notes: { order_id: string };
+};
+
+export type PaymentPanelProps = {
+  status: PaymentStatus;
+  method: string;
+  totalPaise: number;
+  paidPaise: number;
+  refundedPaise: number;
+  dueAt: string | null;
+  payWith: "razorpay" | "stripe" | null;
+  refunds: { amountPaise: number; status: string; createdAt: string; kind: string }[];
+  /** The action's answer: Razorpay options to open, or a message. */
+  razorpay?: { checkoutJs: string; options: RazorpayOptions } | null;
+  error?: string | null;
+  notice?: string | null;
+};
+
+type RazorpayResult = { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+type RazorpayFailure = { error?: { description?: string; metadata?: { payment_id?: string; order_id?: string } } };
+type RazorpayInstance = { open: () => void; on: (event: "payment.failed", fn: (r: RazorpayFailure) => void) => void };
+declare global {
+  interface Window {
+    Razorpay?: new (options: Record<string, unknown>) => RazorpayInstance;
+  }
+}
+
+/** Loads Razorpay Checkout's script once (its origin is allowed by this page's CSP). */
+function loadScript(src: string): Promise<void> {
+  if (window.Razorpay) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = src;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error("Checkout could not load"));
+    document.head.append(script);
+  });
+}
+
+/**
+ * The order's payment: its status, and while it waits for one, a "Pay" button that opens Razorpay
+ * Checkout (UPI, cards) in the page or goes to Stripe's hosted page. On a small screen Razorpay
+ * redirects and returns through callback_url, so a phone that loses the page still completes.
+ * The result is only ever accepted by the server after it verified it.
+ */
+export function PaymentPanel(props: PaymentPanelProps) {
+  const { status, totalPaise, dueAt, payWith, razorpay } = props;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [problem, setProblem] = useState<string | null>(null);
+  const opened = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!razorpay || opened.current === razorpay.options.order_id) return;
+    opened.current = razorpay.options.order_id;
+    setProblem(null);
+    loadScript(razorpay.checkoutJs)
+      .then(() => {
+        const Razorpay = window.Razorpay;
+        if (!Razorpay) throw new Error("Checkout could not load");
+        const small = window.matchMedia("(max-width: 640px)").matches;
+        const checkout = new Razorpay({
+          ...razorpay.options,
+          theme: { color: "#15803d" },
+          redirect: small,
+          handler: (result: RazorpayResult) => submit({ intent: "razorpay-verify", ...result }, { method: "post" }),
+          modal: {
+            ondismiss: () => {
+              opened.current = null;
+            },
+          },
+        });
+        checkout.on("payment.failed", (failure) =>
+          submit({ intent: "razorpay-failed", metadata: JSON.stringify(failure.error?.metadata ?? {}) }, { method: "post" }),
+        );
+        checkout.open();
+      })
+      .catch(() => {
+        opened.current = null;
+        setProblem("The payment page could not open. Please check your connection and try again.");
+      });
+  }, [razorpay, submit]);
+
+  const waiting = status === "awaiting_payment" || status === "failed";
+  const message = props.error ?? problem ?? (status === "failed" ? PAYMENT_FAILED_MESSAGE : null);
+  return (
+    <section className="mt-6 rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="payment-title">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="payment-title" className="text-lg font-bold text-stone-900">
+          Payment
+        </h2>
+        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${PAYMENT_STATUS_STYLES[status]}`} data-testid="payment-status">
+          {PAYMENT_STATUS_LABELS[status]}
+        </span>
+      </div>
+      {props.notice ? (
+        <p className="mt-3 text-stone-700" role="status">
+          {props.notice}
+        </p>
+      ) : null}
+      {message ? (
+        <p className="mt-3 rounded-lg bg-red-50 p-3 font-medium text-red-800" role="alert">
+          {message}
+        </p>
+      ) : null}
+      {waiting && payWith ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="pay" />
+          <p className="text-stone-700">
+            Your order is saved and its items are kept for you
+            {dueAt ? (
+              <>
+                {" "}
+                until <strong>{formatDateTime(dueAt)}</strong>
+              </>
+            ) : null}
+            . It is confirmed once the payment is received.
+          </p>
+          <button
+            type="submit"
+            disabled={busy}
+            className="mt-3 min-h-12 w-full rounded-lg bg-brand-700 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
+          >
+            {status === "failed" ? "Try again: " : ""}Pay {formatPaise(totalPaise)}
+            {props.method === "upi" ? " with UPI" : " by card"}
+          </button>
+        </Form>
+      ) : null}
+      {waiting && !payWith ? (
+        <p className="mt-3 text-stone-700">
+          {dueAt && Date.parse(dueAt) <= Date.now()
+            ? "The time to pay for this order has run out, so it is being cancelled and its items go back on sale."
+            : "Online payment is not available right now. Please contact us."}
+        </p>
+      ) : null}
+      {props.paidPaise > 0 ? (
+        <p className="mt-3 text-stone-700">
+          Paid {formatPaise(props.paidPaise)}
+          {props.refundedPaise > 0 ? ` · refunded ${formatPaise(props.refundedPaise)}` : ""}
+        </p>
+      ) : null}
+      {props.refunds.length > 0 ? (
+        <ul className="mt-2 space-y-1 text-sm text-stone-700" aria-label="Refunds">
+          {props.refunds.map((r) => (
+            <li key={`${r.createdAt}-${r.amountPaise}`}>
+              Refund of {formatPaise(r.amountPaise)} ·{" "}
+              {r.status === "processed"
+                ? r.kind === "payout"
+                  ? "paid to you"
+                  : "sent to your original payment method (it may take 5–7 working days to show)"
+                : r.status === "failed"
+                  ? "needs our attention — we will contact you"
+                  : "being processed"}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/razorpay-callback";
+import { readFields } from "~/lib/read-form.server";
+import { log } from "~/lib/log.server";
+import { confirmRazorpayCheckout, confirmRazorpayFailure, PaymentNotVerified } from "~/services/payments/confirm-payment.server";
+import { PAYMENT_NOT_VERIFIED } from "~/domain/payments";
+
+/**
+ * Razorpay Checkout's redirect flow (callback_url): Razorpay's page POSTs the result here from its
+ * own origin, so this request carries no session (SameSite=Lax) and is allowed past the cross-site
+ * guard (server/app.ts). Nothing is believed until verified against the attempt we stored; then the
+ * customer's browser goes on to their order page.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const fields = await readFields(request);
+  try {
+    const failed = Object.keys(fields).some((k) => k.startsWith("error["));
+    const { outcome, orderId } = failed ? await confirmRazorpayFailure(fields) : await confirmRazorpayCheckout(fields);
+    const payment = outcome === "failed" ? "failed" : outcome === "checking" ? "checking" : "done";
+    return redirect(`/order-confirmation/${orderId}?payment=${payment}`, 303);
+  } catch (error) {
+    if (error instanceof PaymentNotVerified) {
+      return new Response(PAYMENT_NOT_VERIFIED, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
+    log.error({ err: error }, "Razorpay callback failed");
+    throw error;
+  }
+}
+
+export const loader = () => redirect("/orders");

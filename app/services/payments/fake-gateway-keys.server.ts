@@ -1,0 +1,32 @@
+import { randomBytes } from "node:crypto";
+import { getDb } from "~/db/db.server";
+import { getEnv } from "~/env.server";
+import { DEFAULT_PAYMENT_SETTINGS, type PaymentSettings } from "~/domain/payment-settings";
+import { seal } from "~/lib/secret-box.server";
+import { saveSetting } from "~/services/settings/save-setting.server";
+import { getGatewayKeys } from "~/services/settings/payment-settings.server";
+
+/**
+ * With the local fake gateway (FAKE_GATEWAY=on, this machine only), a store whose payment settings
+ * were never saved gets test keys for Razorpay and Stripe, switched on, so a fresh clone takes UPI and
+ * card payments at once. Returns where and how the fake signs its webhooks (the stored secrets).
+ */
+export async function fakeGatewayTargets() {
+  const env = getEnv();
+  if (env.FAKE_GATEWAY !== "on") throw new Error("the fake gateway is off");
+  const saved = await getDb().selectFrom("setting").select("key").where("key", "=", "payment").executeTakeFirst();
+  if (!saved) {
+    const secret = (prefix: string) => `${prefix}${randomBytes(18).toString("base64url")}`;
+    const settings: PaymentSettings = {
+      ...structuredClone(DEFAULT_PAYMENT_SETTINGS),
+      razorpay: { enabled: true, apiKey: "rzp_test_angle_local", secretKey: seal(secret("")), webhookSecret: seal(secret("")) },
+      stripe: { enabled: true, apiKey: "pk_test_angle_local", secretKey: seal(secret("sk_test_")), webhookSecret: seal(secret("whsec_")) },
+    };
+    await saveSetting("payment", settings);
+  }
+  const [razorpay, stripe] = await Promise.all([getGatewayKeys("razorpay"), getGatewayKeys("stripe")]);
+  return {
+    razorpayWebhook: razorpay?.webhookSecret ? { url: `${env.BASE_URL}/webhooks/razorpay`, secret: razorpay.webhookSecret } : undefined,
+    stripeWebhook: stripe?.webhookSecret ? { url: `${env.BASE_URL}/webhooks/stripe`, secret: stripe.webhookSecret } : undefined,
+  };
+}

@@ -1,0 +1,47 @@
+import { getDb } from "~/db/db.server";
+import { isAwaitingPayment, type PaymentStatus } from "~/domain/payments";
+import { gatewayForMethod } from "~/services/settings/payment-settings.server";
+
+export type OrderPayment = {
+  status: PaymentStatus;
+  method: string;
+  totalPaise: number;
+  paidPaise: number;
+  refundedPaise: number;
+  /** Until when a waiting order can be paid (ISO), else null. */
+  dueAt: string | null;
+  /** Whether the customer can pay (again) now, and through which gateway. */
+  payWith: "razorpay" | "stripe" | null;
+  /** Refunds of this order, newest first, as the customer sees them. */
+  refunds: { amountPaise: number; status: "pending" | "sending" | "processed" | "failed"; createdAt: string; kind: "gateway" | "payout" }[];
+};
+
+/** How one of this customer's orders stands for money; null when it is not theirs. */
+export async function getOrderPayment(orderId: string, userId: string): Promise<OrderPayment | null> {
+  const db = getDb();
+  const order = await db
+    .selectFrom("orders")
+    .select(["status", "payment_status", "payment_method", "total_paise", "paid_paise", "refunded_paise", "payment_due_at"])
+    .where("id", "=", orderId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!order) return null;
+  const refunds = await db
+    .selectFrom("refund")
+    .select(["amount_paise", "status", "created_at", "kind"])
+    .where("order_id", "=", orderId)
+    .orderBy("created_at", "desc")
+    .execute();
+  const waiting = order.status === "pending" && isAwaitingPayment(order.payment_status);
+  const open = waiting && (!order.payment_due_at || Date.parse(order.payment_due_at) > Date.now());
+  return {
+    status: order.payment_status,
+    method: order.payment_method,
+    totalPaise: Number(order.total_paise),
+    paidPaise: Number(order.paid_paise),
+    refundedPaise: Number(order.refunded_paise),
+    dueAt: waiting ? order.payment_due_at : null,
+    payWith: open ? await gatewayForMethod(order.payment_method) : null,
+    refunds: refunds.map((r) => ({ amountPaise: Number(r.amount_paise), status: r.status, createdAt: r.created_at, kind: r.kind })),
+  };
+}

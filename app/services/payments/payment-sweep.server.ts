@@ -1,0 +1,143 @@
+import { getDatabase, getDb } from "~/db/db.server";
+import { getEnv } from "~/env.server";
+import { AWAITING_PAYMENT } from "~/domain/payments";
+import { newId } from "~/lib/ids";
+import { log } from "~/lib/log.server";
+import { getEmailContext } from "~/services/emails/email-context.server";
+import { queueOrderStatusEmail } from "~/services/emails/queue-order-emails.server";
+import { restoreOrderStock } from "~/services/orders/restore-stock.server";
+import { getGatewayKeys } from "~/services/settings/payment-settings.server";
+import { reconcileOrder } from "./confirm-payment.server";
+import { sendDueRefunds } from "./refunds.server";
+import { stripeClient } from "./stripe.server";
+
+/** An attempt is asked about once it is this old: a callback or webhook normally comes well before. */
+const RECONCILE_AFTER_MS = 2 * 60_000;
+
+/**
+ * Cancels a prepaid order whose hold ran out unpaid: its stock goes back, in one transaction that
+ * first checks, under the order's lock, that it is still pending and unpaid (a payment that won
+ * the race has confirmed it). A payment that arrives later is refunded (recordPayment).
+ */
+export async function expireUnpaidOrder(orderId: string, now = new Date()): Promise<boolean> {
+  const { db, engine } = getDatabase();
+  const emails = await getEmailContext();
+  const at = now.toISOString();
+  const expired = await db.transaction().execute(async (trx) => {
+    let query = trx.selectFrom("orders").select(["id", "status", "payment_status", "payment_due_at"]).where("id", "=", orderId);
+    if (engine === "postgres") query = query.forUpdate();
+    const order = await query.executeTakeFirst();
+    if (order?.status !== "pending" || !AWAITING_PAYMENT.includes(order.payment_status)) return false;
+    if (!order.payment_due_at || order.payment_due_at > at) return false;
+    await trx
+      .updateTable("orders")
+      .set({ status: "cancelled", payment_status: "voided", payment_due_at: null, updated_at: at })
+      .where("id", "=", order.id)
+      .where("status", "=", "pending")
+      .execute();
+    await restoreOrderStock(trx, order.id, at);
+    await trx
+      .insertInto("order_event")
+      .values({
+        id: newId(),
+        order_id: order.id,
+        status: "cancelled",
+        note: `Not paid within ${getEnv().PAYMENT_HOLD_MINUTES} minutes: cancelled and its stock released`,
+        actor_id: null,
+        created_at: at,
+      })
+      .execute();
+    await queueOrderStatusEmail(trx, emails, order.id, "cancelled");
+    return true;
+  });
+  if (expired) await closeStripeSessions(orderId);
+  return expired;
+}
+
+/** Best effort: an open Stripe session of a cancelled order is expired so it cannot be paid (one paid anyway is refunded). */
+async function closeStripeSessions(orderId: string) {
+  const open = await getDb()
+    .selectFrom("payment")
+    .select("gateway_ref")
+    .where("order_id", "=", orderId)
+    .where("gateway", "=", "stripe")
+    .where("status", "=", "created")
+    .execute();
+  if (open.length === 0) return;
+  const keys = await getGatewayKeys("stripe");
+  if (!keys) return;
+  for (const { gateway_ref } of open) {
+    await stripeClient(keys.secret)
+      .checkout.sessions.expire(gateway_ref)
+      .catch((error: unknown) => log.info({ err: error, orderId }, "could not expire a Stripe session"));
+  }
+}
+
+/**
+ * One round of the payment sweep: ask the gateways about orders still awaiting payment whose
+ * attempts are old enough (reconciliation), cancel those whose hold has run out (asking once more
+ * first), and send refunds that are due again.
+ */
+export async function sweepPayments(now = new Date()) {
+  const db = getDb();
+  const askBefore = new Date(now.getTime() - RECONCILE_AFTER_MS).toISOString();
+  const waiting = await db
+    .selectFrom("orders")
+    .select(["id", "payment_due_at"])
+    .where("status", "=", "pending")
+    .where("payment_status", "in", AWAITING_PAYMENT)
+    .where((eb) =>
+      eb.or([
+        eb("payment_due_at", "<=", now.toISOString()),
+        eb.exists(
+          eb
+            .selectFrom("payment")
+            .select("payment.id")
+            .whereRef("payment.order_id", "=", "orders.id")
+            .where("payment.status", "in", ["created", "failed"])
+            .where("payment.created_at", "<=", askBefore),
+        ),
+      ]),
+    )
+    .orderBy("payment_due_at")
+    .limit(200)
+    .execute();
+  let reconciled = 0;
+  let expired = 0;
+  for (const order of waiting) {
+    try {
+      const outcomes = await reconcileOrder(order.id);
+      if (outcomes.includes("confirmed")) reconciled++;
+      else if (order.payment_due_at && order.payment_due_at <= now.toISOString() && (await expireUnpaidOrder(order.id, now))) expired++;
+    } catch (error) {
+      log.error({ err: error, orderId: order.id }, "payment sweep failed for an order");
+    }
+  }
+  const refunds = await sendDueRefunds(now);
+  if (reconciled || expired || refunds) log.info({ reconciled, expired, refunds }, "payment sweep");
+  return { reconciled, expired, refunds };
+}
+
+/** Runs the sweep every PAYMENT_SWEEP_SECONDS (first at start); `stop` waits for a round under way. */
+export function startPaymentSweeper() {
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const round = () => {
+    if (stopped || running) return; // a slow round is not overlapped by the next
+    running = sweepPayments()
+      .catch((error: unknown) => log.error({ err: error }, "payment sweep failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  round();
+  const timer = setInterval(round, getEnv().PAYMENT_SWEEP_SECONDS * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

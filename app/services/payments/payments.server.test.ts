@@ -1,0 +1,325 @@
+import { createHmac } from "node:crypto";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeGateway, type RunningFakeGateway } from "../../../server/fake-gateway/fake-gateway";
+import { checkoutInput, createCustomer, createProduct, setEnv } from "../../../tests/factories";
+import { getDb } from "~/db/db.server";
+import { placeOrder } from "~/services/orders/place-order.server";
+import { savePaymentMethod } from "~/services/settings/payment-settings.server";
+import { confirmRazorpayCheckout, confirmRazorpayFailure, confirmStripeReturn, PaymentNotVerified } from "./confirm-payment.server";
+import { expireUnpaidOrder, sweepPayments } from "./payment-sweep.server";
+import { createRefund, RefundRefused, sendDueRefunds, sendRefund } from "./refunds.server";
+import { PaymentUnavailable, startPayment } from "./start-payment.server";
+import { handleRazorpayWebhook, handleStripeWebhook } from "./webhooks.server";
+
+/**
+ * Payments end to end at the service level, against the local fake gateway (its real HTTP API on
+ * a free port): signatures, webhooks once, holds, late payments, refunds, reconciliation.
+ */
+const RZP_SECRET = "rzp-key-secret-for-tests";
+const RZP_WEBHOOK = "rzp-webhook-secret-for-tests";
+const STRIPE_SECRET = "sk_test_payments_tests";
+const STRIPE_WEBHOOK = "whsec_payments_tests";
+
+let fake: RunningFakeGateway;
+
+beforeAll(async () => {
+  fake = await startFakeGateway({ port: 0 });
+  fake.control.setWebhooksPaused(true); // events are fed to the handlers by the tests themselves
+  setEnv({
+    RAZORPAY_API_BASE: `${fake.url}/razorpay`,
+    STRIPE_API_BASE: fake.url,
+    RAZORPAY_CHECKOUT_JS: `${fake.url}/razorpay/checkout.js`,
+  });
+  await savePaymentMethod("razorpay", { enabled: "on", apiKey: "rzp_test_payments", secretKey: RZP_SECRET, webhookSecret: RZP_WEBHOOK });
+  await savePaymentMethod("stripe", { enabled: "on", apiKey: "pk_test_payments", secretKey: STRIPE_SECRET, webhookSecret: STRIPE_WEBHOOK });
+});
+afterAll(async () => {
+  fake.control.abortDeliveries();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.control.setOutage(false);
+});
+
+const orderRow = (id: string) => getDb().selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const stockOf = async (productId: string) =>
+  Number((await getDb().selectFrom("product").select("stock").where("id", "=", productId).executeTakeFirstOrThrow()).stock);
+const invoices = async (orderId: string) =>
+  (await getDb().selectFrom("tax_document").select("id").where("order_id", "=", orderId).where("kind", "=", "invoice").execute()).length;
+const confirmedEvents = async (orderId: string) =>
+  (await getDb().selectFrom("order_event").select("id").where("order_id", "=", orderId).where("status", "=", "confirmed").execute()).length;
+
+async function prepaidOrder(method: "upi" | "card" = "upi", stock = 10, quantity = 2) {
+  const customer = await createCustomer();
+  const product = await createProduct({ pricePaise: 45_000, stock });
+  const { orderId } = await placeOrder(customer, checkoutInput([{ productId: product.id, quantity }], { paymentMethod: method }));
+  return { customer, product, orderId };
+}
+
+async function razorpayOrderOf(orderId: string, userId: string) {
+  const start = await startPayment(orderId, userId);
+  if (start.gateway !== "razorpay") throw new Error("expected Razorpay");
+  return start.options;
+}
+
+/** A Razorpay webhook as the gateway signs it. */
+const razorpayHeaders = (body: string, id: string, secret = RZP_WEBHOOK) =>
+  new Headers({ "x-razorpay-signature": createHmac("sha256", secret).update(body).digest("hex"), "x-razorpay-event-id": id });
+
+const lastEvent = (type: string) => {
+  const event = fake.control.events().findLast((e) => e.type === type);
+  if (!event) throw new Error(`no ${type} event`);
+  return event;
+};
+
+describe("a prepaid order", () => {
+  it("is created awaiting payment, holding its stock until its hold ends", async () => {
+    const { orderId, product } = await prepaidOrder();
+    const order = await orderRow(orderId);
+    expect(order).toMatchObject({ status: "pending", payment_status: "awaiting_payment" });
+    expect(Date.parse(order.payment_due_at ?? "") - Date.parse(order.created_at)).toBe(30 * 60_000);
+    expect(await stockOf(product.id)).toBe(8);
+  });
+
+  it("is confirmed by a verified UPI payment, with its invoice, and only once", async () => {
+    const { orderId, customer } = await prepaidOrder();
+    const options = await razorpayOrderOf(orderId, customer.id);
+    const order = await orderRow(orderId);
+    expect(options).toMatchObject({ amount: Number(order.total_paise), currency: "INR", key: "rzp_test_payments" });
+    const { callback } = fake.control.payRazorpayOrder({ orderId: options.order_id, outcome: "success", method: "upi" });
+    expect(await confirmRazorpayCheckout(callback, customer.id)).toEqual({ outcome: "confirmed", orderId });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "confirmed",
+      payment_status: "paid",
+      paid_paise: order.total_paise,
+      payment_due_at: null,
+    });
+    expect(await invoices(orderId)).toBe(1);
+    // The same callback again (a replay, or a double tap): nothing changes.
+    expect((await confirmRazorpayCheckout(callback, customer.id)).outcome).toBe("already");
+    expect(await confirmedEvents(orderId)).toBe(1);
+  });
+
+  it("refuses a forged, tampered or replayed-elsewhere callback and changes nothing", async () => {
+    const a = await prepaidOrder();
+    const b = await prepaidOrder();
+    const optionsA = await razorpayOrderOf(a.orderId, a.customer.id);
+    const optionsB = await razorpayOrderOf(b.orderId, b.customer.id);
+    const { callback } = fake.control.payRazorpayOrder({ orderId: optionsA.order_id, outcome: "success" });
+    if (!("razorpay_signature" in callback)) throw new Error("expected a success callback");
+    const forged = {
+      ...callback,
+      razorpay_signature: createHmac("sha256", "not-the-secret")
+        .update(`${optionsA.order_id}|${callback.razorpay_payment_id}`)
+        .digest("hex"),
+    };
+    const swapped = { ...callback, razorpay_order_id: optionsB.order_id };
+    const refused = [
+      () => confirmRazorpayCheckout(forged, a.customer.id),
+      () => confirmRazorpayCheckout(swapped, b.customer.id),
+      () => confirmRazorpayCheckout({ ...callback, razorpay_signature: "00" }, a.customer.id),
+      // Someone else's valid callback, sent from another customer's page.
+      () => confirmRazorpayCheckout(callback, b.customer.id),
+    ];
+    for (const attempt of refused) await expect(attempt()).rejects.toBeInstanceOf(PaymentNotVerified);
+    expect(await orderRow(a.orderId)).toMatchObject({ status: "pending", payment_status: "awaiting_payment" });
+    expect(await orderRow(b.orderId)).toMatchObject({ status: "pending", payment_status: "awaiting_payment" });
+  });
+
+  it("is not confirmed by a payment of another amount", async () => {
+    const { orderId, customer } = await prepaidOrder();
+    const options = await razorpayOrderOf(orderId, customer.id);
+    const { callback } = fake.control.payRazorpayOrder({ orderId: options.order_id, outcome: "success", amount: options.amount - 100 });
+    await expect(confirmRazorpayCheckout(callback, customer.id)).rejects.toBeInstanceOf(PaymentNotVerified);
+    const webhook = lastEvent("payment.captured");
+    expect((await handleRazorpayWebhook(webhook.body, razorpayHeaders(webhook.body, webhook.id))).status).toBe(400);
+    expect(await orderRow(orderId)).toMatchObject({ status: "pending", payment_status: "awaiting_payment", paid_paise: 0 });
+  });
+
+  it("can be paid again after a failed payment", async () => {
+    const { orderId, customer } = await prepaidOrder();
+    const options = await razorpayOrderOf(orderId, customer.id);
+    const failed = fake.control.payRazorpayOrder({ orderId: options.order_id, outcome: "failure" });
+    const metadata = JSON.stringify({ payment_id: failed.payment.id, order_id: options.order_id });
+    expect((await confirmRazorpayFailure({ "error[metadata]": metadata }, customer.id)).outcome).toBe("failed");
+    expect(await orderRow(orderId)).toMatchObject({ status: "pending", payment_status: "failed" });
+    // The retry reuses the same Razorpay order, as Razorpay allows.
+    const retry = await razorpayOrderOf(orderId, customer.id);
+    expect(retry.order_id).toBe(options.order_id);
+    const { callback } = fake.control.payRazorpayOrder({ orderId: retry.order_id, outcome: "success" });
+    expect((await confirmRazorpayCheckout(callback, customer.id)).outcome).toBe("confirmed");
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "paid", status: "confirmed" });
+  });
+
+  it("tells the customer the gateway is down and keeps the order, with nothing half-written", async () => {
+    const { orderId, customer } = await prepaidOrder();
+    fake.control.setOutage(true);
+    await expect(startPayment(orderId, customer.id)).rejects.toMatchObject({ status: 503 });
+    await expect(startPayment(orderId, customer.id)).rejects.toBeInstanceOf(PaymentUnavailable);
+    expect(await getDb().selectFrom("payment").select("id").where("order_id", "=", orderId).execute()).toHaveLength(0);
+    fake.control.setOutage(false);
+    expect((await startPayment(orderId, customer.id)).gateway).toBe("razorpay");
+  });
+});
+
+describe("Razorpay webhooks", () => {
+  it("confirm once under concurrent duplicate deliveries, and refuse a bad signature", async () => {
+    const { orderId, customer } = await prepaidOrder();
+    const options = await razorpayOrderOf(orderId, customer.id);
+    fake.control.payRazorpayOrder({ orderId: options.order_id, outcome: "success" });
+    const captured = lastEvent("payment.captured");
+    const paid = lastEvent("order.paid");
+
+    expect((await handleRazorpayWebhook(captured.body, razorpayHeaders(captured.body, captured.id, "wrong"))).status).toBe(401);
+    const tampered = captured.body.replace(`"amount":${options.amount}`, `"amount":${options.amount + 1}`);
+    expect((await handleRazorpayWebhook(tampered, razorpayHeaders(captured.body, captured.id))).status).toBe(401);
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "awaiting_payment" });
+
+    const deliveries = await Promise.all([
+      ...Array.from({ length: 5 }, () => handleRazorpayWebhook(captured.body, razorpayHeaders(captured.body, captured.id))),
+      ...Array.from({ length: 3 }, () => handleRazorpayWebhook(paid.body, razorpayHeaders(paid.body, paid.id))),
+    ]);
+    expect(deliveries.every((d) => d.status === 200)).toBe(true);
+    expect(deliveries.filter((d) => d.body === "confirmed")).toHaveLength(1);
+    expect(await confirmedEvents(orderId)).toBe(1);
+    expect(await invoices(orderId)).toBe(1);
+    expect(await orderRow(orderId)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+    // A redelivery days later (the same event id) is answered and changes nothing.
+    expect((await handleRazorpayWebhook(captured.body, razorpayHeaders(captured.body, captured.id))).body).toBe("already");
+  });
+});
+
+describe("the hold", () => {
+  it("cancels an order unpaid when it ends and gives its stock back; a later payment is refunded in full", async () => {
+    const { orderId, customer, product } = await prepaidOrder("upi", 5, 3);
+    const options = await razorpayOrderOf(orderId, customer.id);
+    expect(await stockOf(product.id)).toBe(2);
+    await getDb()
+      .updateTable("orders")
+      .set({ payment_due_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", orderId)
+      .execute();
+    expect((await sweepPayments()).expired).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", payment_status: "voided" });
+    expect(await stockOf(product.id)).toBe(5);
+    // Sweeping again changes nothing.
+    expect(await expireUnpaidOrder(orderId)).toBe(false);
+
+    // The customer pays anyway, on the Razorpay order they still had open.
+    fake.control.payRazorpayOrder({ orderId: options.order_id, outcome: "success" });
+    const captured = lastEvent("payment.captured");
+    const answer = await handleRazorpayWebhook(captured.body, razorpayHeaders(captured.body, captured.id));
+    expect(answer).toEqual({ status: 200, body: "refunding" });
+    const order = await orderRow(orderId);
+    expect(order).toMatchObject({
+      status: "cancelled",
+      payment_status: "refunded",
+      paid_paise: options.amount,
+      refunded_paise: options.amount,
+    });
+    expect(fake.state.razorpay.payments.get(JSON.parse(captured.body).payload.payment.entity.id)).toMatchObject({
+      amount_refunded: options.amount,
+      refund_status: "full",
+    });
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
+  it("is not cancelled when the payment was lost but the gateway has it (reconciliation)", async () => {
+    const { orderId, customer } = await prepaidOrder();
+    const options = await razorpayOrderOf(orderId, customer.id);
+    fake.control.payRazorpayOrder({ orderId: options.order_id, outcome: "success" }); // callback and webhook both lost
+    await getDb()
+      .updateTable("payment")
+      .set({ created_at: new Date(Date.now() - 5 * 60_000).toISOString() })
+      .where("order_id", "=", orderId)
+      .execute();
+    expect((await sweepPayments()).reconciled).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(orderId)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+
+    // Even at the hold's end the sweep asks first: paid, not cancelled.
+    const late = await prepaidOrder();
+    const lateOptions = await razorpayOrderOf(late.orderId, late.customer.id);
+    fake.control.payRazorpayOrder({ orderId: lateOptions.order_id, outcome: "success" });
+    await getDb()
+      .updateTable("orders")
+      .set({ payment_due_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", late.orderId)
+      .execute();
+    await sweepPayments();
+    expect(await orderRow(late.orderId)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+  });
+});
+
+describe("Stripe Checkout", () => {
+  it("takes a card payment through a session, confirmed by the return and the webhook once", async () => {
+    const { orderId, customer } = await prepaidOrder("card");
+    const start = await startPayment(orderId, customer.id);
+    if (start.gateway !== "stripe") throw new Error("expected Stripe");
+    const sessionId = new URL(start.url).pathname.split("/").pop() ?? "";
+    // Asked again before paying: the same open session.
+    const again = await startPayment(orderId, customer.id);
+    expect(again).toEqual(start);
+    fake.control.payStripeSession(sessionId, "success");
+    expect(await confirmStripeReturn(sessionId)).toEqual({ outcome: "confirmed", orderId });
+    const completed = lastEvent("checkout.session.completed");
+    const header = Stripe.webhooks.generateTestHeaderString({ payload: completed.body, secret: STRIPE_WEBHOOK });
+    expect(await handleStripeWebhook(completed.body, new Headers({ "stripe-signature": header }))).toEqual({
+      status: 200,
+      body: "already",
+    });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload: completed.body, secret: "whsec_wrong" });
+    expect((await handleStripeWebhook(completed.body, new Headers({ "stripe-signature": forged }))).status).toBe(401);
+    expect(await orderRow(orderId)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+    await expect(confirmStripeReturn("cs_test_not_ours")).rejects.toBeInstanceOf(PaymentNotVerified);
+  });
+});
+
+describe("refunds", () => {
+  async function paidOrder(method: "upi" | "card") {
+    const placed = await prepaidOrder(method);
+    const start = await startPayment(placed.orderId, placed.customer.id);
+    if (start.gateway === "razorpay") {
+      const { callback } = fake.control.payRazorpayOrder({ orderId: start.options.order_id, outcome: "success" });
+      await confirmRazorpayCheckout(callback, placed.customer.id);
+    } else {
+      const sessionId = new URL(start.url).pathname.split("/").pop() ?? "";
+      fake.control.payStripeSession(sessionId, "success");
+      await confirmStripeReturn(sessionId);
+    }
+    return { ...placed, total: Number((await orderRow(placed.orderId)).total_paise) };
+  }
+
+  const refundOf = (orderId: string, amountPaise: number, idemKey: string) =>
+    getDb()
+      .transaction()
+      .execute((trx) => createRefund(trx, { orderId, amountPaise, reason: "return", idemKey, actorId: null }));
+
+  for (const method of ["upi", "card"] as const) {
+    it(`refunds part, then the rest, through the gateway (${method}), and never more than was paid`, async () => {
+      const { orderId, total } = await paidOrder(method);
+      const first = await refundOf(orderId, 10_000, `return:a-${method}`);
+      expect(await sendRefund(first.refundId)).toBe("processed");
+      expect(await orderRow(orderId)).toMatchObject({ payment_status: "partly_refunded", refunded_paise: 10_000 });
+      await expect(refundOf(orderId, total, `return:b-${method}`)).rejects.toBeInstanceOf(RefundRefused);
+      const rest = await refundOf(orderId, total - 10_000, `return:c-${method}`);
+      // Two senders at once: one gateway refund.
+      const sent = await Promise.all([sendRefund(rest.refundId), sendRefund(rest.refundId)]);
+      expect(sent.sort()).toEqual(["processed", "skipped"]);
+      expect(await orderRow(orderId)).toMatchObject({ payment_status: "refunded", refunded_paise: total });
+      // The same reason again returns the first refund, not a second one.
+      expect((await refundOf(orderId, 10_000, `return:a-${method}`)).created).toBe(false);
+    });
+  }
+
+  it("waits out a gateway outage and sends the refund once it is back", async () => {
+    const { orderId, total } = await paidOrder("upi");
+    fake.control.setOutage(true);
+    const refund = await refundOf(orderId, total, "cancel:outage");
+    expect(await sendRefund(refund.refundId)).toBe("pending");
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "paid", refunded_paise: 0 });
+    fake.control.setOutage(false);
+    expect(await sendDueRefunds(new Date(Date.now() + 2 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "refunded", refunded_paise: total });
+  });
+});

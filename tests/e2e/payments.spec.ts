@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { test as base, expect, expectAccessible } from "./fixtures";
+import { loginAs, placeOrder, SECATEURS, seedCart, waitForHydration } from "./helpers";
+import { startPrivateStore } from "./private-store";
+
+/**
+ * Real prepaid payments in the browser, against the local fake gateway the store starts itself
+ * (FAKE_GATEWAY=on): a fresh store gets test keys for Razorpay and Stripe, as a fresh clone does.
+ */
+const test = base.extend<object, { store: { url: string } }>({
+  store: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern, and requires one; empty says none.
+    async ({}, use) => {
+      const store = await startPrivateStore("payments", { FAKE_GATEWAY: "on", FAKE_GATEWAY_PORT: "0" });
+      await use({ url: store.url });
+      await store.stop();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ store }, use) => use(store.url),
+});
+
+/** A signed-in customer with one pack of secateurs in the cart places a prepaid order; returns its id. */
+async function prepaidOrder(page: Page, method: "UPI Payment" | "Credit/Debit Card") {
+  await loginAs(page);
+  await seedCart(page, [{ product: SECATEURS, quantity: 1 }]);
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  await page.getByRole("radio", { name: method }).check();
+  await page.getByRole("button", { name: "Place Order", exact: true }).click();
+  await page.waitForURL(/\/order-confirmation\/[a-z0-9]+$/);
+  const orderId = /\/order-confirmation\/([a-z0-9]+)$/.exec(page.url())?.[1] ?? "";
+  await expect(page.getByTestId("payment-status")).toHaveText("Awaiting payment");
+  await expect(page.getByTestId("order-status")).toHaveText("Pending");
+  return orderId;
+}
+
+const payment = (page: Page) => page.getByRole("region", { name: "Payment" });
+
+test("UPI through Razorpay Checkout: paid, then confirmed with its invoice", async ({ page }) => {
+  await prepaidOrder(page, "UPI Payment");
+  await expectAccessible(page);
+  await payment(page).getByRole("button", { name: /^Pay ₹[\d,.]+ with UPI$/ }).click();
+  const checkout = page.frameLocator('iframe[title="Payment"]');
+  await checkout.getByRole("button", { name: /^Pay ₹/ }).click();
+  await expect(page.getByTestId("payment-status")).toHaveText("Paid");
+  await expect(page.getByTestId("order-status")).toHaveText("Confirmed");
+  await expect(payment(page).getByRole("status")).toHaveText("Thank you! Your payment is received.");
+  await expect(page.getByRole("link", { name: /Tax Invoice/ })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("a failed UPI payment can be tried again and paid", async ({ page }) => {
+  await prepaidOrder(page, "UPI Payment");
+  await payment(page).getByRole("button", { name: /with UPI$/ }).click();
+  const checkout = page.frameLocator('iframe[title="Payment"]');
+  await checkout.getByRole("button", { name: "Fail payment" }).click();
+  await expect(payment(page).getByRole("alert")).toHaveText("Your payment did not go through. No money was taken; please try again.");
+  await expect(page.getByTestId("payment-status")).toHaveText("Payment failed");
+  await page.getByRole("dialog", { name: /Razorpay checkout/ }).getByRole("button", { name: "Close" }).click();
+
+  await payment(page).getByRole("button", { name: /^Try again: Pay ₹[\d,.]+ with UPI$/ }).click();
+  await page.frameLocator('iframe[title="Payment"]').getByRole("button", { name: /^Pay ₹/ }).click();
+  await expect(page.getByTestId("payment-status")).toHaveText("Paid");
+  await expect(page.getByTestId("order-status")).toHaveText("Confirmed");
+});
+
+test("a card through Stripe Checkout's hosted page", async ({ page }) => {
+  await prepaidOrder(page, "Credit/Debit Card");
+  await payment(page).getByRole("button", { name: /^Pay ₹[\d,.]+ by card$/ }).click();
+  await expect(page.getByText("Test mode")).toBeVisible();
+  // A declined card first: the page says so and nothing is recorded.
+  await page.getByRole("button", { name: "Decline card" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+  await page.getByRole("button", { name: /^Pay ₹/ }).click();
+  await page.waitForURL(/\/order-confirmation\/[a-z0-9]+\?payment=done$/);
+  await expect(page.getByTestId("payment-status")).toHaveText("Paid");
+  await expect(page.getByTestId("order-status")).toHaveText("Confirmed");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("Razorpay redirects and comes back through callback_url, so a lost page still completes", async ({ page }) => {
+    const orderId = await prepaidOrder(page, "UPI Payment");
+    await payment(page).getByRole("button", { name: /with UPI$/ }).click();
+    // The gateway's own page, at the top level (not a frame).
+    await expect(page.getByText("Test mode")).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/razorpay/pay");
+    await page.getByRole("button", { name: /^Pay ₹/ }).click();
+    // Its page posts the signed result to our callback from its own origin.
+    await page.waitForURL(new RegExp(`/order-confirmation/${orderId}\\?payment=done$`));
+    await expect(page.getByTestId("payment-status")).toHaveText("Paid");
+    await expect(page.getByTestId("order-status")).toHaveText("Confirmed");
+  });
+});
+
+test("cash on delivery stays offline, and a forged callback is refused", async ({ page, request, store }) => {
+  await loginAs(page);
+  await seedCart(page, [{ product: SECATEURS, quantity: 1 }]);
+  await page.goto("/checkout");
+  const orderId = await placeOrder(page, "Cash on Delivery");
+  await expect(page.getByTestId("payment-status")).toHaveText("Cash on delivery");
+  await expect(payment(page).getByRole("button")).toHaveCount(0);
+  expect(orderId).toMatch(/^[a-z0-9]+$/);
+
+  const forged = await request.post(`${store.url}/payments/razorpay/callback`, {
+    form: { razorpay_order_id: "order_doesnotexist00", razorpay_payment_id: "pay_forged000000", razorpay_signature: "0".repeat(64) },
+    headers: { origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(400);
+  const webhook = await request.post(`${store.url}/webhooks/razorpay`, {
+    data: { event: "payment.captured" },
+    headers: { "x-razorpay-signature": "0".repeat(64) },
+  });
+  expect(webhook.status()).toBe(401);
+});
