@@ -14,8 +14,8 @@ export type RefundNotice = { amountPaise: number; kind: "gateway" | "payout"; pa
 function refundParagraph(refund: NonNullable<RefundNotice>, what: string): string {
   const amount = formatPaiseExact(refund.amountPaise);
   return refund.kind === "gateway"
-    ? `${what} ${amount} is being refunded to your original payment method. Your bank may take 5–7 working days to show it.`
-    : `${what} ${amount} has been refunded to you by UPI or bank transfer${refund.payoutReference ? ` (reference ${refund.payoutReference})` : ""}.`;
+    ? `${what} ${amount}, is being refunded to your original payment method. Your bank may take 5–7 working days to show it.`
+    : `${what} ${amount}, has been refunded to you by UPI or bank transfer${refund.payoutReference ? ` (reference ${refund.payoutReference})` : ""}.`;
 }
 
 /** To the customer, when their order is cancelled (by them or by us), with the refund of what they paid. */
