@@ -59,7 +59,9 @@ describe("cancelling", () => {
     expect(cancelRefusal(order("confirmed"), "customer")).toBeNull();
     expect(cancelRefusal(order("shipped"), "customer")).toBe(CANCEL_AFTER_SHIPPING);
     expect(cancelRefusal(order("shipped"), "admin")).toBeNull();
-    expect(cancelRefusal(order("delivered"), "admin")).toBe(CANCEL_AFTER_DELIVERY);
+    expect(cancelRefusal(order("delivered"), "customer")).toBe(CANCEL_AFTER_DELIVERY);
+    expect(cancelRefusal(order("delivered"), "admin")).toBe("An order that is delivered cannot be marked cancelled.");
+    expect(cancelRefusal(order("cancelled"), "admin")).toBe("An order that is cancelled cannot be marked cancelled.");
     expect(cancelRefusal(order("cancelled"), "customer")).toBe(ORDER_ALREADY_CANCELLED);
   });
 

@@ -1,6 +1,6 @@
 import { addDays, formatIsoDay, indiaToday } from "./india-day";
 import { formatPaiseExact } from "./money";
-import type { OrderStatus } from "./orders";
+import { type OrderStatus, statusChangeRefusal } from "./orders";
 import { AWAITING_PAYMENT, isPrepaidMethod, type PaymentStatus, RECEIVED } from "./payments";
 
 /**
@@ -113,10 +113,12 @@ export type OrderMoney = { status: OrderStatus; paymentMethod: string; paymentSt
  * refunded by a payout an admin sends and records, so its customer asks us to cancel it.
  */
 export function cancelRefusal(order: OrderMoney, actor: CancelActor): string | null {
+  // An admin gets the status table's own words (docs/decisions/005-order-status-rules.md).
+  if (actor === "admin") return statusChangeRefusal(order.status, "cancelled", "admin");
   if (order.status === "cancelled") return ORDER_ALREADY_CANCELLED;
   if (order.status === "delivered") return CANCEL_AFTER_DELIVERY;
-  if (actor === "customer" && order.status === "shipped") return CANCEL_AFTER_SHIPPING;
-  if (actor === "customer" && refundNeedsPayout(order)) return CANCEL_PAID_OFFLINE;
+  if (order.status === "shipped") return CANCEL_AFTER_SHIPPING;
+  if (refundNeedsPayout(order)) return CANCEL_PAID_OFFLINE;
   return null;
 }
 
