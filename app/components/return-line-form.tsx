@@ -43,8 +43,12 @@ export function ReturnLineForm({ line, open, refusal }: Props) {
             Return {RETURN_STATUS_LABELS[line.request.status].toLowerCase()}
           </span>
           <span className="text-stone-700">
-            {line.request.quantity} × {formatPaiseExact(line.request.amountPaise)} refund, asked on {formatDate(line.request.createdAt)}
+            {line.request.quantity} of {line.quantity} · {formatPaiseExact(line.request.amountPaise)} refund · asked on{" "}
+            {formatDate(line.request.createdAt)}
           </span>
+          {line.request.status === "rejected" && line.request.decisionNote ? (
+            <p className="w-full text-stone-700 [overflow-wrap:anywhere]">Not accepted: {line.request.decisionNote}</p>
+          ) : null}
         </div>
       ) : open ? (
         <Form method="post" noValidate className="mt-4 space-y-3" aria-label={`Return ${line.name}`}>
@@ -54,20 +58,25 @@ export function ReturnLineForm({ line, open, refusal }: Props) {
               {errors.form ?? errors.lineId}
             </p>
           ) : null}
-          <TextField
-            label="How many to return"
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={line.quantity}
-            step={1}
-            required
-            defaultValue={refusal?.values.quantity ?? "1"}
-            error={errors.quantity}
-            hint={`From 1 to ${line.quantity}.`}
-            className="max-w-48"
-          />
+          {line.quantity === 1 ? (
+            // One bought: one to return, nothing to choose.
+            <input type="hidden" name="quantity" value="1" />
+          ) : (
+            <TextField
+              label="How many to return"
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={line.quantity}
+              step={1}
+              required
+              defaultValue={refusal?.values.quantity ?? "1"}
+              error={errors.quantity}
+              hint={`From 1 to ${line.quantity}.`}
+              className="max-w-48"
+            />
+          )}
           <TextField
             label="Why are you returning it?"
             name="reason"

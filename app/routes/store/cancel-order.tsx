@@ -74,7 +74,7 @@ export default function CancelOrder({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-xl px-4 py-8">
       <Link to={back} className="text-sm text-stone-600 hover:underline">
-        ← Back
+        ← {loaderData.from === "orders" ? "My Orders" : "Back to your order"}
       </Link>
       <h1 className="mt-3 text-2xl font-bold text-stone-900">
         Cancel order <span className="font-mono">#{order.id}</span>?
