@@ -21,8 +21,8 @@ const test = base.extend<object, { store: { url: string } }>({
 });
 
 /** A signed-in customer with one pack of secateurs in the cart places a prepaid order; returns its id. */
-async function prepaidOrder(page: Page, method: "UPI Payment" | "Credit/Debit Card") {
-  await loginAs(page);
+async function prepaidOrder(page: Page, store: { url: string }, method: "UPI Payment" | "Credit/Debit Card") {
+  await loginAs(page, {}, store.url);
   await seedCart(page, [{ product: SECATEURS, quantity: 1 }]);
   await page.goto("/checkout");
   await waitForHydration(page);
@@ -37,8 +37,8 @@ async function prepaidOrder(page: Page, method: "UPI Payment" | "Credit/Debit Ca
 
 const payment = (page: Page) => page.getByRole("region", { name: "Payment" });
 
-test("UPI through Razorpay Checkout: paid, then confirmed with its invoice", async ({ page }) => {
-  await prepaidOrder(page, "UPI Payment");
+test("UPI through Razorpay Checkout: paid, then confirmed with its invoice", async ({ page, store }) => {
+  await prepaidOrder(page, store, "UPI Payment");
   await expectAccessible(page);
   await payment(page).getByRole("button", { name: /^Pay ₹[\d,.]+ with UPI$/ }).click();
   const checkout = page.frameLocator('iframe[title="Payment"]');
@@ -50,8 +50,8 @@ test("UPI through Razorpay Checkout: paid, then confirmed with its invoice", asy
   await expectAccessible(page);
 });
 
-test("a failed UPI payment can be tried again and paid", async ({ page }) => {
-  await prepaidOrder(page, "UPI Payment");
+test("a failed UPI payment can be tried again and paid", async ({ page, store }) => {
+  await prepaidOrder(page, store, "UPI Payment");
   await payment(page).getByRole("button", { name: /with UPI$/ }).click();
   const checkout = page.frameLocator('iframe[title="Payment"]');
   await checkout.getByRole("button", { name: "Fail payment" }).click();
@@ -65,8 +65,8 @@ test("a failed UPI payment can be tried again and paid", async ({ page }) => {
   await expect(page.getByTestId("order-status")).toHaveText("Confirmed");
 });
 
-test("a card through Stripe Checkout's hosted page", async ({ page }) => {
-  await prepaidOrder(page, "Credit/Debit Card");
+test("a card through Stripe Checkout's hosted page", async ({ page, store }) => {
+  await prepaidOrder(page, store, "Credit/Debit Card");
   await payment(page).getByRole("button", { name: /^Pay ₹[\d,.]+ by card$/ }).click();
   await expect(page.getByText("Test mode")).toBeVisible();
   // A declined card first: the page says so and nothing is recorded.
@@ -81,8 +81,8 @@ test("a card through Stripe Checkout's hosted page", async ({ page }) => {
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("Razorpay redirects and comes back through callback_url, so a lost page still completes", async ({ page }) => {
-    const orderId = await prepaidOrder(page, "UPI Payment");
+  test("Razorpay redirects and comes back through callback_url, so a lost page still completes", async ({ page, store }) => {
+    const orderId = await prepaidOrder(page, store, "UPI Payment");
     await payment(page).getByRole("button", { name: /with UPI$/ }).click();
     // The gateway's own page, at the top level (not a frame).
     await expect(page.getByText("Test mode")).toBeVisible();
@@ -96,7 +96,7 @@ test.describe("on a phone", () => {
 });
 
 test("cash on delivery stays offline, and a forged callback is refused", async ({ page, request, store }) => {
-  await loginAs(page);
+  await loginAs(page, {}, store.url);
   await seedCart(page, [{ product: SECATEURS, quantity: 1 }]);
   await page.goto("/checkout");
   const orderId = await placeOrder(page, "Cash on Delivery");
