@@ -40,7 +40,9 @@ const payment = (page: Page) => page.getByRole("region", { name: "Payment" });
 test("UPI through Razorpay Checkout: paid, then confirmed with its invoice", async ({ page, store }) => {
   await prepaidOrder(page, store, "UPI Payment");
   await expectAccessible(page);
-  await payment(page).getByRole("button", { name: /^Pay ₹[\d,.]+ with UPI$/ }).click();
+  await payment(page)
+    .getByRole("button", { name: /^Pay ₹[\d,.]+ with UPI$/ })
+    .click();
   const checkout = page.frameLocator('iframe[title="Payment"]');
   await checkout.getByRole("button", { name: /^Pay ₹/ }).click();
   await expect(page.getByTestId("payment-status")).toHaveText("Paid");
@@ -52,22 +54,34 @@ test("UPI through Razorpay Checkout: paid, then confirmed with its invoice", asy
 
 test("a failed UPI payment can be tried again and paid", async ({ page, store }) => {
   await prepaidOrder(page, store, "UPI Payment");
-  await payment(page).getByRole("button", { name: /with UPI$/ }).click();
+  await payment(page)
+    .getByRole("button", { name: /with UPI$/ })
+    .click();
   const checkout = page.frameLocator('iframe[title="Payment"]');
   await checkout.getByRole("button", { name: "Fail payment" }).click();
   await expect(payment(page).getByRole("alert")).toHaveText("Your payment did not go through. No money was taken; please try again.");
   await expect(page.getByTestId("payment-status")).toHaveText("Payment failed");
-  await page.getByRole("dialog", { name: /Razorpay checkout/ }).getByRole("button", { name: "Close" }).click();
+  await page
+    .getByRole("dialog", { name: /Razorpay checkout/ })
+    .getByRole("button", { name: "Close" })
+    .click();
 
-  await payment(page).getByRole("button", { name: /^Try again: Pay ₹[\d,.]+ with UPI$/ }).click();
-  await page.frameLocator('iframe[title="Payment"]').getByRole("button", { name: /^Pay ₹/ }).click();
+  await payment(page)
+    .getByRole("button", { name: /^Try again: Pay ₹[\d,.]+ with UPI$/ })
+    .click();
+  await page
+    .frameLocator('iframe[title="Payment"]')
+    .getByRole("button", { name: /^Pay ₹/ })
+    .click();
   await expect(page.getByTestId("payment-status")).toHaveText("Paid");
   await expect(page.getByTestId("order-status")).toHaveText("Confirmed");
 });
 
 test("a card through Stripe Checkout's hosted page", async ({ page, store }) => {
   await prepaidOrder(page, store, "Credit/Debit Card");
-  await payment(page).getByRole("button", { name: /^Pay ₹[\d,.]+ by card$/ }).click();
+  await payment(page)
+    .getByRole("button", { name: /^Pay ₹[\d,.]+ by card$/ })
+    .click();
   await expect(page.getByText("Test mode")).toBeVisible();
   // A declined card first: the page says so and nothing is recorded.
   await page.getByRole("button", { name: "Decline card" }).click();
@@ -83,7 +97,9 @@ test.describe("on a phone", () => {
 
   test("Razorpay redirects and comes back through callback_url, so a lost page still completes", async ({ page, store }) => {
     const orderId = await prepaidOrder(page, store, "UPI Payment");
-    await payment(page).getByRole("button", { name: /with UPI$/ }).click();
+    await payment(page)
+      .getByRole("button", { name: /with UPI$/ })
+      .click();
     // The gateway's own page, at the top level (not a frame).
     await expect(page.getByText("Test mode")).toBeVisible();
     expect(new URL(page.url()).pathname).toBe("/razorpay/pay");
