@@ -131,4 +131,14 @@ test("cash on delivery stays offline, and a forged callback is refused", async (
     headers: { "x-razorpay-signature": "0".repeat(64) },
   });
   expect(webhook.status()).toBe(401);
+
+  // Only the pages that pay allow the gateway's origins, and exactly those.
+  const gateway = /http:\/\/127\.0\.0\.1:\d+/;
+  const policy = async (path: string) => (await page.request.get(`${store.url}${path}`)).headers()["content-security-policy"] ?? "";
+  expect(await policy("/products")).not.toMatch(gateway);
+  const paying = await policy(`/order-confirmation/${orderId}`);
+  for (const directive of ["script-src", "frame-src", "connect-src", "form-action"]) {
+    expect(paying, directive).toMatch(new RegExp(`${directive} [^;]*${gateway.source}`));
+  }
+  expect(paying).not.toContain("*");
 });
