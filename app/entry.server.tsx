@@ -11,6 +11,7 @@ import { closeDatabase } from "./db/db.server";
 import { getEnv } from "./env.server";
 import { contentSecurityPolicy } from "./lib/csp.server";
 import { paymentOrigins } from "./services/payments/endpoints.server";
+import { connectFakeGateway } from "./services/payments/fake-gateway-keys.server";
 import { log } from "./lib/log.server";
 import { InlineCssContext } from "./lib/inline-stylesheet";
 import stylesheet from "./app.css?url";
@@ -28,13 +29,17 @@ const inlineCss = (() => {
 })();
 
 // The Node server awaits this before it listens; in `react-router dev` it runs on first load.
-export const ready = prepareDatabase();
+export const ready = prepareDatabase().then(async () => {
+  // `npm run dev` runs the fake gateway beside Vite (scripts/dev.ts); the production server connects it itself.
+  if (getEnv().NODE_ENV === "development")
+    await connectFakeGateway().catch((error) => log.warn({ err: error }, "fake gateway not connected"));
+});
 export { closeDatabase };
 export { closeRateLimitStore } from "./services/security/rate-limit.server";
 export { startOutboxWorker } from "./services/outbox/worker.server";
 export { startLicenceSweeper } from "./services/sellers/licence-sweeper.server";
 export { startPaymentSweeper } from "./services/payments/payment-sweep.server";
-export { fakeGatewayTargets } from "./services/payments/fake-gateway-keys.server";
+export { connectFakeGateway };
 export { checkHealth } from "./services/health/check-health.server";
 
 /** Logs real failures once; a refusal we threw on purpose (4xx) is not an error, and an abort is the client leaving. */

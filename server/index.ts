@@ -38,7 +38,7 @@ const entry = build.entry.module as unknown as {
   startOutboxWorker: () => { stop: () => Promise<void> };
   startLicenceSweeper: () => { stop: () => Promise<void> };
   startPaymentSweeper: () => { stop: () => Promise<void> };
-  fakeGatewayTargets: () => Promise<Record<string, { url: string; secret: string } | undefined>>;
+  connectFakeGateway: () => Promise<void>;
 };
 
 try {
@@ -57,12 +57,7 @@ const licenceSweeper = entry.startLicenceSweeper();
 const paymentSweeper = entry.startPaymentSweeper();
 if (fakeGateway) {
   // The fake signs its webhooks with the secrets in Payment Settings (test keys on a fresh store).
-  const targets = await entry.fakeGatewayTargets();
-  await fetch(`${fakeGateway.url}/__control/config`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ razorpayWebhook: targets.razorpayWebhook ?? null, stripeWebhook: targets.stripeWebhook ?? null }),
-  });
+  await entry.connectFakeGateway();
   log.info({ url: fakeGateway.url }, "the local fake payment gateway is running (test mode: no real money moves)");
 }
 

@@ -60,10 +60,13 @@ export function initialPaymentStatus(method: string): PaymentStatus {
   return "cod";
 }
 
-/** After a refund: all of what was paid back is refunded, some is partly refunded. */
-export function statusAfterRefunds(paidPaise: number, refundedPaise: number): PaymentStatus {
-  if (refundedPaise <= 0) return "paid";
-  return refundedPaise >= paidPaise ? "refunded" : "partly_refunded";
+/**
+ * After refunds: all of what was received went back → refunded; the order still keeps its total (a
+ * second payment was returned) → paid; less than its total is kept → partly refunded.
+ */
+export function statusAfterRefunds(paidPaise: number, refundedPaise: number, totalPaise: number): PaymentStatus {
+  if (refundedPaise >= paidPaise) return "refunded";
+  return paidPaise - refundedPaise >= totalPaise ? "paid" : "partly_refunded";
 }
 
 /** The stock hold, in minutes, by default (PAYMENT_HOLD_MINUTES). */

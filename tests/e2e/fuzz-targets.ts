@@ -397,7 +397,11 @@ export const ACTION_TARGETS: ActionTarget[] = [
     path: () => "/payments/razorpay/callback",
     roles: ["anon"],
     refused: [],
-    valid: () => ({ razorpay_order_id: "order_AAAAAAAAAAAAAA", razorpay_payment_id: "pay_AAAAAAAAAAAAAA", razorpay_signature: "0".repeat(64) }),
+    valid: () => ({
+      razorpay_order_id: "order_AAAAAAAAAAAAAA",
+      razorpay_payment_id: "pay_AAAAAAAAAAAAAA",
+      razorpay_signature: "0".repeat(64),
+    }),
     special: () => ({
       "error[metadata]": fc.constantFrom("{", "null", '{"order_id":"order_AAAAAAAAAAAAAA","payment_id":"pay_AAAAAAAAAAAAAA"}'),
       "error[code]": fc.constantFrom("BAD_REQUEST_ERROR", ""),

@@ -21,8 +21,8 @@ const test = base.extend<object, { store: { url: string } }>({
 });
 
 /** A signed-in customer with one pack of secateurs in the cart places a prepaid order; returns its id. */
-async function prepaidOrder(page: Page, method: "UPI Payment" | "Credit/Debit Card") {
-  await loginAs(page);
+async function prepaidOrder(page: Page, store: { url: string }, method: "UPI Payment" | "Credit/Debit Card") {
+  await loginAs(page, {}, store.url);
   await seedCart(page, [{ product: SECATEURS, quantity: 1 }]);
   await page.goto("/checkout");
   await waitForHydration(page);
@@ -37,10 +37,12 @@ async function prepaidOrder(page: Page, method: "UPI Payment" | "Credit/Debit Ca
 
 const payment = (page: Page) => page.getByRole("region", { name: "Payment" });
 
-test("UPI through Razorpay Checkout: paid, then confirmed with its invoice", async ({ page }) => {
-  await prepaidOrder(page, "UPI Payment");
+test("UPI through Razorpay Checkout: paid, then confirmed with its invoice", async ({ page, store }) => {
+  await prepaidOrder(page, store, "UPI Payment");
   await expectAccessible(page);
-  await payment(page).getByRole("button", { name: /^Pay ₹[\d,.]+ with UPI$/ }).click();
+  await payment(page)
+    .getByRole("button", { name: /^Pay ₹[\d,.]+ with UPI$/ })
+    .click();
   const checkout = page.frameLocator('iframe[title="Payment"]');
   await checkout.getByRole("button", { name: /^Pay ₹/ }).click();
   await expect(page.getByTestId("payment-status")).toHaveText("Paid");
@@ -50,24 +52,36 @@ test("UPI through Razorpay Checkout: paid, then confirmed with its invoice", asy
   await expectAccessible(page);
 });
 
-test("a failed UPI payment can be tried again and paid", async ({ page }) => {
-  await prepaidOrder(page, "UPI Payment");
-  await payment(page).getByRole("button", { name: /with UPI$/ }).click();
+test("a failed UPI payment can be tried again and paid", async ({ page, store }) => {
+  await prepaidOrder(page, store, "UPI Payment");
+  await payment(page)
+    .getByRole("button", { name: /with UPI$/ })
+    .click();
   const checkout = page.frameLocator('iframe[title="Payment"]');
   await checkout.getByRole("button", { name: "Fail payment" }).click();
   await expect(payment(page).getByRole("alert")).toHaveText("Your payment did not go through. No money was taken; please try again.");
   await expect(page.getByTestId("payment-status")).toHaveText("Payment failed");
-  await page.getByRole("dialog", { name: /Razorpay checkout/ }).getByRole("button", { name: "Close" }).click();
+  await page
+    .getByRole("dialog", { name: /Razorpay checkout/ })
+    .getByRole("button", { name: "Close" })
+    .click();
 
-  await payment(page).getByRole("button", { name: /^Try again: Pay ₹[\d,.]+ with UPI$/ }).click();
-  await page.frameLocator('iframe[title="Payment"]').getByRole("button", { name: /^Pay ₹/ }).click();
+  await payment(page)
+    .getByRole("button", { name: /^Try again: Pay ₹[\d,.]+ with UPI$/ })
+    .click();
+  await page
+    .frameLocator('iframe[title="Payment"]')
+    .getByRole("button", { name: /^Pay ₹/ })
+    .click();
   await expect(page.getByTestId("payment-status")).toHaveText("Paid");
   await expect(page.getByTestId("order-status")).toHaveText("Confirmed");
 });
 
-test("a card through Stripe Checkout's hosted page", async ({ page }) => {
-  await prepaidOrder(page, "Credit/Debit Card");
-  await payment(page).getByRole("button", { name: /^Pay ₹[\d,.]+ by card$/ }).click();
+test("a card through Stripe Checkout's hosted page", async ({ page, store }) => {
+  await prepaidOrder(page, store, "Credit/Debit Card");
+  await payment(page)
+    .getByRole("button", { name: /^Pay ₹[\d,.]+ by card$/ })
+    .click();
   await expect(page.getByText("Test mode")).toBeVisible();
   // A declined card first: the page says so and nothing is recorded.
   await page.getByRole("button", { name: "Decline card" }).click();
@@ -81,9 +95,11 @@ test("a card through Stripe Checkout's hosted page", async ({ page }) => {
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("Razorpay redirects and comes back through callback_url, so a lost page still completes", async ({ page }) => {
-    const orderId = await prepaidOrder(page, "UPI Payment");
-    await payment(page).getByRole("button", { name: /with UPI$/ }).click();
+  test("Razorpay redirects and comes back through callback_url, so a lost page still completes", async ({ page, store }) => {
+    const orderId = await prepaidOrder(page, store, "UPI Payment");
+    await payment(page)
+      .getByRole("button", { name: /with UPI$/ })
+      .click();
     // The gateway's own page, at the top level (not a frame).
     await expect(page.getByText("Test mode")).toBeVisible();
     expect(new URL(page.url()).pathname).toBe("/razorpay/pay");
@@ -96,7 +112,7 @@ test.describe("on a phone", () => {
 });
 
 test("cash on delivery stays offline, and a forged callback is refused", async ({ page, request, store }) => {
-  await loginAs(page);
+  await loginAs(page, {}, store.url);
   await seedCart(page, [{ product: SECATEURS, quantity: 1 }]);
   await page.goto("/checkout");
   const orderId = await placeOrder(page, "Cash on Delivery");
@@ -115,4 +131,14 @@ test("cash on delivery stays offline, and a forged callback is refused", async (
     headers: { "x-razorpay-signature": "0".repeat(64) },
   });
   expect(webhook.status()).toBe(401);
+
+  // Only the pages that pay allow the gateway's origins, and exactly those.
+  const gateway = /http:\/\/127\.0\.0\.1:\d+/;
+  const policy = async (path: string) => (await page.request.get(`${store.url}${path}`)).headers()["content-security-policy"] ?? "";
+  expect(await policy("/products")).not.toMatch(gateway);
+  const paying = await policy(`/order-confirmation/${orderId}`);
+  for (const directive of ["script-src", "frame-src", "connect-src", "form-action"]) {
+    expect(paying, directive).toMatch(new RegExp(`${directive} [^;]*${gateway.source}`));
+  }
+  expect(paying).not.toContain("*");
 });

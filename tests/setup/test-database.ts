@@ -13,6 +13,8 @@ const engine = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 process.env.SEED_ON_EMPTY = "false";
 process.env.BASE_URL = "http://localhost:3999";
+// Servers the tests start take no payments unless a test starts a fake gateway of its own.
+process.env.FAKE_GATEWAY ??= "off";
 // With RATE_LIMIT_STORE=redis the counters outlive the run: each test file counts under its own prefix,
 // as it has its own database.
 if (process.env.RATE_LIMIT_STORE === "redis") {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { getEnv } from "~/env.server";
+import { connectFakeGateway } from "~/services/payments/fake-gateway-keys.server";
 import type { Route } from "./+types/payment-settings";
 import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { FormError } from "~/components/admin/form-error";
@@ -51,6 +52,8 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast(PAGE, { description: "Payment method removed." });
     }
     await savePaymentMethod(post.method, form);
+    // With the local fake gateway, its webhooks follow the secrets just saved.
+    if (post.method === "razorpay" || post.method === "stripe") await connectFakeGateway().catch(() => {});
     return redirectWithToast(PAGE, { description: "Payment settings saved." });
   } catch (error) {
     if (error instanceof SettingsRefused) return data({ error: error.message, section, fields: error.fields }, { status: 400 });

@@ -68,8 +68,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       return { razorpay: { checkoutJs: start.checkoutJs, options: start.options } };
     }
     if (fields.intent === "razorpay-verify") {
-      const { outcome } = await confirmRazorpayCheckout(fields, user.id);
-      return redirect(`/order-confirmation/${orderId}?payment=${outcome === "checking" ? "checking" : "done"}`);
+      const paid = await confirmRazorpayCheckout(fields, user.id);
+      return redirect(`/order-confirmation/${paid.orderId}?payment=${paid.outcome === "checking" ? "checking" : "done"}`);
     }
     if (fields.intent === "razorpay-failed") {
       await confirmRazorpayFailure(fields, user.id);

@@ -11,7 +11,7 @@ import { getGatewayKeys } from "~/services/settings/payment-settings.server";
  * were never saved gets test keys for Razorpay and Stripe, switched on, so a fresh clone takes UPI and
  * card payments at once. Returns where and how the fake signs its webhooks (the stored secrets).
  */
-export async function fakeGatewayTargets() {
+async function fakeGatewayTargets() {
   const env = getEnv();
   if (env.FAKE_GATEWAY !== "on") throw new Error("the fake gateway is off");
   const saved = await getDb().selectFrom("setting").select("key").where("key", "=", "payment").executeTakeFirst();
@@ -29,4 +29,22 @@ export async function fakeGatewayTargets() {
     razorpayWebhook: razorpay?.webhookSecret ? { url: `${env.BASE_URL}/webhooks/razorpay`, secret: razorpay.webhookSecret } : undefined,
     stripeWebhook: stripe?.webhookSecret ? { url: `${env.BASE_URL}/webhooks/stripe`, secret: stripe.webhookSecret } : undefined,
   };
+}
+
+/**
+ * Tells the local fake gateway where to send webhooks and with which secrets (those in Payment
+ * Settings), seeding test keys on a fresh store first. Called at start (server/index.ts, and the
+ * development server), and again when an admin saves a gateway's keys. Only with FAKE_GATEWAY=on.
+ */
+export async function connectFakeGateway() {
+  const env = getEnv();
+  if (env.FAKE_GATEWAY !== "on" || !env.STRIPE_API_BASE) return;
+  const targets = await fakeGatewayTargets();
+  const response = await fetch(`${new URL(env.STRIPE_API_BASE).origin}/__control/config`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ razorpayWebhook: targets.razorpayWebhook ?? null, stripeWebhook: targets.stripeWebhook ?? null }),
+    signal: AbortSignal.timeout(5_000),
+  });
+  if (!response.ok) throw new Error(`the fake gateway refused its configuration (${response.status})`);
 }

@@ -8,6 +8,8 @@ import { placeOrder } from "~/services/orders/place-order.server";
 import { savePaymentMethod } from "~/services/settings/payment-settings.server";
 import { confirmRazorpayCheckout, confirmRazorpayFailure, confirmStripeReturn, PaymentNotVerified } from "./confirm-payment.server";
 import { expireUnpaidOrder, sweepPayments } from "./payment-sweep.server";
+import { newId } from "~/lib/ids";
+import { razorpay } from "./razorpay.server";
 import { createRefund, RefundRefused, sendDueRefunds, sendRefund } from "./refunds.server";
 import { PaymentUnavailable, startPayment } from "./start-payment.server";
 import { handleRazorpayWebhook, handleStripeWebhook } from "./webhooks.server";
@@ -160,6 +162,48 @@ describe("a prepaid order", () => {
     expect(await getDb().selectFrom("payment").select("id").where("order_id", "=", orderId).execute()).toHaveLength(0);
     fake.control.setOutage(false);
     expect((await startPayment(orderId, customer.id)).gateway).toBe("razorpay");
+  });
+});
+
+describe("a second payment of one order (two tabs)", () => {
+  it("is refunded in full, and the order stays paid once", async () => {
+    const { orderId, customer } = await prepaidOrder();
+    const first = await razorpayOrderOf(orderId, customer.id);
+    // A second attempt, as another tab that opened checkout at the same moment would have made.
+    const keys = { keyId: "rzp_test_payments", keySecret: RZP_SECRET };
+    const second = await razorpay.createOrder(keys, { amount: first.amount, receipt: orderId, notes: { order_id: orderId } });
+    const now = new Date().toISOString();
+    await getDb()
+      .insertInto("payment")
+      .values({
+        id: newId(),
+        order_id: orderId,
+        gateway: "razorpay",
+        gateway_ref: second.id,
+        amount_paise: first.amount,
+        currency: "INR",
+        status: "created",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const a = fake.control.payRazorpayOrder({ orderId: first.order_id, outcome: "success" });
+    const b = fake.control.payRazorpayOrder({ orderId: second.id, outcome: "success" });
+    expect((await confirmRazorpayCheckout(a.callback, customer.id)).outcome).toBe("confirmed");
+    expect((await confirmRazorpayCheckout(b.callback, customer.id)).outcome).toBe("refunding");
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "confirmed",
+      payment_status: "paid",
+      paid_paise: 2 * first.amount,
+      refunded_paise: first.amount,
+    });
+    expect(fake.state.razorpay.payments.get(b.payment.id)).toMatchObject({ amount_refunded: first.amount });
+    expect(fake.state.razorpay.payments.get(a.payment.id)).toMatchObject({ amount_refunded: 0 });
+    const notes = (
+      await getDb().selectFrom("order_event").select("note").where("order_id", "=", orderId).orderBy("created_at").execute()
+    ).map((e) => e.note ?? "");
+    expect(notes.filter((n) => n.startsWith("Paid "))).toHaveLength(1);
+    expect(notes.filter((n) => n.startsWith("A second payment"))).toHaveLength(1);
   });
 });
 

@@ -213,13 +213,17 @@ async function markProcessed(refundId: string, orderId: string, amount: number, 
       .where("status", "in", ["sending", "pending"])
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) return;
-    let query = trx.selectFrom("orders").select(["paid_paise", "refunded_paise", "payment_status"]).where("id", "=", orderId);
+    let query = trx.selectFrom("orders").select(["paid_paise", "refunded_paise", "total_paise"]).where("id", "=", orderId);
     if (engine === "postgres") query = query.forUpdate();
     const order = await query.executeTakeFirstOrThrow();
     const refunded = Number(order.refunded_paise) + amount;
     await trx
       .updateTable("orders")
-      .set({ refunded_paise: refunded, payment_status: statusAfterRefunds(Number(order.paid_paise), refunded), updated_at: now })
+      .set({
+        refunded_paise: refunded,
+        payment_status: statusAfterRefunds(Number(order.paid_paise), refunded, Number(order.total_paise)),
+        updated_at: now,
+      })
       .where("id", "=", orderId)
       .execute();
   });
