@@ -12,7 +12,7 @@ import { checkoutInput, setEnv } from "./factories";
  * Orders paid for real in service tests: the local fake gateway (its HTTP API on a free port) with
  * Razorpay switched on, started once per test file. Nothing of ours is mocked.
  */
-export function useFakeGateway() {
+export function withFakeGateway() {
   const handle: { fake?: RunningFakeGateway } = {};
   beforeAll(async () => {
     handle.fake = await startFakeGateway({ port: 0 });
@@ -45,7 +45,7 @@ type Customer = { id: string; name: string; email: string };
 type Items = { productId: string; quantity: number }[];
 
 /** A UPI order paid through the fake gateway (so confirmed, with its invoices). */
-export async function paidUpiOrder(gateway: ReturnType<typeof useFakeGateway>, customer: Customer, items: Items) {
+export async function paidUpiOrder(gateway: ReturnType<typeof withFakeGateway>, customer: Customer, items: Items) {
   const { orderId } = await placeOrder(customer, checkoutInput(items, { paymentMethod: "upi" }));
   const start = await startPayment(orderId, customer.id);
   if (start.gateway !== "razorpay") throw new Error("expected Razorpay");

@@ -1,19 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { checkoutInput, createCustomer, createProduct, queuedEmails } from "../../../tests/factories";
-import { advanceOrder, eventsOf, orderRow, paidUpiOrder, refundsOf, stockOf, useFakeGateway } from "../../../tests/paid-orders";
+import { advanceOrder, eventsOf, orderRow, paidUpiOrder, refundsOf, stockOf, withFakeGateway } from "../../../tests/paid-orders";
 import { getDb } from "~/db/db.server";
-import {
-  CANCEL_AFTER_DELIVERY,
-  CANCEL_AFTER_SHIPPING,
-  CANCEL_PAID_OFFLINE,
-  ORDER_ALREADY_CANCELLED,
-  PAYOUT_REFERENCE_REQUIRED,
-} from "~/domain/returns";
+import { CANCEL_AFTER_SHIPPING, CANCEL_PAID_OFFLINE, ORDER_ALREADY_CANCELLED, PAYOUT_REFERENCE_REQUIRED } from "~/domain/returns";
 import { changeOrderStatus, StatusRefused } from "./admin-orders.server";
 import { CancelRefused, cancelOrder } from "./cancel-order.server";
 import { placeOrder } from "./place-order.server";
 
-const gateway = useFakeGateway();
+const gateway = withFakeGateway();
 
 async function codOrder(quantity = 2) {
   const customer = await createCustomer();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { checkoutInput, createCustomer, createProduct, createVendor, queuedEmails } from "../../../tests/factories";
-import { advanceOrder, deliveredOn, eventsOf, orderRow, paidUpiOrder, refundsOf, useFakeGateway } from "../../../tests/paid-orders";
+import { advanceOrder, deliveredOn, eventsOf, orderRow, paidUpiOrder, refundsOf, withFakeGateway } from "../../../tests/paid-orders";
 import { getDb } from "~/db/db.server";
 import { DEFAULT_GENERAL_SETTINGS } from "~/domain/settings";
 import {
@@ -19,7 +19,7 @@ import { listOrderReturns, listReturnsForAdmin } from "./list-returns.server";
 import { getOrderAftercare } from "./order-aftercare.server";
 import { getReturnForm, requestReturn, ReturnRefused } from "./request-return.server";
 
-const gateway = useFakeGateway();
+const gateway = withFakeGateway();
 afterEach(() => saveSetting("general", DEFAULT_GENERAL_SETTINGS));
 
 /**
