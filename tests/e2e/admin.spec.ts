@@ -798,10 +798,12 @@ test.describe("order search, export and readable tables", () => {
     const csv = await (await download.createReadStream()).toArray();
     const text = Buffer.concat(csv).toString("utf8");
     expect(text.split("\r\n")[0]).toBe(
-      "\uFEFFOrder ID,Placed (IST),Status,Payment,Customer,Email,Phone,Street,City,State,Pincode,Items,Subtotal (₹),Shipping (₹),GST (₹),Total (₹)",
+      "\uFEFFOrder ID,Placed (IST),Status,Payment,Payment status,Customer,Email,Phone,Street,City,State,Pincode,Items,Subtotal (₹),Shipping (₹),GST (₹),Total (₹)",
     );
     const row = text.split("\r\n").find((line) => line.startsWith(shopper.orderId));
-    expect(row).toContain(`,Pending,Cash on Delivery,${shopper.customer.name},${shopper.customer.email},'+91 98765 43210,`);
+    expect(row).toContain(
+      `,Pending,Cash on Delivery,Cash on delivery,${shopper.customer.name},${shopper.customer.email},'+91 98765 43210,`,
+    );
     expect(row).toMatch(/,2,150\.00,500\.00,27\.00,677\.00$/); // ₹150 + ₹500 shipping + 18% GST
 
     const bad = await page.request.get(`/admin/orders/export?from=${today}&to=2020-01-01`);
