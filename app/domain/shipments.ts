@@ -75,3 +75,6 @@ export type ShipmentView = {
   /** The lines in the parcel: "Jute Seeds × 2". */
   items: string[];
 };
+
+/** A seller whose lines of an order are not shipped yet ("store" or a vendor's id), for the admin's "Items to ship" choice. */
+export type SellerToShip = { seller: string; name: string; items: number };

@@ -1,9 +1,6 @@
 import { getDb } from "~/db/db.server";
-import { STORE_LINES } from "~/domain/shipments";
+import { type SellerToShip, STORE_LINES } from "~/domain/shipments";
 import type { OrderShipment } from "./list-shipments.server";
-
-/** A seller whose lines of the order are not shipped yet, for the admin's "Items to ship" choice. */
-export type SellerToShip = { seller: string; name: string; items: number };
 
 const STORE_NAME = "The store";
 
