@@ -95,7 +95,19 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   <label htmlFor="next-status" className="text-sm font-medium text-stone-700">
                     New status
                   </label>
-                  <select id="next-status" name="status" className="mt-1 h-10 w-full rounded-lg border border-stone-300 bg-white px-2">
+                  <select
+                    id="next-status"
+                    name="status"
+                    required
+                    // Cancelling is never the preselected choice (a confirmed order's only plain move).
+                    defaultValue={order.next[0] === "shipped" ? "" : undefined}
+                    className="mt-1 h-10 w-full rounded-lg border border-stone-300 bg-white px-2"
+                  >
+                    {order.next[0] === "shipped" ? (
+                      <option value="" disabled>
+                        Choose…
+                      </option>
+                    ) : null}
                     {order.next
                       .filter((s) => s !== "shipped") // shipping asks for the courier and tracking, below
                       .map((s) => (

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { VendorShipFormSchema } from "~/domain/shipments";
 import { readFields } from "~/lib/read-form.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast, samePage } from "~/lib/toast.server";
 import { ShipmentRefused, shipOrder } from "~/services/orders/ship-order.server";
 
 /**
@@ -21,8 +21,11 @@ export async function vendorShipAction(vendorId: string, request: Request) {
   }
   try {
     await shipOrder({ role: "vendor", id: vendorId }, parsed.data);
+    // Back to the same page of orders (the request's own path may be the .data one a script fetch uses).
     const url = new URL(request.url);
-    return redirectWithToast(`${url.pathname}${url.search}`, {
+    url.pathname = "/vendor-login/orders";
+    url.searchParams.delete("_routes");
+    return redirectWithToast(samePage(url), {
       description: "Marked shipped. The customer is emailed the courier and tracking.",
     });
   } catch (error) {
