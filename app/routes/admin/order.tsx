@@ -96,6 +96,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     New status
                   </label>
                   <select
+                    key={order.status}
                     id="next-status"
                     name="status"
                     required
