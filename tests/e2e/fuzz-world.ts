@@ -194,8 +194,17 @@ export async function buildWorld(
   // A delivered order, so the customer may review its product (issue 13).
   const reviewProductId = defined(live[3], "a fourth live product");
   const deliveredOrderId = await placeOrder(customerSession, [{ productId: reviewProductId, quantity: 1 }]);
+  // Shipping records the courier and tracking (issue 15).
+  const shipped = { courier: "Delhivery", tracking: `FZ${tag}`.slice(0, 40) };
   for (const status of ["confirmed", "shipped", "delivered"])
-    await ok(await admin.post(`/admin/orders/${deliveredOrderId}`, { form: { status }, maxRedirects: 0 }), `order ${status}`, [303]);
+    await ok(
+      await admin.post(`/admin/orders/${deliveredOrderId}`, {
+        form: { status, ...(status === "shipped" ? shipped : {}) },
+        maxRedirects: 0,
+      }),
+      `order ${status}`,
+      [303],
+    );
   // The sample catalogue's reviews, for the admin's Hide / Unhide.
   const reviewIds = (await store.query("select id from review order by id")).map((r) => String(r.id)).slice(0, 4);
 

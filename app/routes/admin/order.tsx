@@ -14,6 +14,9 @@ import { changeOrderStatus, getOrderForAdmin, StatusRefused } from "~/services/o
 import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
 import { readFields } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { OrderPayment } from "~/components/admin/order-payment";
+import { OrderShipping } from "~/components/admin/order-shipping";
+import { fulfilmentAction } from "./order-fulfilment.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.id} · Angle Admin` }];
 
@@ -26,7 +29,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
-  const parsed = OrderStatusFormSchema.safeParse(await readFields(request));
+  const form = await readFields(request);
+  // Issue 15: shipping with tracking (also a status change to "shipped") and recording a bank transfer.
+  const fulfilment = await fulfilmentAction(params.id, admin.id, form);
+  if (fulfilment) return fulfilment;
+  const parsed = OrderStatusFormSchema.safeParse(form);
   if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
   const { status, note } = parsed.data;
   try {
@@ -41,6 +48,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;
   const busy = useNavigation().state === "submitting";
+  // A refused shipping or payment form shows its errors beside its fields (order-fulfilment.server.ts).
+  const refused = actionData && "refusal" in actionData ? actionData : undefined;
+  const fieldsRefused = refused !== undefined && Object.values(refused.fields).some(Boolean);
   return (
     <div>
       <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 hover:underline">
@@ -52,7 +62,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           {STATUS_LABELS[order.status]}
         </span>
       </div>
-      <FormError message={actionData?.error} />
+      <FormError message={actionData && "error" in actionData ? actionData.error : fieldsRefused ? undefined : refused?.refusal} />
       <div className="mt-4 grid grid-cols-1 gap-4 xl:grid-cols-2">
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Customer</h2>
@@ -66,7 +76,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {order.address.street}, {order.address.city}, {order.address.state} {order.address.pincode}
           </address>
           <h2 className="mt-4 font-bold">Payment</h2>
-          <p className="mt-1">{paymentMethodLabel(order.paymentMethod, loaderData.paymentNames)}</p>
+          <OrderPayment
+            payment={order.payment}
+            methodLabel={paymentMethodLabel(order.paymentMethod, loaderData.paymentNames)}
+            totalPaise={order.totalPaise}
+            error={refused?.intent === "mark-paid" ? refused.fields.reference : undefined}
+            busy={busy}
+          />
         </section>
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Change status</h2>
@@ -79,12 +95,27 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   <label htmlFor="next-status" className="text-sm font-medium text-stone-700">
                     New status
                   </label>
-                  <select id="next-status" name="status" className="mt-1 h-10 w-full rounded-lg border border-stone-300 bg-white px-2">
-                    {order.next.map((s) => (
-                      <option key={s} value={s}>
-                        {STATUS_LABELS[s]}
+                  <select
+                    key={order.status}
+                    id="next-status"
+                    name="status"
+                    required
+                    // Cancelling is never the preselected choice (a confirmed order's only plain move).
+                    defaultValue={order.next[0] === "shipped" ? "" : undefined}
+                    className="mt-1 h-10 w-full rounded-lg border border-stone-300 bg-white px-2"
+                  >
+                    {order.next[0] === "shipped" ? (
+                      <option value="" disabled>
+                        Choose…
                       </option>
-                    ))}
+                    ) : null}
+                    {order.next
+                      .filter((s) => s !== "shipped") // shipping asks for the courier and tracking, below
+                      .map((s) => (
+                        <option key={s} value={s}>
+                          {STATUS_LABELS[s]}
+                        </option>
+                      ))}
                   </select>
                 </div>
                 <div>
@@ -107,6 +138,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           )}
         </section>
       </div>
+      <OrderShipping
+        status={order.status}
+        paymentStatus={order.payment.status}
+        shipments={order.shipments}
+        sellersToShip={order.sellersToShip}
+        errors={refused?.intent === "ship" ? refused.fields : undefined}
+        values={refused?.intent === "ship" ? refused.values : undefined}
+        busy={busy}
+      />
       <section className="relative mt-4 overflow-x-auto rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <h2 className="font-bold">Items</h2>
         <table className="mt-2 w-full text-sm">

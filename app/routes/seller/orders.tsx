@@ -1,6 +1,10 @@
 import { DocumentLinks } from "~/components/document-links";
 import type { Route } from "./+types/orders";
-import { requireVendorPage } from "~/auth/guards.server";
+import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
+import { useNavigation } from "react-router";
+import { VendorOrderShipping } from "~/components/seller/vendor-order-shipping";
+import { listShipments } from "~/services/orders/list-shipments.server";
+import { vendorShipAction } from "./vendor-ship.server";
 import { formatDate } from "~/domain/dates";
 import { Pager } from "~/components/pager";
 import { formatPaise } from "~/domain/money";
@@ -12,10 +16,24 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders · Angle Vendor"
 
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
-  return { orders: await listVendorOrderLines(vendor.id, readPageRequest(new URL(request.url).searchParams)) };
+  const orders = await listVendorOrderLines(vendor.id, readPageRequest(new URL(request.url).searchParams));
+  // Issue 15: the vendor's own parcels of these orders.
+  const shipments = await listShipments(
+    orders.rows.map((o) => o.orderId),
+    { vendorId: vendor.id },
+  );
+  return { orders, shipments };
 }
 
-export default function VendorOrders({ loaderData }: Route.ComponentProps) {
+/** Issue 15: the vendor ships their own lines of an order (vendor-ship.server.ts). */
+export async function action({ request }: Route.ActionArgs) {
+  const vendor = await requireVendorAction(request);
+  return vendorShipAction(vendor.id, request);
+}
+
+export default function VendorOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const shipping = navigation.state === "submitting" ? navigation.formData?.get("orderId") : null;
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Orders for your products</h1>
@@ -46,6 +64,12 @@ export default function VendorOrders({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
+              <VendorOrderShipping
+                order={o}
+                shipments={loaderData.shipments.filter((s) => s.orderId === o.orderId)}
+                refused={actionData?.orderId === o.orderId ? actionData : undefined}
+                busy={shipping === o.orderId}
+              />
               <DocumentLinks documents={o.documents} label={`Your tax invoices for order ${o.orderId}`} />
             </li>
           ))}
