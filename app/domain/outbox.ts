@@ -89,6 +89,9 @@ export const MESSAGE_KINDS = {
   "vendor-new-order": "essential",
   "listing-approved": "essential",
   "listing-rejected": "essential",
+  // Returns (issue 15): the seller hears of a request, the customer of its decision.
+  "return-requested": "essential",
+  "return-decided": "essential",
   newsletter: "non-essential",
   "review-request": "non-essential",
 } as const satisfies Record<string, "essential" | "non-essential">;

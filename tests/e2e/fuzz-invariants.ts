@@ -117,6 +117,20 @@ export async function storeViolations(store: FuzzStore): Promise<string[]> {
       bad.push(`parcel ${id}: courier ${JSON.stringify(p.courier)}, tracking ${JSON.stringify(tracking.slice(0, 60))}`);
     if (CONTROL.test(String(p.courier)) || CONTROL.test(tracking)) bad.push(`parcel ${id}: control character`);
   }
+  // Returns and refunds (issue 15): a return is of 1..its line's quantity and at most its value; an
+  // approved one has its refund of that amount; an order never refunds more than its total.
+  for (const r of await q(`select r.id, r.quantity, r.amount_paise, r.status, r.refund_id, l.quantity as bought,
+      l.taxable_paise + l.cgst_paise + l.sgst_paise + l.igst_paise as value, f.amount_paise as refunded
+      from return_request r join order_line l on l.id = r.order_line_id left join refund f on f.id = r.refund_id`)) {
+    const where = `return ${r.id}`;
+    if (!whole(r.quantity) || n(r.quantity) < 1 || n(r.quantity) > n(r.bought)) bad.push(`${where}: ${r.quantity} of ${r.bought}`);
+    if (n(r.amount_paise) <= 0 || n(r.amount_paise) > n(r.value)) bad.push(`${where}: amount ${r.amount_paise} of a line worth ${r.value}`);
+    if ((r.status === "approved") !== (r.refund_id !== null)) bad.push(`${where}: ${r.status} with refund ${r.refund_id}`);
+    if (r.refund_id !== null && n(r.refunded) !== n(r.amount_paise)) bad.push(`${where}: refund of ${r.refunded} for ${r.amount_paise}`);
+  }
+  for (const o of await q(`select o.id, o.total_paise, sum(f.amount_paise) as refunded from orders o join refund f on f.order_id = o.id
+      where f.status <> 'failed' group by o.id, o.total_paise`))
+    if (n(o.refunded) > n(o.total_paise)) bad.push(`order ${o.id}: refunds of ${o.refunded} exceed its total ${o.total_paise}`);
 
   const users = await q('select id, name, email, role, banned from "user"');
   const vendorRows = new Set((await q("select user_id from vendor")).map((v) => String(v.user_id)));

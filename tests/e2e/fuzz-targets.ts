@@ -30,6 +30,10 @@ export type World = {
   /** The customer's orders. */
   orderIds: [string, string];
   otherCustomerOrderId: string;
+  /** The customer's delivered order (issue 15): a line of it to return, and a return already asked for of its other line (the store's). */
+  deliveredOrderId: string;
+  returnableLineId: string;
+  returnId: string;
   /** A product the customer received (a delivered order), so they may review it. */
   reviewProductId: string;
   /** Reviews the admin may hide and show again. */
@@ -467,6 +471,66 @@ export const ACTION_TARGETS: ActionTarget[] = [
     samples: 5,
     group: "store",
   },
+  // Cancelling and returns (issue 15). The cancel is of the customer's second order (its stock
+  // comes back: the storefront test counts it); the first is the admin's to move.
+  {
+    file: "routes/store/cancel-order.tsx",
+    label: "customer cancel",
+    path: (w) => `/orders/${w.orderIds[1]}/cancel`,
+    roles: ["customer"],
+    refused: ["anon", "vendor"],
+    valid: () => ({ confirm: "yes", from: "orders" }),
+    special: () => ({
+      confirm: fc.constantFrom("yes", "no", "YES", "", "on"),
+      from: fc.constantFrom("order", "orders", "//evil.example", "https://evil.example/", ""),
+    }),
+    samples: 12,
+    group: "store",
+  },
+  {
+    file: "routes/store/cancel-order.tsx",
+    label: "customer cancel (another's order)",
+    path: (w) => `/orders/${w.otherCustomerOrderId}/cancel`,
+    roles: ["customer"],
+    refused: ["anon", "vendor"],
+    valid: () => ({ confirm: "yes" }),
+    samples: 5,
+    group: "store",
+  },
+  {
+    file: "routes/store/cancel-order.tsx",
+    label: "customer cancel (bogus id)",
+    path: () => "/orders/%00nosuch%27/cancel",
+    roles: ["customer"],
+    refused: ["anon"],
+    valid: () => ({ confirm: "yes" }),
+    samples: 4,
+    group: "store",
+  },
+  {
+    file: "routes/store/return-request.tsx",
+    label: "customer return",
+    path: (w) => `/orders/${w.deliveredOrderId}/return`,
+    roles: ["customer"],
+    refused: ["anon", "vendor"],
+    valid: (w, i) => ({ lineId: w.returnableLineId, quantity: String((i % 2) + 1), reason: `Fuzz return ${w.tag} ${i}: seal broken.` }),
+    special: (w) => ({
+      lineId: fc.oneof(bogusId, fc.constant(w.returnableLineId), fc.constant(`${w.returnableLineId}\u0000`)),
+      quantity: fc.constantFrom("0", "-1", "3", "1.5", "1e1", "", "٢", "99999", "2"),
+    }),
+    samples: 20,
+    group: "store",
+  },
+  {
+    file: "routes/store/return-request.tsx",
+    label: "customer return (not delivered)",
+    path: (w) => `/orders/${w.orderIds[0]}/return`,
+    roles: ["customer"],
+    refused: ["anon", "vendor"],
+    valid: (w, i) => ({ lineId: w.returnableLineId, quantity: "1", reason: `Fuzz return ${w.tag} ${i}: too early.` }),
+    samples: 5,
+    group: "store",
+  },
   {
     file: "routes/account/logout.ts",
     label: "logout",
@@ -740,6 +804,24 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "admin",
   },
   {
+    file: "routes/admin/returns.tsx",
+    label: "admin return decision",
+    path: () => "/admin/returns",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i): Record<string, FieldValue> =>
+      i % 2 === 0
+        ? { intent: "approve-return", returnId: w.returnId, payoutReference: `UPI${w.tag}${i}`.replace(/[^A-Za-z0-9]/g, "").slice(0, 40) }
+        : { intent: "reject-return", returnId: w.returnId, note: `Fuzz note ${i}: not in its packaging.` },
+    special: () => ({
+      intent: fc.constantFrom("approve-return", "reject-return", "approve", "", "delete"),
+      returnId: bogusId,
+      payoutReference: fc.constantFrom("", "12345", "x".repeat(41), "UTR 1234 5678", "<b>UTR123456</b>", "UTR123456789"),
+    }),
+    samples: 14,
+    group: "admin",
+  },
+  {
     file: "routes/admin/outbox.tsx",
     label: "admin outbox retry",
     path: () => "/admin/outbox",
@@ -886,6 +968,21 @@ export const ACTION_TARGETS: ActionTarget[] = [
     samples: 15,
     group: "vendor",
   },
+  {
+    // The world's return is of a store line: the vendor must be told it does not exist, whatever they send.
+    file: "routes/seller/orders.tsx",
+    label: "vendor return decision (not theirs)",
+    path: () => "/vendor-login/orders",
+    roles: ["vendor"],
+    refused: ["anon", "customer", "admin"],
+    valid: (w, i): Record<string, FieldValue> =>
+      i % 2 === 0
+        ? { intent: "approve-return", returnId: w.returnId, payoutReference: "UPI412345678901" }
+        : { intent: "reject-return", returnId: w.returnId, note: "Not ours to decide." },
+    special: () => ({ intent: fc.constantFrom("approve-return", "reject-return", ""), returnId: bogusId }),
+    samples: 10,
+    group: "vendor",
+  },
 
   // Settings: a random valid form changes what every page shows, so they run on a store of their own.
   {
@@ -1021,6 +1118,12 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/store/review.tsx", path: (w) => `/orders/review/${w.liveProductIds[2]}`, role: "customer", params: [] },
   { file: "routes/store/review.tsx", path: () => "/orders/review/%00%27%22%3Cx", role: "customer", params: [] },
   { file: "routes/store/review.tsx", path: (w) => `/orders/review/${w.reviewProductId}`, role: "anon", params: [] },
+  { file: "routes/store/cancel-order.tsx", path: (w) => `/orders/${w.orderIds[0]}/cancel`, role: "customer", params: ["from"] },
+  { file: "routes/store/cancel-order.tsx", path: (w) => `/orders/${w.otherCustomerOrderId}/cancel`, role: "customer", params: ["from"] },
+  { file: "routes/store/cancel-order.tsx", path: (w) => `/orders/${w.orderIds[0]}/cancel`, role: "anon", params: ["from"] },
+  { file: "routes/store/return-request.tsx", path: (w) => `/orders/${w.deliveredOrderId}/return`, role: "customer", params: [] },
+  { file: "routes/store/return-request.tsx", path: () => "/orders/%00%27%22%3Cx/return", role: "customer", params: [] },
+  { file: "routes/store/return-request.tsx", path: (w) => `/orders/${w.deliveredOrderId}/return`, role: "vendor", params: [] },
   { file: "routes/store/not-found.tsx", path: () => "/no/such/%E0%A4/page", role: "anon", params: [] },
   { file: "routes/admin/login.tsx", path: () => "/admin/login", role: "anon", params: ["redirectTo"] },
   { file: "routes/admin/layout.tsx", path: () => "/admin", role: "admin", params: [] },
@@ -1050,6 +1153,8 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/admin/outbox.tsx", path: () => "/admin/outbox", role: "admin", params: ["cursor", "dir"] },
   { file: "routes/admin/reviews.tsx", path: () => "/admin/reviews", role: "admin", params: ["cursor", "dir"] },
   { file: "routes/admin/reviews.tsx", path: () => "/admin/reviews", role: "customer", params: ["cursor", "dir"] },
+  { file: "routes/admin/returns.tsx", path: () => "/admin/returns", role: "admin", params: ["status", "cursor", "dir"] },
+  { file: "routes/admin/returns.tsx", path: () => "/admin/returns", role: "vendor", params: ["status"] },
   { file: "routes/admin/search-synonyms.tsx", path: () => "/admin/search-synonyms", role: "admin", params: [] },
   { file: "routes/admin/delivery.tsx", path: () => "/admin/delivery", role: "admin", params: ["zone"] },
   { file: "routes/admin/not-found.tsx", path: () => "/admin/no-such-page", role: "admin", params: [] },

@@ -193,7 +193,11 @@ export async function buildWorld(
   await other.dispose();
   // A delivered order, so the customer may review its product (issue 13).
   const reviewProductId = defined(live[3], "a fourth live product");
-  const deliveredOrderId = await placeOrder(customerSession, [{ productId: reviewProductId, quantity: 1 }]);
+  const deliveredOrderId = await placeOrder(customerSession, [
+    { productId: reviewProductId, quantity: 1 },
+    // A second line, for the customer's returns (issue 15).
+    { productId: defined(live[0], "a live product"), quantity: 2 },
+  ]);
   // Shipping records the courier and tracking (issue 15).
   const shipped = { courier: "Delhivery", tracking: `FZ${tag}`.slice(0, 40) };
   for (const status of ["confirmed", "shipped", "delivered"])
@@ -205,6 +209,26 @@ export async function buildWorld(
       `order ${status}`,
       [303],
     );
+  // Returns (issue 15): the reviewed product's line is asked back already (for the admin's and the
+  // vendor's decisions); the other line is left for the customer's return form.
+  const lineOf = async (productId: string) =>
+    String(
+      defined(
+        (await store.query("select id from order_line where order_id = ? and product_id = ?", [deliveredOrderId, productId]))[0],
+        "a delivered line",
+      ).id,
+    );
+  await ok(
+    await customerSession.post(`/orders/${deliveredOrderId}/return`, {
+      form: { lineId: await lineOf(reviewProductId), quantity: "1", reason: "Fuzz world: arrived damaged." },
+      maxRedirects: 0,
+    }),
+    "return requested",
+    [303],
+  );
+  const [returnRow] = await store.query("select id from return_request where order_id = ?", [deliveredOrderId]);
+  const returnId = String(defined(returnRow, "the world's return request").id);
+  const returnableLineId = await lineOf(defined(live[0], "a live product"));
   // The sample catalogue's reviews, for the admin's Hide / Unhide.
   const reviewIds = (await store.query("select id from review order by id")).map((r) => String(r.id)).slice(0, 4);
 
@@ -247,6 +271,9 @@ export async function buildWorld(
       pendingListingIds: pending,
       orderIds,
       otherCustomerOrderId,
+      deliveredOrderId,
+      returnableLineId,
+      returnId,
       reviewProductId,
       reviewIds,
       messageIds,

@@ -167,6 +167,7 @@ test("storefront and account actions: hostile forms from every role never get a 
   const vendorsBefore = await count(store, "vendor");
   const messagesBefore = await count(store, "contact_message");
   const ordersBefore = new Set((await store.query("select id from orders")).map((r) => String(r.id)));
+  const cancelledBefore = new Set((await store.query("select id from orders where status = 'cancelled'")).map((r) => String(r.id)));
   const stockBefore = await stockById(store);
 
   const results = await fuzzGroup(fuzz, "store", failures);
@@ -207,6 +208,18 @@ test("storefront and account actions: hostile forms from every role never get a 
       taken.set(String(l.product_id), (taken.get(String(l.product_id)) ?? 0) + Number(l.quantity));
     }
   }
+  // A customer's cancel (issue 15) gave its order's stock back; only an accepted one cancelled anything.
+  const cancelled = (await store.query("select id from orders where status = 'cancelled'"))
+    .map((r) => String(r.id))
+    .filter((id) => !cancelledBefore.has(id));
+  expect(cancelled, "orders cancelled = the customer's cancels accepted").toEqual(
+    ok("customer cancel", 303).length > 0 ? [world.orderIds[1]] : [],
+  );
+  for (const id of cancelled) {
+    for (const l of await store.query("select product_id, quantity from order_line where order_id = ?", [id])) {
+      taken.set(String(l.product_id), (taken.get(String(l.product_id)) ?? 0) - Number(l.quantity));
+    }
+  }
   for (const [id, stock] of stockBefore) {
     if (stock - (stockAfter.get(id) ?? stock) !== (taken.get(id) ?? 0))
       failures.push(`product ${id}: stock ${stock} → ${stockAfter.get(id)}, but orders took ${taken.get(id) ?? 0}`);
@@ -225,6 +238,11 @@ test("storefront and account actions: hostile forms from every role never get a 
     lastReview ? [{ rating: Number(first(lastReview.pairs, "rating")), body: asStored(first(lastReview.pairs, "body")) }] : [],
   );
   expect(ok("customer review (not received)", 303)).toEqual([]);
+  // Returns and cancels (issue 15): never of another's order or one not delivered; one request a line.
+  expect(ok("customer cancel (another's order)", 303)).toEqual([]);
+  expect(ok("customer return (not delivered)", 303)).toEqual([]);
+  const returned = await store.query("select quantity from return_request where order_line_id = ?", [world.returnableLineId]);
+  expect(returned.length, "one return request for the line, if any was accepted").toBe(ok("customer return", 303).length > 0 ? 1 : 0);
   expect(await customerReviews(world.liveProductIds[2])).toEqual([]);
   await expectConsistent(store, failures);
 });

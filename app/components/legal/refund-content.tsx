@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RETURN_WINDOW_DAYS } from "~/domain/returns";
 import type { LegalProps } from "./legal-props";
 
 const h2 = "mt-8 text-xl font-semibold text-stone-900";
@@ -34,9 +35,9 @@ export function RefundContent({ siteName, email, phone }: LegalProps) {
 
       <h2 className={h2}>Garden tools and equipment accessories</h2>
       <p className={p}>
-        You can request a return within 7 days of delivery for garden tools and equipment accessories (for example sprayer nozzles, hoses,
-        pump fittings and spare blades) if the item is unused, in its original condition and in its original packaging with all tags,
-        manuals and parts.
+        You can request a return within {RETURN_WINDOW_DAYS} days of delivery for garden tools and equipment accessories (for example
+        sprayer nozzles, hoses, pump fittings and spare blades) if the item is unused, in its original condition and in its original
+        packaging with all tags, manuals and parts.
       </p>
 
       <h2 className={h2}>Seeds, saplings and fertilizers</h2>
@@ -45,7 +46,10 @@ export function RefundContent({ siteName, email, phone }: LegalProps) {
           Seeds, saplings and fertilizers cannot be returned once their packet, bag or packaging has been opened, because we cannot
           guarantee their quality for another customer.
         </li>
-        <li>Unopened items in their original sealed packaging can be returned within 7 days of delivery, like tools and accessories.</li>
+        <li>
+          Unopened items in their original sealed packaging can be returned within {RETURN_WINDOW_DAYS} days of delivery, like tools and
+          accessories.
+        </li>
         <li>
           If an item arrives damaged, leaking, wrong, past its expiry date, or a sapling arrives dead or not viable, report it within 48
           hours of delivery with clear photos of the item, its packaging and the label. We will send a replacement or give you a full
@@ -71,7 +75,12 @@ export function RefundContent({ siteName, email, phone }: LegalProps) {
       <h2 className={h2}>How to request a return</h2>
       <ol className="mt-3 list-decimal pl-6 space-y-1">
         <li>
-          Contact us at{" "}
+          Open the order in{" "}
+          <Link className={link} to="/orders">
+            My Orders
+          </Link>{" "}
+          and choose <strong>Return items</strong> within {RETURN_WINDOW_DAYS} days of delivery: pick the item, how many, and tell us why.
+          Or contact us at{" "}
           <a className={link} href={`mailto:${email}`}>
             {email}
           </a>{" "}
@@ -81,8 +90,12 @@ export function RefundContent({ siteName, email, phone }: LegalProps) {
           </a>{" "}
           within the time limit above, with your order ID.
         </li>
-        <li>Tell us what is wrong and attach photos where this policy asks for them.</li>
+        <li>Where this policy asks for photos, send them to us by email with your order ID.</li>
         <li>We will confirm whether the item qualifies and arrange a pickup or tell you where to send it.</li>
+        <li>
+          Once we approve the return, we refund the item's price with its GST for the quantity returned; the delivery charge is refunded
+          only as described under Shipping charges below.
+        </li>
       </ol>
 
       <h2 className={h2}>Refunds</h2>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RETURN_WINDOW_DAYS } from "~/domain/returns";
 import type { LegalProps } from "./legal-props";
 
 const h2 = "mt-8 text-xl font-semibold text-stone-900";
@@ -89,7 +90,8 @@ export function TermsContent({ siteName, email, phone, address }: LegalProps) {
         <Link className={link} to="/refund">
           Refund &amp; Returns Policy
         </Link>
-        , which forms part of these terms. Nothing in these terms limits your rights under the Consumer Protection Act, 2019.
+        , which forms part of these terms. You may cancel an order until it ships, and ask to return eligible items within{" "}
+        {RETURN_WINDOW_DAYS} days of delivery. Nothing in these terms limits your rights under the Consumer Protection Act, 2019.
       </p>
 
       <h2 className={h2}>8. Vendors and marketplace sellers</h2>

@@ -8,6 +8,7 @@ import Leaf from "lucide-react/icons/leaf";
 import LogOut from "lucide-react/icons/log-out";
 import Package from "lucide-react/icons/package";
 import ReceiptIndianRupee from "lucide-react/icons/receipt-indian-rupee";
+import Undo2 from "lucide-react/icons/undo-2";
 import Settings from "lucide-react/icons/settings";
 import Star from "lucide-react/icons/star";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
@@ -31,6 +32,7 @@ const links = [
   { to: "/admin/products", label: "Manage Products", icon: Package },
   { to: "/admin/users", label: "Manage Users", icon: Users },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
+  { to: "/admin/returns", label: "Returns", icon: Undo2 },
   { to: "/admin/gst", label: "GST Report", icon: ReceiptIndianRupee },
   { to: "/admin/vendors", label: "Vendors", icon: Store },
   { to: "/admin/messages", label: "Messages", icon: Mail },

@@ -17,6 +17,11 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { OrderPayment } from "~/components/admin/order-payment";
 import { OrderShipping } from "~/components/admin/order-shipping";
 import { fulfilmentAction } from "./order-fulfilment.server";
+// Returns and refunds (issue 15).
+import { OrderReturnsSection } from "~/components/return-decisions";
+import { CancelPayoutSchema } from "~/domain/return-forms";
+import { decideReturnFromForm, isReturnDecision } from "~/lib/return-decision.server";
+import { getAdminOrderAftercare } from "~/services/returns/order-aftercare.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.id} · Angle Admin` }];
 
@@ -24,20 +29,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const order = await getOrderForAdmin(params.id);
   if (!order) throw data("Order not found", { status: 404 });
-  return { order, paymentNames: await getPaymentMethodNames() };
+  return { order, paymentNames: await getPaymentMethodNames(), aftercare: await getAdminOrderAftercare(order.id) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
-  const form = await readFields(request);
-  // Issue 15: shipping with tracking (also a status change to "shipped") and recording a bank transfer.
-  const fulfilment = await fulfilmentAction(params.id, admin.id, form);
+  const fields = await readFields(request);
+  // Issue 15: shipping with tracking (also a status change to "shipped"), recording a bank transfer, return decisions.
+  const fulfilment = await fulfilmentAction(params.id, admin.id, fields);
   if (fulfilment) return fulfilment;
-  const parsed = OrderStatusFormSchema.safeParse(form);
+  if (isReturnDecision(fields)) return decideReturnFromForm(fields, { role: "admin", id: admin.id }, `/admin/orders/${params.id}`);
+  const parsed = OrderStatusFormSchema.safeParse(fields);
   if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
   const { status, note } = parsed.data;
+  // Cancelling a paid order that was not paid online: the reference of the payout the admin sent.
+  const payout = CancelPayoutSchema.safeParse(fields.payoutReference);
+  if (!payout.success) return data({ error: firstError(fieldErrors(payout.error)) }, { status: 400 });
   try {
-    await changeOrderStatus(params.id, status, admin.id, note);
+    await changeOrderStatus(params.id, status, admin.id, note, { payoutReference: payout.data || undefined });
   } catch (error) {
     if (error instanceof StatusRefused) return data({ error: error.message }, { status: 409 });
     throw error;
@@ -129,10 +138,28 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     className="mt-1 h-10 w-full rounded-lg border border-stone-300 px-3"
                   />
                 </div>
+                {loaderData.aftercare?.cancelNeedsPayout ? (
+                  <div>
+                    <label htmlFor="cancel-payout" className="text-sm font-medium text-stone-700">
+                      Payout reference (when cancelling)
+                    </label>
+                    <input
+                      id="cancel-payout"
+                      name="payoutReference"
+                      maxLength={40}
+                      autoComplete="off"
+                      aria-describedby="cancel-payout-hint"
+                      className="mt-1 h-10 w-full rounded-lg border border-stone-300 px-3"
+                    />
+                    <p id="cancel-payout-hint" className="mt-1 text-xs text-stone-600">
+                      Paid, but not online: to cancel, send the refund by UPI or bank transfer first and enter its reference.
+                    </p>
+                  </div>
+                ) : null}
                 <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">
                   Update Status
                 </button>
-                <p className="text-xs text-stone-600">Cancelling puts the items back in stock.</p>
+                <p className="text-xs text-stone-600">Cancelling puts the items back in stock and refunds what was paid.</p>
               </fieldset>
             </Form>
           )}
@@ -191,6 +218,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </div>
         </dl>
       </section>
+      {loaderData.aftercare ? (
+        <OrderReturnsSection
+          returns={loaderData.aftercare.returns}
+          refunds={loaderData.aftercare.refunds}
+          error={actionData && "returnError" in actionData ? actionData.returnError : null}
+        />
+      ) : null}
       <section className="mt-4 rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <h2 className="font-bold">Tax invoices and credit notes</h2>
         {order.documents.length === 0 ? (

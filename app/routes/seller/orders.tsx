@@ -11,24 +11,36 @@ import { formatPaise } from "~/domain/money";
 import { readPageRequest } from "~/domain/pagination";
 import { STATUS_LABELS, STATUS_STYLES, type OrderStatus } from "~/domain/orders";
 import { listVendorOrderLines } from "~/services/sellers/vendor-orders.server";
+// Returns of the vendor's own lines (issue 15): they approve or reject them here.
+import { ReturnDecisions } from "~/components/return-decisions";
+import { decideReturnFromForm, isReturnDecision } from "~/lib/return-decision.server";
+import { readFields } from "~/lib/read-form.server";
+import { samePage } from "~/lib/toast.server";
+import { listReturnsOfOrders } from "~/services/returns/list-returns.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Angle Vendor" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
   const orders = await listVendorOrderLines(vendor.id, readPageRequest(new URL(request.url).searchParams));
-  // Issue 15: the vendor's own parcels of these orders.
-  const shipments = await listShipments(
-    orders.rows.map((o) => o.orderId),
-    { vendorId: vendor.id },
-  );
-  return { orders, shipments };
+  // Issue 15: the vendor's own parcels of these orders, and returns of their own lines.
+  const orderIds = orders.rows.map((o) => o.orderId);
+  const [shipments, returns] = await Promise.all([
+    listShipments(orderIds, { vendorId: vendor.id }),
+    listReturnsOfOrders(orderIds, { vendorId: vendor.id }),
+  ]);
+  return { orders, shipments, returns: Object.fromEntries(returns) };
 }
 
-/** Issue 15: the vendor ships their own lines of an order (vendor-ship.server.ts). */
-export async function action({ request }: Route.ActionArgs) {
+/**
+ * Issue 15: the vendor ships their own lines of an order (vendor-ship.server.ts), or approves or
+ * rejects a return of one of their own lines (the services check they are theirs).
+ */
+export async function action({ request, url }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
-  return vendorShipAction(vendor.id, request);
+  const fields = await readFields(request);
+  if (isReturnDecision(fields)) return decideReturnFromForm(fields, { role: "vendor", id: vendor.id }, samePage(url));
+  return vendorShipAction(vendor.id, fields, request.url);
 }
 
 export default function VendorOrders({ loaderData, actionData }: Route.ComponentProps) {
@@ -67,10 +79,15 @@ export default function VendorOrders({ loaderData, actionData }: Route.Component
               <VendorOrderShipping
                 order={o}
                 shipments={loaderData.shipments.filter((s) => s.orderId === o.orderId)}
-                refused={actionData?.orderId === o.orderId ? actionData : undefined}
+                refused={actionData && "orderId" in actionData && actionData.orderId === o.orderId ? actionData : undefined}
                 busy={shipping === o.orderId}
               />
               <DocumentLinks documents={o.documents} label={`Your tax invoices for order ${o.orderId}`} />
+              <ReturnDecisions
+                returns={loaderData.returns[o.orderId] ?? []}
+                error={actionData && "returnError" in actionData ? actionData.returnError : undefined}
+                label={`Returns of your items in order ${o.orderId}`}
+              />
             </li>
           ))}
         </ul>

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { VendorShipFormSchema } from "~/domain/shipments";
-import { readFields } from "~/lib/read-form.server";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import { ShipmentRefused, shipOrder } from "~/services/orders/ship-order.server";
 
@@ -9,8 +8,7 @@ import { ShipmentRefused, shipOrder } from "~/services/orders/ship-order.server"
  * /vendor-login/orders' action (issue 15): a vendor ships their own lines of one order. The service
  * checks the order has their lines (another vendor's order is "not found") and ships only theirs.
  */
-export async function vendorShipAction(vendorId: string, request: Request) {
-  const form = await readFields(request);
+export async function vendorShipAction(vendorId: string, form: Record<string, string>, requestUrl: string | URL) {
   const orderId = (form.orderId ?? "").slice(0, 64);
   const values = { courier: form.courier ?? "", tracking: form.tracking ?? "" };
   const parsed = VendorShipFormSchema.safeParse(form);
@@ -22,7 +20,7 @@ export async function vendorShipAction(vendorId: string, request: Request) {
   try {
     await shipOrder({ role: "vendor", id: vendorId }, parsed.data);
     // Back to the same page of orders (the request's own path may be the .data one a script fetch uses).
-    const url = new URL(request.url);
+    const url = new URL(requestUrl);
     url.pathname = "/vendor-login/orders";
     url.searchParams.delete("_routes");
     return redirectWithToast(samePage(url), {

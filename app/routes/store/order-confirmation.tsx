@@ -27,6 +27,9 @@ import { readFields } from "~/lib/read-form.server";
 import { getOrderPayment } from "~/services/payments/order-payment.server";
 import { PaymentUnavailable, startPayment } from "~/services/payments/start-payment.server";
 import { confirmRazorpayCheckout, confirmRazorpayFailure, PaymentNotVerified } from "~/services/payments/confirm-payment.server";
+// Cancelling, returns and refunds (issue 15).
+import { OrderAftercare } from "~/components/order-aftercare";
+import { getOrderAftercare } from "~/services/returns/order-aftercare.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Order confirmation · Angle" }, { name: "robots", content: "noindex" }];
 
@@ -37,8 +40,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const order = await getCustomerOrder(params.orderId, user.id);
     if (!order) return data({ state: "missing" as const }, { status: 404 });
-    // Issue 15: the history's dates, the parcels, the money (order-progress.server.ts), and paying.
-    const [progress, payment] = await Promise.all([getOrderProgress(user.id, order.id), getOrderPayment(order.id, user.id)]);
+    // Issue 15: the history's dates, the parcels, the money (order-progress.server.ts), paying, and
+    // what the customer may still do (cancel, return).
+    const [progress, payment, aftercare] = await Promise.all([
+      getOrderProgress(user.id, order.id),
+      getOrderPayment(order.id, user.id),
+      getOrderAftercare(order.id, user.id),
+    ]);
     if (!progress) return data({ state: "missing" as const }, { status: 404 });
     return {
       state: "ok" as const,
@@ -46,6 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       payment,
       paymentLabel: paymentMethodLabel(order.paymentMethod, await getPaymentMethodNames()),
       progress,
+      aftercare,
     };
   } catch (error) {
     log.error({ err: error }, "loading an order failed");
@@ -149,6 +158,8 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
           <OrderTimeline status={order.status} events={progress.events} />
         )}
       </section>
+
+      {loaderData.aftercare ? <OrderAftercare orderId={order.id} view={loaderData.aftercare} /> : null}
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="items-title">

@@ -17,6 +17,9 @@ import { readPageRequest } from "~/domain/pagination";
 import { addToCart } from "~/lib/cart";
 import { listCustomerOrders, type OrderSummary } from "~/services/orders/list-customer-orders.server";
 import { log } from "~/lib/log.server";
+// Cancel and return from the list (issue 15).
+import { CancelOrderButton } from "~/components/cancel-order-dialog";
+import { listOrderActions, type OrderActions } from "~/services/returns/order-aftercare.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Orders · Angle" }, { name: "robots", content: "noindex" }];
 
@@ -25,12 +28,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!user) return { state: "login" as const };
   try {
     const page = await listCustomerOrders(user.id, readPageRequest(new URL(request.url).searchParams));
-    // Issue 15: parcels and tracking, bank transfer details, refunds (order-progress.server.ts).
-    const progress = await listOrderProgress(
-      user.id,
-      page.rows.map((o) => o.id),
-    );
-    return { state: "ok" as const, page, progress };
+    // Issue 15: parcels and tracking, bank transfer details, refunds (order-progress.server.ts), and
+    // what the customer may do (cancel, return).
+    const ids = page.rows.map((o) => o.id);
+    const [progress, actions] = await Promise.all([listOrderProgress(user.id, ids), listOrderActions(user.id, ids)]);
+    return { state: "ok" as const, page, progress, actions: Object.fromEntries(actions) };
   } catch (error) {
     log.error({ err: error }, "listing orders failed");
     return data({ state: "error" as const, error: ORDERS_LOAD_FAILED }, { status: 500 });
@@ -69,7 +71,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           <Pager page={page} noun={["order", "orders"]} className="mt-4" />
           <ul className="mt-4 space-y-4">
             {orders.map((order) => (
-              <OrderCard key={order.id} order={order} progress={progress[order.id]} />
+              <OrderCard key={order.id} order={order} progress={progress[order.id]} actions={loaderData.actions[order.id]} />
             ))}
           </ul>
           <Pager page={page} noun={["order", "orders"]} className="mt-4" />
@@ -79,7 +81,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function OrderCard({ order, progress }: { order: OrderSummary; progress: OrderProgressView | undefined }) {
+function OrderCard({ order, progress, actions }: { order: OrderSummary; progress: OrderProgressView | undefined; actions?: OrderActions }) {
   const navigate = useNavigate();
   const reorderable = order.items.filter((i) => i.current && i.current.stock > 0);
   const reorder = () => {
@@ -124,7 +126,16 @@ function OrderCard({ order, progress }: { order: OrderSummary; progress: OrderPr
       <DocumentLinks documents={order.documents} label={`Tax invoices of order ${order.id}`} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
         <p className="font-bold">Total {formatPaise(order.total)}</p>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {actions?.canCancel ? <CancelOrderButton orderId={order.id} from="orders" refundPaise={actions.cancelRefundPaise} /> : null}
+          {actions?.canReturn ? (
+            <Link
+              to={`/orders/${order.id}/return`}
+              className="inline-flex min-h-10 items-center rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              Return items
+            </Link>
+          ) : null}
           {order.status === "delivered" ? (
             <button
               type="button"

@@ -1,12 +1,12 @@
 import { sizeName } from "~/domain/variants";
 import { type Db, getDb } from "~/db/db.server";
 import { isOrderStatus, nextStatuses, type OrderStatus, statusChangeRefusal } from "~/domain/orders";
-import { restoreOrderStock } from "./restore-stock.server";
 import { isId, newId } from "~/lib/ids";
 import { type EmailContext, getEmailContext } from "~/services/emails/email-context.server";
 import { isAwaitingPayment } from "~/domain/payments";
 import { queueOrderStatusEmail } from "~/services/emails/queue-order-emails.server";
-import { issueCreditNotes, issueInvoices } from "~/services/tax-documents/issue-documents.server";
+import { issueInvoices } from "~/services/tax-documents/issue-documents.server";
+import { CancelRefused, cancelOrder } from "./cancel-order.server";
 import { listOrderDocuments } from "~/services/tax-documents/documents.server";
 import { describeFulfilment } from "./describe-fulfilment.server";
 import { listShipments } from "./list-shipments.server";
@@ -67,21 +67,32 @@ export const SHIP_WITH_TRACKING = "To mark the order shipped, enter the courier 
 export const UNPAID_REFUSAL = "This order is waiting for its online payment: it can be confirmed or shipped once it is paid.";
 
 /**
- * Moves an order to its next status, recording who did it. Cancelling puts the stock back, in the
- * same transaction; the status check is part of the update, so two admins cannot both move it.
- * Shipping needs the courier and tracking, so it goes through shipOrder (ship-order.server.ts).
- * `within`: the caller's transaction (a bank transfer marked paid confirms its order in it).
+ * Moves an order to its next status, recording who did it. Cancelling is cancelOrder's (stock back,
+ * credit notes and refund in one transaction); shipping needs the courier and tracking, so it goes
+ * through shipOrder (ship-order.server.ts). The status check is part of the update, so two admins
+ * cannot both move it. `within`: the caller's transaction (a bank transfer marked paid confirms its
+ * order in it).
  */
 export async function changeOrderStatus(
   orderId: string,
   to: OrderStatus,
   actorId: string,
   note?: string,
-  within?: { trx: Db; emails: EmailContext },
+  options: { within?: { trx: Db; emails: EmailContext }; payoutReference?: string } = {},
 ) {
   if (!isOrderStatus(to)) throw new StatusRefused("Unknown status.");
   if (!isId(orderId)) throw new StatusRefused("That order no longer exists.");
   if (to === "shipped") throw new StatusRefused(SHIP_WITH_TRACKING);
+  // Cancelling has one path for everyone (stock, credit notes, refund, email): cancel-order.server.ts.
+  if (to === "cancelled") {
+    await cancelOrder({ orderId, actor: { role: "admin", id: actorId }, note, payoutReference: options.payoutReference }).catch(
+      (error: unknown) => {
+        throw error instanceof CancelRefused ? new StatusRefused(error.message) : error;
+      },
+    );
+    return;
+  }
+  const { within } = options;
   const emails = within?.emails ?? (await getEmailContext());
   await databaseOf(within)
     .transaction()
@@ -90,8 +101,8 @@ export async function changeOrderStatus(
       if (!order) throw new StatusRefused("That order no longer exists.");
       const refusal = statusChangeRefusal(order.status, to, "admin");
       if (refusal) throw new StatusRefused(refusal);
-      // A card or UPI order is confirmed by its payment; an admin may still cancel it.
-      if (to !== "cancelled" && isAwaitingPayment(order.payment_status)) throw new StatusRefused(UNPAID_REFUSAL);
+      // A card or UPI order is confirmed by its payment (cancelling it is cancelOrder's).
+      if (isAwaitingPayment(order.payment_status)) throw new StatusRefused(UNPAID_REFUSAL);
       const now = new Date().toISOString();
       const moved = await trx
         .updateTable("orders")
@@ -100,11 +111,6 @@ export async function changeOrderStatus(
         .where("status", "=", order.status)
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) throw new StatusRefused("The order changed meanwhile; reload and try again.");
-      if (to === "cancelled") {
-        await restoreOrderStock(trx, orderId, now);
-        // An invoiced order is credited in full (issue 14): its credit notes are part of the cancel.
-        await issueCreditNotes(trx, orderId, new Date(now));
-      }
       // A confirmed order is a supply: its tax invoices are issued with the confirmation.
       if (to === "confirmed") await issueInvoices(trx, orderId, new Date(now));
       await trx

@@ -61,7 +61,7 @@ export async function markTransferPaid(input: { orderId: string; reference: stri
       const confirm = order.status === "pending";
       if (confirm) {
         try {
-          await changeOrderStatus(orderId, "confirmed", input.actorId, note, { trx, emails });
+          await changeOrderStatus(orderId, "confirmed", input.actorId, note, { within: { trx, emails } });
         } catch (error) {
           if (error instanceof StatusRefused) throw new TransferRefused(error.message);
           throw error;

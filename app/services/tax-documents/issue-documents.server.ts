@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "~/db/db.server";
 import { SHIPPING_SAC } from "~/domain/gst";
 import { indianStateByGstCode } from "~/domain/indian-states";
+import { returnedAmounts } from "~/domain/returns";
 import {
   type DocumentLine,
   documentNumber,
@@ -232,4 +233,82 @@ export async function issueCreditNotes(trx: Db, orderId: string, at: Date = new 
     count++;
   }
   return count;
+}
+
+/** One order line given back: its id and how many of it. */
+export type ReturnedLine = { orderLineId: string; quantity: number };
+
+/**
+ * A credit note for goods returned (issue 15): it refers to the seller's invoice of the order and
+ * credits just the returned quantity of each line, each at its pro-rata value and GST (rounded down,
+ * `returnedAmounts`), so its total is exactly what the return refunds. Numbered in the seller's
+ * credit-note series, in the caller's transaction (the one approving the return). Null when the
+ * seller has no invoice for the order (placed before GST invoices): there is nothing to credit.
+ */
+export async function issueReturnCreditNote(
+  trx: Db,
+  orderId: string,
+  seller: string,
+  returned: readonly ReturnedLine[],
+  at: Date = new Date(),
+): Promise<{ number: string; totalPaise: number } | null> {
+  if (returned.length === 0) return null;
+  const invoice = await trx
+    .selectFrom("tax_document")
+    .select(["id", "snapshot"])
+    .where("order_id", "=", orderId)
+    .where("seller", "=", seller)
+    .where("kind", "=", "invoice")
+    .executeTakeFirst();
+  if (!invoice) return null;
+  const quantities = new Map(returned.map((r) => [r.orderLineId, r.quantity]));
+  const rows = await trx
+    .selectFrom("order_line")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .where("id", "in", [...quantities.keys()])
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+  const own = rows.filter((l) => (l.vendor_id ?? STORE_SELLER) === seller);
+  if (own.length !== quantities.size) throw new Error(`returned lines of order ${orderId} are not all sold by ${seller}`);
+  const lines: DocumentLine[] = own.map((l) => {
+    const quantity = quantities.get(l.id) ?? 0;
+    const amounts = returnedAmounts(
+      {
+        quantity: Number(l.quantity),
+        taxable: Number(l.taxable_paise),
+        cgst: Number(l.cgst_paise),
+        sgst: Number(l.sgst_paise),
+        igst: Number(l.igst_paise),
+      },
+      quantity,
+    );
+    return {
+      description: sizeName(l.name, l.variant_label),
+      hsn: l.hsn_code,
+      quantity,
+      unit: "Nos",
+      unitPricePaise: Number(l.unit_price_paise),
+      ...amounts,
+      rate: Number(l.gst_rate),
+    };
+  });
+  const original = JSON.parse(invoice.snapshot) as TaxDocument;
+  const orderRow = await trx.selectFrom("orders").select("sellers").where("id", "=", orderId).executeTakeFirst();
+  const prefix =
+    parseOrderSellers(orderRow?.sellers ?? "[]").find((s) => s.seller === seller)?.prefix ?? original.number.split("/")[0] ?? "ANG";
+  const year = financialYear(at);
+  const sequence = await nextSequence(trx, seriesKey(seller, "credit_note"), year);
+  const note: TaxDocument = {
+    ...original,
+    kind: "credit_note",
+    number: documentNumber(prefix, "credit_note", year, sequence),
+    issuedAt: at.toISOString(),
+    refersTo: { number: original.number, issuedAt: original.issuedAt },
+    lines,
+    totals: documentTotals(lines),
+  };
+  await insertDocument(trx, note, seller, year, sequence, invoice.id);
+  return { number: note.number, totalPaise: note.totals.total };
 }

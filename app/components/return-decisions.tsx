@@ -1,0 +1,160 @@
+import { Form, useNavigation } from "react-router";
+import { formatDate, formatDateTime } from "~/domain/dates";
+import { formatPaiseExact } from "~/domain/money";
+import {
+  type DecidableReturnView,
+  DECISION_NOTE_MAX,
+  PAYOUT_REFERENCE_MAX,
+  type RefundView,
+  refundLabel,
+  RETURN_STATUS_LABELS,
+  RETURN_STATUS_STYLES,
+  type ReturnDecisionError,
+} from "~/domain/returns";
+import { TextField } from "./ui/text-field";
+
+type Props = {
+  returns: readonly DecidableReturnView[];
+  /** The refusal of the last decision posted from this page, shown with its return. */
+  error?: ReturnDecisionError | null;
+  /** "Returns" or similar, as the list's accessible name. */
+  label: string;
+};
+
+/** Return requests with their Approve / Reject forms (plain POST forms: they work without JavaScript). */
+export function ReturnDecisions({ returns, error, label }: Props) {
+  if (returns.length === 0) return null;
+  return (
+    <ul className="mt-2 space-y-3" aria-label={label}>
+      {returns.map((r) => (
+        <li key={r.id} className="rounded-lg border border-stone-200 p-3" data-testid="return-request">
+          <ReturnDecision item={r} error={error?.returnId === r.id ? error.errors : undefined} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ReturnDecision({ item: r, error }: { item: DecidableReturnView; error?: ReturnDecisionError["errors"] }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("returnId") === r.id;
+  const what = `${r.quantity} × ${r.name}`;
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="font-semibold text-stone-900">
+          Return of {what} · {formatPaiseExact(r.amountPaise)}
+        </p>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${RETURN_STATUS_STYLES[r.status]}`} data-testid="return-status">
+          {RETURN_STATUS_LABELS[r.status]}
+        </span>
+      </div>
+      <p className="mt-1 text-sm text-stone-700">
+        Asked on {formatDateTime(r.createdAt)}: <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">“{r.reason}”</span>
+      </p>
+      {r.status === "approved" ? (
+        <p className="mt-1 text-sm text-stone-700">
+          Approved{r.decidedAt ? ` on ${formatDate(r.decidedAt)}` : ""}: {formatPaiseExact(r.amountPaise)} refunded
+          {r.payoutReference ? ` by UPI or bank transfer, reference ${r.payoutReference}` : " to the original payment method"}.
+        </p>
+      ) : null}
+      {r.status === "rejected" ? (
+        <p className="mt-1 text-sm text-stone-700 [overflow-wrap:anywhere]">
+          Rejected{r.decidedAt ? ` on ${formatDate(r.decidedAt)}` : ""}: {r.decisionNote}
+        </p>
+      ) : null}
+      {error?.form || error?.returnId || error?.intent ? (
+        <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm font-medium text-red-800">
+          {error.form ?? error.returnId ?? error.intent}
+        </p>
+      ) : null}
+      {r.status === "requested" ? (
+        <div className="mt-3 grid gap-3 md:grid-cols-2">
+          <Form method="post" className="space-y-2 rounded-lg bg-green-50/60 p-3" aria-label={`Approve the return of ${what}`}>
+            <input type="hidden" name="intent" value="approve-return" />
+            <input type="hidden" name="returnId" value={r.id} />
+            {r.needsPayout ? (
+              <TextField
+                label="Payout reference"
+                name="payoutReference"
+                required
+                maxLength={PAYOUT_REFERENCE_MAX}
+                autoComplete="off"
+                hint={`Not paid online: send ${formatPaiseExact(r.amountPaise)} by UPI or bank transfer first, then enter its reference.`}
+                error={error?.payoutReference}
+              />
+            ) : (
+              <p className="text-sm text-stone-700">{formatPaiseExact(r.amountPaise)} goes back to the original payment method.</p>
+            )}
+            <button
+              type="submit"
+              disabled={busy}
+              className="min-h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
+              Approve and refund
+            </button>
+          </Form>
+          <Form method="post" className="space-y-2 rounded-lg bg-stone-50 p-3" aria-label={`Reject the return of ${what}`}>
+            <input type="hidden" name="intent" value="reject-return" />
+            <input type="hidden" name="returnId" value={r.id} />
+            <TextField
+              label="Reason for rejecting"
+              name="note"
+              required
+              multiline
+              maxLength={DECISION_NOTE_MAX}
+              hint="Emailed to the customer."
+              error={error?.note}
+            />
+            <button
+              type="submit"
+              disabled={busy}
+              className="min-h-10 rounded-lg border border-stone-400 bg-white px-4 font-semibold text-stone-800 hover:bg-stone-100 disabled:opacity-60"
+            >
+              Reject return
+            </button>
+          </Form>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+const REFUND_REASONS: Record<RefundView["reason"], string> = {
+  cancelled: "order cancelled",
+  return: "return",
+  late_payment: "paid after cancelling",
+  extra_payment: "paid twice",
+};
+
+/** The admin's (or a vendor's) view of an order's returns and refunds, with the decision forms. */
+export function OrderReturnsSection({
+  returns,
+  refunds,
+  error,
+}: {
+  returns: readonly DecidableReturnView[];
+  refunds?: readonly RefundView[];
+  error?: ReturnDecisionError | null;
+}) {
+  if (returns.length === 0 && (refunds?.length ?? 0) === 0) return null;
+  return (
+    <section className="mt-4 rounded-xl bg-white p-5 ring-1 ring-stone-200" aria-labelledby="order-returns-title">
+      <h2 id="order-returns-title" className="font-bold">
+        Returns and refunds
+      </h2>
+      {refunds && refunds.length > 0 ? (
+        <ul className="mt-2 space-y-1 text-sm" aria-label="Refunds">
+          {refunds.map((r) => (
+            <li key={r.id} data-testid="admin-refund">
+              <span className="font-semibold">{refundLabel(r)}</span> · {REFUND_REASONS[r.reason]} ·{" "}
+              {r.kind === "payout" ? `payout${r.payoutReference ? ` ${r.payoutReference}` : ""}` : "through the gateway"} ·{" "}
+              {formatDateTime(r.createdAt)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ReturnDecisions returns={returns} error={error} label="Return requests" />
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/cancel-order";
+import { checkCustomer } from "~/auth/guards.server";
+import { cancelConsequences } from "~/components/cancel-order-dialog";
+import { LoginPrompt } from "~/components/login-prompt";
+import { fieldErrors, firstError } from "~/domain/form-errors";
+import { ORDER_NOT_FOUND, ORDER_NOT_FOUND_DETAIL } from "~/domain/messages";
+import { formatPaise } from "~/domain/money";
+import { CancelOrderSchema } from "~/domain/return-forms";
+import { CANCEL_FROM, type CancelFrom, orderCancelledMessage } from "~/domain/returns";
+import { readFields } from "~/lib/read-form.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { CancelRefused, cancelOrder } from "~/services/orders/cancel-order.server";
+import { getCustomerOrder } from "~/services/orders/get-customer-order.server";
+import { listOrderActions } from "~/services/returns/order-aftercare.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Cancel order · Angle" }, { name: "robots", content: "noindex" }];
+
+const backTo = (from: CancelFrom, orderId: string) => (from === "orders" ? "/orders" : `/order-confirmation/${orderId}`);
+
+/** The cancel's confirmation step for a page without JavaScript (the dialog posts to the same action). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const check = await checkCustomer(request);
+  if (!check.ok && check.status === 401) return data({ state: "login" as const }, { status: 401 });
+  if (!check.ok) return data({ state: "refused" as const, error: check.error }, { status: check.status });
+  const order = await getCustomerOrder(params.orderId, check.user.id);
+  const actions = order ? (await listOrderActions(check.user.id, [order.id])).get(order.id) : undefined;
+  if (!order || !actions) return data({ state: "missing" as const }, { status: 404 });
+  const asked = new URL(request.url).searchParams.get("from");
+  const from: CancelFrom = CANCEL_FROM.find((f) => f === asked) ?? "order";
+  return {
+    state: "ok" as const,
+    order: { id: order.id, total: order.total, items: order.items.map((i) => ({ name: i.name, quantity: i.quantity })) },
+    canCancel: actions.canCancel,
+    refusal: actions.cancelRefusal,
+    refundPaise: actions.cancelRefundPaise,
+    from,
+    back: backTo(from, order.id),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const check = await checkCustomer(request);
+  if (!check.ok) return data({ error: check.error }, { status: check.status });
+  const parsed = CancelOrderSchema.safeParse(await readFields(request));
+  if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
+  try {
+    const outcome = await cancelOrder({ orderId: params.orderId, actor: { role: "customer", id: check.user.id } });
+    return redirectWithToast(backTo(parsed.data.from, params.orderId), { description: orderCancelledMessage(outcome.refundPaise) });
+  } catch (error) {
+    if (error instanceof CancelRefused) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function CancelOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  if (loaderData.state === "login") return <LoginPrompt title="Please log in" text="Log in to cancel your order." />;
+  if (loaderData.state !== "ok") {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold text-stone-900">
+          {loaderData.state === "missing" ? ORDER_NOT_FOUND : "You cannot cancel orders"}
+        </h1>
+        <p className="mt-2 text-stone-600">{loaderData.state === "missing" ? ORDER_NOT_FOUND_DETAIL : loaderData.error}</p>
+        <Link to="/orders" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+          View My Orders
+        </Link>
+      </div>
+    );
+  }
+  const { order, canCancel, refusal, back } = loaderData;
+  const message = actionData?.error ?? (canCancel ? null : refusal);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-8">
+      <Link to={back} className="text-sm text-stone-600 hover:underline">
+        ← {loaderData.from === "orders" ? "My Orders" : "Back to your order"}
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold text-stone-900">
+        Cancel order <span className="font-mono">#{order.id}</span>?
+      </h1>
+      {message ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 font-medium text-red-800">
+          {message}
+        </p>
+      ) : null}
+      <section className="mt-4 rounded-xl border border-stone-200 bg-white p-5" aria-label="The order">
+        <ul className="space-y-1 text-stone-800">
+          {order.items.map((i) => (
+            <li key={i.name}>
+              {i.quantity} × {i.name}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 font-bold">Total {formatPaise(order.total)}</p>
+      </section>
+      {canCancel ? (
+        <>
+          <p className="mt-4 text-stone-700">
+            {cancelConsequences(loaderData.refundPaise)} The items go back on sale. This cannot be undone.
+          </p>
+          <Form method="post" className="mt-5 flex flex-wrap gap-3">
+            <input type="hidden" name="confirm" value="yes" />
+            <input type="hidden" name="from" value={loaderData.from} />
+            <button
+              type="submit"
+              disabled={submitting}
+              className="min-h-11 rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              {submitting ? "Cancelling…" : "Yes, cancel order"}
+            </button>
+            <Link to={back} className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-5 font-semibold">
+              Keep order
+            </Link>
+          </Form>
+        </>
+      ) : (
+        <Link to={back} className="mt-5 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white">
+          Back to the order
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import type { Page } from "@playwright/test";
+import { createProduct, loginAsAdmin, ORIGIN, placeCustomerOrder } from "./admin-helpers";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expectNoHorizontalScroll } from "./helpers";
+import { toasts } from "./toast-helpers";
+
+/*
+ * Cancellations and returns (issue 15) on the shared server, with products of the tests' own: a
+ * cash-on-delivery order is delivered, its customer asks to return one line, an admin approves it
+ * with the UPI payout's reference and the customer sees the refund; and a customer cancels a
+ * pending order through the dialog. The new pages are checked with axe at 390 px and on a desktop.
+ */
+
+/** The admin (signed in on `page`) moves an order along to delivered, as the order page's form does. */
+async function deliver(page: Page, orderId: string) {
+  for (const status of ["confirmed", "shipped", "delivered"]) {
+    const moved = await page.request.post(`/admin/orders/${orderId}`, { form: { status }, headers: ORIGIN, maxRedirects: 0 });
+    expect(moved.status(), `order marked ${status}`).toBe(303);
+  }
+}
+
+/** axe and no sideways scrolling on a phone, then on a desktop (the page is reloaded at each width). */
+async function expectAccessibleAtBothWidths(page: Page) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.reload();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+  }
+}
+
+test("a delivered cash-on-delivery order: the customer returns one line, an admin approves it with the payout reference", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // two browser contexts, an order moved to delivered, several pages
+  await loginAsAdmin(page);
+  const tag = Date.now().toString(36);
+  const neem = await createProduct(page, { name: `Neem Oil Spray ${tag}`, price: "236", stock: 20 });
+  const gloves = await createProduct(page, {
+    name: `Garden Gloves ${tag}`,
+    price: "120",
+    stock: 20,
+    category: "tools",
+    hsnCode: "61161000",
+  });
+  const shopper = await placeCustomerOrder(browser, [
+    { product: neem, quantity: 2 },
+    { product: gloves, quantity: 1 },
+  ]);
+  const customer = shopper.page;
+
+  // Before delivery there is nothing to return.
+  const early = await customer.request.post(`/orders/${shopper.orderId}/return`, {
+    form: { lineId: "x".repeat(16), quantity: "1", reason: "Too early" },
+    headers: ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(early.status()).toBe(409);
+  await deliver(page, shopper.orderId);
+
+  // My Orders → Return items.
+  await customer.goto("/orders");
+  const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
+  await expect(card.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  await card.getByRole("link", { name: "Return items" }).click();
+  await expect(customer).toHaveURL(new RegExp(`/orders/${shopper.orderId}/return$`));
+  await expect(customer.getByRole("heading", { level: 1 })).toHaveText("Return items");
+  await expectAccessibleAtBothWidths(customer);
+
+  // A reason too short and a quantity too high are refused beside their fields; nothing is written.
+  const line = customer.getByTestId("return-line").filter({ hasText: neem.name });
+  await line.getByLabel(/^How many to return/).fill("3");
+  await line.getByLabel(/^Why are you returning it/).fill("no");
+  await line.getByRole("button", { name: "Request return" }).click();
+  await expect(line.getByText("Please tell us why you are returning it (at least 3 characters).")).toBeVisible();
+  await line.getByLabel(/^Why are you returning it/).fill("The bottle arrived cracked and leaking.");
+  await line.getByRole("button", { name: "Request return" }).click();
+  await expect(line.getByText("You bought 2 of this item: choose from 1 to 2.")).toBeVisible();
+  await line.getByLabel(/^How many to return/).fill("1");
+  await line.getByRole("button", { name: "Request return" }).click();
+  await expect(toasts(customer)).toContainText("Your return request has been sent.");
+  await expect(line).toContainText("Return requested");
+  await expect(
+    customer.getByTestId("return-line").filter({ hasText: gloves.name }).getByRole("button", { name: "Request return" }),
+  ).toBeVisible();
+
+  // The admin's list of returns, from the sidebar.
+  await page.goto("/admin/orders");
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Returns" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Returns");
+  const request = page.getByTestId("admin-return").filter({ hasText: shopper.orderId });
+  await expect(request).toContainText(`Return of 1 × ${neem.name}`);
+  await expect(request).toContainText("The bottle arrived cracked and leaking.");
+  await expectAccessibleAtBothWidths(page);
+  const amount = /· (₹[\d,]+\.\d\d)/.exec((await request.getByText(`Return of 1 × ${neem.name}`).textContent()) ?? "")?.[1];
+  expect(amount, "the return's amount").toBeTruthy();
+
+  // Cash on delivery: approving asks for the payout's reference; the server refuses a bad one too.
+  const bad = await page.request.post("/admin/returns", {
+    form: { intent: "approve-return", returnId: (await request.locator('input[name="returnId"]').first().inputValue()) ?? "" },
+    headers: ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(bad.status()).toBe(400);
+  await waitForHydration(page);
+  await request.getByLabel(/^Payout reference/).fill("UPI412345678901");
+  await request.getByRole("button", { name: "Approve and refund" }).click();
+  await expect(toasts(page)).toContainText(`Return approved: the refund of ${amount} is recorded.`);
+
+  // Approved: on the admin's order page, with its credit note.
+  await page.goto(`/admin/orders/${shopper.orderId}`);
+  const returns = page.getByRole("region", { name: "Returns and refunds" });
+  await expect(returns.getByTestId("return-status")).toHaveText("Approved");
+  await expect(returns.getByTestId("admin-refund")).toContainText(`Refunded ${amount}`);
+  await expect(returns).toContainText("UPI412345678901");
+  await expect(page.getByText(`Return approved: 1 × ${neem.name}, ${amount} refunded (reference UPI412345678901)`)).toBeVisible();
+  await expectAccessible(page);
+
+  // The customer sees the refund on the order's page.
+  await customer.goto(`/order-confirmation/${shopper.orderId}`);
+  const refund = customer.getByTestId("refund");
+  await expect(refund).toContainText(`Refunded ${amount}`);
+  await expect(refund).toContainText("UPI412345678901");
+  await expect(customer.getByTestId("customer-return")).toContainText("Approved");
+  await expect(customer.getByRole("link", { name: /Credit Note/ }).last()).toBeVisible();
+  await expectAccessibleAtBothWidths(customer);
+  await shopper.context.close();
+});
+
+test("a customer cancels a pending cash-on-delivery order through the dialog", async ({ page, browser }) => {
+  test.slow();
+  await loginAsAdmin(page);
+  const product = await createProduct(page, {
+    name: `Cancelled Sickle ${Date.now().toString(36)}`,
+    price: "180",
+    stock: 9,
+    category: "tools",
+  });
+  const shopper = await placeCustomerOrder(browser, [{ product, quantity: 2 }]);
+  const customer = shopper.page;
+
+  await customer.goto("/orders");
+  await waitForHydration(customer);
+  const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
+  const cancel = card.getByRole("button", { name: "Cancel order" });
+  await cancel.click();
+  const dialog = customer.getByRole("dialog", { name: `Cancel order #${shopper.orderId}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Nothing has been charged, so there is nothing to refund.");
+  // The safe choice has the focus; Tab stays in the dialog; Escape closes it.
+  await expect(dialog.getByRole("button", { name: "Keep order" })).toBeFocused();
+  await customer.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Yes, cancel order" })).toBeFocused();
+  await expectAccessible(customer);
+  await customer.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId("order-status")).toHaveText("Pending");
+
+  await cancel.click();
+  await dialog.getByRole("button", { name: "Yes, cancel order" }).click();
+  await expect(toasts(customer)).toContainText("Your order has been cancelled.");
+  await expect(card.getByTestId("order-status")).toHaveText("Cancelled");
+  await expect(card.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+
+  // The stock came back, and the admin sees who cancelled.
+  await page.goto(`/admin/orders/${shopper.orderId}`);
+  await expect(page.getByTestId("admin-order-status")).toHaveText("Cancelled");
+  await expect(page.getByText("Cancelled by the customer")).toBeVisible();
+
+  // Without JavaScript: the confirmation page says why not any more, and a post is a 409 with the reason.
+  await customer.goto(`/orders/${shopper.orderId}/cancel`);
+  await expect(customer.getByRole("alert")).toHaveText("This order is already cancelled.");
+  await expectAccessibleAtBothWidths(customer);
+  const again = await customer.request.post(`/orders/${shopper.orderId}/cancel`, {
+    form: { confirm: "yes" },
+    headers: ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(again.status()).toBe(409);
+  expect(await again.text()).toContain("This order is already cancelled.");
+  await shopper.context.close();
+});
+
+test("without JavaScript, a customer cancels on the confirmation page; someone else's order is not found", async ({ browser, page }) => {
+  await loginAsAdmin(page);
+  const product = await createProduct(page, {
+    name: `No Script Hoe ${Date.now().toString(36)}`,
+    price: "150",
+    stock: 5,
+    category: "tools",
+  });
+  const shopper = await placeCustomerOrder(browser, [{ product, quantity: 1 }]);
+  const stranger = await placeCustomerOrder(browser, [{ product, quantity: 1 }]);
+  expect((await stranger.page.goto(`/orders/${shopper.orderId}/cancel`))?.status()).toBe(404);
+  expect((await stranger.page.goto(`/orders/${shopper.orderId}/return`))?.status()).toBe(404);
+  await stranger.context.close();
+
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await shopper.context.storageState() });
+  const customer = await context.newPage();
+  await customer.goto("/orders");
+  const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
+  await card.getByRole("link", { name: "Cancel order" }).click();
+  await expect(customer.getByRole("heading", { level: 1 })).toHaveText(`Cancel order #${shopper.orderId}?`);
+  await customer.getByRole("button", { name: "Yes, cancel order" }).click();
+  await expect(customer).toHaveURL(/\/orders$/);
+  await expect(card.getByTestId("order-status")).toHaveText("Cancelled");
+  await context.close();
+  await shopper.context.close();
+});
