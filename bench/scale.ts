@@ -1,17 +1,21 @@
 // Scale benchmark: catalogue latency at 1,000 and 100,000 products on SQLite and PostgreSQL, order
-// throughput with 50 concurrent customers, and a bare Hono "hello" route for reference.
-//   npm run bench:scale [-- --engines sqlite,postgres --large 100000 --duration 8 --no-build --only crop]
+// throughput with 50 concurrent customers (cash on delivery, and UPI paid at the fake gateway), and a
+// bare Hono "hello" route for reference.
+//   npm run bench:scale [-- --engines sqlite,postgres --large 100000 --duration 8 --no-build --only crop|orders]
 // Seeded databases are cached in /tmp (SQLite files) and as angle_bench_* PostgreSQL databases,
 // named with SEED_VERSION: raise it when bench/seed.ts changes what it makes.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { sql } from "kysely";
 import pg from "pg";
+import { startFakeGateway } from "../server/fake-gateway/fake-gateway.ts";
+import { codFailures, codOrders, signUpCustomers } from "./orders.ts";
+import { prepaidFailures, prepaidOrders } from "./prepaid-orders.ts";
 
 const ROOT = resolve(fileURLToPath(import.meta.url), "../..");
 const { values } = parseArgs({
@@ -23,8 +27,10 @@ const { values } = parseArgs({
     connections: { type: "string", default: "20" },
     "no-build": { type: "boolean", default: false },
     "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
-    /** Only the latency cases whose label contains this text (e.g. "crop"); the order run is skipped. */
+    /** Only the latency cases whose label contains this text (e.g. "crop"), skipping the order runs; "orders": only the order runs. */
     only: { type: "string" },
+    /** Seconds of prepaid orders (create, start payment, pay, verify) per engine. */
+    "prepaid-duration": { type: "string", default: "5" },
   },
 });
 /** 2: pack sizes, crops and seasons (issue 12); 3: product.variant_count. */
@@ -33,6 +39,8 @@ const engines = values.engines.split(",") as ("sqlite" | "postgres")[];
 const sizes: [number, number] = [Number(values.small), Number(values.large)];
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const prepaidDuration = Number(values["prepaid-duration"]);
+const onlyOrders = values.only === "orders";
 const BUILD_DIR = "build-bench";
 const children = new Set<ChildProcess>();
 const cleanup = () => {
@@ -109,11 +117,29 @@ async function seeded(engine: "sqlite" | "postgres", n: number): Promise<Record<
   return { DATABASE_URL: pgUrl(name) };
 }
 
+/** Servers and the hello baseline stop by themselves when this process ends (bench/exit-with-parent.ts). */
+const EXIT_WITH_PARENT = ["--import", join(ROOT, "bench/exit-with-parent.ts")];
+
+/** The first port from `from` that nothing on this machine listens on (another store may hold one). */
+async function freePort(from: number) {
+  for (let port = from; port < from + 200; port++) {
+    const free = await new Promise<boolean>((res) => {
+      const probe = createServer()
+        .once("error", () => res(false))
+        .listen({ port, host: "::" }, () => probe.close(() => res(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port from ${from}`);
+}
+
 async function startServer(port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, [...EXIT_WITH_PARENT, "server/index.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
+      // The catalogue servers take no payments; the order server gets the benchmark's fake gateway.
+      FAKE_GATEWAY: "off",
       ...env,
       BUILD_DIR,
       NODE_ENV: "production",
@@ -129,10 +155,11 @@ async function startServer(port: number, env: Record<string, string>) {
       RATE_LIMIT_CHECKOUT_ADDRESS_MAX: "100000",
       ORDER_MAX_OPEN_UNPAID: "100000",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["pipe", "ignore", "inherit"],
   });
   children.add(child);
   for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`the server on port ${port} exited at start (${child.exitCode})`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
     } catch {}
@@ -153,128 +180,15 @@ async function load(url: string): Promise<Load> {
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
-/** 50 customers, each its own session, placing orders for a scarce product as fast as they can. */
-async function orderThroughput(base: string, env: Record<string, string>) {
-  const { openDatabase } = await import("../app/db/db.server");
-  const handle = openDatabase({ databaseUrl: env.DATABASE_URL || undefined, sqlitePath: env.SQLITE_PATH ?? "" });
-  const { db } = handle;
-  const product = await db
-    .selectFrom("product")
-    .select(["id"])
-    .where("status", "=", "live")
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const STOCK = 3000;
-  // The whole stock in the product's first size (whose id is the product's), as the checkout asks for it.
-  await db.updateTable("product_variant").set({ stock: 0 }).where("product_id", "=", product.id).execute();
-  await db.updateTable("product_variant").set({ stock: STOCK }).where("id", "=", product.id).execute();
-  await db.updateTable("product").set({ stock: STOCK }).where("id", "=", product.id).execute();
-  const ordersBefore = Number(
-    (
-      await db
-        .selectFrom("order_line")
-        .where("product_id", "=", product.id)
-        .select((eb) => eb.fn.sum<number>("quantity").as("q"))
-        .executeTakeFirst()
-    )?.q ?? 0,
-  );
-
-  base = base.replace("127.0.0.1", "localhost");
-  const origin = base;
-  const post = (body: Record<string, string>) =>
-    fetch(`${base}/account/auth`, {
-      method: "POST",
-      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(body),
-    });
-  const cookies = await Promise.all(
-    Array.from({ length: 50 }, async (_, i) => {
-      const email = `bench-${Date.now()}-${i}@example.in`;
-      const address = { phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" };
-      await post({ intent: "register", name: `Bench ${i}`, email, password: "bench-pass-1", ...address });
-      // Registration signs nobody in and orders wait for a confirmed address: confirmed here as the
-      // emailed link would (this measures ordering, not email), then a password sign-in.
-      await db.updateTable("user").set({ emailVerified: sql<boolean>`true` }).where("email", "=", email).execute();
-      const res = await post({ intent: "login", email, password: "bench-pass-1" });
-      const cookie = res.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
-      // A customer who could not sign in would only measure 401s.
-      if (!cookie) throw new Error(`bench customer ${i} could not sign in (HTTP ${res.status})`);
-      return cookie;
-    }),
-  );
-  let ok = 0;
-  let refused = 0;
-  let errors = 0;
-  const errorStatuses = new Map<string, number>();
-  const until = Date.now() + duration * 1000;
-  await Promise.all(
-    cookies.map(async (cookie) => {
-      while (Date.now() < until) {
-        const res = await fetch(`${base}/checkout`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { origin, cookie, "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({
-            items: JSON.stringify([{ productId: product.id, quantity: 1 }]),
-            checkoutKey: crypto.randomUUID(),
-            paymentMethod: "cod",
-            phone: "9876543210",
-            street: "1 Road",
-            city: "Pune",
-            state: "Maharashtra",
-            pincode: "411001",
-          }),
-        }).catch(() => null);
-        await res?.arrayBuffer().catch(() => {});
-        if (res?.status === 302) ok++;
-        else if (res?.status === 409) refused++;
-        else {
-          errors++;
-          const key = String(res?.status ?? "no answer");
-          errorStatuses.set(key, (errorStatuses.get(key) ?? 0) + 1);
-        }
-      }
-    }),
-  );
-  const after = await db.selectFrom("product").select("stock").where("id", "=", product.id).executeTakeFirstOrThrow();
-  const sold =
-    Number(
-      (
-        await db
-          .selectFrom("order_line")
-          .where("product_id", "=", product.id)
-          .select((eb) => eb.fn.sum<number>("quantity").as("q"))
-          .executeTakeFirst()
-      )?.q ?? 0,
-    ) - ordersBefore;
-  await handle.close();
-  const oversold =
-    Math.max(0, sold - STOCK) +
-    (Number(after.stock) < 0 ? 1 : 0) +
-    (STOCK - Number(after.stock) !== sold ? Math.abs(STOCK - Number(after.stock) - sold) : 0);
-  return {
-    ordersPerSecond: Math.round(ok / duration),
-    placed: ok,
-    refused,
-    errors,
-    errorStatuses: Object.fromEntries(errorStatuses),
-    oversold,
-    stockLeft: Number(after.stock),
-  };
-}
-
 async function helloBaseline() {
   const child = spawn(
     process.execPath,
     [
+      ...EXIT_WITH_PARENT,
       "-e",
       `const {Hono}=require("hono");const {serve}=require("@hono/node-server");const a=new Hono();a.get("/",c=>c.text("hello"));serve({fetch:a.fetch,port:3299,hostname:"127.0.0.1"})`,
     ],
-    { cwd: ROOT, stdio: "ignore" },
+    { cwd: ROOT, stdio: ["pipe", "ignore", "ignore"] },
   );
   children.add(child);
   for (let i = 0; i < 40; i++) {
@@ -288,17 +202,78 @@ async function helloBaseline() {
   return r;
 }
 
+/** Both order runs on a fresh small catalogue and one server: cash on delivery, then UPI paid at the fake gateway. */
+async function orderRuns(engine: "sqlite" | "postgres", port: number) {
+  const dir = mkdtempSync(join(tmpdir(), "angle-orders-"));
+  let env: Record<string, string>;
+  if (engine === "sqlite") {
+    env = { SQLITE_PATH: join(dir, "orders.sqlite"), DATABASE_URL: "" };
+  } else {
+    await pgQuery("drop database if exists angle_bench_orders with (force)");
+    await pgQuery("create database angle_bench_orders");
+    env = { DATABASE_URL: pgUrl("angle_bench_orders") };
+  }
+  runSync(process.execPath, ["--import", "tsx", "bench/seed.ts", "--products", "1000", "--customers", "10", "--orders", "10"], {
+    ...env,
+    SEED_ON_EMPTY: "false",
+  });
+  // The benchmark runs the gateway itself, in this process, so it can count what was captured and the
+  // server's CPU goes to the store alone. FAKE_GATEWAY=on still has the store seed its test keys and
+  // point the gateway's webhooks at itself (through STRIPE_API_BASE); the fake the server starts of
+  // its own listens on a free port, unused.
+  const gateway = await startFakeGateway({ port: 0, host: "127.0.0.1" });
+  const { openDatabase } = await import("../app/db/db.server");
+  const handle = openDatabase({ databaseUrl: env.DATABASE_URL || undefined, sqlitePath: env.SQLITE_PATH ?? "" });
+  try {
+    const server = await startServer(port, {
+      ...env,
+      FAKE_GATEWAY: "on",
+      FAKE_GATEWAY_PORT: "0",
+      RAZORPAY_API_BASE: `${gateway.url}/razorpay`,
+      RAZORPAY_CHECKOUT_JS: `${gateway.url}/razorpay/checkout.js`,
+      STRIPE_API_BASE: gateway.url,
+    });
+    try {
+      // BASE_URL's host, so the Origin of every form matches the store's.
+      const base = `http://localhost:${port}`;
+      const customers = await signUpCustomers(base, handle.db);
+      const cod = await codOrders({ base, db: handle.db, customers, seconds: duration });
+      console.log(
+        `${engine} orders, ${customers.length} concurrent customers, cash on delivery: ${cod.ordersPerSecond} orders/s (${cod.placed} placed, ${cod.refused} refused, ${cod.errors} errors ${JSON.stringify(cod.errorStatuses)}, ${cod.oversold} oversold, stock left ${cod.stockLeft})`,
+      );
+      const prepaid = await prepaidOrders({ base, db: handle.db, customers, seconds: prepaidDuration, gateway });
+      console.log(
+        `${engine} orders, ${customers.length} concurrent customers, UPI paid (create + start payment + pay + verify): ${prepaid.ordersPerSecond} orders/s, p50 ${prepaid.p50} ms, p95 ${prepaid.p95} ms (step p50s ${JSON.stringify(prepaid.stepP50)}, ${prepaid.paid} paid in ${prepaid.seconds} s, ${prepaid.refused} refused, ${prepaid.errors} errors ${JSON.stringify(prepaid.errorSteps)}, ${prepaid.oversold} oversold, ${prepaid.doubleCharges} double charges, ${prepaid.notPaidOnce} not paid exactly once, ${prepaid.refunds} refunds, ${prepaid.webhooksRefused} of ${prepaid.webhooks} webhooks refused, stock left ${prepaid.stockLeft})`,
+      );
+      const failures = [...codFailures(cod).map((f) => `cash on delivery: ${f}`), ...prepaidFailures(prepaid).map((f) => `UPI: ${f}`)];
+      return { cod, prepaid, failures: failures.map((f) => `${engine} orders, ${f}`) };
+    } finally {
+      await stop(server);
+    }
+  } finally {
+    await handle.close();
+    await gateway.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  if (!(prepaidDuration > 0 && duration > 0)) throw new Error("--duration and --prepaid-duration must be positive numbers of seconds");
   if (!values["no-build"]) runSync("npx", ["react-router", "build"], { BUILD_DIR });
-  const hello = await helloBaseline();
-  console.log(`bare Hono hello: ${hello.rps} req/s (p50 ${hello.p50} ms, p99 ${hello.p99} ms)`);
-  const results: Record<string, unknown> = { hello };
+  const results: Record<string, unknown> = {};
+  if (!onlyOrders) {
+    const hello = await helloBaseline();
+    console.log(`bare Hono hello: ${hello.rps} req/s (p50 ${hello.p50} ms, p99 ${hello.p99} ms)`);
+    results.hello = hello;
+  }
+  const failures: string[] = [];
   let port = 4300; // clear of 3306 (MariaDB) and the test ports
   for (const engine of engines) {
     const perSize: Record<number, Record<string, Load>> = {};
-    for (const n of sizes) {
+    for (const n of onlyOrders ? [] : sizes) {
       const env = await seeded(engine, n);
-      const server = await startServer(++port, env);
+      port = await freePort(port + 1);
+      const server = await startServer(port, env);
       const base = `http://127.0.0.1:${port}`;
       const productHtml = await (await fetch(`${base}/products?sort=rating`)).text();
       const productPath = /href="(\/products\/[a-z0-9]+)"/.exec(productHtml)?.[1] ?? "/products";
@@ -348,35 +323,14 @@ async function main() {
       console.log(`${engine} ${label.padEnd(20)} p50 ratio ${large}/${small} = ${ratio.toFixed(2)} (goal ≤ 1.5)`);
     }
     results[engine] = { perSize };
-    if (values.only) continue;
-    // Order throughput on a small catalogue, fresh per run.
-    const dir = mkdtempSync(join(tmpdir(), "angle-orders-"));
-    let env: Record<string, string>;
-    if (engine === "sqlite") {
-      env = { SQLITE_PATH: join(dir, "orders.sqlite"), DATABASE_URL: "" };
-      runSync(process.execPath, ["--import", "tsx", "bench/seed.ts", "--products", "1000", "--customers", "10", "--orders", "10"], {
-        ...env,
-        SEED_ON_EMPTY: "false",
-      });
-    } else {
-      await pgQuery("drop database if exists angle_bench_orders with (force)");
-      await pgQuery("create database angle_bench_orders");
-      env = { DATABASE_URL: pgUrl("angle_bench_orders") };
-      runSync(process.execPath, ["--import", "tsx", "bench/seed.ts", "--products", "1000", "--customers", "10", "--orders", "10"], {
-        ...env,
-        SEED_ON_EMPTY: "false",
-      });
-    }
-    const server = await startServer(++port, env);
-    const orders = await orderThroughput(`http://127.0.0.1:${port}`, env);
-    await stop(server);
-    rmSync(dir, { recursive: true, force: true });
-    console.log(
-      `${engine} orders, 50 concurrent customers: ${orders.ordersPerSecond} orders/s (${orders.placed} placed, ${orders.refused} refused, ${orders.errors} errors ${JSON.stringify(orders.errorStatuses)}, ${orders.oversold} oversold, stock left ${orders.stockLeft})`,
-    );
+    if (values.only && !onlyOrders) continue;
+    port = await freePort(port + 1);
+    const { failures: failed, ...orders } = await orderRuns(engine, port);
+    failures.push(...failed);
     results[engine] = { perSize, orders };
   }
   console.log(JSON.stringify(results));
+  if (failures.length > 0) throw new Error(`the order checks failed:\n  ${failures.join("\n  ")}`);
 }
 
 main().then(

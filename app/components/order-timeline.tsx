@@ -1,8 +1,10 @@
 import Check from "lucide-react/icons/check";
-import { orderTimeline, type OrderStatus } from "~/domain/orders";
+import { formatDateTime } from "~/domain/dates";
+import { type OrderEventTime, orderTimeline, type OrderStatus } from "~/domain/orders";
 
-export function OrderTimeline({ status }: { status: OrderStatus }) {
-  const steps = orderTimeline(status);
+/** Spec §4's four steps; a step that has happened shows its date and time in India (issue 15). */
+export function OrderTimeline({ status, events = [] }: { status: OrderStatus; events?: readonly OrderEventTime[] }) {
+  const steps = orderTimeline(status, events);
   return (
     <ol className="grid gap-3 sm:grid-cols-4" aria-label="Delivery timeline">
       {steps.map((step) => (
@@ -14,7 +16,9 @@ export function OrderTimeline({ status }: { status: OrderStatus }) {
           </span>
           <span>
             <span className={`block font-semibold ${step.done ? "text-stone-900" : "text-stone-600"}`}>{step.label}</span>
-            <span className="block text-sm text-stone-600">{step.when}</span>
+            <span className="block text-sm text-stone-600">
+              {step.at ? <time dateTime={step.at}>{formatDateTime(step.at)}</time> : step.when}
+            </span>
             <span className="sr-only">{step.done ? "(done)" : "(not yet)"}</span>
           </span>
         </li>

@@ -66,15 +66,42 @@ export function statusChangeRefusal(from: OrderStatus, to: OrderStatus, actor: O
 
 export { paymentMethodLabel } from "./payment-settings";
 
-export type TimelineStep = { label: string; when: string; done: boolean };
+export type TimelineStep = {
+  label: string;
+  /** The spec's estimate ("1-2 days"), for a step still ahead. */
+  when: string;
+  done: boolean;
+  /** When the step happened (ISO, UTC), from the order's history; null while ahead or when unrecorded. */
+  at: string | null;
+};
 
-/** Spec §4: Order Confirmed for any status; Processing from confirmed; Shipped from shipped; Delivered only when delivered. */
-export function orderTimeline(status: OrderStatus): TimelineStep[] {
+/** A move in the order's history (order_event), as the timeline reads it. */
+export type OrderEventTime = { status: OrderStatus; createdAt: string };
+
+/** When the order first reached this status, from its history; null if it never did. */
+export function reachedAt(events: readonly OrderEventTime[], status: OrderStatus): string | null {
+  let first: string | null = null;
+  for (const e of events) if (e.status === status && (first === null || e.createdAt < first)) first = e.createdAt;
+  return first;
+}
+
+/**
+ * Spec §4: Order Confirmed for any status; Processing from confirmed; Shipped from shipped; Delivered
+ * only when delivered. A step that has happened carries its date from the history (Order Confirmed:
+ * when the order was placed); steps ahead keep the spec's estimates.
+ */
+export function orderTimeline(status: OrderStatus, events: readonly OrderEventTime[] = []): TimelineStep[] {
   const rank = { pending: 0, confirmed: 1, shipped: 2, delivered: 3, cancelled: -1 }[status];
+  const step = (label: string, when: string, done: boolean, reached: OrderStatus): TimelineStep => ({
+    label,
+    when,
+    done,
+    at: done ? reachedAt(events, reached) : null,
+  });
   return [
-    { label: "Order Confirmed", when: "Today", done: status !== "cancelled" },
-    { label: "Processing", when: "1-2 days", done: rank >= 1 },
-    { label: "Shipped", when: "3-5 days", done: rank >= 2 },
-    { label: "Delivered", when: "5-7 days", done: rank >= 3 },
+    step("Order Confirmed", "Today", status !== "cancelled", "pending"),
+    step("Processing", "1-2 days", rank >= 1, "confirmed"),
+    step("Shipped", "3-5 days", rank >= 2, "shipped"),
+    step("Delivered", "5-7 days", rank >= 3, "delivered"),
   ];
 }

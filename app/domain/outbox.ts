@@ -77,6 +77,8 @@ export const MESSAGE_KINDS = {
   "order-placed": "essential",
   "order-status": "essential",
   "order-status-sms": "essential",
+  "order-shipment": "essential",
+  "payment-received": "essential",
   "password-reset": "essential",
   "verify-email": "essential",
   "change-email": "essential",

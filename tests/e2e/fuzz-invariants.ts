@@ -90,6 +90,33 @@ export async function storeViolations(store: FuzzStore): Promise<string[]> {
   for (const id of linesByOrder.keys())
     if (!(await q("select id from orders where id = ?", [id])).length) bad.push(`order line for missing order ${id}`);
 
+  // Parcels (issue 15): a line is in a parcel of its own order and its own seller; a parcel has a
+  // courier, a tracking number or an https link, and lines; a pending order has none.
+  const parcels = new Map(
+    (
+      await q("select s.id, s.order_id, s.vendor_id, s.courier, s.tracking, o.status from shipment s join orders o on o.id = s.order_id")
+    ).map((p) => [String(p.id), p]),
+  );
+  const packed = new Set<string>();
+  for (const l of await q("select id, order_id, vendor_id, shipment_id from order_line where shipment_id is not null")) {
+    const parcel = parcels.get(String(l.shipment_id));
+    packed.add(String(l.shipment_id));
+    if (!parcel) bad.push(`order line ${l.id}: parcel ${l.shipment_id} does not exist`);
+    else if (String(parcel.order_id) !== String(l.order_id) || (parcel.vendor_id ?? null) !== (l.vendor_id ?? null))
+      bad.push(`order line ${l.id}: in a parcel of another order or seller`);
+  }
+  for (const [id, p] of parcels) {
+    if (!packed.has(id)) bad.push(`parcel ${id}: no lines`);
+    if (p.status === "pending") bad.push(`parcel ${id}: its order is still pending`);
+    const tracking = String(p.tracking);
+    if (
+      String(p.courier).trim().length < 2 ||
+      tracking.trim().length < 3 ||
+      (/^https?:/i.test(tracking) && !/^https:\/\/[^/\s]+\.[^/\s]+/i.test(tracking))
+    )
+      bad.push(`parcel ${id}: courier ${JSON.stringify(p.courier)}, tracking ${JSON.stringify(tracking.slice(0, 60))}`);
+    if (CONTROL.test(String(p.courier)) || CONTROL.test(tracking)) bad.push(`parcel ${id}: control character`);
+  }
   // Returns and refunds (issue 15): a return is of 1..its line's quantity and at most its value; an
   // approved one has its refund of that amount; an order never refunds more than its total.
   for (const r of await q(`select r.id, r.quantity, r.amount_paise, r.status, r.refund_id, l.quantity as bought,

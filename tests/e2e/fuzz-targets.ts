@@ -203,6 +203,17 @@ function hostileCsv(w: World): fc.Arbitrary<FieldValue> {
 const uploadToken = fc.constantFrom("", "nosuchupload", "a".repeat(32), "A".repeat(64), "%00", "../../x", "' or 1=1 --");
 
 const statuses = fc.constantFrom("pending", "confirmed", "shipped", "delivered", "cancelled", "Cancelled", "refunded", "");
+const courierValues = fc.constantFrom("", "D", "Delhivery", "x".repeat(81), " India Post ", "ब्लू डार्ट");
+const trackingValues = fc.constantFrom(
+  "",
+  "12",
+  "EE123456789IN",
+  "http://track.example.com/1",
+  "https://",
+  "https://track.example.com/1",
+  "javascript:alert(1)",
+  `https://t.example.com/${"x".repeat(300)}`,
+);
 const categories = fc.constantFrom("seeds", "equipment", "tools", "fertilizers", "all", "Seeds", "__proto__");
 const bogusId = fc.constantFrom("nosuchid1", "x", "a".repeat(41), "ABCDEF12", "1 or 1=1", "../../x", "ज़मीन12");
 const price = fc.constantFrom("0", "-250", "0.001", "250.555", "1e3", "₹250", "250,00", "NaN", "99999999999999", "1e309", "0x10", " 250 ");
@@ -689,6 +700,36 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "admin",
   },
   {
+    // Issue 15: shipping with a courier and tracking, and recording a bank transfer, on the same page.
+    file: "routes/admin/order.tsx",
+    label: "admin order shipping and payment",
+    // The second order: the status target's checks follow the first.
+    path: (w) => `/admin/orders/${w.orderIds[1]}`,
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i): Record<string, FieldValue> =>
+      i === 0
+        ? { status: "confirmed" }
+        : i % 3 === 2
+          ? { intent: "mark-paid", reference: `UTR${w.tag}${i}`.replace(/[^A-Za-z0-9]/g, "").slice(0, 40) }
+          : {
+              intent: "ship",
+              courier: `Courier ${i}`,
+              tracking: i % 2 ? `https://track.example.com/${w.tag}/${i}` : `TRK${i}`,
+              seller: "store",
+            },
+    special: (w) => ({
+      intent: fc.constantFrom("ship", "mark-paid", "status", "", "Ship"),
+      status: statuses,
+      seller: fc.constantFrom("all", "store", w.vendorId, "nosuchvendor1", "", "../x"),
+      courier: courierValues,
+      tracking: trackingValues,
+      reference: fc.constantFrom("", "12345", "UTR 123456", "SBIN426123456789", "x".repeat(41), "१२३४५६७"),
+    }),
+    samples: 20,
+    group: "admin",
+  },
+  {
     file: "routes/admin/order.tsx",
     label: "admin order status (bogus id)",
     path: () => "/admin/orders/%00nosuchorder1",
@@ -910,6 +951,23 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "vendor",
   },
 
+  {
+    // Issue 15: a vendor ships their own lines of an order; another's order is "not found".
+    file: "routes/seller/orders.tsx",
+    label: "vendor shipping",
+    path: () => "/vendor-login/orders",
+    roles: ["vendor"],
+    refused: ["anon", "customer", "admin"],
+    valid: (w, i) => ({ intent: "ship", orderId: cycle(w.orderIds, i), courier: `Courier ${i}`, tracking: `TRK${w.tag}${i}` }),
+    special: (w) => ({
+      intent: fc.constantFrom("ship", "", "status"),
+      orderId: fc.oneof(bogusId, fc.constant(w.otherCustomerOrderId)),
+      courier: courierValues,
+      tracking: trackingValues,
+    }),
+    samples: 15,
+    group: "vendor",
+  },
   {
     // The world's return is of a store line: the vendor must be told it does not exist, whatever they send.
     file: "routes/seller/orders.tsx",

@@ -198,8 +198,17 @@ export async function buildWorld(
     // A second line, for the customer's returns (issue 15).
     { productId: defined(live[0], "a live product"), quantity: 2 },
   ]);
+  // Shipping records the courier and tracking (issue 15).
+  const shipped = { courier: "Delhivery", tracking: `FZ${tag}`.slice(0, 40) };
   for (const status of ["confirmed", "shipped", "delivered"])
-    await ok(await admin.post(`/admin/orders/${deliveredOrderId}`, { form: { status }, maxRedirects: 0 }), `order ${status}`, [303]);
+    await ok(
+      await admin.post(`/admin/orders/${deliveredOrderId}`, {
+        form: { status, ...(status === "shipped" ? shipped : {}) },
+        maxRedirects: 0,
+      }),
+      `order ${status}`,
+      [303],
+    );
   // Returns (issue 15): the reviewed product's line is asked back already (for the admin's and the
   // vendor's decisions); the other line is left for the customer's return form.
   const lineOf = async (productId: string) =>

@@ -129,7 +129,9 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
   );
   await post(admin, `/admin/orders/${orderId}`, { status: "confirmed", note: hostile("ON") }, [303]);
   // Delivered, so the customer reviews what they received, in hostile words.
-  for (const status of ["shipped", "delivered"]) await post(admin, `/admin/orders/${orderId}`, { status }, [303]);
+  // Shipped with a hostile courier and tracking number (issue 15): the customer, the admin and the vendor see them.
+  await post(admin, `/admin/orders/${orderId}`, { intent: "ship", courier: short(t("SC")), tracking: hostile("TR") }, [303]);
+  await post(admin, `/admin/orders/${orderId}`, { status: "delivered" }, [303]);
   await post(customer, `/orders/review/${adminProduct.id}`, { rating: "4", body: hostile("RB") }, [303]);
 
   const [queued] = await store.query("select updated_at from product where id = ?", [waiting.id]);
@@ -147,8 +149,8 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     { role: "customer", path: "/checkout", shows: ["AP", "W", "CS", "CC"] },
     { role: "customer", path: "/checkout", shows: ["W", "PI"], choose: short(t("W")) },
     { role: "customer", path: "/checkout", shows: ["BA", "BN", "BI"], choose: "Bank Transfer" },
-    { role: "customer", path: `/order-confirmation/${orderId}`, shows: ["AP", "VP", "OS", "OC"] },
-    { role: "customer", path: "/orders", shows: ["CN"] },
+    { role: "customer", path: `/order-confirmation/${orderId}`, shows: ["AP", "VP", "OS", "OC", "SC", "TR"] },
+    { role: "customer", path: "/orders", shows: ["CN", "SC", "TR"] },
     { role: "customer", path: `/orders/review/${adminProduct.id}`, shows: ["AP", "RB"] },
     { role: "admin", path: "/admin/dashboard", shows: ["CN"] },
     { role: "admin", path: "/admin/products", shows: ["AP", "VP", "VB"] },
@@ -156,7 +158,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     { role: "admin", path: `/admin/products/${waiting.id}`, shows: ["VQ", "VQD"] },
     { role: "admin", path: "/admin/users", shows: ["CN", "AU"] },
     { role: "admin", path: "/admin/orders", shows: ["CN"] },
-    { role: "admin", path: `/admin/orders/${orderId}`, shows: ["CN", "AP", "VP", "OS", "OC", "ON"] },
+    { role: "admin", path: `/admin/orders/${orderId}`, shows: ["CN", "AP", "VP", "OS", "OC", "ON", "SC", "TR"] },
     { role: "admin", path: "/admin/vendors", shows: ["VB", "LA"] },
     // The queue pages oldest first and other fuzz groups may have filled it: open the page that starts at this listing.
     { role: "admin", path: `/admin/vendors?queueCursor=${queueCursorAt}&queueDir=next`, shows: ["VQ", "VQD"] },
@@ -167,7 +169,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     { role: "vendor", path: "/vendor-login", shows: ["VB"] },
     { role: "vendor", path: "/vendor-login/products", shows: ["VP", "VR", "VQ", "RR"] },
     { role: "vendor", path: `/vendor-login/products/${rejected.id}`, shows: ["VR", "VRD"] },
-    { role: "vendor", path: "/vendor-login/orders", shows: ["VP", "CN", "OS"] },
+    { role: "vendor", path: "/vendor-login/orders", shows: ["VP", "CN", "OS", "SC", "TR"] },
     { role: "vendor", path: "/vendor-login/analytics", shows: [] },
     { role: "vendor", path: "/vendor-login/profile", shows: ["VB", "VS", "VC", "LA"] },
   ];

@@ -2,6 +2,8 @@ import type { Page } from "@playwright/test";
 import { test as base, expect, expectAccessible } from "./fixtures";
 import { loginAs, placeOrder, SECATEURS, seedCart, waitForHydration } from "./helpers";
 import { startPrivateStore } from "./private-store";
+import { ADMIN, loginAsAdmin } from "./admin-helpers";
+import { toasts } from "./toast-helpers";
 
 /**
  * Real prepaid payments in the browser, against the local fake gateway the store starts itself
@@ -11,7 +13,12 @@ const test = base.extend<object, { store: { url: string } }>({
   store: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern, and requires one; empty says none.
     async ({}, use) => {
-      const store = await startPrivateStore("payments", { FAKE_GATEWAY: "on", FAKE_GATEWAY_PORT: "0" });
+      const store = await startPrivateStore("gateway", {
+        FAKE_GATEWAY: "on",
+        FAKE_GATEWAY_PORT: "0",
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      });
       await use({ url: store.url });
       await store.stop();
     },
@@ -90,6 +97,77 @@ test("a card through Stripe Checkout's hosted page", async ({ page, store }) => 
   await page.waitForURL(/\/order-confirmation\/[a-z0-9]+\?payment=done$/);
   await expect(page.getByTestId("payment-status")).toHaveText("Paid");
   await expect(page.getByTestId("order-status")).toHaveText("Confirmed");
+});
+
+/** Pays the order on its page with UPI in Razorpay's modal. */
+async function payByUpi(page: Page) {
+  await payment(page)
+    .getByRole("button", { name: /with UPI$/ })
+    .click();
+  await page
+    .frameLocator('iframe[title="Payment"]')
+    .getByRole("button", { name: /^Pay ₹/ })
+    .click();
+  await expect(page.getByTestId("payment-status")).toHaveText("Paid");
+}
+
+test("a customer cancels a paid order: it is refunded in full through the gateway", async ({ page, store }) => {
+  const orderId = await prepaidOrder(page, store, "UPI Payment");
+  await payByUpi(page);
+  const total = (await page.getByTestId("order-total").textContent()) ?? "";
+
+  await page.goto("/orders");
+  await waitForHydration(page);
+  const card = page.getByTestId("order-card").filter({ hasText: orderId });
+  await card.getByRole("button", { name: "Cancel order" }).click();
+  const dialog = page.getByRole("dialog", { name: `Cancel order #${orderId}?` });
+  await expect(dialog).toContainText(total);
+  await dialog.getByRole("button", { name: "Yes, cancel order" }).click();
+  await expect(toasts(page)).toContainText("Your order has been cancelled.");
+
+  await page.goto(`/order-confirmation/${orderId}`);
+  await expect(page.getByTestId("order-status")).toHaveText("Cancelled");
+  await expect(page.getByTestId("payment-status")).toHaveText("Refunded");
+  await expect(payment(page).getByRole("list", { name: "Refunds" })).toContainText(`Refund of ${total}`);
+  await expect(payment(page).getByRole("list", { name: "Refunds" })).toContainText("sent to your original payment method");
+});
+
+test("a delivered order paid by UPI: a return is approved and refunded through the gateway", async ({ page, browser, store }) => {
+  test.slow();
+  const orderId = await prepaidOrder(page, store, "UPI Payment");
+  await payByUpi(page);
+
+  const admin = await (await browser.newContext({ baseURL: store.url })).newPage();
+  await loginAsAdmin(admin, store.url);
+  const moves: Record<string, string>[] = [
+    { status: "shipped", courier: "Delhivery", tracking: "https://www.delhivery.com/track/package/1234567890" },
+    { status: "delivered" },
+  ];
+  for (const form of moves) {
+    const moved = await admin.request.post(`/admin/orders/${orderId}`, { form, headers: { origin: store.url }, maxRedirects: 0 });
+    expect(moved.status(), `order ${form.status}`).toBe(303);
+  }
+
+  await page.goto(`/orders/${orderId}/return`);
+  const line = page.getByTestId("return-line").filter({ hasText: SECATEURS.name });
+  // One was bought: no quantity to choose.
+  await line.getByLabel(/^Why are you returning it/).fill("The blade arrived bent.");
+  await line.getByRole("button", { name: "Request return" }).click();
+  await expect(toasts(page)).toContainText("Your return request has been sent.");
+
+  await admin.goto("/admin/returns");
+  const request = admin.getByTestId("admin-return").filter({ hasText: orderId });
+  await waitForHydration(admin);
+  // Paid online: no payout reference to type; the gateway refunds it.
+  await expect(request.getByLabel(/^Payout reference/)).toHaveCount(0);
+  await request.getByRole("button", { name: "Approve and refund" }).click();
+  await expect(toasts(admin)).toContainText("Return approved");
+
+  await page.goto(`/order-confirmation/${orderId}`);
+  await expect(page.getByTestId("payment-status")).toHaveText("Partly refunded");
+  await expect(payment(page).getByRole("list", { name: "Refunds" })).toContainText("sent to your original payment method");
+  await expect(page.getByTestId("customer-return")).toContainText("Approved");
+  await admin.context().close();
 });
 
 test.describe("on a phone", () => {

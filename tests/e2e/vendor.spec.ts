@@ -82,6 +82,18 @@ test("a seller registers, lists a product, gets it approved, and sees the order 
   await expect(order).toContainText("422013");
   await expect(order).not.toContainText("Vermicompost");
   await page.getByRole("link", { name: "Sales Analytics" }).first().click();
+  // Sales count money received (issue 15): a cash-on-delivery order counts once it is delivered.
+  await expect(page.getByTestId("vendor-revenue")).toHaveText("₹0");
+  const moves: Record<string, string>[] = [
+    { status: "confirmed" },
+    { intent: "ship", courier: "Delhivery", tracking: "1234567890" },
+    { status: "delivered" },
+  ];
+  for (const form of moves) {
+    const moved = await admin.request.post(`/admin/orders/${orderId}`, { form, headers: { origin: baseURL }, maxRedirects: 0 });
+    expect(moved.status(), JSON.stringify(form)).toBe(303);
+  }
+  await page.reload();
   await expect(page.getByTestId("vendor-revenue")).toHaveText("₹698");
   await expect(page.getByTestId("vendor-units")).toHaveText("2");
   await adminContext.close();

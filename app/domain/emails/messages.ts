@@ -5,6 +5,9 @@ import { orderTimeline, type OrderStatus, STATUS_LABELS } from "~/domain/orders"
 import { derivedShipping, GST_PERCENT } from "~/domain/pricing";
 import { gstParts, type TaxMode } from "~/domain/gst";
 import { type EmailBlock, type EmailRow, type EmailStore, type RenderedEmail, renderEmail } from "./layout";
+import type { BankTransferDetails } from "~/domain/bank-transfer";
+import type { ShipmentView } from "~/domain/shipments";
+import { bankTransferBlocks, shipmentBlocks } from "./fulfilment-messages";
 
 /**
  * Every email the store sends, rendered from plain data (pure: no database, no environment).
@@ -31,6 +34,8 @@ export type OrderEmailData = {
   /** GST (issue 14): the mode it was placed under and its tax by kind; absent: the flat 18%, unsplit. */
   taxMode?: TaxMode;
   gst?: { cgst: number; sgst: number; igst: number };
+  /** The store's account, while the order waits for the customer's bank transfer (issue 15). */
+  bankTransfer?: BankTransferDetails | null;
 };
 
 const lineRows = (lines: EmailLine[]): EmailRow[] =>
@@ -74,6 +79,7 @@ export function orderPlacedEmail(store: EmailStore, order: OrderEmailData): Rend
       { kind: "table", title: "Payment summary", rows: totalRows(order) },
       { kind: "lines", title: "Shipping address", lines: addressLines(order.address) },
       { kind: "lines", title: "Payment method", lines: [order.paymentLabel] },
+      ...bankTransferBlocks(order.bankTransfer ?? null, order),
       { kind: "link", label: "View your order", path: orderLink(order.id) },
     ],
   });
@@ -88,7 +94,10 @@ const STATUS_HEADINGS: Record<OrderStatus, string> = {
 };
 
 /** To the customer, when an admin moves the order to a new status. */
-export function orderStatusEmail(store: EmailStore, order: { id: string; customerName: string; status: OrderStatus }): RenderedEmail {
+export function orderStatusEmail(
+  store: EmailStore,
+  order: { id: string; customerName: string; status: OrderStatus; shipments?: readonly ShipmentView[] },
+): RenderedEmail {
   const blocks: EmailBlock[] = [
     { kind: "paragraph", text: `Hello ${order.customerName}, your order #${order.id} is now ${STATUS_LABELS[order.status]}.` },
   ];
@@ -98,6 +107,8 @@ export function orderStatusEmail(store: EmailStore, order: { id: string; custome
     const rows = orderTimeline(order.status).map((s) => ({ cells: [`${s.done ? "✓" : "○"} ${s.label}`, s.done ? "Done" : s.when] }));
     blocks.push({ kind: "table", title: "Delivery timeline", rows });
   }
+  // Shipped: the parcels, with the courier and the tracking number or link (issue 15).
+  if (order.status === "shipped") blocks.push(...shipmentBlocks(order.shipments ?? []));
   if (order.status === "confirmed") {
     blocks.push({ kind: "paragraph", text: "Your GST tax invoice is ready: download it as a PDF from your order's page." });
   }

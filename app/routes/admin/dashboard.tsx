@@ -19,11 +19,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
-  const cards: { label: string; value: string; icon: typeof Package; to: string; testId?: string }[] = [
+  const cards: { label: string; value: string; icon: typeof Package; to: string; testId?: string; caption?: string }[] = [
     { label: "Products", value: d.products.toLocaleString("en-IN"), icon: Package, to: "/admin/products" },
     { label: "Orders", value: d.orders.toLocaleString("en-IN"), icon: ShoppingBag, to: "/admin/orders" },
     { label: "Customers", value: d.customers.toLocaleString("en-IN"), icon: Users, to: "/admin/users" },
-    { label: "Sales", value: formatPaise(d.sales), icon: IndianRupee, to: "/admin/orders" },
+    {
+      label: "Sales received",
+      value: formatPaise(d.sales),
+      icon: IndianRupee,
+      to: "/admin/orders",
+      testId: "card-sales",
+      // What the figure counts (issue 15): money in hand, not orders placed.
+      caption: "Paid online, bank transfers received and delivered cash on delivery, net of refunds",
+    },
     {
       label: "Awaiting approval",
       value: d.pendingListings.toLocaleString("en-IN"),
@@ -36,7 +44,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Dashboard</h1>
       <ul className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
-        {cards.map(({ label, value, icon: Icon, to, testId }) => (
+        {cards.map(({ label, value, icon: Icon, to, testId, caption }) => (
           <li key={label}>
             <Link
               to={to}
@@ -46,6 +54,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
               <Icon className="h-6 w-6 text-brand-700" aria-hidden="true" />
               <p className="mt-2 text-sm text-stone-600">{label}</p>
               <p className="whitespace-nowrap text-2xl font-bold text-stone-900">{value}</p>
+              {caption ? <p className="mt-1 text-xs text-stone-600">{caption}</p> : null}
             </Link>
           </li>
         ))}

@@ -14,6 +14,9 @@ import { changeOrderStatus, getOrderForAdmin, StatusRefused } from "~/services/o
 import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
 import { readFields } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { OrderPayment } from "~/components/admin/order-payment";
+import { OrderShipping } from "~/components/admin/order-shipping";
+import { fulfilmentAction } from "./order-fulfilment.server";
 // Returns and refunds (issue 15).
 import { OrderReturnsSection } from "~/components/return-decisions";
 import { CancelPayoutSchema } from "~/domain/return-forms";
@@ -32,6 +35,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
   const fields = await readFields(request);
+  // Issue 15: shipping with tracking (also a status change to "shipped"), recording a bank transfer, return decisions.
+  const fulfilment = await fulfilmentAction(params.id, admin.id, fields);
+  if (fulfilment) return fulfilment;
   if (isReturnDecision(fields)) return decideReturnFromForm(fields, { role: "admin", id: admin.id }, `/admin/orders/${params.id}`);
   const parsed = OrderStatusFormSchema.safeParse(fields);
   if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
@@ -40,7 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const payout = CancelPayoutSchema.safeParse(fields.payoutReference);
   if (!payout.success) return data({ error: firstError(fieldErrors(payout.error)) }, { status: 400 });
   try {
-    await changeOrderStatus(params.id, status, admin.id, note, payout.data || undefined);
+    await changeOrderStatus(params.id, status, admin.id, note, { payoutReference: payout.data || undefined });
   } catch (error) {
     if (error instanceof StatusRefused) return data({ error: error.message }, { status: 409 });
     throw error;
@@ -51,6 +57,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;
   const busy = useNavigation().state === "submitting";
+  // A refused shipping or payment form shows its errors beside its fields (order-fulfilment.server.ts).
+  const refused = actionData && "refusal" in actionData ? actionData : undefined;
+  const fieldsRefused = refused !== undefined && Object.values(refused.fields).some(Boolean);
   return (
     <div>
       <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 hover:underline">
@@ -62,7 +71,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           {STATUS_LABELS[order.status]}
         </span>
       </div>
-      <FormError message={actionData && "error" in actionData ? actionData.error : undefined} />
+      <FormError message={actionData && "error" in actionData ? actionData.error : fieldsRefused ? undefined : refused?.refusal} />
       <div className="mt-4 grid grid-cols-1 gap-4 xl:grid-cols-2">
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Customer</h2>
@@ -76,7 +85,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {order.address.street}, {order.address.city}, {order.address.state} {order.address.pincode}
           </address>
           <h2 className="mt-4 font-bold">Payment</h2>
-          <p className="mt-1">{paymentMethodLabel(order.paymentMethod, loaderData.paymentNames)}</p>
+          <OrderPayment
+            payment={order.payment}
+            methodLabel={paymentMethodLabel(order.paymentMethod, loaderData.paymentNames)}
+            totalPaise={order.totalPaise}
+            error={refused?.intent === "mark-paid" ? refused.fields.reference : undefined}
+            busy={busy}
+          />
         </section>
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Change status</h2>
@@ -89,12 +104,27 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   <label htmlFor="next-status" className="text-sm font-medium text-stone-700">
                     New status
                   </label>
-                  <select id="next-status" name="status" className="mt-1 h-10 w-full rounded-lg border border-stone-300 bg-white px-2">
-                    {order.next.map((s) => (
-                      <option key={s} value={s}>
-                        {STATUS_LABELS[s]}
+                  <select
+                    key={order.status}
+                    id="next-status"
+                    name="status"
+                    required
+                    // Cancelling is never the preselected choice (a confirmed order's only plain move).
+                    defaultValue={order.next[0] === "shipped" ? "" : undefined}
+                    className="mt-1 h-10 w-full rounded-lg border border-stone-300 bg-white px-2"
+                  >
+                    {order.next[0] === "shipped" ? (
+                      <option value="" disabled>
+                        Choose…
                       </option>
-                    ))}
+                    ) : null}
+                    {order.next
+                      .filter((s) => s !== "shipped") // shipping asks for the courier and tracking, below
+                      .map((s) => (
+                        <option key={s} value={s}>
+                          {STATUS_LABELS[s]}
+                        </option>
+                      ))}
                   </select>
                 </div>
                 <div>
@@ -135,6 +165,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           )}
         </section>
       </div>
+      <OrderShipping
+        status={order.status}
+        paymentStatus={order.payment.status}
+        shipments={order.shipments}
+        sellersToShip={order.sellersToShip}
+        errors={refused?.intent === "ship" ? refused.fields : undefined}
+        values={refused?.intent === "ship" ? refused.values : undefined}
+        busy={busy}
+      />
       <section className="relative mt-4 overflow-x-auto rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <h2 className="font-bold">Items</h2>
         <table className="mt-2 w-full text-sm">

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { requireAdminPage } from "~/auth/guards.server";
 import { Pager } from "~/components/pager";
+import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { formatDate } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
@@ -49,7 +50,16 @@ function orderColumns(paymentNames: PaymentNames): Column<OrderRow>[] {
       ),
     },
     { header: "Date", nowrap: true, cell: (o) => formatDate(o.createdAt) },
-    { header: "Payment", cell: (o) => paymentMethodLabel(o.paymentMethod, paymentNames) },
+    {
+      header: "Payment",
+      cell: (o) => (
+        <>
+          {paymentMethodLabel(o.paymentMethod, paymentNames)}
+          <br />
+          <PaymentStatusBadge status={o.paymentStatus} testId="order-payment-status" />
+        </>
+      ),
+    },
     {
       header: "Status",
       nowrap: true,

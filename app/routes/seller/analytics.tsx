@@ -21,7 +21,10 @@ export default function VendorAnalytics({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Sales Analytics</h1>
-      <p className="mt-1 text-sm text-stone-600">Your own products in orders that were not cancelled.</p>
+      <p className="mt-1 text-sm text-stone-600">
+        Money received for your own products: orders paid online or by bank transfer, and cash on delivery once delivered; items returned
+        with a refund are taken off.
+      </p>
       <div className="mt-4 grid grid-cols-2 gap-4">
         <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <p className="text-sm text-stone-600">Revenue</p>

@@ -1,6 +1,10 @@
 import { DocumentLinks } from "~/components/document-links";
 import type { Route } from "./+types/orders";
 import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
+import { useNavigation } from "react-router";
+import { VendorOrderShipping } from "~/components/seller/vendor-order-shipping";
+import { listShipments } from "~/services/orders/list-shipments.server";
+import { vendorShipAction } from "./vendor-ship.server";
 import { formatDate } from "~/domain/dates";
 import { Pager } from "~/components/pager";
 import { formatPaise } from "~/domain/money";
@@ -9,7 +13,7 @@ import { STATUS_LABELS, STATUS_STYLES, type OrderStatus } from "~/domain/orders"
 import { listVendorOrderLines } from "~/services/sellers/vendor-orders.server";
 // Returns of the vendor's own lines (issue 15): they approve or reject them here.
 import { ReturnDecisions } from "~/components/return-decisions";
-import { decideReturnFromForm } from "~/lib/return-decision.server";
+import { decideReturnFromForm, isReturnDecision } from "~/lib/return-decision.server";
 import { readFields } from "~/lib/read-form.server";
 import { samePage } from "~/lib/toast.server";
 import { listReturnsOfOrders } from "~/services/returns/list-returns.server";
@@ -19,20 +23,29 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders · Angle Vendor"
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
   const orders = await listVendorOrderLines(vendor.id, readPageRequest(new URL(request.url).searchParams));
-  const returns = await listReturnsOfOrders(
-    orders.rows.map((o) => o.orderId),
-    { vendorId: vendor.id },
-  );
-  return { orders, returns: Object.fromEntries(returns) };
+  // Issue 15: the vendor's own parcels of these orders, and returns of their own lines.
+  const orderIds = orders.rows.map((o) => o.orderId);
+  const [shipments, returns] = await Promise.all([
+    listShipments(orderIds, { vendorId: vendor.id }),
+    listReturnsOfOrders(orderIds, { vendorId: vendor.id }),
+  ]);
+  return { orders, shipments, returns: Object.fromEntries(returns) };
 }
 
-/** Approve or reject a return of one of the vendor's own lines (the service checks it is theirs). */
+/**
+ * Issue 15: the vendor ships their own lines of an order (vendor-ship.server.ts), or approves or
+ * rejects a return of one of their own lines (the services check they are theirs).
+ */
 export async function action({ request, url }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
-  return decideReturnFromForm(await readFields(request), { role: "vendor", id: vendor.id }, samePage(url));
+  const fields = await readFields(request);
+  if (isReturnDecision(fields)) return decideReturnFromForm(fields, { role: "vendor", id: vendor.id }, samePage(url));
+  return vendorShipAction(vendor.id, fields, request.url);
 }
 
 export default function VendorOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const shipping = navigation.state === "submitting" ? navigation.formData?.get("orderId") : null;
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Orders for your products</h1>
@@ -63,10 +76,16 @@ export default function VendorOrders({ loaderData, actionData }: Route.Component
                   </li>
                 ))}
               </ul>
+              <VendorOrderShipping
+                order={o}
+                shipments={loaderData.shipments.filter((s) => s.orderId === o.orderId)}
+                refused={actionData && "orderId" in actionData && actionData.orderId === o.orderId ? actionData : undefined}
+                busy={shipping === o.orderId}
+              />
               <DocumentLinks documents={o.documents} label={`Your tax invoices for order ${o.orderId}`} />
               <ReturnDecisions
                 returns={loaderData.returns[o.orderId] ?? []}
-                error={actionData?.returnError}
+                error={actionData && "returnError" in actionData ? actionData.returnError : undefined}
                 label={`Returns of your items in order ${o.orderId}`}
               />
             </li>

@@ -1,16 +1,18 @@
 import { gstParts } from "~/domain/gst";
 import { useEffect } from "react";
 import { data, Link, redirect, useLocation, useNavigate } from "react-router";
-import CheckCircle2 from "lucide-react/icons/circle-check";
 import XCircle from "lucide-react/icons/circle-x";
 import type { Route } from "./+types/order-confirmation";
 import { getSessionUser } from "~/auth/session.server";
 import { LoginPrompt } from "~/components/login-prompt";
 import { OrderTimeline } from "~/components/order-timeline";
+import { OrderFulfilment } from "~/components/orders/order-fulfilment";
+import { OrderHeading } from "~/components/orders/order-heading";
+import { getOrderProgress } from "~/services/orders/order-progress.server";
 import { formatDate } from "~/domain/dates";
 import { ORDER_ID_MISSING, ORDER_LOAD_FAILED, ORDER_NOT_FOUND, ORDER_NOT_FOUND_DETAIL } from "~/domain/messages";
 import { formatPaise } from "~/domain/money";
-import { type OrderStatus, STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
+import type { OrderStatus } from "~/domain/orders";
 import type { DocumentLink } from "~/services/tax-documents/documents.server";
 import { paymentMethodLabel } from "~/domain/payment-settings";
 import { derivedShipping } from "~/domain/pricing";
@@ -38,13 +40,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const order = await getCustomerOrder(params.orderId, user.id);
     if (!order) return data({ state: "missing" as const }, { status: 404 });
-    const payment = await getOrderPayment(order.id, user.id);
+    // Issue 15: the history's dates, the parcels, the money (order-progress.server.ts), paying, and
+    // what the customer may still do (cancel, return).
+    const [progress, payment, aftercare] = await Promise.all([
+      getOrderProgress(user.id, order.id),
+      getOrderPayment(order.id, user.id),
+      getOrderAftercare(order.id, user.id),
+    ]);
+    if (!progress) return data({ state: "missing" as const }, { status: 404 });
     return {
       state: "ok" as const,
       order,
       payment,
       paymentLabel: paymentMethodLabel(order.paymentMethod, await getPaymentMethodNames()),
-      aftercare: await getOrderAftercare(order.id, user.id),
+      progress,
+      aftercare,
     };
   } catch (error) {
     log.error({ err: error }, "loading an order failed");
@@ -123,23 +133,11 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
     );
   }
 
-  const { order } = loaderData;
+  const { order, progress } = loaderData;
   const shipping = derivedShipping(order);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <div className="rounded-2xl bg-brand-50 p-6 text-center ring-1 ring-brand-100">
-        <CheckCircle2 className="mx-auto h-14 w-14 text-brand-700" aria-hidden="true" />
-        <h1 className="mt-3 text-2xl font-bold text-stone-900 sm:text-3xl">Thank you! Your order has been placed.</h1>
-        <p className="mt-2 text-stone-700">
-          Order <span className="font-mono font-semibold">#{order.id}</span> · placed on {formatDate(order.createdAt)}
-        </p>
-        <p className="mt-2">
-          <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">
-            {STATUS_LABELS[order.status]}
-          </span>
-        </p>
-      </div>
-
+      <OrderHeading order={order} progress={progress} />
       {loaderData.payment ? (
         <PaymentPanel
           {...loaderData.payment}
@@ -148,6 +146,7 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
           notice={PAYMENT_NOTICES[new URLSearchParams(location.search).get("payment") ?? ""] ?? null}
         />
       ) : null}
+      <OrderFulfilment order={order} progress={progress} />
 
       <section className="mt-6 rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="timeline-title">
         <h2 id="timeline-title" className="mb-4 text-lg font-bold text-stone-900">
@@ -156,7 +155,7 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
         {order.status === "cancelled" ? (
           <p className="font-semibold text-red-700">This order was cancelled.</p>
         ) : (
-          <OrderTimeline status={order.status} />
+          <OrderTimeline status={order.status} events={progress.events} />
         )}
       </section>
 

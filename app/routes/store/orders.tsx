@@ -5,6 +5,9 @@ import RotateCcw from "lucide-react/icons/rotate-ccw";
 import type { Route } from "./+types/orders";
 import { getSessionUser } from "~/auth/session.server";
 import { LoginPrompt } from "~/components/login-prompt";
+import { OrderCardProgress } from "~/components/orders/order-card-progress";
+import type { OrderProgressView } from "~/components/orders/order-progress-view";
+import { listOrderProgress } from "~/services/orders/order-progress.server";
 import { Pager } from "~/components/pager";
 import { formatDate } from "~/domain/dates";
 import { ORDERS_LOAD_FAILED } from "~/domain/messages";
@@ -25,11 +28,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!user) return { state: "login" as const };
   try {
     const page = await listCustomerOrders(user.id, readPageRequest(new URL(request.url).searchParams));
-    const actions = await listOrderActions(
-      user.id,
-      page.rows.map((o) => o.id),
-    );
-    return { state: "ok" as const, page, actions: Object.fromEntries(actions) };
+    // Issue 15: parcels and tracking, bank transfer details, refunds (order-progress.server.ts), and
+    // what the customer may do (cancel, return).
+    const ids = page.rows.map((o) => o.id);
+    const [progress, actions] = await Promise.all([listOrderProgress(user.id, ids), listOrderActions(user.id, ids)]);
+    return { state: "ok" as const, page, progress, actions: Object.fromEntries(actions) };
   } catch (error) {
     log.error({ err: error }, "listing orders failed");
     return data({ state: "error" as const, error: ORDERS_LOAD_FAILED }, { status: 500 });
@@ -49,7 +52,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       </p>
     );
   }
-  const { page } = loaderData;
+  const { page, progress } = loaderData;
   const orders = page.rows;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
@@ -68,7 +71,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           <Pager page={page} noun={["order", "orders"]} className="mt-4" />
           <ul className="mt-4 space-y-4">
             {orders.map((order) => (
-              <OrderCard key={order.id} order={order} actions={loaderData.actions[order.id]} />
+              <OrderCard key={order.id} order={order} progress={progress[order.id]} actions={loaderData.actions[order.id]} />
             ))}
           </ul>
           <Pager page={page} noun={["order", "orders"]} className="mt-4" />
@@ -78,7 +81,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function OrderCard({ order, actions }: { order: OrderSummary; actions?: OrderActions }) {
+function OrderCard({ order, progress, actions }: { order: OrderSummary; progress: OrderProgressView | undefined; actions?: OrderActions }) {
   const navigate = useNavigate();
   const reorderable = order.items.filter((i) => i.current && i.current.stock > 0);
   const reorder = () => {
@@ -118,6 +121,7 @@ function OrderCard({ order, actions }: { order: OrderSummary; actions?: OrderAct
         </span>
       </div>
       <p className="mt-3 text-sm text-stone-700">{order.items.map((i) => `${i.name} × ${i.quantity}`).join(", ")}</p>
+      <OrderCardProgress order={order} progress={progress} />
       {order.status === "delivered" ? <ReviewLinks items={order.items} /> : null}
       <DocumentLinks documents={order.documents} label={`Tax invoices of order ${order.id}`} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">

@@ -1,13 +1,14 @@
+import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/domain/orders";
 
 /**
- * Real figures: products on sale, listings waiting for approval, orders, customers, sales
- * (non-cancelled totals), and the latest orders.
+ * Real figures: products on sale, listings waiting for approval, orders, customers, sales received
+ * (see salesReceived), and the latest orders.
  */
 export async function getDashboard() {
   const db = getDb();
-  const [products, pendingListings, customers, byStatus, latest] = await Promise.all([
+  const [products, pendingListings, customers, byStatus, latest, received] = await Promise.all([
     db
       .selectFrom("product")
       .where("status", "=", "live")
@@ -26,7 +27,7 @@ export async function getDashboard() {
     db
       .selectFrom("orders")
       .groupBy("status")
-      .select(["status", (eb) => eb.fn.countAll<number>().as("n"), (eb) => eb.fn.sum<number>("total_paise").as("sales")])
+      .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
       .execute(),
     db
       .selectFrom("orders")
@@ -34,15 +35,15 @@ export async function getDashboard() {
       .orderBy("created_at", "desc")
       .limit(8)
       .execute(),
+    db.selectFrom("orders").select(salesReceived().as("paise")).executeTakeFirstOrThrow(),
   ]);
   const statusCounts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   let orders = 0;
-  let sales = 0;
   for (const row of byStatus) {
     statusCounts[row.status] = Number(row.n);
     orders += Number(row.n);
-    if (row.status !== "cancelled") sales += Number(row.sales ?? 0);
   }
+  const sales = Number(received.paise ?? 0);
   return {
     products: Number(products.n),
     pendingListings: Number(pendingListings.n),
@@ -58,4 +59,17 @@ export async function getDashboard() {
       createdAt: o.created_at,
     })),
   };
+}
+
+/**
+ * Money received, net of refunds (issue 15): what was paid online or by a bank transfer an admin
+ * recorded (paid − refunded), plus cash on delivery once delivered (the total, less any payout to the
+ * customer). An order waiting for its payment, a failed payment and an order cancelled unpaid count
+ * nothing. The admin's own offline methods are paid on delivery, like cash.
+ */
+export function salesReceived() {
+  return sql<number>`coalesce(sum(case
+    when payment_status in ('paid', 'partly_refunded', 'refunded') and paid_paise > 0 then paid_paise - refunded_paise
+    when payment_status in ('cod', 'partly_refunded', 'refunded') and status = 'delivered' then total_paise - refunded_paise
+    else 0 end), 0)`;
 }

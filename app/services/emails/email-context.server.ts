@@ -1,18 +1,29 @@
 import type { EmailStore } from "~/domain/emails/layout";
+import type { BankTransferDetails } from "~/domain/bank-transfer";
 import type { PaymentMethodNames } from "~/domain/payment-settings";
 import { getEnv } from "~/env.server";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
-import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
+import { getBankTransferDetails, getPaymentMethodNames } from "~/services/settings/payment-settings.server";
 
-/** What rendering an email needs besides the event: the store, the admin's address, payment names. */
-export type EmailContext = { store: EmailStore; adminEmail: string; paymentNames: PaymentMethodNames };
+/** What rendering an email needs besides the event: the store, the admin's address, payment names, the bank account. */
+export type EmailContext = {
+  store: EmailStore;
+  adminEmail: string;
+  paymentNames: PaymentMethodNames;
+  /** The store's account for bank transfers (Payment Settings), shown to a customer who pays that way. */
+  bankTransfer: BankTransferDetails | null;
+};
 
 /**
  * Read before the transaction that queues the emails (SQLite has one connection: a read through
  * getDb() inside another transaction would wait for it).
  */
 export async function getEmailContext(): Promise<EmailContext> {
-  const [settings, paymentNames] = await Promise.all([getGeneralSettings(), getPaymentMethodNames()]);
+  const [settings, paymentNames, bankTransfer] = await Promise.all([
+    getGeneralSettings(),
+    getPaymentMethodNames(),
+    getBankTransferDetails(),
+  ]);
   const env = getEnv();
   return {
     store: {
@@ -24,5 +35,6 @@ export async function getEmailContext(): Promise<EmailContext> {
     },
     adminEmail: settings.adminEmail,
     paymentNames,
+    bankTransfer,
   };
 }

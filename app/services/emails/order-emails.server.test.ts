@@ -3,6 +3,7 @@ import { checkoutInput, createCustomer, createProduct, createVendor, queuedEmail
 import { DEFAULT_GENERAL_SETTINGS } from "~/domain/settings";
 import { changeOrderStatus, StatusRefused } from "../orders/admin-orders.server";
 import { OrderRefused, placeOrder } from "../orders/place-order.server";
+import { shipOrder } from "../orders/ship-order.server";
 import { saveSetting } from "../settings/save-setting.server";
 
 const allEmails = () => emails("");
@@ -142,7 +143,8 @@ describe("emails of a status change", () => {
     expect(await emails(`order-status:${orderId}:`)).toEqual([]);
 
     await changeOrderStatus(orderId, "confirmed", admin.id);
-    await changeOrderStatus(orderId, "shipped", admin.id);
+    const tracking = "https://www.delhivery.com/track/package/1234567890";
+    await shipOrder({ role: "admin", id: admin.id }, { orderId, courier: "Delhivery", tracking });
     await expect(changeOrderStatus(orderId, "shipped", admin.id)).rejects.toBeInstanceOf(StatusRefused);
     const sent = await emails(`order-status:${orderId}:`);
     expect(sent.map((e) => [e.dedupe_key, e.kind, e.recipient])).toEqual([
@@ -154,6 +156,9 @@ describe("emails of a status change", () => {
     expect(shipped?.text).toContain("Your order has been shipped.");
     expect(shipped?.text).toContain("✓ Shipped — Done");
     expect(shipped?.text).toContain("○ Delivered — 5-7 days");
+    // Issue 15: the parcel's courier and tracking link.
+    expect(shipped?.text).toMatch(/Shipped by Delhivery on \d{1,2} \w+ \d{4} at /);
+    expect(shipped?.text).toContain(`Tracking: ${tracking}`);
     expect(shipped?.text).toContain(`http://localhost:3999/order-confirmation/${orderId}`);
 
     await changeOrderStatus(orderId, "cancelled", admin.id);

@@ -6,6 +6,7 @@ import { paymentMethodLabel } from "~/domain/payment-settings";
 import { enqueueEmail } from "~/services/outbox/enqueue.server";
 import type { EmailContext } from "./email-context.server";
 import { queueOrderSms } from "./queue-order-sms.server";
+import { listShipments } from "~/services/orders/list-shipments.server";
 
 /**
  * Queues, in the order's own transaction, the emails a new order sends: the customer's
@@ -41,7 +42,12 @@ export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId
       igst: rows.reduce((s, l) => s + Number(l.igst_paise), Number(order.shipping_igst_paise)),
     },
   };
-  await enqueueEmail(trx, "order-placed", `order-placed:${order.id}`, { to: order.customer_email, ...orderPlacedEmail(ctx.store, data) });
+  // A bank transfer order carries the store's account until the transfer is recorded (issue 15).
+  const bankTransfer = order.payment_status === "bank_transfer_pending" ? ctx.bankTransfer : null;
+  await enqueueEmail(trx, "order-placed", `order-placed:${order.id}`, {
+    to: order.customer_email,
+    ...orderPlacedEmail(ctx.store, { ...data, bankTransfer }),
+  });
   await queueOrderSms(trx, ctx, order.id, "pending");
   if (ctx.adminEmail) {
     await enqueueEmail(trx, "admin-new-order", `admin-new-order:${order.id}`, {
@@ -65,7 +71,8 @@ export async function queueOrderStatusEmail(trx: Db, ctx: EmailContext, orderId:
     .select(["id", "customer_name", "customer_email"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
-  const email = orderStatusEmail(ctx.store, { id: order.id, customerName: order.customer_name, status });
+  const shipments = status === "shipped" ? await listShipments([orderId], { db: trx }) : [];
+  const email = orderStatusEmail(ctx.store, { id: order.id, customerName: order.customer_name, status, shipments });
   await enqueueEmail(trx, "order-status", `order-status:${order.id}:${status}`, { to: order.customer_email, ...email });
   await queueOrderSms(trx, ctx, order.id, status);
 }

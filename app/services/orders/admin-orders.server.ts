@@ -1,12 +1,15 @@
 import { sizeName } from "~/domain/variants";
-import { getDb } from "~/db/db.server";
+import { type Db, getDb } from "~/db/db.server";
 import { isOrderStatus, nextStatuses, type OrderStatus, statusChangeRefusal } from "~/domain/orders";
 import { isId, newId } from "~/lib/ids";
-import { getEmailContext } from "~/services/emails/email-context.server";
+import { type EmailContext, getEmailContext } from "~/services/emails/email-context.server";
+import { isAwaitingPayment } from "~/domain/payments";
 import { queueOrderStatusEmail } from "~/services/emails/queue-order-emails.server";
 import { issueInvoices } from "~/services/tax-documents/issue-documents.server";
 import { CancelRefused, cancelOrder } from "./cancel-order.server";
 import { listOrderDocuments } from "~/services/tax-documents/documents.server";
+import { describeFulfilment } from "./describe-fulfilment.server";
+import { listShipments } from "./list-shipments.server";
 
 export class StatusRefused extends Error {}
 
@@ -15,11 +18,13 @@ export async function getOrderForAdmin(id: string) {
   const db = getDb();
   const order = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
   if (!order) return null;
-  const [lines, events, documents] = await Promise.all([
+  const [lines, events, documents, shipments] = await Promise.all([
     db.selectFrom("order_line").selectAll().where("order_id", "=", id).orderBy("name").execute(),
     db.selectFrom("order_event").selectAll().where("order_id", "=", id).orderBy("created_at").execute(),
     listOrderDocuments(id),
+    listShipments([id]),
   ]);
+  const fulfilment = await describeFulfilment(lines, shipments);
   return {
     id: order.id,
     status: order.status,
@@ -46,32 +51,58 @@ export async function getOrderForAdmin(id: string) {
     events: events.map((e) => ({ id: e.id, status: e.status, note: e.note, createdAt: e.created_at })),
     next: nextStatuses(order.status, "admin"),
     documents,
+    // Issue 15: how the money stands, and the parcels.
+    payment: {
+      status: order.payment_status,
+      paidPaise: Number(order.paid_paise),
+      refundedPaise: Number(order.refunded_paise),
+      paidAt: order.paid_at,
+      reference: order.payment_reference,
+    },
+    ...fulfilment,
   };
 }
 
+export const SHIP_WITH_TRACKING = "To mark the order shipped, enter the courier and the tracking number or link.";
+export const UNPAID_REFUSAL = "This order is waiting for its online payment: it can be confirmed or shipped once it is paid.";
+
 /**
  * Moves an order to its next status, recording who did it. Cancelling is cancelOrder's (stock back,
- * credit notes and refund in one transaction); the status check is part of the update, so two
- * admins cannot both move it.
+ * credit notes and refund in one transaction); shipping needs the courier and tracking, so it goes
+ * through shipOrder (ship-order.server.ts). The status check is part of the update, so two admins
+ * cannot both move it. `within`: the caller's transaction (a bank transfer marked paid confirms its
+ * order in it).
  */
-export async function changeOrderStatus(orderId: string, to: OrderStatus, actorId: string, note?: string, payoutReference?: string) {
+export async function changeOrderStatus(
+  orderId: string,
+  to: OrderStatus,
+  actorId: string,
+  note?: string,
+  options: { within?: { trx: Db; emails: EmailContext }; payoutReference?: string } = {},
+) {
   if (!isOrderStatus(to)) throw new StatusRefused("Unknown status.");
   if (!isId(orderId)) throw new StatusRefused("That order no longer exists.");
+  if (to === "shipped") throw new StatusRefused(SHIP_WITH_TRACKING);
   // Cancelling has one path for everyone (stock, credit notes, refund, email): cancel-order.server.ts.
   if (to === "cancelled") {
-    await cancelOrder({ orderId, actor: { role: "admin", id: actorId }, note, payoutReference }).catch((error: unknown) => {
-      throw error instanceof CancelRefused ? new StatusRefused(error.message) : error;
-    });
+    await cancelOrder({ orderId, actor: { role: "admin", id: actorId }, note, payoutReference: options.payoutReference }).catch(
+      (error: unknown) => {
+        throw error instanceof CancelRefused ? new StatusRefused(error.message) : error;
+      },
+    );
     return;
   }
-  const emails = await getEmailContext();
-  await getDb()
+  const { within } = options;
+  const emails = within?.emails ?? (await getEmailContext());
+  await databaseOf(within)
     .transaction()
     .execute(async (trx) => {
-      const order = await trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId).executeTakeFirst();
+      const order = await trx.selectFrom("orders").select(["id", "status", "payment_status"]).where("id", "=", orderId).executeTakeFirst();
       if (!order) throw new StatusRefused("That order no longer exists.");
       const refusal = statusChangeRefusal(order.status, to, "admin");
       if (refusal) throw new StatusRefused(refusal);
+      // A card or UPI order is confirmed by its payment (cancelling it is cancelOrder's).
+      if (isAwaitingPayment(order.payment_status)) throw new StatusRefused(UNPAID_REFUSAL);
       const now = new Date().toISOString();
       const moved = await trx
         .updateTable("orders")
@@ -88,4 +119,12 @@ export async function changeOrderStatus(orderId: string, to: OrderStatus, actorI
         .execute();
       await queueOrderStatusEmail(trx, emails, orderId, to);
     });
+}
+
+type Transactional = { transaction(): { execute<T>(work: (trx: Db) => Promise<T>): Promise<T> } };
+
+/** The database to open a transaction on, or the caller's open one (the work runs in it, not nested). */
+function databaseOf(within?: { trx: Db }): Transactional {
+  if (!within) return getDb();
+  return { transaction: () => ({ execute: (work) => work(within.trx) }) };
 }

@@ -57,17 +57,17 @@ describe("order CSV export", () => {
     const lines = text.slice(1).split("\r\n");
     expect(lines.at(-1)).toBe("");
     expect(lines[0]).toBe(
-      "Order ID,Placed (IST),Status,Payment,Customer,Email,Phone,Street,City,State,Pincode,Items,Subtotal (₹),Shipping (₹),GST (₹),Total (₹)",
+      "Order ID,Placed (IST),Status,Payment,Payment status,Customer,Email,Phone,Street,City,State,Pincode,Items,Subtotal (₹),Shipping (₹),GST (₹),Total (₹)",
     );
     const rows = lines.slice(1, -1);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toBe(
-      `${ids[1]},2026-11-01 00:00,Pending,Cash on Delivery,"'=HYPERLINK(""http://evil.example"",""click"")",buyer1@example.in,'+91 90000 00000,1 Test Street,Pune,Maharashtra,411001,0,1000.01,0.00,0.00,1000.01`,
+      `${ids[1]},2026-11-01 00:00,Pending,Cash on Delivery,Cash on delivery,"'=HYPERLINK(""http://evil.example"",""click"")",buyer1@example.in,'+91 90000 00000,1 Test Street,Pune,Maharashtra,411001,0,1000.01,0.00,0.00,1000.01`,
     );
     expect(rows[1]).toBe(
-      `${ids[2]},2026-11-15 11:30,Pending,Cash on Delivery,"Sharma, Anil",buyer2@example.in,'+91 90000 00000,1 Test Street,Pune,Maharashtra,411001,3,1500000.05,0.00,0.00,1500000.05`,
+      `${ids[2]},2026-11-15 11:30,Pending,Cash on Delivery,Cash on delivery,"Sharma, Anil",buyer2@example.in,'+91 90000 00000,1 Test Street,Pune,Maharashtra,411001,3,1500000.05,0.00,0.00,1500000.05`,
     );
-    expect(rows[2]).toContain(`${ids[3]},2026-11-30 23:59,Pending,Cash on Delivery,"Last ""Quote"" Day",`);
+    expect(rows[2]).toContain(`${ids[3]},2026-11-30 23:59,Pending,Cash on Delivery,Cash on delivery,"Last ""Quote"" Day",`);
     expect(text).not.toContain("Before");
     expect(text).not.toContain("After");
   });

@@ -4,12 +4,14 @@ import { CSV_BOM } from "~/domain/csv";
 import { csvRow } from "~/lib/csv.server";
 import { formatIstDateTime, type OrderExportRange, paiseToRupeeText } from "~/domain/order-export";
 import { paymentMethodLabel, STATUS_LABELS } from "~/domain/orders";
+import { PAYMENT_STATUS_LABELS } from "~/domain/payments";
 
 export const ORDER_EXPORT_HEADER = [
   "Order ID",
   "Placed (IST)",
   "Status",
   "Payment",
+  "Payment status",
   "Customer",
   "Email",
   "Phone",
@@ -44,6 +46,7 @@ export function exportOrdersCsv(range: OrderExportRange): ReadableStream<Uint8Ar
       "orders.created_at",
       "orders.status",
       "orders.payment_method",
+      "orders.payment_status",
       "orders.customer_name",
       "orders.customer_email",
       "orders.customer_phone",
@@ -82,6 +85,7 @@ export function exportOrdersCsv(range: OrderExportRange): ReadableStream<Uint8Ar
           formatIstDateTime(o.created_at),
           STATUS_LABELS[o.status],
           paymentMethodLabel(o.payment_method),
+          PAYMENT_STATUS_LABELS[o.payment_status],
           o.customer_name,
           o.customer_email,
           o.customer_phone,

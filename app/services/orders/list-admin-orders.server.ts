@@ -40,7 +40,17 @@ export function orderSearch(q: string): Expression<SqlBool> {
 export async function listOrdersForAdmin(filter: AdminOrderFilter, page: PageRequest) {
   let query = getDb()
     .selectFrom("orders")
-    .select(["id", "customer_name", "customer_email", "customer_phone", "status", "payment_method", "total_paise", "created_at"]);
+    .select([
+      "id",
+      "customer_name",
+      "customer_email",
+      "customer_phone",
+      "status",
+      "payment_method",
+      "payment_status",
+      "total_paise",
+      "created_at",
+    ]);
   if (filter.status !== "all") query = query.where("status", "=", filter.status);
   if (filter.q.trim()) query = query.where(orderSearch(filter.q));
   const result = await paginate(query, NEWEST_FIRST, page, ADMIN_ORDERS_PAGE_SIZE);
@@ -51,6 +61,7 @@ export async function listOrdersForAdmin(filter: AdminOrderFilter, page: PageReq
     customerPhone: o.customer_phone,
     status: o.status,
     paymentMethod: o.payment_method,
+    paymentStatus: o.payment_status,
     totalPaise: Number(o.total_paise),
     createdAt: o.created_at,
   }));

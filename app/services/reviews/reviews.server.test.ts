@@ -11,6 +11,7 @@ import { findProducts } from "~/services/catalog/find-products.server";
 import { updateProduct } from "~/services/catalog/save-product.server";
 import { changeOrderStatus } from "~/services/orders/admin-orders.server";
 import { placeOrder } from "~/services/orders/place-order.server";
+import { shipOrder } from "~/services/orders/ship-order.server";
 import { listProductReviews, ratingBreakdown } from "./list-product-reviews.server";
 import { listReviewsForAdmin, setReviewHidden } from "./moderate-reviews.server";
 import { getReviewDraft, ReviewRefused, saveReview } from "./save-review.server";
@@ -91,7 +92,7 @@ describe("who may review", () => {
     const admin = await createCustomer({ role: "admin" });
     const { orderId } = await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 1 }]));
     await changeOrderStatus(orderId, "confirmed", admin.id);
-    await changeOrderStatus(orderId, "shipped", admin.id);
+    await shipOrder({ role: "admin", id: admin.id }, { orderId, courier: "Delhivery", tracking: "1234567890" });
     expect((await refusal(saveReview(customer, product.id, review(4)))).status).toBe(403);
     await changeOrderStatus(orderId, "delivered", admin.id);
     await saveReview(customer, product.id, review(4));

@@ -27,6 +27,7 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
       .select([
         "orders.id as orderId",
         "orders.status",
+        "orders.payment_status as paymentStatus",
         "orders.created_at as createdAt",
         "orders.customer_name as customerName",
         "orders.customer_phone as customerPhone",
@@ -61,6 +62,7 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
           "quantity",
           "unit_price_paise as unitPrice",
           "line_total_paise as lineTotal",
+          "shipment_id as shipmentId",
         ])
         .where("vendor_id", "=", vendorId)
         .where("order_id", "in", ids)
@@ -83,6 +85,7 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
     documents: documents.filter((d) => d.order_id === r.orderId).map(({ id, kind, number }) => ({ id, kind, number })),
     orderId: r.orderId,
     status: r.status,
+    paymentStatus: r.paymentStatus,
     createdAt: r.createdAt,
     customerName: r.customerName,
     customerPhone: r.customerPhone,
@@ -96,6 +99,7 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
         quantity: l.quantity,
         unitPrice: Number(l.unitPrice),
         lineTotal: Number(l.lineTotal),
+        shipmentId: l.shipmentId,
       })),
   }));
   return { ...page, rows };
@@ -129,19 +133,41 @@ function indiaMonth(column: "orders.created_at") {
     : sql<string>`strftime('%Y-%m', ${sql.ref(column)}, '+330 minutes')`;
 }
 
-/** Revenue and units from the vendor's own lines of non-cancelled orders, by month in India time. */
+/**
+ * Revenue and units from the vendor's own lines of orders whose money was received, by month in India
+ * time (the rule of the admin's sales figure, issue 15): paid online or by a recorded bank transfer,
+ * or cash on delivery once delivered; never a cancelled order. Items returned with a refund come off
+ * their line, in proportion.
+ */
 export async function vendorSalesByMonth(vendorId: string) {
   const month = indiaMonth("orders.created_at");
+  const kept = sql<number>`order_line.quantity - coalesce(returned.quantity, 0)`;
   const rows = await getDb()
     .selectFrom("order_line")
     .innerJoin("orders", "orders.id", "order_line.order_id")
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom("return_request")
+          .select(["order_line_id", (r) => r.fn.sum<number>("quantity").as("quantity")])
+          .where("status", "=", "approved")
+          .groupBy("order_line_id")
+          .as("returned"),
+      (join) => join.onRef("returned.order_line_id", "=", "order_line.id"),
+    )
     .where("order_line.vendor_id", "=", vendorId)
     .where("orders.status", "!=", "cancelled")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("orders.payment_status", "in", ["paid", "partly_refunded"]), eb("orders.paid_paise", ">", 0)]),
+        eb.and([eb("orders.payment_status", "in", ["cod", "partly_refunded", "refunded"]), eb("orders.status", "=", "delivered")]),
+      ]),
+    )
     .groupBy(month)
     .select([
       month.as("month"),
-      (eb) => eb.fn.sum<number>("order_line.line_total_paise").as("revenue"),
-      (eb) => eb.fn.sum<number>("order_line.quantity").as("units"),
+      sql<number>`sum(order_line.line_total_paise * (${kept}) / order_line.quantity)`.as("revenue"),
+      sql<number>`sum(${kept})`.as("units"),
     ])
     .orderBy(month)
     .execute();

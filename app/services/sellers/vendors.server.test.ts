@@ -113,13 +113,16 @@ describe("vendors", () => {
     await reviewListing(pa.id, "approve", { version: await versionOf(pa.id) });
     await reviewListing(pb.id, "approve", { version: await versionOf(pb.id) });
     const customer = await createCustomer();
-    await placeOrder(
+    const { orderId } = await placeOrder(
       customer,
       checkoutInput([
         { productId: pa.id, quantity: 2 },
         { productId: pb.id, quantity: 1 },
       ]),
     );
+    // Sales count money received (issue 15): nothing until the order is paid.
+    expect(await vendorSalesByMonth(a.userId)).toEqual([]);
+    await markPaid(orderId);
     const aOrders = (await listVendorOrderLines(a.userId)).rows;
     expect(aOrders).toHaveLength(1);
     expect(aOrders[0]?.lines.map((l) => l.name)).toEqual(["A Sprayer"]);
@@ -129,8 +132,44 @@ describe("vendors", () => {
     const sales = await vendorSalesByMonth(a.userId);
     expect(sales.reduce((s, m) => s + m.revenue, 0)).toBe(240_000);
     expect(sales.reduce((s, m) => s + m.units, 0)).toBe(2);
+    // One sprayer returned with a refund comes off the vendor's figure.
+    const line = await getDb()
+      .selectFrom("order_line")
+      .select(["id", "vendor_id"])
+      .where("order_id", "=", orderId)
+      .where("vendor_id", "=", a.userId)
+      .executeTakeFirstOrThrow();
+    await getDb()
+      .insertInto("return_request")
+      .values({
+        id: `ret${orderId}`.slice(0, 16),
+        order_id: orderId,
+        order_line_id: line.id,
+        vendor_id: line.vendor_id,
+        quantity: 1,
+        reason: "Nozzle cracked",
+        amount_paise: 141_600,
+        status: "approved",
+        decided_by: null,
+        decided_at: null,
+        decision_note: null,
+        refund_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const net = await vendorSalesByMonth(a.userId);
+    expect([net.reduce((s, m) => s + m.revenue, 0), net.reduce((s, m) => s + m.units, 0)]).toEqual([120_000, 1]);
   });
 });
+
+/** The order's money received in full, as a gateway or an admin records it. */
+async function markPaid(orderId: string) {
+  await getDb()
+    .updateTable("orders")
+    .set((eb) => ({ payment_status: "paid", paid_paise: eb.ref("total_paise") }))
+    .where("id", "=", orderId)
+    .execute();
+}
 
 describe("vendor registration refusals", () => {
   it("refuses a GSTIN from another State with a clear message", () => {
@@ -227,6 +266,8 @@ describe("monthly sales", () => {
     const april = await placeOrder(customer, checkoutInput([{ productId: p.id, quantity: 2 }]));
     await getDb().updateTable("orders").set({ created_at: "2026-03-31T18:29:59.000Z" }).where("id", "=", march.orderId).execute();
     await getDb().updateTable("orders").set({ created_at: "2026-03-31T20:00:00.000Z" }).where("id", "=", april.orderId).execute();
+    await markPaid(march.orderId);
+    await markPaid(april.orderId);
     expect(await vendorSalesByMonth(v.userId)).toEqual([
       { month: "2026-03", revenue: 50_000, units: 1 },
       { month: "2026-04", revenue: 100_000, units: 2 },

@@ -16,6 +16,7 @@ import {
   type Gateway,
 } from "~/domain/payment-settings";
 import { fieldErrors, firstError } from "~/domain/form-errors";
+import { type BankTransferDetails, hasBankDetails } from "~/domain/bank-transfer";
 import { open, seal } from "~/lib/secret-box.server";
 import { saveSetting } from "./save-setting.server";
 
@@ -216,4 +217,14 @@ export async function getCheckoutMethods(): Promise<CheckoutMethod[]> {
 /** Display names of the admin's own methods, enabled or not, for showing orders paid by them. */
 export async function getPaymentMethodNames(): Promise<PaymentMethodNames> {
   return Object.fromEntries((await loadStored()).custom.map((m) => [m.key, m.name]));
+}
+
+/**
+ * The store's bank account and instructions, for orders waiting for a bank transfer (issue 15): shown
+ * until the transfer is recorded, even if checkout has stopped offering bank transfers since.
+ */
+export async function getBankTransferDetails(): Promise<BankTransferDetails | null> {
+  const { instructions, accountName, accountNumber, bankName, ifscCode } = (await loadStored()).bankTransfer;
+  const details = { instructions, accountName, accountNumber, bankName, ifscCode };
+  return hasBankDetails(details) ? details : null;
 }

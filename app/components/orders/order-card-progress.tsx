@@ -1,0 +1,33 @@
+import { formatPaise } from "~/domain/money";
+import type { OrderStatus } from "~/domain/orders";
+import { isAwaitingPayment } from "~/domain/payments";
+import type { OrderProgressView } from "./order-progress-view";
+import { BankTransferPanel } from "./bank-transfer-panel";
+import { ShipmentList } from "./shipment-list";
+
+/**
+ * An order's card in My Orders (issue 15): waiting for payment, how to pay by bank transfer, the
+ * parcels with their tracking, and money refunded.
+ */
+export function OrderCardProgress({
+  order,
+  progress,
+}: {
+  order: { id: string; status: OrderStatus; total: number };
+  progress: OrderProgressView | undefined;
+}) {
+  if (!progress) return null;
+  const awaiting = order.status === "pending" && isAwaitingPayment(progress.paymentStatus);
+  return (
+    <div className="mt-3 space-y-3">
+      {awaiting ? <p className="text-sm font-semibold text-orange-800">Awaiting payment</p> : null}
+      {progress.refundedPaise > 0 ? (
+        <p className="text-sm font-semibold text-stone-800">{formatPaise(progress.refundedPaise)} has been refunded to you.</p>
+      ) : null}
+      {progress.bankTransfer ? (
+        <BankTransferPanel details={progress.bankTransfer} orderId={order.id} totalPaise={order.total} headingLevel={3} />
+      ) : null}
+      <ShipmentList shipments={progress.shipments} label={`Parcels of order ${order.id}`} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from "react";
+import Ban from "lucide-react/icons/ban";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Clock from "lucide-react/icons/clock";
+import { formatDate, formatDateTime } from "~/domain/dates";
+import { formatPaise } from "~/domain/money";
+import { type OrderEventTime, type OrderStatus, reachedAt, STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
+import { isAwaitingPayment, type PaymentStatus } from "~/domain/payments";
+
+export const AWAITING_PAYMENT_HEADING = "Awaiting payment";
+export const CANCELLED_HEADING = "This order has been cancelled";
+export const PLACED_HEADING = "Thank you! Your order has been placed.";
+
+type Props = {
+  order: { id: string; status: OrderStatus; createdAt: string };
+  progress: { paymentStatus: PaymentStatus; refundedPaise: number; events: readonly OrderEventTime[] };
+  /** The payment panel (the Pay button of a card or UPI order waiting for its payment) goes here. */
+  children?: ReactNode;
+};
+
+/**
+ * The top of the customer's order page: thanks for a placed order; "Awaiting payment" for a card or
+ * UPI order not paid yet; for a cancelled order, that it is cancelled and when, never green ticks.
+ * Any money refunded is said in every case (issue 15).
+ */
+export function OrderHeading({ order, progress, children }: Props) {
+  const cancelled = order.status === "cancelled";
+  const awaiting = !cancelled && order.status === "pending" && isAwaitingPayment(progress.paymentStatus);
+  const tone = cancelled ? "bg-stone-100 ring-stone-200" : awaiting ? "bg-orange-50 ring-orange-200" : "bg-brand-50 ring-brand-100";
+  const Icon = cancelled ? Ban : awaiting ? Clock : CheckCircle2;
+  const iconTone = cancelled ? "text-red-700" : awaiting ? "text-orange-700" : "text-brand-700";
+  const cancelledAt = cancelled ? reachedAt(progress.events, "cancelled") : null;
+  return (
+    <div className={`rounded-2xl p-6 text-center ring-1 ${tone}`} data-testid="order-heading">
+      <Icon className={`mx-auto h-14 w-14 ${iconTone}`} aria-hidden="true" />
+      <h1 className="mt-3 text-2xl font-bold text-stone-900 sm:text-3xl">
+        {cancelled ? CANCELLED_HEADING : awaiting ? AWAITING_PAYMENT_HEADING : PLACED_HEADING}
+      </h1>
+      <p className="mt-2 text-stone-700">
+        Order <span className="font-mono font-semibold">#{order.id}</span> · placed on {formatDate(order.createdAt)}
+      </p>
+      {cancelledAt ? (
+        <p className="mt-1 font-semibold text-stone-800" data-testid="cancelled-on">
+          Cancelled on <time dateTime={cancelledAt}>{formatDateTime(cancelledAt)}</time>
+        </p>
+      ) : null}
+      {awaiting ? <p className="mt-1 text-stone-700">We will confirm your order as soon as your payment is received.</p> : null}
+      {progress.refundedPaise > 0 ? (
+        <p className="mt-1 font-semibold text-stone-800" data-testid="order-refund">
+          {formatPaise(progress.refundedPaise)} has been refunded to you.
+        </p>
+      ) : null}
+      <p className="mt-2">
+        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">
+          {STATUS_LABELS[order.status]}
+        </span>
+      </p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { BankTransferDetails } from "~/domain/bank-transfer";
+import type { OrderEventTime } from "~/domain/orders";
+import type { PaymentStatus } from "~/domain/payments";
+import type { ShipmentView } from "~/domain/shipments";
+
+/** What the customer's pages show of an order's progress (listOrderProgress in app/services/orders). */
+export type OrderProgressView = {
+  paymentStatus: PaymentStatus;
+  refundedPaise: number;
+  events: readonly OrderEventTime[];
+  shipments: readonly ShipmentView[];
+  bankTransfer: BankTransferDetails | null;
+};

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/**
+ * Bank transfers (issue 15): the customer pays into the store's account and an admin records the
+ * transfer's reference once it arrives. Client-safe: the details as pages and emails show them, and
+ * the admin's form.
+ */
+
+/** The store's account, from Payment Settings (only the fields it has filled). */
+export type BankTransferDetails = {
+  instructions: string;
+  accountName: string;
+  accountNumber: string;
+  bankName: string;
+  ifscCode: string;
+};
+
+/** [label, value] rows of the account, the ones that are filled. */
+export function bankDetailRows(details: BankTransferDetails): [string, string][] {
+  const rows: [string, string][] = [
+    ["Account name", details.accountName],
+    ["Account number", details.accountNumber],
+    ["Bank", details.bankName],
+    ["IFSC", details.ifscCode],
+  ];
+  return rows.filter(([, value]) => value.trim() !== "");
+}
+
+/** Whether there is anything to show at all. */
+export function hasBankDetails(details: BankTransferDetails | null): details is BankTransferDetails {
+  return details !== null && (details.instructions.trim() !== "" || bankDetailRows(details).length > 0);
+}
+
+export const PAY_BY_TRANSFER_HEADING = "Pay by bank transfer";
+export const transferReferenceHint = (orderId: string) =>
+  `Please write your order number ${orderId} in the transfer's remarks, so we can match your payment.`;
+
+/** A UTR (NEFT 16, RTGS 22, IMPS 12 characters) or a bank's own reference: letters and digits. */
+export const TransferReferenceSchema = z
+  .string({ error: "Enter the transfer's UTR or reference number." })
+  .trim()
+  .min(1, "Enter the transfer's UTR or reference number.")
+  .regex(/^[A-Za-z0-9]{6,40}$/, "The reference is 6 to 40 letters and digits, with no spaces (as the bank statement shows it).");
+
+export const MarkTransferPaidSchema = z.object({ reference: TransferReferenceSchema });

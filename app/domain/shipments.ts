@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+/**
+ * Shipping an order's items (issue 15): a seller hands their lines to a courier and records the
+ * courier's name and a tracking number or an https tracking link. Client-safe: the form's schema
+ * (used by the admin's and the vendor's forms and their actions) and how a tracking value is shown.
+ */
+
+export const COURIER_MIN = 2;
+export const COURIER_MAX = 80;
+export const TRACKING_MIN = 3;
+export const TRACKING_MAX = 300;
+
+/** The store's own lines (order_line.vendor_id null), as a form names them. */
+export const STORE_LINES = "store";
+/** An admin's "every item not shipped yet", whoever sells it. */
+export const ALL_LINES = "all";
+
+/** An http(s) value is a link: it must be a whole https:// address (a browser would follow anything else blindly). */
+const looksLikeLink = (value: string) => /^https?:/i.test(value);
+
+/** Whether a stored tracking value is a link to open (https only), else a number to show. */
+export function isTrackingLink(tracking: string): boolean {
+  if (!/^https:\/\//i.test(tracking)) return false;
+  try {
+    const url = new URL(tracking);
+    return url.protocol === "https:" && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+export const CourierSchema = z
+  .string({ error: "Enter the courier's name." })
+  .trim()
+  .min(COURIER_MIN, `Enter the courier's name (${COURIER_MIN} to ${COURIER_MAX} characters).`)
+  .max(COURIER_MAX, `The courier's name is too long (${COURIER_MAX} characters at most).`);
+
+export const TrackingSchema = z
+  .string({ error: "Enter the tracking number or link." })
+  .trim()
+  .min(TRACKING_MIN, `Enter the tracking number or link (${TRACKING_MIN} to ${TRACKING_MAX} characters).`)
+  .max(TRACKING_MAX, `The tracking number or link is too long (${TRACKING_MAX} characters at most).`)
+  .refine((v) => !looksLikeLink(v) || isTrackingLink(v), "A tracking link must be a full https:// address.");
+
+/** Whose lines the admin ships: every remaining line, the store's, or one vendor's (their account id). */
+const SellerChoiceSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, "Choose which items to ship from the list.")
+  .default(ALL_LINES);
+
+export const ShipFormSchema = z.object({ courier: CourierSchema, tracking: TrackingSchema, seller: SellerChoiceSchema });
+export type ShipForm = z.output<typeof ShipFormSchema>;
+
+/** A vendor's form on /vendor-login/orders: their own lines of one order. */
+export const VendorShipFormSchema = z.object({
+  intent: z.literal("ship", "This form asked for an action the page does not know. Please reload the page and try again."),
+  orderId: z.string({ error: "Something is missing from the form. Please reload the page." }).trim().min(1).max(64),
+  courier: CourierSchema,
+  tracking: TrackingSchema,
+});
+
+/** The order_event note and the customer's words for one parcel: "Shipped by Delhivery, tracking 1234". */
+export function shipmentNote(courier: string, tracking: string): string {
+  return `Shipped by ${courier}, tracking ${tracking}`;
+}
+
+/** A shipment as the customer's pages, the admin's and the vendor's show it. */
+export type ShipmentView = {
+  id: string;
+  courier: string;
+  tracking: string;
+  shippedAt: string;
+  /** The lines in the parcel: "Jute Seeds × 2". */
+  items: string[];
+};
+
+/** A seller whose lines of an order are not shipped yet ("store" or a vendor's id), for the admin's "Items to ship" choice. */
+export type SellerToShip = { seller: string; name: string; items: number };

@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import { fieldErrors, firstError } from "~/domain/form-errors";
+import { VendorShipFormSchema } from "~/domain/shipments";
+import { redirectWithToast, samePage } from "~/lib/toast.server";
+import { ShipmentRefused, shipOrder } from "~/services/orders/ship-order.server";
+
+/**
+ * /vendor-login/orders' action (issue 15): a vendor ships their own lines of one order. The service
+ * checks the order has their lines (another vendor's order is "not found") and ships only theirs.
+ */
+export async function vendorShipAction(vendorId: string, form: Record<string, string>, requestUrl: string | URL) {
+  const orderId = (form.orderId ?? "").slice(0, 64);
+  const values = { courier: form.courier ?? "", tracking: form.tracking ?? "" };
+  const parsed = VendorShipFormSchema.safeParse(form);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    const { courier, tracking } = fields;
+    return data({ orderId, refusal: firstError(fields), fields: { courier, tracking }, values }, { status: 400 });
+  }
+  try {
+    await shipOrder({ role: "vendor", id: vendorId }, parsed.data);
+    // Back to the same page of orders (the request's own path may be the .data one a script fetch uses).
+    const url = new URL(requestUrl);
+    url.pathname = "/vendor-login/orders";
+    url.searchParams.delete("_routes");
+    return redirectWithToast(samePage(url), {
+      description: "Marked shipped. The customer is emailed the courier and tracking.",
+    });
+  } catch (error) {
+    if (error instanceof ShipmentRefused) return data({ orderId, refusal: error.message, fields: {}, values }, { status: error.status });
+    throw error;
+  }
+}

@@ -1,0 +1,60 @@
+import { getDb } from "~/db/db.server";
+import type { BankTransferDetails } from "~/domain/bank-transfer";
+import type { OrderEventTime } from "~/domain/orders";
+import type { PaymentStatus } from "~/domain/payments";
+import type { ShipmentView } from "~/domain/shipments";
+import { getBankTransferDetails } from "~/services/settings/payment-settings.server";
+import { listShipments } from "./list-shipments.server";
+
+/** What the customer follows of an order besides its lines: its history's dates, parcels and money. */
+export type OrderProgress = {
+  paymentStatus: PaymentStatus;
+  refundedPaise: number;
+  /** The order's moves, oldest first (the timeline's dates). */
+  events: OrderEventTime[];
+  shipments: ShipmentView[];
+  /** The store's account, while the order waits for the customer's bank transfer; else null. */
+  bankTransfer: BankTransferDetails | null;
+};
+
+/**
+ * The progress of this customer's orders, by order id (two or three queries, however many orders).
+ * Another customer's order id is left out, as if it did not exist.
+ */
+export async function listOrderProgress(userId: string, orderIds: readonly string[]): Promise<Record<string, OrderProgress>> {
+  if (orderIds.length === 0) return {};
+  const db = getDb();
+  const orders = await db
+    .selectFrom("orders")
+    .select(["id", "payment_status", "refunded_paise"])
+    .where("user_id", "=", userId)
+    .where("id", "in", [...orderIds])
+    .execute();
+  const ids = orders.map((o) => o.id);
+  if (ids.length === 0) return {};
+  const waitingForTransfer = orders.some((o) => o.payment_status === "bank_transfer_pending");
+  const [events, shipments, bank] = await Promise.all([
+    db.selectFrom("order_event").select(["order_id", "status", "created_at"]).where("order_id", "in", ids).orderBy("created_at").execute(),
+    listShipments(ids),
+    waitingForTransfer ? getBankTransferDetails() : Promise.resolve(null),
+  ]);
+  return Object.fromEntries(
+    orders.map((o) => [
+      o.id,
+      {
+        paymentStatus: o.payment_status,
+        refundedPaise: Number(o.refunded_paise),
+        events: events.filter((e) => e.order_id === o.id).map((e) => ({ status: e.status, createdAt: e.created_at })),
+        shipments: shipments
+          .filter((s) => s.orderId === o.id)
+          .map(({ id, courier, tracking, shippedAt, items }) => ({ id, courier, tracking, shippedAt, items })),
+        bankTransfer: o.payment_status === "bank_transfer_pending" ? bank : null,
+      },
+    ]),
+  );
+}
+
+/** One of this customer's orders' progress, or null when the order is not theirs. */
+export async function getOrderProgress(userId: string, orderId: string): Promise<OrderProgress | null> {
+  return (await listOrderProgress(userId, [orderId]))[orderId] ?? null;
+}
