@@ -550,7 +550,7 @@ test("axe: order confirmation and My Orders", async ({ page }) => {
   await seedCart(page, [{ product: KHURPI, quantity: 1 }]);
   await page.goto("/checkout");
   await placeOrder(page);
-  await expect(page.getByText("Cash on Delivery")).toBeVisible();
+  await expect(page.getByText("Cash on Delivery", { exact: true })).toBeVisible();
   await expectAccessible(page);
 
   await page.goto("/orders");
