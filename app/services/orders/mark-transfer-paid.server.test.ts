@@ -5,6 +5,8 @@ import type { PaymentStatus } from "~/domain/payments";
 import { changeOrderStatus, getOrderForAdmin } from "./admin-orders.server";
 import { markTransferPaid, TransferRefused } from "./mark-transfer-paid.server";
 import { placeOrder } from "./place-order.server";
+import { getOrderProgress, listOrderProgress } from "./order-progress.server";
+import { savePaymentMethod } from "../settings/payment-settings.server";
 
 async function transferOrder(paymentStatus: PaymentStatus = "bank_transfer_pending") {
   const customer = await createCustomer({ name: "Ravi Kumar" });
@@ -30,6 +32,43 @@ async function refusal(promise: Promise<unknown>): Promise<TransferRefused> {
   expect(error).toBeInstanceOf(TransferRefused);
   return error as TransferRefused;
 }
+
+describe("the store's bank details while a transfer is awaited", () => {
+  it("the customer's order page and My Orders get them until the transfer is recorded; never for another order or customer", async () => {
+    await savePaymentMethod("bankTransfer", {
+      enabled: "on",
+      instructions: "Pay within 3 days.",
+      accountName: "Angle Agri Stores",
+      accountNumber: "1234567890",
+      bankName: "SBI",
+      ifscCode: "SBIN0001234",
+    });
+    const { orderId, customer, admin } = await transferOrder();
+    const waiting = await getOrderProgress(customer.id, orderId);
+    expect(waiting?.bankTransfer).toEqual({
+      instructions: "Pay within 3 days.",
+      accountName: "Angle Agri Stores",
+      accountNumber: "1234567890",
+      bankName: "SBI",
+      ifscCode: "SBIN0001234",
+    });
+    expect(await getOrderProgress(admin.id, orderId)).toBeNull();
+    // Still shown if checkout stops offering bank transfers meanwhile: this order needs them.
+    await savePaymentMethod("bankTransfer", {
+      enabled: "",
+      instructions: "",
+      accountName: "Angle Agri Stores",
+      accountNumber: "1234567890",
+      bankName: "SBI",
+      ifscCode: "SBIN0001234",
+    });
+    expect((await listOrderProgress(customer.id, [orderId]))[orderId]?.bankTransfer?.accountNumber).toBe("1234567890");
+    await markTransferPaid({ orderId, reference: "UTR0001112224", actorId: admin.id });
+    expect((await getOrderProgress(customer.id, orderId))?.bankTransfer).toBeNull();
+    const cod = await transferOrder("cod");
+    expect((await getOrderProgress(cod.customer.id, cod.orderId))?.bankTransfer).toBeNull();
+  });
+});
 
 describe("marking a bank transfer paid", () => {
   it("pays the order in full, confirms it with its tax invoice, records it and emails the customer; a second time is refused", async () => {
