@@ -16,7 +16,8 @@ export class PaymentNotVerified extends Error {
 export type ConfirmOutcome = PaymentOutcome | "failed" | "checking";
 
 async function attemptByRef(gateway: "razorpay" | "stripe", ref: unknown) {
-  if (typeof ref !== "string" || ref.length === 0 || ref.length > 100) return undefined;
+  // Gateway ids are letters, digits and underscores (order_…, cs_test_…): anything else is not ours.
+  if (typeof ref !== "string" || !/^[A-Za-z0-9_]{1,100}$/.test(ref)) return undefined;
   return getDb()
     .selectFrom("payment as p")
     .innerJoin("orders as o", "o.id", "p.order_id")
