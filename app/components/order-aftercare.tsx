@@ -69,11 +69,13 @@ export function OrderAftercare({ orderId, view }: { orderId: string; view: After
             <li key={r.id} className="rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-950" data-testid="refund">
               <span className="font-semibold">{refundLabel(r)}</span> for {REFUND_FOR[r.reason]}
               {r.done ? ` on ${formatDate(r.updatedAt)}` : ""}
-              {r.kind === "payout"
-                ? `, by UPI or bank transfer${r.payoutReference ? ` (reference ${r.payoutReference})` : ""}.`
-                : r.done
-                  ? ", to your original payment method."
-                  : ". It goes back to your original payment method; your bank may take 5–7 working days to show it."}
+              {r.failed
+                ? ". The payment service has not taken it yet: we are on it and will contact you."
+                : r.kind === "payout"
+                  ? `, by UPI or bank transfer${r.payoutReference ? ` (reference ${r.payoutReference})` : ""}.`
+                  : r.done
+                    ? ", to your original payment method."
+                    : ". It goes back to your original payment method; your bank may take 5–7 working days to show it."}
             </li>
           ))}
         </ul>

@@ -25,7 +25,6 @@ export type PaymentPanelProps = {
   refundedPaise: number;
   dueAt: string | null;
   payWith: "razorpay" | "stripe" | null;
-  refunds: { amountPaise: number; status: string; createdAt: string; kind: string }[];
   /** The action's answer: Razorpay options to open, or a message. */
   razorpay?: { checkoutJs: string; options: RazorpayOptions } | null;
   error?: string | null;
@@ -156,22 +155,6 @@ export function PaymentPanel(props: PaymentPanelProps) {
           Paid {formatPaise(props.paidPaise)}
           {props.refundedPaise > 0 ? ` · refunded ${formatPaise(props.refundedPaise)}` : ""}
         </p>
-      ) : null}
-      {props.refunds.length > 0 ? (
-        <ul className="mt-2 space-y-1 text-sm text-stone-700" aria-label="Refunds">
-          {props.refunds.map((r) => (
-            <li key={`${r.createdAt}-${r.amountPaise}`}>
-              Refund of {formatPaise(r.amountPaise)} ·{" "}
-              {r.status === "processed"
-                ? r.kind === "payout"
-                  ? "paid to you"
-                  : "sent to your original payment method (it may take 5–7 working days to show)"
-                : r.status === "failed"
-                  ? "needs our attention — we will contact you"
-                  : "being processed"}
-            </li>
-          ))}
-        </ul>
       ) : null}
     </section>
   );

@@ -150,6 +150,16 @@ export function OrderReturnsSection({
               <span className="font-semibold">{refundLabel(r)}</span> · {REFUND_REASONS[r.reason]} ·{" "}
               {r.kind === "payout" ? `payout${r.payoutReference ? ` ${r.payoutReference}` : ""}` : "through the gateway"} ·{" "}
               {formatDateTime(r.createdAt)}
+              {r.failed ? (
+                <Form method="post" className="mt-1 flex flex-wrap items-center gap-2" data-testid="failed-refund">
+                  <span className="font-medium text-red-800">Not refunded: {r.error ?? "the gateway refused it"}.</span>
+                  <input type="hidden" name="intent" value="retry-refund" />
+                  <input type="hidden" name="refundId" value={r.id} />
+                  <button type="submit" className="min-h-9 rounded-lg border border-stone-300 bg-white px-3 font-semibold">
+                    Try the refund again
+                  </button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -195,6 +195,9 @@ export type RefundView = {
   kind: "gateway" | "payout";
   /** processed: the money has gone; otherwise it is on its way. */
   done: boolean;
+  /** The gateway refused it, or kept failing: it waits for an admin (with the gateway's last error). */
+  failed: boolean;
+  error: string | null;
   payoutReference: string | null;
   createdAt: string;
   updatedAt: string;

@@ -17,6 +17,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { OrderPayment } from "~/components/admin/order-payment";
 import { OrderShipping } from "~/components/admin/order-shipping";
 import { fulfilmentAction } from "./order-fulfilment.server";
+import { RefundRefused, retryRefund } from "~/services/payments/refunds.server";
 // Returns and refunds (issue 15).
 import { OrderReturnsSection } from "~/components/return-decisions";
 import { CancelPayoutSchema } from "~/domain/return-forms";
@@ -39,6 +40,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   const fulfilment = await fulfilmentAction(params.id, admin.id, fields);
   if (fulfilment) return fulfilment;
   if (isReturnDecision(fields)) return decideReturnFromForm(fields, { role: "admin", id: admin.id }, `/admin/orders/${params.id}`);
+  if (fields.intent === "retry-refund") {
+    try {
+      const sent = await retryRefund(params.id, fields.refundId ?? "");
+      const description = sent === "processed" ? "Refund sent." : "The gateway did not take it yet; it will be tried again.";
+      return redirectWithToast(`/admin/orders/${params.id}`, { description });
+    } catch (error) {
+      if (error instanceof RefundRefused) return data({ error: error.message }, { status: 409 });
+      throw error;
+    }
+  }
   const parsed = OrderStatusFormSchema.safeParse(fields);
   if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
   const { status, note } = parsed.data;

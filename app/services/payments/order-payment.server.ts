@@ -12,11 +12,9 @@ export type OrderPayment = {
   dueAt: string | null;
   /** Whether the customer can pay (again) now, and through which gateway. */
   payWith: "razorpay" | "stripe" | null;
-  /** Refunds of this order, newest first, as the customer sees them. */
-  refunds: { amountPaise: number; status: "pending" | "sending" | "processed" | "failed"; createdAt: string; kind: "gateway" | "payout" }[];
 };
 
-/** How one of this customer's orders stands for money; null when it is not theirs. */
+/** How one of this customer's orders stands for money; null when it is not theirs (its refunds: order-aftercare). */
 export async function getOrderPayment(orderId: string, userId: string): Promise<OrderPayment | null> {
   const db = getDb();
   const order = await db
@@ -26,12 +24,6 @@ export async function getOrderPayment(orderId: string, userId: string): Promise<
     .where("user_id", "=", userId)
     .executeTakeFirst();
   if (!order) return null;
-  const refunds = await db
-    .selectFrom("refund")
-    .select(["amount_paise", "status", "created_at", "kind"])
-    .where("order_id", "=", orderId)
-    .orderBy("created_at", "desc")
-    .execute();
   const waiting = order.status === "pending" && isAwaitingPayment(order.payment_status);
   const open = waiting && (!order.payment_due_at || Date.parse(order.payment_due_at) > Date.now());
   return {
@@ -42,6 +34,5 @@ export async function getOrderPayment(orderId: string, userId: string): Promise<
     refundedPaise: Number(order.refunded_paise),
     dueAt: waiting ? order.payment_due_at : null,
     payWith: open ? await gatewayForMethod(order.payment_method) : null,
-    refunds: refunds.map((r) => ({ amountPaise: Number(r.amount_paise), status: r.status, createdAt: r.created_at, kind: r.kind })),
   };
 }

@@ -10,7 +10,7 @@ import { confirmRazorpayCheckout, confirmRazorpayFailure, confirmStripeReturn, P
 import { expireUnpaidOrder, sweepPayments } from "./payment-sweep.server";
 import { newId } from "~/lib/ids";
 import { razorpay } from "./razorpay.server";
-import { createRefund, RefundRefused, sendDueRefunds, sendRefund } from "./refunds.server";
+import { createRefund, RefundRefused, retryRefund, sendDueRefunds, sendRefund } from "./refunds.server";
 import { PaymentUnavailable, startPayment } from "./start-payment.server";
 import { handleRazorpayWebhook, handleStripeWebhook } from "./webhooks.server";
 
@@ -355,6 +355,19 @@ describe("refunds", () => {
       expect((await refundOf(orderId, 10_000, `return:a-${method}`)).created).toBe(false);
     });
   }
+
+  it("gives up after its retries, then an admin tries again and it goes", async () => {
+    const { orderId, total } = await paidOrder("card");
+    fake.control.setOutage(true);
+    const refund = await refundOf(orderId, total, "cancel:given-up");
+    await getDb().updateTable("refund").set({ attempts: 6 }).where("id", "=", refund.refundId).execute();
+    expect(await sendRefund(refund.refundId)).toBe("failed");
+    await expect(retryRefund("someotherorder1", refund.refundId)).rejects.toBeInstanceOf(RefundRefused);
+    fake.control.setOutage(false);
+    expect(await retryRefund(orderId, refund.refundId)).toBe("processed");
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "refunded", refunded_paise: total });
+    await expect(retryRefund(orderId, refund.refundId)).rejects.toBeInstanceOf(RefundRefused);
+  });
 
   it("waits out a gateway outage and sends the refund once it is back", async () => {
     const { orderId, total } = await paidOrder("upi");

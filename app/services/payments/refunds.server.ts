@@ -246,3 +246,21 @@ export async function sendDueRefunds(now = new Date()) {
   for (const { id } of due) await sendRefund(id);
   return due.length;
 }
+
+/**
+ * An admin tries a failed refund again (the gateway refused it, or kept failing): it is pending
+ * once more and sent now; a refund of another order, or one not failed, is left alone.
+ */
+export async function retryRefund(orderId: string, refundId: string) {
+  const now = new Date().toISOString();
+  const reopened = await getDb()
+    .updateTable("refund")
+    .set({ status: "pending", next_attempt_at: now, attempts: 0, updated_at: now })
+    .where("id", "=", refundId)
+    .where("order_id", "=", orderId)
+    .where("status", "=", "failed")
+    .where("kind", "=", "gateway")
+    .executeTakeFirst();
+  if (Number(reopened.numUpdatedRows) !== 1) throw new RefundRefused("That refund is not waiting to be tried again.");
+  return sendRefund(refundId);
+}

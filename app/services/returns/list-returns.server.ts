@@ -92,7 +92,7 @@ export async function listReturnsOfOrders(orderIds: readonly string[], options: 
 export async function listOrderRefunds(orderId: string): Promise<RefundView[]> {
   const rows = await getDb()
     .selectFrom("refund")
-    .select(["id", "amount_paise", "reason", "kind", "status", "payout_reference", "created_at", "updated_at"])
+    .select(["id", "amount_paise", "reason", "kind", "status", "error", "payout_reference", "created_at", "updated_at"])
     .where("order_id", "=", orderId)
     .orderBy("created_at")
     .orderBy("id")
@@ -103,6 +103,8 @@ export async function listOrderRefunds(orderId: string): Promise<RefundView[]> {
     reason: r.reason,
     kind: r.kind,
     done: r.status === "processed",
+    failed: r.status === "failed",
+    error: r.status === "failed" ? r.error : null,
     payoutReference: r.payout_reference,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
