@@ -48,12 +48,15 @@ export async function signUpCustomers(base: string, db: Db, count = CUSTOMERS): 
   );
 }
 
-/** The `n`-th live product (0: the first by id). */
+/** The `n`-th live product, cheapest first (0: the cheapest). */
 export async function liveProduct(db: Db, n: number) {
   const product = await db
     .selectFrom("product")
     .select("id")
     .where("status", "=", "live")
+    // The cheapest first: one unit must stay within the cash-on-delivery cap (ids are random, so
+    // "the first by id" was sometimes a ₹1 lakh machine every COD checkout refused).
+    .orderBy("price_paise")
     .orderBy("id")
     .offset(n)
     .limit(1)
