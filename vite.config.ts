@@ -1,6 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { paraglideVitePlugin } from "@inlang/paraglide-js";
+import { routeLocale } from "./server/locale-routing.ts";
 import { iconSprite, precompress, reachableFrom, smallPreloadHelper } from "./tools/vite-plugins.ts";
 
 /** React, React DOM, React Router and its browser entry: one long-cached file instead of five. */
@@ -29,8 +31,58 @@ const catalog = reachableFrom(["app/routes/store/home.tsx", "app/routes/store/pr
 // (app/components/cart-contents.tsx), with what they share with checkout.
 const cart = reachableFrom(["app/components/cart-contents.tsx"]);
 
+/** The messages (messages/<area>/<locale>.json), compiled to typed functions in app/paraglide. */
+const paraglide = () =>
+  paraglideVitePlugin({ project: "./project.inlang", outdir: "./app/paraglide", emitTsDeclarations: true, strategy: ["baseLocale"] });
+
+/**
+ * `npm run dev`: /hi pages as the production server serves them (server/app.ts): the prefix taken off,
+ * the language handed on, a Hindi-preferring first visit sent to the Hindi page.
+ */
+function hindiPaths(): Plugin {
+  return {
+    name: "angle-hindi-paths",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = req.url ?? "/";
+        if (url.startsWith("/@") || url.startsWith("/node_modules/") || url.startsWith("/app/")) return next();
+        const header = (name: string) => {
+          const value = req.headers[name];
+          return Array.isArray(value) ? value.join(",") : value;
+        };
+        const routing = routeLocale({
+          method: req.method ?? "GET",
+          path: url,
+          cookie: header("cookie"),
+          acceptLanguage: header("accept-language"),
+          secFetchMode: header("sec-fetch-mode"),
+          accept: header("accept"),
+        });
+        if ("redirect" in routing) {
+          res.writeHead(302, { Location: routing.redirect, Vary: "Cookie, Accept-Language" });
+          res.end();
+          return;
+        }
+        req.url = routing.path;
+        req.headers["x-angle-locale"] = routing.locale;
+        next();
+      });
+    },
+  };
+}
 export default defineConfig({
-  plugins: [smallPreloadHelper(), iconSprite(), tailwindcss(), reactRouter(), layout.plugin, catalog.plugin, cart.plugin, precompress()],
+  plugins: [
+    paraglide(),
+    hindiPaths(),
+    smallPreloadHelper(),
+    iconSprite(),
+    tailwindcss(),
+    reactRouter(),
+    layout.plugin,
+    catalog.plugin,
+    cart.plugin,
+    precompress(),
+  ],
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
   ssr: {

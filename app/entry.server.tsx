@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
@@ -12,8 +12,12 @@ import { getEnv } from "./env.server";
 import { contentSecurityPolicy } from "./lib/csp.server";
 import { paymentOrigins } from "./services/payments/endpoints.server";
 import { connectFakeGateway } from "./services/payments/fake-gateway-keys.server";
-import { log } from "./lib/log.server";
+import { log, requestContext } from "./lib/log.server";
+import { requestLocale } from "./lib/i18n.server";
+import { HINDI_PREFIX, hasHindiTwin, localizePath } from "./domain/locale";
 import { InlineCssContext } from "./lib/inline-stylesheet";
+import { withOfflineHead } from "./lib/offline-head.server";
+import { scriptsAfterPaint } from "./lib/scripts-after-paint.server";
 import stylesheet from "./app.css?url";
 
 export const streamTimeout = 5_000;
@@ -41,6 +45,7 @@ export { startLicenceSweeper } from "./services/sellers/licence-sweeper.server";
 export { startPaymentSweeper } from "./services/payments/payment-sweep.server";
 export { connectFakeGateway };
 export { checkHealth } from "./services/health/check-health.server";
+export { catalogVersion } from "./services/catalog/catalog-version.server";
 
 /** Logs real failures once; a refusal we threw on purpose (4xx) is not an error, and an abort is the client leaving. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
@@ -48,6 +53,61 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRouteErrorResponse(error) && error.status < 500) return;
   log.error({ err: error, url: request.url }, "request failed");
 };
+
+function withBasename(context: EntryContext, basename: string) {
+  const handlerContext = context.staticHandlerContext;
+  handlerContext.basename = basename;
+  const { pathname } = handlerContext.location;
+  handlerContext.location = { ...handlerContext.location, pathname: pathname === "/" ? basename : basename + pathname };
+  const handoff = JSON.parse(context.serverHandoffString ?? "{}") as Record<string, unknown>;
+  // Escaped as React Router escapes its handoff: it goes into an inline script.
+  context.serverHandoffString = JSON.stringify({ ...handoff, basename }).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/**
+ * Devanagari letters for Hindi pages (app.css); only Hindi pages load them, and ask for them early.
+ * Both weights: the bold one (headings, prices, buttons) found only once the page is laid out
+ * arrived after the first paint and its swap moved the text (CLS up to 0.005), and Chromium fetches
+ * a font found by layout at the highest priority, which Lighthouse counts as blocking the first
+ * paint (docs/decisions/028-first-paint.md).
+ */
+const DEVANAGARI_FONTS = ["/fonts/noto-sans-devanagari-400.woff2", "/fonts/noto-sans-devanagari-700.woff2"];
+
+/**
+ * In HTTP Link headers rather than the page's <head> (decision 026: the head is drawn by the first
+ * script too, and these need no JavaScript): the page's twin in each language for search engines
+ * (hreflang, absolute, English the default), and on a Hindi page the Devanagari fonts' preloads.
+ */
+const MAX_ALTERNATE_QUERY = 512;
+
+function languageLinks(request: Request, hindi: boolean, headers: Headers) {
+  const url = new URL(request.url);
+  if (hasHindiTwin(url.pathname)) {
+    const base = (getEnv().BASE_URL ?? url.origin).replace(/\/$/, "");
+    // A query of any length would make the header as long three times over: past a few hundred
+    // characters (no filter the store draws comes close) the twins are named without it, so the
+    // answer's headers stay within what clients accept (Node's 16 KB).
+    const path = url.pathname + (url.search.length <= MAX_ALTERNATE_QUERY ? url.search : "");
+    // A comma would end the link early in the header's list.
+    const english = (base + path).replaceAll(",", "%2C");
+    const hindiTwin = (base + localizePath(path, "hi")).replaceAll(",", "%2C");
+    headers.append(
+      "Link",
+      `<${english}>; rel="alternate"; hreflang="en-IN", <${hindiTwin}>; rel="alternate"; hreflang="hi-IN", <${english}>; rel="alternate"; hreflang="x-default"`,
+    );
+  }
+  if (hindi)
+    headers.append("Link", DEVANAGARI_FONTS.map((font) => `<${font}>; rel=preload; as=font; type="font/woff2"; crossorigin`).join(", "));
+}
+
+function localizedUrl(href: string) {
+  const url = new URL(href);
+  url.pathname = localizePath(url.pathname, "hi");
+  return url.href;
+}
 
 export default function handleRequest(
   request: Request,
@@ -59,8 +119,16 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // A Hindi page is rendered with /hi as its basename, on the server and (through the handoff) in the
+  // browser, so every link and form React Router draws stays in Hindi (docs/decisions/026-hindi.md).
+  const hindi = requestLocale(request) === "hi";
+  if (hindi) withBasename(routerContext, HINDI_PREFIX);
+  languageLinks(request, hindi, responseHeaders);
   // A fresh nonce per response lets React Router's inline scripts run under a CSP without 'unsafe-inline'.
   const nonce = randomBytes(16).toString("base64");
+  // Told to the page cache (server/page-cache.ts), which gives each copy it serves a fresh one.
+  const requestScope = requestContext.getStore();
+  if (requestScope) requestScope.nonce = nonce;
   if (getEnv().NODE_ENV === "production") {
     const paying = /^\/(checkout|order-confirmation)(\/|$)/.test(new URL(request.url).pathname);
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, paying ? paymentOrigins() : undefined));
@@ -75,7 +143,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <InlineCssContext value={inlineCss}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={routerContext} url={hindi ? localizedUrl(request.url) : request.url} nonce={nonce} />
       </InlineCssContext>,
       {
         nonce,
@@ -89,8 +157,15 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          const production = getEnv().NODE_ENV === "production";
+          // The manifest link and the service worker's inline script (docs/decisions/029-offline.md).
+          const cartPage = new URL(request.url).pathname === "/cart";
+          pipe(production ? withOfflineHead(body, nonce, { cartPage }) : body);
+          // In production the page paints before its scripts load (docs/decisions/028-first-paint.md);
+          // development keeps React Router's own markup, as it keeps the stylesheet a <link>.
+          // pipeline: a visitor who leaves stops the render, as when React writes to `body` directly.
+          const page = production ? pipeline(body, scriptsAfterPaint(), () => {}) : body;
+          resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

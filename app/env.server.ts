@@ -77,6 +77,16 @@ const EnvSchema = z
     REDIS_URL: optionalText(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")),
     REDIS_KEY_PREFIX: z.string().min(1).default("angle:"),
 
+    // The rendered-page cache of anonymous catalogue pages (server/page-cache.ts,
+    // docs/decisions/027-page-cache.md): on unless PAGE_CACHE=off. Pages are kept in this process's
+    // memory (at most PAGE_CACHE_MEMORY_MB, least recently used out first), or with
+    // PAGE_CACHE_STORE=redis in Redis (REDIS_URL), shared by every instance; each for at most
+    // PAGE_CACHE_TTL_SECONDS, and never past a change to the catalogue.
+    PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+    PAGE_CACHE_STORE: z.enum(["memory", "redis"]).default("memory"),
+    PAGE_CACHE_MEMORY_MB: count(1, 4096, 32),
+    PAGE_CACHE_TTL_SECONDS: count(1, 86_400, 300),
+
     // Abuse limits on orders and vendor listings (README, "Limits"): a customer's open unpaid orders,
     // checkouts per customer and per address, a vendor's pending listings and new listings, in any 10 minutes.
     ORDER_MAX_OPEN_UNPAID: count(1, 100_000, 5),
@@ -170,6 +180,13 @@ const EnvSchema = z
         code: "custom",
         path: ["REDIS_URL"],
         message: "is required when RATE_LIMIT_STORE=redis (e.g. redis://127.0.0.1:6379)",
+      });
+    }
+    if (env.PAGE_CACHE === "on" && env.PAGE_CACHE_STORE === "redis" && env.REDIS_URL === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message: "is required when PAGE_CACHE_STORE=redis (e.g. redis://127.0.0.1:6379)",
       });
     }
   });

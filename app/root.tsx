@@ -7,30 +7,47 @@ import { ToastNotice } from "./components/toast-notice";
 import { requestPolicy, requestState } from "./lib/request-policy.server";
 import { requireOwnPassword } from "./lib/password-policy.server";
 import { storeDetails } from "./lib/store-details.server";
+import { currentLocale, localeMiddleware, m } from "./lib/i18n.server";
+import { DEFAULT_LOCALE, HINDI_PREFIX, htmlLang, type Locale } from "./domain/locale-core";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // Every request passes it first: maintenance mode and private caching (docs/decisions/009-request-policy.md).
 // Then: someone holding an admin-issued password sets their own before anything else.
-export const middleware: Route.MiddlewareFunction[] = [...requestPolicy, requireOwnPassword];
+// The language comes first: everything after it, refusals included, speaks the page's language.
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, ...requestPolicy, requireOwnPassword];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = requestState(context);
   const [store, user, { toast, headers }] = await Promise.all([storeDetails(context), state.user(), getToast(request)]);
+  const locale = currentLocale();
   return data(
     {
       store,
       user,
       toast,
       requestId: request.headers.get("x-request-id") ?? null,
+      locale,
+      // The error page's words, in case a page fails (the layouts' strings may be missing then).
+      errorText: {
+        notFoundTitle: m.error_not_found_title(),
+        notFoundDetail: m.error_not_found_detail(),
+        genericTitle: m.error_generic_title(),
+        genericDetail: m.error_generic_detail(),
+        requestTitle: m.error_request_title({ status: "{status}" }),
+        reference: m.error_reference({ id: "{id}" }),
+        backToStore: m.error_back_to_store(),
+      },
     },
     headers ? { headers } : undefined,
   );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const locale: Locale = root?.locale ?? DEFAULT_LOCALE;
   return (
-    <html lang="en-IN">
+    <html lang={htmlLang(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -58,27 +75,29 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const requestId = root?.requestId;
   // The request policy's 503 while the store is closed (app/lib/request-policy.server.ts).
   if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance === true) {
-    const siteTitle = typeof error.data.siteTitle === "string" ? error.data.siteTitle : "Angle";
     return (
       <>
-        <title>{`${siteTitle} · Back soon`}</title>
+        <title>{typeof error.data.title === "string" ? error.data.title : "Angle · Back soon"}</title>
         {/* Our own page, rendered and escaped by React on the server (components/maintenance-page.server.tsx). */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: see above. */}
         <div dangerouslySetInnerHTML={{ __html: typeof error.data.html === "string" ? error.data.html : "" }} />
       </>
     );
   }
-  let title = "Something went wrong";
-  let detail = "We could not load this page. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
+  // The words come with the root's data, in the page's language; without it (the root failed), English.
+  const text = root?.errorText;
+  let title = text?.genericTitle ?? "Something went wrong";
+  let detail = text?.genericDetail ?? "We could not load this page. Please try again in a moment.";
+  if (text && isRouteErrorResponse(error)) {
     if (error.status === 404) {
-      title = "Page not found";
-      detail = "The page you are looking for does not exist or has moved.";
+      title = text.notFoundTitle;
+      detail = text.notFoundDetail;
     } else if (error.status < 500) {
-      title = `Request could not be completed (${error.status})`;
+      title = text.requestTitle.replace("{status}", String(error.status));
       detail = typeof error.data === "string" && error.data ? error.data : detail;
     }
   }
@@ -90,9 +109,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </p>
       <h1 className="mt-4 text-2xl font-bold text-stone-900">{title}</h1>
       <p className="mt-2 text-stone-600">{detail}</p>
-      {requestId ? <p className="mt-2 text-xs text-stone-500">Reference: {requestId}</p> : null}
-      <a href="/" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-        Back to the store
+      {requestId ? (
+        <p className="mt-2 text-xs text-stone-500">{(text?.reference ?? "Reference: {id}").replace("{id}", requestId)}</p>
+      ) : null}
+      <a
+        href={root?.locale === "hi" ? HINDI_PREFIX : "/"}
+        className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
+        {text?.backToStore ?? "Back to the store"}
       </a>
     </main>
   );

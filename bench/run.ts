@@ -6,7 +6,7 @@
 // See bench/README.md for the options.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { copyFileSync, cpSync, existsSync, mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,9 +16,12 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { sampleProducts } from "../app/db/seed/catalog.ts";
 import { defined } from "../app/lib/defined.ts";
+import { runRepeatVisit, SLOW_4G, type RepeatVisitResult } from "./repeat-visit.ts";
 
 const ROOT = resolve(fileURLToPath(import.meta.url), "../..");
 const RESULTS_DIR = join(ROOT, "bench/results");
+/** Where `npm run build` writes (react-router.config.ts), and what the server serves. */
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/angle_bench";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -45,6 +48,12 @@ type Options = {
   dropAnyDb: boolean;
   scale: boolean;
   import: boolean;
+  /** the delivery and dosage benches that follow (off with --lighthouse-only) */
+  extras: boolean;
+  /** only these pages (English paths; their Hindi twins come along), else all */
+  pages: string[] | undefined;
+  /** a visited product page's first paint with the service worker and without (bench/repeat-visit.ts) */
+  repeatVisit: boolean;
 };
 
 function parseArgs(argv: string[]): Options {
@@ -54,12 +63,15 @@ function parseArgs(argv: string[]): Options {
     port: 3200,
     lighthouse: true,
     load: true,
-    runs: 2,
+    runs: 3,
     duration: 10,
     connections: 20,
     dropAnyDb: false,
     scale: true,
     import: true,
+    extras: true,
+    pages: undefined,
+    repeatVisit: true,
   };
   const value = (i: number, name: string) => {
     const v = argv[i + 1];
@@ -68,8 +80,10 @@ function parseArgs(argv: string[]): Options {
   };
   if (argv.includes("-h") || argv.includes("--help")) {
     console.log(
-      "usage: npm run bench -- [--no-build] [--db sqlite|postgres] [--port 3200] [--runs 2]\n" +
-        "                        [--duration 10] [--connections 20] [--no-lighthouse] [--no-load] [--no-scale] [--no-import] [--drop-any-db]",
+      "usage: npm run bench -- [--no-build] [--db sqlite|postgres] [--port 3200] [--runs 3] [--pages /,/products]\n" +
+        "                        [--duration 10] [--connections 20] [--no-lighthouse] [--no-load] [--no-scale] [--no-import]\n" +
+        "                        [--no-repeat-visit]\n" +
+        "                        [--lighthouse-only] [--drop-any-db]",
     );
     process.exit(0);
   }
@@ -109,6 +123,18 @@ function parseArgs(argv: string[]): Options {
         break;
       case "--no-import":
         opts.import = false;
+        break;
+      case "--no-repeat-visit":
+        opts.repeatVisit = false;
+        break;
+      case "--lighthouse-only":
+        Object.assign(opts, { load: false, scale: false, import: false, extras: false });
+        break;
+      case "--pages":
+        opts.pages = next()
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean);
         break;
       case "--drop-any-db":
         opts.dropAnyDb = true;
@@ -169,6 +195,7 @@ function watch(line: string) {
 }
 
 let server: ChildProcess | undefined;
+let hello: ChildProcess | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 const tempDirs: string[] = [];
 
@@ -218,6 +245,7 @@ function cleanup() {
   cleaning ??= (async () => {
     await stopChrome();
     await stopServer();
+    await stopHello();
     removeTempDirs();
     watchdog?.stdin?.end(); // nothing left for it to do: it exits
   })();
@@ -227,6 +255,11 @@ function cleanup() {
 // Last resort if the process exits without going through cleanup().
 process.on("exit", () => {
   killServerNow();
+  if (hello?.pid && hello.exitCode === null) {
+    try {
+      process.kill(hello.pid, "SIGKILL");
+    } catch {}
+  }
   removeTempDirs();
   if (chrome?.pid) {
     try {
@@ -298,11 +331,12 @@ async function resetPostgres(url: string, dropAnyDb: boolean) {
  * assets under the running server.
  */
 function snapshotBuild() {
-  if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("build/ is missing: run without --no-build");
+  if (!existsSync(join(ROOT, BUILD_DIR, "server/index.js"))) throw new Error(`${BUILD_DIR}/ is missing: run without --no-build`);
   const dir = mkdtempSync(join(tmpdir(), "angle-bench-app-"));
   tempDirs.push(dir);
   watch(`dir\t${dir}`);
-  cpSync(join(ROOT, "build"), join(dir, "build"), { recursive: true });
+  // Under the same name: the server started from the copy reads BUILD_DIR too.
+  cpSync(join(ROOT, BUILD_DIR), join(dir, BUILD_DIR), { recursive: true });
   cpSync(join(ROOT, "server"), join(dir, "server"), { recursive: true });
   // server/ imports modules of app/ (settings, logger, picture names): the source comes along whole.
   cpSync(join(ROOT, "app"), join(dir, "app"), { recursive: true });
@@ -311,9 +345,12 @@ function snapshotBuild() {
   return join(dir, "server/index.ts");
 }
 
-/** Every /assets/* file a page references must be served: catches a build swapped mid-run. */
+/**
+ * Every /assets/* file a page references must be served: catches a build swapped mid-run. In
+ * attributes and in the boot script's list of the page's scripts (docs/decisions/028-first-paint.md).
+ */
 async function checkAssets(base: string, path: string, html: string) {
-  const assets = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]));
+  const assets = new Set([...html.matchAll(/"(\/assets\/[^"\\]+)"/g)].map((m) => m[1]));
   for (const asset of assets) {
     const res = await fetch(`${base}${asset}`);
     await res.arrayBuffer();
@@ -322,14 +359,17 @@ async function checkAssets(base: string, path: string, html: string) {
   return assets.size;
 }
 
-async function startServer(entry: string, port: number, dbEnv: Record<string, string>) {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...dbEnv };
+async function startServer(entry: string, port: number, dbEnv: Record<string, string>, extraEnv: Record<string, string> = {}) {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...dbEnv, ...extraEnv };
   if (!dbEnv.DATABASE_URL) delete env.DATABASE_URL;
   Object.assign(env, {
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
     BASE_URL: `http://localhost:${port}`,
+    // The local fake gateway is not used here: on any free port, so another store on this machine
+    // (on 4010) does not stop this one starting.
+    FAKE_GATEWAY_PORT: "0",
   });
   const log: string[] = [];
   const child = spawn(process.execPath, [entry], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -380,10 +420,49 @@ type LighthouseResult = {
   totalKB: number;
   scriptUrls: string[];
   runs: number[];
+  /** every run's figures, in the order run; the columns above are the best run's */
+  perRun: RunFigures[];
+  /** each figure's median over the runs (not one run's) */
+  median: RunFigures;
   failedRequests: string[];
   opportunities: { id: string; title: string; savingsMs?: number; savingsKB?: number; display?: string }[];
   diagnostics: { id: string; title: string; display?: string }[];
 };
+
+type RunFigures = { score: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
+
+/** A run's headline figures. */
+function figures(lhr: Lhr): RunFigures {
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: Math.round(num("first-contentful-paint")),
+    lcpMs: Math.round(num("largest-contentful-paint")),
+    tbtMs: Math.round(num("total-blocking-time")),
+    cls: Number(num("cumulative-layout-shift").toFixed(3)),
+    speedIndexMs: Math.round(num("speed-index")),
+  };
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const value = sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+  return Number(value.toFixed(3));
+}
+
+function medianFigures(runs: RunFigures[]): RunFigures {
+  const of = (key: keyof RunFigures) => median(runs.map((r) => r[key]));
+  return {
+    score: of("score"),
+    fcpMs: Math.round(of("fcpMs")),
+    lcpMs: Math.round(of("lcpMs")),
+    tbtMs: Math.round(of("tbtMs")),
+    cls: of("cls"),
+    speedIndexMs: Math.round(of("speedIndexMs")),
+  };
+}
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 type NetworkItem = { url?: string; resourceType?: string; transferSize?: number; statusCode?: number };
@@ -398,7 +477,7 @@ async function compressedBytes(urls: string[]) {
   return bytes;
 }
 
-function summarise(path: string, lhr: Lhr, scores: number[]): LighthouseResult {
+function summarise(path: string, lhr: Lhr, perRun: RunFigures[]): LighthouseResult {
   const audit = (id: string) => lhr.audits[id];
   const num = (id: string) => audit(id)?.numericValue ?? NaN;
   const items = ((audit("network-requests")?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
@@ -451,7 +530,9 @@ function summarise(path: string, lhr: Lhr, scores: number[]): LighthouseResult {
     jsTransferKB: Number((jsBytes / 1024).toFixed(1)),
     scriptUrls: items.flatMap((i) => (i.resourceType === "Script" && i.url ? [i.url] : [])),
     totalKB: Number((totalBytes / 1024).toFixed(1)),
-    runs: scores,
+    runs: perRun.map((r) => r.score),
+    perRun,
+    median: medianFigures(perRun),
     failedRequests: items.filter((i) => (i.statusCode ?? 0) >= 400).map((i) => `${i.statusCode} ${i.url}`),
     opportunities,
     diagnostics,
@@ -470,7 +551,7 @@ async function runLighthouse(base: string, paths: string[], runs: number) {
   const results: LighthouseResult[] = [];
   for (const path of paths) {
     let best: Lhr | undefined;
-    const scores: number[] = [];
+    const perRun: RunFigures[] = [];
     for (let i = 0; i < runs; i++) {
       const t0 = Date.now();
       let lhr: Lhr | undefined;
@@ -488,14 +569,16 @@ async function runLighthouse(base: string, paths: string[], runs: number) {
         else if (attempt >= 3) throw new Error(`Lighthouse failed on ${path}: ${err.code} ${err.message}`);
         else console.log(`  lighthouse ${path}: ${err.code}, retrying`);
       }
-      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
-      scores.push(score);
-      console.log(`  lighthouse ${path} run ${i + 1}/${runs}: ${score} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      const run = figures(lhr);
+      perRun.push(run);
+      console.log(
+        `  lighthouse ${path} run ${i + 1}/${runs}: ${run.score}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+      );
       if (!best || (lhr.categories.performance?.score ?? 0) > (best.categories.performance?.score ?? 0)) best = lhr;
     }
     const safe = path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
     writeFileSync(join(lhrDir, `${safe}.json`), JSON.stringify(best));
-    const result = summarise(path, defined(best, `a Lighthouse report of ${path}`), scores);
+    const result = summarise(path, defined(best, `a Lighthouse report of ${path}`), perRun);
     result.jsKB = Number(((await compressedBytes(result.scriptUrls)) / 1024).toFixed(1));
     results.push(result);
   }
@@ -514,10 +597,34 @@ type LoadResult = {
   errors: number;
   timeouts: number;
   requests: number;
+  /** the server process's CPU time (user + system, all its threads) during the run, per request answered */
+  cpuMsPerRequest: number;
 };
 
-async function runLoad(base: string, path: string, duration: number, connections: number): Promise<LoadResult> {
+/** Clock ticks per second of /proc's CPU times (USER_HZ; 100 on Linux almost everywhere). */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * A process's CPU time so far in ms (user + system, every thread), read from outside it in
+ * /proc/<pid>/stat, so that measuring costs the server nothing. Fields 14 and 15 (utime, stime)
+ * count after the command name, which may hold spaces: split after its closing parenthesis.
+ */
+function processCpuMs(pid: number) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+async function runLoad(base: string, path: string, duration: number, connections: number, pid: number | undefined): Promise<LoadResult> {
+  const cpuBefore = pid ? processCpuMs(pid) : NaN;
   const result = await autocannon({ url: `${base}${path}`, connections, duration });
+  const cpuMs = pid ? processCpuMs(pid) - cpuBefore : NaN;
   const r: LoadResult = {
     path,
     reqPerSec: Math.round(result.requests.average),
@@ -527,9 +634,43 @@ async function runLoad(base: string, path: string, duration: number, connections
     errors: result.errors,
     timeouts: result.timeouts,
     requests: result.requests.total,
+    cpuMsPerRequest: Number((cpuMs / Math.max(1, result.requests.total)).toFixed(3)),
   };
-  console.log(`  autocannon ${path}: ${r.reqPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+  console.log(
+    `  autocannon ${path}: ${r.reqPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}, server CPU ${r.cpuMsPerRequest} ms/request`,
+  );
   return r;
+}
+
+type CpuResult = LoadResult & { server: string };
+
+/**
+ * The floor: a bare Hono "hello" server on @hono/node-server, started here and loaded with the same
+ * autocannon settings on the same machine, so the store's figures can be read against what Node
+ * and Hono alone cost per request on it.
+ */
+async function startHello(port: number) {
+  const script = `const {Hono}=require("hono");const {serve}=require("@hono/node-server");const a=new Hono();a.get("/",c=>c.text("hello"));serve({fetch:a.fetch,port:${port},hostname:"127.0.0.1"})`;
+  const child = spawn(process.execPath, ["-e", script], { cwd: ROOT, stdio: ["ignore", "ignore", "ignore"] });
+  hello = child;
+  if (child.pid) watch(`pid\t${child.pid}\tHono`);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/`)).ok) return { base, child };
+    } catch {}
+    await sleep(100);
+  }
+  throw new Error("the bare Hono server did not start");
+}
+
+async function stopHello() {
+  const child = hello;
+  hello = undefined;
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((res) => child.once("exit", () => res()));
+  child.kill("SIGTERM");
+  await exited;
 }
 
 // ---------------------------------------------------------------- output
@@ -592,11 +733,16 @@ async function main() {
 
   const productId = defined(sampleProducts[0], "a sample product").id;
   // Issue 12: a crop's page is held to the same budgets.
-  const pages = ["/", "/products", `/products/${productId}`, "/crops/tomato"];
+  let pages = ["/", "/products", `/products/${productId}`, "/crops/tomato"];
   const skipped: string[] = [];
   const cartStatus = (await fetch(`${base}/cart`)).status;
   if (cartStatus === 200) pages.push("/cart");
   else skipped.push(`/cart (HTTP ${cartStatus}${cartStatus === 404 ? ": not built yet" : ""})`);
+  // --pages: "product" stands for the sample product's page.
+  const only = opts.pages?.map((p) => (p === "product" ? `/products/${productId}` : p));
+  if (only) pages = pages.filter((p) => only.includes(p));
+  // The same pages in Hindi (issue 16): the budgets hold in both languages.
+  pages.push(...pages.map((path) => (path === "/" ? "/hi" : `/hi${path}`)));
 
   // Warm up (first renders load route modules and fill caches) and check the pages' assets.
   for (const path of [...pages, "/products?q=seeds"]) {
@@ -615,12 +761,37 @@ async function main() {
     for (const s of skipped) console.log(`  skipped: ${s}`);
   }
 
+  // Issue 17: a farmer back at a product page seen before, on a slow phone and with no signal.
+  let repeat: RepeatVisitResult[] = [];
+  if (opts.repeatVisit) {
+    console.log(`== repeat visit of a product page, with and without the service worker (${opts.runs} runs each)`);
+    repeat = await runRepeatVisit(port, `/products/${productId}`, opts.runs, CHROME_PATH);
+  }
+
   const load: LoadResult[] = [];
+  const cpu: CpuResult[] = [];
   if (opts.load) {
     console.log(`== autocannon (${opts.connections} connections, ${opts.duration} s each)`);
     for (const path of ["/products", "/", "/products?q=seeds", "/resources/delivery?pin=422001"]) {
-      load.push(await runLoad(base, path, opts.duration, opts.connections));
+      load.push(await runLoad(base, path, opts.duration, opts.connections, server?.pid));
     }
+    // Issue 17: what an anonymous catalogue page costs the server, with the rendered-page cache
+    // (docs/decisions/027-page-cache.md) and without it (a second server on the same database),
+    // against a bare Hono "hello" server.
+    const catalogue = ["/products", `/products/${productId}`];
+    console.log("== server CPU per page: page cache on, off, and a bare Hono server");
+    for (const path of catalogue)
+      cpu.push({ server: "Angle, page cache on", ...(await runLoad(base, path, opts.duration, opts.connections, server?.pid)) });
+    await stopServer();
+    const uncached = await startServer(entry, port, dbEnv, { PAGE_CACHE: "off" });
+    for (const path of catalogue) for (let i = 0; i < 3; i++) await (await fetch(`${uncached}${path}`)).arrayBuffer();
+    for (const path of catalogue) {
+      cpu.push({ server: "Angle, page cache off", ...(await runLoad(uncached, path, opts.duration, opts.connections, server?.pid)) });
+    }
+    await stopServer();
+    const bare = await startHello(await findFreePort(port + 1));
+    cpu.push({ server: "bare Hono hello", ...(await runLoad(bare.base, "/", opts.duration, opts.connections, bare.child.pid)) });
+    await stopHello();
   }
 
   await stopServer();
@@ -634,17 +805,20 @@ async function main() {
     console.log("WARNING: the machine was busy with other work; TBT, scores and req/s are understated. Re-run when idle.");
   }
   if (lh.length) {
-    console.log("\nLighthouse mobile");
+    const several = lh.some((r) => r.runs.length > 1);
+    // With several runs: the best run's figure, then each figure's median over the runs.
+    const both = (best: number, med: number) => (several ? `${best} / ${med}` : best);
+    console.log(several ? `\nLighthouse mobile (best run / median of ${opts.runs})` : "\nLighthouse mobile");
     console.log(
       table(
-        ["page", "score", "LCP ms", "TBT ms", "CLS", "FCP ms", "JS KB", "JS+hdr KB", "total KB"],
+        ["page", "score", "FCP ms", "LCP ms", "TBT ms", "CLS", "JS KB", "JS+hdr KB", "total KB"],
         lh.map((r) => [
           r.path,
-          r.runs.length > 1 ? `${r.score} (${r.runs.join("/")})` : r.score,
-          r.lcpMs,
-          r.tbtMs,
-          r.cls,
-          r.fcpMs,
+          several ? `${r.score} / ${r.median.score} (${r.runs.join("/")})` : r.score,
+          both(r.fcpMs, r.median.fcpMs),
+          both(r.lcpMs, r.median.lcpMs),
+          both(r.tbtMs, r.median.tbtMs),
+          both(r.cls, r.median.cls),
           r.jsKB,
           r.jsTransferKB,
           r.totalKB,
@@ -666,12 +840,46 @@ async function main() {
       for (const d of r.diagnostics.slice(0, 6)) console.log(`  - ${d.title}${d.display ? ` (${d.display})` : ""}`);
     }
   }
+  if (repeat.length) {
+    console.log(
+      `\nrepeat visit of /products/${productId}: first contentful paint, best / median of ${opts.runs} ` +
+        `(${SLOW_4G.rttMs} ms round trip, ${SLOW_4G.downKbps} kbps down, ${SLOW_4G.upKbps} kbps up, CPU 4x slower)`,
+    );
+    const figure = (r: RepeatVisitResult | undefined) =>
+      !r
+        ? "-"
+        : r.median === null
+          ? "no page"
+          : `${r.best} / ${r.median} ms, ${r.fromCopy === r.fcpMs.length ? "phone's copy" : r.fromCopy === 0 ? "network" : `${r.fromCopy} of ${r.fcpMs.length} from the phone`}${r.offlineNotice ? ", offline notice" : ""}`;
+    const scenarios = [...new Set(repeat.map((r) => r.scenario))];
+    console.log(
+      table(
+        ["visit", "with the service worker", "without"],
+        scenarios.map((s) => [
+          s,
+          figure(repeat.find((r) => r.scenario === s && r.serviceWorker)),
+          figure(repeat.find((r) => r.scenario === s && !r.serviceWorker)),
+        ]),
+      ),
+    );
+  }
   if (load.length) {
     console.log(`\nautocannon (${opts.connections} connections, ${opts.duration} s)`);
     console.log(
       table(
-        ["path", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "timeouts"],
-        load.map((r) => [r.path, r.reqPerSec, r.p50Ms, r.p99Ms, r.non2xx, r.errors, r.timeouts]),
+        ["path", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "timeouts", "CPU ms/req"],
+        load.map((r) => [r.path, r.reqPerSec, r.p50Ms, r.p99Ms, r.non2xx, r.errors, r.timeouts, r.cpuMsPerRequest]),
+      ),
+    );
+  }
+  if (cpu.length) {
+    console.log(
+      `\nserver CPU per request (autocannon ${opts.connections} connections, ${opts.duration} s; user + system CPU time of the server process)`,
+    );
+    console.log(
+      table(
+        ["server", "path", "req/s", "CPU ms/req", "p50 ms", "p99 ms", "non-2xx", "errors"],
+        cpu.map((r) => [r.server, r.path, r.reqPerSec, r.cpuMsPerRequest, r.p50Ms, r.p99Ms, r.non2xx, r.errors + r.timeouts]),
       ),
     );
   }
@@ -689,7 +897,9 @@ async function main() {
       pages: lh.map(({ opportunities, diagnostics, ...r }) => ({ ...r, opportunities, diagnostics })),
       skipped,
     },
+    repeatVisit: { link: SLOW_4G, cpuSlowdown: 4, runs: opts.runs, results: repeat },
     load: { connections: opts.connections, durationSec: opts.duration, results: load },
+    cpuPerRequest: { connections: opts.connections, durationSec: opts.duration, clockTicksPerSecond: CLOCK_TICKS, results: cpu },
     elapsedSec: Math.round((Date.now() - started) / 1000),
   };
   writeFileSync(join(RESULTS_DIR, "latest.json"), `${JSON.stringify(out, null, 2)}\n`);
@@ -707,10 +917,12 @@ try {
     console.log("\n== npm run bench:scale");
     await run("npm", ["run", "bench:scale"]);
   }
-  console.log("\n== npm run bench:delivery");
-  await run("npm", ["run", "bench:delivery"]);
-  console.log("\n== npm run bench:dosage");
-  await run("npm", ["run", "bench:dosage"]);
+  if (options.extras) {
+    console.log("\n== npm run bench:delivery");
+    await run("npm", ["run", "bench:delivery"]);
+    console.log("\n== npm run bench:dosage");
+    await run("npm", ["run", "bench:dosage"]);
+  }
   // And a CSV import of 10,000 rows, all or nothing, on both engines (bench/csv-import.ts).
   if (options.import) {
     console.log("\n== npm run bench:import");

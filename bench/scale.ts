@@ -33,8 +33,8 @@ const { values } = parseArgs({
     "prepaid-duration": { type: "string", default: "5" },
   },
 });
-/** 2: pack sizes, crops and seasons (issue 12); 3: product.variant_count. */
-const SEED_VERSION = 3;
+/** 2: pack sizes, crops and seasons (issue 12); 3: product.variant_count; 4: Hindi names (issue 16). */
+const SEED_VERSION = 4;
 const engines = values.engines.split(",") as ("sqlite" | "postgres")[];
 const sizes: [number, number] = [Number(values.small), Number(values.large)];
 const duration = Number(values.duration);
@@ -285,6 +285,8 @@ async function main() {
         "search tractor mahindra": "/products?q=tractor+mahindra",
         "search seed (best)": "/products?q=seed",
         "search tomatto": "/products?q=tomatto",
+        // Issue 16: a Hindi word, found in Hindi names and, through the synonyms, in English ones.
+        "search hindi यूरिया": `/products?q=${encodeURIComponent("यूरिया")}`,
         "category+price-high": "/products?category=tools&sort=price-high",
         "product page": productPath,
         // Issue 12: crop pages, the first and a later page in each sort, filtered, and /crops.

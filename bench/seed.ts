@@ -95,6 +95,24 @@ const catalogue = {
     price: [120, 3_500],
   },
 } as const;
+/** Issue 16: the Hindi of the commoner items; a product of one gets a Hindi name (no random draw, so the rest of the data is as before). */
+const ITEM_HINDI: Record<string, string> = {
+  "Tomato Seeds": "टमाटर के बीज",
+  "Okra Seeds": "भिंडी के बीज",
+  "Chilli Seeds": "मिर्च के बीज",
+  "Paddy Seeds": "धान के बीज",
+  "Wheat Seeds": "गेहूँ के बीज",
+  "Mango Sapling": "आम का पौधा",
+  "Water Pump": "पानी का पंप",
+  "Battery Sprayer": "बैटरी स्प्रेयर",
+  Khurpi: "खुरपी",
+  Spade: "फावड़ा",
+  Hoe: "कुदाल",
+  Vermicompost: "केंचुआ खाद",
+  "Neem Cake": "नीम खली",
+  DAP: "डीएपी खाद",
+  Urea: "यूरिया खाद",
+};
 const brands = ["Kisan", "Bharat", "Annapurna", "Hariyali", "Mahadhan", "Krishi", "Ganga", "Sahyadri", "Navdhanya", "Shakti"];
 const places = ["Nashik", "Pune", "Guntur", "Ludhiana", "Karnal", "Indore", "Coimbatore", "Hubli", "Rajkot", "Patna"];
 const states = [
@@ -177,9 +195,11 @@ for (let done = 0; done < counts.products; done += BATCH) {
     const first: CropKey = SEED_CROPS[item] ?? pick(CROP_KEYS);
     const forCrops = new Set<CropKey>([first, ...(rand() < 0.5 ? [pick(CROP_KEYS)] : [])]);
     for (const crop of forCrops) crops.push({ product_id: id, crop });
+    const hindi = ITEM_HINDI[item];
     rows.push({
       id,
       name,
+      name_hi: hindi ? `${name.split(" ")[0]} ${hindi} #${i + 1}` : null,
       description: `${name.replace(/ #\d+$/, "")} for Indian farms. Trusted by growers in ${pick(places)}; ${pick(["drought tolerant", "long lasting", "easy to use", "ISI marked", "lab tested", "rust proof"])}.`,
       category,
       regulated_as: regulatedAsFor(category),

@@ -6,8 +6,18 @@ import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { BODY_TOO_LARGE_HEADER } from "../app/domain/product-image.ts";
 import { log, requestContext } from "../app/lib/log.server.ts";
+import { localizeLocation, requestInLocale, routeLocale } from "./locale-routing.ts";
+import type { PageCache } from "./page-cache.ts";
 
-export type AppOptions = { build: ServerBuild; clientDir: string; https: boolean; origin: string; trustProxyHops?: number };
+export type AppOptions = {
+  build: ServerBuild;
+  clientDir: string;
+  https: boolean;
+  origin: string;
+  trustProxyHops?: number;
+  /** Anonymous catalogue pages answered from it (server/page-cache.ts); none without. */
+  pageCache?: PageCache | null;
+};
 
 /**
  * The visitor's address. Behind TRUST_PROXY_HOPS load balancers, it is that many entries from the
@@ -101,17 +111,18 @@ function securityHeaders(headers: Headers, https: boolean) {
   if (https) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
 
-export function createApp({ build, clientDir, https, origin, trustProxyHops = 0 }: AppOptions) {
+export function createApp({ build, clientDir, https, origin, trustProxyHops = 0, pageCache = null }: AppOptions) {
   const app = new Hono();
   const handle = createRequestHandler(build, "production");
 
   // A request id on every log line and on the response; one line per page or action served.
   app.use(async (c, next) => {
     const incoming = c.req.header("x-request-id");
-    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    const requestIdGenerated = !(incoming && /^[\w-]{8,64}$/.test(incoming));
+    const requestId = requestIdGenerated ? randomUUID() : incoming;
     c.req.raw.headers.set("x-request-id", requestId);
     const started = performance.now();
-    await requestContext.run({ requestId }, next);
+    await requestContext.run({ requestId, requestIdGenerated }, next);
     const path = c.req.path;
     // Hashed files and pictures need no page policies: a few bytes less on each of a page's requests.
     if (isStaticFile(path) && (c.res.status === 200 || c.res.status === 304)) {
@@ -176,18 +187,42 @@ export function createApp({ build, clientDir, https, origin, trustProxyHops = 0 
     "*",
     serveStatic({
       root: clientDir,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=86400"),
+      // The service worker is asked for afresh each time (a new build must reach every phone);
+      // the browser checks it on navigations anyway (docs/decisions/029-offline.md).
+      onFound: (path, c) => c.header("Cache-Control", path.endsWith("/sw.js") ? "no-cache" : "public, max-age=86400"),
     }),
   );
 
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
+    const url = new URL(c.req.url);
+    const routing = routeLocale({
+      method: c.req.method,
+      path: url.pathname + url.search,
+      cookie: c.req.header("cookie"),
+      acceptLanguage: c.req.header("accept-language"),
+      secFetchMode: c.req.header("sec-fetch-mode"),
+      accept: c.req.header("accept"),
+    });
+    if ("redirect" in routing) {
+      c.header("Vary", "Cookie, Accept-Language");
+      c.header("Cache-Control", "private, no-cache");
+      return c.redirect(routing.redirect, 302);
+    }
     // Record the client's address ourselves, overwriting anything the visitor sent, for rate limits.
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
     c.req.raw.headers.set(
       "x-angle-client-ip",
       clientAddress(incoming?.socket?.remoteAddress, c.req.header("x-forwarded-for"), trustProxyHops),
     );
-    return handle(c.req.raw);
+    const forwarded = requestInLocale(c.req.raw, routing.locale, routing.path);
+    const response = pageCache ? await pageCache.respond(forwarded, routing.locale, () => handle(forwarded)) : await handle(forwarded);
+    const location = response.headers.get("Location");
+    const localized = localizeLocation(location, routing.locale);
+    if (localized !== location && localized) response.headers.set("Location", localized);
+    // The same English address answers a Hindi redirect to a browser that asks for Hindi first.
+    if (routing.locale === "en" && response.headers.get("Content-Type")?.startsWith("text/html"))
+      response.headers.append("Vary", "Accept-Language");
+    return response;
   });
   return app;
 }

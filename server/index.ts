@@ -25,7 +25,8 @@ if (env.FAKE_GATEWAY === "on") {
   process.env.STRIPE_API_BASE ||= fakeGateway.url;
 }
 const { createApp } = await import("./app.ts");
-const { log } = await import("../app/lib/log.server.ts");
+const { pageCacheFromEnv } = await import("./page-cache.ts");
+const { log, flushLog } = await import("../app/lib/log.server.ts");
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
 const buildDir = resolve(root, env.BUILD_DIR);
@@ -45,6 +46,7 @@ try {
   await entry.ready;
 } catch (error) {
   log.fatal({ err: error }, `Angle could not start: ${error instanceof Error ? error.message : String(error)}`);
+  await flushLog();
   process.exit(1);
 }
 
@@ -62,12 +64,15 @@ if (fakeGateway) {
 }
 
 const { PORT: port, HOST: hostname, BASE_URL: baseUrl } = env;
+const pageCache = pageCacheFromEnv(build);
 const app = createApp({
   build,
   clientDir: resolve(buildDir, "client"),
   https: baseUrl.startsWith("https://"),
   origin: new URL(baseUrl).origin,
   trustProxyHops: env.TRUST_PROXY_HOPS,
+  // Anonymous catalogue pages rendered once per catalogue change (PAGE_CACHE=off: never).
+  pageCache,
 });
 
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
@@ -87,7 +92,13 @@ function shutdown(signal: string) {
     await licenceSweeper.stop().catch(() => {});
     await paymentSweeper.stop().catch(() => {});
     await fakeGateway?.close().catch(() => {});
-    await Promise.all([entry.closeDatabase().catch(() => {}), entry.closeRateLimitStore().catch(() => {})]);
+    await Promise.all([
+      entry.closeDatabase().catch(() => {}),
+      entry.closeRateLimitStore().catch(() => {}),
+      pageCache?.close().catch(() => {}),
+    ]);
+    // Logs are written asynchronously (app/lib/log.server.ts): the last lines go out before the exit.
+    await flushLog();
     process.exit(0);
   });
   // Idle keep-alive sockets would hold close() open.

@@ -344,6 +344,8 @@ export function productInput(
     dosageAmount: null,
     dosageUnit: null,
     howToUse: null,
+    nameHi: null,
+    descriptionHi: null,
     ...rest,
   };
 }

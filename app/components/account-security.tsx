@@ -1,5 +1,7 @@
 import { useFetcher } from "react-router";
-import { FIELD_MAX, PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
+import { FIELD_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/account-rules";
+import { useT } from "~/lib/i18n";
+import { withSlot } from "./message-slot";
 import { TextField } from "./ui/text-field";
 
 /** What the account action answers a refused change with (app/routes/account/account.tsx). */
@@ -26,6 +28,7 @@ export function AccountSecurity({
   back: string;
   fallback?: SecurityRefusal | null;
 }) {
+  const t = useT();
   const emailFetcher = useFetcher<SecurityRefusal>({ key: "change-email" });
   const passwordFetcher = useFetcher<SecurityRefusal>({ key: "change-password" });
   const refusal = (fetcherData: SecurityRefusal | undefined, intent: string) =>
@@ -36,17 +39,12 @@ export function AccountSecurity({
     <>
       <section aria-labelledby="email-heading" className={`mt-8 ${section}`}>
         <h2 id="email-heading" className="text-xl font-semibold text-stone-900">
-          {email ? "Change email" : "Add an email address"}
+          {email ? t("ui_account_change_email") : t("ui_account_add_email")}
         </h2>
         <p className="mt-1 text-sm text-stone-600">
-          {email ? (
-            <>
-              Now: <span className="break-all font-semibold">{email}</span>. We send a link to the new address; it takes effect when you
-              open it.
-            </>
-          ) : (
-            "For order emails and invoices. We send a link to the address; it is added when you open it."
-          )}
+          {email
+            ? withSlot(t("ui_account_email_now", { email: "{email}" }), "email", <span className="break-all font-semibold">{email}</span>)
+            : t("ui_account_email_add_hint")}
         </p>
         <emailFetcher.Form method="post" action="/account" noValidate className="mt-4">
           <fieldset disabled={emailFetcher.state !== "idle"} className="space-y-4">
@@ -58,7 +56,7 @@ export function AccountSecurity({
               </p>
             ) : null}
             <TextField
-              label="New email"
+              label={t("ui_account_new_email")}
               name="newEmail"
               type="email"
               autoComplete="email"
@@ -67,7 +65,7 @@ export function AccountSecurity({
               error={changeEmail?.fields.newEmail}
             />
             <button type="submit" className={button}>
-              Send confirmation link
+              {t("ui_account_send_confirmation")}
             </button>
           </fieldset>
         </emailFetcher.Form>
@@ -76,9 +74,9 @@ export function AccountSecurity({
       {hasPassword ? (
         <section aria-labelledby="password-heading" className={`mt-8 ${section}`}>
           <h2 id="password-heading" className="text-xl font-semibold text-stone-900">
-            Change password
+            {t("ui_account_change_password")}
           </h2>
-          <p className="mt-1 text-sm text-stone-600">You stay signed in here; every other device is signed out.</p>
+          <p className="mt-1 text-sm text-stone-600">{t("ui_account_change_password_hint")}</p>
           <passwordFetcher.Form method="post" action="/account" noValidate className="mt-4">
             <fieldset disabled={passwordFetcher.state !== "idle"} className="space-y-4">
               <input type="hidden" name="intent" value="password" />
@@ -89,7 +87,7 @@ export function AccountSecurity({
                 </p>
               ) : null}
               <TextField
-                label="Current password"
+                label={t("ui_account_current_password")}
                 name="currentPassword"
                 type="password"
                 autoComplete="current-password"
@@ -98,17 +96,17 @@ export function AccountSecurity({
                 error={password?.fields.currentPassword}
               />
               <TextField
-                label="New password"
+                label={t("ui_account_new_password")}
                 name="password"
                 type="password"
                 autoComplete="new-password"
                 required
                 maxLength={PASSWORD_MAX}
-                hint={PASSWORD_RULE}
+                hint={t("ui_account_password_rule", { min: PASSWORD_MIN })}
                 error={password?.fields.password}
               />
               <button type="submit" className={button}>
-                Change password
+                {t("ui_account_change_password")}
               </button>
             </fieldset>
           </passwordFetcher.Form>

@@ -2,11 +2,13 @@ import { useState } from "react";
 import Check from "lucide-react/icons/check";
 import ShoppingCart from "lucide-react/icons/shopping-cart";
 import { addToCart, type CartProduct } from "~/lib/cart";
+import { useT } from "~/lib/i18n";
 
 /** `product`: the pack size to add (a product card is one: its only size). */
 type Props = { product: CartProduct; quantity?: number; className?: string; label?: string };
 
-export function AddToCartButton({ product, quantity = 1, className = "", label = "Add to Cart" }: Props) {
+export function AddToCartButton({ product, quantity = 1, className = "", label }: Props) {
+  const t = useT();
   const [added, setAdded] = useState(false);
   const outOfStock = product.stock <= 0;
   return (
@@ -34,7 +36,9 @@ export function AddToCartButton({ product, quantity = 1, className = "", label =
       } ${className}`}
     >
       {added ? <Check className="h-4 w-4" aria-hidden="true" /> : <ShoppingCart className="h-4 w-4" aria-hidden="true" />}
-      <span aria-live="polite">{outOfStock ? "Out of Stock" : added ? "Added" : label}</span>
+      <span aria-live="polite">
+        {outOfStock ? t("ui_store_out_of_stock") : added ? t("ui_store_added") : (label ?? t("ui_store_add_to_cart"))}
+      </span>
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
 import { FIELD_MAX } from "~/domain/account-rules";
+import { useT } from "~/lib/i18n";
 
 export type AddressValues = { street: string; city: string; state: string; pincode: string };
 
@@ -19,11 +20,12 @@ type Props = {
  * read and the browser's autocomplete tokens. Lays itself out in the caller's two-column grid.
  */
 export function AddressFields({ values, errors, pincodeHint, onPincodeChange }: Props) {
+  const t = useT();
   return (
     <>
       <TextField
         className="sm:col-span-2"
-        label="Street address"
+        label={t("ui_checkout_street")}
         name="street"
         required
         autoComplete="street-address"
@@ -32,7 +34,7 @@ export function AddressFields({ values, errors, pincodeHint, onPincodeChange }: 
         error={errors.street}
       />
       <TextField
-        label="City"
+        label={t("ui_checkout_city")}
         name="city"
         required
         autoComplete="address-level2"
@@ -42,7 +44,7 @@ export function AddressFields({ values, errors, pincodeHint, onPincodeChange }: 
       />
       <StateSelect defaultValue={values?.state} error={errors.state} />
       <TextField
-        label="Pincode"
+        label={t("ui_checkout_pincode")}
         name="pincode"
         required
         inputMode="numeric"

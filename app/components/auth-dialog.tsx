@@ -3,8 +3,10 @@ import { useFetcher, useLocation, useNavigate } from "react-router";
 import Eye from "lucide-react/icons/eye";
 import EyeOff from "lucide-react/icons/eye-off";
 import X from "lucide-react/icons/x";
-import { FIELD_MAX, PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
-import { AUTH_UNEXPECTED } from "~/domain/messages";
+import { FIELD_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/account-rules";
+import { useT } from "~/lib/i18n";
+import { useLocalePath } from "~/lib/use-locale-path";
+import { withSlot } from "./message-slot";
 import { MobileSignInSwitch } from "./mobile-sign-in";
 import { StateSelect } from "./state-select";
 import { TextField } from "./ui/text-field";
@@ -22,6 +24,8 @@ type Result =
 export function AuthDialog() {
   const location = useLocation();
   const navigate = useNavigate();
+  const t = useT();
+  const localePath = useLocalePath();
   const mode = authModeOf(location.search);
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<Result>({ key: "auth-dialog" });
@@ -64,7 +68,7 @@ export function AuthDialog() {
   }, [fetcher.state, result]);
 
   const fields = result && !result.ok ? (result.fields ?? {}) : {};
-  const error = result && !result.ok ? result.error || AUTH_UNEXPECTED : null;
+  const error = result && !result.ok ? result.error || t("ui_account_unexpected") : null;
   const register = mode === "register";
   const registered = result?.ok && result.registered ? result : null;
 
@@ -86,9 +90,14 @@ export function AuthDialog() {
         <div className="max-h-[90vh] overflow-y-auto p-5 sm:p-6">
           <div className="flex items-start justify-between gap-4">
             <h2 id="auth-title" className="text-xl font-bold text-stone-900">
-              {registered ? "Check your email" : register ? "Create your account" : "Login to Angle"}
+              {registered ? t("ui_account_check_email_title") : register ? t("ui_account_register_title") : t("ui_account_login_title")}
             </h2>
-            <button type="button" onClick={close} className="-m-2 rounded-md p-2 text-stone-600 hover:bg-stone-100" aria-label="Close">
+            <button
+              type="button"
+              onClick={close}
+              className="-m-2 rounded-md p-2 text-stone-600 hover:bg-stone-100"
+              aria-label={t("ui_account_close")}
+            >
               <X className="h-5 w-5" aria-hidden="true" />
             </button>
           </div>
@@ -108,7 +117,7 @@ export function AuthDialog() {
               <fieldset disabled={submitting} className="space-y-3">
                 {register ? (
                   <TextField
-                    label="Full name"
+                    label={t("ui_account_full_name")}
                     name="name"
                     autoComplete="name"
                     required
@@ -118,7 +127,7 @@ export function AuthDialog() {
                   />
                 ) : null}
                 <TextField
-                  label="Email"
+                  label={t("ui_account_email")}
                   name="email"
                   type="email"
                   autoComplete="email"
@@ -129,20 +138,20 @@ export function AuthDialog() {
                 />
                 <div className="relative">
                   <TextField
-                    label="Password"
+                    label={t("ui_account_password")}
                     name="password"
                     type={showPassword ? "text" : "password"}
                     autoComplete={register ? "new-password" : "current-password"}
                     required
                     maxLength={PASSWORD_MAX}
-                    hint={register ? PASSWORD_RULE : undefined}
+                    hint={register ? t("ui_account_password_rule", { min: PASSWORD_MIN }) : undefined}
                     error={fields.password}
                   />
                   <button
                     type="button"
                     onClick={() => setShowPassword((s) => !s)}
                     className="absolute right-1 top-7 flex h-9 w-9 items-center justify-center rounded-md text-stone-600 hover:bg-stone-100"
-                    aria-label={showPassword ? "Hide password" : "Show password"}
+                    aria-label={showPassword ? t("ui_account_hide_password") : t("ui_account_show_password")}
                     aria-pressed={showPassword}
                   >
                     {showPassword ? <EyeOff className="h-5 w-5" aria-hidden="true" /> : <Eye className="h-5 w-5" aria-hidden="true" />}
@@ -150,15 +159,15 @@ export function AuthDialog() {
                 </div>
                 {register ? null : (
                   <p className="text-sm">
-                    <a href="/forgot-password" className="font-semibold text-brand-700 underline">
-                      Forgot password?
+                    <a href={localePath("/forgot-password")} className="font-semibold text-brand-700 underline">
+                      {t("ui_account_forgot_password")}
                     </a>
                   </p>
                 )}
                 {register ? (
                   <>
                     <TextField
-                      label="Phone"
+                      label={t("ui_account_phone")}
                       name="phone"
                       type="tel"
                       autoComplete="tel"
@@ -168,7 +177,7 @@ export function AuthDialog() {
                       error={fields.phone}
                     />
                     <TextField
-                      label="Street address"
+                      label={t("ui_account_street")}
                       name="street"
                       autoComplete="street-address"
                       required
@@ -177,17 +186,17 @@ export function AuthDialog() {
                     />
                     <div className="grid grid-cols-2 gap-3">
                       <TextField
-                        label="City"
+                        label={t("ui_account_city")}
                         name="city"
                         autoComplete="address-level2"
                         required
                         maxLength={FIELD_MAX.city}
                         error={fields.city}
                       />
-                      <StateSelect label="State" error={fields.state} />
+                      <StateSelect label={t("ui_account_state")} error={fields.state} />
                     </div>
                     <TextField
-                      label="Pincode"
+                      label={t("ui_account_pincode")}
                       name="pincode"
                       inputMode="numeric"
                       autoComplete="postal-code"
@@ -206,7 +215,7 @@ export function AuthDialog() {
                   type="submit"
                   className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
                 >
-                  {submitting ? "Processing..." : register ? "Create Account" : "Login"}
+                  {submitting ? t("ui_account_processing") : register ? t("ui_account_create_account") : t("ui_account_login")}
                 </button>
               </fieldset>
             </fetcher.Form>
@@ -215,11 +224,11 @@ export function AuthDialog() {
           <p className="mt-4 text-center text-sm text-stone-700">
             {register ? (
               <button type="button" className="font-semibold text-brand-700 underline" onClick={() => switchTo("login")}>
-                Already have an account? Sign in
+                {t("ui_account_have_account")}
               </button>
             ) : (
               <button type="button" className="font-semibold text-brand-700 underline" onClick={() => switchTo("register")}>
-                Don't have an account? Sign up
+                {t("ui_account_no_account")}
               </button>
             )}
           </p>
@@ -234,18 +243,18 @@ export function AuthDialog() {
  * owner of a taken one is told by email), so this panel reveals nothing about who has an account.
  */
 function RegisteredNotice({ message, email, onClose }: { message: string; email: string; onClose: () => void }) {
+  const t = useT();
   return (
     <div className="mt-4 space-y-3 text-stone-800">
       <p role="status" className="rounded-lg bg-brand-50 p-3 font-semibold text-brand-900">
         {message}
       </p>
       <p className="text-sm">
-        We have sent a link to <span className="break-all font-semibold">{email}</span>. Open it within 24 hours to confirm your address; it
-        signs you in.
+        {withSlot(t("ui_account_registered_link", { email: "{email}" }), "email", <span className="break-all font-semibold">{email}</span>)}
       </p>
-      <p className="text-sm text-stone-600">No email after a few minutes? Look in the spam folder, or sign in and ask for a new link.</p>
+      <p className="text-sm text-stone-600">{t("ui_account_registered_spam")}</p>
       <button type="button" onClick={onClose} className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800">
-        OK
+        {t("ui_account_ok")}
       </button>
     </div>
   );

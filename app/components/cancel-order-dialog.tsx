@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { formatPaiseExact } from "~/domain/money";
 import type { CancelFrom } from "~/domain/returns";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useT } from "~/lib/i18n";
 
 type Props = {
   orderId: string;
@@ -13,11 +14,13 @@ type Props = {
   className?: string;
 };
 
-/** What the customer is told before they cancel. */
-export function cancelConsequences(refundPaise: number) {
-  return refundPaise > 0
-    ? `The full amount you paid, ${formatPaiseExact(refundPaise)}, will be refunded to your original payment method.`
-    : "Nothing has been charged, so there is nothing to refund.";
+/** What the customer is told before they cancel, in the page's language. */
+export function useCancelConsequences() {
+  const t = useT();
+  return (refundPaise: number) =>
+    `${
+      refundPaise > 0 ? t("ui_orders_cancel_refund", { amount: formatPaiseExact(refundPaise) }) : t("ui_orders_cancel_nothing")
+    } ${t("ui_orders_cancel_final")}`;
 }
 
 /**
@@ -26,6 +29,8 @@ export function cancelConsequences(refundPaise: number) {
  * JavaScript it is a link to that page, which asks the same question with a plain form.
  */
 export function CancelOrderButton({ orderId, from, refundPaise, className = "" }: Props) {
+  const t = useT();
+  const consequences = useCancelConsequences();
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
@@ -37,7 +42,7 @@ export function CancelOrderButton({ orderId, from, refundPaise, className = "" }
   if (!hydrated) {
     return (
       <Link to={`/orders/${orderId}/cancel?from=${from}`} className={style}>
-        Cancel order
+        {t("ui_orders_cancel_order")}
       </Link>
     );
   }
@@ -49,7 +54,7 @@ export function CancelOrderButton({ orderId, from, refundPaise, className = "" }
   return (
     <>
       <button type="button" onClick={open} className={style} aria-haspopup="dialog">
-        Cancel order
+        {t("ui_orders_cancel_order")}
       </button>
       <dialog
         ref={dialog}
@@ -58,10 +63,10 @@ export function CancelOrderButton({ orderId, from, refundPaise, className = "" }
         className="m-auto w-[min(100%-2rem,28rem)] rounded-xl p-5 shadow-2xl backdrop:bg-stone-900/60"
       >
         <h2 id={titleId} className="text-lg font-bold text-stone-900">
-          Cancel order #{orderId}?
+          {t("ui_orders_cancel_question", { id: `#${orderId}` })}
         </h2>
         <p id={textId} className="mt-2 text-stone-700">
-          {cancelConsequences(refundPaise)} The items go back on sale. This cannot be undone.
+          {consequences(refundPaise)}
         </p>
         {fetcher.data?.error ? (
           <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
@@ -77,14 +82,14 @@ export function CancelOrderButton({ orderId, from, refundPaise, className = "" }
             onClick={() => dialog.current?.close()}
             className="min-h-10 rounded-lg border border-stone-300 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
           >
-            Keep order
+            {t("ui_orders_keep_order")}
           </button>
           <button
             type="submit"
             disabled={busy}
             className="min-h-10 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
           >
-            {busy ? "Cancelling…" : "Yes, cancel order"}
+            {busy ? t("ui_orders_cancelling") : t("ui_orders_yes_cancel")}
           </button>
         </fetcher.Form>
       </dialog>

@@ -11,6 +11,7 @@ import { shownAmounts, useCartPricing } from "~/lib/order-pricing";
 import { formatPaise } from "~/domain/money";
 import { lineKey, lineName, MAX_LINE_QUANTITY, removeFromCart, setCartQuantity } from "~/lib/cart";
 import { useCartQuote, type QuotedLine } from "~/lib/use-cart-quote";
+import { useT } from "~/lib/i18n";
 
 /**
  * The cart's lines, checked against the catalogue, and its summary: loaded by the cart page
@@ -18,6 +19,7 @@ import { useCartQuote, type QuotedLine } from "~/lib/use-cart-quote";
  * with the notices of what the check removed.
  */
 export default function CartContents({ empty }: { empty: (notices: ReactNode) => ReactNode }) {
+  const t = useT();
   const { lines, notices } = useCartQuote();
   const blocked = lines.some((l) => l.outOfStock);
   const { user } = useRootData();
@@ -26,10 +28,10 @@ export default function CartContents({ empty }: { empty: (notices: ReactNode) =>
   if (lines.length === 0) return empty(notices.length ? <Notices notices={notices} /> : null);
   return (
     <div className="mx-auto min-h-[75vh] max-w-6xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Shopping Cart</h1>
+      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t("ui_checkout_cart_title")}</h1>
       {notices.length ? <Notices notices={notices} /> : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <ul className="space-y-3" aria-label="Cart items">
+        <ul className="space-y-3" aria-label={t("ui_checkout_cart_items")}>
           {lines.map((line, i) => (
             <CartRow key={lineKey(line.product)} line={line} shown={shownAmounts(line, priced.breakdown.lines[i], config)} />
           ))}
@@ -37,22 +39,26 @@ export default function CartContents({ empty }: { empty: (notices: ReactNode) =>
         <div className="space-y-3">
           <OrderSummary priced={priced} config={config} split={known}>
             {blocked ? (
-              <p className="mt-4 rounded-lg bg-red-50 p-2.5 text-sm font-medium text-red-800">Remove the out-of-stock items to continue.</p>
+              <p className="mt-4 rounded-lg bg-red-50 p-2.5 text-sm font-medium text-red-800">{t("ui_checkout_remove_out_of_stock")}</p>
             ) : null}
             {blocked ? (
               <span aria-disabled="true" className="mt-4 block rounded-lg bg-stone-300 py-3 text-center font-semibold text-stone-600">
-                Proceed to Checkout
+                {t("ui_checkout_proceed")}
               </span>
             ) : (
               <Link
                 to="/checkout"
                 className="mt-4 block rounded-lg bg-brand-700 py-3 text-center font-semibold text-white hover:bg-brand-800"
               >
-                Proceed to Checkout
+                {t("ui_checkout_proceed")}
               </Link>
             )}
-            <Link to="/products" className="mt-2 block py-2 text-center text-sm font-semibold text-brand-700 hover:underline">
-              Continue Shopping
+            <Link
+              to="/products"
+              prefetch="intent"
+              className="mt-2 block py-2 text-center text-sm font-semibold text-brand-700 hover:underline"
+            >
+              {t("ui_checkout_continue_shopping")}
             </Link>
           </OrderSummary>
           <CartDeliveryCheck defaultPincode={user?.address.pincode} />
@@ -76,6 +82,7 @@ function Notices({ notices }: { notices: string[] }) {
 }
 
 function CartRow({ line, shown }: { line: QuotedLine; shown: { each: number; total: number } }) {
+  const t = useT();
   const { product, quantity } = line;
   const max = Math.min(product.stock, MAX_LINE_QUANTITY);
   const key = lineKey(product);
@@ -87,6 +94,7 @@ function CartRow({ line, shown }: { line: QuotedLine; shown: { each: number; tot
         <div className="flex items-start justify-between gap-2">
           <Link
             to={product.variantId ? `/products/${product.id}?size=${product.variantId}` : `/products/${product.id}`}
+            prefetch="intent"
             className="font-semibold leading-snug text-stone-900 hover:text-brand-700"
           >
             {product.name}
@@ -95,38 +103,38 @@ function CartRow({ line, shown }: { line: QuotedLine; shown: { each: number; tot
             type="button"
             onClick={() => removeFromCart(key)}
             className="-m-1 shrink-0 rounded-md p-1.5 text-stone-500 hover:bg-red-50 hover:text-red-700"
-            aria-label={`Remove ${name}`}
+            aria-label={t("ui_checkout_remove", { name })}
           >
             <Trash2 className="h-5 w-5" aria-hidden="true" />
           </button>
         </div>
         {product.variantLabel ? (
           <p className="text-sm text-stone-700" data-testid="line-size">
-            Size: <span className="font-semibold">{product.variantLabel}</span>
+            {t("ui_checkout_size")} <span className="font-semibold">{product.variantLabel}</span>
           </p>
         ) : null}
         <p className="text-sm text-stone-600">
-          {formatPaise(shown.each)} each
+          {t("ui_checkout_each", { price: formatPaise(shown.each) })}
           {line.priceChangedFrom !== null ? (
             <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-              Price changed (was {formatPaise(line.priceChangedFrom)})
+              {t("ui_checkout_price_changed", { price: formatPaise(line.priceChangedFrom) })}
             </span>
           ) : null}
         </p>
-        {line.outOfStock ? <p className="text-sm font-semibold text-red-700">Out of stock</p> : null}
+        {line.outOfStock ? <p className="text-sm font-semibold text-red-700">{t("ui_checkout_out_of_stock")}</p> : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
-          <fieldset className="flex items-center rounded-lg border border-stone-300" aria-label={`Quantity of ${name}`}>
+          <fieldset className="flex items-center rounded-lg border border-stone-300" aria-label={t("ui_checkout_quantity_of", { name })}>
             <button
               type="button"
               className="flex h-9 w-9 items-center justify-center disabled:text-stone-300"
               disabled={quantity <= 1}
               onClick={() => setCartQuantity(key, quantity - 1)}
-              aria-label={`Decrease quantity of ${name}`}
+              aria-label={t("ui_checkout_decrease", { name })}
             >
               <Minus className="h-4 w-4" aria-hidden="true" />
             </button>
             <label className="sr-only" htmlFor={`qty-${key}`}>
-              Quantity of {name}
+              {t("ui_checkout_quantity_of", { name })}
             </label>
             <input
               id={`qty-${key}`}
@@ -152,7 +160,7 @@ function CartRow({ line, shown }: { line: QuotedLine; shown: { each: number; tot
               className="flex h-9 w-9 items-center justify-center disabled:text-stone-300"
               disabled={quantity >= max}
               onClick={() => setCartQuantity(key, quantity + 1)}
-              aria-label={`Increase quantity of ${name}`}
+              aria-label={t("ui_checkout_increase", { name })}
             >
               <Plus className="h-4 w-4" aria-hidden="true" />
             </button>

@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import Truck from "lucide-react/icons/truck";
 import type { DeliveryCheck } from "~/domain/delivery";
 import { DeliveryAnswer } from "./delivery-answer";
+import { useT } from "~/lib/i18n";
 
 /**
  * "Check delivery" in the cart: asks /resources/delivery for the pincode and shows the answer in
@@ -11,17 +12,18 @@ import { DeliveryAnswer } from "./delivery-answer";
 export function CartDeliveryCheck({ defaultPincode }: { defaultPincode?: string }) {
   const fetcher = useFetcher<{ check: DeliveryCheck }>();
   const id = useId();
+  const t = useT();
   const check = fetcher.data?.check;
   const failed = check && check.kind !== "delivers";
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-stone-200 bg-white p-5">
       <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold text-stone-900">
         <Truck className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-        Check delivery
+        {t("ui_store_check_delivery")}
       </h2>
       <fetcher.Form method="get" action="/resources/delivery" className="mt-3 flex gap-2">
         <label htmlFor={`${id}-pin`} className="sr-only">
-          Pincode
+          {t("ui_store_pincode")}
         </label>
         <input
           id={`${id}-pin`}
@@ -30,7 +32,7 @@ export function CartDeliveryCheck({ defaultPincode }: { defaultPincode?: string 
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
-          placeholder="Enter pincode"
+          placeholder={t("ui_store_enter_pincode")}
           defaultValue={defaultPincode}
           aria-invalid={failed ? true : undefined}
           aria-describedby={check ? `${id}-result` : undefined}
@@ -43,7 +45,7 @@ export function CartDeliveryCheck({ defaultPincode }: { defaultPincode?: string 
           disabled={fetcher.state !== "idle"}
           className="h-11 shrink-0 rounded-lg border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
         >
-          {fetcher.state !== "idle" ? "Checking..." : "Check"}
+          {fetcher.state !== "idle" ? t("ui_store_checking") : t("ui_store_check")}
         </button>
       </fetcher.Form>
       <div role="status">{check ? <DeliveryAnswer check={check} id={`${id}-result`} /> : null}</div>

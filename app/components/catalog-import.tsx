@@ -4,6 +4,8 @@ import Download from "lucide-react/icons/download";
 import { FormError } from "~/components/admin/form-error";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { IMPORT_UPLOAD_GONE, type RowError } from "~/domain/catalog-csv";
+import { type UiKey, useT } from "~/lib/i18n";
+import { useLocalePath } from "~/lib/use-locale-path";
 
 type Change = { key: string; column: string; detail: string };
 export type CatalogImportView = {
@@ -23,12 +25,16 @@ export type CatalogImportView = {
   } | null;
 };
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-IN")} ${n === 1 ? one : many}`;
+type Translate = ReturnType<typeof useT>;
+type Counted = Extract<UiKey, `ui_vendor_import_${string}_one`> extends `${infer Base}_one` ? Base : never;
 
-const errorColumns: Column<RowError>[] = [
-  { header: "Row", nowrap: true, align: "right", cell: (e) => e.row.toLocaleString("en-IN") },
-  { header: "Column", nowrap: true, cell: (e) => <span className="font-mono text-xs">{e.column}</span> },
-  { header: "Problem", cell: (e) => e.message },
+/** "3 new products": a count with its noun, in the page's language (Hindi on the vendor's Hindi page, English for the admin). */
+const count = (t: Translate, n: number, key: Counted) => t(n === 1 ? `${key}_one` : `${key}_other`, { count: n.toLocaleString("en-IN") });
+
+const errorColumns = (t: Translate): Column<RowError>[] => [
+  { header: t("ui_vendor_import_col_row"), nowrap: true, align: "right", cell: (e) => e.row.toLocaleString("en-IN") },
+  { header: t("ui_vendor_import_col_column"), nowrap: true, cell: (e) => <span className="font-mono text-xs">{e.column}</span> },
+  { header: t("ui_vendor_import_col_problem"), cell: (e) => e.message },
 ];
 
 /**
@@ -42,20 +48,21 @@ export function CatalogImport({ view, error }: { view: CatalogImportView; error?
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const p = view.preview;
   const changes = p ? p.counts.created + p.counts.updated : 0;
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <div>
-      <h1 className="text-2xl font-bold text-stone-900">Import products from CSV</h1>
+      <h1 className="text-2xl font-bold text-stone-900">{t("ui_vendor_import_title")}</h1>
       <p className="mt-1 max-w-3xl text-sm text-stone-600">
-        One row per pack size. Export your products, change them in a spreadsheet (add rows for new products or sizes), save as CSV UTF-8
-        and upload the file: you see every change and every problem before anything is saved, and the import is saved whole or not at all.
-        {view.role === "vendor" ? " New and changed listings are checked by our team before shoppers see them." : ""}
+        {t("ui_vendor_import_intro")}
+        {view.role === "vendor" ? t("ui_vendor_import_intro_vendor") : ""}
       </p>
       <a
-        href={view.paths.exportCsv}
+        href={localePath(view.paths.exportCsv)}
         download
         className="mt-3 inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
       >
-        <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+        <Download className="h-4 w-4" aria-hidden="true" /> {t("ui_vendor_export_csv")}
       </a>
       <FormError message={error ?? (view.gone ? IMPORT_UPLOAD_GONE : null)} />
       <Form
@@ -66,7 +73,7 @@ export function CatalogImport({ view, error }: { view: CatalogImportView; error?
         <input type="hidden" name="intent" value="preview" />
         <div className="min-w-0">
           <label htmlFor="import-file" className="mb-1 block text-sm font-medium text-stone-700">
-            CSV file (UTF-8, at most 5 MB and {view.maxRows.toLocaleString("en-IN")} rows)
+            {t("ui_vendor_import_file_label", { rows: view.maxRows.toLocaleString("en-IN") })}
           </label>
           <input
             id="import-file"
@@ -82,19 +89,14 @@ export function CatalogImport({ view, error }: { view: CatalogImportView; error?
           disabled={busy === "preview"}
           className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
-          {busy === "preview" ? "Reading the file..." : "Preview import"}
+          {busy === "preview" ? t("ui_vendor_import_reading") : t("ui_vendor_import_preview")}
         </button>
       </Form>
       <details className="group mt-3 rounded-xl bg-white p-4 text-sm ring-1 ring-stone-200">
         <summary className="flex cursor-pointer items-center gap-2 font-semibold text-stone-800">
-          <ChevronDown className="h-4 w-4 transition-transform group-open:rotate-180" aria-hidden="true" /> The columns, and what goes in
-          each
+          <ChevronDown className="h-4 w-4 transition-transform group-open:rotate-180" aria-hidden="true" /> {t("ui_vendor_import_columns")}
         </summary>
-        <p className="mt-2 text-stone-600">
-          A product's own fields go on one of its rows (the export puts them on the first) and may be left blank on its other rows. Cells
-          that begin with = + - or @ are written with an apostrophe in front, so a spreadsheet never runs them as formulas; the import takes
-          it off again.
-        </p>
+        <p className="mt-2 text-stone-600">{t("ui_vendor_import_columns_note")}</p>
         <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
           {view.columns.map((c) => (
             <div key={c.name} className="contents">
@@ -108,31 +110,33 @@ export function CatalogImport({ view, error }: { view: CatalogImportView; error?
       {p ? (
         <section aria-labelledby="preview-heading" className="mt-6" data-testid="import-preview">
           <h2 id="preview-heading" className="text-xl font-bold text-stone-900 [overflow-wrap:anywhere]">
-            Preview of {p.fileName}
+            {t("ui_vendor_import_preview_of", { file: p.fileName })}
           </h2>
           <ul className="mt-2 flex flex-wrap gap-2 text-sm">
             <li className="rounded-full bg-green-100 px-3 py-1 font-semibold text-green-900" data-testid="import-new">
-              {count(p.counts.created, "new product", "new products")}
+              {count(t, p.counts.created, "ui_vendor_import_new")}
             </li>
             <li className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900" data-testid="import-updated">
-              {count(p.counts.updated, "updated", "updated")}
+              {t("ui_vendor_import_updated", { count: p.counts.updated.toLocaleString("en-IN") })}
             </li>
             <li className="rounded-full bg-stone-100 px-3 py-1 font-semibold text-stone-800" data-testid="import-unchanged">
-              {count(p.counts.unchanged, "unchanged", "unchanged")}
+              {t("ui_vendor_import_unchanged", { count: p.counts.unchanged.toLocaleString("en-IN") })}
             </li>
-            <li className="px-1 py-1 text-stone-600">{count(p.rowCount, "row", "rows")} read</li>
+            <li className="px-1 py-1 text-stone-600">{count(t, p.rowCount, "ui_vendor_import_rows_read")}</li>
           </ul>
 
           {p.errors.length ? (
             <>
               <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="import-problems">
-                {count(p.errors.length, "problem", "problems")} in {count(new Set(p.errors.map((e) => e.row)).size, "row", "rows")}. Nothing
-                has been saved. Fix them in your file and upload it again.
+                {t("ui_vendor_import_problems", {
+                  problems: count(t, p.errors.length, "ui_vendor_import_problem"),
+                  rows: count(t, new Set(p.errors.map((e) => e.row)).size, "ui_vendor_import_row"),
+                })}
               </p>
               <div className="mt-3">
                 <DataTable
-                  caption="Problems in the file"
-                  columns={errorColumns}
+                  caption={t("ui_vendor_import_problems_caption")}
+                  columns={errorColumns(t)}
                   rows={p.errors}
                   rowKey={(e) => `${e.row}:${e.column}:${e.message}`}
                   rowTestId="import-problem"
@@ -141,28 +145,28 @@ export function CatalogImport({ view, error }: { view: CatalogImportView; error?
             </>
           ) : changes === 0 ? (
             <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm text-stone-800" data-testid="import-nothing">
-              Nothing to change: every product in the file is as the store has it.
+              {t("ui_vendor_import_nothing")}
             </p>
           ) : (
             <Form method="post" className="mt-4 flex flex-wrap items-center gap-3 rounded-xl bg-white p-4 ring-1 ring-stone-200">
               <input type="hidden" name="intent" value="apply" />
               <input type="hidden" name="upload" value={p.uploadId} />
-              <p className="min-w-0 flex-1 text-sm text-stone-700">
-                Nothing has been saved yet. Applying saves all of it, or nothing if a problem turns up meanwhile.
-              </p>
+              <p className="min-w-0 flex-1 text-sm text-stone-700">{t("ui_vendor_import_apply_note")}</p>
               <button
                 type="submit"
                 disabled={busy === "apply"}
                 className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
               >
-                {busy === "apply" ? "Importing..." : "Apply import"}
+                {busy === "apply" ? t("ui_vendor_import_importing") : t("ui_vendor_import_apply")}
               </button>
             </Form>
           )}
 
           {p.created.length ? (
             <>
-              <h3 className="mt-6 text-lg font-semibold text-stone-900">New products ({p.created.length.toLocaleString("en-IN")})</h3>
+              <h3 className="mt-6 text-lg font-semibold text-stone-900">
+                {t("ui_vendor_import_new_products", { count: p.created.length.toLocaleString("en-IN") })}
+              </h3>
               <ul className="mt-2 divide-y divide-stone-100 rounded-xl bg-white text-sm ring-1 ring-stone-200">
                 {p.created.map((c) => (
                   <li
@@ -172,7 +176,7 @@ export function CatalogImport({ view, error }: { view: CatalogImportView; error?
                   >
                     <span className="font-medium text-stone-900">{c.name}</span>
                     <span className="text-stone-600">
-                      {count(c.sizes, "size", "sizes")}, {c.rows}
+                      {count(t, c.sizes, "ui_vendor_import_size")}, {c.rows}
                     </span>
                   </li>
                 ))}
@@ -181,7 +185,9 @@ export function CatalogImport({ view, error }: { view: CatalogImportView; error?
           ) : null}
           {p.updated.length ? (
             <>
-              <h3 className="mt-6 text-lg font-semibold text-stone-900">Changed products ({p.updated.length.toLocaleString("en-IN")})</h3>
+              <h3 className="mt-6 text-lg font-semibold text-stone-900">
+                {t("ui_vendor_import_changed_products", { count: p.updated.length.toLocaleString("en-IN") })}
+              </h3>
               <ul className="mt-2 divide-y divide-stone-100 rounded-xl bg-white text-sm ring-1 ring-stone-200">
                 {p.updated.map((u) => (
                   <li key={u.id} className="px-4 py-2 [overflow-wrap:anywhere]" data-testid="import-changed-product">

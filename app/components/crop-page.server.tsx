@@ -1,4 +1,8 @@
 import SearchX from "lucide-react/icons/search-x";
+import type { CropKey } from "~/domain/crops";
+import { cropLabelIn } from "~/lib/catalog-labels.server";
+import { m } from "~/lib/i18n.server";
+import { localHref } from "~/lib/local-href.server";
 import { staticMarkup } from "~/lib/static-markup.server";
 
 /**
@@ -7,17 +11,18 @@ import { staticMarkup } from "~/lib/static-markup.server";
  * page. Links are plain <a>s marked for React Router's route discovery.
  */
 
-export function cropHeadingMarkup(crop: { label: string; emoji: string }): string {
+export function cropHeadingMarkup(crop: { key: CropKey; emoji: string }): string {
+  const label = cropLabelIn(crop.key);
   return staticMarkup(
     <>
       <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
-        <a href="/crops" data-discover="true" className="font-medium text-brand-700 hover:underline">
-          Shop by crop
+        <a href={localHref("/crops")} data-discover="true" className="font-medium text-brand-700 hover:underline">
+          {m.store_shop_by_crop()}
         </a>{" "}
-        <span aria-hidden="true">›</span> {crop.label}
+        <span aria-hidden="true">›</span> {label}
       </nav>
       <h1 className="mt-2 text-2xl font-bold text-stone-900 sm:text-3xl">
-        <span aria-hidden="true">{crop.emoji}</span> For {crop.label}
+        <span aria-hidden="true">{crop.emoji}</span> {m.store_crop_heading({ crop: label })}
       </h1>
     </>,
   );
@@ -28,10 +33,10 @@ export function cropEmptyMarkup(clearTo: string): string {
   return staticMarkup(
     <div className="mt-10 flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-4 py-16 text-center">
       <SearchX className="h-12 w-12 text-stone-400" aria-hidden="true" />
-      <h2 className="mt-4 text-xl font-semibold text-stone-900">No products found</h2>
-      <p className="mt-1 text-stone-600">Try adjusting your search or filter criteria</p>
-      <a href={clearTo} data-discover="true" className="mt-5 font-semibold text-brand-700 underline">
-        Clear filters
+      <h2 className="mt-4 text-xl font-semibold text-stone-900">{m.store_no_products_found()}</h2>
+      <p className="mt-1 text-stone-600">{m.store_no_products_hint()}</p>
+      <a href={localHref(clearTo)} data-discover="true" className="mt-5 font-semibold text-brand-700 underline">
+        {m.store_clear_filters()}
       </a>
     </div>,
   );
@@ -44,14 +49,14 @@ export function cropNotFoundMarkup(): string {
       <p className="text-6xl" aria-hidden="true">
         🌾
       </p>
-      <h1 className="mt-4 text-2xl font-bold text-stone-900">Crop not found</h1>
-      <p className="mt-2 text-stone-600">We do not list this crop, or the link is wrong.</p>
+      <h1 className="mt-4 text-2xl font-bold text-stone-900">{m.store_crop_not_found()}</h1>
+      <p className="mt-2 text-stone-600">{m.store_crop_not_found_text()}</p>
       <a
-        href="/crops"
+        href={localHref("/crops")}
         data-discover="true"
         className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
       >
-        See all crops
+        {m.store_see_all_crops()}
       </a>
     </div>,
   );

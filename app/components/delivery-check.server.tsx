@@ -1,5 +1,6 @@
 import Truck from "lucide-react/icons/truck";
 import type { DeliveryCheck } from "~/domain/delivery";
+import { m } from "~/lib/i18n.server";
 import { DeliveryAnswer } from "./delivery-answer";
 
 type Props = {
@@ -19,14 +20,14 @@ export function DeliveryCheckSection({ check, keep }: Props) {
     <section id="delivery" aria-labelledby="delivery-title" className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
       <h2 id="delivery-title" className="flex items-center gap-2 text-lg font-bold text-stone-900">
         <Truck className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-        Check delivery
+        {m.store_check_delivery()}
       </h2>
       <form method="get" action="#delivery" className="mt-3 flex gap-2">
         {Object.entries(keep).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <label htmlFor="delivery-pin" className="sr-only">
-          Pincode
+          {m.store_pincode()}
         </label>
         <input
           id="delivery-pin"
@@ -35,7 +36,7 @@ export function DeliveryCheckSection({ check, keep }: Props) {
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
-          placeholder="Enter pincode"
+          placeholder={m.store_enter_pincode()}
           defaultValue={check?.pincode ?? ""}
           aria-invalid={failed ? true : undefined}
           aria-describedby={check ? "delivery-result" : "delivery-shipping"}
@@ -47,12 +48,12 @@ export function DeliveryCheckSection({ check, keep }: Props) {
           type="submit"
           className="h-11 shrink-0 rounded-lg border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
         >
-          Check
+          {m.store_check()}
         </button>
       </form>
       <div role="status">{check ? <DeliveryAnswer check={check} /> : null}</div>
       <p id="delivery-shipping" className="mt-3 text-sm text-stone-700">
-        Flat ₹500 shipping, free on orders above ₹50,000.
+        {m.store_shipping_note()}
       </p>
     </section>
   );

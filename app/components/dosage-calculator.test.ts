@@ -6,6 +6,8 @@ import { AREA_CONVERSION_NOTES, AREA_UNIT_OPTIONS, type DosagePlanView, describe
 import { DosageCalculator } from "./dosage-calculator";
 // biome-ignore lint/style/noRestrictedImports: the loader's half of the calculator, tested with it.
 import { planMarkup } from "./dosage-plan.server";
+// biome-ignore lint/style/noRestrictedImports: the strings the store layout's loader sends with the page.
+import { uiMessages } from "~/lib/i18n.server";
 
 /** A plan as the product page's loader gives it: its fields and its HTML. */
 const withHtml = (plan: Omit<DosagePlanView, "html">): DosagePlanView => ({ ...plan, html: planMarkup(plan) });
@@ -16,7 +18,7 @@ const base: Props = {
   productName: "Neem cake",
   recommended: "2 kg",
   units: AREA_UNIT_OPTIONS,
-  notes: AREA_CONVERSION_NOTES,
+  notes: AREA_CONVERSION_NOTES.map((note) => `${note}.`),
   area: "",
   areaUnit: "acre",
   error: null,
@@ -25,8 +27,16 @@ const base: Props = {
 
 /** Server-rendered HTML: what a browser gets before (or without) JavaScript. */
 function render(overrides: Partial<Props> = {}) {
-  const Stub = createRoutesStub([{ path: "/products/:id", Component: () => createElement(DosageCalculator, { ...base, ...overrides }) }]);
-  return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/products/p1"] }));
+  const Stub = createRoutesStub([
+    {
+      id: "routes/store/layout",
+      path: "/",
+      children: [{ path: "products/:id", Component: () => createElement(DosageCalculator, { ...base, ...overrides }) }],
+    },
+  ]);
+  // The page's strings, as the store layout's loader sends them (useT reads them from its data).
+  const hydrationData = { loaderData: { "routes/store/layout": { locale: "en", ui: uiMessages("en") } } };
+  return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/products/p1"], hydrationData }));
 }
 
 /** The first opening tag whose source matches `pattern` (no DOM library in this project's tests). */

@@ -5,7 +5,9 @@ import Check from "lucide-react/icons/check";
 import ShoppingCart from "lucide-react/icons/shopping-cart";
 import type { DosageCalculatorView } from "~/domain/dosage";
 import { StaticHtml } from "./static-html";
+import { useT } from "~/lib/i18n";
 
+/** `notes`: whole sentences, with their full stop. */
 type Props = DosageCalculatorView & {
   productName: string;
   /** The page's chosen pack size (`size` in the query), kept when the form is submitted. */
@@ -33,17 +35,19 @@ export function DosageCalculator({
   added = false,
 }: Props) {
   const id = useId();
+  const t = useT();
   const describedBy = [error ? `${id}-error` : null, `${id}-notes`].filter(Boolean).join(" ");
 
   return (
     <section aria-labelledby={`${id}-title`} id="dosage-calculator" className="mt-8 rounded-lg border border-stone-200 bg-white p-4 sm:p-6">
       <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold text-stone-900">
         <Calculator className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-        Dosage calculator
+        {t("ui_store_dosage_calculator")}
       </h2>
       <p className="mt-1 text-sm text-stone-700">
-        Recommended: <strong className="font-semibold text-stone-900">{recommended} per acre</strong>
-        <span className="sr-only"> of {productName}</span>
+        {t("ui_store_recommended")}{" "}
+        <strong className="font-semibold text-stone-900">{t("ui_store_per_acre", { amount: recommended })}</strong>
+        <span className="sr-only">{t("ui_store_of_product", { name: productName })}</span>
       </p>
 
       <Form method="get" preventScrollReset replace className="mt-4">
@@ -51,7 +55,7 @@ export function DosageCalculator({
         <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,9rem)] gap-3">
           <div className="min-w-0">
             <label htmlFor={`${id}-area`} className="mb-1 block text-sm font-medium text-stone-800">
-              Field area
+              {t("ui_store_field_area")}
             </label>
             <input
               id={`${id}-area`}
@@ -60,7 +64,7 @@ export function DosageCalculator({
               inputMode="decimal"
               autoComplete="off"
               defaultValue={area}
-              placeholder="e.g. 2.5"
+              placeholder={t("ui_store_area_example")}
               aria-invalid={error ? true : undefined}
               aria-describedby={describedBy}
               className={`h-11 w-full rounded-lg border px-3 text-[15px] text-stone-900 focus:outline-none ${
@@ -70,7 +74,7 @@ export function DosageCalculator({
           </div>
           <div className="min-w-0">
             <label htmlFor={`${id}-unit`} className="mb-1 block text-sm font-medium text-stone-800">
-              Unit
+              {t("ui_store_unit")}
             </label>
             <select
               id={`${id}-unit`}
@@ -95,11 +99,11 @@ export function DosageCalculator({
           type="submit"
           className="mt-3 inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 sm:w-auto"
         >
-          Calculate
+          {t("ui_store_calculate")}
         </button>
         <ul id={`${id}-notes`} className="mt-3 space-y-0.5 text-xs text-stone-600">
           {notes.map((note) => (
-            <li key={note}>{note}.</li>
+            <li key={note}>{note}</li>
           ))}
         </ul>
       </Form>
@@ -117,7 +121,7 @@ export function DosageCalculator({
                 }`}
               >
                 {added ? <Check className="h-4 w-4" aria-hidden="true" /> : <ShoppingCart className="h-4 w-4" aria-hidden="true" />}
-                <span>{added ? "Added" : "Add these to cart"}</span>
+                <span>{added ? t("ui_store_added") : t("ui_store_add_these")}</span>
               </button>
             ) : null}
           </div>

@@ -1,5 +1,6 @@
 import type { DosagePlanView } from "~/domain/dosage";
 import { formatPaise } from "~/domain/money";
+import { m } from "~/lib/i18n.server";
 import { staticMarkup } from "~/lib/static-markup.server";
 
 /**
@@ -19,7 +20,7 @@ function Plan({ plan }: { plan: Omit<DosagePlanView, "html"> }) {
         <p className="mt-2 text-sm text-stone-700">{plan.none}</p>
       ) : (
         <>
-          <ul className="mt-3 divide-y divide-stone-100 text-sm" aria-label="Suggested packs">
+          <ul className="mt-3 divide-y divide-stone-100 text-sm" aria-label={m.store_suggested_packs()}>
             {plan.lines.map((line) => (
               <li key={line.id} className="flex items-baseline justify-between gap-3 py-2">
                 <span className="min-w-0 text-stone-800">
@@ -30,7 +31,7 @@ function Plan({ plan }: { plan: Omit<DosagePlanView, "html"> }) {
             ))}
           </ul>
           <p className="mt-1 flex items-baseline justify-between gap-3 border-t border-stone-200 pt-2 font-semibold text-stone-900">
-            <span>Total</span>
+            <span>{m.store_total()}</span>
             <span>{formatPaise(plan.totalPaise)}</span>
           </p>
         </>

@@ -1,26 +1,28 @@
 import { MAX_GALLERY } from "~/domain/product-form";
 import { IMAGE_TYPES, MAX_IMAGE_LABEL } from "~/domain/product-image";
+import { useT } from "~/lib/i18n";
 
 /** Extra photos after the cover: those there now (each can be removed) and new ones to add. */
 export function GalleryField({ current, error }: { current: string[]; error?: string }) {
+  const t = useT();
   return (
     <div className="sm:col-span-2">
       {current.length ? (
         <fieldset className="mb-3 min-w-0">
-          <legend className="mb-1 text-sm font-medium text-stone-800">More photos now</legend>
+          <legend className="mb-1 text-sm font-medium text-stone-800">{t("ui_catalog_form_gallery_now")}</legend>
           <ul className="flex flex-wrap gap-3">
             {current.map((path, i) => (
               <li key={path} className="flex flex-col items-center gap-1">
                 <img
                   src={path}
-                  alt={`Extra view ${i + 1}`}
+                  alt={t("ui_catalog_form_gallery_alt", { number: i + 1 })}
                   width={80}
                   height={80}
                   className="h-20 w-20 rounded-lg object-contain ring-1 ring-stone-200"
                 />
                 <label className="flex min-h-11 items-center gap-2 text-sm text-stone-800">
                   <input type="checkbox" name="removeGallery" value={path} className="h-5 w-5 accent-red-700" />
-                  Remove photo {i + 1}
+                  {t("ui_catalog_form_gallery_remove", { number: i + 1 })}
                 </label>
               </li>
             ))}
@@ -28,7 +30,7 @@ export function GalleryField({ current, error }: { current: string[]; error?: st
         </fieldset>
       ) : null}
       <label htmlFor="product-gallery" className="mb-1 block text-sm font-medium text-stone-800">
-        More photos (up to {MAX_GALLERY}, each up to {MAX_IMAGE_LABEL})
+        {t("ui_catalog_form_gallery", { count: MAX_GALLERY, size: MAX_IMAGE_LABEL })}
       </label>
       <input
         id="product-gallery"

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import type { CategoryKey } from "~/domain/categories";
-import { GST_RATE_LABELS, GST_RATES } from "~/domain/gst";
-import { HSN_HINT, readGstRate, suggestedGstRate } from "~/domain/product-gst";
+import { GST_RATES } from "~/domain/gst";
+import { readGstRate, suggestedGstRate } from "~/domain/product-gst";
+import { useT } from "~/lib/i18n";
 import { TextField } from "./ui/text-field";
 
 type Props = {
@@ -22,6 +23,7 @@ type Props = {
  */
 export function GstFields({ category, regulatedAs, hsnCode, gstRate, errors }: Props) {
   const id = useId();
+  const t = useT();
   const [chosen, setChosen] = useState(gstRate);
   const error = errors.gstRate;
   // Refused for its rate (a page without JavaScript sent none): the seller picks one, no suggestion.
@@ -32,19 +34,19 @@ export function GstFields({ category, regulatedAs, hsnCode, gstRate, errors }: P
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4 sm:col-span-2 sm:grid-cols-2">
       <TextField
-        label="HSN code"
+        label={t("ui_catalog_form_hsn")}
         name="hsnCode"
         required
         inputMode="numeric"
         autoComplete="off"
         maxLength={16}
         defaultValue={hsnCode}
-        hint={HSN_HINT}
+        hint={t("ui_catalog_form_hsn_hint")}
         error={errors.hsnCode}
       />
       <div>
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-800">
-          GST rate{" "}
+          {t("ui_catalog_form_gst_rate")}{" "}
           <span className="text-red-700" aria-hidden="true">
             *
           </span>
@@ -60,12 +62,12 @@ export function GstFields({ category, regulatedAs, hsnCode, gstRate, errors }: P
         >
           {rate === "" ? (
             <option value="" disabled>
-              Choose the GST rate
+              {t("ui_catalog_form_choose_gst_rate")}
             </option>
           ) : null}
           {GST_RATES.map((r) => (
             <option key={r} value={String(r)}>
-              {GST_RATE_LABELS[r]}
+              {r === 0 ? t("ui_catalog_form_gst_rate_nil") : `${r}%`}
             </option>
           ))}
         </select>

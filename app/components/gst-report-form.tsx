@@ -1,6 +1,8 @@
 import { Form } from "react-router";
 import Download from "lucide-react/icons/download";
 import { FIRST_GST_MONTH } from "~/domain/gst-month";
+import { useT } from "~/lib/i18n";
+import { useLocalePath } from "~/lib/use-locale-path";
 
 type SellerChoice = { id: string; name: string };
 
@@ -19,12 +21,15 @@ type GstReportFormProps = {
 /** The month picker (and the admin's seller choice) above a GST report, with its CSV download. */
 export function GstReportForm({ action, exportPath, month, sellers, sellerId, canExport }: GstReportFormProps) {
   const query = new URLSearchParams({ month, ...(sellers ? { seller: sellerId } : {}) });
+  // The page's language: Hindi on the vendor's Hindi page, English for the admin.
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <div className="mt-4 flex flex-wrap items-end justify-between gap-3 rounded-xl bg-white p-3 ring-1 ring-stone-200">
       <Form method="get" action={action} className="flex flex-wrap items-end gap-2" key={`${month}|${sellerId}`}>
         <div>
           <label htmlFor="gst-month" className="text-sm font-medium text-stone-700">
-            Month
+            {t("ui_vendor_month")}
           </label>
           <input
             id="gst-month"
@@ -40,7 +45,7 @@ export function GstReportForm({ action, exportPath, month, sellers, sellerId, ca
         {sellers ? (
           <div>
             <label htmlFor="gst-seller" className="text-sm font-medium text-stone-700">
-              Seller
+              {t("ui_vendor_gst_seller")}
             </label>
             <select
               id="gst-seller"
@@ -57,16 +62,16 @@ export function GstReportForm({ action, exportPath, month, sellers, sellerId, ca
           </div>
         ) : null}
         <button type="submit" className="h-10 rounded-lg bg-stone-800 px-4 font-semibold text-white">
-          Show report
+          {t("ui_vendor_gst_show")}
         </button>
       </Form>
       {canExport ? (
         <a
-          href={`${exportPath}?${query}`}
+          href={localePath(`${exportPath}?${query}`)}
           download
           className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
         >
-          <Download className="h-4 w-4" aria-hidden="true" /> Download CSV
+          <Download className="h-4 w-4" aria-hidden="true" /> {t("ui_vendor_download_csv")}
         </a>
       ) : null}
     </div>

@@ -1,9 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type Column, DataTable } from "~/components/ui/data-table";
+import { formatDate } from "~/domain/dates";
 import type { Amounts, DocumentEntry, DocumentSeries, GstReport, HsnRow, PlaceRateRow } from "~/domain/gst-report";
+import { formatMonth } from "~/domain/gst-month";
 import { formatPaiseExact } from "~/domain/money";
-import { TAX_DOCUMENT_TITLES } from "~/domain/tax-documents";
+import type { TaxDocumentKind } from "~/domain/tax-documents";
+import { useLocale, useT } from "~/lib/i18n";
+
+type Translate = ReturnType<typeof useT>;
 
 type GstReportTablesProps = {
   /** Its `documents` may be the first of the month's only (a page lists a few hundred; the CSV has them all). */
@@ -14,19 +19,21 @@ type GstReportTablesProps = {
 };
 
 const money = (paise: number) => formatPaiseExact(paise);
-/** "20 Nov 2026", in India (the same on server and client). */
+/** "20 Nov 2026", in India (the same on server and client); in Hindi the store's long date, "20 नवंबर 2026". */
 const shortDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
 const rate = (percent: number) => `${percent}%`;
+const documentTitle = (t: Translate, kind: TaxDocumentKind) =>
+  kind === "invoice" ? t("ui_orders_tax_invoice") : t("ui_orders_credit_note");
 
 /** The taxable value, CGST, SGST, IGST and total columns, with their totals. */
-function amountColumns<T extends Amounts>(totals: Amounts): Column<T>[] {
+function amountColumns<T extends Amounts>(t: Translate, totals: Amounts): Column<T>[] {
   return [
-    { header: "Taxable value", nowrap: true, align: "right", cell: (r) => money(r.taxable), total: money(totals.taxable) },
-    { header: "CGST", nowrap: true, align: "right", cell: (r) => money(r.cgst), total: money(totals.cgst) },
-    { header: "SGST", nowrap: true, align: "right", cell: (r) => money(r.sgst), total: money(totals.sgst) },
-    { header: "IGST", nowrap: true, align: "right", cell: (r) => money(r.igst), total: money(totals.igst) },
+    { header: t("ui_vendor_gst_col_taxable"), nowrap: true, align: "right", cell: (r) => money(r.taxable), total: money(totals.taxable) },
+    { header: t("ui_vendor_gst_col_cgst"), nowrap: true, align: "right", cell: (r) => money(r.cgst), total: money(totals.cgst) },
+    { header: t("ui_vendor_gst_col_sgst"), nowrap: true, align: "right", cell: (r) => money(r.sgst), total: money(totals.sgst) },
+    { header: t("ui_vendor_gst_col_igst"), nowrap: true, align: "right", cell: (r) => money(r.igst), total: money(totals.igst) },
     {
-      header: "Total",
+      header: t("ui_vendor_gst_col_total"),
       nowrap: true,
       align: "right",
       cell: (r) => <span className="font-semibold">{money(r.total)}</span>,
@@ -49,51 +56,57 @@ function Section({ id, title, note, children }: { id: string; title: string; not
 
 /** A GST report's figures: the summary, then the B2C, HSN and documents tables (GSTR-1 tables 7, 12 and 13). */
 export function GstReportTables({ report, sellerName, orderHref }: GstReportTablesProps) {
+  // The vendor's page is in its language; the admin panel's strings are English.
+  const t = useT();
+  const locale = useLocale();
   const { invoices, creditNotes, net } = report.totals;
   const { documents } = report;
   const documentCount = invoices.count + creditNotes.count;
-  const gstin = report.gstins.length ? ` · GSTIN ${report.gstins.join(", ")}` : "";
+  const month = formatMonth(report.month, locale);
+  const gstin = report.gstins.length ? ` · ${t("ui_vendor_gst_gstin", { gstins: report.gstins.join(", ") })}` : "";
+  const dateOf = (iso: string) => (locale === "en" ? shortDate.format(new Date(iso)) : formatDate(iso, locale));
   if (documentCount === 0) {
     return (
       <p className="mt-6 rounded-xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200" data-testid="gst-empty">
-        No invoices or credit notes in {report.monthLabel}.
+        {t("ui_vendor_gst_empty", { month })}
       </p>
     );
   }
+  const total = t("ui_vendor_gst_col_total");
   const placeColumns: Column<PlaceRateRow>[] = [
     {
-      header: "Place of supply",
+      header: t("ui_vendor_gst_col_place"),
       cell: (r) => `${r.placeOfSupply.code} ${r.placeOfSupply.name}`,
-      total: "Total",
+      total,
     },
-    { header: "Rate", nowrap: true, align: "right", cell: (r) => rate(r.rate) },
-    ...amountColumns<PlaceRateRow>(report.byPlaceAndRate.totals),
+    { header: t("ui_vendor_gst_col_rate"), nowrap: true, align: "right", cell: (r) => rate(r.rate) },
+    ...amountColumns<PlaceRateRow>(t, report.byPlaceAndRate.totals),
   ];
   const hsnColumns: Column<HsnRow>[] = [
-    { header: "HSN/SAC", nowrap: true, cell: (r) => <span className="font-mono">{r.hsn}</span>, total: "Total" },
-    { header: "Description", cell: (r) => r.description },
-    { header: "UQC", nowrap: true, cell: (r) => r.uqc },
-    { header: "Quantity", nowrap: true, align: "right", cell: (r) => r.quantity.toLocaleString("en-IN") },
-    { header: "Rate", nowrap: true, align: "right", cell: (r) => rate(r.rate) },
-    ...amountColumns<HsnRow>(report.hsn.totals),
+    { header: t("ui_vendor_gst_col_hsn"), nowrap: true, cell: (r) => <span className="font-mono">{r.hsn}</span>, total },
+    { header: t("ui_vendor_gst_col_description"), cell: (r) => r.description },
+    { header: t("ui_vendor_gst_col_uqc"), nowrap: true, cell: (r) => r.uqc },
+    { header: t("ui_vendor_gst_col_quantity"), nowrap: true, align: "right", cell: (r) => r.quantity.toLocaleString("en-IN") },
+    { header: t("ui_vendor_gst_col_rate"), nowrap: true, align: "right", cell: (r) => rate(r.rate) },
+    ...amountColumns<HsnRow>(t, report.hsn.totals),
   ];
   const documentColumns: Column<DocumentEntry>[] = [
     {
-      header: "Document",
+      header: t("ui_vendor_gst_col_document"),
       cell: (d) => (
         <>
           <span className="whitespace-nowrap font-mono font-semibold">{d.number}</span>
           <span className="block text-xs text-stone-600">
-            {TAX_DOCUMENT_TITLES[d.kind]}
-            {d.refersTo ? ` for ${d.refersTo}` : ""}
+            {documentTitle(t, d.kind)}
+            {d.refersTo ? ` ${t("ui_vendor_gst_refers_to", { number: d.refersTo })}` : ""}
           </span>
         </>
       ),
-      total: "Net",
+      total: t("ui_vendor_gst_net"),
     },
-    { header: "Date", nowrap: true, cell: (d) => shortDate.format(new Date(d.issuedAt)) },
+    { header: t("ui_vendor_gst_col_date"), nowrap: true, cell: (d) => dateOf(d.issuedAt) },
     {
-      header: "Order",
+      header: t("ui_vendor_gst_col_order"),
       nowrap: true,
       cell: (d) =>
         orderHref ? (
@@ -104,11 +117,17 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
           `#${d.orderId}`
         ),
     },
-    { header: "Place of supply", cell: (d) => `${d.placeOfSupply.code} ${d.placeOfSupply.name}` },
-    { header: "Taxable value", nowrap: true, align: "right", cell: (d) => money(d.taxable), total: money(net.taxable) },
-    { header: "Tax", nowrap: true, align: "right", cell: (d) => money(d.tax), total: money(net.cgst + net.sgst + net.igst) },
+    { header: t("ui_vendor_gst_col_place"), cell: (d) => `${d.placeOfSupply.code} ${d.placeOfSupply.name}` },
+    { header: t("ui_vendor_gst_col_taxable"), nowrap: true, align: "right", cell: (d) => money(d.taxable), total: money(net.taxable) },
     {
-      header: "Total",
+      header: t("ui_vendor_gst_col_tax"),
+      nowrap: true,
+      align: "right",
+      cell: (d) => money(d.tax),
+      total: money(net.cgst + net.sgst + net.igst),
+    },
+    {
+      header: total,
       nowrap: true,
       align: "right",
       cell: (d) => <span className="font-semibold">{money(d.total)}</span>,
@@ -116,20 +135,21 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
     },
   ];
   const seriesColumns: Column<DocumentSeries>[] = [
-    { header: "Document", cell: (s) => TAX_DOCUMENT_TITLES[s.kind] },
-    { header: "Financial year", nowrap: true, cell: (s) => s.financialYear },
-    { header: "First number", nowrap: true, cell: (s) => <span className="font-mono">{s.first}</span> },
-    { header: "Last number", nowrap: true, cell: (s) => <span className="font-mono">{s.last}</span> },
-    { header: "Issued", nowrap: true, align: "right", cell: (s) => s.count.toLocaleString("en-IN") },
+    { header: t("ui_vendor_gst_col_document"), cell: (s) => documentTitle(t, s.kind) },
+    { header: t("ui_vendor_gst_col_financial_year"), nowrap: true, cell: (s) => s.financialYear },
+    { header: t("ui_vendor_gst_col_first"), nowrap: true, cell: (s) => <span className="font-mono">{s.first}</span> },
+    { header: t("ui_vendor_gst_col_last"), nowrap: true, cell: (s) => <span className="font-mono">{s.last}</span> },
+    { header: t("ui_vendor_gst_col_issued"), nowrap: true, align: "right", cell: (s) => s.count.toLocaleString("en-IN") },
     {
-      header: "Missing numbers",
+      header: t("ui_vendor_gst_col_missing"),
       cell: (s) =>
         s.missingCount === 0 ? (
-          "None"
+          t("ui_vendor_gst_missing_none")
         ) : (
           <span className="font-semibold text-red-800">
-            {s.missing.join(", ")}
-            {s.missingCount > s.missing.length ? ` and ${s.missingCount - s.missing.length} more` : ""}
+            {s.missingCount > s.missing.length
+              ? t("ui_vendor_gst_missing_more", { numbers: s.missing.join(", "), count: s.missingCount - s.missing.length })
+              : s.missing.join(", ")}
           </span>
         ),
     },
@@ -138,14 +158,14 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
   return (
     <>
       <p className="mt-6 text-sm text-stone-700">
-        {report.monthLabel} · {sellerName}
+        {month} · {sellerName}
         {gstin}
       </p>
       <dl className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="gst-summary">
         {[
-          { label: `Invoices (${invoices.count})`, value: invoices.total },
-          { label: `Credit notes (${creditNotes.count})`, value: creditNotes.total },
-          { label: "Net of credit notes", value: net.total },
+          { label: t("ui_vendor_gst_invoices", { count: invoices.count }), value: invoices.total },
+          { label: t("ui_vendor_gst_credit_notes", { count: creditNotes.count }), value: creditNotes.total },
+          { label: t("ui_vendor_gst_net_total"), value: net.total },
         ].map(({ label, value }) => (
           <div key={label} className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
             <dt className="text-sm text-stone-600">{label}</dt>
@@ -155,11 +175,11 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
       </dl>
       {report.totals.reconciles ? (
         <p className="mt-3 text-sm text-stone-700" data-testid="gst-reconciled">
-          The tables add up: invoices {money(invoices.total)} minus credit notes {money(creditNotes.total)} is {money(net.total)}.
+          {t("ui_vendor_gst_reconciled", { invoices: money(invoices.total), creditNotes: money(creditNotes.total), net: money(net.total) })}
         </p>
       ) : (
         <div role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-semibold">These figures do not add up: check these documents before filing.</p>
+          <p className="font-semibold">{t("ui_vendor_gst_not_reconciled")}</p>
           <ul className="mt-1 list-disc pl-5">
             {report.problems.map((p) => (
               <li key={p}>{p}</li>
@@ -168,13 +188,9 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
         </div>
       )}
 
-      <Section
-        id="gst-b2c"
-        title="B2C supplies by place of supply and rate"
-        note="GSTR-1 table 7: the month's invoices minus its credit notes, for each State of supply and GST rate."
-      >
+      <Section id="gst-b2c" title={t("ui_vendor_gst_b2c_title")} note={t("ui_vendor_gst_b2c_note")}>
         <DataTable
-          caption={`B2C supplies by place of supply and rate, ${report.monthLabel}`}
+          caption={t("ui_vendor_gst_b2c_caption", { month })}
           columns={placeColumns}
           rows={report.byPlaceAndRate.rows}
           rowKey={(r) => `${r.placeOfSupply.code}|${r.rate}`}
@@ -182,13 +198,9 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
           wide
         />
       </Section>
-      <Section
-        id="gst-hsn"
-        title="HSN summary"
-        note="GSTR-1 table 12: by HSN (SAC for services such as delivery), rate and unit, net of credit notes."
-      >
+      <Section id="gst-hsn" title={t("ui_vendor_gst_hsn_title")} note={t("ui_vendor_gst_hsn_note")}>
         <DataTable
-          caption={`HSN summary, ${report.monthLabel}`}
+          caption={t("ui_vendor_gst_hsn_caption", { month })}
           columns={hsnColumns}
           rows={report.hsn.rows}
           rowKey={(r) => `${r.hsn}|${r.rate}|${r.uqc}`}
@@ -198,25 +210,25 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
       </Section>
       <Section
         id="gst-documents"
-        title="Documents issued"
+        title={t("ui_vendor_gst_documents_title")}
         note={
           documents.length < documentCount
-            ? `The first ${documents.length} of ${documentCount} invoices and credit notes; the CSV lists them all. The net row counts them all.`
-            : "Every invoice and credit note of the month; the net row takes the credit notes away."
+            ? t("ui_vendor_gst_documents_some", { shown: documents.length, count: documentCount })
+            : t("ui_vendor_gst_documents_all")
         }
       >
         <DataTable
-          caption={`Invoices and credit notes, ${report.monthLabel}`}
+          caption={t("ui_vendor_gst_documents_caption", { month })}
           columns={documentColumns}
           rows={documents}
           rowKey={(d) => d.id}
           rowTestId="gst-document-row"
           wide
         />
-        <h3 className="mt-6 font-bold text-stone-900">Document series (GSTR-1 table 13)</h3>
+        <h3 className="mt-6 font-bold text-stone-900">{t("ui_vendor_gst_series_title")}</h3>
         <div className="mt-2">
           <DataTable
-            caption={`Document series, ${report.monthLabel}`}
+            caption={t("ui_vendor_gst_series_caption", { month })}
             columns={seriesColumns}
             rows={report.series}
             rowKey={(s) => `${s.kind}|${s.financialYear}`}

@@ -1,13 +1,17 @@
+import { m } from "~/lib/i18n.server";
 import { staticMarkup } from "~/lib/static-markup.server";
 
 /**
  * What shoppers see while the store is closed for maintenance (a 503 from the request policy), as
  * HTML made on the server and carried by the 503 itself: root.tsx's ErrorBoundary shows it (with
- * the page title), so no page's script carries it.
+ * the page title), so no page's script carries it. In the page's language (the request's).
  */
 export function maintenanceMarkup(siteTitle: string): string {
   return staticMarkup(<MaintenancePage siteTitle={siteTitle} />);
 }
+
+/** The browser tab's title for that page, in the page's language. */
+export const maintenanceTitle = (siteTitle: string) => m.legal_maintenance_tab_title({ siteTitle });
 
 function MaintenancePage({ siteTitle }: { siteTitle: string }) {
   return (
@@ -15,10 +19,8 @@ function MaintenancePage({ siteTitle }: { siteTitle: string }) {
       <p className="text-6xl" aria-hidden="true">
         🚜
       </p>
-      <h1 className="mt-4 text-3xl font-bold text-stone-900">We are tending the fields</h1>
-      <p className="mt-2 max-w-md text-stone-600">
-        {siteTitle} is closed for a short maintenance. Please come back in a little while — your cart is saved on this device.
-      </p>
+      <h1 className="mt-4 text-3xl font-bold text-stone-900">{m.legal_maintenance_title()}</h1>
+      <p className="mt-2 max-w-md text-stone-600">{m.legal_maintenance_detail({ siteTitle })}</p>
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { useT } from "~/lib/i18n";
 
 type Preferences = { smsTo: string | null; hasEmail: boolean; smsOrderUpdates: boolean; nonEssentialEmails: boolean };
 
@@ -10,11 +11,12 @@ const button = "h-11 rounded-lg bg-brand-700 px-6 font-semibold text-white hover
  * emails are essential and always sent). A plain form: it works without JavaScript.
  */
 export function MessagePreferences({ preferences, busy, error }: { preferences: Preferences; busy: boolean; error?: string }) {
+  const t = useT();
   const smsRequired = !preferences.hasEmail;
   return (
     <section aria-labelledby="messages-heading" className="mt-8 rounded-xl border border-stone-200 bg-white p-5">
       <h2 id="messages-heading" className="text-xl font-semibold text-stone-900">
-        Messages
+        {t("ui_account_messages_heading")}
       </h2>
       <Form method="post" className="mt-4">
         <fieldset disabled={busy} className="space-y-4">
@@ -36,13 +38,9 @@ export function MessagePreferences({ preferences, busy, error }: { preferences: 
               className="mt-1 h-5 w-5 accent-brand-700"
             />
             <span>
-              <span className="font-medium text-stone-900">SMS order updates</span>
+              <span className="font-medium text-stone-900">{t("ui_account_sms_updates")}</span>
               <span id="sms-updates-hint" className="block text-sm text-stone-600">
-                {smsRequired
-                  ? "Your account has no email, so order updates always come by SMS."
-                  : preferences.smsTo
-                    ? "A text when an order is placed and when its status changes."
-                    : "Add an Indian mobile number to your details to get these."}
+                {smsRequired ? t("ui_account_sms_required") : preferences.smsTo ? t("ui_account_sms_on") : t("ui_account_sms_needs_mobile")}
               </span>
             </span>
           </label>
@@ -56,9 +54,9 @@ export function MessagePreferences({ preferences, busy, error }: { preferences: 
                 className="mt-1 h-5 w-5 accent-brand-700"
               />
               <span>
-                <span className="font-medium text-stone-900">Non-essential emails</span>
+                <span className="font-medium text-stone-900">{t("ui_account_non_essential")}</span>
                 <span id="non-essential-hint" className="block text-sm text-stone-600">
-                  News and offers. Order and account emails are always sent.
+                  {t("ui_account_non_essential_hint")}
                 </span>
               </span>
             </label>
@@ -66,7 +64,7 @@ export function MessagePreferences({ preferences, busy, error }: { preferences: 
             <input type="hidden" name="nonEssentialEmails" value={preferences.nonEssentialEmails ? "on" : ""} />
           )}
           <button type="submit" className={button}>
-            Save preferences
+            {t("ui_account_save_preferences")}
           </button>
         </fieldset>
       </Form>

@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatMobile, type MobileAuthResult, RESEND_AFTER_SECONDS } from "~/domain/mobile";
-import { AUTH_UNEXPECTED } from "~/domain/messages";
+import { useT } from "~/lib/i18n";
+import { withSlot } from "./message-slot";
 import { TextField } from "./ui/text-field";
 
 const primary = "h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
@@ -13,6 +14,7 @@ const linkButton = "font-semibold text-brand-700 underline disabled:text-stone-5
  * first time. Both steps post to /account/mobile-auth.
  */
 export function MobileSignIn({ onSignedIn, onUseEmail }: { onSignedIn: () => void; onUseEmail: () => void }) {
+  const t = useT();
   const fetcher = useFetcher<MobileAuthResult>({ key: "mobile-sign-in" });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [wait, setWait] = useState(0);
@@ -40,7 +42,7 @@ export function MobileSignIn({ onSignedIn, onUseEmail }: { onSignedIn: () => voi
     return () => clearTimeout(timer);
   }, [wait]);
 
-  const error = result && !result.ok ? result.error || AUTH_UNEXPECTED : null;
+  const error = result && !result.ok ? result.error || t("ui_account_unexpected") : null;
   const fields = result && !result.ok ? (result.fields ?? {}) : {};
   const alert = error ? (
     <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
@@ -54,7 +56,7 @@ export function MobileSignIn({ onSignedIn, onUseEmail }: { onSignedIn: () => voi
         <input type="hidden" name="intent" value="send-code" />
         <fieldset disabled={submitting} className="space-y-3">
           <TextField
-            label="Mobile number"
+            label={t("ui_account_mobile_number")}
             name="mobile"
             type="tel"
             inputMode="tel"
@@ -62,17 +64,17 @@ export function MobileSignIn({ onSignedIn, onUseEmail }: { onSignedIn: () => voi
             required
             placeholder="98765 43210"
             maxLength={20}
-            hint="We send a 6-digit code by SMS. New here? This makes your account."
+            hint={t("ui_account_mobile_hint")}
             error={fields.mobile}
             autoFocus
           />
           {alert}
           <button type="submit" className={primary}>
-            {submitting ? "Sending..." : "Send code"}
+            {submitting ? t("ui_account_sending") : t("ui_account_send_code")}
           </button>
           <p className="text-center text-sm">
             <button type="button" className={linkButton} onClick={onUseEmail}>
-              Use email instead
+              {t("ui_account_use_email")}
             </button>
           </p>
         </fieldset>
@@ -83,14 +85,18 @@ export function MobileSignIn({ onSignedIn, onUseEmail }: { onSignedIn: () => voi
   return (
     <div className="mt-4 space-y-3">
       <p className="text-sm text-stone-700" aria-live="polite">
-        We sent a code to <span className="font-semibold">{formatMobile(sentTo)}</span>.
+        {withSlot(
+          t("ui_account_code_sent", { mobile: "{mobile}" }),
+          "mobile",
+          <span className="font-semibold">{formatMobile(sentTo)}</span>,
+        )}
       </p>
       <fetcher.Form method="post" action="/account/mobile-auth" noValidate>
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="mobile" value={sentTo} />
         <fieldset disabled={submitting} className="space-y-3">
           <TextField
-            label="6-digit code"
+            label={t("ui_account_code_label")}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -102,15 +108,15 @@ export function MobileSignIn({ onSignedIn, onUseEmail }: { onSignedIn: () => voi
           />
           {alert}
           <button type="submit" className={primary}>
-            {submitting ? "Processing..." : "Verify and sign in"}
+            {submitting ? t("ui_account_processing") : t("ui_account_verify_sign_in")}
           </button>
         </fieldset>
       </fetcher.Form>
-      <fetcher.Form method="post" action="/account/mobile-auth" className="flex items-center justify-between gap-3 text-sm">
+      <fetcher.Form method="post" action="/account/mobile-auth" className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <input type="hidden" name="intent" value="send-code" />
         <input type="hidden" name="mobile" value={sentTo} />
         <button type="submit" className={`${linkButton} tabular-nums`} disabled={submitting || wait > 0}>
-          {wait > 0 ? `Resend code in ${wait} s` : "Resend code"}
+          {wait > 0 ? t("ui_account_resend_in", { seconds: wait }) : t("ui_account_resend")}
         </button>
         <button
           type="button"
@@ -120,7 +126,7 @@ export function MobileSignIn({ onSignedIn, onUseEmail }: { onSignedIn: () => voi
             setSentTo(null);
           }}
         >
-          Change number
+          {t("ui_account_change_number")}
         </button>
       </fetcher.Form>
     </div>
@@ -137,11 +143,12 @@ export function MobileSignInSwitch({
   onChange: (active: boolean) => void;
   onSignedIn: () => void;
 }) {
+  const t = useT();
   if (active) return <MobileSignIn onSignedIn={onSignedIn} onUseEmail={() => onChange(false)} />;
   return (
     <p className="mt-3 text-center text-sm">
       <button type="button" className={linkButton} onClick={() => onChange(true)}>
-        Use mobile number instead
+        {t("ui_account_use_mobile")}
       </button>
     </p>
   );

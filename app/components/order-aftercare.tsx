@@ -1,17 +1,11 @@
 import { Link } from "react-router";
 import { formatDate } from "~/domain/dates";
-import { formatIsoDay } from "~/domain/india-day";
 import { formatPaiseExact } from "~/domain/money";
 import type { OrderStatus } from "~/domain/orders";
-import {
-  type RefundView,
-  RETURN_STATUS_LABELS,
-  RETURN_STATUS_STYLES,
-  RETURN_WINDOW_DAYS,
-  refundLabel,
-  type ReturnView,
-} from "~/domain/returns";
+import { type RefundView, RETURN_STATUS_LABELS, RETURN_STATUS_STYLES, RETURN_WINDOW_DAYS, type ReturnView } from "~/domain/returns";
 import { CancelOrderButton } from "./cancel-order-dialog";
+import { useLocale, useT } from "~/lib/i18n";
+import { useStatusNames } from "~/lib/order-text";
 
 export type AftercareView = {
   status: OrderStatus;
@@ -24,25 +18,31 @@ export type AftercareView = {
   refunds: RefundView[];
 };
 
-const REFUND_FOR: Record<RefundView["reason"], string> = {
-  cancelled: "the cancelled order",
-  return: "returned items",
-  late_payment: "a payment received after the order was cancelled",
-  extra_payment: "a payment made twice",
-};
+const REFUND_FOR = {
+  cancelled: "ui_orders_refund_for_cancelled",
+  return: "ui_orders_refund_for_return",
+  late_payment: "ui_orders_refund_for_late_payment",
+  extra_payment: "ui_orders_refund_for_extra_payment",
+} as const satisfies Record<RefundView["reason"], string>;
+
+/** A day (YYYY-MM-DD, in India) in the page's language. */
+const dayOf = (day: string, locale: "en" | "hi") => formatDate(`${day}T12:00:00+05:30`, locale);
 
 /** The customer's order page: cancel it (until it ships), return items (after delivery), and where each refund stands. */
 export function OrderAftercare({ orderId, view }: { orderId: string; view: AftercareView }) {
+  const t = useT();
+  const locale = useLocale();
+  const names = useStatusNames({ returns: RETURN_STATUS_LABELS });
   const { returns, refunds } = view;
   if (!view.canCancel && !view.lastReturnDay && returns.length === 0 && refunds.length === 0) return null;
   return (
     <section className="mt-6 rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="aftercare-title">
       <h2 id="aftercare-title" className="text-lg font-bold text-stone-900">
-        Cancellations, returns and refunds
+        {t("ui_orders_aftercare_title")}
       </h2>
       {view.canCancel ? (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-stone-700">You can cancel this order free of charge until it ships.</p>
+          <p className="text-stone-700">{t("ui_orders_can_cancel")}</p>
           <CancelOrderButton orderId={orderId} from="order" refundPaise={view.cancelRefundPaise} />
         </div>
       ) : null}
@@ -50,40 +50,47 @@ export function OrderAftercare({ orderId, view }: { orderId: string; view: After
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
           <p className="text-stone-700">
             {view.returnWindowOpen
-              ? `You can ask to return items until ${formatIsoDay(view.lastReturnDay)} (${RETURN_WINDOW_DAYS} days after delivery).`
-              : `Returns for this order closed on ${formatIsoDay(view.lastReturnDay)}.`}
+              ? t("ui_orders_return_until", { date: dayOf(view.lastReturnDay, locale), days: RETURN_WINDOW_DAYS })
+              : t("ui_orders_returns_closed", { date: dayOf(view.lastReturnDay, locale) })}
           </p>
           {view.canReturn ? (
             <Link
               to={`/orders/${orderId}/return`}
               className="inline-flex min-h-10 items-center rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
             >
-              Return items
+              {t("ui_orders_return_items")}
             </Link>
           ) : null}
         </div>
       ) : null}
       {refunds.length > 0 ? (
-        <ul className="mt-4 space-y-2" aria-label="Refunds">
+        <ul className="mt-4 space-y-2" aria-label={t("ui_orders_refunds")}>
           {refunds.map((r) => (
             <li key={r.id} className="rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-950" data-testid="refund">
-              <span className="font-semibold">{refundLabel(r)}</span> for {REFUND_FOR[r.reason]}
-              {r.done ? ` on ${formatDate(r.updatedAt)}` : ""}
+              <span className="font-semibold">
+                {r.done
+                  ? t("ui_orders_refund_done", { amount: formatPaiseExact(r.amountPaise) })
+                  : t("ui_orders_refund_on_way", { amount: formatPaiseExact(r.amountPaise) })}
+              </span>
+              {t("ui_orders_refund_for", { reason: t(REFUND_FOR[r.reason]) })}
+              {r.done ? t("ui_orders_refund_on", { date: formatDate(r.updatedAt, locale) }) : ""}
               {r.failed
-                ? ". The payment service has not taken it yet: we are on it and will contact you."
+                ? t("ui_orders_refund_failed")
                 : r.kind === "payout"
-                  ? `, by UPI or bank transfer${r.payoutReference ? ` (reference ${r.payoutReference})` : ""}.`
+                  ? r.payoutReference
+                    ? t("ui_orders_refund_payout_ref", { reference: r.payoutReference })
+                    : t("ui_orders_refund_payout")
                   : r.done
-                    ? ", to your original payment method."
-                    : ". It goes back to your original payment method; your bank may take 5–7 working days to show it."}
+                    ? t("ui_orders_refund_to_method")
+                    : t("ui_orders_refund_pending")}
             </li>
           ))}
         </ul>
       ) : null}
       {returns.length > 0 ? (
         <>
-          <h3 className="mt-4 font-semibold text-stone-900">Your returns</h3>
-          <ul className="mt-2 divide-y divide-stone-100" aria-label="Your returns">
+          <h3 className="mt-4 font-semibold text-stone-900">{t("ui_orders_your_returns")}</h3>
+          <ul className="mt-2 divide-y divide-stone-100" aria-label={t("ui_orders_your_returns")}>
             {returns.map((r) => (
               <li key={r.id} className="py-2 text-sm" data-testid="customer-return">
                 <div className="flex flex-wrap items-center justify-between gap-2">
@@ -91,14 +98,14 @@ export function OrderAftercare({ orderId, view }: { orderId: string; view: After
                     {r.quantity} × {r.name} · {formatPaiseExact(r.amountPaise)}
                   </span>
                   <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${RETURN_STATUS_STYLES[r.status]}`}>
-                    {RETURN_STATUS_LABELS[r.status]}
+                    {names.returns(r.status)}
                   </span>
                 </div>
                 {r.status === "requested" ? (
-                  <p className="text-stone-600">Asked on {formatDate(r.createdAt)}; we will email you our decision.</p>
+                  <p className="text-stone-600">{t("ui_orders_asked_on", { date: formatDate(r.createdAt, locale) })}</p>
                 ) : null}
                 {r.status === "rejected" && r.decisionNote ? (
-                  <p className="text-stone-700 [overflow-wrap:anywhere]">Not accepted: {r.decisionNote}</p>
+                  <p className="text-stone-700 [overflow-wrap:anywhere]">{t("ui_orders_not_accepted", { note: r.decisionNote })}</p>
                 ) : null}
               </li>
             ))}

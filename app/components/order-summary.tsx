@@ -1,6 +1,7 @@
 import { amountToFreeShipping } from "~/domain/pricing";
 import { formatPaise } from "~/domain/money";
 import { gstParts, type PricedOrder, type TaxConfig } from "~/domain/gst";
+import { useT } from "~/lib/i18n";
 
 /**
  * Subtotal, shipping, GST and total of a priced cart (the server recomputes them on order).
@@ -20,29 +21,30 @@ export function OrderSummary({
   split: boolean;
   children?: React.ReactNode;
 }) {
+  const t = useT();
   const { subtotal, shipping, tax, total, breakdown } = priced;
   const inclusive = config.display === "inclusive";
   const more = amountToFreeShipping(subtotal);
-  const gstLabel = config.mode === "flat" ? "GST (18%)" : "GST";
+  const gstLabel = config.mode === "flat" ? t("ui_checkout_gst_flat") : t("ui_checkout_gst");
   // With a vendor in another State an order can carry both kinds.
   const parts = split ? gstParts(breakdown) : [];
   const row = "flex justify-between";
   return (
     <section aria-labelledby="summary-title" className="rounded-xl border border-stone-200 bg-white p-5">
       <h2 id="summary-title" className="text-lg font-bold text-stone-900">
-        Order Summary
+        {t("ui_checkout_summary_title")}
       </h2>
       <dl className="mt-4 space-y-2 text-[15px]">
         <div className={row}>
-          <dt className="text-stone-600">{inclusive ? "Subtotal (incl. GST)" : "Subtotal"}</dt>
+          <dt className="text-stone-600">{inclusive ? t("ui_checkout_subtotal_incl") : t("ui_checkout_subtotal")}</dt>
           <dd className="font-semibold" data-testid="summary-subtotal">
             {formatPaise(inclusive ? subtotal + tax - breakdown.shipping.tax : subtotal)}
           </dd>
         </div>
         <div className={row}>
-          <dt className="text-stone-600">Shipping</dt>
+          <dt className="text-stone-600">{t("ui_checkout_shipping")}</dt>
           <dd className="font-semibold" data-testid="summary-shipping">
-            {shipping === 0 ? "Free" : formatPaise(inclusive ? shipping + breakdown.shipping.tax : shipping)}
+            {shipping === 0 ? t("ui_checkout_free") : formatPaise(inclusive ? shipping + breakdown.shipping.tax : shipping)}
           </dd>
         </div>
         {inclusive ? null : (
@@ -55,7 +57,7 @@ export function OrderSummary({
         )}
         {inclusive ? null : <TaxParts parts={parts} />}
         <div className="flex justify-between border-t border-stone-200 pt-3 text-lg">
-          <dt className="font-bold">Total</dt>
+          <dt className="font-bold">{t("ui_checkout_total")}</dt>
           <dd className="font-extrabold" data-testid="summary-total">
             {formatPaise(total)}
           </dd>
@@ -63,7 +65,7 @@ export function OrderSummary({
         {inclusive ? (
           <>
             <div className={`${row} text-sm`}>
-              <dt className="text-stone-600">Includes {gstLabel}</dt>
+              <dt className="text-stone-600">{t("ui_checkout_includes", { gst: gstLabel })}</dt>
               <dd data-testid="summary-tax">{formatPaise(tax)}</dd>
             </div>
             <TaxParts parts={parts} />
@@ -71,17 +73,28 @@ export function OrderSummary({
         ) : null}
       </dl>
       {subtotal > 0 && more > 0 ? (
-        <p className="mt-3 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">Add {formatPaise(more)} more to get free shipping!</p>
+        <p className="mt-3 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">
+          {t("ui_checkout_free_shipping_more", { amount: formatPaise(more) })}
+        </p>
       ) : null}
       {children}
     </section>
   );
 }
 
+const GST_PART_KEYS = { CGST: "ui_checkout_gst_cgst", SGST: "ui_checkout_gst_sgst", IGST: "ui_checkout_gst_igst" } as const;
+
+/** CGST, SGST or IGST in the page's language (the test ids keep the English names). */
+export function useGstPartName() {
+  const t = useT();
+  return (label: string) => (label in GST_PART_KEYS ? t(GST_PART_KEYS[label as keyof typeof GST_PART_KEYS]) : label);
+}
+
 function TaxParts({ parts }: { parts: readonly (readonly [string, number])[] }) {
+  const partName = useGstPartName();
   return parts.map(([label, amount]) => (
     <div key={label} className="flex justify-between pl-3 text-sm">
-      <dt className="text-stone-600">{label}</dt>
+      <dt className="text-stone-600">{partName(label)}</dt>
       <dd data-testid={`summary-${label.toLowerCase()}`}>{formatPaise(amount)}</dd>
     </div>
   ));

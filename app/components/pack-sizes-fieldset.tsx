@@ -1,10 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { blankVariantRow, type VariantRow, type VariantRowField, variantErrorKey, variantFieldName } from "~/domain/product-form";
-import { PACK_UNIT_LABELS, PACK_UNITS } from "~/domain/pack-units";
+import { PACK_UNITS, type PackUnit } from "~/domain/pack-units";
 import { MAX_VARIANTS } from "~/domain/variants";
+import { type UiKey, useT } from "~/lib/i18n";
 import { TextField } from "./ui/text-field";
 
 /** Rows a form starts with: a new product offers three sizes, an edit its sizes and one blank. */
+/** A unit's name in the page's language ("kg" in English, "किलो" in Hindi). */
+const unitLabelKey = (unit: PackUnit) => `ui_catalog_form_unit_${unit}` as const satisfies UiKey;
+
 function startingRows(rows: VariantRow[], isNew: boolean) {
   const count = Math.min(MAX_VARIANTS, Math.max(rows.length + (isNew ? 0 : 1), isNew ? 3 : 1));
   return Array.from({ length: count }, (_, i) => rows[i] ?? blankVariantRow());
@@ -16,6 +20,7 @@ function startingRows(rows: VariantRow[], isNew: boolean) {
  * removed.
  */
 export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[]; isNew: boolean; errors: Record<string, string> }) {
+  const t = useT();
   const nextKey = useRef(0);
   const keyed = (row: VariantRow) => ({ key: nextKey.current++, row });
   const [list, setList] = useState(() => startingRows(rows, isNew).map(keyed));
@@ -24,43 +29,42 @@ export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[];
   const errorOf = (index: number, field: VariantRowField) => errors[variantErrorKey(index, field)];
   return (
     <fieldset className="min-w-0 sm:col-span-2">
-      <legend className="text-base font-semibold text-stone-900">Pack sizes</legend>
+      <legend className="text-base font-semibold text-stone-900">{t("ui_catalog_form_pack_sizes")}</legend>
       <p id="pack-sizes-hint" className="mt-1 text-xs text-stone-600">
-        One row per size, e.g. 500 g, 1 kg, 5 kg. Empty rows are ignored; to remove a size, clear its row. An empty MRP means the price; an
-        empty SKU gets one made for it.
+        {t("ui_catalog_form_pack_sizes_hint")}
       </p>
       {errors.variants ? <p className="mt-2 text-sm font-medium text-red-700">{errors.variants}</p> : null}
       <div className="mt-3 grid gap-3">
         {list.map(({ key, row }, index) => (
           <fieldset key={key} className="min-w-0 rounded-lg border border-stone-200 p-3" data-testid="pack-size">
-            <legend className="px-1 text-sm font-semibold text-stone-800">Size {index + 1}</legend>
+            <legend className="px-1 text-sm font-semibold text-stone-800">{t("ui_catalog_form_size", { number: index + 1 })}</legend>
             {row.id ? <input type="hidden" name={variantFieldName(index, "id")} value={row.id} /> : null}
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
               <TextField
                 className="col-span-2"
-                label="Size label"
+                label={t("ui_catalog_form_size_label")}
                 name={variantFieldName(index, "label")}
                 maxLength={40}
-                placeholder="e.g. 500 g"
+                placeholder={t("ui_catalog_form_size_label_placeholder")}
                 defaultValue={row.label}
                 error={errorOf(index, "label")}
               />
               <TextField
-                label="Pack quantity"
+                label={t("ui_catalog_form_pack_quantity")}
                 name={variantFieldName(index, "packQuantity")}
                 inputMode="decimal"
                 defaultValue={row.packQuantity}
                 error={errorOf(index, "packQuantity")}
               />
               <UnitSelect
-                label="Unit"
+                label={t("ui_catalog_form_unit")}
                 name={variantFieldName(index, "packUnit")}
                 defaultValue={row.packUnit}
                 error={errorOf(index, "packUnit")}
               />
               <TextField
                 className="col-span-2"
-                label="SKU"
+                label={t("ui_catalog_form_sku")}
                 name={variantFieldName(index, "sku")}
                 maxLength={40}
                 autoCapitalize="characters"
@@ -68,7 +72,7 @@ export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[];
                 error={errorOf(index, "sku")}
               />
               <TextField
-                label="MRP (₹)"
+                label={t("ui_catalog_form_mrp")}
                 name={variantFieldName(index, "mrp")}
                 type="number"
                 step="0.01"
@@ -78,7 +82,7 @@ export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[];
                 error={errorOf(index, "mrp")}
               />
               <TextField
-                label="Price (₹)"
+                label={t("ui_catalog_form_price")}
                 name={variantFieldName(index, "price")}
                 type="number"
                 step="0.01"
@@ -88,7 +92,7 @@ export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[];
                 error={errorOf(index, "price")}
               />
               <TextField
-                label="Stock"
+                label={t("ui_catalog_form_stock")}
                 name={variantFieldName(index, "stock")}
                 type="number"
                 step="1"
@@ -98,7 +102,7 @@ export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[];
                 error={errorOf(index, "stock")}
               />
               <TextField
-                label="Weight (g)"
+                label={t("ui_catalog_form_weight")}
                 name={variantFieldName(index, "weight")}
                 type="number"
                 step="1"
@@ -114,7 +118,7 @@ export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[];
                 onClick={() => setList((l) => l.filter((r) => r.key !== key))}
                 className="mt-3 h-10 rounded-lg px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
               >
-                Remove size {index + 1}
+                {t("ui_catalog_form_remove_size", { number: index + 1 })}
               </button>
             ) : null}
           </fieldset>
@@ -126,7 +130,7 @@ export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[];
           onClick={() => setList((l) => [...l, keyed(blankVariantRow())])}
           className="mt-3 h-10 rounded-lg px-4 text-sm font-semibold text-brand-800 ring-1 ring-stone-300 hover:bg-brand-50"
         >
-          Add another size
+          {t("ui_catalog_form_add_size")}
         </button>
       ) : null}
     </fieldset>
@@ -148,6 +152,7 @@ export function UnitSelect({
   allowNone?: boolean;
 }) {
   const id = useId();
+  const t = useT();
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-800">
@@ -161,10 +166,10 @@ export function UnitSelect({
         aria-describedby={error ? `${id}-error` : undefined}
         className={`h-11 w-full rounded-lg border bg-white px-3 ${error ? "border-red-600" : "border-stone-300"}`}
       >
-        {allowNone ? <option value="">No unit</option> : null}
+        {allowNone ? <option value="">{t("ui_catalog_form_no_unit")}</option> : null}
         {PACK_UNITS.map((u) => (
           <option key={u} value={u}>
-            {PACK_UNIT_LABELS[u]}
+            {t(unitLabelKey(u))}
           </option>
         ))}
       </select>

@@ -1,3 +1,5 @@
+import { m } from "~/lib/i18n.server";
+import { localHref } from "~/lib/local-href.server";
 import { staticMarkup } from "~/lib/static-markup.server";
 
 /**
@@ -9,18 +11,16 @@ export function pageLinksMarkup(page: number, pageCount: number, previous: strin
   if (pageCount <= 1) return null;
   const style = "rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold";
   return staticMarkup(
-    <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-3">
+    <nav aria-label={m.store_pages()} className="mt-8 flex flex-wrap items-center justify-center gap-3">
       {page > 1 ? (
-        <a href={previous} data-discover="true" className={style}>
-          ← Previous
+        <a href={localHref(previous)} data-discover="true" className={style}>
+          {m.store_previous()}
         </a>
       ) : null}
-      <span className="text-sm text-stone-600">
-        Page {page} of {pageCount}
-      </span>
+      <span className="text-sm text-stone-600">{m.store_page_of({ page, pageCount })}</span>
       {page < pageCount ? (
-        <a href={next} data-discover="true" className={style}>
-          Next →
+        <a href={localHref(next)} data-discover="true" className={style}>
+          {m.store_next()}
         </a>
       ) : null}
     </nav>,

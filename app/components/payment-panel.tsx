@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { formatDateTime } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
-import { PAYMENT_FAILED_MESSAGE, PAYMENT_STATUS_LABELS, PAYMENT_STATUS_STYLES, type PaymentStatus } from "~/domain/payments";
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUS_STYLES, type PaymentStatus } from "~/domain/payments";
+import { useLocale, useT } from "~/lib/i18n";
+import { rich, useStatusNames } from "~/lib/order-text";
 
 /** Razorpay Checkout's options as the server made them (key id, the Razorpay order, amount…). */
 export type RazorpayOptions = {
@@ -61,6 +63,9 @@ function loadScript(src: string): Promise<void> {
  */
 export function PaymentPanel(props: PaymentPanelProps) {
   const { status, totalPaise, dueAt, payWith, razorpay } = props;
+  const t = useT();
+  const locale = useLocale();
+  const names = useStatusNames({ payment: PAYMENT_STATUS_LABELS });
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -94,20 +99,25 @@ export function PaymentPanel(props: PaymentPanelProps) {
       })
       .catch(() => {
         opened.current = null;
-        setProblem("The payment page could not open. Please check your connection and try again.");
+        setProblem(t("ui_orders_payment_page_failed"));
       });
-  }, [razorpay, submit]);
+  }, [razorpay, submit, t]);
 
   const waiting = status === "awaiting_payment" || status === "failed";
-  const message = props.error ?? problem ?? (status === "failed" ? PAYMENT_FAILED_MESSAGE : null);
+  const pay =
+    props.method === "upi"
+      ? t("ui_orders_pay_upi", { amount: formatPaise(totalPaise) })
+      : t("ui_orders_pay_card", { amount: formatPaise(totalPaise) });
+  const payLabel = status === "failed" ? t("ui_orders_pay_retry", { action: pay }) : pay;
+  const message = props.error ?? problem ?? (status === "failed" ? t("ui_orders_payment_failed_message") : null);
   return (
     <section className="mt-6 rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="payment-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="payment-title" className="text-lg font-bold text-stone-900">
-          Payment
+          {t("ui_orders_payment_title")}
         </h2>
         <span className={`rounded-full px-3 py-1 text-sm font-semibold ${PAYMENT_STATUS_STYLES[status]}`} data-testid="payment-status">
-          {PAYMENT_STATUS_LABELS[status]}
+          {names.payment(status)}
         </span>
       </div>
       {props.notice ? (
@@ -124,36 +134,29 @@ export function PaymentPanel(props: PaymentPanelProps) {
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="pay" />
           <p className="text-stone-700">
-            Your order is saved and its items are kept for you
-            {dueAt ? (
-              <>
-                {" "}
-                until <strong>{formatDateTime(dueAt)}</strong>
-              </>
-            ) : null}
-            . It is confirmed once the payment is received.
+            {dueAt
+              ? rich(t("ui_orders_pay_saved_until", { date: "{date}" }), { date: <strong>{formatDateTime(dueAt, locale)}</strong> })
+              : t("ui_orders_pay_saved")}
           </p>
           <button
             type="submit"
             disabled={busy}
             className="mt-3 min-h-12 w-full rounded-lg bg-brand-700 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
           >
-            {status === "failed" ? "Try again: " : ""}Pay {formatPaise(totalPaise)}
-            {props.method === "upi" ? " with UPI" : " by card"}
+            {payLabel}
           </button>
         </Form>
       ) : null}
       {waiting && !payWith ? (
         <p className="mt-3 text-stone-700">
-          {dueAt && Date.parse(dueAt) <= Date.now()
-            ? "The time to pay for this order has run out, so it is being cancelled and its items go back on sale."
-            : "Online payment is not available right now. Please contact us."}
+          {dueAt && Date.parse(dueAt) <= Date.now() ? t("ui_orders_pay_expired") : t("ui_orders_pay_unavailable")}
         </p>
       ) : null}
       {props.paidPaise > 0 ? (
         <p className="mt-3 text-stone-700">
-          Paid {formatPaise(props.paidPaise)}
-          {props.refundedPaise > 0 ? ` · refunded ${formatPaise(props.refundedPaise)}` : ""}
+          {props.refundedPaise > 0
+            ? t("ui_orders_paid_refunded", { paid: formatPaise(props.paidPaise), refunded: formatPaise(props.refundedPaise) })
+            : t("ui_orders_paid", { paid: formatPaise(props.paidPaise) })}
         </p>
       ) : null}
     </section>

@@ -1,14 +1,16 @@
 import { DeliveryCheckSection } from "~/components/delivery-check.server";
 import { Price } from "~/components/price";
 import { Rating } from "~/components/rating";
-import { CATEGORY_LABELS } from "~/domain/categories";
-import { cropLabel, SEASON_LABELS } from "~/domain/crops";
 import { formatPaise } from "~/domain/money";
 import { displayPrice, FLAT_GST_PERCENT, type TaxConfig } from "~/domain/gst";
 import { saving } from "~/domain/variants";
-import { PACK_UNIT_LABELS } from "~/domain/pack-units";
+import type { PackUnit } from "~/domain/pack-units";
 import { imageSrcSet } from "~/lib/image-srcset";
+import { categoryLabelIn, cropLabelIn, seasonLabelIn } from "~/lib/catalog-labels.server";
+import { m } from "~/lib/i18n.server";
+import { localHref } from "~/lib/local-href.server";
 import { staticMarkup } from "~/lib/static-markup.server";
+import { serverT } from "~/lib/ui-text.server";
 import type { ProductDetail } from "~/services/catalog/get-product.server";
 
 /**
@@ -34,13 +36,13 @@ export type ProductMarkup = ReturnType<typeof productMarkup>;
 
 function Breadcrumb({ product }: { product: ProductDetail }) {
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
-      <a href="/products" data-discover="true" className="hover:underline">
-        Products
+    <nav aria-label={m.store_breadcrumb()} className="text-sm text-stone-600">
+      <a href={localHref("/products")} data-discover="true" className="hover:underline">
+        {m.store_products()}
       </a>
       <span aria-hidden="true"> / </span>
-      <a href={`/products?category=${product.category}`} data-discover="true" className="hover:underline">
-        {CATEGORY_LABELS[product.category]}
+      <a href={localHref(`/products?category=${product.category}`)} data-discover="true" className="hover:underline">
+        {categoryLabelIn(product.category)}
       </a>
     </nav>
   );
@@ -50,25 +52,25 @@ function Breadcrumb({ product }: { product: ProductDetail }) {
 function Intro({ product }: { product: ProductDetail }) {
   return (
     <>
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{CATEGORY_LABELS[product.category]}</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{categoryLabelIn(product.category)}</p>
       <h1 className="mt-1 text-2xl font-bold leading-tight text-stone-900 sm:text-3xl">{product.name}</h1>
       <div className="mt-2">
         {product.reviews > 0 ? (
           <a href="#reviews" className="inline-block hover:underline" data-testid="rating-link">
-            <Rating rating={product.rating} reviews={product.reviews} />
+            <Rating rating={product.rating} reviews={product.reviews} t={serverT} />
           </a>
         ) : (
-          <Rating rating={product.rating} reviews={product.reviews} />
+          <Rating rating={product.rating} reviews={product.reviews} t={serverT} />
         )}
       </div>
       <p className="mt-1 text-sm text-stone-700">
         {product.brand ? (
           <>
-            Brand: <span className="font-semibold">{product.brand}</span>
+            {m.store_brand_label()} <span className="font-semibold">{product.brand}</span>
             <span aria-hidden="true"> · </span>
           </>
         ) : null}
-        Sold by{" "}
+        {m.store_sold_by()}{" "}
         <span className="font-semibold" data-testid="sold-by">
           {product.soldBy ?? "Angle"}
         </span>
@@ -90,14 +92,14 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
     <div>
       <ul
         className="flex snap-x snap-mandatory overflow-x-auto rounded-2xl border border-stone-200 bg-white"
-        aria-label={`Pictures of ${name}`}
+        aria-label={m.store_pictures_of({ name })}
         // A row that scrolls: reachable by keyboard too (arrow keys scroll it once focused).
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable (WCAG 2.1.1).
         tabIndex={0}
       >
         {images.map((src, i) => (
           <li key={src} id={`picture-${i + 1}`} className="w-full shrink-0 snap-start">
-            <Picture src={src} alt={i === 0 ? name : `${name}, view ${i + 1} of ${images.length}`} first={i === 0} />
+            <Picture src={src} alt={i === 0 ? name : m.store_picture_view({ name, view: i + 1, count: images.length })} first={i === 0} />
           </li>
         ))}
       </ul>
@@ -106,7 +108,7 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
           <li key={src}>
             <a
               href={`#picture-${i + 1}`}
-              aria-label={`Show view ${i + 1} of ${images.length}`}
+              aria-label={m.store_show_view({ view: i + 1, count: images.length })}
               className="block h-16 w-16 overflow-hidden rounded-lg border border-stone-300"
             >
               <img src={src} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-cover" />
@@ -158,25 +160,19 @@ function Offer({
         {off ? (
           <>
             <span className="text-stone-600">
-              MRP <s data-testid="mrp">{formatPaise(size.mrpPaise)}</s>
+              {m.store_mrp()} <s data-testid="mrp">{formatPaise(size.mrpPaise)}</s>
             </span>
             <span className="rounded bg-brand-100 px-1.5 py-0.5 text-sm font-semibold text-brand-900" data-testid="saving">
-              Save {formatPaise(off.paise)} ({off.percent}%)
+              {m.store_save({ amount: formatPaise(off.paise), percent: off.percent })}
             </span>
           </>
         ) : null}
       </div>
       <p className="text-sm text-stone-600" data-testid="gst-note">
-        {tax.display === "inclusive"
-          ? rate === 0
-            ? "No GST on this product (nil-rated)"
-            : `Inclusive of ${rate}% GST`
-          : rate === 0
-            ? "No GST on this product (nil-rated)"
-            : `+ ${rate}% GST at checkout`}
+        {rate === 0 ? m.store_gst_nil() : tax.display === "inclusive" ? m.store_gst_inclusive({ rate }) : m.store_gst_at_checkout({ rate })}
       </p>
       <p className={`mt-3 font-semibold ${inStock ? "text-brand-700" : "text-red-700"}`} data-testid="stock-state">
-        {inStock ? (size.stock <= 10 ? `Only ${size.stock} left in stock` : "In stock") : "Out of stock"}
+        {inStock ? (size.stock <= 10 ? m.store_only_left({ count: size.stock }) : m.store_in_stock()) : m.store_out_of_stock()}
       </p>
       <Description text={description} />
     </>
@@ -219,21 +215,21 @@ function FarmFacts({ product }: { product: ProductDetail }) {
   return (
     <section className="mt-6 rounded-xl border border-stone-200 bg-white p-4" aria-labelledby="farm-facts">
       <h2 id="farm-facts" className="text-lg font-bold text-stone-900">
-        For your farm
+        {m.store_for_your_farm()}
       </h2>
       <dl className="mt-2 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         {product.crops.length ? (
           <>
-            <dt className="font-semibold text-stone-700">Crops</dt>
+            <dt className="font-semibold text-stone-700">{m.store_crops()}</dt>
             <dd className="flex flex-wrap gap-1.5">
               {product.crops.map((crop) => (
                 <a
                   key={crop}
-                  href={`/crops/${crop}`}
+                  href={localHref(`/crops/${crop}`)}
                   data-discover="true"
                   className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-900 hover:underline"
                 >
-                  {cropLabel(crop)}
+                  {cropLabelIn(crop)}
                 </a>
               ))}
             </dd>
@@ -241,20 +237,20 @@ function FarmFacts({ product }: { product: ProductDetail }) {
         ) : null}
         {product.season ? (
           <>
-            <dt className="font-semibold text-stone-700">Season</dt>
-            <dd>{SEASON_LABELS[product.season]}</dd>
+            <dt className="font-semibold text-stone-700">{m.store_season()}</dt>
+            <dd>{seasonLabelIn(product.season)}</dd>
           </>
         ) : null}
         {product.dosage ? (
           <>
-            <dt className="font-semibold text-stone-700">Dosage</dt>
+            <dt className="font-semibold text-stone-700">{m.store_dosage()}</dt>
             <dd data-testid="dosage">{dosagePerAcre(product.dosage)}</dd>
           </>
         ) : null}
       </dl>
       {product.howToUse ? (
         <>
-          <h3 className="mt-3 text-sm font-semibold text-stone-700">How to use</h3>
+          <h3 className="mt-3 text-sm font-semibold text-stone-700">{m.store_how_to_use()}</h3>
           <p className="mt-1 whitespace-pre-line text-sm leading-relaxed text-stone-700">{product.howToUse}</p>
         </>
       ) : null}
@@ -264,5 +260,17 @@ function FarmFacts({ product }: { product: ProductDetail }) {
 
 /** "2 kg per acre": the amount to 2 decimals, with the pack unit's label. */
 function dosagePerAcre({ amount, unit }: NonNullable<ProductDetail["dosage"]>) {
-  return `${amount.toLocaleString("en-IN", { maximumFractionDigits: 2 })} ${PACK_UNIT_LABELS[unit]} per acre`;
+  return m.store_dosage_per_acre({ amount: amount.toLocaleString("en-IN", { maximumFractionDigits: 2 }), unit: packUnitLabel(unit) });
+}
+
+/** "kg", "किलो": a pack unit's short name in the page's language. */
+export function packUnitLabel(unit: PackUnit): string {
+  const labels: Record<PackUnit, () => string> = {
+    g: m.store_unit_g,
+    kg: m.store_unit_kg,
+    ml: m.store_unit_ml,
+    l: m.store_unit_l,
+    piece: m.store_unit_piece,
+  };
+  return labels[unit]();
 }

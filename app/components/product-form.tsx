@@ -1,7 +1,9 @@
 import { type ChangeEvent, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { CATEGORY_KEYS, CATEGORY_LABELS, type CategoryKey } from "~/domain/categories";
-import { IMAGE_TOO_LARGE, IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_LABEL } from "~/domain/product-image";
+import { CATEGORY_KEYS, type CategoryKey } from "~/domain/categories";
+import { categoryLabelKey } from "~/domain/catalog-labels";
+import { useT } from "~/lib/i18n";
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_LABEL } from "~/domain/product-image";
 import type { VariantRow } from "~/domain/product-form";
 import { variantRowsOf } from "~/domain/product-form";
 import type { VariantInput } from "~/domain/variants";
@@ -15,6 +17,9 @@ import { GstFields } from "./gst-fields";
 export type ProductFormValues = ProductDetailsValues & {
   name: string;
   description: string;
+  /** Issue 16: optional, "" when none */
+  nameHi: string;
+  descriptionHi: string;
   category: CategoryKey;
   /** "fertiliser" or "pesticide" for a fertilizers product; the category decides the others */
   regulatedAs: string;
@@ -45,6 +50,8 @@ export function productFormValues(
     dosageAmount: number | null;
     dosageUnit: string | null;
     howToUse: string | null;
+    nameHi?: string | null;
+    descriptionHi?: string | null;
     gallery: string[];
     regulatedAs: string | null;
     hsnCode: string;
@@ -74,6 +81,8 @@ export function productFormValues(
     dosageAmount: extras.dosageAmount === null ? "" : String(extras.dosageAmount),
     dosageUnit: extras.dosageUnit ?? "",
     howToUse: extras.howToUse ?? "",
+    nameHi: extras.nameHi ?? "",
+    descriptionHi: extras.descriptionHi ?? "",
     gallery: extras.gallery,
   };
 }
@@ -100,6 +109,8 @@ export function typedProductValues(form: FormData): Partial<ProductFormValues> {
   return {
     name: text("name"),
     description: text("description"),
+    nameHi: text("nameHi"),
+    descriptionHi: text("descriptionHi"),
     ...(CATEGORY_KEYS.includes(category as CategoryKey) ? { category: category as CategoryKey } : {}),
     regulatedAs: text("regulatedAs"),
     hsnCode: text("hsnCode"),
@@ -130,6 +141,7 @@ type Props = {
 
 /** The product fields shared by the admin's and a vendor's forms (image upload included). */
 export function ProductForm({ values, typed, errors = {}, error, submitLabel }: Props) {
+  const t = useT();
   const shown: Partial<ProductFormValues> = { ...values, ...typed };
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -145,7 +157,7 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
     if (!file) return;
     if (file.size > MAX_IMAGE_BYTES) {
       event.currentTarget.value = "";
-      setImageError(IMAGE_TOO_LARGE);
+      setImageError(t("ui_catalog_form_image_too_large", { size: MAX_IMAGE_LABEL }));
       return;
     }
     // A small decoded copy, as a data: URL: no blob URL to fetch, and a file the browser cannot
@@ -170,7 +182,7 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
       <fieldset disabled={busy} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           className="sm:col-span-2"
-          label="Name"
+          label={t("ui_catalog_form_name")}
           name="name"
           required
           maxLength={200}
@@ -179,16 +191,38 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
         />
         <TextField
           className="sm:col-span-2"
-          label="Description"
+          label={t("ui_catalog_form_description")}
           name="description"
           multiline
           maxLength={2000}
           defaultValue={shown.description}
           error={errors.description}
         />
+        {/* Labelled in Hindi, the language typed in them (and so that "Name" names one field only). */}
+        <fieldset className="grid min-w-0 grid-cols-1 gap-4 rounded-lg border border-stone-200 p-4 sm:col-span-2">
+          <legend className="px-1 text-sm font-semibold text-stone-800">{t("ui_catalog_form_hindi_legend")}</legend>
+          <p className="-mt-2 text-xs text-stone-600">{t("ui_catalog_form_hindi_hint")}</p>
+          <TextField
+            label={t("ui_catalog_form_name_hi")}
+            name="nameHi"
+            lang="hi"
+            maxLength={200}
+            defaultValue={shown.nameHi}
+            error={errors.nameHi}
+          />
+          <TextField
+            label={t("ui_catalog_form_description_hi")}
+            name="descriptionHi"
+            lang="hi"
+            multiline
+            maxLength={2000}
+            defaultValue={shown.descriptionHi}
+            error={errors.descriptionHi}
+          />
+        </fieldset>
         <div>
           <label htmlFor="product-category" className="mb-1 block text-sm font-medium text-stone-800">
-            Category{" "}
+            {t("ui_catalog_form_category")}{" "}
             <span className="text-red-700" aria-hidden="true">
               *
             </span>
@@ -202,11 +236,11 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
             className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3"
           >
             <option value="" disabled>
-              Choose a category
+              {t("ui_catalog_form_choose_category")}
             </option>
             {CATEGORY_KEYS.map((k) => (
               <option key={k} value={k}>
-                {CATEGORY_LABELS[k]}
+                {t(categoryLabelKey(k))}
               </option>
             ))}
           </select>
@@ -223,13 +257,13 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
         <PackSizesFieldset rows={shown.variants ?? []} isNew={!values} errors={errors} />
         <div className="sm:col-span-2">
           <label htmlFor="product-image" className="mb-1 block text-sm font-medium text-stone-800">
-            Image (JPEG, PNG or WebP, up to {MAX_IMAGE_LABEL})
+            {t("ui_catalog_form_image", { size: MAX_IMAGE_LABEL })}
           </label>
           <div className="flex items-center gap-3">
             {preview ? (
               <img
                 src={preview}
-                alt="Preview: what customers will see"
+                alt={t("ui_catalog_form_preview_alt")}
                 data-testid="image-preview"
                 width={96}
                 height={96}
@@ -238,7 +272,7 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
             ) : values?.image ? (
               <img
                 src={values.image}
-                alt="Current product"
+                alt={t("ui_catalog_form_current_image_alt")}
                 width={96}
                 height={96}
                 className="h-24 w-24 shrink-0 rounded-lg bg-white object-contain ring-1 ring-stone-200"
@@ -265,7 +299,7 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
           </div>
           {photoError ? null : (
             <p id="product-image-hint" className="mt-1 text-xs text-stone-600">
-              A photo that is not square is shown whole, on a white background.
+              {t("ui_catalog_form_image_hint")}
             </p>
           )}
         </div>
@@ -273,7 +307,10 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
         <ProductDetailsFields values={shown} errors={errors} />
         {values?.rating !== undefined ? (
           <p className="text-sm text-stone-600 sm:col-span-2">
-            Rating {values.rating.toFixed(1)} from {values.reviews ?? 0} reviews (read-only)
+            {t("ui_catalog_form_rating", {
+              rating: values.rating.toFixed(1),
+              reviews: values.reviews ?? 0,
+            })}
           </p>
         ) : null}
         <div className="sm:col-span-2">
@@ -281,7 +318,7 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
             type="submit"
             className="h-11 rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
           >
-            {busy ? "Saving..." : submitLabel}
+            {busy ? t("ui_catalog_form_saving") : submitLabel}
           </button>
         </div>
       </fieldset>

@@ -1,6 +1,8 @@
 import { formatDate } from "~/domain/dates";
 import { type Page, pageHref } from "~/domain/pagination";
 import type { Rating } from "~/domain/reviews";
+import { currentLocale, m } from "~/lib/i18n.server";
+import { localHref } from "~/lib/local-href.server";
 import { staticMarkup } from "~/lib/static-markup.server";
 import type { ReviewView } from "~/services/reviews/list-product-reviews.server";
 
@@ -25,23 +27,27 @@ export function reviewsMarkup(view: ProductReviewsView): string {
 
 function Reviews({ productId, rating, count, breakdown, page, search }: ProductReviewsView) {
   const link = (cursor: string, direction: "next" | "prev") =>
-    `/products/${productId}${pageHref(search, cursor, direction, "reviews")}#reviews`;
+    localHref(`/products/${productId}${pageHref(search, cursor, direction, "reviews")}#reviews`);
   const end = page.start + page.rows.length - 1;
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mt-10 scroll-mt-32 border-t border-stone-200 pt-8">
       <h2 id="reviews-heading" className="text-xl font-bold text-stone-900">
-        Customer reviews
+        {m.store_customer_reviews()}
       </h2>
       {page.total === 0 ? (
         <p className="mt-2 text-stone-600" data-testid="no-reviews">
-          No reviews yet. Customers who have received this product can review it from My Orders.
+          {m.store_no_reviews_text()}
         </p>
       ) : (
         <div className="mt-4 grid gap-8 md:grid-cols-[16rem_1fr]">
           <Summary rating={rating} count={count} breakdown={breakdown} />
           <div>
             <p className="text-sm text-stone-600" data-testid="reviews-shown">
-              Showing {page.start}–{end} of {page.total.toLocaleString("en-IN")} {page.total === 1 ? "review" : "reviews"}, newest first
+              {(page.total === 1 ? m.store_reviews_shown_one : m.store_reviews_shown_other)({
+                start: page.start,
+                end,
+                total: page.total.toLocaleString("en-IN"),
+              })}
             </p>
             <ol className="mt-3 divide-y divide-stone-200" data-testid="reviews">
               {page.rows.map((review) => (
@@ -51,14 +57,14 @@ function Reviews({ productId, rating, count, breakdown, page, search }: ProductR
               ))}
             </ol>
             {page.prevCursor || page.nextCursor ? (
-              <nav aria-label="Review pages" className="mt-4 flex flex-wrap gap-3">
+              <nav aria-label={m.store_review_pages()} className="mt-4 flex flex-wrap gap-3">
                 {page.prevCursor ? (
                   <a
                     href={link(page.prevCursor, "prev")}
                     data-discover="true"
                     className="rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold"
                   >
-                    ← Newer reviews
+                    {m.store_newer_reviews()}
                   </a>
                 ) : null}
                 {page.nextCursor ? (
@@ -67,7 +73,7 @@ function Reviews({ productId, rating, count, breakdown, page, search }: ProductR
                     data-discover="true"
                     className="rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold"
                   >
-                    Older reviews →
+                    {m.store_older_reviews()}
                   </a>
                 ) : null}
               </nav>
@@ -84,16 +90,16 @@ function Summary({ rating, count, breakdown }: Pick<ProductReviewsView, "rating"
     <div data-testid="rating-summary">
       <p className="flex items-baseline gap-2">
         <span className="text-4xl font-extrabold text-stone-900">{rating.toFixed(1)}</span>
-        <span className="text-stone-600">out of 5</span>
+        <span className="text-stone-600">{m.store_out_of_5()}</span>
       </p>
       <Stars rating={Math.round(rating)} className="text-xl" label={false} />
       <p className="mt-1 text-sm text-stone-600">
-        Based on {count.toLocaleString("en-IN")} {count === 1 ? "review" : "reviews"}
+        {(count === 1 ? m.store_based_on_one : m.store_based_on_other)({ count: count.toLocaleString("en-IN") })}
       </p>
-      <ul className="mt-3 space-y-1 text-sm" aria-label="Reviews by rating">
+      <ul className="mt-3 space-y-1 text-sm" aria-label={m.store_reviews_by_rating()}>
         {breakdown.map((b) => (
           <li key={b.rating} className="flex items-center gap-2">
-            <span className="w-14 shrink-0 text-stone-700">{b.rating === 1 ? "1 star" : `${b.rating} stars`}</span>
+            <span className="w-14 shrink-0 text-stone-700">{b.rating === 1 ? m.store_one_star() : m.store_stars({ count: b.rating })}</span>
             <span className="h-2 flex-1 overflow-hidden rounded-full bg-stone-200" aria-hidden="true">
               <span className="block h-full rounded-full bg-amber-400" style={{ width: `${Math.round((b.count / count) * 100)}%` }} />
             </span>
@@ -112,13 +118,13 @@ function ReviewItem({ review }: { review: ReviewView }) {
         <Stars rating={review.rating} />
         <span className="font-semibold text-stone-900">{review.authorName}</span>
         {review.verified ? (
-          <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-900">Verified purchase</span>
+          <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-900">{m.store_verified_purchase()}</span>
         ) : (
-          <span className="rounded bg-stone-100 px-1.5 py-0.5 text-xs font-semibold text-stone-700">Sample review</span>
+          <span className="rounded bg-stone-100 px-1.5 py-0.5 text-xs font-semibold text-stone-700">{m.store_sample_review()}</span>
         )}
       </div>
       <p className="mt-0.5 text-sm text-stone-600">
-        <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+        <time dateTime={review.createdAt}>{formatDate(review.createdAt, currentLocale())}</time>
       </p>
       <p className="mt-2 whitespace-pre-line leading-relaxed text-stone-800 [overflow-wrap:anywhere]">{review.body}</p>
     </article>
@@ -134,7 +140,7 @@ function Stars({ rating, className = "", label = true }: { rating: number; class
   return (
     <span className={`tracking-wide text-amber-700 ${className}`}>
       <span aria-hidden="true">{"★".repeat(rating) + "☆".repeat(5 - rating)}</span>
-      {label ? <span className="sr-only">Rated {rating} out of 5</span> : null}
+      {label ? <span className="sr-only">{m.ui_store_rated({ rating })}</span> : null}
     </span>
   );
 }

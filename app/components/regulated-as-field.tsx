@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { FERTILIZER_CATEGORY_KINDS, LICENCE_LABELS, REGULATED_LABELS } from "~/domain/licences";
+import { FERTILIZER_CATEGORY_KINDS } from "~/domain/licences";
+import { useT } from "~/lib/i18n";
 
 /**
  * What the law regulates a product as, beside its category: a choice for fertilizers (a pesticide
@@ -19,10 +20,11 @@ export function RegulatedAsField({
   onChange?: (value: string) => void;
 }) {
   const id = useId();
+  const t = useT();
   if (category === "seeds") {
     return (
       <p className="self-end text-sm text-stone-600" data-testid="regulated-as-note">
-        Sold as seed: a vendor needs a verified {LICENCE_LABELS.seed.toLowerCase()}.
+        {t("ui_catalog_form_seed_note")}
       </p>
     );
   }
@@ -30,7 +32,7 @@ export function RegulatedAsField({
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-800">
-        Regulated as
+        {t("ui_catalog_form_regulated_as")}
       </label>
       <select
         id={id}
@@ -43,13 +45,12 @@ export function RegulatedAsField({
       >
         {FERTILIZER_CATEGORY_KINDS.map((kind) => (
           <option key={kind} value={kind}>
-            {REGULATED_LABELS[kind]}
+            {t(`ui_catalog_form_regulated_${kind}`)}
           </option>
         ))}
       </select>
       <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-        Neem oil, insecticides and other pest control products are pesticides: a vendor needs a verified insecticide selling licence. A
-        fertiliser needs an FCO dealer registration.
+        {t("ui_catalog_form_regulated_hint")}
       </p>
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">

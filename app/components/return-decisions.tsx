@@ -7,10 +7,10 @@ import {
   PAYOUT_REFERENCE_MAX,
   type RefundView,
   refundLabel,
-  RETURN_STATUS_LABELS,
   RETURN_STATUS_STYLES,
   type ReturnDecisionError,
 } from "~/domain/returns";
+import { useLocale, useT } from "~/lib/i18n";
 import { TextField } from "./ui/text-field";
 
 type Props = {
@@ -38,29 +38,37 @@ export function ReturnDecisions({ returns, error, label }: Props) {
 function ReturnDecision({ item: r, error }: { item: DecidableReturnView; error?: ReturnDecisionError["errors"] }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("returnId") === r.id;
+  // The vendor's page is in its language; the admin panel's strings are English.
+  const t = useT();
+  const locale = useLocale();
   const what = `${r.quantity} × ${r.name}`;
+  const amount = formatPaiseExact(r.amountPaise);
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="font-semibold text-stone-900">
-          Return of {what} · {formatPaiseExact(r.amountPaise)}
+          {t("ui_vendor_return_of", { what })} · {amount}
         </p>
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${RETURN_STATUS_STYLES[r.status]}`} data-testid="return-status">
-          {RETURN_STATUS_LABELS[r.status]}
+          {t(`ui_orders_return_${r.status}`)}
         </span>
       </div>
       <p className="mt-1 text-sm text-stone-700">
-        Asked on {formatDateTime(r.createdAt)}: <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">“{r.reason}”</span>
+        {t("ui_vendor_return_asked_on", { date: formatDateTime(r.createdAt, locale) })}{" "}
+        <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">“{r.reason}”</span>
       </p>
       {r.status === "approved" ? (
         <p className="mt-1 text-sm text-stone-700">
-          Approved{r.decidedAt ? ` on ${formatDate(r.decidedAt)}` : ""}: {formatPaiseExact(r.amountPaise)} refunded
-          {r.payoutReference ? ` by UPI or bank transfer, reference ${r.payoutReference}` : " to the original payment method"}.
+          {r.decidedAt ? t("ui_vendor_return_approved_on", { date: formatDate(r.decidedAt, locale) }) : t("ui_orders_return_approved")}:{" "}
+          {r.payoutReference
+            ? t("ui_vendor_return_refunded_payout", { amount, reference: r.payoutReference })
+            : t("ui_vendor_return_refunded_original", { amount })}
         </p>
       ) : null}
       {r.status === "rejected" ? (
         <p className="mt-1 text-sm text-stone-700 [overflow-wrap:anywhere]">
-          Rejected{r.decidedAt ? ` on ${formatDate(r.decidedAt)}` : ""}: {r.decisionNote}
+          {r.decidedAt ? t("ui_vendor_return_rejected_on", { date: formatDate(r.decidedAt, locale) }) : t("ui_orders_return_rejected")}:{" "}
+          {r.decisionNote}
         </p>
       ) : null}
       {error?.form || error?.returnId || error?.intent ? (
@@ -70,40 +78,44 @@ function ReturnDecision({ item: r, error }: { item: DecidableReturnView; error?:
       ) : null}
       {r.status === "requested" ? (
         <div className="mt-3 grid gap-3 md:grid-cols-2">
-          <Form method="post" className="space-y-2 rounded-lg bg-green-50/60 p-3" aria-label={`Approve the return of ${what}`}>
+          <Form
+            method="post"
+            className="space-y-2 rounded-lg bg-green-50/60 p-3"
+            aria-label={t("ui_vendor_return_approve_label", { what })}
+          >
             <input type="hidden" name="intent" value="approve-return" />
             <input type="hidden" name="returnId" value={r.id} />
             {r.needsPayout ? (
               <TextField
-                label="Payout reference"
+                label={t("ui_vendor_return_payout_reference")}
                 name="payoutReference"
                 required
                 maxLength={PAYOUT_REFERENCE_MAX}
                 autoComplete="off"
-                hint={`Not paid online: send ${formatPaiseExact(r.amountPaise)} by UPI or bank transfer first, then enter its reference.`}
+                hint={t("ui_vendor_return_payout_hint", { amount })}
                 error={error?.payoutReference}
               />
             ) : (
-              <p className="text-sm text-stone-700">{formatPaiseExact(r.amountPaise)} goes back to the original payment method.</p>
+              <p className="text-sm text-stone-700">{t("ui_vendor_return_goes_back", { amount })}</p>
             )}
             <button
               type="submit"
               disabled={busy}
               className="min-h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
             >
-              Approve and refund
+              {t("ui_vendor_return_approve")}
             </button>
           </Form>
-          <Form method="post" className="space-y-2 rounded-lg bg-stone-50 p-3" aria-label={`Reject the return of ${what}`}>
+          <Form method="post" className="space-y-2 rounded-lg bg-stone-50 p-3" aria-label={t("ui_vendor_return_reject_label", { what })}>
             <input type="hidden" name="intent" value="reject-return" />
             <input type="hidden" name="returnId" value={r.id} />
             <TextField
-              label="Reason for rejecting"
+              label={t("ui_vendor_return_reject_reason")}
               name="note"
               required
               multiline
               maxLength={DECISION_NOTE_MAX}
-              hint="Emailed to the customer."
+              hint={t("ui_vendor_return_reject_hint")}
               error={error?.note}
             />
             <button
@@ -111,7 +123,7 @@ function ReturnDecision({ item: r, error }: { item: DecidableReturnView; error?:
               disabled={busy}
               className="min-h-10 rounded-lg border border-stone-400 bg-white px-4 font-semibold text-stone-800 hover:bg-stone-100 disabled:opacity-60"
             >
-              Reject return
+              {t("ui_vendor_return_reject")}
             </button>
           </Form>
         </div>

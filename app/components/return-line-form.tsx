@@ -1,14 +1,15 @@
 import { Form, useNavigation } from "react-router";
 import { formatDate } from "~/domain/dates";
 import { formatPaiseExact } from "~/domain/money";
-import {
-  RETURN_REASON_MAX,
-  RETURN_STATUS_LABELS,
-  RETURN_STATUS_STYLES,
-  type ReturnFormLine,
-  type ReturnLineRefusal,
-} from "~/domain/returns";
+import { RETURN_REASON_MAX, RETURN_STATUS_STYLES, type ReturnFormLine, type ReturnLineRefusal } from "~/domain/returns";
 import { TextField } from "./ui/text-field";
+import { useLocale, useT } from "~/lib/i18n";
+
+const BADGE_KEYS = {
+  requested: "ui_orders_return_badge_requested",
+  approved: "ui_orders_return_badge_approved",
+  rejected: "ui_orders_return_badge_rejected",
+} as const;
 
 type Props = {
   line: ReturnFormLine;
@@ -20,6 +21,8 @@ type Props = {
 
 /** One order line on the return page: its request as it stands, or the form to ask for one. */
 export function ReturnLineForm({ line, open, refusal }: Props) {
+  const t = useT();
+  const locale = useLocale();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("lineId") === line.id;
   const errors = refusal?.errors ?? {};
@@ -33,25 +36,31 @@ export function ReturnLineForm({ line, open, refusal }: Props) {
             {line.name}
           </h2>
           <p className="text-sm text-stone-600">
-            You bought {line.quantity} · {formatPaiseExact(line.fullRefundPaise)} with GST
+            {t("ui_orders_you_bought", { quantity: line.quantity, amount: formatPaiseExact(line.fullRefundPaise) })}
           </p>
         </div>
       </div>
       {line.request ? (
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
           <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${RETURN_STATUS_STYLES[line.request.status]}`}>
-            Return {RETURN_STATUS_LABELS[line.request.status].toLowerCase()}
+            {t(BADGE_KEYS[line.request.status])}
           </span>
           <span className="text-stone-700">
-            {line.request.quantity} of {line.quantity} · {formatPaiseExact(line.request.amountPaise)} refund · asked on{" "}
-            {formatDate(line.request.createdAt)}
+            {t("ui_orders_request_line", {
+              quantity: line.request.quantity,
+              bought: line.quantity,
+              amount: formatPaiseExact(line.request.amountPaise),
+              date: formatDate(line.request.createdAt, locale),
+            })}
           </span>
           {line.request.status === "rejected" && line.request.decisionNote ? (
-            <p className="w-full text-stone-700 [overflow-wrap:anywhere]">Not accepted: {line.request.decisionNote}</p>
+            <p className="w-full text-stone-700 [overflow-wrap:anywhere]">
+              {t("ui_orders_not_accepted", { note: line.request.decisionNote })}
+            </p>
           ) : null}
         </div>
       ) : open ? (
-        <Form method="post" noValidate className="mt-4 space-y-3" aria-label={`Return ${line.name}`}>
+        <Form method="post" noValidate className="mt-4 space-y-3" aria-label={t("ui_orders_return_name", { name: line.name })}>
           <input type="hidden" name="lineId" value={line.id} />
           {errors.form || errors.lineId ? (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
@@ -63,7 +72,7 @@ export function ReturnLineForm({ line, open, refusal }: Props) {
             <input type="hidden" name="quantity" value="1" />
           ) : (
             <TextField
-              label="How many to return"
+              label={t("ui_orders_how_many")}
               name="quantity"
               type="number"
               inputMode="numeric"
@@ -73,26 +82,26 @@ export function ReturnLineForm({ line, open, refusal }: Props) {
               required
               defaultValue={refusal?.values.quantity ?? "1"}
               error={errors.quantity}
-              hint={`From 1 to ${line.quantity}.`}
+              hint={t("ui_orders_how_many_hint", { max: line.quantity })}
               className="max-w-48"
             />
           )}
           <TextField
-            label="Why are you returning it?"
+            label={t("ui_orders_why")}
             name="reason"
             multiline
             required
             maxLength={RETURN_REASON_MAX}
             defaultValue={refusal?.values.reason ?? ""}
             error={errors.reason}
-            hint={`For example: arrived damaged, wrong size, not what was described. ${RETURN_REASON_MAX} characters at most.`}
+            hint={t("ui_orders_why_hint", { max: RETURN_REASON_MAX })}
           />
           <button
             type="submit"
             disabled={busy}
             className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
           >
-            {busy ? "Sending…" : "Request return"}
+            {busy ? t("ui_orders_sending") : t("ui_orders_request_return")}
           </button>
         </Form>
       ) : null}

@@ -1,6 +1,8 @@
 import Leaf from "lucide-react/icons/leaf";
 import type { RootData } from "~/lib/root-data";
+import { m } from "~/lib/i18n.server";
 import { staticMarkup } from "~/lib/static-markup.server";
+import { localHref } from "~/lib/local-href.server";
 
 /**
  * The header's logo link and tagline as HTML made by the store layout's loader (`StaticHtml`
@@ -10,7 +12,12 @@ import { staticMarkup } from "~/lib/static-markup.server";
 export function brandMarkup(store: Pick<RootData["store"], "siteTitle" | "siteTagline">): string {
   return staticMarkup(
     <>
-      <a href="/" data-discover="true" className="flex min-w-0 items-center gap-2" aria-label={`${store.siteTitle} home`}>
+      <a
+        href={localHref("/")}
+        data-discover="true"
+        className="flex min-w-0 items-center gap-2"
+        aria-label={m.store_brand_home({ title: store.siteTitle })}
+      >
         <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white">
           <Leaf className="h-5 w-5" aria-hidden="true" />
         </span>

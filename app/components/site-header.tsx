@@ -9,6 +9,7 @@ import type { RootData } from "~/lib/root-data";
 import { StaticHtml } from "./static-html";
 import { useDismissableDetails } from "./use-dismissable-details";
 import { authDialogHref } from "./auth-dialog-link";
+import { useT } from "~/lib/i18n";
 
 /**
  * The signed-in user's menu loads only for someone signed in: a guest's page (most first visits)
@@ -21,29 +22,33 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100 hover:text-stone-900"
   }`;
 
-/** `brand`: the logo link and tagline, as HTML from the store layout's loader (site-header.server.tsx). */
-export function SiteHeader({ brand, user }: { brand: string; user: RootData["user"] }) {
+/**
+ * `brand`: the logo link and tagline, and `languageSwitch`, as HTML from the store layout's loader
+ * (site-header.server.tsx, language-switch.server.tsx).
+ */
+export function SiteHeader({ brand, languageSwitch, user }: { brand: string; languageSwitch: string; user: RootData["user"] }) {
   const location = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   const count = cartItemCount(useCart());
+  const t = useT();
   const q = location.pathname === "/products" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
 
   useDismissableDetails(menu, location.pathname + location.search);
 
   const links = (
     <>
-      <NavLink to="/" end className={navClass}>
-        Home
+      <NavLink to="/" end prefetch="intent" className={navClass}>
+        {t("ui_store_nav_home")}
       </NavLink>
-      <NavLink to="/products" className={navClass}>
-        Products
+      <NavLink to="/products" prefetch="intent" className={navClass}>
+        {t("ui_store_nav_products")}
       </NavLink>
       <NavLink to="/vendor-login" className={navClass}>
-        Become Vendor
+        {t("ui_store_nav_become_vendor")}
       </NavLink>
       {user ? (
         <NavLink to="/orders" className={navClass}>
-          My Orders
+          {t("ui_store_nav_my_orders")}
         </NavLink>
       ) : null}
     </>
@@ -55,12 +60,15 @@ export function SiteHeader({ brand, user }: { brand: string; user: RootData["use
         <details ref={menu} className="group relative shrink-0 lg:hidden">
           <summary
             className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
-            aria-label="Toggle menu"
+            aria-label={t("ui_store_toggle_menu")}
           >
             <Menu className="h-6 w-6 group-open:hidden" aria-hidden="true" />
             <X className="hidden h-6 w-6 group-open:block" aria-hidden="true" />
           </summary>
-          <nav aria-label="Main" className="absolute left-0 top-12 z-40 w-64 rounded-xl border border-stone-200 bg-white p-2 shadow-lg">
+          <nav
+            aria-label={t("ui_store_nav_main")}
+            className="absolute left-0 top-12 z-40 w-64 rounded-xl border border-stone-200 bg-white p-2 shadow-lg"
+          >
             {links}
             {user ? null : (
               <div className="mt-2 grid grid-cols-2 gap-2 border-t border-stone-100 pt-2">
@@ -69,14 +77,14 @@ export function SiteHeader({ brand, user }: { brand: string; user: RootData["use
                   to={authDialogHref(location, "login")}
                   className="rounded-md border border-stone-300 px-3 py-2 text-center text-sm font-semibold text-stone-800"
                 >
-                  Login
+                  {t("ui_store_login")}
                 </Link>
                 <Link
                   preventScrollReset
                   to={authDialogHref(location, "register")}
                   className="rounded-md bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white"
                 >
-                  Register
+                  {t("ui_store_register")}
                 </Link>
               </div>
             )}
@@ -85,7 +93,7 @@ export function SiteHeader({ brand, user }: { brand: string; user: RootData["use
 
         <StaticHtml html={brand} className="flex min-w-0 items-center gap-3" />
 
-        <nav aria-label="Primary" className="ml-4 hidden items-center gap-1 lg:flex">
+        <nav aria-label={t("ui_store_nav_primary")} className="ml-4 hidden items-center gap-1 lg:flex">
           {links}
         </nav>
 
@@ -94,10 +102,13 @@ export function SiteHeader({ brand, user }: { brand: string; user: RootData["use
         </Form>
 
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2 md:ml-2">
+          <StaticHtml html={languageSwitch} />
           <Link
             to="/cart"
             className="relative flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
-            aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart"}
+            aria-label={
+              count > 0 ? t(count === 1 ? "ui_store_cart_items_one" : "ui_store_cart_items_other", { count }) : t("ui_store_cart")
+            }
           >
             <ShoppingCart className="h-6 w-6" aria-hidden="true" />
             {count > 0 ? (
@@ -120,14 +131,14 @@ export function SiteHeader({ brand, user }: { brand: string; user: RootData["use
                 to={authDialogHref(location, "login")}
                 className="rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50"
               >
-                Login
+                {t("ui_store_login")}
               </Link>
               <Link
                 preventScrollReset
                 to={authDialogHref(location, "register")}
                 className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
               >
-                Register
+                {t("ui_store_register")}
               </Link>
             </div>
           )}
@@ -141,10 +152,11 @@ export function SiteHeader({ brand, user }: { brand: string; user: RootData["use
 }
 
 function SearchField({ defaultValue, id }: { defaultValue: string; id: string }) {
+  const t = useT();
   return (
     <div className="relative">
       <label htmlFor={id} className="sr-only">
-        Search products
+        {t("ui_store_search_label")}
       </label>
       <input
         id={id}
@@ -153,12 +165,12 @@ function SearchField({ defaultValue, id }: { defaultValue: string; id: string })
         name="q"
         defaultValue={defaultValue}
         maxLength={100}
-        placeholder="Search for seeds, equipment, tools..."
+        placeholder={t("ui_store_search_placeholder")}
         className="h-10 w-full rounded-lg border border-stone-300 bg-stone-50 pl-3 pr-11 text-[15px] text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:bg-white focus:outline-none"
       />
       <button
         type="submit"
-        aria-label="Search"
+        aria-label={t("ui_store_search")}
         className="absolute right-1 top-1 flex h-8 w-9 items-center justify-center rounded-md text-stone-600 hover:bg-stone-200"
       >
         <Search className="h-5 w-5" aria-hidden="true" />

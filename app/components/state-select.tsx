@@ -1,16 +1,18 @@
 import { useId } from "react";
 import { INDIAN_STATES } from "~/domain/indian-states";
+import { useTOr } from "~/lib/order-text";
 
 type Props = { name?: string; label?: string; defaultValue?: string; error?: string; className?: string; required?: boolean };
 
 /** The State or Union Territory of an address, chosen from the list (never typed). */
-export function StateSelect({ name = "state", label = "State / Union Territory", defaultValue, error, className, required = true }: Props) {
+export function StateSelect({ name = "state", label, defaultValue, error, className, required = true }: Props) {
+  const t = useTOr();
   const id = useId();
   const known = INDIAN_STATES.some((s) => s.name === defaultValue);
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-800">
-        {label}
+        {label ?? t("ui_checkout_state", "State / Union Territory")}
         {required ? (
           <span className="text-red-700" aria-hidden="true">
             {" "}
@@ -32,7 +34,7 @@ export function StateSelect({ name = "state", label = "State / Union Territory",
       >
         {/* An optional State may be left unstated; a required one must be chosen. */}
         <option value="" disabled={required}>
-          {required ? "Choose…" : "Not stated"}
+          {required ? t("ui_checkout_state_choose", "Choose…") : t("ui_checkout_state_not_stated", "Not stated")}
         </option>
         {INDIAN_STATES.map((s) => (
           <option key={s.name} value={s.name}>

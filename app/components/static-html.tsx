@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
+import { delocalizePath } from "~/domain/locale-core";
 
 /**
  * Markup the server rendered from our own components (`staticMarkup` in
@@ -21,7 +22,8 @@ export function StaticHtml({ html, className }: { html: string; className?: stri
       const href = link.getAttribute("href") ?? "";
       if (!href.startsWith("/") || href.startsWith("//") || link.target || link.hasAttribute("download")) return;
       event.preventDefault();
-      void navigate(href);
+      // React Router adds the page's /hi itself (its basename): the link's own is taken off.
+      void navigate(delocalizePath(href).path);
     };
     const submit = (event: SubmitEvent) => {
       const form = event.target;
@@ -30,7 +32,7 @@ export function StaticHtml({ html, className }: { html: string; className?: stri
       if (to.origin !== window.location.origin) return;
       event.preventDefault();
       const query = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
-      void navigate(`${to.pathname}?${query}`, { replace: true, preventScrollReset: true });
+      void navigate(`${delocalizePath(to.pathname).path}?${query}`, { replace: true, preventScrollReset: true });
     };
     element.addEventListener("click", follow);
     element.addEventListener("submit", submit);

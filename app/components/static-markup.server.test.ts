@@ -7,7 +7,7 @@ import { noResultsMarkup } from "./no-results.server";
 const attack = `<img src=x onerror="alert(1)">"'&`;
 
 it("escapes the store's details in the footer", () => {
-  const html = footerMarkup({
+  const { links: html, copyright } = footerMarkup({
     siteTitle: attack,
     siteTagline: attack,
     email: "a@b.in",
@@ -20,6 +20,8 @@ it("escapes the store's details in the footer", () => {
   // Links work without JavaScript and are found by React Router's route discovery.
   expect(html).toContain('<a href="/products" data-discover="true"');
   expect(html).toContain('href="tel:+919876543210"');
+  // The copyright is text: React renders it (escaping it) in the layout's <footer>.
+  expect(copyright).toBe(`© 2024 ${attack}. All rights reserved.`);
 });
 
 it("escapes a suggested name and its link in the catalogue's empty state", () => {

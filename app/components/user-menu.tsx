@@ -5,6 +5,7 @@ import LogOut from "lucide-react/icons/log-out";
 import User from "lucide-react/icons/user";
 import UserCog from "lucide-react/icons/user-cog";
 import { useDismissableDetails } from "./use-dismissable-details";
+import { useT } from "~/lib/i18n";
 
 /**
  * The signed-in user's name with Logout (spec §2); a <details> menu works without JavaScript.
@@ -14,6 +15,7 @@ import { useDismissableDetails } from "./use-dismissable-details";
 export function UserMenu({ name }: { name: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const t = useT();
   useDismissableDetails(menu, location.pathname + location.search);
   return (
     <details ref={menu} className="relative">
@@ -30,14 +32,14 @@ export function UserMenu({ name }: { name: string }) {
           to="/account"
           className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100"
         >
-          <UserCog className="h-4 w-4" aria-hidden="true" /> My account
+          <UserCog className="h-4 w-4" aria-hidden="true" /> {t("ui_store_my_account")}
         </Link>
         <Form method="post" action="/logout">
           <button
             type="submit"
             className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100"
           >
-            <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
+            <LogOut className="h-4 w-4" aria-hidden="true" /> {t("ui_store_logout")}
           </button>
         </Form>
       </div>

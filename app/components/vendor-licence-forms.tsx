@@ -3,19 +3,16 @@ import { LICENCE_STATUS_STYLES } from "~/components/admin/vendor-licences";
 import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
 import { formatDate } from "~/domain/dates";
-import { formatIsoDay } from "~/domain/india-day";
 import {
   LICENCE_AUTHORITY_MAX,
-  LICENCE_LABELS,
   LICENCE_LAWS,
   LICENCE_NUMBER_MAX,
-  LICENCE_STATUS_LABELS,
   type Licence,
   type LicenceKind,
   type LicenceStatus,
-  licenceInSentence,
-  REGULATED_LABELS,
 } from "~/domain/licences";
+import { licenceInSentenceLabel, licenceLabel, licenceStatusLabel, regulatedLabel } from "~/components/seller/vendor-words";
+import { useLocale, useT } from "~/lib/i18n";
 
 export type LicenceFormValues = { number: string; expiresOn: string; authority: string; state: string };
 /** A refused licence form: which kind, what was typed and what is wrong. */
@@ -35,15 +32,13 @@ type Props = {
 
 /** The vendor's licences to sell seeds, fertilisers and pesticides: one form per kind. */
 export function VendorLicenceForms({ licences, today, refused }: Props) {
+  const t = useT();
   return (
     <section id="licences" aria-labelledby="licences-title" className="mt-6 max-w-2xl">
       <h2 id="licences-title" className="text-xl font-bold text-stone-900">
-        Licences
+        {t("ui_vendor_licences_title")}
       </h2>
-      <p className="mt-1 text-sm text-stone-700">
-        Selling seeds and saplings, fertilisers or pesticides needs a licence. Our team verifies each one before your listings of that kind
-        can be approved, and they are on sale only while it is verified and valid.
-      </p>
+      <p className="mt-1 text-sm text-stone-700">{t("ui_vendor_licences_intro")}</p>
       <div className="mt-3 space-y-4">
         {licences.map((entry) => (
           // A saved change remounts the form, so it shows the licence as stored (upper case and all).
@@ -75,6 +70,9 @@ function LicenceForm({
     state: licence?.state ?? "",
   };
   const errors = refused?.fields ?? {};
+  const t = useT();
+  const locale = useLocale();
+  const kindName = regulatedLabel(t, kind);
   const titleId = `licence-${kind}-title`;
   return (
     <Form
@@ -89,16 +87,20 @@ function LicenceForm({
       <input type="hidden" name="kind" value={kind} />
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={titleId} className="text-lg font-semibold text-stone-900">
-          {LICENCE_LABELS[kind]}
+          {licenceLabel(t, kind)}
         </h3>
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${LICENCE_STATUS_STYLES[status]}`} data-testid="licence-status">
-          {LICENCE_STATUS_LABELS[status]}
+          {licenceStatusLabel(t, status)}
         </span>
       </div>
       <p className="text-sm text-stone-600">
-        For {REGULATED_LABELS[kind].toLowerCase()} listings, under the {LICENCE_LAWS[kind]}.
-        {status === "verified" && licence?.verifiedAt ? ` Verified on ${formatDate(licence.verifiedAt)}.` : ""}
-        {status === "expired" && licence ? ` It expired on ${formatIsoDay(licence.expiresOn)}.` : ""}
+        {t("ui_vendor_licence_for", { kind: kindName, law: LICENCE_LAWS[kind] })}
+        {status === "verified" && licence?.verifiedAt
+          ? t("ui_vendor_licence_verified_on", { date: formatDate(licence.verifiedAt, locale) })
+          : ""}
+        {status === "expired" && licence
+          ? t("ui_vendor_licence_expired_on", { date: formatDate(`${licence.expiresOn}T12:00:00+05:30`, locale) })
+          : ""}
       </p>
       {refused ? (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
@@ -107,7 +109,7 @@ function LicenceForm({
       ) : null}
       <fieldset disabled={busy} className="mt-3 grid gap-3 sm:grid-cols-2">
         <TextField
-          label="Licence number"
+          label={t("ui_vendor_licence_number")}
           name="number"
           required
           maxLength={LICENCE_NUMBER_MAX}
@@ -116,7 +118,7 @@ function LicenceForm({
           error={errors.number}
         />
         <TextField
-          label="Valid until"
+          label={t("ui_vendor_licence_valid_until")}
           name="expiresOn"
           type="date"
           required
@@ -125,21 +127,18 @@ function LicenceForm({
           error={errors.expiresOn}
         />
         <TextField
-          label="Issuing authority (optional)"
+          label={t("ui_vendor_licence_authority")}
           name="authority"
           maxLength={LICENCE_AUTHORITY_MAX}
           defaultValue={shown.authority}
           error={errors.authority}
         />
-        <StateSelect label="Issuing State (optional)" required={false} defaultValue={shown.state} error={errors.state} />
+        <StateSelect label={t("ui_vendor_licence_state")} required={false} defaultValue={shown.state} error={errors.state} />
         {status === "verified" ? (
-          <p className="text-sm text-stone-700 sm:col-span-2">
-            Changing these details sends the licence back for verification: your {REGULATED_LABELS[kind].toLowerCase()} listings are off
-            sale until our team verifies it again.
-          </p>
+          <p className="text-sm text-stone-700 sm:col-span-2">{t("ui_vendor_licence_change_warning", { kind: kindName })}</p>
         ) : null}
         <button type="submit" className="h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white sm:col-span-2">
-          {busy ? "Saving..." : `Save ${licenceInSentence(kind)}`}
+          {busy ? t("ui_vendor_saving") : t("ui_vendor_licence_save", { what: licenceInSentenceLabel(t, kind) })}
         </button>
       </fieldset>
     </Form>

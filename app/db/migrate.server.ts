@@ -23,6 +23,9 @@ import * as m0018 from "./migrations/0018-catalog-imports";
 import * as m0019 from "./migrations/0019-gst";
 import * as m0020 from "./migrations/0020-sample-product-gst";
 import * as m0021 from "./migrations/0021-payments";
+import * as m0022 from "./migrations/0022-languages";
+import * as m0023 from "./migrations/0023-hindi-catalogue";
+import * as m0024 from "./migrations/0024-catalog-version";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -47,6 +50,9 @@ const migrations: Record<string, Migration> = {
   "0019-gst": m0019,
   "0020-sample-product-gst": m0020,
   "0021-payments": m0021,
+  "0022-languages": m0022,
+  "0023-hindi-catalogue": m0023,
+  "0024-catalog-version": m0024,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

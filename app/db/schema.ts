@@ -6,6 +6,7 @@ import type { CropKey, Season } from "../domain/crops";
 import type { PackUnit } from "../domain/pack-units";
 import type { LicenceKind } from "../domain/licences";
 import type { TaxMode } from "../domain/gst";
+import type { Locale } from "../domain/locale";
 import type { TaxDocumentKind } from "../domain/tax-documents";
 
 /** Times are ISO-8601 UTC strings on both engines; money is integer paise. */
@@ -43,6 +44,8 @@ export interface UserTable {
   /** "Messages" preferences on /account: order updates by SMS (opt-in), non-essential emails (opt-out). */
   sms_order_updates: Generated<number | boolean>;
   non_essential_emails: Generated<number | boolean>;
+  /** The language last chosen with the switch (0022-languages); null until then. */
+  locale: Locale | null;
 }
 
 /** One-time sign-in codes (0011-mobile-sign-in): an HMAC of the code, never the code. */
@@ -108,6 +111,9 @@ export interface ProductTable {
   /** 0019-gst: the HSN heading (4–8 digits; '' only for a product made before it) and GST rate in percent. */
   hsn_code: Generated<string>;
   gst_rate: Generated<number>;
+  /** 0023-hindi-catalogue: the Hindi name and description, shown on Hindi pages where given (else the English). */
+  name_hi: string | null;
+  description_hi: string | null;
 }
 
 /** A pack size of a product (0013-pack-sizes). The first variant of a product made before it has the product's id. */
@@ -163,6 +169,8 @@ export interface VendorTable {
 export interface OrderTable {
   id: string;
   user_id: string;
+  /** The language the order was placed in; its emails are written in it (0022-languages). */
+  locale: Generated<Locale>;
   checkout_key: string;
   status: OrderStatus;
   payment_method: string;
@@ -314,6 +322,7 @@ export interface Database {
   gateway_event: GatewayEventTable;
   shipment: ShipmentTable;
   return_request: ReturnRequestTable;
+  catalog_version: CatalogVersionTable;
 }
 
 /** One attempt to pay an order at a gateway (0021-payments): a Razorpay order or a Stripe Checkout Session. */
@@ -415,6 +424,17 @@ export interface SellerLicenceTable {
   version: Generated<number>;
   created_at: IsoTime;
   updated_at: IsoTime;
+}
+
+/**
+ * The catalogue's version (0024-catalog-version): one row, bumped by triggers in the transaction of
+ * every change to a table the catalogue pages show; the page cache keys pages by it.
+ */
+export interface CatalogVersionTable {
+  id: number;
+  version: number;
+  /** Random, new at every change. */
+  stamp: string;
 }
 
 /** Two words or phrases a search treats as the same, lower case (0012-search-synonyms). */

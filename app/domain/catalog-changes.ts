@@ -22,11 +22,13 @@ export function catalogChanges(current: CatalogProduct, input: ProductFormInput)
     if (from !== to) out.push({ column, detail: `${short(from)} → ${short(to)}` });
   };
   field("name", current.name, input.name);
+  field("name_hi", current.nameHi, input.nameHi);
   field("category", current.category, input.category);
   field("regulated_as", current.regulatedAs, input.regulatedAs);
   field("hsn_code", current.hsnCode, input.hsnCode);
   field("gst_rate", current.gstRate, input.gstRate);
   field("description", current.description, input.description);
+  field("description_hi", current.descriptionHi, input.descriptionHi);
   field("brand", current.brand, input.brand);
   field("crops", [...current.crops].sort().join(", "), [...input.crops].sort().join(", "));
   field("season", current.season, input.season);

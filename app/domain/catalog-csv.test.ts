@@ -9,7 +9,7 @@ import {
   readCatalogFile,
   readCatalogHeader,
 } from "./catalog-csv";
-import { HSN_ERROR } from "./gst";
+import { HSN_ERROR } from "./gst-forms";
 import { PRICE_ABOVE_MRP, SKU_REPEATED } from "./product-form";
 
 /** A file's records from rows given by column name (cells not named are blank). */
@@ -264,6 +264,8 @@ const stored: CatalogProduct = {
   dosageAmount: 2.5,
   dosageUnit: "kg",
   howToUse: null,
+  nameHi: "केंचुआ खाद",
+  descriptionHi: null,
   variants: [
     {
       id: "size000000001",
@@ -325,5 +327,43 @@ describe("what an import changes", () => {
     expect(catalogChanges(stored, csvProductInput(swapped.products[0] ?? expect.fail("no product"), stored))).toEqual([
       { column: "size_label", detail: "sizes in a new order" },
     ]);
+  });
+});
+
+describe("Hindi name and description columns (issue 16)", () => {
+  const withHindi = catalogCsvRows(stored).map((r) => r.map((c) => (c === null || c === undefined ? "" : String(c))));
+  const col = (c: CatalogColumn) => CATALOG_COLUMNS.indexOf(c);
+
+  it("exports them on the product's first row and reads them back unchanged", () => {
+    expect(withHindi[0]?.[col("name_hi")]).toBe("केंचुआ खाद");
+    expect(withHindi[1]?.[col("name_hi")]).toBe("");
+    const file = readCatalogFile([[...CATALOG_COLUMNS], ...withHindi]);
+    const product = file.products[0] ?? expect.fail("no product");
+    expect(csvProductInput(product, stored)).toMatchObject({ nameHi: "केंचुआ खाद", descriptionHi: null });
+    expect(catalogChanges(stored, csvProductInput(product, stored))).toEqual([]);
+  });
+
+  it("sets, changes and clears them; a file without the columns keeps a product's own", () => {
+    const edited = withHindi.map((r) => [...r]);
+    const first = edited[0] ?? expect.fail("no row");
+    first[col("name_hi")] = "";
+    first[col("description_hi")] = "छनी हुई केंचुआ खाद।";
+    const product = readCatalogFile([[...CATALOG_COLUMNS], ...edited]).products[0] ?? expect.fail("no product");
+    expect(catalogChanges(stored, csvProductInput(product, stored)).map((c) => c.column)).toEqual(["name_hi", "description_hi"]);
+
+    const older = CATALOG_COLUMNS.filter((c) => c !== "name_hi" && c !== "description_hi");
+    const rows = withHindi.map((r) => older.map((c) => r[col(c)] ?? ""));
+    const kept = readCatalogFile([older, ...rows]);
+    expect(kept.errors).toEqual([]);
+    const input = csvProductInput(kept.products[0] ?? expect.fail("no product"), stored);
+    expect(input).toMatchObject({ nameHi: "केंचुआ खाद", descriptionHi: null });
+    expect(catalogChanges(stored, input)).toEqual([]);
+  });
+
+  it("holds them to the form's limits", () => {
+    const long = withHindi.map((r) => [...r]);
+    (long[0] ?? expect.fail("no row"))[col("name_hi")] = "क".repeat(201);
+    const file = readCatalogFile([[...CATALOG_COLUMNS], ...long]);
+    expect(file.errors).toEqual([{ row: 2, column: "name_hi", message: "The name in Hindi is too long (200 characters at most)." }]);
   });
 });

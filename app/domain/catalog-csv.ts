@@ -1,10 +1,12 @@
 import type { LicenceKind } from "./licences";
 import type { z } from "zod";
-import { CATEGORY_KEYS, CATEGORY_LABELS, type CategoryKey } from "./categories";
+import { CATEGORY_KEYS, type CategoryKey } from "./categories";
+import { CATEGORY_LABELS } from "./category-labels";
 import { CROP_KEYS, CROPS, type CropKey, SEASON_LABELS, SEASON_SHORT, SEASONS, type Season } from "./crops";
 import { type CsvValue, unguardFormula } from "./csv";
 import { PACK_UNITS, type PackUnit } from "./pack-units";
-import { type GstRate, GST_RATES, HSN_ERROR, validateHsn } from "./gst";
+import { type GstRate, GST_RATES } from "./gst";
+import { HSN_ERROR, validateHsn } from "./gst-forms";
 import { ProductFieldsSchema, type ProductFieldsInput, type ProductFormInput, type VariantRowField } from "./product-form";
 import { type ProductTax, readGstRate } from "./product-gst";
 import { paiseToRupeeText } from "./rupee-input";
@@ -26,11 +28,13 @@ export const CATALOG_COLUMNS = [
   "handle",
   "version",
   "name",
+  "name_hi",
   "category",
   "regulated_as",
   "hsn_code",
   "gst_rate",
   "description",
+  "description_hi",
   "brand",
   "crops",
   "season",
@@ -53,18 +57,30 @@ export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
 /**
  * Columns a file may leave out: without `handle` it can only update, without `version` nothing is
  * checked for staleness, without `image` pictures stay, without `hsn_code` and `gst_rate` (a file
- * from before them) every product keeps its own.
+ * from before them) every product keeps its own, and without `name_hi` or `description_hi` (a file
+ * from before them, issue 16) every product keeps its Hindi.
  */
-const OPTIONAL_COLUMNS: ReadonlySet<CatalogColumn> = new Set(["handle", "version", "image", "regulated_as", "hsn_code", "gst_rate"]);
+const OPTIONAL_COLUMNS: ReadonlySet<CatalogColumn> = new Set([
+  "handle",
+  "version",
+  "image",
+  "regulated_as",
+  "hsn_code",
+  "gst_rate",
+  "name_hi",
+  "description_hi",
+]);
 /** The product's own fields: once per product, blank or repeated on its other rows. */
 const PRODUCT_COLUMNS = [
   "version",
   "name",
+  "name_hi",
   "category",
   "regulated_as",
   "hsn_code",
   "gst_rate",
   "description",
+  "description_hi",
   "brand",
   "crops",
   "season",
@@ -87,6 +103,7 @@ export const CATALOG_COLUMN_HELP: Record<CatalogColumn, string> = {
   handle: "A new product's name for its rows: any short text, the same on each of its sizes. Blank for an existing product.",
   version: "From the export: a product that changed since (a sale, an edit) is not overwritten. Optional.",
   name: "Product name (required, up to 200 characters).",
+  name_hi: "Optional: the name in Hindi (up to 200 characters), shown on the Hindi pages. Blank: they show the English name.",
   category: "seeds, equipment, tools or fertilizers.",
   regulated_as:
     "For fertilizers: fertiliser or pesticide (blank: fertiliser). Seeds are sold as seed; equipment and tools are not regulated.",
@@ -94,6 +111,7 @@ export const CATALOG_COLUMN_HELP: Record<CatalogColumn, string> = {
     "HSN code, 4 to 8 digits, from the GST rate schedule (required for a new product; blank keeps a product's own). In Excel keep this column as Text, or 06022010 loses its 0.",
   gst_rate: `GST rate in percent, a plain number: ${GST_RATES.join(", ")} (required for a new product; blank keeps a product's own).`,
   description: "Up to 2,000 characters.",
+  description_hi: "Optional: the description in Hindi (up to 2,000 characters). Blank: the Hindi pages show the English.",
   brand: "Optional.",
   crops: `Optional, separated by commas: ${CROP_KEYS.join(", ")}.`,
   season: "Optional: kharif, rabi, zaid or all.",
@@ -140,6 +158,8 @@ const HEAD_COLUMN: Record<string, ProductColumn> = {
   dosageAmount: "dosage_per_acre",
   dosageUnit: "dosage_unit",
   howToUse: "how_to_use",
+  nameHi: "name_hi",
+  descriptionHi: "description_hi",
 };
 
 // ---------------------------------------------------------------- names a person may type
@@ -264,6 +284,8 @@ export type CsvProduct = {
   input: ProductFieldsInput;
   /** The HSN code and GST rate given; a field left out (blank, or no column) keeps an existing product's own. A new product has both. */
   tax: Partial<ProductTax>;
+  /** The file has no name_hi / description_hi column: an existing product keeps its own (a blank cell clears it). */
+  keepsHindi: { name: boolean; description: boolean };
 };
 
 export type CatalogFile = { products: CsvProduct[]; errors: RowError[]; rowCount: number };
@@ -273,13 +295,19 @@ export type CatalogFile = { products: CsvProduct[]; errors: RowError[]; rowCount
  * for what it leaves out, the product's own (`current`). Without `current` (a new product), null
  * when the file leaves either out — readCatalogFile has refused such a product already.
  */
-export function csvProductInput(p: CsvProduct, current: ProductTax): ProductFormInput;
+export function csvProductInput(p: CsvProduct, current: CurrentProduct): ProductFormInput;
 export function csvProductInput(p: CsvProduct): ProductFormInput | null;
-export function csvProductInput(p: CsvProduct, current?: ProductTax): ProductFormInput | null {
+export function csvProductInput(p: CsvProduct, current?: CurrentProduct): ProductFormInput | null {
   const hsnCode = p.tax.hsnCode ?? current?.hsnCode;
   const gstRate = p.tax.gstRate ?? current?.gstRate;
-  return hsnCode === undefined || gstRate === undefined ? null : { ...p.input, hsnCode, gstRate };
+  if (hsnCode === undefined || gstRate === undefined) return null;
+  const nameHi = p.keepsHindi.name && current ? (current.nameHi ?? null) : p.input.nameHi;
+  const descriptionHi = p.keepsHindi.description && current ? (current.descriptionHi ?? null) : p.input.descriptionHi;
+  return { ...p.input, nameHi, descriptionHi, hsnCode, gstRate };
 }
+
+/** What an import keeps of an existing product when the file leaves it out: its tax, its Hindi. */
+type CurrentProduct = ProductTax & { nameHi?: string | null; descriptionHi?: string | null };
 
 /** A data row of the file: its spreadsheet number and its cells (already trimmed, formula guards taken off). */
 type Row = { row: number; cell: (column: CatalogColumn) => string };
@@ -296,6 +324,7 @@ export function readCatalogFile(records: readonly (readonly string[])[]): Catalo
   const { header, errors } = readCatalogHeader(headerCells);
   if (errors.length) return { products: [], errors, rowCount: 0 };
   const named = headerCells.map((c) => normaliseHeader(c) !== "");
+  const keepsHindi = { name: header.name_hi === undefined, description: header.description_hi === undefined };
   const rows: Row[] = [];
   dataRecords.forEach((record, index) => {
     const row = index + 2;
@@ -347,7 +376,7 @@ export function readCatalogFile(records: readonly (readonly string[])[]): Catalo
 
   const products: CsvProduct[] = [];
   for (const group of groups.values()) {
-    const product = readProduct(group.key, group.rows, errors);
+    const product = readProduct(group.key, group.rows, errors, keepsHindi);
     if (product) products.push(product);
   }
   errors.sort(byRowThenColumn);
@@ -361,7 +390,7 @@ const columnOrder = (column: string) => {
 export const byRowThenColumn = (a: RowError, b: RowError) => a.row - b.row || columnOrder(a.column) - columnOrder(b.column);
 
 /** One product's rows → its form input, or null (with its problems added to `errors`). */
-function readProduct(key: ProductKey, rows: readonly Row[], errors: RowError[]): CsvProduct | null {
+function readProduct(key: ProductKey, rows: readonly Row[], errors: RowError[], keepsHindi: CsvProduct["keepsHindi"]): CsvProduct | null {
   const before = errors.length;
   const first = rows[0];
   if (!first) return null;
@@ -435,6 +464,8 @@ function readProduct(key: ProductKey, rows: readonly Row[], errors: RowError[]):
     dosageAmount: ungroup(field("dosage_per_acre")),
     dosageUnit: UNIT_NAMES.get(lower(dosageUnit)) ?? dosageUnit,
     howToUse: field("how_to_use"),
+    nameHi: field("name_hi"),
+    descriptionHi: field("description_hi"),
     variants: sizes.map((r) => ({
       id: r.cell("variant_id"),
       label: r.cell("size_label"),
@@ -454,7 +485,7 @@ function readProduct(key: ProductKey, rows: readonly Row[], errors: RowError[]):
   const tax = readTax(key, field, fieldRow, errors);
   if (errors.length > before || !parsed.success) return null;
   const image = field("image");
-  return { key, rows: sizes.map((r) => r.row), fieldRow, version, image: image || null, input: parsed.data, tax };
+  return { key, rows: sizes.map((r) => r.row), fieldRow, version, image: image || null, input: parsed.data, tax, keepsHindi };
 }
 
 /**
@@ -566,6 +597,9 @@ export type CatalogProduct = {
   dosageAmount: number | null;
   dosageUnit: PackUnit | null;
   howToUse: string | null;
+  /** 0023-hindi-catalogue: optional. */
+  nameHi: string | null;
+  descriptionHi: string | null;
   variants: (VariantInput & { id: string })[];
 };
 
@@ -578,11 +612,13 @@ export function catalogCsvRows(p: CatalogProduct): CsvValue[][] {
       handle: "",
       version: head ? p.version : "",
       name: head ? p.name : "",
+      name_hi: head ? p.nameHi : "",
       category: head ? p.category : "",
       regulated_as: head ? p.regulatedAs : "",
       hsn_code: head ? p.hsnCode : "",
       gst_rate: head ? p.gstRate : "",
       description: head ? p.description : "",
+      description_hi: head ? p.descriptionHi : "",
       brand: head ? p.brand : "",
       crops: head ? [...p.crops].sort().join(", ") : "",
       season: head ? p.season : "",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { indiaToday } from "./india-day";
+import { htmlLang, type Locale } from "./locale-core";
 
 /**
  * The month a GST return covers: a calendar month in India (Asia/Kolkata, UTC+05:30 all year, no
@@ -12,7 +13,8 @@ const MONTH = /^(\d{4})-(\d{2})$/;
 /** GST began on 1 July 2017: there is no return for an earlier month. */
 export const FIRST_GST_MONTH = "2017-07";
 
-const monthName = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
+const monthName = (locale: Locale) => new Intl.DateTimeFormat(htmlLang(locale), { month: "long", year: "numeric", timeZone: "UTC" });
+const monthNames = { en: monthName("en"), hi: monthName("hi") };
 
 export const GstMonthSchema = z
   .string({ error: "Choose a month." })
@@ -44,8 +46,8 @@ export function monthBounds(month: string): { startIso: string; endIso: string }
   };
 }
 
-/** "November 2026". */
-export function formatMonth(month: string): string {
+/** "November 2026" ("नवंबर 2026" in Hindi). */
+export function formatMonth(month: string, locale: Locale = "en"): string {
   const [year, m] = parts(month);
-  return monthName.format(new Date(Date.UTC(year, m - 1, 15)));
+  return monthNames[locale].format(new Date(Date.UTC(year, m - 1, 15)));
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeOrderTax, displayPrice, GST_RATES, gstinStateCode, halfTax, isGstRate, priceOrder, validateHsn } from "./gst";
+import { computeOrderTax, displayPrice, GST_RATES, gstinStateCode, halfTax, isGstRate, priceOrder } from "./gst";
+import { validateHsn } from "./gst-forms";
 import { computeTotals } from "./pricing";
 
 const rupees = (r: number) => r * 100;

@@ -12,23 +12,8 @@ import { shippingFor } from "./pricing";
 /** The GST rates a product may carry, in percent (GST 2.0 slabs from 22 Sep 2025, and nil). */
 export const GST_RATES = [0, 5, 18, 40] as const;
 export type GstRate = (typeof GST_RATES)[number];
-export const GST_RATE_LABELS: Record<GstRate, string> = {
-  0: "0% (nil-rated)",
-  5: "5%",
-  18: "18%",
-  40: "40%",
-};
 export function isGstRate(value: unknown): value is GstRate {
   return typeof value === "number" && (GST_RATES as readonly number[]).includes(value);
-}
-
-/** An HSN code: 4 to 8 digits (CBIC's harmonised codes; 4 digits is the chapter heading). */
-export const HSN_PATTERN = /^\d{4,8}$/;
-export const HSN_ERROR = "HSN code must be 4 to 8 digits.";
-export const GST_RATE_ERROR = `GST rate must be one of ${GST_RATES.join(", ")}%.`;
-export function validateHsn(input: string): { ok: true; hsn: string } | { ok: false; error: string } {
-  const hsn = input.replace(/\s+/g, "");
-  return HSN_PATTERN.test(hsn) ? { ok: true, hsn } : { ok: false, error: HSN_ERROR };
 }
 
 /** The service code (SAC) invoiced for the delivery charge: goods transport services. */
@@ -39,16 +24,8 @@ export const FLAT_GST_PERCENT = 18;
 
 export const TAX_MODES = ["flat", "by_rate"] as const;
 export type TaxMode = (typeof TAX_MODES)[number];
-export const TAX_MODE_LABELS: Record<TaxMode, string> = {
-  flat: "Flat 18% on the subtotal",
-  by_rate: "GST by product rate",
-};
 export const PRICE_DISPLAYS = ["exclusive", "inclusive"] as const;
 export type PriceDisplay = (typeof PRICE_DISPLAYS)[number];
-export const PRICE_DISPLAY_LABELS: Record<PriceDisplay, string> = {
-  exclusive: "Prices exclude GST",
-  inclusive: "Prices include GST",
-};
 
 /** What the storefront needs to price and split tax: the mode, the display, and the store's State code. */
 export type TaxConfig = { mode: TaxMode; display: PriceDisplay; storeStateCode: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, formatIsoDay, indiaToday, isIsoDay, msUntilIndiaMidnight } from "./india-day";
+import { addDays, formatIsoDay, indiaToday, isIsoDay, msUntilIndiaMidnight, parseLongDay } from "./india-day";
 import {
   approvalBlockedReason,
   LICENCE_EXPIRY_INVALID,
@@ -38,6 +38,12 @@ describe("India's date", () => {
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
     expect(formatIsoDay("2026-03-31")).toBe("31 March 2026");
+  });
+
+  it("reads a day back from its long format, and nothing else", () => {
+    for (const day of ["2026-03-31", "2026-01-01", "2028-02-29", "2026-12-05"]) expect(parseLongDay(formatIsoDay(day))).toBe(day);
+    for (const text of ["31 Marchh 2026", "30 February 2026", "March 31, 2026", "31 March 2026.", "2026-03-31", ""])
+      expect(parseLongDay(text), text).toBeNull();
   });
 });
 

@@ -34,9 +34,6 @@ export const LICENCE_LAWS: Record<LicenceKind, string> = {
   pesticide: "Insecticides Act, 1968 and Insecticides Rules, 1971",
 };
 
-/** What a product is sold as, for the product forms and lists. */
-export const REGULATED_LABELS: Record<LicenceKind, string> = { seed: "Seed", fertiliser: "Fertiliser", pesticide: "Pesticide" };
-
 /**
  * What a product of a category is regulated as. Seeds and saplings are seed (planting material is
  * what the Seeds (Control) Order covers; we treat saplings alike), equipment and tools nothing, and

@@ -135,6 +135,9 @@ const DetailsSchema = z.object({
   dosageAmount: emptyIsNull(positiveDecimal("Enter the dosage per acre as a number above 0.")),
   dosageUnit: emptyIsNull(z.enum(PACK_UNITS, UNIT_MESSAGE)),
   howToUse: optionalText(2000, "How to use is too long (2,000 characters at most)."),
+  // Issue 16: optional; a Hindi page shows the English where these are empty.
+  nameHi: optionalText(200, "The name in Hindi is too long (200 characters at most)."),
+  descriptionHi: optionalText(2000, "The description in Hindi is too long (2,000 characters at most)."),
 });
 
 /** The product's own fields. */
@@ -226,6 +229,8 @@ function readProductFields(form: FormObject, fail: Fail) {
     dosageAmount: details.dosageAmount,
     dosageUnit: details.dosageUnit as PackUnit | null,
     howToUse: details.howToUse,
+    nameHi: details.nameHi,
+    descriptionHi: details.descriptionHi,
   };
 }
 
@@ -312,6 +317,8 @@ export function productFormFields(form: FormData) {
     dosageAmount: text(form, "dosageAmount"),
     dosageUnit: text(form, "dosageUnit"),
     howToUse: text(form, "howToUse"),
+    nameHi: text(form, "nameHi"),
+    descriptionHi: text(form, "descriptionHi"),
     hsnCode: text(form, "hsnCode"),
     gstRate: text(form, "gstRate"),
   };

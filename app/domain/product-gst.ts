@@ -1,15 +1,13 @@
 import { z } from "zod";
 import type { CategoryKey } from "./categories";
-import { GST_RATE_ERROR, GST_RATES, type GstRate, HSN_ERROR, isGstRate, validateHsn } from "./gst";
+import { GST_RATES, type GstRate, isGstRate } from "./gst";
+import { GST_RATE_ERROR, HSN_ERROR, validateHsn } from "./gst-forms";
 
 /**
  * A product's HSN code and GST rate as its forms and the product CSV take them (issue 14). The
  * rates and the HSN rule live in gst.ts; this is how a typed value becomes one.
  */
 export type ProductTax = { hsnCode: string; gstRate: GstRate };
-
-/** The hint beside the form's HSN field. */
-export const HSN_HINT = "4 to 8 digits, from the GST rate schedule";
 
 /** "5", " 18 ", "5%" → the rate; anything else (12, 5.5, abc, blank) → null. */
 export function readGstRate(text: string): GstRate | null {

@@ -40,3 +40,11 @@ export type QuotedItem = {
   gstRate: number;
   sellerStateCode: string | null;
 };
+
+/**
+ * A product's text in a page's language (issue 16): its Hindi where the page is Hindi and the
+ * product has it (name_hi, description_hi), else its English.
+ */
+export function productText(english: string, hindi: string | null | undefined, locale: "en" | "hi"): string {
+  return locale === "hi" && hindi?.trim() ? hindi : english;
+}

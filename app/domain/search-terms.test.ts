@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { foldDevanagari } from "./devanagari";
 import { searchTerms, searchWords, singular, wordSimilarity } from "./search-terms";
 
 describe("searchWords", () => {
@@ -51,5 +52,15 @@ describe("wordSimilarity", () => {
   it("scores a misspelling high against a name holding the right word", () => {
     expect(wordSimilarity("tomatto", "Hybrid Tomato Seeds")).toBeGreaterThan(0.5);
     expect(wordSimilarity("tomatto", "Power Tiller")).toBeLessThan(0.2);
+  });
+});
+
+describe("Devanagari (issue 16)", () => {
+  it("folds a nukta and a chandrabindu, and takes the danda for punctuation", () => {
+    expect(searchWords("गेहूँ")).toEqual(["गेहूं"]);
+    expect(searchWords("फ़ावड़ा")).toEqual(["फावडा"]);
+    expect(searchWords("\u095E\u093E\u0935\u095C\u093E")).toEqual(["फावडा"]); // precomposed letters with nukta
+    expect(searchWords("यूरिया खाद।")).toEqual(["यूरिया", "खाद"]);
+    expect(foldDevanagari("Zaid ज़ायद")).toBe("Zaid जायद");
   });
 });

@@ -1,3 +1,5 @@
+import { foldDevanagari } from "./devanagari";
+
 /**
  * How a shopper's search text becomes what the catalogue looks for (issue 12): words, each of
  * which must be found (in any order), and for each word the forms that count as finding it
@@ -10,18 +12,21 @@ export const MAX_SEARCH_WORDS = 8;
 export const MAX_PHRASE_WORDS = 3;
 
 /** Quotes and sentence punctuation around a word; % _ - and the like stay, they may be in a name. */
-const EDGE_PUNCTUATION = /^[\s"'“”‘’`,.;:!?()[\]{}]+|[\s"'“”‘’`,.;:!?()[\]{}]+$/gu;
+const EDGE_PUNCTUATION = /^[\s"'“”‘’`,.;:!?()[\]{}।]+|[\s"'“”‘’`,.;:!?()[\]{}।]+$/gu;
 
-/** The search text's words, lower case, without surrounding quotes or punctuation. */
+/**
+ * The search text's words, lower case, without surrounding quotes or punctuation (the danda । too);
+ * Devanagari folded as the database folds a product's Hindi (devanagari.ts), so गेहूँ finds गेहूं.
+ */
 export function searchWords(q: string): string[] {
-  const words = q
+  const words = foldDevanagari(q)
     .toLowerCase()
     .split(/\s+/)
     .map((w) => w.replace(EDGE_PUNCTUATION, ""))
     .filter((w) => w.length > 0)
     .slice(0, MAX_SEARCH_WORDS);
   // Punctuation alone ("'", "..."): look for it as typed rather than for everything.
-  const whole = q.toLowerCase().trim();
+  const whole = foldDevanagari(q).toLowerCase().trim();
   return words.length > 0 ? words : whole ? [whole] : [];
 }
 

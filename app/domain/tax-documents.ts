@@ -9,6 +9,47 @@ import type { TaxMode } from "./gst";
 export type TaxDocumentKind = "invoice" | "credit_note";
 export const TAX_DOCUMENT_TITLES: Record<TaxDocumentKind, string> = { invoice: "Tax Invoice", credit_note: "Credit Note" };
 
+/**
+ * The Hindi of a document's labels (docs/hindi-glossary.md). A PDF is the same whatever language
+ * the store was in: every label is printed in English and Hindi, so a tax inspector and a farmer
+ * both read it; numbers, names and addresses are printed once, as stored.
+ */
+export const TAX_DOCUMENT_HINDI = {
+  title: { invoice: "टैक्स इनवॉइस", credit_note: "क्रेडिट नोट" } satisfies Record<TaxDocumentKind, string>,
+  number: { invoice: "इनवॉइस नंबर", credit_note: "क्रेडिट नोट नंबर" } satisfies Record<TaxDocumentKind, string>,
+  date: { invoice: "इनवॉइस की तारीख", credit_note: "क्रेडिट नोट की तारीख" } satisfies Record<TaxDocumentKind, string>,
+  orderId: "ऑर्डर आईडी",
+  orderDate: "ऑर्डर की तारीख",
+  gstin: "जीएसटीआईएन",
+  state: "राज्य और कोड",
+  againstInvoice: "मूल इनवॉइस",
+  billTo: "खरीदार",
+  shipTo: "डिलीवरी का पता",
+  phone: "फ़ोन",
+  email: "ईमेल",
+  placeOfSupply: "आपूर्ति का स्थान",
+  continued: "जारी",
+  amountInWords: "राशि शब्दों में",
+  reverseCharge: "रिवर्स चार्ज पर देय कर",
+  yes: "हाँ",
+  no: "नहीं",
+  signatory: "अधिकृत हस्ताक्षरकर्ता",
+  computerGenerated: "कंप्यूटर से बना दस्तावेज़",
+  page: "पृष्ठ",
+  columns: {
+    serial: "क्र.",
+    description: "विवरण",
+    hsn: "एचएसएन",
+    quantity: "मात्रा",
+    unitPrice: "एक की कीमत",
+    taxable: "कर योग्य मूल्य",
+    rate: "दर",
+    amount: "राशि",
+    total: "कुल",
+  },
+  gst: { CGST: "सीजीएसटी", SGST: "एसजीएसटी", IGST: "आईजीएसटी" },
+} as const;
+
 /** The store's own series; a vendor's is "store" replaced by their user id. */
 export const STORE_SELLER = "store";
 

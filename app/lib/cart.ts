@@ -3,6 +3,8 @@ import type { CategoryKey } from "~/domain/categories";
 
 /** Spec §3: the cart lives in the browser under this key. */
 export const CART_KEY = "angle-cart";
+/** The attribute the cart page's inline script puts on <html> when the kept cart has lines (offline-head.server.ts). */
+export const CART_FLAG = "data-cart-lines";
 import { MAX_LINE_QUANTITY } from "~/domain/cart-limits";
 export { MAX_LINE_QUANTITY };
 

@@ -11,6 +11,8 @@ import { RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { ListingRefused } from "~/services/sellers/vendor-products.server";
 import { readForm } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
+import { m } from "./i18n.server";
+import { vendorText } from "./vendor-text.server";
 
 /**
  * The CSV import page's loader and action, shared by the admin's and the vendor's pages (the route
@@ -72,7 +74,8 @@ export async function importPageAction(request: Request, actor: CatalogActor & {
   if (isOversizedUpload(request)) return data<ImportActionResult>({ error: CSV_TOO_LARGE }, { status: 413 });
   const form = await readForm(request);
   const parsed = ImportActionSchema.safeParse({ intent: form.get("intent"), upload: form.get("upload") });
-  if (!parsed.success) return data<ImportActionResult>({ error: "Please choose a file and press Preview import." }, { status: 400 });
+  if (!parsed.success)
+    return data<ImportActionResult>({ error: vendorText("Please choose a file and press Preview import.") }, { status: 400 });
 
   if (parsed.data.intent === "preview") {
     const file = form.get("file");
@@ -81,12 +84,13 @@ export async function importPageAction(request: Request, actor: CatalogActor & {
       return data<ImportActionResult>({ error: file instanceof File ? result.error : CHOOSE_CSV_FILE }, { status: result.status });
     return redirectWithToast(`${paths.page}?upload=${result.id}`, {
       type: "message",
-      description: "Here is what the file would change. Nothing has been saved yet.",
+      description: m.vendor_import_preview_toast(),
     });
   }
 
   // A vendor's listings wait for an address confirmed first, as the product form's do.
-  if (actor.role === "vendor" && !actor.verified) return data<ImportActionResult>({ error: VERIFY_BEFORE_LISTING }, { status: 403 });
+  if (actor.role === "vendor" && !actor.verified)
+    return data<ImportActionResult>({ error: vendorText(VERIFY_BEFORE_LISTING) }, { status: 403 });
   try {
     const done = await applyCatalogImport(actor, parsed.data.upload);
     return redirectWithToast(paths.products, { description: appliedText(actor.role, done) });
@@ -94,16 +98,18 @@ export async function importPageAction(request: Request, actor: CatalogActor & {
     if (error instanceof ImportGone) return data<ImportActionResult>({ error: IMPORT_UPLOAD_GONE }, { status: 410 });
     if (error instanceof ImportRefused) return data<ImportActionResult>({ error: error.message }, { status: 409 });
     if (error instanceof ListingRefused || error instanceof RateLimitUnavailable)
-      return data<ImportActionResult>({ error: error.message }, { status: error.status });
+      return data<ImportActionResult>({ error: vendorText(error.message) }, { status: error.status });
     throw error;
   }
 }
 
 function appliedText(role: CatalogActor["role"], done: { created: number; updated: number; unchanged: number }) {
-  const n = (count: number, one: string, many: string) => `${count.toLocaleString("en-IN")} ${count === 1 ? one : many}`;
-  if (done.created + done.updated === 0) return "Nothing to change: every product in the file is as the store has it.";
-  const what = `${n(done.created, "new product", "new products")} and ${n(done.updated, "changed product", "changed products")}`;
-  return role === "vendor"
-    ? `Imported ${what}. They were sent for approval and appear in the store once our team approves them.`
-    : `Imported ${what}.`;
+  // In the page's language: the vendor's may be Hindi; the admin's is always English.
+  if (done.created + done.updated === 0) return m.vendor_import_nothing();
+  const n = (count: number) => count.toLocaleString("en-IN");
+  const what = m.vendor_import_what({
+    created: done.created === 1 ? m.vendor_import_created_one({ count: n(1) }) : m.vendor_import_created_other({ count: n(done.created) }),
+    updated: done.updated === 1 ? m.vendor_import_changed_one({ count: n(1) }) : m.vendor_import_changed_other({ count: n(done.updated) }),
+  });
+  return role === "vendor" ? m.vendor_import_done_vendor({ what }) : `Imported ${what}.`;
 }

@@ -1,5 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { maintenanceMarkup } from "~/components/maintenance-page.server";
+import { maintenanceMarkup, maintenanceTitle } from "~/components/maintenance-page.server";
 import { getSessionUser, hasSessionCookie, type SessionUser } from "~/auth/session.server";
 import type { GeneralSettings } from "~/domain/settings";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
@@ -41,7 +41,9 @@ export function requestState(context: Readonly<RouterContextProvider>) {
 /** What a maintenance 503 carries; root.tsx's ErrorBoundary shows it as the maintenance page. */
 export type MaintenanceNotice = {
   maintenance: true;
-  siteTitle: string /** the page, as HTML (maintenance-page.server.tsx) */;
+  /** The browser tab's title, in the page's language. */
+  title: string;
+  /** The page, as HTML (maintenance-page.server.tsx). */
   html: string;
 };
 
@@ -95,7 +97,10 @@ const closeForMaintenance: MiddlewareFunction<Response> = async ({ request, url,
   // Read without refreshing the session: a closed store writes nothing, not even a session's expiry.
   if ((await getSessionUser(request, { refresh: false }))?.role === "admin") return;
   state.closedForMaintenance = true;
-  throw data<MaintenanceNotice>({ maintenance: true, siteTitle, html: maintenanceMarkup(siteTitle) }, { status: 503 });
+  throw data<MaintenanceNotice>(
+    { maintenance: true, title: maintenanceTitle(siteTitle), html: maintenanceMarkup(siteTitle) },
+    { status: 503 },
+  );
 };
 
 export const requestPolicy = [markCaching, closeForMaintenance];

@@ -5,6 +5,8 @@ import { RETURN_DECISION_INTENTS, ReturnDecisionSchema } from "~/domain/return-f
 import type { ReturnDecisionError } from "~/domain/returns";
 import { approveReturn, type ReturnDecider, rejectReturn } from "~/services/returns/decide-return.server";
 import { ReturnRefused } from "~/services/returns/request-return.server";
+import { m } from "./i18n.server";
+import { journeyRefusals } from "./refusals.server";
 import { redirectWithToast } from "./toast.server";
 
 /** Whether a posted form is a decision on a return (pages with other forms switch on this). */
@@ -15,12 +17,13 @@ export function isReturnDecision(fields: Record<string, string>): boolean {
 /**
  * The action half of a return's Approve / Reject forms, shared by the admin's order page, the
  * admin's returns list and the vendor's orders: parse, decide, and come back to `back` with a toast,
- * or answer a 4xx naming the return and the field that was refused.
+ * or answer a 4xx naming the return and the field that was refused. In the page's language: a
+ * vendor's may be Hindi (a refund the payment service refused included); the admin's is English.
  */
 export async function decideReturnFromForm(fields: Record<string, string>, decider: ReturnDecider, back: string) {
   const returnId = (fields.returnId ?? "").slice(0, 64);
   const refuse = (errors: ReturnDecisionError["errors"], status: number) =>
-    data({ returnError: { returnId, errors } satisfies ReturnDecisionError }, { status });
+    data({ returnError: { returnId, errors: journeyRefusals.fields(errors) } satisfies ReturnDecisionError }, { status });
   const parsed = ReturnDecisionSchema.safeParse(fields);
   if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
   try {
@@ -34,12 +37,12 @@ export async function decideReturnFromForm(fields: Record<string, string>, decid
       return redirectWithToast(back, {
         description:
           outcome.refundKind === "payout"
-            ? `Return approved: the refund of ${amount} is recorded.`
-            : `Return approved: ${amount} is being refunded.`,
+            ? m.orders_toast_return_approved_payout({ amount })
+            : m.orders_toast_return_approved_refunding({ amount }),
       });
     }
     await rejectReturn({ returnId: parsed.data.returnId, decider, note: parsed.data.note });
-    return redirectWithToast(back, { description: "Return rejected. The customer is emailed your reason." });
+    return redirectWithToast(back, { description: m.orders_toast_return_rejected() });
   } catch (error) {
     if (!(error instanceof ReturnRefused)) throw error;
     const field = error.field === "payoutReference" || error.field === "note" ? error.field : "form";

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatPaise } from "~/domain/money";
 import type { QuotedItem } from "~/domain/product-view";
+import { useT } from "./i18n";
 import { lineKey, lineName, readCart, useCart, writeCart, type CartLine, type CartProduct } from "./cart";
 
 export type QuotedLine = CartLine & { outOfStock: boolean; priceChangedFrom: number | null };
@@ -13,6 +14,7 @@ export type QuotedLine = CartLine & { outOfStock: boolean; priceChangedFrom: num
  * gets its product's first size.
  */
 export function useCartQuote() {
+  const t = useT();
   const lines = useCart();
   const fetcher = useFetcher<{ items: QuotedItem[] }>();
   const [notices, setNotices] = useState<string[]>([]);
@@ -30,7 +32,13 @@ export function useCartQuote() {
     fetcher.load(`/resources/cart-quote?ids=${encodeURIComponent(forIds)}`);
   });
   useEffect(() => {
-    if (ids) askForQuote(ids);
+    if (!ids) return;
+    // Offline the check cannot answer (and a failed fetcher shows the error page): the stored cart
+    // stands until the connection comes back, and is checked again then.
+    if (navigator.onLine) askForQuote(ids);
+    const recheck = () => askForQuote(ids);
+    window.addEventListener("online", recheck);
+    return () => window.removeEventListener("online", recheck);
   }, [ids]);
 
   // Runs on both data and state: React Router publishes a fetcher's data before its "idle" state
@@ -55,7 +63,7 @@ export function useCartQuote() {
         continue;
       }
       if (!p) {
-        messages.push(`${lineName(line.product)} is no longer available and was removed from your cart.`);
+        messages.push(t("ui_checkout_notice_removed", { name: lineName(line.product) }));
         dirty = true;
         continue;
       }
@@ -74,13 +82,17 @@ export function useCartQuote() {
       if (p.pricePaise !== line.product.pricePaise) {
         priceChanges[p.variantId] = line.product.pricePaise;
         messages.push(
-          `The price of ${lineName(product)} changed from ${formatPaise(line.product.pricePaise)} to ${formatPaise(p.pricePaise)}.`,
+          t("ui_checkout_notice_price", {
+            name: lineName(product),
+            old: formatPaise(line.product.pricePaise),
+            new: formatPaise(p.pricePaise),
+          }),
         );
       }
       let quantity = line.quantity;
       if (p.stock > 0 && quantity > p.stock) {
         quantity = p.stock;
-        messages.push(`Only ${p.stock} of ${lineName(product)} in stock: quantity lowered.`);
+        messages.push(t("ui_checkout_notice_stock", { stock: p.stock, name: lineName(product) }));
       }
       if (quantity !== line.quantity || JSON.stringify(product) !== JSON.stringify(line.product)) dirty = true;
       // A line from before sizes and a line of its first size become one.
@@ -95,7 +107,7 @@ export function useCartQuote() {
     if (dirty) writeCart(next);
     if (messages.length) setNotices((old) => [...new Set([...old, ...messages])]);
     if (Object.keys(priceChanges).length) setChanged((old) => ({ ...old, ...priceChanges }));
-  }, [fetcher.data, fetcher.state]);
+  }, [fetcher.data, fetcher.state, t]);
 
   const quoted: QuotedLine[] = useMemo(
     () =>

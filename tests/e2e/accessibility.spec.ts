@@ -125,7 +125,7 @@ for (const width of WIDTHS) {
     });
 
     test("the admin panel: login, every page the sidebar links to, a product and an order", async ({ page, browser }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       await page.goto("/admin/login");
       await expectAccessible(page);
       await loginAsAdmin(page);

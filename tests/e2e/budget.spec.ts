@@ -1,5 +1,6 @@
 import { defined } from "../../app/lib/defined";
-import { test, expect } from "./fixtures";
+import { BOOT_FALLBACK_MS } from "../../app/lib/scripts-after-paint.server";
+import { test, expect, waitForHydration } from "./fixtures";
 
 // Issue 6 / decision 007: what a shopper's phone downloads before it can use a page. Bytes, not
 // timings: the same build always gives the same figures (speed itself is measured by npm run bench).
@@ -10,7 +11,9 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed, 
   request,
 }) => {
   const productPath = defined(/href="(\/products\/[a-z0-9]+)"/.exec(await (await request.get("/products")).text())?.[1], "a product link");
-  for (const path of ["/", "/products", productPath, "/cart"]) {
+  // In both languages (issue 16): a Hindi page brings its strings as page data, not as JavaScript.
+  const english = ["/", "/products", productPath, "/cart"];
+  for (const path of [...english, "/hi", ...english.slice(1).map((p) => `/hi${p}`)]) {
     const html = await (await request.get(path)).text();
     // No render-blocking stylesheet: the CSS is in the page.
     const css = html.indexOf('<style id="angle-css">');
@@ -18,9 +21,16 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed, 
     expect(html.indexOf("</style>", css) - css, path).toBeGreaterThan(1000);
     expect(html, path).not.toMatch(/<link rel="stylesheet"/);
 
-    const scripts = new Set(
-      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => defined(m[1], "a preloaded script")),
-    );
+    // Nothing but the page itself before the first paint (decision 028): no script file in the
+    // head, no preload of one; the page's scripts are started by the boot script once it has painted.
+    // The one inline script there is the service worker's (decision 029): it only registers the
+    // worker after the load event, fetching nothing.
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head, path).not.toMatch(/<link rel="modulepreload"|<script[^>]*\ssrc=|<script[^>]*type="module"/);
+    expect([...head.matchAll(/<script\b/g)], path).toHaveLength(1);
+    expect(head, path).toMatch(/<script nonce="[^"]+">if\("serviceWorker"in navigator\)/);
+    const preloads = /\((\["\/assets\/[^\]]+\])\)<\/script>/.exec(html)?.[1];
+    const scripts = new Set(JSON.parse(defined(preloads, `the boot script of ${path}`)) as string[]);
     for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
       scripts.add(defined(m[1] ?? m[2], "an imported script"));
     expect(scripts.size, path).toBeGreaterThan(2);
@@ -71,4 +81,79 @@ test("pages look the same once hydrated: the inlined stylesheet survives and the
   await expect(page.locator("style#angle-css")).toHaveCount(1);
   // The home page's own heading (the address changes a moment before the new page is drawn).
   await expect(page.getByRole("heading", { level: 1, name: /delivered to your door/i })).toHaveCSS("font-weight", "800");
+});
+
+test("a page paints before it asks for any script, then hydrates", async ({ page }) => {
+  for (const path of ["/products", "/hi/products"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((e) => new URL(e.name).pathname.endsWith(".js"))
+        .map((e) => e.startTime),
+    }));
+    expect(scripts.length, path).toBeGreaterThan(2);
+    // After the first paint; or, on a machine too busy to paint within 2 s, not before the boot
+    // script's fallback starts them anyway (scripts-after-paint.server.ts: a page that never paints).
+    const painted = defined(paint, "a first paint");
+    expect(Math.min(...scripts), `${path}: the first script is asked for after the first paint (${painted} ms)`).toBeGreaterThan(
+      Math.min(painted, BOOT_FALLBACK_MS),
+    );
+    // Hydrated: a click on a link is a client-side navigation (the document stays).
+    await page.evaluate(() => {
+      (window as { stayed?: boolean }).stayed = true;
+    });
+    await page.locator('header a[href$="/cart"]').click();
+    await expect(page).toHaveURL(path.startsWith("/hi") ? /\/hi\/cart$/ : /\/cart$/);
+    expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed), path).toBe(true);
+  }
+});
+
+test("the cart page paints the right state before its scripts: an empty cart once, a cart with lines as loading", async ({ page }) => {
+  // An empty cart: drawn by the server, and hydration keeps that very element (its first paint is the
+  // page's largest; a second drawing would move the largest paint to after the scripts).
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as { painted?: Element }).painted = [...document.querySelectorAll("h1")].find((h) => h.textContent === "Your cart is empty");
+    });
+  });
+  await page.goto("/cart");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Your cart is empty" })).toBeVisible();
+  expect(
+    await page.evaluate(() => {
+      const painted = (window as { painted?: Element }).painted;
+      return !!painted && painted.isConnected;
+    }),
+  ).toBe(true);
+
+  // A cart with lines, its scripts held back: "Loading your cart…", never "empty", then the lines.
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "angle-cart",
+      JSON.stringify([
+        {
+          product: { id: "x", name: "Khurpi", pricePaise: 49_900, image: "/images/products/placeholder.svg", category: "tools", stock: 5 },
+          quantity: 1,
+        },
+      ]),
+    ),
+  );
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/cart", { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("heading", { level: 1, name: "Shopping Cart" })).toBeVisible();
+  await expect(page.getByText("Loading your cart...")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeHidden();
+  release();
+  await waitForHydration(page);
+  await expect(page.getByText("Loading your cart...")).toBeHidden();
 });

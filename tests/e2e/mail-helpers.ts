@@ -66,4 +66,13 @@ export async function confirmByEmail(request: APIRequestContext, storeUrl: strin
 export async function confirmInBrowser(page: Page, storeUrl: string, email: string) {
   await page.goto(linkIn(await waitForMail(storeUrl, email, "verify-email"), "/verify-email"));
   await page.getByRole("button", { name: "Confirm my email" }).click();
+  await leftConfirmPage(page);
+}
+
+/**
+ * Waits for the confirmation's answer (a redirect, with the session's cookie): a test that goes on
+ * at once may navigate away while the answer is on its way, and be signed out when it arrives.
+ */
+export async function leftConfirmPage(page: Page) {
+  await page.waitForURL((url) => !/\/verify-email$/.test(url.pathname));
 }

@@ -49,7 +49,8 @@ test("a 12 MB phone photo is accepted, previewed first, and stored whole (letter
 });
 
 test("a 16 MB photo is refused with a field error, keeping what was typed (also without JavaScript)", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  // Three photos of 16–24 MB made and sent, two of them through a browser: over 2 minutes on CI's busy cores.
+  test.setTimeout(240_000);
   const huge = jpeg("camera.jpg", await noisePhoto(16 * MB));
   await loginAsAdmin(page);
   await page.goto("/admin/products/new");

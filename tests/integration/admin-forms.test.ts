@@ -15,7 +15,7 @@ import { action as productsAction } from "~/routes/admin/products";
 import { action as usersAction } from "~/routes/admin/users";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { action as productEditAction, loader as productEditLoader } from "~/routes/admin/product-edit";
-import { GST_RATE_ERROR, HSN_ERROR } from "~/domain/gst";
+import { GST_RATE_ERROR, HSN_ERROR } from "~/domain/gst-forms";
 import { action as vendorsAction } from "~/routes/admin/vendors";
 
 /**

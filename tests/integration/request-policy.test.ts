@@ -122,6 +122,12 @@ describe("maintenance mode", () => {
       expect(productsPage.headers.get("content-type")).toContain("text/html");
       expect(productsPage.text).toContain("We are tending the fields");
       expect(productsPage.text.replaceAll("<!-- -->", "")).toContain("Angle is closed for a short maintenance.");
+      expect(productsPage.text).toContain("<title>Angle · Back soon</title>");
+      // A Hindi page's maintenance page, browser tab included, is in Hindi.
+      const hindiPage = await send("/hi/products");
+      expect(hindiPage.status).toBe(503);
+      expect(hindiPage.text).toContain("<title>Angle · जल्द लौटेंगे</title>");
+      expect(hindiPage.text).toContain("हम खेतों की देखभाल कर रहे हैं");
 
       expect(await messageCount(contact.subject)).toBe(0);
       expect(await userCount(customerEmail)).toBe(0);

@@ -4,6 +4,7 @@ import { isAwaitingPayment } from "~/domain/payments";
 import type { OrderProgressView } from "./order-progress-view";
 import { BankTransferPanel } from "./bank-transfer-panel";
 import { ShipmentList } from "./shipment-list";
+import { useT } from "~/lib/i18n";
 
 /**
  * An order's card in My Orders (issue 15): waiting for payment, how to pay by bank transfer, the
@@ -16,18 +17,21 @@ export function OrderCardProgress({
   order: { id: string; status: OrderStatus; total: number };
   progress: OrderProgressView | undefined;
 }) {
+  const t = useT();
   if (!progress) return null;
   const awaiting = order.status === "pending" && isAwaitingPayment(progress.paymentStatus);
   return (
     <div className="mt-3 space-y-3">
-      {awaiting ? <p className="text-sm font-semibold text-orange-800">Awaiting payment</p> : null}
+      {awaiting ? <p className="text-sm font-semibold text-orange-800">{t("ui_orders_payment_awaiting_payment")}</p> : null}
       {progress.refundedPaise > 0 ? (
-        <p className="text-sm font-semibold text-stone-800">{formatPaise(progress.refundedPaise)} has been refunded to you.</p>
+        <p className="text-sm font-semibold text-stone-800">
+          {t("ui_orders_refunded_to_you", { amount: formatPaise(progress.refundedPaise) })}
+        </p>
       ) : null}
       {progress.bankTransfer ? (
         <BankTransferPanel details={progress.bankTransfer} orderId={order.id} totalPaise={order.total} headingLevel={3} />
       ) : null}
-      <ShipmentList shipments={progress.shipments} label={`Parcels of order ${order.id}`} />
+      <ShipmentList shipments={progress.shipments} label={t("ui_orders_parcels_of", { id: order.id })} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { BankTransferDetails } from "~/domain/bank-transfer";
 import type { ShipmentView } from "~/domain/shipments";
 import { BankTransferPanel } from "./bank-transfer-panel";
 import { ShipmentList } from "./shipment-list";
+import { useT } from "~/lib/i18n";
 
 type Props = {
   order: { id: string; total: number };
@@ -13,6 +14,7 @@ type Props = {
  * the parcels with their courier and tracking once they leave.
  */
 export function OrderFulfilment({ order, progress }: Props) {
+  const t = useT();
   return (
     <>
       {progress.bankTransfer ? (
@@ -23,9 +25,9 @@ export function OrderFulfilment({ order, progress }: Props) {
       {progress.shipments.length > 0 ? (
         <section className="mt-6 rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="shipments-title">
           <h2 id="shipments-title" className="mb-3 text-lg font-bold text-stone-900">
-            {progress.shipments.length === 1 ? "Your parcel" : "Your parcels"}
+            {progress.shipments.length === 1 ? t("ui_orders_your_parcel") : t("ui_orders_your_parcels")}
           </h2>
-          <ShipmentList shipments={progress.shipments} label="Parcels and tracking" />
+          <ShipmentList shipments={progress.shipments} label={t("ui_orders_parcels_tracking")} />
         </section>
       ) : null}
     </>

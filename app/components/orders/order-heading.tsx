@@ -6,6 +6,8 @@ import { formatDate, formatDateTime } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
 import { type OrderEventTime, type OrderStatus, reachedAt, STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
 import { isAwaitingPayment, type PaymentStatus } from "~/domain/payments";
+import { useLocale, useT } from "~/lib/i18n";
+import { rich, useStatusNames } from "~/lib/order-text";
 
 export const AWAITING_PAYMENT_HEADING = "Awaiting payment";
 export const CANCELLED_HEADING = "This order has been cancelled";
@@ -24,6 +26,9 @@ type Props = {
  * Any money refunded is said in every case (issue 15).
  */
 export function OrderHeading({ order, progress, children }: Props) {
+  const t = useT();
+  const locale = useLocale();
+  const names = useStatusNames({ order: STATUS_LABELS });
   const cancelled = order.status === "cancelled";
   const awaiting = !cancelled && order.status === "pending" && isAwaitingPayment(progress.paymentStatus);
   const tone = cancelled ? "bg-stone-100 ring-stone-200" : awaiting ? "bg-orange-50 ring-orange-200" : "bg-brand-50 ring-brand-100";
@@ -34,25 +39,29 @@ export function OrderHeading({ order, progress, children }: Props) {
     <div className={`rounded-2xl p-6 text-center ring-1 ${tone}`} data-testid="order-heading">
       <Icon className={`mx-auto h-14 w-14 ${iconTone}`} aria-hidden="true" />
       <h1 className="mt-3 text-2xl font-bold text-stone-900 sm:text-3xl">
-        {cancelled ? CANCELLED_HEADING : awaiting ? AWAITING_PAYMENT_HEADING : PLACED_HEADING}
+        {cancelled ? t("ui_orders_heading_cancelled") : awaiting ? t("ui_orders_heading_awaiting") : t("ui_orders_heading_placed")}
       </h1>
       <p className="mt-2 text-stone-700">
-        Order <span className="font-mono font-semibold">#{order.id}</span> · placed on {formatDate(order.createdAt)}
+        {rich(t("ui_orders_heading_line", { id: "{id}", date: formatDate(order.createdAt, locale) }), {
+          id: <span className="font-mono font-semibold">#{order.id}</span>,
+        })}
       </p>
       {cancelledAt ? (
         <p className="mt-1 font-semibold text-stone-800" data-testid="cancelled-on">
-          Cancelled on <time dateTime={cancelledAt}>{formatDateTime(cancelledAt)}</time>
+          {rich(t("ui_orders_cancelled_on", { date: "{date}" }), {
+            date: <time dateTime={cancelledAt}>{formatDateTime(cancelledAt, locale)}</time>,
+          })}
         </p>
       ) : null}
-      {awaiting ? <p className="mt-1 text-stone-700">We will confirm your order as soon as your payment is received.</p> : null}
+      {awaiting ? <p className="mt-1 text-stone-700">{t("ui_orders_confirm_after_payment")}</p> : null}
       {progress.refundedPaise > 0 ? (
         <p className="mt-1 font-semibold text-stone-800" data-testid="order-refund">
-          {formatPaise(progress.refundedPaise)} has been refunded to you.
+          {t("ui_orders_refunded_to_you", { amount: formatPaise(progress.refundedPaise) })}
         </p>
       ) : null}
       <p className="mt-2">
         <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">
-          {STATUS_LABELS[order.status]}
+          {names.order(order.status)}
         </span>
       </p>
       {children}

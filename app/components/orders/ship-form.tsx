@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import { ALL_LINES, COURIER_MAX, type SellerToShip, TRACKING_MAX } from "~/domain/shipments";
+import { useT } from "~/lib/i18n";
 
 export type ShipFormErrors = Partial<Record<"courier" | "tracking" | "seller", string>>;
 
@@ -22,6 +23,8 @@ type Props = {
 export function ShipForm({ hidden, errors = {}, values = {}, sellers = [], busy, label }: Props) {
   const total = sellers.reduce((n, s) => n + s.items, 0);
   const sellerId = useId();
+  // Words in the page's language: Hindi on the vendor's Hindi pages, English for the admin.
+  const t = useT();
   return (
     <Form method="post" className="space-y-3" aria-label={label}>
       {Object.entries(hidden).map(([name, value]) => (
@@ -31,7 +34,7 @@ export function ShipForm({ hidden, errors = {}, values = {}, sellers = [], busy,
         {sellers.length > 1 ? (
           <div className="sm:col-span-2">
             <label htmlFor={sellerId} className="mb-1 block text-sm font-medium text-stone-800">
-              Items to ship
+              {t("ui_vendor_ship_items_to_ship")}
             </label>
             <select
               id={sellerId}
@@ -40,10 +43,10 @@ export function ShipForm({ hidden, errors = {}, values = {}, sellers = [], busy,
               aria-invalid={errors.seller ? true : undefined}
               className="h-11 w-full rounded-lg border border-stone-300 bg-white px-2"
             >
-              <option value={ALL_LINES}>All remaining items ({total}), one parcel per seller</option>
+              <option value={ALL_LINES}>{t("ui_vendor_ship_all_remaining", { total })}</option>
               {sellers.map((s) => (
                 <option key={s.seller} value={s.seller}>
-                  {s.name}: {s.items} {s.items === 1 ? "item" : "items"}
+                  {s.name}: {s.items} {s.items === 1 ? t("ui_vendor_ship_item_one") : t("ui_vendor_ship_item_other")}
                 </option>
               ))}
             </select>
@@ -51,24 +54,24 @@ export function ShipForm({ hidden, errors = {}, values = {}, sellers = [], busy,
           </div>
         ) : null}
         <TextField
-          label="Courier"
+          label={t("ui_vendor_ship_courier")}
           name="courier"
           required
           minLength={2}
           maxLength={COURIER_MAX}
           autoComplete="off"
-          placeholder="e.g. Delhivery, India Post"
+          placeholder={t("ui_vendor_ship_courier_placeholder")}
           defaultValue={values.courier}
           error={errors.courier}
         />
         <TextField
-          label="Tracking number or link"
+          label={t("ui_vendor_ship_tracking")}
           name="tracking"
           required
           minLength={3}
           maxLength={TRACKING_MAX}
           autoComplete="off"
-          hint="The courier's tracking number, or an https:// link to its tracking page."
+          hint={t("ui_vendor_ship_tracking_hint")}
           defaultValue={values.tracking}
           error={errors.tracking}
         />
@@ -77,7 +80,7 @@ export function ShipForm({ hidden, errors = {}, values = {}, sellers = [], busy,
             type="submit"
             className="h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
           >
-            {busy ? "Saving..." : "Mark as Shipped"}
+            {busy ? t("ui_vendor_saving") : t("ui_vendor_ship_submit")}
           </button>
         </div>
       </fieldset>

@@ -3,6 +3,7 @@ import { ShipmentList } from "~/components/orders/shipment-list";
 import type { OrderStatus } from "~/domain/orders";
 import { isAwaitingPayment, type PaymentStatus } from "~/domain/payments";
 import type { ShipmentView } from "~/domain/shipments";
+import { useT } from "~/lib/i18n";
 
 type Props = {
   order: { orderId: string; status: OrderStatus; paymentStatus: PaymentStatus; lines: readonly { shipmentId: string | null }[] };
@@ -21,14 +22,11 @@ export function VendorOrderShipping({ order, shipments, refused, busy }: Props) 
   const waiting = order.lines.filter((l) => l.shipmentId === null).length;
   const open = order.status === "confirmed" && !isAwaitingPayment(order.paymentStatus);
   const fieldsRefused = refused !== undefined && Object.values(refused.fields).some(Boolean);
+  const t = useT();
   return (
     <div className="mt-3 space-y-3 border-t border-stone-100 pt-3">
-      <ShipmentList shipments={shipments} label={`Your parcels of order ${order.orderId}`} />
-      {waiting > 0 && order.status === "pending" ? (
-        <p className="text-sm text-stone-600">
-          Ship once the order is confirmed: the form to record the courier and tracking appears here.
-        </p>
-      ) : null}
+      <ShipmentList shipments={shipments} label={t("ui_vendor_order_parcels", { id: order.orderId })} />
+      {waiting > 0 && order.status === "pending" ? <p className="text-sm text-stone-600">{t("ui_vendor_ship_when_confirmed")}</p> : null}
       {waiting > 0 && open ? (
         <>
           {refused && !fieldsRefused ? (
@@ -41,7 +39,7 @@ export function VendorOrderShipping({ order, shipments, refused, busy }: Props) 
             errors={refused?.fields}
             values={refused?.values}
             busy={busy}
-            label={`Ship your items of order ${order.orderId}`}
+            label={t("ui_vendor_ship_items", { id: order.orderId })}
           />
         </>
       ) : null}

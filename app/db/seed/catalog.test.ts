@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { GST_RATES, HSN_PATTERN, isGstRate } from "~/domain/gst";
+import { GST_RATES, isGstRate } from "~/domain/gst";
+import { HSN_PATTERN } from "~/domain/gst-forms";
 import { SAMPLE_PRODUCT_GST } from "../migrations/0020-sample-product-gst";
+import { SAMPLE_PRODUCT_HINDI } from "../migrations/0023-hindi-catalogue";
 import { sampleProducts } from "./catalog";
 
 /** The heading and rate 0019-gst gave a product of a category (its backfill). */
@@ -48,5 +50,17 @@ describe("the sample catalogue's HSN codes and GST rates (docs/gst-rates.md)", (
       expect(m?.to, p.name).toEqual([p.hsnCode, p.gstRate]);
       expect(m?.from, p.name).toEqual(backfill(p.category));
     }
+  });
+});
+
+describe("the sample catalogue in Hindi (issue 16)", () => {
+  it("every product has a Hindi name and description, in Devanagari, as 0023-hindi-catalogue gives an older store", () => {
+    for (const p of sampleProducts) {
+      expect(p.nameHi, p.name).toMatch(/[\u0900-\u097F]/u);
+      expect(p.descriptionHi, p.name).toMatch(/[\u0900-\u097F]/u);
+      expect(p.nameHi.length).toBeLessThanOrEqual(200);
+      expect(p.descriptionHi.length).toBeLessThanOrEqual(2000);
+    }
+    expect(SAMPLE_PRODUCT_HINDI).toEqual(sampleProducts.map(({ id, nameHi, descriptionHi }) => ({ id, nameHi, descriptionHi })));
   });
 });

@@ -76,6 +76,9 @@ export type SampleProduct = {
   id: string;
   name: string;
   description: string;
+  /** Issue 16: the name and description in Hindi (0023-hindi-catalogue gives a store seeded before them the same). */
+  nameHi: string;
+  descriptionHi: string;
   category: "seeds" | "equipment" | "tools" | "fertilizers";
   /** What the law regulates it as, when not what its category says (a pesticide among fertilizers). */
   regulatedAs?: LicenceKind;
@@ -103,6 +106,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "eoczqk4sbbk5",
     name: "Hybrid Tomato Seeds (Arka Rakshak)",
+    nameHi: "हाइब्रिड टमाटर के बीज (अर्का रक्षक)",
+    descriptionHi:
+      "IIHR की F1 हाइब्रिड किस्म, जो पत्ती मोड़क वायरस, बैक्टीरियल विल्ट और अगेती झुलसा — तीनों रोगों से लड़ती है। 10 ग्राम के पैकेट (लगभग 2,500 बीज) से 80–100 ग्राम के सख़्त, गहरे लाल फल। खरीफ़ और रबी दोनों में बुवाई करें।",
     description:
       "IIHR-bred F1 hybrid with triple resistance to leaf curl virus, bacterial wilt and early blight. A 10 g packet (about 2,500 seeds) gives firm, deep-red fruits of 80–100 g for kharif and rabi sowing.",
     category: "seeds",
@@ -154,6 +160,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "29yj0ian534w",
     name: "Drip Irrigation Kit (1 acre)",
+    nameHi: "ड्रिप सिंचाई किट (1 एकड़)",
+    descriptionHi:
+      "एक एकड़ के लिए पूरा इनलाइन ड्रिप सिस्टम: 16 मिमी लैटरल (40 सेमी पर 4 LPH ड्रिपर), स्क्रीन फ़िल्टर, वेंचुरी खाद इंजेक्टर और 63 मिमी PVC मेन पाइप। नाली से सिंचाई के मुकाबले 60% तक पानी की बचत।",
     description:
       "Complete inline drip system for one acre with 16 mm laterals (4 LPH drippers at 40 cm), screen filter, venturi fertiliser injector and 63 mm PVC mains. Saves up to 60% water compared with flood irrigation.",
     category: "equipment",
@@ -168,6 +177,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "6wh56s187ri1",
     name: "Pruning Secateurs",
+    nameHi: "छंटाई वाली कैंची (सिकेटियर)",
+    descriptionHi:
+      "8 इंच की बाईपास कैंची, SK5 हाई-कार्बन स्टील के ब्लेड, सेफ़्टी लॉक और न फिसलने वाली पकड़। 20 मिमी तक मोटी हरी टहनियाँ साफ़ काटती है — गुलाब, अंगूर की बेल और बाग़ की छंटाई के लिए बढ़िया।",
     description:
       "8-inch bypass secateurs with SK5 high-carbon steel blades, safety lock and anti-slip grip. Cleanly cuts green branches up to 20 mm thick — ideal for roses, grapevines and orchard pruning.",
     category: "tools",
@@ -183,6 +195,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "jif7zokt2ylu",
     name: "Vermicompost 25 kg",
+    nameHi: "वर्मीकम्पोस्ट (केंचुआ खाद) 25 किलो",
+    descriptionHi:
+      "छनी हुई, तैयार केंचुआ खाद, ह्यूमस और फ़ायदेमंद जीवाणुओं से भरपूर। सब्ज़ी की क्यारियों, किचन गार्डन और गमलों की मिट्टी को भुरभुरा बनाती है और नमी बनाए रखती है।",
     description:
       "Sieved, ready-to-use earthworm compost rich in humus and beneficial microbes. Improves soil structure and moisture retention for vegetable beds, kitchen gardens and potted plants.",
     category: "fertilizers",
@@ -234,6 +249,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "p71x6k259kr2",
     name: "Alphonso Mango Sapling (Grafted)",
+    nameHi: "अल्फ़ांसो आम का पौधा (कलमी)",
+    descriptionHi:
+      "रत्नागिरी का सॉफ़्ट-वुड कलमी हापुस (अल्फ़ांसो) पौधा, 2–3 फ़ुट ऊँचा, 10 इंच की पॉली बैग में। 3–4 साल में फल देना शुरू करता है; मानसून की शुरुआत में लगाना सबसे अच्छा।",
     description:
       "Soft-wood grafted Hapus (Alphonso) sapling from Ratnagiri, 2–3 ft tall in a 10-inch poly bag. Starts bearing fruit in 3–4 years; best planted at the onset of the monsoon.",
     category: "seeds",
@@ -285,6 +303,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "hbqekh8w1a3b",
     name: "Mahindra Arjun Novo 605 DI 4WD Tractor",
+    nameHi: "महिंद्रा अर्जुन नोवो 605 DI 4WD ट्रैक्टर",
+    descriptionHi:
+      "57 HP का चार सिलेंडर डीज़ल ट्रैक्टर, 4WD, 2,200 किलो की हाइड्रोलिक लिफ़्ट, डुअल क्लच और 15 आगे + 3 पीछे गियर। रोटावेटर, पलटने वाले हल और ट्रॉली जैसे भारी औज़ार खींचने के लिए बना।",
     description:
       "57 HP four-cylinder diesel tractor with 4WD, 2,200 kg hydraulic lift capacity, dual clutch and a 15F + 3R gearbox. Built to pull heavy implements such as rotavators, reversible ploughs and trailers.",
     category: "equipment",
@@ -298,6 +319,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "mbcptrx5vkmt",
     name: "Kisan Spray Pump 16 L",
+    nameHi: "किसान स्प्रे पंप 16 लीटर",
+    descriptionHi:
+      "बैटरी और हाथ — दोनों से चलने वाला, पीठ पर टाँगने वाला स्प्रेयर: 12 V 8 Ah बैटरी, पीतल की लांस और चार नोज़ल। एक चार्ज में 8 टंकी तक कीटनाशक, फफूंदनाशक और पत्तों पर पोषक तत्वों का छिड़काव।",
     description:
       "Dual-mode battery and manual knapsack sprayer with a 12 V 8 Ah battery, brass lance and four nozzles. Covers up to 8 tank refills on a single charge for pesticides, fungicides and foliar nutrients.",
     category: "tools",
@@ -312,6 +336,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "xz4rxzn9kkdg",
     name: "NPK 19:19:19 Water Soluble Fertiliser 25 kg",
+    nameHi: "NPK 19:19:19 पानी में घुलने वाली खाद 25 किलो",
+    descriptionHi:
+      "पूरी तरह पानी में घुलने वाली खाद, जिसमें नाइट्रोजन, फ़ॉस्फ़ोरस और पोटाश बराबर हैं — ड्रिप से देने और पत्तों पर छिड़काव के लिए। सब्ज़ी, कपास और फलों की शुरुआती बढ़वार तेज़ करती है; 3–5 ग्राम प्रति लीटर।",
     description:
       "100% water-soluble fertiliser with equal nitrogen, phosphorus and potash for fertigation and foliar spray. Boosts early vegetative growth in vegetables, cotton and fruit crops at 3–5 g per litre.",
     category: "fertilizers",
@@ -352,6 +379,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "jffepguz5ab1",
     name: "Hybrid Maize Seeds (4 kg)",
+    nameHi: "हाइब्रिड मक्का के बीज (4 किलो)",
+    descriptionHi:
+      "सिंगल-क्रॉस हाइब्रिड, 110–115 दिन में पकती है; मोटे नारंगी-पीले दाने और सूखा सहने की अच्छी ताक़त। 4 किलो का एक पैक एक एकड़ की बुवाई के लिए, खरीफ़ या रबी में।",
     description:
       "Single-cross hybrid maturing in 110–115 days, with bold orange-yellow grains and good drought tolerance. One 4 kg pack sows an acre in kharif or rabi.",
     category: "seeds",
@@ -382,6 +412,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "g6g26wcbgh4i",
     name: "Submersible Borewell Pump 5 HP",
+    nameHi: "सबमर्सिबल बोरवेल पंप 5 HP",
+    descriptionHi:
+      "6 इंच के बोरवेल के लिए 5 HP का थ्री-फ़ेज़ सबमर्सिबल पंप, 60 मीटर हेड पर 9,000 लीटर प्रति घंटा तक पानी। स्टेनलेस स्टील बॉडी और नोरिल इम्पेलर — कठोर पानी में भी लंबी उम्र।",
     description:
       "5 HP three-phase submersible pump for 6-inch borewells, delivering up to 9,000 LPH at 60 m head. Stainless-steel body and Noryl impellers for long life in hard water.",
     category: "equipment",
@@ -395,6 +428,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "aso2ywotjhqh",
     name: "Khurpi Hand Weeder (Pack of 2)",
+    nameHi: "खुरपी, निराई के लिए (2 का पैक)",
+    descriptionHi:
+      "हाथ से गढ़ी कार्बन स्टील की खुरपियाँ, शीशम की लकड़ी का हत्था — निराई, मिट्टी भुरभुरी करने और पौध रोपने के लिए। हर पैक में एक चौड़ी और एक पतली खुरपी।",
     description:
       "Hand-forged carbon-steel khurpis with sheesham wood handles for weeding, loosening soil and transplanting seedlings. One broad and one narrow blade in each pack.",
     category: "tools",
@@ -409,6 +445,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "sd17mxxc3328",
     name: "DAP Fertiliser 50 kg",
+    nameHi: "डीएपी खाद 50 किलो",
+    descriptionHi:
+      "डाय-अमोनियम फ़ॉस्फ़ेट (18:46:0) के दाने, बुवाई के समय नीचे डालने के लिए — जड़ों की मज़बूत बढ़वार के लिए फ़ॉस्फ़ोरस। लगभग 50 किलो प्रति एकड़ डालें, या अपने मृदा स्वास्थ्य कार्ड के अनुसार।",
     description:
       "Di-ammonium phosphate (18:46:0) granules for basal application at sowing, supplying phosphorus for strong root development. Apply about 50 kg per acre or as per your soil health card.",
     category: "fertilizers",
@@ -439,6 +478,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "5iqtuj0sqwto",
     name: "Forged Kulhadi (Axe) 1.5 kg",
+    nameHi: "गढ़ी हुई कुल्हाड़ी 1.5 किलो",
+    descriptionHi:
+      "1.5 किलो का ड्रॉप-फ़ोर्ज्ड कुल्हाड़ी का फल, 30 इंच के पक्की लकड़ी के हत्थे पर — जलाऊ लकड़ी फाड़ने और खेत के आसपास काँटेदार झाड़ियाँ साफ़ करने के लिए।",
     description:
       "Drop-forged 1.5 kg axe head on a 30-inch seasoned wooden handle for splitting firewood and clearing thorny branches around the farm.",
     category: "tools",
@@ -452,6 +494,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "pooo3l02mbx0",
     name: "Pusa Basmati 1121 Paddy Seeds (10 kg)",
+    nameHi: "पूसा बासमती 1121 धान के बीज (10 किलो)",
+    descriptionHi:
+      "लंबे दाने वाली पूसा बासमती 1121 का प्रमाणित बीज, अपनी खुशबू और पकने पर दाने की ज़बरदस्त लंबाई के लिए मशहूर। 140–145 दिन में पकता है; पंजाब, हरियाणा और पश्चिमी उत्तर प्रदेश के लिए सही।",
     description:
       "Certified seed of extra-long-grain Pusa Basmati 1121, prized for its aroma and exceptional grain elongation on cooking. Matures in 140–145 days; recommended for Punjab, Haryana and western Uttar Pradesh.",
     category: "seeds",
@@ -482,6 +527,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "gkkckiffc38f",
     name: "Rotavator 6 ft",
+    nameHi: "रोटावेटर 6 फ़ुट",
+    descriptionHi:
+      "45–60 HP ट्रैक्टर के लिए 42 ब्लेड वाला मज़बूत रोटरी टिलर, मल्टी-स्पीड गियरबॉक्स और बोरॉन स्टील के L-टाइप ब्लेड। एक ही बार में बारीक क्यारी तैयार — समय और डीज़ल दोनों की बचत।",
     description:
       "42-blade heavy-duty rotary tiller for 45–60 HP tractors, with a multi-speed gearbox and boron-steel L-type blades. Prepares a fine seedbed in a single pass, saving time and diesel.",
     category: "equipment",
@@ -495,6 +543,9 @@ export const sampleProducts: SampleProduct[] = [
   {
     id: "4xeneopcrgd5",
     name: "Neem Cake Powder 40 kg",
+    nameHi: "नीम खली पाउडर 40 किलो",
+    descriptionHi:
+      "कोल्ड-प्रेस्ड नीम की खली, जो मिट्टी को जैविक रूप से उपजाऊ बनाती है और सूत्रकृमि (निमेटोड) व मिट्टी के कीटों को रोकने में मदद करती है। बुवाई के समय यूरिया के साथ मिलाएँ, ताकि नाइट्रोजन कम बर्बाद हो।",
     description:
       "Cold-pressed neem seed cake that enriches soil organically and helps control nematodes and soil-borne pests. Mix with urea at sowing to slow nitrogen loss.",
     category: "fertilizers",

@@ -28,6 +28,8 @@ export async function seedCatalogIfEmpty(db: Db): Promise<number> {
             id: p.id,
             name: p.name,
             description: p.description,
+            name_hi: p.nameHi,
+            description_hi: p.descriptionHi,
             category: p.category,
             regulated_as: p.regulatedAs ?? regulatedAsFor(p.category),
             hsn_code: p.hsnCode,

@@ -1,12 +1,16 @@
+import type { Locale } from "~/domain/locale";
+import * as m from "~/paraglide/messages";
 import { type EmailBlock, type EmailStore, type RenderedEmail, renderEmail } from "./layout";
 
 /**
  * The emails about an account itself (pure, like messages.ts): confirming an address, a sign-up
  * with an address that already has an account, a password reset. Links are paths of the store
- * carrying a single-use token; the layout makes them absolute.
+ * carrying a single-use token; the layout makes them absolute (under /hi in a Hindi email). Written
+ * in the language of the request that sent them (`locale`).
  */
 
-const greeting = (name: string) => (name.trim() ? `Hello ${name.trim()},` : "Hello,");
+const greeting = (name: string, locale: Locale) =>
+  name.trim() ? m.email_hello_name({ name: name.trim() }, { locale }) : m.email_hello({}, { locale });
 
 /** How long a confirmation link works, in words (EMAIL_VERIFICATION_SECONDS). */
 export const VERIFY_LINK_LIFETIME = "24 hours";
@@ -18,77 +22,91 @@ export const verifyEmailPath = (token: string) => `/verify-email?token=${encodeU
 export const resetPasswordPath = (token: string) => `/reset-password?token=${encodeURIComponent(token)}`;
 
 /** After registration (customer or vendor): confirm the address to finish creating the account. */
-export function verifyEmailMessage(store: EmailStore, user: { name: string }, token: string): RenderedEmail {
-  return renderEmail(store, {
-    subject: `Confirm your email for ${store.name}`,
-    heading: "Confirm your email address",
-    blocks: [
-      { kind: "paragraph", text: greeting(user.name) },
-      {
-        kind: "paragraph",
-        text: `To finish creating your ${store.name} account, confirm that this is your email address. The link works for ${VERIFY_LINK_LIFETIME}.`,
-      },
-      { kind: "link", label: "Confirm my email", path: verifyEmailPath(token) },
-      { kind: "paragraph", text: "If you did not create an account, ignore this email: nothing happens without the link." },
-    ],
-  });
+export function verifyEmailMessage(store: EmailStore, user: { name: string }, token: string, locale: Locale = "en"): RenderedEmail {
+  const o = { locale };
+  const lifetime = m.email_verify_lifetime({}, o);
+  return renderEmail(
+    store,
+    {
+      subject: m.email_verify_subject({ store: store.name }, o),
+      heading: m.email_verify_heading({}, o),
+      blocks: [
+        { kind: "paragraph", text: greeting(user.name, locale) },
+        { kind: "paragraph", text: m.email_verify_text({ store: store.name, lifetime }, o) },
+        { kind: "link", label: m.email_verify_button({}, o), path: verifyEmailPath(token) },
+        { kind: "paragraph", text: m.email_verify_ignore({}, o) },
+      ],
+    },
+    locale,
+  );
 }
 
 /** A signed-in customer asked to use a new address: sent to the new one, which changes only when confirmed. */
-export function changeEmailMessage(store: EmailStore, user: { name: string }, newEmail: string, token: string): RenderedEmail {
-  return renderEmail(store, {
-    subject: `Confirm your new email for ${store.name}`,
-    heading: "Confirm your new email address",
-    blocks: [
-      { kind: "paragraph", text: greeting(user.name) },
-      {
-        kind: "paragraph",
-        text: `You asked to use ${newEmail} for your ${store.name} account. Your email changes when you open this link (it works for ${VERIFY_LINK_LIFETIME}).`,
-      },
-      { kind: "link", label: "Use this email", path: verifyEmailPath(token) },
-      { kind: "paragraph", text: "If you did not ask for this, ignore this email: your account keeps its current address." },
-    ],
-  });
+export function changeEmailMessage(
+  store: EmailStore,
+  user: { name: string },
+  newEmail: string,
+  token: string,
+  locale: Locale = "en",
+): RenderedEmail {
+  const o = { locale };
+  const lifetime = m.email_verify_lifetime({}, o);
+  return renderEmail(
+    store,
+    {
+      subject: m.email_change_subject({ store: store.name }, o),
+      heading: m.email_change_heading({}, o),
+      blocks: [
+        { kind: "paragraph", text: greeting(user.name, locale) },
+        { kind: "paragraph", text: m.email_change_text({ email: newEmail, store: store.name, lifetime }, o) },
+        { kind: "link", label: m.email_change_button({}, o), path: verifyEmailPath(token) },
+        { kind: "paragraph", text: m.email_change_ignore({}, o) },
+      ],
+    },
+    locale,
+  );
 }
 
 /**
  * To the owner of an address someone tried to register again. The registration page said the
  * same as for a new address, so only the owner learns of it, with a way back in if it was them.
  */
-export function registrationAttemptMessage(store: EmailStore, user: { name: string }, resetToken: string): RenderedEmail {
+export function registrationAttemptMessage(
+  store: EmailStore,
+  user: { name: string },
+  resetToken: string,
+  locale: Locale = "en",
+): RenderedEmail {
+  const o = { locale };
   const blocks: EmailBlock[] = [
-    { kind: "paragraph", text: greeting(user.name) },
-    {
-      kind: "paragraph",
-      text: `Someone tried to create a new ${store.name} account with this email address, which already has one. No new account was made.`,
-    },
-    {
-      kind: "paragraph",
-      text: "If it was you and you have forgotten your password, choose a new one with this link. It works for one hour and only once:",
-    },
-    { kind: "link", label: "Reset my password", path: resetPasswordPath(resetToken) },
-    { kind: "paragraph", text: "If it was not you, ignore this email: your account and password stay as they are." },
+    { kind: "paragraph", text: greeting(user.name, locale) },
+    { kind: "paragraph", text: m.email_attempt_text({ store: store.name }, o) },
+    { kind: "paragraph", text: m.email_attempt_forgot({}, o) },
+    { kind: "link", label: m.email_reset_button({}, o), path: resetPasswordPath(resetToken) },
+    { kind: "paragraph", text: m.email_attempt_ignore({}, o) },
   ];
-  return renderEmail(store, {
-    subject: `Someone tried to register at ${store.name} with your email`,
-    heading: "Your account already exists",
-    blocks,
-  });
+  return renderEmail(
+    store,
+    { subject: m.email_attempt_subject({ store: store.name }, o), heading: m.email_attempt_heading({}, o), blocks },
+    locale,
+  );
 }
 
 /** "Forgot password?": a single-use link that works for an hour. */
-export function resetPasswordMessage(store: EmailStore, user: { name: string }, token: string): RenderedEmail {
-  return renderEmail(store, {
-    subject: `Reset your ${store.name} password`,
-    heading: "Reset your password",
-    blocks: [
-      { kind: "paragraph", text: greeting(user.name) },
-      {
-        kind: "paragraph",
-        text: `Someone asked to reset the password of your ${store.name} account. To choose a new password, open this link. It works for one hour and only once:`,
-      },
-      { kind: "link", label: "Reset my password", path: resetPasswordPath(token) },
-      { kind: "paragraph", text: "If you did not ask for this, ignore this email: your password stays as it is." },
-    ],
-  });
+export function resetPasswordMessage(store: EmailStore, user: { name: string }, token: string, locale: Locale = "en"): RenderedEmail {
+  const o = { locale };
+  return renderEmail(
+    store,
+    {
+      subject: m.email_reset_subject({ store: store.name }, o),
+      heading: m.email_reset_heading({}, o),
+      blocks: [
+        { kind: "paragraph", text: greeting(user.name, locale) },
+        { kind: "paragraph", text: m.email_reset_text({ store: store.name }, o) },
+        { kind: "link", label: m.email_reset_button({}, o), path: resetPasswordPath(token) },
+        { kind: "paragraph", text: m.email_reset_ignore({}, o) },
+      ],
+    },
+    locale,
+  );
 }

@@ -1,82 +1,103 @@
-import {
-  type BankTransferDetails,
-  bankDetailRows,
-  hasBankDetails,
-  PAY_BY_TRANSFER_HEADING,
-  transferReferenceHint,
-} from "~/domain/bank-transfer";
+import { type BankTransferDetails, hasBankDetails } from "~/domain/bank-transfer";
 import { formatDateTime } from "~/domain/dates";
+import type { Locale } from "~/domain/locale";
 import { formatPaise } from "~/domain/money";
+import * as m from "~/paraglide/messages";
 import type { ShipmentView } from "~/domain/shipments";
 import { type EmailBlock, type EmailStore, type RenderedEmail, renderEmail } from "./layout";
 
 /**
  * The emails and email blocks of fulfilment and manual payments (issue 15): parcels with their
- * courier and tracking, a bank transfer's details, a payment received. Pure, like messages.ts.
+ * courier and tracking, a bank transfer's details, a payment received. Pure, like messages.ts, and
+ * in the recipient's language (`locale`).
  */
 
 const orderLink = (id: string) => `/order-confirmation/${encodeURIComponent(id)}`;
 
 /** One titled group per parcel: the courier, the tracking number or link, the items in it. */
-export function shipmentBlocks(shipments: readonly ShipmentView[]): EmailBlock[] {
+export function shipmentBlocks(shipments: readonly ShipmentView[], locale: Locale = "en"): EmailBlock[] {
   return shipments.map((s) => ({
     kind: "lines",
-    title: `Shipped by ${s.courier} on ${formatDateTime(s.shippedAt)}`,
-    lines: [`Tracking: ${s.tracking}`, ...s.items],
+    title: m.email_shipped_by({ courier: s.courier, date: formatDateTime(s.shippedAt, locale) }, { locale }),
+    lines: [m.email_tracking({ tracking: s.tracking }, { locale }), ...s.items],
   }));
 }
 
+/** The account's filled fields as "label: value" lines (bankDetailRows, in the recipient's language). */
+function bankDetailLines(details: BankTransferDetails, locale: Locale): string[] {
+  const rows = [
+    [m.email_bank_account_name, details.accountName],
+    [m.email_bank_account_number, details.accountNumber],
+    [m.email_bank_bank, details.bankName],
+    [m.email_bank_ifsc, details.ifscCode],
+  ] as const;
+  return rows.filter(([, value]) => value.trim() !== "").map(([label, value]) => `${label({}, { locale })}: ${value}`);
+}
+
 /** The store's account and how to pay into it, while the order waits for the transfer. */
-export function bankTransferBlocks(details: BankTransferDetails | null, order: { id: string; total: number }): EmailBlock[] {
+export function bankTransferBlocks(
+  details: BankTransferDetails | null,
+  order: { id: string; total: number },
+  locale: Locale = "en",
+): EmailBlock[] {
   if (!hasBankDetails(details)) return [];
   const lines = [
     ...(details.instructions.trim() ? [details.instructions.trim()] : []),
-    `Amount: ${formatPaise(order.total)}`,
-    ...bankDetailRows(details).map(([label, value]) => `${label}: ${value}`),
-    transferReferenceHint(order.id),
+    m.email_bank_amount({ amount: formatPaise(order.total) }, { locale }),
+    ...bankDetailLines(details, locale),
+    m.email_bank_reference_hint({ id: order.id }, { locale }),
   ];
-  return [{ kind: "lines", title: PAY_BY_TRANSFER_HEADING, lines }];
+  return [{ kind: "lines", title: m.email_bank_heading({}, { locale }), lines }];
 }
 
 /** To the customer, when some of the order's items leave; `remaining` is how many items are still to ship. */
 export function orderShipmentEmail(
   store: EmailStore,
   order: { id: string; customerName: string; shipment: ShipmentView; remaining: number },
+  locale: Locale = "en",
 ): RenderedEmail {
-  const still = order.remaining === 1 ? "the other item follows separately" : `the other ${order.remaining} items follow separately`;
-  return renderEmail(store, {
-    subject: `Part of your ${store.name} order #${order.id} has been shipped`,
-    heading: "Part of your order has been shipped.",
-    blocks: [
-      {
-        kind: "paragraph",
-        text: `Hello ${order.customerName}, some items of your order #${order.id} are on their way; ${still}.`,
-      },
-      ...shipmentBlocks([order.shipment]),
-      { kind: "link", label: "Track your order", path: orderLink(order.id) },
-    ],
-  });
+  const o = { locale };
+  const still = order.remaining === 1 ? m.email_shipment_still_one({}, o) : m.email_shipment_still_other({ count: order.remaining }, o);
+  return renderEmail(
+    store,
+    {
+      subject: m.email_shipment_subject({ store: store.name, id: order.id }, o),
+      heading: m.email_shipment_heading({}, o),
+      blocks: [
+        { kind: "paragraph", text: m.email_shipment_hello({ name: order.customerName, id: order.id, still }, o) },
+        ...shipmentBlocks([order.shipment], locale),
+        { kind: "link", label: m.email_track_order({}, o), path: orderLink(order.id) },
+      ],
+    },
+    locale,
+  );
 }
 
 /** To the customer, when an admin records their bank transfer. */
 export function paymentReceivedEmail(
   store: EmailStore,
   order: { id: string; customerName: string; amount: number; reference: string; confirmed: boolean },
+  locale: Locale = "en",
 ): RenderedEmail {
+  const o = { locale };
   const blocks: EmailBlock[] = [
     {
       kind: "paragraph",
-      text: `Hello ${order.customerName}, we have received your bank transfer of ${formatPaise(order.amount)} for order #${order.id}.`,
+      text: m.email_payment_received_hello({ name: order.customerName, amount: formatPaise(order.amount), id: order.id }, o),
     },
-    { kind: "lines", title: "Transfer reference", lines: [order.reference] },
+    { kind: "lines", title: m.email_transfer_reference({}, o), lines: [order.reference] },
   ];
   if (order.confirmed) {
-    blocks.push({ kind: "paragraph", text: "Your order is now confirmed and we are preparing it for shipping." });
+    blocks.push({ kind: "paragraph", text: m.email_payment_received_confirmed({}, o) });
   }
-  blocks.push({ kind: "link", label: "View your order", path: orderLink(order.id) });
-  return renderEmail(store, {
-    subject: `Payment received for your ${store.name} order #${order.id}`,
-    heading: "Thank you! We have received your payment.",
-    blocks,
-  });
+  blocks.push({ kind: "link", label: m.email_view_order({}, o), path: orderLink(order.id) });
+  return renderEmail(
+    store,
+    {
+      subject: m.email_payment_received_subject({ store: store.name, id: order.id }, o),
+      heading: m.email_payment_received_heading({}, o),
+      blocks,
+    },
+    locale,
+  );
 }

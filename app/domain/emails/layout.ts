@@ -2,8 +2,12 @@
  * The one email layout: every message the store sends is a heading and a few blocks, rendered
  * twice — a plain-text part and an HTML part (a simple table, inline styles only, every value
  * escaped) — with the store's name, address and support contacts at the foot. Pure: the caller
- * passes the store's details (see app/services/emails/email-context.server.ts).
+ * passes the store's details (see app/services/emails/email-context.server.ts). Written in the
+ * recipient's language (`locale`): the footer, <html lang> and the store's links (a Hindi email's
+ * links open the Hindi pages, /hi/…).
  */
+import { htmlLang, type Locale, localizePath } from "~/domain/locale";
+import * as m from "~/paraglide/messages";
 
 export type EmailStore = {
   /** The site title from General Settings. */
@@ -51,7 +55,7 @@ export function storeUrl(store: EmailStore, path: string): string {
 const FONT = "font-family:Arial,Helvetica,sans-serif;color:#1c1917;";
 const CELL = "padding:6px 8px;border-bottom:1px solid #e7e5e4;font-size:14px;";
 
-function blockText(store: EmailStore, block: EmailBlock): string {
+function blockText(store: EmailStore, block: EmailBlock, locale: Locale): string {
   switch (block.kind) {
     case "paragraph":
       return block.text;
@@ -62,11 +66,11 @@ function blockText(store: EmailStore, block: EmailBlock): string {
       return [...(block.title ? [`${block.title}:`] : []), ...rows].join("\n");
     }
     case "link":
-      return `${block.label}: ${storeUrl(store, block.path)}`;
+      return `${block.label}: ${storeUrl(store, localizePath(block.path, locale))}`;
   }
 }
 
-function blockHtml(store: EmailStore, block: EmailBlock): string {
+function blockHtml(store: EmailStore, block: EmailBlock, locale: Locale): string {
   switch (block.kind) {
     case "paragraph":
       return `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;">${escapeHtml(block.text)}</p>`;
@@ -92,29 +96,34 @@ function blockHtml(store: EmailStore, block: EmailBlock): string {
       return `${title}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px;">${head}${rows}</table>`;
     }
     case "link":
-      return `<p style="margin:0 0 16px;"><a href="${escapeHtml(storeUrl(store, block.path))}" style="display:inline-block;background:#15803d;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold;font-size:15px;">${escapeHtml(block.label)}</a></p>`;
+      return `<p style="margin:0 0 16px;"><a href="${escapeHtml(storeUrl(store, localizePath(block.path, locale)))}" style="display:inline-block;background:#15803d;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold;font-size:15px;">${escapeHtml(block.label)}</a></p>`;
   }
 }
 
-/** Renders a message in the store's layout: subject (one line), plain text and HTML. */
-export function renderEmail(store: EmailStore, message: { subject: string; heading: string; blocks: EmailBlock[] }): RenderedEmail {
+/** Renders a message in the store's layout and the recipient's language: subject (one line), plain text and HTML. */
+export function renderEmail(
+  store: EmailStore,
+  message: { subject: string; heading: string; blocks: EmailBlock[] },
+  locale: Locale = "en",
+): RenderedEmail {
   const subject = oneLine(message.subject);
-  const footer = [store.name, store.address, `Questions? ${store.supportEmail} · ${store.supportPhone}`];
-  const text = [message.heading, "", ...message.blocks.flatMap((b) => [blockText(store, b), ""]), "—", ...footer, ""].join("\n");
+  const questions = m.email_footer_questions({}, { locale });
+  const footer = [store.name, store.address, `${questions} ${store.supportEmail} · ${store.supportPhone}`];
+  const text = [message.heading, "", ...message.blocks.flatMap((b) => [blockText(store, b, locale), ""]), "—", ...footer, ""].join("\n");
   const html = [
     "<!doctype html>",
-    `<html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>`,
+    `<html lang="${htmlLang(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="margin:0;padding:0;background:#f5f5f4;${FONT}">`,
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f4;"><tr><td align="center" style="padding:24px 12px;">`,
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;${FONT}">`,
     `<tr><td style="background:#14532d;color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0;">${escapeHtml(store.name)}</td></tr>`,
     `<tr><td style="padding:24px;">`,
     `<h1 style="margin:0 0 16px;font-size:20px;line-height:1.3;">${escapeHtml(message.heading)}</h1>`,
-    ...message.blocks.map((b) => blockHtml(store, b)),
+    ...message.blocks.map((b) => blockHtml(store, b, locale)),
     "</td></tr>",
     `<tr><td style="padding:16px 24px;border-top:1px solid #e7e5e4;font-size:12px;line-height:1.5;color:#57534e;">`,
     `${escapeHtml(store.name)}<br>${escapeHtml(store.address)}<br>`,
-    `Questions? <a href="mailto:${escapeHtml(store.supportEmail)}" style="color:#15803d;">${escapeHtml(store.supportEmail)}</a> · ${escapeHtml(store.supportPhone)}`,
+    `${escapeHtml(questions)} <a href="mailto:${escapeHtml(store.supportEmail)}" style="color:#15803d;">${escapeHtml(store.supportEmail)}</a> · ${escapeHtml(store.supportPhone)}`,
     "</td></tr></table>",
     "</td></tr></table>",
     "</body></html>",

@@ -19,8 +19,17 @@ import { loadMessagePreferences, saveMessagePreferences } from "~/services/accou
 import { updateProfile } from "~/services/account/update-profile.server";
 import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { requestEmailChange } from "~/services/account/change-email.server";
+import { localizeAccountMessage as say, localizeFieldErrors } from "~/lib/account-messages.server";
+import { currentLocale, m } from "~/lib/i18n.server";
+import { useT } from "~/lib/i18n";
+import { useLocalePath } from "~/lib/use-locale-path";
+import { withSlot } from "~/components/message-slot";
+import { LANGUAGE_NAMES, LOCALES } from "~/domain/locale";
 
-export const meta: Route.MetaFunction = () => [{ title: "My account · Angle" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title ?? "My account · Angle" },
+  { name: "robots", content: "noindex" },
+];
 
 /** Signed in (any role: vendors and admins change their password here too), or to the sign-in dialog. */
 async function requireSignedIn(request: Request) {
@@ -33,6 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireSignedIn(request);
   const messages = user.role === "user" ? await loadMessagePreferences(user.id) : null;
   return {
+    title: m.account_title_account(),
+    locale: currentLocale(),
     user: {
       name: user.name,
       // A mobile account's placeholder address is never shown.
@@ -58,8 +69,8 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (form.intent === "password") {
     const parsed = ChangePasswordSchema.safeParse(form);
     if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      return data<Refusal>({ intent: "password", error: firstError(fields), fields }, { status: 400 });
+      const fields = localizeFieldErrors(fieldErrors(parsed.error));
+      return data<Refusal>({ intent: "password", error: say(firstError(fields)), fields }, { status: 400 });
     }
     let cookies: Headers;
     try {
@@ -70,90 +81,91 @@ export async function action({ request, url }: Route.ActionArgs) {
       );
     } catch (error) {
       if (error instanceof AuthFailure || error instanceof RateLimitUnavailable) {
-        const fields: Record<string, string> = error.status === 400 ? { currentPassword: error.message } : {};
-        return data<Refusal>({ intent: "password", error: error.message, fields }, { status: error.status });
+        const message = say(error.message);
+        const fields: Record<string, string> = error.status === 400 ? { currentPassword: message } : {};
+        return data<Refusal>({ intent: "password", error: message, fields }, { status: error.status });
       }
       throw error;
     }
     const headers = new Headers();
     for (const cookie of cookies.getSetCookie()) headers.append("Set-Cookie", cookie);
-    return redirectWithToast(
-      backTo(form.back, url),
-      { description: "Your password has been changed. You are signed out everywhere else." },
-      { headers },
-    );
+    return redirectWithToast(backTo(form.back, url), { description: m.account_password_changed() }, { headers });
   }
   if (form.intent === "email") {
     const parsed = ChangeEmailSchema.safeParse(form);
     if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      return data<Refusal>({ intent: "email", error: firstError(fields), fields }, { status: 400 });
+      const fields = localizeFieldErrors(fieldErrors(parsed.error));
+      return data<Refusal>({ intent: "email", error: say(firstError(fields)), fields }, { status: 400 });
     }
     try {
       await requestEmailChange(user, parsed.data.newEmail, { ip: clientAddress(request), headers: request.headers });
     } catch (error) {
       if (error instanceof AuthFailure || error instanceof RateLimitUnavailable) {
-        const fields: Record<string, string> = error.status === 400 ? { newEmail: error.message } : {};
-        return data<Refusal>({ intent: "email", error: error.message, fields }, { status: error.status });
+        const message = say(error.message);
+        const fields: Record<string, string> = error.status === 400 ? { newEmail: message } : {};
+        return data<Refusal>({ intent: "email", error: message, fields }, { status: error.status });
       }
       throw error;
     }
     // The same words whether or not the address has an account elsewhere.
     return redirectWithToast(backTo(form.back, url), {
-      description: `We have sent a link to ${parsed.data.newEmail}. Your email changes when you open it (within 24 hours).`,
+      description: m.account_email_change_sent({ email: parsed.data.newEmail }),
     });
   }
   if (form.intent === "messages") {
     if (user.role !== "user")
-      return data<Refusal>({ intent: "messages", error: "Only customers have message preferences.", fields: {} }, { status: 403 });
+      return data<Refusal>({ intent: "messages", error: m.account_messages_only_customers(), fields: {} }, { status: 403 });
     const prefs = MessagePreferencesSchema.parse(form);
     if (prefs.smsOrderUpdates && (await loadMessagePreferences(user.id)).smsTo === null) {
-      return data<Refusal>({ intent: "messages", error: SMS_NEEDS_MOBILE, fields: { smsOrderUpdates: SMS_NEEDS_MOBILE } }, { status: 400 });
+      const message = say(SMS_NEEDS_MOBILE);
+      return data<Refusal>({ intent: "messages", error: message, fields: { smsOrderUpdates: message } }, { status: 400 });
     }
     await saveMessagePreferences(user.id, prefs);
-    return redirectWithToast(samePage(url), { description: "Your message preferences have been saved." });
+    return redirectWithToast(samePage(url), { description: m.account_messages_saved() });
   }
   if (user.role !== "user")
-    return data<Refusal>({ intent: "profile", error: "Only customers keep an address here.", fields: {} }, { status: 403 });
+    return data<Refusal>({ intent: "profile", error: m.account_address_only_customers(), fields: {} }, { status: 403 });
   const parsed = ProfileSchema.safeParse(form);
   if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
-    return data<Refusal>({ intent: "profile", error: firstError(fields), fields }, { status: 400 });
+    const fields = localizeFieldErrors(fieldErrors(parsed.error));
+    return data<Refusal>({ intent: "profile", error: say(firstError(fields)), fields }, { status: 400 });
   }
   await updateProfile(user.id, parsed.data);
-  return redirectWithToast(samePage(url), { description: "Your details have been saved." });
+  return redirectWithToast(samePage(url), { description: m.account_details_saved() });
 }
 
 const button = "h-11 rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user, messages } = loaderData;
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const profile = actionData?.intent === "profile" ? actionData : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-stone-900">My account</h1>
-      <p className="mt-2 text-stone-600">
-        Signed in as <span className="font-semibold">{user.email || user.mobile}</span>
-        {user.email && user.mobile ? <> · mobile {user.mobile}</> : null}
+      <h1 className="text-3xl font-bold text-stone-900">{t("ui_account_heading")}</h1>
+      <p className="mt-2 break-words text-stone-600">
+        {withSlot(
+          t("ui_account_signed_in_as", { who: "{who}" }),
+          "who",
+          <span className="font-semibold">{user.email || user.mobile}</span>,
+        )}
+        {user.email && user.mobile ? <> · {t("ui_account_also_mobile", { mobile: user.mobile })}</> : null}
       </p>
 
       {user.email && !user.verified ? (
         <div className="mt-6">
-          <VerifyEmailBanner
-            email={user.email}
-            reason="Until it is confirmed, a first order (or, for a vendor, a listing) cannot be sent."
-          />
+          <VerifyEmailBanner email={user.email} reason={t("ui_account_verify_reason")} />
         </div>
       ) : null}
 
       {user.role === "user" ? (
         <section aria-labelledby="profile-heading" className="mt-8 rounded-xl border border-stone-200 bg-white p-5">
           <h2 id="profile-heading" className="text-xl font-semibold text-stone-900">
-            Your details
+            {t("ui_account_details_heading")}
           </h2>
-          <p className="mt-1 text-sm text-stone-600">Checkout starts from this address.</p>
+          <p className="mt-1 text-sm text-stone-600">{t("ui_account_details_hint")}</p>
           <Form method="post" noValidate className="mt-4">
             <fieldset disabled={busy} className="space-y-4">
               <input type="hidden" name="intent" value="profile" />
@@ -164,7 +176,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               ) : null}
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField
-                  label="Full name"
+                  label={t("ui_account_full_name")}
                   name="name"
                   autoComplete="name"
                   required
@@ -173,7 +185,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   error={profile?.fields.name}
                 />
                 <TextField
-                  label="Phone"
+                  label={t("ui_account_phone")}
                   name="phone"
                   type="tel"
                   autoComplete="tel"
@@ -185,7 +197,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 />
               </div>
               <TextField
-                label="Street address"
+                label={t("ui_account_street")}
                 name="street"
                 autoComplete="street-address"
                 required
@@ -195,7 +207,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               />
               <div className="grid gap-4 sm:grid-cols-3">
                 <TextField
-                  label="City"
+                  label={t("ui_account_city")}
                   name="city"
                   autoComplete="address-level2"
                   required
@@ -203,9 +215,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   defaultValue={user.address.city}
                   error={profile?.fields.city}
                 />
-                <StateSelect label="State" defaultValue={user.address.state} error={profile?.fields.state} />
+                <StateSelect label={t("ui_account_state")} defaultValue={user.address.state} error={profile?.fields.state} />
                 <TextField
-                  label="Pincode"
+                  label={t("ui_account_pincode")}
                   name="pincode"
                   inputMode="numeric"
                   autoComplete="postal-code"
@@ -216,7 +228,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 />
               </div>
               <button type="submit" className={button}>
-                Save details
+                {t("ui_account_save_details")}
               </button>
             </fieldset>
           </Form>
@@ -228,6 +240,49 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       ) : null}
 
       <AccountSecurity email={user.email} hasPassword={Boolean(user.email)} back="/account" fallback={actionData} />
+
+      <LanguagePreference current={loaderData.locale} />
     </div>
+  );
+}
+
+/**
+ * The language the store opens in: the switch's two links (/language remembers the choice on the
+ * account as well as in this browser, and comes back here in it).
+ */
+function LanguagePreference({ current }: { current: string }) {
+  const t = useT();
+  const localePath = useLocalePath();
+  return (
+    <section aria-labelledby="language-heading" className="mt-8 rounded-xl border border-stone-200 bg-white p-5">
+      <h2 id="language-heading" className="text-xl font-semibold text-stone-900">
+        {t("ui_account_language_heading")}
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">{t("ui_account_language_hint")}</p>
+      <ul className="mt-4 flex flex-wrap gap-3">
+        {LOCALES.map((locale) => (
+          <li key={locale}>
+            {locale === current ? (
+              <span
+                aria-current="true"
+                lang={locale}
+                className="inline-flex h-11 items-center rounded-lg border-2 border-brand-700 bg-brand-50 px-5 font-semibold text-brand-900"
+              >
+                {LANGUAGE_NAMES[locale]} <span className="ml-1 text-sm font-normal">{t("ui_account_language_current")}</span>
+              </span>
+            ) : (
+              <a
+                href={localePath(`/language?to=${locale}&next=/account`)}
+                lang={locale}
+                hrefLang={locale === "hi" ? "hi-IN" : "en-IN"}
+                className="inline-flex h-11 items-center rounded-lg border border-stone-300 px-5 font-semibold text-brand-700 hover:bg-stone-50"
+              >
+                {LANGUAGE_NAMES[locale]}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

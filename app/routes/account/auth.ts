@@ -10,6 +10,8 @@ import { clearSessionCookie, signInAtDoor } from "~/services/account/sign-in.ser
 import { clientAddress } from "~/services/security/rate-limit.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
+import { localizeAccountMessage as say, localizeFieldErrors } from "~/lib/account-messages.server";
+import { rememberedLocaleCookie } from "~/services/account/remembered-locale.server";
 
 type Result =
   | { ok: true; user: Awaited<ReturnType<typeof loadProfile>> }
@@ -26,30 +28,32 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "register") {
       const parsed = RegisterSchema.safeParse(form);
       if (!parsed.success) {
-        const fields = fieldErrors(parsed.error);
-        return data<Result>({ ok: false, error: firstError(fields), fields }, { status: 400 });
+        const fields = localizeFieldErrors(fieldErrors(parsed.error));
+        return data<Result>({ ok: false, error: say(firstError(fields)), fields }, { status: 400 });
       }
       await registerCustomer(parsed.data, meta);
-      return data<Result>({ ok: true, registered: true, message: REGISTRATION_SENT });
+      return data<Result>({ ok: true, registered: true, message: say(REGISTRATION_SENT) });
     }
     const parsed = LoginSchema.safeParse(form);
     if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      return data<Result>({ ok: false, error: firstError(fields), fields }, { status: 400 });
+      const fields = localizeFieldErrors(fieldErrors(parsed.error));
+      return data<Result>({ ok: false, error: say(firstError(fields)), fields }, { status: 400 });
     }
     const result = await signInAtDoor("store", parsed.data, meta);
     const cookies = new Headers();
     for (const cookie of result.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
     const user = await loadProfile(result.userId);
-    if (!user) return data<Result>({ ok: false, error: PROFILE_LOAD_FAILED }, { status: 500, headers: cookies });
+    if (!user) return data<Result>({ ok: false, error: say(PROFILE_LOAD_FAILED) }, { status: 500, headers: cookies });
+    const language = await rememberedLocaleCookie(request, result.userId);
+    if (language) cookies.append("Set-Cookie", language);
     return data<Result>({ ok: true, user }, { headers: cookies });
   } catch (error) {
     if (error instanceof AuthFailure) {
       // A refused sign-in leaves no session behind: expire whatever cookie the browser holds.
       const headers = error.status === 403 ? { "Set-Cookie": clearSessionCookie() } : undefined;
-      return data<Result>({ ok: false, error: error.message }, { status: error.status, headers });
+      return data<Result>({ ok: false, error: say(error.message) }, { status: error.status, headers });
     }
     log.error({ err: error }, "auth action failed");
-    return data<Result>({ ok: false, error: AUTH_UNEXPECTED }, { status: 500 });
+    return data<Result>({ ok: false, error: say(AUTH_UNEXPECTED) }, { status: 500 });
   }
 }

@@ -5,50 +5,59 @@ import { ForgotPasswordSchema } from "~/domain/account";
 import { FIELD_MAX } from "~/domain/account-rules";
 import { fieldErrors } from "~/domain/form-errors";
 import { readFields } from "~/lib/read-form.server";
+import { localizeAccountMessage as say } from "~/lib/account-messages.server";
+import { m } from "~/lib/i18n.server";
+import { useT } from "~/lib/i18n";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import { requestPasswordReset } from "~/services/account/password-reset.server";
 import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password · Angle" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title ?? "Forgot password · Angle" },
+  { name: "robots", content: "noindex" },
+];
 
-/** The same words whether or not an account has that email (nobody can probe who is a customer). */
-const SENT = "If an account exists for that email, we have sent a link to reset the password. It works for one hour.";
+export function loader() {
+  return { title: m.account_title_forgot_password() };
+}
 
 type Result = { sent: true; message: string } | { sent: false; error: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const parsed = ForgotPasswordSchema.safeParse(await readFields(request));
   if (!parsed.success) {
-    return data<Result>({ sent: false, error: fieldErrors(parsed.error).email ?? "Please enter your email." }, { status: 400 });
+    return data<Result>({ sent: false, error: say(fieldErrors(parsed.error).email ?? "Please enter your email.") }, { status: 400 });
   }
   try {
     await requestPasswordReset(parsed.data.email, { ip: clientAddress(request) });
   } catch (error) {
     if (error instanceof AuthFailure || error instanceof RateLimitUnavailable) {
-      return data<Result>({ sent: false, error: error.message }, { status: error.status });
+      return data<Result>({ sent: false, error: say(error.message) }, { status: error.status });
     }
     throw error;
   }
-  return data<Result>({ sent: true, message: SENT });
+  // The same words whether or not an account has that email (nobody can probe who is a customer).
+  return data<Result>({ sent: true, message: m.account_reset_sent() });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
     <div className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-3xl font-bold text-stone-900">Forgot password?</h1>
+      <h1 className="text-3xl font-bold text-stone-900">{t("ui_account_forgot_password")}</h1>
       {actionData?.sent ? (
         <p role="status" className="mt-6 rounded-lg bg-brand-50 p-4 font-medium text-brand-900">
           {actionData.message}
         </p>
       ) : (
         <>
-          <p className="mt-2 text-stone-600">Enter the email of your account. We will send you a link to choose a new password.</p>
+          <p className="mt-2 text-stone-600">{t("ui_account_forgot_intro")}</p>
           <Form method="post" noValidate className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-5">
             <fieldset disabled={busy} className="space-y-4">
               <TextField
-                label="Email"
+                label={t("ui_account_email")}
                 name="email"
                 type="email"
                 autoComplete="email"
@@ -60,7 +69,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
                 type="submit"
                 className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
               >
-                {busy ? "Sending..." : "Send reset link"}
+                {busy ? t("ui_account_sending") : t("ui_account_send_reset_link")}
               </button>
             </fieldset>
           </Form>
@@ -68,7 +77,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       )}
       <p className="mt-6 text-sm text-stone-700">
         <Link to="/?auth=login" className="font-semibold text-brand-700 underline">
-          Back to sign in
+          {t("ui_account_back_to_sign_in")}
         </Link>
       </p>
     </div>

@@ -11,6 +11,8 @@ import { clearSessionCookie } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
+import { localizeAccountMessage as say, localizeFieldErrors } from "~/lib/account-messages.server";
+import { rememberedLocaleCookie } from "~/services/account/remembered-locale.server";
 
 /**
  * The dialog's "Use mobile number instead" posts here: intent=send-code with a mobile number, then
@@ -21,8 +23,8 @@ export async function action({ request }: Route.ActionArgs) {
   const ip = clientAddress(request);
   const parsed = MobileAuthSchema.safeParse(form);
   if (!parsed.success) {
-    const fields = fieldErrors(parsed.error) as Record<string, string>;
-    return data<MobileAuthResult>({ ok: false, error: firstError(fields), fields }, { status: 400 });
+    const fields = localizeFieldErrors(fieldErrors(parsed.error) as Record<string, string>);
+    return data<MobileAuthResult>({ ok: false, error: say(firstError(fields)), fields }, { status: 400 });
   }
   const input = parsed.data;
   const { mobile } = input;
@@ -35,14 +37,16 @@ export async function action({ request }: Route.ActionArgs) {
     const cookies = new Headers();
     for (const cookie of result.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
     const user = await loadProfile(result.userId);
-    if (!user) return data<MobileAuthResult>({ ok: false, error: PROFILE_LOAD_FAILED }, { status: 500, headers: cookies });
+    if (!user) return data<MobileAuthResult>({ ok: false, error: say(PROFILE_LOAD_FAILED) }, { status: 500, headers: cookies });
+    const language = await rememberedLocaleCookie(request, result.userId);
+    if (language) cookies.append("Set-Cookie", language);
     return data<MobileAuthResult>({ ok: true, step: "signed-in" }, { headers: cookies });
   } catch (error) {
     if (error instanceof AuthFailure) {
       const headers = error.status === 403 ? { "Set-Cookie": clearSessionCookie() } : undefined;
-      return data<MobileAuthResult>({ ok: false, error: error.message }, { status: error.status, headers });
+      return data<MobileAuthResult>({ ok: false, error: say(error.message) }, { status: error.status, headers });
     }
     log.error({ err: error, to: maskMobile(mobile) }, "mobile sign-in failed");
-    return data<MobileAuthResult>({ ok: false, error: AUTH_UNEXPECTED }, { status: 500 });
+    return data<MobileAuthResult>({ ok: false, error: say(AUTH_UNEXPECTED) }, { status: 500 });
   }
 }

@@ -2,14 +2,20 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { TextField } from "~/components/ui/text-field";
 import { ResetPasswordSchema } from "~/domain/account";
-import { PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/account-rules";
 import { fieldErrors } from "~/domain/form-errors";
 import { readFields } from "~/lib/read-form.server";
+import { localizeAccountMessage } from "~/lib/account-messages.server";
+import { m } from "~/lib/i18n.server";
+import { useT } from "~/lib/i18n";
 import { redirectWithToast } from "~/lib/toast.server";
 import { clearSessionCookie } from "~/services/account/sign-in.server";
 import { findResetToken, resetPassword } from "~/services/account/password-reset.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password · Angle" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title ?? "Choose a new password · Angle" },
+  { name: "robots", content: "noindex" },
+];
 
 // The link's token is in the address: never cached, never sent on to another site as a Referer.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
@@ -19,36 +25,39 @@ const SIGN_IN = { user: "/?auth=login", vendor: "/vendor-login", admin: "/admin/
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!(await findResetToken(token))) return data({ valid: false as const, token: "" }, { status: 410 });
-  return { valid: true as const, token };
+  const title = m.account_title_reset_password();
+  if (!(await findResetToken(token))) return data({ valid: false as const, token: "", title }, { status: 410 });
+  return { valid: true as const, token, title };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const parsed = ResetPasswordSchema.safeParse(await readFields(request));
-  if (!parsed.success) return data({ expired: false, error: fieldErrors(parsed.error).password ?? "" }, { status: 400 });
+  if (!parsed.success)
+    return data({ expired: false, error: localizeAccountMessage(fieldErrors(parsed.error).password ?? "") }, { status: 400 });
   const result = await resetPassword(parsed.data.token, parsed.data.password);
   if (!result.ok) return data({ expired: true, error: "" }, { status: 410 });
   // Every session of the account has ended, this browser's too: sign in with the new password.
   return redirectWithToast(
     SIGN_IN[result.role],
-    { description: "Your password has been changed. Please sign in with your new password." },
+    { description: m.account_reset_done() },
     { headers: { "Set-Cookie": clearSessionCookie() } },
   );
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const expired = !loaderData.valid || actionData?.expired;
   return (
     <div className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-3xl font-bold text-stone-900">Choose a new password</h1>
+      <h1 className="text-3xl font-bold text-stone-900">{t("ui_account_reset_heading")}</h1>
       {expired ? (
         <div role="alert" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4">
-          <p className="font-medium text-amber-900">This link has expired or was already used. Ask for a new one.</p>
+          <p className="font-medium text-amber-900">{t("ui_account_reset_expired")}</p>
           <p className="mt-3">
             <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
-              Ask for a new link
+              {t("ui_account_ask_new_link")}
             </Link>
           </p>
         </div>
@@ -57,20 +66,20 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <fieldset disabled={busy} className="space-y-4">
             <input type="hidden" name="token" value={loaderData.token} />
             <TextField
-              label="New password"
+              label={t("ui_account_new_password")}
               name="password"
               type="password"
               autoComplete="new-password"
               required
               maxLength={PASSWORD_MAX}
-              hint={PASSWORD_RULE}
+              hint={t("ui_account_password_rule", { min: PASSWORD_MIN })}
               error={actionData?.error || undefined}
             />
             <button
               type="submit"
               className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
             >
-              {busy ? "Saving..." : "Set new password"}
+              {busy ? t("ui_account_saving") : t("ui_account_set_new_password")}
             </button>
           </fieldset>
         </Form>

@@ -3,14 +3,20 @@ import type { Route } from "./+types/set-password";
 import { getSessionUser } from "~/auth/session.server";
 import { TextField } from "~/components/ui/text-field";
 import { SetPasswordSchema } from "~/domain/account";
-import { PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/account-rules";
 import { fieldErrors } from "~/domain/form-errors";
 import { readFields } from "~/lib/read-form.server";
+import { localizeAccountMessage } from "~/lib/account-messages.server";
+import { m } from "~/lib/i18n.server";
+import { useT } from "~/lib/i18n";
 import { redirectWithToast } from "~/lib/toast.server";
 import { setOwnPassword } from "~/services/account/change-password.server";
 import { temporaryPasswordDeadline } from "~/services/account/temporary-password.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Set your password · Angle" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title ?? "Set your password · Angle" },
+  { name: "robots", content: "noindex" },
+];
 
 /** Where each kind of account goes once its password is its own. */
 const HOME = { user: "/", vendor: "/vendor-login", admin: "/admin/dashboard" } as const;
@@ -25,46 +31,47 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await signedIn(request);
   // Only for a temporary password: everyone else changes theirs on /account, with the current one.
   if ((await temporaryPasswordDeadline(user.id)) === null) throw redirect("/account");
-  return null;
+  return { title: m.account_title_set_password() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await signedIn(request);
   if ((await temporaryPasswordDeadline(user.id)) === null) {
-    return data({ error: "Your password is already your own. Change it on your account page." }, { status: 403 });
+    return data({ error: m.account_password_already_own() }, { status: 403 });
   }
   const parsed = SetPasswordSchema.safeParse(await readFields(request));
-  if (!parsed.success) return data({ error: fieldErrors(parsed.error).password ?? "" }, { status: 400 });
+  if (!parsed.success) return data({ error: localizeAccountMessage(fieldErrors(parsed.error).password ?? "") }, { status: 400 });
   const cookies = await setOwnPassword(user, parsed.data.password, { headers: request.headers });
   const headers = new Headers();
   for (const cookie of cookies.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirectWithToast(HOME[user.role], { description: "Your new password is set." }, { headers });
+  return redirectWithToast(HOME[user.role], { description: m.account_new_password_set() }, { headers });
 }
 
 export default function SetPassword({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
     <div className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-3xl font-bold text-stone-900">Set your password</h1>
-      <p className="mt-2 text-stone-600">You signed in with a temporary password from an admin. Choose your own password to continue.</p>
+      <h1 className="text-3xl font-bold text-stone-900">{t("ui_account_set_password_heading")}</h1>
+      <p className="mt-2 text-stone-600">{t("ui_account_set_password_intro")}</p>
       <Form method="post" noValidate className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-5">
         <fieldset disabled={busy} className="space-y-4">
           <TextField
-            label="New password"
+            label={t("ui_account_new_password")}
             name="password"
             type="password"
             autoComplete="new-password"
             required
             maxLength={PASSWORD_MAX}
-            hint={PASSWORD_RULE}
+            hint={t("ui_account_password_rule", { min: PASSWORD_MIN })}
             error={actionData?.error || undefined}
           />
           <button
             type="submit"
             className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
           >
-            {busy ? "Saving..." : "Set password"}
+            {busy ? t("ui_account_saving") : t("ui_account_set_password")}
           </button>
         </fieldset>
       </Form>

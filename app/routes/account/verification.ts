@@ -4,22 +4,24 @@ import { getSessionUser } from "~/auth/session.server";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import { resendVerification } from "~/services/account/email-verification.server";
 import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
+import { localizeAccountMessage } from "~/lib/account-messages.server";
+import { m } from "~/lib/i18n.server";
 
 export type ResendResult = { ok: true; message: string } | { ok: false; error: string };
 
 /** "Send a new link": the confirm-your-email banner (checkout, account page, vendor area) posts here. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
-  if (!user) return data<ResendResult>({ ok: false, error: "Please log in to continue." }, { status: 401 });
-  if (user.verified) return data<ResendResult>({ ok: true, message: "Your email address is already confirmed." });
+  if (!user) return data<ResendResult>({ ok: false, error: m.account_login_required() }, { status: 401 });
+  if (user.verified) return data<ResendResult>({ ok: true, message: m.account_email_already_confirmed() });
   try {
     await resendVerification(user, { ip: clientAddress(request), headers: request.headers });
   } catch (error) {
     if (error instanceof AuthFailure || error instanceof RateLimitUnavailable)
-      return data<ResendResult>({ ok: false, error: error.message }, { status: error.status });
+      return data<ResendResult>({ ok: false, error: localizeAccountMessage(error.message) }, { status: error.status });
     throw error;
   }
-  return data<ResendResult>({ ok: true, message: `We have sent a new link to ${user.email}. It works for 24 hours.` });
+  return data<ResendResult>({ ok: true, message: m.account_new_link_sent({ email: user.email }) });
 }
 
 export function loader() {

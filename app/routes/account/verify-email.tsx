@@ -1,10 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { readFields } from "~/lib/read-form.server";
+import { m } from "~/lib/i18n.server";
+import { useT } from "~/lib/i18n";
 import { redirectWithToast } from "~/lib/toast.server";
 import { confirmEmail, isLinkToken } from "~/services/account/email-verification.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm your email · Angle" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title ?? "Confirm your email · Angle" },
+  { name: "robots", content: "noindex" },
+];
 
 // The link's token is in the address: never cached, never sent on to another site as a Referer.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
@@ -15,14 +20,15 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
  */
 export function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
-  if (!isLinkToken(token)) return data({ token: "" }, { status: 410 });
-  return { token };
+  const title = m.account_title_verify_email();
+  if (!isLinkToken(token)) return data({ token: "", title }, { status: 410 });
+  return { token, title };
 }
 
 const DONE = {
-  confirmed: "Your email address is confirmed. Welcome to Angle!",
-  already: "Your email address was already confirmed.",
-  changed: "Your email address has been changed.",
+  confirmed: () => m.account_email_confirmed(),
+  already: () => m.account_email_was_confirmed(),
+  changed: () => m.account_email_changed(),
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
@@ -33,36 +39,37 @@ export async function action({ request }: Route.ActionArgs) {
   for (const cookie of result.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
   // A link used again signs nobody in (whoever is signed in here stays so): the home page either way.
   const to = result.role === "vendor" ? "/vendor-login" : result.kind === "changed" ? "/account" : "/";
-  return redirectWithToast(to, { description: DONE[result.kind] }, { headers: cookies });
+  return redirectWithToast(to, { description: DONE[result.kind]() }, { headers: cookies });
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const expired = !loaderData.token || actionData?.expired;
   return (
     <div className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-3xl font-bold text-stone-900">Confirm your email</h1>
+      <h1 className="text-3xl font-bold text-stone-900">{t("ui_account_confirm_heading")}</h1>
       {expired ? (
         <div role="alert" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
-          <p className="font-medium">This link has expired or was already used.</p>
-          <p className="mt-2 text-sm">Sign in and ask for a new link: the checkout page and your account page have a button for it.</p>
+          <p className="font-medium">{t("ui_account_link_expired")}</p>
+          <p className="mt-2 text-sm">{t("ui_account_link_expired_hint")}</p>
           <p className="mt-3">
             <Link to="/?auth=login" className="font-semibold text-brand-700 underline">
-              Sign in
+              {t("ui_account_sign_in")}
             </Link>
           </p>
         </div>
       ) : (
         <Form method="post" className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-5">
-          <p className="text-stone-700">One more step: confirm that this email address is yours. You will be signed in.</p>
+          <p className="text-stone-700">{t("ui_account_confirm_intro")}</p>
           <input type="hidden" name="token" value={loaderData.token} />
           <button
             type="submit"
             disabled={busy}
             className="h-11 w-full rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
           >
-            {busy ? "Confirming..." : "Confirm my email"}
+            {busy ? t("ui_account_confirming") : t("ui_account_confirm_my_email")}
           </button>
         </Form>
       )}

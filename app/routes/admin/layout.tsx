@@ -18,13 +18,15 @@ import Users from "lucide-react/icons/users";
 import type { Route } from "./+types/layout";
 import { requireAdminPage } from "~/auth/guards.server";
 import { requestState } from "~/lib/request-policy.server";
+import { currentLocale, uiMessages } from "~/lib/i18n.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request);
   const { maintenanceMode } = await requestState(context).settings();
-  return { admin: { name: admin.name, email: admin.email }, maintenanceMode };
+  // Shared components (CSV import, GST report, shipping, returns) take their words from `ui`: English here.
+  return { admin: { name: admin.name, email: admin.email }, maintenanceMode, locale: currentLocale(), ui: uiMessages(currentLocale()) };
 }
 
 const links = [

@@ -4,7 +4,17 @@ import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { FormError } from "~/components/admin/form-error";
 import { TextField } from "~/components/ui/text-field";
 import { GeneralSettingsFormSchema, SAMPLE_STORE_GSTIN } from "~/domain/settings";
-import { PRICE_DISPLAY_LABELS, PRICE_DISPLAYS, TAX_MODE_LABELS, TAX_MODES } from "~/domain/gst";
+import { type PriceDisplay, PRICE_DISPLAYS, type TaxMode, TAX_MODES } from "~/domain/gst";
+
+// Here, not in ~/domain/gst: that module is in every storefront page's first script (decision 007).
+const TAX_MODE_LABELS: Record<TaxMode, string> = {
+  flat: "Flat 18% on the subtotal",
+  by_rate: "GST by product rate",
+};
+const PRICE_DISPLAY_LABELS: Record<PriceDisplay, string> = {
+  exclusive: "Prices exclude GST",
+  inclusive: "Prices include GST",
+};
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
 import { saveSetting } from "~/services/settings/save-setting.server";

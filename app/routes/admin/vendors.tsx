@@ -4,7 +4,7 @@ import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
 import { FormError } from "~/components/admin/form-error";
 import { VendorsActionSchema } from "~/domain/admin-forms";
 import { fieldErrors, firstError } from "~/domain/form-errors";
-import { CATEGORY_LABELS } from "~/domain/categories";
+import { CATEGORY_LABELS } from "~/domain/category-labels";
 import { formatPaise } from "~/domain/money";
 import { readPageRequest } from "~/domain/pagination";
 import { Pager } from "~/components/pager";

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/delivery";
 import { checkDelivery } from "~/services/delivery/delivery.server";
+import { localizeDeliveryCheck } from "~/lib/delivery-text.server";
 
 /**
  * "Check delivery" for the cart and the checkout: GET /resources/delivery?pin=422001 → where, by
@@ -7,5 +8,6 @@ import { checkDelivery } from "~/services/delivery/delivery.server";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const pin = (new URL(request.url).searchParams.get("pin") ?? "").slice(0, 20);
-  return { check: await checkDelivery(pin) };
+  // Asked under /hi by a Hindi page: the answer is in Hindi.
+  return { check: localizeDeliveryCheck(await checkDelivery(pin)) };
 }

@@ -2,38 +2,41 @@ import type { Route } from "./+types/analytics";
 import { requireVendorPage } from "~/auth/guards.server";
 import { formatPaise } from "~/domain/money";
 import { vendorSalesByMonth } from "~/services/sellers/vendor-orders.server";
+import { vendorTitle } from "~/components/seller/vendor-words";
+import { htmlLang } from "~/domain/locale";
+import type { Locale } from "~/domain/locale";
+import { useLocale, useT } from "~/lib/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sales Analytics · Angle Vendor" }];
+export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "ui_vendor_title_analytics");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
   return { months: await vendorSalesByMonth(vendor.id) };
 }
 
-const monthLabel = (ym: string) =>
-  new Date(`${ym}-01T00:00:00Z`).toLocaleDateString("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
+const monthLabel = (ym: string, locale: Locale) =>
+  new Date(`${ym}-01T00:00:00Z`).toLocaleDateString(htmlLang(locale), { month: "short", year: "numeric", timeZone: "UTC" });
 
 export default function VendorAnalytics({ loaderData }: Route.ComponentProps) {
   const { months } = loaderData;
   const max = Math.max(1, ...months.map((m) => m.revenue));
   const revenue = months.reduce((s, m) => s + m.revenue, 0);
   const units = months.reduce((s, m) => s + m.units, 0);
+  const t = useT();
+  const locale = useLocale();
   return (
     <div>
-      <h1 className="text-2xl font-bold text-stone-900">Sales Analytics</h1>
-      <p className="mt-1 text-sm text-stone-600">
-        Money received for your own products: orders paid online or by bank transfer, and cash on delivery once delivered; items returned
-        with a refund are taken off.
-      </p>
+      <h1 className="text-2xl font-bold text-stone-900">{t("ui_vendor_nav_analytics")}</h1>
+      <p className="mt-1 text-sm text-stone-600">{t("ui_vendor_analytics_intro")}</p>
       <div className="mt-4 grid grid-cols-2 gap-4">
         <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
-          <p className="text-sm text-stone-600">Revenue</p>
+          <p className="text-sm text-stone-600">{t("ui_vendor_revenue")}</p>
           <p className="text-2xl font-bold" data-testid="vendor-revenue">
             {formatPaise(revenue)}
           </p>
         </div>
         <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
-          <p className="text-sm text-stone-600">Units sold</p>
+          <p className="text-sm text-stone-600">{t("ui_vendor_units_sold")}</p>
           <p className="text-2xl font-bold" data-testid="vendor-units">
             {units}
           </p>
@@ -41,24 +44,24 @@ export default function VendorAnalytics({ loaderData }: Route.ComponentProps) {
       </div>
       <section className="mt-6 rounded-xl bg-white p-5 ring-1 ring-stone-200" aria-labelledby="chart-title">
         <h2 id="chart-title" className="font-bold">
-          Revenue by month
+          {t("ui_vendor_revenue_by_month")}
         </h2>
         {months.length === 0 ? (
-          <p className="mt-3 text-stone-600">No sales yet.</p>
+          <p className="mt-3 text-stone-600">{t("ui_vendor_no_sales")}</p>
         ) : (
           <table className="mt-4 w-full text-sm">
             <thead className="sr-only">
               <tr>
-                <th>Month</th>
-                <th>Revenue</th>
-                <th>Units</th>
+                <th>{t("ui_vendor_month")}</th>
+                <th>{t("ui_vendor_revenue")}</th>
+                <th>{t("ui_vendor_units")}</th>
               </tr>
             </thead>
             <tbody>
               {months.map((m) => (
                 <tr key={m.month}>
                   <th scope="row" className="w-24 py-1.5 pr-3 text-left font-medium text-stone-700">
-                    {monthLabel(m.month)}
+                    {monthLabel(m.month, locale)}
                   </th>
                   <td className="py-1.5">
                     <div className="flex items-center gap-2">
@@ -70,7 +73,7 @@ export default function VendorAnalytics({ loaderData }: Route.ComponentProps) {
                       <span className="shrink-0 font-semibold">{formatPaise(m.revenue)}</span>
                     </div>
                   </td>
-                  <td className="w-20 py-1.5 text-right text-stone-600">{m.units} units</td>
+                  <td className="w-20 py-1.5 text-right text-stone-600">{t("ui_vendor_units_count", { count: m.units })}</td>
                 </tr>
               ))}
             </tbody>

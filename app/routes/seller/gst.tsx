@@ -8,14 +8,17 @@ import { vendorGstSeller } from "~/domain/gst-sellers";
 import { gstReportForPage, readGstReportQuery } from "~/lib/gst-report-query.server";
 import { gstReport } from "~/services/tax-documents/gst-report.server";
 import { getVendorProfile } from "~/services/sellers/vendor-profile.server";
+import { m } from "~/lib/i18n.server";
+import { vendorTitle } from "~/components/seller/vendor-words";
+import { useT } from "~/lib/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "GST Report · Angle Vendor" }];
+export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "ui_vendor_title_gst");
 
 /** /vendor-login/gst?month=2026-11: the vendor's own GSTR-1 tables for a month in India; never another seller's. */
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
   const profile = await getVendorProfile(vendor.id);
-  const own = vendorGstSeller(vendor.id, profile?.businessName ?? "Your business");
+  const own = vendorGstSeller(vendor.id, profile?.businessName ?? m.vendor_your_business());
   const query = readGstReportQuery(new URL(request.url).searchParams, { own });
   if (!query.ok) return data({ month: query.month, error: query.error, report: null, sellerName: own.name }, { status: 400 });
   const report = gstReportForPage(await gstReport({ month: query.month, seller: own.id }));
@@ -24,12 +27,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function VendorGstReport({ loaderData }: Route.ComponentProps) {
   const { month, error, report, sellerName } = loaderData;
+  const t = useT();
   return (
     <div>
-      <h1 className="text-2xl font-bold text-stone-900">GST Report</h1>
-      <p className="mt-1 text-sm text-stone-600">
-        What you file in GSTR-1 for a month (India time), from the tax invoices and credit notes issued in your name.
-      </p>
+      <h1 className="text-2xl font-bold text-stone-900">{t("ui_vendor_nav_gst")}</h1>
+      <p className="mt-1 text-sm text-stone-600">{t("ui_vendor_gst_intro")}</p>
       <GstReportForm action="/vendor-login/gst" exportPath="/vendor-login/gst/export" month={month} sellerId="" canExport={!error} />
       <FormError message={error} />
       {report ? <GstReportTables report={report} sellerName={sellerName} /> : null}

@@ -10,7 +10,7 @@ import type { loader as layoutLoader } from "./layout";
 import { getSessionUser } from "~/auth/session.server";
 import { AddressFields } from "~/components/address-fields";
 import { TextField } from "~/components/ui/text-field";
-import { FIELD_MAX, PASSWORD_MAX, PASSWORD_RULE } from "~/domain/account-rules";
+import { FIELD_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/account-rules";
 import { LoginSchema } from "~/domain/account";
 import { fieldErrors } from "~/domain/form-errors";
 import { VendorRegisterSchema } from "~/domain/vendor";
@@ -23,6 +23,8 @@ import { countVendorStats } from "~/services/sellers/vendor-orders.server";
 import { VendorRefused } from "~/services/sellers/vendor-profile.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
+import { vendorFieldTexts, vendorText } from "~/lib/vendor-text.server";
+import { useT } from "~/lib/i18n";
 
 const AUTH_ERROR = "An authentication error occurred.";
 type Result = { ok: boolean; error?: string; fields?: Record<string, string>; message?: string };
@@ -40,16 +42,16 @@ export async function action({ request }: Route.ActionArgs) {
     if (form.intent === "register") {
       const parsed = VendorRegisterSchema.safeParse(form);
       if (!parsed.success) {
-        const fields = fieldErrors(parsed.error);
+        const fields = vendorFieldTexts(fieldErrors(parsed.error));
         return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
       }
       // The same answer whether or not the email has an account: the link in the email signs in.
       await registerVendor(parsed.data, meta);
-      return data<Result>({ ok: true, message: REGISTRATION_SENT });
+      return data<Result>({ ok: true, message: vendorText(REGISTRATION_SENT) });
     }
     const parsed = LoginSchema.safeParse(form);
     if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
+      const fields = vendorFieldTexts(fieldErrors(parsed.error));
       return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
     }
     const { headers } = await signInAtDoor("vendor", parsed.data, meta);
@@ -60,59 +62,60 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof AuthFailure || error instanceof VendorRefused) {
       // A refused sign-in (wrong door, suspended) leaves no session cookie behind.
       const headers = error instanceof AuthFailure && error.status === 403 ? { "Set-Cookie": clearSessionCookie() } : undefined;
-      return data<Result>({ ok: false, error: error.message || AUTH_ERROR }, { status: error.status, headers });
+      return data<Result>({ ok: false, error: vendorText(error.message || AUTH_ERROR) }, { status: error.status, headers });
     }
     log.error({ err: error }, "vendor auth failed");
-    return data<Result>({ ok: false, error: AUTH_ERROR }, { status: 500 });
+    return data<Result>({ ok: false, error: vendorText(AUTH_ERROR) }, { status: 500 });
   }
 }
 
 export default function VendorHome({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/seller/layout");
   const vendor = layout?.vendor;
+  const t = useT();
   if (!vendor || !loaderData.stats) return <VendorAuth />;
   const { stats } = loaderData;
   const actions = [
-    { to: "/vendor-login/products/new", label: "Add New Product", icon: PackagePlus },
-    { to: "/vendor-login/products", label: "View All Products", icon: Package },
-    { to: "/vendor-login/orders", label: "Manage Orders", icon: ClipboardList },
-    { to: "/vendor-login/analytics", label: "Sales Analytics", icon: BarChart3 },
+    { to: "/vendor-login/products/new", label: t("ui_vendor_add_product"), icon: PackagePlus },
+    { to: "/vendor-login/products", label: t("ui_vendor_view_products"), icon: Package },
+    { to: "/vendor-login/orders", label: t("ui_vendor_manage_orders"), icon: ClipboardList },
+    { to: "/vendor-login/analytics", label: t("ui_vendor_nav_analytics"), icon: BarChart3 },
   ];
   return (
     <div>
-      <h1 className="text-2xl font-bold text-stone-900">Welcome, {vendor.businessName}</h1>
+      <h1 className="text-2xl font-bold text-stone-900">{t("ui_vendor_welcome", { name: vendor.businessName })}</h1>
       <div className="mt-6 grid gap-4 lg:grid-cols-[2fr_1fr]">
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200" aria-labelledby="profile-title">
-          <div className="flex items-center justify-between">
+          <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="profile-title" className="text-lg font-bold">
-              Business profile
+              {t("ui_vendor_business_profile")}
             </h2>
             <Link
               to="/vendor-login/profile"
               className="inline-flex items-center gap-1.5 rounded-lg border border-stone-300 px-3 py-1.5 text-sm font-semibold"
             >
-              <UserPen className="h-4 w-4" aria-hidden="true" /> Edit Profile
+              <UserPen className="h-4 w-4" aria-hidden="true" /> {t("ui_vendor_edit_profile")}
             </Link>
           </div>
           <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
             <div>
-              <dt className="text-stone-600">Business name</dt>
+              <dt className="text-stone-600">{t("ui_vendor_business_name")}</dt>
               <dd className="font-semibold">{vendor.businessName}</dd>
             </div>
             <div>
-              <dt className="text-stone-600">Email</dt>
+              <dt className="text-stone-600">{t("ui_vendor_email")}</dt>
               <dd className="break-all font-semibold">{vendor.email}</dd>
             </div>
             <div>
-              <dt className="text-stone-600">Phone</dt>
+              <dt className="text-stone-600">{t("ui_vendor_phone")}</dt>
               <dd className="font-semibold">{vendor.phone}</dd>
             </div>
             <div>
-              <dt className="text-stone-600">GSTIN</dt>
+              <dt className="text-stone-600">{t("ui_vendor_gstin")}</dt>
               <dd className="font-mono font-semibold">{vendor.gstNumber}</dd>
             </div>
             <div className="sm:col-span-2">
-              <dt className="text-stone-600">Address</dt>
+              <dt className="text-stone-600">{t("ui_vendor_address")}</dt>
               <dd className="font-semibold">
                 {vendor.address.street}, {vendor.address.city}, {vendor.address.state} {vendor.address.pincode}
               </dd>
@@ -121,13 +124,13 @@ export default function VendorHome({ loaderData }: Route.ComponentProps) {
         </section>
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-1">
           <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
-            <p className="text-sm text-stone-600">Products Listed</p>
+            <p className="text-sm text-stone-600">{t("ui_vendor_products_listed")}</p>
             <p className="text-3xl font-bold" data-testid="products-listed">
               {stats.products}
             </p>
           </div>
           <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
-            <p className="text-sm text-stone-600">Orders Received</p>
+            <p className="text-sm text-stone-600">{t("ui_vendor_orders_received")}</p>
             <p className="text-3xl font-bold" data-testid="orders-received">
               {stats.orders}
             </p>
@@ -158,19 +161,17 @@ function VendorAuth() {
   const result = fetcher.data;
   const fields = result && !result.ok ? (result.fields ?? {}) : {};
   const register = mode === "register";
+  const t = useT();
   return (
     <div className="mx-auto max-w-2xl">
-      <h1 className="text-2xl font-bold text-stone-900">{register ? "Register your business" : "Vendor login"}</h1>
-      <p className="mt-1 text-stone-600">Sell seeds, tools, equipment and fertilizers to farmers across India.</p>
+      <h1 className="text-2xl font-bold text-stone-900">{register ? t("ui_vendor_register_title") : t("ui_vendor_login_title")}</h1>
+      <p className="mt-1 text-stone-600">{t("ui_vendor_pitch")}</p>
       {result?.ok && result.message ? (
         <div className="mt-5 space-y-2 rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <p role="status" className="rounded-lg bg-brand-50 p-3 font-semibold text-brand-900">
             {result.message}
           </p>
-          <p className="text-sm text-stone-700">
-            Open the link in the email we sent you within 24 hours to confirm your address; it signs you in to your vendor dashboard. No
-            email after a few minutes? Look in the spam folder, or log in and ask for a new link.
-          </p>
+          <p className="text-sm text-stone-700">{t("ui_vendor_registration_next")}</p>
         </div>
       ) : null}
       <fetcher.Form key={mode} method="post" noValidate className="mt-5 rounded-xl bg-white p-5 ring-1 ring-stone-200">
@@ -179,7 +180,7 @@ function VendorAuth() {
           {register ? (
             <TextField
               className="sm:col-span-2"
-              label="Business name"
+              label={t("ui_vendor_business_name")}
               name="businessName"
               required
               maxLength={FIELD_MAX.businessName}
@@ -189,7 +190,7 @@ function VendorAuth() {
           ) : null}
           <TextField
             className="sm:col-span-2"
-            label="Email"
+            label={t("ui_vendor_email")}
             name="email"
             type="email"
             required
@@ -199,26 +200,26 @@ function VendorAuth() {
           />
           <TextField
             className="sm:col-span-2"
-            label="Password"
+            label={t("ui_vendor_password")}
             name="password"
             type="password"
             required
             maxLength={PASSWORD_MAX}
             autoComplete={register ? "new-password" : "current-password"}
-            hint={register ? PASSWORD_RULE : undefined}
+            hint={register ? t("ui_vendor_password_rule", { min: PASSWORD_MIN }) : undefined}
             error={fields.password}
           />
           {register ? null : (
             <p className="text-sm sm:col-span-2">
-              <a href="/forgot-password" className="font-semibold text-brand-700 underline">
-                Forgot password?
-              </a>
+              <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+                {t("ui_vendor_forgot_password")}
+              </Link>
             </p>
           )}
           {register ? (
             <>
               <TextField
-                label="Phone"
+                label={t("ui_vendor_phone")}
                 name="phone"
                 type="tel"
                 required
@@ -228,12 +229,12 @@ function VendorAuth() {
                 error={fields.phone}
               />
               <TextField
-                label="GST number"
+                label={t("ui_vendor_gst_number")}
                 name="gstNumber"
                 required
                 maxLength={15}
                 placeholder="22AAAAA0000A1Z5"
-                hint="15-character GSTIN"
+                hint={t("ui_vendor_gstin_hint")}
                 className="uppercase"
                 error={fields.gstNumber}
               />
@@ -242,27 +243,27 @@ function VendorAuth() {
           ) : null}
           {result && !result.ok ? (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800 sm:col-span-2">
-              {result.error || AUTH_ERROR}
+              {result.error || t("ui_vendor_auth_error")}
             </p>
           ) : null}
           <button
             type="submit"
             className="h-11 rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:col-span-2"
           >
-            {busy ? "Processing..." : register ? "Register" : "Login"}
+            {busy ? t("ui_vendor_processing") : register ? t("ui_vendor_register") : t("ui_vendor_login")}
           </button>
         </fieldset>
       </fetcher.Form>
       <p className="mt-4 text-center text-sm">
         <button type="button" onClick={() => setMode(register ? "login" : "register")} className="font-semibold text-brand-700 underline">
-          {register ? "Already a vendor? Login here" : "New vendor? Register here"}
+          {register ? t("ui_vendor_switch_to_login") : t("ui_vendor_switch_to_register")}
         </button>
       </p>
       <ul className="mt-8 grid gap-3 text-sm text-stone-700 sm:grid-cols-3">
         {[
-          ["Reach farmers across India", "Your products beside Angle's own catalogue, searched by farmers and gardeners every day."],
-          ["Simple listings", "Add a product with a photo in a minute; our team checks it before it goes on sale."],
-          ["Orders and sales in one place", "See what to ship, to whom, and how your sales grow month by month."],
+          [t("ui_vendor_benefit_reach_title"), t("ui_vendor_benefit_reach_text")],
+          [t("ui_vendor_benefit_listings_title"), t("ui_vendor_benefit_listings_text")],
+          [t("ui_vendor_benefit_orders_title"), t("ui_vendor_benefit_orders_text")],
         ].map(([title, text]) => (
           <li key={title} className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
             <p className="font-semibold text-stone-900">{title}</p>

@@ -9,7 +9,9 @@ import { formatDate } from "~/domain/dates";
 import { Pager } from "~/components/pager";
 import { formatPaise } from "~/domain/money";
 import { readPageRequest } from "~/domain/pagination";
-import { STATUS_LABELS, STATUS_STYLES, type OrderStatus } from "~/domain/orders";
+import { STATUS_STYLES, type OrderStatus } from "~/domain/orders";
+import { vendorTitle } from "~/components/seller/vendor-words";
+import { useLocale, useT } from "~/lib/i18n";
 import { listVendorOrderLines } from "~/services/sellers/vendor-orders.server";
 // Returns of the vendor's own lines (issue 15): they approve or reject them here.
 import { ReturnDecisions } from "~/components/return-decisions";
@@ -18,7 +20,7 @@ import { readFields } from "~/lib/read-form.server";
 import { samePage } from "~/lib/toast.server";
 import { listReturnsOfOrders } from "~/services/returns/list-returns.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Orders · Angle Vendor" }];
+export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "ui_vendor_title_orders");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
@@ -46,12 +48,15 @@ export async function action({ request, url }: Route.ActionArgs) {
 export default function VendorOrders({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const shipping = navigation.state === "submitting" ? navigation.formData?.get("orderId") : null;
+  const t = useT();
+  const locale = useLocale();
+  const noun = [t("ui_orders_noun_one"), t("ui_orders_noun_other")] as const;
   return (
     <div>
-      <h1 className="text-2xl font-bold text-stone-900">Orders for your products</h1>
-      <Pager page={loaderData.orders} noun={["order", "orders"]} className="mt-4" />
+      <h1 className="text-2xl font-bold text-stone-900">{t("ui_vendor_orders_title")}</h1>
+      <Pager page={loaderData.orders} noun={noun} className="mt-4" />
       {loaderData.orders.rows.length === 0 ? (
-        <p className="mt-8 rounded-xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200">No orders yet.</p>
+        <p className="mt-8 rounded-xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200">{t("ui_vendor_no_orders")}</p>
       ) : (
         <ul className="mt-4 space-y-3">
           {loaderData.orders.rows.map((o) => (
@@ -59,11 +64,11 @@ export default function VendorOrders({ loaderData, actionData }: Route.Component
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-mono font-semibold">#{o.orderId}</p>
                 <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status as OrderStatus]}`}>
-                  {STATUS_LABELS[o.status as OrderStatus]}
+                  {t(`ui_vendor_order_status_${o.status as OrderStatus}`)}
                 </span>
               </div>
               <p className="text-sm text-stone-600">
-                {formatDate(o.createdAt)} · Ship to {o.customerName}, {o.customerPhone} · {o.address}
+                {formatDate(o.createdAt, locale)} · {t("ui_vendor_ship_to", { name: o.customerName, phone: o.customerPhone })} · {o.address}
               </p>
               <ul className="mt-2 divide-y divide-stone-100 text-sm">
                 {o.lines.map((l) => (
@@ -82,17 +87,17 @@ export default function VendorOrders({ loaderData, actionData }: Route.Component
                 refused={actionData && "orderId" in actionData && actionData.orderId === o.orderId ? actionData : undefined}
                 busy={shipping === o.orderId}
               />
-              <DocumentLinks documents={o.documents} label={`Your tax invoices for order ${o.orderId}`} />
+              <DocumentLinks documents={o.documents} label={t("ui_vendor_order_invoices", { id: o.orderId })} />
               <ReturnDecisions
                 returns={loaderData.returns[o.orderId] ?? []}
                 error={actionData && "returnError" in actionData ? actionData.returnError : undefined}
-                label={`Returns of your items in order ${o.orderId}`}
+                label={t("ui_vendor_order_returns", { id: o.orderId })}
               />
             </li>
           ))}
         </ul>
       )}
-      <Pager page={loaderData.orders} noun={["order", "orders"]} className="mt-3" />
+      <Pager page={loaderData.orders} noun={noun} className="mt-3" />
     </div>
   );
 }

@@ -11,11 +11,15 @@ import { discardParsedPictures, parseProductForm } from "~/services/catalog/pars
 import { PRODUCT_CHANGED, SkuTaken } from "~/services/catalog/save-product.server";
 import { createVendorProduct, getVendorProduct, ListingRefused, updateVendorProduct } from "~/services/sellers/vendor-products.server";
 import { RateLimitUnavailable } from "~/services/security/rate-limit.server";
+import { vendorReply, vendorText } from "~/lib/vendor-text.server";
 import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isOversizedUpload, OVERSIZED_UPLOAD } from "~/services/media/oversized-upload.server";
+import { m } from "~/lib/i18n.server";
+import { useT } from "~/lib/i18n";
+import { vendorTitle } from "~/components/seller/vendor-words";
 
-export const meta: Route.MetaFunction = () => [{ title: "Listing · Angle Vendor" }];
+export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "ui_vendor_title_listing");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
@@ -30,9 +34,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
   if (params.id && !(await getVendorProduct(vendor.id, params.id)))
-    return data({ ok: false as const, error: "Listing not found.", fields: {} }, { status: 404 });
-  if (!vendor.verified) return data({ ok: false as const, error: VERIFY_BEFORE_LISTING, fields: {} }, { status: 403 });
-  if (isOversizedUpload(request)) return data(OVERSIZED_UPLOAD, { status: 413 });
+    return data({ ok: false as const, error: m.vendor_listing_not_found(), fields: {} }, { status: 404 });
+  if (!vendor.verified) return data({ ok: false as const, error: vendorText(VERIFY_BEFORE_LISTING), fields: {} }, { status: 403 });
+  if (isOversizedUpload(request)) return data(vendorReply(OVERSIZED_UPLOAD), { status: 413 });
   const form = await readForm(request);
   // An edit must say which version it was drawn from: without one it might overwrite stock sold since.
   const current = params.id ? await getProductFormExtras(params.id) : null;
@@ -40,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   // The typed values come back, so a page without JavaScript shows them again.
   if (!result.ok)
     return data(
-      { ...result, values: typedProductValues(form) },
+      { ...vendorReply(result), values: typedProductValues(form) },
       { status: result.stale ? 409 : result.fields.image || result.fields.gallery ? 422 : 400 },
     );
   try {
@@ -49,44 +53,45 @@ export async function action({ request, params }: Route.ActionArgs) {
       const version = defined(result.version, "the edited form's version");
       if (!(await updateVendorProduct(vendor.id, params.id, result.input, { ...result, version }))) {
         await discardParsedPictures(result);
-        return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
+        return data({ ok: false as const, error: vendorText(PRODUCT_CHANGED), fields: {} }, { status: 409 });
       }
     } else await createVendorProduct(vendor.id, result.input, result);
   } catch (error) {
     if (error instanceof SkuTaken) {
       await discardParsedPictures(result);
-      return data(skuTakenReply(error, variantRowsOf(form), typedProductValues(form)), { status: 409 });
+      return data(vendorReply(skuTakenReply(error, variantRowsOf(form), typedProductValues(form))), { status: 409 });
     }
     if (error instanceof ListingRefused || error instanceof RateLimitUnavailable) {
       await discardParsedPictures(result);
-      return data({ ok: false as const, error: error.message, fields: {} }, { status: error.status });
+      return data({ ok: false as const, error: vendorText(error.message), fields: {} }, { status: error.status });
     }
     throw error;
   }
   return redirectWithToast("/vendor-login/products", {
-    description: `${result.input.name} was sent for approval. It appears in the store once our team approves it.`,
+    description: m.vendor_listing_sent({ name: result.input.name }),
   });
 }
 
 export default function VendorProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const p = loaderData.product;
   const failed = actionData && !actionData.ok ? actionData : null;
+  const t = useT();
   return (
     <div>
       <Link to="/vendor-login/products" className="text-sm font-semibold text-brand-700 hover:underline">
-        ← My products
+        {t("ui_vendor_back_to_products")}
       </Link>
-      <h1 className="mt-2 text-2xl font-bold text-stone-900">{p ? `Edit ${p.name}` : "Add New Product"}</h1>
-      <p className="mt-1 text-sm text-stone-600">
-        {p ? "Saving sends the listing back for approval." : "Your listing appears in the store once our team approves it."}
-      </p>
+      <h1 className="mt-2 text-2xl font-bold text-stone-900">
+        {p ? t("ui_vendor_edit_product", { name: p.name }) : t("ui_vendor_add_product")}
+      </h1>
+      <p className="mt-1 text-sm text-stone-600">{p ? t("ui_vendor_listing_edit_note") : t("ui_vendor_listing_new_note")}</p>
       <ProductForm
         key={p?.id ?? "new"}
         values={p ? productFormValues(p, p.extras) : undefined}
         typed={typedValuesOf(failed)}
         errors={failed?.fields}
         error={failed?.error}
-        submitLabel={p ? "Save and Submit for Approval" : "Submit for Approval"}
+        submitLabel={p ? t("ui_vendor_listing_resubmit") : t("ui_vendor_listing_submit")}
       />
     </div>
   );

@@ -2,8 +2,9 @@ import type { Route } from "./+types/products-import";
 import { requireVendorAction, requireVendorPage } from "~/auth/guards.server";
 import { CatalogImport } from "~/components/catalog-import";
 import { actorOf, importPageAction, loadImportPage } from "~/lib/catalog-import-page.server";
+import { vendorTitle } from "~/components/seller/vendor-words";
 
-export const meta: Route.MetaFunction = () => [{ title: "Import Products · Angle Vendor" }];
+export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "ui_vendor_title_import");
 
 const PATHS = { page: "/vendor-login/products/import", products: "/vendor-login/products", exportCsv: "/vendor-login/products/export" };
 

@@ -5,17 +5,19 @@ import Plus from "lucide-react/icons/plus";
 import Upload from "lucide-react/icons/upload";
 import type { Route } from "./+types/products";
 import { requireVendorPage } from "~/auth/guards.server";
-import { CATEGORY_LABELS } from "~/domain/categories";
 import { Pager } from "~/components/pager";
 import { formatPaise } from "~/domain/money";
 import { readPageRequest } from "~/domain/pagination";
 import { listVendorProducts } from "~/services/sellers/vendor-products.server";
 import { getVendorLicences } from "~/services/sellers/list-licences.server";
 import { indiaToday } from "~/domain/india-day";
-import { type LicenceKind, type LicenceStatus, vendorLicenceNote } from "~/domain/licences";
+import type { LicenceKind, LicenceStatus } from "~/domain/licences";
+import { licenceNote, vendorTitle } from "~/components/seller/vendor-words";
+import { type UiKey, useT } from "~/lib/i18n";
+import { useLocalePath } from "~/lib/use-locale-path";
 import type { ProductStatus } from "~/db/schema";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Products · Angle Vendor" }];
+export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "ui_vendor_title_products");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
@@ -26,45 +28,48 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { products, licenceStatus: Object.fromEntries(licences.map((l) => [l.kind, l.status])) as Record<LicenceKind, LicenceStatus> };
 }
 
-const STATE: Record<string, { label: string; style: string }> = {
-  live: { label: "Live", style: "bg-green-100 text-green-800" },
-  pending: { label: "Pending approval", style: "bg-orange-100 text-orange-800" },
-  rejected: { label: "Rejected", style: "bg-red-100 text-red-800" },
-  suspended: { label: "Off sale: account suspended", style: "bg-stone-200 text-stone-800" },
-  unlicensed: { label: "Off sale: licence", style: "bg-red-100 text-red-800" },
+const STATE: Record<string, { label: UiKey; style: string }> = {
+  live: { label: "ui_vendor_state_live", style: "bg-green-100 text-green-800" },
+  pending: { label: "ui_vendor_state_pending", style: "bg-orange-100 text-orange-800" },
+  rejected: { label: "ui_vendor_state_rejected", style: "bg-red-100 text-red-800" },
+  suspended: { label: "ui_vendor_state_suspended", style: "bg-stone-200 text-stone-800" },
+  unlicensed: { label: "ui_vendor_state_unlicensed", style: "bg-red-100 text-red-800" },
 };
 
 export default function VendorProducts({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const localePath = useLocalePath();
+  const noun = [t("ui_vendor_noun_listing_one"), t("ui_vendor_noun_listing_other")] as const;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-stone-900">My Products</h1>
+        <h1 className="text-2xl font-bold text-stone-900">{t("ui_vendor_nav_products")}</h1>
         <div className="flex flex-wrap gap-2">
           <a
-            href="/vendor-login/products/export"
+            href={localePath("/vendor-login/products/export")}
             download
             className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
           >
-            <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+            <Download className="h-4 w-4" aria-hidden="true" /> {t("ui_vendor_export_csv")}
           </a>
           <Link
             to="/vendor-login/products/import"
             className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
           >
-            <Upload className="h-4 w-4" aria-hidden="true" /> Import CSV
+            <Upload className="h-4 w-4" aria-hidden="true" /> {t("ui_vendor_import_csv")}
           </Link>
           <Link
             to="/vendor-login/products/new"
             className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
           >
-            <Plus className="h-4 w-4" aria-hidden="true" /> Add New Product
+            <Plus className="h-4 w-4" aria-hidden="true" /> {t("ui_vendor_add_product")}
           </Link>
         </div>
       </div>
-      <p className="mt-1 text-sm text-stone-600">New and edited listings are checked by our team before shoppers see them.</p>
-      <Pager page={loaderData.products} noun={["listing", "listings"]} className="mt-4" />
+      <p className="mt-1 text-sm text-stone-600">{t("ui_vendor_products_checked")}</p>
+      <Pager page={loaderData.products} noun={noun} className="mt-4" />
       {loaderData.products.rows.length === 0 ? (
-        <p className="mt-8 rounded-xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200">You have no listings yet.</p>
+        <p className="mt-8 rounded-xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200">{t("ui_vendor_no_listings")}</p>
       ) : (
         <ul className="mt-4 space-y-3">
           {loaderData.products.rows.map((p) => (
@@ -77,27 +82,28 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-stone-900">{p.name}</p>
                 <p className="text-sm text-stone-600">
-                  {CATEGORY_LABELS[p.category]}
-                  {p.regulatedAs === "pesticide" ? " (pesticide)" : ""} ·{" "}
+                  {t(`ui_vendor_category_${p.category}`)}
+                  {p.regulatedAs === "pesticide" ? t("ui_vendor_pesticide_suffix") : ""} ·{" "}
                   <span className="whitespace-nowrap">
-                    {p.sizes > 1 ? "from " : ""}
-                    {formatPaise(p.pricePaise)}
+                    {p.sizes > 1 ? t("ui_vendor_price_from", { price: formatPaise(p.pricePaise) }) : formatPaise(p.pricePaise)}
                   </span>
-                  {p.sizes > 1 ? ` · ${p.sizes} sizes` : ""} · stock {p.stock}
+                  {p.sizes > 1 ? ` · ${t("ui_vendor_sizes", { count: p.sizes })}` : ""} · {t("ui_vendor_stock", { count: p.stock })}
                 </p>
-                {p.status === "rejected" && p.rejectReason ? <p className="text-sm text-red-700">Reason: {p.rejectReason}</p> : null}
+                {p.status === "rejected" && p.rejectReason ? (
+                  <p className="text-sm text-red-700">{t("ui_vendor_reject_reason", { reason: p.rejectReason })}</p>
+                ) : null}
                 <LicenceNote listing={p} licenceStatus={loaderData.licenceStatus} />
               </div>
               <span
                 className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE[p.status]?.style ?? ""}`}
                 data-testid="listing-state"
               >
-                {STATE[p.status]?.label ?? p.status}
+                {p.status in STATE ? t((STATE[p.status] as { label: UiKey }).label) : p.status}
               </span>
               <Link
                 to={`/vendor-login/products/${p.id}`}
                 className="rounded-md p-2 text-stone-700 hover:bg-stone-100"
-                aria-label={`Edit ${p.name}`}
+                aria-label={t("ui_vendor_edit_product", { name: p.name })}
               >
                 <Pencil className="h-4 w-4" aria-hidden="true" />
               </Link>
@@ -105,7 +111,7 @@ export default function VendorProducts({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pager page={loaderData.products} noun={["listing", "listings"]} className="mt-3" />
+      <Pager page={loaderData.products} noun={noun} className="mt-3" />
     </div>
   );
 }
@@ -118,14 +124,15 @@ function LicenceNote({
   listing: { status: ProductStatus; regulatedAs: LicenceKind | null };
   licenceStatus: Record<LicenceKind, LicenceStatus>;
 }) {
+  const t = useT();
   if (!listing.regulatedAs || !["live", "pending", "unlicensed"].includes(listing.status)) return null;
-  const note = vendorLicenceNote(listing.regulatedAs, licenceStatus[listing.regulatedAs]);
+  const note = licenceNote(t, listing.regulatedAs, licenceStatus[listing.regulatedAs]);
   if (!note) return null;
   return (
     <p className="text-sm text-red-700" data-testid="licence-note">
       {note}{" "}
       <Link to="/vendor-login/profile#licences" className="font-semibold underline">
-        Your licences
+        {t("ui_vendor_your_licences")}
       </Link>
     </p>
   );

@@ -13,13 +13,17 @@ import { readFields } from "~/lib/read-form.server";
 import { z } from "zod";
 import { UNKNOWN_INTENT } from "~/domain/admin-forms";
 import { indiaToday } from "~/domain/india-day";
-import { isLicenceKind, LICENCE_LABELS, type LicenceKind, licenceFormSchema, licenceInSentence, REGULATED_LABELS } from "~/domain/licences";
+import { isLicenceKind, type LicenceKind, licenceFormSchema } from "~/domain/licences";
 import { VendorLicenceForms } from "~/components/vendor-licence-forms";
 import { getVendorLicences } from "~/services/sellers/list-licences.server";
 import { type LicenceSaved, saveLicence } from "~/services/sellers/save-licence.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { m } from "~/lib/i18n.server";
+import { licenceName, licenceNameInSentence, regulatedName, vendorFieldTexts } from "~/lib/vendor-text.server";
+import { vendorTitle } from "~/components/seller/vendor-words";
+import { useT } from "~/lib/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit Profile · Angle Vendor" }];
+export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "ui_vendor_title_profile");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
@@ -27,8 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { licences: await getVendorLicences(vendor.id, today), today };
 }
 
-const refuse = (fields: FieldErrors<VendorProfileInput>, status: number) =>
-  data({ form: "profile" as const, error: firstError(fields), fields, licence: null }, { status });
+const refuse = (errors: FieldErrors<VendorProfileInput>, status: number) => {
+  // The domain's English refusals, in the page's language.
+  const fields = vendorFieldTexts(errors);
+  return data({ form: "profile" as const, error: firstError(fields), fields, licence: null }, { status });
+};
 
 /** The page's two kinds of form; a form without an intent is the profile (as it was before licences). */
 const IntentSchema = z.object({ intent: z.enum(["profile", "licence"], UNKNOWN_INTENT).default("profile") });
@@ -47,13 +54,13 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof VendorRefused) return refuse({ gstNumber: error.message }, error.status);
     throw error;
   }
-  return redirectWithToast("/vendor-login", { description: "Profile saved." });
+  return redirectWithToast("/vendor-login", { description: m.vendor_profile_saved() });
 }
 
 async function saveLicenceForm(vendorId: string, fields: Record<string, string>) {
   const parsed = licenceFormSchema(indiaToday()).safeParse(fields);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
+    const errors = vendorFieldTexts(fieldErrors(parsed.error));
     const kind = isLicenceKind(fields.kind) ? fields.kind : null;
     // A form naming no kind the page has is not one of ours: said at the top.
     if (!kind) return data({ form: "licence" as const, error: firstError(errors), fields: {}, licence: null }, { status: 400 });
@@ -74,12 +81,10 @@ async function saveLicenceForm(vendorId: string, fields: Record<string, string>)
 }
 
 const SAVED: Record<LicenceSaved, (kind: LicenceKind) => string> = {
-  added: (kind) =>
-    `${LICENCE_LABELS[kind]} saved. Our team will verify it; then your ${REGULATED_LABELS[kind].toLowerCase()} listings can be approved.`,
-  updated: (kind) => `${LICENCE_LABELS[kind]} saved. Our team will verify it.`,
-  reverify: (kind) =>
-    `${LICENCE_LABELS[kind]} saved. As it changed, our team verifies it again; until then your ${REGULATED_LABELS[kind].toLowerCase()} listings are off sale.`,
-  unchanged: (kind) => `Nothing changed in your ${licenceInSentence(kind)}.`,
+  added: (kind) => m.vendor_licence_saved_added({ licence: licenceName(kind), kind: regulatedName(kind) }),
+  updated: (kind) => m.vendor_licence_saved_updated({ licence: licenceName(kind) }),
+  reverify: (kind) => m.vendor_licence_saved_reverify({ licence: licenceName(kind), kind: regulatedName(kind) }),
+  unchanged: (kind) => m.vendor_licence_unchanged({ what: licenceNameInSentence(kind) }),
 };
 
 export default function VendorProfileEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -88,10 +93,11 @@ export default function VendorProfileEdit({ loaderData, actionData }: Route.Comp
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "licence";
   const profile = actionData?.form === "profile" ? actionData : null;
   const f: FieldErrors<VendorProfileInput> = profile?.fields ?? {};
+  const t = useT();
   if (!vendor) return null;
   return (
     <div>
-      <h1 className="text-2xl font-bold text-stone-900">Edit Profile</h1>
+      <h1 className="text-2xl font-bold text-stone-900">{t("ui_vendor_edit_profile")}</h1>
       <Form method="post" noValidate className="mt-4 max-w-2xl rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <input type="hidden" name="intent" value="profile" />
         {actionData?.error ? (
@@ -102,7 +108,7 @@ export default function VendorProfileEdit({ loaderData, actionData }: Route.Comp
         <fieldset disabled={busy} className="grid gap-3 sm:grid-cols-2">
           <TextField
             className="sm:col-span-2"
-            label="Business name"
+            label={t("ui_vendor_business_name")}
             name="businessName"
             required
             maxLength={FIELD_MAX.businessName}
@@ -110,7 +116,7 @@ export default function VendorProfileEdit({ loaderData, actionData }: Route.Comp
             error={f.businessName}
           />
           <TextField
-            label="Phone"
+            label={t("ui_vendor_phone")}
             name="phone"
             type="tel"
             required
@@ -118,21 +124,42 @@ export default function VendorProfileEdit({ loaderData, actionData }: Route.Comp
             defaultValue={vendor.phone}
             error={f.phone}
           />
-          <TextField label="GST number" name="gstNumber" required maxLength={15} defaultValue={vendor.gstNumber} error={f.gstNumber} />
+          <TextField
+            label={t("ui_vendor_gst_number")}
+            name="gstNumber"
+            required
+            maxLength={15}
+            defaultValue={vendor.gstNumber}
+            error={f.gstNumber}
+          />
           <TextField
             className="sm:col-span-2"
-            label="Street address"
+            label={t("ui_vendor_street")}
             name="street"
             required
             maxLength={FIELD_MAX.street}
             defaultValue={vendor.address.street}
             error={f.street}
           />
-          <TextField label="City" name="city" required maxLength={FIELD_MAX.city} defaultValue={vendor.address.city} error={f.city} />
-          <StateSelect defaultValue={vendor.address.state} error={f.state} />
-          <TextField label="Pincode" name="pincode" required maxLength={6} defaultValue={vendor.address.pincode} error={f.pincode} />
+          <TextField
+            label={t("ui_vendor_city")}
+            name="city"
+            required
+            maxLength={FIELD_MAX.city}
+            defaultValue={vendor.address.city}
+            error={f.city}
+          />
+          <StateSelect label={t("ui_vendor_state")} defaultValue={vendor.address.state} error={f.state} />
+          <TextField
+            label={t("ui_vendor_pincode")}
+            name="pincode"
+            required
+            maxLength={6}
+            defaultValue={vendor.address.pincode}
+            error={f.pincode}
+          />
           <button type="submit" className="h-11 rounded-lg bg-brand-700 font-semibold text-white sm:col-span-2">
-            {busy ? "Saving..." : "Save Profile"}
+            {busy ? t("ui_vendor_saving") : t("ui_vendor_save_profile")}
           </button>
         </fieldset>
       </Form>

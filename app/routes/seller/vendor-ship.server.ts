@@ -3,6 +3,8 @@ import { fieldErrors, firstError } from "~/domain/form-errors";
 import { VendorShipFormSchema } from "~/domain/shipments";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
 import { ShipmentRefused, shipOrder } from "~/services/orders/ship-order.server";
+import { m } from "~/lib/i18n.server";
+import { vendorFieldTexts, vendorText } from "~/lib/vendor-text.server";
 
 /**
  * /vendor-login/orders' action (issue 15): a vendor ships their own lines of one order. The service
@@ -13,7 +15,7 @@ export async function vendorShipAction(vendorId: string, form: Record<string, st
   const values = { courier: form.courier ?? "", tracking: form.tracking ?? "" };
   const parsed = VendorShipFormSchema.safeParse(form);
   if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
+    const fields = vendorFieldTexts(fieldErrors(parsed.error));
     const { courier, tracking } = fields;
     return data({ orderId, refusal: firstError(fields), fields: { courier, tracking }, values }, { status: 400 });
   }
@@ -24,10 +26,11 @@ export async function vendorShipAction(vendorId: string, form: Record<string, st
     url.pathname = "/vendor-login/orders";
     url.searchParams.delete("_routes");
     return redirectWithToast(samePage(url), {
-      description: "Marked shipped. The customer is emailed the courier and tracking.",
+      description: m.vendor_shipped_toast(),
     });
   } catch (error) {
-    if (error instanceof ShipmentRefused) return data({ orderId, refusal: error.message, fields: {}, values }, { status: error.status });
+    if (error instanceof ShipmentRefused)
+      return data({ orderId, refusal: vendorText(error.message), fields: {}, values }, { status: error.status });
     throw error;
   }
 }

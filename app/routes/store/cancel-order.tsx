@@ -1,20 +1,26 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/cancel-order";
 import { checkCustomer } from "~/auth/guards.server";
-import { cancelConsequences } from "~/components/cancel-order-dialog";
+import { useCancelConsequences } from "~/components/cancel-order-dialog";
 import { LoginPrompt } from "~/components/login-prompt";
 import { fieldErrors, firstError } from "~/domain/form-errors";
-import { ORDER_NOT_FOUND, ORDER_NOT_FOUND_DETAIL } from "~/domain/messages";
-import { formatPaise } from "~/domain/money";
+import { formatPaise, formatPaiseExact } from "~/domain/money";
 import { CancelOrderSchema } from "~/domain/return-forms";
-import { CANCEL_FROM, type CancelFrom, orderCancelledMessage } from "~/domain/returns";
+import { CANCEL_FROM, type CancelFrom } from "~/domain/returns";
 import { readFields } from "~/lib/read-form.server";
+import { m } from "~/lib/i18n.server";
+import { localizeRefusal } from "~/lib/refusals.server";
+import { useT } from "~/lib/i18n";
+import { metaTitle, rich } from "~/lib/order-text";
 import { redirectWithToast } from "~/lib/toast.server";
 import { CancelRefused, cancelOrder } from "~/services/orders/cancel-order.server";
 import { getCustomerOrder } from "~/services/orders/get-customer-order.server";
 import { listOrderActions } from "~/services/returns/order-aftercare.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Cancel order · Angle" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaTitle(matches, "ui_orders_meta_cancel", "Cancel order · Angle") },
+  { name: "robots", content: "noindex" },
+];
 
 const backTo = (from: CancelFrom, orderId: string) => (from === "orders" ? "/orders" : `/order-confirmation/${orderId}`);
 
@@ -22,7 +28,7 @@ const backTo = (from: CancelFrom, orderId: string) => (from === "orders" ? "/ord
 export async function loader({ request, params }: Route.LoaderArgs) {
   const check = await checkCustomer(request);
   if (!check.ok && check.status === 401) return data({ state: "login" as const }, { status: 401 });
-  if (!check.ok) return data({ state: "refused" as const, error: check.error }, { status: check.status });
+  if (!check.ok) return data({ state: "refused" as const, error: localizeRefusal(check.error) }, { status: check.status });
   const order = await getCustomerOrder(params.orderId, check.user.id);
   const actions = order ? (await listOrderActions(check.user.id, [order.id])).get(order.id) : undefined;
   if (!order || !actions) return data({ state: "missing" as const }, { status: 404 });
@@ -32,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     state: "ok" as const,
     order: { id: order.id, total: order.total, items: order.items.map((i) => ({ name: i.name, quantity: i.quantity })) },
     canCancel: actions.canCancel,
-    refusal: actions.cancelRefusal,
+    refusal: actions.cancelRefusal === null ? null : localizeRefusal(actions.cancelRefusal),
     refundPaise: actions.cancelRefundPaise,
     from,
     back: backTo(from, order.id),
@@ -41,30 +47,37 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const check = await checkCustomer(request);
-  if (!check.ok) return data({ error: check.error }, { status: check.status });
+  if (!check.ok) return data({ error: localizeRefusal(check.error) }, { status: check.status });
   const parsed = CancelOrderSchema.safeParse(await readFields(request));
-  if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
+  if (!parsed.success) return data({ error: localizeRefusal(firstError(fieldErrors(parsed.error))) }, { status: 400 });
   try {
     const outcome = await cancelOrder({ orderId: params.orderId, actor: { role: "customer", id: check.user.id } });
-    return redirectWithToast(backTo(parsed.data.from, params.orderId), { description: orderCancelledMessage(outcome.refundPaise) });
+    return redirectWithToast(backTo(parsed.data.from, params.orderId), {
+      description:
+        outcome.refundPaise > 0
+          ? m.orders_toast_cancelled_refund({ amount: formatPaiseExact(outcome.refundPaise) })
+          : m.orders_toast_cancelled(),
+    });
   } catch (error) {
-    if (error instanceof CancelRefused) return data({ error: error.message }, { status: error.status });
+    if (error instanceof CancelRefused) return data({ error: localizeRefusal(error.message) }, { status: error.status });
     throw error;
   }
 }
 
 export default function CancelOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const consequences = useCancelConsequences();
   const submitting = useNavigation().state === "submitting";
-  if (loaderData.state === "login") return <LoginPrompt title="Please log in" text="Log in to cancel your order." />;
+  if (loaderData.state === "login") return <LoginPrompt title={t("ui_orders_please_log_in")} text={t("ui_orders_log_in_cancel")} />;
   if (loaderData.state !== "ok") {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
         <h1 className="text-2xl font-bold text-stone-900">
-          {loaderData.state === "missing" ? ORDER_NOT_FOUND : "You cannot cancel orders"}
+          {loaderData.state === "missing" ? t("ui_orders_not_found") : t("ui_orders_cannot_cancel")}
         </h1>
-        <p className="mt-2 text-stone-600">{loaderData.state === "missing" ? ORDER_NOT_FOUND_DETAIL : loaderData.error}</p>
+        <p className="mt-2 text-stone-600">{loaderData.state === "missing" ? t("ui_orders_not_found_detail") : loaderData.error}</p>
         <Link to="/orders" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-          View My Orders
+          {t("ui_orders_view_my_orders")}
         </Link>
       </div>
     );
@@ -74,17 +87,17 @@ export default function CancelOrder({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-xl px-4 py-8">
       <Link to={back} className="text-sm text-stone-600 hover:underline">
-        ← {loaderData.from === "orders" ? "My Orders" : "Back to your order"}
+        ← {loaderData.from === "orders" ? t("ui_orders_my_orders") : t("ui_orders_back_to_your_order")}
       </Link>
       <h1 className="mt-3 text-2xl font-bold text-stone-900">
-        Cancel order <span className="font-mono">#{order.id}</span>?
+        {rich(t("ui_orders_cancel_question", { id: "{id}" }), { id: <span className="font-mono">#{order.id}</span> })}
       </h1>
       {message ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 font-medium text-red-800">
           {message}
         </p>
       ) : null}
-      <section className="mt-4 rounded-xl border border-stone-200 bg-white p-5" aria-label="The order">
+      <section className="mt-4 rounded-xl border border-stone-200 bg-white p-5" aria-label={t("ui_orders_the_order")}>
         <ul className="space-y-1 text-stone-800">
           {order.items.map((i) => (
             <li key={i.name}>
@@ -92,13 +105,11 @@ export default function CancelOrder({ loaderData, actionData }: Route.ComponentP
             </li>
           ))}
         </ul>
-        <p className="mt-3 font-bold">Total {formatPaise(order.total)}</p>
+        <p className="mt-3 font-bold">{t("ui_orders_total_amount", { amount: formatPaise(order.total) })}</p>
       </section>
       {canCancel ? (
         <>
-          <p className="mt-4 text-stone-700">
-            {cancelConsequences(loaderData.refundPaise)} The items go back on sale. This cannot be undone.
-          </p>
+          <p className="mt-4 text-stone-700">{consequences(loaderData.refundPaise)}</p>
           <Form method="post" className="mt-5 flex flex-wrap gap-3">
             <input type="hidden" name="confirm" value="yes" />
             <input type="hidden" name="from" value={loaderData.from} />
@@ -107,16 +118,16 @@ export default function CancelOrder({ loaderData, actionData }: Route.ComponentP
               disabled={submitting}
               className="min-h-11 rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
             >
-              {submitting ? "Cancelling…" : "Yes, cancel order"}
+              {submitting ? t("ui_orders_cancelling") : t("ui_orders_yes_cancel")}
             </button>
             <Link to={back} className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-5 font-semibold">
-              Keep order
+              {t("ui_orders_keep_order")}
             </Link>
           </Form>
         </>
       ) : (
         <Link to={back} className="mt-5 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white">
-          Back to the order
+          {t("ui_orders_back_to_the_order")}
         </Link>
       )}
     </div>

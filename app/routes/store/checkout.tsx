@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
+import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import Lock from "lucide-react/icons/lock";
 import type { Route } from "./+types/checkout";
 import { checkCustomer } from "~/auth/guards.server";
 import { AddressFields } from "~/components/address-fields";
 import { DeliveryAnswer } from "~/components/delivery-answer";
-import { codOverCapMessage, type DeliveryCheck, noCodHereMessage } from "~/domain/delivery";
+import type { DeliveryCheck } from "~/domain/delivery";
 import { shownAmounts, useCartPricing } from "~/lib/order-pricing";
 import { authDialogHref } from "~/components/auth-dialog-link";
 import { OrderSummary } from "~/components/order-summary";
@@ -21,6 +22,7 @@ import { lineKey, lineName } from "~/lib/cart";
 import { useCartQuote } from "~/lib/use-cart-quote";
 import { useCheckoutKey } from "~/lib/checkout-key";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useOnline } from "~/lib/use-online";
 import { useRootData } from "~/lib/root-data";
 import { OrderRefused, placeOrder } from "~/services/orders/place-order.server";
 import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
@@ -29,8 +31,11 @@ import { mayOrder, VERIFY_BEFORE_ORDER } from "~/services/account/email-verifica
 import { requestState } from "~/lib/request-policy.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
+import { localizeFields, localizeRefusal } from "~/lib/refusals.server";
+import { useT } from "~/lib/i18n";
+import { metaTitle } from "~/lib/order-text";
 
-export const meta: Route.MetaFunction = () => [{ title: "Checkout · Angle" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "ui_checkout_meta", "Checkout · Angle") }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requestState(context).user();
@@ -38,9 +43,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { methods, mustVerify };
 }
 
-/** A refused checkout: the message beside the button, and each field's own message. */
+/** A refused checkout: the message beside the button, and each field's own message, in the page's language. */
 const refuse = (error: string, status: number, fields: FieldErrors<CheckoutInput> = {}) =>
-  data({ ok: false as const, error, fields }, { status });
+  data({ ok: false as const, error: localizeRefusal(error), fields: localizeFields(fields) }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   // Returned, not thrown, so the page shows the message beside the button. (Maintenance mode is the
@@ -68,10 +73,46 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/**
+ * The order goes to the server's action as before. When no answer comes at all (offline, or the
+ * connection dropped on the way), the page stays as it is, the cart and what was typed kept, and
+ * says why: a 503, so nothing is fetched again without a network. Sending again is safe: the
+ * checkout key makes a repeated order the first one.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (!(error instanceof TypeError || (error instanceof Error && error.message === "Unable to decode turbo-stream response")))
+      throw error;
+    // What data(…, { status: 503 }) makes, written out (React Router knows it by its shape): data()
+    // itself in the browser would be one more export of the framework chunk, which renumbers every
+    // chunk's imports: ~30 B more first-load JavaScript on every page (decision 007).
+    const connectionLost: DataWithResponseInit<{ ok: false; connectionLost: true; error: string; fields: Record<string, string> }> = {
+      type: "DataWithResponseInit",
+      data: { ok: false, connectionLost: true, error: "", fields: {} },
+      init: { status: 503 },
+    };
+    return connectionLost;
+  }
+}
+
+const METHOD_KEYS = {
+  card: "ui_checkout_method_card",
+  upi: "ui_checkout_method_upi",
+  cod: "ui_checkout_method_cod",
+  bank_transfer: "ui_checkout_method_bank_transfer",
+} as const;
+
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { methods, mustVerify } = loaderData;
+  // The store's own methods in the page's language; a method the admin added keeps its given name.
+  const methodLabel = (m: { key: string; label: string }) =>
+    m.key in METHOD_KEYS ? t(METHOD_KEYS[m.key as keyof typeof METHOD_KEYS]) : m.label;
   const { user } = useRootData();
   const hydrated = useHydrated();
+  const online = useOnline();
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
@@ -112,8 +153,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const noCod =
     check?.kind === "delivers" && (!check.cod || total > check.codMaxPaise)
       ? check.cod
-        ? codOverCapMessage(check.codMaxPaise)
-        : noCodHereMessage(check.pincode)
+        ? t("ui_checkout_cod_over_cap", { amount: formatPaise(check.codMaxPaise) })
+        : t("ui_checkout_no_cod_here", { pincode: check.pincode })
       : null;
   const offered = noCod ? methods.filter((m) => m.key !== "cod") : methods;
   const payment = offered.some((m) => m.key === chosen) ? chosen : (offered[0]?.key ?? "");
@@ -135,8 +176,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   if (!hydrated || lines.length === 0) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-10">
-        <h1 className="text-3xl font-bold">Checkout</h1>
-        <p className="mt-6 text-stone-600">Loading your cart...</p>
+        <h1 className="text-3xl font-bold">{t("ui_checkout_title")}</h1>
+        <p className="mt-6 text-stone-600">{t("ui_checkout_loading_cart")}</p>
       </div>
     );
   }
@@ -150,10 +191,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   );
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Checkout</h1>
+      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t("ui_checkout_title")}</h1>
       {user && mustVerify ? (
         <div className="mt-4">
-          <VerifyEmailBanner email={user.email} reason="Your first order can be placed once it is confirmed." />
+          <VerifyEmailBanner email={user.email} reason={t("ui_checkout_verify_reason")} />
         </div>
       ) : null}
       <Form
@@ -171,22 +212,22 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <div className="space-y-6">
           <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="customer-title">
             <h2 id="customer-title" className="text-lg font-bold text-stone-900">
-              Customer Information
+              {t("ui_checkout_customer_title")}
             </h2>
             {user ? (
               <div className="mt-4 grid gap-4 sm:grid-cols-2">
                 <div>
-                  <p className="text-sm font-medium text-stone-600">Name</p>
+                  <p className="text-sm font-medium text-stone-600">{t("ui_checkout_name")}</p>
                   <p className="font-semibold text-stone-900">{user.name}</p>
                 </div>
                 <div>
-                  <p className="text-sm font-medium text-stone-600">Email</p>
+                  <p className="text-sm font-medium text-stone-600">{t("ui_checkout_email")}</p>
                   <p className="break-all font-semibold text-stone-900">
-                    {hasRealEmail(user.email) ? user.email : "None: order updates come by SMS"}
+                    {hasRealEmail(user.email) ? user.email : t("ui_checkout_no_email")}
                   </p>
                 </div>
                 <TextField
-                  label="Phone"
+                  label={t("ui_checkout_phone")}
                   name="phone"
                   type="tel"
                   required
@@ -199,7 +240,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </div>
             ) : (
               <>
-                <p className="mt-3 text-stone-700">Please log in or create an account to place your order.</p>
+                <p className="mt-3 text-stone-700">{t("ui_checkout_log_in_first")}</p>
                 <div className="mt-4 flex flex-wrap gap-3">
                   <Link
                     to={authDialogHref(location, "login")}
@@ -207,7 +248,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     replace
                     className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
                   >
-                    Login
+                    {t("ui_checkout_login")}
                   </Link>
                   <Link
                     to={authDialogHref(location, "register")}
@@ -215,7 +256,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     replace
                     className="rounded-lg border border-stone-300 bg-white px-5 py-2.5 font-semibold text-stone-800"
                   >
-                    Register
+                    {t("ui_checkout_register")}
                   </Link>
                 </div>
               </>
@@ -224,20 +265,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
           <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="address-title">
             <h2 id="address-title" className="text-lg font-bold text-stone-900">
-              Shipping Address
+              {t("ui_checkout_address_title")}
             </h2>
             <fieldset disabled={!user || submitting} className="mt-4 grid gap-4 sm:grid-cols-2" key={user?.id ?? "guest"}>
-              <AddressFields values={user?.address} errors={fields} pincodeHint="6 digits, e.g. 422001" onPincodeChange={lookUp} />
+              <AddressFields values={user?.address} errors={fields} pincodeHint={t("ui_checkout_pincode_hint")} onPincodeChange={lookUp} />
             </fieldset>
             <div role="status">{check && check.kind !== "invalid" ? <DeliveryAnswer check={check} id="checkout-delivery" /> : null}</div>
           </section>
 
           <section className="rounded-xl border border-stone-200 bg-white p-5">
             <fieldset disabled={!user || submitting}>
-              <legend className="text-lg font-bold text-stone-900">Payment Method</legend>
-              {offered.length === 0 ? (
-                <p className="mt-3 font-medium text-red-700">No payment method is available right now. Please contact us to order.</p>
-              ) : null}
+              <legend className="text-lg font-bold text-stone-900">{t("ui_checkout_payment_title")}</legend>
+              {offered.length === 0 ? <p className="mt-3 font-medium text-red-700">{t("ui_checkout_no_methods")}</p> : null}
               <div className="mt-4 grid gap-2">
                 {offered.map((m) => (
                   <label
@@ -252,7 +291,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                       onChange={() => setPayment(m.key)}
                       className="h-4 w-4 accent-green-700"
                     />
-                    <span className="font-medium text-stone-900">{m.label}</span>
+                    <span className="font-medium text-stone-900">{methodLabel(m)}</span>
                   </label>
                 ))}
               </div>
@@ -273,7 +312,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
         <div>
           <OrderSummary priced={priced} config={config} split={known}>
-            <ul className="mt-4 space-y-2 border-t border-stone-200 pt-3 text-sm" aria-label="Items">
+            <ul className="mt-4 space-y-2 border-t border-stone-200 pt-3 text-sm" aria-label={t("ui_checkout_items")}>
               {lines.map((l, i) => (
                 <li key={lineKey(l.product)} className="flex justify-between gap-3">
                   <span className="text-stone-700">
@@ -283,27 +322,33 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </li>
               ))}
             </ul>
-            {actionData && !actionData.ok ? (
+            {!online ? (
+              <p
+                role="status"
+                className="mt-4 rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900"
+                data-testid="checkout-offline"
+              >
+                {t("ui_checkout_offline")}
+              </p>
+            ) : actionData && "connectionLost" in actionData ? (
+              <p role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900" data-testid="checkout-offline">
+                {t("ui_checkout_connection_lost")}
+              </p>
+            ) : actionData && !actionData.ok ? (
               <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
                 {actionData.error}
               </p>
             ) : null}
-            {blocked ? (
-              <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-                Some items are out of stock. Please update your cart.
-              </p>
-            ) : null}
+            {blocked ? <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{t("ui_checkout_blocked")}</p> : null}
             <button
               type="submit"
-              disabled={submitting || !user || mustVerify || !checked || blocked || !payment || undeliverable}
+              disabled={submitting || !online || !user || mustVerify || !checked || blocked || !payment || undeliverable}
               className="mt-4 flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
             >
               <Lock className="h-4 w-4" aria-hidden="true" />
-              {submitting ? "Placing Order..." : user ? "Place Order" : "Login to Place Order"}
+              {submitting ? t("ui_checkout_placing") : user ? t("ui_checkout_place") : t("ui_checkout_login_to_place")}
             </button>
-            <p className="mt-2 text-center text-xs text-stone-600">
-              Prices, GST and shipping are confirmed by our server when you place the order.
-            </p>
+            <p className="mt-2 text-center text-xs text-stone-600">{t("ui_checkout_server_confirms")}</p>
           </OrderSummary>
         </div>
       </Form>

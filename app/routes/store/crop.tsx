@@ -4,40 +4,52 @@ import { cropEmptyMarkup, cropHeadingMarkup, cropNotFoundMarkup } from "~/compon
 import { pageLinksMarkup } from "~/components/page-links.server";
 import { ProductCard } from "~/components/product-card";
 import { StaticHtml } from "~/components/static-html";
-import { CATEGORY_KEYS, CATEGORY_LABELS } from "~/domain/categories";
-import { catalogSearch, SORT_LABELS, sortChoices, type CatalogQuery } from "~/domain/catalog-query";
+import { CATEGORY_KEYS } from "~/domain/categories";
+import { catalogSearch, sortChoices, type CatalogQuery } from "~/domain/catalog-query";
 // catalog-query and crops stay in the loader: imported by the component too, catalog-query would
 // move from /products' script to the "catalog" chunk that the home and product pages load
 // (vite.config.ts), and the crop list would be script on every crop page.
 import { parseCropQuery } from "~/domain/crop-query";
-import { CROPS, SEASON_LABELS, SEASONS } from "~/domain/crops";
+import { CROPS, SEASONS } from "~/domain/crops";
 import { findProducts } from "~/services/catalog/find-products.server";
+import { showingCount, sortLabel } from "~/lib/catalog-text.server";
+import { categoryLabelIn, cropLabelIn, seasonLabelIn } from "~/lib/catalog-labels.server";
+import { m } from "~/lib/i18n.server";
+import { useT } from "~/lib/i18n";
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) =>
-  data ? [{ title: data.title }, { name: "description", content: data.description }] : [{ title: "Crop not found · Angle" }];
+export const meta: Route.MetaFunction = ({ loaderData: data, error }) =>
+  data
+    ? [{ title: data.title }, { name: "description", content: data.description }]
+    : [{ title: notFound(error)?.title ?? "Crop not found · Angle" }];
+
+/** An unknown crop's 404: its tab title and its body (the "not found" page's markup), in the page's language. */
+type NotFound = { title: string; html: string };
+const notFound = (error: unknown): NotFound | undefined =>
+  isRouteErrorResponse(error) && error.status === 404 && typeof error.data?.html === "string" ? (error.data as NotFound) : undefined;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const crop = CROPS.find((c) => c.key === params.crop);
   // The body of the 404 is the "not found" page's markup, shown by the error boundary.
-  if (!crop) throw data(cropNotFoundMarkup(), { status: 404 });
+  if (!crop) throw data({ title: m.store_crop_not_found_title(), html: cropNotFoundMarkup() } satisfies NotFound, { status: 404 });
   const query = parseCropQuery(new URL(request.url).searchParams, crop.key);
   const { products, matching, total, page, pageCount } = await findProducts(query);
   const shown = { ...query, page };
+  const label = cropLabelIn(crop.key);
   // Everything but the form's choices and the cards is text or HTML made here, so the page's script
   // carries no labels, number formats or fixed markup (docs/decisions/007-first-load-budget.md).
   return {
     path: `/crops/${crop.key}`,
-    title: `${crop.label}: seeds, fertilisers and tools · Angle`,
-    description: `Seeds, fertilisers, crop protection and tools for ${crop.label.toLowerCase()} farmers, by season, at fair prices, delivered across India.`,
+    title: m.store_crop_title({ crop: label }),
+    description: m.store_crop_description({ crop: label.toLowerCase() }),
     query: shown,
     heading: cropHeadingMarkup(crop),
-    categories: CATEGORY_KEYS.map((key) => ({ key, label: CATEGORY_LABELS[key] })),
-    sorts: sortChoices("").map((key) => ({ key, label: SORT_LABELS[key] })),
+    categories: CATEGORY_KEYS.map((key) => ({ key, label: categoryLabelIn(key) })),
+    sorts: sortChoices("").map((key) => ({ key, label: sortLabel(key) })),
     // "All year" is not a choice: a product for all seasons matches every season.
-    seasons: SEASONS.filter((s) => s !== "all").map((key) => ({ key, label: SEASON_LABELS[key] })),
+    seasons: SEASONS.filter((s) => s !== "all").map((key) => ({ key, label: seasonLabelIn(key) })),
     products,
     // Spec §5: X and Y count products.
-    count: `Showing ${matching.toLocaleString("en-IN")} of ${total.toLocaleString("en-IN")} products${pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}`,
+    count: showingCount(matching, total, page, pageCount),
     empty: products.length === 0 ? cropEmptyMarkup(`/crops/${crop.key}`) : null,
     pages: pageLinksMarkup(page, pageCount, cropHref({ ...shown, page: page - 1 }), cropHref({ ...shown, page: page + 1 })),
   };
@@ -51,6 +63,7 @@ const selectStyle = "h-11 w-full rounded-lg border border-stone-300 bg-white px-
 export default function Crop({ loaderData }: Route.ComponentProps) {
   const { path, query, heading, categories, sorts, seasons, products, count, empty, pages } = loaderData;
   const submit = useSubmit();
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === path;
 
@@ -69,10 +82,10 @@ export default function Crop({ loaderData }: Route.ComponentProps) {
       >
         <div>
           <label htmlFor="crop-category" className="mb-1 block text-sm font-medium text-stone-700">
-            Category
+            {t("ui_store_category")}
           </label>
           <select id="crop-category" name="category" defaultValue={query.category} key={`c-${query.category}`} className={selectStyle}>
-            <option value="all">All categories</option>
+            <option value="all">{t("ui_store_all_categories")}</option>
             {categories.map((category) => (
               <option key={category.key} value={category.key}>
                 {category.label}
@@ -82,10 +95,10 @@ export default function Crop({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <label htmlFor="crop-season" className="mb-1 block text-sm font-medium text-stone-700">
-            Season
+            {t("ui_store_season")}
           </label>
           <select id="crop-season" name="season" defaultValue={query.season ?? ""} key={`z-${query.season ?? ""}`} className={selectStyle}>
-            <option value="">Any season</option>
+            <option value="">{t("ui_store_any_season")}</option>
             {seasons.map((season) => (
               <option key={season.key} value={season.key}>
                 {season.label}
@@ -95,7 +108,7 @@ export default function Crop({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <label htmlFor="crop-sort" className="mb-1 block text-sm font-medium text-stone-700">
-            Sort by
+            {t("ui_store_sort_by")}
           </label>
           <select id="crop-sort" name="sort" defaultValue={query.sort} key={`s-${query.sort}`} className={selectStyle}>
             {sorts.map((sort) => (
@@ -106,7 +119,7 @@ export default function Crop({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <button type="submit" className="h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-          Apply
+          {t("ui_store_apply")}
         </button>
       </Form>
 
@@ -132,11 +145,13 @@ export default function Crop({ loaderData }: Route.ComponentProps) {
  * body is that page's markup, made by the loader); any other failure says so briefly.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404 && typeof error.data === "string") return <StaticHtml html={error.data} />;
+  const t = useT();
+  const missing = notFound(error);
+  if (missing) return <StaticHtml html={missing.html} />;
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold text-stone-900">Something went wrong</h1>
-      <p className="mt-2 text-stone-600">We could not load this crop's products. Please try again in a moment.</p>
+      <h1 className="text-2xl font-bold text-stone-900">{t("ui_store_something_wrong")}</h1>
+      <p className="mt-2 text-stone-600">{t("ui_store_crop_load_failed")}</p>
     </div>
   );
 }

@@ -3,16 +3,30 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { LazyAuthDialog } from "~/components/lazy-auth-dialog";
 import { footerMarkup } from "~/components/site-footer.server";
+import { languageSwitchMarkup } from "~/components/language-switch.server";
 import { SiteHeader } from "~/components/site-header";
 import { brandMarkup } from "~/components/site-header.server";
 import { StaticHtml } from "~/components/static-html";
 import { useRootData } from "~/lib/root-data";
 import { storeDetails } from "~/lib/store-details.server";
+import { currentLocale, NOT_ON_THE_STOREFRONT, uiMessages } from "~/lib/i18n.server";
+import { useT } from "~/lib/i18n";
 
-/** The header's logo and the footer, as HTML made here (docs/decisions/007-first-load-budget.md). */
+/**
+ * The header's logo and the footer, as HTML made here (docs/decisions/007-first-load-budget.md), in the
+ * page's language; switching language loads the page afresh, so they need not be fetched again.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const details = await storeDetails(context);
-  return { brand: brandMarkup(details), footer: footerMarkup(details) };
+  const locale = currentLocale();
+  // The browser's strings in this page's language only (docs/decisions/026-hindi.md).
+  return {
+    brand: brandMarkup(details),
+    footer: footerMarkup(details),
+    languageSwitch: { header: languageSwitchMarkup(locale), footer: languageSwitchMarkup(locale, true) },
+    locale,
+    ui: uiMessages(locale, NOT_ON_THE_STOREFRONT),
+  };
 }
 
 /**
@@ -27,6 +41,7 @@ export const shouldRevalidate = () => false;
  */
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const { user } = useRootData();
+  const t = useT();
 
   // Spec §3: the signed-in user is mirrored in local storage (non-secret fields); the session decides.
   useEffect(() => {
@@ -47,13 +62,19 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t("ui_skip_to_content")}
       </a>
-      <SiteHeader brand={loaderData.brand} user={user} />
+      <SiteHeader brand={loaderData.brand} languageSwitch={loaderData.languageSwitch.header} user={user} />
       <main id="main" className="flex-1 [overflow-wrap:anywhere]">
         <Outlet />
       </main>
-      <StaticHtml html={loaderData.footer} />
+      <footer className="mt-16 bg-stone-900 text-stone-300">
+        <StaticHtml html={loaderData.footer.links} />
+        <div className="flex flex-col items-center gap-3 border-t border-stone-800 px-4 py-5 text-xs text-stone-400 sm:flex-row sm:justify-center sm:gap-6">
+          <StaticHtml html={loaderData.languageSwitch.footer} />
+          <p className="text-center">{loaderData.footer.copyright}</p>
+        </div>
+      </footer>
       <LazyAuthDialog />
     </div>
   );

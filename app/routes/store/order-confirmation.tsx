@@ -10,7 +10,12 @@ import { OrderFulfilment } from "~/components/orders/order-fulfilment";
 import { OrderHeading } from "~/components/orders/order-heading";
 import { getOrderProgress } from "~/services/orders/order-progress.server";
 import { formatDate } from "~/domain/dates";
-import { ORDER_ID_MISSING, ORDER_LOAD_FAILED, ORDER_NOT_FOUND, ORDER_NOT_FOUND_DETAIL } from "~/domain/messages";
+import { ORDER_ID_MISSING, ORDER_LOAD_FAILED } from "~/domain/messages";
+import { m } from "~/lib/i18n.server";
+import { localizeRefusal } from "~/lib/refusals.server";
+import { type UiKey, useLocale, useT } from "~/lib/i18n";
+import { metaTitle } from "~/lib/order-text";
+import { useGstPartName } from "~/components/order-summary";
 import { formatPaise } from "~/domain/money";
 import type { OrderStatus } from "~/domain/orders";
 import type { DocumentLink } from "~/services/tax-documents/documents.server";
@@ -31,10 +36,21 @@ import { confirmRazorpayCheckout, confirmRazorpayFailure, PaymentNotVerified } f
 import { OrderAftercare } from "~/components/order-aftercare";
 import { getOrderAftercare } from "~/services/returns/order-aftercare.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Order confirmation · Angle" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaTitle(matches, "ui_orders_meta_confirmation", "Order confirmation · Angle") },
+  { name: "robots", content: "noindex" },
+];
+
+/** The store's own payment methods in the page's language; a method the admin added keeps its given name. */
+const METHOD_NAMES: Record<string, () => string> = {
+  card: () => m.orders_method_card(),
+  upi: () => m.orders_method_upi(),
+  cod: () => m.orders_method_cod(),
+  bank_transfer: () => m.orders_method_bank_transfer(),
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!params.orderId) return data({ state: "error" as const, error: ORDER_ID_MISSING }, { status: 400 });
+  if (!params.orderId) return data({ state: "error" as const, error: localizeRefusal(ORDER_ID_MISSING) }, { status: 400 });
   const user = await getSessionUser(request);
   if (!user) return { state: "login" as const };
   try {
@@ -52,13 +68,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       state: "ok" as const,
       order,
       payment,
-      paymentLabel: paymentMethodLabel(order.paymentMethod, await getPaymentMethodNames()),
+      paymentLabel: METHOD_NAMES[order.paymentMethod]?.() ?? paymentMethodLabel(order.paymentMethod, await getPaymentMethodNames()),
       progress,
       aftercare,
     };
   } catch (error) {
     log.error({ err: error }, "loading an order failed");
-    return data({ state: "error" as const, error: ORDER_LOAD_FAILED }, { status: 500 });
+    return data({ state: "error" as const, error: localizeRefusal(ORDER_LOAD_FAILED) }, { status: 500 });
   }
 }
 
@@ -68,7 +84,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getSessionUser(request);
-  if (!user) return data({ error: "Please log in to pay for your order." }, { status: 401 });
+  if (!user) return data({ error: localizeRefusal("Please log in to pay for your order.") }, { status: 401 });
   const orderId = params.orderId ?? "";
   const fields = await readFields(request);
   try {
@@ -83,23 +99,25 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     if (fields.intent === "razorpay-failed") {
       await confirmRazorpayFailure(fields, user.id);
-      return { error: PAYMENT_FAILED_MESSAGE };
+      return { error: localizeRefusal(PAYMENT_FAILED_MESSAGE) };
     }
   } catch (error) {
-    if (error instanceof PaymentUnavailable) return data({ error: error.message }, { status: error.status });
-    if (error instanceof PaymentNotVerified) return data({ error: PAYMENT_NOT_VERIFIED }, { status: 400 });
+    if (error instanceof PaymentUnavailable) return data({ error: localizeRefusal(error.message) }, { status: error.status });
+    if (error instanceof PaymentNotVerified) return data({ error: localizeRefusal(PAYMENT_NOT_VERIFIED) }, { status: 400 });
     throw error;
   }
-  return data({ error: "Unknown action." }, { status: 400 });
+  return data({ error: localizeRefusal("Unknown action.") }, { status: 400 });
 }
 
-const PAYMENT_NOTICES: Record<string, string> = {
-  done: "Thank you! Your payment is received.",
-  checking: "We are checking your payment with the bank. This page will show it in a minute; you will not be charged twice.",
-  cancelled: "You left the payment page. Your order is saved: pay when you are ready.",
+const PAYMENT_NOTICES: Record<string, UiKey> = {
+  done: "ui_orders_notice_done",
+  checking: "ui_orders_notice_checking",
+  cancelled: "ui_orders_notice_cancelled",
 };
 
 export default function OrderConfirmation({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const partName = useGstPartName();
   const location = useLocation();
   const navigate = useNavigate();
   const placed = new URLSearchParams(location.search).has("placed");
@@ -113,20 +131,20 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
     }
   }, [placed, loaderData.state, location.pathname, navigate]);
 
-  if (loaderData.state === "login") return <LoginPrompt title="Please log in" text="Log in to see your order." />;
+  if (loaderData.state === "login") return <LoginPrompt title={t("ui_orders_please_log_in")} text={t("ui_orders_log_in_order")} />;
   if (loaderData.state !== "ok") {
     const missing = loaderData.state === "missing";
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
         <XCircle className="h-14 w-14 text-red-600" aria-hidden="true" />
-        <h1 className="mt-4 text-2xl font-bold text-stone-900">{missing ? ORDER_NOT_FOUND : "Something went wrong"}</h1>
-        <p className="mt-2 text-stone-600">{missing ? ORDER_NOT_FOUND_DETAIL : loaderData.error}</p>
-        <div className="mt-6 flex gap-3">
+        <h1 className="mt-4 text-2xl font-bold text-stone-900">{missing ? t("ui_orders_not_found") : t("ui_orders_something_wrong")}</h1>
+        <p className="mt-2 text-stone-600">{missing ? t("ui_orders_not_found_detail") : loaderData.error}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to="/orders" className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">
-            View My Orders
+            {t("ui_orders_view_my_orders")}
           </Link>
           <Link to="/products" className="rounded-lg border border-stone-300 bg-white px-5 py-2.5 font-semibold">
-            Continue Shopping
+            {t("ui_checkout_continue_shopping")}
           </Link>
         </div>
       </div>
@@ -135,6 +153,7 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
 
   const { order, progress } = loaderData;
   const shipping = derivedShipping(order);
+  const notice = PAYMENT_NOTICES[new URLSearchParams(location.search).get("payment") ?? ""];
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <OrderHeading order={order} progress={progress} />
@@ -143,17 +162,17 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
           {...loaderData.payment}
           razorpay={actionData && "razorpay" in actionData ? actionData.razorpay : null}
           error={actionData && "error" in actionData ? actionData.error : null}
-          notice={PAYMENT_NOTICES[new URLSearchParams(location.search).get("payment") ?? ""] ?? null}
+          notice={notice ? t(notice) : null}
         />
       ) : null}
       <OrderFulfilment order={order} progress={progress} />
 
       <section className="mt-6 rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="timeline-title">
         <h2 id="timeline-title" className="mb-4 text-lg font-bold text-stone-900">
-          Delivery timeline
+          {t("ui_orders_timeline_title")}
         </h2>
         {order.status === "cancelled" ? (
-          <p className="font-semibold text-red-700">This order was cancelled.</p>
+          <p className="font-semibold text-red-700">{t("ui_orders_was_cancelled")}</p>
         ) : (
           <OrderTimeline status={order.status} events={progress.events} />
         )}
@@ -164,7 +183,7 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="items-title">
           <h2 id="items-title" className="text-lg font-bold text-stone-900">
-            Items
+            {t("ui_orders_items")}
           </h2>
           <ul className="mt-3 divide-y divide-stone-100">
             {order.items.map((item) => (
@@ -184,38 +203,38 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
         </section>
         <div className="space-y-6">
           <section className="rounded-xl border border-stone-200 bg-white p-5">
-            <h2 className="text-lg font-bold text-stone-900">Shipping address</h2>
+            <h2 className="text-lg font-bold text-stone-900">{t("ui_orders_shipping_address")}</h2>
             <address className="mt-2 not-italic text-stone-700">
               {order.address.street}
               <br />
               {order.address.city}, {order.address.state} {order.address.pincode}
             </address>
-            <h2 className="mt-4 text-lg font-bold text-stone-900">Payment method</h2>
+            <h2 className="mt-4 text-lg font-bold text-stone-900">{t("ui_orders_payment_method")}</h2>
             <p className="mt-1 text-stone-700">{loaderData.paymentLabel}</p>
           </section>
           <section className="rounded-xl border border-stone-200 bg-white p-5">
-            <h2 className="text-lg font-bold text-stone-900">Payment summary</h2>
+            <h2 className="text-lg font-bold text-stone-900">{t("ui_orders_payment_summary")}</h2>
             <dl className="mt-3 space-y-1.5">
               <div className="flex justify-between">
-                <dt className="text-stone-600">Subtotal</dt>
+                <dt className="text-stone-600">{t("ui_checkout_subtotal")}</dt>
                 <dd>{formatPaise(order.subtotal)}</dd>
               </div>
               <div className="flex justify-between">
-                <dt className="text-stone-600">Shipping</dt>
-                <dd>{shipping === 0 ? "Free" : formatPaise(shipping)}</dd>
+                <dt className="text-stone-600">{t("ui_checkout_shipping")}</dt>
+                <dd>{shipping === 0 ? t("ui_checkout_free") : formatPaise(shipping)}</dd>
               </div>
               <div className="flex justify-between">
-                <dt className="text-stone-600">{order.taxMode === "flat" ? "GST (18%)" : "GST"}</dt>
+                <dt className="text-stone-600">{order.taxMode === "flat" ? t("ui_checkout_gst_flat") : t("ui_checkout_gst")}</dt>
                 <dd>{formatPaise(order.tax)}</dd>
               </div>
               {gstParts(order.gst).map(([label, amount]) => (
                 <div key={label} className="flex justify-between pl-3 text-sm">
-                  <dt className="text-stone-600">{label}</dt>
+                  <dt className="text-stone-600">{partName(label)}</dt>
                   <dd data-testid={`order-${label.toLowerCase()}`}>{formatPaise(amount)}</dd>
                 </div>
               ))}
               <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold">
-                <dt>Total</dt>
+                <dt>{t("ui_checkout_total")}</dt>
                 <dd data-testid="order-total">{formatPaise(order.total)}</dd>
               </div>
             </dl>
@@ -225,10 +244,10 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
       </div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/orders" className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
-          View My Orders
+          {t("ui_orders_view_my_orders")}
         </Link>
         <Link to="/products" className="rounded-lg border border-stone-300 bg-white px-6 py-3 font-semibold text-stone-800">
-          Continue Shopping
+          {t("ui_checkout_continue_shopping")}
         </Link>
       </div>
     </div>
@@ -237,16 +256,16 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
 
 /** The order's tax invoices and credit notes as PDF downloads, or when to expect them. */
 function TaxDocuments({ documents, status }: { documents: DocumentLink[]; status: OrderStatus }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="documents-title">
       <h2 id="documents-title" className="text-lg font-bold text-stone-900">
-        Tax invoices
+        {t("ui_orders_tax_invoices")}
       </h2>
       {documents.length === 0 ? (
         <p className="mt-2 text-sm text-stone-600">
-          {status === "cancelled"
-            ? "This order was cancelled before it was invoiced."
-            : "Your GST invoice will be ready here once we confirm the order."}
+          {status === "cancelled" ? t("ui_orders_cancelled_before_invoice") : t("ui_orders_invoice_soon")}
         </p>
       ) : (
         <ul className="mt-2 space-y-2">
@@ -259,10 +278,10 @@ function TaxDocuments({ documents, status }: { documents: DocumentLink[]; status
               >
                 <span>
                   <span className="font-semibold text-brand-800">
-                    {d.kind === "invoice" ? "Tax Invoice" : "Credit Note"} {d.number}
+                    {d.kind === "invoice" ? t("ui_orders_tax_invoice") : t("ui_orders_credit_note")} {d.number}
                   </span>
                   <span className="block text-sm text-stone-600">
-                    {d.sellerName} · {formatDate(d.issuedAt)}
+                    {d.sellerName} · {formatDate(d.issuedAt, locale)}
                   </span>
                 </span>
                 <span className="text-sm font-medium text-stone-800">PDF · {formatPaise(d.totalPaise)}</span>

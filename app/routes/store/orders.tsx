@@ -11,6 +11,9 @@ import { listOrderProgress } from "~/services/orders/order-progress.server";
 import { Pager } from "~/components/pager";
 import { formatDate } from "~/domain/dates";
 import { ORDERS_LOAD_FAILED } from "~/domain/messages";
+import { localizeRefusal } from "~/lib/refusals.server";
+import { useLocale, useT } from "~/lib/i18n";
+import { metaTitle, rich, useStatusNames } from "~/lib/order-text";
 import { formatPaise } from "~/domain/money";
 import { STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
 import { readPageRequest } from "~/domain/pagination";
@@ -21,7 +24,10 @@ import { log } from "~/lib/log.server";
 import { CancelOrderButton } from "~/components/cancel-order-dialog";
 import { listOrderActions, type OrderActions } from "~/services/returns/order-aftercare.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Orders · Angle" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaTitle(matches, "ui_orders_meta_orders", "My Orders · Angle") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
@@ -35,16 +41,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { state: "ok" as const, page, progress, actions: Object.fromEntries(actions) };
   } catch (error) {
     log.error({ err: error }, "listing orders failed");
-    return data({ state: "error" as const, error: ORDERS_LOAD_FAILED }, { status: 500 });
+    return data({ state: "error" as const, error: localizeRefusal(ORDERS_LOAD_FAILED) }, { status: 500 });
   }
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.pathname === "/orders") {
-    return <p className="mx-auto max-w-4xl px-4 py-16 text-center text-stone-600">Loading your orders...</p>;
+    return <p className="mx-auto max-w-4xl px-4 py-16 text-center text-stone-600">{t("ui_orders_loading")}</p>;
   }
-  if (loaderData.state === "login") return <LoginPrompt title="Please log in" text="Log in to see your orders." />;
+  if (loaderData.state === "login") return <LoginPrompt title={t("ui_orders_please_log_in")} text={t("ui_orders_log_in_orders")} />;
   if (loaderData.state === "error") {
     return (
       <p role="alert" className="mx-auto max-w-4xl px-4 py-16 text-center font-medium text-red-700">
@@ -54,27 +61,28 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   }
   const { page, progress } = loaderData;
   const orders = page.rows;
+  const noun = [t("ui_orders_noun_one"), t("ui_orders_noun_other")] as const;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">My Orders</h1>
+      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t("ui_orders_my_orders")}</h1>
       {orders.length === 0 ? (
         <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-4 py-16 text-center">
           <Package className="h-12 w-12 text-stone-400" aria-hidden="true" />
-          <h2 className="mt-3 text-xl font-semibold">No orders yet</h2>
-          <p className="mt-1 text-stone-600">When you place an order it will appear here.</p>
+          <h2 className="mt-3 text-xl font-semibold">{t("ui_orders_none_title")}</h2>
+          <p className="mt-1 text-stone-600">{t("ui_orders_none_text")}</p>
           <Link to="/products" className="mt-5 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">
-            Start Shopping
+            {t("ui_orders_start_shopping")}
           </Link>
         </div>
       ) : (
         <>
-          <Pager page={page} noun={["order", "orders"]} className="mt-4" />
+          <Pager page={page} noun={noun} className="mt-4" />
           <ul className="mt-4 space-y-4">
             {orders.map((order) => (
               <OrderCard key={order.id} order={order} progress={progress[order.id]} actions={loaderData.actions[order.id]} />
             ))}
           </ul>
-          <Pager page={page} noun={["order", "orders"]} className="mt-4" />
+          <Pager page={page} noun={noun} className="mt-4" />
         </>
       )}
     </div>
@@ -82,6 +90,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 }
 
 function OrderCard({ order, progress, actions }: { order: OrderSummary; progress: OrderProgressView | undefined; actions?: OrderActions }) {
+  const t = useT();
+  const locale = useLocale();
+  const names = useStatusNames({ order: STATUS_LABELS });
   const navigate = useNavigate();
   const reorderable = order.items.filter((i) => i.current && i.current.stock > 0);
   const reorder = () => {
@@ -109,23 +120,26 @@ function OrderCard({ order, progress, actions }: { order: OrderSummary; progress
     <li className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5" data-testid="order-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <Link to={`/order-confirmation/${order.id}`} className="font-mono font-semibold text-brand-800 hover:underline">
-            Order #{order.id}
+          <Link to={`/order-confirmation/${order.id}`} className="font-semibold text-brand-800 hover:underline">
+            {rich(t("ui_orders_order_number", { id: "{id}" }), { id: <span className="font-mono">#{order.id}</span> })}
           </Link>
           <p className="text-sm text-stone-600">
-            Placed on {formatDate(order.createdAt)} · {count} {count === 1 ? "item" : "items"}
+            {t(count === 1 ? "ui_orders_placed_items_one" : "ui_orders_placed_items_other", {
+              date: formatDate(order.createdAt, locale),
+              count,
+            })}
           </p>
         </div>
         <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">
-          {STATUS_LABELS[order.status]}
+          {names.order(order.status)}
         </span>
       </div>
       <p className="mt-3 text-sm text-stone-700">{order.items.map((i) => `${i.name} × ${i.quantity}`).join(", ")}</p>
       <OrderCardProgress order={order} progress={progress} />
       {order.status === "delivered" ? <ReviewLinks items={order.items} /> : null}
-      <DocumentLinks documents={order.documents} label={`Tax invoices of order ${order.id}`} />
+      <DocumentLinks documents={order.documents} label={t("ui_orders_documents_of", { id: order.id })} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
-        <p className="font-bold">Total {formatPaise(order.total)}</p>
+        <p className="font-bold">{t("ui_orders_total_amount", { amount: formatPaise(order.total) })}</p>
         <div className="flex flex-wrap gap-2">
           {actions?.canCancel ? <CancelOrderButton orderId={order.id} from="orders" refundPaise={actions.cancelRefundPaise} /> : null}
           {actions?.canReturn ? (
@@ -133,7 +147,7 @@ function OrderCard({ order, progress, actions }: { order: OrderSummary; progress
               to={`/orders/${order.id}/return`}
               className="inline-flex min-h-10 items-center rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
             >
-              Return items
+              {t("ui_orders_return_items")}
             </Link>
           ) : null}
           {order.status === "delivered" ? (
@@ -143,14 +157,14 @@ function OrderCard({ order, progress, actions }: { order: OrderSummary; progress
               disabled={reorderable.length === 0}
               className="inline-flex items-center gap-1.5 rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-50"
             >
-              <RotateCcw className="h-4 w-4" aria-hidden="true" /> Reorder
+              <RotateCcw className="h-4 w-4" aria-hidden="true" /> {t("ui_orders_reorder")}
             </button>
           ) : null}
           <Link
             to={`/order-confirmation/${order.id}`}
             className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
           >
-            View details
+            {t("ui_orders_view_details")}
           </Link>
         </div>
       </div>
@@ -160,15 +174,16 @@ function OrderCard({ order, progress, actions }: { order: OrderSummary; progress
 
 /** A delivered order's products, each once (sizes of one product share a review), with a link to review it. */
 function ReviewLinks({ items }: { items: OrderSummary["items"] }) {
+  const t = useT();
   const products = [...new Map(items.map((i) => [i.productId, i])).values()];
   return (
-    <ul className="mt-3 space-y-1.5 text-sm" aria-label="Review your products">
+    <ul className="mt-3 space-y-1.5 text-sm" aria-label={t("ui_orders_review_products")}>
       {products.map((item) => (
         <li key={item.productId} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <span className="text-stone-700">{item.current?.name ?? item.name}</span>
           <Link to={`/orders/review/${item.productId}`} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
-            {item.reviewed ? "Edit your review" : "Write a review"}
-            <span className="sr-only"> of {item.current?.name ?? item.name}</span>
+            {item.reviewed ? t("ui_orders_edit_your_review") : t("ui_orders_write_review")}
+            <span className="sr-only">{t("ui_orders_review_sr_of", { name: item.current?.name ?? item.name })}</span>
           </Link>
         </li>
       ))}

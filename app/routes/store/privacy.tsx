@@ -1,10 +1,16 @@
 import type { Route } from "./+types/privacy";
-import { PrivacyContent } from "~/components/legal/privacy-content";
-import { useRootData } from "~/lib/root-data";
+import { privacyMarkup } from "~/components/legal/privacy-content.server";
+import { StaticHtml } from "~/components/static-html";
+import { m } from "~/lib/i18n.server";
+import { storeDetails } from "~/lib/store-details.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Privacy Policy · Angle" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
-export default function PrivacyContentPage() {
-  const { store } = useRootData();
-  return <PrivacyContent siteName={store.siteTitle} email={store.email} phone={store.phone} address={store.address} />;
+/** The page's text in its language, as HTML (it never changes in the browser: no script carries it). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: m.legal_privacy_meta_title(), html: privacyMarkup(await storeDetails(context)) };
+}
+
+export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
+  return <StaticHtml html={loaderData.html} />;
 }

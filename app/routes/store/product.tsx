@@ -11,19 +11,8 @@ import { displayPrice } from "~/domain/gst";
 import { addAllToCart, type CartProduct, MAX_LINE_QUANTITY } from "~/lib/cart";
 import { DosageCalculator } from "~/components/dosage-calculator";
 import { planMarkup } from "~/components/dosage-plan.server";
-import {
-  AREA_CONVERSION_NOTES,
-  AREA_UNIT_OPTIONS,
-  amountNeeded,
-  cheapestPacks,
-  type DosageCalculatorView,
-  describeNeed,
-  formatBaseAmount,
-  formatPackSize,
-  isAreaUnit,
-  NO_PLAN_MESSAGES,
-  parseArea,
-} from "~/domain/dosage";
+import { amountNeeded, cheapestPacks, type DosageCalculatorView, isAreaUnit, parseArea } from "~/domain/dosage";
+import { areaErrorText, areaUnitOptions, conversionNotes, needText, noPlanText, packSizeText } from "~/lib/dosage-text.server";
 import { defined } from "~/lib/defined";
 import { getProduct, type ProductDetail } from "~/services/catalog/get-product.server";
 import { checkDelivery } from "~/services/delivery/delivery.server";
@@ -32,15 +21,22 @@ import { taxConfig } from "~/services/settings/tax-config.server";
 import { reviewsMarkup } from "~/components/product-reviews.server";
 import { readPageRequest } from "~/domain/pagination";
 import { listProductReviews, ratingBreakdown } from "~/services/reviews/list-product-reviews.server";
+import { m } from "~/lib/i18n.server";
+import { localizeDeliveryCheck } from "~/lib/delivery-text.server";
+import { useT } from "~/lib/i18n";
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, error }) =>
   data?.product
-    ? [{ title: `${data.product.name} · Angle` }, { name: "description", content: data.product.description }]
-    : [{ title: "Product not found · Angle" }];
+    ? [{ title: data.title }, { name: "description", content: data.product.description }]
+    : [{ title: notFoundTitle(error) ?? "Product not found · Angle" }];
+
+/** A missing product's tab title, in the page's language: the body of the loader's 404. */
+const notFoundTitle = (error: unknown): string | undefined =>
+  isRouteErrorResponse(error) && error.status === 404 && typeof error.data?.title === "string" ? error.data.title : undefined;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getProduct(params.id);
-  if (!product) throw data("Product not found", { status: 404 });
+  if (!product) throw data({ title: m.store_product_not_found_title() }, { status: 404 });
   const url = new URL(request.url);
   // The size asked for (?size=…, a link from the size selector or the cart); an unknown or stale
   // one falls back to the first size in stock, then the first.
@@ -53,9 +49,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const keep = Object.fromEntries(
     ["size", "area", "unit"].flatMap((k) => (url.searchParams.has(k) ? [[k, url.searchParams.get(k) ?? ""]] : [])),
   );
-  const delivery = { check: pin ? await checkDelivery(pin.slice(0, 20)) : null, keep };
+  const delivery = { check: pin ? localizeDeliveryCheck(await checkDelivery(pin.slice(0, 20))) : null, keep };
   const tax = taxConfig(await requestState(context).settings());
   return {
+    title: m.store_page_title({ page: name }),
     // What the page's script needs; the rest is in `markup`, HTML made here (docs/decisions/007).
     product: {
       id,
@@ -89,24 +86,24 @@ function planDosage(product: ProductDetail, dosage: NonNullable<ProductDetail["d
   const area = params.get("area");
   const unit = params.get("unit") ?? "acre";
   const form = {
-    recommended: formatPackSize(dosage.amount, dosage.unit),
-    units: AREA_UNIT_OPTIONS,
-    notes: AREA_CONVERSION_NOTES,
+    recommended: packSizeText(dosage.amount, dosage.unit),
+    units: areaUnitOptions(),
+    notes: conversionNotes(),
     area: area ?? "",
     areaUnit: isAreaUnit(unit) ? unit : "acre",
   };
   if (area === null) return { ...form, error: null, plan: null };
   const parsed = parseArea(area, unit);
-  if (!parsed.ok) return { ...form, error: parsed.message, plan: null };
+  if (!parsed.ok) return { ...form, error: areaErrorText(parsed.message), plan: null };
   const needed = amountNeeded(dosage, parsed.acres);
   const result = cheapestPacks(
     needed,
     product.variants.map((v) => ({ id: v.id, quantity: v.packQuantity, unit: v.packUnit, pricePaise: v.pricePaise, stock: v.stock })),
     MAX_LINE_QUANTITY,
   );
-  const summary = describeNeed(area, unit, parsed.acres, formatBaseAmount(needed));
+  const summary = needText(area, unit, parsed.acres, needed);
   if ("none" in result) {
-    const none = { summary, lines: [], totalPaise: 0, none: NO_PLAN_MESSAGES[result.none] };
+    const none = { summary, lines: [], totalPaise: 0, none: noPlanText(result.none) };
     return { ...form, error: null, plan: { ...none, html: planMarkup(none) } };
   }
   const lines = result.lines.map((l) => {
@@ -123,6 +120,7 @@ function planDosage(product: ProductDetail, dosage: NonNullable<ProductDetail["d
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, size, markup, calculator } = loaderData;
   const [addedPlan, setAddedPlan] = useState<unknown>(null);
+  const t = useT();
   const plan = calculator?.plan;
   const addPlan = () => {
     if (!plan) return;
@@ -176,13 +174,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
           {inStock ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">
-              <fieldset className="flex items-center rounded-lg border border-stone-300 bg-white" aria-label="Quantity">
+              <fieldset className="flex items-center rounded-lg border border-stone-300 bg-white" aria-label={t("ui_store_quantity")}>
                 <button
                   type="button"
                   className="flex h-11 w-11 items-center justify-center disabled:text-stone-300"
                   onClick={() => setQuantity((q) => Math.max(1, q - 1))}
                   disabled={quantity <= 1}
-                  aria-label="Decrease quantity"
+                  aria-label={t("ui_store_decrease_quantity")}
                 >
                   <Minus className="h-4 w-4" aria-hidden="true" />
                 </button>
@@ -194,7 +192,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   className="flex h-11 w-11 items-center justify-center disabled:text-stone-300"
                   onClick={() => setQuantity((q) => Math.min(max, q + 1))}
                   disabled={quantity >= max}
-                  aria-label="Increase quantity"
+                  aria-label={t("ui_store_increase_quantity")}
                 >
                   <Plus className="h-4 w-4" aria-hidden="true" />
                 </button>
@@ -232,9 +230,10 @@ function SizeSelector({
   variants: (ProductDetail["variants"][number] & { shownPaise: number })[];
   selected: string;
 }) {
+  const t = useT();
   return (
     <fieldset className="mt-4">
-      <legend className="text-sm font-semibold text-stone-800">Pack size</legend>
+      <legend className="text-sm font-semibold text-stone-800">{t("ui_store_pack_size")}</legend>
       <ul className="mt-2 flex flex-wrap gap-2" data-testid="sizes">
         {variants.map((v) => {
           const current = v.id === selected;
@@ -245,7 +244,7 @@ function SizeSelector({
               {soldOut ? (
                 <span aria-disabled="true" className={`${box} border-dashed border-stone-300 bg-stone-50 text-stone-500`}>
                   <span className="font-semibold line-through">{v.label}</span>
-                  <span className="text-xs">Sold out</span>
+                  <span className="text-xs">{t("ui_store_sold_out")}</span>
                 </span>
               ) : (
                 <Link
@@ -270,19 +269,18 @@ function SizeSelector({
 /** A missing product keeps the store's header and footer, with a way back to the catalogue. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
+  const t = useT();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <p className="text-6xl" aria-hidden="true">
         🌾
       </p>
-      <h1 className="mt-4 text-2xl font-bold text-stone-900">{missing ? "Product not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-stone-600">
-        {missing
-          ? "This product is no longer in our catalogue, or the link is wrong."
-          : "We could not load this product. Please try again in a moment."}
-      </p>
+      <h1 className="mt-4 text-2xl font-bold text-stone-900">
+        {missing ? t("ui_store_product_not_found") : t("ui_store_something_wrong")}
+      </h1>
+      <p className="mt-2 text-stone-600">{missing ? t("ui_store_product_not_found_text") : t("ui_store_product_load_failed")}</p>
       <Link to="/products" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-        Browse products
+        {t("ui_store_browse_products")}
       </Link>
     </div>
   );

@@ -4,32 +4,35 @@ import { noResultsMarkup } from "~/components/no-results.server";
 import { pageLinksMarkup } from "~/components/page-links.server";
 import { ProductCard } from "~/components/product-card";
 import { StaticHtml } from "~/components/static-html";
-import { CATEGORY_KEYS, CATEGORY_LABELS } from "~/domain/categories";
-import { catalogSearch, MAX_QUERY_LENGTH, parseCatalogQuery, SORT_LABELS, sortChoices } from "~/domain/catalog-query";
+import { CATEGORY_KEYS } from "~/domain/categories";
+import { catalogSearch, MAX_QUERY_LENGTH, parseCatalogQuery, sortChoices } from "~/domain/catalog-query";
 import { findProducts } from "~/services/catalog/find-products.server";
+import { sortLabel, showingCount } from "~/lib/catalog-text.server";
+import { categoryLabelIn } from "~/lib/catalog-labels.server";
+import { m } from "~/lib/i18n.server";
+import { useT } from "~/lib/i18n";
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => [
-  { title: data?.title ?? "All products · Angle" },
-  { name: "description", content: "Seeds, farm equipment, garden tools and fertilizers at fair prices, delivered across India." },
-];
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
+  data ? [{ title: data.title }, { name: "description", content: data.description }] : [{ title: "All products · Angle" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseCatalogQuery(new URL(request.url).searchParams);
   const result = await findProducts(query);
   const { products, matching, total, page, pageCount } = result;
   const at = (n: number) => `/products${catalogSearch({ ...query, page: n })}`;
-  const label = query.category === "all" ? "All products" : CATEGORY_LABELS[query.category];
+  const label = query.category === "all" ? m.store_all_products() : categoryLabelIn(query.category);
   return {
     query: { ...query, page },
     products,
     // Worked out here, so the page's script needs no labels, number formats, query encoding or
     // fixed markup (docs/decisions/007-first-load-budget.md).
-    title: query.q ? `Search: ${query.q} · Angle` : `${label} · Angle`,
-    heading: query.q ? `Results for “${query.q}”` : label,
-    categories: CATEGORY_KEYS.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
-    sorts: sortChoices(query.q).map((value) => ({ value, label: SORT_LABELS[value] })),
+    title: query.q ? m.store_search_title({ q: query.q }) : m.store_page_title({ page: label }),
+    description: m.store_products_description(),
+    heading: query.q ? m.store_results_for({ q: query.q }) : label,
+    categories: CATEGORY_KEYS.map((value) => ({ value, label: categoryLabelIn(value) })),
+    sorts: sortChoices(query.q).map((value) => ({ value, label: sortLabel(value) })),
     // Spec §5: X and Y count products.
-    count: `Showing ${matching.toLocaleString("en-IN")} of ${total.toLocaleString("en-IN")} products${pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}`,
+    count: showingCount(matching, total, page, pageCount),
     pages: pageLinksMarkup(page, pageCount, at(page - 1), at(page + 1)),
     empty:
       result.products.length === 0
@@ -41,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { query, products, heading, categories, sorts, count, pages, empty } = loaderData;
   const submit = useSubmit();
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/products";
 
@@ -58,7 +62,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       >
         <div>
           <label htmlFor="catalog-q" className="mb-1 block text-sm font-medium text-stone-700">
-            Search
+            {t("ui_store_search")}
           </label>
           <input
             id="catalog-q"
@@ -67,13 +71,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             name="q"
             defaultValue={query.q}
             maxLength={MAX_QUERY_LENGTH}
-            placeholder="Search by name or description"
+            placeholder={t("ui_store_search_by_name")}
             className="h-11 w-full rounded-lg border border-stone-300 px-3 text-[15px] focus:border-brand-600 focus:outline-none"
           />
         </div>
         <div>
           <label htmlFor="catalog-category" className="mb-1 block text-sm font-medium text-stone-700">
-            Category
+            {t("ui_store_category")}
           </label>
           <select
             id="catalog-category"
@@ -82,7 +86,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             key={`c-${query.category}`}
             className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] sm:w-48"
           >
-            <option value="all">All categories</option>
+            <option value="all">{t("ui_store_all_categories")}</option>
             {categories.map((category) => (
               <option key={category.value} value={category.value}>
                 {category.label}
@@ -92,7 +96,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <label htmlFor="catalog-sort" className="mb-1 block text-sm font-medium text-stone-700">
-            Sort by
+            {t("ui_store_sort_by")}
           </label>
           <select
             id="catalog-sort"
@@ -111,7 +115,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         {/* The search this listing shows: its default sort does not stick to a new search (catalog-query.ts). */}
         <input type="hidden" name="prev" value={query.q} />
         <button type="submit" className="h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-          Apply
+          {t("ui_store_apply")}
         </button>
       </Form>
 

@@ -1,10 +1,16 @@
 import type { Route } from "./+types/refund";
-import { RefundContent } from "~/components/legal/refund-content";
-import { useRootData } from "~/lib/root-data";
+import { refundMarkup } from "~/components/legal/refund-content.server";
+import { StaticHtml } from "~/components/static-html";
+import { m } from "~/lib/i18n.server";
+import { storeDetails } from "~/lib/store-details.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Refund & Returns Policy · Angle" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
-export default function RefundContentPage() {
-  const { store } = useRootData();
-  return <RefundContent siteName={store.siteTitle} email={store.email} phone={store.phone} address={store.address} />;
+/** The page's text in its language, as HTML (it never changes in the browser: no script carries it). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: m.legal_refund_meta_title(), html: refundMarkup(await storeDetails(context)) };
+}
+
+export default function RefundPage({ loaderData }: Route.ComponentProps) {
+  return <StaticHtml html={loaderData.html} />;
 }

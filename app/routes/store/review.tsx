@@ -4,13 +4,22 @@ import { checkCustomer } from "~/auth/guards.server";
 import { LoginPrompt } from "~/components/login-prompt";
 import { TextField } from "~/components/ui/text-field";
 import { fieldErrors, type FieldErrors } from "~/domain/form-errors";
-import { RATINGS, REVIEW_MAX_LENGTH, REVIEW_SAVED, REVIEW_UPDATED, type ReviewFormInput, ReviewFormSchema } from "~/domain/reviews";
+import { RATINGS, REVIEW_MAX_LENGTH, type ReviewFormInput, ReviewFormSchema } from "~/domain/reviews";
 import { readFields } from "~/lib/read-form.server";
+import { m } from "~/lib/i18n.server";
+import { localizeFields, localizeRefusal } from "~/lib/refusals.server";
+import { useT } from "~/lib/i18n";
+import { metaTitle } from "~/lib/order-text";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getReviewDraft, ReviewRefused, saveReview } from "~/services/reviews/save-review.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.state === "ok" ? `Review ${loaderData.draft.product.name} · Angle` : "Write a review · Angle" },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  {
+    title:
+      loaderData?.state === "ok"
+        ? metaTitle(matches, "ui_orders_meta_review", "Review {name} · Angle", { name: loaderData.draft.product.name })
+        : metaTitle(matches, "ui_orders_meta_write_review", "Write a review · Angle"),
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -18,12 +27,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const check = await checkCustomer(request);
   if (!check.ok && check.status === 401) return data({ state: "login" as const }, { status: 401 });
-  if (!check.ok) return data({ state: "refused" as const, error: check.error }, { status: check.status });
+  if (!check.ok) return data({ state: "refused" as const, error: localizeRefusal(check.error) }, { status: check.status });
   try {
     return { state: "ok" as const, draft: await getReviewDraft(check.user.id, params.productId) };
   } catch (error) {
     if (!(error instanceof ReviewRefused)) throw error;
-    return data({ state: "refused" as const, error: error.message }, { status: error.status });
+    return data({ state: "refused" as const, error: localizeRefusal(error.message) }, { status: error.status });
   }
 }
 
@@ -33,7 +42,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const fields = await readFields(request);
   // What was typed comes back with a refusal, so a page without JavaScript shows it again.
   const values = { rating: fields.rating ?? "", body: (fields.body ?? "").slice(0, REVIEW_MAX_LENGTH + 100) };
-  const refuse = (errors: Refusal["errors"], status: number) => data({ errors, values } satisfies Refusal, { status });
+  const refuse = (errors: Refusal["errors"], status: number) =>
+    data({ errors: localizeFields(errors), values } satisfies Refusal, { status });
   const check = await checkCustomer(request);
   if (!check.ok) return refuse({ form: check.error }, check.status);
   const parsed = ReviewFormSchema.safeParse(fields);
@@ -41,7 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     const saved = await saveReview(check.user, params.productId, parsed.data);
     return redirectWithToast(saved.productLive ? `/products/${params.productId}#reviews` : "/orders", {
-      description: saved.outcome === "created" ? REVIEW_SAVED : REVIEW_UPDATED,
+      description: saved.outcome === "created" ? m.orders_toast_review_saved() : m.orders_toast_review_updated(),
     });
   } catch (error) {
     if (!(error instanceof ReviewRefused)) throw error;
@@ -49,20 +59,27 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-const RATING_WORDS: Record<(typeof RATINGS)[number], string> = { 5: "Excellent", 4: "Good", 3: "Average", 2: "Poor", 1: "Very poor" };
+const RATING_WORDS = {
+  5: "ui_orders_rating_5",
+  4: "ui_orders_rating_4",
+  3: "ui_orders_rating_3",
+  2: "ui_orders_rating_2",
+  1: "ui_orders_rating_1",
+} as const satisfies Record<(typeof RATINGS)[number], string>;
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
-  if (loaderData.state === "login") return <LoginPrompt title="Please log in" text="Log in to review the products you have received." />;
+  if (loaderData.state === "login") return <LoginPrompt title={t("ui_orders_please_log_in")} text={t("ui_orders_log_in_review")} />;
   if (loaderData.state === "refused") {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-        <h1 className="text-2xl font-bold text-stone-900">You cannot review this product</h1>
+        <h1 className="text-2xl font-bold text-stone-900">{t("ui_orders_cannot_review")}</h1>
         <p role="alert" className="mt-2 text-stone-700">
           {loaderData.error}
         </p>
         <Link to="/orders" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-          My Orders
+          {t("ui_orders_my_orders")}
         </Link>
       </div>
     );
@@ -75,7 +92,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       <Link to="/orders" className="text-sm text-stone-600 hover:underline">
-        ← My Orders
+        ← {t("ui_orders_my_orders")}
       </Link>
       <div className="mt-3 flex items-center gap-4">
         <img
@@ -86,16 +103,16 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           className="h-16 w-16 shrink-0 rounded-lg border border-stone-200 object-cover"
         />
         <h1 className="text-2xl font-bold text-stone-900">
-          {review ? "Edit your review of " : "Review "}
-          {product.name}
+          {review ? t("ui_orders_edit_review_of", { name: product.name }) : t("ui_orders_review_of", { name: product.name })}
         </h1>
       </div>
-      {review?.hidden ? (
-        <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          Our team has hidden this review from the product page. You can still change it; it stays hidden.
-        </p>
-      ) : null}
-      <Form method="post" noValidate className="mt-6 space-y-5 rounded-xl border border-stone-200 bg-white p-5" aria-label="Review form">
+      {review?.hidden ? <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("ui_orders_review_hidden")}</p> : null}
+      <Form
+        method="post"
+        noValidate
+        className="mt-6 space-y-5 rounded-xl border border-stone-200 bg-white p-5"
+        aria-label={t("ui_orders_review_form")}
+      >
         {errors.form ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
             {errors.form}
@@ -103,7 +120,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
         ) : null}
         <fieldset aria-describedby={errors.rating ? "rating-error" : undefined}>
           <legend className="text-sm font-medium text-stone-800">
-            Your rating
+            {t("ui_orders_your_rating")}
             <span className="text-red-700" aria-hidden="true">
               {" "}
               *
@@ -124,7 +141,8 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
                   className="h-4 w-4 accent-brand-700"
                 />
                 <span>
-                  {r} {r === 1 ? "star" : "stars"} <span className="text-stone-600">· {RATING_WORDS[r]}</span>
+                  {r === 1 ? t("ui_orders_stars_one", { count: r }) : t("ui_orders_stars_other", { count: r })}{" "}
+                  <span className="text-stone-600">· {t(RATING_WORDS[r])}</span>
                 </span>
               </label>
             ))}
@@ -136,21 +154,21 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           ) : null}
         </fieldset>
         <TextField
-          label="Your review"
+          label={t("ui_orders_your_review")}
           name="body"
           multiline
           required
           maxLength={REVIEW_MAX_LENGTH}
           defaultValue={body}
           error={errors.body}
-          hint="What worked, what did not: 10 to 2,000 characters. Your first name is shown with your review, never your email."
+          hint={t("ui_orders_review_hint")}
         />
         <button
           type="submit"
           disabled={submitting}
           className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
         >
-          {submitting ? "Saving..." : review ? "Update review" : "Publish review"}
+          {submitting ? t("ui_orders_saving") : review ? t("ui_orders_update_review") : t("ui_orders_publish_review")}
         </button>
       </Form>
     </div>

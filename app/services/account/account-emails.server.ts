@@ -3,12 +3,14 @@ import { changeEmailMessage, registrationAttemptMessage, resetPasswordMessage, v
 import type { RenderedEmail } from "~/domain/emails/layout";
 import { getDb } from "~/db/db.server";
 import { getEmailContext } from "~/services/emails/email-context.server";
+import { currentLocale } from "~/lib/i18n.server";
 import { enqueueEmail } from "~/services/outbox/enqueue.server";
 
 /**
  * Queues the emails about an account (Better Auth's hooks in app/auth/auth.server.ts call these).
  * Each is keyed by its token, so a retried request never queues one link twice; the key holds a
- * digest of the token, never the token itself (the outbox table is visible to admins).
+ * digest of the token, never the token itself (the outbox table is visible to admins). Each is in
+ * the language of the page the person was on when they asked for it (the request's).
  */
 
 const tokenKey = (kind: string, token: string) => `${kind}:${createHash("sha256").update(token).digest("base64url")}`;
@@ -25,20 +27,22 @@ async function queue(
 
 /** A confirmation link after registration (or a resend). */
 export async function queueVerificationEmail(user: { email: string; name: string }, token: string) {
-  await queue("verify-email", token, user.email, (store) => verifyEmailMessage(store, user, token));
+  await queue("verify-email", token, user.email, (store) => verifyEmailMessage(store, user, token, currentLocale()));
 }
 
 /** A link to confirm a new address, sent to that address; the account's email changes when it is opened. */
 export async function queueChangeEmailVerification(user: { name: string }, newEmail: string, token: string) {
-  await queue("change-email", token, newEmail, (store) => changeEmailMessage(store, user, newEmail, token));
+  await queue("change-email", token, newEmail, (store) => changeEmailMessage(store, user, newEmail, token, currentLocale()));
 }
 
 /** Someone registered with an address that has an account: tell its owner, with a reset link. */
 export async function queueRegistrationAttemptEmail(user: { email: string; name: string }, resetToken: string) {
-  await queue("registration-attempt", resetToken, user.email, (store) => registrationAttemptMessage(store, user, resetToken));
+  await queue("registration-attempt", resetToken, user.email, (store) =>
+    registrationAttemptMessage(store, user, resetToken, currentLocale()),
+  );
 }
 
 /** "Forgot password?": Better Auth's `sendResetPassword` calls this with a fresh token. */
 export async function queueResetPasswordEmail(user: { email: string; name: string }, token: string) {
-  await queue("password-reset", token, user.email, (store) => resetPasswordMessage(store, user, token));
+  await queue("password-reset", token, user.email, (store) => resetPasswordMessage(store, user, token, currentLocale()));
 }

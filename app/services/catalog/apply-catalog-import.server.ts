@@ -109,6 +109,8 @@ const PRODUCT_COLUMNS = [
   { name: "dosage_amount", type: "double precision" },
   { name: "dosage_unit", type: "text" },
   { name: "how_to_use", type: "text" },
+  { name: "name_hi", type: "text" },
+  { name: "description_hi", type: "text" },
 ] as const;
 
 /** Writes a checked plan: new products, then changed ones (a vendor's back to the approval queue), their crops and sizes, in batches. */
@@ -142,6 +144,8 @@ async function writePlan(trx: Db, actor: CatalogActor, plan: ImportPlan) {
       input.dosageAmount,
       input.dosageUnit,
       input.howToUse,
+      input.nameHi,
+      input.descriptionHi,
     ]),
     [
       sql`version = version + 1`,

@@ -13,7 +13,7 @@ import { getDb } from "~/db/db.server";
 import { CATALOG_COLUMNS, type CatalogColumn, MAX_IMPORT_BYTES } from "~/domain/catalog-csv";
 import type { CsvValue } from "~/domain/csv";
 import { CSV_BOM } from "~/domain/csv";
-import { HSN_ERROR } from "~/domain/gst";
+import { HSN_ERROR } from "~/domain/gst-forms";
 import { PRICE_ABOVE_MRP, SKU_TAKEN } from "~/domain/product-form";
 import { csvRows, readCsv } from "~/lib/csv.server";
 import { newId } from "~/lib/ids";

@@ -39,6 +39,8 @@ export async function loadCatalogProducts(db: Db, productIds: readonly string[])
         dosageAmount: more.dosageAmount,
         dosageUnit: more.dosageUnit,
         howToUse: more.howToUse,
+        nameHi: more.nameHi,
+        descriptionHi: more.descriptionHi,
         variants: more.variants,
         vendorId: r.vendor_id,
         status: r.status,

@@ -99,13 +99,14 @@ describe("getProduct and getHomeCatalog", () => {
 describe("search index stays in step with the catalogue", () => {
   it("finds renamed products by their new name only, forgets deleted ones, and handles quotes and unicode", async () => {
     const { getDb } = await import("~/db/db.server");
-    const made = await createProduct({ name: "Gulmohar Sapling", description: 'बीज — a flowering tree with "red" blooms' });
+    const made = await createProduct({ name: "Gulmohar Sapling", description: 'गुलमोहर — a flowering tree with "red" blooms' });
     expect((await findProducts(query("q=gulmohar"))).matching).toBe(1);
     await getDb().updateTable("product").set({ name: "Flame Tree Sapling" }).where("id", "=", made.id).execute();
     expect((await findProducts(query("q=gulmohar"))).matching).toBe(0);
     expect((await findProducts(query("q=flame tree"))).matching).toBe(1);
     expect((await findProducts(query('q="red" bl'))).matching).toBe(1);
-    expect((await findProducts(query("q=बीज"))).matching).toBe(1);
+    // (बीज would find every seed too: it is the Hindi for seed, 0023-hindi-catalogue.)
+    expect((await findProducts(query("q=गुलमोहर"))).matching).toBe(1);
     await getDb().deleteFrom("product").where("id", "=", made.id).execute();
     expect((await findProducts(query("q=flame tree"))).matching).toBe(0);
   });

@@ -1,6 +1,7 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { getDatabase, type Engine } from "~/db/db.server";
 import { containsPattern } from "~/db/like.server";
+import { foldSql } from "~/db/fold-sql";
 import type { Database } from "~/db/schema";
 import { PAGE_SIZE, type CatalogQuery, type SortKey } from "~/domain/catalog-query";
 import type { CropKey, Season } from "~/domain/crops";
@@ -148,10 +149,13 @@ function containsTerms(engine: Engine, terms: SearchTerm[]): Expression<SqlBool>
 function nameHoldsTerms(engine: Engine, terms: SearchTerm[]): Expression<SqlBool> {
   const nameHolds = (form: string) =>
     engine === "postgres"
-      ? sql<SqlBool>`product.name_key like lower(${containsPattern(form)}) escape '\\'`
-      : sql<SqlBool>`product.name like ${containsPattern(form)} escape '\\'`;
+      ? sql<SqlBool>`(product.name_key like lower(${containsPattern(form)}) escape '\\' or ${HINDI_NAME_PG} like lower(${containsPattern(form)}) escape '\\')`
+      : sql<SqlBool>`(product.name like ${containsPattern(form)} escape '\\' or product.search_name_hi like ${containsPattern(form)} escape '\\')`;
   return allOf(terms.map((term) => anyOf(term.forms.map(nameHolds))));
 }
+
+/** PostgreSQL: the Hindi name as search_text holds it (0023-hindi-catalogue), for best match. */
+const HINDI_NAME_PG = sql.raw(foldSql(true, "lower(coalesce(product.name_hi, ''))"));
 
 const allOf = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 const anyOf = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
@@ -161,10 +165,12 @@ function containsText(engine: Engine, q: string): Expression<SqlBool> {
   const pattern = containsPattern(q);
   // PostgreSQL: search_text is lower(name || chr(1) || description), kept by the database, with a
   // pg_trgm index (0003). q never holds chr(1) (parseCatalogQuery drops control characters), so
-  // no match straddles name and description. SQLite: LIKE ignores ASCII case, as lower() would.
+  // no match straddles name and description; it holds the Hindi name and description too, folded
+  // (0023). SQLite: LIKE ignores ASCII case, as lower() would; search_name_hi and
+  // search_description_hi are the Hindi, folded (0023).
   return engine === "postgres"
     ? sql<SqlBool>`product.search_text like lower(${pattern}) escape '\\'`
-    : sql<SqlBool>`(product.name like ${pattern} escape '\\' or product.description like ${pattern} escape '\\')`;
+    : sql<SqlBool>`(product.name like ${pattern} escape '\\' or product.description like ${pattern} escape '\\' or product.search_name_hi like ${pattern} escape '\\' or product.search_description_hi like ${pattern} escape '\\')`;
 }
 
 /**
@@ -213,7 +219,8 @@ const WALK_RATIO = 10;
 /** An FTS5 query: every term, by any of its forms, in the name and description or the name alone. */
 function ftsQuery(terms: SearchTerm[], column?: "name"): string {
   const phrase = (form: string) => `"${form.replace(/"/g, '""')}"`; // "" escapes a quote inside an FTS5 phrase
-  const filter = column ? `${column} : ` : "";
+  // The name in either language (0023-hindi-catalogue).
+  const filter = column ? "{name search_name_hi} : " : "";
   return terms.map((term) => `${filter}(${term.forms.map(phrase).join(" OR ")})`).join(" AND ");
 }
 

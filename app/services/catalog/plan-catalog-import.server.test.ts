@@ -71,6 +71,8 @@ const product = fc
     crops: fc.subarray([...CROP_KEYS]),
     dosage: fc.option(fc.tuple(decimal, fc.constantFrom(...PACK_UNITS))),
     howToUse: fc.option(text(1, 2000)),
+    nameHi: fc.option(fc.oneof(text(1, 200), fc.constantFrom("यूरिया खाद 45 किलो", "हाइब्रिड टमाटर के बीज", 'ज़ायद "फ़सल", 1,5'))),
+    descriptionHi: fc.option(fc.oneof(text(1, 2000), fc.constantFrom("बुवाई के समय डालें।\nदूसरी पंक्ति"))),
     sizes: fc.uniqueArray(fc.tuple(id, size), { minLength: 1, maxLength: 8, selector: ([sizeId]) => sizeId }),
   })
   .map(
@@ -91,6 +93,8 @@ const product = fc
       dosageAmount: p.dosage?.[0] ?? null,
       dosageUnit: p.dosage?.[1] ?? null,
       howToUse: p.howToUse,
+      nameHi: p.nameHi,
+      descriptionHi: p.descriptionHi,
       variants: p.sizes.map(([sizeId, s]) => ({
         id: sizeId,
         label: s.label,

@@ -19,6 +19,9 @@ export type ProductFormExtras = {
   dosageAmount: number | null;
   dosageUnit: PackUnit | null;
   howToUse: string | null;
+  /** 0023-hindi-catalogue: optional. */
+  nameHi: string | null;
+  descriptionHi: string | null;
   gallery: string[];
   regulatedAs: LicenceKind | null;
   /** "" for a product made before GST by HSN that no one has given a code since (0019-gst) */
@@ -42,7 +45,20 @@ export async function loadProductFormExtras(db: Db, productIds: readonly string[
     const [products, variants, crops] = await Promise.all([
       db
         .selectFrom("product")
-        .select(["id", "brand", "season", "dosage_amount", "dosage_unit", "how_to_use", "gallery", "regulated_as", "hsn_code", "gst_rate"])
+        .select([
+          "id",
+          "brand",
+          "season",
+          "dosage_amount",
+          "dosage_unit",
+          "how_to_use",
+          "name_hi",
+          "description_hi",
+          "gallery",
+          "regulated_as",
+          "hsn_code",
+          "gst_rate",
+        ])
         .where("id", "in", ids)
         .execute(),
       db
@@ -69,6 +85,8 @@ export async function loadProductFormExtras(db: Db, productIds: readonly string[
         dosageAmount: p.dosage_amount === null ? null : Number(p.dosage_amount),
         dosageUnit: p.dosage_unit,
         howToUse: p.how_to_use,
+        nameHi: p.name_hi,
+        descriptionHi: p.description_hi,
         gallery: parseGallery(p.gallery),
         regulatedAs: p.regulated_as,
         hsnCode: p.hsn_code,

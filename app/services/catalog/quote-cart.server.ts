@@ -1,7 +1,8 @@
 import { getDb } from "~/db/db.server";
 import { indiaToday } from "~/domain/india-day";
 import { licensedToSell } from "~/services/sellers/licensed-listings.server";
-import type { QuotedItem } from "~/domain/product-view";
+import { type QuotedItem, productText } from "~/domain/product-view";
+import { currentLocale } from "~/lib/i18n.server";
 import { MAX_CART_LINES } from "~/domain/cart-limits";
 import { gstinStateCode } from "~/domain/gst";
 import { indianStateByGstCode } from "~/domain/indian-states";
@@ -48,6 +49,7 @@ export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]>
       "v.stock",
       "v.position",
       "p.name",
+      "p.name_hi",
       "p.image",
       "p.category",
       "p.variant_count",
@@ -66,12 +68,13 @@ export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]>
     .orderBy("v.product_id")
     .orderBy("v.position")
     .execute();
+  const locale = currentLocale();
   const toItem = (key: string, r: (typeof rows)[number]): QuotedItem => ({
     key,
     productId: r.product_id,
     variantId: r.id,
     variantLabel: Number(r.variant_count) > 1 ? r.label : null,
-    name: r.name,
+    name: productText(r.name, r.name_hi, locale),
     pricePaise: Number(r.price_paise),
     mrpPaise: Number(r.mrp_paise),
     image: r.image,

@@ -7,7 +7,8 @@ import {
   productInput,
   versionOf,
 } from "../../../tests/factories";
-import { GST_RATE_ERROR, GST_RATES, HSN_ERROR } from "~/domain/gst";
+import { GST_RATES } from "~/domain/gst";
+import { GST_RATE_ERROR, HSN_ERROR } from "~/domain/gst-forms";
 import { PRODUCT_FORM_INVALID, ProductFormSchema } from "~/domain/product-form";
 import { createVendorProduct, updateVendorProduct } from "../sellers/vendor-products.server";
 import { getProductFormExtras } from "./product-form-extras.server";

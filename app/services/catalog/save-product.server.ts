@@ -99,6 +99,8 @@ export function productDetails(input: ProductFormInput) {
     dosage_amount: input.dosageAmount,
     dosage_unit: input.dosageUnit,
     how_to_use: input.howToUse,
+    name_hi: input.nameHi,
+    description_hi: input.descriptionHi,
   };
 }
 

@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { newId } from "~/lib/ids";
+import { foldDevanagari } from "~/domain/devanagari";
 import { lookupKeys, searchTerms, searchWords, type SearchTerm, type Synonyms } from "~/domain/search-terms";
 
 /** The pairs that mention any of these words or phrases, on either side: one small indexed query. */
@@ -25,9 +26,11 @@ export async function listSynonyms(): Promise<SynonymRow[]> {
   return getDb().selectFrom("search_synonym").select(["id", "term", "variant"]).orderBy("term").orderBy("variant").limit(2000).execute();
 }
 
-/** Adds a pair; false when it is already there, either way round. */
-export async function addSynonym(term: string, variant: string): Promise<boolean> {
+/** Adds a pair; false when it is already there, either way round. Hindi is stored folded, as a search reads it (devanagari.ts). */
+export async function addSynonym(typedTerm: string, typedVariant: string): Promise<boolean> {
   const db = getDb();
+  const term = foldDevanagari(typedTerm);
+  const variant = foldDevanagari(typedVariant);
   const existing = await db
     .selectFrom("search_synonym")
     .select("id")

@@ -1,12 +1,15 @@
 import type { SelectQueryBuilder } from "kysely";
 import type { Database } from "~/db/schema";
-import type { ProductCard } from "~/domain/product-view";
+import { currentLocale } from "~/lib/i18n.server";
+import { type ProductCard, productText } from "~/domain/product-view";
 
 export function selectProductCard<O>(query: SelectQueryBuilder<Database, "product", O>) {
   return query.select([
     "product.id",
     "product.name",
     "product.description",
+    "product.name_hi as nameHi",
+    "product.description_hi as descriptionHi",
     "product.category",
     "product.price_paise as pricePaise",
     "product.mrp_paise as mrpPaise",
@@ -20,12 +23,21 @@ export function selectProductCard<O>(query: SelectQueryBuilder<Database, "produc
   ]);
 }
 
-export type CardRow = Omit<ProductCard, "mrpPaise" | "priceVaries"> & { mrpPaise: number | null; priceVaries: number | boolean };
+export type CardRow = Omit<ProductCard, "mrpPaise" | "priceVaries"> & {
+  mrpPaise: number | null;
+  priceVaries: number | boolean;
+  nameHi: string | null;
+  descriptionHi: string | null;
+};
 
-export function toProductCard(row: CardRow): ProductCard {
+/** A card in the request's language: the Hindi name and description on a Hindi page where given (0023-hindi-catalogue). */
+export function toProductCard({ nameHi, descriptionHi, ...row }: CardRow): ProductCard {
   const pricePaise = Number(row.pricePaise);
+  const locale = currentLocale();
   return {
     ...row,
+    name: productText(row.name, nameHi, locale),
+    description: productText(row.description, descriptionHi, locale),
     pricePaise,
     mrpPaise: row.mrpPaise === null ? pricePaise : Number(row.mrpPaise),
     priceVaries: Boolean(row.priceVaries),

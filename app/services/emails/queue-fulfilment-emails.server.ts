@@ -12,12 +12,12 @@ import type { EmailContext } from "./email-context.server";
 export async function queueShipmentEmail(trx: Db, ctx: EmailContext, orderId: string, shipmentId: string, remaining: number) {
   const order = await trx
     .selectFrom("orders")
-    .select(["id", "customer_name", "customer_email"])
+    .select(["id", "customer_name", "customer_email", "locale"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
   const shipment = (await listShipments([orderId], { db: trx })).find((s) => s.id === shipmentId);
   if (!shipment) return;
-  const email = orderShipmentEmail(ctx.store, { id: order.id, customerName: order.customer_name, shipment, remaining });
+  const email = orderShipmentEmail(ctx.store, { id: order.id, customerName: order.customer_name, shipment, remaining }, order.locale);
   await enqueueEmail(trx, "order-shipment", `order-shipment:${shipmentId}`, { to: order.customer_email, ...email });
 }
 
@@ -25,15 +25,19 @@ export async function queueShipmentEmail(trx: Db, ctx: EmailContext, orderId: st
 export async function queuePaymentReceivedEmail(trx: Db, ctx: EmailContext, orderId: string, confirmed: boolean) {
   const order = await trx
     .selectFrom("orders")
-    .select(["id", "customer_name", "customer_email", "paid_paise", "payment_reference"])
+    .select(["id", "customer_name", "customer_email", "paid_paise", "payment_reference", "locale"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
-  const email = paymentReceivedEmail(ctx.store, {
-    id: order.id,
-    customerName: order.customer_name,
-    amount: Number(order.paid_paise),
-    reference: order.payment_reference ?? "",
-    confirmed,
-  });
+  const email = paymentReceivedEmail(
+    ctx.store,
+    {
+      id: order.id,
+      customerName: order.customer_name,
+      amount: Number(order.paid_paise),
+      reference: order.payment_reference ?? "",
+      confirmed,
+    },
+    order.locale,
+  );
   await enqueueEmail(trx, "payment-received", `payment-received:${order.id}`, { to: order.customer_email, ...email });
 }

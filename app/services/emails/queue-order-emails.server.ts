@@ -1,6 +1,6 @@
 import type { Db } from "~/db/db.server";
 import { sizeName } from "~/domain/variants";
-import { adminNewOrderEmail, orderPlacedEmail, orderStatusEmail, vendorOrderEmail } from "~/domain/emails/messages";
+import { adminNewOrderEmail, emailPaymentLabel, orderPlacedEmail, orderStatusEmail, vendorOrderEmail } from "~/domain/emails/messages";
 import type { OrderStatus } from "~/domain/orders";
 import { paymentMethodLabel } from "~/domain/payment-settings";
 import { enqueueEmail } from "~/services/outbox/enqueue.server";
@@ -11,7 +11,8 @@ import { listShipments } from "~/services/orders/list-shipments.server";
 /**
  * Queues, in the order's own transaction, the emails a new order sends: the customer's
  * confirmation, the admin's notification (when General Settings has an address) and one email to
- * each vendor with products in it, showing only that vendor's lines.
+ * each vendor with products in it, showing only that vendor's lines. The customer's is in the
+ * order's language, each vendor's in theirs, the admin's in English (like the admin panel).
  */
 export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId: string) {
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
@@ -46,7 +47,11 @@ export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId
   const bankTransfer = order.payment_status === "bank_transfer_pending" ? ctx.bankTransfer : null;
   await enqueueEmail(trx, "order-placed", `order-placed:${order.id}`, {
     to: order.customer_email,
-    ...orderPlacedEmail(ctx.store, { ...data, bankTransfer }),
+    ...orderPlacedEmail(
+      ctx.store,
+      { ...data, paymentLabel: emailPaymentLabel(order.payment_method, data.paymentLabel, order.locale), bankTransfer },
+      order.locale,
+    ),
   });
   await queueOrderSms(trx, ctx, order.id, "pending");
   if (ctx.adminEmail) {
@@ -57,9 +62,9 @@ export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId
   }
   const vendorIds = [...new Set(lines.flatMap((l) => (l.vendorId ? [l.vendorId] : [])))].sort();
   if (vendorIds.length === 0) return;
-  const vendors = await trx.selectFrom("user").select(["id", "email"]).where("id", "in", vendorIds).execute();
+  const vendors = await trx.selectFrom("user").select(["id", "email", "locale"]).where("id", "in", vendorIds).execute();
   for (const vendor of vendors) {
-    const email = vendorOrderEmail(ctx.store, { ...data, lines: lines.filter((l) => l.vendorId === vendor.id) });
+    const email = vendorOrderEmail(ctx.store, { ...data, lines: lines.filter((l) => l.vendorId === vendor.id) }, vendor.locale ?? "en");
     await enqueueEmail(trx, "vendor-new-order", `vendor-new-order:${order.id}:${vendor.id}`, { to: vendor.email, ...email });
   }
 }
@@ -68,11 +73,11 @@ export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId
 export async function queueOrderStatusEmail(trx: Db, ctx: EmailContext, orderId: string, status: OrderStatus) {
   const order = await trx
     .selectFrom("orders")
-    .select(["id", "customer_name", "customer_email"])
+    .select(["id", "customer_name", "customer_email", "locale"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
   const shipments = status === "shipped" ? await listShipments([orderId], { db: trx }) : [];
-  const email = orderStatusEmail(ctx.store, { id: order.id, customerName: order.customer_name, status, shipments });
+  const email = orderStatusEmail(ctx.store, { id: order.id, customerName: order.customer_name, status, shipments }, order.locale);
   await enqueueEmail(trx, "order-status", `order-status:${order.id}:${status}`, { to: order.customer_email, ...email });
   await queueOrderSms(trx, ctx, order.id, status);
 }

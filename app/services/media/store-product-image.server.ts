@@ -28,6 +28,11 @@ export const localImageStorage: ImageStorage = {
   },
 };
 
+export const IMAGE_EMPTY = "The image file is empty.";
+export const IMAGE_UNREADABLE = "That file is not an image we can read. Please upload a JPEG, PNG or WebP.";
+export const IMAGE_TYPE_REFUSED = "Please upload a JPEG, PNG or WebP image.";
+export const IMAGE_UNPROCESSABLE = "That image could not be processed. Please upload a JPEG, PNG or WebP of at most 50 megapixels.";
+
 /**
  * Checks an uploaded file really is a JPEG, PNG or WebP (by its content, not its name), strips its
  * metadata, fits it into an 800 px square (a non-square photo is letterboxed on white, never cropped:
@@ -35,16 +40,16 @@ export const localImageStorage: ImageStorage = {
  * Returns the public URL of the 800 px one.
  */
 export async function storeProductImage(file: File, storage: ImageStorage = localImageStorage): Promise<string> {
-  if (file.size === 0) throw new ImageRefused("The image file is empty.");
+  if (file.size === 0) throw new ImageRefused(IMAGE_EMPTY);
   if (file.size > MAX_IMAGE_BYTES) throw new ImageRefused(IMAGE_TOO_LARGE);
   const input = Buffer.from(await file.arrayBuffer());
   let format: string | undefined;
   try {
     format = (await sharp(input).metadata()).format;
   } catch {
-    throw new ImageRefused("That file is not an image we can read. Please upload a JPEG, PNG or WebP.");
+    throw new ImageRefused(IMAGE_UNREADABLE);
   }
-  if (!format || !ACCEPTED.has(format)) throw new ImageRefused("Please upload a JPEG, PNG or WebP image.");
+  if (!format || !ACCEPTED.has(format)) throw new ImageRefused(IMAGE_TYPE_REFUSED);
   let output: Buffer;
   let small: Buffer;
   try {
@@ -57,7 +62,7 @@ export async function storeProductImage(file: File, storage: ImageStorage = loca
     small = await sharp(output).resize(SMALL_IMAGE_WIDTH, SMALL_IMAGE_WIDTH).webp({ quality: 78 }).toBuffer();
   } catch {
     // A damaged file or one too large to decode: the header looked fine, the pixels did not.
-    throw new ImageRefused("That image could not be processed. Please upload a JPEG, PNG or WebP of at most 50 megapixels.");
+    throw new ImageRefused(IMAGE_UNPROCESSABLE);
   }
   // The small copy (for cards and phones, see imageSrcSet) first: the main one's URL is what is saved.
   const id = newId();

@@ -61,7 +61,17 @@ export async function cancelOrder(request: CancelRequest): Promise<CancelOutcome
     .execute(async (trx) => {
       let query = trx
         .selectFrom("orders")
-        .select(["id", "status", "payment_method", "payment_status", "paid_paise", "refunded_paise", "customer_name", "customer_email"])
+        .select([
+          "id",
+          "status",
+          "payment_method",
+          "payment_status",
+          "paid_paise",
+          "refunded_paise",
+          "customer_name",
+          "customer_email",
+          "locale",
+        ])
         .where("id", "=", orderId);
       if (actor.role === "customer") query = query.where("user_id", "=", actor.id);
       const order = await query.executeTakeFirst();
@@ -121,13 +131,17 @@ export async function cancelOrder(request: CancelRequest): Promise<CancelOutcome
         .insertInto("order_event")
         .values({ id: newId(), order_id: orderId, status: "cancelled", note, actor_id: actor.id, created_at: now })
         .execute();
-      const email = orderCancelledEmail(emails.store, {
-        id: orderId,
-        customerName: order.customer_name,
-        byCustomer: actor.role === "customer",
-        refund: refund ? { amountPaise: refundPaise, kind: refund.kind, payoutReference: request.payoutReference ?? null } : null,
-        invoiced: invoiced !== undefined,
-      });
+      const email = orderCancelledEmail(
+        emails.store,
+        {
+          id: orderId,
+          customerName: order.customer_name,
+          byCustomer: actor.role === "customer",
+          refund: refund ? { amountPaise: refundPaise, kind: refund.kind, payoutReference: request.payoutReference ?? null } : null,
+          invoiced: invoiced !== undefined,
+        },
+        order.locale,
+      );
       await enqueueEmail(trx, "order-status", `order-status:${orderId}:cancelled`, { to: order.customer_email, ...email });
       await queueOrderSms(trx, emails, orderId, "cancelled");
       return { refundPaise: refund ? refundPaise : 0, refund };

@@ -3,6 +3,7 @@ import { createCustomer, createProduct, checkoutInput } from "../../../tests/fac
 import { getDb } from "~/db/db.server";
 import { CheckoutSchema } from "~/domain/checkout";
 import { defined } from "~/lib/defined";
+import { withLocale } from "~/lib/i18n.server";
 import { OrderRefused, placeOrder } from "./place-order.server";
 import { getCustomerOrder } from "./get-customer-order.server";
 import { listCustomerOrders } from "./list-customer-orders.server";
@@ -42,6 +43,17 @@ describe("placeOrder", () => {
     expect(order?.items.map((i) => i.unitPrice).sort((a, b) => a - b)).toEqual([54_900, 2_499_900]);
     expect(await stockOf(seeds.id)).toBe(8);
     expect(await stockOf(pump.id)).toBe(1);
+  });
+
+  it("stores the page's language on the order, for its emails", async () => {
+    const customer = await createCustomer();
+    const product = await createProduct({ stock: 10 });
+    const localeOf = async (id: string) =>
+      (await getDb().selectFrom("orders").select("locale").where("id", "=", id).executeTakeFirstOrThrow()).locale;
+    const hindi = await withLocale("hi", () => placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 1 }])));
+    const english = await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 1 }]));
+    expect(await localeOf(hindi.orderId)).toBe("hi");
+    expect(await localeOf(english.orderId)).toBe("en");
   });
 
   it("charges ₹500 shipping at exactly ₹50,000 and none at ₹50,001", async () => {

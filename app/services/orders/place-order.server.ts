@@ -10,6 +10,7 @@ import { getGeneralSettings } from "~/services/settings/get-general-settings.ser
 import { orderSellers } from "~/services/tax-documents/order-sellers.server";
 import { getEnv } from "~/env.server";
 import { newId } from "~/lib/ids";
+import { currentLocale } from "~/lib/i18n.server";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { queueOrderPlacedEmails } from "~/services/emails/queue-order-emails.server";
 import { syncProductSummary } from "~/services/catalog/variants.server";
@@ -20,6 +21,9 @@ import { indiaToday } from "~/domain/india-day";
 import { configuredLimits, hitRateLimit, waitInWords } from "~/services/security/rate-limit.server";
 
 export type Customer = { id: string; name: string; email: string };
+
+/** The checkout rate limit's refusal; `wait` in words ("10 minutes"). */
+export const TOO_MANY_ORDERS = (wait: string) => `Too many orders in a short time. Please wait ${wait} and try again.`;
 
 export class OrderRefused extends Error {
   constructor(
@@ -223,6 +227,8 @@ export async function placeOrder(
         .values({
           id: orderId,
           user_id: customer.id,
+          // The page's language: the order's emails are written in it (0022-languages).
+          locale: currentLocale(),
           checkout_key: input.checkoutKey,
           status: "pending",
           payment_method: input.paymentMethod,
@@ -286,7 +292,7 @@ async function limitCheckouts(customerId: string, ip: string | undefined) {
     if (!hit.allowed) {
       // A refused checkout counts against neither limit.
       await Promise.all(hits.map((h) => h.refund()));
-      throw new OrderRefused(`Too many orders in a short time. Please wait ${waitInWords(hit.retryAfterSeconds)} and try again.`, 429);
+      throw new OrderRefused(TOO_MANY_ORDERS(waitInWords(hit.retryAfterSeconds)), 429);
     }
   }
 }

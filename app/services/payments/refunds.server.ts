@@ -32,6 +32,14 @@ export type RefundRequest = {
 
 export class RefundRefused extends Error {}
 
+// The refusals a customer (cancelling) or a vendor (approving a return) may be shown: each has an
+// orders_refusal_… message with the same English (app/lib/refusals.server.ts).
+export const REFUND_NOT_POSITIVE = "A refund must be more than ₹0.";
+export const REFUND_ORDER_GONE = "That order no longer exists.";
+export const refundOverLeft = (leftPaise: number) => `Only ${formatPaise(Math.max(0, leftPaise))} of this order can still be refunded.`;
+export const REFUND_NO_PAYMENT = "This order has no payment to refund.";
+export const PAYOUT_REFERENCE_MISSING = "Enter the UPI or bank transfer reference of the payout (6 to 40 letters or digits).";
+
 const RETRY_MINUTES = [1, 5, 30, 120, 360];
 
 /** Records a refund in the caller's transaction; returns its id (the existing one for a repeated key). */
@@ -42,7 +50,7 @@ export async function createRefund(
   const { engine } = getDatabase();
   const existing = await trx.selectFrom("refund").select(["id", "kind"]).where("idem_key", "=", request.idemKey).executeTakeFirst();
   if (existing) return { refundId: existing.id, kind: existing.kind, created: false };
-  if (!Number.isInteger(request.amountPaise) || request.amountPaise <= 0) throw new RefundRefused("A refund must be more than ₹0.");
+  if (!Number.isInteger(request.amountPaise) || request.amountPaise <= 0) throw new RefundRefused(REFUND_NOT_POSITIVE);
 
   let query = trx
     .selectFrom("orders")
@@ -50,7 +58,7 @@ export async function createRefund(
     .where("id", "=", request.orderId);
   if (engine === "postgres") query = query.forUpdate();
   const order = await query.executeTakeFirst();
-  if (!order) throw new RefundRefused("That order no longer exists.");
+  if (!order) throw new RefundRefused(REFUND_ORDER_GONE);
   // What may still go back: everything received, less refunds already decided (pending ones too).
   const decided = await trx
     .selectFrom("refund")
@@ -61,7 +69,7 @@ export async function createRefund(
   const prepaid = order.payment_method === "card" || order.payment_method === "upi";
   const received = prepaid ? Number(order.paid_paise) : Number(order.total_paise);
   const left = received - Number(decided.n);
-  if (request.amountPaise > left) throw new RefundRefused(`Only ${formatPaise(Math.max(0, left))} of this order can still be refunded.`);
+  if (request.amountPaise > left) throw new RefundRefused(refundOverLeft(left));
 
   const now = new Date().toISOString();
   const id = newId();
@@ -69,7 +77,7 @@ export async function createRefund(
     let payments = trx.selectFrom("payment").select(["id"]).where("order_id", "=", order.id).where("status", "=", "paid");
     if (request.paymentId) payments = payments.where("id", "=", request.paymentId);
     const payment = await payments.orderBy("updated_at", "desc").executeTakeFirst();
-    if (!payment) throw new RefundRefused("This order has no payment to refund.");
+    if (!payment) throw new RefundRefused(REFUND_NO_PAYMENT);
     await trx
       .insertInto("refund")
       .values({
@@ -92,7 +100,7 @@ export async function createRefund(
 
   const reference = request.payoutReference?.trim() ?? "";
   if (!/^[A-Za-z0-9@./_-]{6,40}$/.test(reference)) {
-    throw new RefundRefused("Enter the UPI or bank transfer reference of the payout (6 to 40 letters or digits).");
+    throw new RefundRefused(PAYOUT_REFERENCE_MISSING);
   }
   await trx
     .insertInto("refund")

@@ -37,6 +37,7 @@ async function findReturn(trx: Db, returnId: string, decider: ReturnDecider) {
       "orders.payment_method",
       "orders.customer_name",
       "orders.customer_email",
+      "orders.locale",
     ])
     .where("return_request.id", "=", returnId);
   if (decider.role === "vendor") query = query.where("return_request.vendor_id", "=", decider.id);
@@ -114,14 +115,18 @@ export async function approveReturn(request: {
           created_at: new Date().toISOString(),
         })
         .execute();
-      const email = returnApprovedEmail(emails.store, {
-        orderId: r.order_id,
-        customerName: r.customer_name,
-        item,
-        quantity,
-        refund: { amountPaise, kind: refund.kind, payoutReference: request.payoutReference ?? null },
-        creditNote: creditNote?.number ?? null,
-      });
+      const email = returnApprovedEmail(
+        emails.store,
+        {
+          orderId: r.order_id,
+          customerName: r.customer_name,
+          item,
+          quantity,
+          refund: { amountPaise, kind: refund.kind, payoutReference: request.payoutReference ?? null },
+          creditNote: creditNote?.number ?? null,
+        },
+        r.locale,
+      );
       await enqueueEmail(trx, "return-decided", `return-decided:${r.id}`, { to: r.customer_email, ...email });
       return { refundId: refund.refundId, refundPaise: amountPaise, refundKind: refund.kind, creditNote: creditNote?.number ?? null };
     });
@@ -153,7 +158,11 @@ export async function rejectReturn(request: { returnId: string; decider: ReturnD
           created_at: new Date().toISOString(),
         })
         .execute();
-      const email = returnRejectedEmail(emails.store, { orderId: r.order_id, customerName: r.customer_name, item, quantity, note });
+      const email = returnRejectedEmail(
+        emails.store,
+        { orderId: r.order_id, customerName: r.customer_name, item, quantity, note },
+        r.locale,
+      );
       await enqueueEmail(trx, "return-decided", `return-decided:${r.id}`, { to: r.customer_email, ...email });
     });
 }

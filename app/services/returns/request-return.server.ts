@@ -158,19 +158,23 @@ export async function requestReturn(
 
       // The seller hears of it: a vendor at their account's address, the store at the admin's.
       const vendor = line.vendor_id
-        ? await trx.selectFrom("user").select("email").where("id", "=", line.vendor_id).executeTakeFirst()
+        ? await trx.selectFrom("user").select(["email", "locale"]).where("id", "=", line.vendor_id).executeTakeFirst()
         : undefined;
       const to = line.vendor_id ? vendor?.email : emails.adminEmail;
       if (to) {
-        const email = returnRequestedEmail(emails.store, {
-          orderId,
-          customerName: order.customer_name,
-          item,
-          quantity: input.quantity,
-          reason: input.reason,
-          amountPaise,
-          path: line.vendor_id ? "/vendor-login/orders" : `/admin/orders/${orderId}`,
-        });
+        const email = returnRequestedEmail(
+          emails.store,
+          {
+            orderId,
+            customerName: order.customer_name,
+            item,
+            quantity: input.quantity,
+            reason: input.reason,
+            amountPaise,
+            path: line.vendor_id ? "/vendor-login/orders" : `/admin/orders/${orderId}`,
+          },
+          vendor?.locale ?? "en",
+        ); // the vendor's language; the admin's address is written to in English
         await enqueueEmail(trx, "return-requested", `return-requested:${returnId}`, { to, ...email });
       }
       return { returnId, amountPaise };

@@ -6,28 +6,15 @@ import { signIn } from "~/services/account/sign-in.server";
 import { closeRateLimitStore, hitRateLimit, RateLimitUnavailable } from "./rate-limit.server";
 import { rateLimitCases } from "./rate-limit-cases";
 import { createRedisRateLimitStore } from "./rate-limit-redis.server";
+import { redisForTests, TEST_REDIS_URL, testRedisPrefix } from "../../../tests/helpers/redis";
 
 /**
  * The Redis rate-limit store (RATE_LIMIT_STORE=redis). Needs Redis at REDIS_URL (default
  * redis://127.0.0.1:6379): skipped on a machine without one, a failure in CI.
  */
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const PREFIX = `angle-test:${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}:`;
-
-async function reachable(url: string) {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on("error", () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const up = await reachable(REDIS_URL);
-if (!up && process.env.CI === "true") throw new Error(`Redis is not reachable at ${REDIS_URL}; CI runs the Redis rate-limit store tests`);
+const REDIS_URL = TEST_REDIS_URL;
+const PREFIX = testRedisPrefix("");
+const up = await redisForTests("the Redis rate-limit store tests");
 
 /** Points the app's rate limits at `url` from the next hit on, as a restart with that config would. */
 async function useRedisStore(url: string) {

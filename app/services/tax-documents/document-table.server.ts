@@ -1,12 +1,14 @@
-import type { DocumentLine, DocumentTotals, TaxDocument } from "~/domain/tax-documents";
+import { type DocumentLine, type DocumentTotals, TAX_DOCUMENT_HINDI, type TaxDocument } from "~/domain/tax-documents";
 import { formatPaise } from "~/domain/money";
 import { FONT, INK, TABLE_SIZE } from "./document-style.server";
 
 type Align = "left" | "right" | "center";
 type Column = {
   header: string;
+  /** The heading's Hindi, drawn under it. */
+  hindi: string;
   /** CGST, SGST or IGST: drawn as one heading over its rate and amount columns. */
-  group?: string;
+  group?: "CGST" | "SGST" | "IGST";
   width: number;
   align: Align;
   cell: (line: DocumentLine, index: number) => string;
@@ -31,22 +33,30 @@ export function formatRate(rate: number): string {
  * left and wraps.
  */
 function columns(intraState: boolean, tableWidth: number): Column[] {
-  const money = (width: number, header: string, pick: (l: DocumentLine) => number, total?: (t: DocumentTotals) => number): Column => ({
+  const hi = TAX_DOCUMENT_HINDI.columns;
+  const money = (
+    width: number,
+    header: string,
+    hindi: string,
+    pick: (l: DocumentLine) => number,
+    total?: (t: DocumentTotals) => number,
+  ): Column => ({
     header,
+    hindi,
     width,
     align: "right",
     cell: (line) => formatPaise(pick(line)),
     total: total && ((t) => formatPaise(total(t))),
   });
   const tax = (
-    group: string,
+    group: "CGST" | "SGST" | "IGST",
     width: number,
     share: number,
     pick: (l: DocumentLine) => number,
     total: (t: DocumentTotals) => number,
   ): Column[] => [
-    { header: "Rate", group, width: 27, align: "right", cell: (line) => formatRate(line.rate * share) },
-    { ...money(width, "Amount", pick, total), group },
+    { header: "Rate", hindi: hi.rate, group, width: 27, align: "right", cell: (line) => formatRate(line.rate * share) },
+    { ...money(width, "Amount", hi.amount, pick, total), group },
   ];
   const taxes = intraState
     ? [
@@ -73,14 +83,29 @@ function columns(intraState: boolean, tableWidth: number): Column[] {
         (t) => t.igst,
       );
   const fixed: Column[] = [
-    { header: "S.No", width: 26, align: "right", cell: (_, i) => String(i + 1) },
-    { header: "Description", width: 0, align: "left", cell: (line) => line.description, total: () => "Total" },
-    { header: "HSN/SAC", width: 44, align: "left", cell: (line) => line.hsn },
-    { header: "Qty", width: 33, align: "right", cell: (line) => `${quantityFormat.format(line.quantity)} ${line.unit}` },
-    money(52, "Unit price", (l) => l.unitPricePaise),
+    { header: "S.No", hindi: hi.serial, width: 26, align: "right", cell: (_, i) => String(i + 1) },
+    // The totals row's label: "Total", its Hindi under it.
+    {
+      header: "Description",
+      hindi: hi.description,
+      width: 0,
+      align: "left",
+      cell: (line) => line.description,
+      total: () => `Total\n${hi.total}`,
+    },
+    { header: "HSN/SAC", hindi: hi.hsn, width: 44, align: "left", cell: (line) => line.hsn },
+    {
+      header: "Qty",
+      hindi: hi.quantity,
+      width: 33,
+      align: "right",
+      cell: (line) => `${quantityFormat.format(line.quantity)} ${line.unit}`,
+    },
+    money(52, "Unit price", hi.unitPrice, (l) => l.unitPricePaise),
     money(
       56,
       "Taxable value",
+      hi.taxable,
       (l) => l.taxable,
       (t) => t.taxable,
     ),
@@ -88,6 +113,7 @@ function columns(intraState: boolean, tableWidth: number): Column[] {
     money(
       58,
       "Total",
+      hi.total,
       (l) => l.total,
       (t) => t.total,
     ),
@@ -110,25 +136,32 @@ export function drawLinesTable(doc: Doc, document: TaxDocument, continued: () =>
   const xs = cols.map((_, i) => left + cols.slice(0, i).reduce((sum, c) => sum + c.width, 0));
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
+  /** A column's heading's height: the English, then the Hindi under it. */
+  const headingHeight = (c: Column) =>
+    doc.heightOfString(c.header, { width: c.width - 2 * PAD_X }) + doc.heightOfString(c.hindi, { width: c.width - 2 * PAD_X });
   const drawHeader = () => {
     doc.font(FONT.bold).fontSize(TABLE_SIZE);
     const line = doc.currentLineHeight(true);
-    const plain = Math.max(...cols.filter((c) => !c.group).map((c) => doc.heightOfString(c.header, { width: c.width - 2 * PAD_X })));
-    const height = Math.max(plain, 2 * line + 2) + 2 * PAD_Y;
+    const plain = Math.max(...cols.filter((c) => !c.group).map(headingHeight));
+    // A tax's heading: its name and Hindi name over a rule, then its rate and amount, each with its Hindi.
+    const height = Math.max(plain, 4 * line + 2) + 2 * PAD_Y;
     const top = doc.y;
     doc.rect(left, top, width, height).fill(INK.headerFill);
     doc.fillColor(INK.text);
     cols.forEach((c, i) => {
       const x = xs[i] as number;
       if (!c.group) {
-        const h = doc.heightOfString(c.header, { width: c.width - 2 * PAD_X });
-        doc.text(c.header, x + PAD_X, top + (height - h) / 2, { width: c.width - 2 * PAD_X, align: c.align });
+        // From the top, like the taxes' names: each heading's English reads along one line.
+        doc.text(c.header, x + PAD_X, top + PAD_Y, { width: c.width - 2 * PAD_X, align: c.align });
+        doc.text(c.hindi, x + PAD_X, doc.y, { width: c.width - 2 * PAD_X, align: c.align });
         return;
       }
       if (cols[i - 1]?.group !== c.group) {
         const span = cols.filter((o) => o.group === c.group).reduce((sum, o) => sum + o.width, 0);
-        doc.text(c.group, x, top + PAD_Y, { width: span, align: "center", lineBreak: false });
-        const ruleY = top + PAD_Y + line + 1;
+        const groupTop = top + PAD_Y;
+        doc.text(c.group, x, groupTop, { width: span, align: "center", lineBreak: false });
+        doc.text(TAX_DOCUMENT_HINDI.gst[c.group], x, groupTop + line, { width: span, align: "center", lineBreak: false });
+        const ruleY = groupTop + 2 * line + 1;
         doc
           .moveTo(x + PAD_X, ruleY)
           .lineTo(x + span - PAD_X, ruleY)
@@ -136,7 +169,9 @@ export function drawLinesTable(doc: Doc, document: TaxDocument, continued: () =>
           .strokeColor(INK.rule)
           .stroke();
       }
-      doc.text(c.header, x + PAD_X, top + height - PAD_Y - line, { width: c.width - 2 * PAD_X, align: c.align, lineBreak: false });
+      const subTop = top + PAD_Y + 2 * line + 2;
+      doc.text(c.header, x + PAD_X, subTop, { width: c.width - 2 * PAD_X, align: c.align, lineBreak: false });
+      doc.text(c.hindi, x + PAD_X, subTop + line, { width: c.width - 2 * PAD_X, align: c.align, lineBreak: false });
     });
     doc.y = top + height;
   };

@@ -103,6 +103,44 @@ describe("renderTaxDocumentPdf", () => {
     expect(text).toMatch(/9 pc ₹1,23,45,678\.90 ₹11,11,11,110\.10 9% ₹99,99,999\.91 9% ₹99,99,999\.91 ₹13,11,11,109\.92/);
   });
 
+  it("prints every label in Hindi too, whatever the store's language", async () => {
+    // pdftotext gives back the glyphs in visual order, so words with a vowel sign drawn before its
+    // consonant (ि) or a reph (र्) come out jumbled; those are checked in the rendered page instead.
+    const invoice = squeeze(await pdfText(await renderTaxDocumentPdf(intraStateInvoice())));
+    for (const label of [
+      "टैक्स इनवॉइस",
+      "जीएसटीआईएन / GSTIN: 29AABCA1234F1Z5",
+      "राज्य और कोड / State: Karnataka, State code: 29",
+      "Invoice no. ANG/26-27/000123",
+      "नंबर",
+      "की तारीख",
+      "BILL TO / खरीदार",
+      "फ़ोन / Phone: +91 98450 12345",
+      "ईमेल / Email:",
+      "/ Place of supply: Karnataka (29)",
+      "मात्रा",
+      "कर योग्य मूल्य",
+      "एचएसएन",
+      "सीजीएसटी",
+      "एसजीएसटी",
+      "कुल",
+      "/ Amount in words: Rupees Ten Thousand",
+      "/ Tax payable on reverse charge: No / नहीं",
+      "Authorised Signatory /",
+      "This is a computer-generated document. /",
+      "Page 1 of 1 / पृष्ठ 1/1",
+    ]) {
+      expect(invoice).toContain(label);
+    }
+    const inter = squeeze(await pdfText(await renderTaxDocumentPdf(interStateInvoice())));
+    expect(inter).toMatch(/आ[इई]जीएसटी/); // pdftotext reads this ी back as ि
+    const note = squeeze(await pdfText(await renderTaxDocumentPdf(creditNote())));
+    expect(note).toContain("मूल इनवॉइस / Against invoice ANG/26-27/000123");
+    expect(note).toContain("नोट नंबर");
+    const long = pages(squeeze(await pdfText(await renderTaxDocumentPdf(longInvoice()))));
+    expect(long[1]).toContain("Tax Invoice ANG/26-27/000124 (continued) / टैक्स इनवॉइस (जारी)");
+  });
+
   it("embeds its fonts, a subset of Noto Sans Devanagari in two weights, and no other", async () => {
     const fonts = await pdfFonts(await renderTaxDocumentPdf(intraStateInvoice()));
     expect(fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, "")).sort()).toEqual(["NotoSansDevanagari-Bold", "NotoSansDevanagari-Regular"]);

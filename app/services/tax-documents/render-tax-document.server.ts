@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { amountInWords } from "~/domain/amount-in-words";
 import { formatIsoDay, indiaToday } from "~/domain/india-day";
-import { TAX_DOCUMENT_TITLES, type TaxDocument } from "~/domain/tax-documents";
+import { TAX_DOCUMENT_HINDI as HI, TAX_DOCUMENT_TITLES, type TaxDocument } from "~/domain/tax-documents";
 import { loadDocumentFonts } from "./document-fonts.server";
 import { BODY_SIZE, FONT, INK, SMALL_SIZE } from "./document-style.server";
 import { drawLinesTable } from "./document-table.server";
@@ -26,7 +26,8 @@ function place(stateName: string, stateCode: string): string {
  * the seller and the document's number and date, the buyer's billing and delivery addresses, the
  * place of supply, the lines with HSN and CGST + SGST or IGST, totals, the amount in words, the
  * reverse-charge statement and the signatory line. Long tables continue on further pages under
- * repeated column headings, and every page is numbered "Page 1 of 2".
+ * repeated column headings, and every page is numbered "Page 1 of 2". Every label is in English and
+ * Hindi (TAX_DOCUMENT_HINDI): the Hindi under a heading or a label, or before an inline "Label: value".
  *
  * The same document gives the same bytes: the PDF's dates and ID come from `issuedAt`. A document
  * that cannot be drawn (no valid `issuedAt`, a negative total) rejects with a RangeError.
@@ -75,17 +76,20 @@ function contentWidth(doc: Doc): number {
   return doc.page.width - doc.page.margins.left - doc.page.margins.right;
 }
 
-/** Label-and-value lines in a column; returns the y under them. */
-function facts(doc: Doc, x: number, y: number, width: number, rows: [string, string][]): number {
+/** Label-and-value lines in a column, each label's Hindi under it; returns the y under them. */
+function facts(doc: Doc, x: number, y: number, width: number, rows: [string, string, string][]): number {
   const labelWidth = 78;
   let top = y;
-  for (const [label, value] of rows) {
+  for (const [label, hindi, value] of rows) {
     doc.font(FONT.regular).fontSize(BODY_SIZE).fillColor(INK.muted).text(label, x, top, { width: labelWidth, lineBreak: false });
+    doc.fontSize(SMALL_SIZE).text(hindi, x, doc.y - 1, { width: labelWidth, lineBreak: false });
+    const hindiBottom = doc.y;
     doc
       .font(FONT.bold)
+      .fontSize(BODY_SIZE)
       .fillColor(INK.text)
       .text(value, x + labelWidth, top, { width: width - labelWidth });
-    top = doc.y + 1;
+    top = Math.max(doc.y, hindiBottom) + 1;
   }
   return top;
 }
@@ -103,27 +107,28 @@ function drawHeading(doc: Doc, document: TaxDocument, title: string): void {
   doc.font(FONT.regular).fontSize(BODY_SIZE);
   for (const line of seller.address) doc.text(line, { width: leftWidth });
   doc.moveDown(0.2);
-  doc.text(`GSTIN: ${seller.gstin}`, { width: leftWidth });
-  doc.text(`State: ${seller.stateName}, State code: ${seller.stateCode}`, { width: leftWidth });
+  doc.text(`${HI.gstin} / GSTIN: ${seller.gstin}`, { width: leftWidth });
+  doc.text(`${HI.state} / State: ${seller.stateName}, State code: ${seller.stateCode}`, { width: leftWidth });
   const sellerBottom = doc.y;
 
   doc
     .font(FONT.bold)
     .fontSize(17)
     .text(title, rightX, top - 3, { width: rightWidth });
+  doc.fontSize(12).text(HI.title[document.kind], rightX, doc.y - 2, { width: rightWidth });
   const kind = document.kind === "invoice" ? "Invoice" : "Credit note";
-  const rows: [string, string][] = [
-    [`${kind} no.`, document.number],
-    [`${kind} date`, indiaDate(document.issuedAt)],
-    ["Order ID", document.orderId],
-    ["Order date", indiaDate(document.orderPlacedAt)],
+  const rows: [string, string, string][] = [
+    [`${kind} no.`, HI.number[document.kind], document.number],
+    [`${kind} date`, HI.date[document.kind], indiaDate(document.issuedAt)],
+    ["Order ID", HI.orderId, document.orderId],
+    ["Order date", HI.orderDate, indiaDate(document.orderPlacedAt)],
   ];
   const factsBottom = facts(doc, rightX, doc.y + 2, rightWidth, rows);
 
   doc.y = Math.max(sellerBottom, factsBottom) + 4;
   if (document.refersTo) {
     // Rule 53(1)(g): the invoice a credit note corrects.
-    const against = `Against invoice ${document.refersTo.number} dated ${indiaDate(document.refersTo.issuedAt)}`;
+    const against = `${HI.againstInvoice} / Against invoice ${document.refersTo.number} dated ${indiaDate(document.refersTo.issuedAt)}`;
     doc
       .font(FONT.bold)
       .fontSize(BODY_SIZE)
@@ -146,34 +151,43 @@ function drawParties(doc: Doc, document: TaxDocument): void {
   const columnWidth = (contentWidth(doc) - gap) / 2;
   const top = doc.y;
   const { buyer } = document;
-  const party = (x: number, label: string, lines: string[], contact: string[]) => {
+  const party = (x: number, label: string, hindi: string, lines: string[], contact: string[]) => {
     doc
       .font(FONT.bold)
       .fontSize(SMALL_SIZE)
       .fillColor(INK.muted)
-      .text(label.toUpperCase(), x, top, { width: columnWidth, characterSpacing: 0.4 });
+      .text(label.toUpperCase(), x, top, { width: columnWidth, characterSpacing: 0.4, continued: true })
+      // No letter spacing in Devanagari: it would pull a word's conjuncts apart.
+      .text(` / ${hindi}`, { characterSpacing: 0 });
     doc.font(FONT.bold).fontSize(10).fillColor(INK.text).text(buyer.name, { width: columnWidth });
     doc.font(FONT.regular).fontSize(BODY_SIZE);
     for (const line of lines) doc.text(line, { width: columnWidth });
     for (const line of contact) doc.text(line, { width: columnWidth });
     return doc.y;
   };
-  const billBottom = party(left, "Bill to", buyer.billingAddress, [`Phone: ${buyer.phone}`, `Email: ${buyer.email}`]);
-  const shipBottom = party(left + columnWidth + gap, "Ship to", buyer.deliveryAddress, []);
+  const billBottom = party(left, "Bill to", HI.billTo, buyer.billingAddress, [
+    `${HI.phone} / Phone: ${buyer.phone}`,
+    `${HI.email} / Email: ${buyer.email}`,
+  ]);
+  const shipBottom = party(left + columnWidth + gap, "Ship to", HI.shipTo, buyer.deliveryAddress, []);
   doc.y = Math.max(billBottom, shipBottom) + 6;
   const { stateName, stateCode } = document.placeOfSupply;
   doc
     .font(FONT.bold)
     .fontSize(BODY_SIZE)
     .fillColor(INK.text)
-    .text(`Place of supply: ${place(stateName, stateCode)}`, left, doc.y);
+    .text(`${HI.placeOfSupply} / Place of supply: ${place(stateName, stateCode)}`, left, doc.y);
   doc.y += 6;
 }
 
 /** The top of a page the table continues on. */
 function drawContinuedHeading(doc: Doc, document: TaxDocument, title: string): void {
   const left = doc.page.margins.left;
-  doc.font(FONT.bold).fontSize(10).fillColor(INK.text).text(`${title} ${document.number} (continued)`, left, doc.page.margins.top);
+  doc
+    .font(FONT.bold)
+    .fontSize(10)
+    .fillColor(INK.text)
+    .text(`${title} ${document.number} (continued) / ${HI.title[document.kind]} (${HI.continued})`, left, doc.page.margins.top);
   doc.font(FONT.regular).fontSize(BODY_SIZE).fillColor(INK.muted).text(`${document.seller.name} · GSTIN ${document.seller.gstin}`);
   doc.y += 6;
 }
@@ -182,8 +196,8 @@ function drawClosing(doc: Doc, document: TaxDocument, title: string): void {
   const left = doc.page.margins.left;
   const width = contentWidth(doc);
   const signatureWidth = 200;
-  const words = `Amount in words: ${amountInWords(document.totals.total)}`;
-  const reverse = `Tax payable on reverse charge: ${document.reverseCharge ? "Yes" : "No"}`;
+  const words = `${HI.amountInWords} / Amount in words: ${amountInWords(document.totals.total)}`;
+  const reverse = `${HI.reverseCharge} / Tax payable on reverse charge: ${document.reverseCharge ? `Yes / ${HI.yes}` : `No / ${HI.no}`}`;
 
   doc.font(FONT.regular).fontSize(BODY_SIZE);
   const textHeight = doc.heightOfString(words, { width }) + doc.heightOfString(reverse, { width });
@@ -209,7 +223,7 @@ function drawClosing(doc: Doc, document: TaxDocument, title: string): void {
     .strokeColor(INK.rule)
     .stroke();
   doc.y += 3;
-  doc.font(FONT.regular).text("Authorised Signatory", x, doc.y, { width: signatureWidth, align: "right" });
+  doc.font(FONT.regular).text(`Authorised Signatory / ${HI.signatory}`, x, doc.y, { width: signatureWidth, align: "right" });
 }
 
 /** "This is a computer-generated document." and "Page 1 of 2" on every page, under the margin. */
@@ -231,8 +245,17 @@ function drawFooters(doc: Doc, document: TaxDocument, title: string): void {
       .stroke();
     doc.font(FONT.regular).fontSize(SMALL_SIZE).fillColor(INK.muted);
     doc.text(`${title} ${document.number}`, left, y, { width: width / 3, lineBreak: false });
-    doc.text("This is a computer-generated document.", left + width / 6, y, { width: (width * 2) / 3, align: "center", lineBreak: false });
-    doc.text(`Page ${i - start + 1} of ${count}`, left + (width * 2) / 3, y, { width: width / 3, align: "right", lineBreak: false });
+    doc.text(`This is a computer-generated document. / ${HI.computerGenerated}`, left + width / 6, y, {
+      width: (width * 2) / 3,
+      align: "center",
+      lineBreak: false,
+    });
+    const page = i - start + 1;
+    doc.text(`Page ${page} of ${count} / ${HI.page} ${page}/${count}`, left + (width * 2) / 3, y, {
+      width: width / 3,
+      align: "right",
+      lineBreak: false,
+    });
     doc.page.margins.bottom = bottom;
   }
 }

@@ -1,1 +1,0 @@
-export type LegalProps = { siteName: string; email: string; phone: string; address: string };

@@ -1,0 +1,76 @@
+import { WRONG_DOOR } from "~/auth/doors";
+import { SMS_NEEDS_MOBILE } from "~/domain/mobile-forms";
+import { CODE_INVALID, MOBILE_INVALID } from "~/domain/mobile";
+import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/domain/messages";
+import { SAME_EMAIL } from "~/services/account/change-email.server";
+import { WRONG_CURRENT_PASSWORD } from "~/services/account/change-password.server";
+import { CODE_REFUSED } from "~/services/account/mobile-sign-in.server";
+import { REGISTRATION_SENT } from "~/services/account/register-customer.server";
+import { TEMPORARY_PASSWORD_EXPIRED } from "~/services/account/sign-in.server";
+import { m } from "./i18n.server";
+import { type RefusalSource, refusalCatalog } from "./localize-refusal.server";
+
+/*
+ * The account area's refusals and notices in the page's language (localize-refusal.server.ts). The
+ * domain schemas, the services and Better Auth keep their English words (the specification's,
+ * which the tests assert). Where the English is a constant, the entry names the constant, so the
+ * two cannot drift apart; the forms' words are matched by the messages' own English.
+ */
+export const ACCOUNT_REFUSALS: readonly RefusalSource[] = [
+  // The services' refusals and notices.
+  { english: AUTH_UNEXPECTED, message: m.account_unexpected },
+  { english: PROFILE_LOAD_FAILED, message: m.account_profile_load_failed },
+  { english: REGISTRATION_SENT, message: m.account_registration_sent },
+  { english: WRONG_DOOR.store, message: m.account_wrong_door_store },
+  { english: TEMPORARY_PASSWORD_EXPIRED, message: m.account_temporary_password_expired },
+  { english: CODE_REFUSED, message: m.account_code_refused },
+  { english: SAME_EMAIL, message: m.account_same_email },
+  { english: WRONG_CURRENT_PASSWORD, message: m.account_wrong_current_password },
+  { english: MOBILE_INVALID, message: m.account_mobile_invalid },
+  { english: CODE_INVALID, message: m.account_code_invalid },
+  { english: SMS_NEEDS_MOBILE, message: m.account_sms_needs_mobile },
+  m.account_suspended,
+  // Better Auth's own words (its error codes' messages).
+  m.account_invalid_email_or_password,
+  m.account_email_not_verified,
+  { english: "User already exists.", message: m.account_user_exists },
+  m.account_user_exists,
+  m.account_password_too_short,
+  m.account_password_too_long,
+  m.account_invalid_token,
+  m.account_token_expired,
+  { english: "Invalid OTP", message: m.account_code_refused },
+  m.account_otp_expired,
+  m.account_otp_too_many,
+  // The forms' validation (app/domain/account.ts, app/domain/mobile-forms.ts, app/domain/form-errors.ts).
+  m.account_check_form,
+  m.account_email_missing,
+  m.account_email_too_long,
+  m.account_email_invalid,
+  m.account_password_min,
+  m.account_password_max,
+  m.account_password_spaces,
+  m.account_password_missing,
+  m.account_current_password_missing,
+  m.account_phone_missing,
+  m.account_phone_invalid,
+  m.account_name_missing,
+  m.account_name_too_long,
+  m.account_street_missing,
+  m.account_street_too_long,
+  m.account_city_missing,
+  m.account_city_too_long,
+  m.account_state_missing,
+  m.account_pincode_invalid,
+  m.account_mobile_missing,
+  // Zod's own words for a field the form did not send at all (a hand-made request).
+  { startsWith: "Invalid input", message: m.account_check_form },
+];
+
+export const accountRefusals = refusalCatalog(ACCOUNT_REFUSALS);
+
+/** An account refusal or notice in the request's language; English (and anything unknown) comes back as it is. */
+export const localizeAccountMessage = (message: string) => accountRefusals.say(message);
+
+/** Each field's message in the request's language. */
+export const localizeFieldErrors = <T extends Record<string, string | undefined>>(fields: T): T => accountRefusals.fields(fields);

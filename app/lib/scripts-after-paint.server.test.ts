@@ -1,0 +1,65 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, test } from "vitest";
+import { bootScript, DEFERRED_MODULE_TYPE, scriptsAfterPaint } from "./scripts-after-paint.server";
+
+// React Router's markup as React 19 streams it: modulepreloads hoisted into the head, the module
+// script at the end of the body, the hydration data after it.
+const nonce = ' nonce="abc+/="';
+const head =
+  `<!DOCTYPE html><html lang="hi-IN"><head><meta charSet="utf-8"/><title>बीज · Angle</title>` +
+  `<link rel="modulepreload" href="/assets/entry.client-A.js"${nonce}/>` +
+  `<link rel="modulepreload" href="/assets/root-B.js"${nonce}/>` +
+  `<link rel="modulepreload" href="/assets/entry.client-A.js"${nonce}/>` +
+  `<style id="angle-css">a{color:red}</style></head>`;
+const moduleCode = `;\nimport * as route0 from "/assets/root-B.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-A.js");`;
+const body =
+  `<body><main><h1>हिन्दी में बीज</h1><p>a &lt; b</p></main>` +
+  `<script${nonce}>window.__reactRouterContext = {};</script>` +
+  `<script${nonce} type="module" async="">${moduleCode}</script>` +
+  `<!--$--><script${nonce}>window.__reactRouterContext.streamController.enqueue("[]");</script><!--/$--></body></html>`;
+const page = head + body;
+
+const expected =
+  head.replace(/<link rel="modulepreload"[^>]*>/g, "") +
+  body.replace(
+    `<script${nonce} type="module" async="">${moduleCode}</script>`,
+    `<script${nonce} type="${DEFERRED_MODULE_TYPE}">${moduleCode}</script>` +
+      bootScript(nonce, ["/assets/entry.client-A.js", "/assets/root-B.js"]),
+  );
+
+async function rewrite(chunks: Uint8Array[]) {
+  return text(Readable.from(chunks).pipe(scriptsAfterPaint()));
+}
+
+describe("scriptsAfterPaint", () => {
+  test("takes the preloads out of the head, makes the module script inert and starts it from a boot script", async () => {
+    const out = await rewrite([new TextEncoder().encode(page)]);
+    expect(out).toBe(expected);
+    expect(out).not.toContain('<link rel="modulepreload"');
+    expect(out).not.toMatch(/<script[^>]* type="module"/);
+    // The boot script carries the module script's nonce, and what it runs is the module script it follows.
+    expect(out).toContain(`type="${DEFERRED_MODULE_TYPE}">${moduleCode}</script><script${nonce}>(p=>`);
+  });
+
+  test("gives the same page whatever the chunks, even splitting a tag or a Devanagari letter", async () => {
+    const bytes = new TextEncoder().encode(page);
+    for (let cut = 1; cut < bytes.length; cut += 7) {
+      expect(await rewrite([bytes.slice(0, cut), bytes.slice(cut)])).toBe(expected);
+    }
+    const bytewise = Array.from(bytes, (b) => Uint8Array.of(b));
+    expect(await rewrite(bytewise)).toBe(expected);
+  });
+
+  test("keeps a page without React Router's module script as it was, preloads included", async () => {
+    const plain = `${head}<body><p>Back soon</p></body></html>`;
+    const out = await rewrite([new TextEncoder().encode(plain)]);
+    expect(out).not.toContain(DEFERRED_MODULE_TYPE);
+    expect(out).toContain('<link rel="modulepreload" href="/assets/entry.client-A.js"/>');
+    expect(out).toContain('<link rel="modulepreload" href="/assets/root-B.js"/>');
+  });
+
+  test("writes the preload list so that nothing in it can end the inline script", () => {
+    expect(bootScript("", ["/assets/a</script>.js"])).not.toContain("a</script>");
+  });
+});

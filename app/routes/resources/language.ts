@@ -1,0 +1,49 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/language";
+import { getSessionUser } from "~/auth/session.server";
+import { getDb } from "~/db/db.server";
+import { getEnv } from "~/env.server";
+import { delocalizePath, isLocale, LOCALE_COOKIE, localizePath } from "~/domain/locale";
+
+const YEAR = 365 * 24 * 60 * 60;
+
+/** A path on this site to go back to: "/products?category=seeds", never "//elsewhere" or "https://…". */
+function safeNext(next: string | null) {
+  if (!next?.startsWith("/") || next.startsWith("//") || next.includes("\\") || next.length > 2000) return "/";
+  return next;
+}
+
+/**
+ * The page the switch was clicked on: `next`, else the Referer when it is this site (the footer is
+ * drawn once per visit, so its links name no page), without its /hi.
+ */
+function pageToReturnTo(request: Request, url: URL) {
+  const next = url.searchParams.get("next");
+  if (next !== null) return safeNext(next);
+  const referer = request.headers.get("referer");
+  if (!referer || !URL.canParse(referer)) return "/";
+  const from = new URL(referer);
+  if (from.origin !== url.origin) return "/";
+  return safeNext(delocalizePath(from.pathname).path + from.search);
+}
+
+/**
+ * The header's and footer's "English | हिन्दी": /language?to=hi&next=/products?category=seeds
+ * (the footer's: /language?to=hi, back to the Referer).
+ * Remembers the choice (a cookie, and the account's preference when signed in), then opens the
+ * same page, filters and all, in the chosen language. The cart lives in the browser and is kept.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const to = url.searchParams.get("to");
+  if (!isLocale(to)) throw new Response("Choose English (to=en) or Hindi (to=hi).", { status: 400 });
+  const user = await getSessionUser(request, { refresh: false });
+  if (user) await getDb().updateTable("user").set({ locale: to }).where("id", "=", user.id).execute();
+  const secure = getEnv().BASE_URL.startsWith("https://") ? "; Secure" : "";
+  return redirect(localizePath(pageToReturnTo(request, url), to), {
+    headers: {
+      "Set-Cookie": `${LOCALE_COOKIE}=${to}; Path=/; Max-Age=${YEAR}; SameSite=Lax${secure}`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,45 @@
+// npx tsx scripts/make-devanagari-font.ts
+// The Hindi pages' web font: Noto Sans Devanagari (SIL Open Font License 1.1, docs/font-credits.md)
+// cut down to the Devanagari letters, kept whole otherwise: every OpenType layout feature and every
+// glyph they reach (conjuncts, half forms, reph, matras' positions) stays, so any Hindi word shapes
+// as in the full font. Writes public/fonts/noto-sans-devanagari-{400,700}.woff2; commit them.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import subsetFont from "subset-font";
+
+const SOURCE = "node_modules/@expo-google-fonts/noto-sans-devanagari";
+const OUT = "public/fonts";
+
+/** What the font draws on a Hindi page; app/app.css gives the browser the same ranges (unicode-range). */
+const DEVANAGARI_RANGES: [number, number][] = [
+  [0x0900, 0x097f], // Devanagari
+  [0x1cd0, 0x1cff], // Vedic Extensions
+  [0x200c, 0x200d], // zero-width non-joiner / joiner (explicit half forms)
+  [0x20b9, 0x20b9], // ₹
+  [0x25cc, 0x25cc], // dotted circle (a matra shown on its own)
+  [0xa8e0, 0xa8ff], // Devanagari Extended
+];
+/** Digits, space and basic punctuation, so a run of Hindi text with them keeps one font's spacing. */
+const EXTRA = " 0123456789.,:;!?'\"()-–—/%&+*@#";
+
+function text(): string {
+  let chars = EXTRA;
+  for (const [from, to] of DEVANAGARI_RANGES) for (let code = from; code <= to; code++) chars += String.fromCodePoint(code);
+  return chars;
+}
+
+const WEIGHTS = [
+  { weight: 400, file: "400Regular/NotoSansDevanagari_400Regular.ttf" },
+  { weight: 700, file: "700Bold/NotoSansDevanagari_700Bold.ttf" },
+];
+
+for (const { weight, file } of WEIGHTS) {
+  const source = await readFile(join(SOURCE, file));
+  // subset-font keeps all layout features unless told otherwise (hb-subset --layout-features='*').
+  // The name table keeps the copyright and the licence (IDs 13, 14) with the default names.
+  const woff2 = await subsetFont(source, text(), { targetFormat: "woff2", preserveNameIds: [0, 1, 2, 3, 4, 5, 6, 13, 14] });
+  const target = join(OUT, `noto-sans-devanagari-${weight}.woff2`);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, woff2);
+  console.log(`${target}: ${(woff2.length / 1024).toFixed(1)} KB (from ${(source.length / 1024).toFixed(0)} KB)`);
+}

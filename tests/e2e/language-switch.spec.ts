@@ -1,0 +1,271 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { baseURL } from "../../playwright.config";
+import { expect, test, waitForHydration } from "./fixtures";
+import { DEVANAGARI, HINDI_WORD, linksOutOfHindi, switchLink } from "./hindi-helpers";
+import { addProductToCart, SECATEURS, storedCart } from "./helpers";
+import { TRACTOR } from "./storefront-helpers";
+
+/*
+ * Issue 16: one store in two languages (docs/decisions/026-hindi.md). A Hindi page is its English
+ * path under /hi; a browser that asks for Hindi first lands there on its first visit; the header's
+ * and footer's switch ("English | हिन्दी") opens the same page, filters and all, in the other
+ * language and remembers the choice; the cart (in the browser) is unchanged by it.
+ */
+
+const htmlLang = (page: import("@playwright/test").Page) => page.locator("html").getAttribute("lang");
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
+
+test.describe("the first visit follows the browser's language", () => {
+  test.describe("a browser that asks for Hindi", () => {
+    test.use({ locale: "hi-IN" });
+
+    test("opening / lands on /hi, a Hindi page", async ({ page }) => {
+      await page.goto("/");
+      expect(pathOf(page.url())).toBe("/hi");
+      expect(await htmlLang(page)).toBe("hi-IN");
+    });
+
+    test("a deep link keeps its path and query: /products?category=tools lands on /hi/products?category=tools", async ({ page }) => {
+      await page.goto("/products?category=tools");
+      expect(pathOf(page.url())).toBe("/hi/products?category=tools");
+      expect(await htmlLang(page)).toBe("hi-IN");
+    });
+
+    test("the admin panel has one language: /hi/admin opens /admin, and /admin is not sent to Hindi", async ({ page }) => {
+      await page.goto("/hi/admin");
+      expect(new URL(page.url()).pathname).toMatch(/^\/admin(\/|$)/);
+      expect(await htmlLang(page)).toBe("en-IN");
+      await page.goto("/admin/login");
+      expect(new URL(page.url()).pathname).toBe("/admin/login");
+    });
+  });
+
+  test.describe("a browser that asks for English", () => {
+    test.use({ locale: "en-IN" });
+
+    test("stays on /, an English page", async ({ page }) => {
+      await page.goto("/");
+      expect(pathOf(page.url())).toBe("/");
+      expect(await htmlLang(page)).toBe("en-IN");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Everything your farm needs, delivered to your door");
+    });
+  });
+
+  test.describe("a browser that asks for neither (Tamil)", () => {
+    test.use({ locale: "ta-IN" });
+
+    test("gets the English store", async ({ page }) => {
+      await page.goto("/products");
+      expect(pathOf(page.url())).toBe("/products");
+      expect(await htmlLang(page)).toBe("en-IN");
+    });
+  });
+});
+
+test.describe("the switch", () => {
+  test.use({ locale: "en-IN" });
+
+  test("the header's हिन्दी opens the same page with the same filters in Hindi, and the cart is unchanged; English brings it back", async ({
+    page,
+  }) => {
+    await page.goto("/products?category=tools");
+    await addProductToCart(page, SECATEURS.name);
+    await page.goto("/products?category=tools");
+    await waitForHydration(page);
+    const cart = await storedCart(page);
+    expect(cart.length).toBeGreaterThan(0);
+    const cards = await page.getByTestId("product-card").count();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+    await (await switchLink(page, "header", HINDI_WORD)).click();
+    await page.waitForURL((url) => pathOf(url.href) === "/hi/products?category=tools");
+    expect(await htmlLang(page)).toBe("hi-IN");
+    await waitForHydration(page);
+    await expect(page.getByTestId("product-card")).toHaveCount(cards);
+    expect(await storedCart(page)).toEqual(cart);
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+    await (await switchLink(page, "header", "English")).click();
+    await page.waitForURL((url) => pathOf(url.href) === "/products?category=tools");
+    expect(await htmlLang(page)).toBe("en-IN");
+    expect(await storedCart(page)).toEqual(cart);
+  });
+
+  test("the footer offers both languages too, for the page being shown (also after moving within the store)", async ({ page }) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    // The page's own language is shown as the current one, not as a link.
+    await expect(await switchLink(page, "footer", HINDI_WORD)).toBeVisible();
+    // A page reached in the page (no reload) switches as itself, not as the page first loaded.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).click();
+    await page.waitForURL("**/contact");
+    await (await switchLink(page, "footer", HINDI_WORD)).click();
+    await page.waitForURL((url) => pathOf(url.href) === "/hi/contact");
+    expect(await htmlLang(page)).toBe("hi-IN");
+    await (await switchLink(page, "footer", "English")).click();
+    await page.waitForURL((url) => pathOf(url.href) === "/contact");
+    expect(await htmlLang(page)).toBe("en-IN");
+  });
+
+  test("each language is named in itself and marked with its language (WCAG 3.1.2)", async ({ page }) => {
+    await page.goto("/products");
+    const hindi = await switchLink(page, "header", HINDI_WORD);
+    await expect(hindi).toHaveAttribute("lang", /^hi/);
+    await page.goto("/hi/products");
+    const english = await switchLink(page, "header", "English");
+    await expect(english).toHaveAttribute("lang", /^en/);
+  });
+
+  test.describe("with a browser that asks for Hindi", () => {
+    test.use({ locale: "hi-IN" });
+
+    test("choosing English sticks: the next visit to /products stays English", async ({ page, context }) => {
+      await page.goto("/");
+      expect(pathOf(page.url())).toBe("/hi");
+      await waitForHydration(page);
+      await (await switchLink(page, "header", "English")).click();
+      await page.waitForURL((url) => pathOf(url.href) === "/");
+      expect(await htmlLang(page)).toBe("en-IN");
+      expect((await context.cookies()).find((c) => c.name === "angle_lang")?.value).toBe("en");
+
+      await page.goto("/products");
+      expect(pathOf(page.url())).toBe("/products");
+      expect(await htmlLang(page)).toBe("en-IN");
+      // And choosing Hindi again sticks the other way.
+      await (await switchLink(page, "header", HINDI_WORD)).click();
+      await page.waitForURL((url) => pathOf(url.href) === "/hi/products");
+      await page.goto("/about");
+      expect(pathOf(page.url())).toBe("/hi/about");
+    });
+  });
+});
+
+test.describe("hreflang", () => {
+  const pages = [
+    "/",
+    "/products?category=seeds",
+    `/products/${TRACTOR.id}`,
+    "/crops",
+    "/about",
+    "/cart",
+    "/forgot-password",
+    "/vendor-login",
+    "/no-such-page",
+  ];
+
+  test("every page names its English and Hindi twins and an x-default, with absolute addresses", async ({ request }) => {
+    test.setTimeout(120_000);
+    for (const path of pages) {
+      const hindiPath = path === "/" ? "/hi" : `/hi${path}`;
+      for (const shown of [path, hindiPath]) {
+        // The page's HTML as a browser that asks for English first gets it (no redirect to Hindi).
+        const response = await request.get(shown, { headers: { accept: "text/html", "accept-language": "en-IN" }, maxRedirects: 0 });
+        // In the Link header (decision 026), which search engines read as they read <link> tags.
+        const alternates = Object.fromEntries(
+          (response.headers().link ?? "")
+            .split(/,\s*(?=<)/)
+            .filter((link) => /;\s*rel="alternate"/.test(link))
+            .map((link) => [/hreflang="([^"]+)"/.exec(link)?.[1], /^<([^>]+)>/.exec(link)?.[1]]),
+        );
+        expect(alternates, `${shown}: hreflang alternates`).toEqual({
+          "en-IN": `${baseURL}${path}`,
+          "hi-IN": `${baseURL}${hindiPath}`,
+          "x-default": `${baseURL}${path}`,
+        });
+      }
+    }
+  });
+
+  test("the admin panel, in one language, names none", async ({ page }) => {
+    const response = await page.goto("/admin/login");
+    expect(response?.headers().link ?? "").not.toContain("hreflang");
+    await expect(page.locator('head link[rel="alternate"][hreflang]')).toHaveCount(0);
+  });
+});
+
+test.describe("moving around a Hindi page", () => {
+  test.use({ locale: "hi-IN" });
+
+  test("a product card opens the product's Hindi page, in the page, with no hydration errors", async ({ page, consoleErrors }) => {
+    const warnings: string[] = [];
+    page.on("console", (m) => {
+      if (/hydrat/i.test(m.text())) warnings.push(m.text());
+    });
+    await page.goto("/hi/products");
+    await waitForHydration(page);
+    // Marks the document: a full page load would lose it.
+    await page.evaluate(() => Object.assign(window, { __stillHere: true }));
+    const card = page.getByTestId("product-card").first();
+    await card.getByRole("heading", { level: 3 }).getByRole("link").click();
+    await page.waitForURL(/\/hi\/products\/[a-z0-9]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
+    expect(await htmlLang(page)).toBe("hi-IN");
+    // The header's cart link and the rest stay in Hindi.
+    await expect(page.getByRole("banner").locator('a[href="/hi/cart"]')).toHaveCount(1);
+    await page.goBack();
+    await page.waitForURL((url) => pathOf(url.href) === "/hi/products");
+    expect(warnings, "hydration warnings").toEqual([]);
+    expect(
+      consoleErrors.filter((e) => /hydrat/i.test(e)),
+      "hydration errors",
+    ).toEqual([]);
+  });
+
+  test("every link to a page of the store stays under /hi", async ({ page }) => {
+    test.setTimeout(90_000);
+    for (const path of ["/hi", "/hi/products", `/hi/products/${TRACTOR.id}`, "/hi/about", "/hi/cart", "/hi/vendor-login"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      expect.soft(await linksOutOfHindi(page), `${path}: links that leave Hindi`).toEqual([]);
+    }
+  });
+
+  test("a redirect answered to a Hindi page keeps the visitor in Hindi (a guest opening /hi/account)", async ({ page }) => {
+    await page.goto("/hi/account");
+    expect(pathOf(page.url())).toBe("/hi?auth=login");
+    expect(await htmlLang(page)).toBe("hi-IN");
+  });
+});
+
+test.describe("one language at a time", () => {
+  const buildDir = process.env.BUILD_DIR ?? "build";
+
+  test("no script the browser downloads carries Hindi, but for the switch's हिन्दी", () => {
+    const assets = join(buildDir, "client", "assets");
+    const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    const withHindi = scripts.filter((name) => {
+      const code = readFileSync(join(assets, name), "utf8")
+        .replaceAll(HINDI_WORD, "")
+        .replaceAll("\\u0939\\u093f\\u0928\\u094d\\u0926\\u0940", "");
+      // Written out or escaped ("\u0915").
+      return DEVANAGARI.test(code) || /\\u09[0-7][0-9a-f]/i.test(code);
+    });
+    expect(withHindi, `scripts in ${assets} with Devanagari (the Hindi strings travel as page data)`).toEqual([]);
+  });
+
+  test("an English page's HTML carries no Hindi but the switch's हिन्दी; a Hindi page's none of the English strings", async ({
+    page,
+    request,
+  }) => {
+    for (const path of ["/", "/products", `/products/${TRACTOR.id}`, "/cart", "/about", "/vendor-login", "/no-such-page"]) {
+      const response = await request.get(path, { headers: { "accept-language": "en-IN", accept: "text/html" } });
+      let html = await response.text();
+      expect(pathOf(response.url()), `${path} stays English`).toBe(path);
+      // The vendor area's product form labels its Hindi name and description fields in Hindi.
+      if (path === "/vendor-login") html = html.replaceAll("नाम", "").replaceAll("विवरण", "");
+      const hindi = html.replaceAll(HINDI_WORD, "").match(/[\u0900-\u097F][\u0900-\u097F\s]*/g) ?? [];
+      expect(hindi, `${path}: Hindi in the English page`).toEqual([]);
+    }
+    // The Hindi page's strings are the Hindi ones: its skip link is not "Skip to content".
+    await page.goto("/hi");
+    expect(await page.content()).not.toContain("Skip to content");
+    await page.goto("/");
+    expect(await page.content()).toContain("Skip to content");
+  });
+});
