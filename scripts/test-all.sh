@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs. Format and lint, type check, unit + integration tests on SQLite and PostgreSQL,
 # the rate-limit tests again with the counters in Redis, then the production build under
-# Playwright in Chromium on both engines (the PostgreSQL run in the background, alongside the rest).
+# Playwright in Chromium on both engines, one after the other.
 # A missing Chromium, PostgreSQL or Redis fails the run; SKIP_POSTGRES=1 / SKIP_REDIS=1 opt out
 # locally (never in CI).
 set -euo pipefail
@@ -100,22 +100,23 @@ npx tsc
 step "production build"
 npx react-router build > /dev/null
 
-# The two engines' end-to-end runs are the long part (each mostly waits on a browser and a server),
-# so the PostgreSQL one runs alongside everything else, on the next port with its own database, mail
-# and upload folders (playwright.config.ts names them by port and engine).
-e2e_port="${E2E_PORT:-3100}"
-e2e_workers="${E2E_WORKERS:-2}"
+# Nothing else runs beside a browser run: Chromium (as root it raises its own priority) starves
+# whatever shares the two cores, and a run of either engine's end-to-end tests alone takes about 11
+# minutes, where the two at once beside Vitest took over an hour. The two engines' Vitest runs
+# (one worker each, no browser) do run side by side; their messages are compiled once, first, as
+# each run would otherwise compile them as it starts.
+npm run --silent i18n
+export ANGLE_MESSAGES_COMPILED=1
 if [ "$want_pg" = 1 ]; then
-  start_job e2e-postgres env E2E_DB=postgres TEST_DATABASE_URL="$pg_url" E2E_PORT="$((e2e_port + 1))" \
-    npx playwright test --workers="$e2e_workers"
+  start_job vitest-postgres env TEST_DB=postgres TEST_DATABASE_URL="$pg_url" npx vitest run app/services tests/integration
 fi
 
 step "unit + integration tests (SQLite)"
 npx vitest run
 
 if [ "$want_pg" = 1 ]; then
-  step "integration tests (PostgreSQL)"
-  TEST_DB=postgres TEST_DATABASE_URL="$pg_url" npx vitest run app/services tests/integration
+  step "integration tests (PostgreSQL): waiting for the background run"
+  finish_job vitest-postgres
 fi
 
 if [ "$want_redis" = 1 ]; then
@@ -128,12 +129,14 @@ if [ "$want_redis" = 1 ]; then
     app/services/account app/services/sellers app/services/users app/services/security tests/integration/two-instances.test.ts
 fi
 
+e2e_port="${E2E_PORT:-3100}"
+e2e_workers="${E2E_WORKERS:-2}"
 step "end-to-end tests in Chromium (SQLite)"
 E2E_DB=sqlite E2E_PORT="$e2e_port" npx playwright test --workers="$e2e_workers"
 
 if [ "$want_pg" = 1 ]; then
-  step "end-to-end tests in Chromium (PostgreSQL): waiting for the background run"
-  finish_job e2e-postgres
+  step "end-to-end tests in Chromium (PostgreSQL)"
+  E2E_DB=postgres TEST_DATABASE_URL="$pg_url" E2E_PORT="$((e2e_port + 1))" npx playwright test --workers="$e2e_workers"
 fi
 rm -rf "$job_dir"
 echo

@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { linkToken, sessionCookie } from "../account-links";
 import { createProduct } from "../factories";
+import { freePort } from "../helpers/free-port";
 import { getDb } from "~/db/db.server";
 
 /**
@@ -13,7 +14,7 @@ import { getDb } from "~/db/db.server";
  */
 const ROOT = resolve(import.meta.dirname, "../..");
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-const PORT = 3400 + (process.pid % 500);
+const PORT = await freePort();
 const BASE = `http://localhost:${PORT}`;
 const ORIGIN = `http://localhost:${PORT}`;
 let server: ChildProcess | undefined;

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
-import { type AddressInfo, createServer } from "node:net";
 import { resolve } from "node:path";
 import { Redis } from "ioredis";
 import type { ServerBuild } from "react-router";
@@ -13,6 +12,7 @@ import { createProduct } from "../factories";
 import { getDb } from "~/db/db.server";
 import { getEnv } from "~/env.server";
 import { saveSetting } from "~/services/settings/save-setting.server";
+import { freePort } from "../helpers/free-port";
 import { redisForTests, TEST_REDIS_URL, testRedisPrefix } from "../helpers/redis";
 
 /**
@@ -220,18 +220,6 @@ describe("the page cache in front of the production build", () => {
 const REDIS_URL = TEST_REDIS_URL;
 const PREFIX = testRedisPrefix("");
 const redisUp = await redisForTests("the shared page cache tests");
-
-/** A free TCP port on this machine. */
-function freePort() {
-  return new Promise<number>((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 describe.skipIf(!redisUp)("two production servers sharing the cache in Redis", () => {
   const servers: ChildProcess[] = [];

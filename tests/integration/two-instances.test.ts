@@ -5,6 +5,7 @@ import { Redis } from "ioredis";
 import { afterAll, expect, it } from "vitest";
 import { linkToken } from "../account-links";
 import { createProduct } from "../factories";
+import { freePort } from "../helpers/free-port";
 import { getDatabase, getDb } from "~/db/db.server";
 import { getEnv } from "~/env.server";
 import { defined } from "~/lib/defined";
@@ -18,7 +19,10 @@ import { getAuth } from "~/auth/auth.server";
  * the database. With RATE_LIMIT_STORE=redis the limit is counted in Redis instead.)
  */
 const ROOT = resolve(import.meta.dirname, "../..");
-const ports: [number, number] = [3900 + (process.pid % 50) * 2, 3901 + (process.pid % 50) * 2];
+const first = await freePort();
+let second = await freePort();
+while (second === first) second = await freePort();
+const ports: [number, number] = [first, second];
 const servers: ChildProcess[] = [];
 // One public origin, as behind a load balancer: both instances accept it.
 const ORIGIN = "http://localhost:3999";
