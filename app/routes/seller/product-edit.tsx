@@ -27,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Another vendor's listing, or the store's own product, reads as not found.
   const product = await getVendorProduct(vendor.id, params.id);
   const extras = product ? await getProductFormExtras(product.id) : null;
-  if (!product || !extras) throw data("Listing not found", { status: 404 });
+  if (!product || !extras) throw data(m.vendor_listing_not_found(), { status: 404 });
   return { product: { ...product, extras } };
 }
 
