@@ -268,4 +268,28 @@ test.describe("one language at a time", () => {
     await page.goto("/");
     expect(await page.content()).toContain("Skip to content");
   });
+
+  test("only a Hindi page downloads the Devanagari font, and draws its Hindi, regular and bold, with it", async ({ page }) => {
+    const fonts: string[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname.startsWith("/fonts/")) fonts.push(`${new URL(response.url()).pathname} ${response.status()}`);
+    });
+    await page.goto("/products");
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts, "fonts an English page downloads").toEqual([]);
+
+    await page.goto("/hi/products");
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts.sort()).toEqual(["/fonts/noto-sans-devanagari-400.woff2 200", "/fonts/noto-sans-devanagari-700.woff2 200"]);
+    // The page's Hindi letters are drawn by the store's own faces, regular and bold.
+    const text = await page.locator("body").innerText();
+    const letters = [...new Set(text.match(/[\u0900-\u097F]/g) ?? [])].join("");
+    expect(letters.length).toBeGreaterThan(20);
+    const covered = await page.evaluate(
+      async (sample) =>
+        Promise.all(["400", "700"].map(async (weight) => (await document.fonts.load(`${weight} 16px "Angle Devanagari"`, sample)).length)),
+      letters,
+    );
+    expect(covered, "faces of Angle Devanagari that draw the page's letters (400, 700)").toEqual([1, 1]);
+  });
 });
