@@ -346,6 +346,7 @@ export function productInput(
     howToUse: null,
     nameHi: null,
     descriptionHi: null,
+    howToUseHi: null,
     ...rest,
   };
 }

@@ -20,6 +20,7 @@ export type ProductFormValues = ProductDetailsValues & {
   /** Issue 16: optional, "" when none */
   nameHi: string;
   descriptionHi: string;
+  howToUseHi: string;
   category: CategoryKey;
   /** "fertiliser" or "pesticide" for a fertilizers product; the category decides the others */
   regulatedAs: string;
@@ -52,6 +53,7 @@ export function productFormValues(
     howToUse: string | null;
     nameHi?: string | null;
     descriptionHi?: string | null;
+    howToUseHi?: string | null;
     gallery: string[];
     regulatedAs: string | null;
     hsnCode: string;
@@ -83,6 +85,7 @@ export function productFormValues(
     howToUse: extras.howToUse ?? "",
     nameHi: extras.nameHi ?? "",
     descriptionHi: extras.descriptionHi ?? "",
+    howToUseHi: extras.howToUseHi ?? "",
     gallery: extras.gallery,
   };
 }
@@ -111,6 +114,7 @@ export function typedProductValues(form: FormData): Partial<ProductFormValues> {
     description: text("description"),
     nameHi: text("nameHi"),
     descriptionHi: text("descriptionHi"),
+    howToUseHi: text("howToUseHi"),
     ...(CATEGORY_KEYS.includes(category as CategoryKey) ? { category: category as CategoryKey } : {}),
     regulatedAs: text("regulatedAs"),
     hsnCode: text("hsnCode"),
@@ -218,6 +222,15 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
             maxLength={2000}
             defaultValue={shown.descriptionHi}
             error={errors.descriptionHi}
+          />
+          <TextField
+            label={t("ui_catalog_form_how_to_use_hi")}
+            name="howToUseHi"
+            lang="hi"
+            multiline
+            maxLength={2000}
+            defaultValue={shown.howToUseHi}
+            error={errors.howToUseHi}
           />
         </fieldset>
         <div>

@@ -26,6 +26,7 @@ import * as m0021 from "./migrations/0021-payments";
 import * as m0022 from "./migrations/0022-languages";
 import * as m0023 from "./migrations/0023-hindi-catalogue";
 import * as m0024 from "./migrations/0024-catalog-version";
+import * as m0025 from "./migrations/0025-how-to-use-hindi";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0022-languages": m0022,
   "0023-hindi-catalogue": m0023,
   "0024-catalog-version": m0024,
+  "0025-how-to-use-hindi": m0025,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

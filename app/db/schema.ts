@@ -114,6 +114,8 @@ export interface ProductTable {
   /** 0023-hindi-catalogue: the Hindi name and description, shown on Hindi pages where given (else the English). */
   name_hi: string | null;
   description_hi: string | null;
+  /** 0025-how-to-use-hindi: "how to use" in Hindi, shown on Hindi pages where given (else how_to_use). */
+  how_to_use_hi: string | null;
 }
 
 /** A pack size of a product (0013-pack-sizes). The first variant of a product made before it has the product's id. */

@@ -29,6 +29,7 @@ export function catalogChanges(current: CatalogProduct, input: ProductFormInput)
   field("gst_rate", current.gstRate, input.gstRate);
   field("description", current.description, input.description);
   field("description_hi", current.descriptionHi, input.descriptionHi);
+  field("how_to_use_hi", current.howToUseHi, input.howToUseHi);
   field("brand", current.brand, input.brand);
   field("crops", [...current.crops].sort().join(", "), [...input.crops].sort().join(", "));
   field("season", current.season, input.season);

@@ -263,9 +263,10 @@ const stored: CatalogProduct = {
   crops: ["wheat", "paddy"],
   dosageAmount: 2.5,
   dosageUnit: "kg",
-  howToUse: null,
+  howToUse: "Mix into the soil at the last ploughing.",
   nameHi: "केंचुआ खाद",
   descriptionHi: null,
+  howToUseHi: "आख़िरी जुताई के समय मिट्टी में मिलाएँ।",
   variants: [
     {
       id: "size000000001",
@@ -330,16 +331,26 @@ describe("what an import changes", () => {
   });
 });
 
-describe("Hindi name and description columns (issue 16)", () => {
+describe("Hindi name, description and how-to-use columns (issue 16)", () => {
   const withHindi = catalogCsvRows(stored).map((r) => r.map((c) => (c === null || c === undefined ? "" : String(c))));
   const col = (c: CatalogColumn) => CATALOG_COLUMNS.indexOf(c);
+  const fromFile = (columns: readonly CatalogColumn[], rows: string[][]) =>
+    csvProductInput(readCatalogFile([[...columns], ...rows]).products[0] ?? expect.fail("no product"), stored);
 
   it("exports them on the product's first row and reads them back unchanged", () => {
     expect(withHindi[0]?.[col("name_hi")]).toBe("केंचुआ खाद");
     expect(withHindi[1]?.[col("name_hi")]).toBe("");
+    expect(col("how_to_use_hi")).toBe(col("description_hi") + 1);
+    expect(withHindi[0]?.[col("how_to_use_hi")]).toBe("आख़िरी जुताई के समय मिट्टी में मिलाएँ।");
+    expect(withHindi[1]?.[col("how_to_use_hi")]).toBe("");
     const file = readCatalogFile([[...CATALOG_COLUMNS], ...withHindi]);
     const product = file.products[0] ?? expect.fail("no product");
-    expect(csvProductInput(product, stored)).toMatchObject({ nameHi: "केंचुआ खाद", descriptionHi: null });
+    expect(csvProductInput(product, stored)).toMatchObject({
+      nameHi: "केंचुआ खाद",
+      descriptionHi: null,
+      howToUse: "Mix into the soil at the last ploughing.",
+      howToUseHi: "आख़िरी जुताई के समय मिट्टी में मिलाएँ।",
+    });
     expect(catalogChanges(stored, csvProductInput(product, stored))).toEqual([]);
   });
 
@@ -348,22 +359,47 @@ describe("Hindi name and description columns (issue 16)", () => {
     const first = edited[0] ?? expect.fail("no row");
     first[col("name_hi")] = "";
     first[col("description_hi")] = "छनी हुई केंचुआ खाद।";
-    const product = readCatalogFile([[...CATALOG_COLUMNS], ...edited]).products[0] ?? expect.fail("no product");
-    expect(catalogChanges(stored, csvProductInput(product, stored)).map((c) => c.column)).toEqual(["name_hi", "description_hi"]);
+    first[col("how_to_use_hi")] = "";
+    const input = fromFile(CATALOG_COLUMNS, edited);
+    expect(input).toMatchObject({ nameHi: null, descriptionHi: "छनी हुई केंचुआ खाद।", howToUseHi: null });
+    expect(catalogChanges(stored, input).map((c) => c.column)).toEqual(["name_hi", "description_hi", "how_to_use_hi"]);
+    first[col("how_to_use_hi")] = "बुवाई से पहले मिट्टी में मिलाएँ।";
+    expect(catalogChanges(stored, fromFile(CATALOG_COLUMNS, edited)).find((c) => c.column === "how_to_use_hi")).toEqual({
+      column: "how_to_use_hi",
+      detail: "आख़िरी जुताई के समय मिट्टी में मिलाएँ। → बुवाई से पहले मिट्टी में मिलाएँ।",
+    });
 
-    const older = CATALOG_COLUMNS.filter((c) => c !== "name_hi" && c !== "description_hi");
+    const older = CATALOG_COLUMNS.filter((c) => c !== "name_hi" && c !== "description_hi" && c !== "how_to_use_hi");
     const rows = withHindi.map((r) => older.map((c) => r[col(c)] ?? ""));
     const kept = readCatalogFile([older, ...rows]);
     expect(kept.errors).toEqual([]);
-    const input = csvProductInput(kept.products[0] ?? expect.fail("no product"), stored);
-    expect(input).toMatchObject({ nameHi: "केंचुआ खाद", descriptionHi: null });
-    expect(catalogChanges(stored, input)).toEqual([]);
+    const keptInput = csvProductInput(kept.products[0] ?? expect.fail("no product"), stored);
+    expect(keptInput).toMatchObject({ nameHi: "केंचुआ खाद", descriptionHi: null, howToUseHi: "आख़िरी जुताई के समय मिट्टी में मिलाएँ।" });
+    expect(catalogChanges(stored, keptInput)).toEqual([]);
+  });
+
+  it("a file from before how_to_use_hi keeps a product's own, and still sets the name and description in Hindi", () => {
+    const before = CATALOG_COLUMNS.filter((c) => c !== "how_to_use_hi");
+    const rows = withHindi.map((r) => before.map((c) => r[col(c)] ?? ""));
+    const first = rows[0] ?? expect.fail("no row");
+    first[before.indexOf("description_hi")] = "छनी हुई केंचुआ खाद।";
+    const input = fromFile(before, rows);
+    expect(input).toMatchObject({ descriptionHi: "छनी हुई केंचुआ खाद।", howToUseHi: "आख़िरी जुताई के समय मिट्टी में मिलाएँ।" });
+    expect(catalogChanges(stored, input).map((c) => c.column)).toEqual(["description_hi"]);
   });
 
   it("holds them to the form's limits", () => {
     const long = withHindi.map((r) => [...r]);
-    (long[0] ?? expect.fail("no row"))[col("name_hi")] = "क".repeat(201);
+    const first = long[0] ?? expect.fail("no row");
+    first[col("name_hi")] = "क".repeat(201);
+    first[col("how_to_use_hi")] = "क".repeat(2001);
     const file = readCatalogFile([[...CATALOG_COLUMNS], ...long]);
-    expect(file.errors).toEqual([{ row: 2, column: "name_hi", message: "The name in Hindi is too long (200 characters at most)." }]);
+    expect(file.errors).toEqual([
+      { row: 2, column: "name_hi", message: "The name in Hindi is too long (200 characters at most)." },
+      { row: 2, column: "how_to_use_hi", message: "How to use in Hindi is too long (2,000 characters at most)." },
+    ]);
+    first[col("name_hi")] = "";
+    first[col("how_to_use_hi")] = "क".repeat(2000);
+    expect(readCatalogFile([[...CATALOG_COLUMNS], ...long]).errors).toEqual([]);
   });
 });

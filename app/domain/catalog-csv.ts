@@ -35,6 +35,7 @@ export const CATALOG_COLUMNS = [
   "gst_rate",
   "description",
   "description_hi",
+  "how_to_use_hi",
   "brand",
   "crops",
   "season",
@@ -57,8 +58,8 @@ export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
 /**
  * Columns a file may leave out: without `handle` it can only update, without `version` nothing is
  * checked for staleness, without `image` pictures stay, without `hsn_code` and `gst_rate` (a file
- * from before them) every product keeps its own, and without `name_hi` or `description_hi` (a file
- * from before them, issue 16) every product keeps its Hindi.
+ * from before them) every product keeps its own, and without `name_hi`, `description_hi` or
+ * `how_to_use_hi` (a file from before them, issue 16) every product keeps its Hindi.
  */
 const OPTIONAL_COLUMNS: ReadonlySet<CatalogColumn> = new Set([
   "handle",
@@ -69,6 +70,7 @@ const OPTIONAL_COLUMNS: ReadonlySet<CatalogColumn> = new Set([
   "gst_rate",
   "name_hi",
   "description_hi",
+  "how_to_use_hi",
 ]);
 /** The product's own fields: once per product, blank or repeated on its other rows. */
 const PRODUCT_COLUMNS = [
@@ -81,6 +83,7 @@ const PRODUCT_COLUMNS = [
   "gst_rate",
   "description",
   "description_hi",
+  "how_to_use_hi",
   "brand",
   "crops",
   "season",
@@ -112,6 +115,7 @@ export const CATALOG_COLUMN_HELP: Record<CatalogColumn, string> = {
   gst_rate: `GST rate in percent, a plain number: ${GST_RATES.join(", ")} (required for a new product; blank keeps a product's own).`,
   description: "Up to 2,000 characters.",
   description_hi: "Optional: the description in Hindi (up to 2,000 characters). Blank: the Hindi pages show the English.",
+  how_to_use_hi: "Optional: how to use in Hindi (up to 2,000 characters). Blank: the Hindi pages show the English.",
   brand: "Optional.",
   crops: `Optional, separated by commas: ${CROP_KEYS.join(", ")}.`,
   season: "Optional: kharif, rabi, zaid or all.",
@@ -160,6 +164,7 @@ const HEAD_COLUMN: Record<string, ProductColumn> = {
   howToUse: "how_to_use",
   nameHi: "name_hi",
   descriptionHi: "description_hi",
+  howToUseHi: "how_to_use_hi",
 };
 
 // ---------------------------------------------------------------- names a person may type
@@ -284,8 +289,8 @@ export type CsvProduct = {
   input: ProductFieldsInput;
   /** The HSN code and GST rate given; a field left out (blank, or no column) keeps an existing product's own. A new product has both. */
   tax: Partial<ProductTax>;
-  /** The file has no name_hi / description_hi column: an existing product keeps its own (a blank cell clears it). */
-  keepsHindi: { name: boolean; description: boolean };
+  /** The file has no name_hi / description_hi / how_to_use_hi column: an existing product keeps its own (a blank cell clears it). */
+  keepsHindi: { name: boolean; description: boolean; howToUse: boolean };
 };
 
 export type CatalogFile = { products: CsvProduct[]; errors: RowError[]; rowCount: number };
@@ -303,11 +308,12 @@ export function csvProductInput(p: CsvProduct, current?: CurrentProduct): Produc
   if (hsnCode === undefined || gstRate === undefined) return null;
   const nameHi = p.keepsHindi.name && current ? (current.nameHi ?? null) : p.input.nameHi;
   const descriptionHi = p.keepsHindi.description && current ? (current.descriptionHi ?? null) : p.input.descriptionHi;
-  return { ...p.input, nameHi, descriptionHi, hsnCode, gstRate };
+  const howToUseHi = p.keepsHindi.howToUse && current ? (current.howToUseHi ?? null) : p.input.howToUseHi;
+  return { ...p.input, nameHi, descriptionHi, howToUseHi, hsnCode, gstRate };
 }
 
 /** What an import keeps of an existing product when the file leaves it out: its tax, its Hindi. */
-type CurrentProduct = ProductTax & { nameHi?: string | null; descriptionHi?: string | null };
+type CurrentProduct = ProductTax & { nameHi?: string | null; descriptionHi?: string | null; howToUseHi?: string | null };
 
 /** A data row of the file: its spreadsheet number and its cells (already trimmed, formula guards taken off). */
 type Row = { row: number; cell: (column: CatalogColumn) => string };
@@ -324,7 +330,11 @@ export function readCatalogFile(records: readonly (readonly string[])[]): Catalo
   const { header, errors } = readCatalogHeader(headerCells);
   if (errors.length) return { products: [], errors, rowCount: 0 };
   const named = headerCells.map((c) => normaliseHeader(c) !== "");
-  const keepsHindi = { name: header.name_hi === undefined, description: header.description_hi === undefined };
+  const keepsHindi = {
+    name: header.name_hi === undefined,
+    description: header.description_hi === undefined,
+    howToUse: header.how_to_use_hi === undefined,
+  };
   const rows: Row[] = [];
   dataRecords.forEach((record, index) => {
     const row = index + 2;
@@ -466,6 +476,7 @@ function readProduct(key: ProductKey, rows: readonly Row[], errors: RowError[], 
     howToUse: field("how_to_use"),
     nameHi: field("name_hi"),
     descriptionHi: field("description_hi"),
+    howToUseHi: field("how_to_use_hi"),
     variants: sizes.map((r) => ({
       id: r.cell("variant_id"),
       label: r.cell("size_label"),
@@ -600,6 +611,8 @@ export type CatalogProduct = {
   /** 0023-hindi-catalogue: optional. */
   nameHi: string | null;
   descriptionHi: string | null;
+  /** 0025-how-to-use-hindi: optional. */
+  howToUseHi: string | null;
   variants: (VariantInput & { id: string })[];
 };
 
@@ -619,6 +632,7 @@ export function catalogCsvRows(p: CatalogProduct): CsvValue[][] {
       gst_rate: head ? p.gstRate : "",
       description: head ? p.description : "",
       description_hi: head ? p.descriptionHi : "",
+      how_to_use_hi: head ? p.howToUseHi : "",
       brand: head ? p.brand : "",
       crops: head ? [...p.crops].sort().join(", ") : "",
       season: head ? p.season : "",

@@ -138,6 +138,7 @@ const DetailsSchema = z.object({
   // Issue 16: optional; a Hindi page shows the English where these are empty.
   nameHi: optionalText(200, "The name in Hindi is too long (200 characters at most)."),
   descriptionHi: optionalText(2000, "The description in Hindi is too long (2,000 characters at most)."),
+  howToUseHi: optionalText(2000, "How to use in Hindi is too long (2,000 characters at most)."),
 });
 
 /** The product's own fields. */
@@ -231,6 +232,7 @@ function readProductFields(form: FormObject, fail: Fail) {
     howToUse: details.howToUse,
     nameHi: details.nameHi,
     descriptionHi: details.descriptionHi,
+    howToUseHi: details.howToUseHi,
   };
 }
 
@@ -319,6 +321,7 @@ export function productFormFields(form: FormData) {
     howToUse: text(form, "howToUse"),
     nameHi: text(form, "nameHi"),
     descriptionHi: text(form, "descriptionHi"),
+    howToUseHi: text(form, "howToUseHi"),
     hsnCode: text(form, "hsnCode"),
     gstRate: text(form, "gstRate"),
   };

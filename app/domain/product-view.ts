@@ -43,7 +43,7 @@ export type QuotedItem = {
 
 /**
  * A product's text in a page's language (issue 16): its Hindi where the page is Hindi and the
- * product has it (name_hi, description_hi), else its English.
+ * product has it (name_hi, description_hi, how_to_use_hi), else its English.
  */
 export function productText(english: string, hindi: string | null | undefined, locale: "en" | "hi"): string {
   return locale === "hi" && hindi?.trim() ? hindi : english;

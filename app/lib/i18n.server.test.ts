@@ -51,8 +51,8 @@ describe("uiMessages", () => {
     expect(english).toEqual([]);
   });
 
-  test("the English dictionary carries no Hindi but the labels of the Hindi name and description fields", () => {
-    const hindiFields = new Set(["ui_catalog_form_name_hi", "ui_catalog_form_description_hi"]);
+  test("the English dictionary carries no Hindi but the labels of the Hindi name, description and how to use fields", () => {
+    const hindiFields = new Set(["ui_catalog_form_name_hi", "ui_catalog_form_description_hi", "ui_catalog_form_how_to_use_hi"]);
     expect(Object.entries(en).filter(([key, value]) => !hindiFields.has(key) && DEVANAGARI.test(value.replaceAll("हिन्दी", "")))).toEqual(
       [],
     );

@@ -38,6 +38,7 @@ const VALID: Fields = {
   howToUse: "Mix into the soil before sowing.",
   nameHi: "नीम खली",
   descriptionHi: "मिट्टी के लिए नीम खली।",
+  howToUseHi: "बुवाई से पहले मिट्टी में मिलाएँ।",
 };
 
 function formOf(fields: Fields, rows: Row[] | null = [{}]) {
@@ -71,6 +72,7 @@ const WRONG_FIELDS: Record<string, (string | string[])[]> = {
   howToUse: [long(2001)],
   nameHi: [long(201)],
   descriptionHi: [long(2001)],
+  howToUseHi: [long(2001)],
 };
 
 /** Wrong values for each field of a pack-size row. */

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 
 /** Labels of the inputs that take Hindi text, in Hindi on every page (see below). */
-const HINDI_FIELD_LABELS = new Set(["ui_catalog_form_name_hi", "ui_catalog_form_description_hi"]);
+const HINDI_FIELD_LABELS = new Set(["ui_catalog_form_name_hi", "ui_catalog_form_description_hi", "ui_catalog_form_how_to_use_hi"]);
 
 /*
  * The message files (messages/<area>/{en,hi}.json, docs/hindi-glossary.md): every area the inlang
@@ -135,8 +135,8 @@ describe("message files", () => {
         expect(untranslated, `messages/${area}/hi.json: messages identical to the English`).toEqual([]);
       });
 
-      // The product form's fields for the Hindi name and description are labelled in Hindi in both
-      // languages, as the switch names हिन्दी: the vendor typing there reads Hindi.
+      // The product form's fields for the Hindi name, description and how to use are labelled in
+      // Hindi in both languages, as the switch names हिन्दी: the vendor typing there reads Hindi.
       test("the English has no Hindi in it (an English page carries none but the switch's हिन्दी)", () => {
         const hindi = Object.entries(read(area, "en"))
           .filter(

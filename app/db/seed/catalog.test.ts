@@ -3,6 +3,7 @@ import { GST_RATES, isGstRate } from "~/domain/gst";
 import { HSN_PATTERN } from "~/domain/gst-forms";
 import { SAMPLE_PRODUCT_GST } from "../migrations/0020-sample-product-gst";
 import { SAMPLE_PRODUCT_HINDI } from "../migrations/0023-hindi-catalogue";
+import { SAMPLE_HOW_TO_USE_HINDI } from "../migrations/0025-how-to-use-hindi";
 import { sampleProducts } from "./catalog";
 
 /** The heading and rate 0019-gst gave a product of a category (its backfill). */
@@ -62,5 +63,16 @@ describe("the sample catalogue in Hindi (issue 16)", () => {
       expect(p.descriptionHi.length).toBeLessThanOrEqual(2000);
     }
     expect(SAMPLE_PRODUCT_HINDI).toEqual(sampleProducts.map(({ id, nameHi, descriptionHi }) => ({ id, nameHi, descriptionHi })));
+  });
+
+  it('every product with a "how to use" has it in Hindi too, and only those, as 0025-how-to-use-hindi gives an older store', () => {
+    const withHowToUse = sampleProducts.filter((p) => p.howToUse !== undefined);
+    expect(withHowToUse).toHaveLength(8);
+    for (const p of sampleProducts) expect(p.howToUseHi === undefined, p.name).toBe(p.howToUse === undefined);
+    for (const p of withHowToUse) {
+      expect(p.howToUseHi, p.name).toMatch(/[\u0900-\u097F]/u);
+      expect(p.howToUseHi?.length).toBeLessThanOrEqual(2000);
+    }
+    expect(SAMPLE_HOW_TO_USE_HINDI).toEqual(withHowToUse.map(({ id, howToUse, howToUseHi }) => ({ id, howToUse, howToUseHi })));
   });
 });

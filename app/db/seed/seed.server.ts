@@ -45,6 +45,7 @@ export async function seedCatalogIfEmpty(db: Db): Promise<number> {
             dosage_amount: p.dosage?.amount ?? null,
             dosage_unit: p.dosage?.unit ?? null,
             how_to_use: p.howToUse ?? null,
+            how_to_use_hi: p.howToUseHi ?? null,
             vendor_id: null,
             status: "live" as const,
             reject_reason: null,

@@ -111,6 +111,7 @@ const PRODUCT_COLUMNS = [
   { name: "how_to_use", type: "text" },
   { name: "name_hi", type: "text" },
   { name: "description_hi", type: "text" },
+  { name: "how_to_use_hi", type: "text" },
 ] as const;
 
 /** Writes a checked plan: new products, then changed ones (a vendor's back to the approval queue), their crops and sizes, in batches. */
@@ -146,6 +147,7 @@ async function writePlan(trx: Db, actor: CatalogActor, plan: ImportPlan) {
       input.howToUse,
       input.nameHi,
       input.descriptionHi,
+      input.howToUseHi,
     ]),
     [
       sql`version = version + 1`,

@@ -125,6 +125,7 @@ describe("export, then import unchanged", () => {
         dosageAmount: 2.5,
         dosageUnit: "l",
         howToUse: "+ Spray at dusk",
+        howToUseHi: '+ शाम को छिड़काव करें,\n"5 मि.ली." प्रति लीटर',
       }),
       {},
     );
@@ -133,6 +134,7 @@ describe("export, then import unchanged", () => {
     const text = new TextDecoder().decode(bytes);
     expect(text).toContain(`"'=HYPERLINK(""x"") ${t}"`);
     expect(text).toContain("'-20% this week");
+    expect(text).toContain("'+ शाम को छिड़काव करें");
 
     const before = await storeState();
     const id = await upload(admin, new File([bytes], "angle-products.csv"));
@@ -472,6 +474,34 @@ describe("changing existing products", () => {
     expect(byId.get(changed.id)).toMatchObject({ status: "pending", version: (versions[0] ?? 0) + 1, price_paise: 24_000, stock: 11 });
     expect(Number(byId.get(changed.id)?.variant_count)).toBe(2);
     expect(byId.get(untouched.id)).toMatchObject({ status: "live", version: versions[1] });
+  });
+
+  it("sets and clears how to use in Hindi (how_to_use_hi); the next export writes what was set", async () => {
+    const admin = await asAdmin();
+    const product = await makeProduct();
+    const howToUseOf = async () =>
+      getDb().selectFrom("product").select(["how_to_use", "how_to_use_hi"]).where("id", "=", product.id).executeTakeFirstOrThrow();
+    const mine = async () => (await exported(admin)).filter((r, i) => i === 0 || r[col("product_id")] === product.id);
+    const importing = async (records: string[][]) => {
+      const id = await upload(admin, fileOf(records));
+      const plan = await preview(admin, id);
+      expect(plan.errors).toEqual([]);
+      await applyCatalogImport(admin, id);
+      return plan.products.flatMap((p) => (p.kind === "update" ? p.changes.map((c) => c.column) : []));
+    };
+
+    const records = await mine();
+    const row = records[1] ?? expect.fail("its row");
+    expect(row[col("how_to_use_hi")]).toBe("");
+    row[col("how_to_use_hi")] = "बुवाई से पहले 2 किलो प्रति एकड़ मिट्टी में मिलाएँ।";
+    expect(await importing(records)).toEqual(["how_to_use_hi"]);
+    expect(await howToUseOf()).toEqual({ how_to_use: null, how_to_use_hi: "बुवाई से पहले 2 किलो प्रति एकड़ मिट्टी में मिलाएँ।" });
+
+    const again = await mine();
+    expect(again[1]?.[col("how_to_use_hi")]).toBe("बुवाई से पहले 2 किलो प्रति एकड़ मिट्टी में मिलाएँ।");
+    (again[1] ?? expect.fail("its row"))[col("how_to_use_hi")] = "";
+    expect(await importing(again)).toEqual(["how_to_use_hi"]);
+    expect(await howToUseOf()).toEqual({ how_to_use: null, how_to_use_hi: null });
   });
 
   it("does not overwrite a product sold after the export, unless its version is cleared", async () => {

@@ -41,6 +41,7 @@ export async function loadCatalogProducts(db: Db, productIds: readonly string[])
         howToUse: more.howToUse,
         nameHi: more.nameHi,
         descriptionHi: more.descriptionHi,
+        howToUseHi: more.howToUseHi,
         variants: more.variants,
         vendorId: r.vendor_id,
         status: r.status,

@@ -1,9 +1,10 @@
 import { getDb } from "~/db/db.server";
 import { indiaToday } from "~/domain/india-day";
+import { currentLocale } from "~/lib/i18n.server";
 import { licensedToSell } from "~/services/sellers/licensed-listings.server";
 import type { CropKey, Season } from "~/domain/crops";
 import type { PackUnit } from "~/domain/pack-units";
-import type { ProductCard } from "~/domain/product-view";
+import { type ProductCard, productText } from "~/domain/product-view";
 import type { VariantView } from "~/domain/variants";
 import { selectProductCard, toProductCard } from "./select-product-card.server";
 import { parseGallery } from "./save-product.server";
@@ -20,6 +21,7 @@ export type ProductDetail = ProductCard & {
   crops: CropKey[];
   season: Season | null;
   dosage: { amount: number; unit: PackUnit } | null;
+  /** In the request's language: its Hindi on a Hindi page where given (0025-how-to-use-hindi), else its English. */
   howToUse: string | null;
 };
 
@@ -35,6 +37,7 @@ export async function getProduct(id: string): Promise<ProductDetail | null> {
       "product.dosage_amount",
       "product.dosage_unit",
       "product.how_to_use",
+      "product.how_to_use_hi",
       (eb) =>
         eb.selectFrom("vendor").select("vendor.business_name").whereRef("vendor.user_id", "=", "product.vendor_id").as("business_name"),
     ])
@@ -47,7 +50,7 @@ export async function getProduct(id: string): Promise<ProductDetail | null> {
     listVariants(db, [id]),
     db.selectFrom("product_crop").select("crop").where("product_id", "=", id).orderBy("crop").execute(),
   ]);
-  const { brand, gallery, season, dosage_amount, dosage_unit, how_to_use, business_name, ...card } = row;
+  const { brand, gallery, season, dosage_amount, dosage_unit, how_to_use, how_to_use_hi, business_name, ...card } = row;
   return {
     ...toProductCard(card),
     variants: variants.get(id) ?? [],
@@ -57,6 +60,6 @@ export async function getProduct(id: string): Promise<ProductDetail | null> {
     crops: crops.map((c) => c.crop),
     season,
     dosage: dosage_amount !== null && dosage_unit !== null ? { amount: Number(dosage_amount), unit: dosage_unit } : null,
-    howToUse: how_to_use,
+    howToUse: productText(how_to_use ?? "", how_to_use_hi, currentLocale()) || null,
   };
 }

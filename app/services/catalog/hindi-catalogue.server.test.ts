@@ -7,8 +7,8 @@ import { findProducts } from "./find-products.server";
 import { getProduct } from "./get-product.server";
 import { quoteCart } from "./quote-cart.server";
 
-// Issue 16: Hindi names and descriptions (0023-hindi-catalogue), shown on Hindi pages where given,
-// and search in either language.
+// Issue 16: Hindi names and descriptions (0023-hindi-catalogue) and how to use (0025-how-to-use-hindi),
+// shown on Hindi pages where given, and search in either language.
 const names = async (q: string, locale: "en" | "hi" = "en") =>
   withLocale(locale, async () => (await findProducts(parseCatalogQuery(new URLSearchParams({ q })))).products.map((p) => p.name));
 
@@ -102,5 +102,29 @@ describe("Hindi pages show a product's Hindi, or its English", () => {
     expect(item?.name).toBe("यूरिया खाद 45 किलो");
     const [english] = await quoteCart([{ productId: urea }]);
     expect(english?.name).toBe("Urea Fertiliser 45 kg");
+  });
+
+  it("gives the product page its how to use in Hindi where there is one (0025-how-to-use-hindi), else the English", async () => {
+    const howToUse = async (name: string, locale: "en" | "hi") => (await withLocale(locale, () => getProduct(ids[name] ?? "")))?.howToUse;
+    const set = (name: string, english: string | null, hindi: string | null) =>
+      getDb()
+        .updateTable("product")
+        .set({ how_to_use: english, how_to_use_hi: hindi })
+        .where("id", "=", ids[name] ?? "")
+        .execute();
+    await set("Urea Fertiliser 45 kg", "Broadcast 50 kg per acre at sowing.", "बुवाई के समय 50 किलो प्रति एकड़ बिखेरें।");
+    await set("Forged Garden Spade", "Oil the blade after use.", null);
+    await set("Brass Sprinkler", "Fix it to a half-inch pipe.", "  ");
+    await set("Mango Sapling", null, "मानसून में गड्ढे में लगाएँ।");
+
+    expect(await howToUse("Urea Fertiliser 45 kg", "hi")).toBe("बुवाई के समय 50 किलो प्रति एकड़ बिखेरें।");
+    expect(await howToUse("Urea Fertiliser 45 kg", "en")).toBe("Broadcast 50 kg per acre at sowing.");
+    // No Hindi, or only blanks: the English.
+    expect(await howToUse("Forged Garden Spade", "hi")).toBe("Oil the blade after use.");
+    expect(await howToUse("Brass Sprinkler", "hi")).toBe("Fix it to a half-inch pipe.");
+    // Only the Hindi: the Hindi page shows it, the English page has no "how to use".
+    expect(await howToUse("Mango Sapling", "hi")).toBe("मानसून में गड्ढे में लगाएँ।");
+    expect(await howToUse("Mango Sapling", "en")).toBeNull();
+    expect(await howToUse("Wheat Seeds HD 2967", "hi")).toBeNull();
   });
 });

@@ -73,6 +73,7 @@ const product = fc
     howToUse: fc.option(text(1, 2000)),
     nameHi: fc.option(fc.oneof(text(1, 200), fc.constantFrom("यूरिया खाद 45 किलो", "हाइब्रिड टमाटर के बीज", 'ज़ायद "फ़सल", 1,5'))),
     descriptionHi: fc.option(fc.oneof(text(1, 2000), fc.constantFrom("बुवाई के समय डालें।\nदूसरी पंक्ति"))),
+    howToUseHi: fc.option(fc.oneof(text(1, 2000), fc.constantFrom("+ 3–5 ग्राम प्रति लीटर पानी में घोलें।\nशाम को छिड़काव करें।"))),
     sizes: fc.uniqueArray(fc.tuple(id, size), { minLength: 1, maxLength: 8, selector: ([sizeId]) => sizeId }),
   })
   .map(
@@ -95,6 +96,7 @@ const product = fc
       howToUse: p.howToUse,
       nameHi: p.nameHi,
       descriptionHi: p.descriptionHi,
+      howToUseHi: p.howToUseHi,
       variants: p.sizes.map(([sizeId, s]) => ({
         id: sizeId,
         label: s.label,

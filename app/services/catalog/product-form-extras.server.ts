@@ -22,6 +22,8 @@ export type ProductFormExtras = {
   /** 0023-hindi-catalogue: optional. */
   nameHi: string | null;
   descriptionHi: string | null;
+  /** 0025-how-to-use-hindi: optional. */
+  howToUseHi: string | null;
   gallery: string[];
   regulatedAs: LicenceKind | null;
   /** "" for a product made before GST by HSN that no one has given a code since (0019-gst) */
@@ -54,6 +56,7 @@ export async function loadProductFormExtras(db: Db, productIds: readonly string[
           "how_to_use",
           "name_hi",
           "description_hi",
+          "how_to_use_hi",
           "gallery",
           "regulated_as",
           "hsn_code",
@@ -87,6 +90,7 @@ export async function loadProductFormExtras(db: Db, productIds: readonly string[
         howToUse: p.how_to_use,
         nameHi: p.name_hi,
         descriptionHi: p.description_hi,
+        howToUseHi: p.how_to_use_hi,
         gallery: parseGallery(p.gallery),
         regulatedAs: p.regulated_as,
         hsnCode: p.hsn_code,

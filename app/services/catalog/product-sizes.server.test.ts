@@ -110,6 +110,7 @@ describe("the product form's pack sizes", () => {
       dosageAmount: "2.5",
       dosageUnit: "kg",
       howToUse: "Sow in nursery beds.",
+      howToUseHi: "  नर्सरी की क्यारियों में बोएँ।\n",
     };
     expect(parsedInput(formOf({ ...base, ...details }, threeSizes(tag())))).toMatchObject({
       brand: "Namdhari",
@@ -118,6 +119,13 @@ describe("the product form's pack sizes", () => {
       dosageAmount: 2.5,
       dosageUnit: "kg",
       howToUse: "Sow in nursery beds.",
+      howToUseHi: "नर्सरी की क्यारियों में बोएँ।",
+    });
+    expect(parsedInput(formOf({ ...base, howToUseHi: "   " }, threeSizes(tag())))).toMatchObject({ howToUseHi: null });
+    expect(parsedInput(formOf({ ...base, howToUseHi: "क".repeat(2000) }, threeSizes(tag()))).howToUseHi).toHaveLength(2000);
+    expect(parse(formOf({ ...base, howToUseHi: "क".repeat(2001) }, threeSizes(tag())))).toEqual({
+      ok: false,
+      fields: { howToUseHi: "How to use in Hindi is too long (2,000 characters at most)." },
     });
     expect(parse(formOf({ ...base, season: "monsoon", crops: ["rice"], dosageAmount: "3" }, threeSizes(tag())))).toEqual({
       ok: false,
@@ -164,6 +172,7 @@ const productRow = (id: string) =>
       "dosage_amount",
       "dosage_unit",
       "how_to_use",
+      "how_to_use_hi",
       "version",
     ])
     .where("id", "=", id)
@@ -174,7 +183,16 @@ describe("saving sizes and details", () => {
     const sku = tag();
     const input = parsedInput(
       formOf(
-        { ...base, brand: "Namdhari", season: "rabi", crops: ["tomato", "onion"], dosageAmount: "100", dosageUnit: "g" },
+        {
+          ...base,
+          brand: "Namdhari",
+          season: "rabi",
+          crops: ["tomato", "onion"],
+          dosageAmount: "100",
+          dosageUnit: "g",
+          howToUse: "Sow in nursery beds.",
+          howToUseHi: "नर्सरी की क्यारियों में बोएँ।",
+        },
         threeSizes(sku),
       ),
     );
@@ -200,10 +218,13 @@ describe("saving sizes and details", () => {
       brand: "Namdhari",
       season: "rabi",
       dosage_unit: "g",
+      how_to_use: "Sow in nursery beds.",
+      how_to_use_hi: "नर्सरी की क्यारियों में बोएँ।",
     });
     expect(Number(row.dosage_amount)).toBe(100);
     const extras = await getProductFormExtras(id);
     expect(extras?.crops).toEqual(["onion", "tomato"]);
+    expect(extras?.howToUseHi).toBe("नर्सरी की क्यारियों में बोएँ।");
   });
 
   it("an edit keeps the ids of the sizes it names, adds new ones and deletes the ones left out", async () => {
@@ -211,7 +232,7 @@ describe("saving sizes and details", () => {
     const { id } = await createProduct(parsedInput(formOf({ ...base, crops: ["tomato"] }, threeSizes(sku))), { status: "live" });
     const before = await sizesOf(id);
     const rows = threeSizes(sku);
-    const form = formOf({ ...base, name: "Tomato Seed, new pack", crops: ["paddy"] }, [
+    const form = formOf({ ...base, name: "Tomato Seed, new pack", crops: ["paddy"], howToUseHi: "रोपाई 25 दिन बाद करें।" }, [
       { ...rows[0], id: must(before[0]?.id), price: "95" },
       // The 50 g size is left out (its row cleared), the 250 g one kept, a 1 kg one added.
       { ...blank, id: must(before[1]?.id) },
@@ -229,6 +250,21 @@ describe("saving sizes and details", () => {
     expect(after.some((s) => s.id === before[1]?.id)).toBe(false);
     expect((await getProductFormExtras(id))?.crops).toEqual(["paddy"]);
     expect(Number((await productRow(id)).stock)).toBe(47);
+    expect((await productRow(id)).how_to_use_hi).toBe("रोपाई 25 दिन बाद करें।");
+  });
+
+  it("an edit that empties how to use in Hindi clears it", async () => {
+    const sku = tag();
+    const { id } = await createProduct(parsedInput(formOf({ ...base, howToUseHi: "रोपाई 25 दिन बाद करें।" }, threeSizes(sku))), {
+      status: "live",
+    });
+    expect((await productRow(id)).how_to_use_hi).toBe("रोपाई 25 दिन बाद करें।");
+    const sizes = await sizesOf(id);
+    const same = threeSizes(sku).map((row, i) => ({ ...row, id: must(sizes[i]?.id) }));
+    expect(await updateProduct(id, parsedInput(formOf({ ...base, howToUseHi: "" }, same)), { version: await versionOf(id) })).toBe(
+      "updated",
+    );
+    expect((await productRow(id)).how_to_use_hi).toBeNull();
   });
 
   it("refuses another product's SKU and writes nothing: not the product, its sizes, its crops or its version", async () => {
@@ -262,12 +298,13 @@ describe("saving sizes and details", () => {
     expect((await sizesOf(id)).map((s) => s.label)).toEqual(["10 g", "50 g", "250 g"]);
     const sizes = await sizesOf(id);
     const rows = threeSizes(sku);
-    const edit = formOf(base, [
+    const edit = formOf({ ...base, howToUseHi: "बीज नर्सरी में बोएँ।" }, [
       { ...must(rows[0]), id: must(sizes[0]?.id) },
       { ...must(rows[2]), id: must(sizes[2]?.id) },
     ]);
     expect(await updateVendorProduct(vendor.id, id, parsedInput(edit), { version: await versionOf(id) })).toBe(true);
     expect((await sizesOf(id)).map((s) => s.id)).toEqual([sizes[0]?.id, sizes[2]?.id]);
+    expect((await productRow(id)).how_to_use_hi).toBe("बीज नर्सरी में बोएँ।");
     const name = `Copycat ${tag()}`;
     await expect(createVendorProduct(vendor.id, parsedInput(formOf({ ...base, name }, [must(rows[0])])))).rejects.toBeInstanceOf(SkuTaken);
     expect(await getDb().selectFrom("product").select("id").where("name", "=", name).execute()).toEqual([]);

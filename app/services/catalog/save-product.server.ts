@@ -101,6 +101,7 @@ export function productDetails(input: ProductFormInput) {
     how_to_use: input.howToUse,
     name_hi: input.nameHi,
     description_hi: input.descriptionHi,
+    how_to_use_hi: input.howToUseHi,
   };
 }
 
