@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { getMigrations } from "better-auth/db/migration";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
-import { type DatabaseHandle, getDatabase, getDb, openDatabase } from "~/db/db.server";
+import { describe, expect, it } from "vitest";
+import { getDatabase, getDb } from "~/db/db.server";
 import { storeMigrator } from "~/db/migrate.server";
+import { databaseOfItsOwn } from "../helpers/own-database";
 import { sampleProducts } from "~/db/seed/catalog";
 import { seedCatalogIfEmpty } from "~/db/seed/seed.server";
-import { getEnv } from "~/env.server";
 import { defined } from "~/lib/defined";
 import { withLocale } from "~/lib/i18n.server";
 import { getProduct } from "~/services/catalog/get-product.server";
@@ -19,34 +14,7 @@ import { getProduct } from "~/services/catalog/get-product.server";
  * to 0025, back and forward again.
  */
 const engine = getDatabase().engine;
-let handle: DatabaseHandle;
-let dispose: () => Promise<void>;
-
-beforeAll(async () => {
-  if (engine === "postgres") {
-    const name = `angle_mig25_${process.pid}_${Date.now().toString(36)}`;
-    await sql.raw(`create database ${name}`).execute(getDatabase().db);
-    const url = new URL(defined(getEnv().DATABASE_URL, "the test's DATABASE_URL"));
-    url.pathname = `/${name}`;
-    handle = openDatabase({ databaseUrl: url.toString(), sqlitePath: ":memory:" });
-    dispose = async () => {
-      await handle.close();
-      await sql.raw(`drop database if exists ${name} with (force)`).execute(getDatabase().db);
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), "angle-migrate25-"));
-    handle = openDatabase({ sqlitePath: join(dir, "old.sqlite") });
-    dispose = async () => {
-      await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    };
-  }
-  await (await getMigrations({ ...getAuth().options, database: { db: handle.db, type: engine } })).runMigrations();
-});
-
-afterAll(async () => {
-  await dispose();
-});
+const handle = databaseOfItsOwn("mig25");
 
 const now = "2026-01-15T10:00:00.000Z";
 const TOMATO = "eoczqk4sbbk5";

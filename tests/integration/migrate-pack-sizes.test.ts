@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { getMigrations } from "better-auth/db/migration";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
-import { type DatabaseHandle, getDatabase, openDatabase } from "~/db/db.server";
+import { describe, expect, it } from "vitest";
+import { getDatabase } from "~/db/db.server";
 import { storeMigrator } from "~/db/migrate.server";
-import { getEnv } from "~/env.server";
-import { defined } from "~/lib/defined";
+import { databaseOfItsOwn } from "../helpers/own-database";
 
 /**
  * 0013-pack-sizes on a store that has data: a database of its own (a SQLite file, or a PostgreSQL
@@ -16,35 +10,7 @@ import { defined } from "~/lib/defined";
  * then migrated to the latest.
  */
 const engine = getDatabase().engine;
-let handle: DatabaseHandle;
-let dispose: () => Promise<void>;
-
-beforeAll(async () => {
-  if (engine === "postgres") {
-    const name = `angle_mig_${process.pid}_${Date.now().toString(36)}`;
-    await sql.raw(`create database ${name}`).execute(getDatabase().db);
-    const url = new URL(defined(getEnv().DATABASE_URL, "the test's DATABASE_URL"));
-    url.pathname = `/${name}`;
-    handle = openDatabase({ databaseUrl: url.toString(), sqlitePath: ":memory:" });
-    dispose = async () => {
-      await handle.close();
-      await sql.raw(`drop database if exists ${name} with (force)`).execute(getDatabase().db);
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), "angle-migrate-"));
-    handle = openDatabase({ sqlitePath: join(dir, "old.sqlite") });
-    dispose = async () => {
-      await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    };
-  }
-  // Better Auth's tables ("user" is referenced by ours), in this database.
-  await (await getMigrations({ ...getAuth().options, database: { db: handle.db, type: engine } })).runMigrations();
-});
-
-afterAll(async () => {
-  await dispose();
-});
+const handle = databaseOfItsOwn("mig");
 
 const now = "2026-01-15T10:00:00.000Z";
 const oldProduct = (id: string, name: string, price: number, stock: number, status: "live" | "archived" = "live") => ({

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { getMigrations } from "better-auth/db/migration";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
+import { describe, expect, it } from "vitest";
 import { sampleReviews, sampleSummary } from "~/db/seed/sample-reviews";
-import { type DatabaseHandle, getDatabase, openDatabase } from "~/db/db.server";
+import { getDatabase } from "~/db/db.server";
 import { storeMigrator } from "~/db/migrate.server";
-import { getEnv } from "~/env.server";
+import { databaseOfItsOwn } from "../helpers/own-database";
 import { defined } from "~/lib/defined";
 
 /**
@@ -16,34 +11,7 @@ import { defined } from "~/lib/defined";
  * migrated to 0014, filled as the store wrote before reviews, then migrated to the latest.
  */
 const engine = getDatabase().engine;
-let handle: DatabaseHandle;
-let dispose: () => Promise<void>;
-
-beforeAll(async () => {
-  if (engine === "postgres") {
-    const name = `angle_migrev_${process.pid}_${Date.now().toString(36)}`;
-    await sql.raw(`create database ${name}`).execute(getDatabase().db);
-    const url = new URL(defined(getEnv().DATABASE_URL, "the test's DATABASE_URL"));
-    url.pathname = `/${name}`;
-    handle = openDatabase({ databaseUrl: url.toString(), sqlitePath: ":memory:" });
-    dispose = async () => {
-      await handle.close();
-      await sql.raw(`drop database if exists ${name} with (force)`).execute(getDatabase().db);
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), "angle-migrate-reviews-"));
-    handle = openDatabase({ sqlitePath: join(dir, "old.sqlite") });
-    dispose = async () => {
-      await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    };
-  }
-  await (await getMigrations({ ...getAuth().options, database: { db: handle.db, type: engine } })).runMigrations();
-});
-
-afterAll(async () => {
-  await dispose();
-});
+const handle = databaseOfItsOwn("migrev");
 
 const now = "2026-01-15T10:00:00.000Z";
 const TOMATO = "eoczqk4sbbk5"; // a sample catalogue product
