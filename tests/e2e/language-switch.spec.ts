@@ -257,8 +257,8 @@ test.describe("one language at a time", () => {
       const response = await request.get(path, { headers: { "accept-language": "en-IN", accept: "text/html" } });
       let html = await response.text();
       expect(pathOf(response.url()), `${path} stays English`).toBe(path);
-      // The vendor area's product form labels its Hindi name and description fields in Hindi.
-      if (path === "/vendor-login") html = html.replaceAll("नाम", "").replaceAll("विवरण", "");
+      // The vendor area's product form labels its Hindi name, description and how-to-use fields in Hindi.
+      if (path === "/vendor-login") html = html.replaceAll("नाम", "").replaceAll("विवरण", "").replaceAll("इस्तेमाल का तरीका", "");
       const hindi = html.replaceAll(HINDI_WORD, "").match(/[\u0900-\u097F][\u0900-\u097F\s]*/g) ?? [];
       expect(hindi, `${path}: Hindi in the English page`).toEqual([]);
     }
