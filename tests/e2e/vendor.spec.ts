@@ -206,6 +206,8 @@ test("roles stay apart: vendors, customers and admins each keep to their own are
   expect(checkout.status()).toBe(403);
   // Another vendor's listing reads as not found.
   await page.goto("/vendor-login/products/new");
+  // Filled before hydration, the GST rate <select> was once found back at its default (CI, under load).
+  await waitForHydration(page);
   await page.getByLabel(/^Name/).fill(`Private Listing ${unique()}`);
   await page.getByLabel(/^Category/).selectOption("seeds");
   await fillGst(page, "12099190", "0");
