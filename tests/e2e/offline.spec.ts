@@ -320,6 +320,8 @@ test("a new build's worker waits while a page of the old one is open, then takes
     await context.setOffline(false);
 
     // Its last page closed, the old worker gives way: the new one is active and only its caches remain.
+    // Each look opens a page, which the old worker controls if it has not given way yet, and that
+    // holds the new one back again: the looks leave seconds between them for the handover.
     await page.close();
     await expect
       .poll(
@@ -330,7 +332,7 @@ test("a new build's worker waits while a page of the old one is open, then takes
           await next.close();
           return names;
         },
-        { timeout: 30_000 },
+        { timeout: 60_000, intervals: [1_000, 2_000, 4_000] },
       )
       .toEqual(["angle-pages-nextdeploy01", "angle-static-nextdeploy01"]);
   } finally {
