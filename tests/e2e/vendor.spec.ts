@@ -17,6 +17,9 @@ test("a seller registers, lists a product, gets it approved, and sees the order 
 
   const productName = `Bamboo Leaf Rake ${unique()}`;
   await page.getByRole("link", { name: "Add New Product" }).click();
+  await page.waitForURL("**/vendor-login/products/new");
+  // As in the roles test below: the form is filled once the page has hydrated.
+  await waitForHydration(page);
   await page.getByLabel(/^Name/).fill(productName);
   await page.getByLabel(/^Description/).fill("Light bamboo rake for clearing leaves and straw.");
   await page.getByLabel(/^Category/).selectOption("tools");
@@ -206,7 +209,8 @@ test("roles stay apart: vendors, customers and admins each keep to their own are
   expect(checkout.status()).toBe(403);
   // Another vendor's listing reads as not found.
   await page.goto("/vendor-login/products/new");
-  // Filled before hydration, the GST rate <select> was once found back at its default (CI, under load).
+  // Filled before hydration, the GST rate <select> was found back at its default (CI, under load):
+  // React's state had not seen the choice, and the next render put its own value back.
   await waitForHydration(page);
   await page.getByLabel(/^Name/).fill(`Private Listing ${unique()}`);
   await page.getByLabel(/^Category/).selectOption("seeds");
