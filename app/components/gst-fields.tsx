@@ -1,7 +1,8 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { CategoryKey } from "~/domain/categories";
 import { GST_RATES } from "~/domain/gst";
 import { readGstRate, suggestedGstRate } from "~/domain/product-gst";
+import { useEarlyChoice } from "~/lib/early-choice";
 import { useT } from "~/lib/i18n";
 import { TextField } from "./ui/text-field";
 
@@ -25,6 +26,8 @@ export function GstFields({ category, regulatedAs, hsnCode, gstRate, errors }: P
   const id = useId();
   const t = useT();
   const [chosen, setChosen] = useState(gstRate);
+  const select = useRef<HTMLSelectElement>(null);
+  useEarlyChoice(select, setChosen);
   const error = errors.gstRate;
   // Refused for its rate (a page without JavaScript sent none): the seller picks one, no suggestion.
   const suggested = error ? null : suggestedGstRate(category, regulatedAs);
@@ -52,6 +55,7 @@ export function GstFields({ category, regulatedAs, hsnCode, gstRate, errors }: P
           </span>
         </label>
         <select
+          ref={select}
           id={id}
           name="gstRate"
           value={rate}

@@ -1,7 +1,8 @@
-import { type ChangeEvent, useRef, useState } from "react";
+import { type ChangeEvent, useCallback, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { CATEGORY_KEYS, type CategoryKey } from "~/domain/categories";
+import { CATEGORY_KEYS, type CategoryKey, isCategoryKey } from "~/domain/categories";
 import { categoryLabelKey } from "~/domain/catalog-labels";
+import { useEarlyChoice } from "~/lib/early-choice";
 import { useT } from "~/lib/i18n";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_LABEL } from "~/domain/product-image";
 import type { VariantRow } from "~/domain/product-form";
@@ -175,6 +176,10 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
   // What the law regulates it as follows the category; only fertilizers offer a choice.
   const [category, setCategory] = useState<CategoryKey | "">(shown.category ?? "");
   const [regulatedAs, setRegulatedAs] = useState(shown.regulatedAs ?? "");
+  // A category picked before hydration: the GST rate's suggestion and "regulated as" follow it.
+  const categorySelect = useRef<HTMLSelectElement>(null);
+  const takeCategory = useCallback((value: string) => setCategory(isCategoryKey(value) ? value : ""), []);
+  useEarlyChoice(categorySelect, takeCategory);
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="mt-4 max-w-2xl rounded-xl bg-white p-5 ring-1 ring-stone-200">
       {error ? (
@@ -241,6 +246,7 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
             </span>
           </label>
           <select
+            ref={categorySelect}
             id="product-category"
             name="category"
             defaultValue={shown.category ?? ""}
