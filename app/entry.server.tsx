@@ -19,6 +19,8 @@ import { InlineCssContext } from "./lib/inline-stylesheet";
 import { withOfflineHead } from "./lib/offline-head.server";
 import { scriptsAfterPaint } from "./lib/scripts-after-paint.server";
 import stylesheet from "./app.css?url";
+import devanagari400 from "./fonts/noto-sans-devanagari-400.woff2?url";
+import devanagari700 from "./fonts/noto-sans-devanagari-700.woff2?url";
 
 export const streamTimeout = 5_000;
 
@@ -74,7 +76,7 @@ function withBasename(context: EntryContext, basename: string) {
  * a font found by layout at the highest priority, which Lighthouse counts as blocking the first
  * paint (docs/decisions/028-first-paint.md).
  */
-const DEVANAGARI_FONTS = ["/fonts/noto-sans-devanagari-400.woff2", "/fonts/noto-sans-devanagari-700.woff2"];
+const DEVANAGARI_FONTS = [devanagari400, devanagari700];
 
 /**
  * In HTTP Link headers rather than the page's <head> (decision 026: the head is drawn by the first

@@ -2,13 +2,13 @@
 // The Hindi pages' web font: Noto Sans Devanagari (SIL Open Font License 1.1, docs/font-credits.md)
 // cut down to the Devanagari letters, kept whole otherwise: every OpenType layout feature and every
 // glyph they reach (conjuncts, half forms, reph, matras' positions) stays, so any Hindi word shapes
-// as in the full font. Writes public/fonts/noto-sans-devanagari-{400,700}.woff2; commit them.
+// as in the full font. Writes app/fonts/noto-sans-devanagari-{400,700}.woff2 (the build gives them hashed names); commit them.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import subsetFont from "subset-font";
 
 const SOURCE = "node_modules/@expo-google-fonts/noto-sans-devanagari";
-const OUT = "public/fonts";
+const OUT = "app/fonts";
 
 /**
  * What the font draws on a Hindi page; app/app.css gives the browser the same ranges (unicode-range).

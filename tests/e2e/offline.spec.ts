@@ -216,9 +216,27 @@ test("Hindi pages: kept, and offline the notice and the offline page are in Hind
   await page.goto("/hi");
   await waitForWorker(page);
   await page.goto("/hi/products");
+  // The worker keeps the Devanagari faces (hashed build files) with the scripts, for offline pages.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const names: string[] = [];
+        for (const key of await caches.keys())
+          for (const request of await (await caches.open(key)).keys()) names.push(new URL(request.url).pathname);
+        return names.filter((name) => name.endsWith(".woff2")).length;
+      }),
+    )
+    .toBe(2);
   await context.setOffline(true);
   await page.goto("/hi/products");
   await expect(page.getByRole("status").filter({ hasText: "आप ऑफ़लाइन हैं — कीमत और स्टॉक बदल चुके हो सकते हैं" })).toBeVisible();
+  // Its Hindi is drawn in the store's face, offline too.
+  expect(
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((face) => face.family.includes("Angle Devanagari") && face.status === "loaded").length;
+    }),
+  ).toBe(2);
   await page.goto("/hi/crops");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("आप ऑफ़लाइन हैं");
   await expect(page.getByRole("link", { name: "होम पेज पर जाएँ" })).toHaveAttribute("href", "/hi");
