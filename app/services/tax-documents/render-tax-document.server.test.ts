@@ -42,6 +42,8 @@ describe("renderTaxDocumentPdf", () => {
     expect(text).toContain("टमाटर बीज (Tomato");
 
     expect(text).toContain("Amount in words: Rupees Ten Thousand Four Hundred Fifty and Forty Two Paise Only");
+    // The same amount in Hindi words on the line under it.
+    expect(text).toMatch(/Amount in words: Rupees Ten Thousand .+ Paise Only\n.*: दस हज़ार चार सौ पचास रुपये और बयालीस पैसे मात्र\n/);
     expect(text).toContain("Tax payable on reverse charge: No");
     expect(text).toContain("For Angle Agro Stores Private Limited");
     expect(text).toContain("Authorised Signatory");
@@ -76,6 +78,7 @@ describe("renderTaxDocumentPdf", () => {
     expect(text).toContain("Against invoice ANG/26-27/000123 dated 22 November 2026");
     expect(text).toMatch(/Total ₹3,499 ₹314\.91 ₹314\.91 ₹4,128\.82/);
     expect(text).toContain("Amount in words: Rupees Four Thousand One Hundred Twenty Eight and Eighty Two Paise Only");
+    expect(text).toMatch(/: चार हज़ार एक सौ अट्ठा[इई]स रुपये और बयासी पैसे मात्र/); // pdftotext may read this ई back as इ
   });
 
   it("continues a 60-line table over numbered pages, repeating the column headings", async () => {
@@ -91,8 +94,35 @@ describe("renderTaxDocumentPdf", () => {
     for (let n = 1; n <= 60; n++) expect(text).toMatch(new RegExp(`Seed packet no\\. ${n}\\b`));
     // The totals, the amount in words and the signatory once, at the end.
     expect(text.match(/Amount in words/g)).toHaveLength(1);
+    expect(text.match(/रुपये और चालीस पैसे मात्र/g)).toHaveLength(1);
+    expect(all.at(-1)).toContain("रुपये और चालीस पैसे मात्र");
     expect(all.at(-1)).toContain("Authorised Signatory");
     expect(all[0]).not.toContain("Authorised Signatory");
+  });
+
+  it("keeps both amounts in words and the signatory together, wherever the table ends on the page", async () => {
+    // One-line rows move the table's end in steps of a row, the buyer's extra address lines in
+    // smaller ones; between them the closing meets the page's end at many heights. It fits whole
+    // under the table or moves whole to the next page: never a signatory on a page of its own.
+    const fits = new Set<boolean>();
+    for (let extra = 0; extra <= 3; extra++) {
+      for (let count = 15; count <= 17; count++) {
+        const document = intraStateInvoice();
+        document.lines = Array.from({ length: count }, (_, i) => sampleLine(`Seed packet no. ${i + 1}`, "1209", 1, 100_00, 5, true));
+        document.totals = documentTotals(document.lines);
+        document.buyer = {
+          ...document.buyer,
+          billingAddress: [...document.buyer.billingAddress, ...Array(extra).fill("Near the bus stand")],
+        };
+        const all = pages(squeeze(await pdfText(await renderTaxDocumentPdf(document))));
+        const at = `${count} lines, ${extra} more address lines`;
+        const closing = all.findIndex((page) => page.includes("Amount in words"));
+        expect(closing, at).toBe(all.length - 1);
+        expect(all[closing], at).toMatch(/Amount in words: .+ Only\n.*: .+ मात्र\n[\s\S]*Authorised Signatory/);
+        fits.add(closing === 0);
+      }
+    }
+    expect(fits).toEqual(new Set([true, false]));
   });
 
   it("keeps a lakh-sized amount on one line in its column", async () => {
@@ -125,6 +155,7 @@ describe("renderTaxDocumentPdf", () => {
       "एसजीएसटी",
       "कुल",
       "/ Amount in words: Rupees Ten Thousand",
+      ": दस हज़ार चार सौ पचास रुपये और बयालीस पैसे मात्र",
       "/ Tax payable on reverse charge: No / नहीं",
       "Authorised Signatory /",
       "This is a computer-generated document. /",

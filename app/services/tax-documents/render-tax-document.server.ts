@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { amountInHindiWords } from "~/domain/amount-in-hindi-words";
 import { amountInWords } from "~/domain/amount-in-words";
 import { formatIsoDay, indiaToday } from "~/domain/india-day";
 import { TAX_DOCUMENT_HINDI as HI, TAX_DOCUMENT_TITLES, type TaxDocument } from "~/domain/tax-documents";
@@ -24,10 +25,11 @@ function place(stateName: string, stateCode: string): string {
 /**
  * A tax invoice or credit note as a PDF (CGST Rules rule 46; a credit note, rule 53): A4 portrait,
  * the seller and the document's number and date, the buyer's billing and delivery addresses, the
- * place of supply, the lines with HSN and CGST + SGST or IGST, totals, the amount in words, the
- * reverse-charge statement and the signatory line. Long tables continue on further pages under
- * repeated column headings, and every page is numbered "Page 1 of 2". Every label is in English and
- * Hindi (TAX_DOCUMENT_HINDI): the Hindi under a heading or a label, or before an inline "Label: value".
+ * place of supply, the lines with HSN and CGST + SGST or IGST, totals, the amount in words (in
+ * English, then in Hindi), the reverse-charge statement and the signatory line. Long tables
+ * continue on further pages under repeated column headings, and every page is numbered "Page 1 of
+ * 2". Every label is in English and Hindi (TAX_DOCUMENT_HINDI): the Hindi under a heading or a
+ * label, or before an inline "Label: value".
  *
  * The same document gives the same bytes: the PDF's dates and ID come from `issuedAt`. A document
  * that cannot be drawn (no valid `issuedAt`, a negative total) rejects with a RangeError.
@@ -197,10 +199,15 @@ function drawClosing(doc: Doc, document: TaxDocument, title: string): void {
   const width = contentWidth(doc);
   const signatureWidth = 200;
   const words = `${HI.amountInWords} / Amount in words: ${amountInWords(document.totals.total)}`;
+  const hindiWords = `${HI.amountInWords}: ${amountInHindiWords(document.totals.total)}`;
   const reverse = `${HI.reverseCharge} / Tax payable on reverse charge: ${document.reverseCharge ? `Yes / ${HI.yes}` : `No / ${HI.no}`}`;
 
-  doc.font(FONT.regular).fontSize(BODY_SIZE);
-  const textHeight = doc.heightOfString(words, { width }) + doc.heightOfString(reverse, { width });
+  // Measured in the weights they are drawn in (a long amount in bold can wrap where regular would
+  // not), with the gap under the two amount lines.
+  doc.fontSize(BODY_SIZE).font(FONT.bold);
+  const wordsHeight = doc.heightOfString(words, { width }) + doc.heightOfString(hindiWords, { width }) + doc.currentLineHeight(true) * 0.3;
+  doc.font(FONT.regular);
+  const textHeight = wordsHeight + doc.heightOfString(reverse, { width });
   const needed = 10 + textHeight + 10 + 70;
   if (doc.y + needed > doc.page.height - doc.page.margins.bottom) {
     doc.addPage();
@@ -209,6 +216,7 @@ function drawClosing(doc: Doc, document: TaxDocument, title: string): void {
 
   doc.y += 10;
   doc.font(FONT.bold).fillColor(INK.text).text(words, left, doc.y, { width });
+  doc.text(hindiWords, left, doc.y, { width });
   doc.moveDown(0.3);
   doc.font(FONT.regular).text(reverse, left, doc.y, { width });
 
