@@ -1,32 +1,23 @@
 // npx tsx scripts/make-devanagari-font.ts
 // The Hindi pages' web font: Noto Sans Devanagari (SIL Open Font License 1.1, docs/font-credits.md)
-// cut down to the Devanagari letters, kept whole otherwise: every OpenType layout feature and every
-// glyph they reach (conjuncts, half forms, reph, matras' positions) stays, so any Hindi word shapes
-// as in the full font. Writes app/fonts/noto-sans-devanagari-{400,700}.woff2 (the build gives them hashed names); commit them.
+// cut down to Hindi's letters (app/domain/devanagari-font-ranges.ts), kept whole otherwise: every
+// OpenType layout feature and every glyph they reach (conjuncts, half forms, reph, matras'
+// positions) stays, so any Hindi word shapes as in the full font. Writes
+// app/fonts/noto-sans-devanagari-{400,700}.woff2 (the build gives them hashed names); commit them.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import subsetFont from "subset-font";
+import { HINDI_FONT_RANGES } from "../app/domain/devanagari-font-ranges";
 
 const SOURCE = "node_modules/@expo-google-fonts/noto-sans-devanagari";
 const OUT = "app/fonts";
 
-/**
- * What the font draws on a Hindi page; app/app.css gives the browser the same ranges (unicode-range).
- * Not the Vedic Extensions (U+1CD0–1CFF) nor Devanagari Extended (U+A8E0–A8FF): accents and signs of
- * Vedic Sanskrit that Hindi text never uses, 12% of the files (decision 028).
- */
-const DEVANAGARI_RANGES: [number, number][] = [
-  [0x0900, 0x097f], // Devanagari
-  [0x200c, 0x200d], // zero-width non-joiner / joiner (explicit half forms)
-  [0x20b9, 0x20b9], // ₹
-  [0x25cc, 0x25cc], // dotted circle (a matra shown on its own)
-];
 /** Digits, space and basic punctuation, so a run of Hindi text with them keeps one font's spacing. */
 const EXTRA = " 0123456789.,:;!?'\"()-–—/%&+*@#";
 
 function text(): string {
   let chars = EXTRA;
-  for (const [from, to] of DEVANAGARI_RANGES) for (let code = from; code <= to; code++) chars += String.fromCodePoint(code);
+  for (const [from, to] of HINDI_FONT_RANGES) for (let code = from; code <= to; code++) chars += String.fromCodePoint(code);
   return chars;
 }
 
