@@ -108,7 +108,8 @@ const EnvSchema = z
     MAIL_DIR: z.string().min(1).default("data/mail"),
     SMS_DIR: z.string().min(1).default("data/sms"),
     // MSG91 (India): with MSG91_AUTH_KEY set, SMS go to its flow API under DLT-registered template
-    // ids, one per kind of message; without it they are files in SMS_DIR.
+    // ids, one per kind of message; without it they are files in SMS_DIR. A Hindi customer's SMS
+    // goes in Hindi only under its own Hindi template (…_HI, optional); without one, in English.
     MSG91_AUTH_KEY: optionalText(z.string().trim().min(8, "must be the auth key from the MSG91 panel")),
     MSG91_BASE_URL: z
       .url()
@@ -123,6 +124,8 @@ const EnvSchema = z
     ),
     MSG91_TEMPLATE_OTP: optionalText(z.string().trim().min(1)),
     MSG91_TEMPLATE_ORDER_STATUS: optionalText(z.string().trim().min(1)),
+    MSG91_TEMPLATE_OTP_HI: optionalText(z.string().trim().min(1)),
+    MSG91_TEMPLATE_ORDER_STATUS_HI: optionalText(z.string().trim().min(1)),
     OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
     /** How often the outbox worker looks for messages to send (milliseconds). */
     OUTBOX_POLL_MS: count(50, 600_000, 2_000),

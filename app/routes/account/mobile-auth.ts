@@ -9,6 +9,7 @@ import { loadProfile } from "~/services/account/load-profile.server";
 import { requestMobileCode, verifyMobileCode } from "~/services/account/mobile-sign-in.server";
 import { clearSessionCookie } from "~/services/account/sign-in.server";
 import { clientAddress } from "~/services/security/rate-limit.server";
+import { requestLocale } from "~/lib/i18n.server";
 import { log } from "~/lib/log.server";
 import { readFields } from "~/lib/read-form.server";
 import { localizeAccountMessage as say, localizeFieldErrors } from "~/lib/account-messages.server";
@@ -30,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { mobile } = input;
   try {
     if (input.intent === "send-code") {
-      await requestMobileCode(mobile, { ip });
+      await requestMobileCode(mobile, { ip, locale: requestLocale(request) });
       return data<MobileAuthResult>({ ok: true, step: "code", mobile });
     }
     const result = await verifyMobileCode(mobile, input.code, { ip, headers: request.headers });

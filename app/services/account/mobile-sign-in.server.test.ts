@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { restoreEnv, setEnv } from "../../../tests/factories";
 import { getDb } from "~/db/db.server";
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, placeholderEmail } from "~/domain/mobile";
 import { getSessionUser } from "~/auth/session.server";
@@ -8,8 +9,8 @@ import { CODE_REFUSED, requestMobileCode, verifyMobileCode } from "./mobile-sign
 
 const headers = () => new Headers({ origin: "http://localhost:3999" });
 
-/** The code of the newest SMS queued to `phone`, as the person would read it. */
-async function lastCode(phone: string) {
+/** The newest sign-in code SMS queued to `phone`. */
+async function lastSms(phone: string) {
   const row = await getDb()
     .selectFrom("outbox")
     .select("payload")
@@ -17,8 +18,12 @@ async function lastCode(phone: string) {
     .where("kind", "=", "sign-in-code")
     .orderBy("created_at", "desc")
     .executeTakeFirstOrThrow();
-  const text = (JSON.parse(row.payload) as { text: string }).text;
-  return /\b(\d{6})\b/.exec(text)?.[1] ?? "";
+  return JSON.parse(row.payload) as { text: string; templateId?: string; variables?: Record<string, string> };
+}
+
+/** The code of the newest SMS queued to `phone`, as the person would read it. */
+async function lastCode(phone: string) {
+  return /^(\d{6}) /.exec((await lastSms(phone)).text)?.[1] ?? "";
 }
 
 const cookieOf = (h: Headers) =>
@@ -142,12 +147,48 @@ describe("signing in with a mobile number", () => {
   });
 });
 
+describe("the sign-in code SMS's language", () => {
+  afterEach(restoreEnv);
+  const MSG91 = { MSG91_AUTH_KEY: "test-auth-key-123", MSG91_TEMPLATE_OTP: "tmpl-otp", MSG91_TEMPLATE_ORDER_STATUS: "tmpl-status" };
+
+  it("is Hindi when asked for from a Hindi page, English otherwise", async () => {
+    await requestMobileCode("+919876500011", { ip: "10.9.6.1", locale: "hi" });
+    const hi = await lastSms("+919876500011");
+    const code = await lastCode("+919876500011");
+    expect(hi.text).toBe(`${code} आपका Angle लॉग इन कोड है। यह 10 मिनट चलेगा। किसी को न बताएँ।`);
+    expect(hi.templateId).toBeUndefined();
+
+    await requestMobileCode("+919876500012", { ip: "10.9.6.1", locale: "en" });
+    expect((await lastSms("+919876500012")).text).toMatch(/^\d{6} is your Angle sign-in code\. It expires in 10 minutes\./);
+  });
+
+  it("through MSG91 without a Hindi template, is English under the English template", async () => {
+    setEnv(MSG91);
+    await requestMobileCode("+919876500013", { ip: "10.9.6.2", locale: "hi" });
+    const sms = await lastSms("+919876500013");
+    expect(sms.templateId).toBe("tmpl-otp");
+    expect(sms.text).toMatch(/^\d{6} is your Angle sign-in code\./);
+    expect(sms.variables).toEqual({ otp: await lastCode("+919876500013") });
+  });
+
+  it("through MSG91 with the Hindi template, is Hindi under that template", async () => {
+    setEnv({ ...MSG91, MSG91_TEMPLATE_OTP_HI: "tmpl-otp-hi" });
+    await requestMobileCode("+919876500014", { ip: "10.9.6.3", locale: "hi" });
+    const sms = await lastSms("+919876500014");
+    expect(sms.templateId).toBe("tmpl-otp-hi");
+    expect(sms.text).toMatch(/^\d{6} आपका Angle लॉग इन कोड है।/);
+    await requestMobileCode("+919876500015", { ip: "10.9.6.3", locale: "en" });
+    expect(await lastSms("+919876500015")).toMatchObject({ templateId: "tmpl-otp", text: expect.stringMatching(/sign-in code/) });
+  });
+});
+
 describe("the mobile-auth action", () => {
-  const post = (fields: Record<string, string>, ip = "10.9.4.1") =>
+  /** `locale`: the language header the server in front sets for a Hindi page's post (/hi/account/mobile-auth). */
+  const post = (fields: Record<string, string>, ip = "10.9.4.1", locale: "en" | "hi" = "en") =>
     mobileAction({
       request: new Request("http://localhost:3999/account/mobile-auth", {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, "x-angle-locale": locale },
         body: new URLSearchParams(fields),
       }),
       params: {},
@@ -170,6 +211,13 @@ describe("the mobile-auth action", () => {
     expect(badCode.data).toMatchObject({ ok: false, error: "Enter the 6-digit code from the SMS." });
     const unknown = await post({ intent: "nope" });
     expect(unknown.init?.status).toBe(400);
+  });
+
+  it("sends the code in the language of the page it was asked from", async () => {
+    await post({ intent: "send-code", mobile: "98765 00016" }, "10.9.4.2", "hi");
+    expect((await lastSms("+919876500016")).text).toMatch(/^\d{6} आपका Angle लॉग इन कोड है।/);
+    await post({ intent: "send-code", mobile: "98765 00017" }, "10.9.4.2");
+    expect((await lastSms("+919876500017")).text).toMatch(/^\d{6} is your Angle sign-in code\./);
   });
 
   it("signs in with the code and sets the session cookie", async () => {

@@ -2,11 +2,12 @@ import { APIError } from "better-auth/api";
 import { getAuth } from "~/auth/auth.server";
 import { doorAdmits, WRONG_DOOR } from "~/auth/doors";
 import { getDatabase } from "~/db/db.server";
+import type { Locale } from "~/domain/locale";
 import { formatMobile } from "~/domain/mobile";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { signInCodeSms } from "~/domain/sms-messages";
-import { getEnv } from "~/env.server";
 import { enqueueSms } from "~/services/outbox/enqueue.server";
+import { smsTemplate } from "~/services/outbox/sms-template.server";
 import { nudgeOutbox } from "~/services/outbox/worker.server";
 import { hitRateLimit, type Limit, LIMITS } from "~/services/security/rate-limit.server";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
@@ -22,9 +23,10 @@ type Meta = { ip: string; now?: number };
 /**
  * Sends a sign-in code by SMS to `phone` (E.164). The answer is the same whether the number has an
  * account or not: the account is made, if need be, only when the code comes back. Limited per
- * number and per address; a refusal counts against neither.
+ * number and per address; a refusal counts against neither. The SMS is in `locale`, the language of
+ * the page that asked, when a template allows (smsTemplate).
  */
-export async function requestMobileCode(phone: string, meta: Meta) {
+export async function requestMobileCode(phone: string, meta: Meta & { locale?: Locale }) {
   await within(
     [
       [`mobile-code:ip:${meta.ip}`, LIMITS.mobileCodePerAddress],
@@ -33,12 +35,12 @@ export async function requestMobileCode(phone: string, meta: Meta) {
     meta.now,
   );
   const { siteTitle } = await getGeneralSettings();
-  const templateId = getEnv().MSG91_TEMPLATE_OTP;
+  const { locale, templateId } = smsTemplate("sign-in-code", meta.locale ?? "en");
   const { db } = getDatabase();
   await db.transaction().execute(async (trx) => {
     await sweepPhoneCodes(trx, meta.now);
     const { id, code } = await issuePhoneCode(trx, phone, meta.now);
-    const sms = signInCodeSms(siteTitle, code);
+    const sms = signInCodeSms(siteTitle, code, locale);
     await enqueueSms(trx, "sign-in-code", `sign-in-code:${id}`, { to: phone, ...sms, ...(templateId ? { templateId } : {}) });
   });
   nudgeOutbox();

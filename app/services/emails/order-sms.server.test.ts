@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { checkoutInput, createCustomer, createProduct } from "../../../tests/factories";
+import { afterEach, describe, expect, it } from "vitest";
+import { checkoutInput, createCustomer, createProduct, restoreEnv, setEnv } from "../../../tests/factories";
 import { getDb } from "~/db/db.server";
 import { placeholderEmail } from "~/domain/mobile";
+import { withLocale } from "~/lib/i18n.server";
 import { changeOrderStatus } from "../orders/admin-orders.server";
 import { placeOrder } from "../orders/place-order.server";
 import { enqueueEmail } from "../outbox/enqueue.server";
@@ -55,6 +56,61 @@ describe("order updates by SMS", () => {
     const sms = (await queued(second.orderId)).filter((r) => r.channel === "sms");
     expect(sms.map((r) => r.recipient)).toEqual(["+919876543210"]);
     expect((await queued(second.orderId)).some((r) => r.kind === "order-placed" && r.recipient === keen.email)).toBe(true);
+  });
+});
+
+describe("order updates by SMS in Hindi", () => {
+  afterEach(restoreEnv);
+  const MSG91 = { MSG91_AUTH_KEY: "test-auth-key-123", MSG91_TEMPLATE_OTP: "tmpl-otp", MSG91_TEMPLATE_ORDER_STATUS: "tmpl-status" };
+
+  /** A mobile customer's order placed on the Hindi pages (orders.locale hi), then confirmed; its two SMS. */
+  async function hindiOrderSms(phone: string) {
+    const customer = await mobileCustomer(phone);
+    const admin = await createCustomer({ role: "admin" });
+    const seeds = await createProduct({ name: "Bhindi Seeds", pricePaise: 12_000, stock: 5 });
+    const { orderId } = await withLocale("hi", () => placeOrder(customer, checkoutInput([{ productId: seeds.id, quantity: 1 }])));
+    await changeOrderStatus(orderId, "confirmed", admin.id);
+    const sms = (await queued(orderId)).filter((r) => r.channel === "sms").map((r) => JSON.parse(r.payload) as Sms);
+    return { orderId, sms, link: `http://localhost:3999/hi/order-confirmation/${orderId}` };
+  }
+
+  it("writes a Hindi order's SMS in Hindi, with the order page's status words and the Hindi link", async () => {
+    const { orderId, sms, link } = await hindiOrderSms("+919812300011");
+    expect(sms.map((s) => s.text)).toEqual([
+      `आपके Angle ऑर्डर #${orderId} की स्थिति: लंबित। पूरी जानकारी: ${link}`,
+      `आपके Angle ऑर्डर #${orderId} की स्थिति: पक्का। पूरी जानकारी: ${link}`,
+    ]);
+    expect(sms[1]?.variables).toEqual({ order: orderId, status: "पक्का", link });
+    expect(sms.every((s) => s.templateId === undefined)).toBe(true);
+  });
+
+  it("keeps an English order's SMS in English, with the English link", async () => {
+    setEnv({ ...MSG91, MSG91_TEMPLATE_ORDER_STATUS_HI: "tmpl-status-hi" });
+    const customer = await mobileCustomer("+919812300012");
+    const seeds = await createProduct({ stock: 5 });
+    const { orderId } = await withLocale("en", () => placeOrder(customer, checkoutInput([{ productId: seeds.id, quantity: 1 }])));
+    const [placed] = (await queued(orderId)).filter((r) => r.channel === "sms").map((r) => JSON.parse(r.payload) as Sms);
+    const link = `http://localhost:3999/order-confirmation/${orderId}`;
+    expect(placed).toMatchObject({ text: `Angle order #${orderId} is placed. Details: ${link}`, templateId: "tmpl-status" });
+  });
+
+  it("through MSG91 without a Hindi template, sends a Hindi order's SMS in English under the English template", async () => {
+    setEnv(MSG91);
+    const { orderId, sms, link } = await hindiOrderSms("+919812300013");
+    expect(sms.map((s) => [s.templateId, s.text])).toEqual([
+      ["tmpl-status", `Angle order #${orderId} is placed. Details: ${link}`],
+      ["tmpl-status", `Angle order #${orderId} is confirmed. Details: ${link}`],
+    ]);
+    expect(sms[1]?.variables).toEqual({ order: orderId, status: "confirmed", link });
+  });
+
+  it("through MSG91 with the Hindi template, sends it in Hindi under that template", async () => {
+    setEnv({ ...MSG91, MSG91_TEMPLATE_ORDER_STATUS_HI: "tmpl-status-hi" });
+    const { orderId, sms, link } = await hindiOrderSms("+919812300014");
+    expect(sms.map((s) => [s.templateId, s.text])).toEqual([
+      ["tmpl-status-hi", `आपके Angle ऑर्डर #${orderId} की स्थिति: लंबित। पूरी जानकारी: ${link}`],
+      ["tmpl-status-hi", `आपके Angle ऑर्डर #${orderId} की स्थिति: पक्का। पूरी जानकारी: ${link}`],
+    ]);
   });
 });
 

@@ -1,30 +1,33 @@
 import type { Db } from "~/db/db.server";
+import { localizePath } from "~/domain/locale";
 import { hasRealEmail, normaliseMobile } from "~/domain/mobile";
 import type { OrderStatus } from "~/domain/orders";
 import { orderStatusSms } from "~/domain/sms-messages";
-import { getEnv } from "~/env.server";
 import { enqueueSms } from "~/services/outbox/enqueue.server";
+import { smsTemplate } from "~/services/outbox/sms-template.server";
 import type { EmailContext } from "./email-context.server";
 
 /**
  * Queues the customer's SMS about an order (placed, or its status changed) in the transaction that
  * makes the change: for a customer with no real email (an account made from a mobile number) the
  * SMS is how they hear at all; others get it when they turned "SMS order updates" on. The number is
- * the one proved by a sign-in code, else the profile's phone if it is an Indian mobile.
+ * the one proved by a sign-in code, else the profile's phone if it is an Indian mobile. It is in the
+ * order's language (orders.locale) when a template allows (smsTemplate), and links to the order's
+ * page in that language either way.
  */
 export async function queueOrderSms(trx: Db, ctx: EmailContext, orderId: string, status: OrderStatus) {
   const row = await trx
     .selectFrom("orders")
     .innerJoin("user", "user.id", "orders.user_id")
-    .select(["orders.id", "user.email", "user.phoneNumber", "user.phone", "user.sms_order_updates"])
+    .select(["orders.id", "orders.locale", "user.email", "user.phoneNumber", "user.phone", "user.sms_order_updates"])
     .where("orders.id", "=", orderId)
     .executeTakeFirst();
   if (!row) return;
   if (hasRealEmail(row.email) && !row.sms_order_updates) return;
   const to = row.phoneNumber ?? normaliseMobile(row.phone ?? "");
   if (!to) return;
-  const link = `${ctx.store.baseUrl}/order-confirmation/${encodeURIComponent(row.id)}`;
-  const templateId = getEnv().MSG91_TEMPLATE_ORDER_STATUS;
-  const sms = orderStatusSms(ctx.store.name, { id: row.id, status, link });
+  const link = `${ctx.store.baseUrl}${localizePath(`/order-confirmation/${encodeURIComponent(row.id)}`, row.locale)}`;
+  const { locale, templateId } = smsTemplate("order-status-sms", row.locale);
+  const sms = orderStatusSms(ctx.store.name, { id: row.id, status, link }, locale);
   await enqueueSms(trx, "order-status-sms", `order-status-sms:${row.id}:${status}`, { to, ...sms, ...(templateId ? { templateId } : {}) });
 }

@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
+import { orderStatusSms } from "~/domain/sms-messages";
 import { parseEnv } from "~/env.server";
+import { requestMobileCode } from "~/services/account/mobile-sign-in.server";
 import { createSmsSender, msg91Body } from "./sms.server";
 import { enqueueSms } from "./enqueue.server";
 import { runOutboxOnce } from "./worker.server";
@@ -71,10 +73,24 @@ describe("the MSG91 sender", () => {
     expect(msg91Body(sms, undefined)).not.toHaveProperty("sender");
   });
 
-  it("is the sender only when MSG91_AUTH_KEY is set, and then wants both template ids", () => {
+  it("posts a Hindi SMS under its own template with the Devanagari variables as they are", async () => {
+    received.length = 0;
+    const link = "https://angle.in/hi/order-confirmation/A1";
+    const content = orderStatusSms("Angle", { id: "A1", status: "confirmed", link }, "hi");
+    await msg91().send({ to: "+919876543210", ...content, templateId: "tmpl-status-hi" }, "order-status-sms-1");
+    expect(received[0]?.body).toMatchObject({
+      template_id: "tmpl-status-hi",
+      recipients: [{ mobiles: "919876543210", order: "A1", status: "पक्का", link }],
+    });
+  });
+
+  it("is the sender only when MSG91_AUTH_KEY is set, and then wants both template ids (the Hindi ones are optional)", () => {
     expect(() => parseEnv({ MSG91_AUTH_KEY: "abcdefgh12" })).toThrow(/MSG91_TEMPLATE_OTP: is required/);
     const env = parseEnv({ MSG91_AUTH_KEY: "abcdefgh12", MSG91_TEMPLATE_OTP: "a", MSG91_TEMPLATE_ORDER_STATUS: "b" });
     expect(env.MSG91_BASE_URL).toBe("https://control.msg91.com");
+    expect([env.MSG91_TEMPLATE_OTP_HI, env.MSG91_TEMPLATE_ORDER_STATUS_HI]).toEqual([undefined, undefined]);
+    const hindi = parseEnv({ MSG91_TEMPLATE_OTP_HI: " c ", MSG91_TEMPLATE_ORDER_STATUS_HI: "" });
+    expect([hindi.MSG91_TEMPLATE_OTP_HI, hindi.MSG91_TEMPLATE_ORDER_STATUS_HI]).toEqual(["c", undefined]);
     expect(parseEnv({ MSG91_BASE_URL: "http://127.0.0.1:9/" }).MSG91_BASE_URL).toBe("http://127.0.0.1:9");
   });
 });
@@ -94,6 +110,18 @@ describe("SMS through the outbox", () => {
       const row = await getDb().selectFrom("outbox").selectAll().where("dedupe_key", "=", "sign-in-code:file-1").executeTakeFirstOrThrow();
       expect(row.status).toBe("sent");
       expect(row.payload).not.toContain("123456");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("writes a Hindi customer's SMS to the file in Hindi", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "angle-sms-"));
+    try {
+      await requestMobileCode("+919876543211", { ip: "10.8.0.1", locale: "hi" });
+      await runOutboxOnce({ senders: { email: async () => {}, sms: createSmsSender({ SMS_DIR: dir, MSG91_BASE_URL: baseUrl }).send } });
+      const [file] = readdirSync(dir);
+      expect(readFileSync(join(dir, file ?? ""), "utf8")).toMatch(/^To: \+919876543211\n\n\d{6} आपका Angle लॉग इन कोड है।/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
