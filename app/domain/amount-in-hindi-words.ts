@@ -1,3 +1,5 @@
+import { type IndianNumberWords, indianNumber } from "./amount-in-words";
+
 /**
  * The amount in words in Hindi, printed under the English one on tax documents: the same Indian
  * system (हज़ार, लाख, करोड़, a count of crores written in that system too) and the same limits as
@@ -109,36 +111,14 @@ const BELOW_HUNDRED = [
   "निन्यानवे",
 ];
 
-const CRORE = 10_000_000;
-const LAKH = 100_000;
-const THOUSAND = 1_000;
-
-const belowHundred = (n: number) => BELOW_HUNDRED[n] as string;
-
-/** 1–999; a hundred is "एक सौ", as invoices write it. */
-function belowThousand(n: number): string {
-  const hundreds = Math.floor(n / 100);
-  const rest = n % 100;
-  const words = hundreds > 0 ? [`${belowHundred(hundreds)} सौ`] : [];
-  if (rest > 0) words.push(belowHundred(rest));
-  return words.join(" ");
-}
-
-/** A positive whole number in the Indian system. */
-function wholeNumber(n: number): string {
-  const words: string[] = [];
-  const crores = Math.floor(n / CRORE);
-  if (crores > 0) words.push(`${wholeNumber(crores)} करोड़`);
-  let rest = n % CRORE;
-  const lakhs = Math.floor(rest / LAKH);
-  if (lakhs > 0) words.push(`${belowHundred(lakhs)} लाख`);
-  rest %= LAKH;
-  const thousands = Math.floor(rest / THOUSAND);
-  if (thousands > 0) words.push(`${belowHundred(thousands)} हज़ार`);
-  rest %= THOUSAND;
-  if (rest > 0) words.push(belowThousand(rest));
-  return words.join(" ");
-}
+/** Hindi's words for the Indian system; a hundred is "एक सौ", as invoices write it. */
+const HINDI: IndianNumberWords = {
+  belowHundred: (n) => BELOW_HUNDRED[n] as string,
+  hundred: "सौ",
+  thousand: "हज़ार",
+  lakh: "लाख",
+  crore: "करोड़",
+};
 
 /**
  * "एक हज़ार दो सौ पचास रुपये और पचास पैसे मात्र" for 1,25,050 paise; "शून्य रुपये मात्र" for 0;
@@ -152,7 +132,7 @@ export function amountInHindiWords(paise: number): string {
   }
   const rupees = Math.floor(paise / 100);
   const rest = paise % 100;
-  const rupeeWords = `${rupees === 0 ? "शून्य" : wholeNumber(rupees)} ${rupees === 1 ? "रुपया" : "रुपये"}`;
+  const rupeeWords = `${rupees === 0 ? "शून्य" : indianNumber(rupees, HINDI)} ${rupees === 1 ? "रुपया" : "रुपये"}`;
   if (rest === 0) return `${rupeeWords} मात्र`;
-  return `${rupeeWords} और ${belowHundred(rest)} ${rest === 1 ? "पैसा" : "पैसे"} मात्र`;
+  return `${rupeeWords} और ${HINDI.belowHundred(rest)} ${rest === 1 ? "पैसा" : "पैसे"} मात्र`;
 }

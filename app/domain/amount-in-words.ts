@@ -32,6 +32,38 @@ const CRORE = 10_000_000;
 const LAKH = 100_000;
 const THOUSAND = 1_000;
 
+/** A language's words for writing numbers in the Indian system. */
+export type IndianNumberWords = {
+  /** 1–99 */
+  belowHundred: (n: number) => string;
+  hundred: string;
+  thousand: string;
+  lakh: string;
+  crore: string;
+};
+
+/**
+ * A positive whole number in the Indian system, in the given words: crores (a count of crores is
+ * itself written in the system), then lakhs, thousands, hundreds and the rest.
+ */
+export function indianNumber(n: number, words: IndianNumberWords): string {
+  const parts: string[] = [];
+  const crores = Math.floor(n / CRORE);
+  if (crores > 0) parts.push(`${indianNumber(crores, words)} ${words.crore}`);
+  let rest = n % CRORE;
+  for (const [size, name] of [
+    [LAKH, words.lakh],
+    [THOUSAND, words.thousand],
+    [100, words.hundred],
+  ] as const) {
+    const count = Math.floor(rest / size);
+    if (count > 0) parts.push(`${words.belowHundred(count)} ${name}`);
+    rest %= size;
+  }
+  if (rest > 0) parts.push(words.belowHundred(rest));
+  return parts.join(" ");
+}
+
 /** 1–99. */
 function belowHundred(n: number): string {
   if (n < 20) return UNITS[n] as string;
@@ -39,30 +71,7 @@ function belowHundred(n: number): string {
   return n % 10 === 0 ? tens : `${tens} ${UNITS[n % 10]}`;
 }
 
-/** 1–999. */
-function belowThousand(n: number): string {
-  const hundreds = Math.floor(n / 100);
-  const rest = n % 100;
-  const words = hundreds > 0 ? [`${UNITS[hundreds]} Hundred`] : [];
-  if (rest > 0) words.push(belowHundred(rest));
-  return words.join(" ");
-}
-
-/** A positive whole number in the Indian system. */
-function wholeNumber(n: number): string {
-  const words: string[] = [];
-  const crores = Math.floor(n / CRORE);
-  if (crores > 0) words.push(`${wholeNumber(crores)} Crore`);
-  let rest = n % CRORE;
-  const lakhs = Math.floor(rest / LAKH);
-  if (lakhs > 0) words.push(`${belowHundred(lakhs)} Lakh`);
-  rest %= LAKH;
-  const thousands = Math.floor(rest / THOUSAND);
-  if (thousands > 0) words.push(`${belowHundred(thousands)} Thousand`);
-  rest %= THOUSAND;
-  if (rest > 0) words.push(belowThousand(rest));
-  return words.join(" ");
-}
+const ENGLISH: IndianNumberWords = { belowHundred, hundred: "Hundred", thousand: "Thousand", lakh: "Lakh", crore: "Crore" };
 
 /**
  * "Rupees One Lakh Twenty Thousand Five Hundred Only" for 1,20,50,000 paise; "Rupees Ten and Fifty
@@ -75,7 +84,7 @@ export function amountInWords(paise: number): string {
   }
   const rupees = Math.floor(paise / 100);
   const rest = paise % 100;
-  const rupeeWords = rupees === 0 ? "Zero" : wholeNumber(rupees);
+  const rupeeWords = rupees === 0 ? "Zero" : indianNumber(rupees, ENGLISH);
   if (rest === 0) return `Rupees ${rupeeWords} Only`;
   return `Rupees ${rupeeWords} and ${belowHundred(rest)} ${rest === 1 ? "Paisa" : "Paise"} Only`;
 }
