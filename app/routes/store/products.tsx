@@ -36,7 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     pages: pageLinksMarkup(page, pageCount, at(page - 1), at(page + 1)),
     empty:
       result.products.length === 0
-        ? noResultsMarkup(result.suggestions.map((name) => ({ name, href: `/products${catalogSearch({ q: name })}` })))
+        ? noResultsMarkup(
+            result.suggestions.map(({ search, label }) => ({ name: label, href: `/products${catalogSearch({ q: search })}` })),
+          )
         : null,
   };
 }

@@ -329,10 +329,12 @@ describe("search that forgives (issue 12)", () => {
   it("suggests the closest product names when nothing is found", async () => {
     const none = await findProducts(query("q=tomatto"));
     expect(none.matching).toBe(0);
-    expect(none.suggestions).toContain("Hybrid Tomato Seeds");
+    expect(none.suggestions).toContainEqual({ search: "Hybrid Tomato Seeds", label: "Hybrid Tomato Seeds" });
     expect(none.suggestions.length).toBeLessThanOrEqual(5);
     expect((await findProducts(query("q=tomato"))).suggestions).toEqual([]);
     expect((await findProducts(query("q=qqqqxxxx"))).suggestions).toEqual([]);
-    expect((await findProducts(query("q=mahindar tractor&category=equipment"))).suggestions).toContain("Mahindra 575 DI Tractor");
+    expect((await findProducts(query("q=mahindar tractor&category=equipment"))).suggestions.map((s) => s.search)).toContain(
+      "Mahindra 575 DI Tractor",
+    );
   });
 });

@@ -5,11 +5,12 @@ import { foldSql } from "~/db/fold-sql";
 import type { Database } from "~/db/schema";
 import { PAGE_SIZE, type CatalogQuery, type SortKey } from "~/domain/catalog-query";
 import type { CropKey, Season } from "~/domain/crops";
-import type { ProductCard } from "~/domain/product-view";
+import { type ProductCard, productText } from "~/domain/product-view";
 import type { SearchTerm } from "~/domain/search-terms";
 import { termsFor } from "./search-synonyms.server";
 import { type CardRow, selectProductCard, toProductCard } from "./select-product-card.server";
 import { suggestNames } from "./suggest-names.server";
+import { currentLocale } from "~/lib/i18n.server";
 
 export type ProductPage = {
   products: ProductCard[];
@@ -20,7 +21,8 @@ export type ProductPage = {
   page: number;
   pageCount: number;
   /** When a search finds nothing: the closest product names, best first (at most 5). */
-  suggestions: string[];
+  /** names to try instead: `search` is what the link searches (the English name), `label` what the page shows */
+  suggestions: { search: string; label: string }[];
 };
 
 type InScope = SelectQueryBuilder<Database, "product", Record<never, never>>;
@@ -78,7 +80,9 @@ export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): P
             ? await searchSqliteBest(search)
             : await searchSqlite(search);
   const pageCount = pageCountFor(matching);
-  const suggestions = query.q && matching === 0 ? await suggestNames(query.q, query.category) : [];
+  const suggested = query.q && matching === 0 ? await suggestNames(query.q, query.category) : [];
+  const locale = currentLocale();
+  const suggestions = suggested.map(({ name, nameHi }) => ({ search: name, label: productText(name, nameHi, locale) }));
   const shown = query.crop ? await countCrop(query.crop) : total;
   return { products: rows.map(toProductCard), matching, total: shown, page: Math.min(query.page, pageCount), pageCount, suggestions };
 }

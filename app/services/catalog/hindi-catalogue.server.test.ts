@@ -104,6 +104,15 @@ describe("Hindi pages show a product's Hindi, or its English", () => {
     expect(english?.name).toBe("Urea Fertiliser 45 kg");
   });
 
+  it("suggests, when a search finds nothing, the Hindi name where there is one, searching the English", async () => {
+    const suggested = (q: string, locale: "en" | "hi") =>
+      withLocale(locale, async () => (await findProducts(parseCatalogQuery(new URLSearchParams({ q })))).suggestions);
+    expect(await suggested("ureaa fertilizer", "hi")).toContainEqual({ search: "Urea Fertiliser 45 kg", label: "यूरिया खाद 45 किलो" });
+    expect(await suggested("ureaa fertilizer", "en")).toContainEqual({ search: "Urea Fertiliser 45 kg", label: "Urea Fertiliser 45 kg" });
+    // No Hindi name: the English, on a Hindi page too.
+    expect(await suggested("brass sprinklr", "hi")).toContainEqual({ search: "Brass Sprinkler", label: "Brass Sprinkler" });
+  });
+
   it("gives the product page its how to use in Hindi where there is one (0025-how-to-use-hindi), else the English", async () => {
     const howToUse = async (name: string, locale: "en" | "hi") => (await withLocale(locale, () => getProduct(ids[name] ?? "")))?.howToUse;
     const set = (name: string, english: string | null, hindi: string | null) =>

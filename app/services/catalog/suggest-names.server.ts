@@ -9,26 +9,31 @@ const MIN_SIMILARITY = 0.4;
 /** SQLite: names compared in JS, per word of the search. */
 const CANDIDATES_PER_WORD = 100;
 
+/** A suggested product: its English name, which the search matches, and its Hindi one, if given. */
+export type SuggestedName = { name: string; nameHi: string | null };
+
 /**
  * When a search finds nothing (issue 12): up to five names of products on sale closest to it by
  * trigram similarity, best first. Both engines read only an index's candidates, never the catalogue.
+ * Each comes with its Hindi name, which a Hindi page shows (the link searches the English one).
  */
-export async function suggestNames(q: string, category: CatalogQuery["category"]): Promise<string[]> {
+export async function suggestNames(q: string, category: CatalogQuery["category"]): Promise<SuggestedName[]> {
   const text = searchWords(q).join(" ");
   if ([...text].length < 3) return [];
   const names = getDatabase().engine === "postgres" ? await closestOnPostgres(text, category) : await closestOnSqlite(text, category);
-  return [...new Set(names)].slice(0, MAX_SUGGESTIONS);
+  const seen = new Set<string>();
+  return names.filter(({ name }) => !seen.has(name) && seen.add(name)).slice(0, MAX_SUGGESTIONS);
 }
 
 /** pg_trgm: "<%" finds names holding a similar extent through the name's trigram index (0002). */
-async function closestOnPostgres(text: string, category: CatalogQuery["category"]): Promise<string[]> {
+async function closestOnPostgres(text: string, category: CatalogQuery["category"]): Promise<SuggestedName[]> {
   return getDatabase()
     .db.transaction()
     .execute(async (trx) => {
       await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(MIN_SIMILARITY)}, true)`.execute(trx);
       const rows = await trx
         .selectFrom("product")
-        .select("name")
+        .select(["name", "name_hi as nameHi"])
         .where("status", "=", "live")
         .$if(category !== "all", (qb) => qb.where("category", "=", category as Exclude<typeof category, "all">))
         .where(sql<boolean>`${text} <% name`)
@@ -36,7 +41,7 @@ async function closestOnPostgres(text: string, category: CatalogQuery["category"
         .orderBy(sql`name_key`)
         .limit(MAX_SUGGESTIONS * 10)
         .execute();
-      return rows.map((r) => r.name);
+      return rows;
     });
 }
 
@@ -46,24 +51,24 @@ async function closestOnPostgres(text: string, category: CatalogQuery["category"
  * index without ranking, so each lookup stops after a few rows; then scored in JS as pg_trgm
  * would. Bounded work however large the catalogue.
  */
-async function closestOnSqlite(text: string, category: CatalogQuery["category"]): Promise<string[]> {
+async function closestOnSqlite(text: string, category: CatalogQuery["category"]): Promise<SuggestedName[]> {
   const { db } = getDatabase();
   const inCategory = category === "all" ? sql`` : sql`and product.category = ${category}`;
-  const names = new Set<string>();
+  const names = new Map<string, string | null>();
   for (const word of text.split(" ")) {
     const pieces = piecesOf(word);
     if (pieces.length === 0) continue;
     const match = `name : (${pieces.map((g) => `"${g.replace(/"/g, '""')}"`).join(" OR ")})`;
-    const { rows } = await sql<{ name: string }>`
-      select product.name as name from product_search join product on product.rowid = product_search.rowid
+    const { rows } = await sql<SuggestedName>`
+      select product.name as name, product.name_hi as "nameHi" from product_search join product on product.rowid = product_search.rowid
       where product_search match ${match} ${inCategory} limit ${CANDIDATES_PER_WORD}`.execute(db);
-    for (const row of rows) names.add(row.name);
+    for (const row of rows) names.set(row.name, row.nameHi);
   }
   return [...names]
-    .map((name) => ({ name, score: wordSimilarity(text, name) }))
+    .map(([name, nameHi]) => ({ name, nameHi, score: wordSimilarity(text, name) }))
     .filter((r) => r.score >= MIN_SIMILARITY)
     .sort((a, b) => b.score - a.score || (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1))
-    .map((r) => r.name);
+    .map(({ name, nameHi }) => ({ name, nameHi }));
 }
 
 /** A word's four-character pieces (a 3-character word is its own piece; shorter ones have none). */
