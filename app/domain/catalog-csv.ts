@@ -100,7 +100,10 @@ export const MAX_IMPORT_ROWS = 10_000;
 
 export const IMPORT_UPLOAD_GONE = "This upload has expired (uploads are kept for an hour) or was imported already. Upload the file again.";
 
-/** What the import page says about each column. */
+/**
+ * What the import page says about each column, in English. The page says it in its own language from
+ * the vendor_import_help_… messages (lib/catalog-column-help.server.ts), whose English is this word for word.
+ */
 export const CATALOG_COLUMN_HELP: Record<CatalogColumn, string> = {
   product_id: "The product to update (from an export). Blank for a new product.",
   handle: "A new product's name for its rows: any short text, the same on each of its sizes. Blank for an existing product.",

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { SessionUser } from "~/auth/session.server";
-import { CATALOG_COLUMN_HELP, CATALOG_COLUMNS, IMPORT_UPLOAD_GONE, MAX_IMPORT_ROWS } from "~/domain/catalog-csv";
+import { CATALOG_COLUMNS, IMPORT_UPLOAD_GONE, MAX_IMPORT_ROWS } from "~/domain/catalog-csv";
 import { VERIFY_BEFORE_LISTING } from "~/services/account/email-verification.server";
 import { applyCatalogImport, ImportGone, ImportRefused } from "~/services/catalog/apply-catalog-import.server";
 import type { CatalogActor } from "~/services/catalog/catalog-products.server";
@@ -11,6 +11,7 @@ import { RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { ListingRefused } from "~/services/sellers/vendor-products.server";
 import { readForm } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
+import { catalogColumnHelp } from "./catalog-column-help.server";
 import { m } from "./i18n.server";
 import { vendorText } from "./vendor-text.server";
 
@@ -33,7 +34,8 @@ export async function loadImportPage(request: Request, actor: CatalogActor, path
     paths,
     role: actor.role,
     maxRows: MAX_IMPORT_ROWS,
-    columns: CATALOG_COLUMNS.map((name) => ({ name, help: CATALOG_COLUMN_HELP[name] })),
+    // In the page's language, as the rest of the page: the vendor's may be Hindi, the admin's is always English.
+    columns: CATALOG_COLUMNS.map((name) => ({ name, help: catalogColumnHelp(name) })),
     gone: Boolean(uploadId) && !preview,
     preview: preview && {
       uploadId: preview.upload.id,
