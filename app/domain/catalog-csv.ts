@@ -100,43 +100,6 @@ export const MAX_IMPORT_ROWS = 10_000;
 
 export const IMPORT_UPLOAD_GONE = "This upload has expired (uploads are kept for an hour) or was imported already. Upload the file again.";
 
-/**
- * What the import page says about each column, in English. The page says it in its own language from
- * the vendor_import_help_… messages (lib/catalog-column-help.server.ts), whose English is this word for word.
- */
-export const CATALOG_COLUMN_HELP: Record<CatalogColumn, string> = {
-  product_id: "The product to update (from an export). Blank for a new product.",
-  handle: "A new product's name for its rows: any short text, the same on each of its sizes. Blank for an existing product.",
-  version: "From the export: a product that changed since (a sale, an edit) is not overwritten. Optional.",
-  name: "Product name (required, up to 200 characters).",
-  name_hi: "Optional: the name in Hindi (up to 200 characters), shown on the Hindi pages. Blank: they show the English name.",
-  category: "seeds, equipment, tools or fertilizers.",
-  regulated_as:
-    "For fertilizers: fertiliser or pesticide (blank: fertiliser). Seeds are sold as seed; equipment and tools are not regulated.",
-  hsn_code:
-    "HSN code, 4 to 8 digits, from the GST rate schedule (required for a new product; blank keeps a product's own). In Excel keep this column as Text, or 06022010 loses its 0.",
-  gst_rate: `GST rate in percent, a plain number: ${GST_RATES.join(", ")} (required for a new product; blank keeps a product's own).`,
-  description: "Up to 2,000 characters.",
-  description_hi: "Optional: the description in Hindi (up to 2,000 characters). Blank: the Hindi pages show the English.",
-  how_to_use_hi: "Optional: how to use in Hindi (up to 2,000 characters). Blank: the Hindi pages show the English.",
-  brand: "Optional.",
-  crops: `Optional, separated by commas: ${CROP_KEYS.join(", ")}.`,
-  season: "Optional: kharif, rabi, zaid or all.",
-  dosage_per_acre: "Optional amount per acre, with dosage_unit.",
-  dosage_unit: "g, kg, ml, l or piece.",
-  how_to_use: "Optional, up to 2,000 characters.",
-  image: "Optional. Pictures cannot be uploaded by CSV: leave it as exported or blank to keep the picture.",
-  variant_id: "The size to update (from an export). Blank for a new size.",
-  size_label: "The size as shoppers see it, e.g. 500 g (required).",
-  pack_quantity: "The pack's amount, e.g. 500 or 2.5 (required).",
-  pack_unit: "g, kg, ml, l or piece (required).",
-  sku: "Optional; unique across the store. Blank gives one. In Excel keep this column as Text, or 00123 loses its zeros.",
-  mrp_rupees: "MRP in rupees, e.g. 1299.50 (blank: same as the price).",
-  price_rupees: "Price in rupees, e.g. 1,299.50; at most two decimals (required).",
-  stock: "Whole number, 0 or more (required).",
-  weight_grams: "Shipping weight in grams (blank: from the pack size).",
-};
-
 /** A problem with one cell (or one row, or the file): the row as the spreadsheet numbers it (the header is row 1). */
 export type RowError = { row: number; column: string; message: string };
 

@@ -7,9 +7,9 @@ const rates = () => GST_RATES.join(", ");
 const crops = () => CROP_KEYS.join(", ");
 
 /**
- * What the import page says about each column, in the request's language. Each message's English is
- * CATALOG_COLUMN_HELP's sentence word for word (catalog-column-help.server.test.ts checks it), and
- * the lists in it (GST rates, crop keys) are the domain's, filled in here.
+ * What the import page says about each column, in the request's language (messages/vendor,
+ * vendor_import_help_<column>); the lists in it (GST rates, crop keys) are the domain's, filled in
+ * here.
  */
 export const CATALOG_COLUMN_HELP_TEXT: Record<CatalogColumn, () => string> = {
   product_id: () => m.vendor_import_help_product_id(),
@@ -42,5 +42,5 @@ export const CATALOG_COLUMN_HELP_TEXT: Record<CatalogColumn, () => string> = {
   weight_grams: () => m.vendor_import_help_weight_grams(),
 };
 
-/** A column's help in the request's language: the admin panel's (always English) is CATALOG_COLUMN_HELP's. */
+/** A column's help in the request's language (the admin panel's is always English). */
 export const catalogColumnHelp = (column: CatalogColumn): string => CATALOG_COLUMN_HELP_TEXT[column]();
