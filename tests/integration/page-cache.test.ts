@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { createPageCache, type PageCache } from "../../server/page-cache";
 import { createMemoryPageStore } from "../../server/page-cache-stores";
-import { linkToken } from "../account-links";
 import { createProduct } from "../factories";
 import { getDb } from "~/db/db.server";
-import { getEnv } from "~/env.server";
 import { saveSetting } from "~/services/settings/save-setting.server";
 import { freePort } from "../helpers/free-port";
+import { loadProductionBuild, ORIGIN, registerCustomer, send, unique } from "../helpers/production-app";
 import { redisForTests, TEST_REDIS_URL, testRedisPrefix } from "../helpers/redis";
 
 /**
@@ -23,15 +22,13 @@ import { redisForTests, TEST_REDIS_URL, testRedisPrefix } from "../helpers/redis
  * in Redis, whose pages also carry the Content-Security-Policy (sent in production only) that must
  * name each copy's own nonce.
  */
-const ORIGIN = getEnv().BASE_URL;
 const ROOT = resolve(import.meta.dirname, "../..");
 let build: ServerBuild;
+let clientDir: string;
 const caches: PageCache[] = [];
 
 beforeAll(async () => {
-  const buildDir = resolve(ROOT, getEnv().BUILD_DIR);
-  build = (await import(resolve(buildDir, "server/index.js"))) as ServerBuild;
-  await (build.entry.module as unknown as { ready: Promise<void> }).ready;
+  ({ build, clientDir } = await loadProductionBuild());
 });
 afterAll(() => Promise.all(caches.map((c) => c.close())));
 
@@ -41,40 +38,7 @@ const catalogVersion = () => (build.entry.module as unknown as { catalogVersion:
 function instance(store = createMemoryPageStore({ maxBytes: 16 * 1024 * 1024, ttlMs: 300_000 })) {
   const pageCache = createPageCache({ store, catalogVersion, build: build.assets.version });
   caches.push(pageCache);
-  const buildDir = resolve(ROOT, getEnv().BUILD_DIR);
-  return createApp({ build, clientDir: resolve(buildDir, "client"), https: false, origin: ORIGIN, pageCache });
-}
-
-type App = ReturnType<typeof instance>;
-type Reply = { status: number; headers: Headers; text: string; cookie: string };
-
-async function send(app: App, path: string, init: { form?: Record<string, string>; cookie?: string } = {}): Promise<Reply> {
-  const headers = new Headers({ origin: ORIGIN });
-  if (init.cookie) headers.set("cookie", init.cookie);
-  const response = await app.request(`${ORIGIN}${path}`, {
-    method: init.form ? "POST" : "GET",
-    headers,
-    body: init.form ? new URLSearchParams(init.form) : undefined,
-    redirect: "manual",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { status: response.status, headers: response.headers, text: await response.text(), cookie };
-}
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-const address = { phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" };
-
-/** Registers a customer through the store's own actions; returns the session cookie. */
-async function registerCustomer(app: App, name: string) {
-  const email = `page-cache-${unique()}@example.in`;
-  const reply = await send(app, "/account/auth", { form: { intent: "register", name, email, password: "cache-pass-123", ...address } });
-  expect(reply.status, reply.text).toBe(200);
-  const confirmed = await send(app, "/verify-email", { form: { token: await linkToken(email) } });
-  expect(confirmed.status, confirmed.text).toBe(303);
-  return confirmed.cookie;
+  return createApp({ build, clientDir, https: false, origin: ORIGIN, pageCache });
 }
 
 /** The nonces in a page's script tags (all one), and the one its CSP header allows (production only). */
@@ -186,7 +150,7 @@ describe("the page cache in front of the production build", () => {
 
   it("never answers a signed-in visitor from the cache, nor keeps their pages; personal pages are never cached", async () => {
     const app = instance();
-    const cookie = await registerCustomer(app, "Cache Kavya");
+    const { cookie } = await registerCustomer(app, "Cache Kavya", "page-cache");
     for (const path of ["/", "/products", "/products.data", "/about"]) {
       await send(app, path);
       expect((await send(app, path)).headers.get("x-page-cache"), `${path} anonymous`).toBe("hit");

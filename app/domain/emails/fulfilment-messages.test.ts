@@ -1,21 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { sampleCustomerOrder, sampleStore } from "../../../tests/helpers/email-samples";
 import { orderPlacedEmail, orderStatusEmail } from "./messages";
 import { orderShipmentEmail } from "./fulfilment-messages";
 
-const store = {
-  name: "Angle",
-  address: "Bengaluru",
-  supportEmail: "support@angle.in",
-  supportPhone: "+91 80 4567 8900",
-  baseUrl: "https://angle.example",
-};
+const store = sampleStore;
 const order = {
-  id: "abc123def456",
-  createdAt: "2026-11-02T04:30:00.000Z",
-  customerName: "Asha Patil",
-  customerEmail: "asha@example.in",
-  customerPhone: "+91 98765 43210",
-  address: { street: "1 Test Street", city: "Pune", state: "Maharashtra", pincode: "411001" },
+  ...sampleCustomerOrder,
   lines: [{ name: "Tomato Seeds", quantity: 2, unitPrice: 54_900, lineTotal: 109_800 }],
   subtotal: 109_800,
   tax: 19_800,

@@ -4,6 +4,7 @@ import type { Locale } from "~/domain/locale";
 import { formatPaise } from "~/domain/money";
 import * as m from "~/paraglide/messages";
 import type { ShipmentView } from "~/domain/shipments";
+import { orderLink, viewOrderLink } from "./order-link";
 import { type EmailBlock, type EmailStore, type RenderedEmail, renderEmail } from "./layout";
 
 /**
@@ -11,8 +12,6 @@ import { type EmailBlock, type EmailStore, type RenderedEmail, renderEmail } fro
  * courier and tracking, a bank transfer's details, a payment received. Pure, like messages.ts, and
  * in the recipient's language (`locale`).
  */
-
-const orderLink = (id: string) => `/order-confirmation/${encodeURIComponent(id)}`;
 
 /** One titled group per parcel: the courier, the tracking number or link, the items in it. */
 export function shipmentBlocks(shipments: readonly ShipmentView[], locale: Locale = "en"): EmailBlock[] {
@@ -90,7 +89,7 @@ export function paymentReceivedEmail(
   if (order.confirmed) {
     blocks.push({ kind: "paragraph", text: m.email_payment_received_confirmed({}, o) });
   }
-  blocks.push({ kind: "link", label: m.email_view_order({}, o), path: orderLink(order.id) });
+  blocks.push(viewOrderLink(order.id, locale));
   return renderEmail(
     store,
     {

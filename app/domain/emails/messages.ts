@@ -6,6 +6,7 @@ import type { Locale } from "~/domain/locale";
 import * as m from "~/paraglide/messages";
 import { derivedShipping, GST_PERCENT } from "~/domain/pricing";
 import { gstParts, type TaxMode } from "~/domain/gst";
+import { viewOrderLink } from "./order-link";
 import { type EmailBlock, type EmailRow, type EmailStore, type RenderedEmail, renderEmail } from "./layout";
 import type { BankTransferDetails } from "~/domain/bank-transfer";
 import type { ShipmentView } from "~/domain/shipments";
@@ -95,8 +96,6 @@ function itemsInWords(lines: EmailLine[], locale: Locale) {
   return lines.length > 1 ? m.email_items_and_more({ first, count: lines.length - 1 }, { locale }) : first;
 }
 
-const orderLink = (id: string) => `/order-confirmation/${encodeURIComponent(id)}`;
-
 /** To the customer, when the order is placed. */
 export function orderPlacedEmail(store: EmailStore, order: OrderEmailData, locale: Locale = "en"): RenderedEmail {
   const o = { locale };
@@ -115,7 +114,7 @@ export function orderPlacedEmail(store: EmailStore, order: OrderEmailData, local
         { kind: "lines", title: m.email_shipping_address({}, o), lines: addressLines(order.address) },
         { kind: "lines", title: m.email_payment_method({}, o), lines: [order.paymentLabel] },
         ...bankTransferBlocks(order.bankTransfer ?? null, order, locale),
-        { kind: "link", label: m.email_view_order({}, o), path: orderLink(order.id) },
+        viewOrderLink(order.id, locale),
       ],
     },
     locale,
@@ -164,7 +163,7 @@ export function orderStatusEmail(
   if (order.status === "cancelled") {
     blocks.push({ kind: "paragraph", text: m.email_cancelled_credit_note_if_invoiced({}, o) });
   }
-  blocks.push({ kind: "link", label: m.email_view_order({}, o), path: orderLink(order.id) });
+  blocks.push(viewOrderLink(order.id, locale));
   return renderEmail(
     store,
     {

@@ -1,14 +1,13 @@
 import type { Locale } from "~/domain/locale";
 import { formatPaiseExact } from "~/domain/money";
 import * as m from "~/paraglide/messages";
+import { viewOrderLink } from "./order-link";
 import { type EmailBlock, type EmailStore, type RenderedEmail, renderEmail } from "./layout";
 
 /**
  * The emails of cancellations and returns (issue 15): pure, rendered from plain data like
  * ./messages.ts, in the recipient's language (`locale`). Amounts are integer paise.
  */
-
-const orderLink = (id: string) => `/order-confirmation/${encodeURIComponent(id)}`;
 
 /** How money goes back: through the gateway to the original method, or a payout an admin sent (its reference). */
 export type RefundNotice = { amountPaise: number; kind: "gateway" | "payout"; payoutReference?: string | null } | null;
@@ -45,7 +44,7 @@ export function orderCancelledEmail(
     blocks.push({ kind: "paragraph", text: m.email_cancelled_credit_note({}, o) });
   }
   if (!order.byCustomer) blocks.push({ kind: "paragraph", text: m.email_unexpected_help({}, o) });
-  blocks.push({ kind: "link", label: m.email_view_order({}, o), path: orderLink(order.id) });
+  blocks.push(viewOrderLink(order.id, locale));
   return renderEmail(
     store,
     {
@@ -74,7 +73,7 @@ export function returnApprovedEmail(
     { kind: "paragraph", text: refundParagraph(r.refund, "item", locale) },
   ];
   if (r.creditNote) blocks.push({ kind: "paragraph", text: m.email_return_credit_note({ number: r.creditNote }, o) });
-  blocks.push({ kind: "link", label: m.email_view_order({}, o), path: orderLink(r.orderId) });
+  blocks.push(viewOrderLink(r.orderId, locale));
   return renderEmail(
     store,
     {
@@ -101,7 +100,7 @@ export function returnRejectedEmail(store: EmailStore, r: ReturnEmailData & { no
         },
         { kind: "lines", title: m.email_reason({}, o), lines: r.note.split(/\r?\n/) },
         { kind: "paragraph", text: m.email_questions_help({}, o) },
-        { kind: "link", label: m.email_view_order({}, o), path: orderLink(r.orderId) },
+        viewOrderLink(r.orderId, locale),
       ],
     },
     locale,
