@@ -19,13 +19,14 @@ export function useCartQuote() {
   const fetcher = useFetcher<{ items: QuotedItem[] }>();
   const [notices, setNotices] = useState<string[]>([]);
   const [changed, setChanged] = useState<Record<string, number>>({});
-  const ids = lines
-    .map((l) => (l.product.variantId ? `${l.product.id}~${l.product.variantId}` : l.product.id))
-    .sort()
-    .join(",");
+  const ids = quoteIds(lines);
   // The ids of the last quote asked for, and the last answer applied (each answer is applied once).
   const requested = useRef<Set<string>>(new Set());
   const applied = useRef<unknown>(null);
+  // The cart's ids as the last answer left it. An answer names each line's size, so a line from
+  // before pack sizes changes the ids when it is applied; that cart was just checked, and asking
+  // again would disable Place Order for a moment, long enough to swallow a click.
+  const answered = useRef<string | null>(null);
 
   const askForQuote = useEffectEvent((forIds: string) => {
     requested.current = new Set(forIds.split(",").map((part) => part.split("~").at(-1) ?? part));
@@ -35,7 +36,7 @@ export function useCartQuote() {
     if (!ids) return;
     // Offline the check cannot answer (and a failed fetcher shows the error page): the stored cart
     // stands until the connection comes back, and is checked again then.
-    if (navigator.onLine) askForQuote(ids);
+    if (navigator.onLine && ids !== answered.current) askForQuote(ids);
     const recheck = () => askForQuote(ids);
     window.addEventListener("online", recheck);
     return () => window.removeEventListener("online", recheck);
@@ -104,6 +105,7 @@ export function useCartQuote() {
         next.push({ product, quantity });
       }
     }
+    answered.current = quoteIds(next);
     if (dirty) writeCart(next);
     if (messages.length) setNotices((old) => [...new Set([...old, ...messages])]);
     if (Object.keys(priceChanges).length) setChanged((old) => ({ ...old, ...priceChanges }));
@@ -120,4 +122,12 @@ export function useCartQuote() {
   );
   const checked = !!fetcher.data && fetcher.state === "idle";
   return { lines: quoted, notices, checked };
+}
+
+/** The lines a quote is asked for: each product, with its size where the line names one. */
+function quoteIds(lines: readonly CartLine[]): string {
+  return lines
+    .map((l) => (l.product.variantId ? `${l.product.id}~${l.product.variantId}` : l.product.id))
+    .sort()
+    .join(",");
 }
