@@ -476,7 +476,8 @@ test("a cart line from before pack sizes is checked once: Place Order is not tak
   await seedCart(page, [{ product: VERMICOMPOST, quantity: 1 }]);
   const quotes: string[] = [];
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname.startsWith("/resources/cart-quote")) quotes.push(new URL(request.url()).searchParams.get("ids") ?? "");
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/resources/cart-quote")) quotes.push(url.searchParams.get("ids") ?? "");
   });
   await page.goto("/checkout");
   await waitForHydration(page);
