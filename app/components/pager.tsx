@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { groupIndian } from "~/domain/money";
 import { pageHref } from "~/domain/pagination";
 import { useLocale, useT } from "~/lib/i18n";
 
@@ -11,7 +12,6 @@ type PagerProps = {
   className?: string;
 };
 
-const count = (n: number) => n.toLocaleString("en-IN");
 const linkStyle = "inline-flex h-10 items-center rounded-lg border border-stone-300 bg-white px-4 font-semibold hover:bg-stone-50";
 const offStyle = "inline-flex h-10 items-center rounded-lg border border-stone-200 px-4 font-semibold text-stone-400";
 
@@ -37,8 +37,13 @@ export function Pager({ page, noun, prefix = "", className = "" }: PagerProps) {
     >
       <p className="text-stone-700" data-testid="pager-status">
         {hindi
-          ? t("ui_store_pager_status", { start: count(page.start), end: count(end), total: count(page.total), noun: nouns })
-          : `Showing ${count(page.start)}–${count(end)} of ${count(page.total)} ${nouns}`}
+          ? t("ui_store_pager_status", {
+              start: groupIndian(page.start),
+              end: groupIndian(end),
+              total: groupIndian(page.total),
+              noun: nouns,
+            })
+          : `Showing ${groupIndian(page.start)}–${groupIndian(end)} of ${groupIndian(page.total)} ${nouns}`}
       </p>
       {page.prevCursor || page.nextCursor ? (
         <div className="flex gap-2">

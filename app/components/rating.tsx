@@ -1,4 +1,5 @@
 import Star from "lucide-react/icons/star";
+import { groupIndian } from "~/domain/money";
 import type { useT } from "~/lib/i18n";
 
 /**
@@ -19,7 +20,7 @@ export function Rating({ rating, reviews, t }: { rating: number; reviews: number
       <Star className="h-4 w-4 shrink-0 fill-amber-400 text-amber-500" aria-hidden="true" />
       <span className="shrink-0 font-semibold text-stone-800">{rating.toFixed(1)}</span>
       <span className="whitespace-nowrap">
-        {t(reviews === 1 ? "ui_store_review_count_one" : "ui_store_review_count_other", { count: reviews.toLocaleString("en-IN") })}
+        {t(reviews === 1 ? "ui_store_review_count_one" : "ui_store_review_count_other", { count: groupIndian(reviews) })}
       </span>
       <span className="sr-only">{t("ui_store_rated", { rating: rating.toFixed(1) })}</span>
     </p>
