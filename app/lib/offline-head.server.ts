@@ -1,10 +1,12 @@
 import { Transform, type Writable } from "node:stream";
 import { CART_FLAG, CART_KEY } from "~/lib/cart";
+import { SCRIPTS_IN } from "~/lib/scripts-after-paint.server";
 import { OFFLINE_NOTICE_CLASS, OFFLINE_NOTICE_ID } from "~/service-worker/policy";
 
 /**
  * Installable and offline (docs/decisions/029-offline.md): the web app manifest's link, and a tiny
- * inline script that registers the service worker once the page has loaded and shows (or takes
+ * inline script that registers the service worker once the page has loaded, and its own scripts
+ * have arrived (SCRIPTS_IN: none of the worker's downloads competes with them), and shows (or takes
  * away) the offline notice when the worker says a page's data came from the phone's copy. Written
  * into the served HTML by entry.server, not drawn by React, so it adds no byte to the first-load
  * JavaScript (decision 007); React's hydration skips elements it did not draw in <head>.
@@ -14,7 +16,7 @@ export function offlineHead(nonce: string, { cartPage = false } = {}): string {
   return `<link rel="manifest" href="/manifest.webmanifest"><script nonce="${nonce}">${script}</script>`;
 }
 
-const offlineScript = `if("serviceWorker"in navigator){const s=navigator.serviceWorker;s.onmessage=e=>{const t=e.data&&e.data.angleOffline;if(t===undefined)return;let p=document.getElementById("${OFFLINE_NOTICE_ID}");if(!t){if(p)p.remove();return}if(!p){p=document.createElement("p");p.id="${OFFLINE_NOTICE_ID}";p.setAttribute("role","status");p.className="${OFFLINE_NOTICE_CLASS}";document.body.prepend(p)}p.textContent=t};addEventListener("load",()=>s.register("/sw.js"))}`;
+const offlineScript = `if("serviceWorker"in navigator){const s=navigator.serviceWorker;s.onmessage=e=>{const t=e.data&&e.data.angleOffline;if(t===undefined)return;let p=document.getElementById("${OFFLINE_NOTICE_ID}");if(!t){if(p)p.remove();return}if(!p){p=document.createElement("p");p.id="${OFFLINE_NOTICE_ID}";p.setAttribute("role","status");p.className="${OFFLINE_NOTICE_CLASS}";document.body.prepend(p)}p.textContent=t};addEventListener("load",()=>Promise.resolve(${SCRIPTS_IN}).then(()=>s.register("/sw.js")))}`;
 
 /**
  * On the cart page only: marks <html> when the cart kept in this browser has lines, before the

@@ -34,9 +34,16 @@ const CLOSE = "</script>";
  * than 2 s after the document was read (an image that stalls does not hold hydration back), and at
  * once in a tab opened in the background, which paints nothing until shown.
  */
+/**
+ * A promise the boot script leaves on `window`, settled once the page's scripts have arrived (or
+ * failed). The service worker is registered after it (offline-head.server.ts): its install fetches
+ * the catalogue's scripts, which must not share a slow line with the page's own.
+ */
+export const SCRIPTS_IN = "window.__angleScriptsIn";
+
 /** Without a paint by then (a machine too busy, a page that paints nothing), the scripts start anyway. */
 export const BOOT_FALLBACK_MS = 2_000;
-const BOOT = `(p=>{const d=document,c=d.currentScript;let n=0;const go=()=>{if(n++)return;for(const h of p){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}const s=d.createElement("script");s.type="module";s.nonce=c.nonce;s.textContent=c.previousElementSibling.textContent;d.head.append(s)};if(d.visibilityState==="hidden")return go();setTimeout(go,${BOOT_FALLBACK_MS});const f=new Promise(r=>PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();r()}}).observe({type:"paint",buffered:!0}):r());Promise.all([f,...[...d.querySelectorAll("img[fetchpriority=high]")].map(i=>i.decode().catch(()=>{}))]).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go))))})`;
+const BOOT = `(p=>{const d=document,c=d.currentScript;let n=0,r;${SCRIPTS_IN}=new Promise(f=>r=f);const go=()=>{if(n++)return;r(Promise.all(p.map(h=>new Promise(f=>{const l=d.createElement("link");l.rel="modulepreload";l.href=h;l.onload=l.onerror=f;d.head.append(l)}))));const s=d.createElement("script");s.type="module";s.nonce=c.nonce;s.textContent=c.previousElementSibling.textContent;d.head.append(s)};if(d.visibilityState==="hidden")return go();setTimeout(go,${BOOT_FALLBACK_MS});const f=new Promise(r=>PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();r()}}).observe({type:"paint",buffered:!0}):r());Promise.all([f,...[...d.querySelectorAll("img[fetchpriority=high]")].map(i=>i.decode().catch(()=>{}))]).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go))))})`;
 
 /** A value as JavaScript inside an inline <script>: nothing in it can close the element. */
 const inlineJson = (value: unknown) =>

@@ -80,6 +80,42 @@ test("the store is installable: a manifest with its icons, on every page, and an
   expect(state).toEqual({ state: "activated", scope: new URL("/", page.url()).href, script: new URL("/sw.js", page.url()).href });
 });
 
+test("the service worker is registered only once the page's own scripts have arrived", async ({ page }) => {
+  // Its install downloads the catalogue's scripts: on a slow line they must not compete with the
+  // page's own. Here the page's scripts are held back, and the page learns of its first paint only
+  // once it has loaded (the moment the worker used to be registered), as happens on a fast line
+  // when the pictures are in before the scripts are asked for.
+  await page.addInitScript(() => {
+    const Observer = window.PerformanceObserver;
+    window.PerformanceObserver = class extends Observer {
+      constructor(callback: PerformanceObserverCallback) {
+        super((list, observer) => {
+          if (document.readyState === "complete") callback(list, observer);
+          else addEventListener("load", () => callback(list, observer));
+        });
+      }
+    };
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  const registration = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope ?? null);
+  await expect.poll(() => page.evaluate(() => document.readyState)).toBe("complete");
+  // Its scripts are then asked for (and held).
+  await expect.poll(() => page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"]').length)).toBeGreaterThan(0);
+  await page.waitForTimeout(500);
+  expect(await registration()).toBeNull();
+  release();
+  await waitForHydration(page);
+  await expect.poll(registration).toBe(new URL("/", page.url()).href);
+});
+
 test("catalogue pages seen before open offline with a notice; a page never seen shows the offline page", async ({ page, context }) => {
   // Some twenty page loads and two accessibility scans: more than 60 s on a CI machine running both engines at once.
   test.setTimeout(120_000);
