@@ -1,6 +1,7 @@
 import { amountToFreeShipping } from "~/domain/pricing";
 import { formatPaise } from "~/domain/money";
-import { gstParts, type PricedOrder, type TaxConfig } from "~/domain/gst";
+import type { TaxConfig } from "~/domain/gst";
+import { gstParts, type PricedOrder } from "~/domain/gst-order";
 import { useT } from "~/lib/i18n";
 
 /**

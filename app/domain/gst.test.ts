@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeOrderTax, displayPrice, GST_RATES, gstinStateCode, halfTax, isGstRate, priceOrder } from "./gst";
+import { displayPrice, GST_RATES, gstinStateCode, halfTax, isGstRate } from "./gst";
+import { computeOrderTax, priceOrder } from "./gst-order";
 import { validateHsn } from "./gst-forms";
 import { computeTotals } from "./pricing";
 

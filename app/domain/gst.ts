@@ -1,8 +1,7 @@
-import { shippingFor } from "./pricing";
-
 /**
  * GST: rates, HSN codes and the tax on an order (issue 14, docs/decisions/022-gst.md).
- * Client-safe and small: the cart and checkout run the same engine as placeOrder.
+ * Client-safe and small. The tax on a whole order is in gst-order.ts: the cart and checkout run the
+ * same engine as placeOrder, and the catalogue pages, which need only this, do not download it.
  *
  * Every amount is in integer paise. The tax on a taxable value at a rate is computed as two halves,
  * each rounded half-up to the paisa: within one State they are CGST and SGST; across States IGST
@@ -60,70 +59,6 @@ export function halfTax(taxable: number, rate: number): number {
   return roundHalfUp(taxable * rate, 200);
 }
 
-function split(half: number, intraState: boolean): TaxSplit {
-  return intraState ? { cgst: half, sgst: half, igst: 0 } : { cgst: 0, sgst: 0, igst: 2 * half };
-}
-
-function taxed(taxable: number, rate: number, half: number, intraState: boolean): TaxedLine {
-  return { taxable, rate, tax: 2 * half, intraState, ...split(half, intraState) };
-}
-
-/**
- * The spec's flat GST (18% of the subtotal, rounded to the rupee) shared out over the lines in
- * proportion to their value, by largest remainder, in halves of whole paise, so the lines add up
- * to it exactly.
- */
-function flatHalves(amounts: number[], subtotal: number): number[] {
-  const totalHalves = Math.round((subtotal * FLAT_GST_PERCENT) / 100 / 100) * 50; // rupees × 100 paise ÷ 2
-  if (subtotal <= 0) return amounts.map(() => 0);
-  const exact = amounts.map((a) => (a * totalHalves) / subtotal);
-  const halves = exact.map(Math.floor);
-  let left = totalHalves - halves.reduce((s, h) => s + h, 0);
-  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    halves[i] = (halves[i] ?? 0) + 1;
-    left--;
-  }
-  return halves;
-}
-
-/**
- * The tax on an order. `buyerStateCode` is the place of supply (the delivery address's State);
- * while it is unknown ("") every line is shown as IGST — the amounts are the same either way.
- *
- * - Flat mode (the specification): 18% of the subtotal rounded to the rupee; shipping untaxed.
- * - By rate: each line at its product's rate; shipping, which the store invoices as part of a
- *   composite supply, at the highest rate among the order's lines (CGST Act s.8(a)), so it is
- *   never taxed below its principal supply.
- */
-export function computeOrderTax(
-  lines: readonly TaxInputLine[],
-  shippingPaise: number,
-  config: Pick<TaxConfig, "mode" | "storeStateCode">,
-  buyerStateCode: string,
-): OrderTax {
-  const intra = (seller: string) => buyerStateCode !== "" && seller === buyerStateCode;
-  let taxedLines: TaxedLine[];
-  let shipping: TaxedLine;
-  if (config.mode === "flat") {
-    const subtotal = lines.reduce((s, l) => s + l.amount, 0);
-    const halves = flatHalves(
-      lines.map((l) => l.amount),
-      subtotal,
-    );
-    taxedLines = lines.map((l, i) => taxed(l.amount, FLAT_GST_PERCENT, halves[i] ?? 0, intra(l.sellerStateCode)));
-    shipping = taxed(shippingPaise, 0, 0, intra(config.storeStateCode));
-  } else {
-    taxedLines = lines.map((l) => taxed(l.amount, l.rate, halfTax(l.amount, l.rate), intra(l.sellerStateCode)));
-    const rate = lines.reduce((max, l) => Math.max(max, l.rate), 0);
-    shipping = taxed(shippingPaise, rate, halfTax(shippingPaise, rate), intra(config.storeStateCode));
-  }
-  const all = [...taxedLines, shipping];
-  const sum = (key: "tax" | "cgst" | "sgst" | "igst") => all.reduce((s, l) => s + l[key], 0);
-  return { lines: taxedLines, shipping, tax: sum("tax"), cgst: sum("cgst"), sgst: sum("sgst"), igst: sum("igst") };
-}
-
 /**
  * A unit price as the storefront shows it: as stored (before GST), or with its GST added when the
  * store shows prices including GST. The total of an order never depends on this (decision 022).
@@ -138,29 +73,4 @@ export function displayPrice(pricePaise: number, rate: number, config: Pick<TaxC
 export function gstinStateCode(gstin: string | null | undefined): string {
   const code = (gstin ?? "").trim().slice(0, 2);
   return /^\d\d$/.test(code) ? code : "";
-}
-
-export type PricedOrder = { subtotal: number; shipping: number; tax: number; total: number; breakdown: OrderTax };
-
-/** An order's totals under the store's tax settings: the spec's shipping rule, then GST as above. */
-export function priceOrder(
-  lines: readonly TaxInputLine[],
-  config: Pick<TaxConfig, "mode" | "storeStateCode">,
-  buyerStateCode: string,
-): PricedOrder {
-  const subtotal = lines.reduce((s, l) => s + l.amount, 0);
-  const shipping = shippingFor(subtotal);
-  const breakdown = computeOrderTax(lines, shipping, config, buyerStateCode);
-  return { subtotal, shipping, tax: breakdown.tax, total: subtotal + shipping + breakdown.tax, breakdown };
-}
-
-/** The GST kinds an order or document carries, with their amounts: the non-zero of CGST, SGST and IGST. */
-export function gstParts(gst: TaxSplit): [label: "CGST" | "SGST" | "IGST", amount: number][] {
-  return (
-    [
-      ["CGST", gst.cgst],
-      ["SGST", gst.sgst],
-      ["IGST", gst.igst],
-    ] as [label: "CGST" | "SGST" | "IGST", amount: number][]
-  ).filter(([, amount]) => amount > 0);
 }

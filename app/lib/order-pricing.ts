@@ -1,4 +1,5 @@
-import { displayPrice, FLAT_GST_PERCENT, priceOrder, type PricedOrder, type TaxConfig, type TaxedLine } from "~/domain/gst";
+import { displayPrice, FLAT_GST_PERCENT, type TaxConfig, type TaxedLine } from "~/domain/gst";
+import { type PricedOrder, priceOrder } from "~/domain/gst-order";
 import { findIndianState } from "~/domain/indian-states";
 import type { CartLine } from "./cart";
 import { useRootData } from "./root-data";

@@ -1,4 +1,4 @@
-import { gstParts } from "~/domain/gst";
+import { gstParts } from "~/domain/gst-order";
 import { useEffect } from "react";
 import { data, Link, redirect, useLocation, useNavigate } from "react-router";
 import XCircle from "lucide-react/icons/circle-x";

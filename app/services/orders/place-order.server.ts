@@ -4,7 +4,7 @@ import { MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } from "~/domain/car
 import type { CheckoutInput } from "~/domain/checkout";
 import { OPEN_UNPAID_STATUSES, TOO_MANY_OPEN_ORDERS } from "~/domain/orders";
 import { initialPaymentStatus, isPrepaidMethod, RECEIVED } from "~/domain/payments";
-import { priceOrder } from "~/domain/gst";
+import { priceOrder } from "~/domain/gst-order";
 import { findIndianState } from "~/domain/indian-states";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
 import { orderSellers } from "~/services/tax-documents/order-sellers.server";
