@@ -479,10 +479,11 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 type NetworkItem = { url?: string; resourceType?: string; transferSize?: number; resourceSize?: number; statusCode?: number };
 
 /**
- * Scripts a run counted as (nearly) free to download. Chromium sometimes sends a response's
- * loadingFinished before its responseReceived; Lighthouse then keeps the headers' size (or 0) as the
- * transfer size, and its slow-4G simulation downloads the script in no time, which flatters the
- * score (seen on about half the runs of some pages, 27 November). Such a run is measured again.
+ * Scripts a run counted as (nearly) free to download: a transfer size of 0 (from the HTTP cache) or
+ * of the headers alone. Lighthouse's slow-4G simulation then downloads them in no time, which
+ * flatters the score. Seen on about half the runs until 27 November: the service worker, registered
+ * at `load`, which an unthrottled run reaches before the page asks for its scripts, fetched them
+ * first (a11d2b9 registers it after them). Such a run is measured again.
  */
 function undercountedScripts(lhr: Lhr): string[] {
   const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
@@ -599,7 +600,7 @@ async function runLighthouse(base: string, paths: string[], runs: number) {
         }
         const free = undercountedScripts(result.lhr);
         if (free.length && ++undercounts < 6) {
-          console.log(`  lighthouse ${path}: ${free.length} script(s) counted free (Chromium's event order), retrying`);
+          console.log(`  lighthouse ${path}: ${free.length} script(s) counted free (from a cache), retrying`);
           continue;
         }
         if (free.length) console.log(`  lighthouse ${path}: ${free.length} script(s) still counted free after 6 tries, kept`);
