@@ -4,8 +4,7 @@ import { readFileSync } from "node:fs";
 import { isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { prepareDatabase } from "./db/prepare.server";
 import { closeDatabase } from "./db/db.server";
 import { getEnv } from "./env.server";
@@ -138,9 +137,11 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // The whole page, then sent: no route streams data it is still waiting for (none defers), and
+    // React Router's data script is then always in place. Sent as soon as the shell was ready, it
+    // came now and then (a first render, a busy server) in a hidden copy that React's reveal script
+    // moved in up to 300 ms later, with a second layout of the whole page before the first paint;
+    // and the page cache kept that copy for every visitor.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -149,7 +150,7 @@ export default function handleRequest(
       </InlineCssContext>,
       {
         nonce,
-        [readyOption]() {
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {

@@ -63,6 +63,20 @@ async function reprice(productId: string, rupees: number) {
 }
 
 describe("the page cache in front of the production build", () => {
+  // First in the file: these are the build's first renders in this process, when React Router's
+  // data script is the likeliest to be still encoding as the page's shell is ready. Streamed then,
+  // it came behind React's reveal script (a hidden copy moved in later, up to 300 ms, with a second
+  // layout of the whole page before the first paint), and the page cache kept that copy for everyone.
+  it("keeps only whole pages: a page's data is written in place, never streamed in behind a reveal", async () => {
+    const app = instance();
+    for (const path of ["/", "/hi", "/products", "/hi/products", "/crops", "/about", "/hi/about"]) {
+      const reply = await send(app, path);
+      expect(reply.status, path).toBe(200);
+      expect(reply.text, path).toContain("window.__reactRouterContext.streamController.enqueue(");
+      expect(/<!--\$\?-->|\$RC\(|<div hidden id="S:/.test(reply.text), `${path}: its data streamed in behind React's reveal`).toBe(false);
+    }
+  });
+
   it("serves anonymous pages again with a fresh nonce and the request's own id", async () => {
     const app = instance();
     const product = await createProduct({ name: `Cached Chilli ${unique()}`, pricePaise: 12_300 });
