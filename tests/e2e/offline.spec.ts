@@ -75,6 +75,11 @@ test("the store is installable: a manifest with its icons, on every page, and an
   }
   const state = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
+    // `ready` comes with the worker activating; it is registered once the page's scripts are in, so
+    // on a busy machine that can be moments before this.
+    const worker = registration.active;
+    if (worker && worker.state !== "activated")
+      await new Promise<void>((done) => worker.addEventListener("statechange", () => worker.state === "activated" && done()));
     return { state: registration.active?.state, scope: registration.scope, script: registration.active?.scriptURL };
   });
   expect(state).toEqual({ state: "activated", scope: new URL("/", page.url()).href, script: new URL("/sw.js", page.url()).href });
