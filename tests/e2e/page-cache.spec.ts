@@ -87,9 +87,10 @@ test("a signed-in customer's pages never come from the cache, nor go into it", a
   const guest = await browser.newContext({ serviceWorkers: "block" }); // the server's cache, as above
   try {
     const visitor = await guest.newPage();
-    // A guest fills the cache first.
+    // A guest fills the cache first (again, if the file's other test, running beside this one,
+    // has just changed the catalogue and so emptied it).
     await visitor.goto("/products");
-    expect(await cacheOf(await visitor.goto("/products"))).toBe("hit");
+    await expect.poll(async () => cacheOf(await visitor.goto("/products"))).toBe("hit");
 
     const customer = await loginAs(page, { name: "Cache Meera" });
     for (const path of ["/products", "/", "/orders", "/account"]) {
@@ -99,8 +100,9 @@ test("a signed-in customer's pages never come from the cache, nor go into it", a
       expect((await response?.allHeaders())?.["cache-control"], path).toBe("private, no-store");
       await expect(page.locator("body"), path).toContainText(customer.name);
     }
+    // The guest's copy is still theirs. (Whether it is still a hit depends on the other tests: any
+    // catalogue change empties the cache; page-cache.test.ts checks that on its own database.)
     const after = await visitor.goto("/products");
-    expect(await cacheOf(after)).toBe("hit");
     expect(await after?.text()).not.toContain(customer.name);
   } finally {
     await guest.close();

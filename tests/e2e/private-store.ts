@@ -62,6 +62,7 @@ export async function startPrivateStore(name: string, extraEnv: Record<string, s
       server.kill("SIGTERM");
       await exited;
       rmSync(dir, { recursive: true, force: true });
+      rmSync(mailDirFor(port), { recursive: true, force: true });
       if (postgres) await dropDatabase(dbName);
     },
   };
