@@ -136,7 +136,9 @@ export default function handleRequest(
   }
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    // Errors React recovered from inside a part of the page (a Suspense boundary, drawn again in the
+    // browser): logged once the page is whole. An error in the shell is React Router's to log (handleError).
+    const partErrors: unknown[] = [];
     // The whole page, then sent: no route streams data it is still waiting for (none defers), and
     // React Router's data script is then always in place. Sent as soon as the shell was ready, it
     // came now and then (a first render, a busy server) in a hidden copy that React's reveal script
@@ -151,7 +153,9 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          shellRendered = true;
+          if (!request.signal.aborted) {
+            for (const err of partErrors) log.error({ err, url: request.url }, "part of the page failed to render");
+          }
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -171,11 +175,12 @@ export default function handleRequest(
           resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
+          partErrors.length = 0;
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) log.error({ err: error }, "streaming render failed");
+          partErrors.push(error);
         },
       },
     );

@@ -40,10 +40,16 @@ const CLOSE = "</script>";
  * the catalogue's scripts, which must not share a slow line with the page's own.
  */
 export const SCRIPTS_IN = "window.__angleScriptsIn";
+/**
+ * …or once this long has passed since they were asked for, so that a script that never arrives
+ * does not keep the worker out. A browser that does not know modulepreload (Safari before 17,
+ * Firefox before 115) fires no load event on the links: there it counts as arrived at once.
+ */
+export const SCRIPTS_IN_TIMEOUT_MS = 10_000;
 
 /** Without a paint by then (a machine too busy, a page that paints nothing), the scripts start anyway. */
 export const BOOT_FALLBACK_MS = 2_000;
-const BOOT = `(p=>{const d=document,c=d.currentScript;let n=0,r;${SCRIPTS_IN}=new Promise(f=>r=f);const go=()=>{if(n++)return;r(Promise.all(p.map(h=>new Promise(f=>{const l=d.createElement("link");l.rel="modulepreload";l.href=h;l.onload=l.onerror=f;d.head.append(l)}))));const s=d.createElement("script");s.type="module";s.nonce=c.nonce;s.textContent=c.previousElementSibling.textContent;d.head.append(s)};if(d.visibilityState==="hidden")return go();setTimeout(go,${BOOT_FALLBACK_MS});const f=new Promise(r=>PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();r()}}).observe({type:"paint",buffered:!0}):r());Promise.all([f,...[...d.querySelectorAll("img[fetchpriority=high]")].map(i=>i.decode().catch(()=>{}))]).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go))))})`;
+const BOOT = `(p=>{const d=document,c=d.currentScript;let n=0,r;${SCRIPTS_IN}=new Promise(f=>r=f);const go=()=>{if(n++)return;r(Promise.race([new Promise(f=>setTimeout(f,${SCRIPTS_IN_TIMEOUT_MS})),Promise.all(p.map(h=>new Promise(f=>{const l=d.createElement("link");l.rel="modulepreload";l.href=h;l.onload=l.onerror=f;d.head.append(l);l.relList.supports?.("modulepreload")||f()})))]));const s=d.createElement("script");s.type="module";s.nonce=c.nonce;s.textContent=c.previousElementSibling.textContent;d.head.append(s)};if(d.visibilityState==="hidden")return go();setTimeout(go,${BOOT_FALLBACK_MS});const f=new Promise(r=>PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();r()}}).observe({type:"paint",buffered:!0}):r());Promise.all([f,...[...d.querySelectorAll("img[fetchpriority=high]")].map(i=>i.decode().catch(()=>{}))]).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go))))})`;
 
 /** A value as JavaScript inside an inline <script>: nothing in it can close the element. */
 const inlineJson = (value: unknown) =>
