@@ -195,7 +195,8 @@ test("a category and GST rate picked before the form hydrates are kept through l
     await scriptsMayLoad;
     await route.continue();
   });
-  await page.goto("/vendor-login/products/new");
+  // Not until "load": the boot script may ask for the held scripts before it, and then it waits for them.
+  await page.goto("/vendor-login/products/new", { waitUntil: "domcontentloaded" });
   const name = `Early Pick Sickle ${unique()}`;
   await page.getByLabel(/^Name/).fill(name);
   await page.getByLabel(/^Category/).selectOption("tools");
