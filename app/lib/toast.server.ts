@@ -72,5 +72,5 @@ export function samePage(url: URL) {
   const params = new URLSearchParams(url.search);
   params.delete("index");
   const search = params.toString();
-  return search ? `${url.pathname}?${search}` : url.pathname;
+  return safeReturnPath(search ? `${url.pathname}?${search}` : url.pathname);
 }

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { getAuth } from "~/auth/auth.server";
+import { safeReturnPath } from "~/lib/safe-return-path";
 
 /** Ends the session on the server and returns to / (spec §2). */
 export async function action({ request }: Route.ActionArgs) {
@@ -11,7 +12,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     // No session to end: still send the visitor home.
   }
-  const to = String((await request.formData().catch(() => null))?.get("redirectTo") ?? "/");
+  const to = safeReturnPath(String((await request.formData().catch(() => null))?.get("redirectTo") ?? "/"));
   return redirect(["/admin/login", "/vendor-login"].includes(to) ? to : "/", { headers });
 }
 
