@@ -97,6 +97,28 @@ describe("log level", () => {
   });
 });
 
+describe("mail transport", () => {
+  const secrets = {
+    BETTER_AUTH_SECRET: "a-real-session-secret-of-at-least-32-chars",
+    PAYMENT_ENCRYPTION_KEY: "a-separate-payment-key-of-at-least-32-chars",
+  };
+
+  it("a store served to others refuses to start in production without SMTP (links would only reach the disk)", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", BASE_URL: "https://angle.example", ...secrets })).toThrow(
+      /SMTP_URL: is required in production/,
+    );
+    expect(
+      parseEnv({ NODE_ENV: "production", BASE_URL: "https://angle.example", SMTP_URL: "smtps://u:p@mail.example:465", ...secrets })
+        .SMTP_URL,
+    ).toBe("smtps://u:p@mail.example:465");
+  });
+
+  it("writes files without SMTP on this machine alone and off production", () => {
+    expect(parseEnv({ NODE_ENV: "production" }).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: "development", BASE_URL: "https://angle.example" }).SMTP_URL).toBeUndefined();
+  });
+});
+
 describe("payment encryption key", () => {
   const realSecret = "a-real-session-secret-of-at-least-32-chars";
   const paymentKey = "a-separate-payment-key-of-at-least-32-chars";
@@ -110,6 +132,7 @@ describe("payment encryption key", () => {
       BASE_URL: "https://angle.example",
       BETTER_AUTH_SECRET: realSecret,
       PAYMENT_ENCRYPTION_KEY: paymentKey,
+      SMTP_URL: "smtp://angle:secret@mail.example:587",
     });
     expect(env.PAYMENT_ENCRYPTION_KEY).toBe(paymentKey);
   });

@@ -90,6 +90,15 @@ const EnvSchema = z
     // Abuse limits on orders and vendor listings (README, "Limits"): a customer's open unpaid orders,
     // checkouts per customer and per address, a vendor's pending listings and new listings, in any 10 minutes.
     ORDER_MAX_OPEN_UNPAID: count(1, 100_000, 5),
+    // What orders waiting for a card or UPI payment may hold (docs/decisions/031-unpaid-holds.md):
+    // one order's total (whole rupees) and units, one customer's such orders together, and the share
+    // of one size's stock a customer's such orders may hold, never fewer than the minimum units.
+    ORDER_UNPAID_MAX_RUPEES: count(1, 1_000_000_000, 200_000),
+    ORDER_UNPAID_MAX_UNITS: count(1, 1_000_000, 500),
+    ORDER_UNPAID_CUSTOMER_MAX_RUPEES: count(1, 1_000_000_000, 400_000),
+    ORDER_UNPAID_CUSTOMER_MAX_UNITS: count(1, 1_000_000, 1_000),
+    ORDER_UNPAID_STOCK_SHARE_PERCENT: count(1, 100, 50),
+    ORDER_UNPAID_STOCK_MIN_UNITS: count(1, 1_000_000, 5),
     RATE_LIMIT_CHECKOUT_MAX: count(1, 100_000, 10),
     RATE_LIMIT_CHECKOUT_ADDRESS_MAX: count(1, 100_000, 30),
     LISTING_MAX_PENDING: count(1, 100_000, 50),
@@ -164,6 +173,14 @@ const EnvSchema = z
         message: "is required in production (a random value of 32+ characters, kept apart from BETTER_AUTH_SECRET)",
       });
     }
+    // Without SMTP every email, with its confirmation and reset links, would only be written to disk.
+    if (production && publicUrl && env.SMTP_URL === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required in production for a store served to others (customers must receive their emails)",
+      });
+    }
     if (production && publicUrl && env.FAKE_GATEWAY === "on") {
       ctx.addIssue({ code: "custom", path: ["FAKE_GATEWAY"], message: "the fake payment gateway must not run for a public store" });
     }
@@ -194,7 +211,8 @@ const EnvSchema = z
     }
   });
 
-function isLoopbackUrl(url: string) {
+/** Whether a URL names this machine (localhost, 127.0.0.1, [::1]): a store nobody else can reach. */
+export function isLoopbackUrl(url: string) {
   const host = new URL(url).hostname;
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 }

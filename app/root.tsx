@@ -4,6 +4,7 @@ import stylesheet from "./app.css?url";
 import { Stylesheet } from "./lib/inline-stylesheet";
 import { getToast } from "./lib/toast.server";
 import { ToastNotice } from "./components/toast-notice";
+import { UserMirror } from "./components/user-mirror";
 import { requestPolicy, requestState } from "./lib/request-policy.server";
 import { requireOwnPassword } from "./lib/password-policy.server";
 import { storeDetails } from "./lib/store-details.server";
@@ -70,6 +71,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <Outlet />
       <ToastNotice toast={loaderData.toast} />
+      <UserMirror user={loaderData.user} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTransport } from "nodemailer";
 import { maskEmail, oneLine } from "~/domain/outbox";
-import type { Env } from "~/env.server";
+import { type Env, isLoopbackUrl } from "~/env.server";
 import type { OutboxEmail } from "~/services/outbox/enqueue.server";
 import { log } from "./log.server";
 
@@ -13,7 +13,7 @@ export type MailSender = {
   close: () => void;
 };
 
-type MailSettings = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "MAIL_DIR">;
+type MailSettings = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "MAIL_DIR" | "BASE_URL">;
 
 /**
  * The message nodemailer is given. Every header value is one line (CR/LF and other control
@@ -23,7 +23,11 @@ export function mailMessage(email: OutboxEmail, from: string) {
   return { from: oneLine(from), to: oneLine(email.to), subject: oneLine(email.subject), text: email.text, html: email.html };
 }
 
-/** The links in a message's text, for the log of the file transport (a developer clicks them there). */
+/**
+ * The links in a message's text, for the log of the file transport on a store served to this machine
+ * alone (a developer clicks them there). Confirmation and reset links carry working tokens, so a
+ * store served to others never logs them (and never runs without SMTP: app/env.server.ts).
+ */
 export function linksIn(text: string) {
   return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
 }
@@ -34,7 +38,8 @@ export function linksIn(text: string) {
  * message any mail program opens, and the log names its subject and links (never its body).
  */
 export function createMailSender(settings: MailSettings): MailSender {
-  return settings.SMTP_URL ? smtpSender(settings.SMTP_URL, settings.MAIL_FROM) : fileSender(settings.MAIL_DIR, settings.MAIL_FROM);
+  if (settings.SMTP_URL) return smtpSender(settings.SMTP_URL, settings.MAIL_FROM);
+  return fileSender(settings.MAIL_DIR, settings.MAIL_FROM, isLoopbackUrl(settings.BASE_URL));
 }
 
 function smtpSender(url: string, from: string): MailSender {
@@ -53,7 +58,7 @@ function smtpSender(url: string, from: string): MailSender {
   };
 }
 
-function fileSender(dir: string, from: string): MailSender {
+function fileSender(dir: string, from: string, logLinks: boolean): MailSender {
   const compose = createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     async send(email, name) {
@@ -61,7 +66,8 @@ function fileSender(dir: string, from: string): MailSender {
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = join(dir, `${fileStamp()}-${safeName(name)}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ to: maskEmail(email.to), subject: oneLine(email.subject), links: linksIn(email.text), file }, "email written to a file");
+      const links = logLinks ? { links: linksIn(email.text) } : {};
+      log.info({ to: maskEmail(email.to), subject: oneLine(email.subject), ...links, file }, "email written to a file");
     },
     close: () => compose.close(),
   };

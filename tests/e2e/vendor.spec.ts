@@ -290,10 +290,14 @@ test("roles stay apart: vendors, customers and admins each keep to their own are
   expect(viaDialog.status()).toBe(403);
   await customerContext.close();
 
-  // Logout clears the session.
+  // Logout clears the session, and the signed-in mirror a storefront page left in local storage
+  // (the sign-out never passes through the storefront).
+  await page.goto("/about");
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem("angle-user"))).toContain(vendor.email);
   await page.goto("/vendor-login");
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByRole("heading", { name: "Vendor login" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem("angle-user"))).toBeNull();
   await page.goto("/vendor-login/orders");
   await expect(page).toHaveURL(/\/vendor-login$/);
 });

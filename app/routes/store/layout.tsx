@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { LazyAuthDialog } from "~/components/lazy-auth-dialog";
@@ -43,19 +42,6 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const { user } = useRootData();
   const t = useT();
 
-  // Spec §3: the signed-in user is mirrored in local storage (non-secret fields); the session decides.
-  useEffect(() => {
-    try {
-      if (user)
-        window.localStorage.setItem(
-          "angle-user",
-          JSON.stringify({ id: user.id, name: user.name, email: user.email, type: user.role, phone: user.phone, address: user.address }),
-        );
-      else window.localStorage.removeItem("angle-user");
-    } catch {
-      // storage blocked
-    }
-  }, [user]);
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -13,6 +13,7 @@ const EMAIL = {
   html: '<p>Namaste Asha,</p><p><a href="http://localhost:3999/orders/ANG-1001">Track your order</a></p>',
 };
 const FROM = "Angle <orders@angle.in>";
+const LOCAL = "http://localhost:3999";
 
 const dirs: string[] = [];
 function tempDir() {
@@ -32,7 +33,7 @@ function headers(eml: string) {
 describe("the file transport (no SMTP_URL)", () => {
   it("writes a complete message with a plain-text and an HTML part, private to the server's user", async () => {
     const dir = tempDir();
-    const sender = createMailSender({ SMTP_URL: undefined, MAIL_FROM: FROM, MAIL_DIR: dir });
+    const sender = createMailSender({ SMTP_URL: undefined, MAIL_FROM: FROM, MAIL_DIR: dir, BASE_URL: LOCAL });
     await sender.send(EMAIL, "order-confirmed-abc");
     sender.close();
     const files = readdirSync(dir);
@@ -58,7 +59,7 @@ describe("the file transport (no SMTP_URL)", () => {
 
   it("logs the subject and the links with the address masked, never the body", async () => {
     const info = vi.spyOn(log, "info");
-    const sender = createMailSender({ SMTP_URL: undefined, MAIL_FROM: FROM, MAIL_DIR: tempDir() });
+    const sender = createMailSender({ SMTP_URL: undefined, MAIL_FROM: FROM, MAIL_DIR: tempDir(), BASE_URL: LOCAL });
     await sender.send(EMAIL, "order-confirmed-def");
     const line = JSON.stringify(info.mock.calls.at(-1));
     info.mockRestore();
@@ -69,9 +70,26 @@ describe("the file transport (no SMTP_URL)", () => {
     expect(line).not.toContain("Namaste");
   });
 
+  it("never logs a link, with its token, for a store served to others", async () => {
+    const info = vi.spyOn(log, "info");
+    const sender = createMailSender({ SMTP_URL: undefined, MAIL_FROM: FROM, MAIL_DIR: tempDir(), BASE_URL: "https://angle.example" });
+    const reset = { ...EMAIL, text: "Reset your password: https://angle.example/reset-password?token=s3cr3t-token\n" };
+    await sender.send(reset, "password-reset-ghi");
+    const line = JSON.stringify(info.mock.calls.at(-1));
+    info.mockRestore();
+    expect(line).toContain("email written to a file");
+    expect(line).not.toContain("s3cr3t-token");
+    expect(line).not.toContain("reset-password");
+  });
+
   it("cannot be made to add a header: CR and LF in a subject or a name become spaces", async () => {
     const dir = tempDir();
-    const sender = createMailSender({ SMTP_URL: undefined, MAIL_FROM: "Angle\r\nBcc: from@evil.example <orders@angle.in>", MAIL_DIR: dir });
+    const sender = createMailSender({
+      SMTP_URL: undefined,
+      MAIL_FROM: "Angle\r\nBcc: from@evil.example <orders@angle.in>",
+      MAIL_DIR: dir,
+      BASE_URL: LOCAL,
+    });
     await sender.send(
       { ...EMAIL, to: "Asha\r\nBcc: to@evil.example <asha@example.in>", subject: "Hello\r\nBcc: subject@evil.example\nX-Spam: 1" },
       "injection",
@@ -121,7 +139,12 @@ describe("the SMTP transport (SMTP_URL)", () => {
   });
 
   it("signs in and delivers the message with both parts to the recipient", async () => {
-    const sender = createMailSender({ SMTP_URL: `smtp://angle:s3cret@127.0.0.1:${port}`, MAIL_FROM: FROM, MAIL_DIR: tempDir() });
+    const sender = createMailSender({
+      SMTP_URL: `smtp://angle:s3cret@127.0.0.1:${port}`,
+      MAIL_FROM: FROM,
+      MAIL_DIR: tempDir(),
+      BASE_URL: LOCAL,
+    });
     await sender.send(EMAIL, "order-confirmed-smtp");
     sender.close();
     expect(received).toHaveLength(1);
@@ -135,7 +158,12 @@ describe("the SMTP transport (SMTP_URL)", () => {
   });
 
   it("throws when the server refuses the sign-in", async () => {
-    const sender = createMailSender({ SMTP_URL: `smtp://angle:wrong@127.0.0.1:${port}`, MAIL_FROM: FROM, MAIL_DIR: tempDir() });
+    const sender = createMailSender({
+      SMTP_URL: `smtp://angle:wrong@127.0.0.1:${port}`,
+      MAIL_FROM: FROM,
+      MAIL_DIR: tempDir(),
+      BASE_URL: LOCAL,
+    });
     await expect(sender.send(EMAIL, "x")).rejects.toThrow(/Invalid username or password/);
     sender.close();
   });

@@ -170,6 +170,7 @@ describe("a mail server that refuses the recipient", () => {
       SMTP_URL: `smtp://angle:top-secret-pass@127.0.0.1:${port}`,
       MAIL_FROM: "Angle <orders@angle.in>",
       MAIL_DIR: "unused",
+      BASE_URL: "http://localhost:3999",
     });
     const senders: Senders = { email: mail.send, sms: async () => {} };
     let clock = Date.now();
