@@ -27,6 +27,7 @@ import * as m0022 from "./migrations/0022-languages";
 import * as m0023 from "./migrations/0023-hindi-catalogue";
 import * as m0024 from "./migrations/0024-catalog-version";
 import * as m0025 from "./migrations/0025-how-to-use-hindi";
+import * as m0026 from "./migrations/0026-payment-attention";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0023-hindi-catalogue": m0023,
   "0024-catalog-version": m0024,
   "0025-how-to-use-hindi": m0025,
+  "0026-payment-attention": m0026,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

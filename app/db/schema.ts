@@ -1,7 +1,15 @@
 import type { Generated } from "kysely";
 import type { CategoryKey } from "../domain/categories";
 import type { OrderStatus } from "../domain/orders";
-import type { Gateway, PaymentAttemptStatus, PaymentStatus, RefundReason, RefundStatus } from "../domain/payments";
+import type {
+  Gateway,
+  PaymentAttemptStatus,
+  PaymentStatus,
+  RefundReason,
+  RefundStatus,
+  StrayPaymentReason,
+  StrayPaymentResolution,
+} from "../domain/payments";
 import type { CropKey, Season } from "../domain/crops";
 import type { PackUnit } from "../domain/pack-units";
 import type { LicenceKind } from "../domain/licences";
@@ -322,6 +330,7 @@ export interface Database {
   payment: PaymentTable;
   refund: RefundTable;
   gateway_event: GatewayEventTable;
+  stray_payment: StrayPaymentTable;
   shipment: ShipmentTable;
   return_request: ReturnRequestTable;
   catalog_version: CatalogVersionTable;
@@ -363,6 +372,29 @@ export interface RefundTable {
   actor_id: string | null;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** The gateway payment it returns when that is not its attempt's own (0026-payment-attention). */
+  gateway_payment_id: string | null;
+}
+
+/** A captured payment not applied to its order: second, late or mismatched (0026-payment-attention). */
+export interface StrayPaymentTable {
+  id: string;
+  order_id: string;
+  /** The attempt it came through. */
+  payment_id: string;
+  gateway: Gateway;
+  gateway_payment_id: string;
+  amount_paise: number;
+  currency: string;
+  method: string | null;
+  reason: StrayPaymentReason;
+  /** null while it waits for an admin. */
+  resolution: StrayPaymentResolution | null;
+  refund_id: string | null;
+  note: string | null;
+  resolved_by: string | null;
+  resolved_at: IsoTime | null;
+  created_at: IsoTime;
 }
 
 /** A webhook event already applied (0021-payments). */

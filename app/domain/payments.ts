@@ -20,6 +20,15 @@ export type PaymentAttemptStatus = "created" | "paid" | "failed" | "expired";
 export type RefundReason = "cancelled" | "return" | "late_payment" | "extra_payment";
 export type RefundStatus = "pending" | "sending" | "processed" | "failed";
 
+/**
+ * A captured payment the order did not take (0026-payment-attention): a second payment of a paid
+ * order and one that came after the order was cancelled are refunded at once; one for another
+ * amount or currency waits for an admin, who refunds it or settles it with a note.
+ */
+export type StrayPaymentReason = "second_payment" | "late_payment" | "amount_mismatch" | "currency_mismatch";
+export type StrayPaymentResolution = "refund" | "settled";
+export const needsAttention = (reason: StrayPaymentReason) => reason === "amount_mismatch" || reason === "currency_mismatch";
+
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   awaiting_payment: "Awaiting payment",
   failed: "Payment failed",
@@ -67,6 +76,17 @@ export function initialPaymentStatus(method: string): PaymentStatus {
 export function statusAfterRefunds(paidPaise: number, refundedPaise: number, totalPaise: number): PaymentStatus {
   if (refundedPaise >= paidPaise) return "refunded";
   return paidPaise - refundedPaise >= totalPaise ? "paid" : "partly_refunded";
+}
+
+/**
+ * The notice the order page shows after the customer comes back from paying (`?payment=`), from
+ * what the server made of the payment: a payment the order did not take never reads "received".
+ */
+export type PaymentNotice = "done" | "checking" | "failed" | "refunding" | "review";
+export function paymentNotice(outcome: string): PaymentNotice {
+  if (outcome === "failed" || outcome === "checking" || outcome === "refunding") return outcome;
+  if (outcome === "mismatch") return "review";
+  return "done";
 }
 
 /** The stock hold, in minutes, by default (PAYMENT_HOLD_MINUTES). */

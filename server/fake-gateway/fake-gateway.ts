@@ -31,7 +31,7 @@ export type FakeGatewayControl = {
   redeliver(eventId: string): RecordedEvent | undefined;
   events(): RecordedEvent[];
   payRazorpayOrder(input: RazorpayPayInput): RazorpayPayResult;
-  payStripeSession(sessionId: string, outcome: "success" | "failure"): CheckoutSession;
+  payStripeSession(sessionId: string, outcome: "success" | "failure", options?: { again?: boolean }): CheckoutSession;
   /** Resolves when every webhook delivery under way, retries included, has finished. */
   idle(): Promise<void>;
   /** Forgets everything and returns to the options given at creation. */
@@ -63,7 +63,7 @@ export function createFakeGateway(options: FakeGatewayOptions = {}): FakeGateway
     redeliver: (eventId) => webhooks.redeliver(eventId),
     events: () => webhooks.events(),
     payRazorpayOrder: (input) => payRazorpayOrder(ctx, input),
-    payStripeSession: (sessionId, outcome) => payStripeSession(ctx, sessionId, outcome),
+    payStripeSession: (sessionId, outcome, options) => payStripeSession(ctx, sessionId, outcome, options),
     idle: () => webhooks.idle(),
     reset() {
       webhooks.clear();
@@ -158,13 +158,19 @@ function controlRoutes(control: FakeGatewayControl) {
     if (typeof body.order_id !== "string") throw new GatewayInputError("order_id is required", { field: "order_id" });
     if (body.amount !== undefined && typeof body.amount !== "number")
       throw new GatewayInputError("amount must be a number", { field: "amount" });
-    const input = { orderId: body.order_id, outcome: readOutcome(body.outcome), method: readMethod(body.method), amount: body.amount };
+    const input = {
+      orderId: body.order_id,
+      outcome: readOutcome(body.outcome),
+      method: readMethod(body.method),
+      amount: body.amount,
+      afterPaid: body.after_paid === true,
+    };
     return c.json(control.payRazorpayOrder(input));
   });
   app.post("/stripe/pay", async (c) => {
     const body = await readJson(c.req.raw);
     if (typeof body.session_id !== "string") throw new GatewayInputError("session_id is required", { field: "session_id" });
-    return c.json(control.payStripeSession(body.session_id, readOutcome(body.outcome)));
+    return c.json(control.payStripeSession(body.session_id, readOutcome(body.outcome), { again: body.again === true }));
   });
   app.post("/reset", (c) => {
     control.reset();

@@ -116,6 +116,12 @@ export type RazorpayPayInput = {
   email?: string;
   contact?: string;
   description?: string | null;
+  /**
+   * Captures a payment on an order that is paid already, as Razorpay does when a payment
+   * authorised earlier (a UPI approval the customer gave twice, a bank's late answer) is captured
+   * after another paid the order. A store must refund it.
+   */
+  afterPaid?: boolean;
 };
 
 export type RazorpaySuccessCallback = { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
@@ -135,10 +141,11 @@ export type RazorpayPayResult = { payment: RazorpayPayment; callback: RazorpaySu
 export function payRazorpayOrder(ctx: GatewayContext, input: RazorpayPayInput): RazorpayPayResult {
   const record = findOrder(ctx.state, input.orderId);
   const { order } = record;
-  if (order.status === "paid") throw new GatewayInputError("This order has already been paid", { field: "order_id" });
+  const again = order.status === "paid" && input.afterPaid === true;
+  if (order.status === "paid" && !again) throw new GatewayInputError("This order has already been paid", { field: "order_id" });
   const method = input.method ?? "upi";
   const success = input.outcome === "success";
-  const amount = input.amount === undefined ? order.amount_due : readAmount(input.amount);
+  const amount = input.amount === undefined ? (again ? order.amount : order.amount_due) : readAmount(input.amount);
   const payment: RazorpayPayment = {
     id: randomId("pay_"),
     entity: "payment",
@@ -192,7 +199,7 @@ export function payRazorpayOrder(ctx: GatewayContext, input: RazorpayPayInput): 
   order.amount_due = Math.max(0, order.amount - order.amount_paid);
   order.status = order.amount_due === 0 ? "paid" : "attempted";
   emitEvent(ctx, "payment.captured", { payment });
-  if (order.status === "paid") emitEvent(ctx, "order.paid", { payment, order });
+  if (order.status === "paid" && !again) emitEvent(ctx, "order.paid", { payment, order });
   const signature = hmacHex(record.keySecret, `${order.id}|${payment.id}`);
   return { payment, callback: { razorpay_payment_id: payment.id, razorpay_order_id: order.id, razorpay_signature: signature } };
 }

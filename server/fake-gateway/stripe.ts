@@ -144,9 +144,20 @@ function findSession(state: GatewayState, id: string) {
 }
 
 /** What the hosted page's buttons do. A declined card leaves the session open, as in Stripe Checkout. */
-export function payStripeSession(ctx: GatewayContext, sessionId: string, outcome: "success" | "failure"): CheckoutSession {
+/**
+ * `again`: a second payment intent for a session that is complete already, its completion sent
+ * again with the new intent (a store must refund it, never keep it).
+ */
+export function payStripeSession(
+  ctx: GatewayContext,
+  sessionId: string,
+  outcome: "success" | "failure",
+  options: { again?: boolean } = {},
+): CheckoutSession {
   const { session, paymentIntentMetadata } = findSession(ctx.state, sessionId);
-  if (session.status !== "open") throw new GatewayInputError(`This Checkout Session is ${session.status}.`, { field: "session_id" });
+  const again = options.again === true && session.status === "complete";
+  if (session.status !== "open" && !again)
+    throw new GatewayInputError(`This Checkout Session is ${session.status}.`, { field: "session_id" });
   if (outcome === "failure") return session;
   const created = unixNow();
   const intentId = randomId("pi_", 24);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/razorpay-callback";
 import { readFields } from "~/lib/read-form.server";
 import { log } from "~/lib/log.server";
 import { confirmRazorpayCheckout, confirmRazorpayFailure, PaymentNotVerified } from "~/services/payments/confirm-payment.server";
-import { PAYMENT_NOT_VERIFIED } from "~/domain/payments";
+import { PAYMENT_NOT_VERIFIED, paymentNotice } from "~/domain/payments";
 
 /**
  * Razorpay Checkout's redirect flow (callback_url): Razorpay's page POSTs the result here from its
@@ -16,8 +16,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const failed = Object.keys(fields).some((k) => k.startsWith("error["));
     const { outcome, orderId } = failed ? await confirmRazorpayFailure(fields) : await confirmRazorpayCheckout(fields);
-    const payment = outcome === "failed" ? "failed" : outcome === "checking" ? "checking" : "done";
-    return redirect(`/order-confirmation/${orderId}?payment=${payment}`, 303);
+    return redirect(`/order-confirmation/${orderId}?payment=${paymentNotice(outcome)}`, 303);
   } catch (error) {
     if (error instanceof PaymentNotVerified) {
       return new Response(PAYMENT_NOT_VERIFIED, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });

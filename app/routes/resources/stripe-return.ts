@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/stripe-return";
+import { paymentNotice } from "~/domain/payments";
 import { confirmStripeReturn, PaymentNotVerified } from "~/services/payments/confirm-payment.server";
 
 /** Back from Stripe Checkout (success_url): the session is asked of Stripe, then the customer sees their order. */
@@ -7,8 +8,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   try {
     const { outcome, orderId } = await confirmStripeReturn(sessionId);
-    const payment = outcome === "failed" ? "failed" : outcome === "checking" ? "checking" : "done";
-    return redirect(`/order-confirmation/${orderId}?payment=${payment}`);
+    return redirect(`/order-confirmation/${orderId}?payment=${paymentNotice(outcome)}`);
   } catch (error) {
     if (error instanceof PaymentNotVerified) return redirect("/orders");
     throw error;

@@ -27,7 +27,7 @@ import { getCustomerOrder } from "~/services/orders/get-customer-order.server";
 import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
 import { log } from "~/lib/log.server";
 import { PaymentPanel } from "~/components/payment-panel";
-import { PAYMENT_FAILED_MESSAGE, PAYMENT_NOT_VERIFIED } from "~/domain/payments";
+import { PAYMENT_FAILED_MESSAGE, PAYMENT_NOT_VERIFIED, paymentNotice } from "~/domain/payments";
 import { readFields } from "~/lib/read-form.server";
 import { getOrderPayment } from "~/services/payments/order-payment.server";
 import { PaymentUnavailable, startPayment } from "~/services/payments/start-payment.server";
@@ -95,7 +95,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     if (fields.intent === "razorpay-verify") {
       const paid = await confirmRazorpayCheckout(fields, user.id);
-      return redirect(`/order-confirmation/${paid.orderId}?payment=${paid.outcome === "checking" ? "checking" : "done"}`);
+      return redirect(`/order-confirmation/${paid.orderId}?payment=${paymentNotice(paid.outcome)}`);
     }
     if (fields.intent === "razorpay-failed") {
       await confirmRazorpayFailure(fields, user.id);

@@ -75,7 +75,8 @@ export async function confirmRazorpayCheckout(
     currency: payment.currency,
     method: payment.method,
   });
-  if (outcome === "mismatch" || outcome === "unknown") throw new PaymentNotVerified();
+  // A mismatch is real money, recorded for an admin: the customer is told it is being looked at.
+  if (outcome === "unknown") throw new PaymentNotVerified();
   return { outcome, orderId: attempt.order_id };
 }
 
@@ -125,7 +126,8 @@ export async function confirmStripeReturn(sessionId: unknown): Promise<{ outcome
     log.warn({ err: error, orderId: attempt.order_id }, "Stripe could not be asked about a session");
     return "checking" as const;
   });
-  if (outcome === "mismatch" || outcome === "unknown") throw new PaymentNotVerified();
+  // A mismatch is real money, recorded for an admin: the customer is told it is being looked at.
+  if (outcome === "unknown") throw new PaymentNotVerified();
   return { outcome, orderId: attempt.order_id };
 }
 

@@ -12,6 +12,7 @@ import { newId } from "~/lib/ids";
 import { razorpay } from "./razorpay.server";
 import { createRefund, RefundRefused, retryRefund, sendDueRefunds, sendRefund } from "./refunds.server";
 import { PaymentUnavailable, startPayment } from "./start-payment.server";
+import { listPaymentsNeedingAttention, resolveStrayPayment, StrayRefused } from "./stray-payments.server";
 import { handleRazorpayWebhook, handleStripeWebhook } from "./webhooks.server";
 
 /**
@@ -129,13 +130,13 @@ describe("a prepaid order", () => {
     expect(await orderRow(b.orderId)).toMatchObject({ status: "pending", payment_status: "awaiting_payment" });
   });
 
-  it("is not confirmed by a payment of another amount", async () => {
+  it("is not confirmed by a payment of another amount (kept for an admin instead)", async () => {
     const { orderId, customer } = await prepaidOrder();
     const options = await razorpayOrderOf(orderId, customer.id);
     const { callback } = fake.control.payRazorpayOrder({ orderId: options.order_id, outcome: "success", amount: options.amount - 100 });
-    await expect(confirmRazorpayCheckout(callback, customer.id)).rejects.toBeInstanceOf(PaymentNotVerified);
+    expect(await confirmRazorpayCheckout(callback, customer.id)).toEqual({ outcome: "mismatch", orderId });
     const webhook = lastEvent("payment.captured");
-    expect((await handleRazorpayWebhook(webhook.body, razorpayHeaders(webhook.body, webhook.id))).status).toBe(400);
+    expect(await handleRazorpayWebhook(webhook.body, razorpayHeaders(webhook.body, webhook.id))).toEqual({ status: 200, body: "already" });
     expect(await orderRow(orderId)).toMatchObject({ status: "pending", payment_status: "awaiting_payment", paid_paise: 0 });
   });
 
@@ -378,5 +379,213 @@ describe("refunds", () => {
     fake.control.setOutage(false);
     expect(await sendDueRefunds(new Date(Date.now() + 2 * 60_000))).toBeGreaterThanOrEqual(1);
     expect(await orderRow(orderId)).toMatchObject({ payment_status: "refunded", refunded_paise: total });
+  });
+});
+
+describe("payments the order did not take", () => {
+  const fakeRazorpayRefunds = (paymentId: string) => [...fake.state.razorpay.refunds.values()].filter((r) => r.payment_id === paymentId);
+  const fakeStripeRefunds = (intentId: string) => [...fake.state.stripe.refunds.values()].filter((r) => r.payment_intent === intentId);
+  const strays = (orderId: string) => getDb().selectFrom("stray_payment").selectAll().where("order_id", "=", orderId).execute();
+  const refundsOf = (orderId: string) => getDb().selectFrom("refund").selectAll().where("order_id", "=", orderId).execute();
+  const refundEmails = async (to: string) =>
+    (await getDb().selectFrom("outbox").select("id").where("kind", "=", "payment-refund").where("recipient", "=", to).execute()).length;
+  const notes = async (orderId: string) =>
+    (await getDb().selectFrom("order_event").select("note").where("order_id", "=", orderId).execute()).map((e) => e.note ?? "");
+  /** The same signed event under another event id (a gateway that sends one capture as several events). */
+  const asEvent = (body: string, id: string) => handleRazorpayWebhook(body, razorpayHeaders(body, id));
+
+  async function paidByRazorpay() {
+    const placed = await prepaidOrder();
+    const options = await razorpayOrderOf(placed.orderId, placed.customer.id);
+    const first = fake.control.payRazorpayOrder({ orderId: options.order_id, outcome: "success" });
+    expect((await confirmRazorpayCheckout(first.callback, placed.customer.id)).outcome).toBe("confirmed");
+    return { ...placed, options, first };
+  }
+
+  it("a second captured payment on a paid order is recorded and refunded once, under racing duplicate deliveries", async () => {
+    const { orderId, customer, options, first } = await paidByRazorpay();
+    // The gateway captures a second payment on the same Razorpay order, with a new payment id.
+    const second = fake.control.payRazorpayOrder({ orderId: options.order_id, outcome: "success", afterPaid: true });
+    expect(second.payment.id).not.toBe(first.payment.id);
+    const captured = lastEvent("payment.captured");
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => asEvent(captured.body, captured.id)),
+      ...Array.from({ length: 3 }, (_, i) => asEvent(captured.body, `${captured.id}-again-${i}`)),
+      confirmRazorpayCheckout(second.callback, customer.id),
+    ]);
+    expect(answers.every((a) => !("status" in a) || a.status === 200)).toBe(true);
+    expect(answers.map((a) => ("body" in a ? a.body : a.outcome)).filter((o) => o === "refunding")).toHaveLength(1);
+    expect(fakeRazorpayRefunds(second.payment.id)).toHaveLength(1);
+    expect(fake.state.razorpay.payments.get(second.payment.id)).toMatchObject({ amount_refunded: options.amount, refund_status: "full" });
+    expect(fakeRazorpayRefunds(first.payment.id)).toHaveLength(0);
+    expect(await strays(orderId)).toMatchObject([
+      {
+        gateway: "razorpay",
+        gateway_payment_id: second.payment.id,
+        amount_paise: options.amount,
+        reason: "second_payment",
+        resolution: "refund",
+      },
+    ]);
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "confirmed",
+      payment_status: "paid",
+      payment_reference: first.payment.id,
+      paid_paise: 2 * options.amount,
+      refunded_paise: options.amount,
+    });
+    expect((await notes(orderId)).filter((n) => n.startsWith("A second payment"))).toHaveLength(1);
+    expect(await refundEmails(customer.email)).toBe(1);
+    // The payment that paid the order, delivered again: still "already", no refund of it.
+    fake.control.redeliver(captured.id);
+    const firstCaptured = fake.control.events().find((e) => e.type === "payment.captured" && e.body.includes(first.payment.id));
+    if (!firstCaptured) throw new Error("no first capture event");
+    expect(await asEvent(firstCaptured.body, `${firstCaptured.id}-late`)).toEqual({ status: 200, body: "already" });
+    expect((await confirmRazorpayCheckout(first.callback, customer.id)).outcome).toBe("already");
+    // A later redelivery of the second, and the sweep: nothing more.
+    expect(await asEvent(captured.body, "yet-another-id")).toEqual({ status: 200, body: "already" });
+    await sweepPayments(new Date(Date.now() + 60 * 60_000));
+    expect(fakeRazorpayRefunds(second.payment.id)).toHaveLength(1);
+    expect(fakeRazorpayRefunds(first.payment.id)).toHaveLength(0);
+    expect(await refundsOf(orderId)).toHaveLength(1);
+  });
+
+  it("a capture that arrives after the order was cancelled is refunded once, however many deliveries race", async () => {
+    const { orderId, customer } = await prepaidOrder();
+    const options = await razorpayOrderOf(orderId, customer.id);
+    await getDb()
+      .updateTable("orders")
+      .set({ payment_due_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", orderId)
+      .execute();
+    expect(await expireUnpaidOrder(orderId)).toBe(true);
+    const late = fake.control.payRazorpayOrder({ orderId: options.order_id, outcome: "success" });
+    const captured = lastEvent("payment.captured");
+    const paid = lastEvent("order.paid");
+    const answers = await Promise.all([
+      asEvent(captured.body, captured.id),
+      asEvent(captured.body, captured.id),
+      asEvent(paid.body, paid.id),
+      confirmRazorpayCheckout(late.callback, customer.id),
+    ]);
+    expect(answers.map((a) => ("body" in a ? a.body : a.outcome)).filter((o) => o === "refunding")).toHaveLength(1);
+    expect(fakeRazorpayRefunds(late.payment.id)).toHaveLength(1);
+    expect(await strays(orderId)).toMatchObject([{ gateway_payment_id: late.payment.id, reason: "late_payment", resolution: "refund" }]);
+    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", payment_status: "refunded", refunded_paise: options.amount });
+    expect(await refundEmails(customer.email)).toBe(1);
+  });
+
+  it("Stripe: a second payment intent on a paid order's session is recorded and refunded once", async () => {
+    const { orderId, customer } = await prepaidOrder("card");
+    const start = await startPayment(orderId, customer.id);
+    if (start.gateway !== "stripe") throw new Error("expected Stripe");
+    const sessionId = new URL(start.url).pathname.split("/").pop() ?? "";
+    const firstIntent = fake.control.payStripeSession(sessionId, "success").payment_intent ?? "";
+    expect((await confirmStripeReturn(sessionId)).outcome).toBe("confirmed");
+    const secondIntent = fake.control.payStripeSession(sessionId, "success", { again: true }).payment_intent ?? "";
+    expect(secondIntent).not.toBe(firstIntent);
+    const completed = lastEvent("checkout.session.completed");
+    const deliver = (id: string) => {
+      const body = JSON.stringify({ ...JSON.parse(completed.body), id });
+      const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_WEBHOOK });
+      return handleStripeWebhook(body, new Headers({ "stripe-signature": header }));
+    };
+    const answers = await Promise.all([
+      deliver(completed.id),
+      deliver(completed.id),
+      deliver(`${completed.id}_b`),
+      confirmStripeReturn(sessionId),
+    ]);
+    expect(answers.map((a) => ("body" in a ? a.body : a.outcome)).filter((o) => o === "refunding")).toHaveLength(1);
+    const total = Number((await orderRow(orderId)).total_paise);
+    expect(fakeStripeRefunds(secondIntent)).toMatchObject([{ amount: total }]);
+    expect(fakeStripeRefunds(firstIntent)).toHaveLength(0);
+    expect(await strays(orderId)).toMatchObject([{ gateway: "stripe", gateway_payment_id: secondIntent, reason: "second_payment" }]);
+    expect(await orderRow(orderId)).toMatchObject({ status: "confirmed", payment_status: "paid", refunded_paise: total });
+    expect(await refundEmails(customer.email)).toBe(1);
+  });
+
+  it("a webhook for another amount is answered 2xx, recorded for an admin, and confirms nothing; a redelivery records nothing more", async () => {
+    const { orderId, customer } = await prepaidOrder();
+    const options = await razorpayOrderOf(orderId, customer.id);
+    const wrong = fake.control.payRazorpayOrder({ orderId: options.order_id, outcome: "success", amount: options.amount - 100 });
+    const captured = lastEvent("payment.captured");
+    expect(await asEvent(captured.body, captured.id)).toEqual({ status: 200, body: "mismatch" });
+    expect(await asEvent(captured.body, captured.id)).toEqual({ status: 200, body: "already" });
+    expect(await asEvent(captured.body, `${captured.id}-2`)).toEqual({ status: 200, body: "already" });
+    expect((await confirmRazorpayCheckout(wrong.callback, customer.id)).outcome).toBe("already");
+    expect(await strays(orderId)).toMatchObject([
+      {
+        gateway: "razorpay",
+        gateway_payment_id: wrong.payment.id,
+        amount_paise: options.amount - 100,
+        currency: "INR",
+        reason: "amount_mismatch",
+        resolution: null,
+        refund_id: null,
+      },
+    ]);
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "pending",
+      payment_status: "awaiting_payment",
+      paid_paise: 0,
+      refunded_paise: 0,
+    });
+    expect(fakeRazorpayRefunds(wrong.payment.id)).toHaveLength(0);
+    const attention = await listPaymentsNeedingAttention(500);
+    expect(attention.rows.filter((r) => r.orderId === orderId)).toMatchObject([{ gatewayPaymentId: wrong.payment.id, state: "waiting" }]);
+  });
+
+  it("an admin refunds a mismatched payment exactly once, and the order can still be paid", async () => {
+    const admin = await createCustomer({ role: "admin" });
+    const { orderId, customer } = await prepaidOrder();
+    const options = await razorpayOrderOf(orderId, customer.id);
+    const wrong = fake.control.payRazorpayOrder({ orderId: options.order_id, outcome: "success", amount: options.amount - 100 });
+    expect((await confirmRazorpayCheckout(wrong.callback, customer.id)).outcome).toBe("mismatch");
+    const [stray] = await strays(orderId);
+    if (!stray) throw new Error("not recorded");
+    const decide = () => resolveStrayPayment({ orderId, strayId: stray.id, decision: "refund", adminId: admin.id });
+    const decisions = await Promise.allSettled([decide(), decide(), decide()]);
+    expect(decisions.filter((d) => d.status === "fulfilled")).toHaveLength(1);
+    for (const d of decisions) if (d.status === "rejected") expect(d.reason).toBeInstanceOf(StrayRefused);
+    expect(fakeRazorpayRefunds(wrong.payment.id)).toMatchObject([{ amount: options.amount - 100 }]);
+    await expect(decide()).rejects.toMatchObject({ status: 409 });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "pending",
+      payment_status: "awaiting_payment",
+      paid_paise: options.amount - 100,
+      refunded_paise: options.amount - 100,
+    });
+    expect(await refundEmails(customer.email)).toBe(1);
+    // The customer pays the right amount on a new Razorpay order: confirmed, and the refund stays apart.
+    await getDb().updateTable("payment").set({ status: "expired" }).where("order_id", "=", orderId).execute();
+    const retry = await razorpayOrderOf(orderId, customer.id);
+    const right = fake.control.payRazorpayOrder({ orderId: retry.order_id, outcome: "success" });
+    expect((await confirmRazorpayCheckout(right.callback, customer.id)).outcome).toBe("confirmed");
+    expect(await orderRow(orderId)).toMatchObject({ status: "confirmed", payment_status: "paid", paid_paise: 2 * options.amount - 100 });
+  });
+
+  it("an admin settles a mismatched payment with a note; no money moves and it is decided once", async () => {
+    const admin = await createCustomer({ role: "admin" });
+    const { orderId, customer } = await prepaidOrder();
+    const options = await razorpayOrderOf(orderId, customer.id);
+    const wrong = fake.control.payRazorpayOrder({ orderId: options.order_id, outcome: "success", amount: options.amount + 500 });
+    const captured = lastEvent("payment.captured");
+    expect((await asEvent(captured.body, captured.id)).status).toBe(200);
+    const [stray] = await strays(orderId);
+    if (!stray) throw new Error("not recorded");
+    const settle = (note?: string) => resolveStrayPayment({ orderId, strayId: stray.id, decision: "settle", note, adminId: admin.id });
+    await expect(settle("")).rejects.toMatchObject({ status: 400 });
+    await expect(
+      resolveStrayPayment({ orderId: "anotherorder1", strayId: stray.id, decision: "refund", adminId: admin.id }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(await settle("Customer paid ₹5 extra as a tip; agreed on the phone")).toEqual({ refund: null });
+    await expect(settle("again")).rejects.toMatchObject({ status: 409 });
+    expect(await strays(orderId)).toMatchObject([{ resolution: "settled", resolved_by: admin.id }]);
+    expect(fakeRazorpayRefunds(wrong.payment.id)).toHaveLength(0);
+    expect(await refundsOf(orderId)).toHaveLength(0);
+    expect(await orderRow(orderId)).toMatchObject({ status: "pending", payment_status: "awaiting_payment", paid_paise: 0 });
   });
 });

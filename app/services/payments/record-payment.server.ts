@@ -6,7 +6,8 @@ import { log } from "~/lib/log.server";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { queueOrderStatusEmail } from "~/services/emails/queue-order-emails.server";
 import { issueInvoices } from "~/services/tax-documents/issue-documents.server";
-import { createRefund, sendRefund } from "./refunds.server";
+import { sendRefund } from "./refunds.server";
+import { isKnownStray, recordStrayPayment } from "./stray-payments.server";
 
 /**
  * What the gateway told us about one attempt, however it reached us (the browser's verified
@@ -29,11 +30,11 @@ export type GatewayEventId = { gateway: Gateway; id: string; type: string };
 export type PaymentOutcome =
   /** The order is paid and confirmed now. */
   | "confirmed"
-  /** Nothing to do: this payment (or this event) was applied before. */
+  /** Nothing to do: this payment (or this event) was applied or recorded before. */
   | "already"
-  /** Money came for an order that no longer wants it (cancelled after its hold, or paid already): it is being refunded. */
+  /** Money came that the order does not take (cancelled after its hold, or paid already): it is recorded and being refunded. */
   | "refunding"
-  /** The amount or currency is not the stored one: nothing changed (logged). */
+  /** The amount or currency is not the stored one: recorded for an admin, the order unchanged. */
   | "mismatch"
   /** No attempt of ours has that id. */
   | "unknown";
@@ -71,20 +72,26 @@ async function lockAttempt(trx: Db, gateway: Gateway, gatewayRef: string) {
 }
 
 /**
- * Applies a successful payment, once. A pending order awaiting payment is marked paid and confirmed
- * (its tax invoices issued, the customer emailed) in one transaction. A payment for an order that
- * was cancelled meanwhile (its hold ran out) or that another attempt already paid is kept on record
- * and refunded in full, automatically: the customer is never charged twice or for nothing.
+ * Applies a captured payment, once per gateway payment id. The payment of a pending order awaiting
+ * it, for the stored amount and currency, marks the order paid and confirmed (its tax invoices
+ * issued, the customer emailed) in one transaction. Any other captured payment is kept on record
+ * (stray-payments.server.ts): a second payment of a paid order, or one for an order cancelled
+ * meanwhile, is refunded in full automatically and the customer told; one for another amount or
+ * currency waits for an admin and confirms nothing. The customer is never charged twice or for nothing.
  */
 export async function recordPayment(paid: GatewayPayment, event?: GatewayEventId): Promise<{ outcome: PaymentOutcome; orderId?: string }> {
   const { db } = getDatabase();
   const emails = await getEmailContext();
-  let refundId: string | undefined;
-  const apply = db.transaction().execute(async (trx): Promise<{ outcome: PaymentOutcome; orderId?: string }> => {
+  let refundId: string | null = null;
+  const result = await db.transaction().execute(async (trx): Promise<{ outcome: PaymentOutcome; orderId?: string }> => {
     if (!(await firstDelivery(trx, event))) return { outcome: "already" };
     const found = await lockAttempt(trx, paid.gateway, paid.gatewayRef);
     if (!found) return { outcome: "unknown" };
     const { attempt, order } = found;
+    // The payment this attempt recorded, or one recorded as stray before: a redelivery, by whatever path.
+    if (attempt.status === "paid" && attempt.gateway_payment_id === paid.paymentId) return { outcome: "already", orderId: order.id };
+    if (await isKnownStray(trx, paid.gateway, paid.paymentId)) return { outcome: "already", orderId: order.id };
+
     const currency = paid.currency.toUpperCase();
     if (paid.amountPaise !== Number(attempt.amount_paise) || currency !== attempt.currency) {
       log.warn(
@@ -92,31 +99,42 @@ export async function recordPayment(paid: GatewayPayment, event?: GatewayEventId
           orderId: order.id,
           gateway: paid.gateway,
           gatewayRef: paid.gatewayRef,
+          paymentId: paid.paymentId,
           amount: paid.amountPaise,
           currency,
           expected: attempt.amount_paise,
         },
-        "payment refused: amount or currency is not the order's",
+        "payment not applied: amount or currency is not the order's; it waits for an admin",
       );
-      throw new Mismatch(order.id);
+      await recordStrayPayment(
+        trx,
+        emails,
+        order,
+        attempt.id,
+        paid,
+        currency !== attempt.currency ? "currency_mismatch" : "amount_mismatch",
+      );
+      return { outcome: "mismatch", orderId: order.id };
     }
-    if (attempt.status === "paid") return { outcome: "already", orderId: order.id };
 
     const now = new Date().toISOString();
-    await trx
-      .updateTable("payment")
-      .set({ status: "paid", gateway_payment_id: paid.paymentId, method: paid.method ?? attempt.method, error: null, updated_at: now })
-      .where("id", "=", attempt.id)
-      .execute();
-    const label = `${paid.method === "upi" ? "UPI" : paid.method === "card" ? "card" : paid.gateway} (${paid.paymentId})`;
+    if (attempt.status !== "paid") {
+      await trx
+        .updateTable("payment")
+        .set({ status: "paid", gateway_payment_id: paid.paymentId, method: paid.method ?? attempt.method, error: null, updated_at: now })
+        .where("id", "=", attempt.id)
+        .execute();
+    }
 
-    if (order.status === "pending" && isAwaitingPayment(order.payment_status)) {
+    if (attempt.status !== "paid" && order.status === "pending" && isAwaitingPayment(order.payment_status)) {
+      const label = `${paid.method === "upi" ? "UPI" : paid.method === "card" ? "card" : paid.gateway} (${paid.paymentId})`;
       await trx
         .updateTable("orders")
         .set({
           status: "confirmed",
           payment_status: "paid",
-          paid_paise: paid.amountPaise,
+          // Added, not set: a stray payment refunded meanwhile was counted in already.
+          paid_paise: Number(order.paid_paise) + paid.amountPaise,
           paid_at: now,
           payment_reference: paid.paymentId,
           payment_due_at: null,
@@ -140,54 +158,15 @@ export async function recordPayment(paid: GatewayPayment, event?: GatewayEventId
       return { outcome: "confirmed", orderId: order.id };
     }
 
-    // Too late (the order was cancelled) or a second payment: received, and all of it goes back.
-    await trx
-      .updateTable("orders")
-      .set({ paid_paise: Number(order.paid_paise) + paid.amountPaise, updated_at: now })
-      .where("id", "=", order.id)
-      .execute();
+    // Too late (the order was cancelled), a second attempt paid, or a second capture on this very
+    // attempt: received, recorded, and all of it goes back.
     const late = order.status === "cancelled";
-    const refund = await createRefund(trx, {
-      orderId: order.id,
-      paymentId: attempt.id,
-      amountPaise: paid.amountPaise,
-      reason: late ? "late_payment" : "extra_payment",
-      idemKey: `${late ? "late" : "extra"}:${attempt.id}`,
-      actorId: null,
-    });
-    refundId = refund.refundId;
-    await trx
-      .insertInto("order_event")
-      .values({
-        id: newId(),
-        order_id: order.id,
-        status: order.status,
-        note: late
-          ? `A payment of ${formatPaise(paid.amountPaise)} by ${label} arrived after the order was cancelled: it is refunded in full.`
-          : `A second payment of ${formatPaise(paid.amountPaise)} by ${label} arrived: it is refunded in full.`,
-        actor_id: null,
-        created_at: now,
-      })
-      .execute();
+    ({ refundId } = await recordStrayPayment(trx, emails, order, attempt.id, paid, late ? "late_payment" : "second_payment"));
     log.warn({ orderId: order.id, gateway: paid.gateway, paymentId: paid.paymentId, late }, "payment not needed: refunding it");
     return { outcome: "refunding", orderId: order.id };
   });
-  let result: { outcome: PaymentOutcome; orderId?: string };
-  try {
-    result = await apply;
-  } catch (error) {
-    // Rolled back, the event id too: nothing about this delivery is kept.
-    if (error instanceof Mismatch) return { outcome: "mismatch", orderId: error.orderId };
-    throw error;
-  }
   if (refundId) await sendRefund(refundId);
   return result;
-}
-
-class Mismatch extends Error {
-  constructor(readonly orderId: string) {
-    super("amount or currency mismatch");
-  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { getDatabase, getDb, type Db } from "~/db/db.server";
-import { statusAfterRefunds, type RefundReason } from "~/domain/payments";
+import { isAwaitingPayment, statusAfterRefunds, type RefundReason } from "~/domain/payments";
 import { formatPaise } from "~/domain/money";
 import { newId } from "~/lib/ids";
 import { log } from "~/lib/log.server";
@@ -21,11 +21,16 @@ export type RefundRequest = {
   orderId: string;
   amountPaise: number;
   reason: RefundReason;
-  /** One refund per key: "cancel:<orderId>", "return:<returnId>", "late:<paymentId>". */
+  /** One refund per key: "cancel:<orderId>", "return:<returnId>", "stray:<gateway>:<gateway payment id>". */
   idemKey: string;
   actorId: string | null;
   /** The payment to refund (our payment row id); by default the order's latest paid one. */
   paymentId?: string;
+  /**
+   * A payment at the gateway that the order did not take (a second capture on the attempt
+   * `paymentId`, a late one, a mismatched one): that one is refunded, whatever the attempt's state.
+   */
+  gatewayPaymentId?: string;
   /** Cash on delivery / bank transfer: the UPI or bank payout reference the admin recorded (the refund is then done). */
   payoutReference?: string;
 };
@@ -74,7 +79,8 @@ export async function createRefund(
   const now = new Date().toISOString();
   const id = newId();
   if (prepaid) {
-    let payments = trx.selectFrom("payment").select(["id"]).where("order_id", "=", order.id).where("status", "=", "paid");
+    let payments = trx.selectFrom("payment").select(["id"]).where("order_id", "=", order.id);
+    if (!request.gatewayPaymentId) payments = payments.where("status", "=", "paid");
     if (request.paymentId) payments = payments.where("id", "=", request.paymentId);
     const payment = await payments.orderBy("updated_at", "desc").executeTakeFirst();
     if (!payment) throw new RefundRefused(REFUND_NO_PAYMENT);
@@ -84,6 +90,7 @@ export async function createRefund(
         id,
         order_id: order.id,
         payment_id: payment.id,
+        gateway_payment_id: request.gatewayPaymentId ?? null,
         idem_key: request.idemKey,
         kind: "gateway",
         reason: request.reason,
@@ -146,7 +153,9 @@ export async function sendRefund(refundId: string): Promise<"processed" | "pendi
   const refund = await db
     .selectFrom("refund as r")
     .innerJoin("payment as p", "p.id", "r.payment_id")
-    .select(["r.id", "r.order_id", "r.amount_paise", "r.attempts", "r.reason", "p.gateway", "p.gateway_payment_id", "p.gateway_ref"])
+    .select(["r.id", "r.order_id", "r.amount_paise", "r.attempts", "r.reason", "p.gateway", "p.gateway_ref"])
+    // The payment this refund returns: its own when it is not the attempt's (a second capture), else the attempt's.
+    .select((eb) => eb.fn.coalesce("r.gateway_payment_id", "p.gateway_payment_id").as("gateway_payment_id"))
     .where("r.id", "=", refundId)
     .executeTakeFirstOrThrow();
   try {
@@ -221,7 +230,10 @@ async function markProcessed(refundId: string, orderId: string, amount: number, 
       .where("status", "in", ["sending", "pending"])
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) return;
-    let query = trx.selectFrom("orders").select(["paid_paise", "refunded_paise", "total_paise"]).where("id", "=", orderId);
+    let query = trx
+      .selectFrom("orders")
+      .select(["paid_paise", "refunded_paise", "total_paise", "payment_status"])
+      .where("id", "=", orderId);
     if (engine === "postgres") query = query.forUpdate();
     const order = await query.executeTakeFirstOrThrow();
     const refunded = Number(order.refunded_paise) + amount;
@@ -229,7 +241,10 @@ async function markProcessed(refundId: string, orderId: string, amount: number, 
       .updateTable("orders")
       .set({
         refunded_paise: refunded,
-        payment_status: statusAfterRefunds(Number(order.paid_paise), refunded, Number(order.total_paise)),
+        // A stray payment refunded while the order still waits for its own payment: it still waits.
+        payment_status: isAwaitingPayment(order.payment_status)
+          ? order.payment_status
+          : statusAfterRefunds(Number(order.paid_paise), refunded, Number(order.total_paise)),
         updated_at: now,
       })
       .where("id", "=", orderId)

@@ -1,0 +1,339 @@
+import { getDatabase, getDb, type Db } from "~/db/db.server";
+import { strayPaymentRefundEmail } from "~/domain/emails/payment-messages";
+import { formatPaise } from "~/domain/money";
+import type { OrderStatus } from "~/domain/orders";
+import { needsAttention, type Gateway, type StrayPaymentReason } from "~/domain/payments";
+import { isId, newId } from "~/lib/ids";
+import type { EmailContext } from "~/services/emails/email-context.server";
+import { getEmailContext } from "~/services/emails/email-context.server";
+import { enqueueEmail } from "~/services/outbox/enqueue.server";
+import { createRefund, RefundRefused, sendRefund } from "./refunds.server";
+
+/**
+ * Captured payments the order did not take (docs/decisions/023-payments.md, 0026-payment-attention):
+ * kept once per gateway payment id, so a redelivery or a racing duplicate changes nothing twice. A
+ * second or late payment is refunded at once; one for another amount or currency waits for an admin,
+ * who refunds it or settles it with a note. The order itself is never confirmed by one.
+ */
+export type StrayCapture = {
+  gateway: Gateway;
+  paymentId: string;
+  amountPaise: number;
+  currency: string;
+  method?: string | null;
+};
+
+/** Whether this gateway payment is on record as stray already (applied or waiting). */
+export async function isKnownStray(trx: Db, gateway: Gateway, paymentId: string) {
+  const row = await trx
+    .selectFrom("stray_payment")
+    .select("id")
+    .where("gateway", "=", gateway)
+    .where("gateway_payment_id", "=", paymentId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const methodLabel = (p: StrayCapture) => `${p.method === "upi" ? "UPI" : p.method === "card" ? "card" : p.gateway} (${p.paymentId})`;
+
+/**
+ * Records a stray payment in the caller's transaction (which holds the order's lock). A second or
+ * late one is counted as received and refunded in full (returns the refund to send after the
+ * commit); a mismatched one is only recorded, for an admin.
+ */
+export async function recordStrayPayment(
+  trx: Db,
+  emails: EmailContext,
+  order: { id: string; status: OrderStatus; paid_paise: number; total_paise: number },
+  attemptId: string,
+  paid: StrayCapture,
+  reason: StrayPaymentReason,
+): Promise<{ refundId: string | null }> {
+  const now = new Date().toISOString();
+  const id = newId();
+  const amount = Number.isSafeInteger(paid.amountPaise) && paid.amountPaise > 0 ? paid.amountPaise : 0;
+  await trx
+    .insertInto("stray_payment")
+    .values({
+      id,
+      order_id: order.id,
+      payment_id: attemptId,
+      gateway: paid.gateway,
+      gateway_payment_id: paid.paymentId.slice(0, 100),
+      amount_paise: amount,
+      currency: paid.currency.toUpperCase().slice(0, 10),
+      method: paid.method?.slice(0, 30) ?? null,
+      reason,
+      resolution: needsAttention(reason) ? null : "refund",
+      created_at: now,
+    })
+    .execute();
+  const label = methodLabel(paid);
+  if (needsAttention(reason)) {
+    const what =
+      reason === "currency_mismatch"
+        ? `in ${paid.currency.toUpperCase().slice(0, 10) || "no currency"}, not INR`
+        : `for ${formatPaise(amount)}, not the order's ${formatPaise(Number(order.total_paise))}`;
+    await orderEvent(
+      trx,
+      order,
+      `A payment by ${label} came ${what}: not applied to the order. It waits for an admin to refund or settle it.`,
+      null,
+      now,
+    );
+    return { refundId: null };
+  }
+  const refundId = await refundStray(trx, emails, order, { id, attemptId, ...paid, amountPaise: amount, reason }, null, now);
+  await orderEvent(
+    trx,
+    order,
+    reason === "late_payment"
+      ? `A payment of ${formatPaise(amount)} by ${label} arrived after the order was cancelled: it is refunded in full.`
+      : `A second payment of ${formatPaise(amount)} by ${label} arrived: it is refunded in full.`,
+    null,
+    now,
+  );
+  return { refundId };
+}
+
+async function orderEvent(trx: Db, order: { id: string; status: OrderStatus }, note: string, actorId: string | null, at: string) {
+  await trx
+    .insertInto("order_event")
+    .values({
+      id: newId(),
+      order_id: order.id,
+      status: order.status,
+      note: note.slice(0, 500),
+      actor_id: actorId,
+      created_at: at,
+    })
+    .execute();
+}
+
+/** Counts the payment as received, writes its refund (one per gateway payment id) and tells the customer. */
+async function refundStray(
+  trx: Db,
+  emails: EmailContext,
+  order: { id: string; paid_paise: number },
+  stray: StrayCapture & { id: string; attemptId: string; reason: StrayPaymentReason },
+  actorId: string | null,
+  at: string,
+) {
+  await trx
+    .updateTable("orders")
+    .set({ paid_paise: Number(order.paid_paise) + stray.amountPaise, updated_at: at })
+    .where("id", "=", order.id)
+    .execute();
+  const refund = await createRefund(trx, {
+    orderId: order.id,
+    paymentId: stray.attemptId,
+    gatewayPaymentId: stray.paymentId,
+    amountPaise: stray.amountPaise,
+    reason: stray.reason === "late_payment" ? "late_payment" : "extra_payment",
+    idemKey: `stray:${stray.gateway}:${stray.paymentId}`.slice(0, 200),
+    actorId,
+  });
+  await trx.updateTable("stray_payment").set({ refund_id: refund.refundId, resolution: "refund" }).where("id", "=", stray.id).execute();
+  const customer = await trx
+    .selectFrom("orders")
+    .select(["customer_name", "customer_email", "locale"])
+    .where("id", "=", order.id)
+    .executeTakeFirstOrThrow();
+  await enqueueEmail(trx, "payment-refund", `stray-refund:${stray.id}`, {
+    to: customer.customer_email,
+    ...strayPaymentRefundEmail(
+      emails.store,
+      { orderId: order.id, customerName: customer.customer_name, amountPaise: stray.amountPaise, reason: stray.reason },
+      customer.locale,
+    ),
+  });
+  return refund.refundId;
+}
+
+export class StrayRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 409,
+  ) {
+    super(message);
+  }
+}
+
+export const STRAY_GONE = "That payment is not one of this order's.";
+export const STRAY_DECIDED = "This payment has been dealt with already. Reload the page to see how.";
+export const SETTLE_NOTE_REQUIRED = "Say how this payment was settled (3 to 500 characters), for the record.";
+
+/**
+ * An admin's decision on a payment that needs attention: refund it through the gateway (once: its
+ * refund's key is its gateway payment id, and only an undecided payment can be decided), or mark it
+ * settled with a note (no money moves; the order is left as it is).
+ */
+export async function resolveStrayPayment(input: {
+  orderId: string;
+  strayId: string;
+  decision: "refund" | "settle";
+  note?: string;
+  adminId: string;
+}): Promise<{ refund: "processed" | "pending" | "failed" | "skipped" | null }> {
+  if (!isId(input.orderId) || !isId(input.strayId)) throw new StrayRefused(STRAY_GONE, 404);
+  const note = input.note?.trim() ?? "";
+  if (input.decision === "settle" && (note.length < 3 || note.length > 500)) throw new StrayRefused(SETTLE_NOTE_REQUIRED, 400);
+  if (note.length > 500) throw new StrayRefused(SETTLE_NOTE_REQUIRED, 400);
+  const { db, engine } = getDatabase();
+  const emails = await getEmailContext();
+  const refundId = await db.transaction().execute(async (trx) => {
+    let query = trx.selectFrom("orders").select(["id", "status", "paid_paise", "total_paise"]).where("id", "=", input.orderId);
+    if (engine === "postgres") query = query.forUpdate();
+    const order = await query.executeTakeFirst();
+    if (!order) throw new StrayRefused(STRAY_GONE, 404);
+    const stray = await trx
+      .selectFrom("stray_payment")
+      .selectAll()
+      .where("id", "=", input.strayId)
+      .where("order_id", "=", order.id)
+      .executeTakeFirst();
+    if (!stray) throw new StrayRefused(STRAY_GONE, 404);
+    if (stray.resolution !== null) throw new StrayRefused(STRAY_DECIDED, 409);
+    const now = new Date().toISOString();
+    const decided = await trx
+      .updateTable("stray_payment")
+      .set({
+        resolution: input.decision === "refund" ? "refund" : "settled",
+        note: note || null,
+        resolved_by: input.adminId,
+        resolved_at: now,
+      })
+      .where("id", "=", stray.id)
+      .where("resolution", "is", null)
+      .executeTakeFirst();
+    if (Number(decided.numUpdatedRows) !== 1) throw new StrayRefused(STRAY_DECIDED, 409);
+    const label = `${formatPaise(Number(stray.amount_paise))} ${stray.currency} (${stray.gateway_payment_id})`;
+    if (input.decision === "settle") {
+      await orderEvent(trx, order, `The payment of ${label} was marked settled: ${note}`, input.adminId, now);
+      return null;
+    }
+    const refundId = await refundStray(
+      trx,
+      emails,
+      order,
+      {
+        id: stray.id,
+        attemptId: stray.payment_id,
+        gateway: stray.gateway,
+        paymentId: stray.gateway_payment_id,
+        amountPaise: Number(stray.amount_paise),
+        currency: stray.currency,
+        reason: stray.reason,
+      },
+      input.adminId,
+      now,
+    ).catch((error: unknown) => {
+      if (error instanceof RefundRefused) throw new StrayRefused(error.message, 409);
+      throw error;
+    });
+    await orderEvent(trx, order, `The payment of ${label} is refunded in full.${note ? ` ${note}` : ""}`, input.adminId, now);
+    return refundId;
+  });
+  return { refund: refundId ? await sendRefund(refundId) : null };
+}
+
+/** A stray payment as the admin's and the customer's pages show it. */
+export type StrayPaymentView = {
+  id: string;
+  orderId: string;
+  gateway: Gateway;
+  gatewayPaymentId: string;
+  amountPaise: number;
+  currency: string;
+  reason: StrayPaymentReason;
+  /** waiting: for an admin; refunding / refunded: its refund's state; refund_failed: the gateway would not take it; settled. */
+  state: "waiting" | "refunding" | "refunded" | "refund_failed" | "settled";
+  note: string | null;
+  createdAt: string;
+};
+
+function strayRows(db: Db) {
+  return db
+    .selectFrom("stray_payment as s")
+    .leftJoin("refund as r", "r.id", "s.refund_id")
+    .select([
+      "s.id",
+      "s.order_id",
+      "s.gateway",
+      "s.gateway_payment_id",
+      "s.amount_paise",
+      "s.currency",
+      "s.reason",
+      "s.resolution",
+      "s.note",
+      "s.created_at",
+      "r.status as refund_status",
+    ]);
+}
+
+type StrayRow = {
+  id: string;
+  order_id: string;
+  gateway: Gateway;
+  gateway_payment_id: string;
+  amount_paise: number;
+  currency: string;
+  reason: StrayPaymentReason;
+  resolution: "refund" | "settled" | null;
+  note: string | null;
+  created_at: string;
+  refund_status: string | null;
+};
+
+function toView(r: StrayRow): StrayPaymentView {
+  const state =
+    r.resolution === null
+      ? "waiting"
+      : r.resolution === "settled"
+        ? "settled"
+        : r.refund_status === "processed"
+          ? "refunded"
+          : r.refund_status === "failed"
+            ? "refund_failed"
+            : "refunding";
+  return {
+    id: r.id,
+    orderId: r.order_id,
+    gateway: r.gateway,
+    gatewayPaymentId: r.gateway_payment_id,
+    amountPaise: Number(r.amount_paise),
+    currency: r.currency,
+    reason: r.reason,
+    state,
+    note: r.note,
+    createdAt: r.created_at,
+  };
+}
+
+/** An order's stray payments, oldest first. */
+export async function listOrderStrayPayments(orderId: string): Promise<StrayPaymentView[]> {
+  if (!isId(orderId)) return [];
+  const rows = await strayRows(getDb()).where("s.order_id", "=", orderId).orderBy("s.created_at").orderBy("s.id").execute();
+  return rows.map(toView);
+}
+
+/** The payments waiting for an admin's decision, oldest first, with how many there are in all. */
+export async function listPaymentsNeedingAttention(limit = 20) {
+  const db = getDb();
+  const [rows, count] = await Promise.all([
+    strayRows(db)
+      .innerJoin("orders as o", "o.id", "s.order_id")
+      .select("o.customer_name")
+      .where("s.resolution", "is", null)
+      .orderBy("s.created_at")
+      .orderBy("s.id")
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom("stray_payment")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("resolution", "is", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { total: Number(count.n), rows: rows.map((r) => ({ ...toView(r), customerName: r.customer_name })) };
+}
