@@ -3,6 +3,7 @@ import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 import { getEnv } from "~/env.server";
 import type { Toast } from "./toast";
+import { safeReturnPath } from "./safe-return-path";
 
 const ToastSchema = z.object({
   id: z.string().min(1).max(64),
