@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isReservedEmail } from "./domain/reserved-email";
 
 /**
  * The only module that reads `process.env`: every setting is checked here, at start, and a bad
@@ -56,7 +57,12 @@ const EnvSchema = z
       .enum(["true", "false"])
       .default("true")
       .transform((v) => v === "true"),
-    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_EMAIL: z
+      .email()
+      .refine((e) => !isReservedEmail(e), "must be an address that can receive mail (not .invalid, .example or .localhost)")
+      .optional(),
+    /** Days an account may stay unconfirmed (no order, not a vendor) before it is removed. */
+    UNCONFIRMED_ACCOUNT_DAYS: count(1, 3650, 7),
     ADMIN_PASSWORD: z.string().min(8).optional(),
 
     // Rate limits: allowed attempts in any 60 seconds, and where they are counted

@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { closeDatabase } from "../app/db/db.server";
 import { prepareDatabase } from "../app/db/prepare.server";
-import { PasswordSchema } from "../app/domain/account";
+import { OwnEmailSchema, PasswordSchema } from "../app/domain/account";
 import { fieldErrors, firstError } from "../app/domain/form-errors";
 import { ensureAdmin } from "../app/services/users/ensure-admin.server";
 import { UserRefused } from "../app/services/users/create-user.server";
@@ -14,6 +14,11 @@ if (!values.email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email)) {
   console.error("Usage: npm run admin:create -- --email you@example.in --password '…' [--name 'Your Name'] [--promote]");
   process.exit(2);
 }
+const email = OwnEmailSchema.safeParse(values.email);
+if (!email.success) {
+  console.error(firstError(fieldErrors(email.error)));
+  process.exit(2);
+}
 const password = PasswordSchema.safeParse(values.password ?? "");
 if (!password.success) {
   console.error(firstError(fieldErrors(password.error)));
@@ -21,7 +26,7 @@ if (!password.success) {
 }
 await prepareDatabase();
 try {
-  const result = await ensureAdmin(values.email, password.data, values.name ?? "Store Admin", {
+  const result = await ensureAdmin(email.data, password.data, values.name ?? "Store Admin", {
     promote: values.promote,
     // An issued password: the admin sets their own at first sign-in, within 72 hours.
     temporary: true,

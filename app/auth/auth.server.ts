@@ -1,12 +1,15 @@
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { admin, phoneNumber } from "better-auth/plugins";
 import { getDatabase } from "../db/db.server";
 import { accountSuspendedMessage } from "../domain/account-rules";
 import { formatMobile, placeholderEmail } from "../domain/mobile";
+import { EMAIL_NOT_MAILABLE, isReservedEmail } from "../domain/reserved-email";
 import { getEnv } from "../env.server";
 import { queueChangeEmailVerification, queueResetPasswordEmail, queueVerificationEmail } from "../services/account/account-emails.server";
 import { tellOwnerOfRegistrationAttempt } from "../services/account/registration-attempt.server";
 import { consumePhoneCode } from "../services/account/phone-codes.server";
+import { freePlaceholderEmail } from "../services/account/placeholder-holder.server";
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -24,6 +27,17 @@ const isChangeEmailToken = (token: string) => {
 };
 
 const isHttps = (baseUrl: string) => baseUrl.startsWith("https://");
+
+/**
+ * Every account Better Auth writes gets an address that can receive mail, whichever door it came
+ * through; the one exception is the placeholder SMS sign-in gives the account it makes for its own
+ * number (app/domain/reserved-email.ts). The forms refuse such addresses first, with the same words.
+ */
+function refuseReservedEmail(data: { email?: unknown; phoneNumber?: unknown }, creating: boolean) {
+  if (typeof data.email !== "string" || !isReservedEmail(data.email)) return;
+  if (creating && typeof data.phoneNumber === "string" && data.email === placeholderEmail(data.phoneNumber)) return;
+  throw new APIError("BAD_REQUEST", { code: "RESERVED_EMAIL", message: EMAIL_NOT_MAILABLE });
+}
 
 /**
  * Every Better Auth cookie is named `<prefix>.<name>` (session_token, dont_remember, …). Served over
@@ -125,10 +139,21 @@ function createAuth() {
         sendOTP: () => {
           throw new Error("Sign-in codes are issued by requestMobileCode, never by the phoneNumber plugin.");
         },
-        verifyOTP: ({ phoneNumber: phone, code }) => consumePhoneCode(phone, code),
+        verifyOTP: async ({ phoneNumber: phone, code }) => {
+          if (!(await consumePhoneCode(phone, code))) return false;
+          // Proved: an old account that took this number's placeholder email, and can never use it, makes way.
+          await freePlaceholderEmail(phone);
+          return true;
+        },
         signUpOnVerification: { getTempEmail: placeholderEmail, getTempName: formatMobile },
       }),
     ],
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => refuseReservedEmail(user, true) },
+        update: { before: async (data) => refuseReservedEmail(data, false) },
+      },
+    },
     telemetry: { enabled: false },
     logger: { level: "error" },
   });

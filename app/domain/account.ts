@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { FIELD_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./account-rules";
 import { findIndianState } from "./indian-states";
+import { EMAIL_NOT_MAILABLE, isReservedEmail } from "./reserved-email";
 
 /*
  * Shared field schemas; each form composes its own schema from them, its keys in the order the
@@ -24,6 +25,9 @@ export const EmailSchema = z
   .max(FIELD_MAX.email, `Email is too long (${FIELD_MAX.email} characters at most).`)
   .pipe(z.email("Please enter a valid email address."))
   .transform((e) => e.toLowerCase());
+
+/** An address an account is given (registration, change of email, admin's Add user): one that can receive mail. */
+export const OwnEmailSchema = EmailSchema.refine((e) => !isReservedEmail(e), EMAIL_NOT_MAILABLE);
 
 export const PasswordSchema = z
   .string()
@@ -72,7 +76,7 @@ export const LoginSchema = z.object({
 /** The customer's Login/Register dialog: name, email, password, phone, then the address. */
 export const RegisterSchema = z.object({
   name: NameSchema,
-  email: EmailSchema,
+  email: OwnEmailSchema,
   password: PasswordSchema,
   phone: PhoneSchema,
   ...addressFields,
@@ -83,12 +87,12 @@ export type RegisterInput = z.infer<typeof RegisterSchema>;
 export const ADD_USER_REQUIRED = "Please fill in name and email.";
 export const AdminAddUserSchema = z.object({
   name: text("name", FIELD_MAX.name, ADD_USER_REQUIRED),
-  email: z.string().trim().min(1, ADD_USER_REQUIRED).pipe(EmailSchema),
+  email: z.string().trim().min(1, ADD_USER_REQUIRED).pipe(OwnEmailSchema),
 });
 export type AdminAddUserInput = z.infer<typeof AdminAddUserSchema>;
 
 /** "Change email" on the account page: the new address, confirmed by a link sent to it. */
-export const ChangeEmailSchema = z.object({ newEmail: EmailSchema });
+export const ChangeEmailSchema = z.object({ newEmail: OwnEmailSchema });
 
 /** "Forgot password?": the account's email. */
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressFields, EmailSchema, PasswordSchema, PhoneSchema } from "./account";
+import { addressFields, OwnEmailSchema, PasswordSchema, PhoneSchema } from "./account";
 import { FIELD_MAX } from "./account-rules";
 import { gstinStateMismatch, validateGstin } from "./gstin";
 
@@ -39,7 +39,7 @@ export type VendorProfileInput = z.infer<typeof VendorProfileSchema>;
 export const VendorRegisterSchema = z
   .object({
     businessName: BusinessNameSchema,
-    email: EmailSchema,
+    email: OwnEmailSchema,
     password: PasswordSchema,
     phone: PhoneSchema,
     gstNumber: GstinSchema,

@@ -2,9 +2,10 @@ import { WRONG_DOOR } from "~/auth/doors";
 import { SMS_NEEDS_MOBILE } from "~/domain/mobile-forms";
 import { CODE_INVALID, MOBILE_INVALID } from "~/domain/mobile";
 import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/domain/messages";
+import { EMAIL_NOT_MAILABLE } from "~/domain/reserved-email";
 import { SAME_EMAIL } from "~/services/account/change-email.server";
 import { WRONG_CURRENT_PASSWORD } from "~/services/account/change-password.server";
-import { CODE_REFUSED } from "~/services/account/mobile-sign-in.server";
+import { CODE_REFUSED, MOBILE_NUMBER_HELD, MOBILE_SIGN_UP_FAILED } from "~/services/account/mobile-sign-in.server";
 import { REGISTRATION_SENT } from "~/services/account/register-customer.server";
 import { TEMPORARY_PASSWORD_EXPIRED } from "~/services/account/sign-in.server";
 import { m } from "./i18n.server";
@@ -24,6 +25,8 @@ export const ACCOUNT_REFUSALS: readonly RefusalSource[] = [
   { english: WRONG_DOOR.store, message: m.account_wrong_door_store },
   { english: TEMPORARY_PASSWORD_EXPIRED, message: m.account_temporary_password_expired },
   { english: CODE_REFUSED, message: m.account_code_refused },
+  { english: MOBILE_NUMBER_HELD, message: m.account_mobile_number_held },
+  { english: MOBILE_SIGN_UP_FAILED, message: m.account_mobile_sign_up_failed },
   { english: SAME_EMAIL, message: m.account_same_email },
   { english: WRONG_CURRENT_PASSWORD, message: m.account_wrong_current_password },
   { english: MOBILE_INVALID, message: m.account_mobile_invalid },
@@ -47,6 +50,7 @@ export const ACCOUNT_REFUSALS: readonly RefusalSource[] = [
   m.account_email_missing,
   m.account_email_too_long,
   m.account_email_invalid,
+  { english: EMAIL_NOT_MAILABLE, message: m.account_email_not_mailable },
   m.account_password_min,
   m.account_password_max,
   m.account_password_spaces,

@@ -1,6 +1,7 @@
 import { APIError } from "better-auth/api";
 import { getAuth } from "~/auth/auth.server";
 import type { SessionUser } from "~/auth/session.server";
+import { EMAIL_NOT_MAILABLE, isReservedEmail } from "~/domain/reserved-email";
 import { AuthFailure } from "./auth-errors.server";
 import { limitAccountEmail } from "./email-verification.server";
 
@@ -14,6 +15,7 @@ export const SAME_EMAIL = "That is already your email address.";
  */
 export async function requestEmailChange(user: SessionUser, newEmail: string, meta: { ip: string; headers: Headers }) {
   if (newEmail === user.email.toLowerCase()) throw new AuthFailure(SAME_EMAIL, 400);
+  if (isReservedEmail(newEmail)) throw new AuthFailure(EMAIL_NOT_MAILABLE, 400);
   await limitAccountEmail(user.id, meta.ip);
   try {
     await getAuth().api.changeEmail({ body: { newEmail }, headers: meta.headers });

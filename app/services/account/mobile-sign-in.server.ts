@@ -3,7 +3,7 @@ import { getAuth } from "~/auth/auth.server";
 import { doorAdmits, WRONG_DOOR } from "~/auth/doors";
 import { getDatabase } from "~/db/db.server";
 import type { Locale } from "~/domain/locale";
-import { formatMobile } from "~/domain/mobile";
+import { formatMobile, maskMobile } from "~/domain/mobile";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { signInCodeSms } from "~/domain/sms-messages";
 import { enqueueSms } from "~/services/outbox/enqueue.server";
@@ -11,12 +11,22 @@ import { smsTemplate } from "~/services/outbox/sms-template.server";
 import { nudgeOutbox } from "~/services/outbox/worker.server";
 import { hitRateLimit, type Limit, LIMITS } from "~/services/security/rate-limit.server";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
+import { log } from "~/lib/log.server";
 import { AuthFailure, authErrorMessage, isSuspendedError, suspendedFailure } from "./auth-errors.server";
 import { issuePhoneCode, sweepPhoneCodes } from "./phone-codes.server";
+import { findPlaceholderHolder } from "./placeholder-holder.server";
 import { endSession, type SignInResult } from "./sign-in.server";
 
 /** One answer for every wrong, used, expired or exhausted code: nothing to learn from the difference. */
 export const CODE_REFUSED = "That code is not right, or it has expired. Check the SMS, or ask for a new code.";
+
+/** An account from before reserved addresses were refused holds this number's placeholder email and must be kept. */
+export const MOBILE_NUMBER_HELD =
+  "This number cannot sign in yet because an older account is in the way. Please contact us and we will set it right.";
+
+/** The account could not be written after the code was used (a conflict no check foresaw): nothing else happened. */
+export const MOBILE_SIGN_UP_FAILED =
+  "We could not finish signing you in, and that code is now used up. Please ask for a new code and try again.";
 
 type Meta = { ip: string; now?: number };
 
@@ -60,6 +70,12 @@ export async function verifyMobileCode(phone: string, code: string, meta: Meta &
     ],
     meta.now,
   );
+  // Before the code is tried, so that it stays good for when the old account has been dealt with.
+  const holder = await findPlaceholderHolder(phone);
+  if (holder && !holder.removable) {
+    log.warn({ to: maskMobile(phone), userId: holder.id }, "an older account holds this number's placeholder email");
+    throw new AuthFailure(MOBILE_NUMBER_HELD, 409);
+  }
   let result: SignInResult;
   try {
     const { headers, response } = await getAuth().api.verifyPhoneNumber({
@@ -76,6 +92,10 @@ export async function verifyMobileCode(phone: string, code: string, meta: Meta &
     if (error instanceof APIError && (error.body as { code?: string } | undefined)?.code === "INVALID_OTP") {
       throw new AuthFailure(CODE_REFUSED, 400);
     }
+    if (isUniqueViolation(error) || (error instanceof APIError && error.statusCode >= 500)) {
+      log.warn({ err: error, to: maskMobile(phone) }, "the account for a proved sign-in code could not be written");
+      throw new AuthFailure(MOBILE_SIGN_UP_FAILED, 409);
+    }
     const message = authErrorMessage(error);
     if (message === null) throw error;
     throw new AuthFailure(message, 400);
@@ -85,6 +105,12 @@ export async function verifyMobileCode(phone: string, code: string, meta: Meta &
     throw new AuthFailure(WRONG_DOOR.store, 403);
   }
   return result;
+}
+
+/** A unique index refused the write (another account took the number or its placeholder email meanwhile). */
+function isUniqueViolation(error: unknown) {
+  const e = error as { code?: string; message?: string } | null;
+  return getDatabase().engine === "postgres" ? e?.code === "23505" : /UNIQUE constraint failed/i.test(e?.message ?? "");
 }
 
 /** Counts one hit on each limit; the first refusal takes back the hits already counted and says how long to wait. */

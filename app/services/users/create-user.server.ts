@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { getAuth } from "~/auth/auth.server";
 import type { Role } from "~/auth/session.server";
 import { getDb } from "~/db/db.server";
+import { EMAIL_NOT_MAILABLE, isReservedEmail } from "~/domain/reserved-email";
 
 export class UserRefused extends Error {
   constructor(
@@ -34,6 +35,7 @@ export function temporaryPasswordDeadline(now = Date.now()) {
 export async function createUserWithPassword(input: { name: string; email: string; password: string; role: Role; temporary?: boolean }) {
   const ctx = await getAuth().$context;
   const email = input.email.trim().toLowerCase();
+  if (isReservedEmail(email)) throw new UserRefused(EMAIL_NOT_MAILABLE, 400);
   if (await ctx.internalAdapter.findUserByEmail(email)) throw new UserRefused("A user with this email already exists.", 409);
   const user = await ctx.internalAdapter.createUser(
     { name: input.name.trim(), email, emailVerified: true, role: input.role },
