@@ -3,7 +3,16 @@ import { getDatabase, type Db } from "~/db/db.server";
 import { MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } from "~/domain/cart-limits";
 import type { CheckoutInput } from "~/domain/checkout";
 import { OPEN_UNPAID_STATUSES, TOO_MANY_OPEN_ORDERS } from "~/domain/orders";
-import { initialPaymentStatus, isPrepaidMethod, RECEIVED } from "~/domain/payments";
+import { AWAITING_PAYMENT, initialPaymentStatus, isPrepaidMethod, RECEIVED } from "~/domain/payments";
+import {
+  holdAllowance,
+  type UnpaidHoldLimits,
+  unpaidCustomerOverUnits,
+  unpaidCustomerOverValue,
+  unpaidOrderOverUnits,
+  unpaidOrderOverValue,
+  unpaidShareOfStock,
+} from "~/domain/unpaid-holds";
 import { priceOrder } from "~/domain/gst-order";
 import { findIndianState } from "~/domain/indian-states";
 import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
@@ -46,7 +55,10 @@ export class OrderRefused extends Error {
  * Abuse limits: checkouts per customer and per address (`meta.ip`, when the caller has one) in
  * any 10 minutes, and at most ORDER_MAX_OPEN_UNPAID open unpaid orders per customer, counted in
  * the order's transaction so two checkouts at the limit cannot both pass. A repeat of a placed
- * order is answered before any limit.
+ * order is answered before any limit. An order paid by card or UPI holds its stock before any money
+ * arrives, so it is bounded too (docs/decisions/031-unpaid-holds.md): its total and units, the
+ * customer's such orders together, and the share of each size's stock they hold; counted in the
+ * same transaction, after the customer's lock.
  *
  * Delivery (issue 13): the pincode must be in the directory and served, the State must be the
  * pincode's, and cash on delivery must be allowed there and the order's total within the COD cap.
@@ -64,6 +76,9 @@ export async function placeOrder(
   // per-size cap holds for that sum.
   const items = mergeCartLines(input.items);
   if (items.some((l) => l.quantity > MAX_LINE_QUANTITY)) throw new OrderRefused(TOO_MANY_OF_ONE, 400);
+  const holds = isPrepaidMethod(input.paymentMethod) ? unpaidHoldLimits() : null;
+  const units = items.reduce((sum, l) => sum + l.quantity, 0);
+  if (holds && units > holds.orderMaxUnits) throw new OrderRefused(unpaidOrderOverUnits(holds.orderMaxUnits), 400, "paymentMethod");
   // Sizes are taken in a fixed order (their products' ids, then theirs), so concurrent orders on
   // PostgreSQL cannot deadlock.
   const variantIds = items.map((l) => l.variantId);
@@ -101,6 +116,10 @@ export async function placeOrder(
         .where("payment_status", "not in", RECEIVED)
         .executeTakeFirstOrThrow();
       if (Number(open.n) >= maxOpen) throw new OrderRefused(TOO_MANY_OPEN_ORDERS(maxOpen), 409);
+      const held = holds ? await heldForPayment(trx, customer.id) : null;
+      if (holds && held && held.units + units > holds.customerMaxUnits) {
+        throw new OrderRefused(unpaidCustomerOverUnits(holds.customerMaxUnits), 409);
+      }
 
       const sizes = await trx
         .selectFrom("product_variant as v")
@@ -161,6 +180,15 @@ export async function placeOrder(
         const quantity = quantities.get(size.id) ?? 0;
         const several = Number(size.sizes) > 1;
         const named = several ? `${size.name} (${size.label})` : size.name;
+        if (holds && held) {
+          // The product's row is held above, so this stock is the one the decrement below sees.
+          const row = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
+          const stock = Number(row?.stock ?? 0);
+          const mine = held.byVariant.get(size.id) ?? 0;
+          const allowed = holdAllowance(stock, mine, holds);
+          // More than the stock left is the stock's refusal, below.
+          if (quantity <= stock && mine + quantity > allowed) throw new OrderRefused(unpaidShareOfStock(allowed, named), 409);
+        }
         const taken = await trx
           .updateTable("product_variant")
           .set({ stock: sql`stock - ${quantity}` })
@@ -221,6 +249,11 @@ export async function placeOrder(
         };
       });
       if (cod && totals.total > delivery.codMaxPaise) throw new OrderRefused(codOverCapMessage(delivery.codMaxPaise), 400, "paymentMethod");
+      if (holds && held) {
+        if (totals.total > holds.orderMaxPaise) throw new OrderRefused(unpaidOrderOverValue(holds.orderMaxPaise), 400, "paymentMethod");
+        if (held.paise + totals.total > holds.customerMaxPaise)
+          throw new OrderRefused(unpaidCustomerOverValue(holds.customerMaxPaise), 409);
+      }
       const orderId = newId();
       await trx
         .insertInto("orders")
@@ -278,6 +311,39 @@ export async function placeOrder(
     }
     throw error;
   }
+}
+
+function unpaidHoldLimits(): UnpaidHoldLimits {
+  const env = getEnv();
+  return {
+    orderMaxPaise: env.ORDER_UNPAID_MAX_RUPEES * 100,
+    orderMaxUnits: env.ORDER_UNPAID_MAX_UNITS,
+    customerMaxPaise: env.ORDER_UNPAID_CUSTOMER_MAX_RUPEES * 100,
+    customerMaxUnits: env.ORDER_UNPAID_CUSTOMER_MAX_UNITS,
+    stockSharePercent: env.ORDER_UNPAID_STOCK_SHARE_PERCENT,
+    stockMinUnits: env.ORDER_UNPAID_STOCK_MIN_UNITS,
+  };
+}
+
+/**
+ * What the customer's orders still waiting for a card or UPI payment hold: their totals, their
+ * units, and the units of each size. Such an order cannot be confirmed before it is paid, so it is
+ * pending; a failed attempt keeps the hold (the customer may pay again).
+ */
+async function heldForPayment(trx: Db, userId: string) {
+  const waiting = (eb: Db) =>
+    eb.selectFrom("orders").where("user_id", "=", userId).where("status", "=", "pending").where("payment_status", "in", AWAITING_PAYMENT);
+  const value = await waiting(trx)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total_paise"), sql<number>`0`).as("paise"))
+    .executeTakeFirstOrThrow();
+  const lines = await trx
+    .selectFrom("order_line")
+    .select(["variant_id", (eb) => eb.fn.sum<number>("quantity").as("units")])
+    .where("order_id", "in", waiting(trx).select("id"))
+    .groupBy("variant_id")
+    .execute();
+  const byVariant = new Map(lines.flatMap((l) => (l.variant_id ? [[l.variant_id, Number(l.units)] as const] : [])));
+  return { paise: Number(value.paise), units: lines.reduce((sum, l) => sum + Number(l.units), 0), byVariant };
 }
 
 /** Checkouts per customer and per address; a refusal names the wait. */
