@@ -20,9 +20,16 @@ export async function linkToken(email: string, kind = "verify-email", path = "/v
   return decodeURIComponent(defined(match?.[1], `a ${path} link in the ${kind} email to ${email}`));
 }
 
-/** Opens the confirmation link sent to `email` (registration): confirmed and signed in; the session's headers. */
-export async function confirmAndSignIn(email: string) {
-  const result = await confirmEmail(await linkToken(email.toLowerCase()), { headers: new Headers({ origin: "http://localhost:3999" }) });
+/**
+ * Opens the confirmation link sent to `email` (registration) in a browser not signed in, so with the
+ * account's password: confirmed and signed in; the session's headers.
+ */
+export async function confirmAndSignIn(email: string, password: string) {
+  const result = await confirmEmail(await linkToken(email.toLowerCase()), {
+    headers: new Headers({ origin: "http://localhost:3999" }),
+    ip: "127.0.0.1",
+    password,
+  });
   if (!result.ok) throw new Error(`the confirmation link to ${email} did not work`);
   return result.headers;
 }

@@ -28,6 +28,7 @@ import * as m0023 from "./migrations/0023-hindi-catalogue";
 import * as m0024 from "./migrations/0024-catalog-version";
 import * as m0025 from "./migrations/0025-how-to-use-hindi";
 import * as m0026 from "./migrations/0026-payment-attention";
+import * as m0027 from "./migrations/0027-verified-phone";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0024-catalog-version": m0024,
   "0025-how-to-use-hindi": m0025,
   "0026-payment-attention": m0026,
+  "0027-verified-phone": m0027,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -52,6 +52,8 @@ export interface UserTable {
   /** "Messages" preferences on /account: order updates by SMS (opt-in), non-essential emails (opt-out). */
   sms_order_updates: Generated<number | boolean>;
   non_essential_emails: Generated<number | boolean>;
+  /** The profile phone (E.164) its owner proved with an SMS code; counts only while `phone` is still that number (0027-verified-phone). */
+  verified_phone: string | null;
   /** The language last chosen with the switch (0022-languages); null until then. */
   locale: Locale | null;
 }
@@ -65,6 +67,8 @@ export interface PhoneCodeTable {
   expires_at: IsoTime;
   consumed_at: IsoTime | null;
   created_at: IsoTime;
+  /** The account whose profile phone the code verifies; null for a sign-in code (0027-verified-phone). */
+  user_id: string | null;
 }
 
 export interface SessionTable {

@@ -23,6 +23,25 @@ export function normaliseMobile(input: string): string | null {
   return match ? `+91${match[1]}` : null;
 }
 
+/** An account's numbers as stored: the sign-in number (Better Auth's) and the profile phone with the number its code proved. */
+export type AccountNumbers = {
+  phoneNumber?: string | null;
+  phoneNumberVerified?: number | boolean | null;
+  phone?: string | null;
+  verified_phone?: string | null;
+};
+
+/**
+ * The number order SMS may go to: the one a sign-in code proved, else the profile phone while it is
+ * still the number its own code proved. Null when neither: a number anyone typed proves nothing
+ * (docs/decisions/030-pre-registration-and-phones.md).
+ */
+export function provenMobile(account: AccountNumbers): string | null {
+  if (account.phoneNumber && account.phoneNumberVerified) return account.phoneNumber;
+  const profile = normaliseMobile(account.phone ?? "");
+  return profile !== null && profile === account.verified_phone ? profile : null;
+}
+
 /** `+919876543210` → `+91 98765 43210`, for people to read. */
 export function formatMobile(e164: string) {
   const digits = e164.replace(/^\+91/, "");

@@ -5,6 +5,7 @@ import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/domain/messages";
 import { EMAIL_NOT_MAILABLE } from "~/domain/reserved-email";
 import { SAME_EMAIL } from "~/services/account/change-email.server";
 import { WRONG_CURRENT_PASSWORD } from "~/services/account/change-password.server";
+import { CONFIRM_PASSWORD_WRONG, VERIFY_BEFORE_PHONE } from "~/services/account/email-verification.server";
 import { CODE_REFUSED, MOBILE_NUMBER_HELD, MOBILE_SIGN_UP_FAILED } from "~/services/account/mobile-sign-in.server";
 import { REGISTRATION_SENT } from "~/services/account/register-customer.server";
 import { TEMPORARY_PASSWORD_EXPIRED } from "~/services/account/sign-in.server";
@@ -32,6 +33,8 @@ export const ACCOUNT_REFUSALS: readonly RefusalSource[] = [
   { english: MOBILE_INVALID, message: m.account_mobile_invalid },
   { english: CODE_INVALID, message: m.account_code_invalid },
   { english: SMS_NEEDS_MOBILE, message: m.account_sms_needs_mobile },
+  { english: VERIFY_BEFORE_PHONE, message: m.account_verify_before_phone },
+  { english: CONFIRM_PASSWORD_WRONG, message: m.account_confirm_password_wrong },
   m.account_suspended,
   // Better Auth's own words (its error codes' messages).
   m.account_invalid_email_or_password,

@@ -111,7 +111,7 @@ for (const width of WIDTHS) {
       await page.getByRole("button", { name: "Register" }).click();
       await expect(page.getByRole("status")).toHaveText("Check your email to finish creating your account");
       await expectAccessible(page);
-      await confirmInBrowser(page, new URL(page.url()).origin, email);
+      await confirmInBrowser(page, new URL(page.url()).origin, email, "seller-pass-2024");
       await expect(page.getByRole("heading", { name: `Welcome, ${name}` })).toBeVisible();
       await expectAccessible(page);
       await checkPages(page, [

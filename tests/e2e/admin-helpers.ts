@@ -149,7 +149,7 @@ export async function customerContext(
   const response = await page.request.post("/account/auth", { form: { intent: "register", ...customer }, headers: { origin: url } });
   expect(response.status(), await response.text()).toBe(200);
   // The emailed link confirms the address and signs the customer in.
-  await confirmByEmail(page.request, url, customer.email);
+  await confirmByEmail(page.request, url, customer.email, customer.password);
   await context.clearCookies({ name: "angle.toast" }); // the welcome toast is for a person who clicked the link
   return { context, page, customer };
 }

@@ -77,7 +77,7 @@ async function signInNewVendor(page: Page, storeUrl: string) {
     headers: { origin: storeUrl },
   });
   expect(response.status(), "vendor registration").toBe(200);
-  await confirmByEmail(page.request, storeUrl, email);
+  await confirmByEmail(page.request, storeUrl, email, "seller-pass-2024");
 }
 
 async function uploadForPreview(page: Page, file: ReturnType<typeof csvFile> | string) {

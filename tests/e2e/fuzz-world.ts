@@ -56,7 +56,12 @@ export async function registerCustomer(request: APIRequestContext, fields: Recor
     form: { intent: "register", password: "fuzz-pass-2024", phone: "98765 43210", ...address, ...fields },
   });
   await ok(response, "customer registration", [200]);
-  await confirmByEmail(request, new URL(response.url()).origin, defined(fields.email, "the customer's email"));
+  await confirmByEmail(
+    request,
+    new URL(response.url()).origin,
+    defined(fields.email, "the customer's email"),
+    fields.password ?? "fuzz-pass-2024",
+  );
 }
 
 /** Registers a vendor and opens the emailed confirmation link in the same context (which signs it in). */
@@ -65,7 +70,12 @@ export async function registerVendor(request: APIRequestContext, fields: Record<
     form: { intent: "register", password: "seller-pass-2024", phone: "91234 56789", ...address, ...fields },
   });
   await ok(response, "vendor registration", [200]);
-  await confirmByEmail(request, new URL(response.url()).origin, defined(fields.email, "the vendor's email"));
+  await confirmByEmail(
+    request,
+    new URL(response.url()).origin,
+    defined(fields.email, "the vendor's email"),
+    fields.password ?? "seller-pass-2024",
+  );
 }
 
 /** Adds a product through a product form (admin's or vendor's) and returns its id. */

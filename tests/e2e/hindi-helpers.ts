@@ -253,6 +253,7 @@ export async function registerThroughDialog(page: Page, overrides: Partial<Custo
   expect(mail.subject ?? "", "the confirmation email's subject, in Hindi").toMatch(DEVANAGARI);
   await page.goto(emailedLink(mail, "/verify-email"));
   await waitForHydration(page);
+  await page.getByRole("main").locator('input[name="password"]').fill(customer.password);
   await page.getByRole("main").locator('form button[type="submit"]').click();
   await leftConfirmPage(page);
   return customer;

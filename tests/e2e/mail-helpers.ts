@@ -49,12 +49,13 @@ export function linkIn(mail: ParsedMail, path: string): string {
 
 /**
  * Opens the confirmation link emailed to `email` with a request context (page.request shares the
- * page's cookies): posts its token as the page's button does, which confirms and signs in.
+ * page's cookies): posts its token and the account's password as the page's form does (a browser
+ * not signed in as the account is asked for it), which confirms and signs in.
  */
-export async function confirmByEmail(request: APIRequestContext, storeUrl: string, email: string) {
+export async function confirmByEmail(request: APIRequestContext, storeUrl: string, email: string, password: string) {
   const link = new URL(linkIn(await waitForMail(storeUrl, email, "verify-email"), "/verify-email"));
   const response = await request.post(`${storeUrl}/verify-email`, {
-    form: { token: link.searchParams.get("token") ?? "" },
+    form: { token: link.searchParams.get("token") ?? "", password },
     headers: { origin: storeUrl },
     maxRedirects: 0,
   });
@@ -62,9 +63,13 @@ export async function confirmByEmail(request: APIRequestContext, storeUrl: strin
   return response;
 }
 
-/** The confirmation link emailed to `email`, opened in the page and confirmed with its button. */
-export async function confirmInBrowser(page: Page, storeUrl: string, email: string) {
+/**
+ * The confirmation link emailed to `email`, opened in the page (not signed in: registration signs
+ * nobody in) and confirmed with the account's password and the button.
+ */
+export async function confirmInBrowser(page: Page, storeUrl: string, email: string, password: string) {
   await page.goto(linkIn(await waitForMail(storeUrl, email, "verify-email"), "/verify-email"));
+  await page.getByRole("main").locator('input[name="password"]').fill(password);
   await page.getByRole("button", { name: "Confirm my email" }).click();
   await leftConfirmPage(page);
 }

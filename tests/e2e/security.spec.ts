@@ -42,7 +42,7 @@ test("the session cookie is HttpOnly and SameSite=Lax, and passwords never come 
   expect(response.status()).toBe(200);
   expect(await response.text()).not.toContain(customer.password);
   // Registration signs nobody in; the emailed link does, with this cookie.
-  const confirmed = await confirmByEmail(request, baseURL, customer.email);
+  const confirmed = await confirmByEmail(request, baseURL, customer.email, customer.password);
   const cookie = confirmed
     .headersArray()
     .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("angle.session_token="))?.value;

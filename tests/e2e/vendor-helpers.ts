@@ -41,7 +41,7 @@ export async function registerVendorInUi(page: Page, overrides: Partial<Vendor> 
   await page.getByRole("button", { name: "Register" }).click();
   // The emailed link confirms the address and opens the dashboard.
   await expect(page.getByRole("status")).toHaveText("Check your email to finish creating your account");
-  await confirmInBrowser(page, new URL(page.url()).origin, vendor.email);
+  await confirmInBrowser(page, new URL(page.url()).origin, vendor.email, vendor.password);
   await expect(page.getByRole("heading", { name: `Welcome, ${vendor.businessName}` })).toBeVisible();
   return vendor;
 }

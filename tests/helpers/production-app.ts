@@ -52,8 +52,8 @@ export async function registerCustomer(app: ProductionApp, name: string, label: 
   const password = `${label}-pass-123`;
   const reply = await send(app, "/account/auth", { form: { intent: "register", name, email, password, ...address } });
   expect(reply.status, reply.text).toBe(200);
-  // Registration signs nobody in: the emailed link does.
-  const confirmed = await send(app, "/verify-email", { form: { token: await linkToken(email) } });
+  // Registration signs nobody in: the emailed link does, with the password chosen.
+  const confirmed = await send(app, "/verify-email", { form: { token: await linkToken(email), password } });
   expect(confirmed.status, confirmed.text).toBe(303);
   return { email, password, cookie: confirmed.cookie };
 }

@@ -66,7 +66,8 @@ describe("an unconfirmed customer", () => {
     expect(await post(checkoutAction, "/checkout", cookie, form())).toMatchObject({ status: 403, error: VERIFY_BEFORE_ORDER });
     expect(await getDb().selectFrom("orders").select("id").execute()).toEqual([]);
 
-    await confirmEmail(await linkToken("unconfirmed@angle.in"), { headers: headers() });
+    // Opened in the browser that is signed in: no password asked, and this session stays.
+    await confirmEmail(await linkToken("unconfirmed@angle.in"), { headers: new Headers({ origin: ORIGIN, cookie }) });
     const placed = (await checkoutAction({
       request: new Request(`${ORIGIN}/checkout`, { method: "POST", body: form(), headers: { origin: ORIGIN, cookie } }),
       params: {},
@@ -87,7 +88,10 @@ describe("an unconfirmed customer", () => {
     expect(refused.status).toBe(429);
     expect(refused.error).toMatch(/Too many attempts/);
     // The new link works.
-    expect(await confirmEmail(await linkToken("resend@angle.in"), { headers: headers() })).toMatchObject({ ok: true, kind: "confirmed" });
+    expect(await confirmEmail(await linkToken("resend@angle.in"), { headers: new Headers({ origin: ORIGIN, cookie }) })).toMatchObject({
+      ok: true,
+      kind: "confirmed",
+    });
     expect((await post(resendAction, "/account/verification", "", new URLSearchParams())).status).toBe(401);
   });
 });
@@ -124,7 +128,7 @@ describe("an unconfirmed vendor", () => {
     expect(refused).toMatchObject({ status: 403, error: VERIFY_BEFORE_LISTING });
     expect(await getDb().selectFrom("product").select("id").where("name", "=", "Bamboo Rake").execute()).toEqual([]);
 
-    await confirmEmail(await linkToken(email), { headers: headers() });
+    await confirmEmail(await linkToken(email), { headers: new Headers({ origin: ORIGIN, cookie: sessionCookie(session.headers) }) });
     const accepted = (await listingAction({
       request: new Request(`${ORIGIN}/vendor-login/products/new`, {
         method: "POST",

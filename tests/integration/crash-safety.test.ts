@@ -83,11 +83,11 @@ it("loses no acknowledged order and no stock when the server is killed mid-burst
         }),
       });
       expect(res.status).toBe(200);
-      // Registration signs nobody in: the emailed link does (and lets the customer order).
+      // Registration signs nobody in: the emailed link does, with the password (and lets the customer order).
       const confirmed = await fetch(`${BASE}/verify-email`, {
         method: "POST",
         headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ token: await linkToken(email) }),
+        body: new URLSearchParams({ token: await linkToken(email), password: "crash-pass-1" }),
         redirect: "manual",
       });
       expect(confirmed.status).toBe(303);

@@ -134,8 +134,8 @@ it("two instances share sessions, rate limits and stock", async () => {
     pincode: "411001",
   });
   expect(registered.status).toBe(200);
-  // The emailed link (opened on the first instance) signs the customer in.
-  const confirmed = await post(ports[0], "/verify-email", { token: await linkToken(email) });
+  // The emailed link (opened on the first instance, with the password) signs the customer in.
+  const confirmed = await post(ports[0], "/verify-email", { token: await linkToken(email), password: "two-pass-123" });
   expect(confirmed.status).toBe(303);
   const cookie = confirmed.cookies.map((c) => c.split(";")[0]).join("; ");
   // The other instance knows the session: its page greets the customer by name (a guest's does not).

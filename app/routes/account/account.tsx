@@ -5,10 +5,11 @@ import { StateSelect } from "~/components/state-select";
 import { TextField } from "~/components/ui/text-field";
 import { AccountSecurity } from "~/components/account-security";
 import { MessagePreferences } from "~/components/message-preferences";
+import { PhoneVerification } from "~/components/phone-verification";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
 import { ChangeEmailSchema, ChangePasswordSchema, ProfileSchema } from "~/domain/account";
-import { formatMobile, hasRealEmail } from "~/domain/mobile";
-import { MessagePreferencesSchema, SMS_NEEDS_MOBILE } from "~/domain/mobile-forms";
+import { CODE_INVALID, formatMobile, hasRealEmail } from "~/domain/mobile";
+import { CodeSchema, MessagePreferencesSchema } from "~/domain/mobile-forms";
 import { FIELD_MAX } from "~/domain/account-rules";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { readFields } from "~/lib/read-form.server";
@@ -17,6 +18,7 @@ import { AuthFailure } from "~/services/account/auth-errors.server";
 import { changePassword } from "~/services/account/change-password.server";
 import { loadMessagePreferences, saveMessagePreferences } from "~/services/account/message-preferences.server";
 import { updateProfile } from "~/services/account/update-profile.server";
+import { confirmPhoneVerification, sendPhoneVerification } from "~/services/account/verify-phone.server";
 import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
 import { requestEmailChange } from "~/services/account/change-email.server";
 import { localizeAccountMessage as say, localizeFieldErrors } from "~/lib/account-messages.server";
@@ -58,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Refusal = { intent: "profile" | "password" | "messages" | "email"; error: string; fields: Record<string, string> };
+type Refusal = { intent: "profile" | "password" | "messages" | "email" | "phone"; error: string; fields: Record<string, string> };
 
 /** Where a change made from another page (the vendor area's profile) comes back to: a path of this site only. */
 const backTo = (value: string | undefined, url: URL) => (value && /^\/(?![/\\])[^\s]*$/.test(value) ? value : samePage(url));
@@ -115,13 +117,36 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (form.intent === "messages") {
     if (user.role !== "user")
       return data<Refusal>({ intent: "messages", error: m.account_messages_only_customers(), fields: {} }, { status: 403 });
-    const prefs = MessagePreferencesSchema.parse(form);
-    if (prefs.smsOrderUpdates && (await loadMessagePreferences(user.id)).smsTo === null) {
-      const message = say(SMS_NEEDS_MOBILE);
-      return data<Refusal>({ intent: "messages", error: message, fields: { smsOrderUpdates: message } }, { status: 400 });
+    try {
+      await saveMessagePreferences(user, MessagePreferencesSchema.parse(form));
+    } catch (error) {
+      if (!(error instanceof AuthFailure)) throw error;
+      const message = say(error.message);
+      return data<Refusal>({ intent: "messages", error: message, fields: { smsOrderUpdates: message } }, { status: error.status });
     }
-    await saveMessagePreferences(user.id, prefs);
     return redirectWithToast(samePage(url), { description: m.account_messages_saved() });
+  }
+  if (form.intent === "send-phone-code" || form.intent === "verify-phone") {
+    if (user.role !== "user")
+      return data<Refusal>({ intent: "phone", error: m.account_messages_only_customers(), fields: {} }, { status: 403 });
+    const meta = { ip: clientAddress(request), locale: currentLocale() };
+    try {
+      if (form.intent === "send-phone-code") {
+        const mobile = await sendPhoneVerification(user, meta);
+        return redirectWithToast(samePage(url), { description: m.account_phone_code_sent({ mobile: formatMobile(mobile) }) });
+      }
+      const code = CodeSchema.safeParse(form.code ?? "");
+      if (!code.success) {
+        const message = say(CODE_INVALID);
+        return data<Refusal>({ intent: "phone", error: message, fields: { code: message } }, { status: 400 });
+      }
+      const mobile = await confirmPhoneVerification(user, code.data, meta);
+      return redirectWithToast(samePage(url), { description: m.account_phone_verified({ mobile: formatMobile(mobile) }) });
+    } catch (error) {
+      if (!(error instanceof AuthFailure || error instanceof RateLimitUnavailable)) throw error;
+      const message = say(error.message);
+      return data<Refusal>({ intent: "phone", error: message, fields: { code: message } }, { status: error.status });
+    }
   }
   if (user.role !== "user")
     return data<Refusal>({ intent: "profile", error: m.account_address_only_customers(), fields: {} }, { status: 403 });
@@ -130,7 +155,13 @@ export async function action({ request, url }: Route.ActionArgs) {
     const fields = localizeFieldErrors(fieldErrors(parsed.error));
     return data<Refusal>({ intent: "profile", error: say(firstError(fields)), fields }, { status: 400 });
   }
-  await updateProfile(user.id, parsed.data);
+  try {
+    await updateProfile(user, parsed.data);
+  } catch (error) {
+    if (!(error instanceof AuthFailure)) throw error;
+    const message = say(error.message);
+    return data<Refusal>({ intent: "profile", error: message, fields: { phone: message } }, { status: error.status });
+  }
   return redirectWithToast(samePage(url), { description: m.account_details_saved() });
 }
 
@@ -193,6 +224,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   placeholder="+91 98765 43210"
                   maxLength={FIELD_MAX.phone}
                   defaultValue={user.phone}
+                  // Until the email is confirmed the phone stays as registered (the server refuses a new one).
+                  readOnly={!user.verified}
+                  hint={user.verified ? undefined : t("ui_account_phone_locked")}
                   error={profile?.fields.phone}
                 />
               </div>
@@ -236,7 +270,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       ) : null}
 
       {messages ? (
-        <MessagePreferences preferences={messages} busy={busy} error={actionData?.intent === "messages" ? actionData.error : undefined} />
+        <>
+          <MessagePreferences
+            preferences={messages}
+            locked={!user.verified}
+            busy={busy}
+            error={actionData?.intent === "messages" ? actionData.error : undefined}
+          />
+          {messages.unprovenMobile ? (
+            <PhoneVerification
+              mobile={formatMobile(messages.unprovenMobile)}
+              locked={!user.verified}
+              busy={busy}
+              error={actionData?.intent === "phone" ? actionData.error : undefined}
+            />
+          ) : null}
+        </>
       ) : null}
 
       <AccountSecurity email={user.email} hasPassword={Boolean(user.email)} back="/account" fallback={actionData} />

@@ -1,10 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/verify-email";
+import { TextField } from "~/components/ui/text-field";
+import { PASSWORD_MAX } from "~/domain/account-rules";
 import { readFields } from "~/lib/read-form.server";
+import { localizeAccountMessage } from "~/lib/account-messages.server";
 import { m } from "~/lib/i18n.server";
 import { useT } from "~/lib/i18n";
 import { redirectWithToast } from "~/lib/toast.server";
-import { confirmEmail, isLinkToken } from "~/services/account/email-verification.server";
+import { AuthFailure } from "~/services/account/auth-errors.server";
+import { confirmEmail, inspectLink } from "~/services/account/email-verification.server";
+import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "Confirm your email · Angle" },
@@ -16,13 +21,16 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 /**
  * Opening the link changes nothing: mail scanners and link previews fetch links too, and the first
- * use signs the person in. The page asks for one click, which posts the token.
+ * use signs the person in. The page asks for one click, which posts the token, and for the
+ * account's password unless this browser is signed in as that account: the link alone proves the
+ * mailbox, not who chose the password (docs/decisions/030-pre-registration-and-phones.md).
  */
-export function loader({ url }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
   const title = m.account_title_verify_email();
-  if (!isLinkToken(token)) return data({ token: "", title }, { status: 410 });
-  return { token, title };
+  const link = await inspectLink(token, { headers: request.headers });
+  if (!link) return data({ token: "", needsPassword: false, title }, { status: 410 });
+  return { token, needsPassword: link.needsPassword, title };
 }
 
 const DONE = {
@@ -31,10 +39,25 @@ const DONE = {
   changed: () => m.account_email_changed(),
 } as const;
 
+type Refusal = { expired: boolean; needsPassword: boolean; error: string };
+
 export async function action({ request }: Route.ActionArgs) {
-  const { token = "" } = await readFields(request);
-  const result = await confirmEmail(token, { headers: request.headers });
-  if (!result.ok) return data({ expired: true }, { status: 410 });
+  const fields = await readFields(request);
+  const { token = "", password = "" } = fields;
+  let result: Awaited<ReturnType<typeof confirmEmail>>;
+  try {
+    result = await confirmEmail(token, { headers: request.headers, ip: clientAddress(request), password: password || undefined });
+  } catch (error) {
+    if (error instanceof AuthFailure || error instanceof RateLimitUnavailable)
+      return data<Refusal>({ expired: false, needsPassword: true, error: localizeAccountMessage(error.message) }, { status: error.status });
+    throw error;
+  }
+  if (!result.ok && result.needsPassword) {
+    // Posted from the form that asked for it, but left empty: say so at the field.
+    const error = "password" in fields ? m.account_password_missing() : "";
+    return data<Refusal>({ expired: false, needsPassword: true, error }, { status: 401 });
+  }
+  if (!result.ok) return data<Refusal>({ expired: true, needsPassword: false, error: "" }, { status: 410 });
   const cookies = new Headers();
   for (const cookie of result.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
   // A link used again signs nobody in (whoever is signed in here stays so): the home page either way.
@@ -47,6 +70,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const expired = !loaderData.token || actionData?.expired;
+  const needsPassword = loaderData.needsPassword || actionData?.needsPassword;
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-3xl font-bold text-stone-900">{t("ui_account_confirm_heading")}</h1>
@@ -61,9 +85,20 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           </p>
         </div>
       ) : (
-        <Form method="post" className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-5">
-          <p className="text-stone-700">{t("ui_account_confirm_intro")}</p>
+        <Form method="post" noValidate className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-5">
+          <p className="text-stone-700">{needsPassword ? t("ui_account_confirm_password_intro") : t("ui_account_confirm_intro")}</p>
           <input type="hidden" name="token" value={loaderData.token} />
+          {needsPassword ? (
+            <TextField
+              label={t("ui_account_password")}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={PASSWORD_MAX}
+              error={actionData?.error || undefined}
+            />
+          ) : null}
           <button
             type="submit"
             disabled={busy}
@@ -71,6 +106,14 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           >
             {busy ? t("ui_account_confirming") : t("ui_account_confirm_my_email")}
           </button>
+          {needsPassword ? (
+            <p className="text-sm text-stone-600">
+              {t("ui_account_confirm_no_password")}{" "}
+              <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+                {t("ui_account_confirm_reset")}
+              </Link>
+            </p>
+          ) : null}
         </Form>
       )}
     </div>

@@ -1,10 +1,11 @@
 import { APIError } from "better-auth/api";
-import { getAuth } from "~/auth/auth.server";
+import { verifyJWT } from "better-auth/crypto";
+import { getAuth, sessionCookieName } from "~/auth/auth.server";
 import type { Role, SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/db.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { getEnv } from "~/env.server";
-import { hitRateLimit, type Limit } from "~/services/security/rate-limit.server";
+import { clearRateLimit, hitRateLimit, type Limit, LIMITS } from "~/services/security/rate-limit.server";
 import { AuthFailure } from "./auth-errors.server";
 
 /** Emails with a link a signed-in person can ask for (resend, change of address): limits from env. */
@@ -31,45 +32,123 @@ export async function limitAccountEmail(userId: string, ip: string) {
 /** A link's token as Better Auth makes them (a signed JWT): anything else is no link of ours. */
 export const isLinkToken = (token: string) => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token) && token.length <= 2000;
 
-/** What a token says (Better Auth has checked its signature by the time this is trusted). */
-function tokenClaims(token: string): { userId?: string; updateTo?: string } {
-  try {
-    return JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
-  } catch {
-    return {};
-  }
+/** What a link's token says, once its signature and expiry are checked; null for a forged or expired one. */
+async function verifiedClaims(token: string): Promise<{ userId?: string; email?: string; updateTo?: string } | null> {
+  if (!isLinkToken(token)) return null;
+  const payload = await verifyJWT(token, getEnv().BETTER_AUTH_SECRET);
+  if (!payload) return null;
+  const text = (v: unknown) => (typeof v === "string" ? v : undefined);
+  return { userId: text(payload.userId), email: text(payload.email), updateTo: text(payload.updateTo) };
 }
 
 const roleOf = (role: string | null | undefined): Role => (role === "admin" || role === "vendor" ? role : "user");
 
-export type ConfirmResult = { ok: true; kind: "confirmed" | "already" | "changed"; role: Role; headers: Headers } | { ok: false };
+/** The account this request is signed in as, if any (read without extending the session). */
+async function signedInSession(headers: Headers) {
+  if (!headers.get("cookie")) return null;
+  return getAuth().api.getSession({ headers, query: { disableRefresh: true } });
+}
+
+/**
+ * What the confirmation page should ask before its button works: null for a forged or expired link;
+ * else whether it needs the account's password. It does unless this browser is signed in as that very
+ * account: whoever registered an address may not own it, and the link alone must not hand the owner an
+ * account whose password someone else chose (docs/decisions/030-pre-registration-and-phones.md).
+ */
+export async function inspectLink(token: string, meta: { headers: Headers }): Promise<{ needsPassword: boolean } | null> {
+  const claims = await verifiedClaims(token);
+  if (!claims?.userId) return null;
+  if (claims.updateTo) return { needsPassword: false };
+  const user = await getDb().selectFrom("user").select("emailVerified").where("id", "=", claims.userId).executeTakeFirst();
+  if (!user) return null;
+  if (user.emailVerified) return { needsPassword: false };
+  return { needsPassword: (await signedInSession(meta.headers))?.user.id !== claims.userId };
+}
+
+export type ConfirmResult =
+  | { ok: true; kind: "confirmed" | "already" | "changed"; role: Role; headers: Headers }
+  | { ok: false; needsPassword?: true };
 
 /**
  * Opens a confirmation link: the account's address is confirmed and, the first time, the person is
  * signed in (Better Auth's autoSignInAfterVerification); a change-of-address link moves the account
  * to the new address, now confirmed. A used, expired or forged link: `{ ok: false }`, nothing changed.
+ *
+ * A first confirmation needs the account's `password` unless this browser is signed in as it
+ * (`{ ok: false, needsPassword: true }` when it is missing; a wrong one is refused like a sign-in,
+ * counted against the same limits). It ends every other session of the account and turns off SMS
+ * order updates and any proved profile phone set before it.
  */
-export async function confirmEmail(token: string, meta: { headers: Headers }): Promise<ConfirmResult> {
-  if (!isLinkToken(token)) return { ok: false };
-  const claims = tokenClaims(token);
-  const before = claims.userId
-    ? await getDb().selectFrom("user").select(["emailVerified", "role"]).where("id", "=", claims.userId).executeTakeFirst()
-    : undefined;
-  let headers: Headers;
-  try {
-    headers = (await getAuth().api.verifyEmail({ query: { token }, headers: meta.headers, returnHeaders: true })).headers;
-  } catch (error) {
-    if (error instanceof APIError) return { ok: false };
-    throw error;
-  }
-  if (!claims.userId || !before) return { ok: false };
+export async function confirmEmail(token: string, meta: { headers: Headers; ip?: string; password?: string }): Promise<ConfirmResult> {
+  const claims = await verifiedClaims(token);
+  if (!claims?.userId) return { ok: false };
+  const userId = claims.userId;
+  const before = await getDb().selectFrom("user").select(["email", "emailVerified", "role"]).where("id", "=", userId).executeTakeFirst();
+  if (!before) return { ok: false };
   const role = roleOf(before.role);
   if (claims.updateTo) {
+    const headers = await verifyWithBetterAuth(token, meta.headers);
+    if (!headers) return { ok: false };
     // Opening the link proved the new address: it is confirmed, whatever the old one was.
-    await (await getAuth().$context).internalAdapter.updateUser(claims.userId, { emailVerified: true });
+    await (await getAuth().$context).internalAdapter.updateUser(userId, { emailVerified: true });
     return { ok: true, kind: "changed", role, headers };
   }
-  return { ok: true, kind: before.emailVerified ? "already" : "confirmed", role, headers };
+  // A link used again confirms nothing and signs nobody in.
+  if (before.emailVerified)
+    return (await verifyWithBetterAuth(token, meta.headers)) ? { ok: true, kind: "already", role, headers: new Headers() } : { ok: false };
+  const current = await signedInSession(meta.headers);
+  const signedInHere = current?.user.id === userId;
+  if (!signedInHere) {
+    if (!meta.password) return { ok: false, needsPassword: true };
+    await checkPassword(userId, before.email, meta.password, meta.ip ?? "unknown");
+  }
+  const headers = await verifyWithBetterAuth(token, meta.headers);
+  if (!headers) return { ok: false };
+  const keep = signedInHere ? current.session.token : sessionTokenIn(headers);
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      let others = trx.deleteFrom("session").where("userId", "=", userId);
+      if (keep) others = others.where("token", "!=", keep);
+      await others.execute();
+      await trx.updateTable("user").set({ sms_order_updates: false, verified_phone: null }).where("id", "=", userId).execute();
+    });
+  return { ok: true, kind: "confirmed", role, headers };
+}
+
+/** Better Auth's own check and write of a link; its Set-Cookie headers, or null for a link it refuses. */
+async function verifyWithBetterAuth(token: string, headers: Headers) {
+  try {
+    return (await getAuth().api.verifyEmail({ query: { token }, headers, returnHeaders: true })).headers;
+  } catch (error) {
+    if (error instanceof APIError) return null;
+    throw error;
+  }
+}
+
+/** The session token in the cookie Better Auth just set (`<token>.<signature>`), or null. */
+function sessionTokenIn(headers: Headers) {
+  const prefix = `${sessionCookieName()}=`;
+  const cookie = headers.getSetCookie().find((c) => c.startsWith(prefix));
+  const value = cookie ? decodeURIComponent(cookie.slice(prefix.length).split(";")[0] ?? "") : "";
+  return value.split(".")[0] || null;
+}
+
+/** The account's password, counted like a sign-in (per account and per address); wrong: 400. */
+async function checkPassword(userId: string, email: string, password: string, ip: string) {
+  const accountKey = `signin:email:${email}`;
+  for (const [key, limit] of [
+    [accountKey, LIMITS.signInFailures],
+    [`signin:ip:${ip}`, LIMITS.signInPerAddress],
+  ] as const) {
+    const hit = await hitRateLimit(key, limit);
+    if (!hit.allowed) throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
+  }
+  const ctx = await getAuth().$context;
+  const account = await ctx.internalAdapter.findCredentialAccount(userId);
+  const matches = account?.password ? await ctx.password.verify({ hash: account.password, password }) : false;
+  if (!matches) throw new AuthFailure(CONFIRM_PASSWORD_WRONG, 400);
+  await clearRateLimit(accountKey);
 }
 
 /** Sends a signed-in person with an unconfirmed address a new link (limited per account and address). */
@@ -93,3 +172,7 @@ export const VERIFY_BEFORE_ORDER =
   "Please confirm your email address before placing your first order. Open the link we sent you, or send a new one.";
 export const VERIFY_BEFORE_LISTING =
   "Please confirm your email address before submitting listings. Open the link we sent you, or send a new one.";
+export const VERIFY_BEFORE_PHONE =
+  "Please confirm your email address before changing your phone number or message settings. Open the link we sent you, or send a new one.";
+export const CONFIRM_PASSWORD_WRONG =
+  "That password is not right. If you never chose a password for this account, reset it instead: the link comes to this email address.";

@@ -23,13 +23,17 @@ const post = (cookie: string, fields: Record<string, string>) =>
 describe("message preferences", () => {
   it("defaults: no SMS for an account with an email, non-essential emails on; a mobile account always gets SMS", async () => {
     const customer = await createCustomer();
+    // The profile's phone was typed, never proved by a code: no SMS can go there yet.
     expect(await loadMessagePreferences(customer.id)).toEqual({
-      smsTo: "+919876543210",
+      smsTo: null,
+      unprovenMobile: "+919876543210",
       hasEmail: true,
       smsOrderUpdates: false,
       nonEssentialEmails: true,
     });
-    await saveMessagePreferences(customer.id, { smsOrderUpdates: true, nonEssentialEmails: false });
+    await getDb().updateTable("user").set({ verified_phone: "+919876543210" }).where("id", "=", customer.id).execute();
+    expect(await loadMessagePreferences(customer.id)).toMatchObject({ smsTo: "+919876543210", unprovenMobile: null });
+    await saveMessagePreferences({ id: customer.id, verified: true }, { smsOrderUpdates: true, nonEssentialEmails: false });
     expect(await loadMessagePreferences(customer.id)).toMatchObject({ smsOrderUpdates: true, nonEssentialEmails: false });
   });
 

@@ -1,7 +1,8 @@
 import { APIError } from "better-auth/api";
 import { getAuth } from "~/auth/auth.server";
 import type { Role } from "~/auth/session.server";
-import { getDb } from "~/db/db.server";
+import { getDatabase } from "~/db/db.server";
+import { normaliseMobile, provenMobile } from "~/domain/mobile";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { getEnv } from "~/env.server";
 import { hitRateLimit, type Limit } from "~/services/security/rate-limit.server";
@@ -51,8 +52,11 @@ export type ResetResult = { ok: true; role: Role } | { ok: false };
 
 /**
  * Sets a new password with a reset link: uses the link up (once only), ends every session of the
- * account (revokeSessionsOnPasswordReset) and clears a temporary password's deadline. A used or
- * expired link: `{ ok: false }`, nothing changed.
+ * account (revokeSessionsOnPasswordReset, and again here), clears a temporary password's deadline,
+ * and marks the email confirmed: the link came to that mailbox. Whoever held the account before,
+ * having registered the address or learnt the old password, is out, and a phone no SMS code proved
+ * goes with them, its SMS opt-in too (docs/decisions/030-pre-registration-and-phones.md).
+ * A used or expired link: `{ ok: false }`, nothing changed.
  */
 export async function resetPassword(token: string, newPassword: string): Promise<ResetResult> {
   const found = await findResetToken(token);
@@ -64,12 +68,29 @@ export async function resetPassword(token: string, newPassword: string): Promise
     if (error instanceof APIError) return { ok: false };
     throw error;
   }
-  const user = await getDb()
-    .updateTable("user")
-    .set({ password_must_change_by: null })
-    .where("id", "=", found.userId)
-    .returning("role")
-    .executeTakeFirst();
+  const { db, engine } = getDatabase();
+  const user = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("user")
+      .select(["role", "phone", "phoneNumber", "phoneNumberVerified", "verified_phone"])
+      .where("id", "=", found.userId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const proven = provenMobile(row);
+    const phoneProven = proven !== null && normaliseMobile(row.phone ?? "") === proven;
+    await trx
+      .updateTable("user")
+      .set({
+        password_must_change_by: null,
+        emailVerified: engine === "postgres" ? true : 1,
+        ...(phoneProven ? {} : { phone: null }),
+        ...(proven === null ? { sms_order_updates: false } : {}),
+      })
+      .where("id", "=", found.userId)
+      .execute();
+    await trx.deleteFrom("session").where("userId", "=", found.userId).execute();
+    return row;
+  });
   const role = user?.role === "admin" || user?.role === "vendor" ? user.role : "user";
   return { ok: true, role };
 }

@@ -28,12 +28,19 @@ export function newCode() {
 /**
  * Stores a fresh code for `phone` and returns it (for the SMS, never for a log). Any earlier live
  * code for the number dies, so only the newest SMS works. `db` is the caller's transaction, so the
- * code exists exactly when its SMS is queued.
+ * code exists exactly when its SMS is queued. With `userId` the code verifies that account's profile
+ * phone (verify-phone.server.ts) and is no sign-in code; without, it is one.
  */
-export async function issuePhoneCode(db: Db, phone: string, now = Date.now()) {
+export async function issuePhoneCode(db: Db, phone: string, now = Date.now(), userId: string | null = null) {
   const code = newCode();
   const at = new Date(now).toISOString();
-  await db.updateTable("phone_code").set({ consumed_at: at }).where("phone", "=", phone).where("consumed_at", "is", null).execute();
+  await db
+    .updateTable("phone_code")
+    .set({ consumed_at: at })
+    .where("phone", "=", phone)
+    .where("consumed_at", "is", null)
+    .where((eb) => (userId === null ? eb("user_id", "is", null) : eb("user_id", "=", userId)))
+    .execute();
   const id = newId();
   await db
     .insertInto("phone_code")
@@ -45,24 +52,26 @@ export async function issuePhoneCode(db: Db, phone: string, now = Date.now()) {
       expires_at: new Date(now + CODE_TTL_MS).toISOString(),
       consumed_at: null,
       created_at: at,
+      user_id: userId,
     })
     .execute();
   return { id, code };
 }
 
 /**
- * True exactly once for the right code of `phone` within its 10 minutes. Each try is counted
+ * True exactly once for the right code of `phone` (issued for `userId`, or a sign-in code) within its 10 minutes. Each try is counted
  * before the comparison (a guarded increment, so parallel guesses cannot exceed the cap), the
  * comparison takes constant time, and the code is consumed by an update that only one caller can
  * win, so two verifications racing with the right code open one session, not two.
  */
-export async function consumePhoneCode(phone: string, code: string, now = Date.now()): Promise<boolean> {
+export async function consumePhoneCode(phone: string, code: string, now = Date.now(), userId: string | null = null): Promise<boolean> {
   const db = getDb();
   const at = new Date(now).toISOString();
   const row = await db
     .selectFrom("phone_code")
     .select(["id", "code_hash"])
     .where("phone", "=", phone)
+    .where((eb) => (userId === null ? eb("user_id", "is", null) : eb("user_id", "=", userId)))
     .where("consumed_at", "is", null)
     .where("expires_at", ">", at)
     .orderBy("created_at", "desc")

@@ -88,7 +88,9 @@ describe("registration and sign-in", () => {
 
   it("confirms with the emailed link: signed in, verified; the link used again signs nobody in", async () => {
     const token = await linkToken("asha.patil@example.in");
-    const first = await confirmEmail(token, { headers: headers() });
+    // Not signed in here: the link alone is not enough, the password chosen at registration is.
+    expect(await confirmEmail(token, { headers: headers() })).toEqual({ ok: false, needsPassword: true });
+    const first = await confirmEmail(token, { headers: headers(), ip: "10.0.0.5", password: "kheti-2026" });
     expect(first).toMatchObject({ ok: true, kind: "confirmed", role: "user" });
     if (!first.ok) throw new Error("unreachable");
     expect(first.headers.get("set-cookie")).toMatch(/angle\.session_token=.*HttpOnly/i);

@@ -45,10 +45,10 @@ describe("order updates by SMS", () => {
     expect(confirmed?.variables).toEqual({ order: orderId, status: "confirmed", link });
   });
 
-  it("texts a customer with an email only when they opted in, at their profile's mobile", async () => {
+  it("texts a customer with an email only when they opted in, at their profile's mobile once an SMS code proved it", async () => {
     const quiet = await createCustomer();
     const keen = await createCustomer();
-    await getDb().updateTable("user").set({ sms_order_updates: true }).where("id", "=", keen.id).execute();
+    await getDb().updateTable("user").set({ sms_order_updates: true, verified_phone: "+919876543210" }).where("id", "=", keen.id).execute();
     const seeds = await createProduct({ name: "Chilli Seeds", pricePaise: 9_000, stock: 5 });
     const first = await placeOrder(quiet, checkoutInput([{ productId: seeds.id, quantity: 1 }]));
     const second = await placeOrder(keen, checkoutInput([{ productId: seeds.id, quantity: 1 }]));

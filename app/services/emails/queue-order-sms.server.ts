@@ -1,6 +1,6 @@
 import type { Db } from "~/db/db.server";
 import { localizePath } from "~/domain/locale";
-import { hasRealEmail, normaliseMobile } from "~/domain/mobile";
+import { hasRealEmail, provenMobile } from "~/domain/mobile";
 import type { OrderStatus } from "~/domain/orders";
 import { orderStatusSms } from "~/domain/sms-messages";
 import { enqueueSms } from "~/services/outbox/enqueue.server";
@@ -10,8 +10,8 @@ import type { EmailContext } from "./email-context.server";
 /**
  * Queues the customer's SMS about an order (placed, or its status changed) in the transaction that
  * makes the change: for a customer with no real email (an account made from a mobile number) the
- * SMS is how they hear at all; others get it when they turned "SMS order updates" on. The number is
- * the one proved by a sign-in code, else the profile's phone if it is an Indian mobile. It is in the
+ * SMS is how they hear at all; others get it when they turned "SMS order updates" on. It goes only to
+ * a number an SMS code proved (provenMobile): never to a profile phone anyone could have typed. It is in the
  * order's language (orders.locale) when a template allows (smsTemplate), and links to the order's
  * page in that language either way.
  */
@@ -19,12 +19,21 @@ export async function queueOrderSms(trx: Db, ctx: EmailContext, orderId: string,
   const row = await trx
     .selectFrom("orders")
     .innerJoin("user", "user.id", "orders.user_id")
-    .select(["orders.id", "orders.locale", "user.email", "user.phoneNumber", "user.phone", "user.sms_order_updates"])
+    .select([
+      "orders.id",
+      "orders.locale",
+      "user.email",
+      "user.phoneNumber",
+      "user.phoneNumberVerified",
+      "user.phone",
+      "user.verified_phone",
+      "user.sms_order_updates",
+    ])
     .where("orders.id", "=", orderId)
     .executeTakeFirst();
   if (!row) return;
   if (hasRealEmail(row.email) && !row.sms_order_updates) return;
-  const to = row.phoneNumber ?? normaliseMobile(row.phone ?? "");
+  const to = provenMobile(row);
   if (!to) return;
   const link = `${ctx.store.baseUrl}${localizePath(`/order-confirmation/${encodeURIComponent(row.id)}`, row.locale)}`;
   const { locale, templateId } = smsTemplate("order-status-sms", row.locale);

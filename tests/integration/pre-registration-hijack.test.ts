@@ -1,0 +1,186 @@
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { getSessionUser } from "~/auth/session.server";
+import { getDb } from "~/db/db.server";
+import { RegisterSchema } from "~/domain/account";
+import { defined } from "~/lib/defined";
+import { action as accountAction } from "~/routes/account/account";
+import { action as verifyEmailAction } from "~/routes/account/verify-email";
+import { AuthFailure } from "~/services/account/auth-errors.server";
+import { CONFIRM_PASSWORD_WRONG, confirmEmail, VERIFY_BEFORE_PHONE } from "~/services/account/email-verification.server";
+import { requestPasswordReset, resetPassword } from "~/services/account/password-reset.server";
+import { registerCustomer } from "~/services/account/register-customer.server";
+import { signIn } from "~/services/account/sign-in.server";
+import { placeOrder } from "~/services/orders/place-order.server";
+import { linkToken, sessionCookie } from "../account-links";
+import { checkoutInput, createProduct } from "../factories";
+
+/*
+ * Pre-registration hijack (docs/decisions/030-pre-registration-and-phones.md): someone registers
+ * another person's email, signs in while it is unconfirmed and points the account's phone and SMS at
+ * himself, then waits for the owner to take the account over through the link sent to her mailbox.
+ */
+const ORIGIN = "http://localhost:3999";
+let n = 0;
+const ip = () => `10.79.${Math.floor(Math.random() * 250)}.${++n % 250}`;
+const headers = (cookie = "") => new Headers(cookie ? { origin: ORIGIN, cookie } : { origin: ORIGIN });
+const ATTACKER_PHONE = "+91 90000 11111";
+const OWNER_PHONE = "+91 98111 22222";
+const address = { street: "12 Mandi Road", city: "Nashik", state: "Maharashtra", pincode: "422001" };
+
+/** Posts a form to a route action as a browser with `cookie` would; the status and the answer's data. */
+async function post(action: (args: never) => Promise<unknown>, path: string, cookie: string, fields: Record<string, string>) {
+  const request = new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { origin: ORIGIN, cookie, "x-angle-client-ip": ip(), "content-type": "application/x-www-form-urlencoded" },
+  });
+  const result = (await action({ request, params: {}, context: new RouterContextProvider(), url: new URL(request.url) } as never)) as
+    | Response
+    | { data: Record<string, unknown>; init: { status?: number } | null };
+  if (result instanceof Response) return { status: result.status, data: {} as Record<string, unknown> };
+  return { status: result.init?.status ?? 200, data: result.data };
+}
+
+const account = (id: string) =>
+  getDb()
+    .selectFrom("user")
+    .select(["emailVerified", "phone", "verified_phone", "sms_order_updates"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+
+const sessionsOf = async (id: string) => (await getDb().selectFrom("session").select("id").where("userId", "=", id).execute()).length;
+
+/** The attacker registers `email` with his phone and password and signs in: his account id and cookie. */
+async function attackerRegisters(email: string) {
+  const id = defined(
+    await registerCustomer(
+      RegisterSchema.parse({ name: "Not Asha", email, password: "attacker-pass-1", phone: ATTACKER_PHONE, ...address }),
+      {
+        ip: ip(),
+        headers: headers(),
+      },
+    ),
+    "a new account",
+  );
+  const session = await signIn({ email, password: "attacker-pass-1" }, { ip: ip(), headers: headers() });
+  return { id, cookie: sessionCookie(session.headers) };
+}
+
+describe("pre-registration hijack", () => {
+  it("an unconfirmed account cannot set its phone, its SMS updates or verify a number: 403, nothing written", async () => {
+    const { id, cookie } = await attackerRegisters("asha.hijack1@example.in");
+    const before = await account(id);
+
+    const profile = await post(accountAction, "/account", cookie, {
+      intent: "profile",
+      name: "Not Asha",
+      phone: "+91 90000 22222",
+      ...address,
+    });
+    expect(profile).toMatchObject({ status: 403, data: { intent: "profile", error: VERIFY_BEFORE_PHONE } });
+    const sms = await post(accountAction, "/account", cookie, { intent: "messages", smsOrderUpdates: "on", nonEssentialEmails: "on" });
+    expect(sms).toMatchObject({ status: 403, data: { intent: "messages", error: VERIFY_BEFORE_PHONE } });
+    const code = await post(accountAction, "/account", cookie, { intent: "send-phone-code" });
+    expect(code).toMatchObject({ status: 403, data: { intent: "phone", error: VERIFY_BEFORE_PHONE } });
+
+    expect(await account(id)).toEqual(before);
+    expect(await getDb().selectFrom("outbox").select("id").where("channel", "=", "sms").execute()).toEqual([]);
+    // The rest of the details still save while the phone stays as registered.
+    const name = await post(accountAction, "/account", cookie, { intent: "profile", name: "Renamed", phone: ATTACKER_PHONE, ...address });
+    expect(name.status).toBe(303);
+  });
+
+  it("the owner holding only the link is asked for the password, is not confirmed, and is offered a reset", async () => {
+    const email = "asha.hijack2@example.in";
+    const { id } = await attackerRegisters(email);
+    const token = await linkToken(email);
+
+    expect(await confirmEmail(token, { headers: headers(), ip: ip() })).toEqual({ ok: false, needsPassword: true });
+    const page = await post(verifyEmailAction, "/verify-email", "", { token });
+    expect(page).toMatchObject({ status: 401, data: { needsPassword: true, expired: false } });
+    const guessed = await post(verifyEmailAction, "/verify-email", "", { token, password: "my-own-guess-1" });
+    expect(guessed).toMatchObject({ status: 400, data: { needsPassword: true, error: CONFIRM_PASSWORD_WRONG } });
+    await expect(confirmEmail(token, { headers: headers(), ip: ip(), password: "my-own-guess-1" })).rejects.toThrow(AuthFailure);
+    expect(Boolean((await account(id)).emailVerified)).toBe(false);
+  });
+
+  it("the owner's password reset ends the attacker's session and password, confirms the email and drops his phone: no order SMS to him", async () => {
+    const email = "asha.hijack3@example.in";
+    const { id, cookie } = await attackerRegisters(email);
+    // As an account could before this rule: the attacker's phone, and SMS order updates on.
+    await getDb().updateTable("user").set({ phone: ATTACKER_PHONE, sms_order_updates: true }).where("id", "=", id).execute();
+    expect(await getSessionUser(new Request(ORIGIN, { headers: { cookie } }))).not.toBeNull();
+
+    await requestPasswordReset(email, { ip: ip() });
+    const reset = await resetPassword(await linkToken(email, "password-reset", "/reset-password"), "owner-pass-2026");
+    expect(reset).toEqual({ ok: true, role: "user" });
+
+    expect(await getSessionUser(new Request(ORIGIN, { headers: { cookie } }))).toBeNull();
+    expect(await sessionsOf(id)).toBe(0);
+    await expect(signIn({ email, password: "attacker-pass-1" }, { ip: ip(), headers: headers() })).rejects.toThrow(AuthFailure);
+    const after = await account(id);
+    expect(Boolean(after.emailVerified)).toBe(true);
+    expect(after.phone).toBeNull();
+    expect(Boolean(after.sms_order_updates)).toBe(false);
+
+    // The owner signs in with her password and orders: no SMS goes anywhere, to him least of all.
+    const owner = await signIn({ email, password: "owner-pass-2026" }, { ip: ip(), headers: headers() });
+    const user = defined(await getSessionUser(new Request(ORIGIN, { headers: { cookie: sessionCookie(owner.headers) } })), "the owner");
+    expect(user.verified).toBe(true);
+    const seeds = await createProduct({ stock: 5 });
+    const { orderId } = await placeOrder(user, checkoutInput([{ productId: seeds.id, quantity: 1 }]));
+    const sms = await getDb()
+      .selectFrom("outbox")
+      .select("recipient")
+      .where("channel", "=", "sms")
+      .where("dedupe_key", "like", `%${orderId}%`)
+      .execute();
+    expect(sms).toEqual([]);
+  });
+
+  it("a reset keeps a phone an SMS code proved", async () => {
+    const email = "asha.hijack4@example.in";
+    const { id } = await attackerRegisters(email);
+    await getDb()
+      .updateTable("user")
+      .set({ emailVerified: true, phone: OWNER_PHONE, verified_phone: "+919811122222", sms_order_updates: true })
+      .where("id", "=", id)
+      .execute();
+    await requestPasswordReset(email, { ip: ip() });
+    expect(await resetPassword(await linkToken(email, "password-reset", "/reset-password"), "owner-pass-2026")).toMatchObject({ ok: true });
+    expect(await account(id)).toMatchObject({ phone: OWNER_PHONE, verified_phone: "+919811122222" });
+    expect(Boolean((await account(id)).sms_order_updates)).toBe(true);
+  });
+
+  it("confirming in the browser signed in as the account needs no password, and ends every other session and the SMS opt-in", async () => {
+    const email = "asha.hijack5@example.in";
+    const { id, cookie: here } = await attackerRegisters(email);
+    const elsewhere = sessionCookie((await signIn({ email, password: "attacker-pass-1" }, { ip: ip(), headers: headers() })).headers);
+    await getDb().updateTable("user").set({ sms_order_updates: true }).where("id", "=", id).execute();
+    expect(await sessionsOf(id)).toBe(2);
+
+    const confirmed = await confirmEmail(await linkToken(email), { headers: headers(here), ip: ip() });
+    expect(confirmed).toMatchObject({ ok: true, kind: "confirmed" });
+    expect(await getSessionUser(new Request(ORIGIN, { headers: { cookie: here } }))).toMatchObject({ id, verified: true });
+    expect(await getSessionUser(new Request(ORIGIN, { headers: { cookie: elsewhere } }))).toBeNull();
+    expect(await sessionsOf(id)).toBe(1);
+    expect(await account(id)).toMatchObject({ phone: ATTACKER_PHONE, verified_phone: null });
+    expect(Boolean((await account(id)).sms_order_updates)).toBe(false);
+  });
+
+  it("confirming with the password in another browser signs it in and ends every session opened before", async () => {
+    const email = "asha.hijack6@example.in";
+    const { id, cookie } = await attackerRegisters(email);
+    const token = await linkToken(email);
+    const confirmed = await confirmEmail(token, { headers: headers(), ip: ip(), password: "attacker-pass-1" });
+    expect(confirmed).toMatchObject({ ok: true, kind: "confirmed" });
+    if (!confirmed.ok) throw new Error("unreachable");
+    expect(await getSessionUser(new Request(ORIGIN, { headers: { cookie: sessionCookie(confirmed.headers) } }))).toMatchObject({
+      id,
+      verified: true,
+    });
+    expect(await getSessionUser(new Request(ORIGIN, { headers: { cookie } }))).toBeNull();
+    expect(await sessionsOf(id)).toBe(1);
+  });
+});
