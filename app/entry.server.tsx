@@ -44,6 +44,7 @@ export { closeRateLimitStore } from "./services/security/rate-limit.server";
 export { startOutboxWorker } from "./services/outbox/worker.server";
 export { startLicenceSweeper } from "./services/sellers/licence-sweeper.server";
 export { startPaymentSweeper } from "./services/payments/payment-sweep.server";
+export { startUnconfirmedPurge } from "./services/account/purge-unconfirmed.server";
 export { connectFakeGateway };
 export { checkHealth } from "./services/health/check-health.server";
 export { catalogVersion } from "./services/catalog/catalog-version.server";

@@ -39,6 +39,7 @@ const entry = build.entry.module as unknown as {
   startOutboxWorker: () => { stop: () => Promise<void> };
   startLicenceSweeper: () => { stop: () => Promise<void> };
   startPaymentSweeper: () => { stop: () => Promise<void> };
+  startUnconfirmedPurge: () => { stop: () => Promise<void> };
   connectFakeGateway: () => Promise<void>;
 };
 
@@ -57,6 +58,8 @@ const outboxWorker = env.OUTBOX_WORKER === "on" ? entry.startOutboxWorker() : un
 const licenceSweeper = entry.startLicenceSweeper();
 // Asks the gateways about unpaid orders, cancels those whose hold ran out, retries refunds.
 const paymentSweeper = entry.startPaymentSweeper();
+// Removes accounts never confirmed within UNCONFIRMED_ACCOUNT_DAYS (no orders, not vendors): at start, hourly.
+const unconfirmedPurge = entry.startUnconfirmedPurge();
 if (fakeGateway) {
   // The fake signs its webhooks with the secrets in Payment Settings (test keys on a fresh store).
   await entry.connectFakeGateway();
@@ -91,6 +94,7 @@ function shutdown(signal: string) {
     await outboxWorker?.stop().catch(() => {});
     await licenceSweeper.stop().catch(() => {});
     await paymentSweeper.stop().catch(() => {});
+    await unconfirmedPurge.stop().catch(() => {});
     await fakeGateway?.close().catch(() => {});
     await Promise.all([
       entry.closeDatabase().catch(() => {}),
