@@ -11,6 +11,8 @@ type Change = { key: string; column: string; detail: string };
 export type CatalogImportView = {
   paths: { page: string; products: string; exportCsv: string };
   role: "admin" | "vendor";
+  /** Why this person may not import (an unconfirmed vendor): shown instead of the upload form. */
+  refusal: string | null;
   maxRows: number;
   columns: { name: string; help: string }[];
   gone: boolean;
@@ -19,7 +21,10 @@ export type CatalogImportView = {
     fileName: string;
     rowCount: number;
     counts: { created: number; updated: number; unchanged: number };
+    /** The first problems (MAX_LISTED_PROBLEMS); problemCount and problemRows count them all. */
     errors: RowError[];
+    problemCount: number;
+    problemRows: number;
     created: { name: string; rows: string; sizes: number }[];
     updated: { id: string; name: string; rows: string; changes: Change[] }[];
   } | null;
@@ -64,34 +69,36 @@ export function CatalogImport({ view, error }: { view: CatalogImportView; error?
       >
         <Download className="h-4 w-4" aria-hidden="true" /> {t("ui_vendor_export_csv")}
       </a>
-      <FormError message={error ?? (view.gone ? IMPORT_UPLOAD_GONE : null)} />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className="mt-4 grid gap-3 rounded-xl bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-[1fr_auto] sm:items-end"
-      >
-        <input type="hidden" name="intent" value="preview" />
-        <div className="min-w-0">
-          <label htmlFor="import-file" className="mb-1 block text-sm font-medium text-stone-700">
-            {t("ui_vendor_import_file_label", { rows: view.maxRows.toLocaleString("en-IN") })}
-          </label>
-          <input
-            id="import-file"
-            name="file"
-            type="file"
-            required
-            accept=".csv,text/csv"
-            className="block w-full min-w-0 text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:font-semibold"
-          />
-        </div>
-        <button
-          type="submit"
-          disabled={busy === "preview"}
-          className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+      <FormError message={error ?? view.refusal ?? (view.gone ? IMPORT_UPLOAD_GONE : null)} />
+      {view.refusal ? null : (
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-4 grid gap-3 rounded-xl bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-[1fr_auto] sm:items-end"
         >
-          {busy === "preview" ? t("ui_vendor_import_reading") : t("ui_vendor_import_preview")}
-        </button>
-      </Form>
+          <input type="hidden" name="intent" value="preview" />
+          <div className="min-w-0">
+            <label htmlFor="import-file" className="mb-1 block text-sm font-medium text-stone-700">
+              {t("ui_vendor_import_file_label", { rows: view.maxRows.toLocaleString("en-IN") })}
+            </label>
+            <input
+              id="import-file"
+              name="file"
+              type="file"
+              required
+              accept=".csv,text/csv"
+              className="block w-full min-w-0 text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:font-semibold"
+            />
+          </div>
+          <button
+            type="submit"
+            disabled={busy === "preview"}
+            className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {busy === "preview" ? t("ui_vendor_import_reading") : t("ui_vendor_import_preview")}
+          </button>
+        </Form>
+      )}
       <details className="group mt-3 rounded-xl bg-white p-4 text-sm ring-1 ring-stone-200">
         <summary className="flex cursor-pointer items-center gap-2 font-semibold text-stone-800">
           <ChevronDown className="h-4 w-4 transition-transform group-open:rotate-180" aria-hidden="true" /> {t("ui_vendor_import_columns")}
@@ -125,12 +132,12 @@ export function CatalogImport({ view, error }: { view: CatalogImportView; error?
             <li className="px-1 py-1 text-stone-600">{count(t, p.rowCount, "ui_vendor_import_rows_read")}</li>
           </ul>
 
-          {p.errors.length ? (
+          {p.problemCount ? (
             <>
               <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="import-problems">
                 {t("ui_vendor_import_problems", {
-                  problems: count(t, p.errors.length, "ui_vendor_import_problem"),
-                  rows: count(t, new Set(p.errors.map((e) => e.row)).size, "ui_vendor_import_row"),
+                  problems: count(t, p.problemCount, "ui_vendor_import_problem"),
+                  rows: count(t, p.problemRows, "ui_vendor_import_row"),
                 })}
               </p>
               <div className="mt-3">
@@ -142,6 +149,11 @@ export function CatalogImport({ view, error }: { view: CatalogImportView; error?
                   rowTestId="import-problem"
                 />
               </div>
+              {p.problemCount > p.errors.length ? (
+                <p className="mt-2 text-sm text-stone-700" data-testid="import-more-problems">
+                  {count(t, p.problemCount - p.errors.length, "ui_vendor_import_more_problems")}
+                </p>
+              ) : null}
             </>
           ) : changes === 0 ? (
             <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm text-stone-800" data-testid="import-nothing">

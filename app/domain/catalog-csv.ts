@@ -97,6 +97,20 @@ type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 /** Largest file and most rows (pack sizes) one import takes. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
+/**
+ * Most cells a row may have: the columns above with room for the blank ones a spreadsheet may add.
+ * A wider file is refused as its rows are read, before any per-column work.
+ */
+export const MAX_IMPORT_COLUMNS = 60;
+/** Longest cell: no field takes more than 2,000 characters, so a longer cell is a mistake (often a missing quote). */
+export const MAX_IMPORT_CELL_CHARS = 5_000;
+/** Problems the preview lists; the rest are counted ("…and 1,234 more problems"). */
+export const MAX_LISTED_PROBLEMS = 200;
+
+export const CSV_TOO_MANY_COLUMNS = (row: number) =>
+  `Row ${row.toLocaleString("en-IN")} has more than ${MAX_IMPORT_COLUMNS} columns; a product file has ${CATALOG_COLUMNS.length}. Delete the other columns and upload the file again.`;
+export const CSV_CELL_TOO_LONG = (row: number, column: string) =>
+  `Row ${row.toLocaleString("en-IN")}, column ${column}: the cell is longer than ${MAX_IMPORT_CELL_CHARS.toLocaleString("en-IN")} characters. Shorten it, or look for a missing " before it.`;
 
 export const IMPORT_UPLOAD_GONE = "This upload has expired (uploads are kept for an hour) or was imported already. Upload the file again.";
 
@@ -286,12 +300,35 @@ type Row = { row: number; cell: (column: CatalogColumn) => string };
 
 const ID = /^[a-z0-9]{6,40}$/;
 
+/** A row with nothing in it (a spreadsheet's blank line): skipped, not counted. */
+export const isBlankRecord = (record: readonly string[]) => record.every((c) => unguardFormula(c).trim() === "");
+
+/** The name of a file's column for a message: its header, or its number when the header has none. */
+export const columnName = (headerCells: readonly string[], index: number) =>
+  (headerCells[index] ?? "").trim().slice(0, 40) || String(index + 1);
+
 /**
  * Reads the records of a product CSV (record 0 is the header) into products, each checked by the
  * product form's schema; every problem found is returned with its row and column. Blank rows are
  * skipped. Products with a problem are left out of `products`.
  */
 export function readCatalogFile(records: readonly (readonly string[])[]): CatalogFile {
+  const steps = readCatalogFileInSteps(records);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Rows read between two pauses of readCatalogFileInSteps (a product, its schema check above all, is one step). */
+const ROWS_PER_STEP = 250;
+
+/**
+ * readCatalogFile as steps: it pauses (yields) after every few hundred rows and every product, so
+ * the server can check a file of 10,000 rows in slices, answering other requests in between
+ * (runInSlices). Pure: the pauses do nothing themselves.
+ */
+export function* readCatalogFileInSteps(records: readonly (readonly string[])[]): Generator<void, CatalogFile, void> {
   const [headerCells = [], ...dataRecords] = records;
   const { header, errors } = readCatalogHeader(headerCells);
   if (errors.length) return { products: [], errors, rowCount: 0 };
@@ -302,14 +339,15 @@ export function readCatalogFile(records: readonly (readonly string[])[]): Catalo
     howToUse: header.how_to_use_hi === undefined,
   };
   const rows: Row[] = [];
-  dataRecords.forEach((record, index) => {
+  for (const [index, record] of dataRecords.entries()) {
+    if (index % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     const row = index + 2;
     const clean = record.map((c) => unguardFormula(c).trim());
-    if (clean.every((c) => c === "")) return;
+    if (clean.every((c) => c === "")) continue;
     if (clean.some((c, i) => c !== "" && !named[i]))
       errors.push({ row, column: NO_COLUMN, message: "This row has a value in a column without a name in the header row." });
     rows.push({ row, cell: (column) => clean[header[column] ?? -1] ?? "" });
-  });
+  }
 
   // Rows by product, in the order products first appear.
   const groups = new Map<string, { key: ProductKey; rows: Row[] }>();
@@ -352,6 +390,7 @@ export function readCatalogFile(records: readonly (readonly string[])[]): Catalo
 
   const products: CsvProduct[] = [];
   for (const group of groups.values()) {
+    yield;
     const product = readProduct(group.key, group.rows, errors, keepsHindi);
     if (product) products.push(product);
   }

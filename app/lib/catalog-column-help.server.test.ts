@@ -80,7 +80,7 @@ describe("the import page's column help", () => {
 describe("loadImportPage's columns", () => {
   const paths = { page: "/p", products: "/ps", exportCsv: "/e" };
   const load = (role: "vendor" | "admin", locale: "en" | "hi") =>
-    withLocale(locale, () => loadImportPage(new Request("http://localhost/p"), { role, userId: "u1" }, paths));
+    withLocale(locale, () => loadImportPage(new Request("http://localhost/p"), { role, userId: "u1", verified: true }, paths));
 
   it("are in Hindi on the vendor's Hindi page", async () => {
     const page = await load("vendor", "hi");

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { SessionUser } from "~/auth/session.server";
-import { CATALOG_COLUMNS, IMPORT_UPLOAD_GONE, MAX_IMPORT_ROWS } from "~/domain/catalog-csv";
+import { CATALOG_COLUMNS, IMPORT_UPLOAD_GONE, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS } from "~/domain/catalog-csv";
 import { VERIFY_BEFORE_LISTING } from "~/services/account/email-verification.server";
 import { applyCatalogImport, ImportGone, ImportRefused } from "~/services/catalog/apply-catalog-import.server";
 import type { CatalogActor } from "~/services/catalog/catalog-products.server";
@@ -23,16 +23,25 @@ import { vendorText } from "./vendor-text.server";
  */
 export type ImportPagePaths = { page: string; products: string; exportCsv: string };
 
-export function actorOf(user: SessionUser, role: CatalogActor["role"]): CatalogActor {
-  return { role, userId: user.id };
+/** Who imports, and whether their address is confirmed (a vendor's import waits for it). */
+export type ImportActor = CatalogActor & { verified: boolean };
+
+export function actorOf(user: SessionUser, role: CatalogActor["role"]): ImportActor {
+  return { role, userId: user.id, verified: user.verified };
 }
 
-export async function loadImportPage(request: Request, actor: CatalogActor, paths: ImportPagePaths) {
-  const uploadId = new URL(request.url).searchParams.get("upload") ?? "";
+/** A vendor's import is a listing action: it waits for a confirmed address, as the product form does (docs/decisions/014). */
+const mayImport = (actor: ImportActor) => actor.role !== "vendor" || actor.verified;
+
+export async function loadImportPage(request: Request, actor: ImportActor, paths: ImportPagePaths) {
+  // An unconfirmed vendor may not import (the action refuses too): the page says so instead of offering the form.
+  const refusal = mayImport(actor) ? null : vendorText(VERIFY_BEFORE_LISTING);
+  const uploadId = refusal ? "" : (new URL(request.url).searchParams.get("upload") ?? "");
   const preview = uploadId ? await previewCatalogImport(actor, uploadId) : null;
   return {
     paths,
     role: actor.role,
+    refusal,
     maxRows: MAX_IMPORT_ROWS,
     // In the page's language, as the rest of the page: the vendor's may be Hindi, the admin's is always English.
     columns: CATALOG_COLUMNS.map((name) => ({ name, help: catalogColumnHelp(name) })),
@@ -42,7 +51,10 @@ export async function loadImportPage(request: Request, actor: CatalogActor, path
       fileName: preview.upload.fileName,
       rowCount: preview.plan.rowCount,
       counts: preview.plan.counts,
-      errors: preview.plan.errors,
+      // The first problems are listed, the rest counted: a file with a problem in every cell must not make a page of megabytes.
+      errors: preview.plan.errors.slice(0, MAX_LISTED_PROBLEMS),
+      problemCount: preview.plan.errors.length,
+      problemRows: new Set(preview.plan.errors.map((e) => e.row)).size,
       created: preview.plan.products.flatMap((p) =>
         p.kind === "new" ? [{ name: p.name, rows: rowsText(p.rows), sizes: p.input.variants.length }] : [],
       ),
@@ -71,9 +83,11 @@ const ImportActionSchema = z.discriminatedUnion("intent", [
 
 export type ImportActionResult = { error: string };
 
-export async function importPageAction(request: Request, actor: CatalogActor & { verified: boolean }, paths: ImportPagePaths) {
+export async function importPageAction(request: Request, actor: ImportActor, paths: ImportPagePaths) {
+  // Before the body is read: an unconfirmed vendor's file is not even parsed.
+  if (!mayImport(actor)) return data<ImportActionResult>({ error: vendorText(VERIFY_BEFORE_LISTING) }, { status: 403 });
   // A body far over the limit arrives without its content (server/app.ts): the file's size is the answer.
-  if (isOversizedUpload(request)) return data<ImportActionResult>({ error: CSV_TOO_LARGE }, { status: 413 });
+  if (isOversizedUpload(request)) return data<ImportActionResult>({ error: vendorText(CSV_TOO_LARGE) }, { status: 413 });
   const form = await readForm(request);
   const parsed = ImportActionSchema.safeParse({ intent: form.get("intent"), upload: form.get("upload") });
   if (!parsed.success)
@@ -83,16 +97,16 @@ export async function importPageAction(request: Request, actor: CatalogActor & {
     const file = form.get("file");
     const result = await uploadCatalogCsv(actor, file instanceof File ? file : null);
     if (!result.ok)
-      return data<ImportActionResult>({ error: file instanceof File ? result.error : CHOOSE_CSV_FILE }, { status: result.status });
+      return data<ImportActionResult>(
+        { error: vendorText(file instanceof File ? result.error : CHOOSE_CSV_FILE) },
+        { status: result.status },
+      );
     return redirectWithToast(`${paths.page}?upload=${result.id}`, {
       type: "message",
       description: m.vendor_import_preview_toast(),
     });
   }
 
-  // A vendor's listings wait for an address confirmed first, as the product form's do.
-  if (actor.role === "vendor" && !actor.verified)
-    return data<ImportActionResult>({ error: vendorText(VERIFY_BEFORE_LISTING) }, { status: 403 });
   try {
     const done = await applyCatalogImport(actor, parsed.data.upload);
     return redirectWithToast(paths.products, { description: appliedText(actor.role, done) });

@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
-  return importPageAction(request, { ...actorOf(admin, "admin"), verified: true }, PATHS);
+  return importPageAction(request, actorOf(admin, "admin"), PATHS);
 }
 
 export default function AdminProductsImport({ loaderData, actionData }: Route.ComponentProps) {

@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
-  return importPageAction(request, { ...actorOf(vendor, "vendor"), verified: vendor.verified }, PATHS);
+  return importPageAction(request, actorOf(vendor, "vendor"), PATHS);
 }
 
 export default function VendorProductsImport({ loaderData, actionData }: Route.ComponentProps) {

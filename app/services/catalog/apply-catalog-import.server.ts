@@ -46,7 +46,7 @@ export class ImportRefused extends Error {
 export async function applyCatalogImport(actor: CatalogActor, uploadId: string) {
   const upload = await getImportUpload(actor.userId, actor.role, uploadId);
   if (!upload) throw new ImportGone();
-  const file = readCatalogText(upload.csv);
+  const file = await readCatalogText(upload.csv);
   if (actor.role === "vendor" && file.products.some((p) => p.key.kind === "new")) {
     const hit = await hitRateLimit(`listing:vendor:${actor.userId}`, configuredLimits().listingCreation);
     if (!hit.allowed) throw new ListingRefused(LISTING_RATE_LIMITED(waitInWords(hit.retryAfterSeconds)), 429);

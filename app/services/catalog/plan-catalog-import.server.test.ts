@@ -119,10 +119,10 @@ const catalogue = fc.uniqueArray(product, { minLength: 1, maxLength: 4, selector
 });
 
 describe("a product CSV read back", () => {
-  it("export → import of any valid products changes nothing (property)", () => {
-    fc.assert(
-      fc.property(catalogue, (products) => {
-        const file = readCatalogText(csvRows([CATALOG_COLUMNS, ...products.flatMap(catalogCsvRows)]));
+  it("export → import of any valid products changes nothing (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(catalogue, async (products) => {
+        const file = await readCatalogText(csvRows([CATALOG_COLUMNS, ...products.flatMap(catalogCsvRows)]));
         expect(file.errors).toEqual([]);
         expect(file.products.map((p) => p.key)).toEqual(products.map((p) => ({ kind: "existing", id: p.id })));
         file.products.forEach((read, i) => {
@@ -138,12 +138,12 @@ describe("a product CSV read back", () => {
     );
   });
 
-  it("reports an unreadable file as a problem of the row where it stops", () => {
-    const file = readCatalogText(`${CATALOG_COLUMNS.join(",")}\r\nabc,"never closed\r\n`);
+  it("reports an unreadable file as a problem of the row where it stops", async () => {
+    const file = await readCatalogText(`${CATALOG_COLUMNS.join(",")}\r\nabc,"never closed\r\n`);
     expect(file.errors).toEqual([{ row: 2, column: "—", message: 'A quoted cell is never closed: a " is missing.' }]);
   });
 
-  it("drops control characters (a NUL above all) from every cell, as the forms do", () => {
+  it("drops control characters (a NUL above all) from every cell, as the forms do", async () => {
     const rows = [
       CATALOG_COLUMNS,
       CATALOG_COLUMNS.map(
@@ -162,15 +162,15 @@ describe("a product CSV read back", () => {
           })[c as string] ?? "",
       ),
     ];
-    const file = readCatalogText(csvRows(rows));
+    const file = await readCatalogText(csvRows(rows));
     expect(file.errors).toEqual([]);
     expect(file.products[0]?.input.name).toBe("Neem");
   });
 
-  it(`says when a file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-IN")} rows`, () => {
+  it(`says when a file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-IN")} rows`, async () => {
     const row = `x${",".repeat(CATALOG_COLUMNS.length - 1)}`;
     const at = (n: number) => readCatalogText([CATALOG_COLUMNS.join(","), ...Array.from({ length: n }, () => row)].join("\r\n"));
-    expect(at(MAX_IMPORT_ROWS).tooManyRows).toBe(false);
-    expect(at(MAX_IMPORT_ROWS + 1).tooManyRows).toBe(true);
+    expect((await at(MAX_IMPORT_ROWS)).tooManyRows).toBe(false);
+    expect((await at(MAX_IMPORT_ROWS + 1)).tooManyRows).toBe(true);
   });
 });

@@ -4,17 +4,24 @@ import { type CatalogChange, catalogChanges } from "~/domain/catalog-changes";
 import {
   byRowThenColumn,
   type CatalogFile,
+  CSV_CELL_TOO_LONG,
+  CSV_TOO_MANY_COLUMNS,
+  columnName,
   csvProductInput,
   HSN_LOST_ZERO,
+  isBlankRecord,
   looksLikeLostZero,
+  MAX_IMPORT_CELL_CHARS,
+  MAX_IMPORT_COLUMNS,
   MAX_IMPORT_ROWS,
-  readCatalogFile,
+  readCatalogFileInSteps,
   type RowError,
 } from "~/domain/catalog-csv";
 import type { ProductFormInput } from "~/domain/product-form";
 import { SKU_TAKEN } from "~/domain/product-form";
 import { defaultSku } from "~/domain/variants";
-import { CsvUnreadable, readCsv } from "~/lib/csv.server";
+import { CsvOverLimit, CsvUnreadable, readCsvInSlices } from "~/lib/csv.server";
+import { runInSlices } from "~/lib/in-slices.server";
 import { stripControl } from "~/lib/read-form.server";
 import { type CatalogActor, loadCatalogProducts, mayEdit } from "./catalog-products.server";
 import { PLACEHOLDER_IMAGE } from "./save-product.server";
@@ -42,21 +49,67 @@ export type ImportPlan = {
 /** Rows read at most: the import's limit, and as many again of blank rows a spreadsheet may leave. */
 const MAX_RECORDS = 2 * MAX_IMPORT_ROWS + 1;
 
+/** Where and why the reading of a file stopped before its end. */
+export type CatalogReadStop =
+  | { code: "too-many-columns"; row: number }
+  | { code: "cell-too-long"; row: number; column: string }
+  | { code: "too-many-rows" }
+  | { code: "unreadable"; row: number; message: string };
+
+class Stop extends Error {
+  constructor(readonly stop: CatalogReadStop) {
+    super(stop.code);
+  }
+}
+
 /**
- * A product CSV's text, read and checked on its own (no database): its products as the form's
- * schema reads them, and every problem by row and column. Control characters (NUL above all) are
+ * A product CSV's records, read in slices (other requests run in between) and checked against the
+ * import's limits as they are read: the first cell over one stops the reading there, so a file of
+ * 50,000 columns costs its first 61 cells and nothing more. Control characters (NUL above all) are
  * dropped from every cell, as forms drop them.
  */
-export function readCatalogText(text: string): CatalogFile & { tooManyRows: boolean } {
-  let records: string[][];
+export async function readCatalogRecords(text: string): Promise<{ records: string[][]; stop: CatalogReadStop | null }> {
+  let rows = 0;
+  const check = (record: string[], index: number) => {
+    for (let i = 0; i < record.length; i++) record[i] = stripControl(record[i] ?? "");
+    if (index > 0 && !isBlankRecord(record) && ++rows > MAX_IMPORT_ROWS) throw new Stop({ code: "too-many-rows" });
+  };
   try {
-    records = readCsv(text, MAX_RECORDS);
+    const limits = { maxRecords: MAX_RECORDS, maxCells: MAX_IMPORT_COLUMNS, maxCellChars: MAX_IMPORT_CELL_CHARS };
+    const records = await readCsvInSlices(text, limits, check);
+    return { records, stop: records.length >= MAX_RECORDS ? { code: "too-many-rows" } : null };
   } catch (error) {
-    if (!(error instanceof CsvUnreadable)) throw error;
-    return { products: [], errors: [{ row: error.row, column: "—", message: error.message }], rowCount: 0, tooManyRows: false };
+    if (error instanceof Stop) return { records: [], stop: error.stop };
+    if (error instanceof CsvOverLimit)
+      return {
+        records: [],
+        stop:
+          error.limit === "cells"
+            ? { code: "too-many-columns", row: error.row }
+            : { code: "cell-too-long", row: error.row, column: columnName(error.header, error.cell) },
+      };
+    if (error instanceof CsvUnreadable) return { records: [], stop: { code: "unreadable", row: error.row, message: error.message } };
+    throw error;
   }
-  const file = readCatalogFile(records.map((record) => record.map(stripControl)));
-  return { ...file, tooManyRows: records.length >= MAX_RECORDS || file.rowCount > MAX_IMPORT_ROWS };
+}
+
+/**
+ * A product CSV's text, read and checked on its own (no database), in slices: its products as the
+ * form's schema reads them, and every problem by row and column. A file over a limit is one problem
+ * (the upload refuses such files; this is for one kept from before a limit changed).
+ */
+export async function readCatalogText(text: string): Promise<CatalogFile & { tooManyRows: boolean }> {
+  const { records, stop } = await readCatalogRecords(text);
+  if (stop?.code === "too-many-rows") return { products: [], errors: [], rowCount: 0, tooManyRows: true };
+  if (stop) return { products: [], errors: [{ row: stop.row, column: "—", message: stopMessage(stop) }], rowCount: 0, tooManyRows: false };
+  return { ...(await runInSlices(readCatalogFileInSteps(records))), tooManyRows: false };
+}
+
+/** Why the reading stopped, in words (the upload's refusal, or the one problem of a kept file). */
+export function stopMessage(stop: Exclude<CatalogReadStop, { code: "too-many-rows" }>) {
+  if (stop.code === "too-many-columns") return CSV_TOO_MANY_COLUMNS(stop.row);
+  if (stop.code === "cell-too-long") return CSV_CELL_TOO_LONG(stop.row, stop.column);
+  return stop.message;
 }
 
 /**
