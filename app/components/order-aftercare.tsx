@@ -23,6 +23,7 @@ const REFUND_FOR = {
   return: "ui_orders_refund_for_return",
   late_payment: "ui_orders_refund_for_late_payment",
   extra_payment: "ui_orders_refund_for_extra_payment",
+  mismatched_payment: "ui_orders_refund_for_mismatched_payment",
 } as const satisfies Record<RefundView["reason"], string>;
 
 /** A day (YYYY-MM-DD, in India) in the page's language. */

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { formatDateTime } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
-import { PAYMENT_STATUS_LABELS, PAYMENT_STATUS_STYLES, type PaymentStatus } from "~/domain/payments";
+import { type CustomerStrayPayment, PAYMENT_STATUS_LABELS, PAYMENT_STATUS_STYLES, type PaymentStatus } from "~/domain/payments";
+import { ownMoney, StrayPaymentLines } from "~/components/orders/stray-payment-lines";
 import { useLocale, useT } from "~/lib/i18n";
 import { rich, useStatusNames } from "~/lib/order-text";
 
@@ -27,6 +28,8 @@ export type PaymentPanelProps = {
   refundedPaise: number;
   dueAt: string | null;
   payWith: "razorpay" | "stripe" | null;
+  /** Payments the order did not take: late, second or mismatched ones, and their refunds. */
+  strays: CustomerStrayPayment[];
   /** The action's answer: Razorpay options to open, or a message. */
   razorpay?: { checkoutJs: string; options: RazorpayOptions } | null;
   error?: string | null;
@@ -109,6 +112,8 @@ export function PaymentPanel(props: PaymentPanelProps) {
       ? t("ui_orders_pay_upi", { amount: formatPaise(totalPaise) })
       : t("ui_orders_pay_card", { amount: formatPaise(totalPaise) });
   const payLabel = status === "failed" ? t("ui_orders_pay_retry", { action: pay }) : pay;
+  // A late or second payment is counted in as received and refunded: "Paid" says only the order's own.
+  const own = ownMoney(props.paidPaise, props.refundedPaise, props.strays);
   const message = props.error ?? problem ?? (status === "failed" ? t("ui_orders_payment_failed_message") : null);
   return (
     <section className="mt-6 rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="payment-title">
@@ -152,13 +157,14 @@ export function PaymentPanel(props: PaymentPanelProps) {
           {dueAt && Date.parse(dueAt) <= Date.now() ? t("ui_orders_pay_expired") : t("ui_orders_pay_unavailable")}
         </p>
       ) : null}
-      {props.paidPaise > 0 ? (
+      {own.paidPaise > 0 ? (
         <p className="mt-3 text-stone-700">
-          {props.refundedPaise > 0
-            ? t("ui_orders_paid_refunded", { paid: formatPaise(props.paidPaise), refunded: formatPaise(props.refundedPaise) })
-            : t("ui_orders_paid", { paid: formatPaise(props.paidPaise) })}
+          {own.refundedPaise > 0
+            ? t("ui_orders_paid_refunded", { paid: formatPaise(own.paidPaise), refunded: formatPaise(own.refundedPaise) })
+            : t("ui_orders_paid", { paid: formatPaise(own.paidPaise) })}
         </p>
       ) : null}
+      <StrayPaymentLines strays={props.strays} className="mt-3" />
     </section>
   );
 }

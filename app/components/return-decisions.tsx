@@ -137,6 +137,7 @@ const REFUND_REASONS: Record<RefundView["reason"], string> = {
   return: "return",
   late_payment: "paid after cancelling",
   extra_payment: "paid twice",
+  mismatched_payment: "payment of another amount",
 };
 
 /** The admin's (or a vendor's) view of an order's returns and refunds, with the decision forms. */

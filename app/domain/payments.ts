@@ -29,6 +29,45 @@ export type StrayPaymentReason = "second_payment" | "late_payment" | "amount_mis
 export type StrayPaymentResolution = "refund" | "settled";
 export const needsAttention = (reason: StrayPaymentReason) => reason === "amount_mismatch" || reason === "currency_mismatch";
 
+/** A stray payment as the admin's pages show it. */
+export type StrayPaymentView = {
+  id: string;
+  orderId: string;
+  gateway: Gateway;
+  gatewayPaymentId: string;
+  amountPaise: number;
+  currency: string;
+  reason: StrayPaymentReason;
+  /** waiting: for an admin; refunding / refunded: its refund's state; refund_failed: the gateway would not take it; settled. */
+  state: "waiting" | "refunding" | "refunded" | "refund_failed" | "settled";
+  note: string | null;
+  createdAt: string;
+};
+
+export const STRAY_REASON_LABELS: Record<StrayPaymentReason, string> = {
+  second_payment: "Second payment of a paid order",
+  late_payment: "Paid after the order was cancelled",
+  amount_mismatch: "Not the order's amount",
+  currency_mismatch: "Not in rupees",
+};
+
+export const STRAY_STATE_LABELS: Record<StrayPaymentView["state"], string> = {
+  waiting: "Needs attention",
+  refunding: "Being refunded",
+  refunded: "Refunded",
+  refund_failed: "Refund failed",
+  settled: "Settled",
+};
+
+/** A stray payment as its customer sees it: a settled one is not shown (the admin agreed it with them). */
+export type CustomerStrayPayment = {
+  id: string;
+  amountPaise: number;
+  reason: StrayPaymentReason;
+  /** waiting: for the store's check (a mismatch); refunding includes a refund the gateway has not taken yet. */
+  state: "waiting" | "refunding" | "refunded";
+};
+
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   awaiting_payment: "Awaiting payment",
   failed: "Payment failed",
@@ -87,6 +126,27 @@ export function paymentNotice(outcome: string): PaymentNotice {
   if (outcome === "failed" || outcome === "checking" || outcome === "refunding") return outcome;
   if (outcome === "mismatch") return "review";
   return "done";
+}
+
+/** What the order page says after the customer comes back from paying. */
+export type ShownPaymentNotice = "done" | "checking" | "cancelled" | "late" | "second" | "review";
+
+/**
+ * The notice for `?payment=`, checked against the order as it is now (the address can be reloaded
+ * or shared, and "already" comes back as "done"): a payment the order did not take never reads
+ * "received". `strays` are the order's payments it did not take (CustomerStrayPayment).
+ */
+export function shownPaymentNotice(
+  asked: string | null,
+  orderStatus: string,
+  strays: readonly { reason: StrayPaymentReason; state: string }[],
+): ShownPaymentNotice | null {
+  if (asked === "checking" || asked === "cancelled") return asked;
+  if (asked !== "done" && asked !== "refunding" && asked !== "review") return null;
+  if (orderStatus === "cancelled") return strays.some((s) => s.reason === "late_payment") ? "late" : null;
+  if (orderStatus === "pending") return strays.some((s) => needsAttention(s.reason) && s.state === "waiting") ? "review" : null;
+  if (asked === "refunding") return "second";
+  return asked === "done" ? "done" : null;
 }
 
 /** The stock hold, in minutes, by default (PAYMENT_HOLD_MINUTES). */

@@ -191,7 +191,8 @@ export type ReturnLineRefusal = {
 export type RefundView = {
   id: string;
   amountPaise: number;
-  reason: "cancelled" | "return" | "late_payment" | "extra_payment";
+  /** mismatched_payment: the refund of a payment for another amount or currency (stored as an extra payment's). */
+  reason: "cancelled" | "return" | "late_payment" | "extra_payment" | "mismatched_payment";
   kind: "gateway" | "payout";
   /** processed: the money has gone; otherwise it is on its way. */
   done: boolean;

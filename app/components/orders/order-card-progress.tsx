@@ -4,11 +4,12 @@ import { isAwaitingPayment } from "~/domain/payments";
 import type { OrderProgressView } from "./order-progress-view";
 import { BankTransferPanel } from "./bank-transfer-panel";
 import { ShipmentList } from "./shipment-list";
+import { StrayPaymentLines } from "./stray-payment-lines";
 import { useT } from "~/lib/i18n";
 
 /**
  * An order's card in My Orders (issue 15): waiting for payment, how to pay by bank transfer, the
- * parcels with their tracking, and money refunded.
+ * parcels with their tracking, money refunded, and payments it did not take (late, second, mismatched).
  */
 export function OrderCardProgress({
   order,
@@ -28,6 +29,7 @@ export function OrderCardProgress({
           {t("ui_orders_refunded_to_you", { amount: formatPaise(progress.refundedPaise) })}
         </p>
       ) : null}
+      <StrayPaymentLines strays={progress.strays} />
       {progress.bankTransfer ? (
         <BankTransferPanel details={progress.bankTransfer} orderId={order.id} totalPaise={order.total} headingLevel={3} />
       ) : null}

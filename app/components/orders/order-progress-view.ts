@@ -1,6 +1,6 @@
 import type { BankTransferDetails } from "~/domain/bank-transfer";
 import type { OrderEventTime } from "~/domain/orders";
-import type { PaymentStatus } from "~/domain/payments";
+import type { CustomerStrayPayment, PaymentStatus } from "~/domain/payments";
 import type { ShipmentView } from "~/domain/shipments";
 
 /** What the customer's pages show of an order's progress (listOrderProgress in app/services/orders). */
@@ -10,4 +10,5 @@ export type OrderProgressView = {
   events: readonly OrderEventTime[];
   shipments: readonly ShipmentView[];
   bankTransfer: BankTransferDetails | null;
+  strays: readonly CustomerStrayPayment[];
 };

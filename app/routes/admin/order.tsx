@@ -18,6 +18,8 @@ import { OrderPayment } from "~/components/admin/order-payment";
 import { OrderShipping } from "~/components/admin/order-shipping";
 import { fulfilmentAction } from "./order-fulfilment.server";
 import { RefundRefused, retryRefund } from "~/services/payments/refunds.server";
+import { listOrderStrayPayments, resolveStrayPayment, StrayRefused } from "~/services/payments/stray-payments.server";
+import { StrayPayments } from "~/components/admin/stray-payments";
 // Returns and refunds (issue 15).
 import { OrderReturnsSection } from "~/components/return-decisions";
 import { CancelPayoutSchema } from "~/domain/return-forms";
@@ -30,7 +32,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const order = await getOrderForAdmin(params.id);
   if (!order) throw data("Order not found", { status: 404 });
-  return { order, paymentNames: await getPaymentMethodNames(), aftercare: await getAdminOrderAftercare(order.id) };
+  return {
+    order,
+    paymentNames: await getPaymentMethodNames(),
+    aftercare: await getAdminOrderAftercare(order.id),
+    strays: await listOrderStrayPayments(order.id),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -47,6 +54,28 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectWithToast(`/admin/orders/${params.id}`, { description });
     } catch (error) {
       if (error instanceof RefundRefused) return data({ error: error.message }, { status: 409 });
+      throw error;
+    }
+  }
+  if (fields.intent === "stray-refund" || fields.intent === "stray-settle") {
+    const decision = fields.intent === "stray-refund" ? "refund" : "settle";
+    try {
+      const { refund } = await resolveStrayPayment({
+        orderId: params.id,
+        strayId: fields.strayId ?? "",
+        decision,
+        note: fields.note,
+        adminId: admin.id,
+      });
+      const description =
+        decision === "settle"
+          ? "Payment marked settled."
+          : refund === "processed"
+            ? "Payment refunded."
+            : "Refund recorded; the gateway has not taken it yet, it will be tried again.";
+      return redirectWithToast(`/admin/orders/${params.id}`, { description });
+    } catch (error) {
+      if (error instanceof StrayRefused) return data({ error: error.message }, { status: error.status });
       throw error;
     }
   }
@@ -176,6 +205,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           )}
         </section>
       </div>
+      <StrayPayments strays={loaderData.strays} busy={busy} />
       <OrderShipping
         status={order.status}
         paymentStatus={order.payment.status}

@@ -12,6 +12,8 @@ import { readPageRequest } from "~/domain/pagination";
 import { paymentMethodLabel } from "~/domain/payment-settings";
 import { listOrdersForAdmin } from "~/services/orders/list-admin-orders.server";
 import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
+import { listPaymentsNeedingAttention } from "~/services/payments/stray-payments.server";
+import { STRAY_REASON_LABELS } from "~/domain/payments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Angle Admin" }];
 
@@ -21,8 +23,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const s = params.get("status");
   const status: OrderStatus | "all" = isOrderStatus(s) ? s : "all";
   const q = (params.get("q") ?? "").trim().slice(0, 100);
-  const [page, paymentNames] = await Promise.all([listOrdersForAdmin({ status, q }, readPageRequest(params)), getPaymentMethodNames()]);
-  return { status, q, page, today: istToday(), paymentNames };
+  const [page, paymentNames, attention] = await Promise.all([
+    listOrdersForAdmin({ status, q }, readPageRequest(params)),
+    getPaymentMethodNames(),
+    listPaymentsNeedingAttention(),
+  ]);
+  return { status, q, page, today: istToday(), paymentNames, attention };
 }
 
 type OrderRow = Route.ComponentProps["loaderData"]["page"]["rows"][number];
@@ -86,6 +92,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Orders</h1>
+      <PaymentsNeedingAttention attention={loaderData.attention} />
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2 rounded-xl bg-white p-3 ring-1 ring-stone-200">
         <div className="min-w-48 flex-1">
           <label htmlFor="o-q" className="text-sm font-medium text-stone-700">
@@ -167,5 +174,33 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </form>
       </section>
     </div>
+  );
+}
+
+/** Payments that came for another amount or currency: each waits on its order's page to be refunded or settled. */
+function PaymentsNeedingAttention({ attention }: { attention: Route.ComponentProps["loaderData"]["attention"] }) {
+  if (attention.total === 0) return null;
+  return (
+    <section
+      aria-labelledby="attention-title"
+      className="mt-4 rounded-xl bg-orange-50 p-4 ring-1 ring-orange-200"
+      data-testid="payments-attention"
+    >
+      <h2 id="attention-title" className="font-bold text-orange-900">
+        {attention.total === 1 ? "1 payment needs attention" : `${attention.total} payments need attention`}
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">Not applied to their orders: refund each, or mark it settled, on its order's page.</p>
+      <ul className="mt-2 space-y-1 text-sm">
+        {attention.rows.map((p) => (
+          <li key={p.id}>
+            <Link to={`/admin/orders/${p.orderId}`} className="font-mono font-semibold text-brand-800 hover:underline">
+              #{p.orderId}
+            </Link>{" "}
+            · {p.customerName} · {p.currency === "INR" ? formatPaise(p.amountPaise) : `${p.amountPaise} ${p.currency}`} ·{" "}
+            {STRAY_REASON_LABELS[p.reason]} · {formatDate(p.createdAt)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

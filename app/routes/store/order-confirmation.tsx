@@ -27,7 +27,13 @@ import { getCustomerOrder } from "~/services/orders/get-customer-order.server";
 import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
 import { log } from "~/lib/log.server";
 import { PaymentPanel } from "~/components/payment-panel";
-import { PAYMENT_FAILED_MESSAGE, PAYMENT_NOT_VERIFIED, paymentNotice } from "~/domain/payments";
+import {
+  PAYMENT_FAILED_MESSAGE,
+  PAYMENT_NOT_VERIFIED,
+  paymentNotice,
+  type ShownPaymentNotice,
+  shownPaymentNotice,
+} from "~/domain/payments";
 import { readFields } from "~/lib/read-form.server";
 import { getOrderPayment } from "~/services/payments/order-payment.server";
 import { PaymentUnavailable, startPayment } from "~/services/payments/start-payment.server";
@@ -109,10 +115,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data({ error: localizeRefusal("Unknown action.") }, { status: 400 });
 }
 
-const PAYMENT_NOTICES: Record<string, UiKey> = {
+const PAYMENT_NOTICES: Record<ShownPaymentNotice, UiKey> = {
   done: "ui_orders_notice_done",
   checking: "ui_orders_notice_checking",
   cancelled: "ui_orders_notice_cancelled",
+  late: "ui_orders_notice_late",
+  second: "ui_orders_notice_second",
+  review: "ui_orders_notice_review",
 };
 
 export default function OrderConfirmation({ loaderData, actionData }: Route.ComponentProps) {
@@ -153,7 +162,8 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
 
   const { order, progress } = loaderData;
   const shipping = derivedShipping(order);
-  const notice = PAYMENT_NOTICES[new URLSearchParams(location.search).get("payment") ?? ""];
+  const shown = shownPaymentNotice(new URLSearchParams(location.search).get("payment"), order.status, loaderData.payment?.strays ?? []);
+  const notice = shown ? PAYMENT_NOTICES[shown] : undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <OrderHeading order={order} progress={progress} />

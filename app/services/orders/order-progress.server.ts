@@ -1,8 +1,9 @@
 import { getDb } from "~/db/db.server";
 import type { BankTransferDetails } from "~/domain/bank-transfer";
 import type { OrderEventTime } from "~/domain/orders";
-import type { PaymentStatus } from "~/domain/payments";
+import type { CustomerStrayPayment, PaymentStatus } from "~/domain/payments";
 import type { ShipmentView } from "~/domain/shipments";
+import { listCustomerStrayPayments } from "~/services/payments/stray-payments.server";
 import { getBankTransferDetails } from "~/services/settings/payment-settings.server";
 import { listShipments } from "./list-shipments.server";
 
@@ -15,6 +16,8 @@ export type OrderProgress = {
   shipments: ShipmentView[];
   /** The store's account, while the order waits for the customer's bank transfer; else null. */
   bankTransfer: BankTransferDetails | null;
+  /** Payments the order did not take (late, second, mismatched), with whether each is refunded. */
+  strays: CustomerStrayPayment[];
 };
 
 /**
@@ -33,10 +36,11 @@ export async function listOrderProgress(userId: string, orderIds: readonly strin
   const ids = orders.map((o) => o.id);
   if (ids.length === 0) return {};
   const waitingForTransfer = orders.some((o) => o.payment_status === "bank_transfer_pending");
-  const [events, shipments, bank] = await Promise.all([
+  const [events, shipments, bank, strays] = await Promise.all([
     db.selectFrom("order_event").select(["order_id", "status", "created_at"]).where("order_id", "in", ids).orderBy("created_at").execute(),
     listShipments(ids),
     waitingForTransfer ? getBankTransferDetails() : Promise.resolve(null),
+    listCustomerStrayPayments(ids),
   ]);
   return Object.fromEntries(
     orders.map((o) => [
@@ -49,6 +53,7 @@ export async function listOrderProgress(userId: string, orderIds: readonly strin
           .filter((s) => s.orderId === o.id)
           .map(({ id, courier, tracking, shippedAt, items }) => ({ id, courier, tracking, shippedAt, items })),
         bankTransfer: o.payment_status === "bank_transfer_pending" ? bank : null,
+        strays: strays.get(o.id) ?? [],
       },
     ]),
   );

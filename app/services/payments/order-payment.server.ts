@@ -1,6 +1,7 @@
 import { getDb } from "~/db/db.server";
-import { isAwaitingPayment, type PaymentStatus } from "~/domain/payments";
+import { type CustomerStrayPayment, isAwaitingPayment, type PaymentStatus } from "~/domain/payments";
 import { gatewayForMethod } from "~/services/settings/payment-settings.server";
+import { listCustomerStrayPayments } from "./stray-payments.server";
 
 export type OrderPayment = {
   status: PaymentStatus;
@@ -12,6 +13,8 @@ export type OrderPayment = {
   dueAt: string | null;
   /** Whether the customer can pay (again) now, and through which gateway. */
   payWith: "razorpay" | "stripe" | null;
+  /** Payments the order did not take (late, second, mismatched), counted in paidPaise/refundedPaise once refunded. */
+  strays: CustomerStrayPayment[];
 };
 
 /** How one of this customer's orders stands for money; null when it is not theirs (its refunds: order-aftercare). */
@@ -34,5 +37,6 @@ export async function getOrderPayment(orderId: string, userId: string): Promise<
     refundedPaise: Number(order.refunded_paise),
     dueAt: waiting ? order.payment_due_at : null,
     payWith: open ? await gatewayForMethod(order.payment_method) : null,
+    strays: (await listCustomerStrayPayments([orderId])).get(orderId) ?? [],
   };
 }

@@ -2,7 +2,7 @@ import { getDatabase, getDb, type Db } from "~/db/db.server";
 import { strayPaymentRefundEmail } from "~/domain/emails/payment-messages";
 import { formatPaise } from "~/domain/money";
 import type { OrderStatus } from "~/domain/orders";
-import { needsAttention, type Gateway, type StrayPaymentReason } from "~/domain/payments";
+import { type CustomerStrayPayment, type Gateway, needsAttention, type StrayPaymentReason, type StrayPaymentView } from "~/domain/payments";
 import { isId, newId } from "~/lib/ids";
 import type { EmailContext } from "~/services/emails/email-context.server";
 import { getEmailContext } from "~/services/emails/email-context.server";
@@ -15,7 +15,7 @@ import { createRefund, RefundRefused, sendRefund } from "./refunds.server";
  * second or late payment is refunded at once; one for another amount or currency waits for an admin,
  * who refunds it or settles it with a note. The order itself is never confirmed by one.
  */
-export type StrayCapture = {
+type StrayCapture = {
   gateway: Gateway;
   paymentId: string;
   amountPaise: number;
@@ -159,9 +159,9 @@ export class StrayRefused extends Error {
   }
 }
 
-export const STRAY_GONE = "That payment is not one of this order's.";
-export const STRAY_DECIDED = "This payment has been dealt with already. Reload the page to see how.";
-export const SETTLE_NOTE_REQUIRED = "Say how this payment was settled (3 to 500 characters), for the record.";
+const STRAY_GONE = "That payment is not one of this order's.";
+const STRAY_DECIDED = "This payment has been dealt with already. Reload the page to see how.";
+const SETTLE_NOTE_REQUIRED = "Say how this payment was settled (3 to 500 characters), for the record.";
 
 /**
  * An admin's decision on a payment that needs attention: refund it through the gateway (once: its
@@ -236,21 +236,6 @@ export async function resolveStrayPayment(input: {
   });
   return { refund: refundId ? await sendRefund(refundId) : null };
 }
-
-/** A stray payment as the admin's and the customer's pages show it. */
-export type StrayPaymentView = {
-  id: string;
-  orderId: string;
-  gateway: Gateway;
-  gatewayPaymentId: string;
-  amountPaise: number;
-  currency: string;
-  reason: StrayPaymentReason;
-  /** waiting: for an admin; refunding / refunded: its refund's state; refund_failed: the gateway would not take it; settled. */
-  state: "waiting" | "refunding" | "refunded" | "refund_failed" | "settled";
-  note: string | null;
-  createdAt: string;
-};
 
 function strayRows(db: Db) {
   return db
@@ -336,4 +321,20 @@ export async function listPaymentsNeedingAttention(limit = 20) {
       .executeTakeFirstOrThrow(),
   ]);
   return { total: Number(count.n), rows: rows.map((r) => ({ ...toView(r), customerName: r.customer_name })) };
+}
+
+/** The stray payments of a customer's orders (ids already known to be theirs), by order, as the customer's pages say them. */
+export async function listCustomerStrayPayments(orderIds: readonly string[]): Promise<Map<string, CustomerStrayPayment[]>> {
+  const byOrder = new Map<string, CustomerStrayPayment[]>();
+  const ids = orderIds.filter((id) => isId(id));
+  if (ids.length === 0) return byOrder;
+  const rows = await strayRows(getDb()).where("s.order_id", "in", ids).orderBy("s.created_at").orderBy("s.id").execute();
+  for (const view of rows.map(toView)) {
+    if (view.state === "settled") continue;
+    const state = view.state === "waiting" ? "waiting" : view.state === "refunded" ? "refunded" : "refunding";
+    const list = byOrder.get(view.orderId) ?? [];
+    list.push({ id: view.id, amountPaise: view.amountPaise, reason: view.reason, state });
+    byOrder.set(view.orderId, list);
+  }
+  return byOrder;
 }

@@ -1,7 +1,7 @@
 import { type Db, getDb } from "~/db/db.server";
 import { type Keyset, paginate } from "~/db/keyset.server";
 import type { PageRequest } from "~/domain/pagination";
-import { isPrepaidMethod } from "~/domain/payments";
+import { isPrepaidMethod, needsAttention } from "~/domain/payments";
 import type { DecidableReturnView, RefundView, ReturnStatus, ReturnView } from "~/domain/returns";
 import { sizeName } from "~/domain/variants";
 
@@ -92,15 +92,27 @@ export async function listReturnsOfOrders(orderIds: readonly string[], options: 
 export async function listOrderRefunds(orderId: string): Promise<RefundView[]> {
   const rows = await getDb()
     .selectFrom("refund")
-    .select(["id", "amount_paise", "reason", "kind", "status", "error", "payout_reference", "created_at", "updated_at"])
-    .where("order_id", "=", orderId)
-    .orderBy("created_at")
-    .orderBy("id")
+    .leftJoin("stray_payment", "stray_payment.refund_id", "refund.id")
+    .select([
+      "refund.id",
+      "refund.amount_paise",
+      "refund.reason",
+      "refund.kind",
+      "refund.status",
+      "refund.error",
+      "refund.payout_reference",
+      "refund.created_at",
+      "refund.updated_at",
+      "stray_payment.reason as stray_reason",
+    ])
+    .where("refund.order_id", "=", orderId)
+    .orderBy("refund.created_at")
+    .orderBy("refund.id")
     .execute();
   return rows.map((r) => ({
     id: r.id,
     amountPaise: Number(r.amount_paise),
-    reason: r.reason,
+    reason: r.stray_reason && needsAttention(r.stray_reason) ? ("mismatched_payment" as const) : r.reason,
     kind: r.kind,
     done: r.status === "processed",
     failed: r.status === "failed",
