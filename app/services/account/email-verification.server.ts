@@ -134,21 +134,31 @@ function sessionTokenIn(headers: Headers) {
   return value.split(".")[0] || null;
 }
 
-/** The account's password, counted like a sign-in (per account and per address); wrong: 400. */
+/**
+ * The account's password, counted as a sign-in is (sign-in.server.ts): each try before the check, per
+ * account and per address; the right one clears the account's count and takes its own hit back from
+ * the address's. Wrong: 400.
+ */
 async function checkPassword(userId: string, email: string, password: string, ip: string) {
   const accountKey = `signin:email:${email}`;
+  const hits: Awaited<ReturnType<typeof hitRateLimit>>[] = [];
   for (const [key, limit] of [
     [accountKey, LIMITS.signInFailures],
     [`signin:ip:${ip}`, LIMITS.signInPerAddress],
   ] as const) {
     const hit = await hitRateLimit(key, limit);
-    if (!hit.allowed) throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
+    if (!hit.allowed) {
+      await Promise.all(hits.map((h) => h.refund()));
+      throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
+    }
+    hits.push(hit);
   }
   const ctx = await getAuth().$context;
   const account = await ctx.internalAdapter.findCredentialAccount(userId);
   const matches = account?.password ? await ctx.password.verify({ hash: account.password, password }) : false;
   if (!matches) throw new AuthFailure(CONFIRM_PASSWORD_WRONG, 400);
   await clearRateLimit(accountKey);
+  await hits[1]?.refund();
 }
 
 /** Sends a signed-in person with an unconfirmed address a new link (limited per account and address). */
