@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isReservedEmail } from "./domain/reserved-email";
+// With its extension: the production server loads this module with Node itself, before any bundler.
+import { isReservedEmail } from "./domain/reserved-email.ts";
 
 /**
  * The only module that reads `process.env`: every setting is checked here, at start, and a bad
