@@ -107,6 +107,7 @@ export const MAX_IMPORT_CELL_CHARS = 5_000;
 /** Problems the preview lists; the rest are counted ("…and 1,234 more problems"). */
 export const MAX_LISTED_PROBLEMS = 200;
 
+export const CSV_TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-IN")} rows (pack sizes). Split it into smaller files and import them one after another.`;
 export const CSV_TOO_MANY_COLUMNS = (row: number) =>
   `Row ${row.toLocaleString("en-IN")} has more than ${MAX_IMPORT_COLUMNS} columns; a product file has ${CATALOG_COLUMNS.length}. Delete the other columns and upload the file again.`;
 export const CSV_CELL_TOO_LONG = (row: number, column: string) =>

@@ -6,6 +6,7 @@ import {
   type CatalogFile,
   CSV_CELL_TOO_LONG,
   CSV_TOO_MANY_COLUMNS,
+  CSV_TOO_MANY_ROWS,
   columnName,
   csvProductInput,
   HSN_LOST_ZERO,
@@ -100,7 +101,8 @@ export async function readCatalogRecords(text: string): Promise<{ records: strin
  */
 export async function readCatalogText(text: string): Promise<CatalogFile & { tooManyRows: boolean }> {
   const { records, stop } = await readCatalogRecords(text);
-  if (stop?.code === "too-many-rows") return { products: [], errors: [], rowCount: 0, tooManyRows: true };
+  if (stop?.code === "too-many-rows")
+    return { products: [], errors: [{ row: 1, column: "—", message: CSV_TOO_MANY_ROWS }], rowCount: 0, tooManyRows: true };
   if (stop) return { products: [], errors: [{ row: stop.row, column: "—", message: stopMessage(stop) }], rowCount: 0, tooManyRows: false };
   return { ...(await runInSlices(readCatalogFileInSteps(records))), tooManyRows: false };
 }

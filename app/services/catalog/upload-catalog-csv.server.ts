@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/domain/catalog-csv";
+import { CSV_TOO_MANY_ROWS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/domain/catalog-csv";
 import { nextTurn } from "~/lib/in-slices.server";
 import { stripControl } from "~/lib/read-form.server";
 import type { CatalogActor } from "./catalog-products.server";
@@ -8,10 +8,11 @@ import { type ImportPlan, planCatalogImport, readCatalogRecords, readCatalogText
 
 export const CHOOSE_CSV_FILE = "Choose a CSV file to import.";
 export const CSV_TOO_LARGE = `The file is larger than 5 MB. Split it into smaller files of at most ${MAX_IMPORT_ROWS.toLocaleString("en-IN")} rows each.`;
-export const CSV_TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-IN")} rows (pack sizes). Split it into smaller files and import them one after another.`;
 export const CSV_NOT_UTF8 =
   'The file is not saved as UTF-8 text. In Excel choose Save As → "CSV UTF-8 (Comma delimited)"; in Google Sheets, File → Download → Comma-separated values.';
 export const CSV_EMPTY = "The file is empty: export your products to get a file with the right columns.";
+export { CSV_TOO_MANY_ROWS };
+
 export type UploadResult = { ok: true; id: string } | { ok: false; status: 400 | 413 | 422; error: string };
 
 /**
