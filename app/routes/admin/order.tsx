@@ -43,9 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
   const fields = await readFields(request);
-  // Issue 15: shipping with tracking (also a status change to "shipped"), recording a bank transfer, return decisions.
-  const fulfilment = await fulfilmentAction(params.id, admin.id, fields);
-  if (fulfilment) return fulfilment;
+  // Return decisions and refunds first: the fulfilment intents refuse any intent they do not know.
   if (isReturnDecision(fields)) return decideReturnFromForm(fields, { role: "admin", id: admin.id }, `/admin/orders/${params.id}`);
   if (fields.intent === "retry-refund") {
     try {
@@ -79,6 +77,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       throw error;
     }
   }
+  // Shipping with tracking (also a status change to "shipped"), recording a bank transfer.
+  const fulfilment = await fulfilmentAction(params.id, admin.id, fields);
+  if (fulfilment) return fulfilment;
   const parsed = OrderStatusFormSchema.safeParse(fields);
   if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)) }, { status: 400 });
   const { status, note } = parsed.data;
