@@ -202,3 +202,28 @@ test("an admin's export, imported again unchanged, changes nothing", async ({ pa
   await expect(page.getByRole("button", { name: "Apply import" })).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test("a CSV that freezes the server: thousands of problems list the first 200, and 50,000 columns are refused at once", async ({
+  page,
+  storeURL,
+}) => {
+  await loginAsAdmin(page, storeURL);
+  await page.goto("/admin/products/import");
+  await waitForHydration(page);
+  // 300 new products without a name, a category or a price: several problems each.
+  const rows: Row[] = Array.from({ length: 300 }, (_, i) => ({ handle: `bad${i}`, size_label: "1 kg", price_rupees: "free" }));
+  await uploadForPreview(page, csvFile(rows, "many-problems.csv"));
+  await expect(page.getByTestId("import-problems")).toHaveText(/ problems in 300 rows\. Nothing has been saved\./);
+  await expect(page.getByTestId("import-problem")).toHaveCount(200);
+  await expect(page.getByTestId("import-more-problems")).toHaveText(
+    /^…and [\d,]+ more problems, not listed here\. Fix the ones above and upload the file again to see the rest\.$/,
+  );
+
+  const header = Array.from({ length: 50_000 }, (_, i) => `c${i}`).join(",");
+  const wide = { name: "wide.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\r\n${`${",".repeat(49_999)}x\r\n`.repeat(20)}`) };
+  await page.getByLabel(/^CSV file/).setInputFiles(wide);
+  await page.getByRole("button", { name: "Preview import" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Row 1 has more than 60 columns" })).toHaveText(
+    "Row 1 has more than 60 columns; a product file has 28. Delete the other columns and upload the file again.",
+  );
+});
