@@ -10,6 +10,7 @@ import { confirmRazorpayCheckout, confirmRazorpayFailure, confirmStripeReturn, P
 import { expireUnpaidOrder, sweepPayments } from "./payment-sweep.server";
 import { newId } from "~/lib/ids";
 import { razorpay } from "./razorpay.server";
+import { stripeClient } from "./stripe.server";
 import { createRefund, RefundRefused, retryRefund, sendDueRefunds, sendRefund } from "./refunds.server";
 import { PaymentUnavailable, startPayment } from "./start-payment.server";
 import { listPaymentsNeedingAttention, resolveStrayPayment, StrayRefused } from "./stray-payments.server";
@@ -503,6 +504,55 @@ describe("payments the order did not take", () => {
     expect(await strays(orderId)).toMatchObject([{ gateway: "stripe", gateway_payment_id: secondIntent, reason: "second_payment" }]);
     expect(await orderRow(orderId)).toMatchObject({ status: "confirmed", payment_status: "paid", refunded_paise: total });
     expect(await refundEmails(customer.email)).toBe(1);
+  });
+
+  it("Stripe: a completed session on an already-paid order (a second tab's) is refunded once", async () => {
+    const { orderId, customer } = await prepaidOrder("card");
+    const start = await startPayment(orderId, customer.id);
+    if (start.gateway !== "stripe") throw new Error("expected Stripe");
+    const firstSession = new URL(start.url).pathname.split("/").pop() ?? "";
+    // A second tab opened its own session before the first was paid.
+    const total = Number((await orderRow(orderId)).total_paise);
+    const other = await stripeClient(STRIPE_SECRET).checkout.sessions.create({
+      mode: "payment",
+      line_items: [{ quantity: 1, price_data: { currency: "inr", unit_amount: total, product_data: { name: "Order" } } }],
+      client_reference_id: orderId,
+      success_url: "http://localhost/return",
+    });
+    const now = new Date().toISOString();
+    await getDb()
+      .insertInto("payment")
+      .values({
+        id: newId(),
+        order_id: orderId,
+        gateway: "stripe",
+        gateway_ref: other.id,
+        amount_paise: total,
+        currency: "INR",
+        status: "created",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    fake.control.payStripeSession(firstSession, "success");
+    expect((await confirmStripeReturn(firstSession)).outcome).toBe("confirmed");
+    const secondIntent = fake.control.payStripeSession(other.id, "success").payment_intent ?? "";
+    const completed = lastEvent("checkout.session.completed");
+    const header = Stripe.webhooks.generateTestHeaderString({ payload: completed.body, secret: STRIPE_WEBHOOK });
+    const answers = await Promise.all([
+      handleStripeWebhook(completed.body, new Headers({ "stripe-signature": header })),
+      handleStripeWebhook(completed.body, new Headers({ "stripe-signature": header })),
+      confirmStripeReturn(other.id),
+    ]);
+    expect(answers.map((a) => ("body" in a ? a.body : a.outcome)).filter((o) => o === "refunding")).toHaveLength(1);
+    expect(fakeStripeRefunds(secondIntent)).toMatchObject([{ amount: total }]);
+    expect(await strays(orderId)).toMatchObject([{ gateway: "stripe", gateway_payment_id: secondIntent, reason: "second_payment" }]);
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "confirmed",
+      payment_status: "paid",
+      paid_paise: 2 * total,
+      refunded_paise: total,
+    });
   });
 
   it("a webhook for another amount is answered 2xx, recorded for an admin, and confirms nothing; a redelivery records nothing more", async () => {
