@@ -97,15 +97,17 @@ const EnvSchema = z
     // Abuse limits on orders and vendor listings (README, "Limits"): a customer's open unpaid orders,
     // checkouts per customer and per address, a vendor's pending listings and new listings, in any 10 minutes.
     ORDER_MAX_OPEN_UNPAID: count(1, 100_000, 5),
-    // What orders waiting for a card or UPI payment may hold (docs/decisions/031-unpaid-holds.md):
-    // one order's total (whole rupees) and units, one customer's such orders together, and the share
-    // of one size's stock a customer's such orders may hold, never fewer than the minimum units.
+    // What orders waiting for payment may hold (docs/decisions/031-unpaid-holds.md): one card or UPI
+    // order's total (whole rupees) and units; one customer's orders waiting for a card, UPI or bank
+    // transfer payment together, and the share of one size's stock they may hold, never fewer than
+    // the minimum units; and the days a bank transfer has before its order is cancelled.
     ORDER_UNPAID_MAX_RUPEES: count(1, 1_000_000_000, 200_000),
     ORDER_UNPAID_MAX_UNITS: count(1, 1_000_000, 500),
     ORDER_UNPAID_CUSTOMER_MAX_RUPEES: count(1, 1_000_000_000, 400_000),
     ORDER_UNPAID_CUSTOMER_MAX_UNITS: count(1, 1_000_000, 1_000),
     ORDER_UNPAID_STOCK_SHARE_PERCENT: count(1, 100, 50),
     ORDER_UNPAID_STOCK_MIN_UNITS: count(1, 1_000_000, 5),
+    BANK_TRANSFER_DAYS: count(1, 60, 3),
     RATE_LIMIT_CHECKOUT_MAX: count(1, 100_000, 10),
     RATE_LIMIT_CHECKOUT_ADDRESS_MAX: count(1, 100_000, 30),
     LISTING_MAX_PENDING: count(1, 100_000, 50),

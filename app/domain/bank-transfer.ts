@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addDays, indiaToday } from "./india-day";
 
 /**
  * Bank transfers (issue 15): the customer pays into the store's account and an admin records the
@@ -29,6 +30,16 @@ export function bankDetailRows(details: BankTransferDetails): [string, string][]
 /** Whether there is anything to show at all. */
 export function hasBankDetails(details: BankTransferDetails | null): details is BankTransferDetails {
   return details !== null && (details.instructions.trim() !== "" || bankDetailRows(details).length > 0);
+}
+
+/**
+ * The last moment to pay for a bank-transfer order: the end of the India day `days` after it was
+ * placed, so "pay by 1 December" means the whole of that day (NEFT and IMPS run at night too).
+ * Past it, the payment sweep cancels the order and its stock goes back
+ * (docs/decisions/031-unpaid-holds.md).
+ */
+export function transferDeadline(placedAt: string, days: number): string {
+  return new Date(`${addDays(indiaToday(new Date(placedAt)), days)}T23:59:59.999+05:30`).toISOString();
 }
 
 export const PAY_BY_TRANSFER_HEADING = "Pay by bank transfer";

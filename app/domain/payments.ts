@@ -98,6 +98,12 @@ export const isPrepaidMethod = (method: string) => (PREPAID_METHODS as readonly 
 export const AWAITING_PAYMENT: readonly PaymentStatus[] = ["awaiting_payment", "failed"];
 export const isAwaitingPayment = (status: PaymentStatus) => AWAITING_PAYMENT.includes(status);
 
+/**
+ * A pending order in one of these holds its stock with no money received: a card or UPI order
+ * until its hold ends, a bank-transfer order until its deadline (docs/decisions/031-unpaid-holds.md).
+ */
+export const HOLDING_UNPAID: readonly PaymentStatus[] = [...AWAITING_PAYMENT, "bank_transfer_pending"];
+
 /** Money the gateway or the admin has confirmed as received, net of refunds. */
 export const RECEIVED = ["paid", "partly_refunded"] as const satisfies readonly PaymentStatus[];
 

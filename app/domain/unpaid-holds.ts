@@ -1,16 +1,16 @@
 import { formatPaise } from "./money";
 
 /**
- * What orders waiting for a card or UPI payment may hold (docs/decisions/031-unpaid-holds.md).
- * Such an order takes its stock at once and keeps it for the payment hold, with no money received:
- * these limits keep one shopper from holding the stock others would buy. Client-safe: rules and
- * the refusals' sentences only.
+ * What orders waiting for payment may hold (docs/decisions/031-unpaid-holds.md). A card, UPI or
+ * bank-transfer order takes its stock at once and keeps it until it is paid or its time runs out,
+ * with no money received: these limits keep one shopper from holding the stock others would buy.
+ * Client-safe: rules and the refusals' sentences only.
  */
 export type UnpaidHoldLimits = {
-  /** One order paid online: its total, and its units. */
+  /** One order paid online (card or UPI): its total, and its units. */
   orderMaxPaise: number;
   orderMaxUnits: number;
-  /** One customer's orders waiting for an online payment, this one included. */
+  /** One customer's orders waiting for a card, UPI or bank-transfer payment, this one included. */
   customerMaxPaise: number;
   customerMaxUnits: number;
   /** Of one size, the share of its stock one customer's unpaid orders may hold... */
@@ -38,8 +38,8 @@ export const unpaidOrderOverValue = (maxPaise: number) =>
 export const unpaidOrderOverUnits = (max: number) =>
   `An order paid by card or UPI can have at most ${max} items. Please reduce the quantities, or choose another payment method.`;
 export const unpaidCustomerOverValue = (maxPaise: number) =>
-  `Your orders waiting for a card or UPI payment can come to at most ${formatPaise(maxPaise)} together. Please pay for them first, or reduce this order.`;
+  `Your orders waiting for payment can come to at most ${formatPaise(maxPaise)} together. Please pay for them first, or reduce this order.`;
 export const unpaidCustomerOverUnits = (max: number) =>
-  `Your orders waiting for a card or UPI payment can have at most ${max} items together. Please pay for them first, or reduce this order.`;
+  `Your orders waiting for payment can have at most ${max} items together. Please pay for them first, or reduce this order.`;
 export const unpaidShareOfStock = (max: number, name: string) =>
-  `Orders waiting for a card or UPI payment can hold at most ${max} of ${name} for you. Please reduce the quantity, or pay for your open orders first.`;
+  `Orders waiting for payment can hold at most ${max} of ${name} for you. Please reduce the quantity, or pay for your open orders first.`;

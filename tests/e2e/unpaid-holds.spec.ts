@@ -47,7 +47,7 @@ test("finding 6: a tractor by UPI and more than half the secateurs are refused a
   await page.getByRole("button", { name: "ऑर्डर करें", exact: true }).click();
   expect((await refused).status()).toBe(409);
   await expect(page.getByRole("alert").first()).toHaveText(
-    `कार्ड या UPI भुगतान के इंतज़ार वाले ऑर्डर में आपके लिए ${SECATEURS.name} के ज़्यादा से ज़्यादा 80 नग रखे जा सकते हैं। मात्रा घटाएँ, या पहले अपने बाकी ऑर्डर का भुगतान करें।`,
+    `भुगतान के इंतज़ार वाले ऑर्डर में आपके लिए ${SECATEURS.name} के ज़्यादा से ज़्यादा 80 नग रखे जा सकते हैं। मात्रा घटाएँ, या पहले अपने बाकी ऑर्डर का भुगतान करें।`,
   );
   await expect(page).toHaveURL(/\/hi\/checkout$/);
 });

@@ -1,24 +1,37 @@
 import { Form } from "react-router";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { TextField } from "~/components/ui/text-field";
-import { formatDateTime } from "~/domain/dates";
+import { formatDate, formatDateTime } from "~/domain/dates";
 import { formatPaise } from "~/domain/money";
+import type { OrderStatus } from "~/domain/orders";
 import type { PaymentStatus } from "~/domain/payments";
 
-type Payment = { status: PaymentStatus; paidPaise: number; refundedPaise: number; paidAt: string | null; reference: string | null };
+type Payment = {
+  status: PaymentStatus;
+  paidPaise: number;
+  refundedPaise: number;
+  paidAt: string | null;
+  reference: string | null;
+  /** While a pending order waits for its bank transfer: when the payment sweep cancels it. */
+  dueAt: string | null;
+};
 
 /**
  * The admin's view of an order's money (issue 15): the method, how it stands, what was paid and
- * refunded and the payment's reference; for a bank transfer still to arrive, the form that records it.
+ * refunded and the payment's reference; for a bank transfer still to arrive, its deadline and the
+ * form that records it. A cancelled order's transfer cannot be recorded: its stock went back and may
+ * be sold, so money that arrives anyway is sent back to the customer.
  */
 export function OrderPayment({
   payment,
+  orderStatus,
   methodLabel,
   totalPaise,
   error,
   busy,
 }: {
   payment: Payment;
+  orderStatus: OrderStatus;
   methodLabel: string;
   totalPaise: number;
   /** The reference field's error after a refused "Mark as Paid". */
@@ -44,7 +57,12 @@ export function OrderPayment({
           {payment.reference ?? <span className="font-sans text-stone-600">None</span>}
         </dd>
       </dl>
-      {payment.status === "bank_transfer_pending" ? (
+      {payment.status === "bank_transfer_pending" && orderStatus === "cancelled" ? (
+        <p className="rounded-lg bg-stone-100 p-3 text-sm text-stone-800 ring-1 ring-stone-200" data-testid="transfer-after-cancel">
+          Cancelled before the transfer was recorded. If the customer's money arrives now, send it back to them by UPI or bank transfer: it
+          cannot pay for this order.
+        </p>
+      ) : payment.status === "bank_transfer_pending" ? (
         <Form method="post" className="rounded-lg bg-orange-50 p-3 ring-1 ring-orange-200" aria-label="Record the bank transfer">
           <input type="hidden" name="intent" value="mark-paid" />
           <fieldset disabled={busy} className="space-y-2">
@@ -52,6 +70,11 @@ export function OrderPayment({
               When {formatPaise(totalPaise)} reaches the store's account, record the transfer: the order is marked paid and, if it is
               pending, confirmed.
             </p>
+            {orderStatus === "pending" && payment.dueAt ? (
+              <p className="text-sm font-semibold text-orange-800" data-testid="admin-transfer-due">
+                Cancelled automatically, and its stock released, if no transfer is recorded by {formatDate(payment.dueAt)}.
+              </p>
+            ) : null}
             <TextField
               label="UTR or transfer reference"
               name="reference"

@@ -3,12 +3,13 @@ import type { OrderStatus } from "~/domain/orders";
 import { isAwaitingPayment } from "~/domain/payments";
 import type { OrderProgressView } from "./order-progress-view";
 import { BankTransferPanel } from "./bank-transfer-panel";
+import { TransferDeadline } from "./transfer-deadline";
 import { ShipmentList } from "./shipment-list";
 import { StrayPaymentLines } from "./stray-payment-lines";
 import { useT } from "~/lib/i18n";
 
 /**
- * An order's card in My Orders (issue 15): waiting for payment, how to pay by bank transfer, the
+ * An order's card in My Orders (issue 15): waiting for payment, how and by when to pay by bank transfer, the
  * parcels with their tracking, money refunded, and payments it did not take (late, second, mismatched).
  */
 export function OrderCardProgress({
@@ -24,6 +25,9 @@ export function OrderCardProgress({
   return (
     <div className="mt-3 space-y-3">
       {awaiting ? <p className="text-sm font-semibold text-orange-800">{t("ui_orders_payment_awaiting_payment")}</p> : null}
+      {order.status === "pending" && progress.transferDueAt ? (
+        <TransferDeadline dueAt={progress.transferDueAt} className="text-sm font-semibold text-orange-800" />
+      ) : null}
       {progress.refundedPaise > 0 ? (
         <p className="text-sm font-semibold text-stone-800">
           {t("ui_orders_refunded_to_you", { amount: formatPaise(progress.refundedPaise) })}

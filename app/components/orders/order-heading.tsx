@@ -8,6 +8,7 @@ import { type OrderEventTime, type OrderStatus, reachedAt, STATUS_LABELS, STATUS
 import { isAwaitingPayment, type PaymentStatus } from "~/domain/payments";
 import { useLocale, useT } from "~/lib/i18n";
 import { rich, useStatusNames } from "~/lib/order-text";
+import { TransferDeadline } from "./transfer-deadline";
 
 export const AWAITING_PAYMENT_HEADING = "Awaiting payment";
 export const CANCELLED_HEADING = "This order has been cancelled";
@@ -15,14 +16,21 @@ export const PLACED_HEADING = "Thank you! Your order has been placed.";
 
 type Props = {
   order: { id: string; status: OrderStatus; createdAt: string };
-  progress: { paymentStatus: PaymentStatus; refundedPaise: number; events: readonly OrderEventTime[] };
+  progress: {
+    paymentStatus: PaymentStatus;
+    refundedPaise: number;
+    events: readonly OrderEventTime[];
+    /** A bank transfer's deadline, while the order waits for it. */
+    transferDueAt?: string | null;
+  };
   /** The payment panel (the Pay button of a card or UPI order waiting for its payment) goes here. */
   children?: ReactNode;
 };
 
 /**
  * The top of the customer's order page: thanks for a placed order; "Awaiting payment" for a card or
- * UPI order not paid yet; for a cancelled order, that it is cancelled and when, never green ticks.
+ * UPI order not paid yet; by when a bank transfer must arrive; for a cancelled order, that it is
+ * cancelled and when, never green ticks.
  * Any money refunded is said in every case (issue 15).
  */
 export function OrderHeading({ order, progress, children }: Props) {
@@ -54,6 +62,9 @@ export function OrderHeading({ order, progress, children }: Props) {
         </p>
       ) : null}
       {awaiting ? <p className="mt-1 text-stone-700">{t("ui_orders_confirm_after_payment")}</p> : null}
+      {!cancelled && progress.transferDueAt ? (
+        <TransferDeadline dueAt={progress.transferDueAt} className="mt-1 font-semibold text-orange-800" />
+      ) : null}
       {progress.refundedPaise > 0 ? (
         <p className="mt-1 font-semibold text-stone-800" data-testid="order-refund">
           {t("ui_orders_refunded_to_you", { amount: formatPaise(progress.refundedPaise) })}

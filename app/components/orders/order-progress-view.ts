@@ -10,5 +10,7 @@ export type OrderProgressView = {
   events: readonly OrderEventTime[];
   shipments: readonly ShipmentView[];
   bankTransfer: BankTransferDetails | null;
+  /** The end of the time to pay a bank transfer, while the order waits for it. */
+  transferDueAt: string | null;
   strays: readonly CustomerStrayPayment[];
 };

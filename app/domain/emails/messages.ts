@@ -42,6 +42,8 @@ export type OrderEmailData = {
   gst?: { cgst: number; sgst: number; igst: number };
   /** The store's account, while the order waits for the customer's bank transfer (issue 15). */
   bankTransfer?: BankTransferDetails | null;
+  /** The end of a bank transfer's time to pay, after which the order is cancelled. */
+  transferDueAt?: string | null;
 };
 
 const lineRows = (lines: EmailLine[], locale: Locale): EmailRow[] =>
@@ -114,6 +116,9 @@ export function orderPlacedEmail(store: EmailStore, order: OrderEmailData, local
         { kind: "table", title: m.email_payment_summary({}, o), rows: totalRows(order, locale) },
         { kind: "lines", title: m.email_shipping_address({}, o), lines: addressLines(order.address) },
         { kind: "lines", title: m.email_payment_method({}, o), lines: [order.paymentLabel] },
+        ...(order.transferDueAt
+          ? [{ kind: "paragraph" as const, text: m.email_bank_due({ date: formatDate(order.transferDueAt, locale) }, o) }]
+          : []),
         ...bankTransferBlocks(order.bankTransfer ?? null, order, locale),
         viewOrderLink(order.id, locale),
       ],

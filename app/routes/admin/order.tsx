@@ -128,6 +128,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <h2 className="mt-4 font-bold">Payment</h2>
           <OrderPayment
             payment={order.payment}
+            orderStatus={order.status}
             methodLabel={paymentMethodLabel(order.paymentMethod, loaderData.paymentNames)}
             totalPaise={order.totalPaise}
             error={refused?.intent === "mark-paid" ? refused.fields.reference : undefined}

@@ -45,11 +45,12 @@ export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId
   };
   // A bank transfer order carries the store's account until the transfer is recorded (issue 15).
   const bankTransfer = order.payment_status === "bank_transfer_pending" ? ctx.bankTransfer : null;
+  const transferDueAt = order.payment_status === "bank_transfer_pending" ? order.payment_due_at : null;
   await enqueueEmail(trx, "order-placed", `order-placed:${order.id}`, {
     to: order.customer_email,
     ...orderPlacedEmail(
       ctx.store,
-      { ...data, paymentLabel: emailPaymentLabel(order.payment_method, data.paymentLabel, order.locale), bankTransfer },
+      { ...data, paymentLabel: emailPaymentLabel(order.payment_method, data.paymentLabel, order.locale), bankTransfer, transferDueAt },
       order.locale,
     ),
   });

@@ -58,6 +58,7 @@ export async function getOrderForAdmin(id: string) {
       refundedPaise: Number(order.refunded_paise),
       paidAt: order.paid_at,
       reference: order.payment_reference,
+      dueAt: order.payment_due_at,
     },
     ...fulfilment,
   };

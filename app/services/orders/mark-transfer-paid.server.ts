@@ -22,7 +22,9 @@ export class TransferRefused extends Error {
  * total, paid_at, the UTR as payment_reference), a pending order is confirmed in the same
  * transaction by the same path as the admin's status change (so its tax invoices are issued), the
  * history records it and the customer gets a receipt. Only an order waiting for a bank transfer can
- * be marked paid, once: the update is guarded on that status.
+ * be marked paid, once: the update is guarded on that status. Past its deadline, too, as long as the
+ * payment sweep has not cancelled it yet (the money is there); once cancelled, never: its stock may
+ * be sold again, so the money goes back to the customer instead.
  */
 export async function markTransferPaid(input: { orderId: string; reference: string; actorId: string }): Promise<{ confirmed: boolean }> {
   const parsed = MarkTransferPaidSchema.safeParse({ reference: input.reference });
@@ -41,17 +43,24 @@ export async function markTransferPaid(input: { orderId: string; reference: stri
         .executeTakeFirst();
       if (!order) throw new TransferRefused("That order no longer exists.", 404);
       if (order.payment_status === "paid") throw new TransferRefused("This order is already marked paid.");
+      if (order.status === "cancelled")
+        throw new TransferRefused("This order was cancelled: record the money as a refund to the customer instead.");
       if (order.payment_status !== "bank_transfer_pending") {
         throw new TransferRefused(
           `Only an order waiting for a bank transfer can be marked paid; this one is "${PAYMENT_STATUS_LABELS[order.payment_status]}".`,
         );
       }
-      if (order.status === "cancelled")
-        throw new TransferRefused("This order was cancelled: record the money as a refund to the customer instead.");
       const now = new Date().toISOString();
       const paid = await trx
         .updateTable("orders")
-        .set({ payment_status: "paid", paid_paise: Number(order.total_paise), paid_at: now, payment_reference: reference, updated_at: now })
+        .set({
+          payment_status: "paid",
+          paid_paise: Number(order.total_paise),
+          paid_at: now,
+          payment_reference: reference,
+          payment_due_at: null,
+          updated_at: now,
+        })
         .where("id", "=", orderId)
         .where("payment_status", "=", "bank_transfer_pending")
         .where("status", "=", order.status)

@@ -16,6 +16,8 @@ export type OrderProgress = {
   shipments: ShipmentView[];
   /** The store's account, while the order waits for the customer's bank transfer; else null. */
   bankTransfer: BankTransferDetails | null;
+  /** While a pending order waits for its bank transfer: the end of the time to pay, after which it is cancelled. */
+  transferDueAt: string | null;
   /** Payments the order did not take (late, second, mismatched), with whether each is refunded. */
   strays: CustomerStrayPayment[];
 };
@@ -29,13 +31,15 @@ export async function listOrderProgress(userId: string, orderIds: readonly strin
   const db = getDb();
   const orders = await db
     .selectFrom("orders")
-    .select(["id", "payment_status", "refunded_paise"])
+    .select(["id", "status", "payment_status", "refunded_paise", "payment_due_at"])
     .where("user_id", "=", userId)
     .where("id", "in", [...orderIds])
     .execute();
   const ids = orders.map((o) => o.id);
   if (ids.length === 0) return {};
-  const waitingForTransfer = orders.some((o) => o.payment_status === "bank_transfer_pending");
+  // A cancelled order is not to be paid, even when its transfer was never recorded.
+  const awaitsTransfer = (o: (typeof orders)[number]) => o.payment_status === "bank_transfer_pending" && o.status !== "cancelled";
+  const waitingForTransfer = orders.some(awaitsTransfer);
   const [events, shipments, bank, strays] = await Promise.all([
     db.selectFrom("order_event").select(["order_id", "status", "created_at"]).where("order_id", "in", ids).orderBy("created_at").execute(),
     listShipments(ids),
@@ -52,7 +56,8 @@ export async function listOrderProgress(userId: string, orderIds: readonly strin
         shipments: shipments
           .filter((s) => s.orderId === o.id)
           .map(({ id, courier, tracking, shippedAt, items }) => ({ id, courier, tracking, shippedAt, items })),
-        bankTransfer: o.payment_status === "bank_transfer_pending" ? bank : null,
+        bankTransfer: awaitsTransfer(o) ? bank : null,
+        transferDueAt: awaitsTransfer(o) && o.status === "pending" ? o.payment_due_at : null,
         strays: strays.get(o.id) ?? [],
       },
     ]),

@@ -14,6 +14,7 @@ import {
 import { parseEnv, resetEnv } from "~/env.server";
 import { localizeRefusal } from "~/lib/refusals.server";
 import { saveDeliverySettings } from "~/services/delivery/delivery.server";
+import { markTransferPaid } from "./mark-transfer-paid.server";
 import { OrderRefused, placeOrder } from "./place-order.server";
 
 const gateway = withFakeGateway();
@@ -81,7 +82,7 @@ describe("finding 6: one customer can hold the whole catalogue with an unpaid or
     const error = await placeOrder(customer, checkoutInput(items, { paymentMethod: "upi" })).catch(refusal);
     expect(error).toMatchObject({
       status: 409,
-      message: expect.stringMatching(/^Orders waiting for a card or UPI payment can hold at most \d+ of .+ for you\./),
+      message: expect.stringMatching(/^Orders waiting for payment can hold at most \d+ of .+ for you\./),
     });
     expect(await ordersOf(customer.id)).toBe(0);
     const after = await getDb()
@@ -242,17 +243,18 @@ describe("finding 6: one customer can hold the whole catalogue with an unpaid or
       "An order paid by card or UPI can be at most",
     );
 
-    // Units: at most 500 in one order paid online.
+    // Units: at most 500 in one order paid online (a new buyer: the tractor's transfer still waits).
     const seeds = await createProduct({ pricePaise: 1_000, stock: 5_000 });
-    expect(await placeOrder(customer, upi([{ productId: seeds.id, quantity: 501 }])).catch(refusal)).toEqual({
+    const farmer = await createCustomer();
+    expect(await placeOrder(farmer, upi([{ productId: seeds.id, quantity: 501 }])).catch(refusal)).toEqual({
       status: 400,
       message: unpaidOrderOverUnits(500),
       field: "paymentMethod",
     });
-    expect((await placeOrder(customer, upi([{ productId: seeds.id, quantity: 500 }]))).created).toBe(true);
+    expect((await placeOrder(farmer, upi([{ productId: seeds.id, quantity: 500 }]))).created).toBe(true);
   });
 
-  it("paid, cash-on-delivery and bank-transfer orders are not held to the unpaid limits", async () => {
+  it("paid and cash-on-delivery orders are not held to the unpaid limits", async () => {
     const product = await createProduct({ pricePaise: 45_000, stock: 40 });
     const customer = await createCustomer();
     // A paid order no longer waits: it does not count against the customer's share.
@@ -260,14 +262,13 @@ describe("finding 6: one customer can hold the whole catalogue with an unpaid or
     expect((await placeOrder(customer, upi([{ productId: product.id, quantity: 10 }]))).created).toBe(true);
     expect(await stockOf(product.id)).toBe(10);
 
-    // Bank transfer and cash on delivery: the whole stock, and more units than an online order may hold.
+    // Cash on delivery: the whole stock, and more units than an online order may hold. (A bank
+    // transfer waits for money: it is held to the customer's totals and share, tested below.)
     const all = await createProduct({ pricePaise: 1_000, stock: 600 });
     expect((await placeOrder(customer, checkoutInput([{ productId: all.id, quantity: 600 }], { paymentMethod: "cod" }))).created).toBe(
       true,
     );
-    const rest = await createProduct({ stock: 10 });
-    expect((await placeOrder(customer, checkoutInput([{ productId: rest.id, quantity: 10 }]))).created).toBe(true);
-    // Those orders hold nothing that counts against the customer's online orders.
+    // That order holds nothing that counts against the customer's online orders.
     const more = await createProduct({ pricePaise: 1_000, stock: 1_000 });
     expect((await placeOrder(customer, upi([{ productId: more.id, quantity: 500 }]))).created).toBe(true);
   });
@@ -287,6 +288,122 @@ describe("finding 6: one customer can hold the whole catalogue with an unpaid or
     }
     expect(localizeRefusal(unpaidOrderOverValue(20_000_000), "hi")).toContain("₹2,00,000");
     expect(localizeRefusal(unpaidShareOfStock(20, "Neem Oil (1 L)"), "hi")).toContain("Neem Oil (1 L) के ज़्यादा से ज़्यादा 20 नग");
+  });
+});
+
+const transfer = (items: Item[]) => checkoutInput(items, { paymentMethod: "bank_transfer" });
+
+describe("finding: one customer can hold the whole catalogue by bank transfer", () => {
+  it("one customer can hold the whole catalogue by bank transfer: no longer, each size's share applies and no stock is taken", async () => {
+    const products = [
+      await createProduct({ pricePaise: 150_000_000, stock: 6 }),
+      await createProduct({ pricePaise: 54_900, stock: 240 }),
+      await createProduct({ pricePaise: 45_000, stock: 40 }),
+    ];
+    const customer = await createCustomer();
+    const error = await placeOrder(customer, transfer(products.map((p) => ({ productId: p.id, quantity: p.stock })))).catch(refusal);
+    expect(error).toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/^Orders waiting for payment can hold at most \d+ of .+ for you\./),
+    });
+    expect(await ordersOf(customer.id)).toBe(0);
+    for (const p of products) expect(await stockOf(p.id)).toBe(p.stock);
+
+    // Half of each size is the customer's share, as for card and UPI; a second order adds to the first.
+    const seeds = products[2];
+    if (!seeds) throw new Error("no product");
+    const name = await nameOf(seeds.id);
+    expect(await placeOrder(customer, transfer([{ productId: seeds.id, quantity: 21 }])).catch(refusal)).toEqual({
+      status: 409,
+      message: unpaidShareOfStock(20, name),
+      field: undefined,
+    });
+    expect((await placeOrder(customer, transfer([{ productId: seeds.id, quantity: 20 }]))).created).toBe(true);
+    await expect(placeOrder(customer, upi([{ productId: seeds.id, quantity: 1 }]))).rejects.toThrow(unpaidShareOfStock(20, name));
+    await expect(placeOrder(customer, transfer([{ productId: seeds.id, quantity: 1 }]))).rejects.toThrow(unpaidShareOfStock(20, name));
+    expect(await stockOf(seeds.id)).toBe(20);
+  });
+
+  it("waiting bank transfers count toward the customer's totals with card and UPI orders, and are held to them", async () => {
+    setEnv({ ORDER_MAX_OPEN_UNPAID: "100" });
+    const dear = await createProduct({ pricePaise: 15_000_000, stock: 100 });
+    const customer = await createCustomer();
+    const first = await placeOrder(customer, transfer([{ productId: dear.id, quantity: 1 }]));
+    const second = await placeOrder(customer, upi([{ productId: dear.id, quantity: 1 }]));
+    expect((await totalOf(first.orderId)) + (await totalOf(second.orderId))).toBeLessThanOrEqual(40_000_000);
+    for (const input of [transfer([{ productId: dear.id, quantity: 1 }]), upi([{ productId: dear.id, quantity: 1 }])]) {
+      expect(await placeOrder(customer, input).catch(refusal)).toEqual({
+        status: 409,
+        message: unpaidCustomerOverValue(40_000_000),
+        field: undefined,
+      });
+    }
+    expect(await ordersOf(customer.id)).toBe(2);
+    expect(await stockOf(dear.id)).toBe(98);
+
+    const cheap = await createProduct({ pricePaise: 1_000, stock: 10_000 });
+    const buyer = await createCustomer();
+    expect((await placeOrder(buyer, transfer([{ productId: cheap.id, quantity: 500 }]))).created).toBe(true);
+    expect((await placeOrder(buyer, upi([{ productId: cheap.id, quantity: 500 }]))).created).toBe(true);
+    for (const input of [transfer([{ productId: cheap.id, quantity: 1 }]), upi([{ productId: cheap.id, quantity: 1 }])]) {
+      expect(await placeOrder(buyer, input).catch(refusal)).toEqual({
+        status: 409,
+        message: unpaidCustomerOverUnits(1_000),
+        field: undefined,
+      });
+    }
+    expect(await stockOf(cheap.id)).toBe(9_000);
+  });
+
+  it("simultaneous bank-transfer checkouts of one customer cannot pass the share together", async () => {
+    setEnv({ ORDER_MAX_OPEN_UNPAID: "100" });
+    const many = await Promise.all(Array.from({ length: 20 }, () => createProduct({ pricePaise: 10_000, stock: 10 })));
+    const items = many.map((p) => ({ productId: p.id, quantity: 3 }));
+    const customer = await createCustomer();
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => placeOrder(customer, transfer(items))));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {
+      expect(refusal(r.reason)).toMatchObject({ status: 409, message: expect.stringMatching(/can hold at most 5 of .+ for you\./) });
+    }
+    for (const p of many) expect(await stockOf(p.id)).toBe(7);
+  });
+
+  it("the tractor by bank transfer still works: a lone order may pass the customer's totals, but nothing more waits beside it until it is paid", async () => {
+    const tractor = await createProduct({ pricePaise: 150_000_000, stock: 6 });
+    const customer = await createCustomer();
+    const { orderId } = await placeOrder(customer, transfer([{ productId: tractor.id, quantity: 1 }]));
+    expect(await totalOf(orderId)).toBeGreaterThan(40_000_000);
+    expect(await orderRow(orderId)).toMatchObject({ status: "pending", payment_status: "bank_transfer_pending" });
+    // While it waits, neither another transfer nor a UPI order of the same customer may add to it.
+    const small = await createProduct({ pricePaise: 10_000, stock: 50 });
+    for (const input of [transfer([{ productId: small.id, quantity: 1 }]), upi([{ productId: small.id, quantity: 1 }])]) {
+      expect(await placeOrder(customer, input).catch(refusal)).toEqual({
+        status: 409,
+        message: unpaidCustomerOverValue(40_000_000),
+        field: undefined,
+      });
+    }
+    // Cash on delivery waits for no money: still taken.
+    expect((await placeOrder(customer, checkoutInput([{ productId: small.id, quantity: 1 }], { paymentMethod: "cod" }))).created).toBe(
+      true,
+    );
+    // Once the transfer is recorded, the customer may order online again.
+    const admin = await createCustomer({ role: "admin" });
+    await markTransferPaid({ orderId, reference: "UTR0001112223", actorId: admin.id });
+    expect((await placeOrder(customer, upi([{ productId: small.id, quantity: 1 }]))).created).toBe(true);
+
+    // Another farmer's two tractors by transfer, and a bulk order above the customer's unit total: each alone, within the share.
+    expect((await placeOrder(await createCustomer(), transfer([{ productId: tractor.id, quantity: 2 }]))).created).toBe(true);
+    const [jute, okra] = [
+      await createProduct({ pricePaise: 1_000, stock: 2_000 }),
+      await createProduct({ pricePaise: 1_000, stock: 2_000 }),
+    ];
+    const bulk = transfer([
+      { productId: jute.id, quantity: 999 },
+      { productId: okra.id, quantity: 999 },
+    ]);
+    expect((await placeOrder(await createCustomer(), bulk)).created).toBe(true);
+    expect(await stockOf(tractor.id)).toBe(3);
   });
 });
 

@@ -164,9 +164,10 @@ describe("placeOrder with pack sizes", () => {
     ]);
     expect((await sizesOf(product.id)).map((s) => s.stock)).toEqual([6, 2, 0]);
 
-    // The old line and a line naming the same size are one line of their sum.
+    // The old line and a line naming the same size are one line of their sum. Another customer: the
+    // first one's waiting bank transfer already holds their share of this size.
     const { orderId: merged } = await placeOrder(
-      customer,
+      await createCustomer(),
       checkoutInput([
         { productId: product.id, quantity: 1 },
         { productId: product.id, variantId: product.id, quantity: 2 },

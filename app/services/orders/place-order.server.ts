@@ -3,7 +3,8 @@ import { getDatabase, type Db } from "~/db/db.server";
 import { MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } from "~/domain/cart-limits";
 import type { CheckoutInput } from "~/domain/checkout";
 import { OPEN_UNPAID_STATUSES, TOO_MANY_OPEN_ORDERS } from "~/domain/orders";
-import { AWAITING_PAYMENT, initialPaymentStatus, isPrepaidMethod, RECEIVED } from "~/domain/payments";
+import { HOLDING_UNPAID, initialPaymentStatus, isPrepaidMethod, RECEIVED } from "~/domain/payments";
+import { transferDeadline } from "~/domain/bank-transfer";
 import {
   holdAllowance,
   type UnpaidHoldLimits,
@@ -55,10 +56,11 @@ export class OrderRefused extends Error {
  * Abuse limits: checkouts per customer and per address (`meta.ip`, when the caller has one) in
  * any 10 minutes, and at most ORDER_MAX_OPEN_UNPAID open unpaid orders per customer, counted in
  * the order's transaction so two checkouts at the limit cannot both pass. A repeat of a placed
- * order is answered before any limit. An order paid by card or UPI holds its stock before any money
- * arrives, so it is bounded too (docs/decisions/031-unpaid-holds.md): its total and units, the
- * customer's such orders together, and the share of each size's stock they hold; counted in the
- * same transaction, after the customer's lock.
+ * order is answered before any limit. An order paid by card, UPI or bank transfer holds its stock
+ * before any money arrives, so it is bounded too (docs/decisions/031-unpaid-holds.md): a card or UPI
+ * order's total and units, the customer's waiting orders together, and the share of each size's
+ * stock they hold; counted in the same transaction, after the customer's lock. A bank transfer has
+ * a deadline (BANK_TRANSFER_DAYS), after which the payment sweep cancels it.
  *
  * Delivery (issue 13): the pincode must be in the directory and served, the State must be the
  * pincode's, and cash on delivery must be allowed there and the order's total within the COD cap.
@@ -76,9 +78,13 @@ export async function placeOrder(
   // per-size cap holds for that sum.
   const items = mergeCartLines(input.items);
   if (items.some((l) => l.quantity > MAX_LINE_QUANTITY)) throw new OrderRefused(TOO_MANY_OF_ONE, 400);
-  const holds = isPrepaidMethod(input.paymentMethod) ? unpaidHoldLimits() : null;
+  const prepaid = isPrepaidMethod(input.paymentMethod);
+  const transfer = input.paymentMethod === "bank_transfer";
+  const holds = prepaid || transfer ? unpaidHoldLimits() : null;
   const units = items.reduce((sum, l) => sum + l.quantity, 0);
-  if (holds && units > holds.orderMaxUnits) throw new OrderRefused(unpaidOrderOverUnits(holds.orderMaxUnits), 400, "paymentMethod");
+  // The per-order cap is for payments online only: a tractor is bought by bank transfer.
+  if (holds && prepaid && units > holds.orderMaxUnits)
+    throw new OrderRefused(unpaidOrderOverUnits(holds.orderMaxUnits), 400, "paymentMethod");
   // Sizes are taken in a fixed order (their products' ids, then theirs), so concurrent orders on
   // PostgreSQL cannot deadlock.
   const variantIds = items.map((l) => l.variantId);
@@ -117,7 +123,10 @@ export async function placeOrder(
         .executeTakeFirstOrThrow();
       if (Number(open.n) >= maxOpen) throw new OrderRefused(TOO_MANY_OPEN_ORDERS(maxOpen), 409);
       const held = holds ? await heldForPayment(trx, customer.id) : null;
-      if (holds && held && held.units + units > holds.customerMaxUnits) {
+      // A bank transfer with nothing else waiting may pass the customer's totals (one big order,
+      // bounded by each size's share and its deadline); anything more must fit them together.
+      const alone = transfer && held?.units === 0 && held.paise === 0;
+      if (holds && held && !alone && held.units + units > holds.customerMaxUnits) {
         throw new OrderRefused(unpaidCustomerOverUnits(holds.customerMaxUnits), 409);
       }
 
@@ -250,8 +259,9 @@ export async function placeOrder(
       });
       if (cod && totals.total > delivery.codMaxPaise) throw new OrderRefused(codOverCapMessage(delivery.codMaxPaise), 400, "paymentMethod");
       if (holds && held) {
-        if (totals.total > holds.orderMaxPaise) throw new OrderRefused(unpaidOrderOverValue(holds.orderMaxPaise), 400, "paymentMethod");
-        if (held.paise + totals.total > holds.customerMaxPaise)
+        if (prepaid && totals.total > holds.orderMaxPaise)
+          throw new OrderRefused(unpaidOrderOverValue(holds.orderMaxPaise), 400, "paymentMethod");
+        if (!alone && held.paise + totals.total > holds.customerMaxPaise)
           throw new OrderRefused(unpaidCustomerOverValue(holds.customerMaxPaise), 409);
       }
       const orderId = newId();
@@ -285,11 +295,14 @@ export async function placeOrder(
           shipping_sgst_paise: totals.breakdown.shipping.sgst,
           shipping_igst_paise: totals.breakdown.shipping.igst,
           sellers: JSON.stringify(sellers.filter((s) => s.seller === "store" || vendorIds.includes(s.seller))),
-          // Issue 15: a prepaid order waits for its payment, holding its stock until payment_due_at.
+          // A card, UPI or bank-transfer order waits for its payment, holding its stock until
+          // payment_due_at; then the payment sweep cancels it.
           payment_status: initialPaymentStatus(input.paymentMethod),
-          payment_due_at: isPrepaidMethod(input.paymentMethod)
+          payment_due_at: prepaid
             ? new Date(Date.parse(now) + getEnv().PAYMENT_HOLD_MINUTES * 60_000).toISOString()
-            : null,
+            : transfer
+              ? transferDeadline(now, getEnv().BANK_TRANSFER_DAYS)
+              : null,
         })
         .execute();
       await trx
@@ -326,13 +339,14 @@ function unpaidHoldLimits(): UnpaidHoldLimits {
 }
 
 /**
- * What the customer's orders still waiting for a card or UPI payment hold: their totals, their
- * units, and the units of each size. Such an order cannot be confirmed before it is paid, so it is
- * pending; a failed attempt keeps the hold (the customer may pay again).
+ * What the customer's orders still waiting for a card, UPI or bank-transfer payment hold: their
+ * totals, their units, and the units of each size. A failed attempt keeps the hold (the customer
+ * may pay again). A bank-transfer order an admin confirmed before its money came no longer counts:
+ * the admin chose to trust it, and the sweep no longer cancels it.
  */
 async function heldForPayment(trx: Db, userId: string) {
   const waiting = (eb: Db) =>
-    eb.selectFrom("orders").where("user_id", "=", userId).where("status", "=", "pending").where("payment_status", "in", AWAITING_PAYMENT);
+    eb.selectFrom("orders").where("user_id", "=", userId).where("status", "=", "pending").where("payment_status", "in", HOLDING_UNPAID);
   const value = await waiting(trx)
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total_paise"), sql<number>`0`).as("paise"))
     .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { getDatabase, getDb } from "~/db/db.server";
 import { getEnv } from "~/env.server";
-import { AWAITING_PAYMENT } from "~/domain/payments";
+import { formatDate } from "~/domain/dates";
+import { AWAITING_PAYMENT, HOLDING_UNPAID } from "~/domain/payments";
 import { newId } from "~/lib/ids";
 import { log } from "~/lib/log.server";
 import { getEmailContext } from "~/services/emails/email-context.server";
@@ -15,9 +16,12 @@ import { stripeClient } from "./stripe.server";
 const RECONCILE_AFTER_MS = 2 * 60_000;
 
 /**
- * Cancels a prepaid order whose hold ran out unpaid: its stock goes back, in one transaction that
- * first checks, under the order's lock, that it is still pending and unpaid (a payment that won
- * the race has confirmed it). A payment that arrives later is refunded (recordPayment).
+ * Cancels an order whose time to pay ran out unpaid (a card or UPI order's hold, a bank transfer's
+ * deadline): its stock goes back, in one transaction that first checks, under the order's lock,
+ * that it is still pending and unpaid (a payment, or an admin recording the transfer, that won the
+ * race has confirmed it), so two sweeps cancel it once. A card or UPI payment that arrives later is
+ * refunded (recordPayment); a transfer can no longer be recorded on it, and the admin's page says
+ * to send the money back.
  */
 export async function expireUnpaidOrder(orderId: string, now = new Date()): Promise<boolean> {
   const { db, engine } = getDatabase();
@@ -27,14 +31,16 @@ export async function expireUnpaidOrder(orderId: string, now = new Date()): Prom
     let query = trx.selectFrom("orders").select(["id", "status", "payment_status", "payment_due_at"]).where("id", "=", orderId);
     if (engine === "postgres") query = query.forUpdate();
     const order = await query.executeTakeFirst();
-    if (order?.status !== "pending" || !AWAITING_PAYMENT.includes(order.payment_status)) return false;
+    if (order?.status !== "pending" || !HOLDING_UNPAID.includes(order.payment_status)) return false;
     if (!order.payment_due_at || order.payment_due_at > at) return false;
-    await trx
+    const cancelled = await trx
       .updateTable("orders")
       .set({ status: "cancelled", payment_status: "voided", payment_due_at: null, updated_at: at })
       .where("id", "=", order.id)
       .where("status", "=", "pending")
-      .execute();
+      .where("payment_status", "=", order.payment_status)
+      .executeTakeFirst();
+    if (Number(cancelled.numUpdatedRows) !== 1) return false;
     await restoreOrderStock(trx, order.id, at);
     await trx
       .insertInto("order_event")
@@ -42,7 +48,10 @@ export async function expireUnpaidOrder(orderId: string, now = new Date()): Prom
         id: newId(),
         order_id: order.id,
         status: "cancelled",
-        note: `Not paid within ${getEnv().PAYMENT_HOLD_MINUTES} minutes: cancelled and its stock released`,
+        note:
+          order.payment_status === "bank_transfer_pending"
+            ? `No bank transfer recorded by ${formatDate(order.payment_due_at)}: cancelled and its stock released`
+            : `Not paid within ${getEnv().PAYMENT_HOLD_MINUTES} minutes: cancelled and its stock released`,
         actor_id: null,
         created_at: at,
       })
@@ -76,7 +85,7 @@ async function closeStripeSessions(orderId: string) {
 /**
  * One round of the payment sweep: ask the gateways about orders still awaiting payment whose
  * attempts are old enough (reconciliation), cancel those whose hold has run out (asking once more
- * first), and send refunds that are due again.
+ * first), cancel bank-transfer orders past their deadline, and send refunds that are due again.
  */
 export async function sweepPayments(now = new Date()) {
   const db = getDb();
@@ -111,6 +120,23 @@ export async function sweepPayments(now = new Date()) {
       else if (order.payment_due_at && order.payment_due_at <= now.toISOString() && (await expireUnpaidOrder(order.id, now))) expired++;
     } catch (error) {
       log.error({ err: error, orderId: order.id }, "payment sweep failed for an order");
+    }
+  }
+  // A bank transfer has no gateway to ask: an admin records it, or its deadline ends it.
+  const overdue = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("payment_status", "=", "bank_transfer_pending")
+    .where("payment_due_at", "<=", now.toISOString())
+    .orderBy("payment_due_at")
+    .limit(200)
+    .execute();
+  for (const order of overdue) {
+    try {
+      if (await expireUnpaidOrder(order.id, now)) expired++;
+    } catch (error) {
+      log.error({ err: error, orderId: order.id }, "payment sweep could not cancel an unpaid bank transfer order");
     }
   }
   const refunds = await sendDueRefunds(now);
