@@ -21,7 +21,8 @@ export async function loadMessagePreferences(userId: string) {
   const hasEmail = hasRealEmail(row?.email);
   return {
     smsTo,
-    unprovenMobile: profileMobile !== null && profileMobile !== smsTo ? profileMobile : null,
+    // Offered only while no number at all is proved: a sign-in number already carries the SMS.
+    unprovenMobile: smsTo === null ? profileMobile : null,
     hasEmail,
     // Without an email, order updates come by SMS whatever the box says.
     smsOrderUpdates: Boolean(row?.sms_order_updates) || (!hasEmail && smsTo !== null),
