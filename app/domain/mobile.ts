@@ -24,7 +24,7 @@ export function normaliseMobile(input: string): string | null {
 }
 
 /** An account's numbers as stored: the sign-in number (Better Auth's) and the profile phone with the number its code proved. */
-export type AccountNumbers = {
+type AccountNumbers = {
   phoneNumber?: string | null;
   phoneNumberVerified?: number | boolean | null;
   phone?: string | null;
