@@ -29,6 +29,7 @@ import * as m0024 from "./migrations/0024-catalog-version";
 import * as m0025 from "./migrations/0025-how-to-use-hindi";
 import * as m0026 from "./migrations/0026-payment-attention";
 import * as m0027 from "./migrations/0027-verified-phone";
+import * as m0031 from "./migrations/0031-credentials-epoch";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0025-how-to-use-hindi": m0025,
   "0026-payment-attention": m0026,
   "0027-verified-phone": m0027,
+  "0031-credentials-epoch": m0031,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -54,6 +54,8 @@ export interface UserTable {
   non_essential_emails: Generated<number | boolean>;
   /** The profile phone (E.164) its owner proved with an SMS code; counts only while `phone` is still that number (0027-verified-phone). */
   verified_phone: string | null;
+  /** Last password reset, password change or first confirmation; change-of-email links signed before it are refused (0031-credentials-epoch). */
+  credentials_epoch: IsoTime | null;
   /** The language last chosen with the switch (0022-languages); null until then. */
   locale: Locale | null;
 }
