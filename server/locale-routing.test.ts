@@ -58,3 +58,22 @@ describe("the language of a request", () => {
     expect(english.headers.get("x-angle-locale")).toBe("en");
   });
 });
+
+describe("open redirect through the language routing", () => {
+  it.each([
+    ["an English address of a Hindi reader", "//evil.example/", { cookie: "angle_lang=hi" }],
+    ["a browser asking for Hindi first", "//evil.example/x", { acceptLanguage: "hi-IN,hi;q=0.9" }],
+    ["a Hindi address of a one-language page", "/hi//evil.example/admin", {}],
+    ["a Hindi address whose path is a host", "/hi//evil.example/", {}],
+  ])("never answers a Location off the site: %s", (_name, path, extra) => {
+    const routing = visit(path, extra);
+    if ("redirect" in routing) {
+      expect(routing.redirect.startsWith("/")).toBe(true);
+      expect(new URL(routing.redirect, "https://angle.example/x").origin).toBe("https://angle.example");
+    }
+  });
+
+  it("still sends a Hindi reader from an English page to its Hindi twin", () => {
+    expect(visit("/products?category=seeds", { cookie: "angle_lang=hi" })).toEqual({ redirect: "/hi/products?category=seeds" });
+  });
+});

@@ -13,6 +13,7 @@ import {
   localizePath,
   preferredLocale,
 } from "../app/domain/locale.ts";
+import { safeReturnPath } from "../app/lib/safe-return-path.ts";
 
 export type LocaleRouting = { redirect: string } | { locale: Locale; path: string };
 
@@ -34,12 +35,21 @@ function isPageVisit({ method, path, secFetchMode, accept }: RequestFacts) {
   return (accept ?? "").includes("text/html");
 }
 
+/**
+ * A redirect to `location` when it is a path on this site, else the request served as it is: a path
+ * such as "//host/" (or "/hi//host/", once its prefix is off) must never become a Location.
+ */
+function redirectOr(location: string, otherwise: LocaleRouting): LocaleRouting {
+  const safe = safeReturnPath(location, "");
+  return safe ? { redirect: safe } : otherwise;
+}
+
 export function routeLocale(facts: RequestFacts): LocaleRouting {
   const { locale, path } = delocalizePath(facts.path);
   const pathname = path.split("?")[0] ?? "/";
   if (locale === "hi") {
     // The admin panel, files and the switch itself have one language: a Hindi address for one opens it.
-    if (!hasHindiTwin(pathname) && isPageVisit(facts)) return { redirect: path };
+    if (!hasHindiTwin(pathname) && isPageVisit(facts)) return redirectOr(path, { locale, path });
     if (pathname === "/__manifest") return { locale, path: manifestInEnglish(path) };
     return { locale, path };
   }
@@ -47,7 +57,7 @@ export function routeLocale(facts: RequestFacts): LocaleRouting {
   // the first visit, before any choice), opens the Hindi page.
   if (hasHindiTwin(pathname) && isPageVisit(facts)) {
     const wanted = cookieLocale(facts.cookie) ?? preferredLocale(facts.acceptLanguage);
-    if (wanted === "hi") return { redirect: localizePath(path, "hi") };
+    if (wanted === "hi") return redirectOr(localizePath(path, "hi"), { locale: "en", path });
   }
   return { locale: "en", path };
 }

@@ -14,6 +14,7 @@ import { FIELD_MAX } from "~/domain/account-rules";
 import { fieldErrors, firstError } from "~/domain/form-errors";
 import { readFields } from "~/lib/read-form.server";
 import { redirectWithToast, samePage } from "~/lib/toast.server";
+import { safeReturnPath } from "~/lib/safe-return-path";
 import { AuthFailure } from "~/services/account/auth-errors.server";
 import { changePassword } from "~/services/account/change-password.server";
 import { loadMessagePreferences, saveMessagePreferences } from "~/services/account/message-preferences.server";
@@ -63,7 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type Refusal = { intent: "profile" | "password" | "messages" | "email" | "phone"; error: string; fields: Record<string, string> };
 
 /** Where a change made from another page (the vendor area's profile) comes back to: a path of this site only. */
-const backTo = (value: string | undefined, url: URL) => (value && /^\/(?![/\\])[^\s]*$/.test(value) ? value : samePage(url));
+const backTo = (value: string | undefined, url: URL) => safeReturnPath(value, samePage(url));
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireSignedIn(request);
