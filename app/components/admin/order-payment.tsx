@@ -25,6 +25,7 @@ type Payment = {
 export function OrderPayment({
   payment,
   orderStatus,
+  paymentMethod,
   methodLabel,
   totalPaise,
   error,
@@ -32,6 +33,8 @@ export function OrderPayment({
 }: {
   payment: Payment;
   orderStatus: OrderStatus;
+  /** The method's key ("bank_transfer", "upi", …). */
+  paymentMethod: string;
   methodLabel: string;
   totalPaise: number;
   /** The reference field's error after a refused "Mark as Paid". */
@@ -57,7 +60,7 @@ export function OrderPayment({
           {payment.reference ?? <span className="font-sans text-stone-600">None</span>}
         </dd>
       </dl>
-      {payment.status === "bank_transfer_pending" && orderStatus === "cancelled" ? (
+      {orderStatus === "cancelled" && paymentMethod === "bank_transfer" && payment.paidPaise === 0 ? (
         <p className="rounded-lg bg-stone-100 p-3 text-sm text-stone-800 ring-1 ring-stone-200" data-testid="transfer-after-cancel">
           Cancelled before the transfer was recorded. If the customer's money arrives now, send it back to them by UPI or bank transfer: it
           cannot pay for this order.

@@ -129,6 +129,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <OrderPayment
             payment={order.payment}
             orderStatus={order.status}
+            paymentMethod={order.paymentMethod}
             methodLabel={paymentMethodLabel(order.paymentMethod, loaderData.paymentNames)}
             totalPaise={order.totalPaise}
             error={refused?.intent === "mark-paid" ? refused.fields.reference : undefined}

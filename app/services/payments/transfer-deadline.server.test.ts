@@ -119,6 +119,7 @@ describe("finding: one customer can hold the whole catalogue by bank transfer, w
         createElement(OrderPayment, {
           payment: order.payment,
           orderStatus: order.status,
+          paymentMethod: order.paymentMethod,
           methodLabel: "Bank Transfer",
           totalPaise: order.totalPaise,
           busy: false,
@@ -126,6 +127,7 @@ describe("finding: one customer can hold the whole catalogue by bank transfer, w
       );
       expect(html).not.toContain("Mark as Paid");
       expect(html).not.toContain('name="reference"');
+      expect(html).toContain("If the customer's money arrives now, send it back to them by UPI or bank transfer");
     }
     // A pending one shows the form with its deadline.
     const waiting = await transferOrder(1, 10);
@@ -135,12 +137,14 @@ describe("finding: one customer can hold the whole catalogue by bank transfer, w
       createElement(OrderPayment, {
         payment: order.payment,
         orderStatus: order.status,
+        paymentMethod: order.paymentMethod,
         methodLabel: "Bank Transfer",
         totalPaise: order.totalPaise,
         busy: false,
       }),
     );
     expect(form).toContain("Mark as Paid");
+    expect(form).not.toContain("send it back");
     expect(form).toMatch(/Cancelled automatically, and its stock released, if no transfer is recorded by \d{1,2} [A-Z][a-z]+ \d{4}\./);
   });
 
