@@ -21,12 +21,15 @@ export function AccountSecurity({
   hasPassword,
   back,
   fallback,
+  emailLocked = false,
 }: {
   /** The account's real email, or "" (an account made with a mobile number). */
   email: string;
   hasPassword: boolean;
   back: string;
   fallback?: SecurityRefusal | null;
+  /** An account that has not confirmed its email may not change it (the server refuses too: decision 030). */
+  emailLocked?: boolean;
 }) {
   const t = useT();
   const emailFetcher = useFetcher<SecurityRefusal>({ key: "change-email" });
@@ -47,7 +50,7 @@ export function AccountSecurity({
             : t("ui_account_email_add_hint")}
         </p>
         <emailFetcher.Form method="post" action="/account" noValidate className="mt-4">
-          <fieldset disabled={emailFetcher.state !== "idle"} className="space-y-4">
+          <fieldset disabled={emailLocked || emailFetcher.state !== "idle"} className="space-y-4">
             <input type="hidden" name="intent" value="email" />
             <input type="hidden" name="back" value={back} />
             {changeEmail?.error ? (
@@ -62,6 +65,7 @@ export function AccountSecurity({
               autoComplete="email"
               required
               maxLength={FIELD_MAX.email}
+              hint={emailLocked ? t("ui_account_email_locked") : undefined}
               error={changeEmail?.fields.newEmail}
             />
             <button type="submit" className={button}>

@@ -3,7 +3,7 @@ import { SMS_NEEDS_MOBILE } from "~/domain/mobile-forms";
 import { CODE_INVALID, MOBILE_INVALID } from "~/domain/mobile";
 import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/domain/messages";
 import { EMAIL_NOT_MAILABLE } from "~/domain/reserved-email";
-import { SAME_EMAIL } from "~/services/account/change-email.server";
+import { SAME_EMAIL, VERIFY_BEFORE_EMAIL_CHANGE } from "~/services/account/change-email.server";
 import { WRONG_CURRENT_PASSWORD } from "~/services/account/change-password.server";
 import { CONFIRM_PASSWORD_WRONG, VERIFY_BEFORE_PHONE } from "~/services/account/email-verification.server";
 import { CODE_REFUSED, MOBILE_NUMBER_HELD, MOBILE_SIGN_UP_FAILED } from "~/services/account/mobile-sign-in.server";
@@ -34,6 +34,7 @@ export const ACCOUNT_REFUSALS: readonly RefusalSource[] = [
   { english: CODE_INVALID, message: m.account_code_invalid },
   { english: SMS_NEEDS_MOBILE, message: m.account_sms_needs_mobile },
   { english: VERIFY_BEFORE_PHONE, message: m.account_verify_before_phone },
+  { english: VERIFY_BEFORE_EMAIL_CHANGE, message: m.account_verify_before_email_change },
   { english: CONFIRM_PASSWORD_WRONG, message: m.account_confirm_password_wrong },
   m.account_suspended,
   // Better Auth's own words (its error codes' messages).

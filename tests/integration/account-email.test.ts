@@ -40,6 +40,13 @@ async function unconfirmedCustomer(email: string) {
   return { id, cookie: sessionCookie(session.headers) };
 }
 
+/** A customer who opened the link signed in (only a confirmed account may change its email: decision 030). */
+async function confirmedCustomer(email: string) {
+  const customer = await unconfirmedCustomer(email);
+  await confirmEmail(await linkToken(email), { headers: new Headers({ origin: ORIGIN, cookie: customer.cookie }) });
+  return customer;
+}
+
 async function post(action: (args: never) => Promise<unknown>, path: string, cookie: string, body: URLSearchParams | FormData) {
   const request = new Request(`${ORIGIN}${path}`, { method: "POST", body, headers: { origin: ORIGIN, cookie, "x-angle-client-ip": ip() } });
   const result = (await action({ request, params: {}, context: new RouterContextProvider(), url: new URL(request.url) } as never)) as {
@@ -144,7 +151,7 @@ describe("an unconfirmed vendor", () => {
 
 describe("change email", () => {
   it("sends a link to the new address; the email changes, confirmed, only when it is opened, and the link works once", async () => {
-    const { cookie } = await unconfirmedCustomer("old@angle.in");
+    const { cookie } = await confirmedCustomer("old@angle.in");
     const user = defined(await getSessionUser(new Request(ORIGIN, { headers: { cookie } })), "the signed-in customer");
     await requestEmailChange(user, "new@angle.in", { ip: ip(), headers: new Headers({ origin: ORIGIN, cookie }) });
     expect((await getDb().selectFrom("user").select("email").where("id", "=", user.id).executeTakeFirstOrThrow()).email).toBe(
@@ -164,7 +171,7 @@ describe("change email", () => {
 
   it("answers the same for an address that has an account, and sends it nothing; the same address is refused", async () => {
     await unconfirmedCustomer("taken@angle.in");
-    const { cookie } = await unconfirmedCustomer("mover@angle.in");
+    const { cookie } = await confirmedCustomer("mover@angle.in");
     const user = defined(await getSessionUser(new Request(ORIGIN, { headers: { cookie } })), "the signed-in customer");
     await expect(
       requestEmailChange(user, "taken@angle.in", { ip: ip(), headers: new Headers({ origin: ORIGIN, cookie }) }),

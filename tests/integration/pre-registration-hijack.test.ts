@@ -1,5 +1,6 @@
 import { RouterContextProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { getAuth } from "~/auth/auth.server";
 import { getSessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/db.server";
 import { RegisterSchema } from "~/domain/account";
@@ -7,8 +8,11 @@ import { defined } from "~/lib/defined";
 import { action as accountAction } from "~/routes/account/account";
 import { action as verifyEmailAction } from "~/routes/account/verify-email";
 import { AuthFailure } from "~/services/account/auth-errors.server";
-import { CONFIRM_PASSWORD_WRONG, confirmEmail, VERIFY_BEFORE_PHONE } from "~/services/account/email-verification.server";
+import { requestEmailChange, VERIFY_BEFORE_EMAIL_CHANGE } from "~/services/account/change-email.server";
+import { changePassword } from "~/services/account/change-password.server";
+import { CONFIRM_PASSWORD_WRONG, confirmEmail, inspectLink, VERIFY_BEFORE_PHONE } from "~/services/account/email-verification.server";
 import { requestPasswordReset, resetPassword } from "~/services/account/password-reset.server";
+import { purgeUnconfirmedAccounts } from "~/services/account/purge-unconfirmed.server";
 import { registerCustomer } from "~/services/account/register-customer.server";
 import { signIn } from "~/services/account/sign-in.server";
 import { placeOrder } from "~/services/orders/place-order.server";
@@ -48,6 +52,28 @@ const account = (id: string) =>
     .select(["emailVerified", "phone", "verified_phone", "sms_order_updates"])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
+
+const emailOf = async (id: string) =>
+  (await getDb().selectFrom("user").select(["email", "emailVerified"]).where("id", "=", id).executeTakeFirstOrThrow()).email;
+
+const addressOf = (id: string) =>
+  getDb().selectFrom("user").select(["name", "street", "city", "state", "pincode"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+/**
+ * A change-of-email link as the store issued it before unconfirmed accounts were refused one (Better
+ * Auth's own change-email call, with the attacker's session): the token sent to `newEmail`.
+ */
+async function oldChangeLink(cookie: string, newEmail: string) {
+  await getAuth().api.changeEmail({ body: { newEmail }, headers: headers(cookie) });
+  return linkToken(newEmail, "change-email");
+}
+
+/** Opens a link as a browser with no cookie would: the page's answer (loader) and the button's (action). */
+async function openLink(token: string) {
+  const inspected = await inspectLink(token, { headers: headers() });
+  const pressed = await post(verifyEmailAction, "/verify-email", "", { token });
+  return { inspected, pressed };
+}
 
 const sessionsOf = async (id: string) => (await getDb().selectFrom("session").select("id").where("userId", "=", id).execute()).length;
 
@@ -182,5 +208,113 @@ describe("pre-registration hijack", () => {
     });
     expect(await getSessionUser(new Request(ORIGIN, { headers: { cookie } }))).toBeNull();
     expect(await sessionsOf(id)).toBe(1);
+  });
+  it("an unconfirmed account cannot ask to change its email: 403, nothing sent", async () => {
+    const email = "asha.hijack7@example.in";
+    const { id, cookie } = await attackerRegisters(email);
+
+    const asked = await post(accountAction, "/account", cookie, { intent: "email", newEmail: "attacker7@evil.example.com" });
+    expect(asked).toMatchObject({ status: 403, data: { intent: "email", error: VERIFY_BEFORE_EMAIL_CHANGE } });
+    const user = defined(await getSessionUser(new Request(ORIGIN, { headers: { cookie } })), "the attacker's session");
+    await expect(requestEmailChange(user, "attacker7@evil.example.com", { ip: ip(), headers: headers(cookie) })).rejects.toMatchObject({
+      status: 403,
+      message: VERIFY_BEFORE_EMAIL_CHANGE,
+    });
+
+    expect(await getDb().selectFrom("outbox").select("id").where("kind", "=", "change-email").execute()).toEqual([]);
+    expect(await emailOf(id)).toBe(email);
+  });
+
+  it("a change-email link kept from before the owner's password reset is refused (410): the account stays hers", async () => {
+    const email = "asha.hijack8@example.in";
+    const { id, cookie } = await attackerRegisters(email);
+    const kept = await oldChangeLink(cookie, "attacker8@evil.example.com");
+
+    await requestPasswordReset(email, { ip: ip() });
+    expect(await resetPassword(await linkToken(email, "password-reset", "/reset-password"), "owner-pass-2026")).toMatchObject({ ok: true });
+
+    // The attacker opens his link with no cookie (his session ended with the reset).
+    const { inspected, pressed } = await openLink(kept);
+    expect(inspected).toBeNull();
+    expect(pressed).toMatchObject({ status: 410, data: { expired: true } });
+    expect(await confirmEmail(kept, { headers: headers(), ip: ip() })).toEqual({ ok: false });
+    expect(await emailOf(id)).toBe(email);
+    expect((await signIn({ email, password: "owner-pass-2026" }, { ip: ip(), headers: headers() })).userId).toBe(id);
+    await expect(
+      signIn({ email: "attacker8@evil.example.com", password: "owner-pass-2026" }, { ip: ip(), headers: headers() }),
+    ).rejects.toThrow(AuthFailure);
+  });
+
+  it("a change-email link signed before a password change or the first confirmation is refused; one asked for after works", async () => {
+    // Kept from before the first confirmation (the account's own browser confirms it).
+    const email = "asha.hijack9@example.in";
+    const { id, cookie } = await attackerRegisters(email);
+    const beforeConfirming = await oldChangeLink(cookie, "attacker9@evil.example.com");
+    expect(await confirmEmail(await linkToken(email), { headers: headers(cookie), ip: ip() })).toMatchObject({ ok: true });
+    expect(await openLink(beforeConfirming)).toMatchObject({ inspected: null, pressed: { status: 410 } });
+    expect(await emailOf(id)).toBe(email);
+
+    // Asked for by someone who knew the password; the owner then changes it.
+    const stolen = sessionCookie((await signIn({ email, password: "attacker-pass-1" }, { ip: ip(), headers: headers() })).headers);
+    const thief = defined(await getSessionUser(new Request(ORIGIN, { headers: { cookie: stolen } })), "the thief's session");
+    await requestEmailChange(thief, "thief9@evil.example.com", { ip: ip(), headers: headers(stolen) });
+    const beforeChanging = await linkToken("thief9@evil.example.com", "change-email");
+    const owner = defined(await getSessionUser(new Request(ORIGIN, { headers: { cookie } })), "the owner's session");
+    const fresh = sessionCookie(
+      await changePassword(owner, { currentPassword: "attacker-pass-1", newPassword: "owner-pass-2026" }, { headers: headers(cookie) }),
+    );
+    expect(await openLink(beforeChanging)).toMatchObject({ inspected: null, pressed: { status: 410 } });
+    expect(await emailOf(id)).toBe(email);
+
+    // The owner's own request, right after, is not caught by the rule.
+    const ownerNow = defined(await getSessionUser(new Request(ORIGIN, { headers: { cookie: fresh } })), "the owner, signed in again");
+    await requestEmailChange(ownerNow, "asha.new9@example.in", { ip: ip(), headers: headers(fresh) });
+    const wanted = await linkToken("asha.new9@example.in", "change-email");
+    expect(await inspectLink(wanted, { headers: headers() })).toEqual({ needsPassword: false });
+    expect(await confirmEmail(wanted, { headers: headers(), ip: ip() })).toMatchObject({ ok: true, kind: "changed" });
+    expect(await emailOf(id)).toBe("asha.new9@example.in");
+  });
+
+  it("the owner's reset clears the delivery address the attacker saved and keeps the name for her to see", async () => {
+    const email = "asha.hijack10@example.in";
+    const { id } = await attackerRegisters(email);
+    await requestPasswordReset(email, { ip: ip() });
+    await resetPassword(await linkToken(email, "password-reset", "/reset-password"), "owner-pass-2026");
+
+    expect(await addressOf(id)).toEqual({ name: "Not Asha", street: null, city: null, state: null, pincode: null });
+    // What her checkout fills in: nothing of his.
+    const owner = await signIn({ email, password: "owner-pass-2026" }, { ip: ip(), headers: headers() });
+    const user = defined(await getSessionUser(new Request(ORIGIN, { headers: { cookie: sessionCookie(owner.headers) } })), "the owner");
+    expect(user.address).toEqual({ street: "", city: "", state: "", pincode: "" });
+    expect(user.phone).toBe("");
+
+    // A confirmed account's reset is only a new password: its address stays.
+    await requestPasswordReset(email, { ip: ip() });
+    await getDb().updateTable("user").set(address).where("id", "=", id).execute();
+    await resetPassword(await linkToken(email, "password-reset", "/reset-password"), "owner-pass-2027");
+    expect(await addressOf(id)).toEqual({ name: "Not Asha", ...address });
+  });
+
+  it("an account purged while its confirmation link is being opened gets the expired page, never a 500", async () => {
+    const email = "asha.hijack11@example.in";
+    const { id } = await attackerRegisters(email);
+    const token = await linkToken(email);
+    expect(await inspectLink(token, { headers: headers() })).toEqual({ needsPassword: true });
+
+    // The hourly purge takes the account just as Better Auth confirms it: its update finds no row.
+    const adapter = (await getAuth().$context).internalAdapter;
+    const update = adapter.updateUserByEmail.bind(adapter);
+    const spy = vi.spyOn(adapter, "updateUserByEmail").mockImplementationOnce(async (...args) => {
+      expect(await purgeUnconfirmedAccounts(new Date(Date.now() + 30 * 24 * 60 * 60_000))).toBeGreaterThan(0);
+      return update(...args);
+    });
+    try {
+      const pressed = await post(verifyEmailAction, "/verify-email", "", { token, password: "attacker-pass-1" });
+      expect(pressed).toMatchObject({ status: 410, data: { expired: true } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await getDb().selectFrom("user").select("id").where("id", "=", id).execute()).toEqual([]);
+    expect(await sessionsOf(id)).toBe(0);
   });
 });

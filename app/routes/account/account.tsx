@@ -289,7 +289,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </>
       ) : null}
 
-      <AccountSecurity email={user.email} hasPassword={Boolean(user.email)} back="/account" fallback={actionData} />
+      <AccountSecurity
+        email={user.email}
+        hasPassword={Boolean(user.email)}
+        back="/account"
+        fallback={actionData}
+        emailLocked={Boolean(user.email) && !user.verified}
+      />
 
       <LanguagePreference current={loaderData.locale} />
     </div>

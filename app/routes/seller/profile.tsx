@@ -88,7 +88,8 @@ const SAVED: Record<LicenceSaved, (kind: LicenceKind) => string> = {
 };
 
 export default function VendorProfileEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const vendor = useRouteLoaderData<typeof layoutLoader>("routes/seller/layout")?.vendor;
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/seller/layout");
+  const vendor = layout?.vendor;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "licence";
   const profile = actionData?.form === "profile" ? actionData : null;
@@ -165,7 +166,7 @@ export default function VendorProfileEdit({ loaderData, actionData }: Route.Comp
       </Form>
       <VendorLicenceForms licences={loaderData.licences} today={loaderData.today} refused={actionData?.licence} />
       <div className="max-w-2xl">
-        <AccountSecurity email={vendor.email} hasPassword back="/vendor-login/profile" />
+        <AccountSecurity email={vendor.email} hasPassword back="/vendor-login/profile" emailLocked={!layout?.verified} />
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { getEnv } from "~/env.server";
 import { clearRateLimit, hitRateLimit, type Limit, LIMITS } from "~/services/security/rate-limit.server";
 import { AuthFailure } from "./auth-errors.server";
+import { credentialsEpochNow, signedBeforeEpoch } from "./credentials-epoch.server";
 
 /** Emails with a link a signed-in person can ask for (resend, change of address): limits from env. */
 export const ACCOUNT_EMAIL_LIMITS = {
@@ -33,13 +34,18 @@ export async function limitAccountEmail(userId: string, ip: string) {
 export const isLinkToken = (token: string) => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token) && token.length <= 2000;
 
 /** What a link's token says, once its signature and expiry are checked; null for a forged or expired one. */
-async function verifiedClaims(token: string): Promise<{ userId?: string; email?: string; updateTo?: string } | null> {
+async function verifiedClaims(token: string): Promise<{ userId?: string; email?: string; updateTo?: string; issuedAt?: number } | null> {
   if (!isLinkToken(token)) return null;
   const payload = await verifyJWT(token, getEnv().BETTER_AUTH_SECRET);
   if (!payload) return null;
   const text = (v: unknown) => (typeof v === "string" ? v : undefined);
-  return { userId: text(payload.userId), email: text(payload.email), updateTo: text(payload.updateTo) };
+  const issuedAt = typeof payload.iat === "number" ? payload.iat : undefined;
+  return { userId: text(payload.userId), email: text(payload.email), updateTo: text(payload.updateTo), issuedAt };
 }
+
+/** The account a link is for, as the link's checks need it; undefined once it is gone. */
+const linkAccount = (userId: string) =>
+  getDb().selectFrom("user").select(["email", "emailVerified", "role", "credentials_epoch"]).where("id", "=", userId).executeTakeFirst();
 
 const roleOf = (role: string | null | undefined): Role => (role === "admin" || role === "vendor" ? role : "user");
 
@@ -58,9 +64,9 @@ async function signedInSession(headers: Headers) {
 export async function inspectLink(token: string, meta: { headers: Headers }): Promise<{ needsPassword: boolean } | null> {
   const claims = await verifiedClaims(token);
   if (!claims?.userId) return null;
-  if (claims.updateTo) return { needsPassword: false };
-  const user = await getDb().selectFrom("user").select("emailVerified").where("id", "=", claims.userId).executeTakeFirst();
+  const user = await linkAccount(claims.userId);
   if (!user) return null;
+  if (claims.updateTo) return signedBeforeEpoch(claims.issuedAt, user.credentials_epoch) ? null : { needsPassword: false };
   if (user.emailVerified) return { needsPassword: false };
   return { needsPassword: (await signedInSession(meta.headers))?.user.id !== claims.userId };
 }
@@ -78,16 +84,21 @@ export type ConfirmResult =
  * (`{ ok: false, needsPassword: true }` when it is missing; a wrong one is refused like a sign-in,
  * counted against the same limits). It ends every other session of the account and turns off SMS
  * order updates and any proved profile phone set before it.
+ *
+ * A change-of-address link signed before the account's last password reset, password change or first
+ * confirmation is refused like an expired one (credentials-epoch.server.ts). An account removed while
+ * its link is opened (the unconfirmed-account purge) is an expired link too, never an error.
  */
 export async function confirmEmail(token: string, meta: { headers: Headers; ip?: string; password?: string }): Promise<ConfirmResult> {
   const claims = await verifiedClaims(token);
   if (!claims?.userId) return { ok: false };
   const userId = claims.userId;
-  const before = await getDb().selectFrom("user").select(["email", "emailVerified", "role"]).where("id", "=", userId).executeTakeFirst();
+  const before = await linkAccount(userId);
   if (!before) return { ok: false };
   const role = roleOf(before.role);
   if (claims.updateTo) {
-    const headers = await verifyWithBetterAuth(token, meta.headers);
+    if (signedBeforeEpoch(claims.issuedAt, before.credentials_epoch)) return { ok: false };
+    const headers = await verifyWithBetterAuth(userId, token, meta.headers);
     if (!headers) return { ok: false };
     // Opening the link proved the new address: it is confirmed, whatever the old one was.
     await (await getAuth().$context).internalAdapter.updateUser(userId, { emailVerified: true });
@@ -95,33 +106,48 @@ export async function confirmEmail(token: string, meta: { headers: Headers; ip?:
   }
   // A link used again confirms nothing and signs nobody in.
   if (before.emailVerified)
-    return (await verifyWithBetterAuth(token, meta.headers)) ? { ok: true, kind: "already", role, headers: new Headers() } : { ok: false };
+    return (await verifyWithBetterAuth(userId, token, meta.headers))
+      ? { ok: true, kind: "already", role, headers: new Headers() }
+      : { ok: false };
   const current = await signedInSession(meta.headers);
   const signedInHere = current?.user.id === userId;
   if (!signedInHere) {
     if (!meta.password) return { ok: false, needsPassword: true };
     await checkPassword(userId, before.email, meta.password, meta.ip ?? "unknown");
   }
-  const headers = await verifyWithBetterAuth(token, meta.headers);
+  const headers = await verifyWithBetterAuth(userId, token, meta.headers);
   if (!headers) return { ok: false };
   const keep = signedInHere ? current.session.token : sessionTokenIn(headers);
-  await getDb()
+  const stillThere = await getDb()
     .transaction()
     .execute(async (trx) => {
       let others = trx.deleteFrom("session").where("userId", "=", userId);
       if (keep) others = others.where("token", "!=", keep);
       await others.execute();
-      await trx.updateTable("user").set({ sms_order_updates: false, verified_phone: null }).where("id", "=", userId).execute();
+      const updated = await trx
+        .updateTable("user")
+        .set({ sms_order_updates: false, verified_phone: null, credentials_epoch: credentialsEpochNow() })
+        .where("id", "=", userId)
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n;
     });
+  // Purged between Better Auth's write and ours: its session went with it.
+  if (!stillThere) return { ok: false };
   return { ok: true, kind: "confirmed", role, headers };
 }
 
-/** Better Auth's own check and write of a link; its Set-Cookie headers, or null for a link it refuses. */
-async function verifyWithBetterAuth(token: string, headers: Headers) {
+/**
+ * Better Auth's own check and write of a link; its Set-Cookie headers, or null for a link it refuses.
+ * The account may be removed while it works (the unconfirmed-account purge holds the row locked, and
+ * Better Auth's update then finds nothing and its new session has no account to belong to): that
+ * failure is an expired link, not a server error.
+ */
+async function verifyWithBetterAuth(userId: string, token: string, headers: Headers) {
   try {
     return (await getAuth().api.verifyEmail({ query: { token }, headers, returnHeaders: true })).headers;
   } catch (error) {
     if (error instanceof APIError) return null;
+    if (!(await linkAccount(userId))) return null;
     throw error;
   }
 }

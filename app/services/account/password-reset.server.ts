@@ -7,6 +7,7 @@ import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { getEnv } from "~/env.server";
 import { hitRateLimit, type Limit } from "~/services/security/rate-limit.server";
 import { AuthFailure } from "./auth-errors.server";
+import { credentialsEpochNow } from "./credentials-epoch.server";
 
 /** "Forgot password?" limits (env, read when used): requests per address, emails per account. */
 export const RESET_LIMITS = {
@@ -56,6 +57,9 @@ export type ResetResult = { ok: true; role: Role } | { ok: false };
  * and marks the email confirmed: the link came to that mailbox. Whoever held the account before,
  * having registered the address or learnt the old password, is out, and a phone no SMS code proved
  * goes with them, its SMS opt-in too (docs/decisions/030-pre-registration-and-phones.md).
+ * When the reset is what first confirms the email, the saved delivery address goes too: whoever
+ * registered the address may have typed his own, and checkout fills it in. Every change-of-email
+ * link signed before now stops working (credentials-epoch.server.ts).
  * A used or expired link: `{ ok: false }`, nothing changed.
  */
 export async function resetPassword(token: string, newPassword: string): Promise<ResetResult> {
@@ -72,7 +76,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
   const user = await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("user")
-      .select(["role", "phone", "phoneNumber", "phoneNumberVerified", "verified_phone"])
+      .select(["role", "emailVerified", "phone", "phoneNumber", "phoneNumberVerified", "verified_phone"])
       .where("id", "=", found.userId)
       .executeTakeFirst();
     if (!row) return undefined;
@@ -83,6 +87,8 @@ export async function resetPassword(token: string, newPassword: string): Promise
       .set({
         password_must_change_by: null,
         emailVerified: engine === "postgres" ? true : 1,
+        credentials_epoch: credentialsEpochNow(),
+        ...(row.emailVerified ? {} : { street: null, city: null, state: null, pincode: null }),
         ...(phoneProven ? {} : { phone: null }),
         ...(proven === null ? { sms_order_updates: false } : {}),
       })

@@ -51,6 +51,8 @@ export async function changeAccount(userId: string, change: AccountChange) {
         updatedAt: now,
         ...(change.role === undefined ? {} : { role: change.role }),
         ...(change.passwordMustChangeBy === undefined ? {} : { password_must_change_by: change.passwordMustChangeBy }),
+        // A new password makes every change-of-email link signed before it worthless (decision 030).
+        ...(passwordHash === undefined ? {} : { credentials_epoch: now instanceof Date ? now.toISOString() : now }),
         ...(change.suspended === undefined
           ? {}
           : { banned: bool(change.suspended), banReason: change.suspended ? "Suspended by an admin" : null, banExpires: null }),
