@@ -153,7 +153,7 @@ describe("SMS sign-up blocked by a placeholder email", () => {
     expect(await accountsWith("admin@phone.angle.invalid")).toEqual([]);
 
     const user = await createCustomer();
-    const asUser = { id: user.id, email: user.email } as Parameters<typeof requestEmailChange>[0];
+    const asUser = { id: user.id, email: user.email, verified: true } as Parameters<typeof requestEmailChange>[0];
     await expect(requestEmailChange(asUser, "919876543212@phone.angle.invalid", { ip: "10.40.2.1", headers })).rejects.toMatchObject({
       status: 400,
       message: EMAIL_NOT_MAILABLE,
