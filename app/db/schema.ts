@@ -390,6 +390,7 @@ export interface StrayPaymentTable {
   payment_id: string;
   gateway: Gateway;
   gateway_payment_id: string;
+  /** 0: the gateway's message gave no usable amount; an admin's refund asks the gateway first. */
   amount_paise: number;
   currency: string;
   method: string | null;

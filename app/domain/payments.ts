@@ -35,7 +35,9 @@ export type StrayPaymentView = {
   orderId: string;
   gateway: Gateway;
   gatewayPaymentId: string;
+  /** 0 while the gateway's message gave no usable amount (asked from the gateway when it is refunded). */
   amountPaise: number;
+  amountKnown: boolean;
   currency: string;
   reason: StrayPaymentReason;
   /** waiting: for an admin; refunding / refunded: its refund's state; refund_failed: the gateway would not take it; settled. */

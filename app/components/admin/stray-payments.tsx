@@ -29,7 +29,11 @@ export function StrayPayments({ strays, busy }: { strays: readonly StrayPaymentV
           <li key={s.id} className="py-3 text-sm" data-testid="admin-stray-payment">
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-semibold">
-                {s.currency === "INR" ? formatPaise(s.amountPaise) : `${s.amountPaise} (${s.currency || "no currency"})`}
+                {!s.amountKnown
+                  ? "Amount not stated"
+                  : s.currency === "INR"
+                    ? formatPaise(s.amountPaise)
+                    : `${s.amountPaise} (${s.currency || "no currency"})`}
               </span>
               <span>{STRAY_REASON_LABELS[s.reason]}</span>
               <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLES[s.state]}`}>
@@ -42,6 +46,11 @@ export function StrayPayments({ strays, busy }: { strays: readonly StrayPaymentV
             </p>
             {s.note ? <p className="text-stone-700 [overflow-wrap:anywhere]">Note: {s.note}</p> : null}
             {s.state === "refund_failed" ? <p className="text-stone-700">Try its refund again under Refunds below.</p> : null}
+            {s.state === "waiting" && !s.amountKnown ? (
+              <p className="text-stone-700">
+                The gateway's message gave no amount we could read. Refunding asks the gateway what it received and refunds exactly that.
+              </p>
+            ) : null}
             {s.state === "waiting" ? (
               <div className="mt-2 flex flex-wrap items-end gap-3">
                 <Form method="post">
@@ -52,7 +61,7 @@ export function StrayPayments({ strays, busy }: { strays: readonly StrayPaymentV
                     disabled={busy}
                     className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
                   >
-                    Refund {formatPaise(s.amountPaise)}
+                    {s.amountKnown ? `Refund ${formatPaise(s.amountPaise)}` : "Refund what the gateway received"}
                   </button>
                 </Form>
                 <Form method="post" className="flex flex-wrap items-end gap-2">

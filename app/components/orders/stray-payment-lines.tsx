@@ -36,7 +36,10 @@ export function StrayPaymentLines({ strays, className = "" }: { strays: readonly
     <ul className={`space-y-1 ${className}`}>
       {strays.map((s) => (
         <li key={s.id} className="text-sm font-semibold text-stone-800" data-testid="stray-payment">
-          {t(TEXT[s.reason][s.state], { amount: formatPaise(s.amountPaise) })}
+          {s.amountPaise > 0
+            ? t(TEXT[s.reason][s.state], { amount: formatPaise(s.amountPaise) })
+            : // A mismatch whose amount the gateway's message did not state: learnt when it is refunded.
+              t("ui_orders_stray_mismatch_waiting_unknown")}
         </li>
       ))}
     </ul>

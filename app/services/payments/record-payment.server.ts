@@ -36,8 +36,14 @@ export type PaymentOutcome =
   | "refunding"
   /** The amount or currency is not the stored one: recorded for an admin, the order unchanged. */
   | "mismatch"
-  /** No attempt of ours has that id. */
+  /** No attempt of ours has that id, or the payment id is not one a gateway makes (logged). */
   | "unknown";
+
+/**
+ * A gateway payment id as Razorpay (pay_…) and Stripe (pi_…) make them. Every store and lookup of
+ * one uses it exactly as received, so a redelivery finds what the first delivery wrote.
+ */
+export const isGatewayPaymentId = (id: unknown): id is string => typeof id === "string" && /^[A-Za-z0-9_]{1,100}$/.test(id);
 
 /** Inserts the event id; false when it was there already (applied before, or by a delivery racing this one). */
 async function firstDelivery(trx: Db, event: GatewayEventId | undefined) {
@@ -79,7 +85,31 @@ async function lockAttempt(trx: Db, gateway: Gateway, gatewayRef: string) {
  * meanwhile, is refunded in full automatically and the customer told; one for another amount or
  * currency waits for an admin and confirms nothing. The customer is never charged twice or for nothing.
  */
-export async function recordPayment(paid: GatewayPayment, event?: GatewayEventId): Promise<{ outcome: PaymentOutcome; orderId?: string }> {
+export async function recordPayment(
+  received: GatewayPayment,
+  event?: GatewayEventId,
+): Promise<{ outcome: PaymentOutcome; orderId?: string }> {
+  // A signed webhook is still JSON of any shape: a field of another type reads as missing, never as a 500.
+  const paid: GatewayPayment = {
+    ...received,
+    currency: typeof received.currency === "string" ? received.currency : "",
+    method: typeof received.method === "string" ? received.method : null,
+  };
+  if (typeof paid.gatewayRef !== "string") return { outcome: "unknown" };
+  if (!isGatewayPaymentId(paid.paymentId)) {
+    // Not an id Razorpay or Stripe makes: nothing can be recorded under it (nor refunded to it), and
+    // answering 4xx or 5xx would only have the gateway send it again for days. Someone must look.
+    log.error(
+      {
+        gateway: paid.gateway,
+        gatewayRef: String(paid.gatewayRef).slice(0, 100),
+        paymentId: String(paid.paymentId).slice(0, 120),
+        length: String(paid.paymentId).length,
+      },
+      "payment not recorded: its id is not a gateway payment id (over 100 characters, or other characters); check it at the gateway",
+    );
+    return { outcome: "unknown" };
+  }
   const { db } = getDatabase();
   const emails = await getEmailContext();
   let refundId: string | null = null;
@@ -118,15 +148,15 @@ export async function recordPayment(paid: GatewayPayment, event?: GatewayEventId
     }
 
     const now = new Date().toISOString();
-    if (attempt.status !== "paid") {
+    if (attempt.status !== "paid" && order.status === "pending" && isAwaitingPayment(order.payment_status)) {
+      // Only the attempt that pays the order is "paid": its payment is the one the order's own refunds
+      // (a cancel, a return) go back to. An attempt whose capture came too late or twice keeps its
+      // state; that capture lives in stray_payment.
       await trx
         .updateTable("payment")
         .set({ status: "paid", gateway_payment_id: paid.paymentId, method: paid.method ?? attempt.method, error: null, updated_at: now })
         .where("id", "=", attempt.id)
         .execute();
-    }
-
-    if (attempt.status !== "paid" && order.status === "pending" && isAwaitingPayment(order.payment_status)) {
       const label = `${paid.method === "upi" ? "UPI" : paid.method === "card" ? "card" : paid.gateway} (${paid.paymentId})`;
       await trx
         .updateTable("orders")

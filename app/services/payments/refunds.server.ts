@@ -24,7 +24,7 @@ export type RefundRequest = {
   /** One refund per key: "cancel:<orderId>", "return:<returnId>", "stray:<gateway>:<gateway payment id>". */
   idemKey: string;
   actorId: string | null;
-  /** The payment to refund (our payment row id); by default the order's latest paid one. */
+  /** The payment to refund (our payment row id); by default the one that paid the order (its payment_reference). */
   paymentId?: string;
   /**
    * A payment at the gateway that the order did not take (a second capture on the attempt
@@ -59,7 +59,7 @@ export async function createRefund(
 
   let query = trx
     .selectFrom("orders")
-    .select(["id", "payment_method", "paid_paise", "refunded_paise", "total_paise", "payment_status"])
+    .select(["id", "payment_method", "paid_paise", "refunded_paise", "total_paise", "payment_status", "payment_reference"])
     .where("id", "=", request.orderId);
   if (engine === "postgres") query = query.forUpdate();
   const order = await query.executeTakeFirst();
@@ -80,8 +80,12 @@ export async function createRefund(
   const id = newId();
   if (prepaid) {
     let payments = trx.selectFrom("payment").select(["id"]).where("order_id", "=", order.id);
-    if (!request.gatewayPaymentId) payments = payments.where("status", "=", "paid");
     if (request.paymentId) payments = payments.where("id", "=", request.paymentId);
+    if (!request.gatewayPaymentId) payments = payments.where("status", "=", "paid");
+    // The order's own money goes back to the payment that paid it (payment_reference), never to an
+    // attempt whose capture was stray: that one is refunded on its own, and often in full already.
+    if (!request.gatewayPaymentId && !request.paymentId)
+      payments = payments.where("gateway_payment_id", "=", order.payment_reference ?? "");
     const payment = await payments.orderBy("updated_at", "desc").executeTakeFirst();
     if (!payment) throw new RefundRefused(REFUND_NO_PAYMENT);
     await trx

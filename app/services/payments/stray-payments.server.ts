@@ -4,10 +4,14 @@ import { formatPaise } from "~/domain/money";
 import type { OrderStatus } from "~/domain/orders";
 import { type CustomerStrayPayment, type Gateway, needsAttention, type StrayPaymentReason, type StrayPaymentView } from "~/domain/payments";
 import { isId, newId } from "~/lib/ids";
+import { log } from "~/lib/log.server";
 import type { EmailContext } from "~/services/emails/email-context.server";
 import { getEmailContext } from "~/services/emails/email-context.server";
 import { enqueueEmail } from "~/services/outbox/enqueue.server";
+import { getGatewayKeys } from "~/services/settings/payment-settings.server";
+import { GatewayError, razorpay } from "./razorpay.server";
 import { createRefund, RefundRefused, sendRefund } from "./refunds.server";
+import { stripeClient } from "./stripe.server";
 
 /**
  * Captured payments the order did not take (docs/decisions/023-payments.md, 0026-payment-attention):
@@ -34,6 +38,16 @@ export async function isKnownStray(trx: Db, gateway: Gateway, paymentId: string)
   return row !== undefined;
 }
 
+/** The amount columns are 32-bit integers on PostgreSQL: ₹2,14,74,836.47 at most. */
+const MAX_STORED_PAISE = 2_147_483_647;
+
+/**
+ * An amount a gateway could have taken, that we can store. Anything else (missing, a fraction, text,
+ * out of range) is kept as 0, "not stated": no payment at a gateway is ₹0, and an admin's refund
+ * asks the gateway what it received first.
+ */
+const isStorablePaise = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) > 0 && (n as number) <= MAX_STORED_PAISE;
+
 const methodLabel = (p: StrayCapture) => `${p.method === "upi" ? "UPI" : p.method === "card" ? "card" : p.gateway} (${p.paymentId})`;
 
 /**
@@ -51,7 +65,7 @@ export async function recordStrayPayment(
 ): Promise<{ refundId: string | null }> {
   const now = new Date().toISOString();
   const id = newId();
-  const amount = Number.isSafeInteger(paid.amountPaise) && paid.amountPaise > 0 ? paid.amountPaise : 0;
+  const amount = isStorablePaise(paid.amountPaise) ? paid.amountPaise : 0;
   await trx
     .insertInto("stray_payment")
     .values({
@@ -59,7 +73,8 @@ export async function recordStrayPayment(
       order_id: order.id,
       payment_id: attemptId,
       gateway: paid.gateway,
-      gateway_payment_id: paid.paymentId.slice(0, 100),
+      // Exactly as received (recordPayment takes only ids a gateway makes): isKnownStray looks it up so.
+      gateway_payment_id: paid.paymentId,
       amount_paise: amount,
       currency: paid.currency.toUpperCase().slice(0, 10),
       method: paid.method?.slice(0, 30) ?? null,
@@ -73,7 +88,9 @@ export async function recordStrayPayment(
     const what =
       reason === "currency_mismatch"
         ? `in ${paid.currency.toUpperCase().slice(0, 10) || "no currency"}, not INR`
-        : `for ${formatPaise(amount)}, not the order's ${formatPaise(Number(order.total_paise))}`;
+        : amount > 0
+          ? `for ${formatPaise(amount)}, not the order's ${formatPaise(Number(order.total_paise))}`
+          : `without an amount we could read (not the order's ${formatPaise(Number(order.total_paise))})`;
     await orderEvent(
       trx,
       order,
@@ -130,7 +147,7 @@ async function refundStray(
     gatewayPaymentId: stray.paymentId,
     amountPaise: stray.amountPaise,
     reason: stray.reason === "late_payment" ? "late_payment" : "extra_payment",
-    idemKey: `stray:${stray.gateway}:${stray.paymentId}`.slice(0, 200),
+    idemKey: `stray:${stray.gateway}:${stray.paymentId}`,
     actorId,
   });
   await trx.updateTable("stray_payment").set({ refund_id: refund.refundId, resolution: "refund" }).where("id", "=", stray.id).execute();
@@ -153,7 +170,7 @@ async function refundStray(
 export class StrayRefused extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404 | 409 = 409,
+    readonly status: 400 | 404 | 409 | 503 = 409,
   ) {
     super(message);
   }
@@ -162,6 +179,34 @@ export class StrayRefused extends Error {
 const STRAY_GONE = "That payment is not one of this order's.";
 const STRAY_DECIDED = "This payment has been dealt with already. Reload the page to see how.";
 const SETTLE_NOTE_REQUIRED = "Say how this payment was settled (3 to 500 characters), for the record.";
+const AMOUNT_UNREACHABLE =
+  "The gateway's message did not say how much this payment was, and the gateway could not be asked just now. Try again in a few minutes.";
+const AMOUNT_NOT_RECEIVED =
+  "The gateway does not show this payment as received, so there is nothing to refund. Check it at the gateway, then mark it settled with a note.";
+const AMOUNT_TOO_LARGE =
+  "This payment is too large to refund from here: refund it from the gateway's dashboard, then mark it settled with a note.";
+
+/**
+ * What the gateway received for a payment whose message gave no usable amount: asked when an admin
+ * refunds it, before any transaction. null when the gateway shows no captured payment by that id.
+ */
+async function receivedAtGateway(gateway: Gateway, paymentId: string): Promise<number | null> {
+  const keys = await getGatewayKeys(gateway);
+  if (!keys) throw new StrayRefused(AMOUNT_UNREACHABLE, 503);
+  try {
+    if (gateway === "razorpay") {
+      const payment = await razorpay.payment({ keyId: keys.keyId, keySecret: keys.secret }, paymentId);
+      return payment.status === "captured" ? payment.amount : null;
+    }
+    const intent = await stripeClient(keys.secret).paymentIntents.retrieve(paymentId);
+    return intent.status === "succeeded" ? intent.amount_received : null;
+  } catch (error) {
+    const status = error instanceof GatewayError ? error.status : ((error as { statusCode?: number }).statusCode ?? 0);
+    if (status === 404) return null;
+    log.warn({ err: error, gateway, paymentId }, "could not ask the gateway for a stray payment's amount");
+    throw new StrayRefused(AMOUNT_UNREACHABLE, 503);
+  }
+}
 
 /**
  * An admin's decision on a payment that needs attention: refund it through the gateway (once: its
@@ -181,6 +226,21 @@ export async function resolveStrayPayment(input: {
   if (note.length > 500) throw new StrayRefused(SETTLE_NOTE_REQUIRED, 400);
   const { db, engine } = getDatabase();
   const emails = await getEmailContext();
+  // A refund of a payment whose amount we never learnt: the gateway says it first (outside the transaction).
+  let askedPaise: number | null = null;
+  if (input.decision === "refund") {
+    const before = await db
+      .selectFrom("stray_payment")
+      .select(["gateway", "gateway_payment_id", "amount_paise", "resolution"])
+      .where("id", "=", input.strayId)
+      .where("order_id", "=", input.orderId)
+      .executeTakeFirst();
+    if (before && before.resolution === null && Number(before.amount_paise) === 0) {
+      askedPaise = await receivedAtGateway(before.gateway, before.gateway_payment_id);
+      if (askedPaise === null) throw new StrayRefused(AMOUNT_NOT_RECEIVED, 409);
+      if (!isStorablePaise(askedPaise)) throw new StrayRefused(AMOUNT_TOO_LARGE, 409);
+    }
+  }
   const refundId = await db.transaction().execute(async (trx) => {
     let query = trx.selectFrom("orders").select(["id", "status", "paid_paise", "total_paise"]).where("id", "=", input.orderId);
     if (engine === "postgres") query = query.forUpdate();
@@ -194,6 +254,13 @@ export async function resolveStrayPayment(input: {
       .executeTakeFirst();
     if (!stray) throw new StrayRefused(STRAY_GONE, 404);
     if (stray.resolution !== null) throw new StrayRefused(STRAY_DECIDED, 409);
+    let amount = Number(stray.amount_paise);
+    if (input.decision === "refund" && amount === 0) {
+      if (askedPaise === null) throw new StrayRefused(AMOUNT_UNREACHABLE, 503);
+      amount = askedPaise;
+      await trx.updateTable("stray_payment").set({ amount_paise: amount }).where("id", "=", stray.id).execute();
+    }
+    if (input.decision === "refund" && Number(order.paid_paise) + amount > MAX_STORED_PAISE) throw new StrayRefused(AMOUNT_TOO_LARGE, 409);
     const now = new Date().toISOString();
     const decided = await trx
       .updateTable("stray_payment")
@@ -207,7 +274,7 @@ export async function resolveStrayPayment(input: {
       .where("resolution", "is", null)
       .executeTakeFirst();
     if (Number(decided.numUpdatedRows) !== 1) throw new StrayRefused(STRAY_DECIDED, 409);
-    const label = `${formatPaise(Number(stray.amount_paise))} ${stray.currency} (${stray.gateway_payment_id})`;
+    const label = `${amount > 0 ? `${formatPaise(amount)} ${stray.currency}` : "an amount not stated"} (${stray.gateway_payment_id})`;
     if (input.decision === "settle") {
       await orderEvent(trx, order, `The payment of ${label} was marked settled: ${note}`, input.adminId, now);
       return null;
@@ -221,7 +288,7 @@ export async function resolveStrayPayment(input: {
         attemptId: stray.payment_id,
         gateway: stray.gateway,
         paymentId: stray.gateway_payment_id,
-        amountPaise: Number(stray.amount_paise),
+        amountPaise: amount,
         currency: stray.currency,
         reason: stray.reason,
       },
@@ -287,6 +354,7 @@ function toView(r: StrayRow): StrayPaymentView {
     gateway: r.gateway,
     gatewayPaymentId: r.gateway_payment_id,
     amountPaise: Number(r.amount_paise),
+    amountKnown: Number(r.amount_paise) > 0,
     currency: r.currency,
     reason: r.reason,
     state,
