@@ -196,7 +196,8 @@ function PaymentsNeedingAttention({ attention }: { attention: Route.ComponentPro
             <Link to={`/admin/orders/${p.orderId}`} className="font-mono font-semibold text-brand-800 hover:underline">
               #{p.orderId}
             </Link>{" "}
-            · {p.customerName} · {p.currency === "INR" ? formatPaise(p.amountPaise) : `${p.amountPaise} ${p.currency}`} ·{" "}
+            · {p.customerName} ·{" "}
+            {!p.amountKnown ? "amount not stated" : p.currency === "INR" ? formatPaise(p.amountPaise) : `${p.amountPaise} ${p.currency}`} ·{" "}
             {STRAY_REASON_LABELS[p.reason]} · {formatDate(p.createdAt)}
           </li>
         ))}
