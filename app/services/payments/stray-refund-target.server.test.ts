@@ -142,9 +142,9 @@ describe("after a second attempt is refunded as stray, the order's own refunds g
     expect((await attemptRow(refB)).status).not.toBe("paid");
   });
 
-  it("a stray attempt left marked paid (as before this fix) still does not take the cancel's refund", async () => {
+  it("a stray attempt an existing database holds as paid, and touched last, does not take the cancel's refund", async () => {
     const { orderId, customer, total, a, b, refB } = await paidTwiceByRazorpay();
-    // What a database written by the earlier code holds: B's attempt paid, and the latest one touched.
+    // Rows written before only the paying attempt was marked paid: B's attempt paid, and the latest one touched.
     await getDb()
       .updateTable("payment")
       .set({ status: "paid", gateway_payment_id: b, updated_at: new Date(Date.now() + 60_000).toISOString() })
