@@ -97,6 +97,8 @@ export async function resetPassword(token: string, newPassword: string): Promise
     await trx.deleteFrom("session").where("userId", "=", found.userId).execute();
     return row;
   });
-  const role = user?.role === "admin" || user?.role === "vendor" ? user.role : "user";
+  // The account was removed meanwhile (never confirmed, purged): nothing was reset for anyone.
+  if (!user) return { ok: false };
+  const role = user.role === "admin" || user.role === "vendor" ? user.role : "user";
   return { ok: true, role };
 }
