@@ -28,8 +28,8 @@ const USE_HYDRATED = /[\\/]app[\\/]lib[\\/]use-hydrated\.ts$/;
 const layout = reachableFrom(["app/root.tsx", "app/routes/store/layout.tsx"]);
 const catalog = reachableFrom(["app/routes/store/home.tsx", "app/routes/store/products.tsx", "app/routes/store/product.tsx"]);
 // The cart page's own script is the empty cart; its lines load when it has some
-// (app/components/cart-contents.tsx), with what they share with checkout.
-const cart = reachableFrom(["app/components/cart-contents.tsx"]);
+// (app/features/cart/ui/cart-contents.tsx), with what they share with checkout.
+const cart = reachableFrom(["app/features/cart/ui/cart-contents.tsx"]);
 
 /** The messages (messages/<area>/<locale>.json), compiled to typed functions in app/paraglide. */
 const paraglide = () =>

@@ -5,18 +5,18 @@ import { isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { prepareDatabase } from "./db/prepare.server";
-import { closeDatabase } from "./db/db.server";
-import { getEnv } from "./env.server";
-import { contentSecurityPolicy } from "./lib/csp.server";
-import { paymentOrigins } from "./services/payments/endpoints.server";
-import { connectFakeGateway } from "./services/payments/fake-gateway-keys.server";
-import { log, requestContext } from "./lib/log.server";
-import { requestLocale } from "./lib/i18n.server";
-import { HINDI_PREFIX, hasHindiTwin, localizePath } from "./domain/locale";
-import { InlineCssContext } from "./lib/inline-stylesheet";
-import { withOfflineHead } from "./lib/offline-head.server";
-import { scriptsAfterPaint } from "./lib/scripts-after-paint.server";
+import { prepareDatabase } from "./platform/db/prepare.server";
+import { closeDatabase } from "./platform/db/db.server";
+import { getEnv } from "./platform/env.server";
+import { contentSecurityPolicy } from "./platform/csp.server";
+import { paymentOrigins } from "./features/payments/server/endpoints.server";
+import { connectFakeGateway } from "./features/payments/server/fake-gateway-keys.server";
+import { log, requestContext } from "./platform/log.server";
+import { requestLocale } from "./platform/i18n/i18n.server";
+import { HINDI_PREFIX, hasHindiTwin, localizePath } from "./platform/i18n/locale";
+import { InlineCssContext } from "./platform/render/inline-stylesheet";
+import { withOfflineHead } from "./platform/render/offline-head.server";
+import { scriptsAfterPaint } from "./platform/render/scripts-after-paint.server";
 import stylesheet from "./app.css?url";
 import devanagari400 from "./fonts/noto-sans-devanagari-400.woff2?url";
 import devanagari700 from "./fonts/noto-sans-devanagari-700.woff2?url";
@@ -40,14 +40,14 @@ export const ready = prepareDatabase().then(async () => {
     await connectFakeGateway().catch((error) => log.warn({ err: error }, "fake gateway not connected"));
 });
 export { closeDatabase };
-export { closeRateLimitStore } from "./services/security/rate-limit.server";
-export { startOutboxWorker } from "./services/outbox/worker.server";
-export { startLicenceSweeper } from "./services/sellers/licence-sweeper.server";
-export { startPaymentSweeper } from "./services/payments/payment-sweep.server";
-export { startUnconfirmedPurge } from "./services/account/purge-unconfirmed.server";
+export { closeRateLimitStore } from "./platform/rate-limit/rate-limit.server";
+export { startOutboxWorker } from "./features/messaging/server/worker.server";
+export { startLicenceSweeper } from "./features/vendor-shops/server/licence-sweeper.server";
+export { startPaymentSweeper } from "./features/payments/server/payment-sweep.server";
+export { startUnconfirmedPurge } from "./features/accounts/server/purge-unconfirmed.server";
 export { connectFakeGateway };
-export { checkHealth } from "./services/health/check-health.server";
-export { catalogVersion } from "./services/catalog/catalog-version.server";
+export { checkHealth } from "./platform/health/check-health.server";
+export { catalogVersion } from "./features/catalog/server/catalog-version.server";
 
 /** Logs real failures once; a refusal we threw on purpose (4xx) is not an error, and an abort is the client leaving. */
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -1,15 +1,15 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, data } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { Stylesheet } from "./lib/inline-stylesheet";
-import { getToast } from "./lib/toast.server";
-import { ToastNotice } from "./components/toast-notice";
-import { UserMirror } from "./components/user-mirror";
-import { requestPolicy, requestState } from "./lib/request-policy.server";
-import { requireOwnPassword } from "./lib/password-policy.server";
-import { storeDetails } from "./lib/store-details.server";
-import { currentLocale, localeMiddleware, m } from "./lib/i18n.server";
-import { DEFAULT_LOCALE, HINDI_PREFIX, htmlLang, type Locale } from "./domain/locale-core";
+import { Stylesheet } from "./platform/render/inline-stylesheet";
+import { getToast } from "./platform/toast/toast.server";
+import { ToastNotice } from "./ui/toast-notice";
+import { UserMirror } from "./features/accounts/ui/user-mirror";
+import { requestPolicy, requestState } from "./platform/request-policy.server";
+import { requireOwnPassword } from "./features/accounts/server/password-policy.server";
+import { storeDetails } from "./features/settings/server/store-details.server";
+import { currentLocale, localeMiddleware, m } from "./platform/i18n/i18n.server";
+import { DEFAULT_LOCALE, HINDI_PREFIX, htmlLang, type Locale } from "./platform/i18n/locale-core";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -79,7 +79,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
   const requestId = root?.requestId;
-  // The request policy's 503 while the store is closed (app/lib/request-policy.server.ts).
+  // The request policy's 503 while the store is closed (app/platform/request-policy.server.ts).
   if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance === true) {
     return (
       <>

@@ -4,11 +4,11 @@
 //   DATABASE_URL=postgres://…/angle_bench_v2_100000 npx tsx bench/crop-queries.ts
 // Point it at a database made by bench/seed.ts (npm run bench:scale caches them).
 import { parseArgs } from "node:util";
-import { closeDatabase, getDatabase } from "../app/db/db.server";
-import { migrateToLatest } from "../app/db/migrate.server";
-import { parseCropQuery } from "../app/domain/crop-query";
-import { countCropProducts } from "../app/services/catalog/count-crop-products.server";
-import { findProducts } from "../app/services/catalog/find-products.server";
+import { closeDatabase, getDatabase } from "../app/platform/db/db.server";
+import { migrateToLatest } from "../app/platform/db/migrate.server";
+import { parseCropQuery } from "../app/features/catalog/domain/crop-query";
+import { countCropProducts } from "../app/features/catalog/server/count-crop-products.server";
+import { findProducts } from "../app/features/catalog/server/find-products.server";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "200" }, crop: { type: "string", default: "tomato" } } });
 const runs = Number(values.runs);

@@ -66,14 +66,14 @@ async function timed<T>(work: () => Promise<T>) {
 }
 
 async function measure(): Promise<{ runs: Record<string, Timing>; wide: { ms: number; stallMs: number; status: number } }> {
-  const { getDb, closeDatabase, getDatabase } = await import("../app/db/db.server");
-  const { migrateToLatest } = await import("../app/db/migrate.server");
-  const { CATALOG_COLUMNS } = await import("../app/domain/catalog-csv");
-  const { CSV_BOM } = await import("../app/domain/csv");
-  const { csvRows, readCsv } = await import("../app/lib/csv.server");
-  const { uploadCatalogCsv, previewCatalogImport } = await import("../app/services/catalog/upload-catalog-csv.server");
-  const { applyCatalogImport } = await import("../app/services/catalog/apply-catalog-import.server");
-  const { exportCatalogCsvText } = await import("../app/services/catalog/export-catalog-csv.server");
+  const { getDb, closeDatabase, getDatabase } = await import("../app/platform/db/db.server");
+  const { migrateToLatest } = await import("../app/platform/db/migrate.server");
+  const { CATALOG_COLUMNS } = await import("../app/features/catalog/domain/catalog-csv");
+  const { CSV_BOM } = await import("../app/platform/core/csv");
+  const { csvRows, readCsv } = await import("../app/platform/csv.server");
+  const { uploadCatalogCsv, previewCatalogImport } = await import("../app/features/catalog/server/upload-catalog-csv.server");
+  const { applyCatalogImport } = await import("../app/features/catalog/server/apply-catalog-import.server");
+  const { exportCatalogCsvText } = await import("../app/features/catalog/server/export-catalog-csv.server");
   await migrateToLatest(getDatabase().db);
   const userId = "benchadmin0000000001";
   const now = new Date().toISOString();

@@ -37,9 +37,9 @@ if (values.db === "postgres") {
 }
 process.env.SEED_ON_EMPTY = "false";
 
-const { getDatabase, closeDatabase } = await import("../app/db/db.server");
-const { migrateToLatest } = await import("../app/db/migrate.server");
-const { checkDelivery } = await import("../app/services/delivery/delivery.server");
+const { getDatabase, closeDatabase } = await import("../app/platform/db/db.server");
+const { migrateToLatest } = await import("../app/platform/db/migrate.server");
+const { checkDelivery } = await import("../app/features/delivery/server/delivery.server");
 
 try {
   const { db, engine } = getDatabase();

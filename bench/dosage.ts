@@ -2,7 +2,7 @@
 // median time of each case over many runs. The product page answers ?area=… with it.
 //   npm run bench:dosage [-- --runs 200]
 import { parseArgs } from "node:util";
-import { cheapestPacks, type PackOption } from "../app/domain/dosage";
+import { cheapestPacks, type PackOption } from "../app/features/dosage/domain/dosage";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "200" } } });
 const runs = Number(values.runs);

@@ -2,7 +2,7 @@
 // signed in with its own session, ordering one scarce product through the real HTTP server as fast
 // as they can. The prepaid run (bench/prepaid-orders.ts) uses the same customers and helpers.
 import { sql } from "kysely";
-import type { Db } from "../app/db/db.server";
+import type { Db } from "../app/platform/db/db.server";
 
 export const CUSTOMERS = 50;
 const ADDRESS = { phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" };

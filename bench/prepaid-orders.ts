@@ -3,7 +3,7 @@
 // benchmark runs, so it can count what the gateway captured), until the time is up.
 import { setTimeout as sleep } from "node:timers/promises";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import type { Db } from "../app/db/db.server";
+import type { Db } from "../app/platform/db/db.server";
 import type { RunningFakeGateway } from "../server/fake-gateway/fake-gateway.ts";
 import { checkoutForm, checkStock, liveProduct, postForm, stockProduct, tally, unitsOrdered } from "./orders.ts";
 

@@ -7,8 +7,8 @@
 // service worker's own fetches: every byte, the page's and the worker's, crosses the same emulated link. Playwright's offline switch covers both.
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
-import { CACHED_AT } from "../app/service-worker/policy.ts";
-import { defined } from "../app/lib/defined.ts";
+import { CACHED_AT } from "../app/platform/offline/policy.ts";
+import { defined } from "../app/platform/defined.ts";
 
 /** Chrome DevTools' "Slow 4G" (also Lighthouse's applied throttling): round trip, and link speeds in kilobits per second. */
 export const SLOW_4G = { rttMs: 562.5, downKbps: 1474.56, upKbps: 675 } as const;

@@ -222,7 +222,7 @@ async function orderRuns(engine: "sqlite" | "postgres", port: number) {
   // point the gateway's webhooks at itself (through STRIPE_API_BASE); the fake the server starts of
   // its own listens on a free port, unused.
   const gateway = await startFakeGateway({ port: 0, host: "127.0.0.1" });
-  const { openDatabase } = await import("../app/db/db.server");
+  const { openDatabase } = await import("../app/platform/db/db.server");
   const handle = openDatabase({ databaseUrl: env.DATABASE_URL || undefined, sqlitePath: env.SQLITE_PATH ?? "" });
   try {
     const server = await startServer(port, {

@@ -3,12 +3,12 @@
 // Uses SQLITE_PATH / DATABASE_URL like the store (point it at a separate database!).
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { closeDatabase, getDatabase } from "../app/db/db.server";
-import { migrateToLatest } from "../app/db/migrate.server";
-import { CROP_KEYS, type CropKey, type Season } from "../app/domain/crops";
-import { regulatedAsFor } from "../app/domain/licences";
-import { computeTotals } from "../app/domain/pricing";
-import { newId } from "../app/lib/ids";
+import { closeDatabase, getDatabase } from "../app/platform/db/db.server";
+import { migrateToLatest } from "../app/platform/db/migrate.server";
+import { CROP_KEYS, type CropKey, type Season } from "../app/features/catalog/domain/crops";
+import { regulatedAsFor } from "../app/features/vendor-shops/domain/licences";
+import { computeTotals } from "../app/features/tax/domain/pricing";
+import { newId } from "../app/platform/ids";
 
 const { values } = parseArgs({
   options: {

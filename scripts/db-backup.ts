@@ -1,8 +1,8 @@
 // npm run db:backup [-- --to backups/angle-<time>.sqlite]
 // SQLite: a consistent online backup while the store runs. PostgreSQL: use pg_dump (printed).
 import { parseArgs } from "node:util";
-import { backupSqlite } from "../app/db/backup.server";
-import { getEnv } from "../app/env.server";
+import { backupSqlite } from "../app/platform/db/backup.server";
+import { getEnv } from "../app/platform/env.server";
 
 const env = getEnv();
 const { values } = parseArgs({ options: { to: { type: "string" } } });

@@ -1,5 +1,5 @@
-import { getDatabase, closeDatabase } from "../app/db/db.server";
-import { migrateToLatest } from "../app/db/migrate.server";
+import { getDatabase, closeDatabase } from "../app/platform/db/db.server";
+import { migrateToLatest } from "../app/platform/db/migrate.server";
 
 const { db, engine } = getDatabase();
 const applied = await migrateToLatest(db);

@@ -1,13 +1,13 @@
 // npx tsx scripts/make-devanagari-font.ts
 // The Hindi pages' web font: Noto Sans Devanagari (SIL Open Font License 1.1, docs/font-credits.md)
-// cut down to Hindi's letters (app/domain/devanagari-font-ranges.ts), kept whole otherwise: every
+// cut down to Hindi's letters (app/platform/i18n/devanagari-font-ranges.ts), kept whole otherwise: every
 // OpenType layout feature and every glyph they reach (conjuncts, half forms, reph, matras'
 // positions) stays, so any Hindi word shapes as in the full font. Writes
 // app/fonts/noto-sans-devanagari-{400,700}.woff2 (the build gives them hashed names); commit them.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import subsetFont from "subset-font";
-import { HINDI_FONT_RANGES } from "../app/domain/devanagari-font-ranges";
+import { HINDI_FONT_RANGES } from "../app/platform/i18n/devanagari-font-ranges";
 
 const SOURCE = "node_modules/@expo-google-fonts/noto-sans-devanagari";
 const OUT = "app/fonts";

@@ -126,7 +126,7 @@ if [ "$want_redis" = 1 ]; then
   db_env=()
   if [ "$want_pg" = 1 ]; then db_env=(TEST_DB=postgres TEST_DATABASE_URL="$pg_url"); fi
   env "${db_env[@]}" RATE_LIMIT_STORE=redis REDIS_URL="$redis_url" npx vitest run \
-    app/services/account app/services/sellers app/services/users app/services/security tests/integration/two-instances.test.ts
+    app/features/accounts/server app/features/vendor-shops/server app/features/accounts/server app/platform/rate-limit tests/integration/two-instances.test.ts
 fi
 
 e2e_port="${E2E_PORT:-3100}"

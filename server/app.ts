@@ -4,8 +4,8 @@ import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { BODY_TOO_LARGE_HEADER } from "../app/domain/product-image.ts";
-import { log, requestContext } from "../app/lib/log.server.ts";
+import { BODY_TOO_LARGE_HEADER } from "../app/features/catalog/domain/product-image.ts";
+import { log, requestContext } from "../app/platform/log.server.ts";
 import { localizeLocation, requestInLocale, routeLocale } from "./locale-routing.ts";
 import type { PageCache } from "./page-cache.ts";
 

@@ -3,7 +3,7 @@ import { serve } from "@hono/node-server";
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import type { ServerBuild } from "react-router";
-import { defaultToProduction, getEnv, type Env } from "../app/env.server.ts";
+import { defaultToProduction, getEnv, type Env } from "../app/platform/env.server.ts";
 
 defaultToProduction();
 let env: Env;
@@ -26,7 +26,7 @@ if (env.FAKE_GATEWAY === "on") {
 }
 const { createApp } = await import("./app.ts");
 const { pageCacheFromEnv } = await import("./page-cache.ts");
-const { log, flushLog } = await import("../app/lib/log.server.ts");
+const { log, flushLog } = await import("../app/platform/log.server.ts");
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
 const buildDir = resolve(root, env.BUILD_DIR);
@@ -101,7 +101,7 @@ function shutdown(signal: string) {
       entry.closeRateLimitStore().catch(() => {}),
       pageCache?.close().catch(() => {}),
     ]);
-    // Logs are written asynchronously (app/lib/log.server.ts): the last lines go out before the exit.
+    // Logs are written asynchronously (app/platform/log.server.ts): the last lines go out before the exit.
     await flushLog();
     process.exit(0);
   });

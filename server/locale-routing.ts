@@ -12,8 +12,8 @@ import {
   type Locale,
   localizePath,
   preferredLocale,
-} from "../app/domain/locale.ts";
-import { safeReturnPath } from "../app/lib/safe-return-path.ts";
+} from "../app/platform/i18n/locale.ts";
+import { safeReturnPath } from "../app/platform/http/safe-return-path.ts";
 
 export type LocaleRouting = { redirect: string } | { locale: Locale; path: string };
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
-import { log } from "../app/lib/log.server.ts";
+import { log } from "../app/platform/log.server.ts";
 
 /** What is swapped into a stored page for each response: its own CSP nonce and request id. */
 export type Hole = "nonce" | "requestId";

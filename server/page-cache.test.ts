@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { requestContext } from "../app/lib/log.server";
+import { requestContext } from "../app/platform/log.server";
 import {
   createPageCache,
   cutTemplate,

@@ -2,10 +2,10 @@
 // and their `.data` answers, stored once rendered and served again until the catalogue changes.
 import { randomBytes } from "node:crypto";
 import type { ServerBuild } from "react-router";
-import { indiaToday } from "../app/domain/india-day.ts";
-import { LOCALE_COOKIE } from "../app/domain/locale-core.ts";
-import { getEnv } from "../app/env.server.ts";
-import { log, requestContext } from "../app/lib/log.server.ts";
+import { indiaToday } from "../app/platform/core/india-day.ts";
+import { LOCALE_COOKIE } from "../app/platform/i18n/locale-core.ts";
+import { getEnv } from "../app/platform/env.server.ts";
+import { log, requestContext } from "../app/platform/log.server.ts";
 import {
   type CachedPage,
   createMemoryPageStore,

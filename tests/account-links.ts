@@ -1,6 +1,6 @@
-import { getDb } from "~/db/db.server";
-import { defined } from "~/lib/defined";
-import { confirmEmail } from "~/services/account/email-verification.server";
+import { getDb } from "~/platform/db/db.server";
+import { defined } from "~/platform/defined";
+import { confirmEmail } from "~/features/accounts/server/email-verification.server";
 
 /**
  * The links account emails carry, read from the outbox as the person would read them in the mail:

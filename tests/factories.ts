@@ -1,19 +1,19 @@
-import { getDb } from "~/db/db.server";
-import type { ProductStatus } from "~/db/schema";
-import type { CategoryKey } from "~/domain/categories";
-import { resetEnv } from "~/env.server";
-import { newId } from "~/lib/ids";
-import type { PackUnit } from "~/domain/pack-units";
-import type { ProductFormInput } from "~/domain/product-form";
-import type { CropKey, Season } from "~/domain/crops";
-import { ORDER_STATUSES, type OrderStatus } from "~/domain/orders";
-import { saveVariants } from "~/services/catalog/variants.server";
-import { type LicenceKind, regulatedAsFor } from "~/domain/licences";
-import { addDays, indiaToday } from "~/domain/india-day";
-import { gstinCheckChar } from "~/domain/gstin";
+import { getDb } from "~/platform/db/db.server";
+import type { ProductStatus } from "~/platform/db/schema";
+import type { CategoryKey } from "~/features/catalog/domain/categories";
+import { resetEnv } from "~/platform/env.server";
+import { newId } from "~/platform/ids";
+import type { PackUnit } from "~/features/catalog/domain/pack-units";
+import type { ProductFormInput } from "~/features/catalog/domain/product-form";
+import type { CropKey, Season } from "~/features/catalog/domain/crops";
+import { ORDER_STATUSES, type OrderStatus } from "~/features/orders/domain/orders";
+import { saveVariants } from "~/features/catalog/server/variants.server";
+import { type LicenceKind, regulatedAsFor } from "~/features/vendor-shops/domain/licences";
+import { addDays, indiaToday } from "~/platform/core/india-day";
+import { gstinCheckChar } from "~/features/tax/domain/gstin";
 import { randomInt } from "node:crypto";
-import type { GstRate } from "~/domain/gst";
-import { suggestedGstRate } from "~/domain/product-gst";
+import type { GstRate } from "~/features/tax/domain/gst";
+import { suggestedGstRate } from "~/features/tax/domain/product-gst";
 
 /** A plausible HSN heading per category (the ones 0019-gst gave products made before it). */
 const HSN_OF: Record<CategoryKey, string> = { seeds: "1209", equipment: "8432", tools: "8201", fertilizers: "3105" };
@@ -32,7 +32,7 @@ export type ProductOverrides = Partial<{
   stock: number;
   /**
    * The review summary columns as written, for tests of sorting and display only: real ratings
-   * come from review rows (app/services/reviews). Without them, no reviews.
+   * come from review rows (app/features/reviews/server). Without them, no reviews.
    */
   rating: number;
   reviews: number;
@@ -173,7 +173,7 @@ export async function createVendor(
 /**
  * An order of one each of these products, straight into the tables, in the given status (with its
  * history's events): for tests about what an order allows afterwards, such as reviews. Orders
- * placed through checkout are tested in app/services/orders.
+ * placed through checkout are tested in app/features/orders/server.
  */
 export async function createOrder(userId: string, productIds: readonly string[], status: OrderStatus = "delivered") {
   const id = newId();

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { type Page, type PageRequest, MAX_PAGE_SIZE } from "~/domain/pagination";
-import { defined } from "~/lib/defined";
+import { type Page, type PageRequest, MAX_PAGE_SIZE } from "~/platform/core/pagination";
+import { defined } from "~/platform/defined";
 
 /**
  * Walks a keyset list to its end with Next and back to the start with Previous, checking on the
@@ -56,8 +56,8 @@ export async function insertOrders(
   count: number,
   options: { userId: string; name?: (i: number) => string; createdAt?: (i: number) => string; status?: string },
 ) {
-  const { getDb } = await import("~/db/db.server");
-  const { newId } = await import("~/lib/ids");
+  const { getDb } = await import("~/platform/db/db.server");
+  const { newId } = await import("~/platform/ids");
   const rows = Array.from({ length: count }, (_, i) => ({
     id: newId(),
     user_id: options.userId,

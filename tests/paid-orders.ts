@@ -1,12 +1,12 @@
 import { afterAll, beforeAll } from "vitest";
 import { type RunningFakeGateway, startFakeGateway } from "../server/fake-gateway/fake-gateway";
-import { getDb } from "~/db/db.server";
-import { changeOrderStatus } from "~/services/orders/admin-orders.server";
-import { placeOrder } from "~/services/orders/place-order.server";
-import { shipOrder } from "~/services/orders/ship-order.server";
-import { confirmRazorpayCheckout } from "~/services/payments/confirm-payment.server";
-import { startPayment } from "~/services/payments/start-payment.server";
-import { savePaymentMethod } from "~/services/settings/payment-settings.server";
+import { getDb } from "~/platform/db/db.server";
+import { changeOrderStatus } from "~/features/orders/server/admin-orders.server";
+import { placeOrder } from "~/features/orders/server/place-order.server";
+import { shipOrder } from "~/features/orders/server/ship-order.server";
+import { confirmRazorpayCheckout } from "~/features/payments/server/confirm-payment.server";
+import { startPayment } from "~/features/payments/server/start-payment.server";
+import { savePaymentMethod } from "~/features/settings/server/payment-settings.server";
 import { checkoutInput, setEnv } from "./factories";
 
 /**

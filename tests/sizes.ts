@@ -1,7 +1,7 @@
-import { getDb } from "~/db/db.server";
-import type { VariantView } from "~/domain/variants";
-import { defined } from "~/lib/defined";
-import { listVariants } from "~/services/catalog/variants.server";
+import { getDb } from "~/platform/db/db.server";
+import type { VariantView } from "~/features/catalog/domain/variants";
+import { defined } from "~/platform/defined";
+import { listVariants } from "~/features/catalog/server/variants.server";
 
 /** What the product row says of its sizes (the catalogue reads only this). */
 export async function summaryOf(productId: string) {

@@ -1,6 +1,12 @@
-import { halfTax } from "../app/domain/gst";
-import { indianStateByGstCode } from "../app/domain/indian-states";
-import { type DocumentLine, documentTotals, financialYear, type TaxDocument, type TaxDocumentKind } from "../app/domain/tax-documents";
+import { halfTax } from "../app/features/tax/domain/gst";
+import { indianStateByGstCode } from "../app/platform/core/indian-states";
+import {
+  type DocumentLine,
+  documentTotals,
+  financialYear,
+  type TaxDocument,
+  type TaxDocumentKind,
+} from "../app/features/tax/domain/tax-documents";
 
 /**
  * Tax invoices and credit notes as the issuing code stores them (a TaxDocument snapshot and its

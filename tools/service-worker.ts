@@ -3,12 +3,12 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
-import { offlinePageHtml, type OfflineText } from "../app/service-worker/offline-page.ts";
-import type { Locale } from "../app/service-worker/policy.ts";
-import type { WorkerBuild } from "../app/service-worker/sw.ts";
+import { offlinePageHtml, type OfflineText } from "../app/platform/offline/offline-page.ts";
+import type { Locale } from "../app/platform/offline/policy.ts";
+import type { WorkerBuild } from "../app/platform/offline/sw.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const WORKER_SOURCES = ["app/service-worker/sw.ts", "app/service-worker/policy.ts", "app/service-worker/offline-page.ts"];
+const WORKER_SOURCES = ["app/platform/offline/sw.ts", "app/platform/offline/policy.ts", "app/platform/offline/offline-page.ts"];
 /** The routes whose scripts a kept catalogue page needs to come alive offline (app/routes.ts). */
 const CATALOGUE_ROUTES = [
   "root",
@@ -114,7 +114,7 @@ export async function writeServiceWorker(clientDir: string) {
         resolveId: (id) => (id === entry ? id : null),
         load: (id) =>
           id === entry
-            ? `import { startServiceWorker } from ${JSON.stringify(join(ROOT, "app/service-worker/sw.ts"))};\nstartServiceWorker(${JSON.stringify(worker)});\n`
+            ? `import { startServiceWorker } from ${JSON.stringify(join(ROOT, "app/platform/offline/sw.ts"))};\nstartServiceWorker(${JSON.stringify(worker)});\n`
             : null,
       },
     ],

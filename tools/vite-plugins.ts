@@ -6,7 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
 const APP_DIR = fileURLToPath(new URL("../app/", import.meta.url));
-const SPRITE_ICON = fileURLToPath(new URL("../app/components/ui/sprite-icon.ts", import.meta.url));
+const SPRITE_ICON = fileURLToPath(new URL("../app/ui/sprite-icon.ts", import.meta.url));
 const ICON_IMPORT = /^lucide-react\/icons\/([a-z0-9-]+)$/;
 const VIRTUAL_ICON = "\0angle-icon:";
 

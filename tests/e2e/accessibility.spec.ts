@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { gstinCheckChar } from "../../app/domain/gstin";
+import { gstinCheckChar } from "../../app/features/tax/domain/gstin";
 import { confirmInBrowser } from "./mail-helpers";
 import { ADMIN_PAGES, loginAsAdmin, sidebarPaths, unique } from "./admin-helpers";
 import { test, expect, expectAccessible, waitForHydration } from "./fixtures";

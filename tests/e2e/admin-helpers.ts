@@ -1,4 +1,4 @@
-import { defined } from "../../app/lib/defined";
+import { defined } from "../../app/platform/defined";
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { baseURL } from "../../playwright.config";

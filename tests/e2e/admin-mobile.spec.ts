@@ -1,4 +1,4 @@
-import { defined } from "../../app/lib/defined";
+import { defined } from "../../app/platform/defined";
 import { test, expect, waitForHydration } from "./fixtures";
 import { expectNoHorizontalScroll, TOMATO } from "./helpers";
 import { ADMIN, ADMIN_PAGES, createProduct, loginAsAdmin, placeCustomerOrder, setCodCap, sidebarPaths, unique } from "./admin-helpers";

@@ -1,5 +1,5 @@
-import { defined } from "../../app/lib/defined";
-import { DEFAULT_GENERAL_SETTINGS } from "../../app/domain/settings";
+import { defined } from "../../app/platform/defined";
+import { DEFAULT_GENERAL_SETTINGS } from "../../app/features/settings/domain/settings";
 import type { Browser, Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./admin-fixtures";
 import { seedCart, TOMATO } from "./helpers";

@@ -1,4 +1,4 @@
-import { defined } from "../../app/lib/defined";
+import { defined } from "../../app/platform/defined";
 import type { Page } from "@playwright/test";
 import { toasts } from "./toast-helpers";
 import { test, expect, expectAccessible, waitForHydration } from "./fixtures";

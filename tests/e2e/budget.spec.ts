@@ -1,5 +1,5 @@
-import { defined } from "../../app/lib/defined";
-import { BOOT_FALLBACK_MS } from "../../app/lib/scripts-after-paint.server";
+import { defined } from "../../app/platform/defined";
+import { BOOT_FALLBACK_MS } from "../../app/platform/render/scripts-after-paint.server";
 import { test, expect, waitForHydration } from "./fixtures";
 
 // Issue 6 / decision 007: what a shopper's phone downloads before it can use a page. Bytes, not

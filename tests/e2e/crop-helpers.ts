@@ -1,6 +1,6 @@
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import type { CropKey, Season } from "../../app/domain/crops";
+import type { CropKey, Season } from "../../app/features/catalog/domain/crops";
 
 export type CropProduct = { name: string; category: string; pricePaise: number; season: Season | null; crops: CropKey[] };
 type Database = { sqlitePath: string } | { postgresUrl: string };

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { CATALOG_COLUMNS, type CatalogColumn } from "../../app/domain/catalog-csv";
+import { CATALOG_COLUMNS, type CatalogColumn } from "../../app/features/catalog/domain/catalog-csv";
 import { loginAsAdmin, unique } from "./admin-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./admin-fixtures";
 import { gstinFor } from "./fuzz-targets";

@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible } from "./fixtures";
-import { deliveryDate, formatDeliveryDay } from "../../app/domain/delivery";
+import { deliveryDate, formatDeliveryDay } from "../../app/features/delivery/domain/delivery";
 import { ADMIN, loginAsAdmin } from "./admin-helpers";
 import { loginAs, placeOrder, placeOrderButton, product, seedCart, TOMATO, waitForHydration } from "./helpers";
 import { startPrivateStore } from "./private-store";

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { defined } from "../../app/lib/defined";
+import { defined } from "../../app/platform/defined";
 import { ADMIN, type AdminProduct, createProduct, loginAsAdmin, paiseOf, placeCustomerOrder, unique } from "./admin-helpers";
 import { test as base, expect, expectAccessible, waitForHydration } from "./fixtures";
 import { todayInIndia } from "./helpers";

@@ -1,5 +1,5 @@
-import { defined } from "../../app/lib/defined";
-import { averageRating } from "../../app/domain/reviews";
+import { defined } from "../../app/platform/defined";
+import { averageRating } from "../../app/features/reviews/domain/reviews";
 import type { FuzzStore, Row } from "./fuzz-store";
 
 const CATEGORIES = ["seeds", "equipment", "tools", "fertilizers"];

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { CATALOG_COLUMNS } from "../../app/domain/catalog-csv";
-import { gstinCheckChar } from "../../app/domain/gstin";
-import { addDays, indiaToday } from "../../app/domain/india-day";
-import { defined } from "../../app/lib/defined";
+import { CATALOG_COLUMNS } from "../../app/features/catalog/domain/catalog-csv";
+import { gstinCheckChar } from "../../app/features/tax/domain/gstin";
+import { addDays, indiaToday } from "../../app/platform/core/india-day";
+import { defined } from "../../app/platform/defined";
 import { hostileItems, hostileText, type FieldValue, type FileValue } from "./fuzz-inputs";
 
 export type Role = "anon" | "customer" | "vendor" | "admin";

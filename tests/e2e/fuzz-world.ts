@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
-import { addDays, indiaToday } from "../../app/domain/india-day";
-import { defined } from "../../app/lib/defined";
+import { addDays, indiaToday } from "../../app/platform/core/india-day";
+import { defined } from "../../app/platform/defined";
 import { ADMIN } from "./admin-helpers";
 import { realPng } from "./fuzz-inputs";
 import { confirmByEmail } from "./mail-helpers";

@@ -1,6 +1,6 @@
-import { addDays, indiaToday } from "../../app/domain/india-day";
-import { encodeCursor } from "../../app/domain/pagination";
-import { defined } from "../../app/lib/defined";
+import { addDays, indiaToday } from "../../app/platform/core/india-day";
+import { encodeCursor } from "../../app/platform/core/pagination";
+import { defined } from "../../app/platform/defined";
 import { expect, type APIRequestContext, type Browser } from "@playwright/test";
 import { waitForHydration } from "./fixtures";
 import type { FuzzStore } from "./fuzz-store";

@@ -1,6 +1,6 @@
 import type { APIResponse } from "@playwright/test";
 import fc from "fast-check";
-import { defined } from "../../app/lib/defined";
+import { defined } from "../../app/platform/defined";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test as base, expect } from "./fixtures";

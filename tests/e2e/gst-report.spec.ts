@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import { formatMonth, indiaMonth } from "../../app/domain/gst-month";
-import { formatPaiseExact } from "../../app/domain/money";
+import { formatMonth, indiaMonth } from "../../app/features/tax/domain/gst-month";
+import { formatPaiseExact } from "../../app/platform/core/money";
 import { type DocumentSpec, type TaxDocumentRow, taxDocumentRow } from "../tax-documents";
 import { ADMIN, loginAsAdmin } from "./admin-helpers";
 import { test as base, expect, expectAccessible, waitForHydration } from "./fixtures";

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
-import { sampleProducts } from "../../app/db/seed/catalog";
-import { hasHindiTwin } from "../../app/domain/locale";
+import { sampleProducts } from "../../app/platform/db/seed/catalog";
+import { hasHindiTwin } from "../../app/platform/i18n/locale";
 import { WCAG_22_AA, waitForHydration } from "./fixtures";
 import { type Customer, newCustomer } from "./helpers";
 import { leftConfirmPage, waitForMail } from "./mail-helpers";

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
-import { defined } from "../../app/lib/defined";
+import { defined } from "../../app/platform/defined";
 import { test as base, expect, expectAccessible, waitForHydration } from "./fixtures";
 import { KHURPI, loginAs, placeOrder, placeOrderButton, seedCart, TOMATO } from "./helpers";
 import { startPrivateStore } from "./private-store";

@@ -1,4 +1,4 @@
-import { defined } from "../../app/lib/defined";
+import { defined } from "../../app/platform/defined";
 import sharp from "sharp";
 import { noisePhoto } from "../noise-photo";
 import { createProduct, fillGst, fillSize, loginAsAdmin, pngBytes, sizeRow, unique } from "./admin-helpers";

@@ -1,4 +1,4 @@
-import { defined } from "../../app/lib/defined";
+import { defined } from "../../app/platform/defined";
 import { test, expect, waitForHydration } from "./admin-fixtures";
 import { loginAsAdmin } from "./admin-helpers";
 import { cardNames } from "./storefront-helpers";

@@ -1,4 +1,4 @@
-import { defined } from "../../app/lib/defined";
+import { defined } from "../../app/platform/defined";
 import { baseURL } from "../../playwright.config";
 import { test, expect } from "./fixtures";
 import { loginAs, newCustomer, userMenu } from "./helpers";

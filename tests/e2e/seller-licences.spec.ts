@@ -1,5 +1,5 @@
-import { addDays, formatIsoDay, indiaToday } from "../../app/domain/india-day";
-import { defined } from "../../app/lib/defined";
+import { addDays, formatIsoDay, indiaToday } from "../../app/platform/core/india-day";
+import { defined } from "../../app/platform/defined";
 import { baseURL } from "../../playwright.config";
 import { fillSize, loginAsAdmin, ORIGIN, unique } from "./admin-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";

@@ -1,4 +1,4 @@
-import { defined } from "../../app/lib/defined";
+import { defined } from "../../app/platform/defined";
 import { test, expect, expectAccessible, waitForHydration } from "./storefront-fixtures";
 import { cardNames, headerSearch, MAIZE, productCards, STOREFRONT_PAGES, TRACTOR } from "./storefront-helpers";
 

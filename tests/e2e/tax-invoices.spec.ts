@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { defined } from "../../app/lib/defined";
+import { defined } from "../../app/platform/defined";
 import { pdfText } from "../helpers/pdf-text";
 import { ADMIN, fillSize, loginAsAdmin, pngBytes, unique } from "./admin-helpers";
 import { test as base, expect, expectAccessible, waitForHydration } from "./fixtures";

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { gstinCheckChar } from "../../app/domain/gstin";
-import { addDays, indiaToday } from "../../app/domain/india-day";
-import { LICENCE_LABELS, type LicenceKind } from "../../app/domain/licences";
+import { gstinCheckChar } from "../../app/features/tax/domain/gstin";
+import { addDays, indiaToday } from "../../app/platform/core/india-day";
+import { LICENCE_LABELS, type LicenceKind } from "../../app/features/vendor-shops/domain/licences";
 import { unique } from "./admin-helpers";
 import { waitForHydration } from "./fixtures";
 import { confirmInBrowser } from "./mail-helpers";

@@ -1,4 +1,4 @@
-import { defined } from "../../app/lib/defined";
+import { defined } from "../../app/platform/defined";
 import { baseURL } from "../../playwright.config";
 import { fillGst, fillSize, loginAsAdmin, pngBytes, sizeRow, unique } from "./admin-helpers";
 import { test, expect, expectAccessible, waitForHydration } from "./fixtures";

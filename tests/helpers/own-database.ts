@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { getMigrations } from "better-auth/db/migration";
 import { sql } from "kysely";
 import { afterAll, beforeAll } from "vitest";
-import { getAuth } from "~/auth/auth.server";
-import { type DatabaseHandle, type Db, getDatabase, openDatabase } from "~/db/db.server";
-import { getEnv } from "~/env.server";
-import { defined } from "~/lib/defined";
+import { getAuth } from "~/platform/auth/auth.server";
+import { type DatabaseHandle, type Db, getDatabase, openDatabase } from "~/platform/db/db.server";
+import { getEnv } from "~/platform/env.server";
+import { defined } from "~/platform/defined";
 
 /**
  * A database of a migration test's own, on the test file's engine, beside the file's migrated one:

@@ -3,7 +3,7 @@ import type { ServerBuild } from "react-router";
 import { expect } from "vitest";
 import type { createApp } from "../../server/app";
 import { linkToken, sessionCookie } from "../account-links";
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/platform/env.server";
 
 /**
  * The production build served by the Hono app in the test's own process, on the test file's

@@ -1,5 +1,5 @@
-import { halfTax, SHIPPING_SAC } from "~/domain/gst";
-import { type DocumentLine, documentTotals, type TaxDocument } from "~/domain/tax-documents";
+import { halfTax, SHIPPING_SAC } from "~/features/tax/domain/gst";
+import { type DocumentLine, documentTotals, type TaxDocument } from "~/features/tax/domain/tax-documents";
 
 /**
  * Tax documents to render in tests: the store (Karnataka) selling in and out of its State, a vendor

@@ -1,14 +1,14 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getSessionUser } from "~/auth/session.server";
-import { getDb } from "~/db/db.server";
+import { getSessionUser } from "~/platform/auth/session.server";
+import { getDb } from "~/platform/db/db.server";
 import { action as forgotAction } from "~/routes/account/forgot-password";
-import { AuthFailure } from "~/services/account/auth-errors.server";
-import { changePassword, setOwnPassword } from "~/services/account/change-password.server";
-import { findResetToken, requestPasswordReset, resetPassword } from "~/services/account/password-reset.server";
-import { signIn, signInAtDoor } from "~/services/account/sign-in.server";
-import { createUserWithPassword } from "~/services/users/create-user.server";
-import { ensureAdmin } from "~/services/users/ensure-admin.server";
+import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
+import { changePassword, setOwnPassword } from "~/features/accounts/server/change-password.server";
+import { findResetToken, requestPasswordReset, resetPassword } from "~/features/accounts/server/password-reset.server";
+import { signIn, signInAtDoor } from "~/features/accounts/server/sign-in.server";
+import { createUserWithPassword } from "~/features/accounts/server/create-user.server";
+import { ensureAdmin } from "~/features/accounts/server/ensure-admin.server";
 
 /**
  * The account lifecycle (issue 11): "Forgot password?" with a single-use link that works for an

@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { checkoutInput, createCustomer, createProduct, createVendor } from "../factories";
-import { getAuth } from "~/auth/auth.server";
-import { getDb } from "~/db/db.server";
-import { DEFAULT_GENERAL_SETTINGS } from "~/domain/settings";
-import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
-import { saveSetting } from "~/services/settings/save-setting.server";
-import { getToast } from "~/lib/toast.server";
-import { placeOrder } from "~/services/orders/place-order.server";
-import { setAccountSuspended } from "~/services/users/account-lifecycle.server";
-import { createUserWithPassword } from "~/services/users/create-user.server";
+import { getAuth } from "~/platform/auth/auth.server";
+import { getDb } from "~/platform/db/db.server";
+import { DEFAULT_GENERAL_SETTINGS } from "~/features/settings/domain/settings";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
+import { saveSetting } from "~/features/settings/server/save-setting.server";
+import { getToast } from "~/platform/toast/toast.server";
+import { placeOrder } from "~/features/orders/server/place-order.server";
+import { setAccountSuspended } from "~/features/accounts/server/account-lifecycle.server";
+import { createUserWithPassword } from "~/features/accounts/server/create-user.server";
 import { action as orderAction } from "~/routes/admin/order";
 import { action as productsAction } from "~/routes/admin/products";
 import { action as usersAction } from "~/routes/admin/users";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { action as productEditAction, loader as productEditLoader } from "~/routes/admin/product-edit";
-import { GST_RATE_ERROR, HSN_ERROR } from "~/domain/gst-forms";
+import { GST_RATE_ERROR, HSN_ERROR } from "~/features/tax/domain/gst-forms";
 import { action as vendorsAction } from "~/routes/admin/vendors";
 
 /**

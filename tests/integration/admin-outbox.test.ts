@@ -1,11 +1,11 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
-import { getDb } from "~/db/db.server";
-import { getToast } from "~/lib/toast.server";
+import { getAuth } from "~/platform/auth/auth.server";
+import { getDb } from "~/platform/db/db.server";
+import { getToast } from "~/platform/toast/toast.server";
 import { action, loader } from "~/routes/admin/outbox";
-import { enqueueEmail } from "~/services/outbox/enqueue.server";
-import { createUserWithPassword } from "~/services/users/create-user.server";
+import { enqueueEmail } from "~/features/messaging/server/enqueue.server";
+import { createUserWithPassword } from "~/features/accounts/server/create-user.server";
 
 /** The admin outbox page's loader and Retry action as the server runs them, with real sessions. */
 const ORIGIN = "http://localhost:3999";

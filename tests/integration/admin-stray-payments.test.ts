@@ -3,15 +3,15 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGateway, type RunningFakeGateway } from "../../server/fake-gateway/fake-gateway";
 import { checkoutInput, createCustomer, createProduct, setEnv } from "../factories";
-import { getAuth } from "~/auth/auth.server";
-import { getDb } from "~/db/db.server";
+import { getAuth } from "~/platform/auth/auth.server";
+import { getDb } from "~/platform/db/db.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
 import { loader as ordersLoader } from "~/routes/admin/orders";
-import { placeOrder } from "~/services/orders/place-order.server";
-import { startPayment } from "~/services/payments/start-payment.server";
-import { handleRazorpayWebhook } from "~/services/payments/webhooks.server";
-import { savePaymentMethod } from "~/services/settings/payment-settings.server";
-import { createUserWithPassword } from "~/services/users/create-user.server";
+import { placeOrder } from "~/features/orders/server/place-order.server";
+import { startPayment } from "~/features/payments/server/start-payment.server";
+import { handleRazorpayWebhook } from "~/features/payments/server/webhooks.server";
+import { savePaymentMethod } from "~/features/settings/server/payment-settings.server";
+import { createUserWithPassword } from "~/features/accounts/server/create-user.server";
 
 /**
  * A payment for another amount, as the admin meets it: listed on /admin/orders, shown on its

@@ -5,7 +5,7 @@ import { afterAll, expect, it } from "vitest";
 import { linkToken, sessionCookie } from "../account-links";
 import { createProduct } from "../factories";
 import { freePort } from "../helpers/free-port";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 
 /**
  * Kills the server (SIGKILL) in the middle of a burst of orders, starts it again on the same

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
-import { getDb } from "~/db/db.server";
+import { getAuth } from "~/platform/auth/auth.server";
+import { getDb } from "~/platform/db/db.server";
 import {
   CATALOG_COLUMNS,
   type CatalogColumn,
@@ -10,16 +10,16 @@ import {
   MAX_IMPORT_BYTES,
   MAX_IMPORT_CELL_CHARS,
   MAX_LISTED_PROBLEMS,
-} from "~/domain/catalog-csv";
-import { CSV_BOM } from "~/domain/csv";
-import { csvRows } from "~/lib/csv.server";
-import { withLocale } from "~/lib/i18n.server";
-import { vendorText } from "~/lib/vendor-text.server";
+} from "~/features/catalog/domain/catalog-csv";
+import { CSV_BOM } from "~/platform/core/csv";
+import { csvRows } from "~/platform/csv.server";
+import { withLocale } from "~/platform/i18n/i18n.server";
+import { vendorText } from "~/features/vendor-shops/server/vendor-text.server";
 import { action as adminImportAction, loader as adminImportLoader } from "~/routes/admin/products-import";
-import { action as vendorImportAction, loader as vendorImportLoader } from "~/routes/seller/products-import";
-import { VERIFY_BEFORE_LISTING } from "~/services/account/email-verification.server";
-import { signIn } from "~/services/account/sign-in.server";
-import { readCatalogText } from "~/services/catalog/plan-catalog-import.server";
+import { action as vendorImportAction, loader as vendorImportLoader } from "~/routes/vendor-login/products-import";
+import { VERIFY_BEFORE_LISTING } from "~/features/accounts/server/email-verification.server";
+import { signIn } from "~/features/accounts/server/sign-in.server";
+import { readCatalogText } from "~/features/catalog/server/plan-catalog-import.server";
 import {
   CSV_EMPTY,
   CSV_NOT_UTF8,
@@ -27,9 +27,9 @@ import {
   CSV_TOO_MANY_ROWS,
   previewCatalogImport,
   uploadCatalogCsv,
-} from "~/services/catalog/upload-catalog-csv.server";
-import { registerVendor } from "~/services/sellers/register-vendor.server";
-import { createUserWithPassword } from "~/services/users/create-user.server";
+} from "~/features/catalog/server/upload-catalog-csv.server";
+import { registerVendor } from "~/features/vendor-shops/server/register-vendor.server";
+import { createUserWithPassword } from "~/features/accounts/server/create-user.server";
 import { sessionCookie } from "../account-links";
 
 /**

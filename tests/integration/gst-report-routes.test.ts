@@ -2,21 +2,21 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { insertOrders } from "../pagination";
 import { taxDocumentRow } from "../tax-documents";
-import { getAuth } from "~/auth/auth.server";
-import { getDb } from "~/db/db.server";
-import { indiaMonth } from "~/domain/gst-month";
-import { defined } from "~/lib/defined";
-import { newId } from "~/lib/ids";
-import { createUserWithPassword } from "~/services/users/create-user.server";
+import { getAuth } from "~/platform/auth/auth.server";
+import { getDb } from "~/platform/db/db.server";
+import { indiaMonth } from "~/features/tax/domain/gst-month";
+import { defined } from "~/platform/defined";
+import { newId } from "~/platform/ids";
+import { createUserWithPassword } from "~/features/accounts/server/create-user.server";
 import { loader as adminPage } from "~/routes/admin/gst";
-import { loader as sellerPage } from "~/routes/seller/gst";
+import { loader as sellerPage } from "~/routes/vendor-login/gst";
 import { loader as adminExport } from "~/routes/resources/admin-gst-export";
 import { loader as vendorExport } from "~/routes/resources/vendor-gst-export";
 
 /**
  * The GST report's pages and CSV downloads as the server runs them: who may open which seller's
  * report, what a bad month answers, and what a download is called and holds. (The figures
- * themselves: app/services/tax-documents/gst-report.server.test.ts.)
+ * themselves: app/features/tax/server/gst-report.server.test.ts.)
  */
 const ORIGIN = "http://localhost:3999";
 const PASSWORD = "gst-report-pass-2026";

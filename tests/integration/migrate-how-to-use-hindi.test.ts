@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { getDatabase, getDb } from "~/db/db.server";
-import { storeMigrator } from "~/db/migrate.server";
+import { getDatabase, getDb } from "~/platform/db/db.server";
+import { storeMigrator } from "~/platform/db/migrate.server";
 import { databaseOfItsOwn } from "../helpers/own-database";
-import { sampleProducts } from "~/db/seed/catalog";
-import { seedCatalogIfEmpty } from "~/db/seed/seed.server";
-import { defined } from "~/lib/defined";
-import { withLocale } from "~/lib/i18n.server";
-import { getProduct } from "~/services/catalog/get-product.server";
+import { sampleProducts } from "~/platform/db/seed/catalog";
+import { seedCatalogIfEmpty } from "~/platform/db/seed/seed.server";
+import { defined } from "~/platform/defined";
+import { withLocale } from "~/platform/i18n/i18n.server";
+import { getProduct } from "~/features/catalog/server/get-product.server";
 
 /**
  * 0025-how-to-use-hindi on a store seeded before it: a database of its own at 0024, then migrated

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { getDatabase } from "~/db/db.server";
-import { storeMigrator } from "~/db/migrate.server";
+import { getDatabase } from "~/platform/db/db.server";
+import { storeMigrator } from "~/platform/db/migrate.server";
 import { databaseOfItsOwn } from "../helpers/own-database";
 
 /**

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { sampleReviews, sampleSummary } from "~/db/seed/sample-reviews";
-import { getDatabase } from "~/db/db.server";
-import { storeMigrator } from "~/db/migrate.server";
+import { sampleReviews, sampleSummary } from "~/platform/db/seed/sample-reviews";
+import { getDatabase } from "~/platform/db/db.server";
+import { storeMigrator } from "~/platform/db/migrate.server";
 import { databaseOfItsOwn } from "../helpers/own-database";
-import { defined } from "~/lib/defined";
+import { defined } from "~/platform/defined";
 
 /**
  * 0016-reviews on a store that has products with the old fixed ratings: a database of its own,

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { getDatabase } from "~/db/db.server";
-import { storeMigrator } from "~/db/migrate.server";
+import { getDatabase } from "~/platform/db/db.server";
+import { storeMigrator } from "~/platform/db/migrate.server";
 import { databaseOfItsOwn } from "../helpers/own-database";
-import { defined } from "~/lib/defined";
+import { defined } from "~/platform/defined";
 
 /**
  * 0017-seller-licences on a store that has products: a database of its own, migrated to 0014,

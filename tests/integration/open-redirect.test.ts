@@ -4,7 +4,7 @@ import { loadProductionBuild, ORIGIN, type ProductionApp, send } from "../helper
 
 /**
  * Open redirect: every address the store sends a visitor back to passes one check
- * (app/lib/safe-return-path.ts). Here through the production build's language switch, whose `next`
+ * (app/platform/http/safe-return-path.ts). Here through the production build's language switch, whose `next`
  * is the one return address a stranger can write into a link, and the Referer it falls back to.
  */
 let app: ProductionApp;

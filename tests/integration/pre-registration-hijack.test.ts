@@ -1,21 +1,26 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/auth/auth.server";
-import { getSessionUser } from "~/auth/session.server";
-import { getDb } from "~/db/db.server";
-import { RegisterSchema } from "~/domain/account";
-import { defined } from "~/lib/defined";
+import { getAuth } from "~/platform/auth/auth.server";
+import { getSessionUser } from "~/platform/auth/session.server";
+import { getDb } from "~/platform/db/db.server";
+import { RegisterSchema } from "~/features/accounts/domain/account";
+import { defined } from "~/platform/defined";
 import { action as accountAction } from "~/routes/account/account";
 import { action as verifyEmailAction } from "~/routes/account/verify-email";
-import { AuthFailure } from "~/services/account/auth-errors.server";
-import { requestEmailChange, VERIFY_BEFORE_EMAIL_CHANGE } from "~/services/account/change-email.server";
-import { changePassword } from "~/services/account/change-password.server";
-import { CONFIRM_PASSWORD_WRONG, confirmEmail, inspectLink, VERIFY_BEFORE_PHONE } from "~/services/account/email-verification.server";
-import { requestPasswordReset, resetPassword } from "~/services/account/password-reset.server";
-import { purgeUnconfirmedAccounts } from "~/services/account/purge-unconfirmed.server";
-import { registerCustomer } from "~/services/account/register-customer.server";
-import { signIn } from "~/services/account/sign-in.server";
-import { placeOrder } from "~/services/orders/place-order.server";
+import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
+import { requestEmailChange, VERIFY_BEFORE_EMAIL_CHANGE } from "~/features/accounts/server/change-email.server";
+import { changePassword } from "~/features/accounts/server/change-password.server";
+import {
+  CONFIRM_PASSWORD_WRONG,
+  confirmEmail,
+  inspectLink,
+  VERIFY_BEFORE_PHONE,
+} from "~/features/accounts/server/email-verification.server";
+import { requestPasswordReset, resetPassword } from "~/features/accounts/server/password-reset.server";
+import { purgeUnconfirmedAccounts } from "~/features/accounts/server/purge-unconfirmed.server";
+import { registerCustomer } from "~/features/accounts/server/register-customer.server";
+import { signIn } from "~/features/accounts/server/sign-in.server";
+import { placeOrder } from "~/features/orders/server/place-order.server";
 import { linkToken, sessionCookie } from "../account-links";
 import { checkoutInput, createProduct } from "../factories";
 

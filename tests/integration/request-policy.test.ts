@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { createProduct } from "../factories";
-import { getDb } from "~/db/db.server";
-import { defined } from "~/lib/defined";
-import { saveSetting } from "~/services/settings/save-setting.server";
+import { getDb } from "~/platform/db/db.server";
+import { defined } from "~/platform/defined";
+import { saveSetting } from "~/features/settings/server/save-setting.server";
 import {
   address,
   loadProductionBuild,

@@ -6,11 +6,11 @@ import { afterAll, expect, it } from "vitest";
 import { linkToken } from "../account-links";
 import { createProduct } from "../factories";
 import { freePort } from "../helpers/free-port";
-import { getDatabase, getDb } from "~/db/db.server";
-import { getEnv } from "~/env.server";
-import { defined } from "~/lib/defined";
-import { createUserWithPassword } from "~/services/users/create-user.server";
-import { getAuth } from "~/auth/auth.server";
+import { getDatabase, getDb } from "~/platform/db/db.server";
+import { getEnv } from "~/platform/env.server";
+import { defined } from "~/platform/defined";
+import { createUserWithPassword } from "~/features/accounts/server/create-user.server";
+import { getAuth } from "~/platform/auth/auth.server";
 
 /**
  * Two server processes on one database behave as one store: a session made through one is

@@ -45,11 +45,11 @@ if (engine === "postgres") {
 }
 
 afterAll(async () => {
-  const { resetAuth } = await import("~/auth/auth.server");
+  const { resetAuth } = await import("~/platform/auth/auth.server");
   resetAuth();
-  const { closeRateLimitStore } = await import("~/services/security/rate-limit.server");
+  const { closeRateLimitStore } = await import("~/platform/rate-limit/rate-limit.server");
   await closeRateLimitStore();
-  const { closeDatabase } = await import("~/db/db.server");
+  const { closeDatabase } = await import("~/platform/db/db.server");
   await closeDatabase();
   await cleanup();
 });

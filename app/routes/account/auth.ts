@@ -1,17 +1,17 @@
 import { data } from "react-router";
 import type { Route } from "./+types/auth";
-import { LoginSchema, RegisterSchema } from "~/domain/account";
-import { fieldErrors, firstError } from "~/domain/form-errors";
-import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/domain/messages";
-import { AuthFailure } from "~/services/account/auth-errors.server";
-import { loadProfile } from "~/services/account/load-profile.server";
-import { REGISTRATION_SENT, registerCustomer } from "~/services/account/register-customer.server";
-import { clearSessionCookie, signInAtDoor } from "~/services/account/sign-in.server";
-import { clientAddress } from "~/services/security/rate-limit.server";
-import { log } from "~/lib/log.server";
-import { readFields } from "~/lib/read-form.server";
-import { localizeAccountMessage as say, localizeFieldErrors } from "~/lib/account-messages.server";
-import { rememberedLocaleCookie } from "~/services/account/remembered-locale.server";
+import { LoginSchema, RegisterSchema } from "~/features/accounts/domain/account";
+import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/platform/i18n/messages";
+import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
+import { loadProfile } from "~/features/accounts/server/load-profile.server";
+import { REGISTRATION_SENT, registerCustomer } from "~/features/accounts/server/register-customer.server";
+import { clearSessionCookie, signInAtDoor } from "~/features/accounts/server/sign-in.server";
+import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
+import { log } from "~/platform/log.server";
+import { readFields } from "~/platform/http/read-form.server";
+import { localizeAccountMessage as say, localizeFieldErrors } from "~/features/accounts/server/account-messages.server";
+import { rememberedLocaleCookie } from "~/features/accounts/server/remembered-locale.server";
 
 type Result =
   | { ok: true; user: Awaited<ReturnType<typeof loadProfile>> }

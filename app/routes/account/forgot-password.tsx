@@ -1,16 +1,16 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { TextField } from "~/components/ui/text-field";
-import { ForgotPasswordSchema } from "~/domain/account";
-import { FIELD_MAX } from "~/domain/account-rules";
-import { fieldErrors } from "~/domain/form-errors";
-import { readFields } from "~/lib/read-form.server";
-import { localizeAccountMessage as say } from "~/lib/account-messages.server";
-import { m } from "~/lib/i18n.server";
-import { useT } from "~/lib/i18n";
-import { AuthFailure } from "~/services/account/auth-errors.server";
-import { requestPasswordReset } from "~/services/account/password-reset.server";
-import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
+import { TextField } from "~/ui/text-field";
+import { ForgotPasswordSchema } from "~/features/accounts/domain/account";
+import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
+import { fieldErrors } from "~/platform/core/form-errors";
+import { readFields } from "~/platform/http/read-form.server";
+import { localizeAccountMessage as say } from "~/features/accounts/server/account-messages.server";
+import { m } from "~/platform/i18n/i18n.server";
+import { useT } from "~/platform/i18n/i18n";
+import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
+import { requestPasswordReset } from "~/features/accounts/server/password-reset.server";
+import { clientAddress, RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "Forgot password · Angle" },

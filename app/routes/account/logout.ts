@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { getAuth } from "~/auth/auth.server";
-import { safeReturnPath } from "~/lib/safe-return-path";
+import { getAuth } from "~/platform/auth/auth.server";
+import { safeReturnPath } from "~/platform/http/safe-return-path";
 
 /** Ends the session on the server and returns to / (spec §2). */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,19 +1,19 @@
 import { data } from "react-router";
 import type { Route } from "./+types/mobile-auth";
-import { fieldErrors, firstError } from "~/domain/form-errors";
-import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/domain/messages";
-import { maskMobile, type MobileAuthResult } from "~/domain/mobile";
-import { MobileAuthSchema } from "~/domain/mobile-forms";
-import { AuthFailure } from "~/services/account/auth-errors.server";
-import { loadProfile } from "~/services/account/load-profile.server";
-import { requestMobileCode, verifyMobileCode } from "~/services/account/mobile-sign-in.server";
-import { clearSessionCookie } from "~/services/account/sign-in.server";
-import { clientAddress } from "~/services/security/rate-limit.server";
-import { requestLocale } from "~/lib/i18n.server";
-import { log } from "~/lib/log.server";
-import { readFields } from "~/lib/read-form.server";
-import { localizeAccountMessage as say, localizeFieldErrors } from "~/lib/account-messages.server";
-import { rememberedLocaleCookie } from "~/services/account/remembered-locale.server";
+import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/platform/i18n/messages";
+import { maskMobile, type MobileAuthResult } from "~/features/accounts/domain/mobile";
+import { MobileAuthSchema } from "~/features/accounts/domain/mobile-forms";
+import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
+import { loadProfile } from "~/features/accounts/server/load-profile.server";
+import { requestMobileCode, verifyMobileCode } from "~/features/accounts/server/mobile-sign-in.server";
+import { clearSessionCookie } from "~/features/accounts/server/sign-in.server";
+import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
+import { requestLocale } from "~/platform/i18n/i18n.server";
+import { log } from "~/platform/log.server";
+import { readFields } from "~/platform/http/read-form.server";
+import { localizeAccountMessage as say, localizeFieldErrors } from "~/features/accounts/server/account-messages.server";
+import { rememberedLocaleCookie } from "~/features/accounts/server/remembered-locale.server";
 
 /**
  * The dialog's "Use mobile number instead" posts here: intent=send-code with a mobile number, then

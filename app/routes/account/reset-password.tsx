@@ -1,16 +1,16 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { TextField } from "~/components/ui/text-field";
-import { ResetPasswordSchema } from "~/domain/account";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/account-rules";
-import { fieldErrors } from "~/domain/form-errors";
-import { readFields } from "~/lib/read-form.server";
-import { localizeAccountMessage } from "~/lib/account-messages.server";
-import { m } from "~/lib/i18n.server";
-import { useT } from "~/lib/i18n";
-import { redirectWithToast } from "~/lib/toast.server";
-import { clearSessionCookie } from "~/services/account/sign-in.server";
-import { findResetToken, resetPassword } from "~/services/account/password-reset.server";
+import { TextField } from "~/ui/text-field";
+import { ResetPasswordSchema } from "~/features/accounts/domain/account";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/features/accounts/domain/account-rules";
+import { fieldErrors } from "~/platform/core/form-errors";
+import { readFields } from "~/platform/http/read-form.server";
+import { localizeAccountMessage } from "~/features/accounts/server/account-messages.server";
+import { m } from "~/platform/i18n/i18n.server";
+import { useT } from "~/platform/i18n/i18n";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { clearSessionCookie } from "~/features/accounts/server/sign-in.server";
+import { findResetToken, resetPassword } from "~/features/accounts/server/password-reset.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "Choose a new password · Angle" },

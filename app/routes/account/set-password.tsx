@@ -1,17 +1,17 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/set-password";
-import { getSessionUser } from "~/auth/session.server";
-import { TextField } from "~/components/ui/text-field";
-import { SetPasswordSchema } from "~/domain/account";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/account-rules";
-import { fieldErrors } from "~/domain/form-errors";
-import { readFields } from "~/lib/read-form.server";
-import { localizeAccountMessage } from "~/lib/account-messages.server";
-import { m } from "~/lib/i18n.server";
-import { useT } from "~/lib/i18n";
-import { redirectWithToast } from "~/lib/toast.server";
-import { setOwnPassword } from "~/services/account/change-password.server";
-import { temporaryPasswordDeadline } from "~/services/account/temporary-password.server";
+import { getSessionUser } from "~/platform/auth/session.server";
+import { TextField } from "~/ui/text-field";
+import { SetPasswordSchema } from "~/features/accounts/domain/account";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/features/accounts/domain/account-rules";
+import { fieldErrors } from "~/platform/core/form-errors";
+import { readFields } from "~/platform/http/read-form.server";
+import { localizeAccountMessage } from "~/features/accounts/server/account-messages.server";
+import { m } from "~/platform/i18n/i18n.server";
+import { useT } from "~/platform/i18n/i18n";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { setOwnPassword } from "~/features/accounts/server/change-password.server";
+import { temporaryPasswordDeadline } from "~/features/accounts/server/temporary-password.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "Set your password · Angle" },

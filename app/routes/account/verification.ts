@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/verification";
-import { getSessionUser } from "~/auth/session.server";
-import { AuthFailure } from "~/services/account/auth-errors.server";
-import { resendVerification } from "~/services/account/email-verification.server";
-import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
-import { localizeAccountMessage } from "~/lib/account-messages.server";
-import { m } from "~/lib/i18n.server";
+import { getSessionUser } from "~/platform/auth/session.server";
+import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
+import { resendVerification } from "~/features/accounts/server/email-verification.server";
+import { clientAddress, RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
+import { localizeAccountMessage } from "~/features/accounts/server/account-messages.server";
+import { m } from "~/platform/i18n/i18n.server";
 
 export type ResendResult = { ok: true; message: string } | { ok: false; error: string };
 

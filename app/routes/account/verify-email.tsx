@@ -1,15 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/verify-email";
-import { TextField } from "~/components/ui/text-field";
-import { PASSWORD_MAX } from "~/domain/account-rules";
-import { readFields } from "~/lib/read-form.server";
-import { localizeAccountMessage } from "~/lib/account-messages.server";
-import { m } from "~/lib/i18n.server";
-import { useT } from "~/lib/i18n";
-import { redirectWithToast } from "~/lib/toast.server";
-import { AuthFailure } from "~/services/account/auth-errors.server";
-import { confirmEmail, inspectLink } from "~/services/account/email-verification.server";
-import { clientAddress, RateLimitUnavailable } from "~/services/security/rate-limit.server";
+import { TextField } from "~/ui/text-field";
+import { PASSWORD_MAX } from "~/features/accounts/domain/account-rules";
+import { readFields } from "~/platform/http/read-form.server";
+import { localizeAccountMessage } from "~/features/accounts/server/account-messages.server";
+import { m } from "~/platform/i18n/i18n.server";
+import { useT } from "~/platform/i18n/i18n";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
+import { confirmEmail, inspectLink } from "~/features/accounts/server/email-verification.server";
+import { clientAddress, RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "Confirm your email · Angle" },

@@ -5,11 +5,11 @@ import Package from "lucide-react/icons/package";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Users from "lucide-react/icons/users";
 import type { Route } from "./+types/dashboard";
-import { requireAdminPage } from "~/auth/guards.server";
-import { formatDate } from "~/domain/dates";
-import { formatPaise } from "~/domain/money";
-import { ORDER_STATUSES, STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
-import { getDashboard } from "~/services/admin/get-dashboard.server";
+import { requireAdminPage } from "~/platform/auth/guards.server";
+import { formatDate } from "~/platform/core/dates";
+import { formatPaise } from "~/platform/core/money";
+import { ORDER_STATUSES, STATUS_LABELS, STATUS_STYLES } from "~/features/orders/domain/orders";
+import { getDashboard } from "~/features/dashboard/server/get-dashboard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Angle Admin" }];
 

@@ -1,19 +1,19 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/delivery";
-import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { FormError } from "~/components/admin/form-error";
-import { TextField } from "~/components/ui/text-field";
-import { formatPincodeRanges } from "~/domain/delivery";
-import { AddPincodeFormSchema, DeliveryGeneralFormSchema, DeliveryZoneFormSchema } from "~/domain/delivery-forms";
-import { StateSelect } from "~/components/state-select";
-import { fieldErrors, firstError } from "~/domain/form-errors";
-import { INDIAN_STATE_NAMES } from "~/domain/indian-states";
-import { formatPaise } from "~/domain/money";
-import { isId } from "~/lib/ids";
-import { readForm } from "~/lib/read-form.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { useToastKey } from "~/lib/use-toast-key";
-import { getDeliverySettings } from "~/services/delivery/delivery.server";
+import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
+import { FormError } from "~/ui/form-error";
+import { TextField } from "~/ui/text-field";
+import { formatPincodeRanges } from "~/features/delivery/domain/delivery";
+import { AddPincodeFormSchema, DeliveryGeneralFormSchema, DeliveryZoneFormSchema } from "~/features/delivery/domain/delivery-forms";
+import { StateSelect } from "~/ui/state-select";
+import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { INDIAN_STATE_NAMES } from "~/platform/core/indian-states";
+import { formatPaise } from "~/platform/core/money";
+import { isId } from "~/platform/ids";
+import { readForm } from "~/platform/http/read-form.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { useToastKey } from "~/ui/use-toast-key";
+import { getDeliverySettings } from "~/features/delivery/server/delivery.server";
 import {
   addPincode,
   DeliverySettingsRefused,
@@ -22,7 +22,7 @@ import {
   removeAddedPincode,
   saveDeliveryGeneral,
   saveDeliveryZone,
-} from "~/services/delivery/delivery-settings.server";
+} from "~/features/delivery/server/delivery-settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delivery · Angle Admin" }];
 

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/gst";
-import { requireAdminPage } from "~/auth/guards.server";
-import { FormError } from "~/components/admin/form-error";
-import { GstReportForm } from "~/components/gst-report-form";
-import { GstReportTables } from "~/components/gst-report-tables";
-import { gstReportForPage, readGstReportQuery } from "~/lib/gst-report-query.server";
-import { gstReport } from "~/services/tax-documents/gst-report.server";
-import { listGstSellers } from "~/services/tax-documents/list-gst-sellers.server";
+import { requireAdminPage } from "~/platform/auth/guards.server";
+import { FormError } from "~/ui/form-error";
+import { GstReportForm } from "~/features/tax/ui/gst-report-form";
+import { GstReportTables } from "~/features/tax/ui/gst-report-tables";
+import { gstReportForPage, readGstReportQuery } from "~/features/tax/server/gst-report-query.server";
+import { gstReport } from "~/features/tax/server/gst-report.server";
+import { listGstSellers } from "~/features/tax/server/list-gst-sellers.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "GST Report · Angle Admin" }];
 

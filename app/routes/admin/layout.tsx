@@ -16,9 +16,9 @@ import Store from "lucide-react/icons/store";
 import Truck from "lucide-react/icons/truck";
 import Users from "lucide-react/icons/users";
 import type { Route } from "./+types/layout";
-import { requireAdminPage } from "~/auth/guards.server";
-import { requestState } from "~/lib/request-policy.server";
-import { currentLocale, uiMessages } from "~/lib/i18n.server";
+import { requireAdminPage } from "~/platform/auth/guards.server";
+import { requestState } from "~/platform/request-policy.server";
+import { currentLocale, uiMessages } from "~/platform/i18n/i18n.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 

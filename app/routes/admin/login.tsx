@@ -1,15 +1,15 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import Leaf from "lucide-react/icons/leaf";
 import type { Route } from "./+types/login";
-import { WRONG_DOOR } from "~/auth/doors";
-import { getSessionUser } from "~/auth/session.server";
-import { TextField } from "~/components/ui/text-field";
-import { LoginSchema } from "~/domain/account";
-import { AuthFailure } from "~/services/account/auth-errors.server";
-import { clearSessionCookie, signInAtDoor } from "~/services/account/sign-in.server";
-import { clientAddress } from "~/services/security/rate-limit.server";
-import { log } from "~/lib/log.server";
-import { readFields } from "~/lib/read-form.server";
+import { WRONG_DOOR } from "~/platform/auth/doors";
+import { getSessionUser } from "~/platform/auth/session.server";
+import { TextField } from "~/ui/text-field";
+import { LoginSchema } from "~/features/accounts/domain/account";
+import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
+import { clearSessionCookie, signInAtDoor } from "~/features/accounts/server/sign-in.server";
+import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
+import { log } from "~/platform/log.server";
+import { readFields } from "~/platform/http/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin login · Angle" }, { name: "robots", content: "noindex" }];
 

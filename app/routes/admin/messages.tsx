@@ -1,15 +1,15 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/messages";
-import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { FormError } from "~/components/admin/form-error";
-import { Pager } from "~/components/pager";
-import { MessagesActionSchema } from "~/domain/admin-forms";
-import { formatDateTime } from "~/domain/dates";
-import { fieldErrors, firstError } from "~/domain/form-errors";
-import { readPageRequest } from "~/domain/pagination";
-import { listContactMessages, markContactMessageHandled } from "~/services/contact/list-contact-messages.server";
-import { readFields } from "~/lib/read-form.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
+import { FormError } from "~/ui/form-error";
+import { Pager } from "~/ui/pager";
+import { MessagesActionSchema } from "~/features/accounts/domain/admin-forms";
+import { formatDateTime } from "~/platform/core/dates";
+import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { readPageRequest } from "~/platform/core/pagination";
+import { listContactMessages, markContactMessageHandled } from "~/features/contact/server/list-contact-messages.server";
+import { readFields } from "~/platform/http/read-form.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages · Angle Admin" }];
 

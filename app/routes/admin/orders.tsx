@@ -1,19 +1,19 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/orders";
-import { requireAdminPage } from "~/auth/guards.server";
-import { Pager } from "~/components/pager";
-import { PaymentStatusBadge } from "~/components/payment-status-badge";
-import { type Column, DataTable } from "~/components/ui/data-table";
-import { formatDate } from "~/domain/dates";
-import { formatPaise } from "~/domain/money";
-import { istToday } from "~/domain/order-export";
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus, STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
-import { readPageRequest } from "~/domain/pagination";
-import { paymentMethodLabel } from "~/domain/payment-settings";
-import { listOrdersForAdmin } from "~/services/orders/list-admin-orders.server";
-import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
-import { listPaymentsNeedingAttention } from "~/services/payments/stray-payments.server";
-import { STRAY_REASON_LABELS } from "~/domain/payments";
+import { requireAdminPage } from "~/platform/auth/guards.server";
+import { Pager } from "~/ui/pager";
+import { PaymentStatusBadge } from "~/features/payments/ui/payment-status-badge";
+import { type Column, DataTable } from "~/ui/data-table";
+import { formatDate } from "~/platform/core/dates";
+import { formatPaise } from "~/platform/core/money";
+import { istToday } from "~/features/orders/domain/order-export";
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus, STATUS_LABELS, STATUS_STYLES } from "~/features/orders/domain/orders";
+import { readPageRequest } from "~/platform/core/pagination";
+import { paymentMethodLabel } from "~/features/payments/domain/payment-settings";
+import { listOrdersForAdmin } from "~/features/orders/server/list-admin-orders.server";
+import { getPaymentMethodNames } from "~/features/settings/server/payment-settings.server";
+import { listPaymentsNeedingAttention } from "~/features/payments/server/stray-payments.server";
+import { STRAY_REASON_LABELS } from "~/features/payments/domain/payments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Angle Admin" }];
 

@@ -1,17 +1,17 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/outbox";
-import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { FormError } from "~/components/admin/form-error";
-import { Pager } from "~/components/pager";
-import { formatDateTime } from "~/domain/dates";
-import { fieldErrors, firstError } from "~/domain/form-errors";
-import { OutboxActionSchema } from "~/domain/outbox";
-import { readPageRequest } from "~/domain/pagination";
-import { readFields } from "~/lib/read-form.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { listFailedOutbox } from "~/services/outbox/list-outbox.server";
-import { retryOutboxMessage } from "~/services/outbox/retry-outbox.server";
-import { nudgeOutbox } from "~/services/outbox/worker.server";
+import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
+import { FormError } from "~/ui/form-error";
+import { Pager } from "~/ui/pager";
+import { formatDateTime } from "~/platform/core/dates";
+import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { OutboxActionSchema } from "~/features/messaging/domain/outbox";
+import { readPageRequest } from "~/platform/core/pagination";
+import { readFields } from "~/platform/http/read-form.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { listFailedOutbox } from "~/features/messaging/server/list-outbox.server";
+import { retryOutboxMessage } from "~/features/messaging/server/retry-outbox.server";
+import { nudgeOutbox } from "~/features/messaging/server/worker.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox · Angle Admin" }];
 

@@ -1,25 +1,25 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { getEnv } from "~/env.server";
-import { connectFakeGateway } from "~/services/payments/fake-gateway-keys.server";
+import { getEnv } from "~/platform/env.server";
+import { connectFakeGateway } from "~/features/payments/server/fake-gateway-keys.server";
 import type { Route } from "./+types/payment-settings";
-import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { FormError } from "~/components/admin/form-error";
-import { PaymentSettingsActionSchema } from "~/domain/admin-forms";
-import { fieldErrors, firstError } from "~/domain/form-errors";
-import { TextField } from "~/components/ui/text-field";
-import { METHOD_TYPES } from "~/domain/payment-settings";
-import { useHydrated } from "~/lib/use-hydrated";
-import { readFields } from "~/lib/read-form.server";
-import { useToastKey } from "~/lib/use-toast-key";
-import { redirectWithToast } from "~/lib/toast.server";
+import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
+import { FormError } from "~/ui/form-error";
+import { PaymentSettingsActionSchema } from "~/features/accounts/domain/admin-forms";
+import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { TextField } from "~/ui/text-field";
+import { METHOD_TYPES } from "~/features/payments/domain/payment-settings";
+import { useHydrated } from "~/ui/use-hydrated";
+import { readFields } from "~/platform/http/read-form.server";
+import { useToastKey } from "~/ui/use-toast-key";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import {
   addPaymentMethod,
   getPaymentSettingsForAdmin,
   removePaymentMethod,
   savePaymentMethod,
   SettingsRefused,
-} from "~/services/settings/payment-settings.server";
+} from "~/features/settings/server/payment-settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment Settings · Angle Admin" }];
 

@@ -1,17 +1,17 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
-import { defined } from "~/lib/defined";
-import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { ProductForm, productFormValues, typedProductValues, typedValuesOf } from "~/components/product-form";
-import { variantRowsOf } from "~/domain/product-form";
-import { getProductFormExtras } from "~/services/catalog/product-form-extras.server";
-import { skuTakenReply } from "~/services/catalog/sku-taken-reply.server";
-import { getProductForAdmin } from "~/services/catalog/list-products-admin.server";
-import { discardParsedPictures, parseProductForm } from "~/services/catalog/parse-product-form.server";
-import { createProduct, PRODUCT_CHANGED, SkuTaken, updateProduct } from "~/services/catalog/save-product.server";
-import { readForm } from "~/lib/read-form.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { isOversizedUpload, OVERSIZED_UPLOAD } from "~/services/media/oversized-upload.server";
+import { defined } from "~/platform/defined";
+import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
+import { ProductForm, productFormValues, typedProductValues, typedValuesOf } from "~/features/catalog/ui/product-form";
+import { variantRowsOf } from "~/features/catalog/domain/product-form";
+import { getProductFormExtras } from "~/features/catalog/server/product-form-extras.server";
+import { skuTakenReply } from "~/features/catalog/server/sku-taken-reply.server";
+import { getProductForAdmin } from "~/features/catalog/server/list-products-admin.server";
+import { discardParsedPictures, parseProductForm } from "~/features/catalog/server/parse-product-form.server";
+import { createProduct, PRODUCT_CHANGED, SkuTaken, updateProduct } from "~/features/catalog/server/save-product.server";
+import { readForm } from "~/platform/http/read-form.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { isOversizedUpload, OVERSIZED_UPLOAD } from "~/features/catalog/server/oversized-upload.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product ? "Edit" : "Add"} product · Angle Admin` }];
 

@@ -1,14 +1,20 @@
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/returns";
-import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { Pager } from "~/components/pager";
-import { ReturnDecisions } from "~/components/return-decisions";
-import { readPageRequest } from "~/domain/pagination";
-import { isReturnStatus, RETURN_STATUS_LABELS, RETURN_STATUSES, RETURN_WINDOW_DAYS, type ReturnStatus } from "~/domain/returns";
-import { decideReturnFromForm } from "~/lib/return-decision.server";
-import { readFields } from "~/lib/read-form.server";
-import { samePage } from "~/lib/toast.server";
-import { listReturnsForAdmin } from "~/services/returns/list-returns.server";
+import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
+import { Pager } from "~/ui/pager";
+import { ReturnDecisions } from "~/features/orders/ui/return-decisions";
+import { readPageRequest } from "~/platform/core/pagination";
+import {
+  isReturnStatus,
+  RETURN_STATUS_LABELS,
+  RETURN_STATUSES,
+  RETURN_WINDOW_DAYS,
+  type ReturnStatus,
+} from "~/features/orders/domain/returns";
+import { decideReturnFromForm } from "~/features/orders/server/return-decision.server";
+import { readFields } from "~/platform/http/read-form.server";
+import { samePage } from "~/platform/toast/toast.server";
+import { listReturnsForAdmin } from "~/features/orders/server/list-returns.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Returns · Angle Admin" }];
 

@@ -1,15 +1,15 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/reviews";
-import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { FormError } from "~/components/admin/form-error";
-import { Pager } from "~/components/pager";
-import { formatDateTime } from "~/domain/dates";
-import { fieldErrors, firstError } from "~/domain/form-errors";
-import { readPageRequest } from "~/domain/pagination";
-import { REVIEW_MISSING, ReviewVisibilitySchema } from "~/domain/reviews";
-import { readFields } from "~/lib/read-form.server";
-import { redirectWithToast, samePage } from "~/lib/toast.server";
-import { listReviewsForAdmin, setReviewHidden } from "~/services/reviews/moderate-reviews.server";
+import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
+import { FormError } from "~/ui/form-error";
+import { Pager } from "~/ui/pager";
+import { formatDateTime } from "~/platform/core/dates";
+import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { readPageRequest } from "~/platform/core/pagination";
+import { REVIEW_MISSING, ReviewVisibilitySchema } from "~/features/reviews/domain/reviews";
+import { readFields } from "~/platform/http/read-form.server";
+import { redirectWithToast, samePage } from "~/platform/toast/toast.server";
+import { listReviewsForAdmin, setReviewHidden } from "~/features/reviews/server/moderate-reviews.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reviews · Angle Admin" }];
 

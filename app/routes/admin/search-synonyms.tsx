@@ -1,12 +1,12 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/search-synonyms";
-import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { FormError } from "~/components/admin/form-error";
-import { SynonymsActionSchema } from "~/domain/admin-forms";
-import { fieldErrors, firstError } from "~/domain/form-errors";
-import { readFields } from "~/lib/read-form.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { addSynonym, deleteSynonym, listSynonyms } from "~/services/catalog/search-synonyms.server";
+import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
+import { FormError } from "~/ui/form-error";
+import { SynonymsActionSchema } from "~/features/accounts/domain/admin-forms";
+import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { readFields } from "~/platform/http/read-form.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { addSynonym, deleteSynonym, listSynonyms } from "~/features/catalog/server/search-synonyms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Search Synonyms · Angle Admin" }];
 

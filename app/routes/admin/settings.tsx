@@ -1,10 +1,10 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { FormError } from "~/components/admin/form-error";
-import { TextField } from "~/components/ui/text-field";
-import { GeneralSettingsFormSchema, SAMPLE_STORE_GSTIN } from "~/domain/settings";
-import { type PriceDisplay, PRICE_DISPLAYS, type TaxMode, TAX_MODES } from "~/domain/gst";
+import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
+import { FormError } from "~/ui/form-error";
+import { TextField } from "~/ui/text-field";
+import { GeneralSettingsFormSchema, SAMPLE_STORE_GSTIN } from "~/features/settings/domain/settings";
+import { type PriceDisplay, PRICE_DISPLAYS, type TaxMode, TAX_MODES } from "~/features/tax/domain/gst";
 
 // Here, not in ~/domain/gst: that module is in every storefront page's first script (decision 007).
 const TAX_MODE_LABELS: Record<TaxMode, string> = {
@@ -15,12 +15,12 @@ const PRICE_DISPLAY_LABELS: Record<PriceDisplay, string> = {
   exclusive: "Prices exclude GST",
   inclusive: "Prices include GST",
 };
-import { fieldErrors, firstError } from "~/domain/form-errors";
-import { getGeneralSettings } from "~/services/settings/get-general-settings.server";
-import { saveSetting } from "~/services/settings/save-setting.server";
-import { readFields } from "~/lib/read-form.server";
-import { useToastKey } from "~/lib/use-toast-key";
-import { redirectWithToast } from "~/lib/toast.server";
+import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
+import { saveSetting } from "~/features/settings/server/save-setting.server";
+import { readFields } from "~/platform/http/read-form.server";
+import { useToastKey } from "~/ui/use-toast-key";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "General Settings · Angle Admin" }];
 

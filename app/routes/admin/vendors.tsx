@@ -1,27 +1,27 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/vendors";
-import { requireAdminAction, requireAdminPage } from "~/auth/guards.server";
-import { FormError } from "~/components/admin/form-error";
-import { VendorsActionSchema } from "~/domain/admin-forms";
-import { fieldErrors, firstError } from "~/domain/form-errors";
-import { CATEGORY_LABELS } from "~/domain/category-labels";
-import { formatPaise } from "~/domain/money";
-import { readPageRequest } from "~/domain/pagination";
-import { Pager } from "~/components/pager";
-import { type Column, DataTable } from "~/components/ui/data-table";
-import type { VariantView } from "~/domain/variants";
+import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
+import { FormError } from "~/ui/form-error";
+import { VendorsActionSchema } from "~/features/accounts/domain/admin-forms";
+import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { CATEGORY_LABELS } from "~/features/catalog/domain/category-labels";
+import { formatPaise } from "~/platform/core/money";
+import { readPageRequest } from "~/platform/core/pagination";
+import { Pager } from "~/ui/pager";
+import { type Column, DataTable } from "~/ui/data-table";
+import type { VariantView } from "~/features/catalog/domain/variants";
 import {
   ListingNeedsLicence,
   listPendingListings,
   listVendors,
   type ReviewOutcome,
   reviewListing,
-} from "~/services/sellers/approve-listings.server";
-import { LicenceRefused, revokeLicence, verifyLicence } from "~/services/sellers/verify-licence.server";
-import { LICENCE_LABELS } from "~/domain/licences";
-import { readFields } from "~/lib/read-form.server";
-import { redirectWithToast, samePage } from "~/lib/toast.server";
-import { VendorLicences } from "~/components/admin/vendor-licences";
+} from "~/features/vendor-shops/server/approve-listings.server";
+import { LicenceRefused, revokeLicence, verifyLicence } from "~/features/vendor-shops/server/verify-licence.server";
+import { LICENCE_LABELS } from "~/features/vendor-shops/domain/licences";
+import { readFields } from "~/platform/http/read-form.server";
+import { redirectWithToast, samePage } from "~/platform/toast/toast.server";
+import { VendorLicences } from "~/features/vendor-shops/ui/vendor-licences";
 
 export const meta: Route.MetaFunction = () => [{ title: "Vendors · Angle Admin" }];
 

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/admin-gst-export";
-import { requireAdminAction } from "~/auth/guards.server";
-import { gstReportFileName } from "~/domain/gst-sellers";
-import { gstCsvRefused, gstCsvResponse, readGstReportQuery } from "~/lib/gst-report-query.server";
-import { gstReportCsv } from "~/services/tax-documents/gst-report-csv.server";
-import { gstReport } from "~/services/tax-documents/gst-report.server";
-import { listGstSellers } from "~/services/tax-documents/list-gst-sellers.server";
+import { requireAdminAction } from "~/platform/auth/guards.server";
+import { gstReportFileName } from "~/features/tax/domain/gst-sellers";
+import { gstCsvRefused, gstCsvResponse, readGstReportQuery } from "~/features/tax/server/gst-report-query.server";
+import { gstReportCsv } from "~/features/tax/server/gst-report-csv.server";
+import { gstReport } from "~/features/tax/server/gst-report.server";
+import { listGstSellers } from "~/features/tax/server/list-gst-sellers.server";
 
 /**
  * GET /admin/gst/export?month=2026-11&seller=store: the GST report as one CSV (gst-report-2026-11-store.csv).

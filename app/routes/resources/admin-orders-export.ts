@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin-orders-export";
-import { requireAdminAction } from "~/auth/guards.server";
-import { fieldErrors, firstError } from "~/domain/form-errors";
-import { OrderExportSchema } from "~/domain/order-export";
-import { exportOrdersCsv } from "~/services/orders/export-orders.server";
+import { requireAdminAction } from "~/platform/auth/guards.server";
+import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { OrderExportSchema } from "~/features/orders/domain/order-export";
+import { exportOrdersCsv } from "~/features/orders/server/export-orders.server";
 
 /**
  * GET /admin/orders/export?from=YYYY-MM-DD&to=YYYY-MM-DD: the orders placed on those India days as

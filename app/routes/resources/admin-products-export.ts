@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin-products-export";
-import { requireAdminAction } from "~/auth/guards.server";
-import { isCategoryKey } from "~/domain/categories";
-import { istToday } from "~/domain/order-export";
-import { catalogCsvResponse } from "~/lib/catalog-csv-response.server";
-import { exportCatalogCsv } from "~/services/catalog/export-catalog-csv.server";
+import { requireAdminAction } from "~/platform/auth/guards.server";
+import { isCategoryKey } from "~/features/catalog/domain/categories";
+import { istToday } from "~/features/orders/domain/order-export";
+import { catalogCsvResponse } from "~/features/catalog/server/catalog-csv-response.server";
+import { exportCatalogCsv } from "~/features/catalog/server/export-catalog-csv.server";
 
 /**
  * GET /admin/products/export[?q=&category=]: every product on the store but archived ones (as

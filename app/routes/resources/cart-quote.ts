@@ -1,5 +1,5 @@
 import type { Route } from "./+types/cart-quote";
-import { parseCartKeys, quoteCart } from "~/services/catalog/quote-cart.server";
+import { parseCartKeys, quoteCart } from "~/features/catalog/server/quote-cart.server";
 
 /**
  * Current prices and stock for a cart's pack sizes: GET /resources/cart-quote?ids=p~v,p~v,p

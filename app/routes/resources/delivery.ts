@@ -1,6 +1,6 @@
 import type { Route } from "./+types/delivery";
-import { checkDelivery } from "~/services/delivery/delivery.server";
-import { localizeDeliveryCheck } from "~/lib/delivery-text.server";
+import { checkDelivery } from "~/features/delivery/server/delivery.server";
+import { localizeDeliveryCheck } from "~/features/delivery/server/delivery-text.server";
 
 /**
  * "Check delivery" for the cart and the checkout: GET /resources/delivery?pin=422001 → where, by

@@ -1,4 +1,4 @@
-import { checkHealth } from "~/services/health/check-health.server";
+import { checkHealth } from "~/platform/health/check-health.server";
 
 export async function loader() {
   const health = await checkHealth();

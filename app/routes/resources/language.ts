@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/language";
-import { getSessionUser } from "~/auth/session.server";
-import { getDb } from "~/db/db.server";
-import { getEnv } from "~/env.server";
-import { safeReturnPath } from "~/lib/safe-return-path";
-import { delocalizePath, isLocale, LOCALE_COOKIE, localizePath } from "~/domain/locale";
+import { getSessionUser } from "~/platform/auth/session.server";
+import { getDb } from "~/platform/db/db.server";
+import { getEnv } from "~/platform/env.server";
+import { safeReturnPath } from "~/platform/http/safe-return-path";
+import { delocalizePath, isLocale, LOCALE_COOKIE, localizePath } from "~/platform/i18n/locale";
 
 const YEAR = 365 * 24 * 60 * 60;
 

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/razorpay-callback";
-import { readFields } from "~/lib/read-form.server";
-import { log } from "~/lib/log.server";
-import { confirmRazorpayCheckout, confirmRazorpayFailure, PaymentNotVerified } from "~/services/payments/confirm-payment.server";
-import { PAYMENT_NOT_VERIFIED, paymentNotice } from "~/domain/payments";
+import { readFields } from "~/platform/http/read-form.server";
+import { log } from "~/platform/log.server";
+import { confirmRazorpayCheckout, confirmRazorpayFailure, PaymentNotVerified } from "~/features/payments/server/confirm-payment.server";
+import { PAYMENT_NOT_VERIFIED, paymentNotice } from "~/features/payments/domain/payments";
 
 /**
  * Razorpay Checkout's redirect flow (callback_url): Razorpay's page POSTs the result here from its

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/stripe-return";
-import { paymentNotice } from "~/domain/payments";
-import { confirmStripeReturn, PaymentNotVerified } from "~/services/payments/confirm-payment.server";
+import { paymentNotice } from "~/features/payments/domain/payments";
+import { confirmStripeReturn, PaymentNotVerified } from "~/features/payments/server/confirm-payment.server";
 
 /** Back from Stripe Checkout (success_url): the session is asked of Stripe, then the customer sees their order. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/tax-document";
-import { getSessionUser } from "~/auth/session.server";
-import { documentFileName, getDocumentFor } from "~/services/tax-documents/documents.server";
-import { renderTaxDocumentPdf } from "~/services/tax-documents/render-tax-document.server";
+import { getSessionUser } from "~/platform/auth/session.server";
+import { documentFileName, getDocumentFor } from "~/features/tax/server/documents.server";
+import { renderTaxDocumentPdf } from "~/features/tax/server/render-tax-document.server";
 
 /**
  * GET /documents/{id}: a tax invoice or credit note as a PDF, drawn from its stored snapshot. Only

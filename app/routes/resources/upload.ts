@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/platform/env.server";
 import type { Route } from "./+types/upload";
 
 /** Serves an uploaded product image by its generated name (no paths, no other files). */

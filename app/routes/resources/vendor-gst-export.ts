@@ -1,10 +1,10 @@
 import type { Route } from "./+types/vendor-gst-export";
-import { requireVendorAction } from "~/auth/guards.server";
-import { gstReportFileName, vendorGstSeller } from "~/domain/gst-sellers";
-import { gstCsvRefused, gstCsvResponse, readGstReportQuery } from "~/lib/gst-report-query.server";
-import { getVendorProfile } from "~/services/sellers/vendor-profile.server";
-import { gstReportCsv } from "~/services/tax-documents/gst-report-csv.server";
-import { gstReport } from "~/services/tax-documents/gst-report.server";
+import { requireVendorAction } from "~/platform/auth/guards.server";
+import { gstReportFileName, vendorGstSeller } from "~/features/tax/domain/gst-sellers";
+import { gstCsvRefused, gstCsvResponse, readGstReportQuery } from "~/features/tax/server/gst-report-query.server";
+import { getVendorProfile } from "~/features/vendor-shops/server/vendor-profile.server";
+import { gstReportCsv } from "~/features/tax/server/gst-report-csv.server";
+import { gstReport } from "~/features/tax/server/gst-report.server";
 
 /**
  * GET /vendor-login/gst/export?month=2026-11: the vendor's own GST report as one CSV. Vendors only

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/vendor-products-export";
-import { requireVendorAction } from "~/auth/guards.server";
-import { istToday } from "~/domain/order-export";
-import { catalogCsvResponse } from "~/lib/catalog-csv-response.server";
-import { exportCatalogCsv } from "~/services/catalog/export-catalog-csv.server";
+import { requireVendorAction } from "~/platform/auth/guards.server";
+import { istToday } from "~/features/orders/domain/order-export";
+import { catalogCsvResponse } from "~/features/catalog/server/catalog-csv-response.server";
+import { exportCatalogCsv } from "~/features/catalog/server/export-catalog-csv.server";
 
 /** GET /vendor-login/products/export: the vendor's own listings as a product CSV to edit and import again. Vendors only (403). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/webhook-razorpay";
-import { readWebhook, webhookResponse } from "~/lib/webhook-body.server";
-import { handleRazorpayWebhook } from "~/services/payments/webhooks.server";
+import { readWebhook, webhookResponse } from "~/platform/http/webhook-body.server";
+import { handleRazorpayWebhook } from "~/features/payments/server/webhooks.server";
 
 /** Razorpay's webhooks: the raw body is verified with the webhook secret before anything is believed. */
 export async function action({ request }: Route.ActionArgs) {

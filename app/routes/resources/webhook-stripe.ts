@@ -1,6 +1,6 @@
 import type { Route } from "./+types/webhook-stripe";
-import { readWebhook, webhookResponse } from "~/lib/webhook-body.server";
-import { handleStripeWebhook } from "~/services/payments/webhooks.server";
+import { readWebhook, webhookResponse } from "~/platform/http/webhook-body.server";
+import { handleStripeWebhook } from "~/features/payments/server/webhooks.server";
 
 /** Stripe's webhooks: the raw body is verified with the endpoint's signing secret before anything is believed. */
 export async function action({ request }: Route.ActionArgs) {

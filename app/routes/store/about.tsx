@@ -1,8 +1,8 @@
 import type { Route } from "./+types/about";
-import { aboutMarkup } from "~/components/legal/about-content.server";
-import { StaticHtml } from "~/components/static-html";
-import { m } from "~/lib/i18n.server";
-import { storeDetails } from "~/lib/store-details.server";
+import { aboutMarkup } from "~/features/storefront/ui/legal/about-content.server";
+import { StaticHtml } from "~/ui/static-html";
+import { m } from "~/platform/i18n/i18n.server";
+import { storeDetails } from "~/features/settings/server/store-details.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 

@@ -1,21 +1,21 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/cancel-order";
-import { checkCustomer } from "~/auth/guards.server";
-import { useCancelConsequences } from "~/components/cancel-order-dialog";
-import { LoginPrompt } from "~/components/login-prompt";
-import { fieldErrors, firstError } from "~/domain/form-errors";
-import { formatPaise, formatPaiseExact } from "~/domain/money";
-import { CancelOrderSchema } from "~/domain/return-forms";
-import { CANCEL_FROM, type CancelFrom } from "~/domain/returns";
-import { readFields } from "~/lib/read-form.server";
-import { m } from "~/lib/i18n.server";
-import { localizeRefusal } from "~/lib/refusals.server";
-import { useT } from "~/lib/i18n";
-import { metaTitle, rich } from "~/lib/order-text";
-import { redirectWithToast } from "~/lib/toast.server";
-import { CancelRefused, cancelOrder } from "~/services/orders/cancel-order.server";
-import { getCustomerOrder } from "~/services/orders/get-customer-order.server";
-import { listOrderActions } from "~/services/returns/order-aftercare.server";
+import { checkCustomer } from "~/platform/auth/guards.server";
+import { useCancelConsequences } from "~/features/orders/ui/cancel-order-dialog";
+import { LoginPrompt } from "~/features/accounts/ui/login-prompt";
+import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { formatPaise, formatPaiseExact } from "~/platform/core/money";
+import { CancelOrderSchema } from "~/features/orders/domain/return-forms";
+import { CANCEL_FROM, type CancelFrom } from "~/features/orders/domain/returns";
+import { readFields } from "~/platform/http/read-form.server";
+import { m } from "~/platform/i18n/i18n.server";
+import { localizeRefusal } from "~/features/storefront/server/refusals.server";
+import { useT } from "~/platform/i18n/i18n";
+import { metaTitle, rich } from "~/features/orders/ui/order-text";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { CancelRefused, cancelOrder } from "~/features/orders/server/cancel-order.server";
+import { getCustomerOrder } from "~/features/orders/server/get-customer-order.server";
+import { listOrderActions } from "~/features/orders/server/order-aftercare.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTitle(matches, "ui_orders_meta_cancel", "Cancel order · Angle") },

@@ -2,9 +2,9 @@ import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from "
 import { Link } from "react-router";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import type { Route } from "./+types/cart";
-import { useCart } from "~/lib/cart";
-import { useT } from "~/lib/i18n";
-import { metaTitle } from "~/lib/order-text";
+import { useCart } from "~/features/cart/domain/cart";
+import { useT } from "~/platform/i18n/i18n";
+import { metaTitle } from "~/features/orders/ui/order-text";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "ui_checkout_cart_meta", "Your cart · Angle") }];
 
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(mat
  * something in it: a first visit's cart is empty, and its page carries only the empty cart
  * (docs/decisions/007-first-load-budget.md).
  */
-const CartContents = lazy(() => import("~/components/cart-contents"));
+const CartContents = lazy(() => import("~/features/cart/ui/cart-contents"));
 
 const subscribe = () => () => {};
 

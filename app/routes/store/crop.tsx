@@ -1,21 +1,21 @@
 import { data, Form, isRouteErrorResponse, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/crop";
-import { cropEmptyMarkup, cropHeadingMarkup, cropNotFoundMarkup } from "~/components/crop-page.server";
-import { pageLinksMarkup } from "~/components/page-links.server";
-import { ProductCard } from "~/components/product-card";
-import { StaticHtml } from "~/components/static-html";
-import { CATEGORY_KEYS } from "~/domain/categories";
-import { catalogSearch, sortChoices, type CatalogQuery } from "~/domain/catalog-query";
+import { cropEmptyMarkup, cropHeadingMarkup, cropNotFoundMarkup } from "~/features/catalog/ui/crop-page.server";
+import { pageLinksMarkup } from "~/features/catalog/ui/page-links.server";
+import { ProductCard } from "~/features/catalog/ui/product-card";
+import { StaticHtml } from "~/ui/static-html";
+import { CATEGORY_KEYS } from "~/features/catalog/domain/categories";
+import { catalogSearch, sortChoices, type CatalogQuery } from "~/features/catalog/domain/catalog-query";
 // catalog-query and crops stay in the loader: imported by the component too, catalog-query would
 // move from /products' script to the "catalog" chunk that the home and product pages load
 // (vite.config.ts), and the crop list would be script on every crop page.
-import { parseCropQuery } from "~/domain/crop-query";
-import { CROPS, SEASONS } from "~/domain/crops";
-import { findProducts } from "~/services/catalog/find-products.server";
-import { showingCount, sortLabel } from "~/lib/catalog-text.server";
-import { categoryLabelIn, cropLabelIn, seasonLabelIn } from "~/lib/catalog-labels.server";
-import { m } from "~/lib/i18n.server";
-import { useT } from "~/lib/i18n";
+import { parseCropQuery } from "~/features/catalog/domain/crop-query";
+import { CROPS, SEASONS } from "~/features/catalog/domain/crops";
+import { findProducts } from "~/features/catalog/server/find-products.server";
+import { showingCount, sortLabel } from "~/features/catalog/server/catalog-text.server";
+import { categoryLabelIn, cropLabelIn, seasonLabelIn } from "~/features/catalog/server/catalog-labels.server";
+import { m } from "~/platform/i18n/i18n.server";
+import { useT } from "~/platform/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, error }) =>
   data

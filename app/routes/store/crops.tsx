@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/crops";
-import { countCropProducts } from "~/services/catalog/count-crop-products.server";
-import { cropLabelIn } from "~/lib/catalog-labels.server";
-import { m } from "~/lib/i18n.server";
+import { countCropProducts } from "~/features/catalog/server/count-crop-products.server";
+import { cropLabelIn } from "~/features/catalog/server/catalog-labels.server";
+import { m } from "~/platform/i18n/i18n.server";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
   data ? [{ title: data.title }, { name: "description", content: data.description }] : [{ title: "Shop by crop · Angle" }];

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { ProductCard } from "~/components/product-card";
-import { homeMarkup } from "~/components/home-sections.server";
-import { StaticHtml } from "~/components/static-html";
-import { getHomeCatalog } from "~/services/catalog/get-home-catalog.server";
-import { m } from "~/lib/i18n.server";
-import { useT } from "~/lib/i18n";
+import { ProductCard } from "~/features/catalog/ui/product-card";
+import { homeMarkup } from "~/features/catalog/ui/home-sections.server";
+import { StaticHtml } from "~/ui/static-html";
+import { getHomeCatalog } from "~/features/catalog/server/get-home-catalog.server";
+import { m } from "~/platform/i18n/i18n.server";
+import { useT } from "~/platform/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const store = (matches[0]?.loaderData as { store?: { siteTitle: string; siteTagline: string } } | undefined)?.store;

@@ -1,15 +1,15 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { LazyAuthDialog } from "~/components/lazy-auth-dialog";
-import { footerMarkup } from "~/components/site-footer.server";
-import { languageSwitchMarkup } from "~/components/language-switch.server";
-import { SiteHeader } from "~/components/site-header";
-import { brandMarkup } from "~/components/site-header.server";
-import { StaticHtml } from "~/components/static-html";
-import { useRootData } from "~/lib/root-data";
-import { storeDetails } from "~/lib/store-details.server";
-import { currentLocale, NOT_ON_THE_STOREFRONT, uiMessages } from "~/lib/i18n.server";
-import { useT } from "~/lib/i18n";
+import { LazyAuthDialog } from "~/features/accounts/ui/lazy-auth-dialog";
+import { footerMarkup } from "~/features/storefront/ui/site-footer.server";
+import { languageSwitchMarkup } from "~/features/storefront/ui/language-switch.server";
+import { SiteHeader } from "~/features/storefront/ui/site-header";
+import { brandMarkup } from "~/features/storefront/ui/site-header.server";
+import { StaticHtml } from "~/ui/static-html";
+import { useRootData } from "~/platform/render/root-data";
+import { storeDetails } from "~/features/settings/server/store-details.server";
+import { currentLocale, NOT_ON_THE_STOREFRONT, uiMessages } from "~/platform/i18n/i18n.server";
+import { useT } from "~/platform/i18n/i18n";
 
 /**
  * The header's logo and the footer, as HTML made here (docs/decisions/007-first-load-budget.md), in the
@@ -36,7 +36,7 @@ export const shouldRevalidate = () => false;
 
 /**
  * Storefront pages: header and footer. Admin and vendor-login routes live outside this layout (spec §2).
- * Maintenance mode is the request policy's (app/lib/request-policy.server.ts), for every route alike.
+ * Maintenance mode is the request policy's (app/platform/request-policy.server.ts), for every route alike.
  */
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const { user } = useRootData();

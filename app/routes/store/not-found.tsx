@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { useT } from "~/lib/i18n";
+import { useT } from "~/platform/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   // The layout's strings: this route's loader only throws.

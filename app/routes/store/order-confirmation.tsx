@@ -1,46 +1,46 @@
-import { gstParts } from "~/domain/gst-order";
+import { gstParts } from "~/features/tax/domain/gst-order";
 import { useEffect } from "react";
 import { data, Link, redirect, useLocation, useNavigate } from "react-router";
 import XCircle from "lucide-react/icons/circle-x";
 import type { Route } from "./+types/order-confirmation";
-import { getSessionUser } from "~/auth/session.server";
-import { LoginPrompt } from "~/components/login-prompt";
-import { OrderTimeline } from "~/components/order-timeline";
-import { OrderFulfilment } from "~/components/orders/order-fulfilment";
-import { OrderHeading } from "~/components/orders/order-heading";
-import { getOrderProgress } from "~/services/orders/order-progress.server";
-import { formatDate } from "~/domain/dates";
-import { ORDER_ID_MISSING, ORDER_LOAD_FAILED } from "~/domain/messages";
-import { m } from "~/lib/i18n.server";
-import { localizeRefusal } from "~/lib/refusals.server";
-import { type UiKey, useLocale, useT } from "~/lib/i18n";
-import { metaTitle } from "~/lib/order-text";
-import { useGstPartName } from "~/components/order-summary";
-import { formatPaise } from "~/domain/money";
-import type { OrderStatus } from "~/domain/orders";
-import type { DocumentLink } from "~/services/tax-documents/documents.server";
-import { paymentMethodLabel } from "~/domain/payment-settings";
-import { derivedShipping } from "~/domain/pricing";
-import { clearCart } from "~/lib/cart";
-import { forgetCheckoutKey } from "~/lib/checkout-key";
-import { getCustomerOrder } from "~/services/orders/get-customer-order.server";
-import { getPaymentMethodNames } from "~/services/settings/payment-settings.server";
-import { log } from "~/lib/log.server";
-import { PaymentPanel } from "~/components/payment-panel";
+import { getSessionUser } from "~/platform/auth/session.server";
+import { LoginPrompt } from "~/features/accounts/ui/login-prompt";
+import { OrderTimeline } from "~/features/orders/ui/order-timeline";
+import { OrderFulfilment } from "~/features/orders/ui/order-fulfilment";
+import { OrderHeading } from "~/features/orders/ui/order-heading";
+import { getOrderProgress } from "~/features/orders/server/order-progress.server";
+import { formatDate } from "~/platform/core/dates";
+import { ORDER_ID_MISSING, ORDER_LOAD_FAILED } from "~/platform/i18n/messages";
+import { m } from "~/platform/i18n/i18n.server";
+import { localizeRefusal } from "~/features/storefront/server/refusals.server";
+import { type UiKey, useLocale, useT } from "~/platform/i18n/i18n";
+import { metaTitle } from "~/features/orders/ui/order-text";
+import { useGstPartName } from "~/features/orders/ui/order-summary";
+import { formatPaise } from "~/platform/core/money";
+import type { OrderStatus } from "~/features/orders/domain/orders";
+import type { DocumentLink } from "~/features/tax/server/documents.server";
+import { paymentMethodLabel } from "~/features/payments/domain/payment-settings";
+import { derivedShipping } from "~/features/tax/domain/pricing";
+import { clearCart } from "~/features/cart/domain/cart";
+import { forgetCheckoutKey } from "~/features/cart/domain/checkout-key";
+import { getCustomerOrder } from "~/features/orders/server/get-customer-order.server";
+import { getPaymentMethodNames } from "~/features/settings/server/payment-settings.server";
+import { log } from "~/platform/log.server";
+import { PaymentPanel } from "~/features/payments/ui/payment-panel";
 import {
   PAYMENT_FAILED_MESSAGE,
   PAYMENT_NOT_VERIFIED,
   paymentNotice,
   type ShownPaymentNotice,
   shownPaymentNotice,
-} from "~/domain/payments";
-import { readFields } from "~/lib/read-form.server";
-import { getOrderPayment } from "~/services/payments/order-payment.server";
-import { PaymentUnavailable, startPayment } from "~/services/payments/start-payment.server";
-import { confirmRazorpayCheckout, confirmRazorpayFailure, PaymentNotVerified } from "~/services/payments/confirm-payment.server";
+} from "~/features/payments/domain/payments";
+import { readFields } from "~/platform/http/read-form.server";
+import { getOrderPayment } from "~/features/payments/server/order-payment.server";
+import { PaymentUnavailable, startPayment } from "~/features/payments/server/start-payment.server";
+import { confirmRazorpayCheckout, confirmRazorpayFailure, PaymentNotVerified } from "~/features/payments/server/confirm-payment.server";
 // Cancelling, returns and refunds (issue 15).
-import { OrderAftercare } from "~/components/order-aftercare";
-import { getOrderAftercare } from "~/services/returns/order-aftercare.server";
+import { OrderAftercare } from "~/features/orders/ui/order-aftercare";
+import { getOrderAftercare } from "~/features/orders/server/order-aftercare.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTitle(matches, "ui_orders_meta_confirmation", "Order confirmation · Angle") },

@@ -1,28 +1,28 @@
-import { DocumentLinks } from "~/components/document-links";
+import { DocumentLinks } from "~/features/orders/ui/document-links";
 import { data, Link, useNavigate, useNavigation } from "react-router";
 import Package from "lucide-react/icons/package";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import type { Route } from "./+types/orders";
-import { getSessionUser } from "~/auth/session.server";
-import { LoginPrompt } from "~/components/login-prompt";
-import { OrderCardProgress } from "~/components/orders/order-card-progress";
-import type { OrderProgressView } from "~/components/orders/order-progress-view";
-import { listOrderProgress } from "~/services/orders/order-progress.server";
-import { Pager } from "~/components/pager";
-import { formatDate } from "~/domain/dates";
-import { ORDERS_LOAD_FAILED } from "~/domain/messages";
-import { localizeRefusal } from "~/lib/refusals.server";
-import { useLocale, useT } from "~/lib/i18n";
-import { metaTitle, rich, useStatusNames } from "~/lib/order-text";
-import { formatPaise } from "~/domain/money";
-import { STATUS_LABELS, STATUS_STYLES } from "~/domain/orders";
-import { readPageRequest } from "~/domain/pagination";
-import { addToCart } from "~/lib/cart";
-import { listCustomerOrders, type OrderSummary } from "~/services/orders/list-customer-orders.server";
-import { log } from "~/lib/log.server";
+import { getSessionUser } from "~/platform/auth/session.server";
+import { LoginPrompt } from "~/features/accounts/ui/login-prompt";
+import { OrderCardProgress } from "~/features/orders/ui/order-card-progress";
+import type { OrderProgressView } from "~/features/orders/ui/order-progress-view";
+import { listOrderProgress } from "~/features/orders/server/order-progress.server";
+import { Pager } from "~/ui/pager";
+import { formatDate } from "~/platform/core/dates";
+import { ORDERS_LOAD_FAILED } from "~/platform/i18n/messages";
+import { localizeRefusal } from "~/features/storefront/server/refusals.server";
+import { useLocale, useT } from "~/platform/i18n/i18n";
+import { metaTitle, rich, useStatusNames } from "~/features/orders/ui/order-text";
+import { formatPaise } from "~/platform/core/money";
+import { STATUS_LABELS, STATUS_STYLES } from "~/features/orders/domain/orders";
+import { readPageRequest } from "~/platform/core/pagination";
+import { addToCart } from "~/features/cart/domain/cart";
+import { listCustomerOrders, type OrderSummary } from "~/features/orders/server/list-customer-orders.server";
+import { log } from "~/platform/log.server";
 // Cancel and return from the list (issue 15).
-import { CancelOrderButton } from "~/components/cancel-order-dialog";
-import { listOrderActions, type OrderActions } from "~/services/returns/order-aftercare.server";
+import { CancelOrderButton } from "~/features/orders/ui/cancel-order-dialog";
+import { listOrderActions, type OrderActions } from "~/features/orders/server/order-aftercare.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTitle(matches, "ui_orders_meta_orders", "My Orders · Angle") },

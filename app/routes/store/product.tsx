@@ -3,27 +3,34 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import Minus from "lucide-react/icons/minus";
 import Plus from "lucide-react/icons/plus";
 import type { Route } from "./+types/product";
-import { AddToCartButton } from "~/components/add-to-cart-button";
-import { productMarkup } from "~/components/product-details.server";
-import { StaticHtml } from "~/components/static-html";
-import { formatPaise } from "~/domain/money";
-import { displayPrice } from "~/domain/gst";
-import { addAllToCart, type CartProduct, MAX_LINE_QUANTITY } from "~/lib/cart";
-import { DosageCalculator } from "~/components/dosage-calculator";
-import { planMarkup } from "~/components/dosage-plan.server";
-import { amountNeeded, cheapestPacks, type DosageCalculatorView, isAreaUnit, parseArea } from "~/domain/dosage";
-import { areaErrorText, areaUnitOptions, conversionNotes, needText, noPlanText, packSizeText } from "~/lib/dosage-text.server";
-import { defined } from "~/lib/defined";
-import { getProduct, type ProductDetail } from "~/services/catalog/get-product.server";
-import { checkDelivery } from "~/services/delivery/delivery.server";
-import { requestState } from "~/lib/request-policy.server";
-import { taxConfig } from "~/services/settings/tax-config.server";
-import { reviewsMarkup } from "~/components/product-reviews.server";
-import { readPageRequest } from "~/domain/pagination";
-import { listProductReviews, ratingBreakdown } from "~/services/reviews/list-product-reviews.server";
-import { m } from "~/lib/i18n.server";
-import { localizeDeliveryCheck } from "~/lib/delivery-text.server";
-import { useT } from "~/lib/i18n";
+import { AddToCartButton } from "~/features/cart/ui/add-to-cart-button";
+import { productMarkup } from "~/features/catalog/ui/product-details.server";
+import { StaticHtml } from "~/ui/static-html";
+import { formatPaise } from "~/platform/core/money";
+import { displayPrice } from "~/features/tax/domain/gst";
+import { addAllToCart, type CartProduct, MAX_LINE_QUANTITY } from "~/features/cart/domain/cart";
+import { DosageCalculator } from "~/features/dosage/ui/dosage-calculator";
+import { planMarkup } from "~/features/dosage/ui/dosage-plan.server";
+import { amountNeeded, cheapestPacks, type DosageCalculatorView, isAreaUnit, parseArea } from "~/features/dosage/domain/dosage";
+import {
+  areaErrorText,
+  areaUnitOptions,
+  conversionNotes,
+  needText,
+  noPlanText,
+  packSizeText,
+} from "~/features/dosage/server/dosage-text.server";
+import { defined } from "~/platform/defined";
+import { getProduct, type ProductDetail } from "~/features/catalog/server/get-product.server";
+import { checkDelivery } from "~/features/delivery/server/delivery.server";
+import { requestState } from "~/platform/request-policy.server";
+import { taxConfig } from "~/features/tax/server/tax-config.server";
+import { reviewsMarkup } from "~/features/reviews/ui/product-reviews.server";
+import { readPageRequest } from "~/platform/core/pagination";
+import { listProductReviews, ratingBreakdown } from "~/features/reviews/server/list-product-reviews.server";
+import { m } from "~/platform/i18n/i18n.server";
+import { localizeDeliveryCheck } from "~/features/delivery/server/delivery-text.server";
+import { useT } from "~/platform/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, error }) =>
   data?.product

@@ -1,16 +1,16 @@
 import { Form, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/products";
-import { noResultsMarkup } from "~/components/no-results.server";
-import { pageLinksMarkup } from "~/components/page-links.server";
-import { ProductCard } from "~/components/product-card";
-import { StaticHtml } from "~/components/static-html";
-import { CATEGORY_KEYS } from "~/domain/categories";
-import { catalogSearch, MAX_QUERY_LENGTH, parseCatalogQuery, sortChoices } from "~/domain/catalog-query";
-import { findProducts } from "~/services/catalog/find-products.server";
-import { sortLabel, showingCount } from "~/lib/catalog-text.server";
-import { categoryLabelIn } from "~/lib/catalog-labels.server";
-import { m } from "~/lib/i18n.server";
-import { useT } from "~/lib/i18n";
+import { noResultsMarkup } from "~/features/catalog/ui/no-results.server";
+import { pageLinksMarkup } from "~/features/catalog/ui/page-links.server";
+import { ProductCard } from "~/features/catalog/ui/product-card";
+import { StaticHtml } from "~/ui/static-html";
+import { CATEGORY_KEYS } from "~/features/catalog/domain/categories";
+import { catalogSearch, MAX_QUERY_LENGTH, parseCatalogQuery, sortChoices } from "~/features/catalog/domain/catalog-query";
+import { findProducts } from "~/features/catalog/server/find-products.server";
+import { sortLabel, showingCount } from "~/features/catalog/server/catalog-text.server";
+import { categoryLabelIn } from "~/features/catalog/server/catalog-labels.server";
+import { m } from "~/platform/i18n/i18n.server";
+import { useT } from "~/platform/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
   data ? [{ title: data.title }, { name: "description", content: data.description }] : [{ title: "All products · Angle" }];

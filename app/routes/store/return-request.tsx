@@ -1,19 +1,19 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/return-request";
-import { checkCustomer } from "~/auth/guards.server";
-import { LoginPrompt } from "~/components/login-prompt";
-import { ReturnLineForm } from "~/components/return-line-form";
-import { fieldErrors } from "~/domain/form-errors";
-import { formatDate } from "~/domain/dates";
-import { ReturnRequestSchema } from "~/domain/return-forms";
-import { RETURN_WINDOW_DAYS, type ReturnLineRefusal } from "~/domain/returns";
-import { readFields } from "~/lib/read-form.server";
-import { m } from "~/lib/i18n.server";
-import { localizeFields, localizeRefusal } from "~/lib/refusals.server";
-import { useLocale, useT } from "~/lib/i18n";
-import { metaTitle, rich } from "~/lib/order-text";
-import { redirectWithToast } from "~/lib/toast.server";
-import { getReturnForm, requestReturn, ReturnRefused } from "~/services/returns/request-return.server";
+import { checkCustomer } from "~/platform/auth/guards.server";
+import { LoginPrompt } from "~/features/accounts/ui/login-prompt";
+import { ReturnLineForm } from "~/features/orders/ui/return-line-form";
+import { fieldErrors } from "~/platform/core/form-errors";
+import { formatDate } from "~/platform/core/dates";
+import { ReturnRequestSchema } from "~/features/orders/domain/return-forms";
+import { RETURN_WINDOW_DAYS, type ReturnLineRefusal } from "~/features/orders/domain/returns";
+import { readFields } from "~/platform/http/read-form.server";
+import { m } from "~/platform/i18n/i18n.server";
+import { localizeFields, localizeRefusal } from "~/features/storefront/server/refusals.server";
+import { useLocale, useT } from "~/platform/i18n/i18n";
+import { metaTitle, rich } from "~/features/orders/ui/order-text";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { getReturnForm, requestReturn, ReturnRefused } from "~/features/orders/server/request-return.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTitle(matches, "ui_orders_meta_return", "Return items · Angle") },

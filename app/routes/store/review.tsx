@@ -1,17 +1,17 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/review";
-import { checkCustomer } from "~/auth/guards.server";
-import { LoginPrompt } from "~/components/login-prompt";
-import { TextField } from "~/components/ui/text-field";
-import { fieldErrors, type FieldErrors } from "~/domain/form-errors";
-import { RATINGS, REVIEW_MAX_LENGTH, type ReviewFormInput, ReviewFormSchema } from "~/domain/reviews";
-import { readFields } from "~/lib/read-form.server";
-import { m } from "~/lib/i18n.server";
-import { localizeFields, localizeRefusal } from "~/lib/refusals.server";
-import { useT } from "~/lib/i18n";
-import { metaTitle } from "~/lib/order-text";
-import { redirectWithToast } from "~/lib/toast.server";
-import { getReviewDraft, ReviewRefused, saveReview } from "~/services/reviews/save-review.server";
+import { checkCustomer } from "~/platform/auth/guards.server";
+import { LoginPrompt } from "~/features/accounts/ui/login-prompt";
+import { TextField } from "~/ui/text-field";
+import { fieldErrors, type FieldErrors } from "~/platform/core/form-errors";
+import { RATINGS, REVIEW_MAX_LENGTH, type ReviewFormInput, ReviewFormSchema } from "~/features/reviews/domain/reviews";
+import { readFields } from "~/platform/http/read-form.server";
+import { m } from "~/platform/i18n/i18n.server";
+import { localizeFields, localizeRefusal } from "~/features/storefront/server/refusals.server";
+import { useT } from "~/platform/i18n/i18n";
+import { metaTitle } from "~/features/orders/ui/order-text";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { getReviewDraft, ReviewRefused, saveReview } from "~/features/reviews/server/save-review.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {

@@ -1,5 +1,0 @@
-import { formatPaise } from "~/domain/money";
-
-export function Price({ paise, className }: { paise: number; className?: string }) {
-  return <span className={className}>{formatPaise(paise)}</span>;
-}

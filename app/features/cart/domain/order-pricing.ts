@@ -1,0 +1,39 @@
+import { displayPrice, FLAT_GST_PERCENT, type TaxConfig, type TaxedLine } from "~/features/tax/domain/gst";
+import { type PricedOrder, priceOrder } from "~/features/tax/domain/gst-order";
+import { findIndianState } from "~/platform/core/indian-states";
+import type { CartLine } from "./cart";
+import { useRootData } from "../../../platform/render/root-data";
+
+/**
+ * A cart's totals as the server will compute them when the order is placed (the same engine,
+ * app/features/tax/domain/gst.ts), for the cart and checkout. `stateName` is the delivery State, when known: it
+ * decides CGST + SGST or IGST, never the amount.
+ */
+export function priceCart(lines: readonly CartLine[], config: TaxConfig, stateName?: string): PricedOrder {
+  const buyer = stateName ? (findIndianState(stateName)?.gstCode ?? "") : "";
+  return priceOrder(
+    lines.map((l) => ({
+      amount: l.product.pricePaise * l.quantity,
+      // A line not yet checked against the catalogue is priced at the flat rate until it is.
+      rate: l.product.gstRate ?? FLAT_GST_PERCENT,
+      sellerStateCode: l.product.sellerStateCode ?? config.storeStateCode,
+    })),
+    config,
+    buyer,
+  );
+}
+
+export function useCartPricing(lines: readonly CartLine[], stateName?: string) {
+  const config = useRootData().store.tax;
+  return { priced: priceCart(lines, config, stateName), config, known: !!stateName && !!findIndianState(stateName) };
+}
+
+/**
+ * A line's unit price and total as the store shows prices: as stored, or with GST (the line's
+ * total then is its taxable value plus its share of the tax, as on the invoice).
+ */
+export function shownAmounts(line: CartLine, taxed: TaxedLine | undefined, config: TaxConfig) {
+  const total = line.product.pricePaise * line.quantity;
+  if (config.display === "exclusive" || !taxed) return { each: line.product.pricePaise, total };
+  return { each: displayPrice(line.product.pricePaise, taxed.rate, config), total: taxed.taxable + taxed.tax };
+}

@@ -1,0 +1,82 @@
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { getEnv } from "~/platform/env.server";
+import sharp from "sharp";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "~/features/catalog/domain/product-image";
+import { newId } from "~/platform/ids";
+import { SMALL_IMAGE_WIDTH } from "~/ui/image-srcset";
+
+/** A 48/50-megapixel phone photo decodes; anything bigger is refused before it eats memory. */
+const MAX_INPUT_PIXELS = 52_000_000;
+/** Letterbox colour: the white of the product cards. */
+const BACKGROUND = { r: 255, g: 255, b: 255, alpha: 1 };
+const ACCEPTED = new Set(["jpeg", "png", "webp"]);
+
+export class ImageRefused extends Error {}
+
+/** Where uploads live: local disk by default (UPLOAD_DIR), served under /uploads. */
+export interface ImageStorage {
+  put(name: string, bytes: Buffer): Promise<string>;
+}
+
+export const localImageStorage: ImageStorage = {
+  async put(name, bytes) {
+    const dir = resolve(getEnv().UPLOAD_DIR);
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, name), bytes);
+    return `/uploads/${name}`;
+  },
+};
+
+export const IMAGE_EMPTY = "The image file is empty.";
+export const IMAGE_UNREADABLE = "That file is not an image we can read. Please upload a JPEG, PNG or WebP.";
+export const IMAGE_TYPE_REFUSED = "Please upload a JPEG, PNG or WebP image.";
+export const IMAGE_UNPROCESSABLE = "That image could not be processed. Please upload a JPEG, PNG or WebP of at most 50 megapixels.";
+
+/**
+ * Checks an uploaded file really is a JPEG, PNG or WebP (by its content, not its name), strips its
+ * metadata, fits it into an 800 px square (a non-square photo is letterboxed on white, never cropped:
+ * the seller sees exactly what they chose) and stores it as WebP, with a 400 px copy beside it.
+ * Returns the public URL of the 800 px one.
+ */
+export async function storeProductImage(file: File, storage: ImageStorage = localImageStorage): Promise<string> {
+  if (file.size === 0) throw new ImageRefused(IMAGE_EMPTY);
+  if (file.size > MAX_IMAGE_BYTES) throw new ImageRefused(IMAGE_TOO_LARGE);
+  const input = Buffer.from(await file.arrayBuffer());
+  let format: string | undefined;
+  try {
+    format = (await sharp(input).metadata()).format;
+  } catch {
+    throw new ImageRefused(IMAGE_UNREADABLE);
+  }
+  if (!format || !ACCEPTED.has(format)) throw new ImageRefused(IMAGE_TYPE_REFUSED);
+  let output: Buffer;
+  let small: Buffer;
+  try {
+    output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(800, 800, { fit: "contain", background: BACKGROUND })
+      .flatten({ background: BACKGROUND })
+      .webp({ quality: 80 })
+      .toBuffer();
+    small = await sharp(output).resize(SMALL_IMAGE_WIDTH, SMALL_IMAGE_WIDTH).webp({ quality: 78 }).toBuffer();
+  } catch {
+    // A damaged file or one too large to decode: the header looked fine, the pixels did not.
+    throw new ImageRefused(IMAGE_UNPROCESSABLE);
+  }
+  // The small copy (for cards and phones, see imageSrcSet) first: the main one's URL is what is saved.
+  const id = newId();
+  await storage.put(`${id}-${SMALL_IMAGE_WIDTH}.webp`, small);
+  return storage.put(`${id}.webp`, output);
+}
+
+/**
+ * Removes a photo stored for a save that was then refused (a stale form, a vendor over a limit), so
+ * refused requests leave nothing on disk. Only our own `/uploads/<id>.webp` names are touched.
+ */
+export async function discardProductImage(url: string | undefined) {
+  const id = url ? /^\/uploads\/([a-z0-9]{8,40})\.webp$/.exec(url)?.[1] : undefined;
+  if (!id) return;
+  const dir = resolve(getEnv().UPLOAD_DIR);
+  await Promise.all([`${id}.webp`, `${id}-${SMALL_IMAGE_WIDTH}.webp`].map((name) => rm(join(dir, name), { force: true })));
+}

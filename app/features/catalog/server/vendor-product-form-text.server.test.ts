@@ -1,0 +1,202 @@
+import { readFileSync } from "node:fs";
+import sharp, { type Create } from "sharp";
+import { describe, expect, it } from "vitest";
+import { GST_RATES } from "~/features/tax/domain/gst";
+import { GST_RATE_ERROR } from "~/features/tax/domain/gst-forms";
+import { MAX_GALLERY, PRODUCT_FORM_INVALID, SKU_TAKEN, variantFieldName } from "~/features/catalog/domain/product-form";
+import { MAX_IMAGE_BYTES } from "~/features/catalog/domain/product-image";
+import { MAX_VARIANTS } from "~/features/catalog/domain/variants";
+import { VERIFY_BEFORE_LISTING } from "~/features/accounts/server/email-verification.server";
+import { parseProductForm } from "~/features/catalog/server/parse-product-form.server";
+import { PRODUCT_CHANGED, SkuTaken } from "~/features/catalog/server/save-product.server";
+import { IMAGE_EMPTY, ImageRefused, storeProductImage } from "~/features/catalog/server/store-product-image.server";
+import { withLocale } from "../../../platform/i18n/i18n.server";
+import { vendorRefusals, vendorReply } from "../../vendor-shops/server/vendor-text.server";
+
+/*
+ * Every sentence the vendor's product form can be refused with, said in Hindi on a Hindi page and
+ * left exactly as it is on an English one. The sentences are collected the way the action meets
+ * them: by parsing many wrong forms (each field wrong in each way it can be) through the real
+ * parser, so a new rule's message that no vendor_form_err_… message knows fails here.
+ */
+
+type Fields = Record<string, string | string[] | File>;
+const ROW = { label: "1 kg", packQuantity: "1", packUnit: "kg", sku: "NEEM-1KG", mrp: "500", price: "450", stock: "10", weight: "1000" };
+type Row = Partial<Record<keyof typeof ROW, string>>;
+const VALID: Fields = {
+  name: "Neem cake",
+  description: "Neem seed cake for the soil.",
+  category: "fertilizers",
+  regulatedAs: "fertiliser",
+  hsnCode: "3101",
+  gstRate: "5",
+  brand: "Kisan",
+  season: "kharif",
+  crops: ["tomato"],
+  dosageAmount: "50",
+  dosageUnit: "kg",
+  howToUse: "Mix into the soil before sowing.",
+  nameHi: "नीम खली",
+  descriptionHi: "मिट्टी के लिए नीम खली।",
+  howToUseHi: "बुवाई से पहले मिट्टी में मिलाएँ।",
+};
+
+function formOf(fields: Fields, rows: Row[] | null = [{}]) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (Array.isArray(value)) for (const v of value) form.append(name, v);
+    else form.append(name, value);
+  }
+  rows?.forEach((row, index) => {
+    for (const [field, value] of Object.entries({ ...ROW, ...row })) form.append(variantFieldName(index, field as keyof typeof ROW), value);
+  });
+  return form;
+}
+
+const long = (n: number) => "x".repeat(n);
+const file = (bytes: number, name = "photo.jpg") => new File([new Uint8Array(bytes)], name, { type: "image/jpeg" });
+
+/** Wrong values for each of the product's own fields (the pack sizes as valid rows). */
+const WRONG_FIELDS: Record<string, (string | string[])[]> = {
+  name: ["", "   ", long(201)],
+  description: [long(2001)],
+  category: ["", "toys"],
+  regulatedAs: ["poison"],
+  hsnCode: ["", "12", "31O1", "123456789"],
+  gstRate: ["", "7", "5.5", "abc"],
+  brand: [long(81)],
+  season: ["winter"],
+  crops: [["not-a-crop"], ["tomato", "mars-wheat"]],
+  dosageAmount: ["abc", "0", "1.2345", ""],
+  dosageUnit: ["furlong", ""],
+  howToUse: [long(2001)],
+  nameHi: [long(201)],
+  descriptionHi: [long(2001)],
+  howToUseHi: [long(2001)],
+};
+
+/** Wrong values for each field of a pack-size row. */
+const WRONG_ROW: Record<keyof typeof ROW, string[]> = {
+  label: ["", long(41)],
+  packQuantity: ["", "0", "abc", "1.2345", "1234567"],
+  packUnit: ["", "furlong"],
+  sku: ["A", "NE EM", long(41)],
+  mrp: ["0", "abc", "1.234", "-5", "9999999999"],
+  price: ["", "0", "abc", "1.234", "600"],
+  stock: ["", "-1", "1.5", "abc", "2000000"],
+  weight: ["0", "abc", "1.5", "99999999", "2000000"],
+};
+
+async function refusalsOf(form: FormData, options: { editing: boolean; gallery?: string[] } = { editing: false }) {
+  const parsed = await parseProductForm(form, options);
+  return parsed.ok ? [] : [parsed.error, ...Object.values(parsed.fields)];
+}
+
+/** Every refusal the form gives for the wrong forms above, each once. */
+async function collectRefusals() {
+  const seen = new Set<string>();
+  const add = (texts: string[]) => {
+    for (const text of texts) seen.add(text);
+  };
+  for (const [field, values] of Object.entries(WRONG_FIELDS))
+    for (const value of values) add(await refusalsOf(formOf({ ...VALID, [field]: value })));
+  for (const [field, values] of Object.entries(WRONG_ROW))
+    for (const value of values) add(await refusalsOf(formOf(VALID, [{}, { sku: "NEEM-2KG", [field]: value }])));
+  // Dosage: a unit without an amount, an amount without a unit.
+  add(await refusalsOf(formOf({ ...VALID, dosageAmount: "", dosageUnit: "kg" })));
+  add(await refusalsOf(formOf({ ...VALID, dosageAmount: "50", dosageUnit: "" })));
+  // Pack sizes: none, too many, two with one SKU.
+  add(await refusalsOf(formOf(VALID, [{ label: "", packQuantity: "", sku: "", mrp: "", price: "", stock: "", weight: "" }])));
+  add(
+    await refusalsOf(
+      formOf(
+        VALID,
+        Array.from({ length: MAX_VARIANTS + 1 }, (_, i) => ({ sku: `NEEM-${i}` })),
+      ),
+    ),
+  );
+  add(await refusalsOf(formOf(VALID, [{}, { sku: "neem-1kg" }])));
+  // An older form's one size: price and stock fields of their own.
+  const oneSize: [price: string, stock: string][] = [
+    ["", ""],
+    ["0", "-1"],
+    ["abc", "2000000"],
+    ["1.234", "1.5"],
+  ];
+  for (const [price, stock] of oneSize) add(await refusalsOf(formOf({ ...VALID, price, stock }, null)));
+  // Photos: too large, too many; an edit without the version it was drawn from.
+  add(await refusalsOf(formOf({ ...VALID, image: file(MAX_IMAGE_BYTES + 1) })));
+  add(await refusalsOf(formOf({ ...VALID, gallery: file(MAX_IMAGE_BYTES + 1) })));
+  add(
+    await refusalsOf(formOf({ ...VALID, gallery: file(10) }), {
+      editing: true,
+      gallery: Array.from({ length: MAX_GALLERY }, (_, i) => `/uploads/p${i}.webp`),
+    }),
+  );
+  add(await refusalsOf(formOf(VALID), { editing: true }));
+  // A photo's content refused when it is stored; a SKU another product has; a vendor not verified yet.
+  const noise: Create = {
+    width: 64,
+    height: 64,
+    channels: 3,
+    background: "white",
+    noise: { type: "gaussian", mean: 128, sigma: 30 },
+  };
+  const gif = await sharp({ create: noise }).gif().toBuffer();
+  // A PNG cut short: its header reads, its pixels do not.
+  const cut = (await sharp({ create: noise }).png().toBuffer()).subarray(0, 100);
+  for (const picture of [file(0), file(10), new File([new Uint8Array(gif)], "a.gif"), new File([new Uint8Array(cut)], "a.png")]) {
+    const refused = await storeProductImage(picture).catch((error: unknown) => error);
+    if (refused instanceof ImageRefused) seen.add(refused.message);
+  }
+  add([new SkuTaken("NEEM-1KG").message, VERIFY_BEFORE_LISTING]);
+  return seen;
+}
+
+/** The sentences written out in the modules the form's refusals come from. */
+function writtenSentences() {
+  const files = [
+    "app/features/catalog/domain/product-form.ts",
+    "app/features/tax/domain/gst-forms.ts",
+    "app/features/catalog/server/parse-product-form.server.ts",
+    "app/features/catalog/server/store-product-image.server.ts",
+  ];
+  const out = new Set<string>();
+  for (const path of files) for (const match of readFileSync(path, "utf8").matchAll(/"([A-Z][^"\n]*\.)"/g)) if (match[1]) out.add(match[1]);
+  return out;
+}
+
+const devanagari = /[\u0900-\u097F]/;
+
+describe("the vendor's product form in Hindi", () => {
+  it("says every refusal the form can give in Hindi, and each unchanged in English", async () => {
+    const refusals = await collectRefusals();
+    // The wrong forms above reach every sentence the form's modules write out (a new rule needs a case here).
+    const written = writtenSentences();
+    expect(written.size).toBeGreaterThan(25);
+    for (const sentence of written) expect(refusals, sentence).toContain(sentence);
+    for (const sentence of [PRODUCT_FORM_INVALID, SKU_TAKEN, PRODUCT_CHANGED, IMAGE_EMPTY, `At most ${MAX_VARIANTS} pack sizes.`])
+      expect(refusals).toContain(sentence);
+    for (const english of refusals) {
+      const hindi = vendorRefusals.say(english, "hi");
+      expect(hindi, english).not.toBe(english);
+      expect(hindi, english).toMatch(devanagari);
+      expect(vendorRefusals.say(english, "en")).toBe(english);
+    }
+  });
+
+  it("keeps a sentence's numbers in its Hindi", () => {
+    expect(vendorRefusals.say(`At most ${MAX_VARIANTS} pack sizes.`, "hi")).toContain(String(MAX_VARIANTS));
+    expect(vendorRefusals.say(GST_RATE_ERROR, "hi")).toContain(`${GST_RATES.join(", ")}%`);
+    expect(vendorRefusals.say(`At most ${MAX_GALLERY} extra photos. Remove one before adding more.`, "hi")).toContain(String(MAX_GALLERY));
+  });
+
+  it("turns a refused form's message and every field's into the page's language", async () => {
+    const parsed = await parseProductForm(formOf({ ...VALID, name: "", hsnCode: "12" }, [{ price: "0" }]), { editing: false });
+    if (parsed.ok) throw new Error("the form was accepted");
+    const hindi = withLocale("hi", () => vendorReply(parsed));
+    expect(Object.keys(hindi.fields).sort()).toEqual(["hsnCode", "name", "variants.0.price"]);
+    for (const text of [hindi.error, ...Object.values(hindi.fields)]) expect(text).toMatch(devanagari);
+    expect(withLocale("en", () => vendorReply(parsed))).toEqual(parsed);
+  });
+});

@@ -1,0 +1,77 @@
+import { Link } from "react-router";
+import { categoryLabelKey } from "~/features/catalog/domain/catalog-labels";
+import { imageSrcSet } from "~/ui/image-srcset";
+import type { ProductCard as Product } from "~/features/catalog/domain/product-view";
+import { AddToCartButton } from "../../cart/ui/add-to-cart-button";
+import { Price } from "../../../ui/price";
+import { Rating } from "../../reviews/ui/rating";
+import { displayPrice } from "~/features/tax/domain/gst";
+import { useRootData } from "~/platform/render/root-data";
+import { useT } from "~/platform/i18n/i18n";
+
+/** `eager`: in view on first paint (no lazy loading); `priority`: also likely the page's largest image. */
+export function ProductCard({ product, eager = false, priority = false }: { product: Product; eager?: boolean; priority?: boolean }) {
+  const outOfStock = product.stock <= 0;
+  const { tax } = useRootData().store;
+  const t = useT();
+  return (
+    <article
+      className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      data-testid="product-card"
+    >
+      <Link
+        to={`/products/${product.id}`}
+        prefetch="intent"
+        className="relative block aspect-square bg-stone-100"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <img
+          src={product.image}
+          srcSet={imageSrcSet(product.image)}
+          sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
+          alt=""
+          width={400}
+          height={400}
+          loading={eager || priority ? "eager" : "lazy"}
+          // No decoding="async": the likely largest image is drawn with the first paint, not a frame
+          // later (decision 028), and the rest are small pictures a phone decodes in no time.
+          fetchPriority={priority ? "high" : undefined}
+          className="h-full w-full object-cover"
+        />
+        {outOfStock ? (
+          <span className="absolute inset-0 flex items-center justify-center bg-stone-900/55">
+            <span className="rounded-md bg-white px-3 py-1 text-sm font-bold text-stone-900">{t("ui_store_out_of_stock")}</span>
+          </span>
+        ) : null}
+      </Link>
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{t(categoryLabelKey(product.category))}</p>
+        <h3 className="line-clamp-2 text-[15px] font-semibold leading-snug text-stone-900">
+          <Link to={`/products/${product.id}`} prefetch="intent" className="hover:text-brand-700">
+            {product.name}
+          </Link>
+        </h3>
+        <Rating rating={product.rating} reviews={product.reviews} t={t} />
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+          <p className="text-lg font-bold text-stone-900">
+            {product.priceVaries ? <span className="text-sm font-medium text-stone-600">{t("ui_store_price_from")} </span> : null}
+            <Price paise={displayPrice(product.pricePaise, product.gstRate, tax)} />
+          </p>
+          {product.sizes > 1 && !outOfStock ? (
+            <Link
+              to={`/products/${product.id}`}
+              prefetch="intent"
+              className="inline-flex w-full items-center justify-center rounded-lg border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:w-auto"
+              aria-label={t("ui_store_choose_size_of", { name: product.name })}
+            >
+              {t("ui_store_choose_size")}
+            </Link>
+          ) : (
+            <AddToCartButton product={product} className="w-full sm:w-auto" />
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+import { expect, test } from "vitest";
+import { ContactSchema } from "~/features/contact/domain/contact";
+import { withLocale } from "~/platform/i18n/i18n.server";
+import { RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
+import { contactErrors, contactRefusal, tooManyAttempts } from "./contact-errors.server";
+
+const refused = (input: Record<string, string>) => {
+  const parsed = ContactSchema.safeParse(input);
+  if (parsed.success) throw new Error("expected a refusal");
+  return parsed.error.issues;
+};
+
+test("in English the form's messages are the schema's own, word for word", () => {
+  for (const input of [
+    { name: "", email: "", subject: " ", message: "" },
+    { name: "x".repeat(500), email: "not-an-email", subject: "s".repeat(500), message: "m".repeat(6000) },
+    { name: "Ravi", email: `${"a".repeat(300)}@example.in`, subject: "Seeds", message: "Hello" },
+  ]) {
+    const issues = refused(input);
+    const schemaOwn: Record<string, string> = {};
+    for (const issue of issues) schemaOwn[String(issue.path[0])] ??= issue.message;
+    expect(withLocale("en", () => contactErrors(issues))).toEqual(schemaOwn);
+  }
+  expect(withLocale("en", () => tooManyAttempts(1))).toBe("Too many attempts. Please wait 1 second and try again.");
+  expect(withLocale("en", () => tooManyAttempts(30))).toBe("Too many attempts. Please wait 30 seconds and try again.");
+  const unavailable = new RateLimitUnavailable().message;
+  expect(withLocale("en", () => contactRefusal(unavailable))).toBe(unavailable);
+});
+
+test("a Hindi page's form answers in Hindi", () => {
+  const errors = withLocale("hi", () => contactErrors(refused({ name: "", email: "not-an-email", subject: "", message: "" })));
+  expect(errors).toEqual({
+    name: "अपना नाम लिखें।",
+    email: "सही ईमेल पता लिखें।",
+    subject: "विषय लिखें।",
+    message: "अपना संदेश लिखें।",
+  });
+  expect(withLocale("hi", () => contactErrors(refused({ name: "Ravi", email: "", subject: "s", message: "m" })))).toEqual({
+    email: "अपना ईमेल लिखें।",
+  });
+  expect(withLocale("hi", () => tooManyAttempts(30))).toBe("बहुत बार कोशिश हो चुकी है। 30 सेकंड रुककर फिर से कोशिश करें।");
+  expect(withLocale("hi", () => contactRefusal(new RateLimitUnavailable().message))).toBe(
+    "अभी यह अनुरोध नहीं ले पा रहे हैं। एक मिनट बाद फिर से कोशिश करें।",
+  );
+});

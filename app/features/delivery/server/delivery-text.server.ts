@@ -1,0 +1,28 @@
+import type { DeliveryCheck } from "~/features/delivery/domain/delivery";
+import { formatPaise } from "~/platform/core/money";
+import { currentLocale, m } from "~/platform/i18n/i18n.server";
+
+const hindiDay = new Intl.DateTimeFormat("hi-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
+/**
+ * "Check delivery"'s answer in the language of the page asking: the domain words it in English (the
+ * specification's text, kept as it is); a Hindi page gets the same facts in Hindi.
+ */
+export function localizeDeliveryCheck(check: DeliveryCheck): DeliveryCheck {
+  if (currentLocale() === "en") return check;
+  const { pincode } = check;
+  switch (check.kind) {
+    case "invalid":
+      return { ...check, message: m.store_delivery_pincode_format() };
+    case "unknown":
+      return { ...check, message: m.store_delivery_unknown({ pincode }) };
+    case "unserved":
+      return { ...check, message: m.store_delivery_unserved({ pincode, ...check.place }) };
+    case "delivers":
+      return {
+        ...check,
+        message: m.store_delivery_delivers({ ...check.place, date: hindiDay.format(new Date(`${check.date}T00:00:00Z`)) }),
+        codMessage: check.cod ? m.store_delivery_cod_up_to({ amount: formatPaise(check.codMaxPaise) }) : m.store_delivery_no_cod(),
+      };
+  }
+}

@@ -1,0 +1,42 @@
+import { getDb, type Db } from "~/platform/db/db.server";
+import {
+  DEFAULT_DELIVERY_SETTINGS,
+  type DeliveryCheck,
+  type DeliverySettings,
+  DeliverySettingsSchema,
+  describeDelivery,
+  type PincodePlace,
+} from "~/features/delivery/domain/delivery";
+import { saveSetting } from "~/features/settings/server/save-setting.server";
+
+const KEY = "delivery";
+
+/** The admin's delivery settings over the defaults; a damaged row falls back to the defaults. */
+export async function getDeliverySettings(db: Db = getDb()): Promise<DeliverySettings> {
+  const row = await db.selectFrom("setting").select("value").where("key", "=", KEY).executeTakeFirst();
+  if (!row) return DEFAULT_DELIVERY_SETTINGS;
+  try {
+    const parsed = DeliverySettingsSchema.safeParse({ ...DEFAULT_DELIVERY_SETTINGS, ...JSON.parse(row.value) });
+    return parsed.success ? parsed.data : DEFAULT_DELIVERY_SETTINGS;
+  } catch {
+    return DEFAULT_DELIVERY_SETTINGS;
+  }
+}
+
+export async function saveDeliverySettings(settings: DeliverySettings) {
+  await saveSetting(KEY, DeliverySettingsSchema.parse(settings));
+}
+
+/** The directory's district and State for a 6-digit pincode (one primary-key probe), or null. */
+export async function lookupPincode(pincode: string, db: Db = getDb()): Promise<PincodePlace | null> {
+  if (!/^[1-9][0-9]{5}$/.test(pincode)) return null;
+  const row = await db.selectFrom("pincode").select(["district", "state"]).where("code", "=", pincode).executeTakeFirst();
+  return row ?? null;
+}
+
+/** "Check delivery": whether, by when and with what payment the store delivers to a pincode. */
+export async function checkDelivery(raw: string, now = new Date()): Promise<DeliveryCheck> {
+  const pincode = raw.trim();
+  const [settings, place] = await Promise.all([getDeliverySettings(), lookupPincode(pincode)]);
+  return describeDelivery(settings, pincode, place, now);
+}

@@ -1,0 +1,282 @@
+import { hasRealEmail } from "../../../accounts/domain/mobile";
+import { formatDate } from "~/platform/core/dates";
+import { formatPaise } from "~/platform/core/money";
+import { orderTimeline, type OrderStatus } from "~/features/orders/domain/orders";
+import type { Locale } from "~/platform/i18n/locale";
+import * as m from "~/paraglide/messages";
+import { derivedShipping, GST_PERCENT } from "~/features/tax/domain/pricing";
+import type { TaxMode } from "~/features/tax/domain/gst";
+import { gstParts } from "~/features/tax/domain/gst-order";
+import { viewOrderLink } from "./order-link";
+import { type EmailBlock, type EmailRow, type EmailStore, type RenderedEmail, renderEmail } from "./layout";
+import type { BankTransferDetails } from "~/features/payments/domain/bank-transfer";
+import type { ShipmentView } from "~/features/orders/domain/shipments";
+import { bankTransferBlocks, shipmentBlocks } from "./fulfilment-messages";
+
+/**
+ * Every email the store sends, rendered from plain data (pure: no database, no environment).
+ * Amounts are integer paise, shown with formatPaise; dates in India's time zone. The customer's and
+ * vendor's emails are written in the recipient's language (`locale`, the order's for an order's
+ * emails); the admin's stay English, like the admin panel.
+ */
+
+export type EmailLine = { name: string; quantity: number; unitPrice: number; lineTotal: number };
+export type EmailAddress = { street: string; city: string; state: string; pincode: string };
+
+/** An order as the customer's and admin's emails show it: the figures the order row stores. */
+export type OrderEmailData = {
+  id: string;
+  createdAt: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  address: EmailAddress;
+  lines: EmailLine[];
+  subtotal: number;
+  tax: number;
+  total: number;
+  /** The payment method's label (paymentMethodLabel with the admin's display names). */
+  paymentLabel: string;
+  /** GST (issue 14): the mode it was placed under and its tax by kind; absent: the flat 18%, unsplit. */
+  taxMode?: TaxMode;
+  gst?: { cgst: number; sgst: number; igst: number };
+  /** The store's account, while the order waits for the customer's bank transfer (issue 15). */
+  bankTransfer?: BankTransferDetails | null;
+  /** The end of a bank transfer's time to pay, after which the order is cancelled. */
+  transferDueAt?: string | null;
+};
+
+const lineRows = (lines: EmailLine[], locale: Locale): EmailRow[] =>
+  lines.map((l) => ({
+    cells: [`${l.name} × ${l.quantity}`, m.email_each({ price: formatPaise(l.unitPrice) }, { locale }), formatPaise(l.lineTotal)],
+  }));
+
+const GST_LABELS = { CGST: m.email_gst_cgst, SGST: m.email_gst_sgst, IGST: m.email_gst_igst };
+
+/** An order's status in a sentence, in the recipient's language. */
+export const statusLabel = (status: OrderStatus, locale: Locale) =>
+  ({
+    pending: m.email_status_pending,
+    confirmed: m.email_status_confirmed,
+    shipped: m.email_status_shipped,
+    delivered: m.email_status_delivered,
+    cancelled: m.email_status_cancelled,
+  })[status]({}, { locale });
+
+/** The payment methods the store knows, in the recipient's language; an admin's own method keeps its name. */
+export function emailPaymentLabel(key: string, label: string, locale: Locale): string {
+  const known: Record<string, typeof m.email_payment_cod> = {
+    card: m.email_payment_card,
+    upi: m.email_payment_upi,
+    cod: m.email_payment_cod,
+    bank_transfer: m.email_payment_bank_transfer,
+  };
+  return locale !== "en" && Object.hasOwn(known, key) ? (known[key]?.({}, { locale }) ?? label) : label;
+}
+
+const addressLines = (a: EmailAddress) => [a.street, `${a.city}, ${a.state} ${a.pincode}`];
+
+/** Subtotal, shipping ("Free" when 0), GST and total, as the confirmation page shows them. */
+function totalRows(order: OrderEmailData, locale: Locale): EmailRow[] {
+  const shipping = derivedShipping(order);
+  const o = { locale };
+  return [
+    { cells: [m.email_subtotal({}, o), formatPaise(order.subtotal)] },
+    { cells: [m.email_shipping({}, o), shipping === 0 ? m.email_shipping_free({}, o) : formatPaise(shipping)] },
+    {
+      cells: [order.taxMode === "by_rate" ? m.email_gst({}, o) : m.email_gst_percent({ percent: GST_PERCENT }, o), formatPaise(order.tax)],
+    },
+    ...gstParts(order.gst ?? { cgst: 0, sgst: 0, igst: 0 }).map(([label, amount]) => ({
+      cells: [m.email_gst_of_which({ label: GST_LABELS[label]({}, o) }, o), formatPaise(amount)],
+    })),
+    { cells: [m.email_total({}, o), formatPaise(order.total)], strong: true },
+  ];
+}
+
+/** "Jute Seeds" or "Jute Seeds and 2 more": what an order is, in a subject. */
+function itemsInWords(lines: EmailLine[], locale: Locale) {
+  const first = lines[0]?.name ?? m.email_items_fallback({}, { locale });
+  return lines.length > 1 ? m.email_items_and_more({ first, count: lines.length - 1 }, { locale }) : first;
+}
+
+/** To the customer, when the order is placed. */
+export function orderPlacedEmail(store: EmailStore, order: OrderEmailData, locale: Locale = "en"): RenderedEmail {
+  const o = { locale };
+  return renderEmail(
+    store,
+    {
+      subject: m.email_placed_subject({ store: store.name, id: order.id, items: itemsInWords(order.lines, locale) }, o),
+      heading: m.email_placed_heading({}, o),
+      blocks: [
+        {
+          kind: "paragraph",
+          text: m.email_placed_hello({ name: order.customerName, id: order.id, date: formatDate(order.createdAt, locale) }, o),
+        },
+        { kind: "table", title: m.email_items({}, o), rows: lineRows(order.lines, locale) },
+        { kind: "table", title: m.email_payment_summary({}, o), rows: totalRows(order, locale) },
+        { kind: "lines", title: m.email_shipping_address({}, o), lines: addressLines(order.address) },
+        { kind: "lines", title: m.email_payment_method({}, o), lines: [order.paymentLabel] },
+        ...(order.transferDueAt
+          ? [{ kind: "paragraph" as const, text: m.email_bank_due({ date: formatDate(order.transferDueAt, locale) }, o) }]
+          : []),
+        ...bankTransferBlocks(order.bankTransfer ?? null, order, locale),
+        viewOrderLink(order.id, locale),
+      ],
+    },
+    locale,
+  );
+}
+
+const STATUS_HEADINGS = {
+  pending: m.email_status_heading_pending,
+  confirmed: m.email_status_heading_confirmed,
+  shipped: m.email_status_heading_shipped,
+  delivered: m.email_status_heading_delivered,
+  cancelled: m.email_status_heading_cancelled,
+} satisfies Record<OrderStatus, unknown>;
+
+/** The delivery timeline's steps and their expected times, in order (orderTimeline's four). */
+const TIMELINE = [
+  [m.email_timeline_order_confirmed, m.email_timeline_today],
+  [m.email_timeline_processing, m.email_timeline_1_2_days],
+  [m.email_timeline_shipped, m.email_timeline_3_5_days],
+  [m.email_timeline_delivered, m.email_timeline_5_7_days],
+] as const;
+
+/** To the customer, when an admin moves the order to a new status. */
+export function orderStatusEmail(
+  store: EmailStore,
+  order: { id: string; customerName: string; status: OrderStatus; shipments?: readonly ShipmentView[] },
+  locale: Locale = "en",
+): RenderedEmail {
+  const o = { locale };
+  const status = statusLabel(order.status, locale);
+  const blocks: EmailBlock[] = [{ kind: "paragraph", text: m.email_status_hello({ name: order.customerName, id: order.id, status }, o) }];
+  if (order.status === "cancelled") {
+    blocks.push({ kind: "paragraph", text: m.email_unexpected_help({}, o) });
+  } else {
+    const rows = orderTimeline(order.status).map((s, i) => {
+      const [label, when] = TIMELINE[i] ?? [() => s.label, () => s.when];
+      return { cells: [`${s.done ? "✓" : "○"} ${label({}, o)}`, s.done ? m.email_timeline_done({}, o) : when({}, o)] };
+    });
+    blocks.push({ kind: "table", title: m.email_timeline_title({}, o), rows });
+  }
+  // Shipped: the parcels, with the courier and the tracking number or link (issue 15).
+  if (order.status === "shipped") blocks.push(...shipmentBlocks(order.shipments ?? [], locale));
+  if (order.status === "confirmed") {
+    blocks.push({ kind: "paragraph", text: m.email_invoice_ready({}, o) });
+  }
+  if (order.status === "cancelled") {
+    blocks.push({ kind: "paragraph", text: m.email_cancelled_credit_note_if_invoiced({}, o) });
+  }
+  blocks.push(viewOrderLink(order.id, locale));
+  return renderEmail(
+    store,
+    {
+      subject: m.email_status_subject({ store: store.name, id: order.id, status: status.toLowerCase() }, o),
+      heading: STATUS_HEADINGS[order.status]({}, o),
+      blocks,
+    },
+    locale,
+  );
+}
+
+/** To the store's admin address (General Settings), when an order is placed. */
+export function adminNewOrderEmail(store: EmailStore, order: OrderEmailData): RenderedEmail {
+  return renderEmail(store, {
+    subject: `New order #${order.id} from ${order.customerName}: ${formatPaise(order.total)}`,
+    heading: `New order #${order.id}`,
+    blocks: [
+      { kind: "paragraph", text: `Placed on ${formatDate(order.createdAt)} by ${order.customerName}.` },
+      {
+        kind: "lines",
+        title: "Customer",
+        lines: [order.customerName, hasRealEmail(order.customerEmail) ? order.customerEmail : "", order.customerPhone].filter(Boolean),
+      },
+      { kind: "table", title: "Items", rows: lineRows(order.lines, "en") },
+      { kind: "table", title: "Payment summary", rows: totalRows(order, "en") },
+      { kind: "lines", title: "Shipping address", lines: addressLines(order.address) },
+      { kind: "lines", title: "Payment method", lines: [order.paymentLabel] },
+      { kind: "link", label: "Open the order", path: `/admin/orders/${encodeURIComponent(order.id)}` },
+    ],
+  });
+}
+
+/**
+ * To a vendor whose products are in an order: their own lines only, and what fulfilment needs of
+ * the customer (name, phone, shipping address) — never other vendors' lines or the order's totals.
+ */
+export function vendorOrderEmail(
+  store: EmailStore,
+  order: { id: string; createdAt: string; customerName: string; customerPhone: string; address: EmailAddress; lines: EmailLine[] },
+  locale: Locale = "en",
+): RenderedEmail {
+  const o = { locale };
+  return renderEmail(
+    store,
+    {
+      subject: m.email_vendor_order_subject({ id: order.id, items: itemsInWords(order.lines, locale) }, o),
+      heading: m.email_vendor_order_heading({}, o),
+      blocks: [
+        { kind: "paragraph", text: m.email_vendor_order_intro({ id: order.id, date: formatDate(order.createdAt, locale) }, o) },
+        { kind: "table", title: m.email_vendor_your_items({}, o), rows: lineRows(order.lines, locale) },
+        {
+          kind: "lines",
+          title: m.email_vendor_ship_to({}, o),
+          lines: [order.customerName, order.customerPhone, ...addressLines(order.address)],
+        },
+        { kind: "link", label: m.email_vendor_view_orders({}, o), path: "/vendor-login/orders" },
+      ],
+    },
+    locale,
+  );
+}
+
+/**
+ * To a vendor, when an admin approves or rejects their listing (with the reason given). A listing
+ * approved while its vendor is suspended is held (`onHold`) until the account is reactivated.
+ */
+export function listingReviewedEmail(
+  store: EmailStore,
+  listing: { name: string; approved: boolean; reason?: string | null; onHold?: boolean },
+  locale: Locale = "en",
+): RenderedEmail {
+  const o = { locale };
+  const name = { name: listing.name };
+  const approvedText = listing.onHold ? m.email_listing_approved_on_hold(name, o) : m.email_listing_approved_text(name, o);
+  const blocks: EmailBlock[] = listing.approved
+    ? [{ kind: "paragraph", text: approvedText }]
+    : [
+        { kind: "paragraph", text: m.email_listing_rejected_text(name, o) },
+        { kind: "lines", title: m.email_reason({}, o), lines: [listing.reason?.trim() || m.email_listing_no_reason({}, o)] },
+        { kind: "paragraph", text: m.email_listing_edit_again({}, o) },
+      ];
+  blocks.push({ kind: "link", label: m.email_listing_view_products({}, o), path: "/vendor-login/products" });
+  return renderEmail(
+    store,
+    {
+      subject: listing.approved ? m.email_listing_approved_subject(name, o) : m.email_listing_rejected_subject(name, o),
+      heading: listing.approved ? m.email_listing_approved_heading({}, o) : m.email_listing_rejected_heading({}, o),
+      blocks,
+    },
+    locale,
+  );
+}
+
+/** To the store's admin address, when a customer writes through Contact or asks an expert to call back. */
+export function contactMessageEmail(
+  store: EmailStore,
+  message: { kind: "contact" | "expert"; name: string; email: string; subject: string; message: string },
+): RenderedEmail {
+  const what = message.kind === "expert" ? "Expert call-back request" : "New contact message";
+  return renderEmail(store, {
+    subject: `${what} from ${message.name}: ${message.subject}`,
+    heading: what,
+    blocks: [
+      { kind: "lines", title: "From", lines: [message.name, message.email] },
+      { kind: "lines", title: "Subject", lines: [message.subject] },
+      { kind: "lines", title: "Message", lines: message.message.split(/\r?\n/) },
+      { kind: "link", label: "Open messages", path: "/admin/messages" },
+    ],
+  });
+}

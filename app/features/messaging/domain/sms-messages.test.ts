@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { ORDER_STATUSES } from "../../orders/domain/orders";
+import { chooseSmsTemplate, orderStatusSms, type SmsContent, signInCodeSms } from "./sms-messages";
+
+/** The text a DLT template gives once MSG91 fills its `##name##` placeholders from the variables. */
+const fill = (template: string, variables: Record<string, string>) =>
+  template.replace(/##(\w+)##/g, (_, name: string) => variables[name] ?? `<missing ${name}>`);
+
+/** The registered templates, as README ("SMS in Hindi") and the comments in sms-messages.ts give them. */
+const TEMPLATES = {
+  otp: {
+    en: "##otp## is your Angle sign-in code. It expires in 10 minutes. Do not share it with anyone.",
+    hi: "##otp## आपका Angle लॉग इन कोड है। यह 10 मिनट चलेगा। किसी को न बताएँ।",
+  },
+  orderStatus: {
+    en: "Angle order ###order## is ##status##. Details: ##link##",
+    hi: "आपके Angle ऑर्डर ###order## की स्थिति: ##status##। पूरी जानकारी: ##link##",
+  },
+};
+
+const expectTemplate = (sms: SmsContent, template: string) => expect(fill(template, sms.variables)).toBe(sms.text);
+
+describe("the sign-in code SMS", () => {
+  it("reads as its template in each language, with the code first for Android's autofill", () => {
+    const en = signInCodeSms("Angle", "123456", "en");
+    expect(en.text).toBe("123456 is your Angle sign-in code. It expires in 10 minutes. Do not share it with anyone.");
+    expectTemplate(en, TEMPLATES.otp.en);
+
+    const hi = signInCodeSms("Angle", "123456", "hi");
+    expect(hi.text).toBe("123456 आपका Angle लॉग इन कोड है। यह 10 मिनट चलेगा। किसी को न बताएँ।");
+    expect(hi.variables).toEqual({ otp: "123456" });
+    expectTemplate(hi, TEMPLATES.otp.hi);
+    // One Unicode SMS part holds 70 characters.
+    expect(hi.text.length).toBeLessThanOrEqual(70);
+  });
+});
+
+describe("the order status SMS", () => {
+  const link = "https://angle.in/hi/order-confirmation/AB12CD34EF56GH78";
+  const hindiWords = { pending: "लंबित", confirmed: "पक्का", shipped: "भेजा गया", delivered: "पहुँच गया", cancelled: "रद्द" };
+  const englishWords = { pending: "placed", confirmed: "confirmed", shipped: "shipped", delivered: "delivered", cancelled: "cancelled" };
+
+  it.each(ORDER_STATUSES)("says %s in Hindi with the order page's status word, as its template", (status) => {
+    const sms = orderStatusSms("Angle", { id: "AB12CD34EF56GH78", status, link }, "hi");
+    expect(sms.text).toBe(`आपके Angle ऑर्डर #AB12CD34EF56GH78 की स्थिति: ${hindiWords[status]}। पूरी जानकारी: ${link}`);
+    expect(sms.variables).toEqual({ order: "AB12CD34EF56GH78", status: hindiWords[status], link });
+    expectTemplate(sms, TEMPLATES.orderStatus.hi);
+  });
+
+  it.each(ORDER_STATUSES)("says %s in English as before, as its template", (status) => {
+    const english = link.replace("/hi/", "/");
+    const sms = orderStatusSms("Angle", { id: "AB12CD34EF56GH78", status, link: english }, "en");
+    expect(sms.text).toBe(`Angle order #AB12CD34EF56GH78 is ${englishWords[status]}. Details: ${english}`);
+    expect(sms.variables).toEqual({ order: "AB12CD34EF56GH78", status: englishWords[status], link: english });
+    expectTemplate(sms, TEMPLATES.orderStatus.en);
+  });
+});
+
+describe("choosing an SMS's language and template", () => {
+  const ids = { en: "tmpl-en", hi: "tmpl-hi" };
+
+  it("sends Hindi under the Hindi template when one is registered, and English under the English one", () => {
+    expect(chooseSmsTemplate("hi", ids, true)).toEqual({ locale: "hi", templateId: "tmpl-hi" });
+    expect(chooseSmsTemplate("en", ids, true)).toEqual({ locale: "en", templateId: "tmpl-en" });
+  });
+
+  it("falls back to English under the English template through MSG91 without a Hindi template", () => {
+    expect(chooseSmsTemplate("hi", { en: "tmpl-en" }, true)).toEqual({ locale: "en", templateId: "tmpl-en" });
+  });
+
+  it("writes Hindi to the file outbox, never under the English template id", () => {
+    expect(chooseSmsTemplate("hi", {}, false)).toEqual({ locale: "hi", templateId: undefined });
+    expect(chooseSmsTemplate("hi", { en: "tmpl-en" }, false)).toEqual({ locale: "hi", templateId: undefined });
+    expect(chooseSmsTemplate("hi", ids, false)).toEqual({ locale: "hi", templateId: "tmpl-hi" });
+    expect(chooseSmsTemplate("en", {}, false)).toEqual({ locale: "en", templateId: undefined });
+  });
+});

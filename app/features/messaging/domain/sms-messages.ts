@@ -1,0 +1,65 @@
+import { statusLabel } from "./emails/messages";
+import type { Locale } from "../../../platform/i18n/locale";
+import { CODE_TTL_MS } from "../../accounts/domain/mobile";
+import { type OrderStatus, STATUS_LABELS } from "../../orders/domain/orders";
+
+/*
+ * The text of each SMS in each language, and the variables a DLT-registered template takes for it.
+ * India's DLT rules fix an SMS's wording in a registered template; MSG91 fills its `##name##`
+ * placeholders from the variables, so the template registered for each kind and language must read
+ * like the text here (README, "SMS"). That is why these texts live in code and not in the
+ * translators' message files: a changed word means a new template.
+ */
+
+export type SmsContent = { text: string; variables: Record<string, string> };
+
+/**
+ * Templates:
+ * - MSG91_TEMPLATE_OTP: "##otp## is your Angle sign-in code. It expires in 10 minutes. Do not share it with anyone."
+ * - MSG91_TEMPLATE_OTP_HI: "##otp## आपका Angle लॉग इन कोड है। यह 10 मिनट चलेगा। किसी को न बताएँ।"
+ * The code comes first in both: Android's SMS code autofill looks for it there.
+ */
+export function signInCodeSms(storeName: string, code: string, locale: Locale): SmsContent {
+  const minutes = Math.round(CODE_TTL_MS / 60_000);
+  const text =
+    locale === "hi"
+      ? `${code} आपका ${storeName} लॉग इन कोड है। यह ${minutes} मिनट चलेगा। किसी को न बताएँ।`
+      : `${code} is your ${storeName} sign-in code. It expires in ${minutes} minutes. Do not share it with anyone.`;
+  return { text, variables: { otp: code } };
+}
+
+/**
+ * Templates:
+ * - MSG91_TEMPLATE_ORDER_STATUS: "Angle order ###order## is ##status##. Details: ##link##"
+ * - MSG91_TEMPLATE_ORDER_STATUS_HI: "आपके Angle ऑर्डर ###order## की स्थिति: ##status##। पूरी जानकारी: ##link##"
+ * The Hindi status is the word the Hindi order page and emails show ("पक्का"); in English a new
+ * order reads "placed" rather than "pending".
+ */
+export function orderStatusSms(storeName: string, order: { id: string; status: OrderStatus; link: string }, locale: Locale): SmsContent {
+  if (locale === "hi") {
+    const status = statusLabel(order.status, "hi");
+    return {
+      text: `आपके ${storeName} ऑर्डर #${order.id} की स्थिति: ${status}। पूरी जानकारी: ${order.link}`,
+      variables: { order: order.id, status, link: order.link },
+    };
+  }
+  const status = order.status === "pending" ? "placed" : STATUS_LABELS[order.status].toLowerCase();
+  return {
+    text: `${storeName} order #${order.id} is ${status}. Details: ${order.link}`,
+    variables: { order: order.id, status, link: order.link },
+  };
+}
+
+/** The DLT template ids for one kind of SMS: English, and Hindi when one is registered. */
+export type SmsTemplateIds = { en?: string; hi?: string };
+
+/**
+ * The language an SMS goes out in, and the template id it goes under. A Hindi SMS needs a Hindi
+ * template of its own: through an SMS provider (MSG91) without one, a Hindi customer gets the
+ * English text under the English template, since DLT refuses text that does not match the template.
+ * With no provider (the SMS_DIR files) nothing checks the wording, so the text is in their language.
+ */
+export function chooseSmsTemplate(locale: Locale, ids: SmsTemplateIds, viaProvider: boolean): { locale: Locale; templateId?: string } {
+  if (locale === "hi" && (ids.hi !== undefined || !viaProvider)) return { locale: "hi", templateId: ids.hi };
+  return { locale: "en", templateId: ids.en };
+}

@@ -1,0 +1,40 @@
+import type { EmailStore } from "~/features/messaging/domain/emails/layout";
+import type { BankTransferDetails } from "~/features/payments/domain/bank-transfer";
+import type { PaymentMethodNames } from "~/features/payments/domain/payment-settings";
+import { getEnv } from "~/platform/env.server";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
+import { getBankTransferDetails, getPaymentMethodNames } from "~/features/settings/server/payment-settings.server";
+
+/** What rendering an email needs besides the event: the store, the admin's address, payment names, the bank account. */
+export type EmailContext = {
+  store: EmailStore;
+  adminEmail: string;
+  paymentNames: PaymentMethodNames;
+  /** The store's account for bank transfers (Payment Settings), shown to a customer who pays that way. */
+  bankTransfer: BankTransferDetails | null;
+};
+
+/**
+ * Read before the transaction that queues the emails (SQLite has one connection: a read through
+ * getDb() inside another transaction would wait for it).
+ */
+export async function getEmailContext(): Promise<EmailContext> {
+  const [settings, paymentNames, bankTransfer] = await Promise.all([
+    getGeneralSettings(),
+    getPaymentMethodNames(),
+    getBankTransferDetails(),
+  ]);
+  const env = getEnv();
+  return {
+    store: {
+      name: settings.siteTitle,
+      address: env.STORE_ADDRESS,
+      supportEmail: env.SUPPORT_EMAIL,
+      supportPhone: env.SUPPORT_PHONE,
+      baseUrl: env.BASE_URL,
+    },
+    adminEmail: settings.adminEmail,
+    paymentNames,
+    bankTransfer,
+  };
+}

@@ -1,0 +1,69 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "~/platform/db/schema";
+import { hasRealEmail } from "~/features/accounts/domain/mobile";
+import { isNonEssential } from "~/features/messaging/domain/outbox";
+import { newId } from "~/platform/ids";
+
+/**
+ * An email as the outbox keeps it: already rendered (both parts), addressed, and named by what
+ * caused it. Rendering happens when the event happens, so a later template change never alters a
+ * message that is already queued.
+ */
+export type OutboxEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+};
+
+/**
+ * An SMS as the outbox keeps it: a number (+91…), the text, and for an SMS provider the DLT
+ * template id it goes under with the template's variables (MSG91 fills `##name##` from them).
+ */
+export type OutboxSms = { to: string; text: string; templateId?: string; variables?: Record<string, string> };
+
+type Writer = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Queues an email in the caller's transaction: written with the change that causes it, or not at
+ * all. `dedupeKey` names the event (e.g. `order-placed:<orderId>`); queuing the same event twice
+ * keeps the first message only, so a retried action never sends two.
+ */
+export async function enqueueEmail(db: Writer, kind: string, dedupeKey: string, email: OutboxEmail) {
+  // An account made from a mobile number has a placeholder address that no mail can reach.
+  if (!hasRealEmail(email.to)) return;
+  if (isNonEssential(kind) && (await optedOut(db, email.to))) return;
+  await enqueue(db, "email", kind, dedupeKey, email.to, email);
+}
+
+/** Whether the account at this address turned non-essential emails off (on /account, "Messages"). */
+async function optedOut(db: Writer, email: string) {
+  const row = await db.selectFrom("user").select("non_essential_emails").where("email", "=", email.toLowerCase()).executeTakeFirst();
+  return row !== undefined && !row.non_essential_emails;
+}
+
+/** Queues an SMS in the caller's transaction, like enqueueEmail. */
+export async function enqueueSms(db: Writer, kind: string, dedupeKey: string, sms: OutboxSms) {
+  await enqueue(db, "sms", kind, dedupeKey, sms.to, sms);
+}
+
+async function enqueue(db: Writer, channel: "email" | "sms", kind: string, dedupeKey: string, recipient: string, payload: unknown) {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("outbox")
+    .values({
+      id: newId(),
+      channel,
+      kind,
+      dedupe_key: dedupeKey,
+      recipient,
+      payload: JSON.stringify(payload),
+      next_attempt_at: now,
+      claimed_until: null,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .execute();
+}

@@ -1,0 +1,60 @@
+import { getDb } from "~/platform/db/db.server";
+import { sizeName } from "~/features/catalog/domain/variants";
+import type { OrderStatus } from "~/features/orders/domain/orders";
+import type { TaxMode } from "~/features/tax/domain/gst";
+import { type DocumentLink, listOrderDocuments } from "~/features/tax/server/documents.server";
+
+export type OrderDetail = {
+  id: string;
+  status: OrderStatus;
+  paymentMethod: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+  createdAt: string;
+  address: { street: string; city: string; state: string; pincode: string };
+  items: { productId: string; name: string; image: string; unitPrice: number; quantity: number; lineTotal: number }[];
+  /** GST (issue 14): the mode it was placed under and the tax by kind (lines and delivery). */
+  taxMode: TaxMode;
+  gst: { cgst: number; sgst: number; igst: number };
+  /** Its tax invoices and credit notes, once issued. */
+  documents: DocumentLink[];
+};
+
+/** One of this customer's orders, or null — another customer's order id reads as not found. */
+export async function getCustomerOrder(orderId: string, userId: string): Promise<OrderDetail | null> {
+  if (!/^[a-z0-9]{6,40}$/.test(orderId)) return null;
+  const db = getDb();
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("user_id", "=", userId).executeTakeFirst();
+  if (!order) return null;
+  const [lines, documents] = await Promise.all([
+    db.selectFrom("order_line").selectAll().where("order_id", "=", orderId).orderBy("name").execute(),
+    listOrderDocuments(orderId),
+  ]);
+  const sum = (key: "cgst_paise" | "sgst_paise" | "igst_paise") => lines.reduce((s, l) => s + Number(l[key]), 0);
+  return {
+    id: order.id,
+    status: order.status,
+    paymentMethod: order.payment_method,
+    subtotal: Number(order.subtotal_paise),
+    tax: Number(order.tax_paise),
+    total: Number(order.total_paise),
+    createdAt: order.created_at,
+    address: { street: order.street, city: order.city, state: order.state, pincode: order.pincode },
+    items: lines.map((l) => ({
+      productId: l.product_id,
+      name: sizeName(l.name, l.variant_label),
+      image: l.image,
+      unitPrice: Number(l.unit_price_paise),
+      quantity: l.quantity,
+      lineTotal: Number(l.line_total_paise),
+    })),
+    taxMode: order.tax_mode,
+    gst: {
+      cgst: sum("cgst_paise") + Number(order.shipping_cgst_paise),
+      sgst: sum("sgst_paise") + Number(order.shipping_sgst_paise),
+      igst: sum("igst_paise") + Number(order.shipping_igst_paise),
+    },
+    documents,
+  };
+}

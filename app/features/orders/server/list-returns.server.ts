@@ -1,0 +1,154 @@
+import { type Db, getDb } from "~/platform/db/db.server";
+import { type Keyset, paginate } from "~/platform/db/keyset.server";
+import type { PageRequest } from "~/platform/core/pagination";
+import { isPrepaidMethod, needsAttention } from "~/features/payments/domain/payments";
+import type { DecidableReturnView, RefundView, ReturnStatus, ReturnView } from "~/features/orders/domain/returns";
+import { sizeName } from "~/features/catalog/domain/variants";
+
+/** The columns every view of a return request reads (its line's name and size, its refund's payout reference). */
+function returnRows(db: Db) {
+  return db
+    .selectFrom("return_request")
+    .innerJoin("order_line", "order_line.id", "return_request.order_line_id")
+    .leftJoin("refund", "refund.id", "return_request.refund_id")
+    .select([
+      "return_request.id",
+      "return_request.order_id",
+      "return_request.order_line_id",
+      "return_request.quantity",
+      "return_request.reason",
+      "return_request.amount_paise",
+      "return_request.status",
+      "return_request.created_at",
+      "return_request.decided_at",
+      "return_request.decision_note",
+      "order_line.name",
+      "order_line.variant_label",
+      "refund.payout_reference",
+    ]);
+}
+
+type ReturnRow = {
+  id: string;
+  order_id: string;
+  order_line_id: string;
+  quantity: number;
+  reason: string;
+  amount_paise: number;
+  status: ReturnStatus;
+  created_at: string;
+  decided_at: string | null;
+  decision_note: string | null;
+  name: string;
+  variant_label: string;
+  payout_reference: string | null;
+};
+
+function toView(r: ReturnRow): ReturnView {
+  return {
+    id: r.id,
+    orderId: r.order_id,
+    lineId: r.order_line_id,
+    name: sizeName(r.name, r.variant_label),
+    quantity: Number(r.quantity),
+    reason: r.reason,
+    amountPaise: Number(r.amount_paise),
+    status: r.status,
+    createdAt: r.created_at,
+    decidedAt: r.decided_at,
+    decisionNote: r.decision_note,
+    payoutReference: r.payout_reference,
+  };
+}
+
+/**
+ * An order's return requests, oldest first: all of them, or (with `vendorId`) only those of that
+ * vendor's lines. The order's own page and the admin's page show them with their refunds.
+ */
+export async function listOrderReturns(orderId: string, options: { vendorId?: string } = {}): Promise<DecidableReturnView[]> {
+  return (await listReturnsOfOrders([orderId], options)).get(orderId) ?? [];
+}
+
+/** The return requests of several orders (a page of them), by order. */
+export async function listReturnsOfOrders(orderIds: readonly string[], options: { vendorId?: string } = {}) {
+  const byOrder = new Map<string, DecidableReturnView[]>();
+  if (orderIds.length === 0) return byOrder;
+  const db = getDb();
+  let query = returnRows(db)
+    .innerJoin("orders", "orders.id", "return_request.order_id")
+    .select("orders.payment_method")
+    .where("return_request.order_id", "in", orderIds);
+  if (options.vendorId) query = query.where("return_request.vendor_id", "=", options.vendorId);
+  const rows = await query.orderBy("return_request.created_at").orderBy("return_request.id").execute();
+  for (const r of rows) {
+    const list = byOrder.get(r.order_id) ?? [];
+    list.push({ ...toView(r), needsPayout: !isPrepaidMethod(r.payment_method) });
+    byOrder.set(r.order_id, list);
+  }
+  return byOrder;
+}
+
+/** An order's refunds, oldest first (cancellation, returns, late or extra payments). */
+export async function listOrderRefunds(orderId: string): Promise<RefundView[]> {
+  const rows = await getDb()
+    .selectFrom("refund")
+    .leftJoin("stray_payment", "stray_payment.refund_id", "refund.id")
+    .select([
+      "refund.id",
+      "refund.amount_paise",
+      "refund.reason",
+      "refund.kind",
+      "refund.status",
+      "refund.error",
+      "refund.payout_reference",
+      "refund.created_at",
+      "refund.updated_at",
+      "stray_payment.reason as stray_reason",
+    ])
+    .where("refund.order_id", "=", orderId)
+    .orderBy("refund.created_at")
+    .orderBy("refund.id")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    amountPaise: Number(r.amount_paise),
+    reason: r.stray_reason && needsAttention(r.stray_reason) ? ("mismatched_payment" as const) : r.reason,
+    kind: r.kind,
+    done: r.status === "processed",
+    failed: r.status === "failed",
+    error: r.status === "failed" ? r.error : null,
+    payoutReference: r.payout_reference,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+}
+
+export const ADMIN_RETURNS_PAGE_SIZE = 50;
+
+const NEWEST_FIRST: Keyset<{ created_at: string; id: string }> = {
+  keys: [
+    { ref: "return_request.created_at", field: "created_at", kind: "string" },
+    { ref: "return_request.id", field: "id", kind: "string" },
+  ],
+  order: "desc",
+};
+
+/** One page of return requests for /admin/returns, newest first, filtered by status, with the true total. */
+export async function listReturnsForAdmin(filter: { status: ReturnStatus | "all" }, page: PageRequest) {
+  let query = returnRows(getDb())
+    .innerJoin("orders", "orders.id", "return_request.order_id")
+    .leftJoin("vendor", "vendor.user_id", "return_request.vendor_id")
+    .select(["orders.payment_method", "orders.customer_name", "vendor.business_name"]);
+  if (filter.status !== "all") query = query.where("return_request.status", "=", filter.status);
+  const result = await paginate(query, NEWEST_FIRST, page, ADMIN_RETURNS_PAGE_SIZE);
+  return {
+    ...result,
+    rows: result.rows.map((r) => ({
+      ...toView(r),
+      needsPayout: !isPrepaidMethod(r.payment_method),
+      customerName: r.customer_name,
+      /** The line's seller: a vendor's business name, or null for the store's own. */
+      sellerName: r.business_name,
+    })),
+  };
+}

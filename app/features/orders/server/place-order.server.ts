@@ -1,0 +1,393 @@
+import { sql } from "kysely";
+import { getDatabase, type Db } from "~/platform/db/db.server";
+import { MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } from "~/features/cart/domain/cart-limits";
+import type { CheckoutInput } from "~/features/cart/domain/checkout";
+import { OPEN_UNPAID_STATUSES, TOO_MANY_OPEN_ORDERS } from "~/features/orders/domain/orders";
+import { HOLDING_UNPAID, initialPaymentStatus, isPrepaidMethod, RECEIVED } from "~/features/payments/domain/payments";
+import { transferDeadline } from "~/features/payments/domain/bank-transfer";
+import {
+  holdAllowance,
+  type UnpaidHoldLimits,
+  unpaidCustomerOverUnits,
+  unpaidCustomerOverValue,
+  unpaidOrderOverUnits,
+  unpaidOrderOverValue,
+  unpaidShareOfStock,
+} from "~/features/orders/domain/unpaid-holds";
+import { priceOrder } from "~/features/tax/domain/gst-order";
+import { findIndianState } from "~/platform/core/indian-states";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
+import { orderSellers } from "~/features/tax/server/order-sellers.server";
+import { getEnv } from "~/platform/env.server";
+import { newId } from "~/platform/ids";
+import { currentLocale } from "~/platform/i18n/i18n.server";
+import { getEmailContext } from "~/features/messaging/server/email-context.server";
+import { queueOrderPlacedEmails } from "~/features/messaging/server/queue-order-emails.server";
+import { syncProductSummary } from "~/features/catalog/server/variants.server";
+import { checkDelivery } from "~/features/delivery/server/delivery.server";
+import { codOverCapMessage, noCodHereMessage, stateMismatchMessage } from "~/features/delivery/domain/delivery";
+import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
+import { indiaToday } from "~/platform/core/india-day";
+import { configuredLimits, hitRateLimit, waitInWords } from "~/platform/rate-limit/rate-limit.server";
+
+export type Customer = { id: string; name: string; email: string };
+
+/** The checkout rate limit's refusal; `wait` in words ("10 minutes"). */
+export const TOO_MANY_ORDERS = (wait: string) => `Too many orders in a short time. Please wait ${wait} and try again.`;
+
+export class OrderRefused extends Error {
+  constructor(
+    message: string,
+    readonly status = 409,
+    /** The checkout field the refusal is about, when it is one. */
+    readonly field?: "pincode" | "state" | "paymentMethod",
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Places an order at the database's prices. In one transaction it checks each pack size is of a
+ * product on sale, takes its stock with a guarded decrement (never below zero), updates the
+ * products' summaries, and writes the order, its lines and
+ * its first status event; any refusal rolls all of it back. The checkout key makes it idempotent:
+ * a repeat with the same key returns the first order.
+ *
+ * Abuse limits: checkouts per customer and per address (`meta.ip`, when the caller has one) in
+ * any 10 minutes, and at most ORDER_MAX_OPEN_UNPAID open unpaid orders per customer, counted in
+ * the order's transaction so two checkouts at the limit cannot both pass. A repeat of a placed
+ * order is answered before any limit. An order paid by card, UPI or bank transfer holds its stock
+ * before any money arrives, so it is bounded too (docs/decisions/031-unpaid-holds.md): a card or UPI
+ * order's total and units, the customer's waiting orders together, and the share of each size's
+ * stock they hold; counted in the same transaction, after the customer's lock. A bank transfer has
+ * a deadline (BANK_TRANSFER_DAYS), after which the payment sweep cancels it.
+ *
+ * Delivery (issue 13): the pincode must be in the directory and served, the State must be the
+ * pincode's, and cash on delivery must be allowed there and the order's total within the COD cap.
+ */
+export async function placeOrder(
+  customer: Customer,
+  input: Omit<CheckoutInput, "items"> & { items: { productId: string; variantId?: string; quantity: number }[] },
+  meta: { ip?: string } = {},
+): Promise<{ orderId: string; created: boolean }> {
+  const { db, engine } = getDatabase();
+  const existing = await findByCheckoutKey(db, customer.id, input.checkoutKey);
+  if (existing) return { orderId: existing, created: false };
+
+  // One line per pack size: the same size twice is one line with the quantities added, and the
+  // per-size cap holds for that sum.
+  const items = mergeCartLines(input.items);
+  if (items.some((l) => l.quantity > MAX_LINE_QUANTITY)) throw new OrderRefused(TOO_MANY_OF_ONE, 400);
+  const prepaid = isPrepaidMethod(input.paymentMethod);
+  const transfer = input.paymentMethod === "bank_transfer";
+  const holds = prepaid || transfer ? unpaidHoldLimits() : null;
+  const units = items.reduce((sum, l) => sum + l.quantity, 0);
+  // The per-order cap is for payments online only: a tractor is bought by bank transfer.
+  if (holds && prepaid && units > holds.orderMaxUnits)
+    throw new OrderRefused(unpaidOrderOverUnits(holds.orderMaxUnits), 400, "paymentMethod");
+  // Sizes are taken in a fixed order (their products' ids, then theirs), so concurrent orders on
+  // PostgreSQL cannot deadlock.
+  const variantIds = items.map((l) => l.variantId);
+  const quantities = new Map(items.map((l) => [l.variantId, l.quantity]));
+  const askedProduct = new Map(items.map((l) => [l.variantId, l.productId]));
+
+  const delivery = await checkDelivery(input.pincode);
+  if (delivery.kind !== "delivers") throw new OrderRefused(delivery.message, 400, "pincode");
+  if (delivery.place.state !== input.state)
+    throw new OrderRefused(stateMismatchMessage(delivery.pincode, delivery.place.state), 400, "state");
+  const cod = input.paymentMethod === "cod";
+  if (cod && !delivery.cod) throw new OrderRefused(noCodHereMessage(delivery.pincode), 400, "paymentMethod");
+
+  const buyerState = findIndianState(input.state);
+  if (!buyerState) throw new OrderRefused("Choose the State of the delivery address.", 400, "state");
+
+  await limitCheckouts(customer.id, meta.ip);
+  const settings = await getGeneralSettings();
+  const maxOpen = getEnv().ORDER_MAX_OPEN_UNPAID;
+  const emails = await getEmailContext();
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // PostgreSQL: one customer's checkouts take turns from here (SQLite's writes are serial anyway),
+      // so the repeat check and the count of open orders below see every earlier checkout.
+      if (engine === "postgres") await trx.selectFrom("user").select("id").where("id", "=", customer.id).forNoKeyUpdate().execute();
+      const again = await findByCheckoutKey(trx, customer.id, input.checkoutKey);
+      if (again) return { orderId: again, created: false };
+
+      const open = await trx
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("user_id", "=", customer.id)
+        .where("status", "in", OPEN_UNPAID_STATUSES)
+        .where("payment_status", "not in", RECEIVED)
+        .executeTakeFirstOrThrow();
+      if (Number(open.n) >= maxOpen) throw new OrderRefused(TOO_MANY_OPEN_ORDERS(maxOpen), 409);
+      const held = holds ? await heldForPayment(trx, customer.id) : null;
+      // A bank transfer with nothing else waiting may pass the customer's totals (one big order,
+      // bounded by each size's share and its deadline); anything more must fit them together.
+      const alone = transfer && held?.units === 0 && held.paise === 0;
+      if (holds && held && !alone && held.units + units > holds.customerMaxUnits) {
+        throw new OrderRefused(unpaidCustomerOverUnits(holds.customerMaxUnits), 409);
+      }
+
+      const sizes = await trx
+        .selectFrom("product_variant as v")
+        .innerJoin("product as p", "p.id", "v.product_id")
+        .select([
+          "v.id",
+          "v.product_id",
+          "v.label",
+          "v.sku",
+          "v.price_paise",
+          "p.name",
+          "p.status",
+          "p.vendor_id",
+          "p.image",
+          "p.hsn_code",
+          "p.gst_rate",
+          // A vendor's seed, fertiliser or pesticide whose licence has lapsed is not sold, even
+          // before the sweep has taken it off sale (docs/decisions/019-licensed-sellers.md).
+          sql<number>`case when ${licensedToSell("p", indiaToday())} then 1 else 0 end`.as("licensed"),
+          (eb) =>
+            eb
+              .selectFrom("product_variant as w")
+              .select(eb.fn.countAll<number>().as("n"))
+              .whereRef("w.product_id", "=", "p.id")
+              .as("sizes"),
+        ])
+        .where("v.id", "in", variantIds)
+        .execute();
+      const byId = new Map(sizes.map((v) => [v.id, v]));
+      for (const variantId of variantIds) {
+        // A size of another product than the line says is a tampered cart: not on sale either, and
+        // not named (the other product is on sale; its name would mislead).
+        const found = byId.get(variantId);
+        const size = found?.product_id === askedProduct.get(variantId) ? found : undefined;
+        if (size?.status !== "live" || !Number(size.licensed)) {
+          throw new OrderRefused(size ? `${size.name} is no longer available.` : "A product in your cart is no longer available.");
+        }
+      }
+      const ordered = [...sizes].sort((a, b) => a.product_id.localeCompare(b.product_id) || a.id.localeCompare(b.id));
+      const productIds = [...new Set(ordered.map((v) => v.product_id))];
+      // The product rows first, in order: every writer of a product's sizes takes its row, so the
+      // summary written below is computed from sizes no one else is changing.
+      const now = new Date().toISOString();
+      for (const productId of productIds) {
+        const held = await trx
+          .updateTable("product")
+          .set({ updated_at: now })
+          .where("id", "=", productId)
+          .where("status", "=", "live")
+          .executeTakeFirst();
+        if (Number(held.numUpdatedRows) !== 1) {
+          throw new OrderRefused(`${ordered.find((v) => v.product_id === productId)?.name ?? "A product"} is no longer available.`);
+        }
+      }
+
+      const lines = [];
+      for (const size of ordered) {
+        const quantity = quantities.get(size.id) ?? 0;
+        const several = Number(size.sizes) > 1;
+        const named = several ? `${size.name} (${size.label})` : size.name;
+        if (holds && held) {
+          // The product's row is held above, so this stock is the one the decrement below sees.
+          const row = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
+          const stock = Number(row?.stock ?? 0);
+          const mine = held.byVariant.get(size.id) ?? 0;
+          const allowed = holdAllowance(stock, mine, holds);
+          // More than the stock left is the stock's refusal, below.
+          if (quantity <= stock && mine + quantity > allowed) throw new OrderRefused(unpaidShareOfStock(allowed, named), 409);
+        }
+        const taken = await trx
+          .updateTable("product_variant")
+          .set({ stock: sql`stock - ${quantity}` })
+          .where("id", "=", size.id)
+          .where("stock", ">=", quantity)
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== 1) {
+          const left = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
+          const stock = Number(left?.stock ?? 0);
+          throw new OrderRefused(
+            stock <= 0 ? `${named} is out of stock.` : `Only ${stock} of ${named} left in stock; please reduce the quantity.`,
+          );
+        }
+        const unit = Number(size.price_paise);
+        lines.push({
+          id: newId(),
+          product_id: size.product_id,
+          variant_id: size.id,
+          variant_label: several ? size.label : "",
+          sku: size.sku,
+          vendor_id: size.vendor_id,
+          name: size.name,
+          image: size.image,
+          unit_price_paise: unit,
+          quantity,
+          line_total_paise: unit * quantity,
+          hsn_code: size.hsn_code,
+          gst_rate: Number(size.gst_rate),
+        });
+      }
+      await syncProductSummary(trx, productIds);
+
+      // GST (issue 14): every seller must be able to invoice its lines, so each needs a GSTIN; the
+      // tax follows the store's mode and each seller's State against the delivery State.
+      const vendorIds = [...new Set(lines.flatMap((l) => (l.vendor_id ? [l.vendor_id] : [])))];
+      const found = await orderSellers(trx, vendorIds, settings);
+      if (!found.ok) {
+        throw new OrderRefused(`This order cannot be taxed: ${found.missing} is missing or not valid. Please contact us.`, 400);
+      }
+      const sellers = found.sellers;
+      const stateOf = (vendorId: string | null) => sellers.find((s) => s.seller === (vendorId ?? "store"))?.stateCode ?? "";
+      const config = { mode: settings.taxMode, storeStateCode: stateOf(null) };
+      const totals = priceOrder(
+        lines.map((l) => ({ amount: l.line_total_paise, rate: l.gst_rate, sellerStateCode: stateOf(l.vendor_id) })),
+        config,
+        buyerState.gstCode,
+      );
+      const taxedLines = lines.map((l, i) => {
+        const t = totals.breakdown.lines[i];
+        return {
+          ...l,
+          gst_rate: t?.rate ?? l.gst_rate,
+          taxable_paise: t?.taxable ?? l.line_total_paise,
+          cgst_paise: t?.cgst ?? 0,
+          sgst_paise: t?.sgst ?? 0,
+          igst_paise: t?.igst ?? 0,
+          seller_state_code: stateOf(l.vendor_id),
+        };
+      });
+      if (cod && totals.total > delivery.codMaxPaise) throw new OrderRefused(codOverCapMessage(delivery.codMaxPaise), 400, "paymentMethod");
+      if (holds && held) {
+        if (prepaid && totals.total > holds.orderMaxPaise)
+          throw new OrderRefused(unpaidOrderOverValue(holds.orderMaxPaise), 400, "paymentMethod");
+        if (!alone && held.paise + totals.total > holds.customerMaxPaise)
+          throw new OrderRefused(unpaidCustomerOverValue(holds.customerMaxPaise), 409);
+      }
+      const orderId = newId();
+      await trx
+        .insertInto("orders")
+        .values({
+          id: orderId,
+          user_id: customer.id,
+          // The page's language: the order's emails are written in it (0022-languages).
+          locale: currentLocale(),
+          checkout_key: input.checkoutKey,
+          status: "pending",
+          payment_method: input.paymentMethod,
+          subtotal_paise: totals.subtotal,
+          shipping_paise: totals.shipping,
+          tax_paise: totals.tax,
+          total_paise: totals.total,
+          customer_name: customer.name,
+          customer_email: customer.email,
+          customer_phone: input.phone,
+          street: input.street,
+          city: input.city,
+          state: input.state,
+          pincode: input.pincode,
+          created_at: now,
+          updated_at: now,
+          tax_mode: config.mode,
+          buyer_state_code: buyerState.gstCode,
+          shipping_gst_rate: totals.breakdown.shipping.rate,
+          shipping_cgst_paise: totals.breakdown.shipping.cgst,
+          shipping_sgst_paise: totals.breakdown.shipping.sgst,
+          shipping_igst_paise: totals.breakdown.shipping.igst,
+          sellers: JSON.stringify(sellers.filter((s) => s.seller === "store" || vendorIds.includes(s.seller))),
+          // A card, UPI or bank-transfer order waits for its payment, holding its stock until
+          // payment_due_at; then the payment sweep cancels it.
+          payment_status: initialPaymentStatus(input.paymentMethod),
+          payment_due_at: prepaid
+            ? new Date(Date.parse(now) + getEnv().PAYMENT_HOLD_MINUTES * 60_000).toISOString()
+            : transfer
+              ? transferDeadline(now, getEnv().BANK_TRANSFER_DAYS)
+              : null,
+        })
+        .execute();
+      await trx
+        .insertInto("order_line")
+        .values(taxedLines.map((l) => ({ ...l, order_id: orderId })))
+        .execute();
+      await trx
+        .insertInto("order_event")
+        .values({ id: newId(), order_id: orderId, status: "pending", note: "Order placed", actor_id: customer.id, created_at: now })
+        .execute();
+      await queueOrderPlacedEmails(trx, emails, orderId);
+      return { orderId, created: true };
+    });
+  } catch (error) {
+    // Two submits with one key raced past the first check: the loser finds the winner's order.
+    if (!(error instanceof OrderRefused) && isUniqueViolation(error, engine)) {
+      const winner = await findByCheckoutKey(db, customer.id, input.checkoutKey);
+      if (winner) return { orderId: winner, created: false };
+    }
+    throw error;
+  }
+}
+
+function unpaidHoldLimits(): UnpaidHoldLimits {
+  const env = getEnv();
+  return {
+    orderMaxPaise: env.ORDER_UNPAID_MAX_RUPEES * 100,
+    orderMaxUnits: env.ORDER_UNPAID_MAX_UNITS,
+    customerMaxPaise: env.ORDER_UNPAID_CUSTOMER_MAX_RUPEES * 100,
+    customerMaxUnits: env.ORDER_UNPAID_CUSTOMER_MAX_UNITS,
+    stockSharePercent: env.ORDER_UNPAID_STOCK_SHARE_PERCENT,
+    stockMinUnits: env.ORDER_UNPAID_STOCK_MIN_UNITS,
+  };
+}
+
+/**
+ * What the customer's orders still waiting for a card, UPI or bank-transfer payment hold: their
+ * totals, their units, and the units of each size. A failed attempt keeps the hold (the customer
+ * may pay again). A bank-transfer order an admin confirmed before its money came no longer counts:
+ * the admin chose to trust it, and the sweep no longer cancels it.
+ */
+async function heldForPayment(trx: Db, userId: string) {
+  const waiting = (eb: Db) =>
+    eb.selectFrom("orders").where("user_id", "=", userId).where("status", "=", "pending").where("payment_status", "in", HOLDING_UNPAID);
+  const value = await waiting(trx)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total_paise"), sql<number>`0`).as("paise"))
+    .executeTakeFirstOrThrow();
+  const lines = await trx
+    .selectFrom("order_line")
+    .select(["variant_id", (eb) => eb.fn.sum<number>("quantity").as("units")])
+    .where("order_id", "in", waiting(trx).select("id"))
+    .groupBy("variant_id")
+    .execute();
+  const byVariant = new Map(lines.flatMap((l) => (l.variant_id ? [[l.variant_id, Number(l.units)] as const] : [])));
+  return { paise: Number(value.paise), units: lines.reduce((sum, l) => sum + Number(l.units), 0), byVariant };
+}
+
+/** Checkouts per customer and per address; a refusal names the wait. */
+async function limitCheckouts(customerId: string, ip: string | undefined) {
+  const limits = configuredLimits();
+  const checks: [string, typeof limits.checkoutPerCustomer][] = [[`checkout:user:${customerId}`, limits.checkoutPerCustomer]];
+  if (ip) checks.push([`checkout:ip:${ip}`, limits.checkoutPerAddress]);
+  const hits: Awaited<ReturnType<typeof hitRateLimit>>[] = [];
+  for (const [key, limit] of checks) {
+    const hit = await hitRateLimit(key, limit);
+    hits.push(hit);
+    if (!hit.allowed) {
+      // A refused checkout counts against neither limit.
+      await Promise.all(hits.map((h) => h.refund()));
+      throw new OrderRefused(TOO_MANY_ORDERS(waitInWords(hit.retryAfterSeconds)), 429);
+    }
+  }
+}
+
+async function findByCheckoutKey(db: Db, userId: string, checkoutKey: string) {
+  const row = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("checkout_key", "=", checkoutKey)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+function isUniqueViolation(error: unknown, engine: string) {
+  const e = error as { code?: string; errcode?: string; message?: string };
+  return engine === "postgres" ? e.code === "23505" : /UNIQUE constraint failed/i.test(e.message ?? "");
+}

@@ -1,0 +1,31 @@
+import { sql } from "kysely";
+import type { Db } from "~/platform/db/db.server";
+import { syncProductSummary } from "~/features/catalog/server/variants.server";
+
+/**
+ * Puts a cancelled order's stock back, inside the cancelling transaction. Same lock order as
+ * placeOrder (the product rows by id, then the sizes), so a cancel and a checkout cannot deadlock.
+ * A size deleted since the order has no stock to take back.
+ */
+export async function restoreOrderStock(trx: Db, orderId: string, now: string) {
+  const lines = await trx
+    .selectFrom("order_line")
+    .select(["product_id", "variant_id", "quantity"])
+    .where("order_id", "=", orderId)
+    .orderBy("product_id")
+    .orderBy("variant_id")
+    .execute();
+  const productIds = [...new Set(lines.map((l) => l.product_id))];
+  for (const productId of productIds) {
+    await trx.updateTable("product").set({ updated_at: now }).where("id", "=", productId).execute();
+  }
+  for (const line of lines) {
+    await trx
+      .updateTable("product_variant")
+      .set({ stock: sql`stock + ${line.quantity}` })
+      .where("id", "=", line.variant_id ?? line.product_id)
+      .where("product_id", "=", line.product_id)
+      .execute();
+  }
+  await syncProductSummary(trx, productIds);
+}

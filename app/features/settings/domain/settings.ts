@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { validateGstin } from "../../tax/domain/gstin";
+import { PRICE_DISPLAYS, TAX_MODES } from "../../tax/domain/gst";
+
+export const GeneralSettingsSchema = z.object({
+  siteTitle: z.string().trim().min(1, "Site title is required.").max(60),
+  siteTagline: z.string().trim().max(120),
+  adminEmail: z.email("Enter a valid email address.").or(z.literal("")),
+  maintenanceMode: z.boolean(),
+  // Issue 14: how GST is charged and shown, and who the store is on its tax invoices.
+  taxMode: z.enum(TAX_MODES, "Choose a tax mode."),
+  priceDisplay: z.enum(PRICE_DISPLAYS, "Choose how prices are shown."),
+  storeLegalName: z.string().trim().min(2, "Enter the business's legal name.").max(100),
+  storeGstin: z.string().transform((value, ctx) => {
+    const result = validateGstin(value);
+    if (result.ok) return result.gstin;
+    ctx.addIssue({ code: "custom", message: value.trim() === "" ? "Enter the store's GSTIN." : result.error });
+    return z.NEVER;
+  }),
+  /** The registered place of business the GSTIN is for, as printed on invoices (one line per line). */
+  storeGstAddress: z.string().trim().min(10, "Enter the address the GSTIN is registered at.").max(300),
+});
+export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
+
+/** The settings form: an unticked checkbox is simply absent from the post. */
+export const GeneralSettingsFormSchema = GeneralSettingsSchema.extend({
+  maintenanceMode: z.preprocess((v) => v === "on", z.boolean()),
+});
+
+export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
+  siteTitle: "Angle",
+  siteTagline: "Seeds, tools and machinery for every Indian farm",
+  adminEmail: "",
+  maintenanceMode: false,
+  taxMode: "flat",
+  priceDisplay: "exclusive",
+  // The sample store's registration (a well-formed GSTIN, not a real one): replace before trading.
+  storeLegalName: "Angle Agri Stores Pvt. Ltd.",
+  storeGstin: "27AAICA4417K1ZK",
+  storeGstAddress: "Gat No. 112, Chakan MIDC Phase II\nKhed, Pune, Maharashtra 410501",
+};
+
+/** The sample store's GSTIN: the admin pages warn while it is still in use. */
+export const SAMPLE_STORE_GSTIN = DEFAULT_GENERAL_SETTINGS.storeGstin;

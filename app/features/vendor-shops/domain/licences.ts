@@ -1,0 +1,180 @@
+import { z } from "zod";
+import type { CategoryKey } from "../../catalog/domain/categories";
+import { addDays, formatIsoDay, indiaToday, isIsoDay } from "../../../platform/core/india-day";
+import { INDIAN_STATES } from "../../../platform/core/indian-states";
+
+/**
+ * Sellers of regulated farm inputs (issue 13, docs/decisions/019-licensed-sellers.md). Seeds need a
+ * seed dealer licence (Seeds (Control) Order, 1983), fertilisers an FCO dealer registration
+ * (Fertiliser (Control) Order, 1985), pesticides an insecticide selling licence (Insecticides Act,
+ * 1968 and Insecticides Rules, 1971). A product is "regulated as" one of these kinds, or none.
+ */
+export const LICENCE_KINDS = ["seed", "fertiliser", "pesticide"] as const;
+export type LicenceKind = (typeof LICENCE_KINDS)[number];
+
+export function isLicenceKind(value: unknown): value is LicenceKind {
+  return typeof value === "string" && (LICENCE_KINDS as readonly string[]).includes(value);
+}
+
+/** The licence each kind needs, as a heading. */
+export const LICENCE_LABELS: Record<LicenceKind, string> = {
+  seed: "Seed dealer licence",
+  fertiliser: "FCO fertiliser dealer registration",
+  pesticide: "Insecticide selling licence",
+};
+
+/** The same, inside a sentence. */
+export const licenceInSentence = (kind: LicenceKind) =>
+  kind === "fertiliser" ? "FCO fertiliser dealer registration" : LICENCE_LABELS[kind].toLowerCase();
+
+/** The law that asks for it. */
+export const LICENCE_LAWS: Record<LicenceKind, string> = {
+  seed: "Seeds (Control) Order, 1983",
+  fertiliser: "Fertiliser (Control) Order, 1985",
+  pesticide: "Insecticides Act, 1968 and Insecticides Rules, 1971",
+};
+
+/**
+ * What a product of a category is regulated as. Seeds and saplings are seed (planting material is
+ * what the Seeds (Control) Order covers; we treat saplings alike), equipment and tools nothing, and
+ * the fertilizers category holds pesticides too (neem oil, insecticides), so there the form's
+ * choice counts: fertiliser unless it says pesticide.
+ */
+export function regulatedAsFor(category: CategoryKey, chosen?: unknown): LicenceKind | null {
+  if (category === "seeds") return "seed";
+  if (category === "fertilizers") return chosen === "pesticide" ? "pesticide" : "fertiliser";
+  return null;
+}
+
+/** The choices the fertilizers category offers. */
+export const FERTILIZER_CATEGORY_KINDS = ["fertiliser", "pesticide"] as const satisfies readonly LicenceKind[];
+export const REGULATED_AS_INVALID = "Choose whether it is sold as a fertiliser or a pesticide.";
+
+export const LICENCE_NUMBER_MAX = 40;
+export const LICENCE_AUTHORITY_MAX = 120;
+/** How far ahead an expiry date may be: licences run for a few years, never decades. */
+export const LICENCE_MAX_YEARS = 20;
+
+export const LICENCE_NUMBER_REQUIRED = "Enter the licence number.";
+export const LICENCE_NUMBER_INVALID =
+  "A licence number is 4 to 40 letters, digits, spaces, slashes (/), dashes (-) or dots, with at least one digit.";
+export const LICENCE_EXPIRY_REQUIRED = "Enter the expiry date.";
+export const LICENCE_EXPIRY_INVALID = "Enter the expiry date as a real date (day, month and year).";
+export const licenceExpired = (day: string) =>
+  `This licence expired on ${formatIsoDay(day)}. Enter your renewed licence's number and expiry date.`;
+export const LICENCE_EXPIRY_TOO_FAR = `The expiry date is more than ${LICENCE_MAX_YEARS} years away. Please check the year.`;
+
+/** A licence number as stored: spaces collapsed, upper case (so "ab/12" and "AB/12 " are one number). */
+export const normaliseLicenceNumber = (text: string) => text.trim().replace(/\s+/g, " ").toUpperCase();
+
+const stateNames = INDIAN_STATES.map((s) => s.name);
+
+/**
+ * The vendor's licence form for one kind. `today` is India's date: an expiry before it is refused
+ * (a licence is valid through its expiry day).
+ */
+export function licenceFormSchema(today: string = indiaToday()) {
+  return z.object({
+    kind: z.enum(LICENCE_KINDS, "Something is missing from the form. Please reload the page."),
+    number: z
+      .string(LICENCE_NUMBER_REQUIRED)
+      .transform(normaliseLicenceNumber)
+      .pipe(
+        z
+          .string()
+          .min(1, { message: LICENCE_NUMBER_REQUIRED, abort: true })
+          .regex(/^(?=.*\d)[A-Z0-9/.\- ]{4,40}$/, LICENCE_NUMBER_INVALID),
+      ),
+    expiresOn: z
+      .string(LICENCE_EXPIRY_REQUIRED)
+      .trim()
+      .min(1, { message: LICENCE_EXPIRY_REQUIRED, abort: true })
+      .refine(isIsoDay, { message: LICENCE_EXPIRY_INVALID, abort: true })
+      .superRefine((day, ctx) => {
+        if (day < today) ctx.addIssue({ code: "custom", message: licenceExpired(day) });
+        else if (day > addDays(today, LICENCE_MAX_YEARS * 366)) ctx.addIssue({ code: "custom", message: LICENCE_EXPIRY_TOO_FAR });
+      }),
+    authority: z
+      .string()
+      .trim()
+      .max(LICENCE_AUTHORITY_MAX, `The issuing authority is too long (${LICENCE_AUTHORITY_MAX} characters at most).`)
+      .transform((s) => (s === "" ? null : s.replace(/\s+/g, " ")))
+      .prefault(""),
+    state: z
+      .string()
+      .trim()
+      .refine((s) => s === "" || stateNames.includes(s), "Choose the issuing State from the list.")
+      .transform((s) => (s === "" ? null : s))
+      .prefault(""),
+  });
+}
+export type LicenceInput = z.output<ReturnType<typeof licenceFormSchema>>;
+
+/** A licence as stored. */
+export type Licence = {
+  kind: LicenceKind;
+  number: string;
+  expiresOn: string;
+  authority: string | null;
+  state: string | null;
+  verifiedAt: string | null;
+  /** Bumped by every change the vendor makes: an admin verifies the licence as they saw it. */
+  version: number;
+};
+
+export type LicenceStatus = "missing" | "awaiting" | "verified" | "expired";
+
+export const LICENCE_STATUS_LABELS: Record<LicenceStatus, string> = {
+  missing: "Not provided",
+  awaiting: "Awaiting verification",
+  verified: "Verified",
+  expired: "Expired",
+};
+
+/** A licence's standing on `today` (India's date): expired after its expiry day, whether verified or not. */
+export function licenceStatus(licence: Pick<Licence, "expiresOn" | "verifiedAt"> | null | undefined, today: string): LicenceStatus {
+  if (!licence) return "missing";
+  if (licence.expiresOn < today) return "expired";
+  return licence.verifiedAt ? "verified" : "awaiting";
+}
+
+/** Whether a licence lets its holder sell its kind today. */
+export const licenceAllowsSale = (licence: Pick<Licence, "expiresOn" | "verifiedAt"> | null | undefined, today: string) =>
+  licenceStatus(licence, today) === "verified";
+
+/**
+ * Why an admin cannot approve a vendor's listing of `kind` yet, or null when the licence allows it.
+ * The admin's approval queue shows it, and a forced approval is refused with it.
+ */
+export function approvalBlockedReason(
+  kind: LicenceKind,
+  licence: Pick<Licence, "expiresOn" | "verifiedAt"> | null | undefined,
+  today: string,
+): string | null {
+  const what = licenceInSentence(kind);
+  switch (licenceStatus(licence, today)) {
+    case "verified":
+      return null;
+    case "missing":
+      return `Verify the vendor's ${what} before approving this listing. The vendor has not entered one yet.`;
+    case "awaiting":
+      return `Verify the vendor's ${what} before approving this listing.`;
+    case "expired":
+      return `The vendor's ${what} expired on ${formatIsoDay(licence?.expiresOn ?? today)}. Approve this listing once the vendor has entered the renewed licence and you have verified it.`;
+  }
+}
+
+/** What a vendor is told about a listing that needs a licence it lacks (on sale or waiting). */
+export function vendorLicenceNote(kind: LicenceKind, status: LicenceStatus): string | null {
+  const what = licenceInSentence(kind);
+  switch (status) {
+    case "verified":
+      return null;
+    case "missing":
+      return `Needs your ${what}: add it in your profile. Our team verifies it before this listing can be on sale.`;
+    case "awaiting":
+      return `Needs your ${what} verified by our team before this listing can be on sale.`;
+    case "expired":
+      return `Your ${what} has expired: enter the renewed one in your profile. Our team verifies it before this listing can be on sale again.`;
+  }
+}

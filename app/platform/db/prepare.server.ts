@@ -1,0 +1,19 @@
+import { getEnv } from "../env.server";
+import { getDatabase } from "./db.server";
+import { migrateToLatest } from "./migrate.server";
+import { seedCatalogIfEmpty } from "./seed/seed.server";
+import { bootstrapAdmin } from "../../features/accounts/server/ensure-admin.server";
+
+let ready: Promise<void> | undefined;
+
+/** Migrates, and on an empty store loads the sample catalogue. Runs once per process. */
+export function prepareDatabase(): Promise<void> {
+  ready ??= (async () => {
+    const env = getEnv();
+    const { db } = getDatabase();
+    await migrateToLatest(db);
+    if (env.SEED_ON_EMPTY) await seedCatalogIfEmpty(db);
+    await bootstrapAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  })();
+  return ready;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { GST_RATES, isGstRate } from "~/features/tax/domain/gst";
+import { HSN_PATTERN } from "~/features/tax/domain/gst-forms";
+import { SAMPLE_PRODUCT_GST } from "../migrations/0020-sample-product-gst";
+import { SAMPLE_PRODUCT_HINDI } from "../migrations/0023-hindi-catalogue";
+import { SAMPLE_HOW_TO_USE_HINDI } from "../migrations/0025-how-to-use-hindi";
+import { sampleProducts } from "./catalog";
+
+/** The heading and rate 0019-gst gave a product of a category (its backfill). */
+const backfill = (category: string): [string, number] =>
+  category === "seeds" ? ["1209", 0] : category === "equipment" ? ["8432", 5] : category === "tools" ? ["8201", 5] : ["3105", 5];
+
+describe("the sample catalogue's HSN codes and GST rates (docs/gst-rates.md)", () => {
+  it("every product has an 8-digit HSN code and one of the rates", () => {
+    expect(sampleProducts).toHaveLength(16);
+    for (const p of sampleProducts) {
+      expect(p.hsnCode, p.name).toMatch(HSN_PATTERN);
+      expect(p.hsnCode, p.name).toMatch(/^\d{8}$/);
+      expect(isGstRate(p.gstRate), p.name).toBe(true);
+      expect(GST_RATES).toContain(p.gstRate);
+    }
+  });
+
+  it("follows the schedules as docs/gst-rates.md explains: planting material and hand tools nil, pumps 18%, the rest 5%", () => {
+    const rate = (hsn: string) => sampleProducts.filter((p) => p.hsnCode.startsWith(hsn)).map((p) => p.gstRate);
+    // Seeds for sowing (1209) and live plants (0602) are nil; cereal seed in packets (1005, 1006) is 5%.
+    expect(rate("1209")).toEqual([0]);
+    expect(rate("0602")).toEqual([0]);
+    expect(rate("1005")).toEqual([5]);
+    expect(rate("1006")).toEqual([5]);
+    // Hand tools of heading 8201 are nil; machinery, sprayers, drip kits and fertilisers 5%.
+    expect(new Set(rate("8201"))).toEqual(new Set([0]));
+    for (const heading of ["8424", "8432", "8701", "3101", "3105", "2306"]) {
+      expect(rate(heading).length, heading).toBeGreaterThan(0);
+      expect(new Set(rate(heading)), heading).toEqual(new Set([5]));
+    }
+    expect(rate("8413")).toEqual([18]);
+    // Every product is covered by one of the rules above.
+    const headings = ["1209", "0602", "1005", "1006", "8201", "8424", "8432", "8701", "3101", "3105", "2306", "8413"];
+    for (const p of sampleProducts)
+      expect(
+        headings.some((h) => p.hsnCode.startsWith(h)),
+        p.name,
+      ).toBe(true);
+  });
+
+  it("migration 0020 gives a store seeded before them the same values, from what 0019 gave each product", () => {
+    expect(SAMPLE_PRODUCT_GST.map((m) => m.id).sort()).toEqual(sampleProducts.map((p) => p.id).sort());
+    for (const p of sampleProducts) {
+      const m = SAMPLE_PRODUCT_GST.find((x) => x.id === p.id);
+      expect(m?.to, p.name).toEqual([p.hsnCode, p.gstRate]);
+      expect(m?.from, p.name).toEqual(backfill(p.category));
+    }
+  });
+});
+
+describe("the sample catalogue in Hindi (issue 16)", () => {
+  it("every product has a Hindi name and description, in Devanagari, as 0023-hindi-catalogue gives an older store", () => {
+    for (const p of sampleProducts) {
+      expect(p.nameHi, p.name).toMatch(/[\u0900-\u097F]/u);
+      expect(p.descriptionHi, p.name).toMatch(/[\u0900-\u097F]/u);
+      expect(p.nameHi.length).toBeLessThanOrEqual(200);
+      expect(p.descriptionHi.length).toBeLessThanOrEqual(2000);
+    }
+    expect(SAMPLE_PRODUCT_HINDI).toEqual(sampleProducts.map(({ id, nameHi, descriptionHi }) => ({ id, nameHi, descriptionHi })));
+  });
+
+  it('every product with a "how to use" has it in Hindi too, and only those, as 0025-how-to-use-hindi gives an older store', () => {
+    const withHowToUse = sampleProducts.filter((p) => p.howToUse !== undefined);
+    expect(withHowToUse).toHaveLength(8);
+    for (const p of sampleProducts) expect(p.howToUseHi === undefined, p.name).toBe(p.howToUse === undefined);
+    for (const p of withHowToUse) {
+      expect(p.howToUseHi, p.name).toMatch(/[\u0900-\u097F]/u);
+      expect(p.howToUseHi?.length).toBeLessThanOrEqual(2000);
+    }
+    expect(SAMPLE_HOW_TO_USE_HINDI).toEqual(withHowToUse.map(({ id, howToUse, howToUseHi }) => ({ id, howToUse, howToUseHi })));
+  });
+});

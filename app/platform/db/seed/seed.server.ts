@@ -1,0 +1,75 @@
+import type { Db } from "../db.server";
+import { defaultSku, singleVariant } from "../../../features/catalog/domain/variants";
+import { saveVariants } from "../../../features/catalog/server/variants.server";
+import { syncReviewSummary } from "../../../features/reviews/server/review-summary.server";
+import { regulatedAsFor } from "../../../features/vendor-shops/domain/licences";
+import { sampleProducts } from "./catalog";
+import { sampleReviewRows } from "./sample-reviews";
+
+/**
+ * Loads the sample catalogue when the store has no products. Each product gets its own creation
+ * time, one second apart, so "first 8" on the home page is the catalogue's order. Its sample
+ * reviews are rows like any review, and the products' ratings are computed from them.
+ */
+export async function seedCatalogIfEmpty(db: Db): Promise<number> {
+  const existing = await db
+    .selectFrom("product")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) return 0;
+  const start = Date.parse("2026-01-01T00:00:00.000Z");
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("product")
+      .values(
+        sampleProducts.map((p, index) => {
+          const at = new Date(start + index * 1000).toISOString();
+          return {
+            id: p.id,
+            name: p.name,
+            description: p.description,
+            name_hi: p.nameHi,
+            description_hi: p.descriptionHi,
+            category: p.category,
+            regulated_as: p.regulatedAs ?? regulatedAsFor(p.category),
+            hsn_code: p.hsnCode,
+            gst_rate: p.gstRate,
+            price_paise: p.pricePaise,
+            stock: p.stock,
+            rating: 0,
+            reviews: 0,
+            image: p.image,
+            brand: p.brand ?? null,
+            gallery: JSON.stringify(p.gallery ?? []),
+            season: p.season ?? null,
+            dosage_amount: p.dosage?.amount ?? null,
+            dosage_unit: p.dosage?.unit ?? null,
+            how_to_use: p.howToUse ?? null,
+            how_to_use_hi: p.howToUseHi ?? null,
+            vendor_id: null,
+            status: "live" as const,
+            reject_reason: null,
+            created_at: at,
+            updated_at: at,
+          };
+        }),
+      )
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+    for (const p of sampleProducts) {
+      await saveVariants(trx, p.id, p.variants ?? [singleVariant({ price: p.pricePaise, stock: p.stock, sku: defaultSku(p.id) })], {
+        isNew: true,
+      });
+      const crops = p.crops ?? [];
+      if (crops.length)
+        await trx
+          .insertInto("product_crop")
+          .values(crops.map((crop) => ({ product_id: p.id, crop })))
+          .execute();
+      const reviews = sampleReviewRows(p.id);
+      if (reviews.length) await trx.insertInto("review").values(reviews).execute();
+      await syncReviewSummary(trx, p.id);
+    }
+  });
+  return sampleProducts.length;
+}

@@ -1,0 +1,61 @@
+import { Transform, type Writable } from "node:stream";
+import { CART_FLAG, CART_KEY } from "~/features/cart/domain/cart";
+import { SCRIPTS_IN } from "~/platform/render/scripts-after-paint.server";
+import { OFFLINE_NOTICE_CLASS, OFFLINE_NOTICE_ID } from "~/platform/offline/policy";
+
+/**
+ * Installable and offline (docs/decisions/029-offline.md): the web app manifest's link, and a tiny
+ * inline script that registers the service worker once the page has loaded, and its own scripts
+ * have arrived (SCRIPTS_IN: none of the worker's downloads competes with them), and shows (or takes
+ * away) the offline notice when the worker says a page's data came from the phone's copy. Written
+ * into the served HTML by entry.server, not drawn by React, so it adds no byte to the first-load
+ * JavaScript (decision 007); React's hydration skips elements it did not draw in <head>.
+ */
+export function offlineHead(nonce: string, { cartPage = false } = {}): string {
+  const script = `${offlineScript}${cartPage ? cartFlagScript : ""}`;
+  return `<link rel="manifest" href="/manifest.webmanifest"><script nonce="${nonce}">${script}</script>`;
+}
+
+const offlineScript = `if("serviceWorker"in navigator){const s=navigator.serviceWorker;s.onmessage=e=>{const t=e.data&&e.data.angleOffline;if(t===undefined)return;let p=document.getElementById("${OFFLINE_NOTICE_ID}");if(!t){if(p)p.remove();return}if(!p){p=document.createElement("p");p.id="${OFFLINE_NOTICE_ID}";p.setAttribute("role","status");p.className="${OFFLINE_NOTICE_CLASS}";document.body.prepend(p)}p.textContent=t};addEventListener("load",()=>Promise.resolve(${SCRIPTS_IN}).then(()=>s.register("/sw.js")))}`;
+
+/**
+ * On the cart page only: marks <html> when the cart kept in this browser has lines, before the
+ * first paint. The server cannot know the cart, so it draws the empty cart, which this mark hides
+ * behind "Loading your cart…" until React draws the lines; an empty cart is then drawn once, at the
+ * first paint, and stays (docs/decisions/028-first-paint.md).
+ */
+const cartFlagScript = `try{JSON.parse(localStorage.getItem("${CART_KEY}")||"[]").length>0&&document.documentElement.setAttribute("${CART_FLAG}","")}catch(e){}`;
+
+const HEAD_END = Buffer.from("</head>");
+
+/** Passes an HTML stream through, with `markup` written just before its first </head>. */
+export function insertBeforeHeadEnd(markup: string): Transform {
+  let done = false;
+  let carry = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      if (done) return callback(null, chunk);
+      const text = Buffer.concat([carry, Buffer.from(chunk)]);
+      const at = text.indexOf(HEAD_END);
+      if (at >= 0) {
+        done = true;
+        carry = Buffer.alloc(0);
+        return callback(null, Buffer.concat([text.subarray(0, at), Buffer.from(markup), text.subarray(at)]));
+      }
+      // "</head>" may be split between two chunks: keep the end of this one for the next.
+      const keep = Math.min(text.length, HEAD_END.length - 1);
+      carry = Buffer.from(text.subarray(text.length - keep));
+      callback(null, text.subarray(0, text.length - keep));
+    },
+    flush(callback) {
+      callback(null, carry.length ? carry : undefined);
+    },
+  });
+}
+
+/** What React writes into `body`, with offlineHead(nonce) in its <head>: React pipes into the returned stream. */
+export function withOfflineHead(body: Writable, nonce: string, options: { cartPage?: boolean } = {}): Writable {
+  const head = insertBeforeHeadEnd(offlineHead(nonce, options));
+  head.pipe(body);
+  return head;
+}
