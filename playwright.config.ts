@@ -38,6 +38,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Template databases for the private stores, migrated once per run.
+  globalSetup: "./tests/e2e/global-setup.ts",
   testMatch: "**/*.spec.ts",
   outputDir,
   fullyParallel: true,

@@ -5,7 +5,7 @@ import { isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { prepareDatabase } from "./platform/db/prepare.server";
+import { prepareDatabase } from "./prepare.server";
 import { closeDatabase } from "./platform/db/db.server";
 import { getEnv } from "./platform/env.server";
 import { contentSecurityPolicy } from "./platform/csp.server";
@@ -16,6 +16,7 @@ import { requestLocale } from "./platform/i18n/i18n.server";
 import { HINDI_PREFIX, hasHindiTwin, localizePath } from "./platform/i18n/locale";
 import { InlineCssContext } from "./platform/render/inline-stylesheet";
 import { withOfflineHead } from "./platform/render/offline-head.server";
+import { CART_FLAG, CART_KEY } from "./features/cart/domain/cart";
 import { scriptsAfterPaint } from "./platform/render/scripts-after-paint.server";
 import stylesheet from "./app.css?url";
 import devanagari400 from "./fonts/noto-sans-devanagari-400.woff2?url";
@@ -168,7 +169,7 @@ export default function handleRequest(
           const production = getEnv().NODE_ENV === "production";
           // The manifest link and the service worker's inline script (docs/decisions/029-offline.md).
           const cartPage = new URL(request.url).pathname === "/cart";
-          pipe(production ? withOfflineHead(body, nonce, { cartPage }) : body);
+          pipe(production ? withOfflineHead(body, nonce, cartPage ? { cart: { key: CART_KEY, flag: CART_FLAG } } : {}) : body);
           // In production the page paints before its scripts load (docs/decisions/028-first-paint.md);
           // development keeps React Router's own markup, as it keeps the stylesheet a <link>.
           // pipeline: a visitor who leaves stops the render, as when React writes to `body` directly.

@@ -14,7 +14,7 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import autocannon from "autocannon";
 import pg from "pg";
-import { sampleProducts } from "../app/platform/db/seed/catalog.ts";
+import { sampleProducts } from "../app/features/catalog/server/seed/catalog.ts";
 import { defined } from "../app/platform/defined.ts";
 import { runRepeatVisit, SLOW_4G, type RepeatVisitResult } from "./repeat-visit.ts";
 

@@ -1,7 +1,7 @@
 // npm run admin:create -- --email admin@example.in --password 'a long secret' [--name "Store Admin"] [--promote]
 import { parseArgs } from "node:util";
 import { closeDatabase } from "../app/platform/db/db.server";
-import { prepareDatabase } from "../app/platform/db/prepare.server";
+import { prepareDatabase } from "../app/prepare.server";
 import { OwnEmailSchema, PasswordSchema } from "../app/features/accounts/domain/account";
 import { fieldErrors, firstError } from "../app/platform/core/form-errors";
 import { ensureAdmin } from "../app/features/accounts/server/ensure-admin.server";

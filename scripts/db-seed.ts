@@ -1,6 +1,6 @@
 import { getDatabase, closeDatabase } from "../app/platform/db/db.server";
 import { migrateToLatest } from "../app/platform/db/migrate.server";
-import { seedCatalogIfEmpty } from "../app/platform/db/seed/seed.server";
+import { seedCatalogIfEmpty } from "../app/features/catalog/server/seed/seed.server";
 
 const { db, engine } = getDatabase();
 await migrateToLatest(db);

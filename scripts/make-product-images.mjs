@@ -2,7 +2,7 @@
 // Generates the built-in catalogue artwork from emoji icon sets that are
 // installed as dev dependencies (no network access, no hot-linking):
 //
-//   public/images/products/<slug>.svg      one per picture of a product in app/platform/db/seed/catalog.ts
+//   public/images/products/<slug>.svg      one per picture of a product in app/features/catalog/server/seed/catalog.ts
 //                                          (its cover, and its gallery: <slug>-2.svg, <slug>-3.svg…)
 //   public/images/categories/<category>.svg
 //   public/favicon.svg
@@ -17,7 +17,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { sampleProducts } from "../app/platform/db/seed/catalog.ts";
+import { sampleProducts } from "../app/features/catalog/server/seed/catalog.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);

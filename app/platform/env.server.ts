@@ -1,6 +1,6 @@
 import { z } from "zod";
 // With its extension: the production server loads this module with Node itself, before any bundler.
-import { isReservedEmail } from "../features/accounts/domain/reserved-email.ts";
+import { isReservedEmail } from "./core/reserved-email.ts";
 
 /**
  * The only module that reads `process.env`: every setting is checked here, at start, and a bad

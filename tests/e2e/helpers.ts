@@ -1,6 +1,6 @@
 import { defined } from "../../app/platform/defined";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { sampleProducts, type SampleProduct } from "../../app/platform/db/seed/catalog";
+import { sampleProducts, type SampleProduct } from "../../app/features/catalog/server/seed/catalog";
 import { baseURL } from "../../playwright.config";
 import { waitForHydration } from "./fixtures";
 import { confirmByEmail, confirmInBrowser } from "./mail-helpers";

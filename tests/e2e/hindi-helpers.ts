@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
-import { sampleProducts } from "../../app/platform/db/seed/catalog";
+import { sampleProducts } from "../../app/features/catalog/server/seed/catalog";
 import { hasHindiTwin } from "../../app/platform/i18n/locale";
 import { WCAG_22_AA, waitForHydration } from "./fixtures";
 import { type Customer, newCustomer } from "./helpers";

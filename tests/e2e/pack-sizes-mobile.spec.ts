@@ -5,7 +5,7 @@ import { expectNoHorizontalScroll, loginAs, placeOrder, storedCart, TOMATO, wait
  * Issue 12's farmer: on a phone, shops by crop, finds a seed in three pack sizes, asks the dosage
  * calculator for 2 acres, adds the packs it suggests and checks out. The sample catalogue's tomato
  * seeds: 10 g ₹549, 50 g ₹2,499, 100 g ₹4,699, 60 g an acre; for 2 acres (120 g) the cheapest cover
- * is 1 × 100 g + 2 × 10 g = ₹5,797 (app/platform/db/seed/catalog.ts).
+ * is 1 × 100 g + 2 × 10 g = ₹5,797 (app/features/catalog/server/seed/catalog.ts).
  */
 test("a farmer picks Tomato, sizes the seed for 2 acres with the calculator, adds the packs and checks out", async ({ page }) => {
   test.setTimeout(60_000);

@@ -4,7 +4,7 @@ import { loginAs, placeOrder, seedCart, TOMATO, waitForHydration } from "./helpe
 import { startPrivateStore } from "./private-store";
 import { ADMIN, loginAsAdmin, setCodCap } from "./admin-helpers";
 
-// The sample tomato seeds (app/platform/db/seed/catalog.ts): 10 g ₹549 (MRP ₹599), 50 g ₹2,499 (MRP ₹2,995),
+// The sample tomato seeds (app/features/catalog/server/seed/catalog.ts): 10 g ₹549 (MRP ₹599), 50 g ₹2,499 (MRP ₹2,995),
 // 100 g ₹4,699 (MRP ₹5,990); 60 g an acre.
 
 test("without JavaScript a shopper chooses a pack size and sizes an order with the calculator", async ({ browser, baseURL }) => {

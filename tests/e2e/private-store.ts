@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,8 +29,16 @@ export async function startPrivateStore(name: string, extraEnv: Record<string, s
     E2E_DB: postgres ? "postgres" : "sqlite",
   };
   const sqlitePath = join(dir, "store.sqlite");
-  if (postgres) env.STORE_DB_NAME = dbName;
-  else env.SQLITE_PATH = sqlitePath;
+  // From the run's template (tests/e2e/global-setup.ts): with the sample catalogue unless asked otherwise.
+  const template = env.SEED_ON_EMPTY === "false" ? process.env.E2E_TEMPLATE_MIGRATED : process.env.E2E_TEMPLATE_SEEDED;
+  if (!template) throw new Error("no template database: tests/e2e/global-setup.ts makes them (playwright.config.ts globalSetup)");
+  if (postgres) {
+    env.STORE_DB_NAME = dbName;
+    env.STORE_DB_TEMPLATE = template;
+  } else {
+    env.SQLITE_PATH = sqlitePath;
+    copyFileSync(template, sqlitePath);
+  }
 
   const server = spawn(process.execPath, [join(import.meta.dirname, "store-server.mjs")], {
     env,

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { sampleReviews } from "../../app/platform/db/seed/sample-reviews";
+import { sampleReviews } from "../../app/features/catalog/server/seed/sample-reviews";
 import { createProduct, loginAsAdmin, ORIGIN, placeCustomerOrder } from "./admin-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { expectNoHorizontalScroll, TOMATO, todayInIndia } from "./helpers";

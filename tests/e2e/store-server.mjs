@@ -1,6 +1,7 @@
 // A private store for one Playwright worker (see storefront-fixtures.ts): the production build on a
-// fresh database of its own: the SQLite file at SQLITE_PATH, or with E2E_DB=postgres a new database
-// named STORE_DB_NAME. The fixture removes either afterwards.
+// fresh database of its own: the SQLite file at SQLITE_PATH (a copy of the run's template), or with
+// E2E_DB=postgres a new database named STORE_DB_NAME made from STORE_DB_TEMPLATE. The fixture
+// removes either afterwards.
 import pg from "pg";
 
 if (process.env.E2E_DB === "postgres") {
@@ -10,7 +11,10 @@ if (process.env.E2E_DB === "postgres") {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   await client.query(`drop database if exists ${name} with (force)`);
-  await client.query(`create database ${name}`);
+  const template = process.env.STORE_DB_TEMPLATE;
+  if (template && !/^[a-z0-9_]+$/.test(template)) throw new Error("STORE_DB_TEMPLATE must be a plain database name");
+  // From the run's migrated template (tests/e2e/global-setup.ts), when there is one.
+  await client.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await client.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

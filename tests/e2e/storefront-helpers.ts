@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { sampleProducts, type SampleProduct } from "../../app/platform/db/seed/catalog";
+import { sampleProducts, type SampleProduct } from "../../app/features/catalog/server/seed/catalog";
 
 /** The sample catalogue the end-to-end server is seeded with (16 products, 3 out of stock). */
 export const catalog = sampleProducts;

@@ -1,5 +1,5 @@
 import { defined } from "../../app/platform/defined";
-import { sampleSummary } from "../../app/platform/db/seed/sample-reviews";
+import { sampleSummary } from "../../app/features/catalog/server/seed/sample-reviews";
 import { test, expect, expectAccessible, waitForHydration } from "./storefront-fixtures";
 import { toasts } from "./toast-helpers";
 import {
@@ -26,7 +26,7 @@ const CATEGORY_TILES = [
 ] as const;
 
 const byPriceAsc = [...catalog].sort((a, b) => a.pricePaise - b.pricePaise);
-// Ratings are computed from the sample reviews (app/platform/db/seed/sample-reviews.ts); ties fall to the id, descending.
+// Ratings are computed from the sample reviews (app/features/catalog/server/seed/sample-reviews.ts); ties fall to the id, descending.
 const byRating = [...catalog]
   .map((p) => ({ ...p, ...sampleSummary(p.id) }))
   .sort((a, b) => b.rating - a.rating || b.reviews - a.reviews || b.id.localeCompare(a.id));

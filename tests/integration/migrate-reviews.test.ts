@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { sampleReviews, sampleSummary } from "~/platform/db/seed/sample-reviews";
+import { sampleReviews, sampleSummary } from "~/features/catalog/server/seed/sample-reviews";
 import { getDatabase } from "~/platform/db/db.server";
 import { storeMigrator } from "~/platform/db/migrate.server";
 import { databaseOfItsOwn } from "../helpers/own-database";

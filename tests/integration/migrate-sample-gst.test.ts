@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { storeMigrator } from "~/platform/db/migrate.server";
 import { databaseOfItsOwn } from "../helpers/own-database";
-import { sampleProducts } from "~/platform/db/seed/catalog";
-import { seedCatalogIfEmpty } from "~/platform/db/seed/seed.server";
+import { sampleProducts } from "~/features/catalog/server/seed/catalog";
+import { seedCatalogIfEmpty } from "~/features/catalog/server/seed/seed.server";
 
 /**
  * 0020-sample-product-gst on a store seeded before the sample catalogue had its own HSN codes and

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { listProductReviews } from "~/features/reviews/server/list-product-reviews.server";
-import { sampleProducts } from "~/platform/db/seed/catalog";
-import { sampleReviews, sampleSummary } from "~/platform/db/seed/sample-reviews";
-import { seedCatalogIfEmpty } from "~/platform/db/seed/seed.server";
+import { sampleProducts } from "~/features/catalog/server/seed/catalog";
+import { sampleReviews, sampleSummary } from "~/features/catalog/server/seed/sample-reviews";
+import { seedCatalogIfEmpty } from "~/features/catalog/server/seed/seed.server";
 
 describe("the sample catalogue's reviews", () => {
   it("every sample product has at least three, dated in 2026 before November, one a day", () => {

@@ -21,10 +21,7 @@ declare module "vitest" {
  * default the local one). Under CI a database that cannot be reached fails the run: never a skip.
  */
 export default async function setup(project: TestProject) {
-  // The compiled messages (app/paraglide), fresh for every run. In a process of its own: the
-  // compiler leaves handles open that would keep Vitest from exiting. `npm test` compiles them once
-  // before it starts two runs side by side, which must not both write them.
-  if (process.env.ANGLE_MESSAGES_COMPILED !== "1") execFileSync("npm", ["run", "--silent", "i18n"], { stdio: "inherit" });
+  // (The messages are compiled first, for every project: tests/setup/compile-messages.ts.)
   const unique = `${process.pid}_${Date.now().toString(36)}`;
   if (process.env.TEST_DB !== "postgres") {
     const dir = mkdtempSync(join(tmpdir(), "angle-template-"));

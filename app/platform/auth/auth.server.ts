@@ -4,7 +4,7 @@ import { admin, phoneNumber } from "better-auth/plugins";
 import { getDatabase } from "../db/db.server";
 import { accountSuspendedMessage } from "../../features/accounts/domain/account-rules";
 import { formatMobile, placeholderEmail } from "../../features/accounts/domain/mobile";
-import { EMAIL_NOT_MAILABLE, isReservedEmail } from "../../features/accounts/domain/reserved-email";
+import { EMAIL_NOT_MAILABLE, isReservedEmail } from "../core/reserved-email";
 import { getEnv } from "../env.server";
 import {
   queueChangeEmailVerification,
@@ -35,7 +35,7 @@ const isHttps = (baseUrl: string) => baseUrl.startsWith("https://");
 /**
  * Every account Better Auth writes gets an address that can receive mail, whichever door it came
  * through; the one exception is the placeholder SMS sign-in gives the account it makes for its own
- * number (app/features/accounts/domain/reserved-email.ts). The forms refuse such addresses first, with the same words.
+ * number (app/platform/core/reserved-email.ts). The forms refuse such addresses first, with the same words.
  */
 function refuseReservedEmail(data: { email?: unknown; phoneNumber?: unknown }, creating: boolean) {
   if (typeof data.email !== "string" || !isReservedEmail(data.email)) return;

@@ -9,7 +9,7 @@ import { fillMessage, type UiKey } from "./i18n";
  * sends, one language only, each message as its pattern ("{count} items") for useT to fill in.
  */
 
-const root = join(import.meta.dirname, "..", "..");
+const root = join(import.meta.dirname, "..", "..", "..");
 const pathPatterns = [
   JSON.parse(readFileSync(join(root, "project.inlang", "settings.json"), "utf8"))["plugin.inlang.messageFormat"].pathPattern,
 ].flat() as string[];

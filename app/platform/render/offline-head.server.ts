@@ -1,5 +1,4 @@
 import { Transform, type Writable } from "node:stream";
-import { CART_FLAG, CART_KEY } from "~/features/cart/domain/cart";
 import { SCRIPTS_IN } from "~/platform/render/scripts-after-paint.server";
 import { OFFLINE_NOTICE_CLASS, OFFLINE_NOTICE_ID } from "~/platform/offline/policy";
 
@@ -11,8 +10,8 @@ import { OFFLINE_NOTICE_CLASS, OFFLINE_NOTICE_ID } from "~/platform/offline/poli
  * into the served HTML by entry.server, not drawn by React, so it adds no byte to the first-load
  * JavaScript (decision 007); React's hydration skips elements it did not draw in <head>.
  */
-export function offlineHead(nonce: string, { cartPage = false } = {}): string {
-  const script = `${offlineScript}${cartPage ? cartFlagScript : ""}`;
+export function offlineHead(nonce: string, { cart }: OfflineHeadOptions = {}): string {
+  const script = `${offlineScript}${cart ? cartFlagScript(cart) : ""}`;
   return `<link rel="manifest" href="/manifest.webmanifest"><script nonce="${nonce}">${script}</script>`;
 }
 
@@ -24,7 +23,12 @@ const offlineScript = `if("serviceWorker"in navigator){const s=navigator.service
  * behind "Loading your cart…" until React draws the lines; an empty cart is then drawn once, at the
  * first paint, and stays (docs/decisions/028-first-paint.md).
  */
-const cartFlagScript = `try{JSON.parse(localStorage.getItem("${CART_KEY}")||"[]").length>0&&document.documentElement.setAttribute("${CART_FLAG}","")}catch(e){}`;
+const cartFlagScript = ({ key, flag }: CartMark) =>
+  `try{JSON.parse(localStorage.getItem(${JSON.stringify(key)})||"[]").length>0&&document.documentElement.setAttribute(${JSON.stringify(flag)},"")}catch(e){}`;
+
+/** The cart's storage key and the attribute that marks a cart with lines (the cart feature's, passed by entry.server). */
+export type CartMark = { key: string; flag: string };
+type OfflineHeadOptions = { cart?: CartMark };
 
 const HEAD_END = Buffer.from("</head>");
 
@@ -54,7 +58,7 @@ export function insertBeforeHeadEnd(markup: string): Transform {
 }
 
 /** What React writes into `body`, with offlineHead(nonce) in its <head>: React pipes into the returned stream. */
-export function withOfflineHead(body: Writable, nonce: string, options: { cartPage?: boolean } = {}): Writable {
+export function withOfflineHead(body: Writable, nonce: string, options: OfflineHeadOptions = {}): Writable {
   const head = insertBeforeHeadEnd(offlineHead(nonce, options));
   head.pipe(body);
   return head;

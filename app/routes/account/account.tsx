@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { getSessionUser } from "~/platform/auth/session.server";
-import { StateSelect } from "~/ui/state-select";
+import { StateSelect } from "~/features/delivery/ui/state-select";
 import { TextField } from "~/ui/text-field";
 import { AccountSecurity } from "~/features/accounts/ui/account-security";
 import { MessagePreferences } from "~/features/accounts/ui/message-preferences";

@@ -5,7 +5,7 @@ import { FormError } from "~/ui/form-error";
 import { TextField } from "~/ui/text-field";
 import { formatPincodeRanges } from "~/features/delivery/domain/delivery";
 import { AddPincodeFormSchema, DeliveryGeneralFormSchema, DeliveryZoneFormSchema } from "~/features/delivery/domain/delivery-forms";
-import { StateSelect } from "~/ui/state-select";
+import { StateSelect } from "~/features/delivery/ui/state-select";
 import { fieldErrors, firstError } from "~/platform/core/form-errors";
 import { INDIAN_STATE_NAMES } from "~/platform/core/indian-states";
 import { formatPaise } from "~/platform/core/money";

@@ -1,12 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/language";
 import { getSessionUser } from "~/platform/auth/session.server";
-import { getDb } from "~/platform/db/db.server";
-import { getEnv } from "~/platform/env.server";
+import { localeCookie, rememberLocale } from "~/features/accounts/server/remembered-locale.server";
 import { safeReturnPath } from "~/platform/http/safe-return-path";
-import { delocalizePath, isLocale, LOCALE_COOKIE, localizePath } from "~/platform/i18n/locale";
-
-const YEAR = 365 * 24 * 60 * 60;
+import { delocalizePath, isLocale, localizePath } from "~/platform/i18n/locale";
 
 /**
  * The page the switch was clicked on: `next`, else the Referer when it is this site (the footer is
@@ -33,12 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const to = url.searchParams.get("to");
   if (!isLocale(to)) throw new Response("Choose English (to=en) or Hindi (to=hi).", { status: 400 });
   const user = await getSessionUser(request, { refresh: false });
-  if (user) await getDb().updateTable("user").set({ locale: to }).where("id", "=", user.id).execute();
-  const secure = getEnv().BASE_URL.startsWith("https://") ? "; Secure" : "";
+  if (user) await rememberLocale(user.id, to);
   // Checked again once localised: "/hi//host" loses its "/hi" and would otherwise leave "//host".
   return redirect(safeReturnPath(localizePath(pageToReturnTo(request, url), to)), {
     headers: {
-      "Set-Cookie": `${LOCALE_COOKIE}=${to}; Path=/; Max-Age=${YEAR}; SameSite=Lax${secure}`,
+      "Set-Cookie": localeCookie(to),
       "Cache-Control": "no-store",
     },
   });

@@ -15,7 +15,7 @@ import type { LicenceKind, LicenceStatus } from "~/features/vendor-shops/domain/
 import { licenceNote, vendorTitle } from "~/features/vendor-shops/ui/vendor-words";
 import { type UiKey, useT } from "~/platform/i18n/i18n";
 import { useLocalePath } from "~/ui/use-locale-path";
-import type { ProductStatus } from "~/platform/db/schema";
+import type { ProductStatus } from "~/features/catalog/domain/product-status";
 
 export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "ui_vendor_title_products");
 

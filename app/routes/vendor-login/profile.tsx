@@ -3,7 +3,7 @@ import type { Route } from "./+types/profile";
 import type { loader as layoutLoader } from "./layout";
 import { requireVendorAction, requireVendorPage } from "~/platform/auth/guards.server";
 import { AccountSecurity } from "~/features/accounts/ui/account-security";
-import { StateSelect } from "~/ui/state-select";
+import { StateSelect } from "~/features/delivery/ui/state-select";
 import { TextField } from "~/ui/text-field";
 import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
 import { type FieldErrors, fieldErrors, firstError } from "~/platform/core/form-errors";

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { FIELD_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./account-rules";
 import { findIndianState } from "../../../platform/core/indian-states";
-import { EMAIL_NOT_MAILABLE, isReservedEmail } from "./reserved-email";
+import { EMAIL_NOT_MAILABLE, isReservedEmail } from "../../../platform/core/reserved-email";
 
 /*
  * Shared field schemas; each form composes its own schema from them, its keys in the order the

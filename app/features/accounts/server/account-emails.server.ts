@@ -5,7 +5,7 @@ import {
   resetPasswordMessage,
   verifyEmailMessage,
 } from "~/features/messaging/domain/emails/account-messages";
-import type { RenderedEmail } from "~/features/messaging/domain/emails/layout";
+import type { EmailMessage } from "~/features/messaging/domain/emails/layout";
 import { getDb } from "~/platform/db/db.server";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
 import { currentLocale } from "~/platform/i18n/i18n.server";
@@ -24,7 +24,7 @@ async function queue(
   kind: string,
   token: string,
   to: string,
-  render: (store: Awaited<ReturnType<typeof getEmailContext>>["store"]) => RenderedEmail,
+  render: (store: Awaited<ReturnType<typeof getEmailContext>>["store"]) => EmailMessage,
 ) {
   const { store } = await getEmailContext();
   await enqueueEmail(getDb(), kind, tokenKey(kind, token), { to, ...render(store) });

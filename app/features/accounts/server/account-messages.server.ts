@@ -2,7 +2,7 @@ import { WRONG_DOOR } from "~/platform/auth/doors";
 import { SMS_NEEDS_MOBILE } from "~/features/accounts/domain/mobile-forms";
 import { CODE_INVALID, MOBILE_INVALID } from "~/features/accounts/domain/mobile";
 import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/platform/i18n/messages";
-import { EMAIL_NOT_MAILABLE } from "~/features/accounts/domain/reserved-email";
+import { EMAIL_NOT_MAILABLE } from "~/platform/core/reserved-email";
 import { SAME_EMAIL, VERIFY_BEFORE_EMAIL_CHANGE } from "~/features/accounts/server/change-email.server";
 import { WRONG_CURRENT_PASSWORD } from "~/features/accounts/server/change-password.server";
 import { CONFIRM_PASSWORD_WRONG, VERIFY_BEFORE_PHONE } from "~/features/accounts/server/email-verification.server";

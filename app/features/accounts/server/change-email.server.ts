@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { getAuth } from "~/platform/auth/auth.server";
 import type { SessionUser } from "~/platform/auth/session.server";
-import { EMAIL_NOT_MAILABLE, isReservedEmail } from "~/features/accounts/domain/reserved-email";
+import { EMAIL_NOT_MAILABLE, isReservedEmail } from "~/platform/core/reserved-email";
 import { AuthFailure } from "./auth-errors.server";
 import { waitForNewEpochSecond } from "./credentials-epoch.server";
 import { limitAccountEmail } from "./email-verification.server";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { getAuth } from "~/platform/auth/auth.server";
 import type { Role } from "~/platform/auth/session.server";
 import { getDb } from "~/platform/db/db.server";
-import { EMAIL_NOT_MAILABLE, isReservedEmail } from "~/features/accounts/domain/reserved-email";
+import { EMAIL_NOT_MAILABLE, isReservedEmail } from "~/platform/core/reserved-email";
 
 export class UserRefused extends Error {
   constructor(

@@ -20,3 +20,8 @@ export async function rememberedLocaleCookie(request: Request, userId: string): 
   const row = await getDb().selectFrom("user").select("locale").where("id", "=", userId).executeTakeFirst();
   return isLocale(row?.locale) ? localeCookie(row.locale) : null;
 }
+
+/** The language switch, used while signed in: the account remembers the choice for its next sign-in elsewhere. */
+export async function rememberLocale(userId: string, locale: Locale): Promise<void> {
+  await getDb().updateTable("user").set({ locale }).where("id", "=", userId).execute();
+}

@@ -6,7 +6,7 @@ import { getDatabase, getDb } from "~/platform/db/db.server";
 import { ChangeEmailSchema, RegisterSchema } from "~/features/accounts/domain/account";
 import { UsersActionSchema } from "~/features/accounts/domain/admin-forms";
 import { placeholderEmail } from "~/features/accounts/domain/mobile";
-import { EMAIL_NOT_MAILABLE, isReservedEmail } from "~/features/accounts/domain/reserved-email";
+import { EMAIL_NOT_MAILABLE, isReservedEmail } from "~/platform/core/reserved-email";
 import { VendorRegisterSchema } from "~/features/vendor-shops/domain/vendor";
 import type { Locale } from "~/platform/i18n/locale";
 import { accountRefusals } from "~/features/accounts/server/account-messages.server";

@@ -8,7 +8,7 @@ import { useT } from "~/platform/i18n/i18n";
 import { useLocalePath } from "~/ui/use-locale-path";
 import { withSlot } from "../../../ui/message-slot";
 import { MobileSignInSwitch } from "./mobile-sign-in";
-import { StateSelect } from "../../../ui/state-select";
+import { StateSelect } from "../../delivery/ui/state-select";
 import { TextField } from "../../../ui/text-field";
 import { authModeOf, closeAuthDialogHref, type AuthMode } from "./auth-dialog-link";
 

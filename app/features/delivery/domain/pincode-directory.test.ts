@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { INDIAN_STATE_NAMES } from "../../../platform/core/indian-states";
 import { isPincodeFormat, parsePincodeDirectory } from "./pincode-directory";
 
-const csv = readFileSync(new URL("../db/reference/in-pincodes.csv", import.meta.url), "utf8");
+const csv = readFileSync(new URL("../../../platform/db/reference/in-pincodes.csv", import.meta.url), "utf8");
 
 describe("the shipped pincode directory", () => {
   const directory = parsePincodeDirectory(csv);

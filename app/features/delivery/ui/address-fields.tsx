@@ -1,4 +1,4 @@
-import { StateSelect } from "~/ui/state-select";
+import { StateSelect } from "~/features/delivery/ui/state-select";
 import { TextField } from "~/ui/text-field";
 import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
 import { useT } from "~/platform/i18n/i18n";

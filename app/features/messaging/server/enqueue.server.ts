@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/platform/db/schema";
 import { hasRealEmail } from "~/features/accounts/domain/mobile";
+import type { EmailMessage } from "~/features/messaging/domain/emails/layout";
 import { isNonEssential } from "~/features/messaging/domain/outbox";
 import { newId } from "~/platform/ids";
+import { renderEmail } from "./render-email.server";
 
 /**
  * An email as the outbox keeps it: already rendered (both parts), addressed, and named by what
@@ -15,6 +17,9 @@ export type OutboxEmail = {
   text: string;
   html: string;
 };
+
+/** What enqueueEmail takes: an email already rendered, or a message (a builder's) that it renders. */
+export type EmailToQueue = OutboxEmail | ({ to: string } & EmailMessage);
 
 /**
  * An SMS as the outbox keeps it: a number (+91…), the text, and for an SMS provider the DLT
@@ -29,11 +34,12 @@ type Writer = Kysely<Database> | Transaction<Database>;
  * all. `dedupeKey` names the event (e.g. `order-placed:<orderId>`); queuing the same event twice
  * keeps the first message only, so a retried action never sends two.
  */
-export async function enqueueEmail(db: Writer, kind: string, dedupeKey: string, email: OutboxEmail) {
+export async function enqueueEmail(db: Writer, kind: string, dedupeKey: string, email: EmailToQueue) {
   // An account made from a mobile number has a placeholder address that no mail can reach.
   if (!hasRealEmail(email.to)) return;
   if (isNonEssential(kind) && (await optedOut(db, email.to))) return;
-  await enqueue(db, "email", kind, dedupeKey, email.to, email);
+  const rendered: OutboxEmail = "blocks" in email ? { to: email.to, ...renderEmail(email) } : email;
+  await enqueue(db, "email", kind, dedupeKey, email.to, rendered);
 }
 
 /** Whether the account at this address turned non-essential emails off (on /account, "Messages"). */

@@ -3,8 +3,9 @@ import type { AddressInfo } from "node:net";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/platform/db/db.server";
+import { log } from "~/platform/log.server";
 import { orderStatusSms } from "~/features/messaging/domain/sms-messages";
 import { parseEnv } from "~/platform/env.server";
 import { requestMobileCode } from "~/features/accounts/server/mobile-sign-in.server";
@@ -65,6 +66,31 @@ describe("the MSG91 sender", () => {
     answer = { status: 200, body: JSON.stringify({ type: "error", message: "Template not approved" }) };
     await expect(msg91().send(sms, "x")).rejects.toThrow(/Template not approved/);
     answer = { status: 200, body: JSON.stringify({ type: "success", message: "3567" }) };
+  });
+
+  it("throws on a 2xx whose answer is not MSG91's, logged as an error, so the outbox retries rather than losing the SMS", async () => {
+    const logged = vi.spyOn(log, "error");
+    const odd = ["<html>Welcome to the hotel Wi-Fi</html>", "", "null", JSON.stringify({ ok: true }), JSON.stringify({ type: "queued" })];
+    try {
+      for (const body of odd) {
+        answer = { status: 200, body };
+        await expect(msg91().send(sms, "x")).rejects.toThrow(/^MSG91 answered HTTP 200 in a shape we do not know/);
+      }
+      expect(logged).toHaveBeenCalledTimes(odd.length);
+      expect(logged).toHaveBeenCalledWith({ to: expect.not.stringContaining("9876543210"), status: 200 }, expect.stringMatching(/MSG91/));
+      await enqueueSms(getDb(), "order-status-sms", "order-status-sms:odd-answer-1", { ...sms, text: "order", variables: { order: "2" } });
+      await runOutboxOnce({ senders: { email: async () => {}, sms: msg91().send } });
+      const row = await getDb()
+        .selectFrom("outbox")
+        .selectAll()
+        .where("dedupe_key", "=", "order-status-sms:odd-answer-1")
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      expect(row.last_error).toMatch(/shape we do not know/);
+    } finally {
+      logged.mockRestore();
+      answer = { status: 200, body: JSON.stringify({ type: "success", message: "3567" }) };
+    }
   });
 
   it("refuses an SMS without a template id, and a number outside India, before calling MSG91", () => {

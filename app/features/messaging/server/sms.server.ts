@@ -5,6 +5,7 @@ import type { Env } from "~/platform/env.server";
 import { fileStamp, safeName } from "~/features/messaging/server/mail.server";
 import { log } from "~/platform/log.server";
 import type { OutboxSms } from "./enqueue.server";
+import { Msg91AnswerSchema } from "./msg91-schemas.server";
 
 /** What the outbox worker asks of an SMS gateway: send one message, or throw. */
 export type SmsSender = { send: (sms: OutboxSms, name: string) => Promise<void> };
@@ -53,8 +54,10 @@ export function msg91Body(sms: OutboxSms, senderId: string | undefined) {
 /**
  * MSG91's flow API (https://control.msg91.com/api/v5/flow): the text of each SMS is the
  * DLT-registered template's, filled from the outbox payload's variables. A refusal (a status
- * other than 2xx, or `"type": "error"` in its JSON answer) throws, so the worker retries the message.
- * The log names the number masked, never the variables (a code is one of them).
+ * other than 2xx, or `"type": "error"` in its JSON answer) throws, so the worker retries the message;
+ * so does a 2xx whose answer is not MSG91's (Msg91AnswerSchema; logged as an error): taking it for
+ * "sent" would lose a sign-in code without a trace, most likely because something other than MSG91
+ * answered. The log names the number masked, never the variables (a code is one of them).
  */
 export function createMsg91Sender(settings: Msg91Settings): SmsSender {
   const url = `${settings.baseUrl.replace(/\/+$/, "")}/api/v5/flow`;
@@ -71,17 +74,22 @@ export function createMsg91Sender(settings: Msg91Settings): SmsSender {
       if (!response.ok || answer?.type === "error") {
         throw new Error(`MSG91 refused the SMS (HTTP ${response.status}): ${answer?.message ?? text.slice(0, 200)}`);
       }
-      log.info({ to: maskMobile(sms.to), id: answer?.message }, "SMS handed to MSG91");
+      if (!answer) {
+        log.error(
+          { to: maskMobile(sms.to), status: response.status },
+          "MSG91 answered in a shape we do not know; the SMS will be tried again",
+        );
+        throw new Error(`MSG91 answered HTTP ${response.status} in a shape we do not know (not {"type": "success"})`);
+      }
+      log.info({ to: maskMobile(sms.to), id: answer.message }, "SMS handed to MSG91");
     },
   };
 }
 
-function parseAnswer(text: string): { type?: string; message?: string } | null {
+/** MSG91's answer, or null for one of another shape (not JSON, or not Msg91AnswerSchema). */
+function parseAnswer(text: string) {
   try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== "object" || value === null) return null;
-    const { type, message } = value as Record<string, unknown>;
-    return { type: typeof type === "string" ? type : undefined, message: typeof message === "string" ? message : undefined };
+    return Msg91AnswerSchema.safeParse(JSON.parse(text)).data ?? null;
   } catch {
     return null;
   }

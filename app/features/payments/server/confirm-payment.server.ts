@@ -3,7 +3,7 @@ import { log } from "~/platform/log.server";
 import { getGatewayKeys } from "~/features/settings/server/payment-settings.server";
 import { checkoutSignatureValid, razorpay, type RazorpayPayment } from "./razorpay.server";
 import { recordExpiry, recordFailure, recordPayment, type PaymentOutcome } from "./record-payment.server";
-import { stripeClient } from "./stripe.server";
+import { stripeGateway } from "./stripe.server";
 
 /** A result from the browser that we cannot accept: a forged, tampered or replayed-for-another-order callback. */
 export class PaymentNotVerified extends Error {
@@ -134,7 +134,7 @@ export async function confirmStripeReturn(sessionId: unknown): Promise<{ outcome
 async function askStripe(sessionId: string): Promise<ConfirmOutcome> {
   const keys = await getGatewayKeys("stripe");
   if (!keys) return "checking";
-  const session = await stripeClient(keys.secret).checkout.sessions.retrieve(sessionId);
+  const session = await stripeGateway(keys.secret).retrieveSession(sessionId);
   if (session.payment_status === "paid" && typeof session.payment_intent === "string") {
     return (
       await recordPayment({

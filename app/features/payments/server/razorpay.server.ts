@@ -1,48 +1,32 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { z } from "zod";
 import { gatewayEndpoints } from "./endpoints.server";
+import { GatewayError, readGatewayAnswer } from "./gateway-error.server";
+import {
+  razorpayCollection,
+  RazorpayErrorSchema,
+  RazorpayOrderSchema,
+  RazorpayPaymentSchema,
+  RazorpayRefundSchema,
+} from "./razorpay-schemas.server";
+
+export { GatewayError };
 
 /**
  * Razorpay's Orders, Payments and Refunds APIs over fetch: Basic auth with the key id and secret, a
- * base address that is a setting (the npm SDK hard-codes its host), and signatures compared in
- * constant time.
+ * base address that is a setting (the npm SDK hard-codes its host), signatures compared in
+ * constant time, and each answer checked against the fields we read (razorpay-schemas.server.ts).
  */
 export type RazorpayKeys = { keyId: string; keySecret: string };
 
-export type RazorpayOrder = { id: string; amount: number; currency: string; receipt: string | null; status: string };
-export type RazorpayPayment = {
-  id: string;
-  order_id: string;
-  amount: number;
-  currency: string;
-  status: "created" | "authorized" | "captured" | "refunded" | "failed";
-  method?: string;
-  amount_refunded?: number;
-  error_description?: string | null;
-};
-export type RazorpayRefund = {
-  id: string;
-  amount: number;
-  payment_id: string;
-  status: string;
-  receipt?: string | null;
-  notes?: Record<string, string>;
-};
+export type RazorpayPayment = z.output<typeof RazorpayPaymentSchema>;
 
-/** The gateway answered with an error, or could not be reached (status 0). */
-export class GatewayError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-  /** Worth trying again later: unreachable, rate-limited or a server error. */
-  get transient() {
-    return this.status === 0 || this.status === 429 || this.status >= 500;
-  }
-}
-
-async function call<T>(keys: RazorpayKeys, method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+async function call<T extends z.ZodType>(
+  keys: RazorpayKeys,
+  request: { method: "GET" | "POST"; path: string; body?: unknown },
+  answer: { what: string; schema: T },
+): Promise<z.output<T>> {
+  const { method, path, body } = request;
   const url = `${gatewayEndpoints().razorpayApi}/v1${path}`;
   let response: Response;
   try {
@@ -66,22 +50,43 @@ async function call<T>(keys: RazorpayKeys, method: "GET" | "POST", path: string,
     throw new GatewayError(`Razorpay answered ${response.status} without JSON`, response.status >= 400 ? response.status : 502);
   }
   if (!response.ok) {
-    const description = (json as { error?: { description?: string } }).error?.description ?? `HTTP ${response.status}`;
+    const description = RazorpayErrorSchema.safeParse(json).data?.error.description ?? `HTTP ${response.status}`;
     throw new GatewayError(`Razorpay: ${description}`, response.status);
   }
-  return json as T;
+  return readGatewayAnswer("Razorpay", answer.what, answer.schema, json);
 }
 
 export const razorpay = {
   createOrder: (keys: RazorpayKeys, order: { amount: number; receipt: string; notes: Record<string, string> }) =>
-    call<RazorpayOrder>(keys, "POST", "/orders", { ...order, currency: "INR" }),
+    call(
+      keys,
+      { method: "POST", path: "/orders", body: { ...order, currency: "INR" } },
+      { what: "a new order", schema: RazorpayOrderSchema },
+    ),
   orderPayments: async (keys: RazorpayKeys, orderId: string) =>
-    (await call<{ items: RazorpayPayment[] }>(keys, "GET", `/orders/${encodeURIComponent(orderId)}/payments`)).items,
-  payment: (keys: RazorpayKeys, paymentId: string) => call<RazorpayPayment>(keys, "GET", `/payments/${encodeURIComponent(paymentId)}`),
+    (
+      await call(
+        keys,
+        { method: "GET", path: `/orders/${encodeURIComponent(orderId)}/payments` },
+        { what: "an order's payments", schema: razorpayCollection(RazorpayPaymentSchema) },
+      )
+    ).items,
+  payment: (keys: RazorpayKeys, paymentId: string) =>
+    call(keys, { method: "GET", path: `/payments/${encodeURIComponent(paymentId)}` }, { what: "a payment", schema: RazorpayPaymentSchema }),
   refund: (keys: RazorpayKeys, paymentId: string, refund: { amount: number; receipt: string; notes: Record<string, string> }) =>
-    call<RazorpayRefund>(keys, "POST", `/payments/${encodeURIComponent(paymentId)}/refund`, refund),
+    call(
+      keys,
+      { method: "POST", path: `/payments/${encodeURIComponent(paymentId)}/refund`, body: refund },
+      { what: "a new refund", schema: RazorpayRefundSchema },
+    ),
   refunds: async (keys: RazorpayKeys, paymentId: string) =>
-    (await call<{ items: RazorpayRefund[] }>(keys, "GET", `/payments/${encodeURIComponent(paymentId)}/refunds`)).items,
+    (
+      await call(
+        keys,
+        { method: "GET", path: `/payments/${encodeURIComponent(paymentId)}/refunds` },
+        { what: "a payment's refunds", schema: razorpayCollection(RazorpayRefundSchema) },
+      )
+    ).items,
 };
 
 /** Hex HMAC-SHA256 compared in constant time; false for anything that is not the right length. */

@@ -6,7 +6,7 @@ import { newId } from "~/platform/ids";
 import { log } from "~/platform/log.server";
 import { getGatewayKeys } from "~/features/settings/server/payment-settings.server";
 import { GatewayError, razorpay } from "./razorpay.server";
-import { stripeClient } from "./stripe.server";
+import { stripeGateway } from "./stripe.server";
 
 /**
  * Refunds (issue 15, docs/decisions/023-payments.md). A refund is written inside the transaction
@@ -210,16 +210,11 @@ async function refundAtGateway(refund: {
     });
     return made.id;
   }
-  try {
-    const made = await stripeClient(keys.secret).refunds.create(
-      { payment_intent: refund.gateway_payment_id, amount, metadata: { order_id: refund.order_id, refund_id: refund.id } },
-      { idempotencyKey: `refund-${refund.id}` },
-    );
-    return made.id;
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    throw new GatewayError(`Stripe: ${error instanceof Error ? error.message : String(error)}`, status ?? 0);
-  }
+  const made = await stripeGateway(keys.secret).createRefund(
+    { payment_intent: refund.gateway_payment_id, amount, metadata: { order_id: refund.order_id, refund_id: refund.id } },
+    { idempotencyKey: `refund-${refund.id}` },
+  );
+  return made.id;
 }
 
 /** The gateway took it: the refund is processed and the order's refunded amount and status follow. */

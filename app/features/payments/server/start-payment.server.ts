@@ -7,7 +7,7 @@ import { getGatewayKeys, gatewayForMethod } from "~/features/settings/server/pay
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { gatewayEndpoints } from "./endpoints.server";
 import { GatewayError, razorpay } from "./razorpay.server";
-import { stripeClient } from "./stripe.server";
+import { stripeGateway } from "./stripe.server";
 
 /** What the customer's browser needs to pay: Razorpay Checkout's options, or Stripe's hosted page. */
 export type PaymentStart =
@@ -103,12 +103,12 @@ export async function startPayment(orderId: string, userId: string): Promise<Pay
     }
 
     if (open) {
-      const session = await stripeClient(keys.secret).checkout.sessions.retrieve(open.gateway_ref);
+      const session = await stripeGateway(keys.secret).retrieveSession(open.gateway_ref);
       if (session.status === "open" && session.url) return { gateway, url: session.url };
     }
     const attemptId = newId();
     const due = order.payment_due_at ? Date.parse(order.payment_due_at) : Date.now();
-    const session = await stripeClient(keys.secret).checkout.sessions.create(
+    const session = await stripeGateway(keys.secret).createSession(
       {
         mode: "payment",
         line_items: [

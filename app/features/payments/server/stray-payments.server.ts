@@ -17,7 +17,7 @@ import { enqueueEmail } from "~/features/messaging/server/enqueue.server";
 import { getGatewayKeys } from "~/features/settings/server/payment-settings.server";
 import { GatewayError, razorpay } from "./razorpay.server";
 import { createRefund, RefundRefused, sendRefund } from "./refunds.server";
-import { stripeClient } from "./stripe.server";
+import { stripeGateway } from "./stripe.server";
 
 /**
  * Captured payments the order did not take (docs/decisions/023-payments.md, 0026-payment-attention):
@@ -204,7 +204,7 @@ async function receivedAtGateway(gateway: Gateway, paymentId: string): Promise<n
       const payment = await razorpay.payment({ keyId: keys.keyId, keySecret: keys.secret }, paymentId);
       return payment.status === "captured" ? payment.amount : null;
     }
-    const intent = await stripeClient(keys.secret).paymentIntents.retrieve(paymentId);
+    const intent = await stripeGateway(keys.secret).retrievePaymentIntent(paymentId);
     return intent.status === "succeeded" ? intent.amount_received : null;
   } catch (error) {
     const status = error instanceof GatewayError ? error.status : ((error as { statusCode?: number }).statusCode ?? 0);

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { LICENCE_STATUS_STYLES } from "~/features/vendor-shops/ui/vendor-licences";
-import { StateSelect } from "~/ui/state-select";
+import { StateSelect } from "~/features/delivery/ui/state-select";
 import { TextField } from "~/ui/text-field";
 import { formatDate } from "~/platform/core/dates";
 import {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { sampleReviewRows, sampleReviews } from "../seed/sample-reviews";
+import { sampleReviewRows, sampleReviews } from "../../../features/catalog/server/seed/sample-reviews";
 
 /**
  * Ratings and reviews (issue 13, docs/decisions/018-reviews.md).

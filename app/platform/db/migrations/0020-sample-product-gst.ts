@@ -9,7 +9,7 @@ import { sql, type Kysely } from "kysely";
  * after 0019 by a seed that did not yet write them has the columns' defaults, '' and 18): one an
  * admin has changed keeps the admin's values. A store without the sample catalogue is not touched.
  *
- * The values are written out here, not read from app/platform/db/seed/catalog.ts: a migration stays what it
+ * The values are written out here, not read from app/features/catalog/server/seed/catalog.ts: a migration stays what it
  * was when it ran, whatever the catalogue says later (a test checks the two agree today).
  */
 export const SAMPLE_PRODUCT_GST: readonly { id: string; from: [string, number]; to: [string, number] }[] = [

@@ -17,7 +17,7 @@ const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof 
  * - The sample catalogue (found by its fixed ids) gets its Hindi, where it has none yet.
  * - Search synonyms gain common Hindi and Hinglish farm words (यूरिया → urea, beej → seed, …).
  *
- * The values are written out here, not read from app/platform/db/seed/catalog.ts: a migration stays what it
+ * The values are written out here, not read from app/features/catalog/server/seed/catalog.ts: a migration stays what it
  * was when it ran (a test checks the two agree today).
  */
 

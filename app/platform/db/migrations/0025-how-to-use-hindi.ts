@@ -11,7 +11,7 @@ import { sql, type Kysely } from "kysely";
  *   have none yet and their English is still the sample's: instructions an admin has rewritten
  *   (another dose, say) are not given a Hindi that says something else.
  *
- * The values are written out here, not read from app/platform/db/seed/catalog.ts: a migration stays what it
+ * The values are written out here, not read from app/features/catalog/server/seed/catalog.ts: a migration stays what it
  * was when it ran (a test checks the two agree today).
  */
 export const SAMPLE_HOW_TO_USE_HINDI: readonly { id: string; howToUse: string; howToUseHi: string }[] = [

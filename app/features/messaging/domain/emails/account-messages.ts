@@ -1,6 +1,6 @@
 import type { Locale } from "~/platform/i18n/locale";
 import * as m from "~/paraglide/messages";
-import { type EmailBlock, type EmailStore, type RenderedEmail, renderEmail } from "./layout";
+import type { EmailBlock, EmailMessage, EmailStore } from "./layout";
 
 /**
  * The emails about an account itself (pure, like messages.ts): confirming an address, a sign-up
@@ -22,23 +22,21 @@ export const verifyEmailPath = (token: string) => `/verify-email?token=${encodeU
 export const resetPasswordPath = (token: string) => `/reset-password?token=${encodeURIComponent(token)}`;
 
 /** After registration (customer or vendor): confirm the address to finish creating the account. */
-export function verifyEmailMessage(store: EmailStore, user: { name: string }, token: string, locale: Locale = "en"): RenderedEmail {
+export function verifyEmailMessage(store: EmailStore, user: { name: string }, token: string, locale: Locale = "en"): EmailMessage {
   const o = { locale };
   const lifetime = m.email_verify_lifetime({}, o);
-  return renderEmail(
+  return {
     store,
-    {
-      subject: m.email_verify_subject({ store: store.name }, o),
-      heading: m.email_verify_heading({}, o),
-      blocks: [
-        { kind: "paragraph", text: greeting(user.name, locale) },
-        { kind: "paragraph", text: m.email_verify_text({ store: store.name, lifetime }, o) },
-        { kind: "link", label: m.email_verify_button({}, o), path: verifyEmailPath(token) },
-        { kind: "paragraph", text: m.email_verify_ignore({}, o) },
-      ],
-    },
     locale,
-  );
+    subject: m.email_verify_subject({ store: store.name }, o),
+    heading: m.email_verify_heading({}, o),
+    blocks: [
+      { kind: "paragraph", text: greeting(user.name, locale) },
+      { kind: "paragraph", text: m.email_verify_text({ store: store.name, lifetime }, o) },
+      { kind: "link", label: m.email_verify_button({}, o), path: verifyEmailPath(token) },
+      { kind: "paragraph", text: m.email_verify_ignore({}, o) },
+    ],
+  };
 }
 
 /** A signed-in customer asked to use a new address: sent to the new one, which changes only when confirmed. */
@@ -48,23 +46,21 @@ export function changeEmailMessage(
   newEmail: string,
   token: string,
   locale: Locale = "en",
-): RenderedEmail {
+): EmailMessage {
   const o = { locale };
   const lifetime = m.email_verify_lifetime({}, o);
-  return renderEmail(
+  return {
     store,
-    {
-      subject: m.email_change_subject({ store: store.name }, o),
-      heading: m.email_change_heading({}, o),
-      blocks: [
-        { kind: "paragraph", text: greeting(user.name, locale) },
-        { kind: "paragraph", text: m.email_change_text({ email: newEmail, store: store.name, lifetime }, o) },
-        { kind: "link", label: m.email_change_button({}, o), path: verifyEmailPath(token) },
-        { kind: "paragraph", text: m.email_change_ignore({}, o) },
-      ],
-    },
     locale,
-  );
+    subject: m.email_change_subject({ store: store.name }, o),
+    heading: m.email_change_heading({}, o),
+    blocks: [
+      { kind: "paragraph", text: greeting(user.name, locale) },
+      { kind: "paragraph", text: m.email_change_text({ email: newEmail, store: store.name, lifetime }, o) },
+      { kind: "link", label: m.email_change_button({}, o), path: verifyEmailPath(token) },
+      { kind: "paragraph", text: m.email_change_ignore({}, o) },
+    ],
+  };
 }
 
 /**
@@ -76,7 +72,7 @@ export function registrationAttemptMessage(
   user: { name: string },
   resetToken: string,
   locale: Locale = "en",
-): RenderedEmail {
+): EmailMessage {
   const o = { locale };
   const blocks: EmailBlock[] = [
     { kind: "paragraph", text: greeting(user.name, locale) },
@@ -85,28 +81,22 @@ export function registrationAttemptMessage(
     { kind: "link", label: m.email_reset_button({}, o), path: resetPasswordPath(resetToken) },
     { kind: "paragraph", text: m.email_attempt_ignore({}, o) },
   ];
-  return renderEmail(
-    store,
-    { subject: m.email_attempt_subject({ store: store.name }, o), heading: m.email_attempt_heading({}, o), blocks },
-    locale,
-  );
+  return { store, locale, subject: m.email_attempt_subject({ store: store.name }, o), heading: m.email_attempt_heading({}, o), blocks };
 }
 
 /** "Forgot password?": a single-use link that works for an hour. */
-export function resetPasswordMessage(store: EmailStore, user: { name: string }, token: string, locale: Locale = "en"): RenderedEmail {
+export function resetPasswordMessage(store: EmailStore, user: { name: string }, token: string, locale: Locale = "en"): EmailMessage {
   const o = { locale };
-  return renderEmail(
+  return {
     store,
-    {
-      subject: m.email_reset_subject({ store: store.name }, o),
-      heading: m.email_reset_heading({}, o),
-      blocks: [
-        { kind: "paragraph", text: greeting(user.name, locale) },
-        { kind: "paragraph", text: m.email_reset_text({ store: store.name }, o) },
-        { kind: "link", label: m.email_reset_button({}, o), path: resetPasswordPath(token) },
-        { kind: "paragraph", text: m.email_reset_ignore({}, o) },
-      ],
-    },
     locale,
-  );
+    subject: m.email_reset_subject({ store: store.name }, o),
+    heading: m.email_reset_heading({}, o),
+    blocks: [
+      { kind: "paragraph", text: greeting(user.name, locale) },
+      { kind: "paragraph", text: m.email_reset_text({ store: store.name }, o) },
+      { kind: "link", label: m.email_reset_button({}, o), path: resetPasswordPath(token) },
+      { kind: "paragraph", text: m.email_reset_ignore({}, o) },
+    ],
+  };
 }

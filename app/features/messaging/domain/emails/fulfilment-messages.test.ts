@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { renderEmail } from "../../server/render-email.server";
 import { sampleCustomerOrder, sampleStore } from "../../../../../tests/helpers/email-samples";
 import { orderPlacedEmail, orderStatusEmail } from "./messages";
 import { orderShipmentEmail } from "./fulfilment-messages";
@@ -29,30 +30,30 @@ const parcel = {
 
 describe("fulfilment in the customer's emails", () => {
   it("the order-placed email of a bank transfer carries the store's account and the amount; others do not", () => {
-    const email = orderPlacedEmail(store, { ...order, bankTransfer: bank });
+    const email = renderEmail(orderPlacedEmail(store, { ...order, bankTransfer: bank }));
     expect(email.text).toContain(
       "Pay by bank transfer:\nPay within 3 days.\nAmount: ₹1,796\nAccount name: Angle Agri Stores\nAccount number: 1234567890\nBank: SBI\nIFSC: SBIN0001234",
     );
     expect(email.text).toContain("order number abc123def456 in the transfer's remarks");
-    expect(orderPlacedEmail(store, order).text).not.toContain("Pay by bank transfer");
-    expect(orderPlacedEmail(store, { ...order, bankTransfer: null }).text).not.toContain("Account number");
+    expect(renderEmail(orderPlacedEmail(store, order)).text).not.toContain("Pay by bank transfer");
+    expect(renderEmail(orderPlacedEmail(store, { ...order, bankTransfer: null })).text).not.toContain("Account number");
   });
 
   it("the shipped email lists each parcel's courier, date and tracking, escaped in HTML", () => {
-    const email = orderStatusEmail(store, { id: order.id, customerName: "Asha", status: "shipped", shipments: [parcel] });
+    const email = renderEmail(orderStatusEmail(store, { id: order.id, customerName: "Asha", status: "shipped", shipments: [parcel] }));
     expect(email.text).toContain(
       "Shipped by Delhivery on 4 November 2026 at 2:30 pm:\nTracking: https://www.delhivery.com/track/package/1?a=<b>",
     );
     expect(email.html).toContain("Tracking: https://www.delhivery.com/track/package/1?a=&lt;b&gt;");
     expect(email.html).not.toContain("a=<b>");
     // Other statuses say nothing of parcels.
-    expect(orderStatusEmail(store, { id: order.id, customerName: "Asha", status: "delivered", shipments: [parcel] }).text).not.toContain(
-      "Tracking:",
-    );
+    expect(
+      renderEmail(orderStatusEmail(store, { id: order.id, customerName: "Asha", status: "delivered", shipments: [parcel] })).text,
+    ).not.toContain("Tracking:");
   });
 
   it("a parcel of a partly shipped order says how many items follow", () => {
-    const email = orderShipmentEmail(store, { id: order.id, customerName: "Asha", shipment: parcel, remaining: 1 });
+    const email = renderEmail(orderShipmentEmail(store, { id: order.id, customerName: "Asha", shipment: parcel, remaining: 1 }));
     expect(email.subject).toBe(`Part of your Angle order #${order.id} has been shipped`);
     expect(email.text).toContain("the other item follows separately");
     expect(email.text).toContain("Tomato Seeds × 2");

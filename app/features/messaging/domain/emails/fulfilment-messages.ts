@@ -5,7 +5,7 @@ import { formatPaise } from "~/platform/core/money";
 import * as m from "~/paraglide/messages";
 import type { ShipmentView } from "~/features/orders/domain/shipments";
 import { orderLink, viewOrderLink } from "./order-link";
-import { type EmailBlock, type EmailStore, type RenderedEmail, renderEmail } from "./layout";
+import type { EmailBlock, EmailMessage, EmailStore } from "./layout";
 
 /**
  * The emails and email blocks of fulfilment and manual payments (issue 15): parcels with their
@@ -54,22 +54,20 @@ export function orderShipmentEmail(
   store: EmailStore,
   order: { id: string; customerName: string; shipment: ShipmentView; remaining: number },
   locale: Locale = "en",
-): RenderedEmail {
+): EmailMessage {
   const o = { locale };
   const still = order.remaining === 1 ? m.email_shipment_still_one({}, o) : m.email_shipment_still_other({ count: order.remaining }, o);
-  return renderEmail(
+  return {
     store,
-    {
-      subject: m.email_shipment_subject({ store: store.name, id: order.id }, o),
-      heading: m.email_shipment_heading({}, o),
-      blocks: [
-        { kind: "paragraph", text: m.email_shipment_hello({ name: order.customerName, id: order.id, still }, o) },
-        ...shipmentBlocks([order.shipment], locale),
-        { kind: "link", label: m.email_track_order({}, o), path: orderLink(order.id) },
-      ],
-    },
     locale,
-  );
+    subject: m.email_shipment_subject({ store: store.name, id: order.id }, o),
+    heading: m.email_shipment_heading({}, o),
+    blocks: [
+      { kind: "paragraph", text: m.email_shipment_hello({ name: order.customerName, id: order.id, still }, o) },
+      ...shipmentBlocks([order.shipment], locale),
+      { kind: "link", label: m.email_track_order({}, o), path: orderLink(order.id) },
+    ],
+  };
 }
 
 /** To the customer, when an admin records their bank transfer. */
@@ -77,7 +75,7 @@ export function paymentReceivedEmail(
   store: EmailStore,
   order: { id: string; customerName: string; amount: number; reference: string; confirmed: boolean },
   locale: Locale = "en",
-): RenderedEmail {
+): EmailMessage {
   const o = { locale };
   const blocks: EmailBlock[] = [
     {
@@ -90,13 +88,11 @@ export function paymentReceivedEmail(
     blocks.push({ kind: "paragraph", text: m.email_payment_received_confirmed({}, o) });
   }
   blocks.push(viewOrderLink(order.id, locale));
-  return renderEmail(
+  return {
     store,
-    {
-      subject: m.email_payment_received_subject({ store: store.name, id: order.id }, o),
-      heading: m.email_payment_received_heading({}, o),
-      blocks,
-    },
     locale,
-  );
+    subject: m.email_payment_received_subject({ store: store.name, id: order.id }, o),
+    heading: m.email_payment_received_heading({}, o),
+    blocks,
+  };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { renderEmail } from "../../server/render-email.server";
 import { sampleCustomerOrder, sampleStore } from "../../../../../tests/helpers/email-samples";
 import { verifyEmailMessage } from "./account-messages";
 import { orderPlacedEmail, orderStatusEmail } from "./messages";
@@ -26,7 +27,7 @@ const ENGLISH =
 
 describe("an order's emails in Hindi", () => {
   it("writes the subject, body, dates, totals and footer in Hindi, and links to the Hindi order page", () => {
-    const email = orderPlacedEmail(store, order, "hi");
+    const email = renderEmail(orderPlacedEmail(store, order, "hi"));
     expect(email.subject).toBe("आपका Angle ऑर्डर #abc123def456: Tomato Seeds और 1 अन्य सामान");
     expect(email.text).toContain("धन्यवाद! आपका ऑर्डर हो गया है।");
     expect(email.text).toContain("नमस्ते Asha Patil, 2 नवंबर 2026 को किया गया आपका ऑर्डर #abc123def456 हमें मिल गया है।");
@@ -44,8 +45,8 @@ describe("an order's emails in Hindi", () => {
   });
 
   it("keeps the English email as it was", () => {
-    const email = orderPlacedEmail(store, order);
-    expect(orderPlacedEmail(store, order, "en")).toEqual(email);
+    const email = renderEmail(orderPlacedEmail(store, order));
+    expect(renderEmail(orderPlacedEmail(store, order, "en"))).toEqual(email);
     expect(email.subject).toBe("Your Angle order #abc123def456: Tomato Seeds and 1 more");
     expect(email.text).toContain("Hello Asha Patil, we have received your order #abc123def456 placed on 2 November 2026.");
     expect(email.text).toContain("Tomato Seeds × 2 — ₹549 each — ₹1,098");
@@ -55,7 +56,9 @@ describe("an order's emails in Hindi", () => {
   });
 
   it("writes a status change and a cancellation in Hindi", () => {
-    const shipped = orderStatusEmail(store, { id: order.id, customerName: "Asha", status: "shipped", shipments: [parcel] }, "hi");
+    const shipped = renderEmail(
+      orderStatusEmail(store, { id: order.id, customerName: "Asha", status: "shipped", shipments: [parcel] }, "hi"),
+    );
     expect(shipped.subject).toBe("आपका Angle ऑर्डर #abc123def456: भेजा गया");
     expect(shipped.text).toContain("आपका ऑर्डर भेज दिया गया है।");
     expect(shipped.text).toContain("✓ भेजा गया — हो गया");
@@ -64,10 +67,12 @@ describe("an order's emails in Hindi", () => {
     expect(shipped.text).toContain("ट्रैकिंग: DL123");
     expect(shipped.text).not.toMatch(ENGLISH);
 
-    const cancelled = orderCancelledEmail(
-      store,
-      { id: order.id, customerName: "Asha", byCustomer: true, refund: { amountPaise: 214_964, kind: "gateway" }, invoiced: true },
-      "hi",
+    const cancelled = renderEmail(
+      orderCancelledEmail(
+        store,
+        { id: order.id, customerName: "Asha", byCustomer: true, refund: { amountPaise: 214_964, kind: "gateway" }, invoiced: true },
+        "hi",
+      ),
     );
     expect(cancelled.subject).toBe("आपका Angle ऑर्डर #abc123def456 रद्द हो गया");
     expect(cancelled.text).toContain("आपने जो पूरी राशि चुकाई थी, ₹2,149.64, उसका रिफ़ंड");
@@ -78,13 +83,13 @@ describe("an order's emails in Hindi", () => {
 
 describe("an account email in Hindi", () => {
   it("asks for the confirmation in Hindi, with a link to the Hindi page", () => {
-    const email = verifyEmailMessage(store, { name: " Asha " }, "tok en", "hi");
+    const email = renderEmail(verifyEmailMessage(store, { name: " Asha " }, "tok en", "hi"));
     expect(email.subject).toBe("Angle के लिए अपने ईमेल की पुष्टि करें");
     expect(email.text).toContain("नमस्ते Asha,");
     expect(email.text).toContain("यह लिंक 24 घंटे तक काम करेगा।");
     expect(email.text).toContain("मेरे ईमेल की पुष्टि करें: https://angle.example/hi/verify-email?token=tok%20en");
     expect(email.text).not.toMatch(/Hello|Confirm|Questions\?/);
-    const english = verifyEmailMessage(store, { name: " Asha " }, "tok en");
+    const english = renderEmail(verifyEmailMessage(store, { name: " Asha " }, "tok en"));
     expect(english.subject).toBe("Confirm your email for Angle");
     expect(english.text).toContain("Confirm my email: https://angle.example/verify-email?token=tok%20en");
   });

@@ -8,13 +8,14 @@ import { derivedShipping, GST_PERCENT } from "~/features/tax/domain/pricing";
 import type { TaxMode } from "~/features/tax/domain/gst";
 import { gstParts } from "~/features/tax/domain/gst-order";
 import { viewOrderLink } from "./order-link";
-import { type EmailBlock, type EmailRow, type EmailStore, type RenderedEmail, renderEmail } from "./layout";
+import type { EmailBlock, EmailMessage, EmailRow, EmailStore } from "./layout";
 import type { BankTransferDetails } from "~/features/payments/domain/bank-transfer";
 import type { ShipmentView } from "~/features/orders/domain/shipments";
 import { bankTransferBlocks, shipmentBlocks } from "./fulfilment-messages";
 
 /**
- * Every email the store sends, rendered from plain data (pure: no database, no environment).
+ * Every email the store sends, written from plain data as a message of blocks (pure: no database,
+ * no environment); the server draws it (app/features/messaging/server/render-email.server.tsx).
  * Amounts are integer paise, shown with formatPaise; dates in India's time zone. The customer's and
  * vendor's emails are written in the recipient's language (`locale`, the order's for an order's
  * emails); the admin's stay English, like the admin panel.
@@ -100,31 +101,29 @@ function itemsInWords(lines: EmailLine[], locale: Locale) {
 }
 
 /** To the customer, when the order is placed. */
-export function orderPlacedEmail(store: EmailStore, order: OrderEmailData, locale: Locale = "en"): RenderedEmail {
+export function orderPlacedEmail(store: EmailStore, order: OrderEmailData, locale: Locale = "en"): EmailMessage {
   const o = { locale };
-  return renderEmail(
+  return {
     store,
-    {
-      subject: m.email_placed_subject({ store: store.name, id: order.id, items: itemsInWords(order.lines, locale) }, o),
-      heading: m.email_placed_heading({}, o),
-      blocks: [
-        {
-          kind: "paragraph",
-          text: m.email_placed_hello({ name: order.customerName, id: order.id, date: formatDate(order.createdAt, locale) }, o),
-        },
-        { kind: "table", title: m.email_items({}, o), rows: lineRows(order.lines, locale) },
-        { kind: "table", title: m.email_payment_summary({}, o), rows: totalRows(order, locale) },
-        { kind: "lines", title: m.email_shipping_address({}, o), lines: addressLines(order.address) },
-        { kind: "lines", title: m.email_payment_method({}, o), lines: [order.paymentLabel] },
-        ...(order.transferDueAt
-          ? [{ kind: "paragraph" as const, text: m.email_bank_due({ date: formatDate(order.transferDueAt, locale) }, o) }]
-          : []),
-        ...bankTransferBlocks(order.bankTransfer ?? null, order, locale),
-        viewOrderLink(order.id, locale),
-      ],
-    },
     locale,
-  );
+    subject: m.email_placed_subject({ store: store.name, id: order.id, items: itemsInWords(order.lines, locale) }, o),
+    heading: m.email_placed_heading({}, o),
+    blocks: [
+      {
+        kind: "paragraph",
+        text: m.email_placed_hello({ name: order.customerName, id: order.id, date: formatDate(order.createdAt, locale) }, o),
+      },
+      { kind: "table", title: m.email_items({}, o), rows: lineRows(order.lines, locale) },
+      { kind: "table", title: m.email_payment_summary({}, o), rows: totalRows(order, locale) },
+      { kind: "lines", title: m.email_shipping_address({}, o), lines: addressLines(order.address) },
+      { kind: "lines", title: m.email_payment_method({}, o), lines: [order.paymentLabel] },
+      ...(order.transferDueAt
+        ? [{ kind: "paragraph" as const, text: m.email_bank_due({ date: formatDate(order.transferDueAt, locale) }, o) }]
+        : []),
+      ...bankTransferBlocks(order.bankTransfer ?? null, order, locale),
+      viewOrderLink(order.id, locale),
+    ],
+  };
 }
 
 const STATUS_HEADINGS = {
@@ -148,7 +147,7 @@ export function orderStatusEmail(
   store: EmailStore,
   order: { id: string; customerName: string; status: OrderStatus; shipments?: readonly ShipmentView[] },
   locale: Locale = "en",
-): RenderedEmail {
+): EmailMessage {
   const o = { locale };
   const status = statusLabel(order.status, locale);
   const blocks: EmailBlock[] = [{ kind: "paragraph", text: m.email_status_hello({ name: order.customerName, id: order.id, status }, o) }];
@@ -170,20 +169,20 @@ export function orderStatusEmail(
     blocks.push({ kind: "paragraph", text: m.email_cancelled_credit_note_if_invoiced({}, o) });
   }
   blocks.push(viewOrderLink(order.id, locale));
-  return renderEmail(
+  return {
     store,
-    {
-      subject: m.email_status_subject({ store: store.name, id: order.id, status: status.toLowerCase() }, o),
-      heading: STATUS_HEADINGS[order.status]({}, o),
-      blocks,
-    },
     locale,
-  );
+    subject: m.email_status_subject({ store: store.name, id: order.id, status: status.toLowerCase() }, o),
+    heading: STATUS_HEADINGS[order.status]({}, o),
+    blocks,
+  };
 }
 
 /** To the store's admin address (General Settings), when an order is placed. */
-export function adminNewOrderEmail(store: EmailStore, order: OrderEmailData): RenderedEmail {
-  return renderEmail(store, {
+export function adminNewOrderEmail(store: EmailStore, order: OrderEmailData): EmailMessage {
+  return {
+    store,
+    locale: "en",
     subject: `New order #${order.id} from ${order.customerName}: ${formatPaise(order.total)}`,
     heading: `New order #${order.id}`,
     blocks: [
@@ -199,7 +198,7 @@ export function adminNewOrderEmail(store: EmailStore, order: OrderEmailData): Re
       { kind: "lines", title: "Payment method", lines: [order.paymentLabel] },
       { kind: "link", label: "Open the order", path: `/admin/orders/${encodeURIComponent(order.id)}` },
     ],
-  });
+  };
 }
 
 /**
@@ -210,26 +209,24 @@ export function vendorOrderEmail(
   store: EmailStore,
   order: { id: string; createdAt: string; customerName: string; customerPhone: string; address: EmailAddress; lines: EmailLine[] },
   locale: Locale = "en",
-): RenderedEmail {
+): EmailMessage {
   const o = { locale };
-  return renderEmail(
+  return {
     store,
-    {
-      subject: m.email_vendor_order_subject({ id: order.id, items: itemsInWords(order.lines, locale) }, o),
-      heading: m.email_vendor_order_heading({}, o),
-      blocks: [
-        { kind: "paragraph", text: m.email_vendor_order_intro({ id: order.id, date: formatDate(order.createdAt, locale) }, o) },
-        { kind: "table", title: m.email_vendor_your_items({}, o), rows: lineRows(order.lines, locale) },
-        {
-          kind: "lines",
-          title: m.email_vendor_ship_to({}, o),
-          lines: [order.customerName, order.customerPhone, ...addressLines(order.address)],
-        },
-        { kind: "link", label: m.email_vendor_view_orders({}, o), path: "/vendor-login/orders" },
-      ],
-    },
     locale,
-  );
+    subject: m.email_vendor_order_subject({ id: order.id, items: itemsInWords(order.lines, locale) }, o),
+    heading: m.email_vendor_order_heading({}, o),
+    blocks: [
+      { kind: "paragraph", text: m.email_vendor_order_intro({ id: order.id, date: formatDate(order.createdAt, locale) }, o) },
+      { kind: "table", title: m.email_vendor_your_items({}, o), rows: lineRows(order.lines, locale) },
+      {
+        kind: "lines",
+        title: m.email_vendor_ship_to({}, o),
+        lines: [order.customerName, order.customerPhone, ...addressLines(order.address)],
+      },
+      { kind: "link", label: m.email_vendor_view_orders({}, o), path: "/vendor-login/orders" },
+    ],
+  };
 }
 
 /**
@@ -240,7 +237,7 @@ export function listingReviewedEmail(
   store: EmailStore,
   listing: { name: string; approved: boolean; reason?: string | null; onHold?: boolean },
   locale: Locale = "en",
-): RenderedEmail {
+): EmailMessage {
   const o = { locale };
   const name = { name: listing.name };
   const approvedText = listing.onHold ? m.email_listing_approved_on_hold(name, o) : m.email_listing_approved_text(name, o);
@@ -252,24 +249,24 @@ export function listingReviewedEmail(
         { kind: "paragraph", text: m.email_listing_edit_again({}, o) },
       ];
   blocks.push({ kind: "link", label: m.email_listing_view_products({}, o), path: "/vendor-login/products" });
-  return renderEmail(
+  return {
     store,
-    {
-      subject: listing.approved ? m.email_listing_approved_subject(name, o) : m.email_listing_rejected_subject(name, o),
-      heading: listing.approved ? m.email_listing_approved_heading({}, o) : m.email_listing_rejected_heading({}, o),
-      blocks,
-    },
     locale,
-  );
+    subject: listing.approved ? m.email_listing_approved_subject(name, o) : m.email_listing_rejected_subject(name, o),
+    heading: listing.approved ? m.email_listing_approved_heading({}, o) : m.email_listing_rejected_heading({}, o),
+    blocks,
+  };
 }
 
 /** To the store's admin address, when a customer writes through Contact or asks an expert to call back. */
 export function contactMessageEmail(
   store: EmailStore,
   message: { kind: "contact" | "expert"; name: string; email: string; subject: string; message: string },
-): RenderedEmail {
+): EmailMessage {
   const what = message.kind === "expert" ? "Expert call-back request" : "New contact message";
-  return renderEmail(store, {
+  return {
+    store,
+    locale: "en",
     subject: `${what} from ${message.name}: ${message.subject}`,
     heading: what,
     blocks: [
@@ -278,5 +275,5 @@ export function contactMessageEmail(
       { kind: "lines", title: "Message", lines: message.message.split(/\r?\n/) },
       { kind: "link", label: "Open messages", path: "/admin/messages" },
     ],
-  });
+  };
 }

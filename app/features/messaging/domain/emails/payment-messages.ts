@@ -3,7 +3,7 @@ import { formatPaiseExact } from "~/platform/core/money";
 import type { StrayPaymentReason } from "~/features/payments/domain/payments";
 import * as m from "~/paraglide/messages";
 import { viewOrderLink } from "./order-link";
-import { type EmailStore, type RenderedEmail, renderEmail } from "./layout";
+import type { EmailMessage, EmailStore } from "./layout";
 
 /**
  * To the customer, when a payment the order did not take goes back to them: a second payment of a
@@ -14,7 +14,7 @@ export function strayPaymentRefundEmail(
   store: EmailStore,
   p: { orderId: string; customerName: string; amountPaise: number; reason: StrayPaymentReason },
   locale: Locale = "en",
-): RenderedEmail {
+): EmailMessage {
   const o = { locale };
   const what = { name: p.customerName, id: p.orderId, amount: formatPaiseExact(p.amountPaise) };
   const text =
@@ -23,13 +23,11 @@ export function strayPaymentRefundEmail(
       : p.reason === "second_payment"
         ? m.email_stray_second(what, o)
         : m.email_stray_mismatch(what, o);
-  return renderEmail(
+  return {
     store,
-    {
-      subject: m.email_stray_subject({ store: store.name, id: p.orderId }, o),
-      heading: m.email_stray_heading({}, o),
-      blocks: [{ kind: "paragraph", text }, { kind: "paragraph", text: m.email_stray_bank_time({}, o) }, viewOrderLink(p.orderId, locale)],
-    },
     locale,
-  );
+    subject: m.email_stray_subject({ store: store.name, id: p.orderId }, o),
+    heading: m.email_stray_heading({}, o),
+    blocks: [{ kind: "paragraph", text }, { kind: "paragraph", text: m.email_stray_bank_time({}, o) }, viewOrderLink(p.orderId, locale)],
+  };
 }

@@ -2,10 +2,10 @@ import type { Locale } from "~/platform/i18n/locale";
 import { formatPaiseExact } from "~/platform/core/money";
 import * as m from "~/paraglide/messages";
 import { viewOrderLink } from "./order-link";
-import { type EmailBlock, type EmailStore, type RenderedEmail, renderEmail } from "./layout";
+import type { EmailBlock, EmailMessage, EmailStore } from "./layout";
 
 /**
- * The emails of cancellations and returns (issue 15): pure, rendered from plain data like
+ * The emails of cancellations and returns (issue 15): pure, written from plain data like
  * ./messages.ts, in the recipient's language (`locale`). Amounts are integer paise.
  */
 
@@ -30,7 +30,7 @@ export function orderCancelledEmail(
   store: EmailStore,
   order: { id: string; customerName: string; byCustomer: boolean; refund: RefundNotice; invoiced: boolean },
   locale: Locale = "en",
-): RenderedEmail {
+): EmailMessage {
   const o = { locale };
   const who = { name: order.customerName, id: order.id };
   const blocks: EmailBlock[] = [
@@ -45,15 +45,13 @@ export function orderCancelledEmail(
   }
   if (!order.byCustomer) blocks.push({ kind: "paragraph", text: m.email_unexpected_help({}, o) });
   blocks.push(viewOrderLink(order.id, locale));
-  return renderEmail(
+  return {
     store,
-    {
-      subject: m.email_cancelled_subject({ store: store.name, id: order.id }, o),
-      heading: m.email_status_heading_cancelled({}, o),
-      blocks,
-    },
     locale,
-  );
+    subject: m.email_cancelled_subject({ store: store.name, id: order.id }, o),
+    heading: m.email_status_heading_cancelled({}, o),
+    blocks,
+  };
 }
 
 export type ReturnEmailData = { orderId: string; customerName: string; item: string; quantity: number };
@@ -63,7 +61,7 @@ export function returnApprovedEmail(
   store: EmailStore,
   r: ReturnEmailData & { refund: NonNullable<RefundNotice>; creditNote: string | null },
   locale: Locale = "en",
-): RenderedEmail {
+): EmailMessage {
   const o = { locale };
   const blocks: EmailBlock[] = [
     {
@@ -74,37 +72,33 @@ export function returnApprovedEmail(
   ];
   if (r.creditNote) blocks.push({ kind: "paragraph", text: m.email_return_credit_note({ number: r.creditNote }, o) });
   blocks.push(viewOrderLink(r.orderId, locale));
-  return renderEmail(
+  return {
     store,
-    {
-      subject: m.email_return_approved_subject({ store: store.name, id: r.orderId }, o),
-      heading: m.email_return_approved_heading({}, o),
-      blocks,
-    },
     locale,
-  );
+    subject: m.email_return_approved_subject({ store: store.name, id: r.orderId }, o),
+    heading: m.email_return_approved_heading({}, o),
+    blocks,
+  };
 }
 
 /** To the customer, when their return is not accepted, with the reason given. */
-export function returnRejectedEmail(store: EmailStore, r: ReturnEmailData & { note: string }, locale: Locale = "en"): RenderedEmail {
+export function returnRejectedEmail(store: EmailStore, r: ReturnEmailData & { note: string }, locale: Locale = "en"): EmailMessage {
   const o = { locale };
-  return renderEmail(
+  return {
     store,
-    {
-      subject: m.email_return_rejected_subject({ store: store.name, id: r.orderId }, o),
-      heading: m.email_return_rejected_heading({}, o),
-      blocks: [
-        {
-          kind: "paragraph",
-          text: m.email_return_rejected_hello({ name: r.customerName, quantity: r.quantity, item: r.item, id: r.orderId }, o),
-        },
-        { kind: "lines", title: m.email_reason({}, o), lines: r.note.split(/\r?\n/) },
-        { kind: "paragraph", text: m.email_questions_help({}, o) },
-        viewOrderLink(r.orderId, locale),
-      ],
-    },
     locale,
-  );
+    subject: m.email_return_rejected_subject({ store: store.name, id: r.orderId }, o),
+    heading: m.email_return_rejected_heading({}, o),
+    blocks: [
+      {
+        kind: "paragraph",
+        text: m.email_return_rejected_hello({ name: r.customerName, quantity: r.quantity, item: r.item, id: r.orderId }, o),
+      },
+      { kind: "lines", title: m.email_reason({}, o), lines: r.note.split(/\r?\n/) },
+      { kind: "paragraph", text: m.email_questions_help({}, o) },
+      viewOrderLink(r.orderId, locale),
+    ],
+  };
 }
 
 /** To the seller of the line (the line's vendor, or the store's admin address), when a customer asks to return it. */
@@ -112,23 +106,21 @@ export function returnRequestedEmail(
   store: EmailStore,
   r: ReturnEmailData & { reason: string; amountPaise: number; path: string },
   locale: Locale = "en",
-): RenderedEmail {
+): EmailMessage {
   const o = { locale };
   const what = { quantity: r.quantity, item: r.item, id: r.orderId };
-  return renderEmail(
+  return {
     store,
-    {
-      subject: m.email_return_requested_subject(what, o),
-      heading: m.email_return_requested_heading({}, o),
-      blocks: [
-        {
-          kind: "paragraph",
-          text: m.email_return_requested_text({ ...what, name: r.customerName, amount: formatPaiseExact(r.amountPaise) }, o),
-        },
-        { kind: "lines", title: m.email_reason({}, o), lines: r.reason.split(/\r?\n/) },
-        { kind: "link", label: m.email_return_review({}, o), path: r.path },
-      ],
-    },
     locale,
-  );
+    subject: m.email_return_requested_subject(what, o),
+    heading: m.email_return_requested_heading({}, o),
+    blocks: [
+      {
+        kind: "paragraph",
+        text: m.email_return_requested_text({ ...what, name: r.customerName, amount: formatPaiseExact(r.amountPaise) }, o),
+      },
+      { kind: "lines", title: m.email_reason({}, o), lines: r.reason.split(/\r?\n/) },
+      { kind: "link", label: m.email_return_review({}, o), path: r.path },
+    ],
+  };
 }

@@ -1,8 +1,8 @@
-import type { Db } from "../db.server";
-import { defaultSku, singleVariant } from "../../../features/catalog/domain/variants";
-import { saveVariants } from "../../../features/catalog/server/variants.server";
-import { syncReviewSummary } from "../../../features/reviews/server/review-summary.server";
-import { regulatedAsFor } from "../../../features/vendor-shops/domain/licences";
+import type { Db } from "../../../../platform/db/db.server";
+import { defaultSku, singleVariant } from "../../domain/variants";
+import { saveVariants } from "../variants.server";
+import { syncReviewSummary } from "../../../reviews/server/review-summary.server";
+import { regulatedAsFor } from "../../../vendor-shops/domain/licences";
 import { sampleProducts } from "./catalog";
 import { sampleReviewRows } from "./sample-reviews";
 

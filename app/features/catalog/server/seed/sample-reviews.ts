@@ -6,7 +6,7 @@
 // Invariants relied on by tests: every sample product has at least three; each date is a day of
 // 2026 before November; within a product no two share a date.
 
-import { averageRating, type Rating } from "../../../features/reviews/domain/reviews";
+import { averageRating, type Rating } from "../../../reviews/domain/reviews";
 
 export type SampleReview = { name: string; rating: Rating; on: string; body: string };
 

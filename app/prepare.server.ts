@@ -1,8 +1,8 @@
-import { getEnv } from "../env.server";
-import { getDatabase } from "./db.server";
-import { migrateToLatest } from "./migrate.server";
-import { seedCatalogIfEmpty } from "./seed/seed.server";
-import { bootstrapAdmin } from "../../features/accounts/server/ensure-admin.server";
+import { getEnv } from "./platform/env.server";
+import { getDatabase } from "./platform/db/db.server";
+import { migrateToLatest } from "./platform/db/migrate.server";
+import { seedCatalogIfEmpty } from "./features/catalog/server/seed/seed.server";
+import { bootstrapAdmin } from "./features/accounts/server/ensure-admin.server";
 
 let ready: Promise<void> | undefined;
 

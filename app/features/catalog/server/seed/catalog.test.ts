@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { GST_RATES, isGstRate } from "~/features/tax/domain/gst";
 import { HSN_PATTERN } from "~/features/tax/domain/gst-forms";
-import { SAMPLE_PRODUCT_GST } from "../migrations/0020-sample-product-gst";
-import { SAMPLE_PRODUCT_HINDI } from "../migrations/0023-hindi-catalogue";
-import { SAMPLE_HOW_TO_USE_HINDI } from "../migrations/0025-how-to-use-hindi";
+import { SAMPLE_PRODUCT_GST } from "../../../../platform/db/migrations/0020-sample-product-gst";
+import { SAMPLE_PRODUCT_HINDI } from "../../../../platform/db/migrations/0023-hindi-catalogue";
+import { SAMPLE_HOW_TO_USE_HINDI } from "../../../../platform/db/migrations/0025-how-to-use-hindi";
 import { sampleProducts } from "./catalog";
 
 /** The heading and rate 0019-gst gave a product of a category (its backfill). */
