@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI runs. Format and lint, type check, unit + integration tests on SQLite and PostgreSQL,
-# the rate-limit tests again with the counters in Redis, then the production build under
-# Playwright in Chromium on both engines, one after the other.
+# `npm test`: everything CI runs (docs/testing.md says what each part proves). Format, lint and the
+# layout's boundaries, type check, the unit tests, the integration tests on SQLite and PostgreSQL, the
+# rate-limit tests again with the counters in Redis, then the production build under Playwright in
+# Chromium: the whole browser suite on SQLite, and the tests tagged @postgres on PostgreSQL.
 # A missing Chromium, PostgreSQL or Redis fails the run; SKIP_POSTGRES=1 / SKIP_REDIS=1 opt out
 # locally (never in CI).
 set -euo pipefail
@@ -91,6 +92,7 @@ finish_job() {
 step "format and lint (Biome)"
 npx biome format .
 npx biome lint --error-on-warnings .
+npm run --silent lint:boundaries
 
 step "type check"
 npx react-router typegen
@@ -108,11 +110,14 @@ npx react-router build > /dev/null
 npm run --silent i18n
 export ANGLE_MESSAGES_COMPILED=1
 if [ "$want_pg" = 1 ]; then
-  start_job vitest-postgres env TEST_DB=postgres TEST_DATABASE_URL="$pg_url" npx vitest run app/services tests/integration
+  start_job vitest-postgres env TEST_DB=postgres TEST_DATABASE_URL="$pg_url" npx vitest run --project integration
 fi
 
-step "unit + integration tests (SQLite)"
-npx vitest run
+step "unit tests (pure code, no database)"
+npx vitest run --project unit
+
+step "integration tests (SQLite)"
+npx vitest run --project integration
 
 if [ "$want_pg" = 1 ]; then
   step "integration tests (PostgreSQL): waiting for the background run"
@@ -125,8 +130,8 @@ if [ "$want_redis" = 1 ]; then
   step "rate-limit tests with the Redis store"
   db_env=()
   if [ "$want_pg" = 1 ]; then db_env=(TEST_DB=postgres TEST_DATABASE_URL="$pg_url"); fi
-  env "${db_env[@]}" RATE_LIMIT_STORE=redis REDIS_URL="$redis_url" npx vitest run \
-    app/features/accounts/server app/features/vendor-shops/server app/features/accounts/server app/platform/rate-limit tests/integration/two-instances.test.ts
+  env "${db_env[@]}" RATE_LIMIT_STORE=redis REDIS_URL="$redis_url" npx vitest run --project integration \
+    app/features/accounts/server app/features/vendor-shops/server app/platform/rate-limit tests/integration/two-instances.test.ts
 fi
 
 e2e_port="${E2E_PORT:-3100}"
@@ -135,8 +140,10 @@ step "end-to-end tests in Chromium (SQLite)"
 E2E_DB=sqlite E2E_PORT="$e2e_port" npx playwright test --workers="$e2e_workers"
 
 if [ "$want_pg" = 1 ]; then
-  step "end-to-end tests in Chromium (PostgreSQL)"
-  E2E_DB=postgres TEST_DATABASE_URL="$pg_url" E2E_PORT="$((e2e_port + 1))" npx playwright test --workers="$e2e_workers"
+  # What only a browser can show on PostgreSQL (docs/testing.md); the rest of PostgreSQL's behaviour
+  # is proven by the integration tests above, in-process, on the same engine.
+  step "end-to-end tests in Chromium (PostgreSQL, the tests tagged @postgres)"
+  E2E_DB=postgres TEST_DATABASE_URL="$pg_url" E2E_PORT="$((e2e_port + 1))" npx playwright test --grep @postgres --workers="$e2e_workers"
 fi
 rm -rf "$job_dir"
 echo
