@@ -93,6 +93,10 @@ step "format and lint (Biome)"
 npx biome format .
 npx biome lint --error-on-warnings .
 npm run --silent lint:boundaries
+# Dead code: unused files, exports and dependencies (knip.jsonc); then that every production dependency
+# is used by the application itself (one used only by scripts or tests belongs in devDependencies).
+npx knip
+npx knip --production --dependencies
 
 step "type check"
 npx react-router typegen
