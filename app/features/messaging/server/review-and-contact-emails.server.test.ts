@@ -76,7 +76,7 @@ describe("contact emails", () => {
     expect(notice?.email.subject).toBe("New contact message from Ravi: Seeds");
     expect(notice?.email.text).toContain("ravi@example.in");
     expect(notice?.email.text).toContain("Which <b>variety</b>?\nFor clay soil.");
-    expect(notice?.email.html).toContain("Which &lt;b&gt;variety&lt;/b&gt;?<br>For clay soil.");
+    expect(notice?.email.html).toContain("Which &lt;b&gt;variety&lt;/b&gt;?<br/>For clay soil.");
 
     const expert = await saveContactMessage(
       ContactSchema.parse({ kind: "expert", name: "Sunita", email: "sunita@example.in", subject: "Call me", message: "Pest advice" }),
