@@ -42,10 +42,7 @@ export const ready = prepareDatabase().then(async () => {
 });
 export { closeDatabase };
 export { closeRateLimitStore } from "./platform/rate-limit/rate-limit.server";
-export { startOutboxWorker } from "./features/messaging/server/worker.server";
-export { startLicenceSweeper } from "./features/vendor-shops/server/licence-sweeper.server";
-export { startPaymentSweeper } from "./features/payments/server/payment-sweep.server";
-export { startUnconfirmedPurge } from "./features/accounts/server/purge-unconfirmed.server";
+export { startBackgroundJobs } from "./jobs.server";
 export { connectFakeGateway };
 export { checkHealth } from "./platform/health/check-health.server";
 export { catalogVersion } from "./features/catalog/server/catalog-version.server";

@@ -36,10 +36,7 @@ const entry = build.entry.module as unknown as {
   ready: Promise<void>;
   closeDatabase: () => Promise<void>;
   closeRateLimitStore: () => Promise<void>;
-  startOutboxWorker: () => { stop: () => Promise<void> };
-  startLicenceSweeper: () => { stop: () => Promise<void> };
-  startPaymentSweeper: () => { stop: () => Promise<void> };
-  startUnconfirmedPurge: () => { stop: () => Promise<void> };
+  startBackgroundJobs: () => { stop: () => Promise<void> };
   connectFakeGateway: () => Promise<void>;
 };
 
@@ -51,15 +48,9 @@ try {
   process.exit(1);
 }
 
-// After the migrations: the outbox worker sends queued email and SMS (OUTBOX_WORKER=off leaves that
-// to another instance).
-const outboxWorker = env.OUTBOX_WORKER === "on" ? entry.startOutboxWorker() : undefined;
-// Takes listings of expired seller licences off sale: at start, after midnight in India, hourly.
-const licenceSweeper = entry.startLicenceSweeper();
-// Asks the gateways about unpaid orders, cancels those whose hold ran out, retries refunds.
-const paymentSweeper = entry.startPaymentSweeper();
-// Removes accounts never confirmed within UNCONFIRMED_ACCOUNT_DAYS (no orders, not vendors): at start, hourly.
-const unconfirmedPurge = entry.startUnconfirmedPurge();
+// After the migrations: the outbox worker, the licence, payment and unconfirmed-account sweeps, each
+// at its times (the list, and when each runs: app/jobs.server.ts).
+const backgroundJobs = entry.startBackgroundJobs();
 if (fakeGateway) {
   // The fake signs its webhooks with the secrets in Payment Settings (test keys on a fresh store).
   await entry.connectFakeGateway();
@@ -90,11 +81,8 @@ function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   server.close(async () => {
-    // The round under way finishes and is marked before the database closes.
-    await outboxWorker?.stop().catch(() => {});
-    await licenceSweeper.stop().catch(() => {});
-    await paymentSweeper.stop().catch(() => {});
-    await unconfirmedPurge.stop().catch(() => {});
+    // The rounds under way finish and are marked before the database closes.
+    await backgroundJobs.stop().catch(() => {});
     await fakeGateway?.close().catch(() => {});
     await Promise.all([
       entry.closeDatabase().catch(() => {}),

@@ -6,7 +6,8 @@ import { getDatabase, getDb } from "~/platform/db/db.server";
 import { RegisterSchema } from "~/features/accounts/domain/account";
 import { defined } from "~/platform/defined";
 import { parseEnv } from "~/platform/env.server";
-import { purgeUnconfirmedAccounts, startUnconfirmedPurge } from "./purge-unconfirmed.server";
+import { createScheduler } from "~/platform/scheduler.server";
+import { purgeUnconfirmedAccounts, unconfirmedPurgeJob } from "./purge-unconfirmed.server";
 import { registerCustomer } from "./register-customer.server";
 
 /*
@@ -110,8 +111,9 @@ describe("unconfirmed accounts are purged", () => {
   it("runs when the server starts (and then every hour)", async () => {
     const id = await register();
     await setCreated(id, daysAgo(8));
-    const purge = startUnconfirmedPurge();
-    await purge.stop(); // waits for the round under way
+    const scheduler = createScheduler();
+    scheduler.add(unconfirmedPurgeJob());
+    await scheduler.stop(); // waits for the round under way
     expect(await exists(id)).toBe(false);
   });
 });

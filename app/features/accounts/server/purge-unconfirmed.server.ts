@@ -3,6 +3,7 @@ import { type Db, type Engine, getDatabase } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import { getEnv } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
+import type { Job } from "~/platform/scheduler.server";
 
 /*
  * Registration makes an account at once and a link confirms it (docs/decisions/014-confirmed-accounts.md).
@@ -72,29 +73,14 @@ export async function purgeUnconfirmedAccounts(now = new Date(), days = getEnv()
   }
 }
 
-/** Runs the purge at start and then every hour; `stop` waits for a round under way. */
-export function startUnconfirmedPurge(options: { intervalMs?: number } = {}) {
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const round = () => {
-    if (stopped || running) return;
-    running = purgeUnconfirmedAccounts()
-      .then((purged) => {
-        if (purged > 0) log.info({ purged }, "unconfirmed accounts removed");
-      })
-      .catch((error: unknown) => log.error({ err: error }, "purging unconfirmed accounts failed; trying again later"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  round();
-  const timer = setInterval(round, options.intervalMs ?? HOUR);
-  timer.unref();
+/** The purge, for the scheduler (app/jobs.server.ts): at start, then every hour. */
+export function unconfirmedPurgeJob(options: { intervalMs?: number } = {}): Job {
   return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+    name: "unconfirmed-account purge",
+    every: options.intervalMs ?? HOUR,
+    async run() {
+      const purged = await purgeUnconfirmedAccounts();
+      if (purged > 0) log.info({ purged }, "unconfirmed accounts removed");
     },
   };
 }

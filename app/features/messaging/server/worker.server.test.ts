@@ -4,7 +4,8 @@ import { getDatabase, getDb, openDatabase } from "~/platform/db/db.server";
 import { getEnv } from "~/platform/env.server";
 import { createMailSender } from "~/features/messaging/server/mail.server";
 import { enqueueEmail } from "./enqueue.server";
-import { runOutboxOnce, type Senders, startOutboxWorker } from "./worker.server";
+import { createScheduler } from "~/platform/scheduler.server";
+import { nudgeOutbox, outboxJob, runOutboxOnce, type Senders } from "./worker.server";
 
 /**
  * The worker against the test database (SQLite, or PostgreSQL with TEST_DB=postgres): messages go
@@ -118,9 +119,10 @@ describe("the outbox worker", () => {
       .where("dedupe_key", "=", fresh ?? "")
       .execute();
     const { delivered, senders } = countingSenders();
-    const worker = startOutboxWorker({ senders, intervalMs: 60_000 });
+    const scheduler = createScheduler();
+    const worker = scheduler.add(outboxJob({ senders, intervalMs: 60_000 }));
     await worker.idle();
-    await worker.stop();
+    await scheduler.stop();
     expect(await rowOf(stale ?? "")).toMatchObject({ status: "sent", attempts: 2 });
     expect(await rowOf(fresh ?? "")).toMatchObject({ status: "sending", attempts: 1 });
     expect([...delivered.keys()]).toEqual([`Test ${stale}`]);
@@ -129,15 +131,17 @@ describe("the outbox worker", () => {
   it("runs again when nudged, and stops without starting another round", async () => {
     await clearOutbox();
     const { delivered, senders } = countingSenders();
-    const worker = startOutboxWorker({ senders, intervalMs: 60_000 });
+    const scheduler = createScheduler();
+    const worker = scheduler.add(outboxJob({ senders, intervalMs: 60_000 }));
     await worker.idle();
     const [key] = await queue(1, "nudge");
-    worker.nudge();
+    nudgeOutbox();
     await worker.idle();
     expect(await rowOf(key ?? "")).toMatchObject({ status: "sent" });
-    await worker.stop();
+    await scheduler.stop();
     const [later] = await queue(1, "after-stop");
-    worker.nudge();
+    nudgeOutbox();
+    worker.runNow();
     await worker.idle();
     expect(await rowOf(later ?? "")).toMatchObject({ status: "pending", attempts: 0 });
     expect(delivered.size).toBe(1);

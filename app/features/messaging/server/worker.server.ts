@@ -4,6 +4,7 @@ import type { Database, OutboxTable } from "~/platform/db/schema";
 import { backoffMs, MAX_ATTEMPTS, SECRET_KINDS, shortError } from "~/features/messaging/domain/outbox";
 import { getEnv } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
+import type { Job, JobHandle } from "~/platform/scheduler.server";
 import { createMailSender } from "~/features/messaging/server/mail.server";
 import type { OutboxEmail, OutboxSms } from "./enqueue.server";
 import { createSmsSender } from "./sms.server";
@@ -34,7 +35,7 @@ export type WorkerOptions = {
   batchSize?: number;
   /** How long a claim holds before another worker may take the message (a crash mid-send). */
   leaseMs?: number;
-  /** The wait between rounds when nothing nudges the worker. */
+  /** The wait after a round when nothing nudges the worker. */
   intervalMs?: number;
   now?: () => Date;
   random?: () => number;
@@ -166,75 +167,36 @@ export async function runOutboxOnce(options: WorkerOptions = {}): Promise<RoundR
   }
 }
 
-export type OutboxWorker = {
-  /** Run a round now (e.g. right after a message was queued), or right after the current one. */
-  nudge: () => void;
-  /** Finishes the round under way and stops; resolves when nothing is being sent. */
-  stop: () => Promise<void>;
-  /** Resolves when the worker is idle with nothing due (for tests). */
-  idle: () => Promise<void>;
-};
-
-let active: OutboxWorker | undefined;
+let active: JobHandle | undefined;
 
 /** Asks the running worker, if any, to look at the outbox now. */
 export function nudgeOutbox() {
-  active?.nudge();
+  active?.runNow();
 }
 
-/** Starts polling the outbox every OUTBOX_POLL_MS (2 s by default). The server starts one after its migrations and stops it on SIGTERM. */
-export function startOutboxWorker(options: WorkerOptions = {}): OutboxWorker {
+/**
+ * The outbox worker, for the scheduler (app/jobs.server.ts): a round at start, then OUTBOX_POLL_MS
+ * (2 s by default) after each round ends, and at once when nudged (a sign-in code was queued).
+ */
+export function outboxJob(options: WorkerOptions = {}): Job {
   const senders = options.senders ?? defaultSenders();
   const intervalMs = options.intervalMs ?? getEnv().OUTBOX_POLL_MS;
-  let stopped = false;
-  let again = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let current: Promise<void> | undefined;
-  let idleWaiters: (() => void)[] = [];
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(tick, intervalMs);
-    timer.unref();
-  };
-  const tick = () => {
-    timer = undefined;
-    again = false;
-    current = runOutboxOnce({ ...options, senders })
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ error: shortError(error) }, "outbox round failed; trying again shortly"))
-      .finally(() => {
-        current = undefined;
-        if (again && !stopped) return tick();
-        for (const resolve of idleWaiters) resolve();
-        idleWaiters = [];
-        schedule();
-      });
-  };
-
-  const worker: OutboxWorker = {
-    nudge() {
-      if (stopped) return;
-      if (current) {
-        again = true;
-        return;
-      }
-      if (timer) clearTimeout(timer);
-      tick();
+  let handle: JobHandle | undefined;
+  return {
+    name: "outbox",
+    after: () => intervalMs,
+    run: () =>
+      runOutboxOnce({ ...options, senders }).catch((error: unknown) => {
+        // Logged by the scheduler as shortened here: without the credentials a transport's address may carry.
+        throw new Error(shortError(error));
+      }),
+    added(h) {
+      handle = h;
+      active = h;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
+    close() {
       senders.close?.();
-      if (active === worker) active = undefined;
-    },
-    idle() {
-      if (!current && !again) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
+      if (active === handle) active = undefined;
     },
   };
-  active = worker;
-  tick();
-  return worker;
 }

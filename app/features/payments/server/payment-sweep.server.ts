@@ -4,6 +4,7 @@ import { formatDate } from "~/platform/core/dates";
 import { AWAITING_PAYMENT, HOLDING_UNPAID } from "~/features/payments/domain/payments";
 import { newId } from "~/platform/ids";
 import { log } from "~/platform/log.server";
+import type { Job } from "~/platform/scheduler.server";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
 import { queueOrderStatusEmail } from "~/features/messaging/server/queue-order-emails.server";
 import { restoreOrderStock } from "~/features/orders/server/restore-stock.server";
@@ -144,26 +145,7 @@ export async function sweepPayments(now = new Date()) {
   return { reconciled, expired, refunds };
 }
 
-/** Runs the sweep every PAYMENT_SWEEP_SECONDS (first at start); `stop` waits for a round under way. */
-export function startPaymentSweeper() {
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const round = () => {
-    if (stopped || running) return; // a slow round is not overlapped by the next
-    running = sweepPayments()
-      .catch((error: unknown) => log.error({ err: error }, "payment sweep failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  round();
-  const timer = setInterval(round, getEnv().PAYMENT_SWEEP_SECONDS * 1000);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** The sweep, for the scheduler (app/jobs.server.ts): at start, then every PAYMENT_SWEEP_SECONDS. */
+export function paymentSweepJob(): Job {
+  return { name: "payment sweep", every: getEnv().PAYMENT_SWEEP_SECONDS * 1000, run: () => sweepPayments() };
 }

@@ -21,7 +21,8 @@ import { createUserWithPassword } from "../../accounts/server/create-user.server
 import { setUserSuspended } from "../../accounts/server/manage-users.server";
 import { ListingNeedsLicence, listPendingListings, listVendors, reviewListing } from "./approve-listings.server";
 import { sweepUnlicensedListings } from "./licensed-listings.server";
-import { nextSweepDelay, startLicenceSweeper } from "./licence-sweeper.server";
+import { createScheduler } from "~/platform/scheduler.server";
+import { licenceSweepJob, nextSweepDelay } from "./licence-sweeper.server";
 import { getVendorLicences } from "./list-licences.server";
 import { saveLicence } from "./save-licence.server";
 import { getVendorProduct, createVendorProduct } from "./vendor-products.server";
@@ -310,11 +311,12 @@ describe("a licence that expires", () => {
       .set({ expires_on: addDays(today(), -1) })
       .where("vendor_id", "=", vendorId)
       .execute();
-    const sweeper = startLicenceSweeper();
+    const scheduler = createScheduler();
+    scheduler.add(licenceSweepJob());
     try {
       await expect.poll(() => statusOf(id), { timeout: 5000 }).toBe("unlicensed");
     } finally {
-      await sweeper.stop();
+      await scheduler.stop();
     }
   });
 });

@@ -1,0 +1,28 @@
+import { getEnv } from "./platform/env.server";
+import { log } from "./platform/log.server";
+import { createScheduler, type Scheduler } from "./platform/scheduler.server";
+import { unconfirmedPurgeJob } from "./features/accounts/server/purge-unconfirmed.server";
+import { outboxJob } from "./features/messaging/server/worker.server";
+import { paymentSweepJob } from "./features/payments/server/payment-sweep.server";
+import { licenceSweepJob } from "./features/vendor-shops/server/licence-sweeper.server";
+
+/**
+ * Every background job of a server process, and when each runs (docs/decisions/036-one-scheduler.md).
+ * server/index.ts starts them after the migrations and stops them on SIGTERM. Every instance runs
+ * them: each job is safe to run in several processes at once (claimed rows, locks, idempotent sweeps).
+ */
+export function startBackgroundJobs(): Scheduler {
+  const scheduler = createScheduler();
+  // Sends queued email and SMS: at start, OUTBOX_POLL_MS after each round, and at once when a sign-in
+  // code is queued. OUTBOX_WORKER=off leaves that to another instance.
+  if (getEnv().OUTBOX_WORKER === "on") scheduler.add(outboxJob());
+  // Takes listings of expired seller licences off sale: at start, a second past each midnight in India, at least hourly.
+  scheduler.add(licenceSweepJob());
+  // Asks the gateways about unpaid orders, cancels those whose time to pay ran out, sends refunds due
+  // again: at start, then every PAYMENT_SWEEP_SECONDS.
+  scheduler.add(paymentSweepJob());
+  // Removes accounts never confirmed within UNCONFIRMED_ACCOUNT_DAYS (no orders, not vendors): at start, then hourly.
+  scheduler.add(unconfirmedPurgeJob());
+  log.info({ jobs: scheduler.list().map((job) => job.name) }, "background jobs started");
+  return scheduler;
+}
