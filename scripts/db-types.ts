@@ -36,10 +36,10 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1
 const name = `angle_types_${process.pid}_${Date.now().toString(36)}`;
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
-const dir = mkdtempSync(join(tmpdir(), "angle-db-types-"));
 
 let generated: string;
 await adminQuery(`create database ${name}`);
+const dir = mkdtempSync(join(tmpdir(), "angle-db-types-"));
 try {
   // The store's own migration script, in a process of its own, exactly as a deployment runs it.
   execFileSync("npx", ["tsx", "scripts/db-migrate.ts"], {

@@ -1,6 +1,6 @@
 /*
- * The store's tables as its migrations leave them on PostgreSQL, read by kysely-codegen. Written by
- * `npm run db:types` (scripts/db-types.ts), never by hand; `npm run db:types -- --check` fails when it is stale.
+ * The store's tables as its migrations leave them on PostgreSQL. Written by `npm run db:types`
+ * (scripts/db-types.ts); `npm run db:types -- --check` fails when it no longer matches the migrations.
  * SQLite runs the same migrations; where the engines read a value differently (booleans, Better
  * Auth's times) the type admits both. Import the tables from ./schema, which narrows some columns
  * to the app's own types (order statuses, category keys and the like).
