@@ -6,10 +6,11 @@ import type { FieldMetadata } from "@conform-to/react";
  * What a TextField (or a select) takes from a Conform field: its name, the value it starts from
  * (what was stored, or what was typed before a refusal) and its first error.
  */
-export function fieldProps(field: FieldMetadata<unknown, Record<string, unknown>, string[]>) {
+export function fieldProps<Schema, Form extends Record<string, unknown>>(field: FieldMetadata<Schema, Form, string[]>) {
   const value = field.initialValue;
   return { name: field.name, defaultValue: typeof value === "string" ? value : undefined, error: field.errors?.[0] };
 }
 
 /** A checkbox's starting state: ticked when stored so, or when ticked before a refusal. */
-export const isTicked = (field: FieldMetadata<unknown, Record<string, unknown>, string[]>) => field.initialValue === "on";
+export const isTicked = <Schema, Form extends Record<string, unknown>>(field: FieldMetadata<Schema, Form, string[]>) =>
+  field.initialValue === "on";

@@ -148,7 +148,14 @@ describe("admin forms with several actions", () => {
     const bad = await post("/admin/settings", { siteTitle: "Angle", siteTagline: "", adminEmail: "not-an-email" });
     const refused = await outcome(await settingsAction({ ...bad, params: {}, pattern: "/admin/settings" }));
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ error: "Enter a valid email address.", fields: { adminEmail: "Enter a valid email address." } });
+    // Conform's reply: the message at the top of the form ("") and beside the field, and what was typed.
+    expect(refused.body).toEqual({
+      result: expect.objectContaining({
+        status: "error",
+        error: { "": ["Enter a valid email address."], adminEmail: ["Enter a valid email address."] },
+        initialValue: expect.objectContaining({ siteTitle: "Angle", adminEmail: "not-an-email" }),
+      }),
+    });
 
     const { storeLegalName, storeGstin, storeGstAddress } = DEFAULT_GENERAL_SETTINGS;
     const good = await post("/admin/settings", {

@@ -26,7 +26,11 @@ export async function readForm(request: Request): Promise<FormData> {
 
 /** Plain text fields only (a file where text was expected becomes an empty string). */
 export async function readFields(request: Request): Promise<Record<string, string>> {
-  const form = await readForm(request);
+  return textFields(await readForm(request));
+}
+
+/** A read form's text fields, the first value of each name (a file becomes an empty string). */
+export function textFields(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of form) if (!(key in out)) out[key] = typeof value === "string" ? value : "";
   return out;

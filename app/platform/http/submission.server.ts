@@ -1,7 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { configureCoercion } from "@conform-to/zod/v4/future";
-import { data } from "react-router";
 import type { z } from "zod";
 
 /**
@@ -12,34 +11,62 @@ import type { z } from "zod";
  */
 const { coerceFormValue } = configureCoercion({ stripEmptyString: (value) => value, type: { number: Number } });
 
+/** Conform's own fields (a list button's intent, the browser's form state): the server acts on neither. */
+const CONFORM_FIELDS = new Set(["__intent__", "__state__"]);
+/** No form of ours has a list this long; `rows[999999999].x` would make Conform's reply a list of that length. */
+const MAX_LIST_INDEX = 99;
+const LIST_INDEX = /\[(\d+)\]/g;
+
+/** The posted fields Conform is given: its own and those naming an index past any list of ours are left out. */
+function formFields(form: FormData) {
+  const fields = new FormData();
+  for (const [name, value] of form) {
+    if (CONFORM_FIELDS.has(name) || [...name.matchAll(LIST_INDEX)].some((index) => Number(index[1]) > MAX_LIST_INDEX)) continue;
+    fields.append(name, value);
+  }
+  return fields;
+}
+
 /**
  * Parses a posted form with the page's schema through Conform (decision 038): the server is the one
  * that decides, and the submission it gives carries each field's errors and what was typed back to
  * the page. Server-only, so neither Zod nor the schema goes into a browser bundle.
  */
-export function parseSubmission<Schema extends z.ZodType>(form: FormData | URLSearchParams, schema: Schema) {
-  return parseWithZod(form, { schema: coerceFormValue(schema), disableAutoCoercion: true });
+export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema: Schema, options: { say?: Say } = {}) {
+  const say = options.say ?? ((issue) => issue.message);
+  return parseWithZod(formFields(form), {
+    schema: coerceFormValue(schema),
+    disableAutoCoercion: true,
+    formatError: (issues: z.core.$ZodIssue[]) => issues.map(say),
+  });
 }
 
+/** How a page says a schema's issue: by default its message, as the schema wrote it. */
+type Say = (issue: z.core.$ZodIssue) => string;
+
 /** The first message of a refused submission (fields in the form's order), for the top of the form. */
-export function firstMessage(error: Record<string, string[] | null> | null | undefined): string | undefined {
+function firstMessage(error: Record<string, string[] | null> | null | undefined): string | undefined {
   return Object.values(error ?? {}).find((messages): messages is string[] => Boolean(messages?.length))?.[0];
 }
 
-type Refusal = {
+type Refused = {
   /** the sentence at the top of the form; else the first field's message */
   formError?: string;
   /** errors the service found, by field name, beside those of the schema */
   fieldErrors?: Record<string, string | undefined>;
+  /** fields whose typed value never goes back to the page (secret keys) */
+  hideFields?: string[];
 };
 
 /**
- * A refused form's answer: Conform's reply (each field's errors, and what was typed so that a page
- * without JavaScript shows it again) with one sentence for the top of the form, and a 4xx status.
+ * A refused form's answer for the page (`data({ result }, { status: 4xx })`): Conform's reply, with
+ * each field's errors and what was typed (so that a page without JavaScript shows it again), and one
+ * sentence for the top of the form.
  */
-export function refuseSubmission<Input, Output>(submission: Submission<Input, string[], Output>, status: number, refusal: Refusal = {}) {
+export function replyRefused<Input, Output>(submission: Submission<Input, string[], Output>, refusal: Refused = {}) {
   const fieldErrors: Record<string, string[]> = {};
   for (const [name, message] of Object.entries(refusal.fieldErrors ?? {})) if (message) fieldErrors[name] = [message];
-  const summary = refusal.formError ?? firstMessage({ ...submission.error, ...fieldErrors }) ?? "Please check the form.";
-  return data({ result: submission.reply({ formErrors: [summary], fieldErrors }) }, { status });
+  const schemaErrors = submission.status === "success" ? {} : submission.error;
+  const summary = refusal.formError ?? firstMessage({ ...schemaErrors, ...fieldErrors }) ?? "Please check the form.";
+  return submission.reply({ formErrors: [summary], fieldErrors, hideFields: refusal.hideFields });
 }
