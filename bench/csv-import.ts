@@ -104,7 +104,7 @@ async function measure(): Promise<{ runs: Record<string, Timing>; wide: { ms: nu
     const file = new File([CSV_BOM + csvRows(records)], "bench.csv", { type: "text/csv" });
     const upload = await timed(() => uploadCatalogCsv(admin, file));
     const uploaded = upload.value;
-    if (!uploaded.ok) throw new Error(uploaded.error);
+    if (!uploaded.ok) throw new Error(uploaded.error.code);
     const preview = await timed(() => previewCatalogImport(admin, uploaded.id));
     const plan = preview.value?.plan;
     if (!plan || plan.errors.length) throw new Error(`preview: ${JSON.stringify(plan?.errors.slice(0, 3))}`);

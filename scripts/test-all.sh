@@ -97,6 +97,8 @@ npm run --silent lint:boundaries
 # is used by the application itself (one used only by scripts or tests belongs in devDependencies).
 npx knip
 npx knip --production --dependencies
+# The database types (app/platform/db/generated-types.ts) are those of the migrated schema (decision 034).
+if [ "$want_pg" = 1 ]; then TEST_DATABASE_URL="$pg_url" npm run --silent db:types -- --check; fi
 
 step "type check"
 npx react-router typegen

@@ -250,7 +250,7 @@ export async function createLicence(
 ) {
   const now = new Date().toISOString();
   await getDb()
-    .insertInto("seller_licence")
+    .insertInto("vendor_licence")
     .values({
       vendor_id: vendorId,
       kind,

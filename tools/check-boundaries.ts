@@ -78,10 +78,6 @@ export const KNOWN_CROSSINGS: Readonly<Record<string, { targets: readonly string
     ],
     why: "maintenance mode reads the general settings and draws the maintenance page; the way out is root.tsx passing both in",
   },
-  "app/platform/rate-limit/rate-limit-redis.server.ts": {
-    targets: ["app/features/accounts/server/auth-errors.server"],
-    why: "an unavailable limit store refuses as the sign-in doors' AuthFailure; the way out is a platform refusal type (errors as codes)",
-  },
 };
 
 const isTest = (file: string) => /\.(test|spec)\.tsx?$/.test(file);

@@ -154,6 +154,14 @@ export async function customerContext(
   return { context, page, customer };
 }
 
+/** The admin, signed in, in a browser context of their own on the store at `url`. */
+export async function adminContext(browser: Browser, url = baseURL) {
+  const context = await browser.newContext({ baseURL: url });
+  const admin = await context.newPage();
+  await loginAsAdmin(admin, url);
+  return { context, admin };
+}
+
 /** A new customer (own context) places a Cash on Delivery order for these lines; returns the order id. */
 export async function placeCustomerOrder(browser: Browser, lines: { product: AdminProduct; quantity: number }[], url = baseURL) {
   const shopper = await customerContext(browser, url);
@@ -161,6 +169,18 @@ export async function placeCustomerOrder(browser: Browser, lines: { product: Adm
   await shopper.page.goto("/checkout");
   const orderId = await placeOrder(shopper.page);
   return { ...shopper, orderId };
+}
+
+/**
+ * The admin signed in on `page` moves an order through `statuses` in turn, as the order page's form
+ * does; "shipped" comes with a courier and a tracking number.
+ */
+export async function moveOrder(page: Page, orderId: string, statuses: string[], origin = baseURL) {
+  for (const status of statuses) {
+    const form: Record<string, string> = status === "shipped" ? { status, courier: "India Post", tracking: "EE123456789IN" } : { status };
+    const moved = await page.request.post(`/admin/orders/${orderId}`, { form, headers: { origin }, maxRedirects: 0 });
+    expect(moved.status(), `order marked ${status}`).toBe(303);
+  }
 }
 
 /** "₹11,25,345.50" → 112534550 */

@@ -1,18 +1,19 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { defined } from "../../app/platform/defined";
-import { ADMIN, type AdminProduct, createProduct, loginAsAdmin, paiseOf, placeCustomerOrder, unique } from "./admin-helpers";
-import { test as base, expect, expectAccessible, waitForHydration } from "./fixtures";
+import { ADMIN, adminContext, createProduct, loginAsAdmin, paiseOf, placeCustomerOrder } from "./admin-helpers";
+import { test as base, expect, waitForHydration } from "./fixtures";
 import { todayInIndia } from "./helpers";
 import { mailTo } from "./mail-helpers";
 import { startPrivateStore } from "./private-store";
 import { toasts } from "./toast-helpers";
-import { registerVendorInUi } from "./vendor-helpers";
+import { approvedListing, registerVendorInUi } from "./vendor-helpers";
 
 /*
  * Issue 15, fulfilment the customer can follow: an admin (or a vendor, for their own items) ships
  * with the courier's name and a tracking number or https link; the customer's order page and My
  * Orders show each parcel and the timeline dates each step; a cancelled order says so, with its date.
- * A store of this file's own: shipping moves orders other specs watch.
+ * A store of this file's own: shipping moves orders other specs watch. axe checks these pages in
+ * accessibility.spec.ts.
  */
 const test = base.extend<object, { store: { url: string } }>({
   store: [
@@ -28,15 +29,6 @@ const test = base.extend<object, { store: { url: string } }>({
 });
 
 const TRACKING_LINK = "https://www.delhivery.com/track/package/1234567890";
-
-/** axe at a desktop width and on a 390 px phone, then back. */
-async function accessibleAtBothWidths(page: Page) {
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  await expectAccessible(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page);
-  await page.setViewportSize(size);
-}
 
 async function changeStatus(admin: Page, orderId: string, label: string) {
   await admin.goto(`/admin/orders/${orderId}`);
@@ -84,7 +76,6 @@ test("an admin ships with a courier and a tracking link; the customer follows th
   await expect(shipping.getByText("A tracking link must be a full https:// address.")).toBeVisible();
   await expect(shipping.getByLabel("Tracking number or link")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByTestId("admin-order-status")).toHaveText("Confirmed");
-  await accessibleAtBothWidths(page);
 
   await shipping.getByLabel("Tracking number or link").fill(TRACKING_LINK);
   await shipping.getByRole("button", { name: "Mark as Shipped" }).click();
@@ -97,7 +88,6 @@ test("an admin ships with a courier and a tracking link; the customer follows th
     .getByRole("listitem");
   await expect(history.last()).toContainText(`Shipped by Delhivery, tracking ${TRACKING_LINK}`);
   await expect(shipping.getByRole("button", { name: "Mark as Shipped" })).toHaveCount(0);
-  await accessibleAtBothWidths(page);
 
   // The customer's order page: the parcel with its link, and each step done so far dated today.
   const customer = shopper.page;
@@ -116,7 +106,6 @@ test("an admin ships with a courier and a tracking link; the customer follows th
   }
   await expect(steps.nth(3)).toContainText("Delivered5-7 days");
   await expect(steps.nth(3)).toHaveAttribute("data-done", "false");
-  await accessibleAtBothWidths(customer);
 
   // My Orders shows the parcel too.
   await customer.goto("/orders");
@@ -124,7 +113,6 @@ test("an admin ships with a courier and a tracking link; the customer follows th
   await expect(card.getByTestId("order-status")).toHaveText("Shipped");
   await expect(card.getByTestId("shipment")).toContainText("Shipped by Delhivery");
   await expect(card.getByRole("link", { name: /^Track your parcel on delhivery\.com/ })).toHaveAttribute("href", TRACKING_LINK);
-  await accessibleAtBothWidths(customer);
 
   // The "shipped" email carries the courier and the link.
   let shippedMail: Awaited<ReturnType<typeof mailTo>>[number] | undefined;
@@ -169,38 +157,12 @@ test("a cancelled order says so, with the date it was cancelled, and no green ti
   await expect(customer.getByText("This order was cancelled.")).toBeVisible();
   await expect(customer.locator('[data-done="true"]')).toHaveCount(0);
   await expect(customer.getByTestId("order-refund")).toHaveCount(0); // cash on delivery: nothing was paid
-  await accessibleAtBothWidths(customer);
 
   await customer.goto("/orders");
   const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
   await expect(card.getByTestId("order-status")).toHaveText("Cancelled");
   await shopper.context.close();
 });
-
-/** A vendor's tools listing (no licence needed), approved by the admin on `admin`; returns it as checkout takes it. */
-async function vendorListing(vendorPage: Page, admin: Page): Promise<AdminProduct> {
-  const name = `Hand Hoe ${unique()}`;
-  const listed = await vendorPage.request.post("/vendor-login/products/new", {
-    multipart: { name, description: "Forged steel hoe.", category: "tools", hsnCode: "8201", gstRate: "18", price: "320", stock: "25" },
-    headers: { origin: new URL(vendorPage.url()).origin },
-    maxRedirects: 0,
-  });
-  expect(listed.status(), "listing submitted").toBe(303);
-  await admin.goto("/admin/vendors");
-  await admin.getByTestId("pending-listing").filter({ hasText: name }).getByRole("button", { name: "Approve" }).click();
-  await expect(toasts(admin)).toContainText("Listing approved");
-  await admin.goto(`/admin/products?q=${encodeURIComponent(name)}`);
-  const href = defined(await admin.getByRole("link", { name }).first().getAttribute("href"), "the listing's admin link");
-  const id = defined(/\/admin\/products\/([a-z0-9]+)/.exec(href)?.[1], "the listing's id");
-  return { id, name, pricePaise: 32_000, stock: 25, category: "tools", image: "/images/products/placeholder.svg" };
-}
-
-async function adminContext(browser: Browser, url: string) {
-  const context = await browser.newContext({ baseURL: url });
-  const admin = await context.newPage();
-  await loginAsAdmin(admin, url);
-  return { context, admin };
-}
 
 test("a vendor ships only their own items; the order is shipped once the store's follow, and the customer sees both parcels", async ({
   page,
@@ -210,7 +172,7 @@ test("a vendor ships only their own items; the order is shipped once the store's
   test.setTimeout(180_000);
   const { context, admin } = await adminContext(browser, store.url);
   await registerVendorInUi(page);
-  const hoe = await vendorListing(page, admin);
+  const hoe = await approvedListing(page, admin);
   const rake = await createProduct(admin, { price: "110", category: "tools", hsnCode: "8201", gstRate: "18" }, store.url);
   const shopper = await placeCustomerOrder(
     browser,
@@ -232,14 +194,12 @@ test("a vendor ships only their own items; the order is shipped once the store's
   await expect(order).not.toContainText(rake.name);
   await order.getByLabel("Courier").fill("India Post");
   await order.getByLabel("Tracking number or link").fill("EE123456789IN");
-  await accessibleAtBothWidths(page);
   await order.getByRole("button", { name: "Mark as Shipped" }).click();
   await expect(toasts(page)).toContainText("Marked shipped.");
   await expect(order.getByTestId("shipment")).toContainText("Shipped by India Post");
   await expect(order.getByTestId("shipment")).toContainText("EE123456789IN");
   await expect(order.getByRole("button", { name: "Mark as Shipped" })).toHaveCount(0);
   await expect(order).toContainText("Confirmed"); // the store's items are still to go
-  await accessibleAtBothWidths(page);
 
   // The admin sees the vendor's parcel and ships the rest: now the order is shipped.
   await admin.goto(`/admin/orders/${shopper.orderId}`);

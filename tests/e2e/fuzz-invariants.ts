@@ -38,14 +38,14 @@ export async function storeViolations(store: FuzzStore): Promise<string[]> {
   }
 
   // Licences: known kinds, sensible numbers, real days; a vendor's listing on sale has its licence verified and current.
-  for (const l of await q("select vendor_id, kind, number, expires_on, verified_at from seller_licence")) {
+  for (const l of await q("select vendor_id, kind, number, expires_on, verified_at from vendor_licence")) {
     const where = `licence ${l.vendor_id}/${l.kind}`;
     if (!LICENCE_KINDS.includes(String(l.kind))) bad.push(`${where}: kind ${JSON.stringify(l.kind)}`);
     if (!/^(?=.*\d)[A-Z0-9/.\- ]{4,40}$/.test(String(l.number))) bad.push(`${where}: number ${JSON.stringify(l.number)}`);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(String(l.expires_on))) bad.push(`${where}: expiry ${JSON.stringify(l.expires_on)}`);
   }
   for (const p of await q(`select p.id from product p where p.status = 'live' and p.vendor_id is not null and p.regulated_as is not null
-      and not exists (select 1 from seller_licence l where l.vendor_id = p.vendor_id and l.kind = p.regulated_as and l.verified_at is not null)`))
+      and not exists (select 1 from vendor_licence l where l.vendor_id = p.vendor_id and l.kind = p.regulated_as and l.verified_at is not null)`))
     bad.push(`product ${p.id}: a vendor's listing on sale without a verified licence`);
 
   // The trigger-kept counts (catalogue pages and the dashboard read them) match the rows.
@@ -215,7 +215,7 @@ export async function snapshot(store: FuzzStore) {
     settings: await q("select key, value from setting order by key"),
     messages: await q("select id, handled from contact_message order by id"),
     reviews: await q("select id, rating, body, hidden, updated_at from review order by id"),
-    licences: await q("select * from seller_licence order by vendor_id, kind"),
+    licences: await q("select * from vendor_licence order by vendor_id, kind"),
   });
 }
 

@@ -13,10 +13,9 @@ import { waitForMail } from "./mail-helpers";
  */
 test.use({ locale: "hi-IN", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-test("a farmer's journey, all in Hindi: search यूरिया, cart, register, cash on delivery, confirmation, email, invoice", async ({
-  page,
-  browser,
-}) => {
+test("a farmer's journey, all in Hindi: search यूरिया, cart, register, cash on delivery, confirmation, email, invoice", {
+  tag: "@postgres",
+}, async ({ page, browser }) => {
   test.setTimeout(180_000);
 
   // Lands on the Hindi store.

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { baseURL } from "../../playwright.config";
 import { expect, test, waitForHydration } from "./fixtures";
 import { DEVANAGARI, HINDI_WORD, linksOutOfHindi, switchLink } from "./hindi-helpers";
 import { addProductToCart, SECATEURS, storedCart } from "./helpers";
@@ -10,7 +9,9 @@ import { TRACTOR } from "./storefront-helpers";
  * Issue 16: one store in two languages (docs/decisions/026-hindi.md). A Hindi page is its English
  * path under /hi; a browser that asks for Hindi first lands there on its first visit; the header's
  * and footer's switch ("English | हिन्दी") opens the same page, filters and all, in the other
- * language and remembers the choice; the cart (in the browser) is unchanged by it.
+ * language and remembers the choice; the cart (in the browser) is unchanged by it. What the server
+ * answers alone (the first visit's redirect, hreflang, a page's HTML in one language) is checked
+ * without a browser: tests/integration/languages.test.ts.
  */
 
 const htmlLang = (page: import("@playwright/test").Page) => page.locator("html").getAttribute("lang");
@@ -18,53 +19,6 @@ const pathOf = (url: string) => {
   const u = new URL(url);
   return u.pathname + u.search;
 };
-
-test.describe("the first visit follows the browser's language", () => {
-  test.describe("a browser that asks for Hindi", () => {
-    test.use({ locale: "hi-IN" });
-
-    test("opening / lands on /hi, a Hindi page", async ({ page }) => {
-      await page.goto("/");
-      expect(pathOf(page.url())).toBe("/hi");
-      expect(await htmlLang(page)).toBe("hi-IN");
-    });
-
-    test("a deep link keeps its path and query: /products?category=tools lands on /hi/products?category=tools", async ({ page }) => {
-      await page.goto("/products?category=tools");
-      expect(pathOf(page.url())).toBe("/hi/products?category=tools");
-      expect(await htmlLang(page)).toBe("hi-IN");
-    });
-
-    test("the admin panel has one language: /hi/admin opens /admin, and /admin is not sent to Hindi", async ({ page }) => {
-      await page.goto("/hi/admin");
-      expect(new URL(page.url()).pathname).toMatch(/^\/admin(\/|$)/);
-      expect(await htmlLang(page)).toBe("en-IN");
-      await page.goto("/admin/login");
-      expect(new URL(page.url()).pathname).toBe("/admin/login");
-    });
-  });
-
-  test.describe("a browser that asks for English", () => {
-    test.use({ locale: "en-IN" });
-
-    test("stays on /, an English page", async ({ page }) => {
-      await page.goto("/");
-      expect(pathOf(page.url())).toBe("/");
-      expect(await htmlLang(page)).toBe("en-IN");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Everything your farm needs, delivered to your door");
-    });
-  });
-
-  test.describe("a browser that asks for neither (Tamil)", () => {
-    test.use({ locale: "ta-IN" });
-
-    test("gets the English store", async ({ page }) => {
-      await page.goto("/products");
-      expect(pathOf(page.url())).toBe("/products");
-      expect(await htmlLang(page)).toBe("en-IN");
-    });
-  });
-});
 
 test.describe("the switch", () => {
   test.use({ locale: "en-IN" });
@@ -144,49 +98,6 @@ test.describe("the switch", () => {
   });
 });
 
-test.describe("hreflang", () => {
-  const pages = [
-    "/",
-    "/products?category=seeds",
-    `/products/${TRACTOR.id}`,
-    "/crops",
-    "/about",
-    "/cart",
-    "/forgot-password",
-    "/vendor-login",
-    "/no-such-page",
-  ];
-
-  test("every page names its English and Hindi twins and an x-default, with absolute addresses", async ({ request }) => {
-    test.setTimeout(120_000);
-    for (const path of pages) {
-      const hindiPath = path === "/" ? "/hi" : `/hi${path}`;
-      for (const shown of [path, hindiPath]) {
-        // The page's HTML as a browser that asks for English first gets it (no redirect to Hindi).
-        const response = await request.get(shown, { headers: { accept: "text/html", "accept-language": "en-IN" }, maxRedirects: 0 });
-        // In the Link header (decision 026), which search engines read as they read <link> tags.
-        const alternates = Object.fromEntries(
-          (response.headers().link ?? "")
-            .split(/,\s*(?=<)/)
-            .filter((link) => /;\s*rel="alternate"/.test(link))
-            .map((link) => [/hreflang="([^"]+)"/.exec(link)?.[1], /^<([^>]+)>/.exec(link)?.[1]]),
-        );
-        expect(alternates, `${shown}: hreflang alternates`).toEqual({
-          "en-IN": `${baseURL}${path}`,
-          "hi-IN": `${baseURL}${hindiPath}`,
-          "x-default": `${baseURL}${path}`,
-        });
-      }
-    }
-  });
-
-  test("the admin panel, in one language, names none", async ({ page }) => {
-    const response = await page.goto("/admin/login");
-    expect(response?.headers().link ?? "").not.toContain("hreflang");
-    await expect(page.locator('head link[rel="alternate"][hreflang]')).toHaveCount(0);
-  });
-});
-
 test.describe("moving around a Hindi page", () => {
   test.use({ locale: "hi-IN" });
 
@@ -224,12 +135,6 @@ test.describe("moving around a Hindi page", () => {
       expect.soft(await linksOutOfHindi(page), `${path}: links that leave Hindi`).toEqual([]);
     }
   });
-
-  test("a redirect answered to a Hindi page keeps the visitor in Hindi (a guest opening /hi/account)", async ({ page }) => {
-    await page.goto("/hi/account");
-    expect(pathOf(page.url())).toBe("/hi?auth=login");
-    expect(await htmlLang(page)).toBe("hi-IN");
-  });
 });
 
 test.describe("one language at a time", () => {
@@ -247,26 +152,6 @@ test.describe("one language at a time", () => {
       return DEVANAGARI.test(code) || /\\u09[0-7][0-9a-f]/i.test(code);
     });
     expect(withHindi, `scripts in ${assets} with Devanagari (the Hindi strings travel as page data)`).toEqual([]);
-  });
-
-  test("an English page's HTML carries no Hindi but the switch's हिन्दी; a Hindi page's none of the English strings", async ({
-    page,
-    request,
-  }) => {
-    for (const path of ["/", "/products", `/products/${TRACTOR.id}`, "/cart", "/about", "/vendor-login", "/no-such-page"]) {
-      const response = await request.get(path, { headers: { "accept-language": "en-IN", accept: "text/html" } });
-      let html = await response.text();
-      expect(pathOf(response.url()), `${path} stays English`).toBe(path);
-      // The vendor area's product form labels its Hindi name, description and how-to-use fields in Hindi.
-      if (path === "/vendor-login") html = html.replaceAll("नाम", "").replaceAll("विवरण", "").replaceAll("इस्तेमाल का तरीका", "");
-      const hindi = html.replaceAll(HINDI_WORD, "").match(/[\u0900-\u097F][\u0900-\u097F\s]*/g) ?? [];
-      expect(hindi, `${path}: Hindi in the English page`).toEqual([]);
-    }
-    // The Hindi page's strings are the Hindi ones: its skip link is not "Skip to content".
-    await page.goto("/hi");
-    expect(await page.content()).not.toContain("Skip to content");
-    await page.goto("/");
-    expect(await page.content()).toContain("Skip to content");
   });
 
   test("only a Hindi page downloads the Devanagari font, and draws its Hindi, regular and bold, with it", async ({ page }) => {

@@ -32,10 +32,9 @@ function watchConsole(page: Page) {
   return errors;
 }
 
-test("an admin's price change shows on the next guest visit, in English and Hindi; cached copies run with their own nonce", async ({
-  page,
-  browser,
-}) => {
+test("an admin's price change shows on the next guest visit, in English and Hindi; cached copies run with their own nonce", {
+  tag: "@postgres",
+}, async ({ page, browser }) => {
   test.slow(); // two browser contexts, several visits
   await loginAsAdmin(page);
   const product = await createProduct(page, { price: "250" });
@@ -83,7 +82,7 @@ test("an admin's price change shows on the next guest visit, in English and Hind
   }
 });
 
-test("a signed-in customer's pages never come from the cache, nor go into it", async ({ page, browser }) => {
+test("a signed-in customer's pages never come from the cache, nor go into it", { tag: "@postgres" }, async ({ page, browser }) => {
   const guest = await browser.newContext({ serviceWorkers: "block" }); // the server's cache, as above
   try {
     const visitor = await guest.newPage();

@@ -11,7 +11,7 @@ async function searchFromHeader(page: import("@playwright/test").Page, q: string
   await expect(page.getByRole("heading", { level: 1, name: `Results for “${q}”` })).toBeVisible();
 }
 
-test.describe("search that forgives", () => {
+test.describe("search that forgives", { tag: "@postgres" }, () => {
   test("American spellings, plurals and words in any order find the products", async ({ page }) => {
     await page.goto("/");
     await searchFromHeader(page, "fertilizer");

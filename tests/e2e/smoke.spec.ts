@@ -1,6 +1,6 @@
 import { test, expect, expectAccessible } from "./fixtures";
 
-test("home page shows the catalogue", async ({ page }) => {
+test("home page shows the catalogue", { tag: "@postgres" }, async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByTestId("product-card")).toHaveCount(8);

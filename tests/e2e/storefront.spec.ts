@@ -1,6 +1,6 @@
 import { defined } from "../../app/platform/defined";
 import { sampleSummary } from "../../app/features/catalog/server/seed/sample-reviews";
-import { test, expect, expectAccessible, waitForHydration } from "./storefront-fixtures";
+import { test, expect, waitForHydration } from "./storefront-fixtures";
 import { toasts } from "./toast-helpers";
 import {
   catalog,
@@ -8,7 +8,6 @@ import {
   headerSearch,
   MAIZE,
   productCards,
-  productNamed,
   ROTAVATOR,
   rupees,
   SEARCH_PLACEHOLDER,
@@ -17,6 +16,9 @@ import {
   SUPPORT_PHONE,
   TRACTOR,
 } from "./storefront-helpers";
+
+// What a page shows before any script runs (the catalogue's defaults, 404 pages, the legal pages'
+// text) is checked without a browser, on both engines: tests/integration/storefront-pages.test.ts.
 
 const CATEGORY_TILES = [
   ["seeds", "Seeds & Saplings"],
@@ -128,12 +130,6 @@ test.describe("header search", () => {
 });
 
 test.describe("catalogue", () => {
-  test("lists every product with the count", async ({ page }) => {
-    await page.goto("/products");
-    await expect(page.getByTestId("result-count")).toHaveText("Showing 16 of 16 products");
-    await expect(productCards(page)).toHaveCount(16);
-  });
-
   test("category filter narrows the list", async ({ page }) => {
     await page.goto("/products");
     await waitForHydration(page);
@@ -143,18 +139,6 @@ test.describe("catalogue", () => {
     await expect(page.getByTestId("result-count")).toHaveText("Showing 4 of 16 products");
     await expect(productCards(page)).toHaveCount(4);
     for (const card of await productCards(page).all()) await expect(card).toContainText("Fertilizers");
-  });
-
-  test("sorts by name by default", async ({ page }) => {
-    await page.goto("/products");
-    await expect(page.getByLabel("Sort by")).toHaveValue("name");
-    const names = await cardNames(page).allTextContents();
-    expect(names).toHaveLength(16);
-    expect(names[0]).toBe("Alphonso Mango Sapling (Grafted)");
-    expect(names.at(-1)).toBe("Vermicompost 25 kg");
-    // Initials ascend; ties such as "NPK…"/"Neem…" are left to the database's collation.
-    const initials = names.map((n) => n.charAt(0).toLowerCase());
-    expect(initials).toEqual([...initials].sort());
   });
 
   test("sorts by price, low to high", async ({ page }) => {
@@ -220,23 +204,6 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(9);
     await expect(page.getByRole("link", { name: /^Choose size/ })).toHaveCount(4);
   });
-
-  test("unknown parameters fall back to the defaults", async ({ page }) => {
-    const response = await page.goto("/products?category=zzz&sort=bad&page=-1");
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
-    await expect(page.getByLabel("Category")).toHaveValue("all");
-    await expect(page.getByLabel("Sort by")).toHaveValue("name");
-    await expect(page.getByTestId("result-count")).toHaveText("Showing 16 of 16 products");
-    await expect(cardNames(page).first()).toHaveText("Alphonso Mango Sapling (Grafted)");
-  });
-
-  test("a 5000-character search does not fail", async ({ page }) => {
-    const response = await page.goto(`/products?q=${"maize".repeat(1000)}`);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByTestId("result-count")).toHaveText("Showing 0 of 16 products");
-    await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
-  });
 });
 
 test.describe("product page", () => {
@@ -273,13 +240,6 @@ test.describe("product page", () => {
     await expect(more).toBeDisabled();
   });
 
-  test("an in-stock product says so", async ({ page }) => {
-    const vermicompost = productNamed("Vermicompost 25 kg");
-    await page.goto(`/products/${vermicompost.id}`);
-    await expect(page.getByTestId("price")).toHaveText("₹450");
-    await expect(page.getByTestId("stock-state")).toHaveText("In stock");
-  });
-
   test("an out-of-stock product cannot be added", async ({ page }) => {
     await page.goto(`/products/${ROTAVATOR.id}`);
     await expect(page.getByRole("heading", { level: 1, name: ROTAVATOR.name })).toBeVisible();
@@ -287,17 +247,6 @@ test.describe("product page", () => {
     await expect(page.getByTestId("stock-state")).toHaveText("Out of stock");
     await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Increase quantity" })).toHaveCount(0);
-  });
-
-  test("a missing product is a 404 page", async ({ page }) => {
-    const response = await page.goto("/products/no-such-product");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
-    await expect(page).toHaveTitle("Product not found · Angle");
-    await expect(page.getByRole("banner")).toBeVisible();
-    await expect(page.getByRole("contentinfo")).toBeVisible();
-    await page.getByRole("main").getByRole("link", { name: "Browse products" }).click();
-    await expect(page).toHaveURL(/\/products$/);
   });
 });
 
@@ -450,46 +399,6 @@ test.describe("header and footer", () => {
       await expect(page.getByText("© 2024"), path).toHaveCount(0);
     }
   });
-
-  test("an unknown address shows the friendly 404 page inside the store", async ({ page }) => {
-    const response = await page.goto("/no-such-page");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-    await expect(page.getByRole("banner")).toBeVisible();
-    await expect(page.getByRole("contentinfo")).toBeVisible();
-    await page.getByRole("main").getByRole("link", { name: "Go home" }).click();
-    await expect(page).toHaveURL(/\/$/);
-  });
-});
-
-test.describe("legal pages", () => {
-  async function expectSupportContacts(page: import("@playwright/test").Page) {
-    const main = page.getByRole("main");
-    await expect(main.getByRole("link", { name: SUPPORT_EMAIL }).first()).toBeVisible();
-    await expect(main.getByRole("link", { name: SUPPORT_PHONE }).first()).toBeVisible();
-  }
-
-  test("terms give 30 days' notice of material changes", async ({ page }) => {
-    await page.goto("/terms");
-    await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
-    await expect(page.getByRole("main")).toContainText("30 days' notice");
-    await expectSupportContacts(page);
-  });
-
-  test("privacy policy states the age limit of 18", async ({ page }) => {
-    await page.goto("/privacy");
-    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
-    await expect(page.getByRole("main")).toContainText(/aged 18 and over/);
-    await expectSupportContacts(page);
-  });
-
-  test("refund policy has no unfilled placeholders", async ({ page }) => {
-    await page.goto("/refund");
-    await expect(page.getByRole("heading", { level: 1, name: "Refund & Returns Policy" })).toBeVisible();
-    await expect(page.getByRole("main")).not.toContainText("[");
-    await expect(page.getByRole("main")).not.toContainText(/\bX days\b/);
-    await expectSupportContacts(page);
-  });
 });
 
 test("a route change scrolls to the top", async ({ page }) => {
@@ -549,12 +458,11 @@ test.describe("without JavaScript", () => {
 
 test.describe("every storefront page", () => {
   for (const { path, heading } of STOREFRONT_PAGES) {
-    test(`${path} has the header and footer and no serious axe violations`, async ({ page }) => {
+    test(`${path} has the header and footer`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole("banner")).toBeVisible();
       await expect(page.getByRole("contentinfo")).toBeVisible();
-      await expectAccessible(page);
     });
   }
 });

@@ -1,8 +1,9 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { defined } from "../../app/platform/defined";
 import { gstinCheckChar } from "../../app/features/tax/domain/gstin";
 import { addDays, indiaToday } from "../../app/platform/core/india-day";
 import { LICENCE_LABELS, type LicenceKind } from "../../app/features/vendor-shops/domain/licences";
-import { unique } from "./admin-helpers";
+import { type AdminProduct, unique } from "./admin-helpers";
 import { waitForHydration } from "./fixtures";
 import { confirmInBrowser } from "./mail-helpers";
 import { toasts } from "./toast-helpers";
@@ -78,4 +79,25 @@ export async function markLicenceVerified(page: Page, listingName: string, kind:
   await expect(licence).toContainText("Awaiting verification");
   await licence.getByRole("button", { name: /^Mark verified/ }).click();
   await expect(toasts(page)).toContainText(`${LICENCE_LABELS[kind]} verified.`);
+}
+
+/**
+ * A tools listing (no licence needed) of the vendor signed in on `vendorPage`, approved by the admin
+ * on `admin`; returned as checkout takes it.
+ */
+export async function approvedListing(vendorPage: Page, admin: Page): Promise<AdminProduct> {
+  const name = `Hand Hoe ${unique()}`;
+  const listed = await vendorPage.request.post("/vendor-login/products/new", {
+    multipart: { name, description: "Forged steel hoe.", category: "tools", hsnCode: "8201", gstRate: "18", price: "320", stock: "25" },
+    headers: { origin: new URL(vendorPage.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(listed.status(), "listing submitted").toBe(303);
+  await admin.goto("/admin/vendors");
+  await admin.getByTestId("pending-listing").filter({ hasText: name }).getByRole("button", { name: "Approve" }).click();
+  await expect(toasts(admin)).toContainText("Listing approved");
+  await admin.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+  const href = defined(await admin.getByRole("link", { name }).first().getAttribute("href"), "the listing's admin link");
+  const id = defined(/\/admin\/products\/([a-z0-9]+)/.exec(href)?.[1], "the listing's id");
+  return { id, name, pricePaise: 32_000, stock: 25, category: "tools", image: "/images/products/placeholder.svg" };
 }

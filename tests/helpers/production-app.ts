@@ -57,3 +57,119 @@ export async function registerCustomer(app: ProductionApp, name: string, label: 
   expect(confirmed.status, confirmed.text).toBe(303);
   return { email, password, cookie: confirmed.cookie };
 }
+
+/**
+ * The built server as `npm start` runs it, NODE_ENV=production: the CSP header with each page's
+ * nonce, the offline head and the scripts moved after the first paint, the inlined stylesheet. The
+ * build reads its environment once, as it loads; this process's own modules keep the test's.
+ */
+export async function loadProductionBuildAsStarted() {
+  const before = { NODE_ENV: process.env.NODE_ENV, LOG_LEVEL: process.env.LOG_LEVEL };
+  process.env.NODE_ENV = "production";
+  process.env.LOG_LEVEL ??= "silent";
+  try {
+    return await loadProductionBuild();
+  } finally {
+    for (const [key, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
+/**
+ * `app` on a port of this machine, served as server/index.ts serves it: through @hono/node-server,
+ * whose responses keep a header set after their body was made (the hashed files' Cache-Control is).
+ */
+export async function listen(app: ProductionApp): Promise<{ url: string; close: () => Promise<void> }> {
+  const { serve } = await import("@hono/node-server");
+  return new Promise((started) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) =>
+      started({
+        url: `http://127.0.0.1:${info.port}`,
+        close: () => new Promise((closed) => server.close(() => closed())),
+      }),
+    );
+  });
+}
+
+/**
+ * A browser opening `path`: a navigation asking for HTML, in `language` first, following redirects
+ * as a browser does; `path` is the address it ended on.
+ */
+export async function visit(
+  app: ProductionApp,
+  path: string,
+  { language = "en-IN", cookie }: { language?: string; cookie?: string } = {},
+): Promise<Reply & { path: string }> {
+  let at = path;
+  for (let hops = 0; hops <= 10; hops++) {
+    const headers = new Headers({ accept: "text/html", "accept-language": language, "sec-fetch-mode": "navigate" });
+    if (cookie) headers.set("cookie", cookie);
+    const response = await app.request(`${ORIGIN}${at}`, { headers, redirect: "manual" });
+    const location = response.headers.get("location");
+    const reply = {
+      status: response.status,
+      headers: response.headers,
+      text: await response.text(),
+      cookie: sessionCookie(response.headers),
+    };
+    if (response.status < 300 || response.status >= 400 || !location) return { ...reply, path: at };
+    const next = new URL(location, `${ORIGIN}${at}`);
+    if (next.origin !== ORIGIN) throw new Error(`${path} was sent off the store, to ${location}`);
+    at = next.pathname + next.search;
+  }
+  throw new Error(`${path}: more than 10 redirects`);
+}
+
+/**
+ * The elements `tag` of a page whose opening tag matches `attributes`, in document order: the
+ * opening tag, and the HTML inside (same-named elements within are kept whole). For React's
+ * rendered pages, whose tags are always closed.
+ */
+export function elements(html: string, tag: string, attributes = /(?:)/): { tag: string; html: string }[] {
+  const found: { tag: string; html: string }[] = [];
+  const tokens = [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>|</${tag}\\s*>`, "gi"))];
+  tokens.forEach((open, i) => {
+    if (open[0].startsWith("</") || !attributes.test(open[0])) return;
+    let depth = 0;
+    for (const token of tokens.slice(i)) {
+      depth += token[0].startsWith("</") ? -1 : 1;
+      if (depth === 0) {
+        found.push({ tag: open[0], html: html.slice(open.index + open[0].length, token.index) });
+        return;
+      }
+    }
+  });
+  return found;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+/** HTML's character references written out: "&amp;" as "&", "&#x27;" as "'". */
+const decoded = (html: string) =>
+  html.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (/^#x/i.test(name)) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+    if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+    return ENTITIES[name.toLowerCase()] ?? entity;
+  });
+
+/** What a reader gets of some HTML (an element's text content): tags, comments and scripts out, entities decoded, spaces collapsed. */
+export function textOf(html: string): string {
+  const text = html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, "")
+    .replace(/<[^>]*>/g, "");
+  return decoded(text).replace(/\s+/g, " ").trim();
+}
+
+/** The texts of the elements `tag` (matching `attributes`) of a page. */
+export const textsOf = (html: string, tag: string, attributes?: RegExp) => elements(html, tag, attributes).map((e) => textOf(e.html));
+
+/** The links of a page (or part of one): their address and their text. */
+export const linksOf = (html: string) =>
+  elements(html, "a").map((a) => ({ href: decoded(/\bhref="([^"]*)"/.exec(a.tag)?.[1] ?? ""), text: textOf(a.html) }));
+
+/** The page's <title>, and its <html lang>. */
+export const titleOf = (html: string) => textsOf(html, "title")[0];
+export const langOf = (html: string) => /<html\b[^>]*\blang="([^"]*)"/.exec(html)?.[1];

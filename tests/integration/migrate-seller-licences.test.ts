@@ -94,14 +94,15 @@ describe(`0017-seller-licences on a store with vendors' listings (${engine})`, (
     await expect(sql`update product set regulated_as = 'tractor' where id = 'storetool0001'`.execute(db)).rejects.toThrow(/check/i);
     await sql`update product set status = 'live' where id = 'storetool0001'`.execute(db);
 
-    await sql`insert into seller_licence (vendor_id, kind, number, expires_on, created_at, updated_at)
+    // (Named vendor_licence since 0032.)
+    await sql`insert into vendor_licence (vendor_id, kind, number, expires_on, created_at, updated_at)
       values (${VENDOR}, 'seed', 'SDL/1234', '2030-03-31', ${now}, ${now})`.execute(db);
     await expect(
-      sql`insert into seller_licence (vendor_id, kind, number, expires_on, created_at, updated_at)
+      sql`insert into vendor_licence (vendor_id, kind, number, expires_on, created_at, updated_at)
         values (${VENDOR}, 'seed', 'SDL/9999', '2030-03-31', ${now}, ${now})`.execute(db),
     ).rejects.toThrow(/unique|primary|constraint/i);
     await expect(
-      sql`insert into seller_licence (vendor_id, kind, number, expires_on, created_at, updated_at)
+      sql`insert into vendor_licence (vendor_id, kind, number, expires_on, created_at, updated_at)
         values (${VENDOR}, 'tractor', 'SDL/9999', '2030-03-31', ${now}, ${now})`.execute(db),
     ).rejects.toThrow(/check/i);
   });
@@ -111,6 +112,7 @@ describe(`0017-seller-licences on a store with vendors' listings (${engine})`, (
     expect((await storeMigrator(db).migrateTo("0014-crop-browsing")).error).toBeUndefined();
     const tables = (await db.introspection.getTables()).map((t) => t.name);
     expect(tables).not.toContain("seller_licence");
+    expect(tables).not.toContain("vendor_licence");
     const product = defined(
       (await db.introspection.getTables()).find((t) => t.name === "product"),
       "the product table",

@@ -1,3 +1,4 @@
+import type { RefusalCode } from "~/platform/core/refusal";
 import type { Role } from "./session.server";
 
 /**
@@ -12,11 +13,11 @@ const ADMITS: Record<Door, readonly Role[]> = {
   vendor: ["vendor"],
 };
 
-export const WRONG_DOOR: Record<Door, string> = {
-  store: "This is a vendor account. Please sign in on the Become Vendor page.",
-  admin: "Failed to log in. Please check your credentials or ensure you are an admin.",
-  vendor: "This is not a vendor account. Register your business below, or use the customer login in the store.",
-};
+export const WRONG_DOOR = {
+  store: "account.wrong_door_store",
+  admin: "account.wrong_door_admin",
+  vendor: "vendor.wrong_door",
+} as const satisfies Record<Door, RefusalCode>;
 
 export function doorAdmits(door: Door, role: Role) {
   return ADMITS[door].includes(role);
@@ -26,4 +27,3 @@ export function doorAdmits(door: Door, role: Role) {
 export function mayBuy(role: Role) {
   return role !== "vendor";
 }
-export const VENDOR_CANNOT_BUY = "Vendor accounts cannot place orders. Please use a customer account.";

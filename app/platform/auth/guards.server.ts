@@ -1,21 +1,23 @@
 import { data, redirect } from "react-router";
-import { mayBuy, VENDOR_CANNOT_BUY } from "./doors";
+import { type Refusal, refusal } from "~/platform/core/refusal";
+import { renderRefusal } from "~/platform/i18n/render-refusal.server";
+import { mayBuy } from "./doors";
 import { getSessionUser, type SessionUser } from "./session.server";
 
-export type CustomerCheck = { ok: true; user: SessionUser } | { ok: false; status: 401 | 403; error: string };
+export type CustomerCheck = { ok: true; user: SessionUser } | { ok: false; status: 401 | 403; refusal: Refusal };
 
 /** Who may act as a customer (checkout and every customer action): signed in, and not a vendor. */
 export async function checkCustomer(request: Request): Promise<CustomerCheck> {
   const user = await getSessionUser(request);
-  if (!user) return { ok: false, status: 401, error: "Please log in to continue." };
-  if (!mayBuy(user.role)) return { ok: false, status: 403, error: VENDOR_CANNOT_BUY };
+  if (!user) return { ok: false, status: 401, refusal: refusal("account.login_required") };
+  if (!mayBuy(user.role)) return { ok: false, status: 403, refusal: refusal("checkout.vendor") };
   return { ok: true, user };
 }
 
 /** For actions: the signed-in customer, or a 401/403 the page shows as a message. */
 export async function requireCustomer(request: Request): Promise<SessionUser> {
   const check = await checkCustomer(request);
-  if (!check.ok) throw data({ ok: false as const, error: check.error }, { status: check.status });
+  if (!check.ok) throw data({ ok: false as const, error: renderRefusal(check.refusal) }, { status: check.status });
   return check.user;
 }
 

@@ -327,20 +327,6 @@ export interface SearchSynonym {
   variant: string;
 }
 
-export interface SellerLicence {
-  authority: string | null;
-  created_at: string;
-  expires_on: string;
-  kind: string;
-  number: string;
-  state: string | null;
-  updated_at: string;
-  vendor_id: string;
-  verified_at: string | null;
-  verified_by: string | null;
-  version: Generated<number>;
-}
-
 export interface Session {
   createdAt: Generated<Date | string>;
   expiresAt: Date | string;
@@ -445,6 +431,20 @@ export interface Vendor {
   user_id: string;
 }
 
+export interface VendorLicence {
+  authority: string | null;
+  created_at: string;
+  expires_on: string;
+  kind: string;
+  number: string;
+  state: string | null;
+  updated_at: string;
+  vendor_id: string;
+  verified_at: string | null;
+  verified_by: string | null;
+  version: Generated<number>;
+}
+
 export interface Verification {
   createdAt: Generated<Date | string>;
   expiresAt: Date | string;
@@ -478,7 +478,6 @@ export interface DB {
   return_request: ReturnRequest;
   review: Review;
   search_synonym: SearchSynonym;
-  seller_licence: SellerLicence;
   session: Session;
   setting: Setting;
   shipment: Shipment;
@@ -486,5 +485,6 @@ export interface DB {
   tax_document: TaxDocument;
   user: User;
   vendor: Vendor;
+  vendor_licence: VendorLicence;
   verification: Verification;
 }

@@ -30,6 +30,7 @@ import * as m0025 from "./migrations/0025-how-to-use-hindi";
 import * as m0026 from "./migrations/0026-payment-attention";
 import * as m0027 from "./migrations/0027-verified-phone";
 import * as m0031 from "./migrations/0031-credentials-epoch";
+import * as m0032 from "./migrations/0032-vendor-licence";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0026-payment-attention": m0026,
   "0027-verified-phone": m0027,
   "0031-credentials-epoch": m0031,
+  "0032-vendor-licence": m0032,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

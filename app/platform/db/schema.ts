@@ -1,3 +1,4 @@
+import type { ProductStatus } from "../../features/catalog/domain/product-status";
 import type { ColumnType, SelectType } from "kysely";
 import type { CategoryKey } from "../../features/catalog/domain/categories";
 import type { CropKey, Season } from "../../features/catalog/domain/crops";
@@ -33,12 +34,7 @@ import type { DB } from "./generated-types";
  * on both engines; money is integer paise (bigint on PostgreSQL, read as a number by db.server.ts).
  */
 
-/**
- * "suspended": a live listing whose vendor is suspended; it goes back to "live" on reactivation.
- * "unlicensed": an approved listing whose vendor has no verified, unexpired licence for what it is
- * regulated as (0017-seller-licences); it goes back to "live" when the licence is verified.
- */
-export type ProductStatus = "live" | "pending" | "rejected" | "archived" | "suspended" | "unlicensed";
+export type { ProductStatus };
 
 export type OutboxChannel = "email" | "sms";
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
@@ -125,8 +121,8 @@ interface Tables {
 
   /** India's pincode directory (0015-pincode-directory); `source` is 'directory' or 'admin' (added by an admin). */
   pincode: DB["pincode"];
-  /** A vendor's licence to sell one kind of regulated goods (0017-seller-licences); expires_on is its last day (YYYY-MM-DD, India). */
-  seller_licence: Narrow<DB["seller_licence"], { kind: LicenceKind }>;
+  /** A vendor's licence to sell one kind of regulated goods (0017-seller-licences, renamed by 0032); expires_on is its last day (YYYY-MM-DD, India). */
+  vendor_licence: Narrow<DB["vendor_licence"], { kind: LicenceKind }>;
   /** The catalogue's version (0024): one row, bumped by triggers with every change the catalogue pages show; the page cache keys pages by it. */
   catalog_version: DB["catalog_version"];
   /** Two words or phrases a search treats as the same, lower case (0012-search-synonyms). */

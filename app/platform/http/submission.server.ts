@@ -4,12 +4,23 @@ import { configureCoercion } from "@conform-to/zod/v4/future";
 import type { z } from "zod";
 
 /**
- * A posted form as our schemas were written to read it: a field left empty stays "" (so the schema's
- * own "Enter the …" sentence is what the person reads, not a type error), a number is read as
- * `z.coerce.number` reads it, and a name posted once or several times (checkboxes) is a list where
- * the schema wants one. Conform's default would turn "" into a missing value.
+ * A posted form as our schemas were written to read it: a text field left empty stays "" (so the
+ * schema's own "Enter the …" sentence is what the person reads, not a type error; Conform's default
+ * makes it a missing value), as does one missing from the post, a file or a second value where text
+ * was expected counts as its first text or nothing, as `FormData.get` reads it; a number is read as
+ * `z.coerce.number` reads it; a name posted once or several times (checkboxes) is a list where the
+ * schema wants one.
  */
-const { coerceFormValue } = configureCoercion({ stripEmptyString: (value) => value, type: { number: Number } });
+const { coerceFormValue } = configureCoercion({
+  stripEmptyString: (value) => value,
+  type: { number: Number },
+  customize: (type) => (type._zod.def.type === "string" ? asText : null),
+});
+
+function asText(value: unknown) {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === "string" ? first : "";
+}
 
 /** Conform's own fields (a list button's intent, the browser's form state): the server acts on neither. */
 const CONFORM_FIELDS = new Set(["__intent__", "__state__"]);

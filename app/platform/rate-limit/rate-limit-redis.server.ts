@@ -1,17 +1,19 @@
 import { Redis } from "ioredis";
 import { defined } from "~/platform/defined";
 import { log } from "~/platform/log.server";
-import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
+import { RefusalError, refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 import type { RateLimitStore } from "./rate-limit.server";
 
 /**
  * The rate-limit store could not be asked. The request is refused (503, "try again shortly") rather
  * than let through: an attacker must not be able to lift the sign-in limit by knocking Redis over.
- * An AuthFailure, so the sign-in and registration actions show its message like any refusal.
+ * A refusal, so every action shows it like any other.
  */
-export class RateLimitUnavailable extends AuthFailure {
+export class RateLimitUnavailable extends RefusalError {
   constructor() {
-    super("We cannot take this request just now. Please try again in a minute.", 503);
+    const unavailable = refusal("common.rate_limit_unavailable");
+    super(unavailable, { status: 503, english: english(unavailable) });
   }
 }
 

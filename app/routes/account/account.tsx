@@ -8,21 +8,21 @@ import { MessagePreferences } from "~/features/accounts/ui/message-preferences";
 import { PhoneVerification } from "~/features/accounts/ui/phone-verification";
 import { VerifyEmailBanner } from "~/features/accounts/ui/verify-email-banner";
 import { ChangeEmailSchema, ChangePasswordSchema, ProfileSchema } from "~/features/accounts/domain/account";
-import { CODE_INVALID, formatMobile, hasRealEmail } from "~/features/accounts/domain/mobile";
+import { formatMobile, hasRealEmail } from "~/features/accounts/domain/mobile";
 import { CodeSchema, MessagePreferencesSchema } from "~/features/accounts/domain/mobile-forms";
 import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
-import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { firstError } from "~/platform/core/form-errors";
+import { RefusalError, refusal } from "~/platform/core/refusal";
 import { readFields } from "~/platform/http/read-form.server";
 import { redirectWithToast, samePage } from "~/platform/toast/toast.server";
 import { safeReturnPath } from "~/platform/http/safe-return-path";
-import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
 import { changePassword } from "~/features/accounts/server/change-password.server";
 import { loadMessagePreferences, saveMessagePreferences } from "~/features/accounts/server/message-preferences.server";
 import { updateProfile } from "~/features/accounts/server/update-profile.server";
 import { confirmPhoneVerification, sendPhoneVerification } from "~/features/accounts/server/verify-phone.server";
-import { clientAddress, RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
+import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
 import { requestEmailChange } from "~/features/accounts/server/change-email.server";
-import { localizeAccountMessage as say, localizeFieldErrors } from "~/features/accounts/server/account-messages.server";
+import { formErrors, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { currentLocale, m } from "~/platform/i18n/i18n.server";
 import { useT } from "~/platform/i18n/i18n";
 import { useLocalePath } from "~/ui/use-locale-path";
@@ -72,8 +72,8 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (form.intent === "password") {
     const parsed = ChangePasswordSchema.safeParse(form);
     if (!parsed.success) {
-      const fields = localizeFieldErrors(fieldErrors(parsed.error));
-      return data<Refusal>({ intent: "password", error: say(firstError(fields)), fields }, { status: 400 });
+      const fields = formErrors(parsed.error);
+      return data<Refusal>({ intent: "password", error: firstError(fields), fields }, { status: 400 });
     }
     let cookies: Headers;
     try {
@@ -83,8 +83,8 @@ export async function action({ request, url }: Route.ActionArgs) {
         { headers: request.headers },
       );
     } catch (error) {
-      if (error instanceof AuthFailure || error instanceof RateLimitUnavailable) {
-        const message = say(error.message);
+      if (error instanceof RefusalError) {
+        const message = renderRefusal(error.refusal);
         const fields: Record<string, string> = error.status === 400 ? { currentPassword: message } : {};
         return data<Refusal>({ intent: "password", error: message, fields }, { status: error.status });
       }
@@ -97,14 +97,14 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (form.intent === "email") {
     const parsed = ChangeEmailSchema.safeParse(form);
     if (!parsed.success) {
-      const fields = localizeFieldErrors(fieldErrors(parsed.error));
-      return data<Refusal>({ intent: "email", error: say(firstError(fields)), fields }, { status: 400 });
+      const fields = formErrors(parsed.error);
+      return data<Refusal>({ intent: "email", error: firstError(fields), fields }, { status: 400 });
     }
     try {
       await requestEmailChange(user, parsed.data.newEmail, { ip: clientAddress(request), headers: request.headers });
     } catch (error) {
-      if (error instanceof AuthFailure || error instanceof RateLimitUnavailable) {
-        const message = say(error.message);
+      if (error instanceof RefusalError) {
+        const message = renderRefusal(error.refusal);
         const fields: Record<string, string> = error.status === 400 ? { newEmail: message } : {};
         return data<Refusal>({ intent: "email", error: message, fields }, { status: error.status });
       }
@@ -121,8 +121,8 @@ export async function action({ request, url }: Route.ActionArgs) {
     try {
       await saveMessagePreferences(user, MessagePreferencesSchema.parse(form));
     } catch (error) {
-      if (!(error instanceof AuthFailure)) throw error;
-      const message = say(error.message);
+      if (!(error instanceof RefusalError)) throw error;
+      const message = renderRefusal(error.refusal);
       return data<Refusal>({ intent: "messages", error: message, fields: { smsOrderUpdates: message } }, { status: error.status });
     }
     return redirectWithToast(samePage(url), { description: m.account_messages_saved() });
@@ -138,14 +138,14 @@ export async function action({ request, url }: Route.ActionArgs) {
       }
       const code = CodeSchema.safeParse(form.code ?? "");
       if (!code.success) {
-        const message = say(CODE_INVALID);
+        const message = renderRefusal(refusal("account.code_invalid"));
         return data<Refusal>({ intent: "phone", error: message, fields: { code: message } }, { status: 400 });
       }
       const mobile = await confirmPhoneVerification(user, code.data, meta);
       return redirectWithToast(samePage(url), { description: m.account_phone_verified({ mobile: formatMobile(mobile) }) });
     } catch (error) {
-      if (!(error instanceof AuthFailure || error instanceof RateLimitUnavailable)) throw error;
-      const message = say(error.message);
+      if (!(error instanceof RefusalError)) throw error;
+      const message = renderRefusal(error.refusal);
       return data<Refusal>({ intent: "phone", error: message, fields: { code: message } }, { status: error.status });
     }
   }
@@ -153,14 +153,14 @@ export async function action({ request, url }: Route.ActionArgs) {
     return data<Refusal>({ intent: "profile", error: m.account_address_only_customers(), fields: {} }, { status: 403 });
   const parsed = ProfileSchema.safeParse(form);
   if (!parsed.success) {
-    const fields = localizeFieldErrors(fieldErrors(parsed.error));
-    return data<Refusal>({ intent: "profile", error: say(firstError(fields)), fields }, { status: 400 });
+    const fields = formErrors(parsed.error);
+    return data<Refusal>({ intent: "profile", error: firstError(fields), fields }, { status: 400 });
   }
   try {
     await updateProfile(user, parsed.data);
   } catch (error) {
-    if (!(error instanceof AuthFailure)) throw error;
-    const message = say(error.message);
+    if (!(error instanceof RefusalError)) throw error;
+    const message = renderRefusal(error.refusal);
     return data<Refusal>({ intent: "profile", error: message, fields: { phone: message } }, { status: error.status });
   }
   return redirectWithToast(samePage(url), { description: m.account_details_saved() });

@@ -3,14 +3,13 @@ import type { Route } from "./+types/forgot-password";
 import { TextField } from "~/ui/text-field";
 import { ForgotPasswordSchema } from "~/features/accounts/domain/account";
 import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
-import { fieldErrors } from "~/platform/core/form-errors";
 import { readFields } from "~/platform/http/read-form.server";
-import { localizeAccountMessage as say } from "~/features/accounts/server/account-messages.server";
+import { RefusalError, refusal } from "~/platform/core/refusal";
+import { formErrors, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { m } from "~/platform/i18n/i18n.server";
 import { useT } from "~/platform/i18n/i18n";
-import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
 import { requestPasswordReset } from "~/features/accounts/server/password-reset.server";
-import { clientAddress, RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
+import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "Forgot password · Angle" },
@@ -26,14 +25,13 @@ type Result = { sent: true; message: string } | { sent: false; error: string };
 export async function action({ request }: Route.ActionArgs) {
   const parsed = ForgotPasswordSchema.safeParse(await readFields(request));
   if (!parsed.success) {
-    return data<Result>({ sent: false, error: say(fieldErrors(parsed.error).email ?? "Please enter your email.") }, { status: 400 });
+    const error = formErrors(parsed.error).email ?? renderRefusal(refusal("account.email_missing"));
+    return data<Result>({ sent: false, error }, { status: 400 });
   }
   try {
     await requestPasswordReset(parsed.data.email, { ip: clientAddress(request) });
   } catch (error) {
-    if (error instanceof AuthFailure || error instanceof RateLimitUnavailable) {
-      return data<Result>({ sent: false, error: say(error.message) }, { status: error.status });
-    }
+    if (error instanceof RefusalError) return data<Result>({ sent: false, error: renderRefusal(error.refusal) }, { status: error.status });
     throw error;
   }
   // The same words whether or not an account has that email (nobody can probe who is a customer).

@@ -1,10 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/mobile-auth";
-import { fieldErrors, firstError } from "~/platform/core/form-errors";
-import { AUTH_UNEXPECTED, PROFILE_LOAD_FAILED } from "~/platform/i18n/messages";
+import { firstError } from "~/platform/core/form-errors";
+import { RefusalError, refusal } from "~/platform/core/refusal";
 import { maskMobile, type MobileAuthResult } from "~/features/accounts/domain/mobile";
 import { MobileAuthSchema } from "~/features/accounts/domain/mobile-forms";
-import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
 import { loadProfile } from "~/features/accounts/server/load-profile.server";
 import { requestMobileCode, verifyMobileCode } from "~/features/accounts/server/mobile-sign-in.server";
 import { clearSessionCookie } from "~/features/accounts/server/sign-in.server";
@@ -12,7 +11,7 @@ import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
 import { requestLocale } from "~/platform/i18n/i18n.server";
 import { log } from "~/platform/log.server";
 import { readFields } from "~/platform/http/read-form.server";
-import { localizeAccountMessage as say, localizeFieldErrors } from "~/features/accounts/server/account-messages.server";
+import { formErrors, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { rememberedLocaleCookie } from "~/features/accounts/server/remembered-locale.server";
 
 /**
@@ -24,8 +23,8 @@ export async function action({ request }: Route.ActionArgs) {
   const ip = clientAddress(request);
   const parsed = MobileAuthSchema.safeParse(form);
   if (!parsed.success) {
-    const fields = localizeFieldErrors(fieldErrors(parsed.error) as Record<string, string>);
-    return data<MobileAuthResult>({ ok: false, error: say(firstError(fields)), fields }, { status: 400 });
+    const fields = formErrors(parsed.error) as Record<string, string>;
+    return data<MobileAuthResult>({ ok: false, error: firstError(fields), fields }, { status: 400 });
   }
   const input = parsed.data;
   const { mobile } = input;
@@ -38,16 +37,20 @@ export async function action({ request }: Route.ActionArgs) {
     const cookies = new Headers();
     for (const cookie of result.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
     const user = await loadProfile(result.userId);
-    if (!user) return data<MobileAuthResult>({ ok: false, error: say(PROFILE_LOAD_FAILED) }, { status: 500, headers: cookies });
+    if (!user)
+      return data<MobileAuthResult>(
+        { ok: false, error: renderRefusal(refusal("account.profile_load_failed")) },
+        { status: 500, headers: cookies },
+      );
     const language = await rememberedLocaleCookie(request, result.userId);
     if (language) cookies.append("Set-Cookie", language);
     return data<MobileAuthResult>({ ok: true, step: "signed-in" }, { headers: cookies });
   } catch (error) {
-    if (error instanceof AuthFailure) {
+    if (error instanceof RefusalError) {
       const headers = error.status === 403 ? { "Set-Cookie": clearSessionCookie() } : undefined;
-      return data<MobileAuthResult>({ ok: false, error: say(error.message) }, { status: error.status, headers });
+      return data<MobileAuthResult>({ ok: false, error: renderRefusal(error.refusal) }, { status: error.status, headers });
     }
     log.error({ err: error, to: maskMobile(mobile) }, "mobile sign-in failed");
-    return data<MobileAuthResult>({ ok: false, error: say(AUTH_UNEXPECTED) }, { status: 500 });
+    return data<MobileAuthResult>({ ok: false, error: renderRefusal(refusal("account.unexpected")) }, { status: 500 });
   }
 }

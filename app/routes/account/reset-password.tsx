@@ -3,9 +3,8 @@ import type { Route } from "./+types/reset-password";
 import { TextField } from "~/ui/text-field";
 import { ResetPasswordSchema } from "~/features/accounts/domain/account";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/features/accounts/domain/account-rules";
-import { fieldErrors } from "~/platform/core/form-errors";
 import { readFields } from "~/platform/http/read-form.server";
-import { localizeAccountMessage } from "~/features/accounts/server/account-messages.server";
+import { formErrors } from "~/platform/i18n/render-refusal.server";
 import { m } from "~/platform/i18n/i18n.server";
 import { useT } from "~/platform/i18n/i18n";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -32,8 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const parsed = ResetPasswordSchema.safeParse(await readFields(request));
-  if (!parsed.success)
-    return data({ expired: false, error: localizeAccountMessage(fieldErrors(parsed.error).password ?? "") }, { status: 400 });
+  if (!parsed.success) return data({ expired: false, error: formErrors(parsed.error).password ?? "" }, { status: 400 });
   const result = await resetPassword(parsed.data.token, parsed.data.password);
   if (!result.ok) return data({ expired: true, error: "" }, { status: 410 });
   // Every session of the account has ended, this browser's too: sign in with the new password.

@@ -4,9 +4,8 @@ import { getSessionUser } from "~/platform/auth/session.server";
 import { TextField } from "~/ui/text-field";
 import { SetPasswordSchema } from "~/features/accounts/domain/account";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/features/accounts/domain/account-rules";
-import { fieldErrors } from "~/platform/core/form-errors";
 import { readFields } from "~/platform/http/read-form.server";
-import { localizeAccountMessage } from "~/features/accounts/server/account-messages.server";
+import { formErrors } from "~/platform/i18n/render-refusal.server";
 import { m } from "~/platform/i18n/i18n.server";
 import { useT } from "~/platform/i18n/i18n";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -40,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: m.account_password_already_own() }, { status: 403 });
   }
   const parsed = SetPasswordSchema.safeParse(await readFields(request));
-  if (!parsed.success) return data({ error: localizeAccountMessage(fieldErrors(parsed.error).password ?? "") }, { status: 400 });
+  if (!parsed.success) return data({ error: formErrors(parsed.error).password ?? "" }, { status: 400 });
   const cookies = await setOwnPassword(user, parsed.data.password, { headers: request.headers });
   const headers = new Headers();
   for (const cookie of cookies.getSetCookie()) headers.append("Set-Cookie", cookie);

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/verification";
 import { getSessionUser } from "~/platform/auth/session.server";
-import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
+import { RefusalError } from "~/platform/core/refusal";
 import { resendVerification } from "~/features/accounts/server/email-verification.server";
-import { clientAddress, RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
-import { localizeAccountMessage } from "~/features/accounts/server/account-messages.server";
+import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
+import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { m } from "~/platform/i18n/i18n.server";
 
 export type ResendResult = { ok: true; message: string } | { ok: false; error: string };
@@ -17,8 +17,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await resendVerification(user, { ip: clientAddress(request), headers: request.headers });
   } catch (error) {
-    if (error instanceof AuthFailure || error instanceof RateLimitUnavailable)
-      return data<ResendResult>({ ok: false, error: localizeAccountMessage(error.message) }, { status: error.status });
+    if (error instanceof RefusalError)
+      return data<ResendResult>({ ok: false, error: renderRefusal(error.refusal) }, { status: error.status });
     throw error;
   }
   return data<ResendResult>({ ok: true, message: m.account_new_link_sent({ email: user.email }) });

@@ -3,13 +3,13 @@ import type { Route } from "./+types/verify-email";
 import { TextField } from "~/ui/text-field";
 import { PASSWORD_MAX } from "~/features/accounts/domain/account-rules";
 import { readFields } from "~/platform/http/read-form.server";
-import { localizeAccountMessage } from "~/features/accounts/server/account-messages.server";
+import { RefusalError } from "~/platform/core/refusal";
+import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { m } from "~/platform/i18n/i18n.server";
 import { useT } from "~/platform/i18n/i18n";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
 import { confirmEmail, inspectLink } from "~/features/accounts/server/email-verification.server";
-import { clientAddress, RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
+import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "Confirm your email · Angle" },
@@ -48,8 +48,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     result = await confirmEmail(token, { headers: request.headers, ip: clientAddress(request), password: password || undefined });
   } catch (error) {
-    if (error instanceof AuthFailure || error instanceof RateLimitUnavailable)
-      return data<Refusal>({ expired: false, needsPassword: true, error: localizeAccountMessage(error.message) }, { status: error.status });
+    if (error instanceof RefusalError)
+      return data<Refusal>({ expired: false, needsPassword: true, error: renderRefusal(error.refusal) }, { status: error.status });
     throw error;
   }
   if (!result.ok && result.needsPassword) {

@@ -1,4 +1,6 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/delivery";
 import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
 import { FormError } from "~/ui/form-error";
@@ -6,11 +8,12 @@ import { TextField } from "~/ui/text-field";
 import { formatPincodeRanges } from "~/features/delivery/domain/delivery";
 import { AddPincodeFormSchema, DeliveryGeneralFormSchema, DeliveryZoneFormSchema } from "~/features/delivery/domain/delivery-forms";
 import { StateSelect } from "~/features/delivery/ui/state-select";
-import { fieldErrors, firstError } from "~/platform/core/form-errors";
 import { INDIAN_STATE_NAMES } from "~/platform/core/indian-states";
 import { formatPaise } from "~/platform/core/money";
 import { isId } from "~/platform/ids";
 import { readForm } from "~/platform/http/read-form.server";
+import { parseSubmission, replyRefused } from "~/platform/http/submission.server";
+import { fieldProps, isTicked } from "~/ui/form-field";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { useToastKey } from "~/ui/use-toast-key";
 import { getDeliverySettings } from "~/features/delivery/server/delivery.server";
@@ -34,8 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { settings, editing, added };
 }
 
-type Fields = Record<string, string | undefined>;
-const refuse = (error: string, fields: Fields = {}, status = 400) => data({ error, fields }, { status });
+/** A refusal not tied to one of the page's forms (a row's Delete or Remove button, a tampered post). */
+const refuse = (error: string, status = 400) => data({ error }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
@@ -46,36 +49,22 @@ export async function action({ request }: Route.ActionArgs) {
   };
   const intent = text("intent");
   if (intent === "general") {
-    const parsed = DeliveryGeneralFormSchema.safeParse({
-      codMax: text("codMax") ?? "",
-      restServed: text("restServed"),
-      restDays: text("restDays"),
-      restCod: text("restCod"),
-    });
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      return refuse(firstError(fields), fields);
-    }
-    await saveDeliveryGeneral(parsed.data);
+    const submission = parseSubmission(form, DeliveryGeneralFormSchema);
+    if (submission.status !== "success") return data({ form: intent, result: replyRefused(submission) }, { status: 400 });
+    await saveDeliveryGeneral(submission.value);
     return redirectWithToast("/admin/delivery", { description: "Delivery settings saved." });
   }
   if (intent === "add-pincode") {
-    const parsed = AddPincodeFormSchema.safeParse({
-      code: text("code") ?? "",
-      district: text("district") ?? "",
-      state: text("state") ?? "",
-    });
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      return refuse(firstError(fields), fields);
-    }
+    const submission = parseSubmission(form, AddPincodeFormSchema);
+    if (submission.status !== "success") return data({ form: intent, result: replyRefused(submission) }, { status: 400 });
     try {
-      await addPincode(parsed.data);
+      await addPincode(submission.value);
     } catch (error) {
-      if (error instanceof DeliverySettingsRefused) return refuse(error.message, { code: error.message }, 409);
-      throw error;
+      if (!(error instanceof DeliverySettingsRefused)) throw error;
+      const result = replyRefused(submission, { formError: error.message, fieldErrors: { code: error.message } });
+      return data({ form: intent, result }, { status: 409 });
     }
-    return redirectWithToast("/admin/delivery", { description: `Pincode ${parsed.data.code} added.` });
+    return redirectWithToast("/admin/delivery", { description: `Pincode ${submission.value.code} added.` });
   }
   if (intent === "remove-pincode") {
     const code = text("code") ?? "";
@@ -84,30 +73,20 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast("/admin/delivery", { description: `Pincode ${code} removed.` });
   }
   const id = text("id");
-  if (id !== undefined && id !== "" && !isId(id)) return refuse("That zone no longer exists.", {}, 404);
+  if (id !== undefined && id !== "" && !isId(id)) return refuse("That zone no longer exists.", 404);
   if (intent === "delete-zone") {
-    if (!id) return refuse("That zone no longer exists.", {}, 404);
+    if (!id) return refuse("That zone no longer exists.", 404);
     await deleteDeliveryZone(id);
     return redirectWithToast("/admin/delivery", { description: "Zone deleted." });
   }
   if (intent === "save-zone") {
-    const parsed = DeliveryZoneFormSchema.safeParse({
-      name: text("name") ?? "",
-      states: form.getAll("states").filter((s) => typeof s === "string"),
-      ranges: text("ranges") ?? "",
-      served: text("served"),
-      days: text("days"),
-      cod: text("cod"),
-    });
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      return refuse(firstError(fields), fields);
-    }
+    const submission = parseSubmission(form, DeliveryZoneFormSchema);
+    if (submission.status !== "success") return data({ form: intent, result: replyRefused(submission) }, { status: 400 });
     try {
-      await saveDeliveryZone(parsed.data, id || undefined);
+      await saveDeliveryZone(submission.value, id || undefined);
     } catch (error) {
-      if (error instanceof DeliverySettingsRefused) return refuse(error.message, {}, 409);
-      throw error;
+      if (!(error instanceof DeliverySettingsRefused)) throw error;
+      return data({ form: intent, result: replyRefused(submission, { formError: error.message }) }, { status: 409 });
     }
     return redirectWithToast("/admin/delivery", { description: id ? "Zone saved." : "Zone added." });
   }
@@ -120,8 +99,35 @@ const check = "mt-1 h-4 w-4 accent-green-700";
 export default function DeliveryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, editing, added } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const fields: Fields = actionData?.fields ?? {};
+  // A save comes back as a new page (a new toast): each form starts again from what is stored.
   const key = useToastKey();
+  /** The action's answer, for the form that was posted only. */
+  const answerTo = (form: string) => (actionData && "form" in actionData && actionData.form === form ? actionData.result : undefined);
+  const [generalForm, general] = useForm({
+    id: `general-${key}`,
+    defaultValue: {
+      codMax: String(settings.codMaxPaise / 100),
+      restServed: settings.rest.served,
+      restDays: settings.rest.days,
+      restCod: settings.rest.cod,
+    },
+    lastResult: answerTo("general"),
+  });
+  const [zoneForm, zone] = useForm({
+    id: `zone-${editing?.id ?? "new"}-${key}`,
+    defaultValue: editing
+      ? { ...editing, ranges: formatPincodeRanges(editing.ranges) }
+      : { name: "", states: [], ranges: "", served: true, days: 4, cod: true },
+    lastResult: answerTo("save-zone"),
+  });
+  const [pincodeForm, pincode] = useForm<z.input<typeof AddPincodeFormSchema>>({
+    id: `pincode-${key}`,
+    lastResult: answerTo("add-pincode"),
+  });
+  const topError = actionData && "error" in actionData ? actionData.error : actionData?.result.error?.[""]?.[0];
+  const zoneStates = new Set([zone.states.initialValue ?? []].flat());
+  // A State's own problem is named by its place in the list; the checkboxes share one message.
+  const statesError = Object.values(zone.states.allErrors).flat()[0];
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Delivery</h1>
@@ -129,41 +135,37 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
         Where the store delivers, how many days it takes and where Cash on Delivery is taken. A pincode follows the first zone that lists
         its range, else the first zone that lists its State, else the rest of India.
       </p>
-      <FormError message={actionData?.error} />
+      <FormError message={topError} />
 
       <section className={card} aria-labelledby="general-title">
         <h2 id="general-title" className="text-lg font-bold text-stone-900">
           Cash on Delivery and the rest of India
         </h2>
-        <Form key={`general-${key}`} method="post" noValidate className="mt-4 max-w-xl">
+        <Form key={generalForm.id} method="post" {...getFormProps(generalForm, { ariaAttributes: false })} className="mt-4 max-w-xl">
           <input type="hidden" name="intent" value="general" />
           <fieldset disabled={busy} className="space-y-4">
             <TextField
               label="COD maximum order value (₹)"
-              name="codMax"
               inputMode="decimal"
               required
-              defaultValue={String(settings.codMaxPaise / 100)}
+              {...fieldProps(general.codMax)}
               hint="Orders above this total (GST and shipping included) cannot be paid in cash. 0 turns Cash on Delivery off everywhere."
-              error={fields.codMax}
             />
             <label className="flex items-start gap-3">
-              <input type="checkbox" name="restServed" defaultChecked={settings.rest.served} className={check} />
+              <input type="checkbox" name={general.restServed.name} defaultChecked={isTicked(general.restServed)} className={check} />
               <span className="font-medium text-stone-900">Deliver to the rest of India</span>
             </label>
             <TextField
               label="Delivery days, rest of India"
-              name="restDays"
               type="number"
               inputMode="numeric"
               min={1}
               max={60}
               required
-              defaultValue={String(settings.rest.days)}
-              error={fields.restDays}
+              {...fieldProps(general.restDays)}
             />
             <label className="flex items-start gap-3">
-              <input type="checkbox" name="restCod" defaultChecked={settings.rest.cod} className={check} />
+              <input type="checkbox" name={general.restCod.name} defaultChecked={isTicked(general.restCod)} className={check} />
               <span className="font-medium text-stone-900">Cash on Delivery in the rest of India</span>
             </label>
             <button type="submit" className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white">
@@ -224,60 +226,48 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
         <h2 id="zone-form-title" className="text-lg font-bold text-stone-900">
           {editing ? `Edit zone: ${editing.name}` : "Add a zone"}
         </h2>
-        <Form key={`zone-${editing?.id ?? "new"}-${key}`} method="post" noValidate className="mt-4">
+        <Form key={zoneForm.id} method="post" {...getFormProps(zoneForm, { ariaAttributes: false })} className="mt-4">
           <input type="hidden" name="intent" value="save-zone" />
           {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
           <fieldset disabled={busy} className="space-y-4">
             <div className="max-w-xl">
-              <TextField label="Zone name" name="name" required maxLength={60} defaultValue={editing?.name} error={fields.name} />
+              <TextField label="Zone name" required maxLength={60} {...fieldProps(zone.name)} />
             </div>
-            <fieldset aria-describedby={fields.states ? "zone-states-error" : undefined}>
+            <fieldset aria-describedby={statesError ? "zone-states-error" : undefined}>
               <legend className="text-sm font-medium text-stone-800">States and Union Territories</legend>
               <div className="mt-2 grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
                 {INDIAN_STATE_NAMES.map((state) => (
                   <label key={state} className="flex items-center gap-2 text-sm text-stone-800">
                     <input
                       type="checkbox"
-                      name="states"
+                      name={zone.states.name}
                       value={state}
-                      defaultChecked={editing?.states.includes(state)}
+                      defaultChecked={zoneStates.has(state)}
                       className="h-4 w-4 accent-green-700"
                     />
                     {state}
                   </label>
                 ))}
               </div>
-              {fields.states ? (
+              {statesError ? (
                 <p id="zone-states-error" className="mt-1 text-sm text-red-700">
-                  {fields.states}
+                  {statesError}
                 </p>
               ) : null}
             </fieldset>
             <div className="max-w-xl space-y-4">
               <TextField
                 label="Pincode ranges"
-                name="ranges"
-                defaultValue={editing ? formatPincodeRanges(editing.ranges) : ""}
+                {...fieldProps(zone.ranges)}
                 hint="Optional, e.g. 110001-110096, 400001. A range here wins over a State in another zone."
-                error={fields.ranges}
               />
               <label className="flex items-start gap-3">
-                <input type="checkbox" name="served" defaultChecked={editing?.served ?? true} className={check} />
+                <input type="checkbox" name={zone.served.name} defaultChecked={isTicked(zone.served)} className={check} />
                 <span className="font-medium text-stone-900">Deliver to this zone</span>
               </label>
-              <TextField
-                label="Delivery days"
-                name="days"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={60}
-                required
-                defaultValue={String(editing?.days ?? 4)}
-                error={fields.days}
-              />
+              <TextField label="Delivery days" type="number" inputMode="numeric" min={1} max={60} required {...fieldProps(zone.days)} />
               <label className="flex items-start gap-3">
-                <input type="checkbox" name="cod" defaultChecked={editing?.cod ?? true} className={check} />
+                <input type="checkbox" name={zone.cod.name} defaultChecked={isTicked(zone.cod)} className={check} />
                 <span className="font-medium text-stone-900">Cash on Delivery in this zone</span>
               </label>
               <p className="text-sm text-stone-600">
@@ -328,11 +318,16 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         ) : null}
-        <Form key={`pincode-${key}`} method="post" noValidate className="mt-4 grid max-w-xl gap-4 sm:grid-cols-2">
+        <Form
+          key={pincodeForm.id}
+          method="post"
+          {...getFormProps(pincodeForm, { ariaAttributes: false })}
+          className="mt-4 grid max-w-xl gap-4 sm:grid-cols-2"
+        >
           <input type="hidden" name="intent" value="add-pincode" />
-          <TextField label="New pincode" name="code" inputMode="numeric" maxLength={6} required error={fields.code} />
-          <TextField label="District" name="district" maxLength={60} required error={fields.district} />
-          <StateSelect className="sm:col-span-2" error={fields.state} />
+          <TextField label="New pincode" inputMode="numeric" maxLength={6} required {...fieldProps(pincode.code)} />
+          <TextField label="District" maxLength={60} required {...fieldProps(pincode.district)} />
+          <StateSelect className="sm:col-span-2" {...fieldProps(pincode.state)} />
           <div>
             <button type="submit" disabled={busy} className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white">
               Add pincode

@@ -5,7 +5,8 @@ import { WRONG_DOOR } from "~/platform/auth/doors";
 import { getSessionUser } from "~/platform/auth/session.server";
 import { TextField } from "~/ui/text-field";
 import { LoginSchema } from "~/features/accounts/domain/account";
-import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
+import { RefusalError, refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 import { clearSessionCookie, signInAtDoor } from "~/features/accounts/server/sign-in.server";
 import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
 import { log } from "~/platform/log.server";
@@ -28,9 +29,9 @@ export async function action({ request }: Route.ActionArgs) {
     for (const c of result.headers.getSetCookie()) headers.append("Set-Cookie", c);
     return redirect("/admin/dashboard", { headers });
   } catch (error) {
-    if (error instanceof AuthFailure) {
+    if (error instanceof RefusalError) {
       // Wrong password and "not an admin" read the same (spec §8); a refused session leaves no cookie.
-      const message = error.status === 401 ? WRONG_DOOR.admin : error.status === 429 ? `Failed to log in: ${error.message}` : error.message;
+      const message = error.status === 401 ? english(refusal(WRONG_DOOR.admin)) : error.status === 429 ? `Failed to log in: ${error.message}` : error.message;
       const headers = error.status === 403 ? { "Set-Cookie": clearSessionCookie() } : undefined;
       return data({ error: message }, { status: error.status, headers });
     }

@@ -8,10 +8,12 @@ import { getProductFormExtras } from "~/features/catalog/server/product-form-ext
 import { skuTakenReply } from "~/features/catalog/server/sku-taken-reply.server";
 import { getProductForAdmin } from "~/features/catalog/server/list-products-admin.server";
 import { discardParsedPictures, parseProductForm } from "~/features/catalog/server/parse-product-form.server";
-import { createProduct, PRODUCT_CHANGED, SkuTaken, updateProduct } from "~/features/catalog/server/save-product.server";
+import { createProduct, SkuTaken, updateProduct } from "~/features/catalog/server/save-product.server";
+import { refusal } from "~/platform/core/refusal";
+import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { readForm } from "~/platform/http/read-form.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { isOversizedUpload, OVERSIZED_UPLOAD } from "~/features/catalog/server/oversized-upload.server";
+import { isOversizedUpload, oversizedUpload } from "~/features/catalog/server/oversized-upload.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product ? "Edit" : "Add"} product · Angle Admin` }];
 
@@ -26,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdminAction(request);
-  if (isOversizedUpload(request)) return data(OVERSIZED_UPLOAD, { status: 413 });
+  if (isOversizedUpload(request)) return data(oversizedUpload(), { status: 413 });
   const form = await readForm(request);
   // An edit must say which version it was drawn from: without one it might overwrite stock sold since.
   const current = params.id ? await getProductFormExtras(params.id) : null;
@@ -44,7 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const outcome = await updateProduct(params.id, result.input, { ...result, version });
       if (outcome === "missing" || outcome === "stale") await discardParsedPictures(result);
       if (outcome === "missing") return data({ ok: false as const, error: "That product no longer exists.", fields: {} }, { status: 404 });
-      if (outcome === "stale") return data({ ok: false as const, error: PRODUCT_CHANGED, fields: {} }, { status: 409 });
+      if (outcome === "stale") return data({ ok: false as const, error: renderRefusal(refusal("product.changed")), fields: {} }, { status: 409 });
       return redirectWithToast("/admin/products", { description: `Saved ${result.input.name}.` });
     }
     await createProduct(result.input, { ...result, status: "live" });

@@ -5,7 +5,8 @@ import type { Route } from "./+types/users";
 import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
 import { FormError } from "~/ui/form-error";
 import { UsersActionSchema } from "~/features/accounts/domain/admin-forms";
-import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { firstError } from "~/platform/core/form-errors";
+import { adminFormErrors } from "~/platform/i18n/render-refusal.server";
 import { ROLE_LABELS, USER_STATUS_LABELS } from "~/features/accounts/domain/user-labels";
 import { ConfirmForm } from "~/ui/confirm-form";
 import { TextField } from "~/ui/text-field";
@@ -36,7 +37,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function action({ request, url }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
   const parsed = UsersActionSchema.safeParse(await readFields(request));
-  if (!parsed.success) return data({ error: firstError(fieldErrors(parsed.error)), added: null }, { status: 400 });
+  if (!parsed.success) return data({ error: firstError(adminFormErrors(parsed.error)), added: null }, { status: 400 });
   const form = parsed.data;
   try {
     switch (form.intent) {

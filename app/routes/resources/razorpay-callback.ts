@@ -3,7 +3,9 @@ import type { Route } from "./+types/razorpay-callback";
 import { readFields } from "~/platform/http/read-form.server";
 import { log } from "~/platform/log.server";
 import { confirmRazorpayCheckout, confirmRazorpayFailure, PaymentNotVerified } from "~/features/payments/server/confirm-payment.server";
-import { PAYMENT_NOT_VERIFIED, paymentNotice } from "~/features/payments/domain/payments";
+import { paymentNotice } from "~/features/payments/domain/payments";
+import { refusal } from "~/platform/core/refusal";
+import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 
 /**
  * Razorpay Checkout's redirect flow (callback_url): Razorpay's page POSTs the result here from its
@@ -19,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`/order-confirmation/${orderId}?payment=${paymentNotice(outcome)}`, 303);
   } catch (error) {
     if (error instanceof PaymentNotVerified) {
-      return new Response(PAYMENT_NOT_VERIFIED, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      return new Response(renderRefusal(refusal("orders.not_verified")), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     }
     log.error({ err: error }, "Razorpay callback failed");
     throw error;

@@ -3,13 +3,12 @@ import type { Route } from "./+types/cancel-order";
 import { checkCustomer } from "~/platform/auth/guards.server";
 import { useCancelConsequences } from "~/features/orders/ui/cancel-order-dialog";
 import { LoginPrompt } from "~/features/accounts/ui/login-prompt";
-import { fieldErrors, firstError } from "~/platform/core/form-errors";
 import { formatPaise, formatPaiseExact } from "~/platform/core/money";
 import { CancelOrderSchema } from "~/features/orders/domain/return-forms";
 import { CANCEL_FROM, type CancelFrom } from "~/features/orders/domain/returns";
 import { readFields } from "~/platform/http/read-form.server";
 import { m } from "~/platform/i18n/i18n.server";
-import { localizeRefusal } from "~/features/storefront/server/refusals.server";
+import { firstRefusal, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { useT } from "~/platform/i18n/i18n";
 import { metaTitle, rich } from "~/features/orders/ui/order-text";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -28,7 +27,7 @@ const backTo = (from: CancelFrom, orderId: string) => (from === "orders" ? "/ord
 export async function loader({ request, params }: Route.LoaderArgs) {
   const check = await checkCustomer(request);
   if (!check.ok && check.status === 401) return data({ state: "login" as const }, { status: 401 });
-  if (!check.ok) return data({ state: "refused" as const, error: localizeRefusal(check.error) }, { status: check.status });
+  if (!check.ok) return data({ state: "refused" as const, error: renderRefusal(check.refusal) }, { status: check.status });
   const order = await getCustomerOrder(params.orderId, check.user.id);
   const actions = order ? (await listOrderActions(check.user.id, [order.id])).get(order.id) : undefined;
   if (!order || !actions) return data({ state: "missing" as const }, { status: 404 });
@@ -38,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     state: "ok" as const,
     order: { id: order.id, total: order.total, items: order.items.map((i) => ({ name: i.name, quantity: i.quantity })) },
     canCancel: actions.canCancel,
-    refusal: actions.cancelRefusal === null ? null : localizeRefusal(actions.cancelRefusal),
+    refusal: actions.cancelRefusal === null ? null : renderRefusal(actions.cancelRefusal),
     refundPaise: actions.cancelRefundPaise,
     from,
     back: backTo(from, order.id),
@@ -47,9 +46,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const check = await checkCustomer(request);
-  if (!check.ok) return data({ error: localizeRefusal(check.error) }, { status: check.status });
+  if (!check.ok) return data({ error: renderRefusal(check.refusal) }, { status: check.status });
   const parsed = CancelOrderSchema.safeParse(await readFields(request));
-  if (!parsed.success) return data({ error: localizeRefusal(firstError(fieldErrors(parsed.error))) }, { status: 400 });
+  if (!parsed.success) return data({ error: renderRefusal(firstRefusal(parsed.error)) }, { status: 400 });
   try {
     const outcome = await cancelOrder({ orderId: params.orderId, actor: { role: "customer", id: check.user.id } });
     return redirectWithToast(backTo(parsed.data.from, params.orderId), {
@@ -59,7 +58,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           : m.orders_toast_cancelled(),
     });
   } catch (error) {
-    if (error instanceof CancelRefused) return data({ error: localizeRefusal(error.message) }, { status: error.status });
+    if (error instanceof CancelRefused) return data({ error: renderRefusal(error.refusal) }, { status: error.status });
     throw error;
   }
 }

@@ -15,8 +15,8 @@ import { TextField } from "~/ui/text-field";
 import { hasRealEmail } from "~/features/accounts/domain/mobile";
 import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
 import { type CheckoutInput, CheckoutSchema } from "~/features/cart/domain/checkout";
-import { type FieldErrors, fieldErrors, firstError } from "~/platform/core/form-errors";
-import { CHECKOUT_FAILED } from "~/platform/i18n/messages";
+import { type FieldErrors, firstError } from "~/platform/core/form-errors";
+import { type Refusal, RefusalError } from "~/platform/core/refusal";
 import { formatPaise } from "~/platform/core/money";
 import { lineKey, lineName } from "~/features/cart/domain/cart";
 import { useCartQuote } from "~/features/cart/ui/use-cart-quote";
@@ -25,13 +25,13 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { useOnline } from "~/ui/use-online";
 import { useRootData } from "~/platform/render/root-data";
 import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.server";
-import { clientAddress, RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
+import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
 import { getCheckoutMethods } from "~/features/settings/server/payment-settings.server";
-import { mayOrder, VERIFY_BEFORE_ORDER } from "~/features/accounts/server/email-verification.server";
+import { mayOrder } from "~/features/accounts/server/email-verification.server";
 import { requestState } from "~/platform/request-policy.server";
 import { log } from "~/platform/log.server";
 import { readFields } from "~/platform/http/read-form.server";
-import { localizeFields, localizeRefusal } from "~/features/storefront/server/refusals.server";
+import { formErrors, renderRefusal, sayRefusal } from "~/platform/i18n/render-refusal.server";
 import { useT } from "~/platform/i18n/i18n";
 import { metaTitle } from "~/features/orders/ui/order-text";
 
@@ -44,32 +44,35 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** A refused checkout: the message beside the button, and each field's own message, in the page's language. */
-const refuse = (error: string, status: number, fields: FieldErrors<CheckoutInput> = {}) =>
-  data({ ok: false as const, error: localizeRefusal(error), fields: localizeFields(fields) }, { status });
+const refuse = (error: string, status: number, fields: FieldErrors<CheckoutInput> = {}) => data({ ok: false as const, error, fields }, { status });
+const refuseWith = (refused: Refusal, status: number) => refuse(renderRefusal(refused), status);
 
 export async function action({ request }: Route.ActionArgs) {
   // Returned, not thrown, so the page shows the message beside the button. (Maintenance mode is the
   // request policy's: no action runs while the store is closed.)
   const customer = await checkCustomer(request);
-  if (!customer.ok) return refuse(customer.error, customer.status);
+  if (!customer.ok) return refuseWith(customer.refusal, customer.status);
   const { user } = customer;
-  if (!(await mayOrder(user))) return refuse(VERIFY_BEFORE_ORDER, 403);
+  if (!(await mayOrder(user))) return refuse(sayRefusal("checkout.verify"), 403);
   const parsed = CheckoutSchema.safeParse(await readFields(request));
   if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
+    const fields = formErrors(parsed.error);
     return refuse(firstError(fields), 400, fields);
   }
   const methods = await getCheckoutMethods();
-  if (!methods.some((m) => m.key === parsed.data.paymentMethod)) return refuse("Please choose a payment method.", 400);
+  if (!methods.some((m) => m.key === parsed.data.paymentMethod)) return refuse(sayRefusal("checkout.payment_method"), 400);
   try {
     const buyer = { id: user.id, name: user.name, email: user.email };
     const { orderId } = await placeOrder(buyer, parsed.data, { ip: clientAddress(request) });
     return redirect(`/order-confirmation/${orderId}?placed=1`);
   } catch (error) {
-    if (error instanceof OrderRefused) return refuse(error.message, error.status, error.field ? { [error.field]: error.message } : {});
-    if (error instanceof RateLimitUnavailable) return refuse(error.message, error.status);
+    if (error instanceof OrderRefused) {
+      const message = renderRefusal(error.refusal);
+      return refuse(message, error.status, error.field ? { [error.field]: message } : {});
+    }
+    if (error instanceof RefusalError) return refuseWith(error.refusal, error.status);
     log.error({ err: error }, "placing an order failed");
-    return refuse(CHECKOUT_FAILED, 503);
+    return refuse(sayRefusal("checkout.failed"), 503);
   }
 }
 

@@ -9,7 +9,8 @@ import type { FieldErrors } from "~/platform/core/form-errors";
 import { m } from "~/platform/i18n/i18n.server";
 import { clientAddress, hitRateLimit, LIMITS, RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
 import { saveContactMessage } from "~/features/contact/server/save-contact-message.server";
-import { contactErrors, contactRefusal, tooManyAttempts } from "~/features/contact/server/contact-errors.server";
+import { contactErrors, tooManyAttempts } from "~/features/contact/server/contact-errors.server";
+import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { useRootData } from "~/platform/render/root-data";
 import { TextField } from "~/ui/text-field";
 import { readFields } from "~/platform/http/read-form.server";
@@ -52,7 +53,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     limit = await hitRateLimit(`contact:ip:${clientAddress(request)}`, LIMITS.contact);
   } catch (error) {
     if (!(error instanceof RateLimitUnavailable)) throw error;
-    return refuse({ form: contactRefusal(error.message) }, error.status);
+    return refuse({ form: renderRefusal(error.refusal) }, error.status);
   }
   if (!limit.allowed) return refuse({ form: tooManyAttempts(limit.retryAfterSeconds) }, 429);
   await saveContactMessage(parsed.data);

@@ -10,9 +10,8 @@ import { OrderFulfilment } from "~/features/orders/ui/order-fulfilment";
 import { OrderHeading } from "~/features/orders/ui/order-heading";
 import { getOrderProgress } from "~/features/orders/server/order-progress.server";
 import { formatDate } from "~/platform/core/dates";
-import { ORDER_ID_MISSING, ORDER_LOAD_FAILED } from "~/platform/i18n/messages";
 import { m } from "~/platform/i18n/i18n.server";
-import { localizeRefusal } from "~/features/storefront/server/refusals.server";
+import { renderRefusal, sayRefusal as say } from "~/platform/i18n/render-refusal.server";
 import { type UiKey, useLocale, useT } from "~/platform/i18n/i18n";
 import { metaTitle } from "~/features/orders/ui/order-text";
 import { useGstPartName } from "~/features/orders/ui/order-summary";
@@ -27,13 +26,7 @@ import { getCustomerOrder } from "~/features/orders/server/get-customer-order.se
 import { getPaymentMethodNames } from "~/features/settings/server/payment-settings.server";
 import { log } from "~/platform/log.server";
 import { PaymentPanel } from "~/features/payments/ui/payment-panel";
-import {
-  PAYMENT_FAILED_MESSAGE,
-  PAYMENT_NOT_VERIFIED,
-  paymentNotice,
-  type ShownPaymentNotice,
-  shownPaymentNotice,
-} from "~/features/payments/domain/payments";
+import { paymentNotice, type ShownPaymentNotice, shownPaymentNotice } from "~/features/payments/domain/payments";
 import { readFields } from "~/platform/http/read-form.server";
 import { getOrderPayment } from "~/features/payments/server/order-payment.server";
 import { PaymentUnavailable, startPayment } from "~/features/payments/server/start-payment.server";
@@ -56,7 +49,7 @@ const METHOD_NAMES: Record<string, () => string> = {
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!params.orderId) return data({ state: "error" as const, error: localizeRefusal(ORDER_ID_MISSING) }, { status: 400 });
+  if (!params.orderId) return data({ state: "error" as const, error: say("orders.id_missing") }, { status: 400 });
   const user = await getSessionUser(request);
   if (!user) return { state: "login" as const };
   try {
@@ -80,7 +73,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     };
   } catch (error) {
     log.error({ err: error }, "loading an order failed");
-    return data({ state: "error" as const, error: localizeRefusal(ORDER_LOAD_FAILED) }, { status: 500 });
+    return data({ state: "error" as const, error: say("orders.load_failed") }, { status: 500 });
   }
 }
 
@@ -90,7 +83,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getSessionUser(request);
-  if (!user) return data({ error: localizeRefusal("Please log in to pay for your order.") }, { status: 401 });
+  if (!user) return data({ error: say("orders.log_in_pay") }, { status: 401 });
   const orderId = params.orderId ?? "";
   const fields = await readFields(request);
   try {
@@ -105,14 +98,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     if (fields.intent === "razorpay-failed") {
       await confirmRazorpayFailure(fields, user.id);
-      return { error: localizeRefusal(PAYMENT_FAILED_MESSAGE) };
+      return { error: say("orders.payment_failed") };
     }
   } catch (error) {
-    if (error instanceof PaymentUnavailable) return data({ error: localizeRefusal(error.message) }, { status: error.status });
-    if (error instanceof PaymentNotVerified) return data({ error: localizeRefusal(PAYMENT_NOT_VERIFIED) }, { status: 400 });
+    if (error instanceof PaymentUnavailable) return data({ error: renderRefusal(error.refusal) }, { status: error.status });
+    if (error instanceof PaymentNotVerified) return data({ error: say("orders.not_verified") }, { status: 400 });
     throw error;
   }
-  return data({ error: localizeRefusal("Unknown action.") }, { status: 400 });
+  return data({ error: say("orders.unknown_action") }, { status: 400 });
 }
 
 const PAYMENT_NOTICES: Record<ShownPaymentNotice, UiKey> = {

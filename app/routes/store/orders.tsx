@@ -10,8 +10,7 @@ import type { OrderProgressView } from "~/features/orders/ui/order-progress-view
 import { listOrderProgress } from "~/features/orders/server/order-progress.server";
 import { Pager } from "~/ui/pager";
 import { formatDate } from "~/platform/core/dates";
-import { ORDERS_LOAD_FAILED } from "~/platform/i18n/messages";
-import { localizeRefusal } from "~/features/storefront/server/refusals.server";
+import { sayRefusal } from "~/platform/i18n/render-refusal.server";
 import { useLocale, useT } from "~/platform/i18n/i18n";
 import { metaTitle, rich, useStatusNames } from "~/features/orders/ui/order-text";
 import { formatPaise } from "~/platform/core/money";
@@ -41,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { state: "ok" as const, page, progress, actions: Object.fromEntries(actions) };
   } catch (error) {
     log.error({ err: error }, "listing orders failed");
-    return data({ state: "error" as const, error: localizeRefusal(ORDERS_LOAD_FAILED) }, { status: 500 });
+    return data({ state: "error" as const, error: sayRefusal("orders.list_failed") }, { status: 500 });
   }
 }
 

@@ -13,13 +13,13 @@ import { DosageCalculator } from "~/features/dosage/ui/dosage-calculator";
 import { planMarkup } from "~/features/dosage/ui/dosage-plan.server";
 import { amountNeeded, cheapestPacks, type DosageCalculatorView, isAreaUnit, parseArea } from "~/features/dosage/domain/dosage";
 import {
-  areaErrorText,
   areaUnitOptions,
   conversionNotes,
   needText,
   noPlanText,
   packSizeText,
 } from "~/features/dosage/server/dosage-text.server";
+import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { defined } from "~/platform/defined";
 import { getProduct, type ProductDetail } from "~/features/catalog/server/get-product.server";
 import { checkDelivery } from "~/features/delivery/server/delivery.server";
@@ -101,7 +101,7 @@ function planDosage(product: ProductDetail, dosage: NonNullable<ProductDetail["d
   };
   if (area === null) return { ...form, error: null, plan: null };
   const parsed = parseArea(area, unit);
-  if (!parsed.ok) return { ...form, error: areaErrorText(parsed.message), plan: null };
+  if (!parsed.ok) return { ...form, error: renderRefusal(parsed.refusal), plan: null };
   const needed = amountNeeded(dosage, parsed.acres);
   const result = cheapestPacks(
     needed,

@@ -3,13 +3,12 @@ import type { Route } from "./+types/return-request";
 import { checkCustomer } from "~/platform/auth/guards.server";
 import { LoginPrompt } from "~/features/accounts/ui/login-prompt";
 import { ReturnLineForm } from "~/features/orders/ui/return-line-form";
-import { fieldErrors } from "~/platform/core/form-errors";
 import { formatDate } from "~/platform/core/dates";
 import { ReturnRequestSchema } from "~/features/orders/domain/return-forms";
 import { RETURN_WINDOW_DAYS, type ReturnLineRefusal } from "~/features/orders/domain/returns";
 import { readFields } from "~/platform/http/read-form.server";
 import { m } from "~/platform/i18n/i18n.server";
-import { localizeFields, localizeRefusal } from "~/features/storefront/server/refusals.server";
+import { formErrors, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { useLocale, useT } from "~/platform/i18n/i18n";
 import { metaTitle, rich } from "~/features/orders/ui/order-text";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -24,10 +23,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const check = await checkCustomer(request);
   if (!check.ok && check.status === 401) return data({ state: "login" as const }, { status: 401 });
-  if (!check.ok) return data({ state: "refused" as const, error: localizeRefusal(check.error) }, { status: check.status });
+  if (!check.ok) return data({ state: "refused" as const, error: renderRefusal(check.refusal) }, { status: check.status });
   const form = await getReturnForm(check.user.id, params.orderId);
   if (!form) return data({ state: "missing" as const }, { status: 404 });
-  return { state: "ok" as const, form: { ...form, refusal: form.refusal === null ? null : localizeRefusal(form.refusal) } };
+  return { state: "ok" as const, form: { ...form, refusal: form.refusal === null ? null : renderRefusal(form.refusal) } };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -36,17 +35,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   // What was typed comes back with a refusal, so a page without JavaScript shows it again.
   const values = { quantity: (fields.quantity ?? "").slice(0, 10), reason: (fields.reason ?? "").slice(0, 600) };
   const refuse = (errors: ReturnLineRefusal["errors"], status: number) =>
-    data({ lineId, errors: localizeFields(errors), values } satisfies ReturnLineRefusal, { status });
+    data({ lineId, errors, values } satisfies ReturnLineRefusal, { status });
   const check = await checkCustomer(request);
-  if (!check.ok) return refuse({ form: check.error }, check.status);
+  if (!check.ok) return refuse({ form: renderRefusal(check.refusal) }, check.status);
   const parsed = ReturnRequestSchema.safeParse(fields);
-  if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+  if (!parsed.success) return refuse(formErrors(parsed.error), 400);
   try {
     await requestReturn(check.user, params.orderId, parsed.data);
   } catch (error) {
     if (!(error instanceof ReturnRefused)) throw error;
     const field = error.field === "quantity" || error.field === "reason" ? error.field : "form";
-    return refuse({ [field]: error.message }, error.status);
+    return refuse({ [field]: renderRefusal(error.refusal) }, error.status);
   }
   return redirectWithToast(`/orders/${params.orderId}/return`, { description: m.orders_toast_return_requested() });
 }

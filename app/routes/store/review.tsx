@@ -3,11 +3,11 @@ import type { Route } from "./+types/review";
 import { checkCustomer } from "~/platform/auth/guards.server";
 import { LoginPrompt } from "~/features/accounts/ui/login-prompt";
 import { TextField } from "~/ui/text-field";
-import { fieldErrors, type FieldErrors } from "~/platform/core/form-errors";
+import type { FieldErrors } from "~/platform/core/form-errors";
 import { RATINGS, REVIEW_MAX_LENGTH, type ReviewFormInput, ReviewFormSchema } from "~/features/reviews/domain/reviews";
 import { readFields } from "~/platform/http/read-form.server";
 import { m } from "~/platform/i18n/i18n.server";
-import { localizeFields, localizeRefusal } from "~/features/storefront/server/refusals.server";
+import { formErrors, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { useT } from "~/platform/i18n/i18n";
 import { metaTitle } from "~/features/orders/ui/order-text";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -27,12 +27,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const check = await checkCustomer(request);
   if (!check.ok && check.status === 401) return data({ state: "login" as const }, { status: 401 });
-  if (!check.ok) return data({ state: "refused" as const, error: localizeRefusal(check.error) }, { status: check.status });
+  if (!check.ok) return data({ state: "refused" as const, error: renderRefusal(check.refusal) }, { status: check.status });
   try {
     return { state: "ok" as const, draft: await getReviewDraft(check.user.id, params.productId) };
   } catch (error) {
     if (!(error instanceof ReviewRefused)) throw error;
-    return data({ state: "refused" as const, error: localizeRefusal(error.message) }, { status: error.status });
+    return data({ state: "refused" as const, error: renderRefusal(error.refusal) }, { status: error.status });
   }
 }
 
@@ -43,11 +43,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   // What was typed comes back with a refusal, so a page without JavaScript shows it again.
   const values = { rating: fields.rating ?? "", body: (fields.body ?? "").slice(0, REVIEW_MAX_LENGTH + 100) };
   const refuse = (errors: Refusal["errors"], status: number) =>
-    data({ errors: localizeFields(errors), values } satisfies Refusal, { status });
+    data({ errors, values } satisfies Refusal, { status });
   const check = await checkCustomer(request);
-  if (!check.ok) return refuse({ form: check.error }, check.status);
+  if (!check.ok) return refuse({ form: renderRefusal(check.refusal) }, check.status);
   const parsed = ReviewFormSchema.safeParse(fields);
-  if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+  if (!parsed.success) return refuse(formErrors(parsed.error), 400);
   try {
     const saved = await saveReview(check.user, params.productId, parsed.data);
     return redirectWithToast(saved.productLive ? `/products/${params.productId}#reviews` : "/orders", {
@@ -55,7 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
   } catch (error) {
     if (!(error instanceof ReviewRefused)) throw error;
-    return refuse({ form: error.message }, error.status);
+    return refuse({ form: renderRefusal(error.refusal) }, error.status);
   }
 }
 

@@ -12,21 +12,18 @@ import { AddressFields } from "~/features/delivery/ui/address-fields";
 import { TextField } from "~/ui/text-field";
 import { FIELD_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/features/accounts/domain/account-rules";
 import { LoginSchema } from "~/features/accounts/domain/account";
-import { fieldErrors } from "~/platform/core/form-errors";
 import { VendorRegisterSchema } from "~/features/vendor-shops/domain/vendor";
-import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
+import { RefusalError, refusal } from "~/platform/core/refusal";
 import { clearSessionCookie, signInAtDoor } from "~/features/accounts/server/sign-in.server";
-import { REGISTRATION_SENT } from "~/features/accounts/server/register-customer.server";
 import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
 import { registerVendor } from "~/features/vendor-shops/server/register-vendor.server";
 import { countVendorStats } from "~/features/vendor-shops/server/vendor-orders.server";
-import { VendorRefused } from "~/features/vendor-shops/server/vendor-profile.server";
 import { log } from "~/platform/log.server";
 import { readFields } from "~/platform/http/read-form.server";
-import { vendorFieldTexts, vendorText } from "~/features/vendor-shops/server/vendor-text.server";
+import { formErrors, renderRefusal } from "~/platform/i18n/render-refusal.server";
+import { m } from "~/platform/i18n/i18n.server";
 import { useT } from "~/platform/i18n/i18n";
 
-const AUTH_ERROR = "An authentication error occurred.";
 type Result = { ok: boolean; error?: string; fields?: Record<string, string>; message?: string };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -42,16 +39,16 @@ export async function action({ request }: Route.ActionArgs) {
     if (form.intent === "register") {
       const parsed = VendorRegisterSchema.safeParse(form);
       if (!parsed.success) {
-        const fields = vendorFieldTexts(fieldErrors(parsed.error));
+        const fields = formErrors(parsed.error) as Record<string, string>;
         return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
       }
       // The same answer whether or not the email has an account: the link in the email signs in.
       await registerVendor(parsed.data, meta);
-      return data<Result>({ ok: true, message: vendorText(REGISTRATION_SENT) });
+      return data<Result>({ ok: true, message: m.vendor_registration_sent() });
     }
     const parsed = LoginSchema.safeParse(form);
     if (!parsed.success) {
-      const fields = vendorFieldTexts(fieldErrors(parsed.error));
+      const fields = formErrors(parsed.error) as Record<string, string>;
       return data<Result>({ ok: false, error: Object.values(fields)[0], fields }, { status: 400 });
     }
     const { headers } = await signInAtDoor("vendor", parsed.data, meta);
@@ -59,13 +56,13 @@ export async function action({ request }: Route.ActionArgs) {
     for (const c of headers.getSetCookie()) out.append("Set-Cookie", c);
     return data<Result>({ ok: true }, { headers: out });
   } catch (error) {
-    if (error instanceof AuthFailure || error instanceof VendorRefused) {
+    if (error instanceof RefusalError) {
       // A refused sign-in (wrong door, suspended) leaves no session cookie behind.
-      const headers = error instanceof AuthFailure && error.status === 403 ? { "Set-Cookie": clearSessionCookie() } : undefined;
-      return data<Result>({ ok: false, error: vendorText(error.message || AUTH_ERROR) }, { status: error.status, headers });
+      const headers = error.status === 403 ? { "Set-Cookie": clearSessionCookie() } : undefined;
+      return data<Result>({ ok: false, error: renderRefusal(error.refusal) }, { status: error.status, headers });
     }
     log.error({ err: error }, "vendor auth failed");
-    return data<Result>({ ok: false, error: vendorText(AUTH_ERROR) }, { status: 500 });
+    return data<Result>({ ok: false, error: renderRefusal(refusal("vendor.auth_error")) }, { status: 500 });
   }
 }
 

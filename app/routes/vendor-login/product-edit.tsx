@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
-import { VERIFY_BEFORE_LISTING } from "~/features/accounts/server/email-verification.server";
 import { defined } from "~/platform/defined";
 import { requireVendorAction, requireVendorPage } from "~/platform/auth/guards.server";
 import { ProductForm, productFormValues, typedProductValues, typedValuesOf } from "~/features/catalog/ui/product-form";
@@ -8,18 +7,13 @@ import { variantRowsOf } from "~/features/catalog/domain/product-form";
 import { getProductFormExtras } from "~/features/catalog/server/product-form-extras.server";
 import { skuTakenReply } from "~/features/catalog/server/sku-taken-reply.server";
 import { discardParsedPictures, parseProductForm } from "~/features/catalog/server/parse-product-form.server";
-import { PRODUCT_CHANGED, SkuTaken } from "~/features/catalog/server/save-product.server";
-import {
-  createVendorProduct,
-  getVendorProduct,
-  ListingRefused,
-  updateVendorProduct,
-} from "~/features/vendor-shops/server/vendor-products.server";
-import { RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
-import { vendorReply, vendorText } from "~/features/vendor-shops/server/vendor-text.server";
+import { SkuTaken } from "~/features/catalog/server/save-product.server";
+import { createVendorProduct, getVendorProduct, updateVendorProduct } from "~/features/vendor-shops/server/vendor-products.server";
+import { RefusalError, refusal } from "~/platform/core/refusal";
+import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { readForm } from "~/platform/http/read-form.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { isOversizedUpload, OVERSIZED_UPLOAD } from "~/features/catalog/server/oversized-upload.server";
+import { isOversizedUpload, oversizedUpload } from "~/features/catalog/server/oversized-upload.server";
 import { m } from "~/platform/i18n/i18n.server";
 import { useT } from "~/platform/i18n/i18n";
 import { vendorTitle } from "~/features/vendor-shops/ui/vendor-words";
@@ -40,8 +34,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
   if (params.id && !(await getVendorProduct(vendor.id, params.id)))
     return data({ ok: false as const, error: m.vendor_listing_not_found(), fields: {} }, { status: 404 });
-  if (!vendor.verified) return data({ ok: false as const, error: vendorText(VERIFY_BEFORE_LISTING), fields: {} }, { status: 403 });
-  if (isOversizedUpload(request)) return data(vendorReply(OVERSIZED_UPLOAD), { status: 413 });
+  if (!vendor.verified)
+    return data({ ok: false as const, error: renderRefusal(refusal("vendor.verify_before_listing")), fields: {} }, { status: 403 });
+  if (isOversizedUpload(request)) return data(oversizedUpload(), { status: 413 });
   const form = await readForm(request);
   // An edit must say which version it was drawn from: without one it might overwrite stock sold since.
   const current = params.id ? await getProductFormExtras(params.id) : null;
@@ -49,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   // The typed values come back, so a page without JavaScript shows them again.
   if (!result.ok)
     return data(
-      { ...vendorReply(result), values: typedProductValues(form) },
+      { ...result, values: typedProductValues(form) },
       { status: result.stale ? 409 : result.fields.image || result.fields.gallery ? 422 : 400 },
     );
   try {
@@ -58,17 +53,17 @@ export async function action({ request, params }: Route.ActionArgs) {
       const version = defined(result.version, "the edited form's version");
       if (!(await updateVendorProduct(vendor.id, params.id, result.input, { ...result, version }))) {
         await discardParsedPictures(result);
-        return data({ ok: false as const, error: vendorText(PRODUCT_CHANGED), fields: {} }, { status: 409 });
+        return data({ ok: false as const, error: renderRefusal(refusal("product.changed")), fields: {} }, { status: 409 });
       }
     } else await createVendorProduct(vendor.id, result.input, result);
   } catch (error) {
     if (error instanceof SkuTaken) {
       await discardParsedPictures(result);
-      return data(vendorReply(skuTakenReply(error, variantRowsOf(form), typedProductValues(form))), { status: 409 });
+      return data(skuTakenReply(error, variantRowsOf(form), typedProductValues(form)), { status: 409 });
     }
-    if (error instanceof ListingRefused || error instanceof RateLimitUnavailable) {
+    if (error instanceof RefusalError) {
       await discardParsedPictures(result);
-      return data({ ok: false as const, error: vendorText(error.message), fields: {} }, { status: error.status });
+      return data({ ok: false as const, error: renderRefusal(error.refusal), fields: {} }, { status: error.status });
     }
     throw error;
   }

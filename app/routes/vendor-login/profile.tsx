@@ -6,12 +6,12 @@ import { AccountSecurity } from "~/features/accounts/ui/account-security";
 import { StateSelect } from "~/features/delivery/ui/state-select";
 import { TextField } from "~/ui/text-field";
 import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
-import { type FieldErrors, fieldErrors, firstError } from "~/platform/core/form-errors";
+import { type FieldErrors, firstError } from "~/platform/core/form-errors";
+import { refusal, refusalCode } from "~/platform/core/refusal";
 import { type VendorProfileInput, VendorProfileSchema } from "~/features/vendor-shops/domain/vendor";
 import { updateVendorProfile, VendorRefused } from "~/features/vendor-shops/server/vendor-profile.server";
 import { readFields } from "~/platform/http/read-form.server";
 import { z } from "zod";
-import { UNKNOWN_INTENT } from "~/features/accounts/domain/admin-forms";
 import { indiaToday } from "~/platform/core/india-day";
 import { isLicenceKind, type LicenceKind, licenceFormSchema } from "~/features/vendor-shops/domain/licences";
 import { VendorLicenceForms } from "~/features/vendor-shops/ui/vendor-licence-forms";
@@ -19,7 +19,8 @@ import { getVendorLicences } from "~/features/vendor-shops/server/list-licences.
 import { type LicenceSaved, saveLicence } from "~/features/vendor-shops/server/save-licence.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { m } from "~/platform/i18n/i18n.server";
-import { licenceName, licenceNameInSentence, regulatedName, vendorFieldTexts } from "~/features/vendor-shops/server/vendor-text.server";
+import { formErrors, renderRefusal } from "~/platform/i18n/render-refusal.server";
+import { licenceName, licenceNameInSentence, regulatedName } from "~/features/vendor-shops/server/vendor-text.server";
 import { vendorTitle } from "~/features/vendor-shops/ui/vendor-words";
 import { useT } from "~/platform/i18n/i18n";
 
@@ -31,27 +32,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { licences: await getVendorLicences(vendor.id, today), today };
 }
 
-const refuse = (errors: FieldErrors<VendorProfileInput>, status: number) => {
-  // The domain's English refusals, in the page's language.
-  const fields = vendorFieldTexts(errors);
-  return data({ form: "profile" as const, error: firstError(fields), fields, licence: null }, { status });
-};
+/** The profile form's refusal, in the page's language. */
+const refuse = (fields: FieldErrors<VendorProfileInput>, status: number) =>
+  data({ form: "profile" as const, error: firstError(fields), fields, licence: null }, { status });
 
 /** The page's two kinds of form; a form without an intent is the profile (as it was before licences). */
-const IntentSchema = z.object({ intent: z.enum(["profile", "licence"], UNKNOWN_INTENT).default("profile") });
+const IntentSchema = z.object({ intent: z.enum(["profile", "licence"], refusalCode("common.unknown_intent")).default("profile") });
 
 export async function action({ request }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
   const fields = await readFields(request);
   const intent = IntentSchema.safeParse(fields);
-  if (!intent.success) return refuse({ form: UNKNOWN_INTENT }, 400);
+  if (!intent.success) return refuse({ form: renderRefusal(refusal("common.unknown_intent")) }, 400);
   if (intent.data.intent === "licence") return saveLicenceForm(vendor.id, fields);
   const parsed = VendorProfileSchema.safeParse(fields);
-  if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+  if (!parsed.success) return refuse(formErrors(parsed.error), 400);
   try {
     await updateVendorProfile(vendor.id, parsed.data);
   } catch (error) {
-    if (error instanceof VendorRefused) return refuse({ gstNumber: error.message }, error.status);
+    if (error instanceof VendorRefused) return refuse({ gstNumber: renderRefusal(error.refusal) }, error.status);
     throw error;
   }
   return redirectWithToast("/vendor-login", { description: m.vendor_profile_saved() });
@@ -60,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
 async function saveLicenceForm(vendorId: string, fields: Record<string, string>) {
   const parsed = licenceFormSchema(indiaToday()).safeParse(fields);
   if (!parsed.success) {
-    const errors = vendorFieldTexts(fieldErrors(parsed.error));
+    const errors = formErrors(parsed.error);
     const kind = isLicenceKind(fields.kind) ? fields.kind : null;
     // A form naming no kind the page has is not one of ours: said at the top.
     if (!kind) return data({ form: "licence" as const, error: firstError(errors), fields: {}, licence: null }, { status: 400 });

@@ -2,61 +2,60 @@ import { z } from "zod";
 
 import { FIELD_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./account-rules";
 import { findIndianState } from "../../../platform/core/indian-states";
-import { EMAIL_NOT_MAILABLE, isReservedEmail } from "../../../platform/core/reserved-email";
+import { refusalCode, type RefusalCode } from "../../../platform/core/refusal";
+import { isReservedEmail } from "../../../platform/core/reserved-email";
 
 /*
  * Shared field schemas; each form composes its own schema from them, its keys in the order the
- * form shows its fields, so the first message (the form's summary) is the first wrong field.
+ * form shows its fields, so the first message (the form's summary) is the first wrong field. Their
+ * messages are refusal codes (docs/decisions/033-errors-as-codes.md); a length's limit comes with
+ * the issue.
  */
 
-const text = (label: string, max: number, missing = `Please enter your ${label}.`) =>
-  z
-    .string()
-    .trim()
-    .min(1, missing)
-    .max(max, `${label.charAt(0).toUpperCase()}${label.slice(1)} is too long (${max} characters at most).`);
+const text = (max: number, missing: RefusalCode, tooLong: RefusalCode) =>
+  z.string().trim().min(1, refusalCode(missing)).max(max, refusalCode(tooLong));
 
-export const NameSchema = text("full name", FIELD_MAX.name);
+export const NameSchema = text(FIELD_MAX.name, "account.name_missing", "account.name_too_long");
 
 export const EmailSchema = z
   .string()
   .trim()
-  .min(1, "Please enter your email.")
-  .max(FIELD_MAX.email, `Email is too long (${FIELD_MAX.email} characters at most).`)
-  .pipe(z.email("Please enter a valid email address."))
+  .min(1, refusalCode("account.email_missing"))
+  .max(FIELD_MAX.email, refusalCode("account.email_too_long"))
+  .pipe(z.email(refusalCode("account.email_invalid")))
   .transform((e) => e.toLowerCase());
 
 /** An address an account is given (registration, change of email, admin's Add user): one that can receive mail. */
-export const OwnEmailSchema = EmailSchema.refine((e) => !isReservedEmail(e), EMAIL_NOT_MAILABLE);
+export const OwnEmailSchema = EmailSchema.refine((e) => !isReservedEmail(e), refusalCode("account.email_not_mailable"));
 
 export const PasswordSchema = z
   .string()
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`)
-  .refine((p) => p.trim().length > 0, "Password cannot be only spaces.");
+  .min(PASSWORD_MIN, refusalCode("account.password_min"))
+  .max(PASSWORD_MAX, refusalCode("account.password_max"))
+  .refine((p) => p.trim().length > 0, refusalCode("account.password_spaces"));
 
 /** Indian mobile: optional +91 / 0, then 10 digits starting 6–9; spaces and dashes allowed. */
 export const PhoneSchema = z
   .string()
   .trim()
-  .min(1, "Please enter your phone number.")
-  .max(FIELD_MAX.phone, "Enter a 10-digit Indian mobile number, e.g. +91 98765 43210.")
+  .min(1, refusalCode("account.phone_missing"))
+  .max(FIELD_MAX.phone, refusalCode("account.phone_invalid"))
   .transform((p) => p.replace(/[\s-]/g, ""))
-  .pipe(z.string().regex(/^(\+91|0)?[6-9]\d{9}$/, "Enter a 10-digit Indian mobile number, e.g. +91 98765 43210."))
+  .pipe(z.string().regex(/^(\+91|0)?[6-9]\d{9}$/, refusalCode("account.phone_invalid")))
   .transform((p) => `+91 ${p.slice(-10, -5)} ${p.slice(-5)}`);
 
-export const StreetSchema = text("street address", FIELD_MAX.street);
-export const CitySchema = text("city", FIELD_MAX.city);
+export const StreetSchema = text(FIELD_MAX.street, "account.street_missing", "account.street_too_long");
+export const CitySchema = text(FIELD_MAX.city, "account.city_missing", "account.city_too_long");
 
 export const StateSchema = z
-  .string("Please choose your State or Union Territory.")
+  .string(refusalCode("account.state_missing"))
   .trim()
-  .refine((s) => findIndianState(s) !== undefined, "Please choose your State or Union Territory.");
+  .refine((s) => findIndianState(s) !== undefined, refusalCode("account.state_missing"));
 
 export const PincodeSchema = z
   .string()
   .trim()
-  .regex(/^[1-9]\d{5}$/, "Pincode must be 6 digits and cannot start with 0.");
+  .regex(/^[1-9]\d{5}$/, refusalCode("account.pincode_invalid"));
 
 /** The address fields in the order every address form shows them. */
 export const addressFields = {
@@ -70,7 +69,7 @@ export type Address = z.infer<typeof AddressSchema>;
 
 export const LoginSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, "Please enter your password.").max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+  password: z.string().min(1, refusalCode("account.password_missing")).max(PASSWORD_MAX, refusalCode("account.password_max")),
 });
 
 /** The customer's Login/Register dialog: name, email, password, phone, then the address. */
@@ -83,10 +82,10 @@ export const RegisterSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
-/** The admin's "Add user" form (the person gets a one-time password). */
+/** The admin's "Add user" form (the person gets a one-time password); the admin panel's own words are English. */
 export const ADD_USER_REQUIRED = "Please fill in name and email.";
 export const AdminAddUserSchema = z.object({
-  name: text("name", FIELD_MAX.name, ADD_USER_REQUIRED),
+  name: z.string().trim().min(1, ADD_USER_REQUIRED).max(FIELD_MAX.name, `Name is too long (${FIELD_MAX.name} characters at most).`),
   email: z.string().trim().min(1, ADD_USER_REQUIRED).pipe(OwnEmailSchema),
 });
 export type AdminAddUserInput = z.infer<typeof AdminAddUserSchema>;
@@ -110,8 +109,8 @@ export const SetPasswordSchema = z.object({ password: PasswordSchema });
 export const ChangePasswordSchema = z.object({
   currentPassword: z
     .string()
-    .min(1, "Please enter your current password.")
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+    .min(1, refusalCode("account.current_password_missing"))
+    .max(PASSWORD_MAX, refusalCode("account.password_max")),
   password: PasswordSchema,
 });
 

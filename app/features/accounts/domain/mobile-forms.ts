@@ -1,12 +1,16 @@
 import { z } from "zod";
-import { CODE_INVALID, MOBILE_INVALID, normaliseMobile } from "./mobile";
+import { refusalCode } from "../../../platform/core/refusal";
+import { normaliseMobile } from "./mobile";
 
 /* The forms of mobile sign-in and of the account page's "Messages" (kept apart from ./mobile, which the dialog loads without Zod). */
+
+const MOBILE_INVALID = refusalCode("account.mobile_invalid");
+const CODE_INVALID = refusalCode("account.code_invalid");
 
 export const MobileSchema = z
   .string(MOBILE_INVALID)
   .trim()
-  .min(1, "Please enter your mobile number.")
+  .min(1, refusalCode("account.mobile_missing"))
   .max(20, MOBILE_INVALID)
   .transform((value, ctx) => {
     const mobile = normaliseMobile(value);
@@ -29,7 +33,7 @@ export const MobileAuthSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("send-code"), mobile: MobileSchema }),
     z.object({ intent: z.literal("verify"), mobile: MobileSchema, code: CodeSchema }),
   ],
-  { error: "This form asked for an action the page does not know. Please reload the page and try again." },
+  { error: refusalCode("common.unknown_intent") },
 );
 
 const checkbox = z
@@ -40,4 +44,3 @@ const checkbox = z
 /** The account page's "Messages" form: two checkboxes (an unticked box is absent from the form). */
 export const MessagePreferencesSchema = z.object({ smsOrderUpdates: checkbox, nonEssentialEmails: checkbox });
 export type MessagePreferences = z.infer<typeof MessagePreferencesSchema>;
-export const SMS_NEEDS_MOBILE = "Add an Indian mobile number to your details first: SMS order updates go there.";

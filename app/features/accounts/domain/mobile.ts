@@ -4,9 +4,6 @@
  * and the placeholder email an account made from a number carries.
  */
 
-export const MOBILE_INVALID = "Enter a 10-digit Indian mobile number, e.g. 98765 43210.";
-export const CODE_INVALID = "Enter the 6-digit code from the SMS.";
-
 /** A code lives this long, and may be tried this many times before it is dead. */
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;

@@ -1,14 +1,11 @@
 import { APIError } from "better-auth/api";
 import { getAuth } from "~/platform/auth/auth.server";
 import type { SessionUser } from "~/platform/auth/session.server";
-import { EMAIL_NOT_MAILABLE, isReservedEmail } from "~/platform/core/reserved-email";
+import { refusal } from "~/platform/core/refusal";
+import { isReservedEmail } from "~/platform/core/reserved-email";
 import { AuthFailure } from "./auth-errors.server";
 import { waitForNewEpochSecond } from "./credentials-epoch.server";
 import { limitAccountEmail } from "./email-verification.server";
-
-export const SAME_EMAIL = "That is already your email address.";
-export const VERIFY_BEFORE_EMAIL_CHANGE =
-  "Please confirm your email address before changing it. Open the link we sent you, or send a new one. If the address is wrong, register again with the right one.";
 
 /**
  * "Change email": a link goes to the new address (Better Auth's change-email flow, queued by
@@ -21,15 +18,15 @@ export const VERIFY_BEFORE_EMAIL_CHANGE =
  * from the owner who later resets the password (docs/decisions/030-pre-registration-and-phones.md).
  */
 export async function requestEmailChange(user: SessionUser, newEmail: string, meta: { ip: string; headers: Headers }) {
-  if (!user.verified) throw new AuthFailure(VERIFY_BEFORE_EMAIL_CHANGE, 403);
-  if (newEmail === user.email.toLowerCase()) throw new AuthFailure(SAME_EMAIL, 400);
-  if (isReservedEmail(newEmail)) throw new AuthFailure(EMAIL_NOT_MAILABLE, 400);
+  if (!user.verified) throw new AuthFailure(refusal("account.verify_before_email_change"), 403);
+  if (newEmail === user.email.toLowerCase()) throw new AuthFailure(refusal("account.same_email"), 400);
+  if (isReservedEmail(newEmail)) throw new AuthFailure(refusal("account.email_not_mailable"), 400);
   await limitAccountEmail(user.id, meta.ip);
   await waitForNewEpochSecond(user.id);
   try {
     await getAuth().api.changeEmail({ body: { newEmail }, headers: meta.headers });
   } catch (error) {
-    if (error instanceof APIError) throw new AuthFailure(SAME_EMAIL, 400);
+    if (error instanceof APIError) throw new AuthFailure(refusal("account.same_email"), 400);
     throw error;
   }
 }

@@ -1,12 +1,10 @@
 import { getAuth } from "~/platform/auth/auth.server";
 import type { SessionUser } from "~/platform/auth/session.server";
-import { TOO_MANY_ATTEMPTS } from "~/platform/i18n/messages";
+import { refusal } from "~/platform/core/refusal";
 import { clearRateLimit, hitRateLimit, LIMITS } from "~/platform/rate-limit/rate-limit.server";
 import { changeAccount } from "~/features/accounts/server/account-lifecycle.server";
 import { AuthFailure } from "./auth-errors.server";
 import { startSession } from "./sign-in.server";
-
-export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
 
 type Who = Pick<SessionUser, "id" | "email">;
 
@@ -19,11 +17,11 @@ type Who = Pick<SessionUser, "id" | "email">;
 export async function changePassword(user: Who, input: { currentPassword: string; newPassword: string }, meta: { headers: Headers }) {
   const key = `signin:email:${user.email}`;
   const hit = await hitRateLimit(key, LIMITS.signInFailures);
-  if (!hit.allowed) throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
+  if (!hit.allowed) throw new AuthFailure(refusal("common.too_many_attempts", { seconds: hit.retryAfterSeconds }), 429);
   const ctx = await getAuth().$context;
   const account = await ctx.internalAdapter.findCredentialAccount(user.id);
   const matches = account?.password ? await ctx.password.verify({ hash: account.password, password: input.currentPassword }) : false;
-  if (!matches) throw new AuthFailure(WRONG_CURRENT_PASSWORD, 400);
+  if (!matches) throw new AuthFailure(refusal("account.wrong_current_password"), 400);
   await clearRateLimit(key);
   return setOwnPassword(user, input.newPassword, meta);
 }

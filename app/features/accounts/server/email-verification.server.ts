@@ -3,7 +3,7 @@ import { verifyJWT } from "better-auth/crypto";
 import { getAuth, sessionCookieName } from "~/platform/auth/auth.server";
 import type { Role, SessionUser } from "~/platform/auth/session.server";
 import { getDb } from "~/platform/db/db.server";
-import { TOO_MANY_ATTEMPTS } from "~/platform/i18n/messages";
+import { refusal } from "~/platform/core/refusal";
 import { getEnv } from "~/platform/env.server";
 import { clearRateLimit, hitRateLimit, type Limit, LIMITS } from "~/platform/rate-limit/rate-limit.server";
 import { AuthFailure } from "./auth-errors.server";
@@ -26,7 +26,7 @@ export async function limitAccountEmail(userId: string, ip: string) {
     [`account-email:ip:${ip}`, ACCOUNT_EMAIL_LIMITS.perAddress],
   ] as const) {
     const hit = await hitRateLimit(key, limit);
-    if (!hit.allowed) throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
+    if (!hit.allowed) throw new AuthFailure(refusal("common.too_many_attempts", { seconds: hit.retryAfterSeconds }), 429);
   }
 }
 
@@ -175,14 +175,14 @@ async function checkPassword(userId: string, email: string, password: string, ip
     const hit = await hitRateLimit(key, limit);
     if (!hit.allowed) {
       await Promise.all(hits.map((h) => h.refund()));
-      throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
+      throw new AuthFailure(refusal("common.too_many_attempts", { seconds: hit.retryAfterSeconds }), 429);
     }
     hits.push(hit);
   }
   const ctx = await getAuth().$context;
   const account = await ctx.internalAdapter.findCredentialAccount(userId);
   const matches = account?.password ? await ctx.password.verify({ hash: account.password, password }) : false;
-  if (!matches) throw new AuthFailure(CONFIRM_PASSWORD_WRONG, 400);
+  if (!matches) throw new AuthFailure(refusal("account.confirm_password_wrong"), 400);
   await clearRateLimit(accountKey);
   await hits[1]?.refund();
 }
@@ -203,12 +203,3 @@ export async function mayOrder(user: SessionUser) {
   const previous = await getDb().selectFrom("orders").select("id").where("user_id", "=", user.id).limit(1).executeTakeFirst();
   return previous !== undefined;
 }
-
-export const VERIFY_BEFORE_ORDER =
-  "Please confirm your email address before placing your first order. Open the link we sent you, or send a new one.";
-export const VERIFY_BEFORE_LISTING =
-  "Please confirm your email address before submitting listings. Open the link we sent you, or send a new one.";
-export const VERIFY_BEFORE_PHONE =
-  "Please confirm your email address before changing your phone number or message settings. Open the link we sent you, or send a new one.";
-export const CONFIRM_PASSWORD_WRONG =
-  "That password is not right. If you never chose a password for this account, reset it instead: the link comes to this email address.";

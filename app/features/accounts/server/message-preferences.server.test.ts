@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createCustomer } from "../../../../tests/factories";
 import { getDb } from "~/platform/db/db.server";
-import { SMS_NEEDS_MOBILE } from "~/features/accounts/domain/mobile-forms";
 import { action as accountAction } from "~/routes/account/account";
 import { issuePhoneCode } from "./phone-codes.server";
 import { loadMessagePreferences, saveMessagePreferences } from "./message-preferences.server";
 import { verifyMobileCode } from "./mobile-sign-in.server";
+
+const SMS_NEEDS_MOBILE = "Add an Indian mobile number to your details first: SMS order updates go there.";
 
 /** Posts the account page's form with this session cookie. */
 const post = (cookie: string, fields: Record<string, string>) =>

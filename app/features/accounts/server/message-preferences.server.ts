@@ -1,9 +1,9 @@
 import type { SessionUser } from "~/platform/auth/session.server";
 import { getDb } from "~/platform/db/db.server";
 import { hasRealEmail, normaliseMobile, provenMobile } from "~/features/accounts/domain/mobile";
-import { type MessagePreferences, SMS_NEEDS_MOBILE } from "~/features/accounts/domain/mobile-forms";
+import type { MessagePreferences } from "~/features/accounts/domain/mobile-forms";
+import { refusal } from "~/platform/core/refusal";
 import { AuthFailure } from "./auth-errors.server";
-import { VERIFY_BEFORE_PHONE } from "./email-verification.server";
 
 /**
  * The account page's "Messages" preferences, and where an order SMS would go: a number proved by an
@@ -35,8 +35,9 @@ export async function loadMessagePreferences(userId: string) {
  * email may not own it: decision 030), and SMS updates need a proved number to go to.
  */
 export async function saveMessagePreferences(user: Pick<SessionUser, "id" | "verified">, input: MessagePreferences) {
-  if (!user.verified) throw new AuthFailure(VERIFY_BEFORE_PHONE, 403);
-  if (input.smsOrderUpdates && (await loadMessagePreferences(user.id)).smsTo === null) throw new AuthFailure(SMS_NEEDS_MOBILE, 400);
+  if (!user.verified) throw new AuthFailure(refusal("account.verify_before_phone"), 403);
+  if (input.smsOrderUpdates && (await loadMessagePreferences(user.id)).smsTo === null)
+    throw new AuthFailure(refusal("account.sms_needs_mobile"), 400);
   await getDb()
     .updateTable("user")
     .set({ sms_order_updates: input.smsOrderUpdates, non_essential_emails: input.nonEssentialEmails })

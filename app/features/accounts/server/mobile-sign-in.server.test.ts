@@ -5,7 +5,9 @@ import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, placeholderEmail } from "~/features/acc
 import { getSessionUser } from "~/platform/auth/session.server";
 import { action as mobileAction } from "~/routes/account/mobile-auth";
 import { consumePhoneCode, hashCode, issuePhoneCode } from "./phone-codes.server";
-import { CODE_REFUSED, requestMobileCode, verifyMobileCode } from "./mobile-sign-in.server";
+import { requestMobileCode, verifyMobileCode } from "./mobile-sign-in.server";
+
+const CODE_REFUSED = "That code is not right, or it has expired. Check the SMS, or ask for a new code.";
 
 const headers = () => new Headers({ origin: "http://localhost:3999" });
 

@@ -4,7 +4,7 @@ import { doorAdmits, WRONG_DOOR } from "~/platform/auth/doors";
 import { getDatabase } from "~/platform/db/db.server";
 import type { Locale } from "~/platform/i18n/locale";
 import { formatMobile, maskMobile } from "~/features/accounts/domain/mobile";
-import { TOO_MANY_ATTEMPTS } from "~/platform/i18n/messages";
+import { refusal } from "~/platform/core/refusal";
 import { signInCodeSms } from "~/features/messaging/domain/sms-messages";
 import { enqueueSms } from "~/features/messaging/server/enqueue.server";
 import { smsTemplate } from "~/features/messaging/server/sms-template.server";
@@ -12,21 +12,10 @@ import { nudgeOutbox } from "~/features/messaging/server/worker.server";
 import { hitRateLimit, type Limit, LIMITS } from "~/platform/rate-limit/rate-limit.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { log } from "~/platform/log.server";
-import { AuthFailure, authErrorMessage, isSuspendedError, suspendedFailure } from "./auth-errors.server";
+import { AuthFailure, authRefusal, isSuspendedError, suspendedFailure } from "./auth-errors.server";
 import { issuePhoneCode, sweepPhoneCodes } from "./phone-codes.server";
 import { findPlaceholderHolder } from "./placeholder-holder.server";
 import { endSession, type SignInResult } from "./sign-in.server";
-
-/** One answer for every wrong, used, expired or exhausted code: nothing to learn from the difference. */
-export const CODE_REFUSED = "That code is not right, or it has expired. Check the SMS, or ask for a new code.";
-
-/** An account from before reserved addresses were refused holds this number's placeholder email and must be kept. */
-export const MOBILE_NUMBER_HELD =
-  "This number cannot sign in yet because an older account is in the way. Please contact us and we will set it right.";
-
-/** The account could not be written after the code was used (a conflict no check foresaw): nothing else happened. */
-export const MOBILE_SIGN_UP_FAILED =
-  "We could not finish signing you in, and that code is now used up. Please ask for a new code and try again.";
 
 type Meta = { ip: string; now?: number };
 
@@ -74,7 +63,8 @@ export async function verifyMobileCode(phone: string, code: string, meta: Meta &
   const holder = await findPlaceholderHolder(phone);
   if (holder && !holder.removable) {
     log.warn({ to: maskMobile(phone), userId: holder.id }, "an older account holds this number's placeholder email");
-    throw new AuthFailure(MOBILE_NUMBER_HELD, 409);
+    // An account from before reserved addresses were refused holds this number's placeholder email and must be kept.
+    throw new AuthFailure(refusal("account.mobile_number_held"), 409);
   }
   let result: SignInResult;
   try {
@@ -90,19 +80,21 @@ export async function verifyMobileCode(phone: string, code: string, meta: Meta &
   } catch (error) {
     if (isSuspendedError(error)) throw suspendedFailure();
     if (error instanceof APIError && (error.body as { code?: string } | undefined)?.code === "INVALID_OTP") {
-      throw new AuthFailure(CODE_REFUSED, 400);
+      // One answer for every wrong, used, expired or exhausted code: nothing to learn from the difference.
+      throw new AuthFailure(refusal("account.code_refused"), 400);
     }
     if (isUniqueViolation(error) || (error instanceof APIError && error.statusCode >= 500)) {
       log.warn({ err: error, to: maskMobile(phone) }, "the account for a proved sign-in code could not be written");
-      throw new AuthFailure(MOBILE_SIGN_UP_FAILED, 409);
+      // The code is used up, and nothing else happened.
+      throw new AuthFailure(refusal("account.mobile_sign_up_failed"), 409);
     }
-    const message = authErrorMessage(error);
-    if (message === null) throw error;
-    throw new AuthFailure(message, 400);
+    const refused = authRefusal(error);
+    if (refused === null) throw error;
+    throw new AuthFailure(refused, 400);
   }
   if (!doorAdmits("store", result.role)) {
     await endSession(result.headers);
-    throw new AuthFailure(WRONG_DOOR.store, 403);
+    throw new AuthFailure(refusal(WRONG_DOOR.store), 403);
   }
   return result;
 }
@@ -120,7 +112,7 @@ async function within(limits: [string, Limit][], now?: number) {
     const hit = await hitRateLimit(key, limit, now);
     if (!hit.allowed) {
       await Promise.all(hits.map((h) => h.refund()));
-      throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
+      throw new AuthFailure(refusal("common.too_many_attempts", { seconds: hit.retryAfterSeconds }), 429);
     }
     hits.push(hit);
   }

@@ -3,7 +3,7 @@ import { getAuth } from "~/platform/auth/auth.server";
 import type { Role } from "~/platform/auth/session.server";
 import { getDatabase } from "~/platform/db/db.server";
 import { normaliseMobile, provenMobile } from "~/features/accounts/domain/mobile";
-import { TOO_MANY_ATTEMPTS } from "~/platform/i18n/messages";
+import { refusal } from "~/platform/core/refusal";
 import { getEnv } from "~/platform/env.server";
 import { hitRateLimit, type Limit } from "~/platform/rate-limit/rate-limit.server";
 import { AuthFailure } from "./auth-errors.server";
@@ -29,7 +29,7 @@ export const RESET_TOKEN_SECONDS = 3600;
  */
 export async function requestPasswordReset(email: string, meta: { ip: string; now?: number }) {
   const byAddress = await hitRateLimit(`password-reset:ip:${meta.ip}`, RESET_LIMITS.perAddress, meta.now);
-  if (!byAddress.allowed) throw new AuthFailure(TOO_MANY_ATTEMPTS(byAddress.retryAfterSeconds), 429);
+  if (!byAddress.allowed) throw new AuthFailure(refusal("common.too_many_attempts", { seconds: byAddress.retryAfterSeconds }), 429);
   const byEmail = await hitRateLimit(`password-reset:email:${email}`, RESET_LIMITS.perEmail, meta.now);
   if (!byEmail.allowed) return;
   // Better Auth makes the token (verification table, single use, expiry) and calls

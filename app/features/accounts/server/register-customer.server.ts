@@ -1,9 +1,9 @@
 import { getAuth } from "~/platform/auth/auth.server";
 import { getDb } from "~/platform/db/db.server";
 import type { RegisterInput } from "~/features/accounts/domain/account";
-import { TOO_MANY_ATTEMPTS } from "~/platform/i18n/messages";
+import { refusal } from "~/platform/core/refusal";
 import { hitRateLimit, LIMITS } from "~/platform/rate-limit/rate-limit.server";
-import { AuthFailure, authErrorMessage } from "./auth-errors.server";
+import { AuthFailure, authRefusal } from "./auth-errors.server";
 
 /**
  * No registration answers sooner than this: with a taken email Better Auth hashes the password and
@@ -29,9 +29,9 @@ export async function signUpQuietly(fields: SignUpFields, meta: { headers: Heade
     const written = await getDb().selectFrom("user").select("id").where("id", "=", id).executeTakeFirst();
     return written ? id : null;
   } catch (error) {
-    const message = authErrorMessage(error);
-    if (message === null) throw error;
-    throw new AuthFailure(message, 400);
+    const refused = authRefusal(error);
+    if (refused === null) throw error;
+    throw new AuthFailure(refused, 400);
   } finally {
     const rest = REGISTRATION_FLOOR_MS - (Date.now() - started);
     if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
@@ -45,7 +45,7 @@ export async function signUpQuietly(fields: SignUpFields, meta: { headers: Heade
  */
 export async function registerCustomer(input: RegisterInput, meta: { ip: string; headers: Headers }): Promise<string | null> {
   const limit = await hitRateLimit(`register:ip:${meta.ip}`, LIMITS.register);
-  if (!limit.allowed) throw new AuthFailure(TOO_MANY_ATTEMPTS(limit.retryAfterSeconds), 429);
+  if (!limit.allowed) throw new AuthFailure(refusal("common.too_many_attempts", { seconds: limit.retryAfterSeconds }), 429);
   return signUpQuietly(
     {
       name: input.name,
@@ -60,6 +60,3 @@ export async function registerCustomer(input: RegisterInput, meta: { ip: string;
     meta,
   );
 }
-
-/** What registration says, for a new email and a taken one alike. */
-export const REGISTRATION_SENT = "Check your email to finish creating your account";

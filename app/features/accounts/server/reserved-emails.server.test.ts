@@ -9,7 +9,8 @@ import { placeholderEmail } from "~/features/accounts/domain/mobile";
 import { EMAIL_NOT_MAILABLE, isReservedEmail } from "~/platform/core/reserved-email";
 import { VendorRegisterSchema } from "~/features/vendor-shops/domain/vendor";
 import type { Locale } from "~/platform/i18n/locale";
-import { accountRefusals } from "~/features/accounts/server/account-messages.server";
+import { refusal } from "~/platform/core/refusal";
+import { issueText, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { withLocale } from "~/platform/i18n/i18n.server";
 import { action as authAction } from "~/routes/account/auth";
 import { action as mobileAction } from "~/routes/account/mobile-auth";
@@ -18,8 +19,11 @@ import { bootstrapAdmin, ensureAdmin } from "~/features/accounts/server/ensure-a
 import { createUserWithPassword, UserRefused } from "~/features/accounts/server/create-user.server";
 import { AuthFailure } from "./auth-errors.server";
 import { requestEmailChange } from "./change-email.server";
-import { MOBILE_NUMBER_HELD, MOBILE_SIGN_UP_FAILED } from "./mobile-sign-in.server";
 import { signUpQuietly } from "./register-customer.server";
+
+const MOBILE_NUMBER_HELD =
+  "This number cannot sign in yet because an older account is in the way. Please contact us and we will set it right.";
+const MOBILE_SIGN_UP_FAILED = "We could not finish signing you in, and that code is now used up. Please ask for a new code and try again.";
 
 /*
  * Registering `<digits>@phone.angle.invalid`, the address SMS sign-in gives the account it makes
@@ -108,8 +112,9 @@ describe("SMS sign-up blocked by a placeholder email", () => {
     const refused = await post(vendorAction, "/vendor-login", vendor("919876543211@phone.angle.invalid"), "10.40.1.1");
     expect(refused).toMatchObject({ status: 400, data: { ok: false, fields: { email: EMAIL_NOT_MAILABLE } } });
     const hindi = await post(authAction, "/account/auth", customer("ravi@krishi.invalid"), "10.40.1.2", "hi");
-    expect(hindi).toMatchObject({ status: 400, data: { fields: { email: accountRefusals.say(EMAIL_NOT_MAILABLE, "hi") } } });
-    expect(accountRefusals.say(EMAIL_NOT_MAILABLE, "hi")).not.toBe(EMAIL_NOT_MAILABLE);
+    const inHindi = renderRefusal(refusal("account.email_not_mailable"), "hi");
+    expect(hindi).toMatchObject({ status: 400, data: { fields: { email: inHindi } } });
+    expect(inHindi).not.toBe(EMAIL_NOT_MAILABLE);
     expect(await accountsWith("919876543211@phone.angle.invalid")).toEqual([]);
     expect(await accountsWith("ravi@krishi.invalid")).toEqual([]);
   });
@@ -125,7 +130,7 @@ describe("SMS sign-up blocked by a placeholder email", () => {
       ];
       for (const result of refusals) {
         expect(result.success, email).toBe(false);
-        expect(result.error?.issues.map((issue) => issue.message)).toContain(EMAIL_NOT_MAILABLE);
+        expect(result.error?.issues.map((issue) => issueText(issue, "en"))).toContain(EMAIL_NOT_MAILABLE);
       }
     }
     for (const email of ["ravi@angle.test", "ravi@example.in", "ravi@invalid.example.in"]) {

@@ -2,10 +2,10 @@ import { getAuth, sessionCookieName } from "~/platform/auth/auth.server";
 import { type Door, doorAdmits, WRONG_DOOR } from "~/platform/auth/doors";
 import type { Role } from "~/platform/auth/session.server";
 import { clearRateLimit, hitRateLimit, LIMITS } from "~/platform/rate-limit/rate-limit.server";
-import { TOO_MANY_ATTEMPTS } from "~/platform/i18n/messages";
+import { refusal } from "~/platform/core/refusal";
 import { defined } from "~/platform/defined";
 import { temporaryPasswordDeadline } from "./temporary-password.server";
-import { AuthFailure, authErrorMessage, isSuspendedError, suspendedFailure } from "./auth-errors.server";
+import { AuthFailure, authRefusal, isSuspendedError, suspendedFailure } from "./auth-errors.server";
 
 export type SignInResult = { headers: Headers; userId: string; role: Role };
 
@@ -24,7 +24,7 @@ export async function signInAtDoor(
   const result = await signIn(input, meta);
   if (!doorAdmits(door, result.role)) {
     await endSession(result.headers);
-    throw new AuthFailure(WRONG_DOOR[door], 403);
+    throw new AuthFailure(refusal(WRONG_DOOR[door]), 403);
   }
   return result;
 }
@@ -51,7 +51,7 @@ export async function signIn(
     const hit = await hitRateLimit(key, limit, meta.now);
     if (!hit.allowed) {
       await Promise.all(hits.map((h) => h.refund()));
-      throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
+      throw new AuthFailure(refusal("common.too_many_attempts", { seconds: hit.retryAfterSeconds }), 429);
     }
     hits.push(hit);
   }
@@ -66,22 +66,19 @@ export async function signIn(
     await defined(hits[1], "the address's rate-limit hit").refund();
     if (await temporaryPasswordExpired(user.id, meta.now)) {
       await endSession(headers);
-      throw new AuthFailure(TEMPORARY_PASSWORD_EXPIRED, 403);
+      throw new AuthFailure(refusal("account.temporary_password_expired"), 403);
     }
     return { headers, userId: user.id, role: roleOf(user.role) };
   } catch (error) {
     if (error instanceof AuthFailure) throw error;
     if (isSuspendedError(error)) throw suspendedFailure();
-    const message = authErrorMessage(error);
-    if (message === null) throw error;
-    throw new AuthFailure(message, 401);
+    const refused = authRefusal(error);
+    if (refused === null) throw error;
+    throw new AuthFailure(refused, 401);
   }
 }
 
 /** An admin-issued password past its 72 hours: refused at every door. */
-export const TEMPORARY_PASSWORD_EXPIRED =
-  "This temporary password has expired. Use “Forgot password?” to get a link by email, or ask an admin for a new one.";
-
 async function temporaryPasswordExpired(userId: string, now = Date.now()) {
   const deadline = await temporaryPasswordDeadline(userId);
   return deadline !== null && Date.parse(deadline) <= now;

@@ -2,8 +2,8 @@ import type { SessionUser } from "~/platform/auth/session.server";
 import { getDatabase } from "~/platform/db/db.server";
 import type { ProfileInput } from "~/features/accounts/domain/account";
 import { normaliseMobile } from "~/features/accounts/domain/mobile";
+import { refusal } from "~/platform/core/refusal";
 import { AuthFailure } from "./auth-errors.server";
-import { VERIFY_BEFORE_PHONE } from "./email-verification.server";
 
 /** The same number however it is written ("98765 43210", "+91 98765-43210"); other text as it is. */
 const sameNumber = (a: string | null, b: string) => (normaliseMobile(a ?? "") ?? a) === (normaliseMobile(b) ?? b);
@@ -21,7 +21,7 @@ export async function updateProfile(user: Pick<SessionUser, "id" | "verified">, 
     const current = await trx.selectFrom("user").select("phone").where("id", "=", user.id).executeTakeFirst();
     if (!current) return;
     const phoneChanged = !sameNumber(current.phone, input.phone);
-    if (phoneChanged && !user.verified) throw new AuthFailure(VERIFY_BEFORE_PHONE, 403);
+    if (phoneChanged && !user.verified) throw new AuthFailure(refusal("account.verify_before_phone"), 403);
     await trx
       .updateTable("user")
       .set({

@@ -5,12 +5,14 @@ import { CODE_TTL_MS } from "~/features/accounts/domain/mobile";
 import { defined } from "~/platform/defined";
 import { placeOrder } from "~/features/orders/server/place-order.server";
 import { AuthFailure } from "./auth-errors.server";
-import { VERIFY_BEFORE_PHONE } from "./email-verification.server";
 import { loadMessagePreferences } from "./message-preferences.server";
-import { CODE_REFUSED } from "./mobile-sign-in.server";
 import { issuePhoneCode } from "./phone-codes.server";
 import { updateProfile } from "./update-profile.server";
 import { confirmPhoneVerification, sendPhoneVerification } from "./verify-phone.server";
+
+const CODE_REFUSED = "That code is not right, or it has expired. Check the SMS, or ask for a new code.";
+const VERIFY_BEFORE_PHONE =
+  "Please confirm your email address before changing your phone number or message settings. Open the link we sent you, or send a new one.";
 
 /*
  * Order SMS go only to a verified number (docs/decisions/030-pre-registration-and-phones.md): the

@@ -2,8 +2,7 @@ import type { SessionUser } from "~/platform/auth/session.server";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import type { Locale } from "~/platform/i18n/locale";
 import { normaliseMobile } from "~/features/accounts/domain/mobile";
-import { SMS_NEEDS_MOBILE } from "~/features/accounts/domain/mobile-forms";
-import { TOO_MANY_ATTEMPTS } from "~/platform/i18n/messages";
+import { refusal } from "~/platform/core/refusal";
 import { signInCodeSms } from "~/features/messaging/domain/sms-messages";
 import { enqueueSms } from "~/features/messaging/server/enqueue.server";
 import { smsTemplate } from "~/features/messaging/server/sms-template.server";
@@ -11,8 +10,6 @@ import { nudgeOutbox } from "~/features/messaging/server/worker.server";
 import { hitRateLimit, type Limit, LIMITS } from "~/platform/rate-limit/rate-limit.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { AuthFailure } from "./auth-errors.server";
-import { VERIFY_BEFORE_PHONE } from "./email-verification.server";
-import { CODE_REFUSED } from "./mobile-sign-in.server";
 import { consumePhoneCode, issuePhoneCode, sweepPhoneCodes } from "./phone-codes.server";
 
 /*
@@ -29,10 +26,10 @@ type Meta = { ip: string; now?: number };
 /** The profile's phone as an Indian mobile, for an account that may change it; else a refusal. */
 async function profileMobile(user: Who) {
   // Until the email is confirmed, whoever registered it may not be its owner (decision 030).
-  if (!user.verified) throw new AuthFailure(VERIFY_BEFORE_PHONE, 403);
+  if (!user.verified) throw new AuthFailure(refusal("account.verify_before_phone"), 403);
   const row = await getDb().selectFrom("user").select(["phone", "verified_phone"]).where("id", "=", user.id).executeTakeFirst();
   const mobile = normaliseMobile(row?.phone ?? "");
-  if (mobile === null) throw new AuthFailure(SMS_NEEDS_MOBILE, 400);
+  if (mobile === null) throw new AuthFailure(refusal("account.sms_needs_mobile"), 400);
   return { mobile, verified: row?.verified_phone === mobile };
 }
 
@@ -77,7 +74,7 @@ export async function confirmPhoneVerification(user: Who, code: string, meta: Me
     ],
     meta.now,
   );
-  if (!(await consumePhoneCode(mobile, code, meta.now, user.id))) throw new AuthFailure(CODE_REFUSED, 400);
+  if (!(await consumePhoneCode(mobile, code, meta.now, user.id))) throw new AuthFailure(refusal("account.code_refused"), 400);
   await getDb().updateTable("user").set({ verified_phone: mobile }).where("id", "=", user.id).execute();
   return mobile;
 }
@@ -89,7 +86,7 @@ async function within(limits: [string, Limit][], now?: number) {
     const hit = await hitRateLimit(key, limit, now);
     if (!hit.allowed) {
       await Promise.all(hits.map((h) => h.refund()));
-      throw new AuthFailure(TOO_MANY_ATTEMPTS(hit.retryAfterSeconds), 429);
+      throw new AuthFailure(refusal("common.too_many_attempts", { seconds: hit.retryAfterSeconds }), 429);
     }
     hits.push(hit);
   }

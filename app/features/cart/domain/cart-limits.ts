@@ -1,8 +1,10 @@
+import { refusal } from "../../../platform/core/refusal";
+
 /** How much one cart may hold: lines, and units of one product (the cart page and checkout both enforce it). */
 export const MAX_CART_LINES = 50;
 export const MAX_LINE_QUANTITY = 999;
 
-export const TOO_MANY_OF_ONE = `At most ${MAX_LINE_QUANTITY} of one product per order.`;
+export const TOO_MANY_OF_ONE = refusal("checkout.too_many_of_one", { max: MAX_LINE_QUANTITY });
 
 /**
  * The lines of a cart with each pack size once: lines for one size add up (three lines of 999

@@ -1,24 +1,26 @@
 import { z } from "zod";
 import { AddressSchema, PhoneSchema } from "../../accounts/domain/account";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } from "./cart-limits";
+import { refusalCode } from "../../../platform/core/refusal";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, mergeCartLines } from "./cart-limits";
+
+const UNKNOWN_PRODUCT = refusalCode("checkout.unknown_product");
+const TOO_MANY_OF_ONE = refusalCode("checkout.too_many_of_one");
+const PAYMENT_METHOD = refusalCode("checkout.payment_method");
 
 export const OrderItemSchema = z.object({
-  productId: z.string().regex(/^[a-z0-9]{6,40}$/, "Unknown product."),
-  variantId: z
-    .string()
-    .regex(/^[a-z0-9]{6,40}$/, "Unknown product.")
-    .optional(),
+  productId: z.string().regex(/^[a-z0-9]{6,40}$/, UNKNOWN_PRODUCT),
+  variantId: z.string().regex(/^[a-z0-9]{6,40}$/, UNKNOWN_PRODUCT).optional(),
   quantity: z.coerce
     .number()
-    .int("Quantities must be whole numbers.")
-    .min(1, "Quantities must be at least 1.")
+    .int(refusalCode("checkout.whole"))
+    .min(1, refusalCode("checkout.at_least_one"))
     .max(MAX_LINE_QUANTITY, TOO_MANY_OF_ONE),
 });
 
 /** What the checkout form sends. Prices and totals are never taken from the browser. */
 export const CheckoutSchema = AddressSchema.extend({
-  checkoutKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "Your checkout session expired. Please reload the page."),
-  paymentMethod: z.string("Please choose a payment method.").regex(/^[A-Za-z0-9_]{1,40}$/, "Please choose a payment method."),
+  checkoutKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, refusalCode("checkout.session")),
+  paymentMethod: z.string(PAYMENT_METHOD).regex(/^[A-Za-z0-9_]{1,40}$/, PAYMENT_METHOD),
   phone: PhoneSchema,
   items: z
     .string()
@@ -26,15 +28,15 @@ export const CheckoutSchema = AddressSchema.extend({
       try {
         return JSON.parse(s) as unknown;
       } catch {
-        ctx.addIssue({ code: "custom", message: "Your cart could not be read. Please reload the page." });
+        ctx.addIssue({ code: "custom", message: refusalCode("checkout.cart_unreadable") });
         return z.NEVER;
       }
     })
     .pipe(
       z
         .array(OrderItemSchema)
-        .min(1, "Your cart is empty.")
-        .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} different products per order.`)
+        .min(1, refusalCode("checkout.cart_empty"))
+        .max(MAX_CART_LINES, refusalCode("checkout.too_many_lines"))
         // The per-product cap holds for the merged lines: the same product on several lines is one line.
         .transform((items) => mergeCartLines(items))
         .pipe(

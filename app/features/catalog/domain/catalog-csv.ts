@@ -10,6 +10,7 @@ import { HSN_ERROR, validateHsn } from "../../tax/domain/gst-forms";
 import { ProductFieldsSchema, type ProductFieldsInput, type ProductFormInput, type VariantRowField } from "./product-form";
 import { type ProductTax, readGstRate } from "../../tax/domain/product-gst";
 import { paiseToRupeeText } from "../../../platform/core/rupee-input";
+import { type Refusal, refusal, refusalOfIssue } from "../../../platform/core/refusal";
 import { MAX_VARIANTS, type VariantInput } from "./variants";
 
 /**
@@ -107,16 +108,20 @@ export const MAX_IMPORT_CELL_CHARS = 5_000;
 /** Problems the preview lists; the rest are counted ("…and 1,234 more problems"). */
 export const MAX_LISTED_PROBLEMS = 200;
 
-export const CSV_TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-IN")} rows (pack sizes). Split it into smaller files and import them one after another.`;
+export const CSV_TOO_MANY_ROWS = refusal("vendor.csv_too_many_rows", { rows: MAX_IMPORT_ROWS });
 export const CSV_TOO_MANY_COLUMNS = (row: number) =>
-  `Row ${row.toLocaleString("en-IN")} has more than ${MAX_IMPORT_COLUMNS} columns; a product file has ${CATALOG_COLUMNS.length}. Delete the other columns and upload the file again.`;
-export const CSV_CELL_TOO_LONG = (row: number, column: string) =>
-  `Row ${row.toLocaleString("en-IN")}, column ${column}: the cell is longer than ${MAX_IMPORT_CELL_CHARS.toLocaleString("en-IN")} characters. Shorten it, or look for a missing " before it.`;
+  refusal("vendor.csv_too_many_columns", { row, max: MAX_IMPORT_COLUMNS, count: CATALOG_COLUMNS.length });
+export const CSV_CELL_TOO_LONG = (row: number, column: string) => refusal("vendor.csv_cell_too_long", { row, column, max: MAX_IMPORT_CELL_CHARS });
 
 export const IMPORT_UPLOAD_GONE = "This upload has expired (uploads are kept for an hour) or was imported already. Upload the file again.";
 
 /** A problem with one cell (or one row, or the file): the row as the spreadsheet numbers it (the header is row 1). */
-export type RowError = { row: number; column: string; message: string };
+export type RowError = {
+  row: number;
+  column: string;
+  /** The import's own words (English), or a refusal of the product form's checks (said in the page's language). */
+  message: string | Refusal;
+};
 
 const NO_COLUMN = "—";
 
@@ -571,11 +576,11 @@ function issueError(
     const column = SIZE_COLUMN[String(sub) as VariantRowField] ?? "size_label";
     const row = sizes[index]?.row ?? sizes[0]?.row ?? 1;
     if (column === "pack_unit") return { row, column, message: unitMessage(form.variants[index]?.packUnit ?? "", "pack unit") };
-    return { row, column, message: issue.message };
+    return { row, column, message: refusalOfIssue(issue) };
   }
-  if (head === "variants") return { row: sizes[0]?.row ?? 1, column: "size_label", message: issue.message };
+  if (head === "variants") return { row: sizes[0]?.row ?? 1, column: "size_label", message: refusalOfIssue(issue) };
   const column = HEAD_COLUMN[String(head)];
-  if (!column) return { row: sizes[0]?.row ?? 1, column: NO_COLUMN, message: issue.message };
+  if (!column) return { row: sizes[0]?.row ?? 1, column: NO_COLUMN, message: refusalOfIssue(issue) };
   const row = fieldRow(column);
   if (column === "category")
     return {
@@ -588,7 +593,7 @@ function issueError(
   if (column === "season")
     return { row, column, message: `Unknown season "${form.season.slice(0, 40)}". Use kharif, rabi, zaid or all, or leave it blank.` };
   if (column === "dosage_unit" && form.dosageUnit) return { row, column, message: unitMessage(form.dosageUnit, "dosage unit") };
-  return { row, column, message: issue.message };
+  return { row, column, message: refusalOfIssue(issue) };
 }
 
 const unitMessage = (typed: string, what: string) =>

@@ -1,21 +1,20 @@
 import { z } from "zod";
 import { CATEGORY_KEYS } from "./categories";
 import { CROP_KEYS, type CropKey, SEASONS, type Season } from "./crops";
+import { refusalCode } from "../../../platform/core/refusal";
 import { parseRupeesToPaise } from "../../../platform/core/rupee-input";
 import { PACK_UNITS, type PackUnit } from "./pack-units";
 import { MAX_VARIANTS, type VariantInput } from "./variants";
-import { FERTILIZER_CATEGORY_KINDS, REGULATED_AS_INVALID, regulatedAsFor } from "../../vendor-shops/domain/licences";
+import { FERTILIZER_CATEGORY_KINDS, regulatedAsFor } from "../../vendor-shops/domain/licences";
 import { ProductTaxSchema } from "../../tax/domain/product-gst";
 
-/** Spec §5 (admin add-product): shown whenever any field is wrong. */
-export const PRODUCT_FORM_INVALID = "Please fill all required fields correctly.";
-export const PRICE_ABOVE_MRP = "The price cannot be above the MRP.";
-export const SKU_TAKEN = "This SKU is already used by another product.";
-export const SKU_REPEATED = "Each pack size needs its own SKU.";
-export const NO_SIZES = "Add at least one pack size.";
+/*
+ * The form's messages are refusal codes (docs/decisions/033-errors-as-codes.md); "product.invalid"
+ * (spec §5, admin add-product: "Please fill all required fields correctly.") heads any refused form.
+ */
+
 /** Extra photos after the cover. */
 export const MAX_GALLERY = 5;
-export const GALLERY_FULL = `At most ${MAX_GALLERY} extra photos. Remove one before adding more.`;
 
 /** A pack-size row of the form as typed: every field a string. */
 export const VARIANT_ROW_FIELDS = ["id", "label", "packQuantity", "packUnit", "sku", "mrp", "price", "stock", "weight"] as const;
@@ -48,11 +47,8 @@ const money = (message: string) =>
     .string()
     .transform((s) => parseRupeesToPaise(s))
     .refine((p): p is number => p !== null && p > 0 && p <= 100_000_000_00, message);
-const stock = z.coerce
-  .number("Stock must be a whole number, 0 or more.")
-  .int("Stock must be a whole number, 0 or more.")
-  .min(0, "Stock must be a whole number, 0 or more.")
-  .max(1_000_000, "Stock is too large.");
+const STOCK = refusalCode("product.stock");
+const stock = z.coerce.number(STOCK).int(STOCK).min(0, STOCK).max(1_000_000, refusalCode("product.stock_too_large"));
 const positiveDecimal = (message: string) =>
   z
     .string()
@@ -60,7 +56,7 @@ const positiveDecimal = (message: string) =>
     .regex(/^\d{1,6}(\.\d{1,3})?$/, message)
     .transform(Number)
     .refine((n) => n > 0, message);
-const UNIT_MESSAGE = "Choose a unit from the list.";
+const UNIT_MESSAGE = refusalCode("product.unit");
 
 /** Grams a pack of this size ships as, when the seller leaves the weight empty (a piece: 1 kg). */
 function defaultWeight(quantity: number, unit: PackUnit) {
@@ -75,29 +71,29 @@ const RowSchema = z
       .regex(/^[a-z0-9]{6,40}$/)
       .optional()
       .catch(undefined),
-    label: z.string().trim().min(1, "Enter the size, e.g. 500 g.").max(40, "The size's label is too long (40 characters at most)."),
-    packQuantity: positiveDecimal("Enter the pack quantity, a number above 0 (e.g. 500 or 2.5)."),
+    label: z.string().trim().min(1, refusalCode("product.size_label_required")).max(40, refusalCode("product.size_label_too_long")),
+    packQuantity: positiveDecimal(refusalCode("product.pack_quantity")),
     packUnit: z.enum(PACK_UNITS, UNIT_MESSAGE),
     sku: z
       .string()
       .trim()
       .transform((s) => s.toUpperCase())
-      .refine((s) => s === "" || /^[A-Z0-9._-]{3,40}$/.test(s), "A SKU is 3 to 40 letters, digits, dashes, underscores or dots."),
+      .refine((s) => s === "" || /^[A-Z0-9._-]{3,40}$/.test(s), refusalCode("product.sku_format")),
     mrp: z
       .string()
       .trim()
-      .pipe(z.literal("").or(money("The MRP must be above ₹0 (at most two decimals)."))),
-    price: money("The price must be above ₹0 (at most two decimals)."),
+      .pipe(z.literal("").or(money(refusalCode("product.mrp")))),
+    price: money(refusalCode("product.price")),
     stock,
     weight: z
       .string()
       .trim()
-      .refine((s) => s === "" || /^\d{1,7}$/.test(s), "The shipping weight is a whole number of grams above 0.")
+      .refine((s) => s === "" || /^\d{1,7}$/.test(s), refusalCode("product.weight"))
       .transform((s) => (s === "" ? null : Number(s)))
-      .refine((n) => n === null || (n > 0 && n <= 1_000_000), "The shipping weight is a whole number of grams above 0."),
+      .refine((n) => n === null || (n > 0 && n <= 1_000_000), refusalCode("product.weight")),
   })
   .superRefine((row, ctx) => {
-    if (row.mrp !== "" && row.price > row.mrp) ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_ABOVE_MRP });
+    if (row.mrp !== "" && row.price > row.mrp) ctx.addIssue({ code: "custom", path: ["price"], message: refusalCode("product.price_above_mrp") });
   })
   .transform(
     (row): VariantInput => ({
@@ -125,31 +121,34 @@ const optionalText = (max: number, message: string) =>
 const emptyIsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === undefined ? null : v), schema.nullable());
 
 const DetailsSchema = z.object({
-  brand: optionalText(80, "The brand is too long (80 characters at most)."),
-  season: emptyIsNull(z.enum(SEASONS, "Choose a season from the list.")),
+  brand: optionalText(80, refusalCode("product.brand_too_long")),
+  season: emptyIsNull(z.enum(SEASONS, refusalCode("product.season"))),
   crops: z
-    .array(z.enum(CROP_KEYS, "Choose crops from the list."))
-    .max(CROP_KEYS.length, "Choose crops from the list.")
+    .array(z.enum(CROP_KEYS, refusalCode("product.crops")))
+    .max(CROP_KEYS.length, refusalCode("product.crops"))
     .transform((crops) => [...new Set(crops)])
     .prefault([]),
-  dosageAmount: emptyIsNull(positiveDecimal("Enter the dosage per acre as a number above 0.")),
+  dosageAmount: emptyIsNull(positiveDecimal(refusalCode("product.dosage"))),
   dosageUnit: emptyIsNull(z.enum(PACK_UNITS, UNIT_MESSAGE)),
-  howToUse: optionalText(2000, "How to use is too long (2,000 characters at most)."),
+  howToUse: optionalText(2000, refusalCode("product.how_to_use_too_long")),
   // Issue 16: optional; a Hindi page shows the English where these are empty.
-  nameHi: optionalText(200, "The name in Hindi is too long (200 characters at most)."),
-  descriptionHi: optionalText(2000, "The description in Hindi is too long (2,000 characters at most)."),
-  howToUseHi: optionalText(2000, "How to use in Hindi is too long (2,000 characters at most)."),
+  nameHi: optionalText(200, refusalCode("product.name_hi_too_long")),
+  descriptionHi: optionalText(2000, refusalCode("product.description_hi_too_long")),
+  howToUseHi: optionalText(2000, refusalCode("product.how_to_use_hi_too_long")),
 });
 
 /** The product's own fields. */
 const HeadSchema = z.object({
-  name: z.string().trim().min(1, "Enter the product name.").max(200, "The name is too long (200 characters at most)."),
-  description: z.string().trim().max(2000, "The description is too long (2,000 characters at most).").default(""),
-  category: z.enum(CATEGORY_KEYS, "Choose a category."),
+  name: z.string().trim().min(1, refusalCode("product.name_required")).max(200, refusalCode("product.name_too_long")),
+  description: z.string().trim().max(2000, refusalCode("product.description_too_long")).default(""),
+  category: z.enum(CATEGORY_KEYS, refusalCode("product.category")),
 });
-const RowsSchema = z.array(z.record(z.string(), z.string()).nullable()).max(MAX_ROW_INDEX);
+const RowsSchema = z
+  .array(z.record(z.string(), z.string(refusalCode("common.form_missing")), refusalCode("common.form_missing")).nullable(), refusalCode("common.form_missing"))
+  .refine((rows) => rows.length <= MAX_ROW_INDEX, { message: refusalCode("product.too_many_sizes"), params: { max: MAX_VARIANTS } });
 
-type Fail = (path: (string | number)[], message: string) => void;
+/** A problem on the form: its refusal code, and a custom issue's values (a GST rate's choices). */
+type Fail = (path: (string | number)[], message: string, params?: Record<string, unknown>) => void;
 type Take = <T>(schema: z.ZodType<T>, value: unknown, pathOf: (issue: z.core.$ZodIssue) => (string | number)[]) => T | undefined;
 
 /** A form's fields, as the schemas below receive them. */
@@ -161,7 +160,7 @@ function taker(fail: Fail): Take {
   return (schema, value, pathOf) => {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) fail(pathOf(issue), issue.message);
+    for (const issue of parsed.error.issues) fail(pathOf(issue), issue.message, issue.code === "custom" ? issue.params : undefined);
     return undefined;
   };
 }
@@ -169,9 +168,9 @@ function taker(fail: Fail): Take {
 /** Everything of the product form but its tax: undefined when any of it is wrong (each problem reported through `fail`). */
 function readProductFields(form: FormObject, fail: Fail) {
   let failed = false;
-  const failHere: Fail = (path, message) => {
+  const failHere: Fail = (path, message, params) => {
     failed = true;
-    fail(path, message);
+    fail(path, message, params);
   };
   const take = taker(failHere);
   const head = take(HeadSchema, form, (issue) => issue.path.slice(0, 1) as string[]);
@@ -201,23 +200,23 @@ function readProductFields(form: FormObject, fail: Fail) {
       const size = take(RowSchema, { ...blankVariantRow(), ...row }, (issue) => ["variants", index, String(issue.path[0] ?? "label")]);
       // Repeats are found among the SKUs as typed, so a row with another error still counts.
       const sku = (row.sku ?? "").trim().toUpperCase();
-      if (sku && skus.has(sku)) failHere(["variants", index, "sku"], SKU_REPEATED);
+      if (sku && skus.has(sku)) failHere(["variants", index, "sku"], refusalCode("product.sku_repeated"));
       if (sku) skus.add(sku);
       if (size) variants.push(size);
     });
     const count = rows.filter(Boolean).length;
-    if (count === 0) failHere(["variants"], NO_SIZES);
-    if (count > MAX_VARIANTS) failHere(["variants"], `At most ${MAX_VARIANTS} pack sizes.`);
+    if (count === 0) failHere(["variants"], refusalCode("product.no_sizes"));
+    if (count > MAX_VARIANTS) failHere(["variants"], refusalCode("product.too_many_sizes"), { max: MAX_VARIANTS });
   }
   // Both or neither, judged on what was typed.
   const typed = (v: unknown) => typeof v === "string" && v.trim() !== "";
-  if (typed(form.dosageAmount) && !typed(form.dosageUnit)) failHere(["dosageUnit"], "Choose the unit of the dosage.");
-  if (!typed(form.dosageAmount) && typed(form.dosageUnit)) failHere(["dosageAmount"], "Enter the dosage per acre, or clear its unit.");
+  if (typed(form.dosageAmount) && !typed(form.dosageUnit)) failHere(["dosageUnit"], refusalCode("product.dosage_unit"));
+  if (!typed(form.dosageAmount) && typed(form.dosageUnit)) failHere(["dosageAmount"], refusalCode("product.dosage_amount"));
   // Only the fertilizers category offers a choice (fertiliser or pesticide); for the others the
   // category decides, whatever the form sent (a select left over from another category, say).
   const regulated = typeof form.regulatedAs === "string" ? form.regulatedAs.trim() : "";
   if (head?.category === "fertilizers" && regulated !== "" && !(FERTILIZER_CATEGORY_KINDS as readonly string[]).includes(regulated))
-    failHere(["regulatedAs"], REGULATED_AS_INVALID);
+    failHere(["regulatedAs"], refusalCode("product.regulated_as"));
   if (!head || !details || failed) return undefined;
   return {
     ...head,
@@ -238,8 +237,8 @@ function readProductFields(form: FormObject, fail: Fail) {
 
 const failOn =
   (ctx: z.RefinementCtx): Fail =>
-  (path, message) =>
-    ctx.addIssue({ code: "custom", path, message });
+  (path, message, params) =>
+    ctx.addIssue({ code: "custom", path, message, ...(params ? { params } : {}) });
 
 /**
  * A product's fields without its tax: the product CSV's rows, whose HSN code and GST rate may be
@@ -264,14 +263,14 @@ export const ProductFormSchema = FormObject.transform((form, ctx) => {
 });
 export type ProductFormInput = z.output<typeof ProductFormSchema>;
 
-/** Keys of a refused form's field errors: `name`, `price`, `variants.2.sku`, `crops`… */
-export function productFormErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
+/** A refused form's first issue of each field, by its key: `name`, `price`, `variants.2.sku`, `crops`… */
+export function productFormIssues(error: z.ZodError): Record<string, z.core.$ZodIssue> {
+  const out: Record<string, z.core.$ZodIssue> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "form";
     // A crop's issue names its position in the list; the checkboxes share one message.
     const field = key.startsWith("crops.") ? "crops" : key;
-    out[field] ??= issue.message;
+    out[field] ??= issue;
   }
   return out;
 }

@@ -4,7 +4,6 @@
  */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_IMAGE_LABEL = "15 MB";
-export const IMAGE_TOO_LARGE = "The image is larger than 15 MB. Please choose a smaller one.";
 export const IMAGE_TYPES = "image/jpeg,image/png,image/webp";
 
 /** Set by the server (never by a visitor) on a product form post too large to read: see server/app.ts. */

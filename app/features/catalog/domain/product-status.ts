@@ -1,5 +1,7 @@
 /**
  * Where a listing stands: on sale (`live`), waiting for an admin (`pending`), refused, archived by its
- * owner, off sale with its suspended vendor, or off sale for want of a valid licence (decision 019).
+ * owner, or off sale: "suspended", a live listing whose vendor is suspended (back to "live" on
+ * reactivation); "unlicensed", an approved listing whose vendor has no verified, unexpired licence for
+ * what it is regulated as (decision 019; back to "live" when the licence is verified).
  */
 export type ProductStatus = "live" | "pending" | "rejected" | "archived" | "suspended" | "unlicensed";

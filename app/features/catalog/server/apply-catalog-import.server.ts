@@ -3,8 +3,8 @@ import { chunks, idChunks, rowsPerStatement, updateEach } from "~/platform/db/ba
 import { getDatabase, getDb, type Db } from "~/platform/db/db.server";
 import { IMPORT_UPLOAD_GONE } from "~/features/catalog/domain/catalog-csv";
 import { newId } from "~/platform/ids";
-import { ListingRefused, LISTING_RATE_LIMITED, refuseIfQueueFull } from "~/features/vendor-shops/server/vendor-products.server";
-import { configuredLimits, hitRateLimit, waitInWords } from "~/platform/rate-limit/rate-limit.server";
+import { listingRateLimited, refuseIfQueueFull } from "~/features/vendor-shops/server/vendor-products.server";
+import { configuredLimits, hitRateLimit } from "~/platform/rate-limit/rate-limit.server";
 import type { CatalogActor } from "./catalog-products.server";
 import { getImportUpload, takeImportUpload } from "./catalog-import-uploads.server";
 import { type ImportPlan, planCatalogImport, readCatalogText } from "./plan-catalog-import.server";
@@ -49,7 +49,7 @@ export async function applyCatalogImport(actor: CatalogActor, uploadId: string) 
   const file = await readCatalogText(upload.csv);
   if (actor.role === "vendor" && file.products.some((p) => p.key.kind === "new")) {
     const hit = await hitRateLimit(`listing:vendor:${actor.userId}`, configuredLimits().listingCreation);
-    if (!hit.allowed) throw new ListingRefused(LISTING_RATE_LIMITED(waitInWords(hit.retryAfterSeconds)), 429);
+    if (!hit.allowed) throw listingRateLimited(hit.retryAfterSeconds);
   }
   try {
     return await getDb()

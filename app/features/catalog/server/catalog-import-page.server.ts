@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { SessionUser } from "~/platform/auth/session.server";
-import { CATALOG_COLUMNS, IMPORT_UPLOAD_GONE, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS } from "~/features/catalog/domain/catalog-csv";
-import { VERIFY_BEFORE_LISTING } from "~/features/accounts/server/email-verification.server";
+import { CATALOG_COLUMNS, IMPORT_UPLOAD_GONE, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS, type RowError } from "~/features/catalog/domain/catalog-csv";
 import { applyCatalogImport, ImportGone, ImportRefused } from "~/features/catalog/server/apply-catalog-import.server";
 import type { CatalogActor } from "~/features/catalog/server/catalog-products.server";
 import {
@@ -12,13 +11,12 @@ import {
   uploadCatalogCsv,
 } from "~/features/catalog/server/upload-catalog-csv.server";
 import { isOversizedUpload } from "~/features/catalog/server/oversized-upload.server";
-import { RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
-import { ListingRefused } from "~/features/vendor-shops/server/vendor-products.server";
+import { RefusalError, refusal } from "~/platform/core/refusal";
+import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { readForm } from "../../../platform/http/read-form.server";
 import { redirectWithToast } from "../../../platform/toast/toast.server";
 import { catalogColumnHelp } from "./catalog-column-help.server";
 import { m } from "../../../platform/i18n/i18n.server";
-import { vendorText } from "../../vendor-shops/server/vendor-text.server";
 
 /**
  * The CSV import page's loader and action, shared by the admin's and the vendor's pages (the route
@@ -40,13 +38,13 @@ const mayImport = (actor: ImportActor) => actor.role !== "vendor" || actor.verif
 
 export async function loadImportPage(request: Request, actor: ImportActor, paths: ImportPagePaths) {
   // An unconfirmed vendor may not import (the action refuses too): the page says so instead of offering the form.
-  const refusal = mayImport(actor) ? null : vendorText(VERIFY_BEFORE_LISTING);
-  const uploadId = refusal ? "" : (new URL(request.url).searchParams.get("upload") ?? "");
+  const refused = mayImport(actor) ? null : renderRefusal(refusal("vendor.verify_before_listing"));
+  const uploadId = refused ? "" : (new URL(request.url).searchParams.get("upload") ?? "");
   const preview = uploadId ? await previewCatalogImport(actor, uploadId) : null;
   return {
     paths,
     role: actor.role,
-    refusal,
+    refusal: refused,
     maxRows: MAX_IMPORT_ROWS,
     // In the page's language, as the rest of the page: the vendor's may be Hindi, the admin's is always English.
     columns: CATALOG_COLUMNS.map((name) => ({ name, help: catalogColumnHelp(name) })),
@@ -57,7 +55,7 @@ export async function loadImportPage(request: Request, actor: ImportActor, paths
       rowCount: preview.plan.rowCount,
       counts: preview.plan.counts,
       // The first problems are listed, the rest counted: a file with a problem in every cell must not make a page of megabytes.
-      errors: preview.plan.errors.slice(0, MAX_LISTED_PROBLEMS),
+      errors: preview.plan.errors.slice(0, MAX_LISTED_PROBLEMS).map(shownProblem),
       problemCount: preview.plan.errors.length,
       problemRows: new Set(preview.plan.errors.map((e) => e.row)).size,
       created: preview.plan.products.flatMap((p) =>
@@ -71,6 +69,9 @@ export async function loadImportPage(request: Request, actor: ImportActor, paths
     },
   };
 }
+
+/** A problem as the page lists it: the import's own words as they are, a product form's refusal in the page's language. */
+const shownProblem = (e: RowError) => ({ ...e, message: typeof e.message === "string" ? e.message : renderRefusal(e.message) });
 
 /** "row 4", "rows 4–7", "rows 4, 9, 12": where a product is in the file. */
 function rowsText(rows: readonly number[]) {
@@ -90,20 +91,21 @@ export type ImportActionResult = { error: string };
 
 export async function importPageAction(request: Request, actor: ImportActor, paths: ImportPagePaths) {
   // Before the body is read: an unconfirmed vendor's file is not even parsed.
-  if (!mayImport(actor)) return data<ImportActionResult>({ error: vendorText(VERIFY_BEFORE_LISTING) }, { status: 403 });
+  if (!mayImport(actor))
+    return data<ImportActionResult>({ error: renderRefusal(refusal("vendor.verify_before_listing")) }, { status: 403 });
   // A body far over the limit arrives without its content (server/app.ts): the file's size is the answer.
-  if (isOversizedUpload(request)) return data<ImportActionResult>({ error: vendorText(CSV_TOO_LARGE) }, { status: 413 });
+  if (isOversizedUpload(request)) return data<ImportActionResult>({ error: renderRefusal(CSV_TOO_LARGE) }, { status: 413 });
   const form = await readForm(request);
   const parsed = ImportActionSchema.safeParse({ intent: form.get("intent"), upload: form.get("upload") });
   if (!parsed.success)
-    return data<ImportActionResult>({ error: vendorText("Please choose a file and press Preview import.") }, { status: 400 });
+    return data<ImportActionResult>({ error: renderRefusal(refusal("vendor.import_choose_file")) }, { status: 400 });
 
   if (parsed.data.intent === "preview") {
     const file = form.get("file");
     const result = await uploadCatalogCsv(actor, file instanceof File ? file : null);
     if (!result.ok)
       return data<ImportActionResult>(
-        { error: vendorText(file instanceof File ? result.error : CHOOSE_CSV_FILE) },
+        { error: renderRefusal(file instanceof File ? result.error : CHOOSE_CSV_FILE) },
         { status: result.status },
       );
     return redirectWithToast(`${paths.page}?upload=${result.id}`, {
@@ -118,8 +120,7 @@ export async function importPageAction(request: Request, actor: ImportActor, pat
   } catch (error) {
     if (error instanceof ImportGone) return data<ImportActionResult>({ error: IMPORT_UPLOAD_GONE }, { status: 410 });
     if (error instanceof ImportRefused) return data<ImportActionResult>({ error: error.message }, { status: 409 });
-    if (error instanceof ListingRefused || error instanceof RateLimitUnavailable)
-      return data<ImportActionResult>({ error: vendorText(error.message) }, { status: error.status });
+    if (error instanceof RefusalError) return data<ImportActionResult>({ error: renderRefusal(error.refusal) }, { status: error.status });
     throw error;
   }
 }

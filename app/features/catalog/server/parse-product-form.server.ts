@@ -1,27 +1,29 @@
+import type { z } from "zod";
 import { readVersion } from "~/platform/core/version";
-import {
-  GALLERY_FULL,
-  MAX_GALLERY,
-  PRODUCT_FORM_INVALID,
-  ProductFormSchema,
-  type ProductFormInput,
-  productFormErrors,
-  productFormFields,
-} from "~/features/catalog/domain/product-form";
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "~/features/catalog/domain/product-image";
+import { type Refusal, refusal } from "~/platform/core/refusal";
+import { MAX_GALLERY, ProductFormSchema, type ProductFormInput, productFormFields, productFormIssues } from "~/features/catalog/domain/product-form";
+import { MAX_IMAGE_BYTES } from "~/features/catalog/domain/product-image";
 import { discardProductImage, ImageRefused, storeProductImage } from "~/features/catalog/server/store-product-image.server";
-import { PRODUCT_CHANGED } from "./save-product.server";
+import { issueRefusal, renderRefusal } from "~/platform/i18n/render-refusal.server";
 
 export type ParsedProductForm =
   | { ok: true; input: ProductFormInput; image?: string; galleryAdd: string[]; galleryRemove: string[]; version?: number }
   | { ok: false; error: string; fields: Record<string, string>; stale?: true };
+
+/** A refused product form's field errors, by key (`name`, `variants.2.sku`), in the request's language (or `locale`). */
+export function productFormErrors(error: z.ZodError, locale?: Parameters<typeof renderRefusal>[1]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, issue] of Object.entries(productFormIssues(error))) out[key] = renderRefusal(issueRefusal(issue), locale);
+  return out;
+}
 
 const chosenFiles = (form: FormData, name: string) => form.getAll(name).filter((f): f is File => f instanceof File && f.size > 0);
 
 /**
  * Validates the product form and, only when all of it is valid, stores the uploaded pictures: the
  * cover (`image`) and extra photos (`gallery`, several). `current` is the product's extra photos
- * now (an edit), for the count and for what `removeGallery` may name.
+ * now (an edit), for the count and for what `removeGallery` may name. A refusal is in the request's
+ * language: this is the product pages' actions' parser.
  */
 export async function parseProductForm(
   form: FormData,
@@ -33,16 +35,19 @@ export async function parseProductForm(
   const current = options.gallery ?? [];
   const galleryRemove = form.getAll("removeGallery").filter((p): p is string => typeof p === "string" && current.includes(p));
   const fields: Record<string, string> = parsed.success ? {} : productFormErrors(parsed.error);
+  const say = (refused: Refusal) => renderRefusal(refused);
   // An oversized photo is said at once too, not only after the other fields are put right.
-  if (file instanceof File && file.size > MAX_IMAGE_BYTES) fields.image = IMAGE_TOO_LARGE;
-  if (extra.some((f) => f.size > MAX_IMAGE_BYTES)) fields.gallery = IMAGE_TOO_LARGE;
-  else if (current.length - galleryRemove.length + extra.length > MAX_GALLERY) fields.gallery = GALLERY_FULL;
-  if (!parsed.success || Object.keys(fields).length) return { ok: false, error: PRODUCT_FORM_INVALID, fields };
+  if (file instanceof File && file.size > MAX_IMAGE_BYTES) fields.image = say(refusal("product.image_too_large"));
+  if (extra.some((f) => f.size > MAX_IMAGE_BYTES)) fields.gallery = say(refusal("product.image_too_large"));
+  else if (current.length - galleryRemove.length + extra.length > MAX_GALLERY)
+    fields.gallery = say(refusal("product.gallery_full", { max: MAX_GALLERY }));
+  if (!parsed.success || Object.keys(fields).length) return { ok: false, error: say(refusal("product.invalid")), fields };
   // The product's version the form was filled from (a whole number); anything else is a form
   // from before versions (or tampered with), so the product may have changed since.
   // An edit must say which version it was drawn from (checked before any photo is stored).
   const read = readVersion(form.get("version"));
-  if (read === "stale" || (read === "missing" && options.editing)) return { ok: false, error: PRODUCT_CHANGED, fields: {}, stale: true };
+  if (read === "stale" || (read === "missing" && options.editing))
+    return { ok: false, error: say(refusal("product.changed")), fields: {}, stale: true };
   const version = read === "missing" ? undefined : read;
   const stored: string[] = [];
   const store = async (field: string, f: File) => {
@@ -51,7 +56,7 @@ export async function parseProductForm(
       stored.push(path);
       return path;
     } catch (error) {
-      if (error instanceof ImageRefused) throw new FieldRefused(field, error.message);
+      if (error instanceof ImageRefused) throw new FieldRefused(field, say(error.refusal));
       throw error;
     }
   };

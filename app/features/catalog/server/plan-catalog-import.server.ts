@@ -19,7 +19,7 @@ import {
   type RowError,
 } from "~/features/catalog/domain/catalog-csv";
 import type { ProductFormInput } from "~/features/catalog/domain/product-form";
-import { SKU_TAKEN } from "~/features/catalog/domain/product-form";
+import { type Refusal, refusal } from "~/platform/core/refusal";
 import { defaultSku } from "~/features/catalog/domain/variants";
 import { CsvOverLimit, CsvUnreadable, readCsvInSlices } from "~/platform/csv.server";
 import { runInSlices } from "~/platform/in-slices.server";
@@ -107,11 +107,14 @@ export async function readCatalogText(text: string): Promise<CatalogFile & { too
   return { ...(await runInSlices(readCatalogFileInSteps(records))), tooManyRows: false };
 }
 
-/** Why the reading stopped, in words (the upload's refusal, or the one problem of a kept file). */
-export function stopMessage(stop: Exclude<CatalogReadStop, { code: "too-many-rows" }>) {
-  if (stop.code === "too-many-columns") return CSV_TOO_MANY_COLUMNS(stop.row);
-  if (stop.code === "cell-too-long") return CSV_CELL_TOO_LONG(stop.row, stop.column);
-  return stop.message;
+/** Why the reading stopped over a limit: the upload's refusal. */
+export function stopRefusal(stop: Extract<CatalogReadStop, { code: "too-many-columns" | "cell-too-long" }>): Refusal {
+  return stop.code === "too-many-columns" ? CSV_TOO_MANY_COLUMNS(stop.row) : CSV_CELL_TOO_LONG(stop.row, stop.column);
+}
+
+/** Why the reading stopped (the one problem of a kept file): a limit's refusal, or the reader's own words. */
+export function stopMessage(stop: Exclude<CatalogReadStop, { code: "too-many-rows" }>): string | Refusal {
+  return stop.code === "unreadable" ? stop.message : stopRefusal(stop);
 }
 
 /**
@@ -209,7 +212,7 @@ export async function planCatalogImport(db: Db, actor: CatalogActor, file: Catal
   }
   for (const s of skuRows) {
     const owner = owners.get(s.sku);
-    if (owner !== undefined && owner !== s.productId) errors.push({ row: s.row, column: "sku", message: SKU_TAKEN });
+    if (owner !== undefined && owner !== s.productId) errors.push({ row: s.row, column: "sku", message: refusal("product.sku_taken") });
   }
 
   errors.sort(byRowThenColumn);
@@ -225,7 +228,7 @@ export async function planCatalogImport(db: Db, actor: CatalogActor, file: Catal
 function dedupe(errors: RowError[]) {
   const seen = new Set<string>();
   return errors.filter((e) => {
-    const key = `${e.row}\u0000${e.column}\u0000${e.message}`;
+    const key = `${e.row}\u0000${e.column}\u0000${JSON.stringify(e.message)}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

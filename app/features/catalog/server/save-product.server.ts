@@ -3,7 +3,9 @@ import { chunks, idChunks, rowsPerStatement } from "~/platform/db/batch.server";
 import { getDb, type Db } from "~/platform/db/db.server";
 import type { ProductStatus, ProductTable } from "~/platform/db/schema";
 import type { CropKey } from "~/features/catalog/domain/crops";
-import { MAX_GALLERY, type ProductFormInput, SKU_TAKEN } from "~/features/catalog/domain/product-form";
+import { MAX_GALLERY, type ProductFormInput } from "~/features/catalog/domain/product-form";
+import { RefusalError, refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 import type { VariantInput } from "~/features/catalog/domain/variants";
 import { isId, newId } from "~/platform/ids";
 import { discardProductImage } from "~/features/catalog/server/store-product-image.server";
@@ -20,9 +22,10 @@ export const PLACEHOLDER_IMAGE = "/images/products/placeholder.svg";
 export const nextVersion = () => sql<number>`version + 1`;
 
 /** Another product's size already has this SKU: the form names the field. */
-export class SkuTaken extends Error {
+export class SkuTaken extends RefusalError {
   constructor(readonly sku: string) {
-    super(SKU_TAKEN);
+    const taken = refusal("product.sku_taken");
+    super(taken, { status: 409, english: english(taken) });
   }
 }
 
@@ -118,9 +121,6 @@ export function productEdits(input: ProductFormInput, image?: string) {
     updated_at: new Date().toISOString(),
   };
 }
-
-export const PRODUCT_CHANGED =
-  "This product changed while you were editing (a sale or another edit). Please reload and make your change again.";
 
 /**
  * Updates a product's editable fields: "missing" when there is no such product, "stale" when it

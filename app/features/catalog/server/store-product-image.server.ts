@@ -2,7 +2,9 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { getEnv } from "~/platform/env.server";
 import sharp from "sharp";
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "~/features/catalog/domain/product-image";
+import { MAX_IMAGE_BYTES } from "~/features/catalog/domain/product-image";
+import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 import { newId } from "~/platform/ids";
 import { SMALL_IMAGE_WIDTH } from "~/ui/image-srcset";
 
@@ -12,7 +14,12 @@ const MAX_INPUT_PIXELS = 52_000_000;
 const BACKGROUND = { r: 255, g: 255, b: 255, alpha: 1 };
 const ACCEPTED = new Set(["jpeg", "png", "webp"]);
 
-export class ImageRefused extends Error {}
+/** A picture that is not stored: what is wrong with it. */
+export class ImageRefused extends RefusalError {
+  constructor(refused: Refusal) {
+    super(refused, { status: 422, english: english(refused) });
+  }
+}
 
 /** Where uploads live: local disk by default (UPLOAD_DIR), served under /uploads. */
 export interface ImageStorage {
@@ -28,11 +35,6 @@ export const localImageStorage: ImageStorage = {
   },
 };
 
-export const IMAGE_EMPTY = "The image file is empty.";
-export const IMAGE_UNREADABLE = "That file is not an image we can read. Please upload a JPEG, PNG or WebP.";
-export const IMAGE_TYPE_REFUSED = "Please upload a JPEG, PNG or WebP image.";
-export const IMAGE_UNPROCESSABLE = "That image could not be processed. Please upload a JPEG, PNG or WebP of at most 50 megapixels.";
-
 /**
  * Checks an uploaded file really is a JPEG, PNG or WebP (by its content, not its name), strips its
  * metadata, fits it into an 800 px square (a non-square photo is letterboxed on white, never cropped:
@@ -40,16 +42,16 @@ export const IMAGE_UNPROCESSABLE = "That image could not be processed. Please up
  * Returns the public URL of the 800 px one.
  */
 export async function storeProductImage(file: File, storage: ImageStorage = localImageStorage): Promise<string> {
-  if (file.size === 0) throw new ImageRefused(IMAGE_EMPTY);
-  if (file.size > MAX_IMAGE_BYTES) throw new ImageRefused(IMAGE_TOO_LARGE);
+  if (file.size === 0) throw new ImageRefused(refusal("product.image_empty"));
+  if (file.size > MAX_IMAGE_BYTES) throw new ImageRefused(refusal("product.image_too_large"));
   const input = Buffer.from(await file.arrayBuffer());
   let format: string | undefined;
   try {
     format = (await sharp(input).metadata()).format;
   } catch {
-    throw new ImageRefused(IMAGE_UNREADABLE);
+    throw new ImageRefused(refusal("product.image_unreadable"));
   }
-  if (!format || !ACCEPTED.has(format)) throw new ImageRefused(IMAGE_TYPE_REFUSED);
+  if (!format || !ACCEPTED.has(format)) throw new ImageRefused(refusal("product.image_type"));
   let output: Buffer;
   let small: Buffer;
   try {
@@ -62,7 +64,7 @@ export async function storeProductImage(file: File, storage: ImageStorage = loca
     small = await sharp(output).resize(SMALL_IMAGE_WIDTH, SMALL_IMAGE_WIDTH).webp({ quality: 78 }).toBuffer();
   } catch {
     // A damaged file or one too large to decode: the header looked fine, the pixels did not.
-    throw new ImageRefused(IMAGE_UNPROCESSABLE);
+    throw new ImageRefused(refusal("product.image_unprocessable"));
   }
   // The small copy (for cards and phones, see imageSrcSet) first: the main one's URL is what is saved.
   const id = newId();

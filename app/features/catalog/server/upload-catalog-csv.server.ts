@@ -4,16 +4,16 @@ import { nextTurn } from "~/platform/in-slices.server";
 import { stripControl } from "~/platform/http/read-form.server";
 import type { CatalogActor } from "./catalog-products.server";
 import { getImportUpload, storeImportUpload } from "./catalog-import-uploads.server";
-import { type ImportPlan, planCatalogImport, readCatalogRecords, readCatalogText, stopMessage } from "./plan-catalog-import.server";
+import { type Refusal, refusal } from "~/platform/core/refusal";
+import { type ImportPlan, planCatalogImport, readCatalogRecords, readCatalogText, stopRefusal } from "./plan-catalog-import.server";
 
-export const CHOOSE_CSV_FILE = "Choose a CSV file to import.";
-export const CSV_TOO_LARGE = `The file is larger than 5 MB. Split it into smaller files of at most ${MAX_IMPORT_ROWS.toLocaleString("en-IN")} rows each.`;
-export const CSV_NOT_UTF8 =
-  'The file is not saved as UTF-8 text. In Excel choose Save As → "CSV UTF-8 (Comma delimited)"; in Google Sheets, File → Download → Comma-separated values.';
-export const CSV_EMPTY = "The file is empty: export your products to get a file with the right columns.";
+export const CHOOSE_CSV_FILE = refusal("vendor.csv_choose_file");
+export const CSV_TOO_LARGE = refusal("vendor.csv_too_large", { rows: MAX_IMPORT_ROWS });
+export const CSV_NOT_UTF8 = refusal("vendor.csv_not_utf8");
+export const CSV_EMPTY = refusal("vendor.csv_empty");
 export { CSV_TOO_MANY_ROWS };
 
-export type UploadResult = { ok: true; id: string } | { ok: false; status: 400 | 413 | 422; error: string };
+export type UploadResult = { ok: true; id: string } | { ok: false; status: 400 | 413 | 422; error: Refusal };
 
 /**
  * Takes an uploaded product CSV for preview: refuses what is not one (no file, not UTF-8 text) or
@@ -33,8 +33,8 @@ export async function uploadCatalogCsv(actor: CatalogActor, file: File | null): 
   // Only the limits here: the form's checks run on the preview, in slices too.
   const { stop } = await readCatalogRecords(text);
   if (stop?.code === "too-many-rows") return { ok: false, status: 413, error: CSV_TOO_MANY_ROWS };
-  if (stop?.code === "too-many-columns") return { ok: false, status: 413, error: stopMessage(stop) };
-  if (stop?.code === "cell-too-long") return { ok: false, status: 422, error: stopMessage(stop) };
+  if (stop?.code === "too-many-columns") return { ok: false, status: 413, error: stopRefusal(stop) };
+  if (stop?.code === "cell-too-long") return { ok: false, status: 422, error: stopRefusal(stop) };
   // An unreadable file (a quote never closed) is kept: the preview names the row where it stops.
   const id = await storeImportUpload(actor.userId, actor.role, stripControl(file.name).trim() || "products.csv", text);
   return { ok: true, id };

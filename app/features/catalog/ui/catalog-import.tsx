@@ -8,6 +8,8 @@ import { type UiKey, useT } from "~/platform/i18n/i18n";
 import { useLocalePath } from "~/ui/use-locale-path";
 
 type Change = { key: string; column: string; detail: string };
+/** A problem of the file as the page lists it, in words. */
+type ShownRowError = RowError & { message: string };
 export type CatalogImportView = {
   paths: { page: string; products: string; exportCsv: string };
   role: "admin" | "vendor";
@@ -22,7 +24,7 @@ export type CatalogImportView = {
     rowCount: number;
     counts: { created: number; updated: number; unchanged: number };
     /** The first problems (MAX_LISTED_PROBLEMS); problemCount and problemRows count them all. */
-    errors: RowError[];
+    errors: ShownRowError[];
     problemCount: number;
     problemRows: number;
     created: { name: string; rows: string; sizes: number }[];
@@ -36,7 +38,7 @@ type Counted = Extract<UiKey, `ui_vendor_import_${string}_one`> extends `${infer
 /** "3 new products": a count with its noun, in the page's language (Hindi on the vendor's Hindi page, English for the admin). */
 const count = (t: Translate, n: number, key: Counted) => t(n === 1 ? `${key}_one` : `${key}_other`, { count: n.toLocaleString("en-IN") });
 
-const errorColumns = (t: Translate): Column<RowError>[] => [
+const errorColumns = (t: Translate): Column<ShownRowError>[] => [
   { header: t("ui_vendor_import_col_row"), nowrap: true, align: "right", cell: (e) => e.row.toLocaleString("en-IN") },
   { header: t("ui_vendor_import_col_column"), nowrap: true, cell: (e) => <span className="font-mono text-xs">{e.column}</span> },
   { header: t("ui_vendor_import_col_problem"), cell: (e) => e.message },

@@ -2,14 +2,14 @@ import type { z } from "zod";
 import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
 import { type ContactInput, type ContactProblem, contactProblem } from "~/features/contact/domain/contact";
 import type { FieldErrors } from "~/platform/core/form-errors";
-import { TOO_MANY_ATTEMPTS } from "~/platform/i18n/messages";
+import { refusal } from "~/platform/core/refusal";
 import { m } from "~/platform/i18n/i18n.server";
-import { commonRefusals } from "~/features/storefront/server/localize-refusal.server";
+import { issueText, renderRefusal } from "~/platform/i18n/render-refusal.server";
 
 /*
  * The form's problems are told apart by the Zod issue's code and field (contactProblem), not by
- * its English text, so each is said straight from its message in the page's language; only the
- * rate limit's refusals, English sentences from elsewhere, go through the shared refusals.
+ * its words, so each is said straight from its message in the page's language (the contact form
+ * asks in its own words: "Please enter your name.", not the account forms' "full name").
  */
 const PROBLEM_TEXT: Record<ContactProblem, () => string> = {
   name_required: m.legal_contact_name_required,
@@ -29,13 +29,10 @@ export function contactErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors<
   for (const issue of issues) {
     const field = (issue.path.length ? String(issue.path[0]) : "form") as keyof FieldErrors<ContactInput>;
     const problem = contactProblem(issue);
-    out[field] ??= problem ? PROBLEM_TEXT[problem]() : issue.message;
+    out[field] ??= problem ? PROBLEM_TEXT[problem]() : issueText(issue);
   }
   return out;
 }
 
 /** The rate limit's refusal, in the page's language. */
-export const tooManyAttempts = (seconds: number) => commonRefusals.say(TOO_MANY_ATTEMPTS(seconds));
-
-/** The rate limiter's own refusal (its store could not be asked), in the page's language. */
-export const contactRefusal = (english: string) => commonRefusals.say(english);
+export const tooManyAttempts = (seconds: number) => renderRefusal(refusal("common.too_many_attempts", { seconds }));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INDIAN_STATE_NAMES } from "../../../platform/core/indian-states";
 import { addDays, indiaToday } from "../../../platform/core/india-day";
 import { formatPaise } from "../../../platform/core/money";
+import { type Refusal, refusal } from "../../../platform/core/refusal";
 
 /**
  * Where the store delivers, how soon, and where cash on delivery is taken (issue 13). A zone is a
@@ -98,12 +99,16 @@ export const unservedMessage = (pincode: string, place: PincodePlace) =>
   `Sorry, we do not deliver to ${pincode} (${place.district}, ${place.state}) yet.`;
 export const codUpToMessage = (codMaxPaise: number) => `Cash on Delivery available for orders up to ${formatPaise(codMaxPaise)}.`;
 export const NO_COD_MESSAGE = "Cash on Delivery is not available for this pincode.";
-export const codOverCapMessage = (codMaxPaise: number) =>
-  `Cash on Delivery is available only for orders up to ${formatPaise(codMaxPaise)}. Please choose another payment method.`;
-export const noCodHereMessage = (pincode: string) =>
-  `Cash on Delivery is not available for pincode ${pincode}. Please choose another payment method.`;
-export const stateMismatchMessage = (pincode: string, state: string) =>
-  `Pincode ${pincode} is in ${state}. Please check the State or the pincode.`;
+
+/** Checkout's refusals of a delivery (said in the page's language). */
+export const codOverCap = (codMaxPaise: number) => refusal("checkout.cod_over_cap", { amountPaise: codMaxPaise });
+export const noCodHere = (pincode: string) => refusal("checkout.no_cod_here", { pincode });
+export const stateMismatch = (pincode: string, state: string) => refusal("checkout.state_mismatch", { pincode, state });
+export function undeliverable(check: Exclude<DeliveryCheck, { kind: "delivers" }>): Refusal {
+  if (check.kind === "invalid") return refusal("checkout.pincode_format");
+  if (check.kind === "unknown") return refusal("checkout.pincode_unknown", { pincode: check.pincode });
+  return refusal("checkout.unserved", { pincode: check.pincode, district: check.place.district, state: check.place.state });
+}
 
 /** What "Check delivery" says for a pincode, given the directory's answer for it (null: not found). */
 export function describeDelivery(settings: DeliverySettings, raw: string, place: PincodePlace | null, now: Date): DeliveryCheck {

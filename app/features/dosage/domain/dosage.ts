@@ -3,6 +3,7 @@
 
 import { defined } from "~/platform/defined";
 import { PACK_UNIT_LABELS, type PackUnit } from "../../catalog/domain/pack-units";
+import { type Refusal, refusal } from "../../../platform/core/refusal";
 
 export { isPackUnit, PACK_UNIT_LABELS, PACK_UNITS, type PackUnit } from "../../catalog/domain/pack-units";
 
@@ -108,7 +109,7 @@ export function describeNeed(area: string, unit: string, acres: number, needed: 
   return `For ${formatNumber(amount)} ${amount === 1 ? areaUnit.label.toLowerCase() : areaUnit.plural}${inAcres} you need ${needed}`;
 }
 
-export type AreaResult = { ok: true; acres: number } | { ok: false; message: string };
+export type AreaResult = { ok: true; acres: number } | { ok: false; refusal: Refusal };
 
 /**
  * Reads an area typed by a person. Accepts "2", "2.5", ".5" and digit-grouping commas ("1,000",
@@ -117,18 +118,18 @@ export type AreaResult = { ok: true; acres: number } | { ok: false; message: str
  */
 export function parseArea(value: string, unit: string): AreaResult {
   const areaUnit = AREA_UNITS.find((u) => u.value === unit);
-  if (!areaUnit) return { ok: false, message: "Choose a unit: acre, guntha, bigha or hectare." };
+  if (!areaUnit) return { ok: false, refusal: refusal("dosage.area_unit") };
   const text = value.trim().replace(/,/g, "");
-  if (text === "") return { ok: false, message: "Enter the area of your field." };
-  if (/^-\s*(\d|\.\d)/.test(text)) return { ok: false, message: "Enter an area greater than 0." };
-  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) return { ok: false, message: "Enter the area as a number, like 2 or 2.5." };
+  if (text === "") return { ok: false, refusal: refusal("dosage.area_empty") };
+  if (/^-\s*(\d|\.\d)/.test(text)) return { ok: false, refusal: refusal("dosage.area_positive") };
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) return { ok: false, refusal: refusal("dosage.area_number") };
   const amount = Number(text);
-  if (amount <= 0) return { ok: false, message: "Enter an area greater than 0." };
+  if (amount <= 0) return { ok: false, refusal: refusal("dosage.area_positive") };
   const acres = amount * areaUnit.acresPerUnit;
   if (acres > MAX_AREA_ACRES * (1 + 1e-12)) {
     const max = formatNumber(Math.floor((MAX_AREA_ACRES / areaUnit.acresPerUnit) * 100) / 100);
-    const inUnit = areaUnit.value === "acre" ? "" : ` (${max} ${areaUnit.plural})`;
-    return { ok: false, message: `Enter an area up to ${formatNumber(MAX_AREA_ACRES)} acres${inUnit}.` };
+    const inUnit = areaUnit.value === "acre" ? null : { amount: max, unit: areaUnit.value };
+    return { ok: false, refusal: refusal("dosage.area_max", { acres: formatNumber(MAX_AREA_ACRES), inUnit }) };
   }
   return { ok: true, acres };
 }

@@ -3,7 +3,6 @@ import {
   ACRES_PER_HECTARE,
   AREA_CONVERSION_NOTES,
   AREA_UNIT_OPTIONS,
-  AREA_UNITS,
   type BaseAmount,
   describeNeed,
   formatBaseAmount,
@@ -16,7 +15,6 @@ import {
 } from "~/features/dosage/domain/dosage";
 import type { Locale } from "~/platform/i18n/locale";
 import { currentLocale, m } from "~/platform/i18n/i18n.server";
-import { type InputForm, refusalCatalog } from "~/features/storefront/server/localize-refusal.server";
 
 /**
  * The dosage calculator's words in the language of the page being made. The domain writes them in
@@ -66,27 +64,6 @@ export function packSizeText(quantity: number, unit: PackUnit): string {
   if (!hindi()) return formatPackSize(quantity, unit);
   return `${formatNumber(quantity)} ${UNIT_NAMES[unit]?.() ?? unit}`;
 }
-
-/** parseArea's limit, "10,000 acres (4,00,000 guntha)", with the units in the page's language. */
-const AREA_LIMIT: InputForm = {
-  example: "10,000 acres (4,00,000 guntha)",
-  localize: (english, locale) => {
-    const found = /^(\S+) acres(?: \((\S+) (\w+)\))?$/.exec(english);
-    if (!found) return english;
-    const unit = AREA_UNITS.find((u) => u.plural === found[3])?.value ?? "";
-    const inUnit = found[2] ? ` (${found[2]} ${AREA_UNIT_NAMES[unit]?.({}, { locale }) ?? found[3]})` : "";
-    return `${found[1]} ${m.store_area_acre({}, { locale })}${inUnit}`;
-  },
-};
-
-/** parseArea's problems, said by the domain in English. */
-export const areaRefusals = refusalCatalog(
-  [m.store_area_error_unit, m.store_area_error_empty, m.store_area_error_positive, m.store_area_error_number, m.store_area_error_max],
-  { inputs: { max: AREA_LIMIT } },
-);
-
-/** parseArea's problem, in the page's language (English as the domain words it). */
-export const areaErrorText = (message: string) => areaRefusals.say(message);
 
 /** "For 20 guntha (0.5 acres) you need 1 kg". */
 export function needText(area: string, unit: string, acres: number, needed: BaseAmount): string {

@@ -1,3 +1,5 @@
+import { type Refusal, refusal } from "../../../platform/core/refusal";
+
 export { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../cart/domain/cart-limits";
 
 export const ORDER_STATUSES = ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const;
@@ -9,8 +11,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * statuses without those.
  */
 export const OPEN_UNPAID_STATUSES = ["pending", "confirmed"] as const satisfies readonly OrderStatus[];
-export const TOO_MANY_OPEN_ORDERS = (max: number) =>
-  `You have ${max} orders waiting for payment or confirmation. Please wait for them to be confirmed or contact us before placing more.`;
+export const TOO_MANY_OPEN_ORDERS = (max: number) => refusal("checkout.open_orders", { max });
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending: "Pending",
@@ -57,11 +58,11 @@ export function canChangeStatus(from: OrderStatus, to: OrderStatus, actor: Order
   return nextStatuses(from, actor).includes(to);
 }
 
-/** Why a move is refused, in words for the admin; null when it is allowed. */
-export function statusChangeRefusal(from: OrderStatus, to: OrderStatus, actor: OrderActor = "admin"): string | null {
-  if (!MAY_CHANGE_STATUS[actor]) return "Only an admin can change an order's status.";
+/** Why a move is refused; null when it is allowed. */
+export function statusChangeRefusal(from: OrderStatus, to: OrderStatus, actor: OrderActor = "admin"): Refusal | null {
+  if (!MAY_CHANGE_STATUS[actor]) return refusal("orders.admin_only");
   if (canChangeStatus(from, to, actor)) return null;
-  return `An order that is ${from} cannot be marked ${to}.`;
+  return refusal("orders.status_move", { from, to });
 }
 
 export { paymentMethodLabel } from "../../payments/domain/payment-settings";

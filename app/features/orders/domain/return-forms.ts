@@ -1,44 +1,37 @@
 import { z } from "zod";
+import { refusalCode } from "../../../platform/core/refusal";
 import {
-  CANCEL_CONFIRM_REQUIRED,
+  CANCEL_FROM,
   DECISION_NOTE_MAX,
-  DECISION_NOTE_TOO_LONG,
-  PAYOUT_REFERENCE_INVALID,
   PAYOUT_REFERENCE_MAX,
   PAYOUT_REFERENCE_MIN,
-  REJECT_NOTE_REQUIRED,
-  RETURN_QUANTITY_INVALID,
   RETURN_REASON_MAX,
   RETURN_REASON_MIN,
-  RETURN_REASON_TOO_LONG,
-  RETURN_REASON_TOO_SHORT,
-  UNKNOWN_RETURN_INTENT,
-  CANCEL_FROM,
 } from "./returns";
 
 /**
  * The forms of cancellations and returns (issue 15), one Zod schema each, used by the pages'
- * actions; their rules and messages are in ./returns (which pages import without Zod).
+ * actions; their rules are in ./returns (which pages import without Zod), their messages refusal codes.
  */
 
-const MISSING = "Something is missing from the form. Please reload the page.";
+const MISSING = refusalCode("common.form_missing");
+const QUANTITY = refusalCode("orders.quantity");
+const REASON_SHORT = refusalCode("orders.reason_short", { min: RETURN_REASON_MIN });
+const PAYOUT_REFERENCE_INVALID = refusalCode("orders.payout_reference_invalid", { min: PAYOUT_REFERENCE_MIN, max: PAYOUT_REFERENCE_MAX });
+const REJECT_NOTE_REQUIRED = refusalCode("orders.reject_note_required");
 
 const returnQuantity = z
-  .string(RETURN_QUANTITY_INVALID)
+  .string(QUANTITY)
   .trim()
-  .regex(/^\d{1,4}$/, RETURN_QUANTITY_INVALID)
+  .regex(/^\d{1,4}$/, QUANTITY)
   .transform(Number)
-  .refine((n) => n >= 1, RETURN_QUANTITY_INVALID);
+  .refine((n) => n >= 1, QUANTITY);
 
 /** The customer's return of one line of a delivered order. */
 export const ReturnRequestSchema = z.object({
   lineId: z.string(MISSING).trim().min(1, MISSING).max(64, MISSING),
   quantity: returnQuantity,
-  reason: z
-    .string(RETURN_REASON_TOO_SHORT)
-    .trim()
-    .min(RETURN_REASON_MIN, RETURN_REASON_TOO_SHORT)
-    .max(RETURN_REASON_MAX, RETURN_REASON_TOO_LONG),
+  reason: z.string(REASON_SHORT).trim().min(RETURN_REASON_MIN, REASON_SHORT).max(RETURN_REASON_MAX, refusalCode("orders.reason_long")),
 });
 export type ReturnRequestInput = z.infer<typeof ReturnRequestSchema>;
 
@@ -68,17 +61,21 @@ export const ReturnDecisionSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("reject-return"),
       returnId,
-      note: z.string(REJECT_NOTE_REQUIRED).trim().min(3, REJECT_NOTE_REQUIRED).max(DECISION_NOTE_MAX, DECISION_NOTE_TOO_LONG),
+      note: z
+        .string(REJECT_NOTE_REQUIRED)
+        .trim()
+        .min(3, REJECT_NOTE_REQUIRED)
+        .max(DECISION_NOTE_MAX, refusalCode("orders.decision_note_long")),
     }),
   ],
-  { error: UNKNOWN_RETURN_INTENT },
+  { error: refusalCode("common.unknown_intent") },
 );
 export type ReturnDecisionInput = z.infer<typeof ReturnDecisionSchema>;
 export const RETURN_DECISION_INTENTS: readonly string[] = ["approve-return", "reject-return"];
 
 /** The customer's cancel: the dialog's button, or the confirmation page without JavaScript, posts confirm=yes. */
 export const CancelOrderSchema = z.object({
-  confirm: z.literal("yes", CANCEL_CONFIRM_REQUIRED),
+  confirm: z.literal("yes", refusalCode("orders.cancel_confirm")),
   from: z.enum(CANCEL_FROM).catch("order"),
 });
 

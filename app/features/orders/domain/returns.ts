@@ -1,5 +1,6 @@
-import { addDays, formatIsoDay, indiaToday } from "../../../platform/core/india-day";
+import { addDays, indiaToday } from "../../../platform/core/india-day";
 import { formatPaiseExact } from "../../../platform/core/money";
+import { type Refusal, refusal } from "../../../platform/core/refusal";
 import { type OrderStatus, statusChangeRefusal } from "./orders";
 import { AWAITING_PAYMENT, isPrepaidMethod, type PaymentStatus, RECEIVED } from "../../payments/domain/payments";
 
@@ -29,38 +30,25 @@ export function isReturnStatus(value: unknown): value is ReturnStatus {
   return typeof value === "string" && (RETURN_STATUSES as readonly string[]).includes(value);
 }
 
-// ---- Messages (the UI's exact strings) ----
+// ---- Refusals (said in the page's language: docs/decisions/033-errors-as-codes.md) ----
 
-export const UNKNOWN_RETURN_INTENT = "This form asked for an action the page does not know. Please reload the page and try again.";
+export const ORDER_ALREADY_CANCELLED = refusal("orders.already_cancelled");
+export const CANCEL_AFTER_SHIPPING = refusal("orders.cancel_shipped", { days: RETURN_WINDOW_DAYS });
+export const CANCEL_AFTER_DELIVERY = refusal("orders.cancel_delivered", { days: RETURN_WINDOW_DAYS });
+export const CANCEL_PAID_OFFLINE = refusal("orders.cancel_paid_offline");
+export const CANCEL_CHANGED = refusal("orders.changed");
 
-export const CANCEL_CONFIRM_REQUIRED = "Please confirm that you want to cancel this order.";
-export const ORDER_ALREADY_CANCELLED = "This order is already cancelled.";
-export const CANCEL_AFTER_SHIPPING = `This order has shipped, so it can no longer be cancelled. Once it is delivered, you can return items within ${RETURN_WINDOW_DAYS} days.`;
-export const CANCEL_AFTER_DELIVERY = `This order has been delivered, so it can no longer be cancelled. You can return items within ${RETURN_WINDOW_DAYS} days of delivery.`;
-export const CANCEL_PAID_OFFLINE =
-  "This order has been paid by bank transfer. Please contact us to cancel it, so that we can send the refund to your bank account.";
-export const CANCEL_CHANGED = "The order changed meanwhile; reload the page and try again.";
+export const RETURN_NOT_DELIVERED = refusal("orders.not_delivered");
+export const RETURN_LINE_MISSING = refusal("orders.line_missing");
+export const RETURN_ALREADY_REQUESTED = refusal("orders.already_requested");
 
-export const RETURN_NOT_DELIVERED = "You can return items once the order has been delivered.";
-export const RETURN_LINE_MISSING = "That item is not part of this order.";
-export const RETURN_ALREADY_REQUESTED = "You have already asked to return this item.";
-export const RETURN_REASON_TOO_SHORT = `Please tell us why you are returning it (at least ${RETURN_REASON_MIN} characters).`;
-export const RETURN_REASON_TOO_LONG = `Please keep the reason to ${RETURN_REASON_MAX} characters.`;
-export const RETURN_QUANTITY_INVALID = "Choose how many to return.";
-export const RETURN_REQUESTED = "Your return request has been sent. We will email you once it has been reviewed.";
+export const RETURN_MISSING = refusal("orders.return_missing");
+export const RETURN_ALREADY_DECIDED = refusal("orders.return_decided");
+export const PAYOUT_REFERENCE_REQUIRED = refusal("orders.payout_reference_required", { min: PAYOUT_REFERENCE_MIN, max: PAYOUT_REFERENCE_MAX });
 
-export const RETURN_MISSING = "That return request no longer exists.";
-export const RETURN_ALREADY_DECIDED = "This return has already been decided. Reload the page to see the decision.";
-export const PAYOUT_REFERENCE_REQUIRED = `This order was not paid online: send the refund by UPI or bank transfer first, then enter its reference (${PAYOUT_REFERENCE_MIN}–${PAYOUT_REFERENCE_MAX} characters).`;
-export const PAYOUT_REFERENCE_INVALID = `Enter the UPI or bank transfer reference: ${PAYOUT_REFERENCE_MIN}–${PAYOUT_REFERENCE_MAX} letters or digits (- / . _ @ allowed).`;
-export const REJECT_NOTE_REQUIRED = "Please tell the customer why the return is not accepted.";
-export const DECISION_NOTE_TOO_LONG = `Please keep the note to ${DECISION_NOTE_MAX} characters.`;
+export const returnQuantityTooHigh = (bought: number) => refusal("orders.bought", { bought });
 
-export const returnQuantityTooHigh = (bought: number) =>
-  bought === 1 ? "You bought 1 of this item: you can return 1." : `You bought ${bought} of this item: choose from 1 to ${bought}.`;
-
-export const returnWindowClosed = (lastDay: string) =>
-  `Returns for this order closed on ${formatIsoDay(lastDay)}: items can be returned within ${RETURN_WINDOW_DAYS} days of delivery.`;
+export const returnWindowClosed = (lastDay: string) => refusal("orders.window_closed", { date: lastDay, days: RETURN_WINDOW_DAYS });
 
 /** The toast after a cancel: with the refund when money goes back. */
 export function orderCancelledMessage(refundPaise: number) {
@@ -112,7 +100,7 @@ export type OrderMoney = { status: OrderStatus; paymentMethod: string; paymentSt
  * ships; admins any time before delivery. A paid order that was not paid online can only be
  * refunded by a payout an admin sends and records, so its customer asks us to cancel it.
  */
-export function cancelRefusal(order: OrderMoney, actor: CancelActor): string | null {
+export function cancelRefusal(order: OrderMoney, actor: CancelActor): Refusal | null {
   // An admin gets the status table's own words (docs/decisions/005-order-status-rules.md).
   if (actor === "admin") return statusChangeRefusal(order.status, "cancelled", "admin");
   if (order.status === "cancelled") return ORDER_ALREADY_CANCELLED;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refusalCode } from "../../../platform/core/refusal";
 
 /**
  * Shipping an order's items (issue 15): a seller hands their lines to a courier and records the
@@ -31,23 +32,23 @@ export function isTrackingLink(tracking: string): boolean {
 }
 
 export const CourierSchema = z
-  .string({ error: "Enter the courier's name." })
+  .string({ error: refusalCode("vendor.courier_required") })
   .trim()
-  .min(COURIER_MIN, `Enter the courier's name (${COURIER_MIN} to ${COURIER_MAX} characters).`)
-  .max(COURIER_MAX, `The courier's name is too long (${COURIER_MAX} characters at most).`);
+  .min(COURIER_MIN, refusalCode("vendor.courier_length", { min: COURIER_MIN, max: COURIER_MAX }))
+  .max(COURIER_MAX, refusalCode("vendor.courier_too_long"));
 
 export const TrackingSchema = z
-  .string({ error: "Enter the tracking number or link." })
+  .string({ error: refusalCode("vendor.tracking_required") })
   .trim()
-  .min(TRACKING_MIN, `Enter the tracking number or link (${TRACKING_MIN} to ${TRACKING_MAX} characters).`)
-  .max(TRACKING_MAX, `The tracking number or link is too long (${TRACKING_MAX} characters at most).`)
-  .refine((v) => !looksLikeLink(v) || isTrackingLink(v), "A tracking link must be a full https:// address.");
+  .min(TRACKING_MIN, refusalCode("vendor.tracking_length", { min: TRACKING_MIN, max: TRACKING_MAX }))
+  .max(TRACKING_MAX, refusalCode("vendor.tracking_too_long"))
+  .refine((v) => !looksLikeLink(v) || isTrackingLink(v), refusalCode("vendor.tracking_link"));
 
 /** Whose lines the admin ships: every remaining line, the store's, or one vendor's (their account id). */
 const SellerChoiceSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, "Choose which items to ship from the list.")
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, refusalCode("orders.ship_choice"))
   .default(ALL_LINES);
 
 export const ShipFormSchema = z.object({ courier: CourierSchema, tracking: TrackingSchema, seller: SellerChoiceSchema });
@@ -55,8 +56,8 @@ export type ShipForm = z.output<typeof ShipFormSchema>;
 
 /** A vendor's form on /vendor-login/orders: their own lines of one order. */
 export const VendorShipFormSchema = z.object({
-  intent: z.literal("ship", "This form asked for an action the page does not know. Please reload the page and try again."),
-  orderId: z.string({ error: "Something is missing from the form. Please reload the page." }).trim().min(1).max(64),
+  intent: z.literal("ship", refusalCode("common.unknown_intent")),
+  orderId: z.string({ error: refusalCode("common.form_missing") }).trim().min(1).max(64),
   courier: CourierSchema,
   tracking: TrackingSchema,
 });

@@ -1,4 +1,4 @@
-import { formatPaise } from "../../../platform/core/money";
+import { refusal } from "../../../platform/core/refusal";
 
 /**
  * What orders waiting for payment may hold (docs/decisions/031-unpaid-holds.md). A card, UPI or
@@ -33,13 +33,8 @@ export function holdAllowance(
   return Math.max(limits.stockMinUnits, share);
 }
 
-export const unpaidOrderOverValue = (maxPaise: number) =>
-  `An order paid by card or UPI can be at most ${formatPaise(maxPaise)}. Please reduce the order, or choose another payment method.`;
-export const unpaidOrderOverUnits = (max: number) =>
-  `An order paid by card or UPI can have at most ${max} items. Please reduce the quantities, or choose another payment method.`;
-export const unpaidCustomerOverValue = (maxPaise: number) =>
-  `Your orders waiting for payment can come to at most ${formatPaise(maxPaise)} together. Please pay for them first, or reduce this order.`;
-export const unpaidCustomerOverUnits = (max: number) =>
-  `Your orders waiting for payment can have at most ${max} items together. Please pay for them first, or reduce this order.`;
-export const unpaidShareOfStock = (max: number, name: string) =>
-  `Orders waiting for payment can hold at most ${max} of ${name} for you. Please reduce the quantity, or pay for your open orders first.`;
+export const unpaidOrderOverValue = (maxPaise: number) => refusal("checkout.unpaid_order_value", { amountPaise: maxPaise });
+export const unpaidOrderOverUnits = (max: number) => refusal("checkout.unpaid_order_units", { max });
+export const unpaidCustomerOverValue = (maxPaise: number) => refusal("checkout.unpaid_customer_value", { amountPaise: maxPaise });
+export const unpaidCustomerOverUnits = (max: number) => refusal("checkout.unpaid_customer_units", { max });
+export const unpaidShareOfStock = (max: number, name: string) => refusal("checkout.unpaid_share", { max, name });

@@ -10,7 +10,10 @@ import { CancelRefused, cancelOrder } from "./cancel-order.server";
 import { listOrderDocuments } from "~/features/tax/server/documents.server";
 import { describeFulfilment } from "./describe-fulfilment.server";
 import { listShipments } from "./list-shipments.server";
+import { refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 
+/** A status change the admin may not make, in the admin panel's English. */
 export class StatusRefused extends Error {}
 
 export async function getOrderForAdmin(id: string) {
@@ -65,7 +68,7 @@ export async function getOrderForAdmin(id: string) {
 }
 
 export const SHIP_WITH_TRACKING = "To mark the order shipped, enter the courier and the tracking number or link.";
-export const UNPAID_REFUSAL = "This order is waiting for its online payment: it can be confirmed or shipped once it is paid.";
+export const UNPAID_REFUSAL = english(refusal("orders.awaiting_payment"));
 
 /**
  * Moves an order to its next status, recording who did it. Cancelling is cancelOrder's (stock back,
@@ -100,8 +103,8 @@ export async function changeOrderStatus(
     .execute(async (trx) => {
       const order = await trx.selectFrom("orders").select(["id", "status", "payment_status"]).where("id", "=", orderId).executeTakeFirst();
       if (!order) throw new StatusRefused("That order no longer exists.");
-      const refusal = statusChangeRefusal(order.status, to, "admin");
-      if (refusal) throw new StatusRefused(refusal);
+      const refused = statusChangeRefusal(order.status, to, "admin");
+      if (refused) throw new StatusRefused(english(refused));
       // A card or UPI order is confirmed by its payment (cancelling it is cancelOrder's).
       if (isAwaitingPayment(order.payment_status)) throw new StatusRefused(UNPAID_REFUSAL);
       const now = new Date().toISOString();

@@ -11,6 +11,8 @@ import {
   refundNeedsPayout,
 } from "~/features/orders/domain/returns";
 import { isId, newId } from "~/platform/ids";
+import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 import { log } from "~/platform/log.server";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
 import { queueOrderSms } from "~/features/messaging/server/queue-order-sms.server";
@@ -20,17 +22,18 @@ import { issueCreditNotes } from "~/features/tax/server/issue-documents.server";
 import { restoreOrderStock } from "./restore-stock.server";
 
 /** A cancel the store will not make, with the status its page answers and the field it is about. */
-export class CancelRefused extends Error {
+export class CancelRefused extends RefusalError {
+  declare readonly status: 400 | 404 | 409;
   constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 = 409,
+    refused: Refusal,
+    status: 400 | 404 | 409 = 409,
     readonly field?: "payoutReference",
   ) {
-    super(message);
+    super(refused, { status, english: english(refused) });
   }
 }
 
-export const ORDER_GONE = "That order no longer exists.";
+export const ORDER_GONE = refusal("orders.order_gone");
 
 export type CancelRequest = {
   orderId: string;
@@ -77,8 +80,8 @@ export async function cancelOrder(request: CancelRequest): Promise<CancelOutcome
       const order = await query.executeTakeFirst();
       if (!order) throw new CancelRefused(ORDER_GONE, 404);
       const money = { status: order.status, paymentMethod: order.payment_method, paymentStatus: order.payment_status };
-      const refusal = cancelRefusal(money, actor.role);
-      if (refusal) throw new CancelRefused(refusal, 409);
+      const refused = cancelRefusal(money, actor.role);
+      if (refused) throw new CancelRefused(refused, 409);
       const [paid, refunded] = [Number(order.paid_paise), Number(order.refunded_paise)];
       const refundPaise = cancelRefundPaise({ paymentStatus: order.payment_status, paidPaise: paid, refundedPaise: refunded });
       const payout = refundPaise > 0 && refundNeedsPayout(money);
@@ -115,7 +118,7 @@ export async function cancelOrder(request: CancelRequest): Promise<CancelOutcome
               actorId: actor.id,
               ...(payout ? { payoutReference: request.payoutReference } : {}),
             }).catch((error: unknown) => {
-              if (error instanceof RefundRefused) throw new CancelRefused(error.message, 409);
+              if (error instanceof RefundRefused) throw new CancelRefused(error.refusal, 409);
               throw error;
             })
           : null;

@@ -94,7 +94,7 @@ export async function approveReturn(request: {
         actorId: decider.id,
         ...(payout ? { payoutReference: request.payoutReference } : {}),
       }).catch((error: unknown) => {
-        if (error instanceof RefundRefused) throw new ReturnRefused(error.message, 409);
+        if (error instanceof RefundRefused) throw new ReturnRefused(error.refusal, 409);
         throw error;
       });
       await trx.updateTable("return_request").set({ refund_id: refund.refundId }).where("id", "=", r.id).execute();

@@ -10,6 +10,7 @@ import {
   type ReturnView,
 } from "~/features/orders/domain/returns";
 import { isId } from "~/platform/ids";
+import type { Refusal } from "~/platform/core/refusal";
 import { listOrderRefunds, listOrderReturns } from "./list-returns.server";
 
 /** When each of these orders was delivered: its first "delivered" event (India dates are read from it). */
@@ -29,8 +30,8 @@ export async function deliveredAt(db: Db, orderIds: readonly string[]): Promise<
 export type OrderActions = {
   /** Cancelling is offered (the order has not shipped, and its refund needs no payout from us). */
   canCancel: boolean;
-  /** Why not, in words for the customer. */
-  cancelRefusal: string | null;
+  /** Why not (the page says it in its language). */
+  cancelRefusal: Refusal | null;
   /** What cancelling would refund (0 when nothing was paid). */
   cancelRefundPaise: number;
   /** The last India day to ask for a return (delivered orders), and whether a line is still returnable today. */
@@ -60,10 +61,10 @@ export async function listOrderActions(userId: string, orderIds: readonly string
   for (const o of orders) {
     const at = o.status === "delivered" ? delivered.get(o.id) : undefined;
     const open = at !== undefined && isReturnWindowOpen(at, now);
-    const refusal = cancelRefusal({ status: o.status, paymentMethod: o.payment_method, paymentStatus: o.payment_status }, "customer");
+    const refused = cancelRefusal({ status: o.status, paymentMethod: o.payment_method, paymentStatus: o.payment_status }, "customer");
     actions.set(o.id, {
-      canCancel: refusal === null,
-      cancelRefusal: refusal,
+      canCancel: refused === null,
+      cancelRefusal: refused,
       cancelRefundPaise: cancelRefundPaise({
         paymentStatus: o.payment_status,
         paidPaise: Number(o.paid_paise),

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { MarkTransferPaidSchema } from "~/features/payments/domain/bank-transfer";
-import { type FieldErrors, fieldErrors, firstError } from "~/platform/core/form-errors";
+import { type FieldErrors, firstError } from "~/platform/core/form-errors";
+import { adminFormErrors } from "~/platform/i18n/render-refusal.server";
 import { ShipFormSchema } from "~/features/orders/domain/shipments";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { markTransferPaid, TransferRefused } from "~/features/orders/server/mark-transfer-paid.server";
@@ -36,7 +37,7 @@ export async function fulfilmentAction(orderId: string, adminId: string, form: R
   if (intent.data === "ship") {
     const parsed = ShipFormSchema.safeParse(form);
     if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
+      const fields = adminFormErrors(parsed.error);
       return reply("ship", firstError(fields), fields, 400);
     }
     try {
@@ -50,7 +51,7 @@ export async function fulfilmentAction(orderId: string, adminId: string, form: R
   if (intent.data === "mark-paid") {
     const parsed = MarkTransferPaidSchema.safeParse(form);
     if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
+      const fields = adminFormErrors(parsed.error);
       return reply("mark-paid", firstError(fields), fields, 400);
     }
     try {

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { getDatabase, type Db } from "~/platform/db/db.server";
 import { MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } from "~/features/cart/domain/cart-limits";
+import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 import type { CheckoutInput } from "~/features/cart/domain/checkout";
 import { OPEN_UNPAID_STATUSES, TOO_MANY_OPEN_ORDERS } from "~/features/orders/domain/orders";
 import { HOLDING_UNPAID, initialPaymentStatus, isPrepaidMethod, RECEIVED } from "~/features/payments/domain/payments";
@@ -25,24 +27,24 @@ import { getEmailContext } from "~/features/messaging/server/email-context.serve
 import { queueOrderPlacedEmails } from "~/features/messaging/server/queue-order-emails.server";
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
 import { checkDelivery } from "~/features/delivery/server/delivery.server";
-import { codOverCapMessage, noCodHereMessage, stateMismatchMessage } from "~/features/delivery/domain/delivery";
+import { codOverCap, noCodHere, stateMismatch, undeliverable } from "~/features/delivery/domain/delivery";
 import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
 import { indiaToday } from "~/platform/core/india-day";
-import { configuredLimits, hitRateLimit, waitInWords } from "~/platform/rate-limit/rate-limit.server";
+import { configuredLimits, hitRateLimit } from "~/platform/rate-limit/rate-limit.server";
 
 export type Customer = { id: string; name: string; email: string };
 
-/** The checkout rate limit's refusal; `wait` in words ("10 minutes"). */
-export const TOO_MANY_ORDERS = (wait: string) => `Too many orders in a short time. Please wait ${wait} and try again.`;
+/** The checkout rate limit's refusal; the wait in seconds. */
+export const TOO_MANY_ORDERS = (seconds: number) => refusal("checkout.too_fast", { seconds });
 
-export class OrderRefused extends Error {
+export class OrderRefused extends RefusalError {
   constructor(
-    message: string,
-    readonly status = 409,
+    refused: Refusal,
+    status = 409,
     /** The checkout field the refusal is about, when it is one. */
     readonly field?: "pincode" | "state" | "paymentMethod",
   ) {
-    super(message);
+    super(refused, { status, english: english(refused) });
   }
 }
 
@@ -92,14 +94,13 @@ export async function placeOrder(
   const askedProduct = new Map(items.map((l) => [l.variantId, l.productId]));
 
   const delivery = await checkDelivery(input.pincode);
-  if (delivery.kind !== "delivers") throw new OrderRefused(delivery.message, 400, "pincode");
-  if (delivery.place.state !== input.state)
-    throw new OrderRefused(stateMismatchMessage(delivery.pincode, delivery.place.state), 400, "state");
+  if (delivery.kind !== "delivers") throw new OrderRefused(undeliverable(delivery), 400, "pincode");
+  if (delivery.place.state !== input.state) throw new OrderRefused(stateMismatch(delivery.pincode, delivery.place.state), 400, "state");
   const cod = input.paymentMethod === "cod";
-  if (cod && !delivery.cod) throw new OrderRefused(noCodHereMessage(delivery.pincode), 400, "paymentMethod");
+  if (cod && !delivery.cod) throw new OrderRefused(noCodHere(delivery.pincode), 400, "paymentMethod");
 
   const buyerState = findIndianState(input.state);
-  if (!buyerState) throw new OrderRefused("Choose the State of the delivery address.", 400, "state");
+  if (!buyerState) throw new OrderRefused(refusal("checkout.choose_state"), 400, "state");
 
   await limitCheckouts(customer.id, meta.ip);
   const settings = await getGeneralSettings();
@@ -164,7 +165,7 @@ export async function placeOrder(
         const found = byId.get(variantId);
         const size = found?.product_id === askedProduct.get(variantId) ? found : undefined;
         if (size?.status !== "live" || !Number(size.licensed)) {
-          throw new OrderRefused(size ? `${size.name} is no longer available.` : "A product in your cart is no longer available.");
+          throw new OrderRefused(size ? refusal("checkout.named_gone", { name: size.name }) : refusal("checkout.product_gone"));
         }
       }
       const ordered = [...sizes].sort((a, b) => a.product_id.localeCompare(b.product_id) || a.id.localeCompare(b.id));
@@ -180,7 +181,8 @@ export async function placeOrder(
           .where("status", "=", "live")
           .executeTakeFirst();
         if (Number(held.numUpdatedRows) !== 1) {
-          throw new OrderRefused(`${ordered.find((v) => v.product_id === productId)?.name ?? "A product"} is no longer available.`);
+          const name = ordered.find((v) => v.product_id === productId)?.name;
+          throw new OrderRefused(name ? refusal("checkout.named_gone", { name }) : refusal("checkout.product_gone"));
         }
       }
 
@@ -208,7 +210,7 @@ export async function placeOrder(
           const left = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
           const stock = Number(left?.stock ?? 0);
           throw new OrderRefused(
-            stock <= 0 ? `${named} is out of stock.` : `Only ${stock} of ${named} left in stock; please reduce the quantity.`,
+            stock <= 0 ? refusal("checkout.out_of_stock", { name: named }) : refusal("checkout.only_left", { stock, name: named }),
           );
         }
         const unit = Number(size.price_paise);
@@ -235,7 +237,7 @@ export async function placeOrder(
       const vendorIds = [...new Set(lines.flatMap((l) => (l.vendor_id ? [l.vendor_id] : [])))];
       const found = await orderSellers(trx, vendorIds, settings);
       if (!found.ok) {
-        throw new OrderRefused(`This order cannot be taxed: ${found.missing} is missing or not valid. Please contact us.`, 400);
+        throw new OrderRefused(refusal("checkout.untaxable", { missing: found.missing }), 400);
       }
       const sellers = found.sellers;
       const stateOf = (vendorId: string | null) => sellers.find((s) => s.seller === (vendorId ?? "store"))?.stateCode ?? "";
@@ -257,7 +259,7 @@ export async function placeOrder(
           seller_state_code: stateOf(l.vendor_id),
         };
       });
-      if (cod && totals.total > delivery.codMaxPaise) throw new OrderRefused(codOverCapMessage(delivery.codMaxPaise), 400, "paymentMethod");
+      if (cod && totals.total > delivery.codMaxPaise) throw new OrderRefused(codOverCap(delivery.codMaxPaise), 400, "paymentMethod");
       if (holds && held) {
         if (prepaid && totals.total > holds.orderMaxPaise)
           throw new OrderRefused(unpaidOrderOverValue(holds.orderMaxPaise), 400, "paymentMethod");
@@ -372,7 +374,7 @@ async function limitCheckouts(customerId: string, ip: string | undefined) {
     if (!hit.allowed) {
       // A refused checkout counts against neither limit.
       await Promise.all(hits.map((h) => h.refund()));
-      throw new OrderRefused(TOO_MANY_ORDERS(waitInWords(hit.retryAfterSeconds)), 429);
+      throw new OrderRefused(TOO_MANY_ORDERS(hit.retryAfterSeconds), 429);
     }
   }
 }

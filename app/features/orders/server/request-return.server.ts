@@ -15,23 +15,26 @@ import {
 import type { ReturnRequestInput } from "~/features/orders/domain/return-forms";
 import { sizeName } from "~/features/catalog/domain/variants";
 import { isId, newId } from "~/platform/ids";
+import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
 import { enqueueEmail } from "~/features/messaging/server/enqueue.server";
 import { listOrderReturns } from "./list-returns.server";
 import { deliveredAt } from "./order-aftercare.server";
 
 /** A return the store will not take: the status its page answers, and the form field it is about. */
-export class ReturnRefused extends Error {
+export class ReturnRefused extends RefusalError {
+  declare readonly status: 400 | 403 | 404 | 409;
   constructor(
-    message: string,
-    readonly status: 400 | 403 | 404 | 409 = 409,
+    refused: Refusal,
+    status: 400 | 403 | 404 | 409 = 409,
     readonly field?: "quantity" | "reason" | "lineId" | "payoutReference" | "note",
   ) {
-    super(message);
+    super(refused, { status, english: english(refused) });
   }
 }
 
-export const RETURN_ORDER_MISSING = "That order does not exist.";
+export const RETURN_ORDER_MISSING = refusal("orders.order_missing");
 
 const amountsOf = (l: { quantity: number; taxable_paise: number; cgst_paise: number; sgst_paise: number; igst_paise: number }) => ({
   quantity: Number(l.quantity),
@@ -44,7 +47,7 @@ const amountsOf = (l: { quantity: number; taxable_paise: number; cgst_paise: num
 export type ReturnForm = {
   orderId: string;
   /** Why no return can be asked for now (not delivered, window closed), or null. */
-  refusal: string | null;
+  refusal: Refusal | null;
   lastReturnDay: string | null;
   lines: ReturnFormLine[];
 };
@@ -67,10 +70,10 @@ export async function getReturnForm(userId: string, orderId: string, now: Date =
   ]);
   const delivered = order.status === "delivered" ? at.get(orderId) : undefined;
   const lastDay = delivered ? lastReturnDay(delivered) : null;
-  const refusal = !delivered || !lastDay ? RETURN_NOT_DELIVERED : isReturnWindowOpen(delivered, now) ? null : returnWindowClosed(lastDay);
+  const refused = !delivered || !lastDay ? RETURN_NOT_DELIVERED : isReturnWindowOpen(delivered, now) ? null : returnWindowClosed(lastDay);
   return {
     orderId,
-    refusal,
+    refusal: refused,
     lastReturnDay: lastDay,
     lines: lines.map((l) => {
       const request = requests.find((r) => r.lineId === l.id);
@@ -119,7 +122,7 @@ export async function requestReturn(
       if (!line) throw new ReturnRefused(RETURN_LINE_MISSING, 400, "lineId");
       if (input.quantity > Number(line.quantity)) throw new ReturnRefused(returnQuantityTooHigh(Number(line.quantity)), 400, "quantity");
       const amountPaise = returnedAmounts(amountsOf(line), input.quantity).total;
-      if (amountPaise <= 0) throw new ReturnRefused("This item was free, so there is nothing to refund.", 409);
+      if (amountPaise <= 0) throw new ReturnRefused(refusal("orders.free_item"), 409);
 
       const returnId = newId();
       const at = now.toISOString();

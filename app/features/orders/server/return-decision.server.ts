@@ -1,12 +1,11 @@
 import { data } from "react-router";
-import { fieldErrors } from "~/platform/core/form-errors";
 import { formatPaiseExact } from "~/platform/core/money";
 import { RETURN_DECISION_INTENTS, ReturnDecisionSchema } from "~/features/orders/domain/return-forms";
 import type { ReturnDecisionError } from "~/features/orders/domain/returns";
 import { approveReturn, type ReturnDecider, rejectReturn } from "~/features/orders/server/decide-return.server";
 import { ReturnRefused } from "~/features/orders/server/request-return.server";
 import { m } from "../../../platform/i18n/i18n.server";
-import { journeyRefusals } from "../../storefront/server/refusals.server";
+import { formErrors, renderRefusal } from "../../../platform/i18n/render-refusal.server";
 import { redirectWithToast } from "../../../platform/toast/toast.server";
 
 /** Whether a posted form is a decision on a return (pages with other forms switch on this). */
@@ -23,9 +22,9 @@ export function isReturnDecision(fields: Record<string, string>): boolean {
 export async function decideReturnFromForm(fields: Record<string, string>, decider: ReturnDecider, back: string) {
   const returnId = (fields.returnId ?? "").slice(0, 64);
   const refuse = (errors: ReturnDecisionError["errors"], status: number) =>
-    data({ returnError: { returnId, errors: journeyRefusals.fields(errors) } satisfies ReturnDecisionError }, { status });
+    data({ returnError: { returnId, errors } satisfies ReturnDecisionError }, { status });
   const parsed = ReturnDecisionSchema.safeParse(fields);
-  if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+  if (!parsed.success) return refuse(formErrors(parsed.error), 400);
   try {
     if (parsed.data.intent === "approve-return") {
       const outcome = await approveReturn({
@@ -46,6 +45,6 @@ export async function decideReturnFromForm(fields: Record<string, string>, decid
   } catch (error) {
     if (!(error instanceof ReturnRefused)) throw error;
     const field = error.field === "payoutReference" || error.field === "note" ? error.field : "form";
-    return refuse({ [field]: error.message }, error.status);
+    return refuse({ [field]: renderRefusal(error.refusal) }, error.status);
   }
 }

@@ -1,20 +1,18 @@
 import { getDb } from "~/platform/db/db.server";
 import { AWAITING_PAYMENT, isAwaitingPayment } from "~/features/payments/domain/payments";
 import { ALL_LINES, ShipFormSchema, STORE_LINES, shipmentNote } from "~/features/orders/domain/shipments";
-import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
+import { english, firstRefusal } from "~/platform/i18n/render-refusal.server";
 import { isId, newId } from "~/platform/ids";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
 import { queueShipmentEmail } from "~/features/messaging/server/queue-fulfilment-emails.server";
 import { queueOrderStatusEmail } from "~/features/messaging/server/queue-order-emails.server";
-import { UNPAID_REFUSAL } from "./admin-orders.server";
 
-/** Why a shipment was refused, in words for the person shipping; `status` is the HTTP answer. */
-export class ShipmentRefused extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 = 409,
-  ) {
-    super(message);
+/** Why a shipment was refused, for the person shipping; `status` is the HTTP answer. */
+export class ShipmentRefused extends RefusalError {
+  declare readonly status: 400 | 404 | 409;
+  constructor(refused: Refusal, status: 400 | 404 | 409 = 409) {
+    super(refused, { status, english: english(refused) });
   }
 }
 
@@ -29,8 +27,8 @@ export type ShipOrderInput = {
   seller?: string;
 };
 
-export const ORDER_NOT_FOUND_FOR_SHIPPING = "That order no longer exists.";
-const CHANGED = "The order changed meanwhile; reload and try again.";
+const ORDER_NOT_FOUND_FOR_SHIPPING = refusal("orders.order_gone");
+const CHANGED = refusal("orders.changed_reload");
 
 /**
  * Records a parcel: the seller's lines of the order not shipped yet go into one shipment per seller
@@ -43,7 +41,7 @@ const CHANGED = "The order changed meanwhile; reload and try again.";
  */
 export async function shipOrder(shipper: Shipper, input: ShipOrderInput): Promise<{ shipmentIds: string[]; orderShipped: boolean }> {
   const parsed = ShipFormSchema.safeParse({ courier: input.courier, tracking: input.tracking, seller: input.seller });
-  if (!parsed.success) throw new ShipmentRefused(firstError(fieldErrors(parsed.error)), 400);
+  if (!parsed.success) throw new ShipmentRefused(firstRefusal(parsed.error), 400);
   const { courier, tracking } = parsed.data;
   const seller = shipper.role === "vendor" ? shipper.id : parsed.data.seller;
   if (!isId(input.orderId)) throw new ShipmentRefused(ORDER_NOT_FOUND_FOR_SHIPPING, 404);
@@ -67,10 +65,10 @@ export async function shipOrder(shipper: Shipper, input: ShipOrderInput): Promis
       const order = await orderQuery.executeTakeFirst();
       if (!order) throw new ShipmentRefused(ORDER_NOT_FOUND_FOR_SHIPPING, 404);
       if (order.status !== "confirmed" && order.status !== "pending") {
-        throw new ShipmentRefused(`An order that is ${order.status} cannot be shipped.`);
+        throw new ShipmentRefused(refusal("orders.ship_status", { status: order.status }));
       }
-      if (isAwaitingPayment(order.payment_status)) throw new ShipmentRefused(UNPAID_REFUSAL);
-      if (order.status === "pending") throw new ShipmentRefused("Confirm the order before shipping it.");
+      if (isAwaitingPayment(order.payment_status)) throw new ShipmentRefused(refusal("orders.awaiting_payment"));
+      if (order.status === "pending") throw new ShipmentRefused(refusal("vendor.confirm_before_shipping"));
 
       const now = new Date().toISOString();
       // Claims the order row, still confirmed and not waiting for payment: a cancel racing this waits for it (or wins).
@@ -93,11 +91,7 @@ export async function shipOrder(shipper: Shipper, input: ShipOrderInput): Promis
       const lines = await linesQuery.orderBy("id").execute();
       if (lines.length === 0) {
         throw new ShipmentRefused(
-          shipper.role === "vendor"
-            ? "Your items in this order have already been shipped."
-            : seller === ALL_LINES
-              ? "Every item of this order has already been shipped."
-              : "Those items have already been shipped, or are not in this order.",
+          refusal(shipper.role === "vendor" ? "orders.shipped_yours" : seller === ALL_LINES ? "orders.shipped_all" : "orders.shipped_those"),
         );
       }
 

@@ -160,7 +160,3 @@ export function shownPaymentNotice(
 /** The stock hold, in minutes, by default (PAYMENT_HOLD_MINUTES). */
 export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
 
-export const PAYMENT_FAILED_MESSAGE = "Your payment did not go through. No money was taken; please try again.";
-export const GATEWAY_DOWN_MESSAGE =
-  "We could not reach the payment service. Your order is saved and no money was taken; please try again in a minute.";
-export const PAYMENT_NOT_VERIFIED = "We could not verify this payment. If money was taken, it will be refunded automatically.";

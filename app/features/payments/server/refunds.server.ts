@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { getDatabase, getDb, type Db } from "~/platform/db/db.server";
 import { isAwaitingPayment, statusAfterRefunds, type RefundReason } from "~/features/payments/domain/payments";
-import { formatPaise } from "~/platform/core/money";
+import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 import { newId } from "~/platform/ids";
 import { log } from "~/platform/log.server";
 import { getGatewayKeys } from "~/features/settings/server/payment-settings.server";
@@ -35,15 +36,18 @@ export type RefundRequest = {
   payoutReference?: string;
 };
 
-export class RefundRefused extends Error {}
+/** A refund that is not recorded; a customer (cancelling) or a vendor (approving a return) may be shown it. */
+export class RefundRefused extends RefusalError {
+  constructor(refused: Refusal) {
+    super(refused, { status: 409, english: english(refused) });
+  }
+}
 
-// The refusals a customer (cancelling) or a vendor (approving a return) may be shown: each has an
-// orders_refusal_… message with the same English (app/features/storefront/server/refusals.server.ts).
-export const REFUND_NOT_POSITIVE = "A refund must be more than ₹0.";
-export const REFUND_ORDER_GONE = "That order no longer exists.";
-export const refundOverLeft = (leftPaise: number) => `Only ${formatPaise(Math.max(0, leftPaise))} of this order can still be refunded.`;
-export const REFUND_NO_PAYMENT = "This order has no payment to refund.";
-export const PAYOUT_REFERENCE_MISSING = "Enter the UPI or bank transfer reference of the payout (6 to 40 letters or digits).";
+export const REFUND_NOT_POSITIVE = refusal("orders.refund_zero");
+export const REFUND_ORDER_GONE = refusal("orders.order_gone");
+export const refundOverLeft = (leftPaise: number) => refusal("orders.refund_only_left", { amountPaise: Math.max(0, leftPaise) });
+export const REFUND_NO_PAYMENT = refusal("orders.refund_no_payment");
+export const PAYOUT_REFERENCE_MISSING = refusal("orders.refund_payout_reference", { min: 6, max: 40 });
 
 const RETRY_MINUTES = [1, 5, 30, 120, 360];
 
@@ -283,6 +287,6 @@ export async function retryRefund(orderId: string, refundId: string) {
     .where("status", "=", "failed")
     .where("kind", "=", "gateway")
     .executeTakeFirst();
-  if (Number(reopened.numUpdatedRows) !== 1) throw new RefundRefused("That refund is not waiting to be tried again.");
+  if (Number(reopened.numUpdatedRows) !== 1) throw new RefundRefused(refusal("orders.refund_not_waiting"));
   return sendRefund(refundId);
 }

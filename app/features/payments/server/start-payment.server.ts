@@ -2,6 +2,8 @@ import { getDb } from "~/platform/db/db.server";
 import { getEnv } from "~/platform/env.server";
 import { isAwaitingPayment } from "~/features/payments/domain/payments";
 import { isId, newId } from "~/platform/ids";
+import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 import { log } from "~/platform/log.server";
 import { getGatewayKeys, gatewayForMethod } from "~/features/settings/server/payment-settings.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
@@ -28,12 +30,9 @@ export type PaymentStart =
     }
   | { gateway: "stripe"; url: string };
 
-export class PaymentUnavailable extends Error {
-  constructor(
-    message: string,
-    readonly status = 409,
-  ) {
-    super(message);
+export class PaymentUnavailable extends RefusalError {
+  constructor(refused: Refusal, status = 409) {
+    super(refused, { status, english: english(refused) });
   }
 }
 
@@ -45,19 +44,19 @@ export class PaymentUnavailable extends Error {
  * 30 minutes at least; a payment after our hold is refunded automatically).
  */
 export async function startPayment(orderId: string, userId: string): Promise<PaymentStart> {
-  if (!isId(orderId)) throw new PaymentUnavailable("That order no longer exists.", 404);
+  if (!isId(orderId)) throw new PaymentUnavailable(refusal("orders.order_gone"), 404);
   const db = getDb();
   const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("user_id", "=", userId).executeTakeFirst();
-  if (!order) throw new PaymentUnavailable("That order no longer exists.", 404);
+  if (!order) throw new PaymentUnavailable(refusal("orders.order_gone"), 404);
   if (order.status !== "pending" || !isAwaitingPayment(order.payment_status)) {
-    throw new PaymentUnavailable("This order is not waiting for a payment.");
+    throw new PaymentUnavailable(refusal("orders.not_awaiting"));
   }
   if (order.payment_due_at && Date.parse(order.payment_due_at) <= Date.now()) {
-    throw new PaymentUnavailable("The time to pay for this order has run out, so it is being cancelled. Please place it again.");
+    throw new PaymentUnavailable(refusal("orders.pay_expired"));
   }
   const gateway = await gatewayForMethod(order.payment_method);
   const keys = gateway ? await getGatewayKeys(gateway) : null;
-  if (!gateway || !keys) throw new PaymentUnavailable("Online payment is not available right now. Please contact us.", 503);
+  if (!gateway || !keys) throw new PaymentUnavailable(refusal("orders.pay_unavailable"), 503);
   const amount = Number(order.total_paise);
   const { siteTitle } = await getGeneralSettings();
   const base = getEnv().BASE_URL;
@@ -139,10 +138,7 @@ export async function startPayment(orderId: string, userId: string): Promise<Pay
   } catch (error) {
     if (error instanceof PaymentUnavailable) throw error;
     log.error({ err: error, orderId: order.id, gateway }, "could not start a payment");
-    throw new PaymentUnavailable(
-      "We could not reach the payment service. Your order is saved and no money was taken; please try again in a minute.",
-      503,
-    );
+    throw new PaymentUnavailable(refusal("orders.gateway_down"), 503);
   }
 }
 

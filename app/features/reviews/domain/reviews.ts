@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refusal, refusalCode } from "../../../platform/core/refusal";
 
 /**
  * Ratings and reviews (issue 13, docs/decisions/018-reviews.md): the client-safe half — the
@@ -10,11 +11,10 @@ export const REVIEW_MAX_LENGTH = 2000;
 /** Reviews on a product page at a time. */
 export const PRODUCT_REVIEWS_PAGE_SIZE = 10;
 
-export const RATING_REQUIRED = "Please choose a rating from 1 to 5 stars.";
-export const REVIEW_TOO_SHORT = `Please write at least ${REVIEW_MIN_LENGTH} characters about the product.`;
-export const REVIEW_TOO_LONG = `Please keep your review to ${REVIEW_MAX_LENGTH.toLocaleString("en-IN")} characters.`;
-export const REVIEW_NOT_ELIGIBLE = "You can review a product once an order with it has been delivered to you.";
-export const REVIEW_PRODUCT_MISSING = "That product is not in our catalogue.";
+const RATING_REQUIRED = refusalCode("orders.rating");
+const REVIEW_TOO_SHORT = refusalCode("orders.review_short", { min: REVIEW_MIN_LENGTH });
+export const REVIEW_NOT_ELIGIBLE = refusal("orders.review_not_eligible");
+export const REVIEW_PRODUCT_MISSING = refusal("orders.review_product_missing");
 export const REVIEW_MISSING = "That review no longer exists.";
 export const REVIEW_SAVED = "Thank you! Your review is published.";
 export const REVIEW_UPDATED = "Your review is updated.";
@@ -29,7 +29,11 @@ export const ReviewFormSchema = z.object({
     .trim()
     .regex(/^[1-5]$/, RATING_REQUIRED)
     .transform((v) => Number(v) as Rating),
-  body: z.string(REVIEW_TOO_SHORT).trim().min(REVIEW_MIN_LENGTH, REVIEW_TOO_SHORT).max(REVIEW_MAX_LENGTH, REVIEW_TOO_LONG),
+  body: z
+    .string(REVIEW_TOO_SHORT)
+    .trim()
+    .min(REVIEW_MIN_LENGTH, REVIEW_TOO_SHORT)
+    .max(REVIEW_MAX_LENGTH, refusalCode("orders.review_long")),
 });
 export type ReviewFormInput = z.infer<typeof ReviewFormSchema>;
 

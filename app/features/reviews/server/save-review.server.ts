@@ -8,14 +8,14 @@ import {
 } from "~/features/reviews/domain/reviews";
 import { isId, newId } from "~/platform/ids";
 import { holdProduct, syncReviewSummary } from "./review-summary.server";
+import { RefusalError, type Refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 
 /** A review the store will not take, with the status its page answers (403 not eligible, 404 no product). */
-export class ReviewRefused extends Error {
-  constructor(
-    message: string,
-    readonly status: 403 | 404,
-  ) {
-    super(message);
+export class ReviewRefused extends RefusalError {
+  declare readonly status: 403 | 404;
+  constructor(refused: Refusal, status: 403 | 404) {
+    super(refused, { status, english: english(refused) });
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refusalCode } from "../../../platform/core/refusal";
 import { validateGstin } from "../../tax/domain/gstin";
 import { PRICE_DISPLAYS, TAX_MODES } from "../../tax/domain/gst";
 
@@ -14,7 +15,9 @@ export const GeneralSettingsSchema = z.object({
   storeGstin: z.string().transform((value, ctx) => {
     const result = validateGstin(value);
     if (result.ok) return result.gstin;
-    ctx.addIssue({ code: "custom", message: value.trim() === "" ? "Enter the store's GSTIN." : result.error });
+    // The admin panel's own words are English; the GSTIN's check says its problem as a refusal code.
+    if (value.trim() === "") ctx.addIssue({ code: "custom", message: "Enter the store's GSTIN." });
+    else ctx.addIssue({ code: "custom", message: refusalCode(result.error.code), params: result.error.params });
     return z.NEVER;
   }),
   /** The registered place of business the GSTIN is for, as printed on invoices (one line per line). */

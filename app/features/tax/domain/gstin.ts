@@ -1,4 +1,5 @@
 import { findIndianState, indianStateByGstCode } from "../../../platform/core/indian-states";
+import { type Refusal, refusal } from "../../../platform/core/refusal";
 
 const CHARSET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -16,37 +17,33 @@ export function gstinCheckChar(first14: string): string {
 /**
  * Checks an Indian GSTIN and says what is wrong: 2-digit state code, the holder's PAN
  * (5 letters, 4 digits, 1 letter), entity number, 'Z', then the check character.
- * Returns the normalised (upper-case) GSTIN or an error message.
+ * Returns the normalised (upper-case) GSTIN or the refusal.
  */
-export function validateGstin(input: string): { ok: true; gstin: string } | { ok: false; error: string } {
+export function validateGstin(input: string): { ok: true; gstin: string } | { ok: false; error: Refusal } {
   const gstin = input.replace(/\s+/g, "").toUpperCase();
-  if (gstin.length !== 15) return { ok: false, error: `A GSTIN has 15 characters; this one has ${gstin.length}.` };
-  if (!/^[0-9A-Z]{15}$/.test(gstin)) return { ok: false, error: "A GSTIN has only letters and digits." };
+  if (gstin.length !== 15) return { ok: false, error: refusal("vendor.gst_length", { count: gstin.length }) };
+  if (!/^[0-9A-Z]{15}$/.test(gstin)) return { ok: false, error: refusal("vendor.gst_letters_digits") };
   const state = Number(gstin.slice(0, 2));
   if (!/^\d\d$/.test(gstin.slice(0, 2)) || state < 1 || (state > 38 && state !== 97 && state !== 99)) {
-    return { ok: false, error: "The first two digits must be a valid state code (01–38)." };
+    return { ok: false, error: refusal("vendor.gst_state_code") };
   }
-  if (!/^[A-Z]{5}\d{4}[A-Z]$/.test(gstin.slice(2, 12))) {
-    return { ok: false, error: "Characters 3 to 12 must be the business's PAN (5 letters, 4 digits, 1 letter)." };
-  }
-  if (!/^[1-9A-Z]$/.test(gstin.charAt(12))) return { ok: false, error: "The 13th character (entity number) must be 1–9 or A–Z." };
-  if (gstin[13] !== "Z") return { ok: false, error: "The 14th character of a GSTIN is 'Z'." };
-  if (gstinCheckChar(gstin.slice(0, 14)) !== gstin[14]) {
-    return { ok: false, error: "The GSTIN's last character (check digit) does not match. Please check for a typing mistake." };
-  }
+  if (!/^[A-Z]{5}\d{4}[A-Z]$/.test(gstin.slice(2, 12))) return { ok: false, error: refusal("vendor.gst_pan") };
+  if (!/^[1-9A-Z]$/.test(gstin.charAt(12))) return { ok: false, error: refusal("vendor.gst_entity") };
+  if (gstin[13] !== "Z") return { ok: false, error: refusal("vendor.gst_z") };
+  if (gstinCheckChar(gstin.slice(0, 14)) !== gstin[14]) return { ok: false, error: refusal("vendor.gst_check") };
   return { ok: true, gstin };
 }
 
 /**
  * A GSTIN belongs to one State: its first two digits must be the GST code of the State the vendor's
- * address is in. Returns a message saying what is wrong, or null when they match (or the State is
- * not one of the list, which the State field reports itself).
+ * address is in. Returns the refusal, or null when they match (or the State is not one of the
+ * list, which the State field reports itself).
  */
-export function gstinStateMismatch(gstin: string, stateName: string): string | null {
+export function gstinStateMismatch(gstin: string, stateName: string): Refusal | null {
   const state = findIndianState(stateName);
   if (!state) return null;
   const code = gstin.slice(0, 2);
   if (code === state.gstCode || state.legacyCodes?.includes(code)) return null;
-  const registeredIn = indianStateByGstCode(code);
-  return `This GSTIN starts with ${code}${registeredIn ? ` (${registeredIn.name})` : ""}, but your address is in ${state.name}, whose GST code is ${state.gstCode}. Please check the GSTIN or the State.`;
+  const registeredIn = indianStateByGstCode(code)?.name ?? null;
+  return refusal("vendor.gst_state_mismatch", { code, registeredIn, state: state.name, stateCode: state.gstCode });
 }

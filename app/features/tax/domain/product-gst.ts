@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CategoryKey } from "../../catalog/domain/categories";
 import { GST_RATES, type GstRate, isGstRate } from "./gst";
+import { refusalCode } from "../../../platform/core/refusal";
 import { GST_RATE_ERROR, HSN_ERROR, validateHsn } from "./gst-forms";
 
 /**
@@ -23,17 +24,18 @@ export function gstRateOf(stored: number | string): GstRate {
   return rate;
 }
 
-export const HsnCodeSchema = z.string(HSN_ERROR).transform((text, ctx) => {
+export const HsnCodeSchema = z.string(refusalCode(HSN_ERROR.code)).transform((text, ctx) => {
   const read = validateHsn(text);
   if (read.ok) return read.hsn;
-  ctx.addIssue({ code: "custom", message: read.error });
+  ctx.addIssue({ code: "custom", message: refusalCode(read.error.code) });
   return z.NEVER;
 });
 
-export const GstRateSchema = z.string(GST_RATE_ERROR).transform((text, ctx) => {
-  const rate = readGstRate(text);
+/** A missing rate is refused like a wrong one, with the choices (a custom issue carries them). */
+export const GstRateSchema = z.unknown().transform((text, ctx) => {
+  const rate = typeof text === "string" ? readGstRate(text) : null;
   if (rate !== null) return rate;
-  ctx.addIssue({ code: "custom", message: GST_RATE_ERROR });
+  ctx.addIssue({ code: "custom", message: refusalCode(GST_RATE_ERROR.code), params: GST_RATE_ERROR.params });
   return z.NEVER;
 });
 

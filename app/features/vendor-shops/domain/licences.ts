@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { CategoryKey } from "../../catalog/domain/categories";
 import { addDays, formatIsoDay, indiaToday, isIsoDay } from "../../../platform/core/india-day";
 import { INDIAN_STATES } from "../../../platform/core/indian-states";
+import { refusalCode } from "../../../platform/core/refusal";
 
 /**
  * Sellers of regulated farm inputs (issue 13, docs/decisions/019-licensed-sellers.md). Seeds need a
@@ -48,21 +49,14 @@ export function regulatedAsFor(category: CategoryKey, chosen?: unknown): Licence
 
 /** The choices the fertilizers category offers. */
 export const FERTILIZER_CATEGORY_KINDS = ["fertiliser", "pesticide"] as const satisfies readonly LicenceKind[];
-export const REGULATED_AS_INVALID = "Choose whether it is sold as a fertiliser or a pesticide.";
 
 export const LICENCE_NUMBER_MAX = 40;
 export const LICENCE_AUTHORITY_MAX = 120;
 /** How far ahead an expiry date may be: licences run for a few years, never decades. */
 export const LICENCE_MAX_YEARS = 20;
 
-export const LICENCE_NUMBER_REQUIRED = "Enter the licence number.";
-export const LICENCE_NUMBER_INVALID =
-  "A licence number is 4 to 40 letters, digits, spaces, slashes (/), dashes (-) or dots, with at least one digit.";
-export const LICENCE_EXPIRY_REQUIRED = "Enter the expiry date.";
-export const LICENCE_EXPIRY_INVALID = "Enter the expiry date as a real date (day, month and year).";
-export const licenceExpired = (day: string) =>
-  `This licence expired on ${formatIsoDay(day)}. Enter your renewed licence's number and expiry date.`;
-export const LICENCE_EXPIRY_TOO_FAR = `The expiry date is more than ${LICENCE_MAX_YEARS} years away. Please check the year.`;
+const LICENCE_NUMBER_REQUIRED = refusalCode("vendor.licence_number_required");
+const LICENCE_EXPIRY_REQUIRED = refusalCode("vendor.licence_expiry_required");
 
 /** A licence number as stored: spaces collapsed, upper case (so "ab/12" and "AB/12 " are one number). */
 export const normaliseLicenceNumber = (text: string) => text.trim().replace(/\s+/g, " ").toUpperCase();
@@ -75,7 +69,7 @@ const stateNames = INDIAN_STATES.map((s) => s.name);
  */
 export function licenceFormSchema(today: string = indiaToday()) {
   return z.object({
-    kind: z.enum(LICENCE_KINDS, "Something is missing from the form. Please reload the page."),
+    kind: z.enum(LICENCE_KINDS, refusalCode("common.form_missing")),
     number: z
       .string(LICENCE_NUMBER_REQUIRED)
       .transform(normaliseLicenceNumber)
@@ -83,27 +77,28 @@ export function licenceFormSchema(today: string = indiaToday()) {
         z
           .string()
           .min(1, { message: LICENCE_NUMBER_REQUIRED, abort: true })
-          .regex(/^(?=.*\d)[A-Z0-9/.\- ]{4,40}$/, LICENCE_NUMBER_INVALID),
+          .regex(/^(?=.*\d)[A-Z0-9/.\- ]{4,40}$/, refusalCode("vendor.licence_number_invalid")),
       ),
     expiresOn: z
       .string(LICENCE_EXPIRY_REQUIRED)
       .trim()
       .min(1, { message: LICENCE_EXPIRY_REQUIRED, abort: true })
-      .refine(isIsoDay, { message: LICENCE_EXPIRY_INVALID, abort: true })
+      .refine(isIsoDay, { message: refusalCode("vendor.licence_expiry_invalid"), abort: true })
       .superRefine((day, ctx) => {
-        if (day < today) ctx.addIssue({ code: "custom", message: licenceExpired(day) });
-        else if (day > addDays(today, LICENCE_MAX_YEARS * 366)) ctx.addIssue({ code: "custom", message: LICENCE_EXPIRY_TOO_FAR });
+        if (day < today) ctx.addIssue({ code: "custom", message: refusalCode("vendor.licence_expired"), params: { date: day } });
+        else if (day > addDays(today, LICENCE_MAX_YEARS * 366))
+          ctx.addIssue({ code: "custom", message: refusalCode("vendor.licence_expiry_too_far"), params: { years: LICENCE_MAX_YEARS } });
       }),
     authority: z
       .string()
       .trim()
-      .max(LICENCE_AUTHORITY_MAX, `The issuing authority is too long (${LICENCE_AUTHORITY_MAX} characters at most).`)
+      .max(LICENCE_AUTHORITY_MAX, refusalCode("vendor.licence_authority_too_long"))
       .transform((s) => (s === "" ? null : s.replace(/\s+/g, " ")))
       .prefault(""),
     state: z
       .string()
       .trim()
-      .refine((s) => s === "" || stateNames.includes(s), "Choose the issuing State from the list.")
+      .refine((s) => s === "" || stateNames.includes(s), refusalCode("vendor.licence_state"))
       .transform((s) => (s === "" ? null : s))
       .prefault(""),
   });

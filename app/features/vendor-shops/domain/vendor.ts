@@ -1,17 +1,18 @@
 import { z } from "zod";
 import { addressFields, OwnEmailSchema, PasswordSchema, PhoneSchema } from "../../accounts/domain/account";
 import { FIELD_MAX } from "../../accounts/domain/account-rules";
+import { refusalCode } from "../../../platform/core/refusal";
 import { gstinStateMismatch, validateGstin } from "../../tax/domain/gstin";
 
 export const GstinSchema = z
   .string()
   .trim()
-  .min(1, "Please enter your GST number.")
-  .max(40, "A GSTIN has 15 characters.")
+  .min(1, refusalCode("vendor.gst_required"))
+  .max(40, refusalCode("vendor.gst_too_long"))
   .transform((value, ctx) => {
     const result = validateGstin(value);
     if (!result.ok) {
-      ctx.addIssue({ code: "custom", message: result.error });
+      ctx.addIssue({ code: "custom", message: refusalCode(result.error.code), params: result.error.params });
       return z.NEVER;
     }
     return result.gstin;
@@ -20,13 +21,13 @@ export const GstinSchema = z
 export const BusinessNameSchema = z
   .string()
   .trim()
-  .min(1, "Please enter your business name.")
-  .max(FIELD_MAX.businessName, `Business name is too long (${FIELD_MAX.businessName} characters at most).`);
+  .min(1, refusalCode("vendor.business_required"))
+  .max(FIELD_MAX.businessName, refusalCode("vendor.business_too_long"));
 
 /** A GSTIN is issued in one State: its first two digits must be the GST code of the vendor's State. */
 function gstinInState(input: { gstNumber: string; state: string }, ctx: z.RefinementCtx) {
-  const message = gstinStateMismatch(input.gstNumber, input.state);
-  if (message) ctx.addIssue({ code: "custom", path: ["gstNumber"], message });
+  const mismatch = gstinStateMismatch(input.gstNumber, input.state);
+  if (mismatch) ctx.addIssue({ code: "custom", path: ["gstNumber"], message: refusalCode(mismatch.code), params: mismatch.params });
 }
 
 /** The vendor's Edit Profile form, fields in its order. */

@@ -20,7 +20,7 @@ import type { LicenceKind } from "~/features/vendor-shops/domain/licences";
 export function licensedToSell(alias: "p" | "product", today: string) {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
   return sql<SqlBool>`(${column("vendor_id")} is null or ${column("regulated_as")} is null or exists (
-    select 1 from seller_licence sl
+    select 1 from vendor_licence sl
     where sl.vendor_id = ${column("vendor_id")} and sl.kind = ${column("regulated_as")}
       and sl.verified_at is not null and sl.expires_on >= ${today}))`;
 }
@@ -38,7 +38,7 @@ export async function lockVendor(trx: Db, vendorId: string) {
 /** The kinds the vendor may sell on `today`: licences verified and not expired. */
 export async function licensedKinds(db: Db, vendorId: string, today: string): Promise<LicenceKind[]> {
   const rows = await db
-    .selectFrom("seller_licence")
+    .selectFrom("vendor_licence")
     .select("kind")
     .where("vendor_id", "=", vendorId)
     .where("verified_at", "is not", null)

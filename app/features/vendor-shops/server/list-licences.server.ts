@@ -9,7 +9,7 @@ export async function licencesOf(vendorIds: readonly string[], db: Db = getDb())
   const out = new Map<string, Map<LicenceKind, Licence>>();
   if (vendorIds.length === 0) return out;
   const rows = await db
-    .selectFrom("seller_licence")
+    .selectFrom("vendor_licence")
     .select(["vendor_id", "kind", "number", "expires_on", "authority", "state", "verified_at", "version"])
     .where("vendor_id", "in", [...new Set(vendorIds)])
     .execute();

@@ -1,11 +1,11 @@
 import { getAuth } from "~/platform/auth/auth.server";
 import { getDb } from "~/platform/db/db.server";
 import type { VendorRegisterInput } from "~/features/vendor-shops/domain/vendor";
-import { TOO_MANY_ATTEMPTS } from "~/platform/i18n/messages";
+import { refusal } from "~/platform/core/refusal";
 import { hitRateLimit, LIMITS } from "~/platform/rate-limit/rate-limit.server";
 import { signUpQuietly } from "~/features/accounts/server/register-customer.server";
 import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
-import { assertGstinFree, VendorRefused } from "./vendor-profile.server";
+import { assertGstinFree, gstinTaken } from "./vendor-profile.server";
 
 /**
  * Registers a seller: an unconfirmed account with role "vendor" and its business profile. Nobody is
@@ -16,7 +16,7 @@ import { assertGstinFree, VendorRefused } from "./vendor-profile.server";
  */
 export async function registerVendor(input: VendorRegisterInput, meta: { ip: string; headers: Headers }): Promise<string | null> {
   const limit = await hitRateLimit(`vendor-register:ip:${meta.ip}`, LIMITS.register);
-  if (!limit.allowed) throw new AuthFailure(TOO_MANY_ATTEMPTS(limit.retryAfterSeconds), 429);
+  if (!limit.allowed) throw new AuthFailure(refusal("common.too_many_attempts", { seconds: limit.retryAfterSeconds }), 429);
   await assertGstinFree(input.gstNumber);
   const userId = await signUpQuietly({ name: input.businessName, email: input.email, password: input.password }, meta);
   if (userId === null) return null;
@@ -44,7 +44,7 @@ export async function registerVendor(input: VendorRegisterInput, meta: { ip: str
     const ctx = await getAuth().$context;
     await ctx.internalAdapter.deleteUser(userId).catch(() => {});
     if (/unique|duplicate/i.test(String((error as Error).message)))
-      throw new VendorRefused("A vendor with this GST number is already registered.", 409);
+      throw gstinTaken();
     throw error;
   }
   return userId;

@@ -23,7 +23,7 @@ export async function saveLicence(vendorId: string, input: LicenceInput, now: Da
     .execute(async (trx) => {
       await lockVendor(trx, vendorId);
       const current = await trx
-        .selectFrom("seller_licence")
+        .selectFrom("vendor_licence")
         .select(["number", "expires_on", "authority", "state", "verified_at"])
         .where("vendor_id", "=", vendorId)
         .where("kind", "=", input.kind)
@@ -32,7 +32,7 @@ export async function saveLicence(vendorId: string, input: LicenceInput, now: Da
       let outcome: LicenceSaved;
       if (!current) {
         await trx
-          .insertInto("seller_licence")
+          .insertInto("vendor_licence")
           .values({
             vendor_id: vendorId,
             kind: input.kind,
@@ -53,7 +53,7 @@ export async function saveLicence(vendorId: string, input: LicenceInput, now: Da
         return "unchanged";
       } else {
         await trx
-          .updateTable("seller_licence")
+          .updateTable("vendor_licence")
           .set({ ...details, verified_at: null, verified_by: null, version: sql<number>`version + 1`, updated_at: at })
           .where("vendor_id", "=", vendorId)
           .where("kind", "=", input.kind)

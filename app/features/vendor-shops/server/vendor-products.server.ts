@@ -17,22 +17,19 @@ import {
   productEdits,
   writeFormParts,
 } from "~/features/catalog/server/save-product.server";
-import { configuredLimits, hitRateLimit, waitInWords } from "~/platform/rate-limit/rate-limit.server";
+import { configuredLimits, hitRateLimit } from "~/platform/rate-limit/rate-limit.server";
+import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 
 /** A listing the vendor may not add now: too many waiting for approval, or too many just added. */
-export class ListingRefused extends Error {
-  constructor(
-    message: string,
-    readonly status: 409 | 429,
-  ) {
-    super(message);
+export class ListingRefused extends RefusalError {
+  constructor(refused: Refusal, status: 409 | 429) {
+    super(refused, { status, english: english(refused) });
   }
 }
 
-export const LISTING_RATE_LIMITED = (wait: string) => `You have added many listings in a short time. Please wait ${wait} and try again.`;
-
-export const TOO_MANY_PENDING = (max: number) =>
-  `You have ${max} listings waiting for approval. Please wait for our team to review them before adding or editing more.`;
+/** Too many listings added in a short time: the wait, in seconds. */
+export const listingRateLimited = (seconds: number) => new ListingRefused(refusal("vendor.listing_rate_limited", { seconds }), 429);
 
 type ListingRow = {
   id: string;
@@ -132,7 +129,7 @@ export async function getVendorProduct(vendorId: string, productId: string) {
 export async function createVendorProduct(vendorId: string, input: ProductFormInput, pictures: ProductPictures = {}) {
   const hit = await hitRateLimit(`listing:vendor:${vendorId}`, configuredLimits().listingCreation);
   if (!hit.allowed) {
-    throw new ListingRefused(LISTING_RATE_LIMITED(waitInWords(hit.retryAfterSeconds)), 429);
+    throw listingRateLimited(hit.retryAfterSeconds);
   }
   return inSkuGuard(input, null, () =>
     getDb()
@@ -197,5 +194,5 @@ export async function refuseIfQueueFull(trx: Db, vendorId: string) {
     .where("vendor_id", "=", vendorId)
     .where("status", "=", "pending")
     .executeTakeFirstOrThrow();
-  if (Number(n) >= max) throw new ListingRefused(TOO_MANY_PENDING(max), 409);
+  if (Number(n) >= max) throw new ListingRefused(refusal("vendor.too_many_pending", { max }), 409);
 }

@@ -1,5 +1,7 @@
 import { getDb } from "~/platform/db/db.server";
 import type { VendorProfileInput } from "~/features/vendor-shops/domain/vendor";
+import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 
 export type VendorProfile = {
   userId: string;
@@ -38,19 +40,19 @@ export async function getVendorProfile(userId: string): Promise<VendorProfile | 
   };
 }
 
-export class VendorRefused extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
+export class VendorRefused extends RefusalError {
+  constructor(refused: Refusal, status = 400) {
+    super(refused, { status, english: english(refused) });
   }
 }
+
+/** Another vendor has this GSTIN. */
+export const gstinTaken = () => new VendorRefused(refusal("vendor.gst_taken"), 409);
 
 export async function assertGstinFree(gstin: string, exceptUserId?: string) {
   let q = getDb().selectFrom("vendor").select("user_id").where("gst_number", "=", gstin);
   if (exceptUserId) q = q.where("user_id", "!=", exceptUserId);
-  if (await q.executeTakeFirst()) throw new VendorRefused("A vendor with this GST number is already registered.", 409);
+  if (await q.executeTakeFirst()) throw gstinTaken();
 }
 
 export async function updateVendorProfile(userId: string, input: VendorProfileInput) {
@@ -58,8 +60,7 @@ export async function updateVendorProfile(userId: string, input: VendorProfileIn
   // Two vendors saving one GSTIN at the same moment both pass the check above; the unique index
   // then refuses the second, which gets the same answer.
   await updateProfileRow(userId, input).catch((error: unknown) => {
-    if (/unique|duplicate/i.test(String((error as Error).message)))
-      throw new VendorRefused("A vendor with this GST number is already registered.", 409);
+    if (/unique|duplicate/i.test(String((error as Error).message))) throw gstinTaken();
     throw error;
   });
 }

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { fieldErrors, firstError } from "~/platform/core/form-errors";
+import { firstError } from "~/platform/core/form-errors";
 import { VendorShipFormSchema } from "~/features/orders/domain/shipments";
 import { redirectWithToast, samePage } from "~/platform/toast/toast.server";
 import { ShipmentRefused, shipOrder } from "~/features/orders/server/ship-order.server";
 import { m } from "~/platform/i18n/i18n.server";
-import { vendorFieldTexts, vendorText } from "~/features/vendor-shops/server/vendor-text.server";
+import { formErrors, renderRefusal } from "~/platform/i18n/render-refusal.server";
 
 /**
  * /vendor-login/orders' action (issue 15): a vendor ships their own lines of one order. The service
@@ -15,7 +15,7 @@ export async function vendorShipAction(vendorId: string, form: Record<string, st
   const values = { courier: form.courier ?? "", tracking: form.tracking ?? "" };
   const parsed = VendorShipFormSchema.safeParse(form);
   if (!parsed.success) {
-    const fields = vendorFieldTexts(fieldErrors(parsed.error));
+    const fields = formErrors(parsed.error);
     const { courier, tracking } = fields;
     return data({ orderId, refusal: firstError(fields), fields: { courier, tracking }, values }, { status: 400 });
   }
@@ -30,7 +30,7 @@ export async function vendorShipAction(vendorId: string, form: Record<string, st
     });
   } catch (error) {
     if (error instanceof ShipmentRefused)
-      return data({ orderId, refusal: vendorText(error.message), fields: {}, values }, { status: error.status });
+      return data({ orderId, refusal: renderRefusal(error.refusal), fields: {}, values }, { status: error.status });
     throw error;
   }
 }

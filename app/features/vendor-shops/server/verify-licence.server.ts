@@ -38,7 +38,7 @@ export async function verifyLicence(
     .execute(async (trx) => {
       await lockVendor(trx, target.vendorId);
       const licence = await trx
-        .selectFrom("seller_licence")
+        .selectFrom("vendor_licence")
         .select(["version", "expires_on"])
         .where("vendor_id", "=", target.vendorId)
         .where("kind", "=", target.kind)
@@ -47,7 +47,7 @@ export async function verifyLicence(
       if (Number(licence.version) !== target.version) throw new LicenceRefused(LICENCE_CHANGED, 409);
       if (licence.expires_on < today) throw new LicenceRefused(licenceExpiredForAdmin(target.kind), 409);
       await trx
-        .updateTable("seller_licence")
+        .updateTable("vendor_licence")
         .set({ verified_at: now.toISOString(), verified_by: adminId })
         .where("vendor_id", "=", target.vendorId)
         .where("kind", "=", target.kind)
@@ -68,7 +68,7 @@ export async function revokeLicence(target: { vendorId: string; kind: LicenceKin
     .execute(async (trx) => {
       await lockVendor(trx, target.vendorId);
       const result = await trx
-        .updateTable("seller_licence")
+        .updateTable("vendor_licence")
         .set({ verified_at: null, verified_by: null })
         .where("vendor_id", "=", target.vendorId)
         .where("kind", "=", target.kind)

@@ -118,7 +118,7 @@ describe("approving a vendor's regulated listing", () => {
       status: 409,
       message: expect.stringMatching(/^The vendor's insecticide selling licence expired on /),
     });
-    await getDb().updateTable("seller_licence").set({ expires_on: today() }).where("vendor_id", "=", vendorId).execute();
+    await getDb().updateTable("vendor_licence").set({ expires_on: today() }).where("vendor_id", "=", vendorId).execute();
     expect(await reviewListing(id, "approve", { version: await versionOf(id) })).toBe("live");
   });
 
@@ -240,7 +240,7 @@ describe("a licence that expires", () => {
     // The day passes (here: the licence's last day is moved to yesterday). Before any sweep, the
     // catalogue still lists it, but nothing sells it.
     await getDb()
-      .updateTable("seller_licence")
+      .updateTable("vendor_licence")
       .set({ expires_on: addDays(today(), -1) })
       .where("vendor_id", "=", vendorId)
       .execute();
@@ -307,7 +307,7 @@ describe("a licence that expires", () => {
 
     const { vendorId, id } = await livePesticide("Sweeper Neem Oil");
     await getDb()
-      .updateTable("seller_licence")
+      .updateTable("vendor_licence")
       .set({ expires_on: addDays(today(), -1) })
       .where("vendor_id", "=", vendorId)
       .execute();

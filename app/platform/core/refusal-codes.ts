@@ -1,0 +1,250 @@
+/**
+ * Every refusal the store can say, by code, with the values its sentence needs (refusal.ts). Each
+ * code is said by one message in messages/<area>/{en,hi}.json (render-refusal.server.ts). Values are
+ * raw: an amount in paise, a day as YYYY-MM-DD, a wait in seconds; the page's language formats them.
+ */
+// biome-ignore lint/complexity/noBannedTypes: a code whose sentence needs no values
+type None = {};
+
+export interface RefusalParams {
+  // ---- Any form
+  "common.rate_limit_unavailable": None;
+  "common.too_many_attempts": { seconds: number };
+  "common.unknown_intent": None;
+  "common.form_missing": None;
+  "common.check_form": None;
+
+  // ---- Checkout
+  "checkout.vendor": None;
+  "checkout.verify": None;
+  "checkout.payment_method": None;
+  "checkout.unknown_product": None;
+  "checkout.whole": None;
+  "checkout.at_least_one": None;
+  "checkout.too_many_of_one": { max: number };
+  "checkout.session": None;
+  "checkout.cart_unreadable": None;
+  "checkout.cart_empty": None;
+  "checkout.too_many_lines": { max: number };
+  "checkout.pincode_format": None;
+  "checkout.pincode_unknown": { pincode: string };
+  "checkout.unserved": { pincode: string; district: string; state: string };
+  "checkout.state_mismatch": { pincode: string; state: string };
+  "checkout.no_cod_here": { pincode: string };
+  "checkout.cod_over_cap": { amountPaise: number };
+  "checkout.choose_state": None;
+  "checkout.open_orders": { max: number };
+  "checkout.unpaid_order_value": { amountPaise: number };
+  "checkout.unpaid_order_units": { max: number };
+  "checkout.unpaid_customer_value": { amountPaise: number };
+  "checkout.unpaid_customer_units": { max: number };
+  "checkout.unpaid_share": { max: number; name: string };
+  "checkout.product_gone": None;
+  "checkout.named_gone": { name: string };
+  "checkout.out_of_stock": { name: string };
+  "checkout.only_left": { stock: number; name: string };
+  /** `missing`: what a seller lacks, in the seller's records' own words ("GSTIN of Kisan Traders"). */
+  "checkout.untaxable": { missing: string };
+  "checkout.too_fast": { seconds: number };
+  "checkout.failed": None;
+
+  // ---- Orders: paying, cancelling, returns, refunds, reviews
+  "orders.id_missing": None;
+  "orders.load_failed": None;
+  "orders.list_failed": None;
+  "orders.log_in_pay": None;
+  "orders.unknown_action": None;
+  "orders.payment_failed": None;
+  "orders.gateway_down": None;
+  "orders.not_verified": None;
+  "orders.order_gone": None;
+  "orders.order_missing": None;
+  "orders.not_awaiting": None;
+  "orders.pay_expired": None;
+  "orders.pay_unavailable": None;
+  "orders.cancel_confirm": None;
+  "orders.already_cancelled": None;
+  "orders.cancel_shipped": { days: number };
+  "orders.cancel_delivered": { days: number };
+  "orders.cancel_paid_offline": None;
+  "orders.changed": None;
+  "orders.not_delivered": None;
+  "orders.line_missing": None;
+  "orders.already_requested": None;
+  "orders.reason_short": { min: number };
+  "orders.reason_long": { max: number };
+  "orders.quantity": None;
+  "orders.bought": { bought: number };
+  "orders.window_closed": { date: string; days: number };
+  "orders.free_item": None;
+  "orders.rating": None;
+  "orders.review_short": { min: number };
+  "orders.review_long": { max: number };
+  "orders.review_not_eligible": None;
+  "orders.review_product_missing": None;
+  "orders.refund_zero": None;
+  "orders.refund_only_left": { amountPaise: number };
+  "orders.refund_no_payment": None;
+  "orders.refund_not_waiting": None;
+  "orders.refund_payout_reference": { min: number; max: number };
+  "orders.return_missing": None;
+  "orders.return_decided": None;
+  "orders.payout_reference_required": { min: number; max: number };
+  "orders.payout_reference_invalid": { min: number; max: number };
+  "orders.reject_note_required": None;
+  "orders.decision_note_long": { max: number };
+  "orders.admin_only": None;
+  "orders.status_move": { from: string; to: string };
+  "orders.awaiting_payment": None;
+  "orders.changed_reload": None;
+  "orders.ship_choice": None;
+  "orders.ship_status": { status: string };
+  "orders.shipped_yours": None;
+  "orders.shipped_all": None;
+  "orders.shipped_those": None;
+
+  // ---- Accounts: signing in, registering, the account page
+  "account.login_required": None;
+  "account.unexpected": None;
+  "account.profile_load_failed": None;
+  "account.suspended": { email: string; phone: string };
+  "account.wrong_door_store": None;
+  "account.wrong_door_admin": None;
+  "account.temporary_password_expired": None;
+  "account.code_refused": None;
+  "account.same_email": None;
+  "account.wrong_current_password": None;
+  "account.invalid_email_or_password": None;
+  "account.email_not_verified": None;
+  "account.user_exists": None;
+  "account.password_too_short": None;
+  "account.password_too_long": None;
+  "account.invalid_token": None;
+  "account.token_expired": None;
+  "account.otp_expired": None;
+  "account.otp_too_many": None;
+  "account.email_missing": None;
+  "account.email_too_long": { max: number };
+  "account.email_invalid": None;
+  "account.email_not_mailable": None;
+  "account.mobile_number_held": None;
+  "account.mobile_sign_up_failed": None;
+  "account.password_min": { min: number };
+  "account.password_max": { max: number };
+  "account.password_spaces": None;
+  "account.password_missing": None;
+  "account.current_password_missing": None;
+  "account.phone_missing": None;
+  "account.phone_invalid": None;
+  "account.name_missing": None;
+  "account.name_too_long": { max: number };
+  "account.street_missing": None;
+  "account.street_too_long": { max: number };
+  "account.city_missing": None;
+  "account.city_too_long": { max: number };
+  "account.state_missing": None;
+  "account.pincode_invalid": None;
+  "account.mobile_missing": None;
+  "account.mobile_invalid": None;
+  "account.code_invalid": None;
+  "account.sms_needs_mobile": None;
+  "account.verify_before_email_change": None;
+  "account.verify_before_phone": None;
+  "account.confirm_password_wrong": None;
+
+  // ---- Vendors: registration, profile, licences, shipping, listings, the CSV import
+  "vendor.auth_error": None;
+  "vendor.wrong_door": None;
+  "vendor.gst_required": None;
+  "vendor.gst_too_long": None;
+  "vendor.gst_length": { count: number };
+  "vendor.gst_letters_digits": None;
+  "vendor.gst_state_code": None;
+  "vendor.gst_pan": None;
+  "vendor.gst_entity": None;
+  "vendor.gst_z": None;
+  "vendor.gst_check": None;
+  "vendor.gst_taken": None;
+  /** The GSTIN's State code against the address's State (`registeredIn`: the code's State, if it is one). */
+  "vendor.gst_state_mismatch": { code: string; registeredIn: string | null; state: string; stateCode: string };
+  "vendor.business_required": None;
+  "vendor.business_too_long": { max: number };
+  "vendor.licence_number_required": None;
+  "vendor.licence_number_invalid": None;
+  "vendor.licence_expiry_required": None;
+  "vendor.licence_expiry_invalid": None;
+  "vendor.licence_expired": { date: string };
+  "vendor.licence_expiry_too_far": { years: number };
+  "vendor.licence_authority_too_long": { max: number };
+  "vendor.licence_state": None;
+  "vendor.courier_required": None;
+  "vendor.courier_length": { min: number; max: number };
+  "vendor.courier_too_long": { max: number };
+  "vendor.tracking_required": None;
+  "vendor.tracking_length": { min: number; max: number };
+  "vendor.tracking_too_long": { max: number };
+  "vendor.tracking_link": None;
+  "vendor.confirm_before_shipping": None;
+  "vendor.verify_before_listing": None;
+  "vendor.listing_rate_limited": { seconds: number };
+  "vendor.too_many_pending": { max: number };
+  "vendor.import_choose_file": None;
+  "vendor.csv_choose_file": None;
+  "vendor.csv_too_large": { rows: number };
+  "vendor.csv_too_many_rows": { rows: number };
+  "vendor.csv_too_many_columns": { row: number; max: number; count: number };
+  "vendor.csv_cell_too_long": { row: number; column: string; max: number };
+  "vendor.csv_not_utf8": None;
+  "vendor.csv_empty": None;
+
+  // ---- The product form (vendors' and the admin's)
+  "product.invalid": None;
+  "product.name_required": None;
+  "product.name_too_long": None;
+  "product.description_too_long": None;
+  "product.category": None;
+  "product.regulated_as": None;
+  "product.size_label_required": None;
+  "product.size_label_too_long": None;
+  "product.pack_quantity": None;
+  "product.unit": None;
+  "product.sku_format": None;
+  "product.sku_taken": None;
+  "product.sku_repeated": None;
+  "product.mrp": None;
+  "product.price": None;
+  "product.price_above_mrp": None;
+  "product.stock": None;
+  "product.stock_too_large": None;
+  "product.weight": None;
+  "product.no_sizes": None;
+  "product.too_many_sizes": { max: number };
+  "product.brand_too_long": None;
+  "product.season": None;
+  "product.crops": None;
+  "product.dosage": None;
+  "product.dosage_unit": None;
+  "product.dosage_amount": None;
+  "product.how_to_use_too_long": None;
+  "product.name_hi_too_long": None;
+  "product.description_hi_too_long": None;
+  "product.how_to_use_hi_too_long": None;
+  "product.hsn": None;
+  /** `rates`: the GST rates a product may have, "0, 5, 18, 40". */
+  "product.gst_rate": { rates: string };
+  "product.image_too_large": None;
+  "product.image_empty": None;
+  "product.image_unreadable": None;
+  "product.image_type": None;
+  "product.image_unprocessable": None;
+  "product.gallery_full": { max: number };
+  "product.changed": None;
+
+  // ---- The dosage calculator's area
+  "dosage.area_unit": None;
+  "dosage.area_empty": None;
+  "dosage.area_positive": None;
+  "dosage.area_number": None;
+  /** The largest area: `acres` (formatted, "1,000"), and in the unit asked for unless that is acres. */
+  "dosage.area_max": { acres: string; inUnit: { amount: string; unit: "guntha" | "bigha" | "hectare" } | null };
+}
