@@ -16,6 +16,7 @@ import { action as usersAction } from "~/routes/admin/users";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { action as productEditAction, loader as productEditLoader } from "~/routes/admin/product-edit";
 import { GST_RATE_ERROR, HSN_ERROR } from "~/features/tax/domain/gst-forms";
+import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { action as vendorsAction } from "~/routes/admin/vendors";
 
 /**
@@ -283,10 +284,13 @@ describe("the product form's pack sizes", () => {
     const result = await outcome(await productEditAction({ ...args, params: {}, pattern: "/admin/products/new" }));
     expect(result.status).toBe(409);
     expect(result.body).toMatchObject({
-      ok: false,
-      error: "Please fill all required fields correctly.",
-      fields: { "variants.1.sku": "This SKU is already used by another product." },
-      values: { name, variants: [expect.objectContaining({ label: "500 ml" }), expect.objectContaining({ sku: taken.toLowerCase() })] },
+      result: {
+        error: { "": ["Please fill all required fields correctly."], "variants[1].sku": ["This SKU is already used by another product."] },
+        initialValue: {
+          name,
+          variants: [expect.objectContaining({ label: "500 ml" }), expect.objectContaining({ sku: taken.toLowerCase() })],
+        },
+      },
     });
     expect(await getDb().selectFrom("product").select("id").where("name", "=", name).execute()).toEqual([]);
 
@@ -314,24 +318,28 @@ describe("the product form's HSN code and GST rate", () => {
   it("a code that is not 4 to 8 digits or a rate not on the list is a 400 beside its field, with what was typed back, and nothing is written", async () => {
     const name = `Garden Spade ${Date.now().toString(36)}`;
     const fields = { name, category: "tools", price: "450", stock: "5" };
+    const hsn = [renderRefusal(HSN_ERROR, "en")];
+    const rate = [renderRefusal(GST_RATE_ERROR, "en")];
     for (const [hsnCode, gstRate, expected] of [
-      ["12", "5", { hsnCode: HSN_ERROR }],
-      ["123456789", "5", { hsnCode: HSN_ERROR }],
-      ["12ab", "5", { hsnCode: HSN_ERROR }],
-      ["", "5", { hsnCode: HSN_ERROR }],
-      ["8201", "12", { gstRate: GST_RATE_ERROR }],
-      ["8201", "abc", { gstRate: GST_RATE_ERROR }],
-      ["8201", "", { gstRate: GST_RATE_ERROR }],
-      ["12ab", "abc", { hsnCode: HSN_ERROR, gstRate: GST_RATE_ERROR }],
+      ["12", "5", { hsnCode: hsn }],
+      ["123456789", "5", { hsnCode: hsn }],
+      ["12ab", "5", { hsnCode: hsn }],
+      ["", "5", { hsnCode: hsn }],
+      ["8201", "12", { gstRate: rate }],
+      ["8201", "abc", { gstRate: rate }],
+      ["8201", "", { gstRate: rate }],
+      ["12ab", "abc", { hsnCode: hsn, gstRate: rate }],
     ] as const) {
       const args = await post("/admin/products/new", { ...fields, hsnCode, gstRate });
       const result = await outcome(await productEditAction({ ...args, params: {}, pattern: "/admin/products/new" }));
       expect(result.status, `${hsnCode} ${gstRate}`).toBe(400);
+      // What was typed comes back (an empty field is left out), each message beside its field.
       expect(result.body).toEqual({
-        ok: false,
-        error: "Please fill all required fields correctly.",
-        fields: expected,
-        values: expect.objectContaining({ name, hsnCode, gstRate }),
+        result: expect.objectContaining({
+          status: "error",
+          error: { "": ["Please fill all required fields correctly."], ...expected },
+          initialValue: expect.objectContaining({ name, ...(hsnCode ? { hsnCode } : {}), ...(gstRate ? { gstRate } : {}) }),
+        }),
       });
     }
     expect(await saved(name)).toEqual([]);

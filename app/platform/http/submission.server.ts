@@ -1,4 +1,4 @@
-import type { Submission } from "@conform-to/react";
+import { parse, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { configureCoercion } from "@conform-to/zod/v4/future";
 import type { z } from "zod";
@@ -80,4 +80,17 @@ export function replyRefused<Input, Output>(submission: Submission<Input, string
   const schemaErrors = submission.status === "success" ? {} : submission.error;
   const summary = refusal.formError ?? firstMessage({ ...schemaErrors, ...fieldErrors }) ?? "Please check the form.";
   return submission.reply({ formErrors: [summary], fieldErrors, hideFields: refusal.hideFields });
+}
+
+/**
+ * Conform's reply for a form that another parser decided: the product form's, which checks the same
+ * schema beside its photos and version and stores the photos only when all is well. What was typed
+ * goes back as with any other form; an error keyed `variants.1.sku` is named as the form names the
+ * field, `variants[1].sku`.
+ */
+export function replyDecided(form: FormData, refusal: Refused & { formError: string }) {
+  const submission = parse<unknown, string[]>(formFields(form), { resolve: () => ({ error: {} }) });
+  const fieldErrors: Record<string, string | undefined> = {};
+  for (const [key, message] of Object.entries(refusal.fieldErrors ?? {})) fieldErrors[key.replace(/\.(\d+)(?=\.|$)/g, "[$1]")] = message;
+  return replyRefused(submission, { ...refusal, fieldErrors });
 }

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
 import { defined } from "~/platform/defined";
 import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
-import { ProductForm, productFormValues, typedProductValues, typedValuesOf } from "~/features/catalog/ui/product-form";
+import { ProductForm, productFormValues } from "~/features/catalog/ui/product-form";
 import { variantRowsOf } from "~/features/catalog/domain/product-form";
 import { getProductFormExtras } from "~/features/catalog/server/product-form-extras.server";
 import { skuTakenReply } from "~/features/catalog/server/sku-taken-reply.server";
@@ -12,6 +12,7 @@ import { createProduct, SkuTaken, updateProduct } from "~/features/catalog/serve
 import { refusal } from "~/platform/core/refusal";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { readForm } from "~/platform/http/read-form.server";
+import { replyDecided } from "~/platform/http/submission.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { isOversizedUpload, oversizedUpload } from "~/features/catalog/server/oversized-upload.server";
 
@@ -28,39 +29,41 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdminAction(request);
-  if (isOversizedUpload(request)) return data(oversizedUpload(), { status: 413 });
+  if (isOversizedUpload(request)) return refuse(new FormData(), oversizedUpload(), 413);
   const form = await readForm(request);
   // An edit must say which version it was drawn from: without one it might overwrite stock sold since.
   const current = params.id ? await getProductFormExtras(params.id) : null;
   const result = await parseProductForm(form, { editing: Boolean(params.id), gallery: current?.gallery });
-  // The typed values come back, so a page without JavaScript shows them again.
-  if (!result.ok)
-    return data(
-      { ...result, values: typedProductValues(form) },
-      { status: result.stale ? 409 : result.fields.image || result.fields.gallery ? 422 : 400 },
-    );
+  if (!result.ok) return refuse(form, result, result.stale ? 409 : result.fields.image || result.fields.gallery ? 422 : 400);
   try {
     if (params.id) {
       // parseProductForm refuses an edit without a version, so there is one here.
       const version = defined(result.version, "the edited form's version");
       const outcome = await updateProduct(params.id, result.input, { ...result, version });
       if (outcome === "missing" || outcome === "stale") await discardParsedPictures(result);
-      if (outcome === "missing") return data({ ok: false as const, error: "That product no longer exists.", fields: {} }, { status: 404 });
-      if (outcome === "stale") return data({ ok: false as const, error: renderRefusal(refusal("product.changed")), fields: {} }, { status: 409 });
+      if (outcome === "missing") return refuse(form, { error: "That product no longer exists." }, 404);
+      if (outcome === "stale") return refuse(form, { error: renderRefusal(refusal("product.changed")) }, 409);
       return redirectWithToast("/admin/products", { description: `Saved ${result.input.name}.` });
     }
     await createProduct(result.input, { ...result, status: "live" });
   } catch (error) {
     if (!(error instanceof SkuTaken)) throw error;
     await discardParsedPictures(result);
-    return data(skuTakenReply(error, variantRowsOf(form), typedProductValues(form)), { status: 409 });
+    return refuse(form, skuTakenReply(error, variantRowsOf(form), null), 409);
   }
   return redirectWithToast("/admin/products", { description: `Added ${result.input.name}.` });
 }
 
+/**
+ * A refused save: Conform's reply (what was typed comes back, so a page without JavaScript shows it
+ * again, and each field's error beside it) with the refusal's sentence at the top.
+ */
+function refuse(form: FormData, refused: { error: string; fields?: Record<string, string> }, status: number) {
+  return data({ result: replyDecided(form, { formError: refused.error, fieldErrors: refused.fields }) }, { status });
+}
+
 export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const p = loaderData.product;
-  const failed = actionData && !actionData.ok ? actionData : null;
   return (
     <div>
       <Link to="/admin/products" className="text-sm font-semibold text-brand-700 hover:underline">
@@ -70,9 +73,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
       <ProductForm
         key={p?.id ?? "new"}
         values={p ? productFormValues(p, p.extras) : undefined}
-        typed={typedValuesOf(failed)}
-        errors={failed?.fields}
-        error={failed?.error}
+        lastResult={actionData?.result}
         submitLabel={p ? "Save Changes" : "Add Product"}
       />
     </div>

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
 import { defined } from "~/platform/defined";
 import { requireVendorAction, requireVendorPage } from "~/platform/auth/guards.server";
-import { ProductForm, productFormValues, typedProductValues, typedValuesOf } from "~/features/catalog/ui/product-form";
+import { ProductForm, productFormValues } from "~/features/catalog/ui/product-form";
 import { variantRowsOf } from "~/features/catalog/domain/product-form";
 import { getProductFormExtras } from "~/features/catalog/server/product-form-extras.server";
 import { skuTakenReply } from "~/features/catalog/server/sku-taken-reply.server";
@@ -12,6 +12,7 @@ import { createVendorProduct, getVendorProduct, updateVendorProduct } from "~/fe
 import { RefusalError, refusal } from "~/platform/core/refusal";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { readForm } from "~/platform/http/read-form.server";
+import { replyDecided } from "~/platform/http/submission.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { isOversizedUpload, oversizedUpload } from "~/features/catalog/server/oversized-upload.server";
 import { m } from "~/platform/i18n/i18n.server";
@@ -32,38 +33,33 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
-  if (params.id && !(await getVendorProduct(vendor.id, params.id)))
-    return data({ ok: false as const, error: m.vendor_listing_not_found(), fields: {} }, { status: 404 });
-  if (!vendor.verified)
-    return data({ ok: false as const, error: renderRefusal(refusal("vendor.verify_before_listing")), fields: {} }, { status: 403 });
-  if (isOversizedUpload(request)) return data(oversizedUpload(), { status: 413 });
+  // Refused before the form is read: nothing typed comes back.
+  const unread = new FormData();
+  if (params.id && !(await getVendorProduct(vendor.id, params.id))) return refuse(unread, { error: m.vendor_listing_not_found() }, 404);
+  if (!vendor.verified) return refuse(unread, { error: renderRefusal(refusal("vendor.verify_before_listing")) }, 403);
+  if (isOversizedUpload(request)) return refuse(unread, oversizedUpload(), 413);
   const form = await readForm(request);
   // An edit must say which version it was drawn from: without one it might overwrite stock sold since.
   const current = params.id ? await getProductFormExtras(params.id) : null;
   const result = await parseProductForm(form, { editing: Boolean(params.id), gallery: current?.gallery });
-  // The typed values come back, so a page without JavaScript shows them again.
-  if (!result.ok)
-    return data(
-      { ...result, values: typedProductValues(form) },
-      { status: result.stale ? 409 : result.fields.image || result.fields.gallery ? 422 : 400 },
-    );
+  if (!result.ok) return refuse(form, result, result.stale ? 409 : result.fields.image || result.fields.gallery ? 422 : 400);
   try {
     if (params.id) {
       // parseProductForm refuses an edit without a version, so there is one here.
       const version = defined(result.version, "the edited form's version");
       if (!(await updateVendorProduct(vendor.id, params.id, result.input, { ...result, version }))) {
         await discardParsedPictures(result);
-        return data({ ok: false as const, error: renderRefusal(refusal("product.changed")), fields: {} }, { status: 409 });
+        return refuse(form, { error: renderRefusal(refusal("product.changed")) }, 409);
       }
     } else await createVendorProduct(vendor.id, result.input, result);
   } catch (error) {
     if (error instanceof SkuTaken) {
       await discardParsedPictures(result);
-      return data(skuTakenReply(error, variantRowsOf(form), typedProductValues(form)), { status: 409 });
+      return refuse(form, skuTakenReply(error, variantRowsOf(form), null), 409);
     }
     if (error instanceof RefusalError) {
       await discardParsedPictures(result);
-      return data({ ok: false as const, error: renderRefusal(error.refusal), fields: {} }, { status: error.status });
+      return refuse(form, { error: renderRefusal(error.refusal) }, error.status);
     }
     throw error;
   }
@@ -72,9 +68,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
 }
 
+/**
+ * A refused listing: Conform's reply (what was typed comes back, so a page without JavaScript shows
+ * it again, and each field's error beside it) with the refusal's sentence at the top.
+ */
+function refuse(form: FormData, refused: { error: string; fields?: Record<string, string> }, status: number) {
+  return data({ result: replyDecided(form, { formError: refused.error, fieldErrors: refused.fields }) }, { status });
+}
+
 export default function VendorProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const p = loaderData.product;
-  const failed = actionData && !actionData.ok ? actionData : null;
   const t = useT();
   return (
     <div>
@@ -88,9 +91,7 @@ export default function VendorProductEdit({ loaderData, actionData }: Route.Comp
       <ProductForm
         key={p?.id ?? "new"}
         values={p ? productFormValues(p, p.extras) : undefined}
-        typed={typedValuesOf(failed)}
-        errors={failed?.fields}
-        error={failed?.error}
+        lastResult={actionData?.result}
         submitLabel={p ? t("ui_vendor_listing_resubmit") : t("ui_vendor_listing_submit")}
       />
     </div>

@@ -1,11 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import {
-  blankVariantRow,
-  type VariantRow,
-  type VariantRowField,
-  variantErrorKey,
-  variantFieldName,
-} from "~/features/catalog/domain/product-form";
+import { blankVariantRow, type VariantRow, type VariantRowField, variantFieldName } from "~/features/catalog/domain/product-form";
 import { PACK_UNITS, type PackUnit } from "~/features/catalog/domain/pack-units";
 import { MAX_VARIANTS } from "~/features/catalog/domain/variants";
 import { type UiKey, useT } from "~/platform/i18n/i18n";
@@ -32,7 +26,8 @@ export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[];
   const [list, setList] = useState(() => startingRows(rows, isNew).map(keyed));
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const errorOf = (index: number, field: VariantRowField) => errors[variantErrorKey(index, field)];
+  // Errors are keyed by the field's own name (Conform's), e.g. `variants[1].sku`.
+  const errorOf = (index: number, field: VariantRowField) => errors[variantFieldName(index, field)];
   return (
     <fieldset className="min-w-0 sm:col-span-2">
       <legend className="text-base font-semibold text-stone-900">{t("ui_catalog_form_pack_sizes")}</legend>

@@ -1,3 +1,4 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { type ChangeEvent, useCallback, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CATEGORY_KEYS, type CategoryKey, isCategoryKey } from "~/features/catalog/domain/categories";
@@ -5,8 +6,7 @@ import { categoryLabelKey } from "~/features/catalog/domain/catalog-labels";
 import { useEarlyChoice } from "~/platform/i18n/early-choice";
 import { useT } from "~/platform/i18n/i18n";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_LABEL } from "~/features/catalog/domain/product-image";
-import type { VariantRow } from "~/features/catalog/domain/product-form";
-import { variantRowsOf } from "~/features/catalog/domain/product-form";
+import { blankVariantRow, VARIANT_ROW_FIELDS, type VariantRow } from "~/features/catalog/domain/product-form";
 import type { VariantInput } from "~/features/catalog/domain/variants";
 import { ProductDetailsFields, type ProductDetailsValues } from "./product-details-fields";
 import { PackSizesFieldset } from "./pack-sizes-fieldset";
@@ -102,52 +102,70 @@ async function previewOf(file: File): Promise<string> {
   return canvas.toDataURL("image/jpeg", 0.85);
 }
 
-/** What was typed, to fill the form again after a refusal (a page without JavaScript reloads). */
-export function typedProductValues(form: FormData): Partial<ProductFormValues> {
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : "";
-  };
+/** The form's values to show: what was stored, or what was typed before a refusal (Conform's initial value). */
+function shownValues(initial: unknown): Partial<ProductFormValues> {
+  const typed = (initial ?? {}) as Record<string, unknown>;
+  const text = (name: string) => (typeof typed[name] === "string" ? (typed[name] as string) : "");
   const category = text("category");
-  const rows = variantRowsOf(form);
+  const rows = Array.isArray(typed.variants) ? typed.variants : undefined;
   return {
     name: text("name"),
     description: text("description"),
     nameHi: text("nameHi"),
     descriptionHi: text("descriptionHi"),
     howToUseHi: text("howToUseHi"),
-    ...(CATEGORY_KEYS.includes(category as CategoryKey) ? { category: category as CategoryKey } : {}),
+    ...(isCategoryKey(category) ? { category } : {}),
     regulatedAs: text("regulatedAs"),
     hsnCode: text("hsnCode"),
     gstRate: text("gstRate"),
-    ...(rows ? { variants: rows } : {}),
+    ...(rows ? { variants: rows.map(variantRow) } : {}),
     brand: text("brand"),
     season: text("season"),
-    crops: form.getAll("crops").filter((c): c is string => typeof c === "string"),
+    crops: [typed.crops ?? []].flat().filter((c): c is string => typeof c === "string"),
     dosageAmount: text("dosageAmount"),
     dosageUnit: text("dosageUnit"),
     howToUse: text("howToUse"),
   };
 }
 
-/** The values a refused save sent back, if it sent any (only the form's own refusal does). */
-export function typedValuesOf(failed: object | null | undefined): Partial<ProductFormValues> | undefined {
-  return failed && "values" in failed ? (failed as { values: Partial<ProductFormValues> }).values : undefined;
+/** A pack-size row as the form holds it: each field as typed ("" when empty). */
+function variantRow(value: unknown): VariantRow {
+  const row = blankVariantRow();
+  const typed = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  for (const field of VARIANT_ROW_FIELDS) {
+    const text = typed[field];
+    if (typeof text === "string") row[field] = text;
+  }
+  return row;
+}
+
+/**
+ * Each field's first error, by the field's name (`name`, `variants[1].sku`); a crop's error names
+ * its place in the list, and the checkboxes share one message.
+ */
+function firstErrors(all: Record<string, string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(all)) {
+    const field = /^crops\[\d+\]$/.test(name) ? "crops" : name;
+    if (messages[0]) out[field] ??= messages[0];
+  }
+  return out;
 }
 
 type Props = {
   values?: ProductFormValues;
-  /** what was typed before a refusal: shown over `values` */
-  typed?: Partial<ProductFormValues>;
-  errors?: Record<string, string>;
-  error?: string;
+  /** the action's answer to a refused save (Conform's reply): what was typed and each field's error */
+  lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
 };
 
 /** The product fields shared by the admin's and a vendor's forms (image upload included). */
-export function ProductForm({ values, typed, errors = {}, error, submitLabel }: Props) {
+export function ProductForm({ values, lastResult, submitLabel }: Props) {
   const t = useT();
-  const shown: Partial<ProductFormValues> = { ...values, ...typed };
+  const [form] = useForm({ id: "product-form", defaultValue: values, lastResult });
+  const shown = shownValues(form.initialValue);
+  const errors = firstErrors(form.allErrors);
+  const error = form.errors?.[0];
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [preview, setPreview] = useState<string | null>(null);
@@ -181,7 +199,12 @@ export function ProductForm({ values, typed, errors = {}, error, submitLabel }: 
   const takeCategory = useCallback((value: string) => setCategory(isCategoryKey(value) ? value : ""), []);
   useEarlyChoice(categorySelect, takeCategory);
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="mt-4 max-w-2xl rounded-xl bg-white p-5 ring-1 ring-stone-200">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form, { ariaAttributes: false })}
+      className="mt-4 max-w-2xl rounded-xl bg-white p-5 ring-1 ring-stone-200"
+    >
       {error ? (
         <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
           {error}
