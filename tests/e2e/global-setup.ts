@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -17,11 +17,12 @@ export default async function globalSetup() {
   const unique = `${process.pid}_${Date.now().toString(36)}`;
   const dir = mkdtempSync(join(tmpdir(), "angle-e2e-templates-"));
   const templates = { seeded: "", migrated: "" };
-  for (const kind of ["seeded", "migrated"] as const) {
+  // Migrated once; the seeded template starts as a copy of the migrated one and only loads the catalogue.
+  for (const kind of ["migrated", "seeded"] as const) {
     const env: NodeJS.ProcessEnv = { ...process.env };
     if (postgres) {
       const name = `angle_e2e_tpl_${kind}_${unique}`;
-      await adminQuery(adminUrl, `create database ${name}`);
+      await adminQuery(adminUrl, `create database ${name}${kind === "seeded" ? ` template ${templates.migrated}` : ""}`);
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       env.DATABASE_URL = url.toString();
@@ -29,6 +30,7 @@ export default async function globalSetup() {
     } else {
       delete env.DATABASE_URL;
       env.SQLITE_PATH = join(dir, `${kind}.sqlite`);
+      if (kind === "seeded") copyFileSync(templates.migrated, env.SQLITE_PATH);
       templates[kind] = env.SQLITE_PATH;
     }
     const script = kind === "seeded" ? "scripts/db-seed.ts" : "scripts/db-migrate.ts";
