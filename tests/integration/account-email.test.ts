@@ -9,13 +9,17 @@ import { action as checkoutAction } from "~/routes/store/checkout";
 import { action as listingAction } from "~/routes/vendor-login/product-edit";
 import { action as resendAction } from "~/routes/account/verification";
 import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
-import { requestEmailChange, SAME_EMAIL } from "~/features/accounts/server/change-email.server";
-import { confirmEmail, VERIFY_BEFORE_LISTING, VERIFY_BEFORE_ORDER } from "~/features/accounts/server/email-verification.server";
+import { requestEmailChange } from "~/features/accounts/server/change-email.server";
+import { confirmEmail } from "~/features/accounts/server/email-verification.server";
+import { refusal } from "~/platform/core/refusal";
+import { renderRefusal, sayRefusal } from "~/platform/i18n/render-refusal.server";
 import { registerCustomer } from "~/features/accounts/server/register-customer.server";
 import { signIn } from "~/features/accounts/server/sign-in.server";
 import { registerVendor } from "~/features/vendor-shops/server/register-vendor.server";
 import { linkToken, sessionCookie } from "../account-links";
 import { createProduct } from "../factories";
+
+const SAME_EMAIL = "That is already your email address.";
 
 /**
  * Confirming an address (issue 11): what waits for it (a first order, a vendor's listings), a new
@@ -50,7 +54,7 @@ async function confirmedCustomer(email: string) {
 async function post(action: (args: never) => Promise<unknown>, path: string, cookie: string, body: URLSearchParams | FormData) {
   const request = new Request(`${ORIGIN}${path}`, { method: "POST", body, headers: { origin: ORIGIN, cookie, "x-angle-client-ip": ip() } });
   const result = (await action({ request, params: {}, context: new RouterContextProvider(), url: new URL(request.url) } as never)) as {
-    data: { ok: boolean; error?: string; message?: string };
+    data: { ok?: boolean; error?: string; message?: string; result?: unknown };
     init: { status?: number } | null;
   };
   return { status: result.init?.status ?? 200, ...result.data };
@@ -70,7 +74,11 @@ describe("an unconfirmed customer", () => {
         paymentMethod: "cod",
         ...profile,
       });
-    expect(await post(checkoutAction, "/checkout", cookie, form())).toMatchObject({ status: 403, error: VERIFY_BEFORE_ORDER });
+    // The refusal is Conform's reply, its message the form's own ("").
+    expect(await post(checkoutAction, "/checkout", cookie, form())).toMatchObject({
+      status: 403,
+      result: { error: { "": [sayRefusal("checkout.verify", "en")] } },
+    });
     expect(await getDb().selectFrom("orders").select("id").execute()).toEqual([]);
 
     // Opened in the browser that is signed in: no password asked, and this session stays.
@@ -132,7 +140,10 @@ describe("an unconfirmed vendor", () => {
       return form;
     };
     const refused = await post(listingAction, "/vendor-login/products/new", sessionCookie(session.headers), listing());
-    expect(refused).toMatchObject({ status: 403, error: VERIFY_BEFORE_LISTING });
+    expect(refused).toMatchObject({
+      status: 403,
+      result: { error: { "": [renderRefusal(refusal("vendor.verify_before_listing"), "en")] } },
+    });
     expect(await getDb().selectFrom("product").select("id").where("name", "=", "Bamboo Rake").execute()).toEqual([]);
 
     await confirmEmail(await linkToken(email), { headers: new Headers({ origin: ORIGIN, cookie: sessionCookie(session.headers) }) });

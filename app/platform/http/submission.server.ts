@@ -83,10 +83,11 @@ export function replyRefused<Input, Output>(submission: Submission<Input, string
 }
 
 /**
- * Conform's reply for a form that another parser decided: the product form's, which checks the same
- * schema beside its photos and version and stores the photos only when all is well. What was typed
- * goes back as with any other form; an error keyed `variants.1.sku` is named as the form names the
- * field, `variants[1].sku`.
+ * Conform's reply for a form refused by something other than its schema here: another parser (the
+ * product form's, which checks the same schema beside its photos and version, and stores the photos
+ * only when all is well), or a check made before the form was read (pass an empty form: nothing
+ * typed comes back). An error keyed `variants.1.sku` is named as the form names the field,
+ * `variants[1].sku`.
  */
 export function replyDecided(form: FormData, refusal: Refused & { formError: string }) {
   const submission = parse<unknown, string[]>(formFields(form), { resolve: () => ({ error: {} }) });

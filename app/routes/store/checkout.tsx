@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
 import Lock from "lucide-react/icons/lock";
 import type { Route } from "./+types/checkout";
 import { checkCustomer } from "~/platform/auth/guards.server";
@@ -14,9 +15,8 @@ import { VerifyEmailBanner } from "~/features/accounts/ui/verify-email-banner";
 import { TextField } from "~/ui/text-field";
 import { hasRealEmail } from "~/features/accounts/domain/mobile";
 import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
-import { type CheckoutInput, CheckoutSchema } from "~/features/cart/domain/checkout";
-import { type FieldErrors, firstError } from "~/platform/core/form-errors";
-import { type Refusal, RefusalError } from "~/platform/core/refusal";
+import { CheckoutSchema } from "~/features/cart/domain/checkout";
+import { RefusalError } from "~/platform/core/refusal";
 import { formatPaise } from "~/platform/core/money";
 import { lineKey, lineName } from "~/features/cart/domain/cart";
 import { useCartQuote } from "~/features/cart/ui/use-cart-quote";
@@ -30,8 +30,9 @@ import { getCheckoutMethods } from "~/features/settings/server/payment-settings.
 import { mayOrder } from "~/features/accounts/server/email-verification.server";
 import { requestState } from "~/platform/request-policy.server";
 import { log } from "~/platform/log.server";
-import { readFields } from "~/platform/http/read-form.server";
-import { formErrors, renderRefusal, sayRefusal } from "~/platform/i18n/render-refusal.server";
+import { readForm } from "~/platform/http/read-form.server";
+import { parseSubmission, replyDecided, replyRefused } from "~/platform/http/submission.server";
+import { issueRefusal, renderRefusal, sayRefusal } from "~/platform/i18n/render-refusal.server";
 import { useT } from "~/platform/i18n/i18n";
 import { metaTitle } from "~/features/orders/ui/order-text";
 
@@ -43,36 +44,38 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { methods, mustVerify };
 }
 
-/** A refused checkout: the message beside the button, and each field's own message, in the page's language. */
-const refuse = (error: string, status: number, fields: FieldErrors<CheckoutInput> = {}) => data({ ok: false as const, error, fields }, { status });
-const refuseWith = (refused: Refusal, status: number) => refuse(renderRefusal(refused), status);
+/**
+ * A refused checkout is Conform's reply (decision 038): the message beside the button ("") and each
+ * field's own, in the page's language. Refused before the form is read, only the message.
+ */
+const refuse = (error: string, status: number) => data({ result: replyDecided(new FormData(), { formError: error }) }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   // Returned, not thrown, so the page shows the message beside the button. (Maintenance mode is the
   // request policy's: no action runs while the store is closed.)
   const customer = await checkCustomer(request);
-  if (!customer.ok) return refuseWith(customer.refusal, customer.status);
+  if (!customer.ok) return refuse(renderRefusal(customer.refusal), customer.status);
   const { user } = customer;
   if (!(await mayOrder(user))) return refuse(sayRefusal("checkout.verify"), 403);
-  const parsed = CheckoutSchema.safeParse(await readFields(request));
-  if (!parsed.success) {
-    const fields = formErrors(parsed.error);
-    return refuse(firstError(fields), 400, fields);
-  }
+  // The schema's messages are refusal codes, said in the page's language.
+  const submission = parseSubmission(await readForm(request), CheckoutSchema, { say: (issue) => renderRefusal(issueRefusal(issue)) });
+  if (submission.status !== "success") return data({ result: replyRefused(submission) }, { status: 400 });
+  const refused = (formError: string, status: number, fieldErrors?: Record<string, string>) =>
+    data({ result: replyRefused(submission, { formError, fieldErrors }) }, { status });
   const methods = await getCheckoutMethods();
-  if (!methods.some((m) => m.key === parsed.data.paymentMethod)) return refuse(sayRefusal("checkout.payment_method"), 400);
+  if (!methods.some((m) => m.key === submission.value.paymentMethod)) return refused(sayRefusal("checkout.payment_method"), 400);
   try {
     const buyer = { id: user.id, name: user.name, email: user.email };
-    const { orderId } = await placeOrder(buyer, parsed.data, { ip: clientAddress(request) });
+    const { orderId } = await placeOrder(buyer, submission.value, { ip: clientAddress(request) });
     return redirect(`/order-confirmation/${orderId}?placed=1`);
   } catch (error) {
     if (error instanceof OrderRefused) {
       const message = renderRefusal(error.refusal);
-      return refuse(message, error.status, error.field ? { [error.field]: message } : {});
+      return refused(message, error.status, error.field ? { [error.field]: message } : {});
     }
-    if (error instanceof RefusalError) return refuseWith(error.refusal, error.status);
+    if (error instanceof RefusalError) return refused(renderRefusal(error.refusal), error.status);
     log.error({ err: error }, "placing an order failed");
-    return refuse(sayRefusal("checkout.failed"), 503);
+    return refused(sayRefusal("checkout.failed"), 503);
   }
 }
 
@@ -91,13 +94,24 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
     // What data(…, { status: 503 }) makes, written out (React Router knows it by its shape): data()
     // itself in the browser would be one more export of the framework chunk, which renumbers every
     // chunk's imports: ~30 B more first-load JavaScript on every page (decision 007).
-    const connectionLost: DataWithResponseInit<{ ok: false; connectionLost: true; error: string; fields: Record<string, string> }> = {
+    const connectionLost: DataWithResponseInit<{ connectionLost: true }> = {
       type: "DataWithResponseInit",
-      data: { ok: false, connectionLost: true, error: "", fields: {} },
+      data: { connectionLost: true },
       init: { status: 503 },
     };
     return connectionLost;
   }
+}
+
+/**
+ * Each field's first error in the server's reply, by the field's name ("" holds the form's own). Read
+ * here without Conform's hooks, which would add ~7 KB to a shopper's checkout for nothing this page
+ * uses: it validates nothing in the browser (decision 038).
+ */
+function replyErrors(result: SubmissionResult<string[]> | undefined): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, messages] of Object.entries(result?.error ?? {})) out[name] = messages?.[0];
+  return out;
 }
 
 const METHOD_KEYS = {
@@ -126,7 +140,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // The delivery State decides CGST + SGST or IGST: followed as it is chosen or filled from the pincode.
   const [stateName, setStateName] = useState(user?.address.state ?? "");
   const { priced, config, known } = useCartPricing(lines, stateName);
-  const fields: Record<string, string | undefined> = actionData && !actionData.ok ? actionData.fields : {};
+  const fields = replyErrors(actionData && "result" in actionData ? actionData.result : undefined);
   const blocked = lines.some((l) => l.outOfStock);
 
   // The pincode is looked up as it is typed: the State is filled from it, and where or above what
@@ -337,9 +351,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <p role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900" data-testid="checkout-offline">
                 {t("ui_checkout_connection_lost")}
               </p>
-            ) : actionData && !actionData.ok ? (
+            ) : fields[""] ? (
               <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-                {actionData.error}
+                {fields[""]}
               </p>
             ) : null}
             {blocked ? <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{t("ui_checkout_blocked")}</p> : null}
