@@ -17,6 +17,7 @@ import { action as settingsAction } from "~/routes/admin/settings";
 import { action as productEditAction, loader as productEditLoader } from "~/routes/admin/product-edit";
 import { GST_RATE_ERROR, HSN_ERROR } from "~/features/tax/domain/gst-forms";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
+import { validateGstin } from "~/features/tax/domain/gstin";
 import { action as vendorsAction } from "~/routes/admin/vendors";
 
 /**
@@ -157,6 +158,14 @@ describe("admin forms with several actions", () => {
         initialValue: expect.objectContaining({ siteTitle: "Angle", adminEmail: "not-an-email" }),
       }),
     });
+
+    // A GSTIN's problem is a refusal code in the schema: the page gets it in words.
+    const badGstin = await post("/admin/settings", { siteTitle: "Angle", siteTagline: "", adminEmail: "", storeGstin: "27AAICA4417" });
+    const gstinRefused = await outcome(await settingsAction({ ...badGstin, params: {}, pattern: "/admin/settings" }));
+    const gstinCheck = validateGstin("27AAICA4417");
+    const words = renderRefusal(gstinCheck.ok ? expect.fail("a short GSTIN is refused") : gstinCheck.error, "en");
+    expect(words).toMatch(/ /);
+    expect(gstinRefused.body).toMatchObject({ result: { error: { "": [words], storeGstin: [words] } } });
 
     const { storeLegalName, storeGstin, storeGstAddress } = DEFAULT_GENERAL_SETTINGS;
     const good = await post("/admin/settings", {

@@ -2,6 +2,8 @@ import { parse, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { configureCoercion } from "@conform-to/zod/v4/future";
 import type { z } from "zod";
+import { refusalOfIssue } from "~/platform/core/refusal";
+import { isRefusalCode, renderRefusal } from "~/platform/i18n/render-refusal.server";
 
 /**
  * A posted form as our schemas were written to read it: a text field left empty stays "" (so the
@@ -44,7 +46,7 @@ function formFields(form: FormData) {
  * the page. Server-only, so neither Zod nor the schema goes into a browser bundle.
  */
 export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema: Schema, options: { say?: Say } = {}) {
-  const say = options.say ?? ((issue) => issue.message);
+  const say = options.say ?? sayAsWritten;
   return parseWithZod(formFields(form), {
     schema: coerceFormValue(schema),
     disableAutoCoercion: true,
@@ -52,8 +54,17 @@ export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema
   });
 }
 
-/** How a page says a schema's issue: by default its message, as the schema wrote it. */
+/** How a page says a schema's issue. */
 type Say = (issue: z.core.$ZodIssue) => string;
+
+/**
+ * A message that is a refusal code (decision 033) in words, in the request's language; any other
+ * message as the schema wrote it (the admin pages' schemas still write most of theirs in English).
+ */
+const sayAsWritten: Say = (issue) => {
+  const refused = refusalOfIssue(issue);
+  return isRefusalCode(refused.code) ? renderRefusal(refused) : issue.message;
+};
 
 /** The first message of a refused submission (fields in the form's order), for the top of the form. */
 function firstMessage(error: Record<string, string[] | null> | null | undefined): string | undefined {
