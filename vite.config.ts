@@ -17,14 +17,14 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
  * The Add to cart button goes with the shared store code: the product page needs it but none of
  * the product cards it sits with in "catalog" (~1 KB the product page would load for nothing).
  */
-const ADD_TO_CART = /[\\/]app[\\/]components[\\/]add-to-cart-button\.tsx$/;
+const ADD_TO_CART = /[\\/]app[\\/]features[\\/]cart[\\/]ui[\\/]add-to-cart-button\.tsx$/;
 /**
  * The empty cart's bag icon, in the store code too (a few bytes on every page): the admin pages
  * share it, and alone it would be one more request on /cart.
  */
 const BAG_ICON = /^\0angle-icon:shopping-bag$/;
 /** Shared by checkout and the admin's payment settings; kept with the cart code, where it was. */
-const USE_HYDRATED = /[\\/]app[\\/]lib[\\/]use-hydrated\.ts$/;
+const USE_HYDRATED = /[\\/]app[\\/]ui[\\/]use-hydrated\.ts$/;
 const layout = reachableFrom(["app/root.tsx", "app/routes/store/layout.tsx"]);
 const catalog = reachableFrom(["app/routes/store/home.tsx", "app/routes/store/products.tsx", "app/routes/store/product.tsx"]);
 // The cart page's own script is the empty cart; its lines load when it has some
