@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function VendorHome({ loaderData }: Route.ComponentProps) {
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/seller/layout");
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/vendor-login/layout");
   const vendor = layout?.vendor;
   const t = useT();
   if (!vendor || !loaderData.stats) return <VendorAuth />;

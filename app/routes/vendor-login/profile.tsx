@@ -87,7 +87,7 @@ const SAVED: Record<LicenceSaved, (kind: LicenceKind) => string> = {
 };
 
 export default function VendorProfileEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/seller/layout");
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/vendor-login/layout");
   const vendor = layout?.vendor;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "licence";

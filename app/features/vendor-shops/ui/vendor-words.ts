@@ -5,7 +5,7 @@ type Translate = ReturnType<typeof useT>;
 
 /** A vendor page's <title>, from the strings its layout sent (meta runs in the browser too). */
 export function vendorTitle(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[], key: UiKey) {
-  const layout = matches.find((match) => match?.id === "routes/seller/layout")?.loaderData as { ui?: UiMessages } | undefined;
+  const layout = matches.find((match) => match?.id === "routes/vendor-login/layout")?.loaderData as { ui?: UiMessages } | undefined;
   return [{ title: layout?.ui?.[key] ?? "Angle Vendor" }];
 }
 
