@@ -8,7 +8,6 @@ import { defined } from "../../app/platform/defined";
 import { hostileItems, hostileText, type FieldValue, type FileValue } from "./fuzz-inputs";
 
 export type Role = "anon" | "customer" | "vendor" | "admin";
-export const ROLES: Role[] = ["anon", "customer", "vendor", "admin"];
 
 /** Ids and accounts the fuzz store holds before the fuzzing starts (see the `world` fixture). */
 export type World = {
@@ -558,7 +557,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "store",
   },
   {
-    file: "routes/seller/home.tsx",
+    file: "routes/vendor-login/home.tsx",
     label: "vendor registration",
     path: () => "/vendor-login?index",
     roles: ["anon", "customer"],
@@ -586,7 +585,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "store",
   },
   {
-    file: "routes/seller/home.tsx",
+    file: "routes/vendor-login/home.tsx",
     label: "vendor login",
     path: () => "/vendor-login?index",
     roles: ["anon"],
@@ -847,7 +846,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
 
   // Vendor panel.
   {
-    file: "routes/seller/product-edit.tsx",
+    file: "routes/vendor-login/product-edit.tsx",
     label: "vendor new listing",
     path: () => "/vendor-login/products/new",
     roles: ["vendor"],
@@ -859,7 +858,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     encoding: "multipart",
   },
   {
-    file: "routes/seller/product-edit.tsx",
+    file: "routes/vendor-login/product-edit.tsx",
     label: "vendor edit own listing",
     path: (w) => `/vendor-login/products/${w.vendorProductId}`,
     roles: ["vendor"],
@@ -871,7 +870,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     encoding: "multipart",
   },
   {
-    file: "routes/seller/product-edit.tsx",
+    file: "routes/vendor-login/product-edit.tsx",
     label: "vendor edit listing (bogus id)",
     path: () => "/vendor-login/products/%00nosuch",
     roles: ["vendor"],
@@ -882,7 +881,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     encoding: "multipart",
   },
   {
-    file: "routes/seller/product-edit.tsx",
+    file: "routes/vendor-login/product-edit.tsx",
     label: "vendor edit another vendor's listing",
     path: (w) => `/vendor-login/products/${w.otherVendorProductId}`,
     roles: [],
@@ -893,7 +892,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     encoding: "multipart",
   },
   {
-    file: "routes/seller/product-edit.tsx",
+    file: "routes/vendor-login/product-edit.tsx",
     label: "vendor edit a store product",
     path: (w) => `/vendor-login/products/${w.liveProductIds[0]}`,
     roles: [],
@@ -904,7 +903,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     encoding: "multipart",
   },
   {
-    file: "routes/seller/products-import.tsx",
+    file: "routes/vendor-login/products-import.tsx",
     label: "vendor CSV import",
     path: () => "/vendor-login/products/import",
     roles: ["vendor"],
@@ -916,7 +915,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     encoding: "multipart",
   },
   {
-    file: "routes/seller/profile.tsx",
+    file: "routes/vendor-login/profile.tsx",
     label: "vendor profile",
     path: () => "/vendor-login/profile",
     roles: ["vendor"],
@@ -927,7 +926,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "vendor",
   },
   {
-    file: "routes/seller/profile.tsx",
+    file: "routes/vendor-login/profile.tsx",
     label: "vendor licence",
     path: () => "/vendor-login/profile",
     roles: ["vendor"],
@@ -953,7 +952,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
 
   {
     // Issue 15: a vendor ships their own lines of an order; another's order is "not found".
-    file: "routes/seller/orders.tsx",
+    file: "routes/vendor-login/orders.tsx",
     label: "vendor shipping",
     path: () => "/vendor-login/orders",
     roles: ["vendor"],
@@ -970,7 +969,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
   },
   {
     // The world's return is of a store line: the vendor must be told it does not exist, whatever they send.
-    file: "routes/seller/orders.tsx",
+    file: "routes/vendor-login/orders.tsx",
     label: "vendor return decision (not theirs)",
     path: () => "/vendor-login/orders",
     roles: ["vendor"],
@@ -1158,21 +1157,21 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/admin/search-synonyms.tsx", path: () => "/admin/search-synonyms", role: "admin", params: [] },
   { file: "routes/admin/delivery.tsx", path: () => "/admin/delivery", role: "admin", params: ["zone"] },
   { file: "routes/admin/not-found.tsx", path: () => "/admin/no-such-page", role: "admin", params: [] },
-  { file: "routes/seller/layout.tsx", path: () => "/vendor-login", role: "anon", params: [] },
-  { file: "routes/seller/home.tsx", path: () => "/vendor-login", role: "vendor", params: [] },
-  { file: "routes/seller/products.tsx", path: () => "/vendor-login/products", role: "vendor", params: ["cursor", "dir"] },
-  { file: "routes/seller/product-edit.tsx", path: () => "/vendor-login/products/new", role: "vendor", params: [] },
-  { file: "routes/seller/product-edit.tsx", path: (w) => `/vendor-login/products/${w.vendorProductId}`, role: "vendor", params: [] },
-  { file: "routes/seller/product-edit.tsx", path: (w) => `/vendor-login/products/${w.otherVendorProductId}`, role: "vendor", params: [] },
-  { file: "routes/seller/product-edit.tsx", path: () => "/vendor-login/products/%00%27", role: "vendor", params: [] },
-  { file: "routes/seller/products-import.tsx", path: () => "/vendor-login/products/import", role: "vendor", params: ["upload"] },
+  { file: "routes/vendor-login/layout.tsx", path: () => "/vendor-login", role: "anon", params: [] },
+  { file: "routes/vendor-login/home.tsx", path: () => "/vendor-login", role: "vendor", params: [] },
+  { file: "routes/vendor-login/products.tsx", path: () => "/vendor-login/products", role: "vendor", params: ["cursor", "dir"] },
+  { file: "routes/vendor-login/product-edit.tsx", path: () => "/vendor-login/products/new", role: "vendor", params: [] },
+  { file: "routes/vendor-login/product-edit.tsx", path: (w) => `/vendor-login/products/${w.vendorProductId}`, role: "vendor", params: [] },
+  { file: "routes/vendor-login/product-edit.tsx", path: (w) => `/vendor-login/products/${w.otherVendorProductId}`, role: "vendor", params: [] },
+  { file: "routes/vendor-login/product-edit.tsx", path: () => "/vendor-login/products/%00%27", role: "vendor", params: [] },
+  { file: "routes/vendor-login/products-import.tsx", path: () => "/vendor-login/products/import", role: "vendor", params: ["upload"] },
   { file: "routes/resources/vendor-products-export.ts", path: () => "/vendor-login/products/export", role: "vendor", params: [] },
   { file: "routes/resources/vendor-products-export.ts", path: () => "/vendor-login/products/export", role: "customer", params: [] },
-  { file: "routes/seller/orders.tsx", path: () => "/vendor-login/orders", role: "vendor", params: ["cursor", "dir"] },
-  { file: "routes/seller/analytics.tsx", path: () => "/vendor-login/analytics", role: "vendor", params: ["months"] },
-  { file: "routes/seller/profile.tsx", path: () => "/vendor-login/profile", role: "vendor", params: [] },
-  { file: "routes/seller/gst.tsx", path: () => "/vendor-login/gst", role: "vendor", params: ["month", "seller"] },
-  { file: "routes/seller/gst.tsx", path: () => "/vendor-login/gst", role: "admin", params: ["month"] },
+  { file: "routes/vendor-login/orders.tsx", path: () => "/vendor-login/orders", role: "vendor", params: ["cursor", "dir"] },
+  { file: "routes/vendor-login/analytics.tsx", path: () => "/vendor-login/analytics", role: "vendor", params: ["months"] },
+  { file: "routes/vendor-login/profile.tsx", path: () => "/vendor-login/profile", role: "vendor", params: [] },
+  { file: "routes/vendor-login/gst.tsx", path: () => "/vendor-login/gst", role: "vendor", params: ["month", "seller"] },
+  { file: "routes/vendor-login/gst.tsx", path: () => "/vendor-login/gst", role: "admin", params: ["month"] },
   { file: "routes/resources/vendor-gst-export.ts", path: () => "/vendor-login/gst/export", role: "vendor", params: ["month", "seller"] },
   { file: "routes/resources/vendor-gst-export.ts", path: () => "/vendor-login/gst/export", role: "customer", params: ["month"] },
   { file: "routes/resources/upload.ts", path: (w) => `/uploads/${w.uploadName}`, role: "anon", params: ["w"] },
@@ -1271,5 +1270,3 @@ export function exportsAction(source: string) {
 export function isResourceRoute(source: string) {
   return !/export\s+default\b/.test(source);
 }
-
-export type FileArbitrary = fc.Arbitrary<FileValue>;
