@@ -1,8 +1,9 @@
-import { test, expect, expectAccessible } from "./fixtures";
+import { test, expect } from "./fixtures";
+
+// (axe checks the home page once, in accessibility.spec.ts.)
 
 test("home page shows the catalogue", { tag: "@postgres" }, async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByTestId("product-card")).toHaveCount(8);
-  await expectAccessible(page);
 });

@@ -1,7 +1,7 @@
 import { test as base } from "./fixtures";
 import { startPrivateStore } from "./private-store";
 
-export { expect, expectAccessible, waitForHydration } from "./fixtures";
+export { expect, waitForHydration } from "./fixtures";
 
 /*
  * The storefront specs assert the sample catalogue exactly (16 products, "4 products" per
