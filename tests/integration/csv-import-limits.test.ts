@@ -14,10 +14,9 @@ import {
 import { CSV_BOM } from "~/platform/core/csv";
 import { csvRows } from "~/platform/csv.server";
 import { withLocale } from "~/platform/i18n/i18n.server";
-import { vendorText } from "~/features/vendor-shops/server/vendor-text.server";
+import { english, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { action as adminImportAction, loader as adminImportLoader } from "~/routes/admin/products-import";
 import { action as vendorImportAction, loader as vendorImportLoader } from "~/routes/vendor-login/products-import";
-import { VERIFY_BEFORE_LISTING } from "~/features/accounts/server/email-verification.server";
 import { signIn } from "~/features/accounts/server/sign-in.server";
 import { readCatalogText } from "~/features/catalog/server/plan-catalog-import.server";
 import {
@@ -42,6 +41,7 @@ const ORIGIN = "http://localhost:3999";
 let n = 0;
 const ip = () => `10.79.${Math.floor(Math.random() * 250)}.${++n % 250}`;
 const col = (c: CatalogColumn) => CATALOG_COLUMNS.indexOf(c);
+const VERIFY_BEFORE_LISTING = "Please confirm your email address before submitting listings. Open the link we sent you, or send a new one.";
 const fileOf = (text: string, name = "products.csv") => new File([CSV_BOM + text], name, { type: "text/csv" });
 
 async function signedInAdmin() {
@@ -182,8 +182,10 @@ describe("a CSV that freezes the server", () => {
       reply = await call(adminImportAction, "/admin/products/import", admin.cookie, previewForm(fileOf(text)));
     });
     expect(reply?.status).toBe(413);
-    expect(reply?.data).toEqual({ error: CSV_TOO_MANY_COLUMNS(1) });
-    expect(CSV_TOO_MANY_COLUMNS(1).length).toBeLessThan(200);
+    expect(reply?.data).toEqual({
+      error: `Row 1 has more than 60 columns; a product file has ${CATALOG_COLUMNS.length}. Delete the other columns and upload the file again.`,
+    });
+    expect(english(CSV_TOO_MANY_COLUMNS(1)).length).toBeLessThan(200);
     expect(await uploadsOf(admin.id)).toBe(0);
     // Refused while the header is read: no per-column work, no stall worth the name.
     expect(stall).toBeLessThan(200);
@@ -233,7 +235,7 @@ describe("a CSV that freezes the server", () => {
     const bad = CATALOG_COLUMNS.map((c) => (c === "price_rupees" ? "free" : c === "handle" ? "h" : ""));
     const rows = Array.from({ length: 3_000 }, (_, i) => bad.map((cell, j) => (j === col("handle") ? `h${i}` : cell)));
     const uploaded = await uploadCatalogCsv({ role: "admin", userId: admin.id }, fileOf(csvRows([CATALOG_COLUMNS, ...rows])));
-    if (!uploaded.ok) throw new Error(uploaded.error);
+    if (!uploaded.ok) throw new Error(uploaded.error.code);
     const page = await call(adminImportLoader, `/admin/products/import?upload=${uploaded.id}`, admin.cookie);
     const preview = (page.data as { preview: { errors: unknown[]; problemCount: number; problemRows: number } }).preview;
     expect(preview.errors).toHaveLength(MAX_LISTED_PROBLEMS);
@@ -250,7 +252,7 @@ describe("a CSV that freezes the server", () => {
     let problems = -1;
     const stall = await longestStall(async () => {
       const uploaded = await uploadCatalogCsv(admin, fileOf(text));
-      if (!uploaded.ok) throw new Error(uploaded.error);
+      if (!uploaded.ok) throw new Error(uploaded.error.code);
       const preview = await previewCatalogImport(admin, uploaded.id);
       problems = preview?.plan.errors.length ?? -1;
       expect(preview?.plan.counts.created).toBe(2_500);
@@ -296,7 +298,7 @@ describe("an unconfirmed vendor and the CSV import", () => {
 
   it("every upload refusal reads in Hindi on the vendor's Hindi page", () => {
     const devanagari = /[\u0900-\u097F]/;
-    for (const text of [
+    for (const refused of [
       CSV_TOO_LARGE,
       CSV_TOO_MANY_ROWS,
       CSV_TOO_MANY_COLUMNS(1),
@@ -305,10 +307,11 @@ describe("an unconfirmed vendor and the CSV import", () => {
       CSV_EMPTY,
     ])
       expect(
-        withLocale("hi", () => vendorText(text)),
-        text,
+        withLocale("hi", () => renderRefusal(refused)),
+        refused.code,
       ).toMatch(devanagari);
-    expect(withLocale("hi", () => vendorText(CSV_CELL_TOO_LONG(12, "description")))).toContain("12");
-    expect(withLocale("hi", () => vendorText(CSV_CELL_TOO_LONG(12, "description")))).toContain("description");
+    expect(withLocale("hi", () => renderRefusal(CSV_CELL_TOO_LONG(12, "description")))).toContain("12");
+    expect(withLocale("hi", () => renderRefusal(CSV_CELL_TOO_LONG(12, "description")))).toContain("description");
+    expect(english(CSV_TOO_LARGE)).toBe("The file is larger than 5 MB. Split it into smaller files of at most 10,000 rows each.");
   });
 });

@@ -8,14 +8,9 @@ import { defined } from "~/platform/defined";
 import { action as accountAction } from "~/routes/account/account";
 import { action as verifyEmailAction } from "~/routes/account/verify-email";
 import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
-import { requestEmailChange, VERIFY_BEFORE_EMAIL_CHANGE } from "~/features/accounts/server/change-email.server";
+import { requestEmailChange } from "~/features/accounts/server/change-email.server";
 import { changePassword } from "~/features/accounts/server/change-password.server";
-import {
-  CONFIRM_PASSWORD_WRONG,
-  confirmEmail,
-  inspectLink,
-  VERIFY_BEFORE_PHONE,
-} from "~/features/accounts/server/email-verification.server";
+import { confirmEmail, inspectLink } from "~/features/accounts/server/email-verification.server";
 import { requestPasswordReset, resetPassword } from "~/features/accounts/server/password-reset.server";
 import { purgeUnconfirmedAccounts } from "~/features/accounts/server/purge-unconfirmed.server";
 import { registerCustomer } from "~/features/accounts/server/register-customer.server";
@@ -23,6 +18,13 @@ import { signIn } from "~/features/accounts/server/sign-in.server";
 import { placeOrder } from "~/features/orders/server/place-order.server";
 import { linkToken, sessionCookie } from "../account-links";
 import { checkoutInput, createProduct } from "../factories";
+
+const VERIFY_BEFORE_EMAIL_CHANGE =
+  "Please confirm your email address before changing it. Open the link we sent you, or send a new one. If the address is wrong, register again with the right one.";
+const VERIFY_BEFORE_PHONE =
+  "Please confirm your email address before changing your phone number or message settings. Open the link we sent you, or send a new one.";
+const CONFIRM_PASSWORD_WRONG =
+  "That password is not right. If you never chose a password for this account, reset it instead: the link comes to this email address.";
 
 /*
  * Pre-registration hijack (docs/decisions/030-pre-registration-and-phones.md): someone registers

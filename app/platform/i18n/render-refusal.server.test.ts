@@ -107,9 +107,7 @@ describe("refusal codes", () => {
   it("says a code's values in its sentence, formatted for the language", () => {
     expect(renderRefusal(refusal("checkout.cod_over_cap", { amountPaise: 50_000_00 }), "hi")).toContain("₹50,000");
     expect(renderRefusal(refusal("orders.window_closed", { date: "2026-11-22", days: 7 }), "hi")).toContain("22 नवंबर 2026");
-    expect(renderRefusal(refusal("checkout.too_fast", { seconds: 600 }), "hi")).toBe(
-      "कम समय में बहुत सारे ऑर्डर। 10 मिनट रुककर फिर से कोशिश करें।",
-    );
+    expect(renderRefusal(refusal("checkout.too_fast", { seconds: 600 }), "hi")).toBe("कम समय में बहुत सारे ऑर्डर। 10 मिनट रुककर फिर से कोशिश करें।");
     expect(renderRefusal(refusal("checkout.only_left", { stock: 3, name: "Neem Oil (1 L)" }), "hi")).toBe(
       "Neem Oil (1 L) के केवल 3 बचे हैं; मात्रा घटाएँ।",
     );
@@ -123,14 +121,20 @@ describe("refusal codes", () => {
 
   it("says in English the very sentences the pages said before codes", () => {
     const before: [Refusal, string][] = [
-      [refusal("checkout.only_left", { stock: 3, name: "Neem Oil (1 L)" }), "Only 3 of Neem Oil (1 L) left in stock; please reduce the quantity."],
+      [
+        refusal("checkout.only_left", { stock: 3, name: "Neem Oil (1 L)" }),
+        "Only 3 of Neem Oil (1 L) left in stock; please reduce the quantity.",
+      ],
       [refusal("checkout.too_fast", { seconds: 45 }), "Too many orders in a short time. Please wait 45 seconds and try again."],
       [refusal("checkout.too_fast", { seconds: 61 }), "Too many orders in a short time. Please wait 2 minutes and try again."],
       [
         refusal("checkout.cod_over_cap", { amountPaise: 50_000_00 }),
         "Cash on Delivery is available only for orders up to ₹50,000. Please choose another payment method.",
       ],
-      [refusal("checkout.unserved", { pincode: "796001", district: "Aizawl", state: "Mizoram" }), "Sorry, we do not deliver to 796001 (Aizawl, Mizoram) yet."],
+      [
+        refusal("checkout.unserved", { pincode: "796001", district: "Aizawl", state: "Mizoram" }),
+        "Sorry, we do not deliver to 796001 (Aizawl, Mizoram) yet.",
+      ],
       [refusal("common.too_many_attempts", { seconds: 1 }), "Too many attempts. Please wait 1 second and try again."],
       [refusal("common.too_many_attempts", { seconds: 30 }), "Too many attempts. Please wait 30 seconds and try again."],
       [refusal("orders.refund_only_left", { amountPaise: 120_000 }), "Only ₹1,200 of this order can still be refunded."],
@@ -142,8 +146,14 @@ describe("refusal codes", () => {
       [refusal("orders.bought", { bought: 4 }), "You bought 4 of this item: choose from 1 to 4."],
       [refusal("orders.review_long", { max: 2000 }), "Please keep your review to 2,000 characters."],
       [refusal("orders.status_move", { from: "delivered", to: "cancelled" }), "An order that is delivered cannot be marked cancelled."],
-      [refusal("vendor.licence_expired", { date: "2026-01-05" }), "This licence expired on 5 January 2026. Enter your renewed licence's number and expiry date."],
-      [refusal("vendor.listing_rate_limited", { seconds: 600 }), "You have added many listings in a short time. Please wait 10 minutes and try again."],
+      [
+        refusal("vendor.licence_expired", { date: "2026-01-05" }),
+        "This licence expired on 5 January 2026. Enter your renewed licence's number and expiry date.",
+      ],
+      [
+        refusal("vendor.listing_rate_limited", { seconds: 600 }),
+        "You have added many listings in a short time. Please wait 10 minutes and try again.",
+      ],
       [
         refusal("vendor.csv_cell_too_long", { row: 12_000, column: "description", max: 5000 }),
         'Row 12,000, column description: the cell is longer than 5,000 characters. Shorten it, or look for a missing " before it.',

@@ -10,6 +10,7 @@ import { signIn } from "./sign-in.server";
 import { action as authAction } from "~/routes/account/auth";
 import { action as vendorAction } from "~/routes/vendor-login/home";
 import { hitRateLimit, LIMITS } from "../../../platform/rate-limit/rate-limit.server";
+import { issueText } from "~/platform/i18n/render-refusal.server";
 
 const headers = () => new Headers({ origin: "http://localhost:3999" });
 const valid = {
@@ -132,7 +133,7 @@ describe("registration and sign-in", () => {
   it("validates registration fields with clear messages", () => {
     const result = RegisterSchema.safeParse({ ...valid, password: "short", phone: "12345", pincode: "012345", name: " " });
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path[0], i.message]));
+    const messages = Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path[0], issueText(i, "en")]));
     expect(messages.password).toBe("Password must be at least 8 characters.");
     expect(messages.phone).toMatch(/10-digit Indian mobile/);
     expect(messages.pincode).toMatch(/6 digits/);

@@ -9,8 +9,15 @@ import {
   readCatalogFile,
   readCatalogHeader,
 } from "./catalog-csv";
-import { HSN_ERROR } from "../../tax/domain/gst-forms";
-import { PRICE_ABOVE_MRP, SKU_REPEATED } from "./product-form";
+import { english } from "../../../platform/i18n/render-refusal.server";
+import type { Refusal } from "../../../platform/core/refusal";
+
+const HSN_ERROR = "HSN code must be 4 to 8 digits.";
+const PRICE_ABOVE_MRP = "The price cannot be above the MRP.";
+const SKU_REPEATED = "Each pack size needs its own SKU.";
+
+/** A row problem as the preview says it in English (a product form's refusal is a code). */
+const said = (message: string | Refusal) => (typeof message === "string" ? message : english(message));
 
 /** A file's records from rows given by column name (cells not named are blank). */
 function records(rows: Partial<Record<CatalogColumn, string>>[], columns: readonly string[] = CATALOG_COLUMNS) {
@@ -113,7 +120,7 @@ describe("reading rows into products", () => {
         { handle: "c", name: "C", category: "tools", ...size("1 piece", "5", { variant_id: "abcdef123456" }) },
       ]),
     );
-    const at = (row: number, column: string) => file.errors.filter((e) => e.row === row && e.column === column).map((e) => e.message);
+    const at = (row: number, column: string) => file.errors.filter((e) => e.row === row && e.column === column).map((e) => said(e.message));
     expect(at(2, "name")).toEqual(["Enter the product name."]);
     expect(at(2, "category")).toEqual(['Unknown category "rockets". Use seeds, equipment, tools or fertilizers.']);
     expect(at(2, "price_rupees")).toEqual([PRICE_ABOVE_MRP]);
@@ -170,7 +177,7 @@ describe("reading rows into products", () => {
 describe("HSN code and GST rate", () => {
   const newProduct = (cells: Partial<Record<CatalogColumn, string>>, columns?: readonly string[]) =>
     readCatalogFile(records([{ handle: "a", name: "Spade", category: "tools", ...size("1 piece", "450"), ...cells }], columns));
-  const problems = (file: ReturnType<typeof readCatalogFile>) => file.errors.map((e) => [e.row, e.column, e.message]);
+  const problems = (file: ReturnType<typeof readCatalogFile>) => file.errors.map((e) => [e.row, e.column, said(e.message)]);
 
   it("reads a code with spaces and a rate as a plain number or with %", () => {
     expect(newProduct({ hsn_code: " 8201 10 00 ", gst_rate: "0" }).products[0]?.tax).toEqual({ hsnCode: "82011000", gstRate: 0 });
@@ -394,7 +401,7 @@ describe("Hindi name, description and how-to-use columns (issue 16)", () => {
     first[col("name_hi")] = "क".repeat(201);
     first[col("how_to_use_hi")] = "क".repeat(2001);
     const file = readCatalogFile([[...CATALOG_COLUMNS], ...long]);
-    expect(file.errors).toEqual([
+    expect(file.errors.map((e) => ({ ...e, message: said(e.message) }))).toEqual([
       { row: 2, column: "name_hi", message: "The name in Hindi is too long (200 characters at most)." },
       { row: 2, column: "how_to_use_hi", message: "How to use in Hindi is too long (2,000 characters at most)." },
     ]);

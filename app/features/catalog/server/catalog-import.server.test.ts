@@ -13,8 +13,8 @@ import { getDb } from "~/platform/db/db.server";
 import { CATALOG_COLUMNS, type CatalogColumn, MAX_IMPORT_BYTES } from "~/features/catalog/domain/catalog-csv";
 import type { CsvValue } from "~/platform/core/csv";
 import { CSV_BOM } from "~/platform/core/csv";
-import { HSN_ERROR } from "~/features/tax/domain/gst-forms";
-import { PRICE_ABOVE_MRP, SKU_TAKEN } from "~/features/catalog/domain/product-form";
+import type { Refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 import { csvRows, readCsv } from "~/platform/csv.server";
 import { newId } from "~/platform/ids";
 import { placeOrder } from "~/features/orders/server/place-order.server";
@@ -36,6 +36,14 @@ import {
 } from "./upload-catalog-csv.server";
 
 afterEach(() => restoreEnv());
+
+const HSN_ERROR = "HSN code must be 4 to 8 digits.";
+const PRICE_ABOVE_MRP = "The price cannot be above the MRP.";
+const SKU_TAKEN = "This SKU is already used by another product.";
+/** A row problem as the preview says it in English (a product form's refusal is a code). */
+const said = (message: string | Refusal) => (typeof message === "string" ? message : english(message));
+const shown = (errors: readonly { row: number; column: string; message: string | Refusal }[]) =>
+  errors.map((e) => ({ ...e, message: said(e.message) }));
 
 let n = 0;
 const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`.toUpperCase();
@@ -219,7 +227,7 @@ describe("HSN code and GST rate", () => {
     const before = await storeState();
     const id = await upload(admin, fileOf(recordsOf(rows)));
     const plan = await preview(admin, id);
-    expect(plan.errors.map((e) => [e.row, e.column, e.message])).toEqual([
+    expect(plan.errors.map((e) => [e.row, e.column, said(e.message)])).toEqual([
       [3, "hsn_code", HSN_ERROR],
       [4, "hsn_code", HSN_ERROR],
       [5, "hsn_code", HSN_ERROR],
@@ -376,7 +384,7 @@ describe("every row's problem, and nothing written", () => {
     const before = await storeState();
     const id = await upload(vendor, file);
     const plan = await preview(vendor, id);
-    expect(plan.errors.map((e) => [e.row, e.column, e.message])).toEqual([
+    expect(plan.errors.map((e) => [e.row, e.column, said(e.message)])).toEqual([
       [2, "category", 'Unknown category "rockets". Use seeds, equipment, tools or fertilizers.'],
       [3, "price_rupees", PRICE_ABOVE_MRP],
       [5, "sku", `The SKU DUP-${t} is also in row 4, for another product. Each size needs its own SKU.`],
@@ -418,7 +426,7 @@ describe("every row's problem, and nothing written", () => {
         "a\u0000b.csv",
       ),
     );
-    if (!withNul.ok) throw new Error(withNul.error);
+    if (!withNul.ok) throw new Error(withNul.error.code);
     const nul = await previewCatalogImport(admin, withNul.id);
     expect(nul?.upload.fileName).toBe("ab.csv");
     expect(nul?.plan.errors).toEqual([]);
@@ -583,7 +591,7 @@ describe("all or nothing", () => {
     const before = await productCount();
     const refused = await upload(admin, fileOf(recordsOf(bad)));
     const plan = await preview(admin, refused);
-    expect(plan.errors).toEqual([{ row: 9_999, column: "price_rupees", message: PRICE_ABOVE_MRP }]);
+    expect(shown(plan.errors)).toEqual([{ row: 9_999, column: "price_rupees", message: PRICE_ABOVE_MRP }]);
     await expect(applyCatalogImport(admin, refused)).rejects.toBeInstanceOf(ImportRefused);
     expect(await productCount()).toBe(before);
 
@@ -593,7 +601,7 @@ describe("all or nothing", () => {
     const thief = await makeProduct({ variants: [{ label: "x", pricePaise: 100, stock: 1, sku: `BULK-${t}-2499-1` }] });
     const error = await applyCatalogImport(admin, id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportRefused);
-    expect((error as ImportRefused).plan.errors).toEqual([{ row: 9_999, column: "sku", message: SKU_TAKEN }]);
+    expect(shown((error as ImportRefused).plan.errors)).toEqual([{ row: 9_999, column: "sku", message: SKU_TAKEN }]);
     expect(await productCount()).toBe(before + 1);
 
     await getDb().deleteFrom("product").where("id", "=", thief.id).execute();

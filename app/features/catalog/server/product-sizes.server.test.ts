@@ -2,21 +2,17 @@ import { describe, expect, it } from "vitest";
 import { createProduct as makeProduct, createVendor, versionOf } from "../../../../tests/factories";
 import { getDb } from "~/platform/db/db.server";
 import { defined } from "~/platform/defined";
-import {
-  NO_SIZES,
-  PRICE_ABOVE_MRP,
-  PRODUCT_FORM_INVALID,
-  ProductFormSchema,
-  type ProductFormInput,
-  productFormErrors,
-  productFormFields,
-  SKU_REPEATED,
-  SKU_TAKEN,
-} from "~/features/catalog/domain/product-form";
+import { ProductFormSchema, type ProductFormInput, productFormFields } from "~/features/catalog/domain/product-form";
 import { createVendorProduct, updateVendorProduct } from "../../vendor-shops/server/vendor-products.server";
-import { parseProductForm } from "./parse-product-form.server";
+import { parseProductForm, productFormErrors } from "./parse-product-form.server";
 import { getProductFormExtras } from "./product-form-extras.server";
 import { createProduct, SkuTaken, updateProduct } from "./save-product.server";
+
+const PRODUCT_FORM_INVALID = "Please fill all required fields correctly.";
+const PRICE_ABOVE_MRP = "The price cannot be above the MRP.";
+const SKU_TAKEN = "This SKU is already used by another product.";
+const SKU_REPEATED = "Each pack size needs its own SKU.";
+const NO_SIZES = "Add at least one pack size.";
 
 let n = 0;
 const must = <T>(value: T | undefined | null) => defined(value, "a value");

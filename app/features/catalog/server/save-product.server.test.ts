@@ -8,8 +8,7 @@ import {
   versionOf,
 } from "../../../../tests/factories";
 import { GST_RATES } from "~/features/tax/domain/gst";
-import { GST_RATE_ERROR, HSN_ERROR } from "~/features/tax/domain/gst-forms";
-import { PRODUCT_FORM_INVALID, ProductFormSchema } from "~/features/catalog/domain/product-form";
+import { ProductFormSchema } from "~/features/catalog/domain/product-form";
 import { createVendorProduct, updateVendorProduct } from "../../vendor-shops/server/vendor-products.server";
 import { getProductFormExtras } from "./product-form-extras.server";
 import { changeOrderStatus } from "../../orders/server/admin-orders.server";
@@ -19,6 +18,10 @@ import { getProduct } from "./get-product.server";
 import { getProductForAdmin } from "./list-products-admin.server";
 import { parseProductForm } from "./parse-product-form.server";
 import { createProduct, deleteOrArchiveProduct, updateProduct } from "./save-product.server";
+
+const PRODUCT_FORM_INVALID = "Please fill all required fields correctly.";
+const HSN_ERROR = "HSN code must be 4 to 8 digits.";
+const GST_RATE_ERROR = "GST rate must be one of 0, 5, 18, 40%.";
 
 /** A good HSN code and rate, so each refusal below is for its own field. */
 const tax = { hsnCode: "82019000", gstRate: "0" };

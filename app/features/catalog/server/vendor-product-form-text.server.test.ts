@@ -2,22 +2,22 @@ import { readFileSync } from "node:fs";
 import sharp, { type Create } from "sharp";
 import { describe, expect, it } from "vitest";
 import { GST_RATES } from "~/features/tax/domain/gst";
-import { GST_RATE_ERROR } from "~/features/tax/domain/gst-forms";
-import { MAX_GALLERY, PRODUCT_FORM_INVALID, SKU_TAKEN, variantFieldName } from "~/features/catalog/domain/product-form";
+import { MAX_GALLERY, variantFieldName } from "~/features/catalog/domain/product-form";
 import { MAX_IMAGE_BYTES } from "~/features/catalog/domain/product-image";
 import { MAX_VARIANTS } from "~/features/catalog/domain/variants";
-import { VERIFY_BEFORE_LISTING } from "~/features/accounts/server/email-verification.server";
 import { parseProductForm } from "~/features/catalog/server/parse-product-form.server";
-import { PRODUCT_CHANGED, SkuTaken } from "~/features/catalog/server/save-product.server";
-import { IMAGE_EMPTY, ImageRefused, storeProductImage } from "~/features/catalog/server/store-product-image.server";
+import { SkuTaken } from "~/features/catalog/server/save-product.server";
+import { ImageRefused, storeProductImage } from "~/features/catalog/server/store-product-image.server";
+import type { Locale } from "~/platform/i18n/locale";
+import { type Refusal, type RefusalCode, refusal } from "../../../platform/core/refusal";
 import { withLocale } from "../../../platform/i18n/i18n.server";
-import { vendorRefusals, vendorReply } from "../../vendor-shops/server/vendor-text.server";
+import { english, renderRefusal, sayRefusal } from "../../../platform/i18n/render-refusal.server";
 
 /*
- * Every sentence the vendor's product form can be refused with, said in Hindi on a Hindi page and
- * left exactly as it is on an English one. The sentences are collected the way the action meets
+ * Every refusal the vendor's product form can give, said in Hindi on a Hindi page and in the
+ * specification's English on an English one. The refusals are collected the way the action meets
  * them: by parsing many wrong forms (each field wrong in each way it can be) through the real
- * parser, so a new rule's message that no vendor_form_err_… message knows fails here.
+ * parser, once in each language, so a new rule's code that no case reaches fails here.
  */
 
 type Fields = Record<string, string | string[] | File>;
@@ -92,12 +92,10 @@ async function refusalsOf(form: FormData, options: { editing: boolean; gallery?:
   return parsed.ok ? [] : [parsed.error, ...Object.values(parsed.fields)];
 }
 
-/** Every refusal the form gives for the wrong forms above, each once. */
-async function collectRefusals() {
-  const seen = new Set<string>();
-  const add = (texts: string[]) => {
-    for (const text of texts) seen.add(text);
-  };
+/** Every refusal the form gives for the wrong forms above, in order, said in `locale`. */
+async function collectRefusals(locale: Locale) {
+  const said: string[] = [];
+  const add = (texts: string[]) => said.push(...texts);
   for (const [field, values] of Object.entries(WRONG_FIELDS))
     for (const value of values) add(await refusalsOf(formOf({ ...VALID, [field]: value })));
   for (const [field, values] of Object.entries(WRONG_ROW))
@@ -147,56 +145,83 @@ async function collectRefusals() {
   const cut = (await sharp({ create: noise }).png().toBuffer()).subarray(0, 100);
   for (const picture of [file(0), file(10), new File([new Uint8Array(gif)], "a.gif"), new File([new Uint8Array(cut)], "a.png")]) {
     const refused = await storeProductImage(picture).catch((error: unknown) => error);
-    if (refused instanceof ImageRefused) seen.add(refused.message);
+    if (refused instanceof ImageRefused) said.push(renderRefusal(refused.refusal, locale));
   }
-  add([new SkuTaken("NEEM-1KG").message, VERIFY_BEFORE_LISTING]);
-  return seen;
+  said.push(renderRefusal(new SkuTaken("NEEM-1KG").refusal, locale), sayRefusal("vendor.verify_before_listing", locale));
+  return said;
 }
 
-/** The sentences written out in the modules the form's refusals come from. */
-function writtenSentences() {
+/** Each language's refusals, side by side (the same wrong forms, parsed in each). */
+async function bothLanguages() {
+  const en = await withLocale("en", () => collectRefusals("en"));
+  const hi = await withLocale("hi", () => collectRefusals("hi"));
+  expect(hi.length).toBe(en.length);
+  return en.map((text, i) => [text, hi[i] ?? ""] as const);
+}
+
+/** The refusals written out in the modules the form's refusals come from, with the values they are given. */
+function writtenRefusals(): Refusal[] {
   const files = [
     "app/features/catalog/domain/product-form.ts",
     "app/features/tax/domain/gst-forms.ts",
     "app/features/catalog/server/parse-product-form.server.ts",
     "app/features/catalog/server/store-product-image.server.ts",
   ];
-  const out = new Set<string>();
-  for (const path of files) for (const match of readFileSync(path, "utf8").matchAll(/"([A-Z][^"\n]*\.)"/g)) if (match[1]) out.add(match[1]);
-  return out;
+  const values: Partial<Record<RefusalCode, object>> = {
+    "product.too_many_sizes": { max: MAX_VARIANTS },
+    "product.gallery_full": { max: MAX_GALLERY },
+    "product.gst_rate": { rates: GST_RATES.join(", ") },
+  };
+  const codes = new Set<RefusalCode>();
+  for (const path of files)
+    for (const match of readFileSync(path, "utf8").matchAll(/"(product\.\w+)"/g)) if (match[1]) codes.add(match[1] as RefusalCode);
+  return [...codes].map((code) => ({ code, params: values[code] ?? {} }) as Refusal);
 }
 
 const devanagari = /[\u0900-\u097F]/;
 
 describe("the vendor's product form in Hindi", () => {
-  it("says every refusal the form can give in Hindi, and each unchanged in English", async () => {
-    const refusals = await collectRefusals();
-    // The wrong forms above reach every sentence the form's modules write out (a new rule needs a case here).
-    const written = writtenSentences();
-    expect(written.size).toBeGreaterThan(25);
-    for (const sentence of written) expect(refusals, sentence).toContain(sentence);
-    for (const sentence of [PRODUCT_FORM_INVALID, SKU_TAKEN, PRODUCT_CHANGED, IMAGE_EMPTY, `At most ${MAX_VARIANTS} pack sizes.`])
-      expect(refusals).toContain(sentence);
-    for (const english of refusals) {
-      const hindi = vendorRefusals.say(english, "hi");
-      expect(hindi, english).not.toBe(english);
-      expect(hindi, english).toMatch(devanagari);
-      expect(vendorRefusals.say(english, "en")).toBe(english);
+  it("says every refusal the form can give in Hindi, and in the specification's English on an English page", async () => {
+    const said = await bothLanguages();
+    const saidInEnglish = new Set(said.map(([en]) => en));
+    // The wrong forms above reach every refusal the form's modules write out (a new rule needs a case here).
+    const written = writtenRefusals();
+    expect(written.length).toBeGreaterThan(25);
+    for (const refused of written) expect(saidInEnglish, refused.code).toContain(english(refused));
+    for (const sentence of [
+      "Please fill all required fields correctly.",
+      "This SKU is already used by another product.",
+      "This product changed while you were editing (a sale or another edit). Please reload and make your change again.",
+      "The image file is empty.",
+      `At most ${MAX_VARIANTS} pack sizes.`,
+    ])
+      expect(saidInEnglish).toContain(sentence);
+    for (const [en, hi] of said) {
+      expect(hi, en).not.toBe(en);
+      expect(hi, en).toMatch(devanagari);
     }
   });
 
   it("keeps a sentence's numbers in its Hindi", () => {
-    expect(vendorRefusals.say(`At most ${MAX_VARIANTS} pack sizes.`, "hi")).toContain(String(MAX_VARIANTS));
-    expect(vendorRefusals.say(GST_RATE_ERROR, "hi")).toContain(`${GST_RATES.join(", ")}%`);
-    expect(vendorRefusals.say(`At most ${MAX_GALLERY} extra photos. Remove one before adding more.`, "hi")).toContain(String(MAX_GALLERY));
+    expect(renderRefusal(refusal("product.too_many_sizes", { max: MAX_VARIANTS }), "hi")).toContain(String(MAX_VARIANTS));
+    expect(renderRefusal(refusal("product.gst_rate", { rates: GST_RATES.join(", ") }), "hi")).toContain(`${GST_RATES.join(", ")}%`);
+    expect(renderRefusal(refusal("product.gallery_full", { max: MAX_GALLERY }), "hi")).toContain(String(MAX_GALLERY));
   });
 
-  it("turns a refused form's message and every field's into the page's language", async () => {
-    const parsed = await parseProductForm(formOf({ ...VALID, name: "", hsnCode: "12" }, [{ price: "0" }]), { editing: false });
-    if (parsed.ok) throw new Error("the form was accepted");
-    const hindi = withLocale("hi", () => vendorReply(parsed));
+  it("says a refused form's message and every field's in the page's language", async () => {
+    const form = () => formOf({ ...VALID, name: "", hsnCode: "12" }, [{ price: "0" }]);
+    const hindi = await withLocale("hi", () => parseProductForm(form(), { editing: false }));
+    if (hindi.ok) throw new Error("the form was accepted");
     expect(Object.keys(hindi.fields).sort()).toEqual(["hsnCode", "name", "variants.0.price"]);
     for (const text of [hindi.error, ...Object.values(hindi.fields)]) expect(text).toMatch(devanagari);
-    expect(withLocale("en", () => vendorReply(parsed))).toEqual(parsed);
+    expect(await withLocale("en", () => parseProductForm(form(), { editing: false }))).toEqual({
+      ok: false,
+      error: "Please fill all required fields correctly.",
+      fields: {
+        name: "Enter the product name.",
+        hsnCode: "HSN code must be 4 to 8 digits.",
+        "variants.0.price": "The price must be above ₹0 (at most two decimals).",
+      },
+    });
   });
 });

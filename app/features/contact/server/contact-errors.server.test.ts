@@ -1,8 +1,9 @@
 import { expect, test } from "vitest";
 import { ContactSchema } from "~/features/contact/domain/contact";
 import { withLocale } from "~/platform/i18n/i18n.server";
+import { issueText, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
-import { contactErrors, contactRefusal, tooManyAttempts } from "./contact-errors.server";
+import { contactErrors, tooManyAttempts } from "./contact-errors.server";
 
 const refused = (input: Record<string, string>) => {
   const parsed = ContactSchema.safeParse(input);
@@ -10,7 +11,7 @@ const refused = (input: Record<string, string>) => {
   return parsed.error.issues;
 };
 
-test("in English the form's messages are the schema's own, word for word", () => {
+test("in English the form's messages are the schema's own, word for word (the email's are the shared field's)", () => {
   for (const input of [
     { name: "", email: "", subject: " ", message: "" },
     { name: "x".repeat(500), email: "not-an-email", subject: "s".repeat(500), message: "m".repeat(6000) },
@@ -18,13 +19,16 @@ test("in English the form's messages are the schema's own, word for word", () =>
   ]) {
     const issues = refused(input);
     const schemaOwn: Record<string, string> = {};
-    for (const issue of issues) schemaOwn[String(issue.path[0])] ??= issue.message;
+    for (const issue of issues) schemaOwn[String(issue.path[0])] ??= issueText(issue, "en");
     expect(withLocale("en", () => contactErrors(issues))).toEqual(schemaOwn);
   }
   expect(withLocale("en", () => tooManyAttempts(1))).toBe("Too many attempts. Please wait 1 second and try again.");
   expect(withLocale("en", () => tooManyAttempts(30))).toBe("Too many attempts. Please wait 30 seconds and try again.");
-  const unavailable = new RateLimitUnavailable().message;
-  expect(withLocale("en", () => contactRefusal(unavailable))).toBe(unavailable);
+  const unavailable = new RateLimitUnavailable();
+  expect(withLocale("en", () => renderRefusal(unavailable.refusal))).toBe(
+    "We cannot take this request just now. Please try again in a minute.",
+  );
+  expect(unavailable.message).toBe("We cannot take this request just now. Please try again in a minute.");
 });
 
 test("a Hindi page's form answers in Hindi", () => {
@@ -39,7 +43,7 @@ test("a Hindi page's form answers in Hindi", () => {
     email: "अपना ईमेल लिखें।",
   });
   expect(withLocale("hi", () => tooManyAttempts(30))).toBe("बहुत बार कोशिश हो चुकी है। 30 सेकंड रुककर फिर से कोशिश करें।");
-  expect(withLocale("hi", () => contactRefusal(new RateLimitUnavailable().message))).toBe(
+  expect(withLocale("hi", () => renderRefusal(new RateLimitUnavailable().refusal))).toBe(
     "अभी यह अनुरोध नहीं ले पा रहे हैं। एक मिनट बाद फिर से कोशिश करें।",
   );
 });

@@ -13,6 +13,7 @@ import {
   parseArea,
   toBase,
 } from "./dosage";
+import { english } from "../../../platform/i18n/render-refusal.server";
 
 const pack = (id: string, quantity: number, unit: PackUnit, pricePaise: number, stock = 100): PackOption => ({
   id,
@@ -75,7 +76,7 @@ describe("area", () => {
   it("refuses bad areas with a clear message", () => {
     const message = (value: string, unit = "acre") => {
       const result = parseArea(value, unit);
-      return result.ok ? null : result.message;
+      return result.ok ? null : english(result.refusal);
     };
     expect(message("")).toBe("Enter the area of your field.");
     expect(message("   ")).toBe("Enter the area of your field.");

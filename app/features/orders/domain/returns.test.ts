@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CancelOrderSchema, ReturnDecisionSchema, ReturnRequestSchema } from "./return-forms";
+import type { Refusal } from "../../../platform/core/refusal";
+import { english } from "../../../platform/i18n/render-refusal.server";
+
+const said = (refused: Refusal | null) => refused && english(refused);
 import {
   CANCEL_AFTER_DELIVERY,
   CANCEL_AFTER_SHIPPING,
@@ -60,8 +64,11 @@ describe("cancelling", () => {
     expect(cancelRefusal(order("shipped"), "customer")).toBe(CANCEL_AFTER_SHIPPING);
     expect(cancelRefusal(order("shipped"), "admin")).toBeNull();
     expect(cancelRefusal(order("delivered"), "customer")).toBe(CANCEL_AFTER_DELIVERY);
-    expect(cancelRefusal(order("delivered"), "admin")).toBe("An order that is delivered cannot be marked cancelled.");
-    expect(cancelRefusal(order("cancelled"), "admin")).toBe("An order that is cancelled cannot be marked cancelled.");
+    expect(said(cancelRefusal(order("shipped"), "customer"))).toBe(
+      "This order has shipped, so it can no longer be cancelled. Once it is delivered, you can return items within 7 days.",
+    );
+    expect(said(cancelRefusal(order("delivered"), "admin"))).toBe("An order that is delivered cannot be marked cancelled.");
+    expect(said(cancelRefusal(order("cancelled"), "admin"))).toBe("An order that is cancelled cannot be marked cancelled.");
     expect(cancelRefusal(order("cancelled"), "customer")).toBe(ORDER_ALREADY_CANCELLED);
   });
 

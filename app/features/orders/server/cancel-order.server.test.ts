@@ -2,15 +2,17 @@ import { describe, expect, it } from "vitest";
 import { checkoutInput, createCustomer, createProduct, queuedEmails } from "../../../../tests/factories";
 import { advanceOrder, eventsOf, orderRow, paidUpiOrder, refundsOf, stockOf, withFakeGateway } from "../../../../tests/paid-orders";
 import { getDb } from "~/platform/db/db.server";
-import {
-  CANCEL_AFTER_SHIPPING,
-  CANCEL_PAID_OFFLINE,
-  ORDER_ALREADY_CANCELLED,
-  PAYOUT_REFERENCE_REQUIRED,
-} from "~/features/orders/domain/returns";
 import { changeOrderStatus, StatusRefused } from "./admin-orders.server";
 import { CancelRefused, cancelOrder } from "./cancel-order.server";
 import { placeOrder } from "./place-order.server";
+
+const CANCEL_AFTER_SHIPPING =
+  "This order has shipped, so it can no longer be cancelled. Once it is delivered, you can return items within 7 days.";
+const CANCEL_PAID_OFFLINE =
+  "This order has been paid by bank transfer. Please contact us to cancel it, so that we can send the refund to your bank account.";
+const ORDER_ALREADY_CANCELLED = "This order is already cancelled.";
+const PAYOUT_REFERENCE_REQUIRED =
+  "This order was not paid online: send the refund by UPI or bank transfer first, then enter its reference (6–40 characters).";
 
 const gateway = withFakeGateway();
 

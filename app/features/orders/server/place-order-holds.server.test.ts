@@ -3,16 +3,10 @@ import { checkoutInput, createCustomer, createProduct } from "../../../../tests/
 import { orderRow, paidUpiOrder, stockOf, withFakeGateway } from "../../../../tests/paid-orders";
 import { getDb } from "~/platform/db/db.server";
 import { DEFAULT_DELIVERY_SETTINGS } from "~/features/delivery/domain/delivery";
-import {
-  holdAllowance,
-  unpaidCustomerOverUnits,
-  unpaidCustomerOverValue,
-  unpaidOrderOverUnits,
-  unpaidOrderOverValue,
-  unpaidShareOfStock,
-} from "~/features/orders/domain/unpaid-holds";
+import * as holds from "~/features/orders/domain/unpaid-holds";
 import { parseEnv, resetEnv } from "~/platform/env.server";
-import { localizeRefusal } from "~/features/storefront/server/refusals.server";
+import type { Refusal } from "~/platform/core/refusal";
+import { english, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { saveDeliverySettings } from "~/features/delivery/server/delivery.server";
 import { markTransferPaid } from "./mark-transfer-paid.server";
 import { OrderRefused, placeOrder } from "./place-order.server";
@@ -42,6 +36,13 @@ afterEach(() => {
 });
 
 type Item = { productId: string; quantity: number };
+const { holdAllowance } = holds;
+// Each refusal as the checkout page says it in English.
+const unpaidOrderOverValue = (maxPaise: number) => english(holds.unpaidOrderOverValue(maxPaise));
+const unpaidOrderOverUnits = (max: number) => english(holds.unpaidOrderOverUnits(max));
+const unpaidCustomerOverValue = (maxPaise: number) => english(holds.unpaidCustomerOverValue(maxPaise));
+const unpaidCustomerOverUnits = (max: number) => english(holds.unpaidCustomerOverUnits(max));
+const unpaidShareOfStock = (max: number, name: string) => english(holds.unpaidShareOfStock(max, name));
 const refusal = (error: unknown) =>
   error instanceof OrderRefused ? { status: error.status, message: error.message, field: error.field } : error;
 const upi = (items: Item[]) => checkoutInput(items, { paymentMethod: "upi" });
@@ -274,20 +275,23 @@ describe("finding 6: one customer can hold the whole catalogue with an unpaid or
   });
 
   it("says each refusal in Hindi, with its amount, count and product", () => {
-    const sentences = [
-      unpaidOrderOverValue(20_000_000),
-      unpaidOrderOverUnits(500),
-      unpaidCustomerOverValue(40_000_000),
-      unpaidCustomerOverUnits(1_000),
-      unpaidShareOfStock(20, "Neem Oil (1 L)"),
+    const refusals: Refusal[] = [
+      holds.unpaidOrderOverValue(20_000_000),
+      holds.unpaidOrderOverUnits(500),
+      holds.unpaidCustomerOverValue(40_000_000),
+      holds.unpaidCustomerOverUnits(1_000),
+      holds.unpaidShareOfStock(20, "Neem Oil (1 L)"),
     ];
-    for (const sentence of sentences) {
-      const hindi = localizeRefusal(sentence, "hi");
-      expect(hindi, sentence).toMatch(/[\u0900-\u097F]/);
-      expect(hindi.replace("Neem Oil (1 L)", "").replaceAll("UPI", ""), sentence).not.toMatch(/[A-Za-z]{3,}/);
+    for (const refused of refusals) {
+      const hindi = renderRefusal(refused, "hi");
+      expect(hindi, refused.code).toMatch(/[\u0900-\u097F]/);
+      expect(hindi.replace("Neem Oil (1 L)", "").replaceAll("UPI", ""), refused.code).not.toMatch(/[A-Za-z]{3,}/);
     }
-    expect(localizeRefusal(unpaidOrderOverValue(20_000_000), "hi")).toContain("₹2,00,000");
-    expect(localizeRefusal(unpaidShareOfStock(20, "Neem Oil (1 L)"), "hi")).toContain("Neem Oil (1 L) के ज़्यादा से ज़्यादा 20 नग");
+    expect(unpaidOrderOverValue(20_000_000)).toBe(
+      "An order paid by card or UPI can be at most ₹2,00,000. Please reduce the order, or choose another payment method.",
+    );
+    expect(renderRefusal(holds.unpaidOrderOverValue(20_000_000), "hi")).toContain("₹2,00,000");
+    expect(renderRefusal(holds.unpaidShareOfStock(20, "Neem Oil (1 L)"), "hi")).toContain("Neem Oil (1 L) के ज़्यादा से ज़्यादा 20 नग");
   });
 });
 

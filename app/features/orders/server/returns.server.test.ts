@@ -3,14 +3,7 @@ import { checkoutInput, createCustomer, createProduct, createVendor, queuedEmail
 import { advanceOrder, deliveredOn, eventsOf, orderRow, paidUpiOrder, refundsOf, withFakeGateway } from "../../../../tests/paid-orders";
 import { getDb } from "~/platform/db/db.server";
 import { DEFAULT_GENERAL_SETTINGS } from "~/features/settings/domain/settings";
-import {
-  PAYOUT_REFERENCE_REQUIRED,
-  RETURN_ALREADY_DECIDED,
-  RETURN_ALREADY_REQUESTED,
-  RETURN_MISSING,
-  RETURN_NOT_DELIVERED,
-  returnedAmounts,
-} from "~/features/orders/domain/returns";
+import { returnedAmounts } from "~/features/orders/domain/returns";
 import type { TaxDocument } from "~/features/tax/domain/tax-documents";
 import { placeOrder } from "~/features/orders/server/place-order.server";
 import { saveSetting } from "~/features/settings/server/save-setting.server";
@@ -18,6 +11,14 @@ import { approveReturn, rejectReturn } from "./decide-return.server";
 import { listOrderReturns, listReturnsForAdmin } from "./list-returns.server";
 import { getOrderAftercare } from "./order-aftercare.server";
 import { getReturnForm, requestReturn, ReturnRefused } from "./request-return.server";
+import { english } from "~/platform/i18n/render-refusal.server";
+
+const PAYOUT_REFERENCE_REQUIRED =
+  "This order was not paid online: send the refund by UPI or bank transfer first, then enter its reference (6–40 characters).";
+const RETURN_ALREADY_DECIDED = "This return has already been decided. Reload the page to see the decision.";
+const RETURN_ALREADY_REQUESTED = "You have already asked to return this item.";
+const RETURN_MISSING = "That return request no longer exists.";
+const RETURN_NOT_DELIVERED = "You can return items once the order has been delivered.";
 
 const gateway = withFakeGateway();
 afterEach(() => saveSetting("general", DEFAULT_GENERAL_SETTINGS));
@@ -118,7 +119,7 @@ describe("asking for a return", () => {
       ).total,
     );
     const form = await getReturnForm(customer.id, orderId, new Date("2026-03-19T04:00:00Z"));
-    expect(form?.refusal).toMatch(/^Returns for this order closed on 18 March 2026/);
+    expect(form?.refusal && english(form.refusal)).toMatch(/^Returns for this order closed on 18 March 2026/);
     expect(form?.lines.find((l) => l.id === sprayerLine.id)?.request).toBeNull();
   });
 

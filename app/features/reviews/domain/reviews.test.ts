@@ -1,14 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  averageRating,
-  describeRating,
-  RATING_REQUIRED,
-  REVIEW_TOO_LONG,
-  REVIEW_TOO_SHORT,
-  ReviewFormSchema,
-  reviewerName,
-} from "./reviews";
+import { averageRating, describeRating, ReviewFormSchema, reviewerName } from "./reviews";
+import { issueText } from "../../../platform/i18n/render-refusal.server";
+
+const RATING_REQUIRED = "Please choose a rating from 1 to 5 stars.";
+const REVIEW_TOO_SHORT = "Please write at least 10 characters about the product.";
+const REVIEW_TOO_LONG = "Please keep your review to 2,000 characters.";
 
 describe("averageRating", () => {
   it("is 0 for no reviews and the rating itself for one", () => {
@@ -50,7 +47,7 @@ describe("the review form", () => {
   });
 
   it("refuses a missing or odd rating, and a review too short or too long, with their messages", () => {
-    const errors = (form: Record<string, unknown>) => ReviewFormSchema.safeParse(form).error?.issues.map((i) => i.message);
+    const errors = (form: Record<string, unknown>) => ReviewFormSchema.safeParse(form).error?.issues.map((i) => issueText(i, "en"));
     for (const rating of [undefined, "", "0", "6", "4.5", "five", " 3x"]) {
       expect(errors({ rating, body: "Germinated well." })).toEqual([RATING_REQUIRED]);
     }

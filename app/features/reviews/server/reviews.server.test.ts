@@ -5,7 +5,7 @@ import { getDb } from "~/platform/db/db.server";
 import { parseCatalogQuery } from "~/features/catalog/domain/catalog-query";
 import type { OrderStatus } from "~/features/orders/domain/orders";
 import { encodeCursor } from "~/platform/core/pagination";
-import { averageRating, type Rating, REVIEW_NOT_ELIGIBLE, REVIEW_PRODUCT_MISSING } from "~/features/reviews/domain/reviews";
+import { averageRating, type Rating } from "~/features/reviews/domain/reviews";
 import { defined } from "~/platform/defined";
 import { findProducts } from "~/features/catalog/server/find-products.server";
 import { updateProduct } from "~/features/catalog/server/save-product.server";
@@ -15,6 +15,9 @@ import { shipOrder } from "~/features/orders/server/ship-order.server";
 import { listProductReviews, ratingBreakdown } from "./list-product-reviews.server";
 import { listReviewsForAdmin, setReviewHidden } from "./moderate-reviews.server";
 import { getReviewDraft, ReviewRefused, saveReview } from "./save-review.server";
+
+const REVIEW_NOT_ELIGIBLE = "You can review a product once an order with it has been delivered to you.";
+const REVIEW_PRODUCT_MISSING = "That product is not in our catalogue.";
 
 const summaryOf = async (productId: string) => {
   const row = await getDb().selectFrom("product").select(["rating", "reviews"]).where("id", "=", productId).executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gstinCheckChar, validateGstin } from "./gstin";
+import { english } from "../../../platform/i18n/render-refusal.server";
 
 describe("GSTIN validation", () => {
   it("accepts valid GSTINs and normalises case and spaces", () => {
@@ -24,6 +25,6 @@ describe("GSTIN validation", () => {
   ])("refuses %s", (input, message) => {
     const result = validateGstin(input);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error).toMatch(message);
+    expect(!result.ok && english(result.error)).toMatch(message);
   });
 });

@@ -27,6 +27,7 @@ import { getVendorLicences } from "./list-licences.server";
 import { saveLicence } from "./save-licence.server";
 import { getVendorProduct, createVendorProduct } from "./vendor-products.server";
 import { LICENCE_CHANGED, LicenceRefused, revokeLicence, verifyLicence } from "./verify-licence.server";
+import { issueText } from "~/platform/i18n/render-refusal.server";
 
 const today = () => indiaToday();
 const neemOil = (name = "Neem Oil 1500 ppm 1 L") =>
@@ -293,7 +294,7 @@ describe("a licence that expires", () => {
 
   it("cannot be entered already expired", () => {
     const result = licenceFormSchema(today()).safeParse({ kind: "seed", number: "SDL-1234", expiresOn: addDays(today(), -1) });
-    expect(result.error?.issues[0]?.message).toMatch(
+    expect(result.error?.issues[0] && issueText(result.error.issues[0], "en")).toMatch(
       /^This licence expired on .+\. Enter your renewed licence's number and expiry date\.$/,
     );
     expect(licenceFormSchema(today()).safeParse({ kind: "seed", number: "SDL-1234", expiresOn: today() }).success).toBe(true);

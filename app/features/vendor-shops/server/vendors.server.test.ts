@@ -27,6 +27,7 @@ import { quoteCart } from "../../catalog/server/quote-cart.server";
 import { hitRateLimit, LIMITS } from "../../../platform/rate-limit/rate-limit.server";
 import { createUserWithPassword } from "../../accounts/server/create-user.server";
 import { setUserSuspended } from "../../accounts/server/manage-users.server";
+import { issueText } from "~/platform/i18n/render-refusal.server";
 
 const meta = () => ({ ip: `10.5.0.${Math.floor(Math.random() * 200)}`, headers: new Headers({ origin: "http://localhost:3999" }) });
 const form = (overrides: Record<string, string> = {}) => ({
@@ -63,7 +64,8 @@ describe("vendors", () => {
     ] as const) {
       const result = VendorRegisterSchema.safeParse(form({ gstNumber: gst }));
       expect(result.success).toBe(false);
-      expect(result.error?.issues.find((i) => i.path[0] === "gstNumber")?.message).toMatch(message);
+      const issue = result.error?.issues.find((i) => i.path[0] === "gstNumber");
+      expect(issue && issueText(issue, "en")).toMatch(message);
     }
   });
 
@@ -175,7 +177,8 @@ describe("vendor registration refusals", () => {
   it("refuses a GSTIN from another State with a clear message", () => {
     const result = VendorRegisterSchema.safeParse(form({ gstNumber: "29AAGCB7383J1Z4", state: "Maharashtra" }));
     expect(result.success).toBe(false);
-    expect(result.error?.issues.find((i) => i.path[0] === "gstNumber")?.message).toBe(
+    const issue = result.error?.issues.find((i) => i.path[0] === "gstNumber");
+    expect(issue && issueText(issue, "en")).toBe(
       "This GSTIN starts with 29 (Karnataka), but your address is in Maharashtra, whose GST code is 27. Please check the GSTIN or the State.",
     );
   });
