@@ -32,17 +32,6 @@ export function formatIsoDay(day: string): string {
   return longDay.format(new Date(`${day}T12:00:00+05:30`));
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-/** formatIsoDay backwards: "31 March 2026" → "2026-03-31"; null for any other text. */
-export function parseLongDay(text: string): string | null {
-  const match = /^(\d{1,2}) ([A-Z][a-z]+) (\d{4})$/.exec(text);
-  const month = MONTHS.indexOf(match?.[2] ?? "") + 1;
-  if (!match || month === 0) return null;
-  const day = `${match[3]}-${String(month).padStart(2, "0")}-${(match[1] ?? "").padStart(2, "0")}`;
-  return isIsoDay(day) ? day : null;
-}
-
 /** Milliseconds from `now` until the next midnight in India. */
 export function msUntilIndiaMidnight(now: Date = new Date()): number {
   const next = new Date(`${addDays(indiaToday(now), 1)}T00:00:00+05:30`);

@@ -61,13 +61,6 @@ export function configuredLimits() {
   } satisfies Record<string, Limit>;
 }
 
-/** A refusal's wait in words: "45 seconds", "1 minute", "10 minutes". */
-export function waitInWords(seconds: number) {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}
-
 /** The database store sweeps buckets untouched for a day, so no window may come near that. */
 const MAX_WINDOW_SECONDS = 3600;
 

@@ -44,18 +44,14 @@ export const RETURN_ALREADY_REQUESTED = refusal("orders.already_requested");
 
 export const RETURN_MISSING = refusal("orders.return_missing");
 export const RETURN_ALREADY_DECIDED = refusal("orders.return_decided");
-export const PAYOUT_REFERENCE_REQUIRED = refusal("orders.payout_reference_required", { min: PAYOUT_REFERENCE_MIN, max: PAYOUT_REFERENCE_MAX });
+export const PAYOUT_REFERENCE_REQUIRED = refusal("orders.payout_reference_required", {
+  min: PAYOUT_REFERENCE_MIN,
+  max: PAYOUT_REFERENCE_MAX,
+});
 
 export const returnQuantityTooHigh = (bought: number) => refusal("orders.bought", { bought });
 
 export const returnWindowClosed = (lastDay: string) => refusal("orders.window_closed", { date: lastDay, days: RETURN_WINDOW_DAYS });
-
-/** The toast after a cancel: with the refund when money goes back. */
-export function orderCancelledMessage(refundPaise: number) {
-  return refundPaise > 0
-    ? `Your order has been cancelled. ${formatPaiseExact(refundPaise)} will be refunded to your original payment method.`
-    : "Your order has been cancelled.";
-}
 
 // ---- The return window ----
 

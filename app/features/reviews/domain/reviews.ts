@@ -16,8 +16,6 @@ const REVIEW_TOO_SHORT = refusalCode("orders.review_short", { min: REVIEW_MIN_LE
 export const REVIEW_NOT_ELIGIBLE = refusal("orders.review_not_eligible");
 export const REVIEW_PRODUCT_MISSING = refusal("orders.review_product_missing");
 export const REVIEW_MISSING = "That review no longer exists.";
-export const REVIEW_SAVED = "Thank you! Your review is published.";
-export const REVIEW_UPDATED = "Your review is updated.";
 
 export const RATINGS = [5, 4, 3, 2, 1] as const;
 export type Rating = 1 | 2 | 3 | 4 | 5;
