@@ -3,7 +3,8 @@ import { parseArgs } from "node:util";
 import { closeDatabase } from "../app/platform/db/db.server";
 import { prepareDatabase } from "../app/prepare.server";
 import { OwnEmailSchema, PasswordSchema } from "../app/features/accounts/domain/account";
-import { fieldErrors, firstError } from "../app/platform/core/form-errors";
+import { firstError } from "../app/platform/core/form-errors";
+import { adminFormErrors } from "../app/platform/i18n/render-refusal.server";
 import { ensureAdmin } from "../app/features/accounts/server/ensure-admin.server";
 import { UserRefused } from "../app/features/accounts/server/create-user.server";
 
@@ -16,12 +17,12 @@ if (!values.email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email)) {
 }
 const email = OwnEmailSchema.safeParse(values.email);
 if (!email.success) {
-  console.error(firstError(fieldErrors(email.error)));
+  console.error(firstError(adminFormErrors(email.error)));
   process.exit(2);
 }
 const password = PasswordSchema.safeParse(values.password ?? "");
 if (!password.success) {
-  console.error(firstError(fieldErrors(password.error)));
+  console.error(firstError(adminFormErrors(password.error)));
   process.exit(2);
 }
 await prepareDatabase();

@@ -25,6 +25,7 @@ import { OrderReturnsSection } from "~/features/orders/ui/return-decisions";
 import { CancelPayoutSchema } from "~/features/orders/domain/return-forms";
 import { decideReturnFromForm, isReturnDecision } from "~/features/orders/server/return-decision.server";
 import { getAdminOrderAftercare } from "~/features/orders/server/order-aftercare.server";
+import { adminFormErrors } from "~/platform/i18n/render-refusal.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.id} · Angle Admin` }];
 
@@ -85,7 +86,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { status, note } = parsed.data;
   // Cancelling a paid order that was not paid online: the reference of the payout the admin sent.
   const payout = CancelPayoutSchema.safeParse(fields.payoutReference);
-  if (!payout.success) return data({ error: firstError(fieldErrors(payout.error)) }, { status: 400 });
+  if (!payout.success) return data({ error: firstError(adminFormErrors(payout.error)) }, { status: 400 });
   try {
     await changeOrderStatus(params.id, status, admin.id, note, { payoutReference: payout.data || undefined });
   } catch (error) {
