@@ -31,7 +31,12 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof RefusalError) {
       // Wrong password and "not an admin" read the same (spec §8); a refused session leaves no cookie.
-      const message = error.status === 401 ? english(refusal(WRONG_DOOR.admin)) : error.status === 429 ? `Failed to log in: ${error.message}` : error.message;
+      const message =
+        error.status === 401
+          ? english(refusal(WRONG_DOOR.admin))
+          : error.status === 429
+            ? `Failed to log in: ${error.message}`
+            : error.message;
       const headers = error.status === 403 ? { "Set-Cookie": clearSessionCookie() } : undefined;
       return data({ error: message }, { status: error.status, headers });
     }

@@ -21,7 +21,10 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`/order-confirmation/${orderId}?payment=${paymentNotice(outcome)}`, 303);
   } catch (error) {
     if (error instanceof PaymentNotVerified) {
-      return new Response(renderRefusal(refusal("orders.not_verified")), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      return new Response(renderRefusal(refusal("orders.not_verified")), {
+        status: 400,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     }
     log.error({ err: error }, "Razorpay callback failed");
     throw error;

@@ -12,13 +12,7 @@ import { addAllToCart, type CartProduct, MAX_LINE_QUANTITY } from "~/features/ca
 import { DosageCalculator } from "~/features/dosage/ui/dosage-calculator";
 import { planMarkup } from "~/features/dosage/ui/dosage-plan.server";
 import { amountNeeded, cheapestPacks, type DosageCalculatorView, isAreaUnit, parseArea } from "~/features/dosage/domain/dosage";
-import {
-  areaUnitOptions,
-  conversionNotes,
-  needText,
-  noPlanText,
-  packSizeText,
-} from "~/features/dosage/server/dosage-text.server";
+import { areaUnitOptions, conversionNotes, needText, noPlanText, packSizeText } from "~/features/dosage/server/dosage-text.server";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { defined } from "~/platform/defined";
 import { getProduct, type ProductDetail } from "~/features/catalog/server/get-product.server";

@@ -42,8 +42,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const fields = await readFields(request);
   // What was typed comes back with a refusal, so a page without JavaScript shows it again.
   const values = { rating: fields.rating ?? "", body: (fields.body ?? "").slice(0, REVIEW_MAX_LENGTH + 100) };
-  const refuse = (errors: Refusal["errors"], status: number) =>
-    data({ errors, values } satisfies Refusal, { status });
+  const refuse = (errors: Refusal["errors"], status: number) => data({ errors, values } satisfies Refusal, { status });
   const check = await checkCustomer(request);
   if (!check.ok) return refuse({ form: renderRefusal(check.refusal) }, check.status);
   const parsed = ReviewFormSchema.safeParse(fields);

@@ -9,7 +9,10 @@ const PAYMENT_METHOD = refusalCode("checkout.payment_method");
 
 export const OrderItemSchema = z.object({
   productId: z.string().regex(/^[a-z0-9]{6,40}$/, UNKNOWN_PRODUCT),
-  variantId: z.string().regex(/^[a-z0-9]{6,40}$/, UNKNOWN_PRODUCT).optional(),
+  variantId: z
+    .string()
+    .regex(/^[a-z0-9]{6,40}$/, UNKNOWN_PRODUCT)
+    .optional(),
   quantity: z.coerce
     .number()
     .int(refusalCode("checkout.whole"))

@@ -111,7 +111,8 @@ export const MAX_LISTED_PROBLEMS = 200;
 export const CSV_TOO_MANY_ROWS = refusal("vendor.csv_too_many_rows", { rows: MAX_IMPORT_ROWS });
 export const CSV_TOO_MANY_COLUMNS = (row: number) =>
   refusal("vendor.csv_too_many_columns", { row, max: MAX_IMPORT_COLUMNS, count: CATALOG_COLUMNS.length });
-export const CSV_CELL_TOO_LONG = (row: number, column: string) => refusal("vendor.csv_cell_too_long", { row, column, max: MAX_IMPORT_CELL_CHARS });
+export const CSV_CELL_TOO_LONG = (row: number, column: string) =>
+  refusal("vendor.csv_cell_too_long", { row, column, max: MAX_IMPORT_CELL_CHARS });
 
 export const IMPORT_UPLOAD_GONE = "This upload has expired (uploads are kept for an hour) or was imported already. Upload the file again.";
 

@@ -93,7 +93,8 @@ const RowSchema = z
       .refine((n) => n === null || (n > 0 && n <= 1_000_000), refusalCode("product.weight")),
   })
   .superRefine((row, ctx) => {
-    if (row.mrp !== "" && row.price > row.mrp) ctx.addIssue({ code: "custom", path: ["price"], message: refusalCode("product.price_above_mrp") });
+    if (row.mrp !== "" && row.price > row.mrp)
+      ctx.addIssue({ code: "custom", path: ["price"], message: refusalCode("product.price_above_mrp") });
   })
   .transform(
     (row): VariantInput => ({
@@ -144,7 +145,10 @@ const HeadSchema = z.object({
   category: z.enum(CATEGORY_KEYS, refusalCode("product.category")),
 });
 const RowsSchema = z
-  .array(z.record(z.string(), z.string(refusalCode("common.form_missing")), refusalCode("common.form_missing")).nullable(), refusalCode("common.form_missing"))
+  .array(
+    z.record(z.string(), z.string(refusalCode("common.form_missing")), refusalCode("common.form_missing")).nullable(),
+    refusalCode("common.form_missing"),
+  )
   .refine((rows) => rows.length <= MAX_ROW_INDEX, { message: refusalCode("product.too_many_sizes"), params: { max: MAX_VARIANTS } });
 
 /** A problem on the form: its refusal code, and a custom issue's values (a GST rate's choices). */

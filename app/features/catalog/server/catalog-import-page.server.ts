@@ -1,7 +1,13 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { SessionUser } from "~/platform/auth/session.server";
-import { CATALOG_COLUMNS, IMPORT_UPLOAD_GONE, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS, type RowError } from "~/features/catalog/domain/catalog-csv";
+import {
+  CATALOG_COLUMNS,
+  IMPORT_UPLOAD_GONE,
+  MAX_IMPORT_ROWS,
+  MAX_LISTED_PROBLEMS,
+  type RowError,
+} from "~/features/catalog/domain/catalog-csv";
 import { applyCatalogImport, ImportGone, ImportRefused } from "~/features/catalog/server/apply-catalog-import.server";
 import type { CatalogActor } from "~/features/catalog/server/catalog-products.server";
 import {
@@ -97,8 +103,7 @@ export async function importPageAction(request: Request, actor: ImportActor, pat
   if (isOversizedUpload(request)) return data<ImportActionResult>({ error: renderRefusal(CSV_TOO_LARGE) }, { status: 413 });
   const form = await readForm(request);
   const parsed = ImportActionSchema.safeParse({ intent: form.get("intent"), upload: form.get("upload") });
-  if (!parsed.success)
-    return data<ImportActionResult>({ error: renderRefusal(refusal("vendor.import_choose_file")) }, { status: 400 });
+  if (!parsed.success) return data<ImportActionResult>({ error: renderRefusal(refusal("vendor.import_choose_file")) }, { status: 400 });
 
   if (parsed.data.intent === "preview") {
     const file = form.get("file");

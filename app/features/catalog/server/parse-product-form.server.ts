@@ -1,7 +1,13 @@
 import type { z } from "zod";
 import { readVersion } from "~/platform/core/version";
 import { type Refusal, refusal } from "~/platform/core/refusal";
-import { MAX_GALLERY, ProductFormSchema, type ProductFormInput, productFormFields, productFormIssues } from "~/features/catalog/domain/product-form";
+import {
+  MAX_GALLERY,
+  ProductFormSchema,
+  type ProductFormInput,
+  productFormFields,
+  productFormIssues,
+} from "~/features/catalog/domain/product-form";
 import { MAX_IMAGE_BYTES } from "~/features/catalog/domain/product-image";
 import { discardProductImage, ImageRefused, storeProductImage } from "~/features/catalog/server/store-product-image.server";
 import { issueRefusal, renderRefusal } from "~/platform/i18n/render-refusal.server";

@@ -91,7 +91,9 @@ export async function shipOrder(shipper: Shipper, input: ShipOrderInput): Promis
       const lines = await linesQuery.orderBy("id").execute();
       if (lines.length === 0) {
         throw new ShipmentRefused(
-          refusal(shipper.role === "vendor" ? "orders.shipped_yours" : seller === ALL_LINES ? "orders.shipped_all" : "orders.shipped_those"),
+          refusal(
+            shipper.role === "vendor" ? "orders.shipped_yours" : seller === ALL_LINES ? "orders.shipped_all" : "orders.shipped_those",
+          ),
         );
       }
 

@@ -43,8 +43,7 @@ export async function registerVendor(input: VendorRegisterInput, meta: { ip: str
   } catch (error) {
     const ctx = await getAuth().$context;
     await ctx.internalAdapter.deleteUser(userId).catch(() => {});
-    if (/unique|duplicate/i.test(String((error as Error).message)))
-      throw gstinTaken();
+    if (/unique|duplicate/i.test(String((error as Error).message))) throw gstinTaken();
     throw error;
   }
   return userId;
