@@ -54,11 +54,6 @@ export function summaryFor(sizes: readonly VariantView[]) {
   };
 }
 
-/** The product row's summary matches its sizes. */
-export async function summaryIsConsistent(productId: string) {
-  return { stored: await summaryOf(productId), expected: summaryFor(await sizesOf(productId)) };
-}
-
 export async function orderLinesOf(orderId: string) {
   const rows = await getDb()
     .selectFrom("order_line")

@@ -76,7 +76,3 @@ export const log = pino(
 export function flushLog(): Promise<void> {
   return new Promise((resolve) => destination.flush(() => resolve()));
 }
-
-export function currentRequestId() {
-  return requestContext.getStore()?.requestId;
-}

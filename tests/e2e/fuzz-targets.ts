@@ -1162,7 +1162,12 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/vendor-login/products.tsx", path: () => "/vendor-login/products", role: "vendor", params: ["cursor", "dir"] },
   { file: "routes/vendor-login/product-edit.tsx", path: () => "/vendor-login/products/new", role: "vendor", params: [] },
   { file: "routes/vendor-login/product-edit.tsx", path: (w) => `/vendor-login/products/${w.vendorProductId}`, role: "vendor", params: [] },
-  { file: "routes/vendor-login/product-edit.tsx", path: (w) => `/vendor-login/products/${w.otherVendorProductId}`, role: "vendor", params: [] },
+  {
+    file: "routes/vendor-login/product-edit.tsx",
+    path: (w) => `/vendor-login/products/${w.otherVendorProductId}`,
+    role: "vendor",
+    params: [],
+  },
   { file: "routes/vendor-login/product-edit.tsx", path: () => "/vendor-login/products/%00%27", role: "vendor", params: [] },
   { file: "routes/vendor-login/products-import.tsx", path: () => "/vendor-login/products/import", role: "vendor", params: ["upload"] },
   { file: "routes/resources/vendor-products-export.ts", path: () => "/vendor-login/products/export", role: "vendor", params: [] },

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { type Refusal, refusal } from "~/platform/core/refusal";
-import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { mayBuy } from "./doors";
 import { getSessionUser, type SessionUser } from "./session.server";
 
@@ -12,13 +11,6 @@ export async function checkCustomer(request: Request): Promise<CustomerCheck> {
   if (!user) return { ok: false, status: 401, refusal: refusal("account.login_required") };
   if (!mayBuy(user.role)) return { ok: false, status: 403, refusal: refusal("checkout.vendor") };
   return { ok: true, user };
-}
-
-/** For actions: the signed-in customer, or a 401/403 the page shows as a message. */
-export async function requireCustomer(request: Request): Promise<SessionUser> {
-  const check = await checkCustomer(request);
-  if (!check.ok) throw data({ ok: false as const, error: renderRefusal(check.refusal) }, { status: check.status });
-  return check.user;
 }
 
 /** For admin pages: the signed-in admin, or a redirect to /admin/login. */

@@ -24,6 +24,3 @@ const FOLDABLE = new RegExp(`[${DEVANAGARI_FOLDS.map(([from]) => from).join("")}
 export function foldDevanagari(text: string): string {
   return text.replace(FOLDABLE, (c) => FOLD.get(c) ?? c);
 }
-
-/** Whether a text holds any Devanagari letter. */
-export const hasDevanagari = (text: string) => /[\u0900-\u097F]/u.test(text);

@@ -60,11 +60,6 @@ export async function getToast(request: Request): Promise<{ toast: Toast | null;
   return { toast: parsed.success ? parsed.data : null, headers: clear };
 }
 
-/** For tests that change the environment. */
-export function resetToastCookie() {
-  cookie = undefined;
-}
-
 /**
  * The page a form was posted from (path and query), to come back to after the change. Takes the
  * action's `url` argument: `request.url` of a client-side submission is the `.data` address.

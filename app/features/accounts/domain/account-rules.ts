@@ -1,7 +1,6 @@
 /** Client-safe account rules (no schema library), shared by the forms' inputs and the schemas. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters.`;
 
 /** The longest text each field takes; the inputs carry the same `maxLength`. */
 export const FIELD_MAX = {

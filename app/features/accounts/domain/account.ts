@@ -65,7 +65,6 @@ export const addressFields = {
   pincode: PincodeSchema,
 };
 export const AddressSchema = z.object(addressFields);
-export type Address = z.infer<typeof AddressSchema>;
 
 export const LoginSchema = z.object({
   email: EmailSchema,
@@ -88,7 +87,6 @@ export const AdminAddUserSchema = z.object({
   name: z.string().trim().min(1, ADD_USER_REQUIRED).max(FIELD_MAX.name, `Name is too long (${FIELD_MAX.name} characters at most).`),
   email: z.string().trim().min(1, ADD_USER_REQUIRED).pipe(OwnEmailSchema),
 });
-export type AdminAddUserInput = z.infer<typeof AdminAddUserSchema>;
 
 /** "Change email" on the account page: the new address, confirmed by a link sent to it. */
 export const ChangeEmailSchema = z.object({ newEmail: OwnEmailSchema });

@@ -16,7 +16,6 @@ export const ProductsActionSchema = z.discriminatedUnion("intent", [z.object({ i
   error: UNKNOWN_INTENT,
 });
 
-export { ADD_USER_REQUIRED } from "./account";
 export const UsersActionSchema = z.discriminatedUnion(
   "intent",
   [

@@ -4,13 +4,6 @@ import type { CropKey, Season } from "./crops";
 /** "best" (best match, issue 12) applies only with a search, and is its default order. */
 export const SORT_KEYS = ["best", "name", "price-low", "price-high", "rating"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
-export const SORT_LABELS: Record<SortKey, string> = {
-  best: "Best match",
-  name: "Name",
-  "price-low": "Price: Low to High",
-  "price-high": "Price: High to Low",
-  rating: "Rating",
-};
 
 export const MAX_QUERY_LENGTH = 100;
 export const PAGE_SIZE = 24;

@@ -21,14 +21,6 @@ export const CROPS = [
 export type CropKey = (typeof CROPS)[number]["key"];
 export const CROP_KEYS = CROPS.map((c) => c.key) as [CropKey, ...CropKey[]];
 
-export function isCropKey(value: unknown): value is CropKey {
-  return typeof value === "string" && (CROP_KEYS as readonly string[]).includes(value);
-}
-
-export function cropLabel(key: CropKey) {
-  return CROPS.find((c) => c.key === key)?.label ?? key;
-}
-
 /** India's cropping seasons; "all" is a product for any season. */
 export const SEASONS = ["kharif", "rabi", "zaid", "all"] as const;
 export type Season = (typeof SEASONS)[number];

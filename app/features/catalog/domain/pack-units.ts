@@ -3,7 +3,3 @@ export const PACK_UNITS = ["g", "kg", "ml", "l", "piece"] as const;
 export type PackUnit = (typeof PACK_UNITS)[number];
 
 export const PACK_UNIT_LABELS: Record<PackUnit, string> = { g: "g", kg: "kg", ml: "ml", l: "L", piece: "piece" };
-
-export function isPackUnit(value: unknown): value is PackUnit {
-  return typeof value === "string" && (PACK_UNITS as readonly string[]).includes(value);
-}

@@ -84,9 +84,3 @@ export async function takeImportUpload(trx: Db, userId: string, scope: ImportSco
     .executeTakeFirst();
   return Number(r.numDeletedRows) === 1;
 }
-
-/** The user has done with an upload (or started over). */
-export async function discardImportUpload(userId: string, scope: ImportScope, id: string) {
-  if (!isId(id)) return;
-  await getDb().deleteFrom("catalog_import").where("id", "=", id).where("user_id", "=", userId).where("scope", "=", scope).execute();
-}

@@ -32,7 +32,6 @@ export function productMarkup(
     facts: staticMarkup(<Facts product={product} delivery={delivery} />),
   };
 }
-export type ProductMarkup = ReturnType<typeof productMarkup>;
 
 function Breadcrumb({ product }: { product: ProductDetail }) {
   return (

@@ -30,7 +30,6 @@ export const DeliveryZoneSchema = ZoneRuleSchema.extend({
   states: z.array(z.enum(INDIAN_STATE_NAMES as [string, ...string[]])),
   ranges: z.array(PincodeRangeSchema),
 });
-export type DeliveryZone = z.infer<typeof DeliveryZoneSchema>;
 
 export const DeliverySettingsSchema = z.object({
   codMaxPaise: z.number().int().min(0),

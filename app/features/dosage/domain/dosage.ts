@@ -5,7 +5,7 @@ import { defined } from "~/platform/defined";
 import { PACK_UNIT_LABELS, type PackUnit } from "../../catalog/domain/pack-units";
 import { type Refusal, refusal } from "../../../platform/core/refusal";
 
-export { isPackUnit, PACK_UNIT_LABELS, PACK_UNITS, type PackUnit } from "../../catalog/domain/pack-units";
+export type { PackUnit } from "../../catalog/domain/pack-units";
 
 export type AmountKind = "mass" | "volume" | "count";
 /** An amount in base units: grams, millilitres or pieces. */

@@ -1,7 +1,5 @@
 import { type Refusal, refusal } from "../../../platform/core/refusal";
 
-export { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../cart/domain/cart-limits";
-
 export const ORDER_STATUSES = ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

@@ -70,7 +70,6 @@ export const ReturnDecisionSchema = z.discriminatedUnion(
   ],
   { error: refusalCode("common.unknown_intent") },
 );
-export type ReturnDecisionInput = z.infer<typeof ReturnDecisionSchema>;
 export const RETURN_DECISION_INTENTS: readonly string[] = ["approve-return", "reject-return"];
 
 /** The customer's cancel: the dialog's button, or the confirmation page without JavaScript, posts confirm=yes. */

@@ -52,12 +52,15 @@ const SellerChoiceSchema = z
   .default(ALL_LINES);
 
 export const ShipFormSchema = z.object({ courier: CourierSchema, tracking: TrackingSchema, seller: SellerChoiceSchema });
-export type ShipForm = z.output<typeof ShipFormSchema>;
 
 /** A vendor's form on /vendor-login/orders: their own lines of one order. */
 export const VendorShipFormSchema = z.object({
   intent: z.literal("ship", refusalCode("common.unknown_intent")),
-  orderId: z.string({ error: refusalCode("common.form_missing") }).trim().min(1).max(64),
+  orderId: z
+    .string({ error: refusalCode("common.form_missing") })
+    .trim()
+    .min(1)
+    .max(64),
   courier: CourierSchema,
   tracking: TrackingSchema,
 });

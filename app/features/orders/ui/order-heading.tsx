@@ -10,10 +10,6 @@ import { useLocale, useT } from "~/platform/i18n/i18n";
 import { rich, useStatusNames } from "~/features/orders/ui/order-text";
 import { TransferDeadline } from "../../payments/ui/transfer-deadline";
 
-export const AWAITING_PAYMENT_HEADING = "Awaiting payment";
-export const CANCELLED_HEADING = "This order has been cancelled";
-export const PLACED_HEADING = "Thank you! Your order has been placed.";
-
 type Props = {
   order: { id: string; status: OrderStatus; createdAt: string };
   progress: {

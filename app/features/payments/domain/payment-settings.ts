@@ -25,8 +25,6 @@ export const FIELDS_OF_TYPE = {
   bank: ["accountName", "accountNumber", "bankName", "ifscCode"],
 } as const;
 
-export const BUILT_IN_METHODS = ["stripe", "razorpay", "cod", "bankTransfer"] as const;
-export type BuiltInMethod = (typeof BUILT_IN_METHODS)[number];
 export const METHOD_TYPES = ["gateway", "offline", "bank"] as const;
 
 const text = (max: number) => z.string().trim().max(max).default("");

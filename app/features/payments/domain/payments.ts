@@ -156,7 +156,3 @@ export function shownPaymentNotice(
   if (asked === "refunding") return "second";
   return asked === "done" ? "done" : null;
 }
-
-/** The stock hold, in minutes, by default (PAYMENT_HOLD_MINUTES). */
-export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
-

@@ -133,10 +133,6 @@ export function licenceStatus(licence: Pick<Licence, "expiresOn" | "verifiedAt">
   return licence.verifiedAt ? "verified" : "awaiting";
 }
 
-/** Whether a licence lets its holder sell its kind today. */
-export const licenceAllowsSale = (licence: Pick<Licence, "expiresOn" | "verifiedAt"> | null | undefined, today: string) =>
-  licenceStatus(licence, today) === "verified";
-
 /**
  * Why an admin cannot approve a vendor's listing of `kind` yet, or null when the licence allows it.
  * The admin's approval queue shows it, and a forced approval is refused with it.
@@ -156,20 +152,5 @@ export function approvalBlockedReason(
       return `Verify the vendor's ${what} before approving this listing.`;
     case "expired":
       return `The vendor's ${what} expired on ${formatIsoDay(licence?.expiresOn ?? today)}. Approve this listing once the vendor has entered the renewed licence and you have verified it.`;
-  }
-}
-
-/** What a vendor is told about a listing that needs a licence it lacks (on sale or waiting). */
-export function vendorLicenceNote(kind: LicenceKind, status: LicenceStatus): string | null {
-  const what = licenceInSentence(kind);
-  switch (status) {
-    case "verified":
-      return null;
-    case "missing":
-      return `Needs your ${what}: add it in your profile. Our team verifies it before this listing can be on sale.`;
-    case "awaiting":
-      return `Needs your ${what} verified by our team before this listing can be on sale.`;
-    case "expired":
-      return `Your ${what} has expired: enter the renewed one in your profile. Our team verifies it before this listing can be on sale again.`;
   }
 }

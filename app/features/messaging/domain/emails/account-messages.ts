@@ -12,9 +12,6 @@ import type { EmailBlock, EmailMessage, EmailStore } from "./layout";
 const greeting = (name: string, locale: Locale) =>
   name.trim() ? m.email_hello_name({ name: name.trim() }, { locale }) : m.email_hello({}, { locale });
 
-/** How long a confirmation link works, in words (EMAIL_VERIFICATION_SECONDS). */
-export const VERIFY_LINK_LIFETIME = "24 hours";
-
 /** The page a confirmation link opens: it asks for one click before anything changes. */
 export const verifyEmailPath = (token: string) => `/verify-email?token=${encodeURIComponent(token)}`;
 
