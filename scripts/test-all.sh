@@ -93,16 +93,20 @@ step "format and lint (Biome)"
 npx biome format .
 npx biome lint --error-on-warnings .
 npm run --silent lint:boundaries
+
+step "type check"
+npx react-router typegen
+npx tsc
+
+# After typegen and the compiled messages, which the modules import.
+step "dead code (knip) and the database types"
+npm run --silent i18n
 # Dead code: unused files, exports and dependencies (knip.jsonc); then that every production dependency
 # is used by the application itself (one used only by scripts or tests belongs in devDependencies).
 npx knip
 npx knip --production --dependencies
 # The database types (app/platform/db/generated-types.ts) are those of the migrated schema (decision 034).
 if [ "$want_pg" = 1 ]; then TEST_DATABASE_URL="$pg_url" npm run --silent db:types -- --check; fi
-
-step "type check"
-npx react-router typegen
-npx tsc
 
 # The crash-safety test and the end-to-end tests run the production build.
 step "production build"
