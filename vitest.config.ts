@@ -34,7 +34,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
-          exclude: unitTests,
+          // A SQLite database's backup is a SQLite matter; PostgreSQL's backups are pg_dump's.
+          exclude: [...unitTests, ...(process.env.TEST_DB === "postgres" ? ["app/platform/db/backup.server.test.ts"] : [])],
           setupFiles: ["tests/setup/test-database.ts"],
           globalSetup: ["tests/setup/global-setup.ts"],
           pool: "forks",
