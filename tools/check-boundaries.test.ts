@@ -55,4 +55,18 @@ describe("the layout's boundaries", () => {
     // Inside its own feature, anything.
     expect(rulesOf(file, 'import { x } from "../domain/orders";')).toEqual([]);
   });
+
+  test("a service takes plain arguments, not a Request; a web/ adapter and a route may read one", () => {
+    const service = "app/features/accounts/server/remembered-locale.server.ts";
+    expect(rulesOf(service, "export async function f(request: Request, id: string) {}")).toEqual(["services-no-request"]);
+    expect(rulesOf(service, "type In = { body: string } | Request;\nconst x = new Map<Request, string>();")).toEqual([
+      "services-no-request",
+      "services-no-request",
+    ]);
+    // Plain arguments, a Response built, a RequestInit or a word in a comment are not a Request taken.
+    expect(rulesOf(service, "// the Request's cookie\nexport function f(cookie: string | null, init: RequestInit) {}")).toEqual([]);
+    expect(rulesOf("app/features/payments/web/webhook-body.server.ts", "export function read(request: Request) {}")).toEqual([]);
+    expect(rulesOf("app/routes/store/cart.tsx", "export function loader({ request }: { request: Request }) {}")).toEqual([]);
+    expect(rulesOf("app/features/orders/server/x.server.test.ts", "const r: Request = new Request(url);")).toEqual([]);
+  });
 });

@@ -15,6 +15,9 @@
  * 4. A feature uses another only through what that one exports on purpose: the modules listed in its
  *    `app/features/<name>/feature.json` ("exports", paths inside the feature without extension).
  *
+ * 5. A feature's services (`server/`) take plain arguments, not a `Request`: reading a request (its headers,
+ *    its body, its method) is the route's or the feature's `web/` adapters' work.
+ *
  * Test files are checked by rules 1 and 2 only where they sit beside routes or pure code is not the
  * point: a test may reach into what it tests, so tests are exempt from 2, 3 and 4.
  */
@@ -88,6 +91,9 @@ const PURE_PACKAGES = new Set(["zod", "react"]);
 const IO_PLATFORM =
   /^app\/platform\/(db|auth|rate-limit|health|toast\/toast\.server|env\.server|log\.server|csp\.server|secret-box\.server)/;
 
+/** A `Request` as a parameter's or a value's type (`request: Request`, `Request |`, `<Request>`). */
+const REQUEST_PARAMETER = /(?::|<|\|)\s*Request\b(?![\w.])/g;
+
 /** The known crossings met while checking (main reports those no longer met). */
 const seenKnown = new Set<string>();
 
@@ -96,6 +102,18 @@ export function checkFile(file: string, source: string, exports: FeatureExports)
   const add = (ref: ImportRef, rule: string, message: string) =>
     found.push({ file, line: ref.line, specifier: ref.specifier, rule, message });
   const test = isTest(file);
+  if (!test && /^app\/features\/[^/]+\/server\//.test(file)) {
+    for (const match of source.matchAll(REQUEST_PARAMETER)) {
+      const line = source.slice(0, match.index).split("\n").length;
+      found.push({
+        file,
+        line,
+        specifier: "Request",
+        rule: "services-no-request",
+        message: "a service takes plain arguments, not a Request: read the request in the route or the feature's web/",
+      });
+    }
+  }
   for (const ref of importsOf(source)) {
     const target = resolveSpecifier(file, ref.specifier);
     if (isRoute(file) && "path" in target && target.path.startsWith("app/platform/db/")) {

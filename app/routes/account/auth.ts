@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
     const user = await loadProfile(result.userId);
     if (!user)
       return data<Result>({ ok: false, error: renderRefusal(refusal("account.profile_load_failed")) }, { status: 500, headers: cookies });
-    const language = await rememberedLocaleCookie(request, result.userId);
+    const language = await rememberedLocaleCookie(request.headers.get("cookie"), result.userId);
     if (language) cookies.append("Set-Cookie", language);
     return data<Result>({ ok: true, user }, { headers: cookies });
   } catch (error) {

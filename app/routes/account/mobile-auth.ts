@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
         { ok: false, error: renderRefusal(refusal("account.profile_load_failed")) },
         { status: 500, headers: cookies },
       );
-    const language = await rememberedLocaleCookie(request, result.userId);
+    const language = await rememberedLocaleCookie(request.headers.get("cookie"), result.userId);
     if (language) cookies.append("Set-Cookie", language);
     return data<MobileAuthResult>({ ok: true, step: "signed-in" }, { headers: cookies });
   } catch (error) {

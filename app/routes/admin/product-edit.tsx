@@ -14,7 +14,7 @@ import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { readForm } from "~/platform/http/read-form.server";
 import { replyDecided } from "~/platform/http/submission.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { isOversizedUpload, oversizedUpload } from "~/features/catalog/server/oversized-upload.server";
+import { isOversizedUpload, oversizedUpload } from "~/features/catalog/web/oversized-upload.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product ? "Edit" : "Add"} product · Angle Admin` }];
 

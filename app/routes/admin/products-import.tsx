@@ -1,7 +1,7 @@
 import type { Route } from "./+types/products-import";
 import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
 import { CatalogImport } from "~/features/catalog/ui/catalog-import";
-import { actorOf, importPageAction, loadImportPage } from "~/features/catalog/server/catalog-import-page.server";
+import { actorOf, importPageAction, loadImportPage } from "~/features/catalog/web/catalog-import-page.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import Products · Angle Admin" }];
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/webhook-razorpay";
-import { readWebhook, webhookResponse } from "~/features/payments/server/webhook-body.server";
+import { readWebhook, webhookResponse } from "~/features/payments/web/webhook-body.server";
 import { handleRazorpayWebhook } from "~/features/payments/server/webhooks.server";
 
 /** Razorpay's webhooks: the raw body is verified with the webhook secret before anything is believed. */

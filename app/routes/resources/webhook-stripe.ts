@@ -1,5 +1,5 @@
 import type { Route } from "./+types/webhook-stripe";
-import { readWebhook, webhookResponse } from "~/features/payments/server/webhook-body.server";
+import { readWebhook, webhookResponse } from "~/features/payments/web/webhook-body.server";
 import { handleStripeWebhook } from "~/features/payments/server/webhooks.server";
 
 /** Stripe's webhooks: the raw body is verified with the endpoint's signing secret before anything is believed. */

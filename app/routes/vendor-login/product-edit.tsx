@@ -14,7 +14,7 @@ import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { readForm } from "~/platform/http/read-form.server";
 import { replyDecided } from "~/platform/http/submission.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { isOversizedUpload, oversizedUpload } from "~/features/catalog/server/oversized-upload.server";
+import { isOversizedUpload, oversizedUpload } from "~/features/catalog/web/oversized-upload.server";
 import { m } from "~/platform/i18n/i18n.server";
 import { useT } from "~/platform/i18n/i18n";
 import { vendorTitle } from "~/features/vendor-shops/ui/vendor-words";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/products-import";
 import { requireVendorAction, requireVendorPage } from "~/platform/auth/guards.server";
 import { CatalogImport } from "~/features/catalog/ui/catalog-import";
-import { actorOf, importPageAction, loadImportPage } from "~/features/catalog/server/catalog-import-page.server";
+import { actorOf, importPageAction, loadImportPage } from "~/features/catalog/web/catalog-import-page.server";
 import { vendorTitle } from "~/features/vendor-shops/ui/vendor-words";
 
 export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "ui_vendor_title_import");

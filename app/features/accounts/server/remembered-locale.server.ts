@@ -13,10 +13,10 @@ export function localeCookie(locale: Locale) {
 /**
  * After a sign-in: a browser that has never chosen a language takes the one the account last chose
  * with the switch (user.locale, 0022-languages), so the next page opens in it. A browser that has
- * chosen keeps its choice; an account that never chose sets nothing.
+ * chosen (its `Cookie` header names one) keeps its choice; an account that never chose sets nothing.
  */
-export async function rememberedLocaleCookie(request: Request, userId: string): Promise<string | null> {
-  if (cookieLocale(request.headers.get("cookie"))) return null;
+export async function rememberedLocaleCookie(cookieHeader: string | null, userId: string): Promise<string | null> {
+  if (cookieLocale(cookieHeader)) return null;
   const row = await getDb().selectFrom("user").select("locale").where("id", "=", userId).executeTakeFirst();
   return isLocale(row?.locale) ? localeCookie(row.locale) : null;
 }

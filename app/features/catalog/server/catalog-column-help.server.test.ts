@@ -7,7 +7,7 @@ import { LICENCE_KINDS } from "~/features/vendor-shops/domain/licences";
 import { PACK_UNITS } from "~/features/catalog/domain/pack-units";
 import { CATALOG_COLUMN_HELP_TEXT, catalogColumnHelp } from "./catalog-column-help.server";
 import { withLocale } from "../../../platform/i18n/i18n.server";
-import { loadImportPage } from "./catalog-import-page.server";
+import { loadImportPage } from "../web/catalog-import-page.server";
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 const english = (c: (typeof CATALOG_COLUMNS)[number]) => withLocale("en", () => catalogColumnHelp(c));

@@ -16,12 +16,12 @@ import {
   previewCatalogImport,
   uploadCatalogCsv,
 } from "~/features/catalog/server/upload-catalog-csv.server";
-import { isOversizedUpload } from "~/features/catalog/server/oversized-upload.server";
+import { isOversizedUpload } from "~/features/catalog/web/oversized-upload.server";
 import { RefusalError, refusal } from "~/platform/core/refusal";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { readForm } from "../../../platform/http/read-form.server";
 import { redirectWithToast } from "../../../platform/toast/toast.server";
-import { catalogColumnHelp } from "./catalog-column-help.server";
+import { catalogColumnHelp } from "../server/catalog-column-help.server";
 import { m } from "../../../platform/i18n/i18n.server";
 
 /**
