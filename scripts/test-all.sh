@@ -28,8 +28,8 @@ r.on("error", () => {}); r.connect().then(() => r.ping()).then(() => process.exi
   echo "Redis is not reachable at $redis_url (set REDIS_URL, or SKIP_REDIS=1 locally)" >&2
   exit 1
 fi
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Chromium is missing at /usr/bin/chromium: apt-get install -y chromium" >&2
+if [ ! -x /usr/bin/chromium-headless-shell ]; then
+  echo "Chromium's headless shell is missing at /usr/bin/chromium-headless-shell: apt-get install -y chromium-headless-shell" >&2
   exit 1
 fi
 
@@ -120,14 +120,14 @@ npx react-router build > /dev/null
 npm run --silent i18n
 export ANGLE_MESSAGES_COMPILED=1
 if [ "$want_pg" = 1 ]; then
-  start_job vitest-postgres env TEST_DB=postgres TEST_DATABASE_URL="$pg_url" npx vitest run --project integration
+  start_job vitest-postgres env TEST_DB=postgres TEST_DATABASE_URL="$pg_url" npx vitest run --project integration --project integration-build
 fi
 
 step "unit tests (pure code, no database)"
 npx vitest run --project unit
 
 step "integration tests (SQLite)"
-npx vitest run --project integration
+npx vitest run --project integration --project integration-build
 
 if [ "$want_pg" = 1 ]; then
   step "integration tests (PostgreSQL): waiting for the background run"

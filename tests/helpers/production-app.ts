@@ -1,9 +1,10 @@
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import type { ServerBuild } from "react-router";
 import { expect } from "vitest";
 import type { createApp } from "../../server/app";
 import { linkToken, sessionCookie } from "../account-links";
 import { getEnv } from "~/platform/env.server";
+import { productionBuildTests } from "../../vitest.config";
 
 /**
  * The production build served by the Hono app in the test's own process, on the test file's
@@ -15,6 +16,10 @@ const BUILD_DIR = resolve(import.meta.dirname, "../..", getEnv().BUILD_DIR);
 
 /** The built server (`npm run build`), once its start-up work is done; `clientDir` for createApp. */
 export async function loadProductionBuild() {
+  // The build's modules outlive a test file in a shared worker: a file loading it runs isolated.
+  const file = relative(resolve(import.meta.dirname, "../.."), expect.getState().testPath ?? "");
+  if (!productionBuildTests.includes(file))
+    throw new Error(`${file} loads the production build: list it in vitest.config.ts productionBuildTests`);
   const build = (await import(resolve(BUILD_DIR, "server/index.js"))) as ServerBuild;
   await (build.entry.module as unknown as { ready: Promise<void> }).ready;
   return { build, clientDir: resolve(BUILD_DIR, "client") };

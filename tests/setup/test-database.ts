@@ -13,6 +13,8 @@ import { testEnvironment } from "./test-environment";
 const engine = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const template = inject("templateDatabase");
+// The environment as it was before this file: put back after it, as a worker runs file after file.
+const environmentBefore = { ...process.env };
 for (const [key, value] of Object.entries(testEnvironment)) process.env[key] = value;
 // With RATE_LIMIT_STORE=redis the counters outlive the run: each test file counts under its own prefix,
 // as it has its own database.
@@ -52,4 +54,8 @@ afterAll(async () => {
   const { closeDatabase } = await import("~/platform/db/db.server");
   await closeDatabase();
   await cleanup();
+  for (const key of Object.keys(process.env)) if (!(key in environmentBefore)) delete process.env[key];
+  Object.assign(process.env, environmentBefore);
+  const { resetEnv } = await import("~/platform/env.server");
+  resetEnv();
 });
