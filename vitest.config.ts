@@ -23,7 +23,8 @@ export const unitTests = [
 ];
 
 /**
- * Integration files that load the production build (tests/helpers/production-app.ts): Node keeps the
+ * Integration files that need the production build (`integration-build`). Those that load it in
+ * process (tests/helpers/production-app.ts) must run isolated: Node keeps the
  * build's modules, with the database and environment they first read, for the worker's lifetime, so
  * each of these runs in a worker of its own. The other integration files share their workers' modules
  * (isolate: false): tests/setup/test-database.ts gives each file its own database and puts the
@@ -31,6 +32,10 @@ export const unitTests = [
  * took the SQLite run from 474 s to 181 s.
  */
 export const productionBuildTests = [
+  // These two start the built server as processes of their own: they need the build, not isolation, and
+  // are here so that the `integration` project needs no build (npm test starts it before building).
+  "tests/integration/crash-safety.test.ts",
+  "tests/integration/two-instances.test.ts",
   "tests/integration/languages.test.ts",
   "tests/integration/open-redirect.test.ts",
   "tests/integration/page-cache.test.ts",
@@ -54,7 +59,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { test: { name: "unit", include: unitTests, pool: "threads" } },
+      { test: { name: "unit", include: unitTests, pool: "threads", isolate: false } },
       {
         test: {
           name: "integration",

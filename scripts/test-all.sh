@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs (docs/testing.md says what each part proves). Format, lint and the
-# layout's boundaries, type check, the unit tests, the integration tests on SQLite and PostgreSQL, the
-# rate-limit tests again with the counters in Redis, then the production build under Playwright in
+# layout's boundaries, type check, the unit tests, the integration tests on SQLite (rate limits counted in the
+# database, the default) and on PostgreSQL (counted in Redis), then the production build under Playwright in
 # Chromium: the whole browser suite on SQLite, and the tests tagged @postgres on PostgreSQL.
 # A missing Chromium, PostgreSQL or Redis fails the run; SKIP_POSTGRES=1 / SKIP_REDIS=1 opt out
 # locally (never in CI).
@@ -94,13 +94,26 @@ npx biome format .
 npx biome lint --error-on-warnings .
 npm run --silent lint:boundaries
 
+# The integration tests on PostgreSQL that need no build start now, in the background, beside the type
+# check, knip and the build (each of those keeps one core busy at most); the few that need the build
+# run after it. The PostgreSQL run counts rate limits in Redis (RATE_LIMIT_STORE=redis), as several
+# instances sharing one database would; the SQLite run counts them in the database (the default store).
+# The messages are compiled once, first: each run would otherwise compile them as it starts.
+npm run --silent i18n
+export ANGLE_MESSAGES_COMPILED=1
+pg_test_env=()
+if [ "$want_pg" = 1 ]; then
+  pg_test_env=(TEST_DB=postgres TEST_DATABASE_URL="$pg_url")
+  if [ "$want_redis" = 1 ]; then pg_test_env+=(RATE_LIMIT_STORE=redis REDIS_URL="$redis_url"); fi
+  start_job vitest-postgres env "${pg_test_env[@]}" npx vitest run --project integration
+fi
+
 step "type check"
 npx react-router typegen
 npx tsc
 
 # After typegen and the compiled messages, which the modules import.
 step "dead code (knip) and the database types"
-npm run --silent i18n
 # Dead code: unused files, exports and dependencies (knip.jsonc); then that every production dependency
 # is used by the application itself (one used only by scripts or tests belongs in devDependencies).
 npx knip
@@ -108,20 +121,10 @@ npx knip --production --dependencies
 # The database types (app/platform/db/generated-types.ts) are those of the migrated schema (decision 034).
 if [ "$want_pg" = 1 ]; then TEST_DATABASE_URL="$pg_url" npm run --silent db:types -- --check; fi
 
-# The crash-safety test and the end-to-end tests run the production build.
+# The integration-build tests and the end-to-end tests run the production build (with the messages
+# compiled above: ANGLE_MESSAGES_COMPILED=1 keeps the build from compiling them again).
 step "production build"
 npx react-router build > /dev/null
-
-# Nothing else runs beside a browser run: Chromium (as root it raises its own priority) starves
-# whatever shares the two cores, and a run of either engine's end-to-end tests alone takes about 11
-# minutes, where the two at once beside Vitest took over an hour. The two engines' Vitest runs
-# (one worker each, no browser) do run side by side; their messages are compiled once, first, as
-# each run would otherwise compile them as it starts.
-npm run --silent i18n
-export ANGLE_MESSAGES_COMPILED=1
-if [ "$want_pg" = 1 ]; then
-  start_job vitest-postgres env TEST_DB=postgres TEST_DATABASE_URL="$pg_url" npx vitest run --project integration --project integration-build
-fi
 
 step "unit tests (pure code, no database)"
 npx vitest run --project unit
@@ -129,18 +132,21 @@ npx vitest run --project unit
 step "integration tests (SQLite)"
 npx vitest run --project integration --project integration-build
 
+# Nothing else runs beside a browser run: Chromium (as root it raises its own priority) starves
+# whatever shares the two cores. The two engines' Vitest runs (one worker each, no browser) do run
+# side by side.
 if [ "$want_pg" = 1 ]; then
+  step "integration tests that need the build (PostgreSQL)"
+  env "${pg_test_env[@]}" npx vitest run --project integration-build
   step "integration tests (PostgreSQL): waiting for the background run"
   finish_job vitest-postgres
 fi
 
-if [ "$want_redis" = 1 ]; then
-  # The services that count attempts, and two instances sharing one limit, with RATE_LIMIT_STORE=redis
-  # (on PostgreSQL, as several instances would run; SQLite when PostgreSQL is skipped).
+if [ "$want_redis" = 1 ] && [ "$want_pg" != 1 ]; then
+  # Without PostgreSQL, the services that count attempts and two instances sharing one limit run again
+  # with the counters in Redis, on SQLite.
   step "rate-limit tests with the Redis store"
-  db_env=()
-  if [ "$want_pg" = 1 ]; then db_env=(TEST_DB=postgres TEST_DATABASE_URL="$pg_url"); fi
-  env "${db_env[@]}" RATE_LIMIT_STORE=redis REDIS_URL="$redis_url" npx vitest run --project integration \
+  RATE_LIMIT_STORE=redis REDIS_URL="$redis_url" npx vitest run --project integration \
     app/features/accounts/server app/features/vendor-shops/server app/platform/rate-limit tests/integration/two-instances.test.ts
 fi
 
