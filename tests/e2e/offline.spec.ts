@@ -388,6 +388,9 @@ test("a new build's worker waits while a page of the old one is open, then takes
       await registration.update();
       // Installed (it fetches this build's files first), then waiting or not.
       for (let i = 0; i < 100 && registration.installing; i++) await new Promise((r) => setTimeout(r, 100));
+      // The worker moves to `waiting` a moment before its state says "installed" (the statechange event
+      // is a task of its own): read the state once it has settled.
+      for (let i = 0; i < 50 && registration.waiting?.state === "installing"; i++) await new Promise((r) => setTimeout(r, 100));
       return { waiting: registration.waiting?.state ?? null, controlledBy: navigator.serviceWorker.controller === registration.active };
     });
     // The open page runs the old worker: the new one waits, and nothing of the old build is deleted.

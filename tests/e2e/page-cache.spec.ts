@@ -71,7 +71,9 @@ test("an admin's price change shows on the next guest visit, in English and Hind
       const next = await visitor.goto(path);
       expect(await cacheOf(next), path).toBe("miss");
       await expect(visitor.getByTestId("price"), path).toContainText("₹275.50");
-      expect(await cacheOf(await visitor.goto(path)), path).toBe("hit");
+      // Served from the cache next time, unless another spec's order or edit on this shared store moved the
+      // catalogue's version in between (then that visit renders and stores it again): a few visits at most.
+      await expect.poll(async () => cacheOf(await visitor.goto(path)), { message: path, timeout: 15_000 }).toBe("hit");
       await expect(visitor.getByTestId("price"), path).toContainText("₹275.50");
     }
     await visitor.goto(listing);
