@@ -132,9 +132,6 @@ npx vitest run --project unit
 step "integration tests (SQLite)"
 npx vitest run --project integration --project integration-build
 
-# Nothing else runs beside a browser run: Chromium (as root it raises its own priority) starves
-# whatever shares the two cores. The two engines' Vitest runs (one worker each, no browser) do run
-# side by side.
 if [ "$want_pg" = 1 ]; then
   step "integration tests that need the build (PostgreSQL)"
   env "${pg_test_env[@]}" npx vitest run --project integration-build
@@ -150,6 +147,9 @@ if [ "$want_redis" = 1 ] && [ "$want_pg" != 1 ]; then
     app/features/accounts/server app/features/vendor-shops/server app/platform/rate-limit tests/integration/two-instances.test.ts
 fi
 
+# Nothing else runs beside a browser run: Chromium (as root it raises its own priority) starves
+# whatever shares the two cores. The two engines' Vitest runs above (one worker each, no browser)
+# do run side by side.
 e2e_port="${E2E_PORT:-3100}"
 e2e_workers="${E2E_WORKERS:-2}"
 step "end-to-end tests in Chromium (SQLite)"
