@@ -36,6 +36,7 @@ export const productionBuildTests = [
   // are here so that the `integration` project needs no build (npm test starts it before building).
   "tests/integration/crash-safety.test.ts",
   "tests/integration/two-instances.test.ts",
+  "tests/integration/fuzz.test.ts",
   "tests/integration/languages.test.ts",
   "tests/integration/open-redirect.test.ts",
   "tests/integration/page-cache.test.ts",

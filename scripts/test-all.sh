@@ -126,6 +126,10 @@ if [ "$want_pg" = 1 ]; then TEST_DATABASE_URL="$pg_url" npm run --silent db:type
 step "production build"
 npx react-router build > /dev/null
 
+# The PostgreSQL files that need the build (the fuzzing among them, about 85 s) start beside the unit
+# and SQLite runs, in the background too.
+if [ "$want_pg" = 1 ]; then start_job vitest-postgres-build env "${pg_test_env[@]}" npx vitest run --project integration-build; fi
+
 step "unit tests (pure code, no database)"
 npx vitest run --project unit
 
@@ -133,10 +137,9 @@ step "integration tests (SQLite)"
 npx vitest run --project integration --project integration-build
 
 if [ "$want_pg" = 1 ]; then
-  step "integration tests that need the build (PostgreSQL)"
-  env "${pg_test_env[@]}" npx vitest run --project integration-build
-  step "integration tests (PostgreSQL): waiting for the background run"
+  step "integration tests (PostgreSQL): waiting for the background runs"
   finish_job vitest-postgres
+  finish_job vitest-postgres-build
 fi
 
 if [ "$want_redis" = 1 ] && [ "$want_pg" != 1 ]; then

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { CATALOG_COLUMNS, type CatalogColumn } from "../../app/features/catalog/domain/catalog-csv";
 import { loginAsAdmin, unique } from "./admin-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./admin-fixtures";
-import { gstinFor } from "./fuzz-targets";
+import { gstinFor } from "../fuzz/fuzz-targets";
 import { expectNoHorizontalScroll } from "./helpers";
 import { confirmByEmail } from "./mail-helpers";
 import { toasts } from "./toast-helpers";

@@ -1,11 +1,12 @@
 import { addDays, indiaToday } from "../../app/platform/core/india-day";
 import { encodeCursor } from "../../app/platform/core/pagination";
 import { defined } from "../../app/platform/defined";
-import { expect, type APIRequestContext, type Browser } from "@playwright/test";
+import { expect, type Browser } from "@playwright/test";
 import { waitForHydration } from "./fixtures";
-import type { FuzzStore } from "./fuzz-store";
-import { gstinFor, type Role, type World } from "./fuzz-targets";
-import { addProduct, placeOrder, registerCustomer, registerVendor, type Sessions } from "./fuzz-world";
+import type { Client } from "../fuzz/client";
+import type { FuzzStore } from "../fuzz/store-reader";
+import { gstinFor, type Role, type World } from "../fuzz/fuzz-targets";
+import { addProduct, placeOrder, registerCustomer, registerVendor, type Sessions } from "../fuzz/fuzz-world";
 
 /** Markup that runs if a page ever renders stored text as HTML; `tag` tells the fields apart. */
 const payload = (tag: string) => `<img src=x onerror=window.__xss=1><script>window.__xss=1</script>${tag}`;
@@ -27,7 +28,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
   const t = (name: string) => `${name}${tag}`; // a field's marker, unique to this run
   const hostile = (name: string) => payload(t(name)); // a payload carrying the field's marker
   const { admin, anon } = sessions.as;
-  const post = async (request: APIRequestContext, path: string, form: Record<string, string>, status = [200, 302]) => {
+  const post = async (request: Client, path: string, form: Record<string, string>, status = [200, 302]) => {
     const response = await request.post(path, { form, maxRedirects: 0 });
     expect(status, `${path} ${JSON.stringify(form).slice(0, 200)}: ${(await response.text()).slice(0, 300)}`).toContain(response.status());
   };
@@ -62,7 +63,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
 
   // A vendor with a hostile profile and listings: one approved, one rejected with a hostile reason, one waiting.
   const vendor = await sessions.fresh("anon");
-  await registerVendor(vendor, {
+  await registerVendor(store, vendor, {
     businessName: `Plain ${tag}`,
     email: `fz.xss.vendor.${tag}@example.com`,
     gstNumber: gstinFor(`${tag}-xss`),
@@ -112,7 +113,7 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
 
   // A customer with a hostile name and address orders both products to a hostile address; the admin adds a hostile note.
   const customer = await sessions.fresh("anon");
-  await registerCustomer(customer, {
+  await registerCustomer(store, customer, {
     name: short(t("CN")),
     email: `fz.xss.customer.${tag}@example.com`,
     street: hostile("CS"),
@@ -174,11 +175,24 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
     { role: "vendor", path: "/vendor-login/profile", shows: ["VB", "VS", "VC", "LA"] },
   ];
 
+  // A browser holding a client's cookies is signed in as it.
+  const signedInAs = (client: Client) => ({
+    cookies: client.cookies().map((c) => ({
+      ...c,
+      domain: new URL(store.url).hostname,
+      path: "/",
+      expires: -1,
+      httpOnly: true,
+      secure: false,
+      sameSite: "Lax" as const,
+    })),
+    origins: [],
+  });
   const contexts = {
     anon: await browser.newContext({ baseURL: store.url, bypassCSP: true }),
-    customer: await browser.newContext({ baseURL: store.url, bypassCSP: true, storageState: await customer.storageState() }),
-    vendor: await browser.newContext({ baseURL: store.url, bypassCSP: true, storageState: await vendor.storageState() }),
-    admin: await browser.newContext({ baseURL: store.url, bypassCSP: true, storageState: await admin.storageState() }),
+    customer: await browser.newContext({ baseURL: store.url, bypassCSP: true, storageState: signedInAs(customer) }),
+    vendor: await browser.newContext({ baseURL: store.url, bypassCSP: true, storageState: signedInAs(vendor) }),
+    admin: await browser.newContext({ baseURL: store.url, bypassCSP: true, storageState: signedInAs(admin) }),
   };
   const problems: string[] = [];
   try {

@@ -86,10 +86,10 @@ export async function loadProductionBuildAsStarted() {
  * `app` on a port of this machine, served as server/index.ts serves it: through @hono/node-server,
  * whose responses keep a header set after their body was made (the hashed files' Cache-Control is).
  */
-export async function listen(app: ProductionApp): Promise<{ url: string; close: () => Promise<void> }> {
+export async function listen(app: ProductionApp, port = 0): Promise<{ url: string; close: () => Promise<void> }> {
   const { serve } = await import("@hono/node-server");
   return new Promise((started) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) =>
+    const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, (info) =>
       started({
         url: `http://127.0.0.1:${info.port}`,
         close: () => new Promise((closed) => server.close(() => closed())),

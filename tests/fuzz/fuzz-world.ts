@@ -1,41 +1,30 @@
-import { expect, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
 import { addDays, indiaToday } from "../../app/platform/core/india-day";
 import { defined } from "../../app/platform/defined";
-import { ADMIN } from "./admin-helpers";
+import { type Answer, type Client, openClient } from "./client";
 import { realPng } from "./fuzz-inputs";
-import { confirmByEmail } from "./mail-helpers";
-import type { FuzzStore } from "./fuzz-store";
 import { gstinFor, type Role, type World } from "./fuzz-targets";
+import { FUZZ_ADMIN, type FuzzStore } from "./store-reader";
 
-/** Request contexts, one per role, each with the store as its base URL and Origin. */
+/** A client per role, each with the store as its base URL and Origin. */
 export type Sessions = {
-  as: Record<Role, APIRequestContext>;
+  as: Record<Role, Client>;
   /** A new session for the role (for requests that sign in or out). */
-  fresh: (role: Role) => Promise<APIRequestContext>;
+  fresh: (role: Role) => Promise<Client>;
   dispose: () => Promise<void>;
 };
 
 const address = { street: "12 Gangapur Road", city: "Nashik", state: "Maharashtra", pincode: "422013" };
 
-async function ok(response: APIResponse, what: string, status = [200, 302]) {
-  expect(status, `${what}: ${response.status()} ${(await response.text()).slice(0, 300)}`).toContain(response.status());
+async function ok(response: Answer, what: string, status = [200, 302]) {
+  if (!status.includes(response.status()))
+    throw new Error(`${what}: ${response.status()} (expected ${status.join(" or ")}) ${(await response.text()).slice(0, 300)}`);
   return response;
 }
 
-export async function openSessions(
-  playwright: PlaywrightWorkerArgs["playwright"],
-  url: string,
-  accounts: Pick<World, "customer" | "vendor">,
-): Promise<Sessions> {
-  const contexts: APIRequestContext[] = [];
-  const context = async () => {
-    const c = await playwright.request.newContext({ baseURL: url, extraHTTPHeaders: { origin: url } });
-    contexts.push(c);
-    return c;
-  };
+export async function openSessions(url: string, accounts: Pick<World, "customer" | "vendor">): Promise<Sessions> {
   const fresh = async (role: Role) => {
-    const c = await context();
-    if (role === "admin") await ok(await c.post("/admin/login", { form: ADMIN, maxRedirects: 0 }), "admin login", [302]);
+    const c = openClient(url);
+    if (role === "admin") await ok(await c.post("/admin/login", { form: FUZZ_ADMIN, maxRedirects: 0 }), "admin login", [302]);
     if (role === "customer") await ok(await c.post("/account/auth", { form: { intent: "login", ...accounts.customer } }), "customer login");
     if (role === "vendor")
       await ok(
@@ -47,41 +36,40 @@ export async function openSessions(
     return c;
   };
   const as = { anon: await fresh("anon"), customer: await fresh("customer"), vendor: await fresh("vendor"), admin: await fresh("admin") };
-  return { as, fresh, dispose: async () => void (await Promise.all(contexts.map((c) => c.dispose()))) };
+  return { as, fresh, dispose: async () => undefined };
 }
 
-/** Registers a customer and opens the emailed confirmation link in the same context (which signs it in). */
-export async function registerCustomer(request: APIRequestContext, fields: Record<string, string>) {
+/** Opens the emailed confirmation link with the account's password, in the client that registered (which signs it in). */
+async function confirm(store: FuzzStore, request: Client, email: string, password: string) {
+  const response = await request.post("/verify-email", {
+    form: { token: await store.confirmationToken(email), password },
+    maxRedirects: 0,
+  });
+  await ok(response, `confirming ${email}`, [303]);
+}
+
+/** Registers a customer and confirms the emailed link in the same client (which signs it in). */
+export async function registerCustomer(store: FuzzStore, request: Client, fields: Record<string, string>) {
   const response = await request.post("/account/auth", {
     form: { intent: "register", password: "fuzz-pass-2024", phone: "98765 43210", ...address, ...fields },
   });
   await ok(response, "customer registration", [200]);
-  await confirmByEmail(
-    request,
-    new URL(response.url()).origin,
-    defined(fields.email, "the customer's email"),
-    fields.password ?? "fuzz-pass-2024",
-  );
+  await confirm(store, request, defined(fields.email, "the customer's email"), fields.password ?? "fuzz-pass-2024");
 }
 
-/** Registers a vendor and opens the emailed confirmation link in the same context (which signs it in). */
-export async function registerVendor(request: APIRequestContext, fields: Record<string, string>) {
+/** Registers a vendor and confirms the emailed link in the same client (which signs it in). */
+export async function registerVendor(store: FuzzStore, request: Client, fields: Record<string, string>) {
   const response = await request.post("/vendor-login?index", {
     form: { intent: "register", password: "seller-pass-2024", phone: "91234 56789", ...address, ...fields },
   });
   await ok(response, "vendor registration", [200]);
-  await confirmByEmail(
-    request,
-    new URL(response.url()).origin,
-    defined(fields.email, "the vendor's email"),
-    fields.password ?? "seller-pass-2024",
-  );
+  await confirm(store, request, defined(fields.email, "the vendor's email"), fields.password ?? "seller-pass-2024");
 }
 
 /** Adds a product through a product form (admin's or vendor's) and returns its id. */
 export async function addProduct(
   store: FuzzStore,
-  request: APIRequestContext,
+  request: Client,
   path: string,
   name: string,
   fields: Record<string, string> = {},
@@ -105,11 +93,7 @@ export async function addProduct(
 }
 
 /** Places a Cash on Delivery order as the customer signed in on `request`; returns its id. */
-export async function placeOrder(
-  request: APIRequestContext,
-  items: { productId: string; quantity: number }[],
-  fields: Record<string, string> = {},
-) {
+export async function placeOrder(request: Client, items: { productId: string; quantity: number }[], fields: Record<string, string> = {}) {
   const response = await ok(
     await request.post("/checkout", {
       form: {
@@ -132,27 +116,23 @@ export async function placeOrder(
  * Puts what the fuzzing needs real ids for into a fresh store: the test's accounts, products to
  * edit and delete, listings waiting for review, orders, contact messages, users to suspend.
  */
-export async function buildWorld(
-  playwright: PlaywrightWorkerArgs["playwright"],
-  store: FuzzStore,
-  tag: string,
-): Promise<{ world: World; sessions: Sessions }> {
+export async function buildWorld(store: FuzzStore, tag: string): Promise<{ world: World; sessions: Sessions }> {
   const customer = { email: `fz.customer.${tag}@example.com`, password: "fuzz-pass-2024" };
   const vendor = { email: `fz.vendor.${tag}@example.com`, password: "seller-pass-2024", gstNumber: gstinFor(`${tag}-vendor`) };
-  const setup = await playwright.request.newContext({ baseURL: store.url, extraHTTPHeaders: { origin: store.url } });
-  const other = await playwright.request.newContext({ baseURL: store.url, extraHTTPHeaders: { origin: store.url } });
+  const setup = openClient(store.url);
+  const other = openClient(store.url);
   try {
-    await registerCustomer(setup, { name: "Fuzz Customer", email: customer.email });
-    await registerCustomer(other, { name: "Other Customer", email: `fz.other.${tag}@example.com` });
-    await registerVendor(setup, { businessName: `Fuzz Tools ${tag}`, email: vendor.email, gstNumber: vendor.gstNumber });
+    await registerCustomer(store, setup, { name: "Fuzz Customer", email: customer.email });
+    await registerCustomer(store, other, { name: "Other Customer", email: `fz.other.${tag}@example.com` });
+    await registerVendor(store, setup, { businessName: `Fuzz Tools ${tag}`, email: vendor.email, gstNumber: vendor.gstNumber });
   } finally {
     await setup.dispose();
   }
-  const sessions = await openSessions(playwright, store.url, { customer, vendor });
+  const sessions = await openSessions(store.url, { customer, vendor });
   const { admin, vendor: vendorSession, customer: customerSession } = sessions.as;
 
-  const otherVendor = await playwright.request.newContext({ baseURL: store.url, extraHTTPHeaders: { origin: store.url } });
-  await registerVendor(otherVendor, {
+  const otherVendor = openClient(store.url);
+  await registerVendor(store, otherVendor, {
     businessName: `Other Tools ${tag}`,
     email: `fz.vendor2.${tag}@example.com`,
     gstNumber: gstinFor(`${tag}-vendor2`),
@@ -263,7 +243,7 @@ export async function buildWorld(
   const disposableUserIds = (await store.query('select id from "user" where email like ?', [`fz.disposable.${tag}.%`])).map((r) =>
     String(r.id),
   );
-  const [adminRow] = await store.query('select id from "user" where email = ?', [ADMIN.email]);
+  const [adminRow] = await store.query('select id from "user" where email = ?', [FUZZ_ADMIN.email]);
 
   return {
     sessions,

@@ -1,17 +1,30 @@
-import type { APIResponse } from "@playwright/test";
 import fc from "fast-check";
-import { defined } from "../../app/platform/defined";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test as base, expect } from "./fixtures";
-import { applyEdits, hostileFile, hostileForm, hostileQuery, ODD_BODIES, postForm, realPng, showInput, type Pairs } from "./fuzz-inputs";
-import { count, snapshot, storeViolations } from "./fuzz-invariants";
-import { startFuzzStore, type FuzzStore } from "./fuzz-store";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createApp } from "../../server/app";
+import { pageCacheFromEnv } from "../../server/page-cache";
+import { defined } from "~/platform/defined";
+import { resetEnv } from "~/platform/env.server";
+import { linkToken } from "../account-links";
+import type { Answer } from "../fuzz/client";
+import {
+  applyEdits,
+  hostileFile,
+  hostileForm,
+  hostileQuery,
+  ODD_BODIES,
+  postForm,
+  realPng,
+  showInput,
+  type Pairs,
+} from "../fuzz/fuzz-inputs";
+import { count, snapshot, storeViolations } from "../fuzz/fuzz-invariants";
 import {
   ACTION_TARGETS,
   exportsAction,
   GET_TARGETS,
-  gstinFor,
   isResourceRoute,
   PARAM_VALUES,
   routeFilesOnDisk,
@@ -20,43 +33,73 @@ import {
   type Group,
   type Role,
   type World,
-} from "./fuzz-targets";
-import { buildWorld, openSessions, type Sessions } from "./fuzz-world";
-import { xssJourney } from "./fuzz-xss";
+} from "../fuzz/fuzz-targets";
+import { buildWorld, type Sessions } from "../fuzz/fuzz-world";
+import { FUZZ_STORE_ENV, type FuzzStore, openStoreReader } from "../fuzz/store-reader";
+import { freePort } from "../helpers/free-port";
+import { listen, loadProductionBuildAsStarted } from "../helpers/production-app";
 
 /*
  * Property-based hostile input (issue: "never a 500, never a stored script that renders unescaped,
  * nothing half-written"). Every action and resource route (fuzz-targets.ts; the first test fails
  * when a route module is missing from it) gets malformed forms from its own role, and a few from
  * every role it must turn away; pages and resource routes get hostile query strings, odd bodies and
- * wrong methods. It all runs on a store of the worker's own (fuzz-store.ts), so the test can read
- * the database to check nothing was half-written, and no other spec sees the mess. Seeds are fixed:
- * a failure names the target, role, seed and sample, and shows the input.
+ * wrong methods. The production build serves them over HTTP from this process, as `npm start` serves
+ * (@hono/node-server, the page cache), on this file's database with the sample catalogue, which the
+ * test reads to check nothing was half-written. Seeds are fixed: a failure names the target, role,
+ * seed and sample, and shows the input. That stored hostile text renders as text in a browser is
+ * tests/e2e/fuzz-xss.spec.ts.
  */
 
 const SEED = 20261121;
 const APP = join(import.meta.dirname, "../../app");
+/** Hundreds of requests a test, on a slow machine beside another run. */
+const LONG = { timeout: 300_000 };
 
 type Fuzz = { store: FuzzStore; world: World; sessions: Sessions };
+let fuzz: Fuzz;
+let stopStore: () => Promise<void> = async () => undefined;
 
-const test = base.extend<object, { fuzz: Fuzz }>({
-  fuzz: [
-    async ({ playwright }, use, workerInfo) => {
-      const store = await startFuzzStore();
-      const tag = `${Date.now().toString(36)}w${workerInfo.workerIndex}`;
-      try {
-        const { world, sessions } = await buildWorld(playwright, store, tag);
-        await use({ store, world, sessions });
-        await sessions.dispose();
-      } finally {
-        await store.stop();
-      }
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
+// React Router says so on the console for each malformed path it is sent (its answer is checked below, never a
+// 5xx): hundreds of lines here.
+const consoleError = console.error;
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === "string" && args[0].includes("could not be decoded because it is a malformed URL segment")) return;
+  consoleError(...args);
+};
+
+beforeAll(async () => {
+  const uploads = mkdtempSync(join(tmpdir(), "angle-fuzz-uploads-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // The build reads its environment once, as it loads: the store's origin, its admin and high limits.
+  Object.assign(process.env, FUZZ_STORE_ENV, { SEED_ON_EMPTY: "true", BASE_URL: url, UPLOAD_DIR: uploads, PAGE_CACHE: "on" });
+  resetEnv();
+  const { build, clientDir } = await loadProductionBuildAsStarted();
+  const server = await listen(createApp({ build, clientDir, https: false, origin: url, pageCache: pageCacheFromEnv(build) }), port);
+  const reader = await openStoreReader(
+    process.env.DATABASE_URL
+      ? { postgresUrl: process.env.DATABASE_URL }
+      : { sqlitePath: defined(process.env.SQLITE_PATH, "this file's SQLite database") },
+  );
+  // The build's own modules hold their own pool and rate-limit store: closed before the database goes.
+  const entry = build.entry.module as unknown as { closeDatabase: () => Promise<void>; closeRateLimitStore: () => Promise<void> };
+  stopStore = async () => {
+    await reader.close();
+    await server.close();
+    await entry.closeRateLimitStore();
+    await entry.closeDatabase();
+    rmSync(uploads, { recursive: true, force: true });
+  };
+  // The confirmation emails wait in the outbox (no worker sends them here): their links are read there.
+  const store: FuzzStore = { url, query: reader.query, confirmationToken: (email) => linkToken(email), stop: stopStore };
+  fuzz = { store, ...(await buildWorld(store, Date.now().toString(36))) };
+}, 180_000);
+
+afterAll(async () => {
+  await stopStore();
+  console.error = consoleError;
 });
-
-test.describe.configure({ timeout: 120_000 });
 
 function seedFor(label: string) {
   let h = 0;
@@ -82,7 +125,7 @@ async function fuzzAs(fuzz: Fuzz, t: ActionTarget, role: Role, runs: number, fai
   for (const [i, s] of samples.entries()) {
     const pairs = applyEdits(t.valid(world, i), s.edits, s.randomOnly);
     const path = t.path(world);
-    let response: APIResponse;
+    let response: Answer;
     try {
       response = await postForm(request, path, pairs, t.encoding ?? s.encoding);
     } catch (error) {
@@ -160,7 +203,7 @@ test("every route module with an action, and every resource route, is a fuzz tar
   expect(missing).toEqual([]);
 });
 
-test("storefront and account actions: hostile forms from every role never get a 5xx, and what they write is whole", async ({ fuzz }) => {
+test("storefront and account actions: hostile forms from every role never get a 5xx, and what they write is whole", LONG, async () => {
   const { store, world } = fuzz;
   const failures: string[] = [];
   const emailsBefore = new Set((await store.query('select email from "user"')).map((r) => String(r.email)));
@@ -247,7 +290,7 @@ test("storefront and account actions: hostile forms from every role never get a 
   await expectConsistent(store, failures);
 });
 
-test("admin actions: hostile forms never get a 5xx, other roles change nothing, and what they write is whole", async ({ fuzz }) => {
+test("admin actions: hostile forms never get a 5xx, other roles change nothing, and what they write is whole", LONG, async () => {
   const { store, world } = fuzz;
   const failures: string[] = [];
   const productsBefore = new Set((await store.query("select id from product")).map((r) => String(r.id)));
@@ -322,7 +365,7 @@ test("admin actions: hostile forms never get a 5xx, other roles change nothing, 
   await expectConsistent(store, failures);
 });
 
-test("vendor actions: hostile forms never get a 5xx, other roles and other vendors' listings stay untouched", async ({ fuzz }) => {
+test("vendor actions: hostile forms never get a 5xx, other roles and other vendors' listings stay untouched", LONG, async () => {
   const { store, world } = fuzz;
   const failures: string[] = [];
   const mine = async () =>
@@ -365,73 +408,10 @@ test("vendor actions: hostile forms never get a 5xx, other roles and other vendo
   await expectConsistent(store, failures);
 });
 
-test("general and payment settings take hostile forms on a store of their own", async ({ playwright }) => {
-  // A valid random form switches on maintenance mode or changes checkout's payment methods.
-  const store = await startFuzzStore();
-  try {
-    const tag = `${Date.now().toString(36)}s`;
-    const setup = await playwright.request.newContext({ baseURL: store.url, extraHTTPHeaders: { origin: store.url } });
-    const customer = { email: `fz.s.customer.${tag}@example.com`, password: "fuzz-pass-2024" };
-    const vendor = { email: `fz.s.vendor.${tag}@example.com`, password: "seller-pass-2024", gstNumber: "" };
-    vendor.gstNumber = gstinFor(tag);
-    await setup.post("/account/auth", {
-      form: {
-        intent: "register",
-        name: "S",
-        ...customer,
-        phone: "98765 43210",
-        street: "1 Road",
-        city: "Pune",
-        state: "Maharashtra",
-        pincode: "411001",
-      },
-    });
-    const other = await playwright.request.newContext({ baseURL: store.url, extraHTTPHeaders: { origin: store.url } });
-    await other.post("/vendor-login?index", {
-      form: {
-        intent: "register",
-        businessName: "S",
-        ...vendor,
-        phone: "91234 56789",
-        street: "1 Road",
-        city: "Pune",
-        state: "Maharashtra",
-        pincode: "411001",
-      },
-    });
-    await Promise.all([setup.dispose(), other.dispose()]);
-    const sessions = await openSessions(playwright, store.url, { customer, vendor });
-    const fuzz = { store, sessions, world: { tag } as World };
-    const failures: string[] = [];
-    const results = await fuzzGroup(fuzz, "settings", failures);
-
-    const saved = (results.get("general settings") ?? []).filter((o) => o.status === 303).at(-1);
-    if (saved) {
-      const [row] = await store.query("select value from setting where key = 'general'");
-      const general = JSON.parse(String(defined(row, "the general settings").value));
-      expect(general.siteTitle, `last accepted settings: ${showInput(saved.pairs)}`).toBe(first(saved.pairs, "siteTitle")?.trim());
-      expect(general.maintenanceMode).toBe(first(saved.pairs, "maintenanceMode") === "on");
-    }
-    const [payment] = await store.query("select value from setting where key = 'payment'");
-    if (payment) {
-      const keys = (JSON.parse(String(payment.value)).custom as { key: string }[]).map((m) => m.key.toLowerCase());
-      expect(new Set(keys).size, `custom payment method keys ${keys}`).toBe(keys.length);
-    }
-    // Whatever was saved, the admin pages and checkout still load (the storefront may be closed for maintenance: 503 by design).
-    for (const path of ["/admin/settings", "/admin/payment-settings", "/admin/dashboard"])
-      expect((await sessions.as.admin.get(path)).status(), path).toBe(200);
-    expect([200, 503]).toContain((await sessions.as.customer.get("/checkout")).status());
-    await expectConsistent(store, failures);
-    await sessions.dispose();
-  } finally {
-    await store.stop();
-  }
-});
-
-test("odd bodies and wrong methods at every action and page never get a 5xx", async ({ fuzz }) => {
+test("odd bodies and wrong methods at every action and page never get a 5xx", LONG, async () => {
   const { world, sessions, store } = fuzz;
   const failures: string[] = [];
-  const check = async (what: string, send: () => Promise<APIResponse>) => {
+  const check = async (what: string, send: () => Promise<Answer>) => {
     try {
       const response = await send();
       if (response.status() >= 500) failures.push(`${what} → ${response.status()}: ${(await response.text()).slice(0, 200)}`);
@@ -486,7 +466,7 @@ test("odd bodies and wrong methods at every action and page never get a 5xx", as
   await expectConsistent(store, failures);
 });
 
-test("hostile query strings on every page and resource route never get a 5xx", async ({ fuzz }) => {
+test("hostile query strings on every page and resource route never get a 5xx", LONG, async () => {
   const { world, sessions } = fuzz;
   const failures: string[] = [];
   for (const t of GET_TARGETS) {
@@ -539,6 +519,28 @@ test("hostile query strings on every page and resource route never get a 5xx", a
   expect(failures).toEqual([]);
 });
 
-test("hostile text stored anywhere renders as text on every page that shows it", async ({ fuzz, browser }) => {
-  await xssJourney(fuzz, browser);
+// Last, on the same store: a valid random form switches on maintenance mode (the storefront then answers
+// 503) or changes checkout's payment methods, which would change what the tests above see.
+test("general and payment settings take hostile forms (last: a saved form may close the storefront)", LONG, async () => {
+  const { store, sessions } = fuzz;
+  const failures: string[] = [];
+  const results = await fuzzGroup(fuzz, "settings", failures);
+
+  const saved = (results.get("general settings") ?? []).filter((o) => o.status === 303).at(-1);
+  if (saved) {
+    const [row] = await store.query("select value from setting where key = 'general'");
+    const general = JSON.parse(String(defined(row, "the general settings").value));
+    expect(general.siteTitle, `last accepted settings: ${showInput(saved.pairs)}`).toBe(first(saved.pairs, "siteTitle")?.trim());
+    expect(general.maintenanceMode).toBe(first(saved.pairs, "maintenanceMode") === "on");
+  }
+  const [payment] = await store.query("select value from setting where key = 'payment'");
+  if (payment) {
+    const keys = (JSON.parse(String(payment.value)).custom as { key: string }[]).map((m) => m.key.toLowerCase());
+    expect(new Set(keys).size, `custom payment method keys ${keys}`).toBe(keys.length);
+  }
+  // Whatever was saved, the admin pages and checkout still load (the storefront may be closed for maintenance: 503 by design).
+  for (const path of ["/admin/settings", "/admin/payment-settings", "/admin/dashboard"])
+    expect((await sessions.as.admin.get(path)).status(), path).toBe(200);
+  expect([200, 503]).toContain((await sessions.as.customer.get("/checkout")).status());
+  await expectConsistent(store, failures);
 });

@@ -1,6 +1,6 @@
-import type { APIRequestContext, APIResponse } from "@playwright/test";
 import fc from "fast-check";
 import sharp from "sharp";
+import type { Answer, Client } from "./client";
 
 /** One field of a form: text, or a file part (multipart only). */
 export type FileValue = { name: string; mimeType: string; buffer: Buffer };
@@ -173,13 +173,7 @@ export function applyEdits(
 }
 
 /** Sends a form as the browser would: urlencoded (files dropped to their names) or multipart. */
-export function postForm(
-  request: APIRequestContext,
-  path: string,
-  pairs: Pairs,
-  encoding: Encoding,
-  method = "POST",
-): Promise<APIResponse> {
+export function postForm(request: Client, path: string, pairs: Pairs, encoding: Encoding, method = "POST"): Promise<Answer> {
   if (encoding === "multipart") {
     const form = new FormData();
     for (const [k, v] of pairs) {

@@ -1,6 +1,6 @@
 import { defined } from "../../app/platform/defined";
 import { averageRating } from "../../app/features/reviews/domain/reviews";
-import type { FuzzStore, Row } from "./fuzz-store";
+import type { FuzzStore, Row } from "./store-reader";
 
 const CATEGORIES = ["seeds", "equipment", "tools", "fertilizers"];
 const PRODUCT_STATUSES = ["live", "pending", "rejected", "archived", "suspended", "unlicensed"];
