@@ -62,7 +62,7 @@ test("on a phone the home page's crop row scrolls sideways, the page does not", 
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
 });
 
-test("/crops lists every crop with its number of products", { tag: "@postgres" }, async ({ page }) => {
+test("/crops lists every crop with its number of products", async ({ page }) => {
   await page.goto("/crops");
   await expect(page.getByRole("heading", { level: 1, name: "Shop by crop" })).toBeVisible();
   const list = page.getByTestId("crop-list");

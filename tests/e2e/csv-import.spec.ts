@@ -86,9 +86,10 @@ async function uploadForPreview(page: Page, file: ReturnType<typeof csvFile> | s
   await expect(page.getByRole("heading", { name: /^Preview of / })).toBeVisible();
 }
 
-test("a vendor imports 200 products: the row problems first, nothing written; then the fixed file, waiting for approval", {
-  tag: "@postgres",
-}, async ({ page, storeURL }) => {
+test("a vendor imports 200 products: the row problems first, nothing written; then the fixed file, waiting for approval", async ({
+  page,
+  storeURL,
+}) => {
   test.setTimeout(120_000);
   await signInNewVendor(page, storeURL);
   const tag = unique().toUpperCase();

@@ -26,9 +26,7 @@ import { linkIn, waitForMail } from "./mail-helpers";
 
 const summary = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Order Summary" });
 
-test("a new customer registers, fills the cart, checks out with Cash on Delivery, sees the order and logs out", {
-  tag: "@postgres",
-}, async ({ page }) => {
+test("a new customer registers, fills the cart, checks out with Cash on Delivery, sees the order and logs out", async ({ page }) => {
   test.setTimeout(60_000); // one long journey; every step waits on something observable
   await page.goto("/");
   const customer = await registerCustomer(page);

@@ -28,9 +28,7 @@ const test = base.extend<object, { store: { url: string; database: Database } }>
 // A desktop, a narrow desktop beside the sidebar (the wide tables scroll inside their boxes), a phone.
 const WIDTHS = [1280, 1024, 390];
 
-test("the GST report: an empty month, a month's tables, the CSV, and a bad month, at desktop and phone widths", {
-  tag: "@postgres",
-}, async ({ page, store }) => {
+test("the GST report: an empty month, a month's tables, the CSV, and a bad month, at desktop and phone widths", async ({ page, store }) => {
   test.slow(); // three views at three widths
   await loginAsAdmin(page, store.url);
   // The documents are November 2025's; this month (the page's default) has none.

@@ -111,7 +111,7 @@ async function payByUpi(page: Page) {
   await expect(page.getByTestId("payment-status")).toHaveText("Paid");
 }
 
-test("a customer cancels a paid order: it is refunded in full through the gateway", { tag: "@postgres" }, async ({ page, store }) => {
+test("a customer cancels a paid order: it is refunded in full through the gateway", async ({ page, store }) => {
   const orderId = await prepaidOrder(page, store, "UPI Payment");
   await payByUpi(page);
   const total = (await page.getByTestId("order-total").textContent()) ?? "";
@@ -133,11 +133,7 @@ test("a customer cancels a paid order: it is refunded in full through the gatewa
   await expect(page.getByTestId("refund")).toContainText("to your original payment method");
 });
 
-test("a delivered order paid by UPI: a return is approved and refunded through the gateway", { tag: "@postgres" }, async ({
-  page,
-  browser,
-  store,
-}) => {
+test("a delivered order paid by UPI: a return is approved and refunded through the gateway", async ({ page, browser, store }) => {
   test.slow();
   const orderId = await prepaidOrder(page, store, "UPI Payment");
   await payByUpi(page);

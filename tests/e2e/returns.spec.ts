@@ -24,9 +24,10 @@ async function expectFitsBothWidths(page: Page) {
   }
 }
 
-test("a delivered cash-on-delivery order: the customer returns one line, an admin approves it with the payout reference", {
-  tag: "@postgres",
-}, async ({ page, browser }) => {
+test("a delivered cash-on-delivery order: the customer returns one line, an admin approves it with the payout reference", async ({
+  page,
+  browser,
+}) => {
   test.slow(); // two browser contexts, an order moved to delivered, several pages
   await loginAsAdmin(page);
   const tag = Date.now().toString(36);

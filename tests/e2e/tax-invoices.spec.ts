@@ -88,9 +88,11 @@ async function vendorSprayer(page: Page, browser: Browser, storeUrl: string) {
   return { vendor, id, name, admin, adminContext };
 }
 
-test("GST by product rate: seeds and a 5% sprayer from Maharashtra to Karnataka are invoiced with IGST, one invoice per seller; only the buyer and each seller can download theirs", {
-  tag: "@postgres",
-}, async ({ page, browser, store }) => {
+test("GST by product rate: seeds and a 5% sprayer from Maharashtra to Karnataka are invoiced with IGST, one invoice per seller; only the buyer and each seller can download theirs", async ({
+  page,
+  browser,
+  store,
+}) => {
   test.setTimeout(180_000);
   const { vendor, id, name, admin, adminContext } = await vendorSprayer(page, browser, store.url);
   await setTaxMode(admin, "GST by product rate");
