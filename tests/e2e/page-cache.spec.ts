@@ -29,9 +29,11 @@ const cacheOf = async (response: Response | null) => (await response?.allHeaders
  */
 async function cachedVisit(visitor: Page, path: string) {
   let response: Response | null = null;
-  await expect
-    .poll(async () => cacheOf((response = await visitor.goto(path))), { message: `${path} served from the cache`, timeout: 15_000 })
-    .toBe("hit");
+  const visit = async () => {
+    response = await visitor.goto(path);
+    return cacheOf(response);
+  };
+  await expect.poll(visit, { message: `${path} served from the cache`, timeout: 15_000 }).toBe("hit");
   return response;
 }
 
