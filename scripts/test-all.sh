@@ -133,8 +133,10 @@ if [ "$want_pg" = 1 ]; then start_job vitest-postgres-build env "${pg_test_env[@
 step "unit tests (pure code, no database)"
 npx vitest run --project unit
 
+# Two workers here (Vitest's default on two cores is one): the PostgreSQL runs in the background finish
+# first, and the second core would then sit idle through the rest of this one.
 step "integration tests (SQLite)"
-npx vitest run --project integration --project integration-build
+npx vitest run --project integration --project integration-build --maxWorkers=2
 
 if [ "$want_pg" = 1 ]; then
   step "integration tests (PostgreSQL): waiting for the background runs"
