@@ -32,10 +32,12 @@ export const unitTests = [
  * took the SQLite run from 474 s to 181 s.
  */
 export const productionBuildTests = [
-  // These two start the built server as processes of their own: they need the build, not isolation, and
+  // These start the built server as processes of their own: they need the build, not isolation, and
   // are here so that the `integration` project needs no build (npm test starts it before building).
   "tests/integration/crash-safety.test.ts",
   "tests/integration/two-instances.test.ts",
+  "tests/integration/second-store.test.ts",
+  // These load the production build into the test's own process, so they run isolated.
   "tests/integration/fuzz.test.ts",
   "tests/integration/languages.test.ts",
   "tests/integration/open-redirect.test.ts",

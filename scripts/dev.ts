@@ -2,11 +2,12 @@
 // it, unless FAKE_GATEWAY=off or BASE_URL is not this machine. The app's gateway addresses point at the
 // fake unless they are set; the app gives it its webhook secrets when it starts (entry.server.tsx).
 import { spawn } from "node:child_process";
-import { startFakeGateway } from "../server/fake-gateway/fake-gateway.ts";
+import { askedFakeGatewayPort, startLocalFakeGateway } from "../server/fake-gateway/fake-gateway.ts";
 
 const local = !process.env.BASE_URL || /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(process.env.BASE_URL);
 const wanted = process.env.FAKE_GATEWAY ? process.env.FAKE_GATEWAY === "on" : local;
-const fake = wanted ? await startFakeGateway({ port: Number(process.env.FAKE_GATEWAY_PORT ?? 4010), host: "127.0.0.1" }) : undefined;
+// FAKE_GATEWAY_PORT, or 4010, or any free port when 4010 is taken (a second store on this machine).
+const fake = wanted ? await startLocalFakeGateway(askedFakeGatewayPort(process.env.FAKE_GATEWAY_PORT)) : undefined;
 const env: NodeJS.ProcessEnv = { ...process.env, FAKE_GATEWAY: fake ? "on" : "off" };
 if (fake) {
   env.RAZORPAY_API_BASE ||= `${fake.url}/razorpay`;

@@ -18,8 +18,16 @@ try {
 // first, so the app's gateway addresses point at it unless they were set.
 let fakeGateway: { url: string; close: () => Promise<void> } | undefined;
 if (env.FAKE_GATEWAY === "on") {
-  const { startFakeGateway } = await import("./fake-gateway/fake-gateway.ts");
-  fakeGateway = await startFakeGateway({ port: env.FAKE_GATEWAY_PORT, host: "127.0.0.1" });
+  const { startLocalFakeGateway } = await import("./fake-gateway/fake-gateway.ts");
+  try {
+    fakeGateway = await startLocalFakeGateway(env.FAKE_GATEWAY_PORT);
+  } catch (error) {
+    // Only a port asked for (FAKE_GATEWAY_PORT) can be taken: without one the fake takes any free port.
+    console.error(
+      `Angle could not start: the fake payment gateway cannot listen on 127.0.0.1:${env.FAKE_GATEWAY_PORT ?? "any port"} (${error instanceof Error ? error.message : String(error)}). Set FAKE_GATEWAY_PORT to a free port, or leave it unset.`,
+    );
+    process.exit(1);
+  }
   process.env.RAZORPAY_API_BASE ||= `${fakeGateway.url}/razorpay`;
   process.env.RAZORPAY_CHECKOUT_JS ||= `${fakeGateway.url}/razorpay/checkout.js`;
   process.env.STRIPE_API_BASE ||= fakeGateway.url;

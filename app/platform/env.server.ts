@@ -10,14 +10,16 @@ import { isReservedEmail } from "./core/reserved-email.ts";
 export const DEV_SECRET = "angle-dev-secret-change-me-in-production-0000";
 
 /** A whole number from the environment, within [min, max], with a message that says what it wants. */
-const count = (min: number, max: number, fallback: number) =>
+const wholeNumber = (min: number, max: number) =>
   z
     .string()
     .trim()
     .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
     .transform(Number)
-    .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`))
-    .default(fallback);
+    .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`));
+
+/** A whole number from the environment, `fallback` when unset. */
+const count = (min: number, max: number, fallback: number) => wholeNumber(min, max).default(fallback);
 
 /** An http(s) address, without a trailing slash. */
 const httpUrl = z
@@ -159,7 +161,8 @@ const EnvSchema = z
     PAYMENT_SWEEP_SECONDS: count(1, 3600, 60),
     /** The local fake gateway (server/fake-gateway): on by default only when BASE_URL is this machine. */
     FAKE_GATEWAY: z.enum(["on", "off"]).optional(),
-    FAKE_GATEWAY_PORT: count(0, 65535, 4010),
+    // Unset: 4010, or any free port when 4010 is taken (server/fake-gateway/fake-gateway.ts).
+    FAKE_GATEWAY_PORT: wholeNumber(0, 65535).optional(),
   })
   .superRefine((env, ctx) => {
     // A store served to the public must have its own secrets; on this machine alone (BASE_URL on

@@ -1,5 +1,5 @@
 // `npm run fake-gateway`: the fake Razorpay + Stripe on 127.0.0.1 (never another interface: its control API has no auth).
-import { startFakeGateway, type WebhookTarget } from "./fake-gateway.ts";
+import { askedFakeGatewayPort, startLocalFakeGateway, type WebhookTarget } from "./fake-gateway.ts";
 
 function webhookTarget(name: string): WebhookTarget | undefined {
   const url = process.env[`FAKE_${name}_WEBHOOK_URL`];
@@ -12,15 +12,16 @@ function webhookTarget(name: string): WebhookTarget | undefined {
   return { url, secret };
 }
 
-const port = Number(process.env.FAKE_GATEWAY_PORT ?? 4010);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`FAKE_GATEWAY_PORT must be a port number, not "${process.env.FAKE_GATEWAY_PORT}".`);
+// FAKE_GATEWAY_PORT, or 4010, or any free port when 4010 is taken (the address is printed below).
+let port: number | undefined;
+try {
+  port = askedFakeGatewayPort(process.env.FAKE_GATEWAY_PORT);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 
-const gateway = await startFakeGateway({
-  port,
-  host: "127.0.0.1",
+const gateway = await startLocalFakeGateway(port, {
   razorpayWebhook: webhookTarget("RAZORPAY"),
   stripeWebhook: webhookTarget("STRIPE"),
   merchantName: process.env.FAKE_GATEWAY_MERCHANT_NAME || undefined,

@@ -182,6 +182,36 @@ function controlRoutes(control: FakeGatewayControl) {
 export type StartOptions = FakeGatewayOptions & { port?: number; host?: string };
 export type RunningFakeGateway = { url: string; close(): Promise<void>; state: GatewayState; control: FakeGatewayControl };
 
+/** Where the local fake listens unless FAKE_GATEWAY_PORT says otherwise. */
+export const DEFAULT_FAKE_GATEWAY_PORT = 4010;
+
+/** FAKE_GATEWAY_PORT as written (unset or empty: undefined); an error naming it when it is not a port number. */
+export function askedFakeGatewayPort(value: string | undefined): number | undefined {
+  const asked = value?.trim();
+  if (!asked) return undefined;
+  const port = Number(asked);
+  if (!/^\d+$/.test(asked) || port > 65535) throw new Error(`FAKE_GATEWAY_PORT must be a port number from 0 to 65535, not "${value}".`);
+  return port;
+}
+
+/**
+ * The fake beside a store on this machine (`npm start`, `npm run dev`): on `port` when one was asked
+ * for (FAKE_GATEWAY_PORT; 0 is any free port); otherwise on 4010, or on any free port when 4010 is
+ * taken, as it is by the fake of a second store started on the same machine.
+ */
+export async function startLocalFakeGateway(
+  port: number | undefined,
+  { preferred = DEFAULT_FAKE_GATEWAY_PORT, ...options }: FakeGatewayOptions & { preferred?: number } = {},
+): Promise<RunningFakeGateway> {
+  if (port !== undefined) return startFakeGateway({ ...options, port, host: "127.0.0.1" });
+  try {
+    return await startFakeGateway({ ...options, port: preferred, host: "127.0.0.1" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    return startFakeGateway({ ...options, port: 0, host: "127.0.0.1" });
+  }
+}
+
 /** Listens on host:port (port 0: any free port); `url` is the origin to give the store. */
 export async function startFakeGateway({ port = 0, host = "127.0.0.1", ...options }: StartOptions = {}): Promise<RunningFakeGateway> {
   const { app, control } = createFakeGateway(options);
