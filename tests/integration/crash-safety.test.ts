@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { linkToken, sessionCookie } from "../account-links";
 import { createProduct } from "../factories";
+import { spawnBuiltServer } from "../helpers/built-server";
 import { freePort } from "../helpers/free-port";
 import { getDb } from "~/platform/db/db.server";
 
@@ -20,24 +21,15 @@ const ORIGIN = `http://localhost:${PORT}`;
 let server: ChildProcess | undefined;
 
 function start() {
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      BUILD_DIR,
-      NODE_ENV: "production",
-      // Queued links stay readable in the outbox for the test to open (a sent one's text is removed).
-      OUTBOX_WORKER: "off",
-      PORT: String(PORT),
-      HOST: "::",
-      BASE_URL: ORIGIN,
-      SEED_ON_EMPTY: "false",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_REGISTER_MAX: "1000",
-      // 40 orders from one address in a burst.
-      RATE_LIMIT_CHECKOUT_ADDRESS_MAX: "1000",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const child = spawnBuiltServer({
+    PORT: String(PORT),
+    HOST: "::",
+    BASE_URL: ORIGIN,
+    SEED_ON_EMPTY: "false",
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_REGISTER_MAX: "1000",
+    // 40 orders from one address in a burst.
+    RATE_LIMIT_CHECKOUT_ADDRESS_MAX: "1000",
   });
   server = child;
   return child;

@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:net";
-import { resolve } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { askedFakeGatewayPort, DEFAULT_FAKE_GATEWAY_PORT, startLocalFakeGateway } from "../../server/fake-gateway/fake-gateway";
+import { spawnBuiltServer } from "../helpers/built-server";
 import { freePort } from "../helpers/free-port";
 
 /**
@@ -10,7 +9,6 @@ import { freePort } from "../helpers/free-port";
  * port 4010, and the second store must still start, its fake on another port. Only a port asked
  * for (FAKE_GATEWAY_PORT) that is taken stops a store, with a sentence saying what to do.
  */
-const ROOT = resolve(import.meta.dirname, "../..");
 let holder: Server | undefined;
 
 /** Holds `port` on 127.0.0.1 for the test, unless something already does (then it is taken anyway). */
@@ -30,24 +28,13 @@ afterAll(() => new Promise<void>((done) => (holder ? holder.close(() => done()) 
 /** Starts `npm start`'s server with the fake gateway on; its output, and whether it answered /healthz, once it has or has exited. */
 async function startStore(extraEnv: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      NODE_ENV: "production",
-      OUTBOX_WORKER: "off",
-      PORT: String(port),
-      BASE_URL: `http://localhost:${port}`,
-      FAKE_GATEWAY: "on",
-      LOG_LEVEL: "info",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawnBuiltServer(
+    { PORT: String(port), BASE_URL: `http://localhost:${port}`, FAKE_GATEWAY: "on", LOG_LEVEL: "info", ...extraEnv },
+    ["ignore", "pipe", "pipe"],
+  );
   let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
   let answered = false;
   let exitCode: number | null | undefined;

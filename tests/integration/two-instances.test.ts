@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { request } from "node:http";
-import { resolve } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, expect, it } from "vitest";
 import { linkToken } from "../account-links";
 import { createProduct } from "../factories";
+import { spawnBuiltServer } from "../helpers/built-server";
 import { freePort } from "../helpers/free-port";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { getEnv } from "~/platform/env.server";
@@ -18,7 +18,6 @@ import { getAuth } from "~/platform/auth/auth.server";
  * split across both never oversells. (On SQLite both processes share the file; on PostgreSQL,
  * the database. With RATE_LIMIT_STORE=redis the limit is counted in Redis instead.)
  */
-const ROOT = resolve(import.meta.dirname, "../..");
 const first = await freePort();
 let second = await freePort();
 while (second === first) second = await freePort();
@@ -28,27 +27,18 @@ const servers: ChildProcess[] = [];
 const ORIGIN = "http://localhost:3999";
 
 function start(port: number) {
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      NODE_ENV: "production",
-      // Queued links stay readable in the outbox for the test to open (a sent one's text is removed).
-      OUTBOX_WORKER: "off",
-      PORT: String(port),
-      HOST: "::",
-      BASE_URL: ORIGIN,
-      SEED_ON_EMPTY: "false",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_REGISTER_MAX: "1000",
-      RATE_LIMIT_SIGNIN_MAX: "10",
-      // One customer places the whole burst below: only stock may refuse them here.
-      ORDER_MAX_OPEN_UNPAID: "100",
-      RATE_LIMIT_CHECKOUT_MAX: "100",
-      RATE_LIMIT_CHECKOUT_ADDRESS_MAX: "100",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const child = spawnBuiltServer({
+    PORT: String(port),
+    HOST: "::",
+    BASE_URL: ORIGIN,
+    SEED_ON_EMPTY: "false",
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_REGISTER_MAX: "1000",
+    RATE_LIMIT_SIGNIN_MAX: "10",
+    // One customer places the whole burst below: only stock may refuse them here.
+    ORDER_MAX_OPEN_UNPAID: "100",
+    RATE_LIMIT_CHECKOUT_MAX: "100",
+    RATE_LIMIT_CHECKOUT_ADDRESS_MAX: "100",
   });
   servers.push(child);
 }
