@@ -31,6 +31,10 @@ import * as m0026 from "./migrations/0026-payment-attention";
 import * as m0027 from "./migrations/0027-verified-phone";
 import * as m0031 from "./migrations/0031-credentials-epoch";
 import * as m0032 from "./migrations/0032-vendor-licence";
+import * as m0034 from "./migrations/0034-saved-addresses";
+import * as m0035 from "./migrations/0035-paused-listings";
+import * as m0037 from "./migrations/0037-search-tags";
+import * as m0038 from "./migrations/0038-order-line-hindi-name";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -63,6 +67,10 @@ const migrations: Record<string, Migration> = {
   "0027-verified-phone": m0027,
   "0031-credentials-epoch": m0031,
   "0032-vendor-licence": m0032,
+  "0034-saved-addresses": m0034,
+  "0035-paused-listings": m0035,
+  "0037-search-tags": m0037,
+  "0038-order-line-hindi-name": m0038,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

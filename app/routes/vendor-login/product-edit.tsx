@@ -88,6 +88,13 @@ export default function VendorProductEdit({ loaderData, actionData }: Route.Comp
         {p ? t("ui_vendor_edit_product", { name: p.name }) : t("ui_vendor_add_product")}
       </h1>
       <p className="mt-1 text-sm text-stone-600">{p ? t("ui_vendor_listing_edit_note") : t("ui_vendor_listing_new_note")}</p>
+      {p?.status === "rejected" && p.rejectReason ? (
+        <div className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200" data-testid="reject-reason">
+          <p className="font-semibold">{t("ui_vendor_rejected_title")}</p>
+          <p className="mt-1 [overflow-wrap:anywhere]">{t("ui_vendor_reject_reason", { reason: p.rejectReason })}</p>
+          <p className="mt-1">{t("ui_vendor_rejected_fix")}</p>
+        </div>
+      ) : null}
       <ProductForm
         key={p?.id ?? "new"}
         values={p ? productFormValues(p, p.extras) : undefined}

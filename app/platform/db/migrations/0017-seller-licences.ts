@@ -72,7 +72,7 @@ export async function down(db: Kysely<unknown>) {
  * Changes"; every stored row satisfies the new check) on a connection of its own, since Node opens
  * databases in defensive mode.
  */
-async function widenStatusCheck(db: Kysely<unknown>, change: (values: string[]) => string[]) {
+export async function widenStatusCheck(db: Kysely<unknown>, change: (values: string[]) => string[]) {
   const list = (values: string[]) => values.map((v) => `'${v}'`).join(", ");
   if (isPostgres(db)) {
     const { rows } = await sql<{ def: string }>`
