@@ -98,6 +98,7 @@ export interface OrderLine {
   image: string;
   line_total_paise: number;
   name: string;
+  name_hi: string | null;
   order_id: string;
   product_id: string;
   quantity: number;
@@ -221,6 +222,7 @@ export interface Product {
   regulated_as: string | null;
   reject_reason: string | null;
   reviews: Generated<number>;
+  search_tags: Generated<string>;
   search_text: Generated<string>;
   season: string | null;
   status: Generated<string>;
@@ -298,9 +300,17 @@ export interface ReturnRequest {
   id: string;
   order_id: string;
   order_line_id: string;
+  payout_details: string | null;
+  payout_hint: string | null;
+  payout_to: string | null;
+  photos: Generated<string>;
   quantity: number;
   reason: string;
+  reason_code: string | null;
+  received_at: string | null;
+  received_by: string | null;
   refund_id: string | null;
+  restocked_quantity: Generated<number>;
   status: string;
   vendor_id: string | null;
 }
@@ -321,10 +331,27 @@ export interface Review {
   user_id: string | null;
 }
 
+export interface SavedAddress {
+  chosen_at: string;
+  city: string;
+  created_at: string;
+  id: string;
+  pincode: string;
+  state: string;
+  street: string;
+  user_id: string;
+}
+
 export interface SearchSynonym {
   id: string;
   term: string;
   variant: string;
+}
+
+export interface SearchTag {
+  key: string;
+  kind: string;
+  words: string;
 }
 
 export interface Session {
@@ -477,7 +504,9 @@ export interface DB {
   refund: Refund;
   return_request: ReturnRequest;
   review: Review;
+  saved_address: SavedAddress;
   search_synonym: SearchSynonym;
+  search_tag: SearchTag;
   session: Session;
   setting: Setting;
   shipment: Shipment;

@@ -33,6 +33,7 @@ import * as m0031 from "./migrations/0031-credentials-epoch";
 import * as m0032 from "./migrations/0032-vendor-licence";
 import * as m0034 from "./migrations/0034-saved-addresses";
 import * as m0035 from "./migrations/0035-paused-listings";
+import * as m0036 from "./migrations/0036-return-refund-details";
 import * as m0037 from "./migrations/0037-search-tags";
 import * as m0038 from "./migrations/0038-order-line-hindi-name";
 
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "0032-vendor-licence": m0032,
   "0034-saved-addresses": m0034,
   "0035-paused-listings": m0035,
+  "0036-return-refund-details": m0036,
   "0037-search-tags": m0037,
   "0038-order-line-hindi-name": m0038,
 };

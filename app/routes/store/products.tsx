@@ -1,4 +1,4 @@
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/products";
 import { noResultsMarkup } from "~/features/catalog/ui/no-results.server";
 import { pageLinksMarkup } from "~/features/catalog/ui/page-links.server";
@@ -34,8 +34,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Spec §5: X and Y count products.
     count: showingCount(matching, total, page, pageCount),
     pages: pageLinksMarkup(page, pageCount, at(page - 1), at(page + 1)),
+    // A kind of product no product on sale is called: say so, and offer the nearest alternatives.
+    notSold: result.notSold && {
+      text: m.store_not_sold({ item: result.notSold.item }),
+      offer: m.store_not_sold_alternatives(),
+      alternatives: result.products.length === 0 ? result.notSold.alternatives : [],
+      more:
+        result.notSold.category === null
+          ? null
+          : {
+              href: `/products${catalogSearch({ category: result.notSold.category })}`,
+              label: m.store_not_sold_more({ category: categoryLabelIn(result.notSold.category) }),
+            },
+    },
     empty:
-      result.products.length === 0
+      result.products.length === 0 && !result.notSold?.alternatives.length
         ? noResultsMarkup(
             result.suggestions.map(({ search, label }) => ({ name: label, href: `/products${catalogSearch({ q: search })}` })),
           )
@@ -44,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { query, products, heading, categories, sorts, count, pages, empty } = loaderData;
+  const { query, products, heading, categories, sorts, count, pages, empty, notSold } = loaderData;
   const submit = useSubmit();
   const t = useT();
   const navigation = useNavigation();
@@ -125,11 +138,28 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         {count}
       </p>
 
+      {notSold ? (
+        <div role="status" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3" data-testid="not-sold">
+          <p className="font-semibold text-stone-900">{notSold.text}</p>
+          <p className="mt-1 text-stone-700">
+            {notSold.offer}
+            {notSold.more ? (
+              <>
+                {" "}
+                <Link to={notSold.more.href} className="inline-block py-2 font-semibold text-brand-700 underline">
+                  {notSold.more.label}
+                </Link>
+              </>
+            ) : null}
+          </p>
+        </div>
+      ) : null}
+
       {empty !== null ? (
         <StaticHtml html={empty} />
       ) : (
         <div className={`mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 ${busy ? "opacity-60" : ""}`}>
-          {products.map((product, i) => (
+          {(products.length > 0 ? products : (notSold?.alternatives ?? [])).map((product, i) => (
             <ProductCard key={product.id} product={product} eager={i < 4} priority={i < 2} />
           ))}
         </div>

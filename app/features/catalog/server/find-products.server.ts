@@ -1,7 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { getDatabase, type Engine } from "~/platform/db/db.server";
 import { containsPattern } from "~/platform/db/like.server";
-import { foldSql } from "~/platform/db/fold-sql";
 import type { Database } from "~/platform/db/schema";
 import { PAGE_SIZE, type CatalogQuery, type SortKey } from "~/features/catalog/domain/catalog-query";
 import type { CropKey, Season } from "~/features/catalog/domain/crops";
@@ -10,6 +9,8 @@ import type { SearchTerm } from "~/features/catalog/domain/search-terms";
 import { termsFor } from "./search-synonyms.server";
 import { type CardRow, selectProductCard, toProductCard } from "./select-product-card.server";
 import { suggestNames } from "./suggest-names.server";
+import { wordRank } from "./word-rank.server";
+import { findNotSold, type NotSold } from "./not-sold.server";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 
 export type ProductPage = {
@@ -23,6 +24,8 @@ export type ProductPage = {
   /** When a search finds nothing: the closest product names, best first (at most 5). */
   /** names to try instead: `search` is what the link searches (the English name), `label` what the page shows */
   suggestions: { search: string; label: string }[];
+  /** The search names a kind of product no product on sale is called (not-sold.server.ts). */
+  notSold: NotSold | null;
 };
 
 type InScope = SelectQueryBuilder<Database, "product", Record<never, never>>;
@@ -84,7 +87,16 @@ export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): P
   const locale = currentLocale();
   const suggestions = suggested.map(({ name, nameHi }) => ({ search: name, label: productText(name, nameHi, locale) }));
   const shown = query.crop ? await countCrop(query.crop) : total;
-  return { products: rows.map(toProductCard), matching, total: shown, page: Math.min(query.page, pageCount), pageCount, suggestions };
+  const notSold = query.q && !filtered ? await findNotSold(query.q, terms, locale) : null;
+  return {
+    products: rows.map(toProductCard),
+    matching,
+    total: shown,
+    page: Math.min(query.page, pageCount),
+    pageCount,
+    suggestions,
+    notSold,
+  };
 }
 
 /** Live products for a crop, in a category or all, for a season (or all seasons) or any: from crop_count (0014). */
@@ -149,18 +161,6 @@ function containsTerms(engine: Engine, terms: SearchTerm[]): Expression<SqlBool>
   return allOf(terms.map((term) => anyOf(term.forms.map((form) => containsText(engine, form)))));
 }
 
-/** Every term is found in the name: the best matches (issue 12). */
-function nameHoldsTerms(engine: Engine, terms: SearchTerm[]): Expression<SqlBool> {
-  const nameHolds = (form: string) =>
-    engine === "postgres"
-      ? sql<SqlBool>`(product.name_key like lower(${containsPattern(form)}) escape '\\' or ${HINDI_NAME_PG} like lower(${containsPattern(form)}) escape '\\')`
-      : sql<SqlBool>`(product.name like ${containsPattern(form)} escape '\\' or product.search_name_hi like ${containsPattern(form)} escape '\\')`;
-  return allOf(terms.map((term) => anyOf(term.forms.map(nameHolds))));
-}
-
-/** PostgreSQL: the Hindi name as search_text holds it (0023-hindi-catalogue), for best match. */
-const HINDI_NAME_PG = sql.raw(foldSql(true, "lower(coalesce(product.name_hi, ''))"));
-
 const allOf = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 const anyOf = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 
@@ -170,11 +170,12 @@ function containsText(engine: Engine, q: string): Expression<SqlBool> {
   // PostgreSQL: search_text is lower(name || chr(1) || description), kept by the database, with a
   // pg_trgm index (0003). q never holds chr(1) (parseCatalogQuery drops control characters), so
   // no match straddles name and description; it holds the Hindi name and description too, folded
-  // (0023). SQLite: LIKE ignores ASCII case, as lower() would; search_name_hi and
-  // search_description_hi are the Hindi, folded (0023).
+  // (0023), and the words of its category and crops (0037). SQLite: LIKE ignores ASCII case, as
+  // lower() would; search_name_hi and search_description_hi are the Hindi, folded (0023);
+  // search_tags the category's and crops' words (0037).
   return engine === "postgres"
     ? sql<SqlBool>`product.search_text like lower(${pattern}) escape '\\'`
-    : sql<SqlBool>`(product.name like ${pattern} escape '\\' or product.description like ${pattern} escape '\\' or product.search_name_hi like ${pattern} escape '\\' or product.search_description_hi like ${pattern} escape '\\')`;
+    : sql<SqlBool>`(product.name like ${pattern} escape '\\' or product.description like ${pattern} escape '\\' or product.search_name_hi like ${pattern} escape '\\' or product.search_description_hi like ${pattern} escape '\\' or product.search_tags like ${pattern} escape '\\')`;
 }
 
 /**
@@ -223,8 +224,8 @@ const WALK_RATIO = 10;
 /** An FTS5 query: every term, by any of its forms, in the name and description or the name alone. */
 function ftsQuery(terms: SearchTerm[], column?: "name"): string {
   const phrase = (form: string) => `"${form.replace(/"/g, '""')}"`; // "" escapes a quote inside an FTS5 phrase
-  // The name in either language (0023-hindi-catalogue).
-  const filter = column ? "{name search_name_hi} : " : "";
+  // The name in either language (0023-hindi-catalogue) or the category's and crops' words (0037).
+  const filter = column ? "{name search_name_hi search_tags} : " : "";
   return terms.map((term) => `${filter}(${term.forms.map(phrase).join(" OR ")})`).join(" AND ");
 }
 
@@ -255,9 +256,17 @@ function inMatches(match: string, walk: boolean) {
 /**
  * A page of matches: walk about (offset + limit) × onSale / matching entries of the sort's index,
  * keeping the entries whose rowid matched, or look up every match and sort, whichever reads less.
+ * An order no index holds (best match's word rank) always looks them up.
  */
-function pageSqlite({ inScope, onSale }: Search, { match, inIndex, matching }: SqliteMatches, order: Order, offset: number, limit: number) {
-  const walk = ((offset + limit) * onSale) / matching < WALK_RATIO * inIndex;
+function pageSqlite(
+  { inScope, onSale }: Search,
+  { match, inIndex, matching }: SqliteMatches,
+  order: Order,
+  offset: number,
+  limit: number,
+  indexed = true,
+) {
+  const walk = indexed && ((offset + limit) * onSale) / matching < WALK_RATIO * inIndex;
   return sorted(selectProductCard(inScope.where(inMatches(match, walk))), order)
     .limit(limit)
     .offset(offset)
@@ -274,9 +283,9 @@ async function searchSqlite(search: Search): Promise<Found> {
 }
 
 /**
- * Best match on SQLite: the products whose name holds every term, by name, then the rest, by
- * name. Each part is a search of its own (FTS5's column filter finds the first), so each still
- * walks the name index or sorts its few matches.
+ * Best match on SQLite: the products whose name or tags hold every term, by word rank and name
+ * (word-rank.server.ts), then the rest, by name. Each part is a search of its own (FTS5's column
+ * filter finds the first): the first sorts its matches, the rest still walks the name index.
  */
 async function searchSqliteBest(search: Search): Promise<Found> {
   const all = ftsQuery(search.terms);
@@ -286,7 +295,9 @@ async function searchSqliteBest(search: Search): Promise<Found> {
   const byName = ORDER.name;
   const offset = search.offsetFor(found.matching);
   const rows =
-    offset < first.matching ? await pageSqlite(search, first, byName, offset, Math.min(search.pageSize, first.matching - offset)) : [];
+    offset < first.matching
+      ? await pageSqlite(search, first, search.order, offset, Math.min(search.pageSize, first.matching - offset), false)
+      : [];
   const others = { match: `(${all}) NOT (${named})`, inIndex: found.inIndex - first.inIndex, matching: found.matching - first.matching };
   const wanted = search.pageSize - rows.length;
   if (wanted > 0 && others.matching > 0)
@@ -324,11 +335,11 @@ const ORDER: Record<Exclude<SortKey, "best">, Order> = {
   rating: [[sql.ref("product.rating"), sql.ref("product.reviews")], "desc"],
 };
 
-/** Best match (issue 12): names holding every term first (0), then the rest (1), each by name. */
+/** Best match: by how well the name or tags hold every term (word-rank.server.ts), then by name. */
 function orderFor(engine: Engine, sort: SortKey, terms: SearchTerm[]): Order {
   if (sort !== "best") return ORDER[sort];
   if (terms.length === 0) return ORDER.name;
-  return [[sql<number>`case when ${nameHoldsTerms(engine, terms)} then 0 else 1 end`, sql.ref("product.name_key")], "asc"];
+  return [[wordRank(engine, terms), sql.ref("product.name_key")], "asc"];
 }
 
 async function countRows(rows: InScope) {
