@@ -62,6 +62,8 @@ function selectValue(html: string, label: string) {
 }
 
 /** The product cards' names (their <h3>), in the order they are shown. */
+/** The "we don't sell it" notice's lines. */
+const notice = (html: string) => withTestId(html, "not-sold").flatMap((n) => textsOf(n.html, "p"));
 const cardNames = (html: string) => withTestId(html, "product-card").flatMap((card) => textsOf(card.html, "h3"));
 
 /** The page's <main>, and whether it sits in the store's layout: its header and footer. */
@@ -102,6 +104,40 @@ describe("catalogue", () => {
     expect(page.status).toBe(200);
     expect(testId(page.text, "result-count")).toBe("Showing 0 of 16 products");
     expect([1, 2, 3, 4, 5, 6].flatMap((level) => textsOf(page.text, `h${level}`))).toContain("No products found");
+  });
+
+  it("a category or crop word finds what that category's or crop's page lists, first, in either language", async () => {
+    const sorted = (names: string[]) => [...names].sort();
+    // What the listing shows first (best match): products whose description merely mentions the
+    // word (the drip kit's fertiliser injector) follow them.
+    const first = async (q: string, n: number) =>
+      sorted(cardNames((await visit(app, `/products?q=${encodeURIComponent(q)}`)).text).slice(0, n));
+    const fertilizers = sorted(cardNames((await visit(app, "/products?category=fertilizers")).text));
+    const chilli = sorted(cardNames((await visit(app, "/crops/chilli")).text));
+    expect(fertilizers.length).toBeGreaterThan(0);
+    expect(chilli.length).toBeGreaterThan(0);
+    for (const q of ["उर्वरक", "खाद"]) expect(await first(q, fertilizers.length), q).toEqual(fertilizers);
+    for (const q of ["मिर्च", "chilli", "chili", "mirchi"]) expect(await first(q, chilli.length), q).toEqual(chilli);
+  });
+
+  it("a search for a kind of product the store does not sell says so, in English and in Hindi, and offers alternatives", async () => {
+    const urea = encodeURIComponent("यूरिया खाद");
+    const en = await visit(app, `/products?q=${urea}`);
+    expect(notice(en.text)).toEqual(["We don't sell urea.", "Here are the nearest alternatives: See all Fertilizers"]);
+    // The neem cake's description mentions urea: it is what the search found, under the notice.
+    expect(cardNames(en.text)).toEqual([productNamed("Neem Cake Powder 40 kg").name]);
+    const hi = await visit(app, `/hi/products?q=${urea}`);
+    expect(notice(hi.text)).toEqual(["हम यूरिया नहीं बेचते।", "इसकी जगह ये देखें: सभी खाद और उर्वरक देखें"]);
+    expect(linksOf(hi.text).map((link) => link.href)).toContain("/hi/products?category=fertilizers");
+    // Nothing found: the category's products instead of an empty page.
+    const thresher = await visit(app, "/hi/products?q=thresher");
+    expect(notice(thresher.text)).toEqual(["हम थ्रेशर नहीं बेचते।", "इसकी जगह ये देखें: सभी कृषि मशीनें देखें"]);
+    const equipment = sampleProducts.filter((p) => p.category === "equipment").map((p) => p.nameHi);
+    const offered = cardNames(thresher.text);
+    expect(offered).toHaveLength(Math.min(4, equipment.length));
+    for (const name of offered) expect(equipment).toContain(name);
+    // Sold: no notice.
+    expect(notice((await visit(app, "/products?q=tractor")).text)).toEqual([]);
   });
 });
 
