@@ -157,6 +157,8 @@ export interface RefusalParams {
   "vendor.wrong_door": None;
   "vendor.gst_required": None;
   "vendor.gst_too_long": None;
+  "account.address_not_found": None;
+  "account.address_limit": { max: number };
   "vendor.gst_length": { count: number };
   "vendor.gst_letters_digits": None;
   "vendor.gst_state_code": None;

@@ -26,6 +26,7 @@ const DEVANAGARI = /[\u0900-\u097F]/;
 /** Values for every code whose sentence needs some (the type makes this list complete). */
 const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C] } = {
   "common.too_many_attempts": { seconds: 30 },
+  "account.address_limit": { max: 10 },
   "checkout.too_many_of_one": { max: 999 },
   "checkout.too_many_lines": { max: 50 },
   "checkout.pincode_unknown": { pincode: "110001" },

@@ -187,6 +187,8 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "vendor.gst_letters_digits": m.vendor_err_gst_letters_digits,
   "vendor.gst_state_code": m.vendor_err_gst_state_code,
   "vendor.gst_pan": m.vendor_err_gst_pan,
+  "account.address_not_found": m.account_address_not_found,
+  "account.address_limit": m.account_address_limit,
   "vendor.gst_entity": m.vendor_err_gst_entity,
   "vendor.gst_z": m.vendor_err_gst_z,
   "vendor.gst_check": m.vendor_err_gst_check,

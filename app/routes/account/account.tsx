@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { getSessionUser } from "~/platform/auth/session.server";
 import { StateSelect } from "~/features/delivery/ui/state-select";
@@ -8,7 +8,8 @@ import { MessagePreferences } from "~/features/accounts/ui/message-preferences";
 import { PhoneVerification } from "~/features/accounts/ui/phone-verification";
 import { VerifyEmailBanner } from "~/features/accounts/ui/verify-email-banner";
 import { ChangeEmailSchema, ChangePasswordSchema, ProfileSchema } from "~/features/accounts/domain/account";
-import { formatMobile, hasRealEmail } from "~/features/accounts/domain/mobile";
+import { formatMobile } from "~/features/accounts/domain/mobile";
+import { shownContact } from "~/features/accounts/domain/contact";
 import { CodeSchema, MessagePreferencesSchema } from "~/features/accounts/domain/mobile-forms";
 import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
 import { firstError } from "~/platform/core/form-errors";
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     user: {
       name: user.name,
       // A mobile account's placeholder address is never shown.
-      email: hasRealEmail(user.email) ? user.email : "",
+      email: shownContact(user).email ?? "",
       mobile: user.mobile ? formatMobile(user.mobile) : "",
       phone: user.phone,
       address: user.address,
@@ -197,7 +198,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <h2 id="profile-heading" className="text-xl font-semibold text-stone-900">
             {t("ui_account_details_heading")}
           </h2>
-          <p className="mt-1 text-sm text-stone-600">{t("ui_account_details_hint")}</p>
+          <p className="mt-1 text-sm text-stone-600">
+            {t("ui_account_details_hint")}{" "}
+            <Link to="/account/addresses" className="font-medium text-brand-800 underline">
+              {t("ui_addresses_manage")}
+            </Link>
+          </p>
           <Form method="post" noValidate className="mt-4">
             <fieldset disabled={busy} className="space-y-4">
               <input type="hidden" name="intent" value="profile" />

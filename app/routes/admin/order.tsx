@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
 import { FormError } from "~/ui/form-error";
-import { hasRealEmail } from "~/features/accounts/domain/mobile";
+import { shownContact } from "~/features/accounts/domain/contact";
 import { OrderStatusFormSchema } from "~/features/accounts/domain/admin-forms";
 import { fieldErrors, firstError } from "~/platform/core/form-errors";
 import { formatDateTime } from "~/platform/core/dates";
@@ -118,9 +118,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Customer</h2>
           <p className="mt-1 [overflow-wrap:anywhere]">
-            {[order.customerName, hasRealEmail(order.customerEmail) ? order.customerEmail : null, order.customerPhone]
-              .filter(Boolean)
-              .join(" · ")}
+            {contactLine(shownContact({ name: order.customerName, email: order.customerEmail, phone: order.customerPhone }))}
           </p>
           <h2 className="mt-4 font-bold">Shipping address</h2>
           <address className="mt-1 not-italic [overflow-wrap:anywhere]">
@@ -291,4 +289,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </section>
     </div>
   );
+}
+
+/** Name, phone and email, each only when real, on one line. */
+function contactLine(contact: ReturnType<typeof shownContact>) {
+  return [contact.name, contact.phone, contact.email].filter(Boolean).join(" · ");
 }

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { requireAdminPage } from "~/platform/auth/guards.server";
 import { Pager } from "~/ui/pager";
+import { shownContact } from "~/features/accounts/domain/contact";
 import { PaymentStatusBadge } from "~/features/payments/ui/payment-status-badge";
 import { type Column, DataTable } from "~/ui/data-table";
 import { formatDate } from "~/platform/core/dates";
@@ -47,13 +48,17 @@ function orderColumns(paymentNames: PaymentNames): Column<OrderRow>[] {
     },
     {
       header: "Customer",
-      cell: (o) => (
-        <>
-          {o.customerName}
-          <br />
-          <span className="text-stone-600">{o.customerEmail}</span>
-        </>
-      ),
+      cell: (o) => {
+        // A mobile account's placeholder email is never shown: its phone is the second line instead.
+        const contact = shownContact({ name: o.customerName, phone: o.customerPhone, email: o.customerEmail });
+        return (
+          <>
+            {contact.label}
+            <br />
+            <span className="text-stone-600">{contact.email ?? (contact.name ? contact.phone : null)}</span>
+          </>
+        );
+      },
     },
     { header: "Date", nowrap: true, cell: (o) => formatDate(o.createdAt) },
     {

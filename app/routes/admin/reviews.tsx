@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { shownContact } from "~/features/accounts/domain/contact";
 import type { Route } from "./+types/reviews";
 import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
 import { FormError } from "~/ui/form-error";
@@ -10,6 +11,7 @@ import { REVIEW_MISSING, ReviewVisibilitySchema } from "~/features/reviews/domai
 import { readFields } from "~/platform/http/read-form.server";
 import { redirectWithToast, samePage } from "~/platform/toast/toast.server";
 import { listReviewsForAdmin, setReviewHidden } from "~/features/reviews/server/moderate-reviews.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reviews · Angle Admin" }];
 
@@ -65,12 +67,12 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
                   <p className="text-sm text-stone-700">
                     {r.writer ? (
                       <>
-                        {r.writer.name} · {r.writer.email}
+                        {[r.writer.name, shownContact(r.writer).email].filter(Boolean).join(" · ")}
                         {r.orderId ? (
                           <>
                             {" · "}
                             <Link to={`/admin/orders/${r.orderId}`} className="underline">
-                              Order #{r.orderId}
+                              Order #{formatOrderId(r.orderId)}
                             </Link>
                           </>
                         ) : null}

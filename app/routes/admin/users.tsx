@@ -1,5 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
-import { formatMobile } from "~/features/accounts/domain/mobile";
+import { shownContact } from "~/features/accounts/domain/contact";
 import Trash2 from "lucide-react/icons/trash";
 import type { Route } from "./+types/users";
 import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
@@ -121,6 +121,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 
 type UserRow = Route.ComponentProps["loaderData"]["users"]["rows"][number];
 
+/** A mobile account has no email to show (its placeholder never is) and, until it gives one, no name but its number. */
+const contactOf = (u: UserRow) => shownContact({ name: u.name, email: u.email, phone: u.mobile });
+
 function userColumns(selfId: string): Column<UserRow>[] {
   return [
     {
@@ -128,7 +131,7 @@ function userColumns(selfId: string): Column<UserRow>[] {
       className: "font-medium",
       cell: (u) => (
         <>
-          {u.name}
+          {contactOf(u).label}
           {u.id === selfId ? " (you)" : ""}
         </>
       ),
@@ -137,7 +140,7 @@ function userColumns(selfId: string): Column<UserRow>[] {
       header: "Email",
       cell: (u) => (
         <>
-          {u.email ?? (u.mobile ? formatMobile(u.mobile) : "—")}
+          {contactOf(u).email ?? contactOf(u).phone ?? "—"}
           {u.confirmed ? null : (
             <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Not confirmed</span>
           )}
@@ -177,7 +180,7 @@ function userColumns(selfId: string): Column<UserRow>[] {
             </Form>
             <ConfirmForm
               message="Are you sure you want to delete this user?"
-              label={`Delete ${u.email ?? u.name}`}
+              label={`Delete ${contactOf(u).email ?? contactOf(u).label}`}
               fields={{ intent: "delete", id: u.id }}
               className="rounded-md p-1.5 text-red-700 hover:bg-red-50"
             >

@@ -13,10 +13,14 @@ import { authDialogHref } from "~/features/accounts/ui/auth-dialog-link";
 import { OrderSummary } from "~/features/orders/ui/order-summary";
 import { VerifyEmailBanner } from "~/features/accounts/ui/verify-email-banner";
 import { TextField } from "~/ui/text-field";
-import { hasRealEmail } from "~/features/accounts/domain/mobile";
+import { hasOwnName, shownContact } from "~/features/accounts/domain/contact";
+import { giveNameIfMissing } from "~/features/accounts/server/give-name.server";
+import { type Address, listAddresses, rememberAddress } from "~/features/accounts/server/saved-addresses.server";
+import { addressLine } from "~/features/accounts/domain/address-book";
+import { fillFromPincode } from "~/features/delivery/ui/pincode-fill";
 import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
 import { CheckoutSchema } from "~/features/cart/domain/checkout";
-import { RefusalError } from "~/platform/core/refusal";
+import { RefusalError, refusal } from "~/platform/core/refusal";
 import { formatPaise } from "~/platform/core/money";
 import { lineKey, lineName } from "~/features/cart/domain/cart";
 import { useCartQuote } from "~/features/cart/ui/use-cart-quote";
@@ -33,15 +37,19 @@ import { log } from "~/platform/log.server";
 import { readForm } from "~/platform/http/read-form.server";
 import { parseSubmission, replyDecided, replyRefused } from "~/platform/http/submission.server";
 import { issueRefusal, renderRefusal, sayRefusal } from "~/platform/i18n/render-refusal.server";
-import { useT } from "~/platform/i18n/i18n";
+import { useLocale, useT } from "~/platform/i18n/i18n";
 import { metaTitle } from "~/features/orders/ui/order-text";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "ui_checkout_meta", "Checkout · Angle") }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requestState(context).user();
-  const [methods, mustVerify] = await Promise.all([getCheckoutMethods(), user ? mayOrder(user).then((may) => !may) : false]);
-  return { methods, mustVerify };
+  const [methods, mustVerify, addresses] = await Promise.all([
+    getCheckoutMethods(),
+    user ? mayOrder(user).then((may) => !may) : false,
+    user?.role === "user" ? listAddresses(user.id) : [],
+  ]);
+  return { methods, mustVerify, addresses };
 }
 
 /**
@@ -58,15 +66,20 @@ export async function action({ request }: Route.ActionArgs) {
   const { user } = customer;
   if (!(await mayOrder(user))) return refuse(sayRefusal("checkout.verify"), 403);
   // The schema's messages are refusal codes, said in the page's language.
-  const submission = parseSubmission(await readForm(request), CheckoutSchema, { say: (issue) => renderRefusal(issueRefusal(issue)) });
+  const posted = await readForm(request);
+  const submission = parseSubmission(posted, CheckoutSchema, { say: (issue) => renderRefusal(issueRefusal(issue)) });
   if (submission.status !== "success") return data({ result: replyRefused(submission) }, { status: 400 });
   const refused = (formError: string, status: number, fieldErrors?: Record<string, string>) =>
     data({ result: replyRefused(submission, { formError, fieldErrors }) }, { status });
   const methods = await getCheckoutMethods();
   if (!methods.some((m) => m.key === submission.value.paymentMethod)) return refused(sayRefusal("checkout.payment_method"), 400);
+  // An account made from a mobile number has no name of its own until it gives one here.
+  const name = hasOwnName(user.name) ? user.name : await nameFrom(user.id, posted.get("name"));
+  if (typeof name !== "string") return refused(renderRefusal(name), 400, { name: renderRefusal(name) });
   try {
-    const buyer = { id: user.id, name: user.name, email: user.email };
+    const buyer = { id: user.id, name, email: user.email };
     const { orderId } = await placeOrder(buyer, submission.value, { ip: clientAddress(request) });
+    await keepAddress(user.id, submission.value);
     return redirect(`/order-confirmation/${orderId}?placed=1`);
   } catch (error) {
     if (error instanceof OrderRefused) {
@@ -114,6 +127,23 @@ function replyErrors(result: SubmissionResult<string[]> | undefined): Record<str
   return out;
 }
 
+/** The name a mobile account gives at checkout, kept on the account; a refusal when it gives none (or a number for one). */
+async function nameFrom(userId: string, value: FormDataEntryValue | null) {
+  const given = typeof value === "string" ? value.trim() : "";
+  if (given.length > FIELD_MAX.name) return refusal("account.name_too_long", { max: FIELD_MAX.name });
+  if (!hasOwnName(given)) return refusal("account.name_missing");
+  return (await giveNameIfMissing(userId, given)) ?? refusal("account.name_missing");
+}
+
+/** The order's address becomes the saved default, offered first next time; the order stands if this fails. */
+async function keepAddress(userId: string, { street, city, state, pincode }: Address) {
+  try {
+    await rememberAddress(userId, { street, city, state, pincode });
+  } catch (error) {
+    log.error({ err: error }, "keeping a checkout's address failed");
+  }
+}
+
 const METHOD_KEYS = {
   card: "ui_checkout_method_card",
   upi: "ui_checkout_method_upi",
@@ -123,7 +153,8 @@ const METHOD_KEYS = {
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { methods, mustVerify } = loaderData;
+  const locale = useLocale();
+  const { methods, mustVerify, addresses } = loaderData;
   // The store's own methods in the page's language; a method the admin added keeps its given name.
   const methodLabel = (m: { key: string; label: string }) =>
     m.key in METHOD_KEYS ? t(METHOD_KEYS[m.key as keyof typeof METHOD_KEYS]) : m.label;
@@ -139,6 +170,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   // The delivery State decides CGST + SGST or IGST: followed as it is chosen or filled from the pincode.
   const [stateName, setStateName] = useState(user?.address.state ?? "");
+  // A saved address (the default, chosen last, first) or "new": the fields below start from the choice.
+  const [addressChoice, setAddressChoice] = useState(addresses[0]?.id ?? "new");
+  const chosenAddress = addressChoice === "new" ? undefined : (addresses.find((a) => a.id === addressChoice) ?? user?.address);
   const { priced, config, known } = useCartPricing(lines, stateName);
   const fields = replyErrors(actionData && "result" in actionData ? actionData.result : undefined);
   const blocked = lines.some((l) => l.outOfStock);
@@ -162,7 +196,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => {
     const state = form.current?.elements.namedItem("state");
     if (check && check.kind !== "invalid" && check.kind !== "unknown" && state instanceof HTMLSelectElement) {
-      state.value = check.place.state;
+      fillFromPincode(form.current, check.place);
       setStateName(check.place.state);
     }
   }, [check]);
@@ -233,15 +267,25 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </h2>
             {user ? (
               <div className="mt-4 grid gap-4 sm:grid-cols-2">
-                <div>
-                  <p className="text-sm font-medium text-stone-600">{t("ui_checkout_name")}</p>
-                  <p className="font-semibold text-stone-900">{user.name}</p>
-                </div>
+                {hasOwnName(user.name) ? (
+                  <div>
+                    <p className="text-sm font-medium text-stone-600">{t("ui_checkout_name")}</p>
+                    <p className="font-semibold text-stone-900">{user.name}</p>
+                  </div>
+                ) : (
+                  <TextField
+                    label={t("ui_checkout_name")}
+                    name="name"
+                    required
+                    autoComplete="name"
+                    maxLength={FIELD_MAX.name}
+                    hint={t("ui_checkout_name_hint")}
+                    error={fields.name}
+                  />
+                )}
                 <div>
                   <p className="text-sm font-medium text-stone-600">{t("ui_checkout_email")}</p>
-                  <p className="break-all font-semibold text-stone-900">
-                    {hasRealEmail(user.email) ? user.email : t("ui_checkout_no_email")}
-                  </p>
+                  <p className="break-all font-semibold text-stone-900">{shownContact(user).email ?? t("ui_checkout_no_email")}</p>
                 </div>
                 <TextField
                   label={t("ui_checkout_phone")}
@@ -284,8 +328,41 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <h2 id="address-title" className="text-lg font-bold text-stone-900">
               {t("ui_checkout_address_title")}
             </h2>
-            <fieldset disabled={!user || submitting} className="mt-4 grid gap-4 sm:grid-cols-2" key={user?.id ?? "guest"}>
-              <AddressFields values={user?.address} errors={fields} pincodeHint={t("ui_checkout_pincode_hint")} onPincodeChange={lookUp} />
+            {user && addresses.length ? (
+              <fieldset disabled={submitting} className="mt-4" data-testid="checkout-saved-addresses">
+                <legend className="text-sm font-medium text-stone-800">{t("ui_checkout_deliver_to")}</legend>
+                <div className="mt-2 grid gap-2">
+                  {[...addresses, { id: "new" }].map((a) => (
+                    <label
+                      key={a.id}
+                      className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 ${addressChoice === a.id ? "border-brand-600 bg-brand-50" : "border-stone-300"}`}
+                    >
+                      <input
+                        type="radio"
+                        name="addressChoice"
+                        value={a.id}
+                        checked={addressChoice === a.id}
+                        onChange={() => {
+                          setAddressChoice(a.id);
+                          setStateName("pincode" in a ? a.state : "");
+                          if ("pincode" in a) lookUp(a.pincode);
+                        }}
+                        className="mt-1 h-4 w-4 shrink-0 accent-green-700"
+                      />
+                      <span className="break-words text-stone-900">
+                        {"pincode" in a ? addressLine(a, locale === "hi") : t("ui_checkout_new_address")}
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
+            <fieldset
+              disabled={!user || submitting}
+              className="mt-4 grid gap-4 sm:grid-cols-2"
+              key={`${user?.id ?? "guest"}:${addressChoice}`}
+            >
+              <AddressFields values={chosenAddress} errors={fields} pincodeHint={t("ui_checkout_pincode_hint")} onPincodeChange={lookUp} />
             </fieldset>
             <div role="status">{check && check.kind !== "invalid" ? <DeliveryAnswer check={check} id="checkout-delivery" /> : null}</div>
           </section>

@@ -4,6 +4,7 @@ import type { ProfileInput } from "~/features/accounts/domain/account";
 import { normaliseMobile } from "~/features/accounts/domain/mobile";
 import { refusal } from "~/platform/core/refusal";
 import { AuthFailure } from "./auth-errors.server";
+import { replaceDefaultAddress } from "./saved-addresses.server";
 
 /** The same number however it is written ("98765 43210", "+91 98765-43210"); other text as it is. */
 const sameNumber = (a: string | null, b: string) => (normaliseMobile(a ?? "") ?? a) === (normaliseMobile(b) ?? b);
@@ -36,5 +37,7 @@ export async function updateProfile(user: Pick<SessionUser, "id" | "verified">, 
       })
       .where("id", "=", user.id)
       .execute();
+    const { street, city, state, pincode } = input;
+    await replaceDefaultAddress(trx, user.id, { street, city, state, pincode });
   });
 }

@@ -1,4 +1,5 @@
 import { getDb } from "~/platform/db/db.server";
+import { shownContact } from "~/features/accounts/domain/contact";
 import { type Keyset, walkKeyset } from "~/platform/db/keyset.server";
 import { CSV_BOM } from "~/platform/core/csv";
 import { csvRow } from "~/platform/csv.server";
@@ -87,7 +88,7 @@ export function exportOrdersCsv(range: OrderExportRange): ReadableStream<Uint8Ar
           paymentMethodLabel(o.payment_method),
           PAYMENT_STATUS_LABELS[o.payment_status],
           o.customer_name,
-          o.customer_email,
+          shownContact({ email: o.customer_email }).email ?? "",
           o.customer_phone,
           o.street,
           o.city,

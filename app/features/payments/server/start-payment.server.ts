@@ -1,6 +1,7 @@
 import { getDb } from "~/platform/db/db.server";
 import { getEnv } from "~/platform/env.server";
 import { isAwaitingPayment } from "~/features/payments/domain/payments";
+import { shownContact } from "~/features/accounts/domain/contact";
 import { isId, newId } from "~/platform/ids";
 import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
 import { english } from "~/platform/i18n/render-refusal.server";
@@ -95,7 +96,11 @@ export async function startPayment(orderId: string, userId: string): Promise<Pay
           name: siteTitle,
           description: `Order ${order.id.slice(0, 8).toUpperCase()}`,
           callback_url: `${base}/payments/razorpay/callback`,
-          prefill: { name: order.customer_name, email: order.customer_email, contact: order.customer_phone },
+          prefill: {
+            name: order.customer_name,
+            email: shownContact({ email: order.customer_email }).email ?? "",
+            contact: order.customer_phone,
+          },
           notes: { order_id: order.id },
         },
       };
@@ -121,7 +126,7 @@ export async function startPayment(orderId: string, userId: string): Promise<Pay
           },
         ],
         client_reference_id: order.id,
-        customer_email: order.customer_email || undefined,
+        customer_email: shownContact({ email: order.customer_email }).email ?? undefined,
         metadata: { order_id: order.id, attempt_id: attemptId },
         payment_intent_data: { metadata: { order_id: order.id } },
         success_url: `${base}/payments/stripe/return?session_id={CHECKOUT_SESSION_ID}`,

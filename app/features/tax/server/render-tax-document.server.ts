@@ -3,6 +3,7 @@ import { amountInHindiWords } from "~/features/tax/domain/amount-in-hindi-words"
 import { amountInWords } from "~/features/tax/domain/amount-in-words";
 import { formatIsoDay, indiaToday } from "~/platform/core/india-day";
 import { TAX_DOCUMENT_HINDI as HI, TAX_DOCUMENT_TITLES, type TaxDocument } from "~/features/tax/domain/tax-documents";
+import { shownContact } from "~/features/accounts/domain/contact";
 import { loadDocumentFonts } from "./document-fonts.server";
 import { BODY_SIZE, FONT, INK, SMALL_SIZE } from "./document-style.server";
 import { drawLinesTable } from "./document-table.server";
@@ -154,6 +155,8 @@ function drawParties(doc: Doc, document: TaxDocument): void {
   const top = doc.y;
   const { buyer } = document;
   const party = (x: number, label: string, hindi: string, lines: string[], contact: string[]) => {
+  // Never a mobile account's placeholder email, nor its number standing in for a name.
+  const shown = shownContact(buyer);
     doc
       .font(FONT.bold)
       .fontSize(SMALL_SIZE)
@@ -161,15 +164,15 @@ function drawParties(doc: Doc, document: TaxDocument): void {
       .text(label.toUpperCase(), x, top, { width: columnWidth, characterSpacing: 0.4, continued: true })
       // No letter spacing in Devanagari: it would pull a word's conjuncts apart.
       .text(` / ${hindi}`, { characterSpacing: 0 });
-    doc.font(FONT.bold).fontSize(10).fillColor(INK.text).text(buyer.name, { width: columnWidth });
+    doc.font(FONT.bold).fontSize(10).fillColor(INK.text).text(shown.label, { width: columnWidth });
     doc.font(FONT.regular).fontSize(BODY_SIZE);
     for (const line of lines) doc.text(line, { width: columnWidth });
     for (const line of contact) doc.text(line, { width: columnWidth });
     return doc.y;
   };
   const billBottom = party(left, "Bill to", HI.billTo, buyer.billingAddress, [
-    `${HI.phone} / Phone: ${buyer.phone}`,
-    `${HI.email} / Email: ${buyer.email}`,
+    ...(shown.phone ? [`${HI.phone} / Phone: ${shown.phone}`] : []),
+    ...(shown.email ? [`${HI.email} / Email: ${shown.email}`] : []),
   ]);
   const shipBottom = party(left + columnWidth + gap, "Ship to", HI.shipTo, buyer.deliveryAddress, []);
   doc.y = Math.max(billBottom, shipBottom) + 6;

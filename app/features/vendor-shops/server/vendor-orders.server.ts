@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { shownContact } from "~/features/accounts/domain/contact";
 import { sizeName } from "~/features/catalog/domain/variants";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";
@@ -87,8 +88,8 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
     status: r.status,
     paymentStatus: r.paymentStatus,
     createdAt: r.createdAt,
-    customerName: r.customerName,
-    customerPhone: r.customerPhone,
+    customerName: shownContact({ name: r.customerName, phone: r.customerPhone }).label,
+    customerPhone: shownContact({ phone: r.customerPhone }).phone ?? "",
     address: `${r.street}, ${r.city}, ${r.state} ${r.pincode}`,
     lines: lines
       .filter((l) => l.orderId === r.orderId)

@@ -1,4 +1,4 @@
-import { hasRealEmail } from "../../../accounts/domain/mobile";
+import { shownContact } from "../../../accounts/domain/contact";
 import { formatDate } from "~/platform/core/dates";
 import { formatPaise } from "~/platform/core/money";
 import { orderTimeline, type OrderStatus } from "~/features/orders/domain/orders";
@@ -190,7 +190,7 @@ export function adminNewOrderEmail(store: EmailStore, order: OrderEmailData): Em
       {
         kind: "lines",
         title: "Customer",
-        lines: [order.customerName, hasRealEmail(order.customerEmail) ? order.customerEmail : "", order.customerPhone].filter(Boolean),
+        lines: customerLines(order),
       },
       { kind: "table", title: "Items", rows: lineRows(order.lines, "en") },
       { kind: "table", title: "Payment summary", rows: totalRows(order, "en") },
@@ -276,4 +276,10 @@ export function contactMessageEmail(
       { kind: "link", label: "Open messages", path: "/admin/messages" },
     ],
   };
+}
+
+/** The customer as the admin's email names them: a given name, a phone, a real email (never a placeholder). */
+function customerLines(order: OrderEmailData): string[] {
+  const contact = shownContact({ name: order.customerName, email: order.customerEmail, phone: order.customerPhone });
+  return [contact.name, contact.phone, contact.email].filter((line): line is string => line !== null);
 }
