@@ -1,3 +1,5 @@
+import { ORDER_ID_ALPHABET, ORDER_ID_RANDOM_LENGTH, orderIdCheck } from "./core/order-id";
+
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 /** A random, unguessable id for URLs: 16 base-36 characters (~82 bits). */
@@ -11,4 +13,21 @@ export function newId(length = 16): string {
 /** Whether a URL segment can be one of our ids (checked before it reaches a query). */
 export function isId(value: string | undefined): value is string {
   return typeof value === "string" && /^[a-z0-9]{6,40}$/.test(value);
+}
+
+/**
+ * A new order's id: unguessable like newId, and readable aloud (no 0/o, 1/l/i), with a check
+ * character (app/platform/core/order-id.ts). Each character is drawn without bias: bytes past the
+ * largest multiple of 31 are thrown away.
+ */
+export function newOrderId(): string {
+  const size = ORDER_ID_ALPHABET.length;
+  const limit = 256 - (256 % size);
+  let body = "";
+  while (body.length < ORDER_ID_RANDOM_LENGTH) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(ORDER_ID_RANDOM_LENGTH))) {
+      if (byte < limit && body.length < ORDER_ID_RANDOM_LENGTH) body += ORDER_ID_ALPHABET[byte % size];
+    }
+  }
+  return body + orderIdCheck(body);
 }

@@ -18,6 +18,7 @@ import { startPrivateStore } from "./private-store";
 import { STOREFRONT_PAGES } from "./storefront-helpers";
 import { toasts } from "./toast-helpers";
 import { approvedListing, newGstin, registerVendorInUi } from "./vendor-helpers";
+import { formatOrderId } from "../../app/platform/core/order-id";
 
 /*
  * axe-core 4.14 with the WCAG 2.2 AA tags: no serious or critical violation on any page. Each page,
@@ -265,7 +266,7 @@ test("the admin's product editor, an order, the delete dialog and a missing page
   await shopper.context.close();
   await checkPages(page, [
     { path: `/admin/products/${TOMATO.id}`, heading: `Edit ${TOMATO.name}` },
-    { path: `/admin/orders/${shopper.orderId}`, heading: `Order #${shopper.orderId}` },
+    { path: `/admin/orders/${shopper.orderId}`, heading: `Order #${formatOrderId(shopper.orderId)}` },
     { path: "/admin/nothing-here", heading: "Page not found" },
   ]);
   await page.goto(`/admin/products?q=${encodeURIComponent(product.name)}`);
@@ -368,7 +369,7 @@ test("cancelling an order: the open dialog, the page that says it is already can
   await waitForHydration(customer);
   const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
   await card.getByRole("button", { name: "Cancel order" }).click();
-  const dialog = customer.getByRole("dialog", { name: `Cancel order #${shopper.orderId}?` });
+  const dialog = customer.getByRole("dialog", { name: `Cancel order #${formatOrderId(shopper.orderId)}?` });
   await expect(dialog).toBeVisible();
   await expectAccessibleOnPhone(customer);
   await dialog.getByRole("button", { name: "Yes, cancel order" }).click();

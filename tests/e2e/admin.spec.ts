@@ -21,6 +21,7 @@ import {
   unique,
   setCodCap,
 } from "./admin-helpers";
+import { formatOrderId } from "../../app/platform/core/order-id";
 
 const NOT_ADMIN = "Failed to log in. Please check your credentials or ensure you are an admin.";
 
@@ -181,7 +182,7 @@ test.describe("figures and stock", () => {
     await expect(value("sales")).not.toHaveText("₹11,25,345");
     expect(await countOf("customers")).toBeGreaterThanOrEqual(1);
     const latest = page.locator("section").filter({ has: page.getByRole("heading", { name: "Latest orders" }) });
-    const ours = latest.getByRole("listitem").filter({ hasText: `#${shopper.orderId}` });
+    const ours = latest.getByRole("listitem").filter({ hasText: `#${formatOrderId(shopper.orderId)}` });
     await expect(ours).toContainText(shopper.customer.name);
     await expect(ours).toContainText("Pending");
     await expect(ours).toContainText("₹1,090");
@@ -589,9 +590,9 @@ test.describe("orders", () => {
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(ours).toBeVisible();
 
-    await ours.getByRole("link", { name: `#${shopper.orderId}` }).click();
+    await ours.getByRole("link", { name: `#${formatOrderId(shopper.orderId)}` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/orders/${shopper.orderId}$`));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${shopper.orderId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${formatOrderId(shopper.orderId)}`);
     await expect(page.getByTestId("admin-order-status")).toHaveText("Pending");
     const main = page.getByRole("main");
     await expect(main).toContainText(`${c.name} · ${c.email} · +91 98765 43210`);

@@ -13,6 +13,7 @@ import {
   userMenu,
   waitForHydration,
 } from "./helpers";
+import { formatOrderId } from "../../app/platform/core/order-id";
 
 /** Opens the phone menu and follows one of its links. */
 async function viaMenu(page: import("@playwright/test").Page, name: string) {
@@ -78,7 +79,7 @@ test("on a phone a customer registers, shops, checks out and finds the order", a
   const card = page.getByTestId("order-card");
   await expect(card).toHaveCount(1);
   await expect(card.getByTestId("order-status")).toHaveText("Pending");
-  await expect(card.getByRole("link", { name: `Order #${orderId}` })).toBeVisible();
+  await expect(card.getByRole("link", { name: `Order #${formatOrderId(orderId)}` })).toBeVisible();
   await expectNoHorizontalScroll(page);
 });
 

@@ -23,6 +23,7 @@ import {
 } from "./helpers";
 
 import { linkIn, waitForMail } from "./mail-helpers";
+import { formatOrderId } from "../../app/platform/core/order-id";
 
 const summary = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Order Summary" });
 
@@ -96,7 +97,7 @@ test("a new customer registers, fills the cart, checks out with Cash on Delivery
 
   // Confirmation.
   const main = page.getByRole("main");
-  await expect(main).toContainText(`#${orderId}`);
+  await expect(main).toContainText(`#${formatOrderId(orderId)}`);
   await expect(main).toContainText(`placed on ${todayInIndia()}`);
   await expect(page.getByTestId("order-status")).toHaveText("Pending");
   await expect(main).toContainText(`${TOMATO.name}`);
@@ -139,7 +140,7 @@ test("a new customer registers, fills the cart, checks out with Cash on Delivery
   await expect(cards.getByTestId("order-status")).toHaveClass(/orange/);
   await expect(cards).toContainText("₹2,502");
   await expect(cards).toContainText(`${TOMATO.name} (10 g) × 2`); // its first pack size
-  await cards.getByRole("link", { name: `Order #${orderId}` }).click();
+  await cards.getByRole("link", { name: `Order #${formatOrderId(orderId)}` }).click();
   await expect(page).toHaveURL(new RegExp(`/order-confirmation/${orderId}$`));
   await expect(page.getByTestId("order-total")).toHaveText("₹2,502");
 

@@ -4,6 +4,7 @@ import { loginAs, placeOrder, SECATEURS, seedCart, waitForHydration } from "./he
 import { startPrivateStore } from "./private-store";
 import { ADMIN, loginAsAdmin } from "./admin-helpers";
 import { toasts } from "./toast-helpers";
+import { formatOrderId } from "../../app/platform/core/order-id";
 
 /**
  * Real prepaid payments in the browser, against the local fake gateway the store starts itself
@@ -120,7 +121,7 @@ test("a customer cancels a paid order: it is refunded in full through the gatewa
   await waitForHydration(page);
   const card = page.getByTestId("order-card").filter({ hasText: orderId });
   await card.getByRole("button", { name: "Cancel order" }).click();
-  const dialog = page.getByRole("dialog", { name: `Cancel order #${orderId}?` });
+  const dialog = page.getByRole("dialog", { name: `Cancel order #${formatOrderId(orderId)}?` });
   await expect(dialog).toContainText(total);
   await dialog.getByRole("button", { name: "Yes, cancel order" }).click();
   await expect(toasts(page)).toContainText("Your order has been cancelled.");

@@ -3,6 +3,7 @@ import { createProduct, loginAsAdmin, moveOrder, ORIGIN, placeCustomerOrder } fr
 import { expect, test, waitForHydration } from "./fixtures";
 import { expectNoHorizontalScroll } from "./helpers";
 import { toasts } from "./toast-helpers";
+import { formatOrderId } from "../../app/platform/core/order-id";
 
 /*
  * Cancellations and returns (issue 15) on the shared server, with products of the tests' own: a
@@ -139,7 +140,7 @@ test("a customer cancels a pending cash-on-delivery order through the dialog", a
   const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
   const cancel = card.getByRole("button", { name: "Cancel order" });
   await cancel.click();
-  const dialog = customer.getByRole("dialog", { name: `Cancel order #${shopper.orderId}?` });
+  const dialog = customer.getByRole("dialog", { name: `Cancel order #${formatOrderId(shopper.orderId)}?` });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Nothing has been charged, so there is nothing to refund.");
   // The safe choice has the focus; Tab stays in the dialog; Escape closes it.
@@ -194,7 +195,7 @@ test("without JavaScript, a customer cancels on the confirmation page; someone e
   await customer.goto("/orders");
   const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
   await card.getByRole("link", { name: "Cancel order" }).click();
-  await expect(customer.getByRole("heading", { level: 1 })).toHaveText(`Cancel order #${shopper.orderId}?`);
+  await expect(customer.getByRole("heading", { level: 1 })).toHaveText(`Cancel order #${formatOrderId(shopper.orderId)}?`);
   await customer.getByRole("button", { name: "Yes, cancel order" }).click();
   await expect(customer).toHaveURL(/\/orders$/);
   await expect(card.getByTestId("order-status")).toHaveText("Cancelled");

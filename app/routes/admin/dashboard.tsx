@@ -10,6 +10,7 @@ import { formatDate } from "~/platform/core/dates";
 import { formatPaise } from "~/platform/core/money";
 import { ORDER_STATUSES, STATUS_LABELS, STATUS_STYLES } from "~/features/orders/domain/orders";
 import { getDashboard } from "~/features/dashboard/server/get-dashboard.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Angle Admin" }];
 
@@ -82,7 +83,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
               {d.latest.map((o) => (
                 <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                   <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-800 hover:underline">
-                    #{o.id}
+                    #{formatOrderId(o.id)}
                   </Link>
                   <span className="text-stone-700">{o.customer}</span>
                   <span className="text-stone-600">{formatDate(o.createdAt)}</span>

@@ -15,6 +15,7 @@ import { getPaymentMethodNames } from "~/features/settings/server/payment-settin
 import { readFields } from "~/platform/http/read-form.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { OrderPayment } from "~/features/payments/ui/order-payment";
+import { shownPaymentStatus } from "~/features/orders/domain/order-picture";
 import { OrderShipping } from "~/features/orders/ui/order-shipping";
 import { fulfilmentAction } from "../../features/orders/server/order-fulfilment.server";
 import { RefundRefused, retryRefund } from "~/features/payments/server/refunds.server";
@@ -26,8 +27,9 @@ import { CancelPayoutSchema } from "~/features/orders/domain/return-forms";
 import { decideReturnFromForm, isReturnDecision } from "~/features/orders/server/return-decision.server";
 import { getAdminOrderAftercare } from "~/features/orders/server/order-aftercare.server";
 import { adminFormErrors } from "~/platform/i18n/render-refusal.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.id} · Angle Admin` }];
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${formatOrderId(params.id ?? "")} · Angle Admin` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdminPage(request);
@@ -108,7 +110,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         ← All orders
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <h1 className="break-all font-mono text-2xl font-bold text-stone-900">Order #{order.id}</h1>
+        <h1 className="break-all font-mono text-2xl font-bold text-stone-900">Order #{formatOrderId(order.id)}</h1>
         <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="admin-order-status">
           {STATUS_LABELS[order.status]}
         </span>
@@ -126,7 +128,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </address>
           <h2 className="mt-4 font-bold">Payment</h2>
           <OrderPayment
-            payment={order.payment}
+            // The badge agrees with the order's status: a cancelled order's cash or transfer will not come.
+            payment={{
+              ...order.payment,
+              status: shownPaymentStatus({
+                ...order.payment,
+                status: order.status,
+                paymentStatus: order.payment.status,
+                paymentMethod: order.paymentMethod,
+              }),
+            }}
             orderStatus={order.status}
             paymentMethod={order.paymentMethod}
             methodLabel={paymentMethodLabel(order.paymentMethod, loaderData.paymentNames)}

@@ -4,6 +4,7 @@ import { requireAdminPage } from "~/platform/auth/guards.server";
 import { Pager } from "~/ui/pager";
 import { shownContact } from "~/features/accounts/domain/contact";
 import { PaymentStatusBadge } from "~/features/payments/ui/payment-status-badge";
+import { shownPaymentStatus } from "~/features/orders/domain/order-picture";
 import { type Column, DataTable } from "~/ui/data-table";
 import { formatDate } from "~/platform/core/dates";
 import { formatPaise } from "~/platform/core/money";
@@ -15,6 +16,7 @@ import { listOrdersForAdmin } from "~/features/orders/server/list-admin-orders.s
 import { getPaymentMethodNames } from "~/features/settings/server/payment-settings.server";
 import { listPaymentsNeedingAttention } from "~/features/payments/server/stray-payments.server";
 import { STRAY_REASON_LABELS } from "~/features/payments/domain/payments";
+import { formatOrderId } from "~/platform/core/order-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Angle Admin" }];
 
@@ -42,7 +44,7 @@ function orderColumns(paymentNames: PaymentNames): Column<OrderRow>[] {
       nowrap: true,
       cell: (o) => (
         <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-800 hover:underline">
-          #{o.id}
+          #{formatOrderId(o.id)}
         </Link>
       ),
     },
@@ -67,7 +69,7 @@ function orderColumns(paymentNames: PaymentNames): Column<OrderRow>[] {
         <>
           {paymentMethodLabel(o.paymentMethod, paymentNames)}
           <br />
-          <PaymentStatusBadge status={o.paymentStatus} testId="order-payment-status" />
+          <PaymentStatusBadge status={shownPaymentStatus(o)} testId="order-payment-status" />
         </>
       ),
     },
@@ -199,7 +201,7 @@ function PaymentsNeedingAttention({ attention }: { attention: Route.ComponentPro
         {attention.rows.map((p) => (
           <li key={p.id}>
             <Link to={`/admin/orders/${p.orderId}`} className="font-mono font-semibold text-brand-800 hover:underline">
-              #{p.orderId}
+              #{formatOrderId(p.orderId)}
             </Link>{" "}
             · {p.customerName} ·{" "}
             {!p.amountKnown ? "amount not stated" : p.currency === "INR" ? formatPaise(p.amountPaise) : `${p.amountPaise} ${p.currency}`} ·{" "}

@@ -15,6 +15,7 @@ import { decideReturnFromForm } from "~/features/orders/server/return-decision.s
 import { readFields } from "~/platform/http/read-form.server";
 import { samePage } from "~/platform/toast/toast.server";
 import { listReturnsForAdmin } from "~/features/orders/server/list-returns.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Returns · Angle Admin" }];
 
@@ -76,7 +77,7 @@ export default function AdminReturns({ loaderData, actionData }: Route.Component
             <li key={r.id} className="rounded-xl bg-white p-4 ring-1 ring-stone-200" data-testid="admin-return">
               <p className="text-sm text-stone-700">
                 <Link to={`/admin/orders/${r.orderId}`} className="font-mono font-semibold text-brand-800 hover:underline">
-                  Order #{r.orderId}
+                  Order #{formatOrderId(r.orderId)}
                 </Link>{" "}
                 · {r.customerName} · sold by {r.sellerName ?? "the store"}
               </p>

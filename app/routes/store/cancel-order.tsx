@@ -15,6 +15,7 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { CancelRefused, cancelOrder } from "~/features/orders/server/cancel-order.server";
 import { getCustomerOrder } from "~/features/orders/server/get-customer-order.server";
 import { listOrderActions } from "~/features/orders/server/order-aftercare.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTitle(matches, "ui_orders_meta_cancel", "Cancel order · Angle") },
@@ -89,7 +90,7 @@ export default function CancelOrder({ loaderData, actionData }: Route.ComponentP
         ← {loaderData.from === "orders" ? t("ui_orders_my_orders") : t("ui_orders_back_to_your_order")}
       </Link>
       <h1 className="mt-3 text-2xl font-bold text-stone-900">
-        {rich(t("ui_orders_cancel_question", { id: "{id}" }), { id: <span className="font-mono">#{order.id}</span> })}
+        {rich(t("ui_orders_cancel_question", { id: "{id}" }), { id: <span className="font-mono">#{formatOrderId(order.id)}</span> })}
       </h1>
       {message ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 font-medium text-red-800">

@@ -8,6 +8,7 @@ import { LoginPrompt } from "~/features/accounts/ui/login-prompt";
 import { OrderTimeline } from "~/features/orders/ui/order-timeline";
 import { OrderFulfilment } from "~/features/orders/ui/order-fulfilment";
 import { OrderHeading } from "~/features/orders/ui/order-heading";
+import { shownPaymentStatus } from "~/features/orders/domain/order-picture";
 import { getOrderProgress } from "~/features/orders/server/order-progress.server";
 import { formatDate } from "~/platform/core/dates";
 import { m } from "~/platform/i18n/i18n.server";
@@ -163,6 +164,13 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
       {loaderData.payment ? (
         <PaymentPanel
           {...loaderData.payment}
+          // The badge says what the heading says (describeOrder): never "Paid" for money the order did not take.
+          status={shownPaymentStatus({
+            ...loaderData.payment,
+            status: order.status,
+            paymentMethod: order.paymentMethod,
+            paymentStatus: loaderData.payment.status,
+          })}
           razorpay={actionData && "razorpay" in actionData ? actionData.razorpay : null}
           error={actionData && "error" in actionData ? actionData.error : null}
           notice={notice ? t(notice) : null}
@@ -177,7 +185,7 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
         {order.status === "cancelled" ? (
           <p className="font-semibold text-red-700">{t("ui_orders_was_cancelled")}</p>
         ) : (
-          <OrderTimeline status={order.status} events={progress.events} />
+          <OrderTimeline status={order.status} progress={progress} />
         )}
       </section>
 

@@ -6,6 +6,8 @@ import type { Route } from "./+types/orders";
 import { getSessionUser } from "~/platform/auth/session.server";
 import { LoginPrompt } from "~/features/accounts/ui/login-prompt";
 import { OrderCardProgress } from "~/features/orders/ui/order-card-progress";
+import { shownPaymentStatus } from "~/features/orders/domain/order-picture";
+import { PaymentStatusBadge } from "~/features/payments/ui/payment-status-badge";
 import type { OrderProgressView } from "~/features/orders/ui/order-progress-view";
 import { listOrderProgress } from "~/features/orders/server/order-progress.server";
 import { Pager } from "~/ui/pager";
@@ -22,6 +24,7 @@ import { log } from "~/platform/log.server";
 // Cancel and return from the list (issue 15).
 import { CancelOrderButton } from "~/features/orders/ui/cancel-order-dialog";
 import { listOrderActions, type OrderActions } from "~/features/orders/server/order-aftercare.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTitle(matches, "ui_orders_meta_orders", "My Orders · Angle") },
@@ -120,7 +123,7 @@ function OrderCard({ order, progress, actions }: { order: OrderSummary; progress
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <Link to={`/order-confirmation/${order.id}`} className="font-semibold text-brand-800 hover:underline">
-            {rich(t("ui_orders_order_number", { id: "{id}" }), { id: <span className="font-mono">#{order.id}</span> })}
+            {rich(t("ui_orders_order_number", { id: "{id}" }), { id: <span className="font-mono">#{formatOrderId(order.id)}</span> })}
           </Link>
           <p className="text-sm text-stone-600">
             {t(count === 1 ? "ui_orders_placed_items_one" : "ui_orders_placed_items_other", {
@@ -129,14 +132,23 @@ function OrderCard({ order, progress, actions }: { order: OrderSummary; progress
             })}
           </p>
         </div>
-        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">
-          {names.order(order.status)}
-        </span>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">
+            {names.order(order.status)}
+          </span>
+          {progress ? (
+            <PaymentStatusBadge
+              status={shownPaymentStatus({ status: order.status, ...progress })}
+              testId="order-payment-status"
+              size="md"
+            />
+          ) : null}
+        </div>
       </div>
       <p className="mt-3 text-sm text-stone-700">{order.items.map((i) => `${i.name} × ${i.quantity}`).join(", ")}</p>
       <OrderCardProgress order={order} progress={progress} />
       {order.status === "delivered" ? <ReviewLinks items={order.items} /> : null}
-      <DocumentLinks documents={order.documents} label={t("ui_orders_documents_of", { id: order.id })} />
+      <DocumentLinks documents={order.documents} label={t("ui_orders_documents_of", { id: formatOrderId(order.id) })} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
         <p className="font-bold">{t("ui_orders_total_amount", { amount: formatPaise(order.total) })}</p>
         <div className="flex flex-wrap gap-2">

@@ -13,6 +13,7 @@ import { useLocale, useT } from "~/platform/i18n/i18n";
 import { metaTitle, rich } from "~/features/orders/ui/order-text";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { getReturnForm, requestReturn, ReturnRefused } from "~/features/orders/server/request-return.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTitle(matches, "ui_orders_meta_return", "Return items · Angle") },
@@ -76,7 +77,9 @@ export default function ReturnRequestPage({ loaderData, actionData }: Route.Comp
       </Link>
       <h1 className="mt-3 text-2xl font-bold text-stone-900 sm:text-3xl">{t("ui_orders_return_items")}</h1>
       <p className="mt-1 text-stone-700">
-        {rich(t("ui_orders_order_number", { id: "{id}" }), { id: <span className="font-mono font-semibold">#{form.orderId}</span> })}
+        {rich(t("ui_orders_order_number", { id: "{id}" }), {
+          id: <span className="font-mono font-semibold">#{formatOrderId(form.orderId)}</span>,
+        })}
         {form.lastReturnDay && !form.refusal
           ? t("ui_orders_ask_until", { date: formatDate(`${form.lastReturnDay}T12:00:00+05:30`, locale) })
           : ""}

@@ -19,6 +19,7 @@ import { decideReturnFromForm, isReturnDecision } from "~/features/orders/server
 import { readFields } from "~/platform/http/read-form.server";
 import { samePage } from "~/platform/toast/toast.server";
 import { listReturnsOfOrders } from "~/features/orders/server/list-returns.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "ui_vendor_title_orders");
 
@@ -62,7 +63,7 @@ export default function VendorOrders({ loaderData, actionData }: Route.Component
           {loaderData.orders.rows.map((o) => (
             <li key={o.orderId} className="rounded-xl bg-white p-4 ring-1 ring-stone-200" data-testid="vendor-order">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-mono font-semibold">#{o.orderId}</p>
+                <p className="font-mono font-semibold">#{formatOrderId(o.orderId)}</p>
                 <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status as OrderStatus]}`}>
                   {t(`ui_vendor_order_status_${o.status as OrderStatus}`)}
                 </span>
@@ -87,11 +88,11 @@ export default function VendorOrders({ loaderData, actionData }: Route.Component
                 refused={actionData && "orderId" in actionData && actionData.orderId === o.orderId ? actionData : undefined}
                 busy={shipping === o.orderId}
               />
-              <DocumentLinks documents={o.documents} label={t("ui_vendor_order_invoices", { id: o.orderId })} />
+              <DocumentLinks documents={o.documents} label={t("ui_vendor_order_invoices", { id: formatOrderId(o.orderId) })} />
               <ReturnDecisions
                 returns={loaderData.returns[o.orderId] ?? []}
                 error={actionData && "returnError" in actionData ? actionData.returnError : undefined}
-                label={t("ui_vendor_order_returns", { id: o.orderId })}
+                label={t("ui_vendor_order_returns", { id: formatOrderId(o.orderId) })}
               />
             </li>
           ))}

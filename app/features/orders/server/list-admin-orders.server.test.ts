@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatOrderId } from "~/platform/core/order-id";
 import { checkoutInput, createCustomer, createProduct } from "../../../../tests/factories";
 import { insertOrders, walkPages } from "../../../../tests/pagination";
 import { encodeCursor } from "~/platform/core/pagination";
@@ -59,6 +60,10 @@ describe("admin orders list", () => {
       (await listOrdersForAdmin({ status: "all", q }, { cursor: null, direction: "next" })).rows.map((o) => o.id);
     expect(await search(orderId)).toEqual([orderId]);
     expect(await search(`#${orderId.slice(0, 10)}`)).toEqual([orderId]);
+    // As the customer reads it out or pastes it: grouped, upper or lower case, with "#" and spaces.
+    expect(await search(formatOrderId(orderId))).toEqual([orderId]);
+    expect(await search(` #${formatOrderId(orderId).toLowerCase().replaceAll("-", " ")} `)).toEqual([orderId]);
+    expect(await search(formatOrderId(orderId).slice(0, 10))).toEqual([orderId]);
     expect(await search("asha kul")).toEqual([orderId]);
     expect(await search("ASHA.K@EXAMPLE")).toEqual([orderId]);
     expect(await search("98123 45678")).toEqual([orderId]);

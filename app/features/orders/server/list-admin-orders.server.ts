@@ -1,4 +1,5 @@
 import { type Expression, sql, type SqlBool } from "kysely";
+import { orderIdFromInput } from "~/platform/core/order-id";
 import { getDb } from "~/platform/db/db.server";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";
 import { containsInsensitive, containsPattern } from "~/platform/db/like.server";
@@ -28,7 +29,8 @@ export function orderSearch(q: string): Expression<SqlBool> {
   const phoneDigits = sql.ref("orders.customer_phone");
   const stripped = sql`replace(replace(replace(replace(replace(${phoneDigits}, ' ', ''), '-', ''), '+', ''), '(', ''), ')', '')`;
   const parts: Expression<SqlBool>[] = [
-    containsInsensitive("orders.id", text),
+    // An id as read out or copied from an email: any case, with or without its dashes and spaces.
+    containsInsensitive("orders.id", orderIdFromInput(text) || text),
     containsInsensitive("orders.customer_name", text),
     containsInsensitive("orders.customer_email", text),
   ];
@@ -48,6 +50,8 @@ export async function listOrdersForAdmin(filter: AdminOrderFilter, page: PageReq
       "status",
       "payment_method",
       "payment_status",
+      "paid_paise",
+      "refunded_paise",
       "total_paise",
       "created_at",
     ]);
@@ -62,6 +66,8 @@ export async function listOrdersForAdmin(filter: AdminOrderFilter, page: PageReq
     status: o.status,
     paymentMethod: o.payment_method,
     paymentStatus: o.payment_status,
+    paidPaise: Number(o.paid_paise),
+    refundedPaise: Number(o.refunded_paise),
     totalPaise: Number(o.total_paise),
     createdAt: o.created_at,
   }));

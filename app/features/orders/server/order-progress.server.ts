@@ -10,7 +10,10 @@ import { listShipments } from "./list-shipments.server";
 /** What the customer follows of an order besides its lines: its history's dates, parcels and money. */
 export type OrderProgress = {
   paymentStatus: PaymentStatus;
+  /** The method's key ("upi", "cod", …): with the statuses and money, what the page says (describeOrder). */
+  paymentMethod: string;
   refundedPaise: number;
+  paidPaise: number;
   /** The order's moves, oldest first (the timeline's dates). */
   events: OrderEventTime[];
   shipments: ShipmentView[];
@@ -31,7 +34,7 @@ export async function listOrderProgress(userId: string, orderIds: readonly strin
   const db = getDb();
   const orders = await db
     .selectFrom("orders")
-    .select(["id", "status", "payment_status", "refunded_paise", "payment_due_at"])
+    .select(["id", "status", "payment_method", "payment_status", "paid_paise", "refunded_paise", "payment_due_at"])
     .where("user_id", "=", userId)
     .where("id", "in", [...orderIds])
     .execute();
@@ -51,7 +54,9 @@ export async function listOrderProgress(userId: string, orderIds: readonly strin
       o.id,
       {
         paymentStatus: o.payment_status,
+        paymentMethod: o.payment_method,
         refundedPaise: Number(o.refunded_paise),
+        paidPaise: Number(o.paid_paise),
         events: events.filter((e) => e.order_id === o.id).map((e) => ({ status: e.status, createdAt: e.created_at })),
         shipments: shipments
           .filter((s) => s.orderId === o.id)

@@ -21,7 +21,7 @@ import { findIndianState } from "~/platform/core/indian-states";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { orderSellers } from "~/features/tax/server/order-sellers.server";
 import { getEnv } from "~/platform/env.server";
-import { newId } from "~/platform/ids";
+import { newId, newOrderId } from "~/platform/ids";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
 import { queueOrderPlacedEmails } from "~/features/messaging/server/queue-order-emails.server";
@@ -266,7 +266,7 @@ export async function placeOrder(
         if (!alone && held.paise + totals.total > holds.customerMaxPaise)
           throw new OrderRefused(unpaidCustomerOverValue(holds.customerMaxPaise), 409);
       }
-      const orderId = newId();
+      const orderId = newOrderId();
       await trx
         .insertInto("orders")
         .values({

@@ -4,6 +4,7 @@ import { formatPaiseExact } from "~/platform/core/money";
 import type { CancelFrom } from "~/features/orders/domain/returns";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useT } from "~/platform/i18n/i18n";
+import { formatOrderId } from "~/platform/core/order-id";
 
 type Props = {
   orderId: string;
@@ -63,7 +64,7 @@ export function CancelOrderButton({ orderId, from, refundPaise, className = "" }
         className="m-auto w-[min(100%-2rem,28rem)] rounded-xl p-5 shadow-2xl backdrop:bg-stone-900/60"
       >
         <h2 id={titleId} className="text-lg font-bold text-stone-900">
-          {t("ui_orders_cancel_question", { id: `#${orderId}` })}
+          {t("ui_orders_cancel_question", { id: `#${formatOrderId(orderId)}` })}
         </h2>
         <p id={textId} className="mt-2 text-stone-700">
           {consequences(refundPaise)}

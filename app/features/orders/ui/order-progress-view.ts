@@ -5,7 +5,9 @@ import type { ShipmentView } from "~/features/orders/domain/shipments";
 
 /** What the customer's pages show of an order's progress (listOrderProgress in app/features/orders/server). */
 export type OrderProgressView = {
+  paymentMethod: string;
   paymentStatus: PaymentStatus;
+  paidPaise: number;
   refundedPaise: number;
   events: readonly OrderEventTime[];
   shipments: readonly ShipmentView[];

@@ -15,6 +15,7 @@ const ROW_KEYS: Record<string, UiKey> = {
   IFSC: "ui_orders_bank_ifsc",
 };
 import { formatPaise } from "~/platform/core/money";
+import { formatOrderId, transferRemark } from "~/platform/core/order-id";
 
 /**
  * The store's account and instructions (Payment Settings), shown with an order that waits for the
@@ -41,7 +42,7 @@ export function BankTransferPanel({
   return (
     <section
       className="rounded-xl border border-orange-200 bg-orange-50 p-4 sm:p-5"
-      aria-label={t("ui_orders_pay_by_transfer_order", `${PAY_BY_TRANSFER_HEADING}, order {id}`, { id: orderId })}
+      aria-label={t("ui_orders_pay_by_transfer_order", `${PAY_BY_TRANSFER_HEADING}, order {id}`, { id: formatOrderId(orderId) })}
       data-testid="bank-transfer"
     >
       <Heading className="flex items-center gap-2 font-bold text-stone-900">
@@ -57,7 +58,9 @@ export function BankTransferPanel({
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-sm text-stone-800">{t("ui_orders_transfer_hint", transferReferenceHint("{id}"), { id: orderId })}</p>
+      <p className="mt-3 text-sm text-stone-800">
+        {t("ui_orders_transfer_hint", transferReferenceHint("{id}"), { id: transferRemark(orderId) })}
+      </p>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { shownContact } from "~/features/accounts/domain/contact";
 import { loadDocumentFonts } from "./document-fonts.server";
 import { BODY_SIZE, FONT, INK, SMALL_SIZE } from "./document-style.server";
 import { drawLinesTable } from "./document-table.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 type Doc = PDFKit.PDFDocument;
 
@@ -123,7 +124,7 @@ function drawHeading(doc: Doc, document: TaxDocument, title: string): void {
   const rows: [string, string, string][] = [
     [`${kind} no.`, HI.number[document.kind], document.number],
     [`${kind} date`, HI.date[document.kind], indiaDate(document.issuedAt)],
-    ["Order ID", HI.orderId, document.orderId],
+    ["Order ID", HI.orderId, formatOrderId(document.orderId)],
     ["Order date", HI.orderDate, indiaDate(document.orderPlacedAt)],
   ];
   const factsBottom = facts(doc, rightX, doc.y + 2, rightWidth, rows);
@@ -154,9 +155,9 @@ function drawParties(doc: Doc, document: TaxDocument): void {
   const columnWidth = (contentWidth(doc) - gap) / 2;
   const top = doc.y;
   const { buyer } = document;
-  const party = (x: number, label: string, hindi: string, lines: string[], contact: string[]) => {
   // Never a mobile account's placeholder email, nor its number standing in for a name.
   const shown = shownContact(buyer);
+  const party = (x: number, label: string, hindi: string, lines: string[], contact: string[]) => {
     doc
       .font(FONT.bold)
       .fontSize(SMALL_SIZE)

@@ -7,6 +7,7 @@ import { formatMonth } from "~/features/tax/domain/gst-month";
 import { formatPaiseExact } from "~/platform/core/money";
 import type { TaxDocumentKind } from "~/features/tax/domain/tax-documents";
 import { useLocale, useT } from "~/platform/i18n/i18n";
+import { formatOrderId } from "~/platform/core/order-id";
 
 type Translate = ReturnType<typeof useT>;
 
@@ -111,10 +112,10 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
       cell: (d) =>
         orderHref ? (
           <Link to={orderHref(d.orderId)} className="text-brand-800 hover:underline">
-            #{d.orderId}
+            #{formatOrderId(d.orderId)}
           </Link>
         ) : (
-          `#${d.orderId}`
+          `#${formatOrderId(d.orderId)}`
         ),
     },
     { header: t("ui_vendor_gst_col_place"), cell: (d) => `${d.placeOfSupply.code} ${d.placeOfSupply.name}` },

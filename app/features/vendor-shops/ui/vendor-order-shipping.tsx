@@ -4,6 +4,7 @@ import type { OrderStatus } from "~/features/orders/domain/orders";
 import { isAwaitingPayment, type PaymentStatus } from "~/features/payments/domain/payments";
 import type { ShipmentView } from "~/features/orders/domain/shipments";
 import { useT } from "~/platform/i18n/i18n";
+import { formatOrderId } from "~/platform/core/order-id";
 
 type Props = {
   order: { orderId: string; status: OrderStatus; paymentStatus: PaymentStatus; lines: readonly { shipmentId: string | null }[] };
@@ -25,7 +26,7 @@ export function VendorOrderShipping({ order, shipments, refused, busy }: Props) 
   const t = useT();
   return (
     <div className="mt-3 space-y-3 border-t border-stone-100 pt-3">
-      <ShipmentList shipments={shipments} label={t("ui_vendor_order_parcels", { id: order.orderId })} />
+      <ShipmentList shipments={shipments} label={t("ui_vendor_order_parcels", { id: formatOrderId(order.orderId) })} />
       {waiting > 0 && order.status === "pending" ? <p className="text-sm text-stone-600">{t("ui_vendor_ship_when_confirmed")}</p> : null}
       {waiting > 0 && open ? (
         <>
@@ -39,7 +40,7 @@ export function VendorOrderShipping({ order, shipments, refused, busy }: Props) 
             errors={refused?.fields}
             values={refused?.values}
             busy={busy}
-            label={t("ui_vendor_ship_items", { id: order.orderId })}
+            label={t("ui_vendor_ship_items", { id: formatOrderId(order.orderId) })}
           />
         </>
       ) : null}
