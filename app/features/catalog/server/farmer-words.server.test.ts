@@ -33,6 +33,7 @@ beforeAll(async () => {
       crops: ["tomato" as const],
       rating: 4.6,
     },
+    { name: "Tomato Seeds Pusa Ruby", category: "seeds" as const, crops: ["tomato" as const], rating: 4.0 },
     { name: "Hidden Chilli Sprayer", category: "tools" as const, crops: ["chilli" as const], status: "pending" as const },
   ];
   made = await Promise.all(
@@ -96,13 +97,18 @@ describe("best match: whole words first", () => {
       // whole words, plural too
       "Clay Pots (Set of 3)",
       "Terracotta Pot 10 inch",
-      // at the start of a word of the name (or of its crops' words: potato)
+      // at the start of a word of the name or of its crops' words (potato)
       "Bio Potash Granules",
       "Potassium Schoenite 25 kg",
       "Seed Potato Kufri Jyoti",
       // inside a word
       "Teapot Planter",
     ]);
+  });
+
+  it("a product named with the word comes before products for a crop of that name", async () => {
+    expect(await names("tomato")).toEqual(["Tomato Seeds Pusa Ruby", "Neem Cake Powder"]);
+    expect(await names("टमाटर")).toEqual(["Tomato Seeds Pusa Ruby", "Neem Cake Powder"]);
   });
 
   it("a sort the shopper chose still wins over best match", async () => {

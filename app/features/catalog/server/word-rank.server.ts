@@ -5,20 +5,22 @@ import type { SearchTerm } from "~/features/catalog/domain/search-terms";
 
 /**
  * Best match's order (docs/decisions/040-search-tags.md): a product whose name (in either
- * language) or tags hold every term as a whole word (0), at the start of a word (1), inside a word
- * (2), and the rest (3, found in the description). So "pot" lists pots before "Potassium nitrate",
- * and those before the products of potato farmers. A whole word may carry a plural ending: "pots".
+ * language) holds every term as a whole word (0); whose name or tags do (1); at the start of a
+ * word (2); inside a word (3); and the rest (4, found in the description). So "pot" lists pots
+ * before "Potassium nitrate", and those before the products of potato farmers; "tomato" lists
+ * tomato seeds before the drip kit for tomato farmers. A whole word may carry a plural ending.
  *
  * Evaluated for each match only (never to find them): the trigram indexes find, this orders.
  */
 export function wordRank(engine: Engine, terms: SearchTerm[]): Expression<number> {
-  const holds = (how: How) => allOf(terms.map((term) => anyOf(term.forms.map((form) => holdsForm(engine, form, how)))));
-  return sql<number>`case when ${holds("word")} then 0 when ${holds("start")} then 1 when ${holds("inside")} then 2 else 3 end`;
+  const holds = (how: How, within = texts(engine)) =>
+    allOf(terms.map((term) => anyOf(term.forms.map((form) => holdsForm(engine, form, how, within)))));
+  return sql<number>`case when ${holds("word", names(engine))} then 0 when ${holds("word")} then 1 when ${holds("start")} then 2 when ${holds("inside")} then 3 else 4 end`;
 }
 
 /** The name, in either language, holds the word (or its plural) as a word: "Clay Pots", not "Potash". */
 export function nameHoldsWord(engine: Engine, word: string): Expression<SqlBool> {
-  return holdsForm(engine, word, "word", texts(engine).slice(0, 2));
+  return holdsForm(engine, word, "word", names(engine));
 }
 
 type How = "word" | "start" | "inside";
@@ -31,6 +33,9 @@ const texts = (engine: Engine) =>
   engine === "postgres"
     ? ["product.name_key", foldSql(true, "lower(coalesce(product.name_hi, ''))"), "product.search_tags"]
     : ["product.name_key", "product.search_name_hi", "product.search_tags"];
+
+/** The name in either language. */
+const names = (engine: Engine) => texts(engine).slice(0, 2);
 
 function holdsForm(engine: Engine, form: string, how: How, within = texts(engine)): Expression<SqlBool> {
   const endings = how === "word" ? ["", "s", "es"] : [""];
