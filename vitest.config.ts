@@ -45,6 +45,7 @@ export const productionBuildTests = [
   "tests/integration/request-policy.test.ts",
   "tests/integration/server-answers.test.ts",
   "tests/integration/storefront-pages.test.ts",
+  "tests/integration/order-page-states.test.ts",
 ];
 const integrationTests = ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"];
 // A SQLite database's backup is a SQLite matter; PostgreSQL's backups are pg_dump's.

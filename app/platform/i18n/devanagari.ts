@@ -24,3 +24,14 @@ const FOLDABLE = new RegExp(`[${DEVANAGARI_FOLDS.map(([from]) => from).join("")}
 export function foldDevanagari(text: string): string {
   return text.replace(FOLDABLE, (c) => FOLD.get(c) ?? c);
 }
+
+/**
+ * The language a text a person wrote is in, for its `lang` attribute: Hindi when it is mostly
+ * Devanagari, else English. Reviews and notes are shown in the language they were written in; the
+ * attribute lets a screen reader read each in its own voice.
+ */
+export function writtenLanguage(text: string): "hi" | "en" {
+  const devanagari = text.match(/[\u0900-\u097F]/g)?.length ?? 0;
+  const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
+  return devanagari > latin ? "hi" : "en";
+}

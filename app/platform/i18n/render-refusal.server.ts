@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import { formatDate } from "~/platform/core/dates";
+import { districtName } from "~/platform/core/district-names-hi";
+import { stateName } from "~/platform/core/indian-states";
 import type { FieldErrors } from "~/platform/core/form-errors";
 import { formatPaise } from "~/platform/core/money";
 import { type PlainRefusalCode, type Refusal, type RefusalCode, type RefusalParams, refusalOfIssue } from "~/platform/core/refusal";
@@ -57,8 +59,10 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "checkout.too_many_lines": m.checkout_refusal_too_many_lines,
   "checkout.pincode_format": m.checkout_refusal_pincode_format,
   "checkout.pincode_unknown": m.checkout_refusal_pincode_unknown,
-  "checkout.unserved": ({ pincode, district, state }, o) => m.checkout_refusal_unserved({ pincode, place: `${district}, ${state}` }, o),
-  "checkout.state_mismatch": m.checkout_refusal_state_mismatch,
+  "checkout.unserved": ({ pincode, district, state }, o) =>
+    m.checkout_refusal_unserved({ pincode, place: `${districtName(district, o.locale)}, ${stateName(state, o.locale)}` }, o),
+  "checkout.state_mismatch": ({ pincode, state }, o) =>
+    m.checkout_refusal_state_mismatch({ pincode, state: stateName(state, o.locale) }, o),
   "checkout.no_cod_here": m.checkout_refusal_no_cod_here,
   "checkout.cod_over_cap": ({ amountPaise }, o) => m.checkout_refusal_cod_over_cap({ amount: rupees(amountPaise) }, o),
   "checkout.choose_state": m.checkout_refusal_choose_state,

@@ -87,11 +87,13 @@ type Section = {
   secretKey: string;
   webhookSecret: string;
   instructions: string;
+  instructionsHi: string;
   accountName: string;
   accountNumber: string;
   bankName: string;
   ifscCode: string;
   name: string;
+  nameHi: string;
   key: string;
   type: string;
 };
@@ -162,6 +164,20 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
       <input type="checkbox" name="enabled" defaultChecked={isTicked(f.enabled)} className="h-4 w-4 accent-green-700" /> Enabled
     </label>
   );
+  // What a shopper reads, in both languages: Hindi pages show the Hindi, or the English where it is blank.
+  const instructions = (f: Fields, className?: string) => (
+    <>
+      <TextField className={className} label="Instructions" maxLength={500} {...fieldProps(f.instructions)} />
+      <TextField
+        className={className}
+        label="Instructions in Hindi"
+        lang="hi"
+        maxLength={500}
+        hint="Shown on Hindi pages and in Hindi emails; left blank, they show the English."
+        {...fieldProps(f.instructionsHi)}
+      />
+    </>
+  );
   const hidden = (intent: string, method: string) => (
     <>
       <input type="hidden" name="intent" value={intent} />
@@ -208,7 +224,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
               {error}
               {hidden("save", "cod")}
               {enabled(f)}
-              <TextField label="Instructions" maxLength={500} {...fieldProps(f.instructions)} />
+              {instructions(f)}
               {saveButton}
             </>
           )}
@@ -220,7 +236,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
               {error}
               {hidden("save", "bankTransfer")}
               {enabled(f)}
-              <TextField label="Instructions" maxLength={500} {...fieldProps(f.instructions)} />
+              {instructions(f)}
               {bankFields(f)}
               {saveButton}
             </>
@@ -246,7 +262,8 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
                   {error}
                   {hidden("save", m.key)}
                   {enabled(f)}
-                  <TextField label="Instructions" maxLength={500} {...fieldProps(f.instructions)} />
+                  <TextField label="Display name in Hindi" lang="hi" maxLength={60} {...fieldProps(f.nameHi)} />
+                  {instructions(f)}
                   {m.type === "gateway" ? (
                     <>
                       <TextField label="API key" maxLength={200} {...fieldProps(f.apiKey)} />
@@ -298,7 +315,8 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
               <label className="flex items-center gap-2 self-end pb-3 font-medium">
                 <input type="checkbox" name="enabled" defaultChecked={isTicked(f.enabled)} className="h-4 w-4 accent-green-700" /> Enabled
               </label>
-              <TextField className="sm:col-span-2" label="Instructions" maxLength={500} {...fieldProps(f.instructions)} />
+              <TextField label="Display name in Hindi" lang="hi" maxLength={60} {...fieldProps(f.nameHi)} />
+              {instructions(f, "sm:col-span-2")}
               {showNew("gateway") ? (
                 <>
                   <TextField label="API key (gateway)" maxLength={200} {...fieldProps(f.apiKey)} />

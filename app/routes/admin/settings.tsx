@@ -65,6 +65,13 @@ export default function GeneralSettingsPage({ loaderData, actionData }: Route.Co
         <fieldset disabled={busy} className="space-y-4">
           <TextField label="Site title" required maxLength={60} {...fieldProps(fields.siteTitle)} />
           <TextField label="Site tagline" maxLength={120} {...fieldProps(fields.siteTagline)} />
+          <TextField
+            label="Site tagline in Hindi"
+            lang="hi"
+            maxLength={120}
+            hint="Shown on Hindi pages; left blank, they show the English tagline."
+            {...fieldProps(fields.siteTaglineHi)}
+          />
           <TextField label="Admin email" type="email" maxLength={254} {...fieldProps(fields.adminEmail)} />
           <label className="flex items-start gap-3">
             <input

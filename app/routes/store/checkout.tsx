@@ -38,6 +38,7 @@ import { readForm } from "~/platform/http/read-form.server";
 import { parseSubmission, replyDecided, replyRefused } from "~/platform/http/submission.server";
 import { issueRefusal, renderRefusal, sayRefusal } from "~/platform/i18n/render-refusal.server";
 import { useLocale, useT } from "~/platform/i18n/i18n";
+import { currentLocale } from "~/platform/i18n/i18n.server";
 import { metaTitle } from "~/features/orders/ui/order-text";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "ui_checkout_meta", "Checkout · Angle") }];
@@ -45,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(mat
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requestState(context).user();
   const [methods, mustVerify, addresses] = await Promise.all([
-    getCheckoutMethods(),
+    getCheckoutMethods(currentLocale()),
     user ? mayOrder(user).then((may) => !may) : false,
     user?.role === "user" ? listAddresses(user.id) : [],
   ]);

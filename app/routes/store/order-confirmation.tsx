@@ -11,7 +11,8 @@ import { OrderHeading } from "~/features/orders/ui/order-heading";
 import { shownPaymentStatus } from "~/features/orders/domain/order-picture";
 import { getOrderProgress } from "~/features/orders/server/order-progress.server";
 import { formatDate } from "~/platform/core/dates";
-import { m } from "~/platform/i18n/i18n.server";
+import { stateName } from "~/platform/core/indian-states";
+import { currentLocale, m } from "~/platform/i18n/i18n.server";
 import { renderRefusal, sayRefusal as say } from "~/platform/i18n/render-refusal.server";
 import { type UiKey, useLocale, useT } from "~/platform/i18n/i18n";
 import { metaTitle } from "~/features/orders/ui/order-text";
@@ -68,7 +69,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       state: "ok" as const,
       order,
       payment,
-      paymentLabel: METHOD_NAMES[order.paymentMethod]?.() ?? paymentMethodLabel(order.paymentMethod, await getPaymentMethodNames()),
+      paymentLabel:
+        METHOD_NAMES[order.paymentMethod]?.() ?? paymentMethodLabel(order.paymentMethod, await getPaymentMethodNames(currentLocale())),
       progress,
       aftercare,
     };
@@ -120,7 +122,7 @@ const PAYMENT_NOTICES: Record<ShownPaymentNotice, UiKey> = {
 
 export default function OrderConfirmation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const partName = useGstPartName();
+  const locale = useLocale();
   const location = useLocation();
   const navigate = useNavigate();
   const placed = new URLSearchParams(location.search).has("placed");
@@ -218,7 +220,7 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
             <address className="mt-2 not-italic text-stone-700">
               {order.address.street}
               <br />
-              {order.address.city}, {order.address.state} {order.address.pincode}
+              {order.address.city}, {stateName(order.address.state, locale)} {order.address.pincode}
             </address>
             <h2 className="mt-4 text-lg font-bold text-stone-900">{t("ui_orders_payment_method")}</h2>
             <p className="mt-1 text-stone-700">{loaderData.paymentLabel}</p>

@@ -5,7 +5,7 @@ import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings
 import type { CropKey, Season } from "~/features/catalog/domain/crops";
 import type { PackUnit } from "~/features/catalog/domain/pack-units";
 import { type ProductCard, productText } from "~/features/catalog/domain/product-view";
-import type { VariantView } from "~/features/catalog/domain/variants";
+import { packLabel, type VariantView } from "~/features/catalog/domain/variants";
 import { selectProductCard, toProductCard } from "./select-product-card.server";
 import { parseGallery } from "./save-product.server";
 import { listVariants } from "./variants.server";
@@ -53,7 +53,8 @@ export async function getProduct(id: string): Promise<ProductDetail | null> {
   const { brand, gallery, season, dosage_amount, dosage_unit, how_to_use, how_to_use_hi, business_name, ...card } = row;
   return {
     ...toProductCard(card),
-    variants: variants.get(id) ?? [],
+    // A Hindi page says the sizes in Hindi ("10 ग्राम").
+    variants: (variants.get(id) ?? []).map((v) => ({ ...v, label: packLabel(v.label, currentLocale()) })),
     brand,
     soldBy: business_name,
     images: [card.image, ...parseGallery(gallery)],

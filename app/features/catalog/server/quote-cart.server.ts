@@ -2,6 +2,7 @@ import { getDb } from "~/platform/db/db.server";
 import { indiaToday } from "~/platform/core/india-day";
 import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
 import { type QuotedItem, productText } from "~/features/catalog/domain/product-view";
+import { packLabel } from "~/features/catalog/domain/variants";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { MAX_CART_LINES } from "~/features/cart/domain/cart-limits";
 import { gstinStateCode } from "~/features/tax/domain/gst";
@@ -73,7 +74,7 @@ export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]>
     key,
     productId: r.product_id,
     variantId: r.id,
-    variantLabel: Number(r.variant_count) > 1 ? r.label : null,
+    variantLabel: Number(r.variant_count) > 1 ? packLabel(r.label, locale) : null,
     name: productText(r.name, r.name_hi, locale),
     pricePaise: Number(r.price_paise),
     mrpPaise: Number(r.mrp_paise),

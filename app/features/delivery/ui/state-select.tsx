@@ -1,12 +1,14 @@
 import { useId } from "react";
 import { INDIAN_STATES } from "~/platform/core/indian-states";
 import { useTOr } from "~/features/orders/ui/order-text";
+import { useLocale } from "~/platform/i18n/i18n";
 
 type Props = { name?: string; label?: string; defaultValue?: string; error?: string; className?: string; required?: boolean };
 
 /** The State or Union Territory of an address, chosen from the list (never typed). */
 export function StateSelect({ name = "state", label, defaultValue, error, className, required = true }: Props) {
   const t = useTOr();
+  const hindi = useLocale() === "hi";
   const id = useId();
   const known = INDIAN_STATES.some((s) => s.name === defaultValue);
   return (
@@ -37,8 +39,9 @@ export function StateSelect({ name = "state", label, defaultValue, error, classN
           {required ? t("ui_checkout_state_choose", "Choose…") : t("ui_checkout_state_not_stated", "Not stated")}
         </option>
         {INDIAN_STATES.map((s) => (
+          // The value stays the English name the database keeps; a Hindi page shows the Hindi name.
           <option key={s.name} value={s.name}>
-            {s.name}
+            {hindi ? s.nameHi : s.name}
           </option>
         ))}
       </select>

@@ -14,7 +14,7 @@ const TEMPLATES = {
   },
   orderStatus: {
     en: "Angle order ###order## is ##status##. Details: ##link##",
-    hi: "आपके Angle ऑर्डर ###order## की स्थिति: ##status##। पूरी जानकारी: ##link##",
+    hi: "आपका Angle ऑर्डर ###order## ##status##। पूरी जानकारी: ##link##",
   },
 };
 
@@ -37,13 +37,20 @@ describe("the sign-in code SMS", () => {
 
 describe("the order status SMS", () => {
   const link = "https://angle.in/hi/order-confirmation/AB12CD34EF56GH78";
-  const hindiWords = { pending: "लंबित", confirmed: "पक्का", shipped: "भेजा गया", delivered: "पहुँच गया", cancelled: "रद्द" };
+  const hindiWords = {
+    pending: "हमें मिल गया है",
+    confirmed: "पक्का हो गया है",
+    shipped: "भेज दिया गया है",
+    delivered: "पहुँच गया है",
+    cancelled: "रद्द कर दिया गया है",
+  };
   const englishWords = { pending: "placed", confirmed: "confirmed", shipped: "shipped", delivered: "delivered", cancelled: "cancelled" };
 
-  it.each(ORDER_STATUSES)("says %s in Hindi with the order page's status word, as its template", (status) => {
+  it.each(ORDER_STATUSES)("says %s in Hindi as a sentence, not a form's label, as its template", (status) => {
     const sms = orderStatusSms("Angle", { id: "AB12CD34EF56GH78", status, link }, "hi");
-    expect(sms.text).toBe(`आपके Angle ऑर्डर #AB12CD34EF56GH78 की स्थिति: ${hindiWords[status]}। पूरी जानकारी: ${link}`);
-    expect(sms.variables).toEqual({ order: "AB12CD34EF56GH78", status: hindiWords[status], link });
+    expect(sms.text).toBe(`आपका Angle ऑर्डर #AB12-CD34-EF56-GH78 ${hindiWords[status]}। पूरी जानकारी: ${link}`);
+    expect(sms.text).not.toMatch(/स्थिति|लंबित/);
+    expect(sms.variables).toEqual({ order: "AB12-CD34-EF56-GH78", status: hindiWords[status], link });
     expectTemplate(sms, TEMPLATES.orderStatus.hi);
   });
 

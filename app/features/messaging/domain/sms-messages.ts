@@ -1,4 +1,4 @@
-import { statusLabel } from "./emails/messages";
+import { HINDI_STATUS_PHRASES } from "./emails/messages";
 import type { Locale } from "../../../platform/i18n/locale";
 import { CODE_TTL_MS } from "../../accounts/domain/mobile";
 import { type OrderStatus, STATUS_LABELS } from "../../orders/domain/orders";
@@ -31,16 +31,16 @@ export function signInCodeSms(storeName: string, code: string, locale: Locale): 
 /**
  * Templates:
  * - MSG91_TEMPLATE_ORDER_STATUS: "Angle order ###order## is ##status##. Details: ##link##"
- * - MSG91_TEMPLATE_ORDER_STATUS_HI: "आपके Angle ऑर्डर ###order## की स्थिति: ##status##। पूरी जानकारी: ##link##"
- * The Hindi status is the word the Hindi order page and emails show ("पक्का"); in English a new
- * order reads "placed" rather than "pending".
+ * - MSG91_TEMPLATE_ORDER_STATUS_HI: "आपका Angle ऑर्डर ###order## ##status##। पूरी जानकारी: ##link##"
+ * In Hindi the status is said as a whole phrase ("पक्का हो गया है"), as a shopkeeper would say it,
+ * not as a form's "स्थिति: पक्का"; in English a new order reads "placed" rather than "pending".
  */
 export function orderStatusSms(storeName: string, order: { id: string; status: OrderStatus; link: string }, locale: Locale): SmsContent {
   if (locale === "hi") {
-    const status = statusLabel(order.status, "hi");
+    const status = HINDI_STATUS_PHRASES[order.status];
     return {
-      text: `आपके ${storeName} ऑर्डर #${order.id} की स्थिति: ${status}। पूरी जानकारी: ${order.link}`,
-      variables: { order: order.id, status, link: order.link },
+      text: `आपका ${storeName} ऑर्डर #${formatOrderId(order.id)} ${status}। पूरी जानकारी: ${order.link}`,
+      variables: { order: formatOrderId(order.id), status, link: order.link },
     };
   }
   const status = order.status === "pending" ? "placed" : STATUS_LABELS[order.status].toLowerCase();

@@ -10,6 +10,8 @@ export type EmailContext = {
   store: EmailStore;
   adminEmail: string;
   paymentNames: PaymentMethodNames;
+  /** The admin's own methods' names on Hindi pages (their English where they have none). */
+  paymentNamesHi?: PaymentMethodNames;
   /** The store's account for bank transfers (Payment Settings), shown to a customer who pays that way. */
   bankTransfer: BankTransferDetails | null;
 };
@@ -19,9 +21,10 @@ export type EmailContext = {
  * getDb() inside another transaction would wait for it).
  */
 export async function getEmailContext(): Promise<EmailContext> {
-  const [settings, paymentNames, bankTransfer] = await Promise.all([
+  const [settings, paymentNames, paymentNamesHi, bankTransfer] = await Promise.all([
     getGeneralSettings(),
     getPaymentMethodNames(),
+    getPaymentMethodNames("hi"),
     getBankTransferDetails(),
   ]);
   const env = getEnv();
@@ -35,6 +38,7 @@ export async function getEmailContext(): Promise<EmailContext> {
     },
     adminEmail: settings.adminEmail,
     paymentNames,
+    paymentNamesHi,
     bankTransfer,
   };
 }

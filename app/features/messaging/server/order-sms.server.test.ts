@@ -74,13 +74,13 @@ describe("order updates by SMS in Hindi", () => {
     return { orderId, sms, link: `http://localhost:3999/hi/order-confirmation/${orderId}` };
   }
 
-  it("writes a Hindi order's SMS in Hindi, with the order page's status words and the Hindi link", async () => {
+  it("writes a Hindi order's SMS in Hindi, the status said as a sentence, with the Hindi link", async () => {
     const { orderId, sms, link } = await hindiOrderSms("+919812300011");
     expect(sms.map((s) => s.text)).toEqual([
-      `आपके Angle ऑर्डर #${orderId} की स्थिति: लंबित। पूरी जानकारी: ${link}`,
-      `आपके Angle ऑर्डर #${orderId} की स्थिति: पक्का। पूरी जानकारी: ${link}`,
+      `आपका Angle ऑर्डर #${formatOrderId(orderId)} हमें मिल गया है। पूरी जानकारी: ${link}`,
+      `आपका Angle ऑर्डर #${formatOrderId(orderId)} पक्का हो गया है। पूरी जानकारी: ${link}`,
     ]);
-    expect(sms[1]?.variables).toEqual({ order: orderId, status: "पक्का", link });
+    expect(sms[1]?.variables).toEqual({ order: formatOrderId(orderId), status: "पक्का हो गया है", link });
     expect(sms.every((s) => s.templateId === undefined)).toBe(true);
   });
 
@@ -91,25 +91,25 @@ describe("order updates by SMS in Hindi", () => {
     const { orderId } = await withLocale("en", () => placeOrder(customer, checkoutInput([{ productId: seeds.id, quantity: 1 }])));
     const [placed] = (await queued(orderId)).filter((r) => r.channel === "sms").map((r) => JSON.parse(r.payload) as Sms);
     const link = `http://localhost:3999/order-confirmation/${orderId}`;
-    expect(placed).toMatchObject({ text: `Angle order #${orderId} is placed. Details: ${link}`, templateId: "tmpl-status" });
+    expect(placed).toMatchObject({ text: `Angle order #${formatOrderId(orderId)} is placed. Details: ${link}`, templateId: "tmpl-status" });
   });
 
   it("through MSG91 without a Hindi template, sends a Hindi order's SMS in English under the English template", async () => {
     setEnv(MSG91);
     const { orderId, sms, link } = await hindiOrderSms("+919812300013");
     expect(sms.map((s) => [s.templateId, s.text])).toEqual([
-      ["tmpl-status", `Angle order #${orderId} is placed. Details: ${link}`],
-      ["tmpl-status", `Angle order #${orderId} is confirmed. Details: ${link}`],
+      ["tmpl-status", `Angle order #${formatOrderId(orderId)} is placed. Details: ${link}`],
+      ["tmpl-status", `Angle order #${formatOrderId(orderId)} is confirmed. Details: ${link}`],
     ]);
-    expect(sms[1]?.variables).toEqual({ order: orderId, status: "confirmed", link });
+    expect(sms[1]?.variables).toEqual({ order: formatOrderId(orderId), status: "confirmed", link });
   });
 
   it("through MSG91 with the Hindi template, sends it in Hindi under that template", async () => {
     setEnv({ ...MSG91, MSG91_TEMPLATE_ORDER_STATUS_HI: "tmpl-status-hi" });
     const { orderId, sms, link } = await hindiOrderSms("+919812300014");
     expect(sms.map((s) => [s.templateId, s.text])).toEqual([
-      ["tmpl-status-hi", `आपके Angle ऑर्डर #${orderId} की स्थिति: लंबित। पूरी जानकारी: ${link}`],
-      ["tmpl-status-hi", `आपके Angle ऑर्डर #${orderId} की स्थिति: पक्का। पूरी जानकारी: ${link}`],
+      ["tmpl-status-hi", `आपका Angle ऑर्डर #${formatOrderId(orderId)} हमें मिल गया है। पूरी जानकारी: ${link}`],
+      ["tmpl-status-hi", `आपका Angle ऑर्डर #${formatOrderId(orderId)} पक्का हो गया है। पूरी जानकारी: ${link}`],
     ]);
   });
 });

@@ -15,7 +15,7 @@ export async function queueShipmentEmail(trx: Db, ctx: EmailContext, orderId: st
     .select(["id", "customer_name", "customer_email", "locale"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
-  const shipment = (await listShipments([orderId], { db: trx })).find((s) => s.id === shipmentId);
+  const shipment = (await listShipments([orderId], { db: trx, locale: order.locale })).find((s) => s.id === shipmentId);
   if (!shipment) return;
   const email = orderShipmentEmail(ctx.store, { id: order.id, customerName: order.customer_name, shipment, remaining }, order.locale);
   await enqueueEmail(trx, "order-shipment", `order-shipment:${shipmentId}`, { to: order.customer_email, ...email });

@@ -1,5 +1,5 @@
 import type { Db } from "~/platform/db/db.server";
-import { sizeName } from "~/features/catalog/domain/variants";
+import { lineName } from "~/features/catalog/domain/variants";
 import {
   adminNewOrderEmail,
   emailPaymentLabel,
@@ -23,13 +23,16 @@ import { listShipments } from "~/features/orders/server/list-shipments.server";
 export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId: string) {
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
   const rows = await trx.selectFrom("order_line").selectAll().where("order_id", "=", orderId).orderBy("name").orderBy("id").execute();
-  const lines = rows.map((l) => ({
-    vendorId: l.vendor_id,
-    name: sizeName(l.name, l.variant_label),
-    quantity: Number(l.quantity),
-    unitPrice: Number(l.unit_price_paise),
-    lineTotal: Number(l.line_total_paise),
-  }));
+  // Each reader's lines in their language: a Hindi email names a line by its Hindi name and size.
+  const linesIn = (locale: string) =>
+    rows.map((l) => ({
+      vendorId: l.vendor_id,
+      name: lineName({ name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label }, locale),
+      quantity: Number(l.quantity),
+      unitPrice: Number(l.unit_price_paise),
+      lineTotal: Number(l.line_total_paise),
+    }));
+  const lines = linesIn("en");
   const data = {
     id: order.id,
     createdAt: order.created_at,
@@ -56,7 +59,17 @@ export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId
     to: order.customer_email,
     ...orderPlacedEmail(
       ctx.store,
-      { ...data, paymentLabel: emailPaymentLabel(order.payment_method, data.paymentLabel, order.locale), bankTransfer, transferDueAt },
+      {
+        ...data,
+        lines: linesIn(order.locale),
+        paymentLabel: emailPaymentLabel(
+          order.payment_method,
+          paymentMethodLabel(order.payment_method, order.locale === "hi" ? (ctx.paymentNamesHi ?? ctx.paymentNames) : ctx.paymentNames),
+          order.locale,
+        ),
+        bankTransfer,
+        transferDueAt,
+      },
       order.locale,
     ),
   });
@@ -71,7 +84,8 @@ export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId
   if (vendorIds.length === 0) return;
   const vendors = await trx.selectFrom("user").select(["id", "email", "locale"]).where("id", "in", vendorIds).execute();
   for (const vendor of vendors) {
-    const email = vendorOrderEmail(ctx.store, { ...data, lines: lines.filter((l) => l.vendorId === vendor.id) }, vendor.locale ?? "en");
+    const locale = vendor.locale ?? "en";
+    const email = vendorOrderEmail(ctx.store, { ...data, lines: linesIn(locale).filter((l) => l.vendorId === vendor.id) }, locale);
     await enqueueEmail(trx, "vendor-new-order", `vendor-new-order:${order.id}:${vendor.id}`, { to: vendor.email, ...email });
   }
 }
@@ -83,7 +97,7 @@ export async function queueOrderStatusEmail(trx: Db, ctx: EmailContext, orderId:
     .select(["id", "customer_name", "customer_email", "locale"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
-  const shipments = status === "shipped" ? await listShipments([orderId], { db: trx }) : [];
+  const shipments = status === "shipped" ? await listShipments([orderId], { db: trx, locale: order.locale }) : [];
   const email = orderStatusEmail(ctx.store, { id: order.id, customerName: order.customer_name, status, shipments }, order.locale);
   await enqueueEmail(trx, "order-status", `order-status:${order.id}:${status}`, { to: order.customer_email, ...email });
   await queueOrderSms(trx, ctx, order.id, status);

@@ -1,5 +1,6 @@
 import { getDb } from "~/platform/db/db.server";
-import { sizeName } from "~/features/catalog/domain/variants";
+import { lineName } from "~/features/catalog/domain/variants";
+import { currentLocale } from "~/platform/i18n/i18n.server";
 import type { OrderStatus } from "~/features/orders/domain/orders";
 import type { TaxMode } from "~/features/tax/domain/gst";
 import { type DocumentLink, listOrderDocuments } from "~/features/tax/server/documents.server";
@@ -31,6 +32,7 @@ export async function getCustomerOrder(orderId: string, userId: string): Promise
     db.selectFrom("order_line").selectAll().where("order_id", "=", orderId).orderBy("name").execute(),
     listOrderDocuments(orderId),
   ]);
+  const locale = currentLocale();
   const sum = (key: "cgst_paise" | "sgst_paise" | "igst_paise") => lines.reduce((s, l) => s + Number(l[key]), 0);
   return {
     id: order.id,
@@ -43,7 +45,7 @@ export async function getCustomerOrder(orderId: string, userId: string): Promise
     address: { street: order.street, city: order.city, state: order.state, pincode: order.pincode },
     items: lines.map((l) => ({
       productId: l.product_id,
-      name: sizeName(l.name, l.variant_label),
+      name: lineName({ name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label }, locale),
       image: l.image,
       unitPrice: Number(l.unit_price_paise),
       quantity: l.quantity,

@@ -1,5 +1,7 @@
 import { getDb } from "~/platform/db/db.server";
-import { sizeName } from "~/features/catalog/domain/variants";
+import { lineName, packLabel } from "~/features/catalog/domain/variants";
+import { productText } from "~/features/catalog/domain/product-view";
+import { currentLocale } from "~/platform/i18n/i18n.server";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";
 import { FIRST_PAGE, type Page, type PageRequest } from "~/platform/core/pagination";
 import type { OrderStatus } from "~/features/orders/domain/orders";
@@ -73,10 +75,12 @@ export async function listCustomerOrders(userId: string, request: PageRequest = 
       "order_line.variant_id",
       "order_line.variant_label",
       "order_line.name",
+      "order_line.name_hi",
       "order_line.quantity",
       "order_line.unit_price_paise",
       "product.id as current_id",
       "product.name as current_name",
+      "product.name_hi as current_name_hi",
       "size.id as size_id",
       "size.label as size_label",
       "size.price_paise as current_price",
@@ -111,6 +115,7 @@ export async function listCustomerOrders(userId: string, request: PageRequest = 
         ).map((r) => r.product_id)
       : [],
   );
+  const locale = currentLocale();
   const rows = orders.map((o) => ({
     id: o.id,
     status: o.status,
@@ -123,7 +128,7 @@ export async function listCustomerOrders(userId: string, request: PageRequest = 
         productId: l.product_id,
         variantId: l.variant_id,
         variantLabel: l.variant_label,
-        name: sizeName(l.name, l.variant_label),
+        name: lineName({ name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label }, locale),
         quantity: l.quantity,
         unitPrice: Number(l.unit_price_paise),
         reviewed: reviewed.has(l.product_id),
@@ -131,8 +136,8 @@ export async function listCustomerOrders(userId: string, request: PageRequest = 
         current:
           l.current_id !== null && l.size_id !== null && l.current_name !== null && l.current_image !== null && l.current_category !== null
             ? {
-                name: l.current_name,
-                variantLabel: Number(l.current_sizes) > 1 ? l.size_label : null,
+                name: productText(l.current_name, l.current_name_hi, locale),
+                variantLabel: Number(l.current_sizes) > 1 && l.size_label !== null ? packLabel(l.size_label, locale) : null,
                 pricePaise: Number(l.current_price),
                 stock: Number(l.current_stock),
                 image: l.current_image,

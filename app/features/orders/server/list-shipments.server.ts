@@ -1,6 +1,6 @@
 import { type Db, getDb } from "~/platform/db/db.server";
 import type { ShipmentView } from "~/features/orders/domain/shipments";
-import { sizeName } from "~/features/catalog/domain/variants";
+import { lineName } from "~/features/catalog/domain/variants";
 
 export type OrderShipment = ShipmentView & { orderId: string; vendorId: string | null };
 
@@ -8,7 +8,10 @@ export type OrderShipment = ShipmentView & { orderId: string; vendorId: string |
  * The parcels of these orders, oldest first, each with the lines it carries. `vendorId` keeps a
  * vendor's own parcels only. Callers have already checked who may see the orders.
  */
-export async function listShipments(orderIds: readonly string[], options: { vendorId?: string; db?: Db } = {}): Promise<OrderShipment[]> {
+export async function listShipments(
+  orderIds: readonly string[],
+  options: { vendorId?: string; db?: Db; locale?: string } = {},
+): Promise<OrderShipment[]> {
   if (orderIds.length === 0) return [];
   const db = options.db ?? getDb();
   let query = db
@@ -20,7 +23,7 @@ export async function listShipments(orderIds: readonly string[], options: { vend
   if (shipments.length === 0) return [];
   const lines = await db
     .selectFrom("order_line")
-    .select(["shipment_id", "name", "variant_label", "quantity"])
+    .select(["shipment_id", "name", "name_hi", "variant_label", "quantity"])
     .where(
       "shipment_id",
       "in",
@@ -36,6 +39,10 @@ export async function listShipments(orderIds: readonly string[], options: { vend
     courier: s.courier,
     tracking: s.tracking,
     shippedAt: s.shipped_at,
-    items: lines.filter((l) => l.shipment_id === s.id).map((l) => `${sizeName(l.name, l.variant_label)} × ${l.quantity}`),
+    items: lines
+      .filter((l) => l.shipment_id === s.id)
+      .map(
+        (l) => `${lineName({ name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label }, options.locale ?? "en")} × ${l.quantity}`,
+      ),
   }));
 }

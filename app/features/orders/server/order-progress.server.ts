@@ -6,6 +6,7 @@ import type { ShipmentView } from "~/features/orders/domain/shipments";
 import { listCustomerStrayPayments } from "~/features/payments/server/stray-payments.server";
 import { getBankTransferDetails } from "~/features/settings/server/payment-settings.server";
 import { listShipments } from "./list-shipments.server";
+import { currentLocale } from "~/platform/i18n/i18n.server";
 
 /** What the customer follows of an order besides its lines: its history's dates, parcels and money. */
 export type OrderProgress = {
@@ -45,7 +46,7 @@ export async function listOrderProgress(userId: string, orderIds: readonly strin
   const waitingForTransfer = orders.some(awaitsTransfer);
   const [events, shipments, bank, strays] = await Promise.all([
     db.selectFrom("order_event").select(["order_id", "status", "created_at"]).where("order_id", "in", ids).orderBy("created_at").execute(),
-    listShipments(ids),
+    listShipments(ids, { locale: currentLocale() }),
     waitingForTransfer ? getBankTransferDetails() : Promise.resolve(null),
     listCustomerStrayPayments(ids),
   ]);

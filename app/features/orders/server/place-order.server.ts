@@ -142,6 +142,7 @@ export async function placeOrder(
           "v.price_paise",
           "p.name",
           "p.status",
+          "p.name_hi",
           "p.vendor_id",
           "p.image",
           "p.hsn_code",
@@ -223,6 +224,8 @@ export async function placeOrder(
           vendor_id: size.vendor_id,
           name: size.name,
           image: size.image,
+          // Both names, as they are now: a Hindi page, email or invoice names the line in Hindi.
+          name_hi: size.name_hi?.trim() || null,
           unit_price_paise: unit,
           quantity,
           line_total_paise: unit * quantity,

@@ -13,7 +13,8 @@ import {
   returnWindowClosed,
 } from "~/features/orders/domain/returns";
 import type { ReturnRequestInput } from "~/features/orders/domain/return-forms";
-import { sizeName } from "~/features/catalog/domain/variants";
+import { lineName, sizeName } from "~/features/catalog/domain/variants";
+import { currentLocale } from "~/platform/i18n/i18n.server";
 import { isId, newId } from "~/platform/ids";
 import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
 import { english } from "~/platform/i18n/render-refusal.server";
@@ -79,7 +80,7 @@ export async function getReturnForm(userId: string, orderId: string, now: Date =
       const request = requests.find((r) => r.lineId === l.id);
       return {
         id: l.id,
-        name: sizeName(l.name, l.variant_label),
+        name: lineName({ name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label }, currentLocale()),
         image: l.image,
         quantity: Number(l.quantity),
         fullRefundPaise: returnedAmounts(amountsOf(l), Number(l.quantity)).total,

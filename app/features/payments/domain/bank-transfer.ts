@@ -10,6 +10,8 @@ import { addDays, indiaToday } from "../../../platform/core/india-day";
 /** The store's account, from Payment Settings (only the fields it has filled). */
 export type BankTransferDetails = {
   instructions: string;
+  /** The instructions on Hindi pages and in Hindi emails; blank or absent: the English ones. */
+  instructionsHi?: string;
   accountName: string;
   accountNumber: string;
   bankName: string;
@@ -25,6 +27,11 @@ export function bankDetailRows(details: BankTransferDetails): [string, string][]
     ["IFSC", details.ifscCode],
   ];
   return rows.filter(([, value]) => value.trim() !== "");
+}
+
+/** The instructions in a page's or email's language (trimmed; empty when there are none). */
+export function transferInstructions(details: BankTransferDetails, locale: string): string {
+  return (locale === "hi" && details.instructionsHi?.trim() ? details.instructionsHi : details.instructions).trim();
 }
 
 /** Whether there is anything to show at all. */

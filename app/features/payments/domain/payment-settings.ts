@@ -31,10 +31,12 @@ const text = (max: number) => z.string().trim().max(max).default("");
 const flag = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 
 export const GatewayFormSchema = z.object({ enabled: flag, apiKey: text(200), secretKey: text(200), webhookSecret: text(200) });
-export const CodFormSchema = z.object({ enabled: flag, instructions: text(500) });
+// Each note a shopper reads comes in English and Hindi: a Hindi page shows the Hindi one (the English where it is blank).
+export const CodFormSchema = z.object({ enabled: flag, instructions: text(500), instructionsHi: text(500) });
 export const BankFormSchema = z.object({
   enabled: flag,
   instructions: text(500),
+  instructionsHi: text(500),
   accountName: text(120),
   accountNumber: z
     .string()
@@ -50,14 +52,19 @@ export const BankFormSchema = z.object({
     .default(""),
 });
 
+/** An admin's own method's name on Hindi pages, saved with its section. */
+export const CustomNameSchema = z.object({ nameHi: text(60) });
+
 export const NewMethodSchema = z
   .object({
     name: text(60),
+    nameHi: text(60),
     key: text(40),
     type: z.enum(METHOD_TYPES, "Choose a type: gateway, offline or bank."),
   })
   .and(z.object({ enabled: flag, apiKey: text(200), secretKey: text(200), instructions: text(500) }))
-  .and(BankFormSchema.omit({ enabled: true, instructions: true }))
+  .and(BankFormSchema.omit({ enabled: true, instructions: true, instructionsHi: true }))
+  .and(z.object({ instructionsHi: text(500) }))
   .superRefine((v, ctx) => {
     if (!v.name || !v.key) ctx.addIssue({ code: "custom", path: ["name"], message: PAYMENT_NAME_KEY_REQUIRED });
     else if (!/^[A-Za-z0-9_]+$/.test(v.key)) ctx.addIssue({ code: "custom", path: ["key"], message: PAYMENT_KEY_FORMAT });
@@ -71,11 +78,14 @@ export type Gateway = { enabled: boolean; apiKey: string; secretKey: string; web
 export type CustomMethod = {
   key: string;
   name: string;
+  /** Its name and instructions on Hindi pages; blank: the English ones. */
+  nameHi: string;
   type: (typeof METHOD_TYPES)[number];
   enabled: boolean;
   apiKey: string;
   secretKey: string;
   instructions: string;
+  instructionsHi: string;
   accountName: string;
   accountNumber: string;
   bankName: string;
@@ -84,17 +94,25 @@ export type CustomMethod = {
 export type PaymentSettings = {
   stripe: Gateway;
   razorpay: Gateway;
-  cod: { enabled: boolean; instructions: string };
-  bankTransfer: { enabled: boolean; instructions: string; accountName: string; accountNumber: string; bankName: string; ifscCode: string };
+  cod: { enabled: boolean; instructions: string; instructionsHi: string };
+  bankTransfer: {
+    enabled: boolean;
+    instructions: string;
+    instructionsHi: string;
+    accountName: string;
+    accountNumber: string;
+    bankName: string;
+    ifscCode: string;
+  };
   custom: CustomMethod[];
 };
 
-/** Spec §9: gateways off, cash on delivery on with 'Pay cash upon delivery.' */
+/** Spec §9: gateways off, cash on delivery on with 'Pay cash upon delivery.' (in Hindi: its own sentence, glossary). */
 export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
   stripe: { enabled: false, apiKey: "", secretKey: "", webhookSecret: "" },
   razorpay: { enabled: false, apiKey: "", secretKey: "", webhookSecret: "" },
-  cod: { enabled: true, instructions: "Pay cash upon delivery." },
-  bankTransfer: { enabled: false, instructions: "", accountName: "", accountNumber: "", bankName: "", ifscCode: "" },
+  cod: { enabled: true, instructions: "Pay cash upon delivery.", instructionsHi: "डिलीवरी पर नकद भुगतान करें।" },
+  bankTransfer: { enabled: false, instructions: "", instructionsHi: "", accountName: "", accountNumber: "", bankName: "", ifscCode: "" },
   custom: [],
 };
 
@@ -118,3 +136,24 @@ export function paymentMethodLabel(key: string, names: PaymentMethodNames = {}):
 
 /** What checkout offers a customer: key, label and the instructions to show. */
 export type CheckoutMethod = { key: string; label: string; instructions: string };
+
+/**
+ * A note the admin writes in both languages, as a page in `locale` shows it: the Hindi one on a Hindi
+ * page when there is one, else the English.
+ */
+export function noteIn(note: { english: string; hindi?: string | null }, locale: string): string {
+  return locale === "hi" && note.hindi?.trim() ? note.hindi.trim() : note.english;
+}
+
+/**
+ * The Hindi of a note saved before notes had one: the default's Hindi while the English is still
+ * the default's, else none (a page shows the admin's own English rather than a Hindi that says
+ * something else).
+ */
+export function savedHindiNote(
+  saved: { instructions?: string; instructionsHi?: string } | undefined,
+  fallback: { instructions: string; instructionsHi: string },
+): string {
+  if (typeof saved?.instructionsHi === "string") return saved.instructionsHi;
+  return saved?.instructions === undefined || saved.instructions === fallback.instructions ? fallback.instructionsHi : "";
+}

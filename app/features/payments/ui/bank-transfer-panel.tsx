@@ -3,9 +3,10 @@ import {
   type BankTransferDetails,
   bankDetailRows,
   PAY_BY_TRANSFER_HEADING,
+  transferInstructions,
   transferReferenceHint,
 } from "~/features/payments/domain/bank-transfer";
-import type { UiKey } from "~/platform/i18n/i18n";
+import { type UiKey, useLocale } from "~/platform/i18n/i18n";
 import { useTOr } from "~/features/orders/ui/order-text";
 
 const ROW_KEYS: Record<string, UiKey> = {
@@ -33,6 +34,7 @@ export function BankTransferPanel({
   headingLevel?: 2 | 3;
 }) {
   const t = useTOr();
+  const instructions = transferInstructions(details, useLocale());
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const heading = t("ui_orders_pay_by_transfer", PAY_BY_TRANSFER_HEADING);
   const rows: [string, string][] = [
@@ -49,7 +51,7 @@ export function BankTransferPanel({
         <Landmark className="h-5 w-5 text-orange-800" aria-hidden="true" />
         {heading}
       </Heading>
-      {details.instructions.trim() ? <p className="mt-2 text-sm text-stone-800">{details.instructions}</p> : null}
+      {instructions ? <p className="mt-2 text-sm text-stone-800">{instructions}</p> : null}
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">

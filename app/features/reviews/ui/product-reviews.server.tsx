@@ -2,6 +2,7 @@ import { formatDate } from "~/platform/core/dates";
 import { type Page, pageHref } from "~/platform/core/pagination";
 import type { Rating } from "~/features/reviews/domain/reviews";
 import { currentLocale, m } from "~/platform/i18n/i18n.server";
+import { writtenLanguage } from "~/platform/i18n/devanagari";
 import { localHref } from "~/platform/http/local-href.server";
 import { staticMarkup } from "~/platform/render/static-markup.server";
 import type { ReviewView } from "~/features/reviews/server/list-product-reviews.server";
@@ -126,7 +127,10 @@ function ReviewItem({ review }: { review: ReviewView }) {
       <p className="mt-0.5 text-sm text-stone-600">
         <time dateTime={review.createdAt}>{formatDate(review.createdAt, currentLocale())}</time>
       </p>
-      <p className="mt-2 whitespace-pre-line leading-relaxed text-stone-800 [overflow-wrap:anywhere]">{review.body}</p>
+      {/* A review is shown in the language it was written in, marked as such. */}
+      <p lang={writtenLanguage(review.body)} className="mt-2 whitespace-pre-line leading-relaxed text-stone-800 [overflow-wrap:anywhere]">
+        {review.body}
+      </p>
     </article>
   );
 }

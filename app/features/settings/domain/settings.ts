@@ -6,6 +6,8 @@ import { PRICE_DISPLAYS, TAX_MODES } from "../../tax/domain/gst";
 export const GeneralSettingsSchema = z.object({
   siteTitle: z.string().trim().min(1, "Site title is required.").max(60),
   siteTagline: z.string().trim().max(120),
+  /** The tagline on Hindi pages; blank: the English one. */
+  siteTaglineHi: z.string().trim().max(120).default(""),
   adminEmail: z.email("Enter a valid email address.").or(z.literal("")),
   maintenanceMode: z.boolean(),
   // Issue 14: how GST is charged and shown, and who the store is on its tax invoices.
@@ -33,6 +35,7 @@ export const GeneralSettingsFormSchema = GeneralSettingsSchema.extend({
 export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   siteTitle: "Angle",
   siteTagline: "Seeds, tools and machinery for every Indian farm",
+  siteTaglineHi: "हर भारतीय खेत के लिए बीज, औज़ार और मशीनें",
   adminEmail: "",
   maintenanceMode: false,
   taxMode: "flat",

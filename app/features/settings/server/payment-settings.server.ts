@@ -3,6 +3,7 @@ import {
   BankFormSchema,
   CodFormSchema,
   couldNotSave,
+  CustomNameSchema,
   DEFAULT_PAYMENT_SETTINGS,
   FIELDS_OF_TYPE,
   GatewayFormSchema,
@@ -10,8 +11,10 @@ import {
   NewMethodSchema,
   type CheckoutMethod,
   type CustomMethod,
+  noteIn,
   PAYMENT_METHOD_LABELS,
   type PaymentMethodNames,
+  savedHindiNote,
   type PaymentSettings,
   type Gateway,
 } from "~/features/payments/domain/payment-settings";
@@ -19,6 +22,8 @@ import { fieldErrors, firstError } from "~/platform/core/form-errors";
 import { type BankTransferDetails, hasBankDetails } from "~/features/payments/domain/bank-transfer";
 import { open, seal } from "~/platform/secret-box.server";
 import { saveSetting } from "./save-setting.server";
+import type { Locale } from "~/platform/i18n/locale";
+import { m } from "~/platform/i18n/i18n.server";
 
 export class SettingsRefused extends Error {
   constructor(
@@ -43,13 +48,15 @@ async function loadStored(): Promise<PaymentSettings> {
   try {
     const saved = JSON.parse(row.value) as Partial<PaymentSettings>;
     const d = structuredClone(DEFAULT_PAYMENT_SETTINGS);
-    // Settings saved before webhook secrets existed have none.
+    // Settings saved before webhook secrets existed have none; before Hindi notes, none in Hindi.
     return {
       ...d,
       ...saved,
       stripe: { ...d.stripe, ...saved.stripe },
       razorpay: { ...d.razorpay, ...saved.razorpay },
-      custom: saved.custom ?? [],
+      cod: { ...d.cod, ...saved.cod, instructionsHi: savedHindiNote(saved.cod, d.cod) },
+      bankTransfer: { ...d.bankTransfer, ...saved.bankTransfer, instructionsHi: savedHindiNote(saved.bankTransfer, d.bankTransfer) },
+      custom: (saved.custom ?? []).map((m) => ({ ...m, nameHi: m.nameHi ?? "", instructionsHi: m.instructionsHi ?? "" })),
     };
   } catch {
     return structuredClone(DEFAULT_PAYMENT_SETTINGS);
@@ -133,7 +140,7 @@ export async function savePaymentMethod(method: string, form: Record<string, unk
     const index = settings.custom.findIndex((m) => m.key === method);
     const old = settings.custom[index];
     if (!old) throw new SettingsRefused(couldNotSave(method));
-    const input = parse(GatewayFormSchema.extend(BankFormSchema.shape), onlyFieldsOfType(old.type, form));
+    const input = parse(GatewayFormSchema.extend(BankFormSchema.shape).extend(CustomNameSchema.shape), onlyFieldsOfType(old.type, form));
     if (old.type === "gateway") refuseWithoutKeys(old.name, input, old.secretKey);
     const { webhookSecret: _unused, ...fields } = input;
     settings.custom[index] = { ...old, ...fields, secretKey: input.secretKey ? seal(input.secretKey) : old.secretKey };
@@ -174,49 +181,59 @@ export async function removePaymentMethod(key: string) {
  * switched on with its keys, UPI needs Razorpay; cash on delivery and bank transfer show their
  * instructions.
  */
-export async function getCheckoutMethods(): Promise<CheckoutMethod[]> {
+export async function getCheckoutMethods(locale: Locale = "en"): Promise<CheckoutMethod[]> {
   const s = await loadStored();
   const methods: CheckoutMethod[] = [];
   const cardGateway = await gatewayForMethod("card");
+  const o = { locale };
   if (cardGateway) {
     methods.push({
       key: "card",
       label: PAYMENT_METHOD_LABELS.card,
-      instructions: `You pay on the next step, on ${cardGateway === "stripe" ? "Stripe" : "Razorpay"}'s secure page. Your order is confirmed once the payment is received.`,
+      instructions: m.checkout_card_instructions({ gateway: cardGateway === "stripe" ? "Stripe" : "Razorpay" }, o),
     });
   }
   if (await gatewayForMethod("upi")) {
     methods.push({
       key: "upi",
       label: PAYMENT_METHOD_LABELS.upi,
-      instructions:
-        "You pay on the next step with any UPI app (Google Pay, PhonePe, Paytm, BHIM). Your order is confirmed once the payment is received.",
+      instructions: m.checkout_upi_instructions({}, o),
     });
   }
-  if (s.cod.enabled) methods.push({ key: "cod", label: PAYMENT_METHOD_LABELS.cod, instructions: s.cod.instructions });
+  if (s.cod.enabled) {
+    methods.push({
+      key: "cod",
+      label: PAYMENT_METHOD_LABELS.cod,
+      instructions: noteIn({ english: s.cod.instructions, hindi: s.cod.instructionsHi }, locale),
+    });
+  }
   if (s.bankTransfer.enabled) {
     const b = s.bankTransfer;
     const details = [
-      b.accountName && `Account name: ${b.accountName}`,
-      b.accountNumber && `Account number: ${b.accountNumber}`,
-      b.bankName && `Bank: ${b.bankName}`,
-      b.ifscCode && `IFSC: ${b.ifscCode}`,
+      b.accountName && m.checkout_bank_account_name({ value: b.accountName }, o),
+      b.accountNumber && m.checkout_bank_account_number({ value: b.accountNumber }, o),
+      b.bankName && m.checkout_bank_bank({ value: b.bankName }, o),
+      b.ifscCode && m.checkout_bank_ifsc({ value: b.ifscCode }, o),
     ]
       .filter(Boolean)
       .join(" · ");
     methods.push({
       key: "bank_transfer",
       label: PAYMENT_METHOD_LABELS.bank_transfer,
-      instructions: [b.instructions, details].filter(Boolean).join(" "),
+      instructions: [noteIn({ english: b.instructions, hindi: b.instructionsHi }, locale), details].filter(Boolean).join(" "),
     });
   }
-  for (const m of s.custom) if (m.enabled) methods.push({ key: m.key, label: m.name, instructions: m.instructions });
+  for (const c of s.custom) {
+    if (!c.enabled) continue;
+    const label = noteIn({ english: c.name, hindi: c.nameHi }, locale);
+    methods.push({ key: c.key, label, instructions: noteIn({ english: c.instructions, hindi: c.instructionsHi }, locale) });
+  }
   return methods;
 }
 
 /** Display names of the admin's own methods, enabled or not, for showing orders paid by them. */
-export async function getPaymentMethodNames(): Promise<PaymentMethodNames> {
-  return Object.fromEntries((await loadStored()).custom.map((m) => [m.key, m.name]));
+export async function getPaymentMethodNames(locale: Locale = "en"): Promise<PaymentMethodNames> {
+  return Object.fromEntries((await loadStored()).custom.map((c) => [c.key, noteIn({ english: c.name, hindi: c.nameHi }, locale)]));
 }
 
 /**
@@ -224,7 +241,7 @@ export async function getPaymentMethodNames(): Promise<PaymentMethodNames> {
  * until the transfer is recorded, even if checkout has stopped offering bank transfers since.
  */
 export async function getBankTransferDetails(): Promise<BankTransferDetails | null> {
-  const { instructions, accountName, accountNumber, bankName, ifscCode } = (await loadStored()).bankTransfer;
-  const details = { instructions, accountName, accountNumber, bankName, ifscCode };
+  const { instructions, instructionsHi, accountName, accountNumber, bankName, ifscCode } = (await loadStored()).bankTransfer;
+  const details = { instructions, instructionsHi, accountName, accountNumber, bankName, ifscCode };
   return hasBankDetails(details) ? details : null;
 }

@@ -74,6 +74,8 @@ export type DocumentBuyer = {
 
 export type DocumentLine = {
   description: string;
+  /** The line in Hindi (its product's Hindi name, its size in Hindi), printed under the English; absent when the same. */
+  descriptionHi?: string;
   /** HSN for goods, SAC for the delivery charge. */
   hsn: string;
   quantity: number;

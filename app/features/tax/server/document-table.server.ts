@@ -90,7 +90,7 @@ function columns(intraState: boolean, tableWidth: number): Column[] {
       hindi: hi.description,
       width: 0,
       align: "left",
-      cell: (line) => line.description,
+      cell: (line) => (line.descriptionHi ? `${line.description}\n${line.descriptionHi}` : line.description),
       total: () => `Total\n${hi.total}`,
     },
     { header: "HSN/SAC", hindi: hi.hsn, width: 44, align: "left", cell: (line) => line.hsn },

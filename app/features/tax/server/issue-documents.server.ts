@@ -13,7 +13,7 @@ import {
   type TaxDocument,
   type TaxDocumentKind,
 } from "~/features/tax/domain/tax-documents";
-import { sizeName } from "~/features/catalog/domain/variants";
+import { lineName } from "~/features/catalog/domain/variants";
 import { newId } from "~/platform/ids";
 import { type OrderSeller, parseOrderSellers } from "./order-sellers.server";
 
@@ -69,6 +69,20 @@ async function insertDocument(trx: Db, doc: TaxDocument, seller: string, year: s
 }
 
 /**
+ * A line's description as the bilingual document prints it: the English name and size, and under it
+ * the Hindi ones where they differ (the product's Hindi name snapshot, the size in Hindi words).
+ */
+function describeLine(l: {
+  name: string;
+  name_hi: string | null;
+  variant_label: string;
+}): Pick<DocumentLine, "description" | "descriptionHi"> {
+  const line = { name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label };
+  const [description, hindi] = [lineName(line, "en"), lineName(line, "hi")];
+  return hindi === description ? { description } : { description, descriptionHi: hindi };
+}
+
+/**
  * Issues the order's tax invoices, one per seller (the store's carries the delivery charge), from
  * the tax recorded when it was placed. Runs in the transaction that confirms the order; an order
  * that already has its invoices, or was placed before GST invoices (no sellers recorded), gets none.
@@ -99,7 +113,7 @@ export async function issueInvoices(trx: Db, orderId: string, at: Date = new Dat
       const [cgst, sgst, igst] = [Number(l.cgst_paise), Number(l.sgst_paise), Number(l.igst_paise)];
       const taxable = Number(l.taxable_paise);
       return {
-        description: sizeName(l.name, l.variant_label),
+        ...describeLine(l),
         hsn: l.hsn_code,
         quantity: Number(l.quantity),
         unit: "Nos",
@@ -285,7 +299,7 @@ export async function issueReturnCreditNote(
       quantity,
     );
     return {
-      description: sizeName(l.name, l.variant_label),
+      ...describeLine(l),
       hsn: l.hsn_code,
       quantity,
       unit: "Nos",

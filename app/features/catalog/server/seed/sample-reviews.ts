@@ -4,7 +4,8 @@
 // review" instead of "Verified purchase", and an admin can hide them like any review.
 //
 // Invariants relied on by tests: every sample product has at least three; each date is a day of
-// 2026 before November; within a product no two share a date.
+// 2026 before November; within a product no two share a date. Some are written in Hindi, as farmers
+// write them: each review is shown in the language it was written in (with its lang attribute).
 
 import { averageRating, type Rating } from "../../../reviews/domain/reviews";
 
@@ -14,7 +15,7 @@ export const sampleReviews: Record<string, SampleReview[]> = {
   // Hybrid Tomato Seeds (Arka Rakshak)
   eoczqk4sbbk5: [
     {
-      name: "Ramesh",
+      name: "रमेश",
       rating: 5,
       on: "2026-02-11",
       body: "Almost every seed came up in the tray. Leaf curl took half my plants last year; this season the Arka Rakshak plot stayed clean.",
@@ -25,7 +26,7 @@ export const sampleReviews: Record<string, SampleReview[]> = {
       on: "2026-03-02",
       body: "Firm, deep red fruits that travel well to the mandi. Good price for the 50 g pack.",
     },
-    { name: "Mahesh", rating: 4, on: "2026-04-18", body: "Good germination and yield. Needs staking early, the plants get heavy." },
+    { name: "महेश", rating: 4, on: "2026-04-18", body: "अंकुरण और पैदावार अच्छी है। पौधे भारी हो जाते हैं, इसलिए जल्दी डंडे का सहारा दें।" },
     { name: "Lakshmi", rating: 5, on: "2026-06-07", body: "Second season using these. Consistent quality and the packet was sealed well." },
     { name: "Anil", rating: 4, on: "2026-08-23", body: "Healthy seedlings, though delivery took a week longer than promised." },
   ],
@@ -56,7 +57,7 @@ export const sampleReviews: Record<string, SampleReview[]> = {
   ],
   // Vermicompost 25 kg
   jif7zokt2ylu: [
-    { name: "Savita", rating: 5, on: "2026-01-26", body: "Dark, crumbly and no bad smell. My terrace vegetables are much greener." },
+    { name: "सविता", rating: 5, on: "2026-01-26", body: "गहरे रंग की, भुरभुरी और बिल्कुल बदबू नहीं। छत पर लगी सब्ज़ियाँ पहले से कहीं ज़्यादा हरी हैं।" },
     { name: "Prakash", rating: 5, on: "2026-02-20", body: "Good quality compost, no stones or plastic in the bag." },
     { name: "Murugan", rating: 4, on: "2026-04-05", body: "Good for the banana pits. One bag was a little wet." },
     { name: "Anjali", rating: 5, on: "2026-05-28", body: "Ordered the 50 kg for my nursery. Seedlings are doing well in it." },
@@ -83,19 +84,14 @@ export const sampleReviews: Record<string, SampleReview[]> = {
       on: "2026-03-06",
       body: "Pulls the rotavator in wet paddy fields without trouble. Comfortable for long hours.",
     },
-    {
-      name: "Vijay",
-      rating: 5,
-      on: "2026-05-16",
-      body: "Strong engine and the 4WD helps a lot in black soil. Delivery and registration were smooth.",
-    },
+    { name: "विजय", rating: 5, on: "2026-05-16", body: "इंजन दमदार है और काली मिट्टी में 4WD बहुत काम आता है। डिलीवरी और रजिस्ट्रेशन आराम से हो गए।" },
     { name: "Arjun", rating: 4, on: "2026-07-21", body: "Powerful tractor. Fuel use is a little high when puddling." },
     { name: "Kiran", rating: 5, on: "2026-09-27", body: "First service done by the local dealer as promised. Very happy with it." },
   ],
   // Kisan Spray Pump 16 L
   mbcptrx5vkmt: [
     { name: "Sandeep", rating: 4, on: "2026-01-30", body: "Sprays evenly and the straps are padded. Pressure drops when the tank is low." },
-    { name: "Nirmala", rating: 5, on: "2026-04-09", body: "Light and easy to pump. Good for my vegetable plot." },
+    { name: "निर्मला", rating: 5, on: "2026-04-09", body: "हल्का है और आसानी से पंप होता है। मेरी सब्ज़ी की क्यारी के लिए बढ़िया।" },
     { name: "Imran", rating: 3, on: "2026-06-02", body: "Works, but the nozzle leaked at first. Tightening the washer fixed it." },
     { name: "Bhavna", rating: 4, on: "2026-08-17", body: "Good pump for the price. Extra nozzles would be useful." },
   ],
@@ -109,7 +105,7 @@ export const sampleReviews: Record<string, SampleReview[]> = {
   // Hybrid Maize Seeds (4 kg)
   jffepguz5ab1: [
     { name: "Venkatesh", rating: 4, on: "2026-03-20", body: "Stood up to a dry spell in July. Good cob size." },
-    { name: "Sunita", rating: 5, on: "2026-05-24", body: "Even germination across the field. Grain filled to the tip." },
+    { name: "सुनीता", rating: 5, on: "2026-05-24", body: "पूरे खेत में एक जैसा अंकुरण हुआ। भुट्टे सिरे तक दानों से भरे।" },
     { name: "Ramesh", rating: 4, on: "2026-07-05", body: "Good yield, but birds liked it too. Seed was treated and clean." },
     { name: "Gurpreet", rating: 4, on: "2026-10-01", body: "Reliable hybrid. Four kg was right for one acre." },
   ],
@@ -122,14 +118,14 @@ export const sampleReviews: Record<string, SampleReview[]> = {
   // Khurpi Hand Weeder (Pack of 2)
   aso2ywotjhqh: [
     { name: "Meena", rating: 5, on: "2026-01-22", body: "Sharp, well-balanced khurpis. The wooden handles are smooth." },
-    { name: "Dinesh", rating: 5, on: "2026-03-31", body: "Two in a pack is useful, my wife and I weed together." },
+    { name: "दिनेश", rating: 5, on: "2026-03-31", body: "एक पैक में दो खुरपी काम की हैं, मैं और मेरी पत्नी साथ में निराई करते हैं।" },
     { name: "Anjali", rating: 4, on: "2026-06-21", body: "Good steel. Handle could be a little longer." },
-    { name: "Prakash", rating: 5, on: "2026-09-15", body: "Better than the ones in our village market, and cheaper." },
+    { name: "प्रकाश", rating: 5, on: "2026-09-15", body: "हमारे गाँव के बाज़ार वाली खुरपी से अच्छी, और सस्ती भी।" },
   ],
   // DAP Fertiliser 50 kg
   sd17mxxc3328: [
-    { name: "Baldev", rating: 5, on: "2026-02-17", body: "Proper granules, bag weighed full 50 kg. Used at sowing for wheat." },
-    { name: "Savita", rating: 4, on: "2026-05-12", body: "Good DAP. Delivery to the village took a few days extra." },
+    { name: "बलदेव", rating: 5, on: "2026-02-17", body: "दाने ठीक हैं, बोरी पूरी 50 किलो निकली। गेहूँ की बुवाई में डाली।" },
+    { name: "सविता", rating: 4, on: "2026-05-12", body: "डीएपी अच्छी है। गाँव तक डिलीवरी में कुछ दिन ज़्यादा लगे।" },
     { name: "Jaspal", rating: 4, on: "2026-08-26", body: "Same quality as the cooperative store, no queue." },
     { name: "Shankar", rating: 5, on: "2026-10-18", body: "Ordered before rabi sowing, arrived in time. Will order again." },
   ],
@@ -142,7 +138,7 @@ export const sampleReviews: Record<string, SampleReview[]> = {
   // Pusa Basmati 1121 Paddy Seeds (10 kg)
   pooo3l02mbx0: [
     { name: "Gurpreet", rating: 5, on: "2026-04-14", body: "Long grains and good aroma. Germination was above 90 percent in the nursery." },
-    { name: "Baldev", rating: 5, on: "2026-05-21", body: "Pure seed, no mixture of other varieties in the field." },
+    { name: "बलदेव", rating: 5, on: "2026-05-21", body: "शुद्ध बीज, खेत में दूसरी किस्म की कोई मिलावट नहीं।" },
     { name: "Vijay", rating: 4, on: "2026-06-09", body: "Good seed. Sold out quickly, order early for kharif." },
   ],
   // Rotavator 6 ft
@@ -154,7 +150,7 @@ export const sampleReviews: Record<string, SampleReview[]> = {
   // Neem Cake Powder 40 kg
   "4xeneopcrgd5": [
     { name: "Nirmala", rating: 4, on: "2026-02-28", body: "Fine powder with a strong neem smell. Fewer nematodes in my tomato bed." },
-    { name: "Imran", rating: 4, on: "2026-05-19", body: "Good organic input. Mix it into the soil before planting." },
+    { name: "इमरान", rating: 4, on: "2026-05-19", body: "अच्छी जैविक खाद। रोपाई से पहले मिट्टी में मिला दें।" },
     { name: "Pooja", rating: 4, on: "2026-08-03", body: "Good quality, bag was sealed well." },
     { name: "Joseph", rating: 3, on: "2026-10-06", body: "Works, but the bag had lumps that needed breaking." },
   ],

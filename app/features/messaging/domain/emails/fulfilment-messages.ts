@@ -1,4 +1,4 @@
-import { type BankTransferDetails, hasBankDetails } from "~/features/payments/domain/bank-transfer";
+import { type BankTransferDetails, hasBankDetails, transferInstructions } from "~/features/payments/domain/bank-transfer";
 import { formatDateTime } from "~/platform/core/dates";
 import type { Locale } from "~/platform/i18n/locale";
 import { formatPaise } from "~/platform/core/money";
@@ -41,7 +41,7 @@ export function bankTransferBlocks(
 ): EmailBlock[] {
   if (!hasBankDetails(details)) return [];
   const lines = [
-    ...(details.instructions.trim() ? [details.instructions.trim()] : []),
+    ...(transferInstructions(details, locale) ? [transferInstructions(details, locale)] : []),
     m.email_bank_amount({ amount: formatPaise(order.total) }, { locale }),
     ...bankDetailLines(details, locale),
     m.email_bank_reference_hint({ id: order.id }, { locale }),

@@ -1,5 +1,6 @@
 import { shownContact } from "../../../accounts/domain/contact";
 import { formatDate } from "~/platform/core/dates";
+import { stateName } from "~/platform/core/indian-states";
 import { formatPaise } from "~/platform/core/money";
 import { orderTimeline, type OrderStatus } from "~/features/orders/domain/orders";
 import type { Locale } from "~/platform/i18n/locale";
@@ -75,7 +76,8 @@ export function emailPaymentLabel(key: string, label: string, locale: Locale): s
   return locale !== "en" && Object.hasOwn(known, key) ? (known[key]?.({}, { locale }) ?? label) : label;
 }
 
-const addressLines = (a: EmailAddress) => [a.street, `${a.city}, ${a.state} ${a.pincode}`];
+/** An address's lines; a Hindi email names the State in Hindi. */
+const addressLines = (a: EmailAddress, locale: Locale = "en") => [a.street, `${a.city}, ${stateName(a.state, locale)} ${a.pincode}`];
 
 /** Subtotal, shipping ("Free" when 0), GST and total, as the confirmation page shows them. */
 function totalRows(order: OrderEmailData, locale: Locale): EmailRow[] {
@@ -115,7 +117,7 @@ export function orderPlacedEmail(store: EmailStore, order: OrderEmailData, local
       },
       { kind: "table", title: m.email_items({}, o), rows: lineRows(order.lines, locale) },
       { kind: "table", title: m.email_payment_summary({}, o), rows: totalRows(order, locale) },
-      { kind: "lines", title: m.email_shipping_address({}, o), lines: addressLines(order.address) },
+      { kind: "lines", title: m.email_shipping_address({}, o), lines: addressLines(order.address, locale) },
       { kind: "lines", title: m.email_payment_method({}, o), lines: [order.paymentLabel] },
       ...(order.transferDueAt
         ? [{ kind: "paragraph" as const, text: m.email_bank_due({ date: formatDate(order.transferDueAt, locale) }, o) }]
@@ -142,6 +144,18 @@ const TIMELINE = [
   [m.email_timeline_delivered, m.email_timeline_5_7_days],
 ] as const;
 
+/**
+ * "आपका ऑर्डर #… ____।": what has happened to an order, as a Hindi sentence says it (SMS and the
+ * status email), not a form's "स्थिति: पक्का".
+ */
+export const HINDI_STATUS_PHRASES: Readonly<Record<OrderStatus, string>> = {
+  pending: "हमें मिल गया है",
+  confirmed: "पक्का हो गया है",
+  shipped: "भेज दिया गया है",
+  delivered: "पहुँच गया है",
+  cancelled: "रद्द कर दिया गया है",
+};
+
 /** To the customer, when an admin moves the order to a new status. */
 export function orderStatusEmail(
   store: EmailStore,
@@ -149,7 +163,7 @@ export function orderStatusEmail(
   locale: Locale = "en",
 ): EmailMessage {
   const o = { locale };
-  const status = statusLabel(order.status, locale);
+  const status = locale === "hi" ? HINDI_STATUS_PHRASES[order.status] : statusLabel(order.status, locale);
   const blocks: EmailBlock[] = [{ kind: "paragraph", text: m.email_status_hello({ name: order.customerName, id: order.id, status }, o) }];
   if (order.status === "cancelled") {
     blocks.push({ kind: "paragraph", text: m.email_unexpected_help({}, o) });
@@ -222,7 +236,7 @@ export function vendorOrderEmail(
       {
         kind: "lines",
         title: m.email_vendor_ship_to({}, o),
-        lines: [order.customerName, order.customerPhone, ...addressLines(order.address)],
+        lines: [order.customerName, order.customerPhone, ...addressLines(order.address, locale)],
       },
       { kind: "link", label: m.email_vendor_view_orders({}, o), path: "/vendor-login/orders" },
     ],
