@@ -20,6 +20,9 @@ const CATALOGUE_ROUTES = [
   "routes/store/crop",
   "routes/store/cart",
   "routes/store/not-found",
+  // The cart page's price check and the delivery check are fetchers of these.
+  "routes/resources/cart-quote",
+  "routes/resources/delivery",
 ];
 const OFFLINE_PAGES: Record<Locale, string> = { en: "/offline.html", hi: "/offline-hi.html" };
 
@@ -28,6 +31,19 @@ type RouteManifest = {
   entry: { module: string; imports: string[] };
   routes: Record<string, { module: string; imports?: string[]; css?: string[] }>;
 };
+
+/**
+ * The files a built chunk imports on demand (React's lazy components): Vite lists each dynamic
+ * import's files in the chunk's `__vite__mapDeps` table ("assets/x.js"); a dynamic import with no
+ * files of its own to preload is a bare import(`./x.js`).
+ */
+export function lazyImports(chunk: string): string[] {
+  const files = new Set<string>();
+  const table = /\bm\.f=\[([^\]]*)\]/.exec(chunk)?.[1];
+  for (const [, path] of table?.matchAll(/["'`](assets\/[\w.-]+\.(?:js|css))["'`]/g) ?? []) files.add(`/${path}`);
+  for (const [, name] of chunk.matchAll(/\bimport\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)) files.add(`/assets/${name}`);
+  return [...files];
+}
 
 /** The store's messages (messages/store/<locale>.json) the worker and the offline page say. */
 function storeMessages(locale: Locale) {
@@ -69,6 +85,12 @@ export async function writeServiceWorker(clientDir: string) {
     const route = manifest.routes[id];
     if (!route) throw new Error(`service worker: route ${id} is not in the build`);
     for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) scripts.add(file);
+  }
+  // What those scripts load later (the cart's lines, toasts, the sign-in dialog) is not in React
+  // Router's manifest: without it a kept cart page offline would show its lines never.
+  for (const file of scripts) {
+    if (!file.endsWith(".js")) continue;
+    for (const later of lazyImports(readFileSync(join(clientDir, file), "utf8"))) scripts.add(later);
   }
 
   const logo = readFileSync(join(clientDir, "favicon.svg"), "utf8").trim();

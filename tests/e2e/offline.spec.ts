@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import { defined } from "../../app/platform/defined";
 import { test as base, expect, expectAccessible, waitForHydration } from "./fixtures";
-import { KHURPI, loginAs, placeOrder, placeOrderButton, seedCart, TOMATO } from "./helpers";
+import { KHURPI, loginAs, placeOrder, placeOrderButton, SECATEURS, seedCart, TOMATO } from "./helpers";
 import { startPrivateStore } from "./private-store";
 
 // Issue 17 (docs/decisions/029-offline.md): installable, and the catalogue usable without a connection.
@@ -303,6 +303,78 @@ test("Hindi pages: kept, and offline the notice and the offline page are in Hind
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("आप ऑफ़लाइन हैं");
   await expect(page.getByRole("link", { name: "होम पेज पर जाएँ" })).toHaveAttribute("href", "/hi");
   await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+  await context.setOffline(false);
+});
+
+/** The addresses of the pages and page data the worker keeps. */
+function keptPaths(page: Page) {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys())
+      if (name.startsWith("angle-pages-"))
+        for (const r of await (await caches.open(name)).keys()) paths.push(new URL(r.url).pathname + new URL(r.url).search);
+    return paths;
+  });
+}
+
+test("a first visit's pages are kept though seen before the worker took control; offline, a Hindi page's link to a page not kept stays under /hi, and Try again opens it once online", async ({
+  page,
+  context,
+}) => {
+  // The first seconds of a first visit: this page comes from the network, past any worker.
+  const seeds = "/hi/products?category=seeds";
+  const first = await page.goto(seeds);
+  expect(first?.fromServiceWorker()).toBe(false);
+  await waitForWorker(page);
+  await page.goto("/hi");
+  await expect.poll(() => keptPaths(page)).toEqual(expect.arrayContaining([seeds, "/hi"]));
+
+  await context.setOffline(true);
+  await page.goto(seeds);
+  await expect(page.getByRole("status").filter({ hasText: "आप ऑफ़लाइन हैं — कीमत और स्टॉक बदल चुके हो सकते हैं" })).toBeVisible();
+  await expect(page.getByTestId("product-card").first()).toBeVisible();
+
+  // A link within a kept page to a page never kept: the worker has React Router load it, at its own address.
+  await page.goto("/hi");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "सभी फ़सलें →" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("आप ऑफ़लाइन हैं");
+  expect(new URL(page.url()).pathname).toBe("/hi/crops");
+
+  await context.setOffline(false);
+  await page.getByRole("link", { name: "फिर से कोशिश करें" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("आप ऑफ़लाइन हैं");
+  expect(new URL(page.url()).pathname).toBe("/hi/crops");
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+});
+
+test("the cart kept for offline works with its scripts: quantities change and lines go", async ({ page, context }) => {
+  await page.goto("/");
+  await waitForWorker(page);
+  await seedCart(page, [
+    { product: KHURPI, quantity: 1 },
+    { product: SECATEURS, quantity: 1 },
+  ]);
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+
+  await context.setOffline(true);
+  await page.goto("/cart");
+  await expect(page.getByRole("status").filter({ hasText: NOTICE })).toBeVisible();
+  await waitForHydration(page);
+  const khurpi = page.getByTestId("cart-line").filter({ hasText: KHURPI.name });
+  await expect(khurpi.getByTestId("line-quantity")).toHaveValue("1");
+  await khurpi.getByRole("button", { name: /^Increase quantity of/ }).click();
+  await expect(khurpi.getByTestId("line-quantity")).toHaveValue("2");
+  await page
+    .getByTestId("cart-line")
+    .filter({ hasText: SECATEURS.name })
+    .getByRole("button", { name: /^Remove / })
+    .click();
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem("angle-cart") ?? "[]").map((l: { quantity: number }) => l.quantity)),
+  ).toEqual([2]);
   await context.setOffline(false);
 });
 

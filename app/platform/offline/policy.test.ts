@@ -1,3 +1,4 @@
+import { createMemoryRouter, redirect } from "react-router";
 import { describe, expect, test } from "vitest";
 import {
   cacheKey,
@@ -8,6 +9,8 @@ import {
   overLimit,
   pageOfData,
   reloadDocumentHeaders,
+  SEEN_LIMIT,
+  seenBeforeControl,
   titleOf,
   withNotice,
   withSavedPages,
@@ -77,9 +80,50 @@ test("a page's data address names its page", () => {
   expect(pageOfData(new URL(`${ORIGIN}/_.data`)).pathname).toBe("/");
   expect(pageOfData(new URL(`${ORIGIN}/hi/_.data`)).pathname).toBe("/hi/");
   expect(reloadDocumentHeaders(new URL(`${ORIGIN}/hi/products.data?category=seeds&_routes=x`))).toEqual({
-    "X-Remix-Redirect": "/hi/products?category=seeds",
+    "X-Remix-Redirect": `${ORIGIN}/hi/products?category=seeds`,
     "X-Remix-Status": "302",
     "X-Remix-Reload-Document": "true",
+  });
+});
+
+describe("the page React Router goes to when the worker tells it to load a page itself", () => {
+  /**
+   * React Router's own reading of the worker's answer (single fetch turns it into this redirect; in
+   * a browser the document is then loaded at that address, here the router goes there): a Hindi
+   * page's router has /hi as its basename.
+   */
+  async function followed(from: string, to: string) {
+    const basename = from.startsWith("/hi") ? "/hi" : "/";
+    // The worker shares the page's origin; a memory router's is http://localhost.
+    const location = reloadDocumentHeaders(new URL(`http://localhost${to}.data?_routes=x`))["X-Remix-Redirect"] ?? "";
+    // Offline, the page's data is not had: the worker's answer, once (the page loaded again is the kept one).
+    let answered = false;
+    const offline = () => {
+      if (answered) return null;
+      answered = true;
+      return redirect(location, { headers: { "X-Remix-Reload-Document": "yes" } });
+    };
+    const router = createMemoryRouter(
+      [
+        { path: "/", loader: () => null },
+        { path: "/products", loader: () => null },
+        { path: "/about", loader: offline },
+        { path: "*", loader: () => null },
+      ],
+      { basename, initialEntries: [from] },
+    );
+    await router.navigate(to.replace(/^\/hi/, "") || "/");
+    const { pathname, search } = router.state.location;
+    router.dispose();
+    return pathname + search;
+  }
+
+  test("a Hindi page's link stays one /hi deep (never /hi/hi/…)", async () => {
+    expect(await followed("/hi/products", "/hi/about")).toBe("/hi/about");
+  });
+
+  test("an English page's link goes where it points", async () => {
+    expect(await followed("/products", "/about")).toBe("/about");
   });
 });
 
@@ -135,4 +179,31 @@ test("the offline page lists kept pages by their titles, escaped", () => {
   const html = withSavedPages("<main><!--saved-pages--></main>", "Saved", [{ href: "/products/a?x=1&y=2", title: "<Tomato> & co" }]);
   expect(html).toContain('href="/products/a?x=1&amp;y=2">&lt;Tomato&gt; &amp; co</a>');
   expect(withSavedPages("<main><!--saved-pages--></main>", "Saved", [])).toBe("<main></main>");
+});
+
+test("what a page saw before the worker took control: this site's catalogue pages and their data, each once, a bounded list", () => {
+  expect(
+    seenBeforeControl(
+      {
+        angleSeen: [
+          `${ORIGIN}/hi`,
+          `${ORIGIN}/hi/products?category=seeds#top`,
+          `${ORIGIN}/hi/products?category=seeds`,
+          `${ORIGIN}/products/x.data?_routes=a`,
+          `${ORIGIN}/?source=pwa`,
+          `${ORIGIN}/cart?auth=login`,
+          `${ORIGIN}/account`,
+          `${ORIGIN}/resources/cart-quote.data?ids=a`,
+          "https://elsewhere.test/products",
+          "http://[",
+          42,
+        ],
+      },
+      ORIGIN,
+    ),
+  ).toEqual([`${ORIGIN}/hi`, `${ORIGIN}/hi/products?category=seeds`, `${ORIGIN}/products/x.data?_routes=a`, `${ORIGIN}/`]);
+  expect(seenBeforeControl({ angleSeen: "/products" }, ORIGIN)).toEqual([]);
+  expect(seenBeforeControl(null, ORIGIN)).toEqual([]);
+  const many = Array.from({ length: 100 }, (_, i) => `${ORIGIN}/products/p${i}`);
+  expect(seenBeforeControl({ angleSeen: many }, ORIGIN)).toHaveLength(SEEN_LIMIT);
 });

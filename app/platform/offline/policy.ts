@@ -91,6 +91,34 @@ export function classify(request: { method: string; mode: string; url: string },
   return "other";
 }
 
+/** At most this many addresses a page reports as seen before the worker took control. */
+export const SEEN_LIMIT = 24;
+
+/**
+ * The catalogue pages and page data a page reports it loaded before the worker took control (its
+ * inline script, offline-head.server.ts: the documents of the tab's first seconds and the data its
+ * links fetched), as the worker's message has them: only this site's catalogue, each once, at most
+ * SEEN_LIMIT. Anything else in the message is ignored.
+ */
+export function seenBeforeControl(message: unknown, origin: string): string[] {
+  const seen = (message as { angleSeen?: unknown } | null)?.angleSeen;
+  if (!Array.isArray(seen)) return [];
+  const keys = new Set<string>();
+  for (const address of seen.slice(-SEEN_LIMIT * 2)) {
+    if (typeof address !== "string" || address.length > 2000) continue;
+    let url: URL;
+    try {
+      url = new URL(address, origin);
+    } catch {
+      continue;
+    }
+    url.hash = "";
+    const kind = classify({ method: "GET", mode: url.pathname.endsWith(".data") ? "cors" : "navigate", url: url.href }, origin);
+    if (kind === "catalogue-page" || kind === "catalogue-data") keys.add(cacheKey(url.href));
+  }
+  return [...keys].slice(-SEEN_LIMIT);
+}
+
 /** Where a page is kept: its address without the home-screen app's ?source=pwa. */
 export function cacheKey(url: string): string {
   const key = new URL(url);
@@ -184,6 +212,8 @@ export function withSavedPages(html: string, heading: string, pages: { href: str
  * kept page or the offline page. Never for fetchers (see classify).
  */
 export function reloadDocumentHeaders(dataUrl: URL): Record<string, string> {
+  // The page's whole address: React Router reads a path as relative to the page's basename, and a
+  // Hindi page's is /hi, so "/hi/about" would become /hi/hi/about (a 404 once back online).
   const page = pageOfData(dataUrl);
-  return { "X-Remix-Redirect": page.pathname + page.search, "X-Remix-Status": "302", "X-Remix-Reload-Document": "true" };
+  return { "X-Remix-Redirect": page.href, "X-Remix-Status": "302", "X-Remix-Reload-Document": "true" };
 }

@@ -130,7 +130,13 @@ function fakeWorker({ active = false, windows = 0 } = {}) {
     }
     return response;
   }
-  return { scope, lifecycle, request };
+  /** A page's message to the worker; resolves once what the worker does about it has settled. */
+  async function message(data: unknown) {
+    const pending: Promise<unknown>[] = [];
+    listeners.get("message")?.({ data, waitUntil: (p: Promise<unknown>) => pending.push(p) });
+    await Promise.all(pending);
+  }
+  return { scope, lifecycle, request, message };
 }
 
 const html = (title: string, headers: Record<string, string> = {}) =>
@@ -229,6 +235,50 @@ describe("catalogue pages", () => {
     expect(stale).toContain(">Offline notice</p>");
   });
 
+  test("pages a first visit saw before the worker took control are fetched and kept (catalogue only, never private ones)", async () => {
+    worker = fakeWorker();
+    routes["/hi/products/a"] = () => html("टमाटर के बीज · Angle");
+    routes["/hi/products"] = () => html("उत्पाद · Angle");
+    routes["/hi/products/b.data"] = () => new Response("[data]", { headers: { "content-type": "text/x-script" } });
+    routes["/cart"] = () => html("Cart · Angle");
+    await worker.message({
+      angleSeen: [
+        `${ORIGIN}/hi/products/a`,
+        `${ORIGIN}/hi/products#reviews`,
+        `${ORIGIN}/hi/products/b.data?_routes=routes%2Fstore%2Fproduct`,
+        `${ORIGIN}/cart`,
+        `${ORIGIN}/checkout`,
+        `${ORIGIN}/orders`,
+        "https://elsewhere.test/products",
+      ],
+    });
+    expect(keptPages()).toEqual(["/hi/products/a", "/hi/products", "/hi/products/b.data?_routes=routes%2Fstore%2Fproduct", "/cart"]);
+    expect(fetches).not.toContain("/checkout");
+    expect(fetches).not.toContain("/orders");
+
+    // Kept as if seen now: offline, the Hindi page opens with the notice.
+    worker.scope.navigator.onLine = false;
+    routes = { "/offline-hi.html": routes["/offline-hi.html"] ?? (() => html("")) };
+    const page = await (await worker.request("/hi/products/a", { mode: "navigate" }))?.text();
+    expect(page).toContain("<main>टमाटर के बीज · Angle</main>");
+    expect(page).toContain(">ऑफ़लाइन सूचना</p>");
+
+    // One already kept is not fetched again; a signed-in visitor's (private) answer keeps nothing at all.
+    worker.scope.navigator.onLine = true;
+    fetches = [];
+    routes["/products/c"] = () => html("Khurpi · Angle", { "cache-control": "private, no-store" });
+    await worker.message({ angleSeen: [`${ORIGIN}/hi/products/a`, `${ORIGIN}/products/c`] });
+    expect(fetches).toEqual(["/products/c"]);
+    expect(keptPages()).toEqual([]);
+  });
+
+  test("a message that is not a list of addresses is ignored", async () => {
+    worker = fakeWorker();
+    for (const data of [null, "x", { angleSeen: "/products" }, { angleSeen: [1, {}, "::"] }, { other: ["/products"] }])
+      await worker.message(data);
+    expect(fetches).toEqual([]);
+  });
+
   test("recent but known to be offline: still with the notice", async () => {
     worker = fakeWorker();
     routes["/hi/products"] = () => html("बीज");
@@ -324,9 +374,10 @@ describe("everything else", () => {
     worker = fakeWorker();
     const answer = await worker.request("/products/b.data?_routes=routes%2Fstore%2Fproduct", { clientId: "tab" });
     expect(answer?.status).toBe(204);
-    expect(answer?.headers.get("X-Remix-Redirect")).toBe("/products/b");
+    expect(answer?.headers.get("X-Remix-Redirect")).toBe(`${ORIGIN}/products/b`);
     expect(answer?.headers.get("X-Remix-Reload-Document")).toBe("true");
-    expect((await worker.request("/orders.data"))?.headers.get("X-Remix-Redirect")).toBe("/orders");
+    expect((await worker.request("/orders.data"))?.headers.get("X-Remix-Redirect")).toBe(`${ORIGIN}/orders`);
+    expect((await worker.request("/hi/about.data"))?.headers.get("X-Remix-Redirect")).toBe(`${ORIGIN}/hi/about`);
   });
 
   test("kept page data offline: answered, and the page told to show the notice (and to take it away when fresh again)", async () => {

@@ -14,6 +14,7 @@ import {
   overLimit,
   PAGES_MAX_AGE_MS,
   reloadDocumentHeaders,
+  seenBeforeControl,
   titleOf,
   withNotice,
   withSavedPages,
@@ -66,6 +67,7 @@ interface WorkerScope {
   skipWaiting(): Promise<void>;
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
+  addEventListener(type: "message", listener: (event: ExtendableEvent & { data: unknown }) => void): void;
 }
 
 const SKIP = Symbol("no answer");
@@ -80,6 +82,11 @@ export function startServiceWorker(build: WorkerBuild) {
   worker.addEventListener("fetch", (event) => {
     const answer = respond(event);
     if (answer !== SKIP) event.respondWith(answer);
+  });
+  // A page that loaded before this worker took control says what it (and the tab before it) saw.
+  worker.addEventListener("message", (event) => {
+    const seen = seenBeforeControl(event.data, worker.location.origin);
+    if (seen.length > 0) event.waitUntil(keepSeen(seen));
   });
 
   async function install() {
@@ -269,6 +276,34 @@ export function startServiceWorker(build: WorkerBuild) {
     const cache = await caches.open(PAGES);
     await cache.put(key, new Response(body, { status: response.status, statusText: response.statusText, headers }));
     await Promise.all(overLimit(await cache.keys()).map((old) => cache.delete(old)));
+  }
+
+  /**
+   * Pages seen before this worker took control came from the network past it: fetched again, one at
+   * a time (a slow line stays the page's), and kept as if seen now. One already kept is left as it is;
+   * a signed-in visitor's answers are private and keep nothing (keep()).
+   */
+  async function keepSeen(keys: string[]) {
+    const asked = generation;
+    const cache = await caches.open(PAGES);
+    for (const key of keys) {
+      if (await cache.match(key, { ignoreVary: true })) continue;
+      let response: Response;
+      try {
+        // A redirect (another language, a sign-in) is not this address's page: never kept (not "basic").
+        response = await fetch(key, {
+          redirect: "manual",
+          headers: { accept: new URL(key).pathname.endsWith(".data") ? "*/*" : "text/html" },
+        });
+      } catch {
+        return;
+      }
+      if (asked !== generation) {
+        response.body?.cancel().catch(() => undefined);
+        return;
+      }
+      await keep(key, response);
+    }
   }
 
   /** The offline page in the page's language, listing the pages kept in that language. */

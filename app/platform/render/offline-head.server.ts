@@ -1,6 +1,9 @@
 import { Transform, type Writable } from "node:stream";
 import { SCRIPTS_IN } from "~/platform/render/scripts-after-paint.server";
-import { OFFLINE_NOTICE_CLASS, OFFLINE_NOTICE_ID } from "~/platform/offline/policy";
+import { OFFLINE_NOTICE_CLASS, OFFLINE_NOTICE_ID, SEEN_LIMIT } from "~/platform/offline/policy";
+
+/** The session storage key of the pages a tab loaded before a service worker controlled it. */
+const SEEN_KEY = "angle-seen-uncontrolled";
 
 /**
  * Installable and offline (docs/decisions/029-offline.md): the web app manifest's link, and a tiny
@@ -15,7 +18,15 @@ export function offlineHead(nonce: string, { cart }: OfflineHeadOptions = {}): s
   return `<link rel="manifest" href="/manifest.webmanifest"><script nonce="${nonce}">${script}</script>`;
 }
 
-const offlineScript = `if("serviceWorker"in navigator){const s=navigator.serviceWorker;s.onmessage=e=>{const t=e.data&&e.data.angleOffline;if(t===undefined)return;let p=document.getElementById("${OFFLINE_NOTICE_ID}");if(!t){if(p)p.remove();return}if(!p){p=document.createElement("p");p.id="${OFFLINE_NOTICE_ID}";p.setAttribute("role","status");p.className="${OFFLINE_NOTICE_CLASS}";document.body.prepend(p)}p.textContent=t};addEventListener("load",()=>Promise.resolve(${SCRIPTS_IN}).then(()=>s.register("/sw.js")))}`;
+/**
+ * A page loaded before any worker controlled it (a first visit's first seconds) came past it: its
+ * address joins the tab's list (${SEEN_KEY}, session storage), and when a worker takes control the list
+ * and the page data this document fetched are sent to it, which fetches and keeps the catalogue's
+ * among them (sw.ts keepSeen).
+ */
+const seenScript = `if(!s.controller){const k="${SEEN_KEY}",g=()=>{try{return JSON.parse(sessionStorage.getItem(k)||"[]")}catch(e){return[]}},w=v=>{try{sessionStorage.setItem(k,JSON.stringify(v))}catch(e){}};w(g().concat(location.href.split("#")[0]).slice(-${SEEN_LIMIT}));s.addEventListener("controllerchange",()=>{const d=performance.getEntriesByType("resource").map(r=>r.name).filter(n=>/\\.data(\\?|$)/.test(n));s.controller&&s.controller.postMessage({angleSeen:g().concat(d)});w([])},{once:true})}`;
+
+const offlineScript = `if("serviceWorker"in navigator){const s=navigator.serviceWorker;s.onmessage=e=>{const t=e.data&&e.data.angleOffline;if(t===undefined)return;let p=document.getElementById("${OFFLINE_NOTICE_ID}");if(!t){if(p)p.remove();return}if(!p){p=document.createElement("p");p.id="${OFFLINE_NOTICE_ID}";p.setAttribute("role","status");p.className="${OFFLINE_NOTICE_CLASS}";document.body.prepend(p)}p.textContent=t};${seenScript}addEventListener("load",()=>Promise.resolve(${SCRIPTS_IN}).then(()=>s.register("/sw.js")))}`;
 
 /**
  * On the cart page only: marks <html> when the cart kept in this browser has lines, before the
