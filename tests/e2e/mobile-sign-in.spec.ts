@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { smsDir } from "../../playwright.config";
 import { expect, expectAccessible, test } from "./fixtures";
 import { addProductToCart, authDialog, placeOrder, TOMATO, userMenu, waitForHydration } from "./helpers";
+import { formatOrderId } from "../../app/platform/core/order-id";
 
 /** The SMS the test server has written to `e164` so far (with no MSG91 settings each one is a .txt file), oldest first. */
 async function smsTo(e164: string): Promise<string[]> {
@@ -75,7 +76,7 @@ test("a farmer registers with a mobile number and an SMS code, then orders with 
   const orderId = await placeOrder(page);
 
   await expect
-    .poll(async () => (await smsTo(e164)).find((t) => t.includes(`order #${orderId} is placed`)) ?? "", { timeout: 20_000 })
+    .poll(async () => (await smsTo(e164)).find((t) => t.includes(`order #${formatOrderId(orderId)} is placed`)) ?? "", { timeout: 20_000 })
     .toContain(`/order-confirmation/${orderId}`);
 });
 

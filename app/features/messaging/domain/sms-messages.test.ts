@@ -57,8 +57,8 @@ describe("the order status SMS", () => {
   it.each(ORDER_STATUSES)("says %s in English as before, as its template", (status) => {
     const english = link.replace("/hi/", "/");
     const sms = orderStatusSms("Angle", { id: "AB12CD34EF56GH78", status, link: english }, "en");
-    expect(sms.text).toBe(`Angle order #AB12CD34EF56GH78 is ${englishWords[status]}. Details: ${english}`);
-    expect(sms.variables).toEqual({ order: "AB12CD34EF56GH78", status: englishWords[status], link: english });
+    expect(sms.text).toBe(`Angle order #AB12-CD34-EF56-GH78 is ${englishWords[status]}. Details: ${english}`);
+    expect(sms.variables).toEqual({ order: "AB12-CD34-EF56-GH78", status: englishWords[status], link: english });
     expectTemplate(sms, TEMPLATES.orderStatus.en);
   });
 });

@@ -2,6 +2,7 @@ import { HINDI_STATUS_PHRASES } from "./emails/messages";
 import type { Locale } from "../../../platform/i18n/locale";
 import { CODE_TTL_MS } from "../../accounts/domain/mobile";
 import { type OrderStatus, STATUS_LABELS } from "../../orders/domain/orders";
+import { formatOrderId } from "~/platform/core/order-id";
 
 /*
  * The text of each SMS in each language, and the variables a DLT-registered template takes for it.
@@ -45,8 +46,8 @@ export function orderStatusSms(storeName: string, order: { id: string; status: O
   }
   const status = order.status === "pending" ? "placed" : STATUS_LABELS[order.status].toLowerCase();
   return {
-    text: `${storeName} order #${order.id} is ${status}. Details: ${order.link}`,
-    variables: { order: order.id, status, link: order.link },
+    text: `${storeName} order #${formatOrderId(order.id)} is ${status}. Details: ${order.link}`,
+    variables: { order: formatOrderId(order.id), status, link: order.link },
   };
 }
 

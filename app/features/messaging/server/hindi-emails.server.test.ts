@@ -7,6 +7,7 @@ import { changeOrderStatus } from "../../orders/server/admin-orders.server";
 import { placeOrder } from "../../orders/server/place-order.server";
 import { getEmailContext } from "./email-context.server";
 import { queueOrderPlacedEmails } from "./queue-order-emails.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 /** An order placed on the Hindi store (orders.locale), its placed emails queued again in that language. */
 async function hindiOrder() {
@@ -29,7 +30,7 @@ describe("emails of an order placed in Hindi", () => {
     const { orderId, customer, vendor } = await hindiOrder();
     const [placed] = await emails(`order-placed:${orderId}`);
     expect(placed?.recipient).toBe(customer.email);
-    expect(placed?.email.subject).toBe(`आपका Angle ऑर्डर #${orderId}: Hybrid Tomato Seeds`);
+    expect(placed?.email.subject).toBe(`आपका Angle ऑर्डर #${formatOrderId(orderId)}: Hybrid Tomato Seeds`);
     expect(placed?.email.text).toContain("धन्यवाद! आपका ऑर्डर हो गया है।");
     expect(placed?.email.text).toContain("Hybrid Tomato Seeds × 2 — ₹549 प्रति नग — ₹1,098");
     expect(placed?.email.text).toContain("उप-योग — ₹1,098");
@@ -40,7 +41,7 @@ describe("emails of an order placed in Hindi", () => {
     expect(placed?.email.text).not.toMatch(/Thank you|Subtotal|Total|View your order/);
 
     const [toVendor] = await emails(`vendor-new-order:${orderId}:${vendor.id}`);
-    expect(toVendor?.email.subject).toBe(`Hybrid Tomato Seeds के लिए नया ऑर्डर #${orderId}`);
+    expect(toVendor?.email.subject).toBe(`Hybrid Tomato Seeds के लिए नया ऑर्डर #${formatOrderId(orderId)}`);
     expect(toVendor?.email.text).toContain("http://localhost:3999/hi/vendor-login/orders");
   });
 
@@ -49,7 +50,7 @@ describe("emails of an order placed in Hindi", () => {
     const { orderId } = await hindiOrder();
     await changeOrderStatus(orderId, "confirmed", admin.id);
     const [confirmed] = await emails(`order-status:${orderId}:confirmed`);
-    expect(confirmed?.email.subject).toBe(`आपका Angle ऑर्डर #${orderId}: पक्का`);
+    expect(confirmed?.email.subject).toBe(`आपका Angle ऑर्डर #${formatOrderId(orderId)}: पक्का`);
     expect(confirmed?.email.text).toContain("आपका ऑर्डर पक्का हो गया है।");
     expect(confirmed?.email.text).toContain("आपका जीएसटी टैक्स इनवॉइस तैयार है।");
 
@@ -58,7 +59,7 @@ describe("emails of an order placed in Hindi", () => {
     const english = await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 1 }]));
     await changeOrderStatus(english.orderId, "confirmed", admin.id);
     const [en] = await emails(`order-status:${english.orderId}:confirmed`);
-    expect(en?.email.subject).toBe(`Your Angle order #${english.orderId} is confirmed`);
+    expect(en?.email.subject).toBe(`Your Angle order #${formatOrderId(english.orderId)} is confirmed`);
     expect(en?.email.text).toContain("Your order has been confirmed.");
   });
 });

@@ -5,6 +5,7 @@ import { changeOrderStatus, StatusRefused } from "../../orders/server/admin-orde
 import { OrderRefused, placeOrder } from "../../orders/server/place-order.server";
 import { shipOrder } from "../../orders/server/ship-order.server";
 import { saveSetting } from "../../settings/server/save-setting.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 const allEmails = () => emails("");
 
@@ -24,7 +25,7 @@ describe("emails of a placed order", () => {
     expect(placed).toMatchObject({ channel: "email", kind: "order-placed", recipient: customer.email });
     const { email } = placed ?? { email: { to: "", subject: "", text: "", html: "" } };
     expect(email.to).toBe(customer.email);
-    expect(email.subject).toBe(`Your Angle order #${orderId}: Hybrid Tomato Seeds`);
+    expect(email.subject).toBe(`Your Angle order #${formatOrderId(orderId)}: Hybrid Tomato Seeds`);
     // 2 × ₹549 = ₹1,098; shipping ₹500; GST 18% of ₹1,098 = ₹197.64 → ₹198; total ₹1,796.
     expect(email.text).toContain("Hybrid Tomato Seeds × 2 — ₹549 each — ₹1,098");
     expect(email.text).toContain("Subtotal — ₹1,098");
@@ -41,7 +42,7 @@ describe("emails of a placed order", () => {
     const [admin, ...moreAdmin] = await emails(`admin-new-order:${orderId}`);
     expect(moreAdmin).toEqual([]);
     expect(admin).toMatchObject({ kind: "admin-new-order", recipient: "orders@angle.in" });
-    expect(admin?.email.subject).toBe(`New order #${orderId} from Asha Patil: ₹1,796`);
+    expect(admin?.email.subject).toBe(`New order #${formatOrderId(orderId)} from Asha Patil: ₹1,796`);
     expect(admin?.email.text).toContain(customer.email);
   });
 
@@ -104,7 +105,7 @@ describe("emails of a placed order", () => {
     expect(vendorEmails.map((e) => e.recipient).sort()).toEqual(["kisan-a@example.in", "kisan-b@example.in"]);
     const toA = vendorEmails.find((e) => e.recipient === "kisan-a@example.in")?.email;
     const toB = vendorEmails.find((e) => e.recipient === "kisan-b@example.in")?.email;
-    expect(toA?.subject).toBe(`New order #${orderId} for Knapsack Sprayer`);
+    expect(toA?.subject).toBe(`New order #${formatOrderId(orderId)} for Knapsack Sprayer`);
     expect(toA?.text).toContain("Knapsack Sprayer × 2 — ₹1,200 each — ₹2,400");
     expect(toB?.text).toContain("Hand Hoe × 1 — ₹300 each — ₹300");
     for (const [mine, others] of [
@@ -127,7 +128,7 @@ describe("emails of a placed order", () => {
     const odd = await createProduct({ name: "Neem Oil\r\nBcc: evil@example.com" });
     const { orderId } = await placeOrder(customer, checkoutInput([{ productId: odd.id, quantity: 1 }]));
     const [placed] = await emails(`order-placed:${orderId}`);
-    expect(placed?.email.subject).toBe(`Your Angle order #${orderId}: Neem Oil Bcc: evil@example.com`);
+    expect(placed?.email.subject).toBe(`Your Angle order #${formatOrderId(orderId)}: Neem Oil Bcc: evil@example.com`);
     expect(placed?.email.subject).not.toMatch(/[\r\n]/);
   });
 });
@@ -152,7 +153,7 @@ describe("emails of a status change", () => {
       [`order-status:${orderId}:shipped`, "order-status", customer.email],
     ]);
     const shipped = sent[1]?.email;
-    expect(shipped?.subject).toBe(`Your Angle order #${orderId} is shipped`);
+    expect(shipped?.subject).toBe(`Your Angle order #${formatOrderId(orderId)} is shipped`);
     expect(shipped?.text).toContain("Your order has been shipped.");
     expect(shipped?.text).toContain("✓ Shipped — Done");
     expect(shipped?.text).toContain("○ Delivered — 5-7 days");

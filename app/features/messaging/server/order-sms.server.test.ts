@@ -6,6 +6,7 @@ import { withLocale } from "~/platform/i18n/i18n.server";
 import { changeOrderStatus } from "../../orders/server/admin-orders.server";
 import { placeOrder } from "../../orders/server/place-order.server";
 import { enqueueEmail } from "./enqueue.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 type Sms = { to: string; text: string; templateId?: string; variables?: Record<string, string> };
 
@@ -41,8 +42,8 @@ describe("order updates by SMS", () => {
     ]);
     const [placed, confirmed] = customerRows.map((r) => JSON.parse(r.payload) as Sms);
     const link = `http://localhost:3999/order-confirmation/${orderId}`;
-    expect(placed?.text).toBe(`Angle order #${orderId} is placed. Details: ${link}`);
-    expect(confirmed?.variables).toEqual({ order: orderId, status: "confirmed", link });
+    expect(placed?.text).toBe(`Angle order #${formatOrderId(orderId)} is placed. Details: ${link}`);
+    expect(confirmed?.variables).toEqual({ order: formatOrderId(orderId), status: "confirmed", link });
   });
 
   it("texts a customer with an email only when they opted in, at their profile's mobile once an SMS code proved it", async () => {

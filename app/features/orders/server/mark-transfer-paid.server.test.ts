@@ -7,6 +7,7 @@ import { markTransferPaid, TransferRefused } from "./mark-transfer-paid.server";
 import { placeOrder } from "./place-order.server";
 import { getOrderProgress, listOrderProgress } from "./order-progress.server";
 import { savePaymentMethod } from "../../settings/server/payment-settings.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 async function transferOrder(paymentStatus: PaymentStatus = "bank_transfer_pending") {
   const customer = await createCustomer({ name: "Ravi Kumar" });
@@ -90,7 +91,7 @@ describe("marking a bank transfer paid", () => {
     ]);
     const [receipt] = await queuedEmails(`payment-received:${orderId}`);
     expect(receipt?.recipient).toBe(customer.email);
-    expect(receipt?.email.subject).toBe(`Payment received for your Angle order #${orderId}`);
+    expect(receipt?.email.subject).toBe(`Payment received for your Angle order #${formatOrderId(orderId)}`);
     expect(receipt?.email.text).toContain("SBIN426123456789");
     expect(receipt?.email.text).toContain("Your order is now confirmed");
     expect(await queuedEmails(`order-status:${orderId}:confirmed`)).toHaveLength(1);

@@ -6,6 +6,7 @@ import { changeOrderStatus, getOrderForAdmin, SHIP_WITH_TRACKING, StatusRefused,
 import { placeOrder } from "./place-order.server";
 import { ShipmentRefused, shipOrder } from "./ship-order.server";
 import { getOrderProgress } from "./order-progress.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 const TRACKING_LINK = "https://www.delhivery.com/track/package/1234567890";
 
@@ -94,7 +95,7 @@ describe("shipping an order", () => {
 
     const [shipped, ...more] = await queuedEmails(`order-status:${orderId}:shipped`);
     expect(more).toEqual([]);
-    expect(shipped?.email.subject).toBe(`Your Angle order #${orderId} is shipped`);
+    expect(shipped?.email.subject).toBe(`Your Angle order #${formatOrderId(orderId)} is shipped`);
     for (const text of [
       "Shipped by Delhivery",
       TRACKING_LINK,

@@ -20,6 +20,7 @@ import { listOrderProgress } from "~/features/orders/server/order-progress.serve
 import { placeOrder } from "~/features/orders/server/place-order.server";
 import { savePaymentMethod } from "~/features/settings/server/payment-settings.server";
 import { expireUnpaidOrder, sweepPayments } from "./payment-sweep.server";
+import { formatOrderId } from "~/platform/core/order-id";
 
 /**
  * A bank-transfer order holds its stock until the transfer is recorded, so it has a deadline
@@ -64,7 +65,7 @@ describe("finding: one customer can hold the whole catalogue by bank transfer, w
     expect(event?.note).toMatch(/^No bank transfer recorded by \d{1,2} [A-Z][a-z]+ \d{4}: cancelled and its stock released$/);
     const emails = await queuedEmails(`order-status:${orderId}:cancelled`);
     expect(emails).toHaveLength(1);
-    expect(emails[0]?.email.text).toContain(`Hello Ravi Kumar, your order #${orderId} is now Cancelled.`);
+    expect(emails[0]?.email.text).toContain(`Hello Ravi Kumar, your order #${formatOrderId(orderId)} is now Cancelled.`);
 
     // Sweeping again, or asking for this order again, changes nothing.
     expect((await sweepPayments(new Date(after.getTime() + 86_400_000))).expired).toBe(0);

@@ -3,6 +3,7 @@ import { renderEmail } from "../../server/render-email.server";
 import { sampleCustomerOrder, sampleStore } from "../../../../../tests/helpers/email-samples";
 import { orderPlacedEmail, orderStatusEmail } from "./messages";
 import { orderShipmentEmail } from "./fulfilment-messages";
+import { formatOrderId } from "~/platform/core/order-id";
 
 const store = sampleStore;
 const order = {
@@ -34,7 +35,7 @@ describe("fulfilment in the customer's emails", () => {
     expect(email.text).toContain(
       "Pay by bank transfer:\nPay within 3 days.\nAmount: ₹1,796\nAccount name: Angle Agri Stores\nAccount number: 1234567890\nBank: SBI\nIFSC: SBIN0001234",
     );
-    expect(email.text).toContain("order number abc123def456 in the transfer's remarks");
+    expect(email.text).toContain("order number ABC1 23DE F456 in the transfer's remarks");
     expect(renderEmail(orderPlacedEmail(store, order)).text).not.toContain("Pay by bank transfer");
     expect(renderEmail(orderPlacedEmail(store, { ...order, bankTransfer: null })).text).not.toContain("Account number");
   });
@@ -54,7 +55,7 @@ describe("fulfilment in the customer's emails", () => {
 
   it("a parcel of a partly shipped order says how many items follow", () => {
     const email = renderEmail(orderShipmentEmail(store, { id: order.id, customerName: "Asha", shipment: parcel, remaining: 1 }));
-    expect(email.subject).toBe(`Part of your Angle order #${order.id} has been shipped`);
+    expect(email.subject).toBe(`Part of your Angle order #${formatOrderId(order.id)} has been shipped`);
     expect(email.text).toContain("the other item follows separately");
     expect(email.text).toContain("Tomato Seeds × 2");
   });

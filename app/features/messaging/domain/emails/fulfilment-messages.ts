@@ -6,6 +6,7 @@ import * as m from "~/paraglide/messages";
 import type { ShipmentView } from "~/features/orders/domain/shipments";
 import { orderLink, viewOrderLink } from "./order-link";
 import type { EmailBlock, EmailMessage, EmailStore } from "./layout";
+import { formatOrderId, transferRemark } from "~/platform/core/order-id";
 
 /**
  * The emails and email blocks of fulfilment and manual payments (issue 15): parcels with their
@@ -44,7 +45,7 @@ export function bankTransferBlocks(
     ...(transferInstructions(details, locale) ? [transferInstructions(details, locale)] : []),
     m.email_bank_amount({ amount: formatPaise(order.total) }, { locale }),
     ...bankDetailLines(details, locale),
-    m.email_bank_reference_hint({ id: order.id }, { locale }),
+    m.email_bank_reference_hint({ id: transferRemark(order.id) }, { locale }),
   ];
   return [{ kind: "lines", title: m.email_bank_heading({}, { locale }), lines }];
 }
@@ -60,10 +61,10 @@ export function orderShipmentEmail(
   return {
     store,
     locale,
-    subject: m.email_shipment_subject({ store: store.name, id: order.id }, o),
+    subject: m.email_shipment_subject({ store: store.name, id: formatOrderId(order.id) }, o),
     heading: m.email_shipment_heading({}, o),
     blocks: [
-      { kind: "paragraph", text: m.email_shipment_hello({ name: order.customerName, id: order.id, still }, o) },
+      { kind: "paragraph", text: m.email_shipment_hello({ name: order.customerName, id: formatOrderId(order.id), still }, o) },
       ...shipmentBlocks([order.shipment], locale),
       { kind: "link", label: m.email_track_order({}, o), path: orderLink(order.id) },
     ],
@@ -80,7 +81,7 @@ export function paymentReceivedEmail(
   const blocks: EmailBlock[] = [
     {
       kind: "paragraph",
-      text: m.email_payment_received_hello({ name: order.customerName, amount: formatPaise(order.amount), id: order.id }, o),
+      text: m.email_payment_received_hello({ name: order.customerName, amount: formatPaise(order.amount), id: formatOrderId(order.id) }, o),
     },
     { kind: "lines", title: m.email_transfer_reference({}, o), lines: [order.reference] },
   ];
@@ -91,7 +92,7 @@ export function paymentReceivedEmail(
   return {
     store,
     locale,
-    subject: m.email_payment_received_subject({ store: store.name, id: order.id }, o),
+    subject: m.email_payment_received_subject({ store: store.name, id: formatOrderId(order.id) }, o),
     heading: m.email_payment_received_heading({}, o),
     blocks,
   };

@@ -28,9 +28,9 @@ const ENGLISH =
 describe("an order's emails in Hindi", () => {
   it("writes the subject, body, dates, totals and footer in Hindi, and links to the Hindi order page", () => {
     const email = renderEmail(orderPlacedEmail(store, order, "hi"));
-    expect(email.subject).toBe("आपका Angle ऑर्डर #abc123def456: Tomato Seeds और 1 अन्य सामान");
+    expect(email.subject).toBe("आपका Angle ऑर्डर #ABC1-23DE-F456: Tomato Seeds और 1 अन्य सामान");
     expect(email.text).toContain("धन्यवाद! आपका ऑर्डर हो गया है।");
-    expect(email.text).toContain("नमस्ते Asha Patil, 2 नवंबर 2026 को किया गया आपका ऑर्डर #abc123def456 हमें मिल गया है।");
+    expect(email.text).toContain("नमस्ते Asha Patil, 2 नवंबर 2026 को किया गया आपका ऑर्डर #ABC1-23DE-F456 हमें मिल गया है।");
     expect(email.text).toContain("Tomato Seeds × 2 — ₹549 प्रति नग — ₹1,098");
     expect(email.text).toContain("उप-योग — ₹1,398");
     expect(email.text).toContain("जीएसटी — ₹251.64\n  इसमें सीजीएसटी — ₹125.82\n  इसमें एसजीएसटी — ₹125.82");
@@ -47,8 +47,8 @@ describe("an order's emails in Hindi", () => {
   it("keeps the English email as it was", () => {
     const email = renderEmail(orderPlacedEmail(store, order));
     expect(renderEmail(orderPlacedEmail(store, order, "en"))).toEqual(email);
-    expect(email.subject).toBe("Your Angle order #abc123def456: Tomato Seeds and 1 more");
-    expect(email.text).toContain("Hello Asha Patil, we have received your order #abc123def456 placed on 2 November 2026.");
+    expect(email.subject).toBe("Your Angle order #ABC1-23DE-F456: Tomato Seeds and 1 more");
+    expect(email.text).toContain("Hello Asha Patil, we have received your order #ABC1-23DE-F456 placed on 2 November 2026.");
     expect(email.text).toContain("Tomato Seeds × 2 — ₹549 each — ₹1,098");
     expect(email.text).toContain("View your order: https://angle.example/order-confirmation/abc123def456");
     expect(email.text).toContain("Questions? support@angle.in · +91 80 4567 8900");
@@ -59,7 +59,7 @@ describe("an order's emails in Hindi", () => {
     const shipped = renderEmail(
       orderStatusEmail(store, { id: order.id, customerName: "Asha", status: "shipped", shipments: [parcel] }, "hi"),
     );
-    expect(shipped.subject).toBe("आपका Angle ऑर्डर #abc123def456: भेजा गया");
+    expect(shipped.subject).toBe("आपका Angle ऑर्डर #ABC1-23DE-F456: भेजा गया");
     expect(shipped.text).toContain("आपका ऑर्डर भेज दिया गया है।");
     expect(shipped.text).toContain("✓ भेजा गया — हो गया");
     expect(shipped.text).toContain("○ पहुँच गया — 5-7 दिन");
@@ -74,7 +74,7 @@ describe("an order's emails in Hindi", () => {
         "hi",
       ),
     );
-    expect(cancelled.subject).toBe("आपका Angle ऑर्डर #abc123def456 रद्द हो गया");
+    expect(cancelled.subject).toBe("आपका Angle ऑर्डर #ABC1-23DE-F456 रद्द हो गया");
     expect(cancelled.text).toContain("आपने जो पूरी राशि चुकाई थी, ₹2,149.64, उसका रिफ़ंड");
     expect(cancelled.text).toContain("जीएसटी क्रेडिट नोट");
     expect(cancelled.text).not.toMatch(ENGLISH);

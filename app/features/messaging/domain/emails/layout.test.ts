@@ -140,9 +140,9 @@ describe("the email layout", () => {
       }),
     );
     // The product's name is in the subject, so in <title> as well as in the items table.
-    expect(email.subject).toBe(`Your Angle${breaking} order #abc123def456: ${script}`);
+    expect(email.subject).toBe(`Your Angle${breaking} order #ABC1-23DE-F456: ${script}`);
     expect(email.html).toContain(
-      "<title>Your Angle&quot; onmouseover=&quot;alert(1) order #abc123def456: &lt;script&gt;alert(1)&lt;/script&gt;</title>",
+      "<title>Your Angle&quot; onmouseover=&quot;alert(1) order #ABC1-23DE-F456: &lt;script&gt;alert(1)&lt;/script&gt;</title>",
     );
     expect(email.html).toContain(">&lt;script&gt;alert(1)&lt;/script&gt; × 1</td>");
     expect(email.html).not.toContain("<script");

@@ -13,6 +13,7 @@ import type { EmailBlock, EmailMessage, EmailRow, EmailStore } from "./layout";
 import type { BankTransferDetails } from "~/features/payments/domain/bank-transfer";
 import type { ShipmentView } from "~/features/orders/domain/shipments";
 import { bankTransferBlocks, shipmentBlocks } from "./fulfilment-messages";
+import { formatOrderId } from "~/platform/core/order-id";
 
 /**
  * Every email the store sends, written from plain data as a message of blocks (pure: no database,
@@ -108,12 +109,12 @@ export function orderPlacedEmail(store: EmailStore, order: OrderEmailData, local
   return {
     store,
     locale,
-    subject: m.email_placed_subject({ store: store.name, id: order.id, items: itemsInWords(order.lines, locale) }, o),
+    subject: m.email_placed_subject({ store: store.name, id: formatOrderId(order.id), items: itemsInWords(order.lines, locale) }, o),
     heading: m.email_placed_heading({}, o),
     blocks: [
       {
         kind: "paragraph",
-        text: m.email_placed_hello({ name: order.customerName, id: order.id, date: formatDate(order.createdAt, locale) }, o),
+        text: m.email_placed_hello({ name: order.customerName, id: formatOrderId(order.id), date: formatDate(order.createdAt, locale) }, o),
       },
       { kind: "table", title: m.email_items({}, o), rows: lineRows(order.lines, locale) },
       { kind: "table", title: m.email_payment_summary({}, o), rows: totalRows(order, locale) },
@@ -164,7 +165,9 @@ export function orderStatusEmail(
 ): EmailMessage {
   const o = { locale };
   const status = locale === "hi" ? HINDI_STATUS_PHRASES[order.status] : statusLabel(order.status, locale);
-  const blocks: EmailBlock[] = [{ kind: "paragraph", text: m.email_status_hello({ name: order.customerName, id: order.id, status }, o) }];
+  const blocks: EmailBlock[] = [
+    { kind: "paragraph", text: m.email_status_hello({ name: order.customerName, id: formatOrderId(order.id), status }, o) },
+  ];
   if (order.status === "cancelled") {
     blocks.push({ kind: "paragraph", text: m.email_unexpected_help({}, o) });
   } else {
@@ -186,7 +189,7 @@ export function orderStatusEmail(
   return {
     store,
     locale,
-    subject: m.email_status_subject({ store: store.name, id: order.id, status: status.toLowerCase() }, o),
+    subject: m.email_status_subject({ store: store.name, id: formatOrderId(order.id), status: status.toLowerCase() }, o),
     heading: STATUS_HEADINGS[order.status]({}, o),
     blocks,
   };
@@ -197,8 +200,8 @@ export function adminNewOrderEmail(store: EmailStore, order: OrderEmailData): Em
   return {
     store,
     locale: "en",
-    subject: `New order #${order.id} from ${order.customerName}: ${formatPaise(order.total)}`,
-    heading: `New order #${order.id}`,
+    subject: `New order #${formatOrderId(order.id)} from ${order.customerName}: ${formatPaise(order.total)}`,
+    heading: `New order #${formatOrderId(order.id)}`,
     blocks: [
       { kind: "paragraph", text: `Placed on ${formatDate(order.createdAt)} by ${order.customerName}.` },
       {
@@ -228,10 +231,13 @@ export function vendorOrderEmail(
   return {
     store,
     locale,
-    subject: m.email_vendor_order_subject({ id: order.id, items: itemsInWords(order.lines, locale) }, o),
+    subject: m.email_vendor_order_subject({ id: formatOrderId(order.id), items: itemsInWords(order.lines, locale) }, o),
     heading: m.email_vendor_order_heading({}, o),
     blocks: [
-      { kind: "paragraph", text: m.email_vendor_order_intro({ id: order.id, date: formatDate(order.createdAt, locale) }, o) },
+      {
+        kind: "paragraph",
+        text: m.email_vendor_order_intro({ id: formatOrderId(order.id), date: formatDate(order.createdAt, locale) }, o),
+      },
       { kind: "table", title: m.email_vendor_your_items({}, o), rows: lineRows(order.lines, locale) },
       {
         kind: "lines",

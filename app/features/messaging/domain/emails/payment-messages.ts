@@ -4,6 +4,7 @@ import type { StrayPaymentReason } from "~/features/payments/domain/payments";
 import * as m from "~/paraglide/messages";
 import { viewOrderLink } from "./order-link";
 import type { EmailMessage, EmailStore } from "./layout";
+import { formatOrderId } from "~/platform/core/order-id";
 
 /**
  * To the customer, when a payment the order did not take goes back to them: a second payment of a
@@ -16,7 +17,7 @@ export function strayPaymentRefundEmail(
   locale: Locale = "en",
 ): EmailMessage {
   const o = { locale };
-  const what = { name: p.customerName, id: p.orderId, amount: formatPaiseExact(p.amountPaise) };
+  const what = { name: p.customerName, id: formatOrderId(p.orderId), amount: formatPaiseExact(p.amountPaise) };
   const text =
     p.reason === "late_payment"
       ? m.email_stray_late(what, o)
@@ -26,7 +27,7 @@ export function strayPaymentRefundEmail(
   return {
     store,
     locale,
-    subject: m.email_stray_subject({ store: store.name, id: p.orderId }, o),
+    subject: m.email_stray_subject({ store: store.name, id: formatOrderId(p.orderId) }, o),
     heading: m.email_stray_heading({}, o),
     blocks: [{ kind: "paragraph", text }, { kind: "paragraph", text: m.email_stray_bank_time({}, o) }, viewOrderLink(p.orderId, locale)],
   };

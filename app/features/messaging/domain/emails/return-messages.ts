@@ -3,6 +3,7 @@ import { formatPaiseExact } from "~/platform/core/money";
 import * as m from "~/paraglide/messages";
 import { viewOrderLink } from "./order-link";
 import type { EmailBlock, EmailMessage, EmailStore } from "./layout";
+import { formatOrderId } from "~/platform/core/order-id";
 
 /**
  * The emails of cancellations and returns (issue 15): pure, written from plain data like
@@ -32,7 +33,7 @@ export function orderCancelledEmail(
   locale: Locale = "en",
 ): EmailMessage {
   const o = { locale };
-  const who = { name: order.customerName, id: order.id };
+  const who = { name: order.customerName, id: formatOrderId(order.id) };
   const blocks: EmailBlock[] = [
     { kind: "paragraph", text: order.byCustomer ? m.email_cancelled_by_customer(who, o) : m.email_cancelled_by_store(who, o) },
     {
@@ -48,7 +49,7 @@ export function orderCancelledEmail(
   return {
     store,
     locale,
-    subject: m.email_cancelled_subject({ store: store.name, id: order.id }, o),
+    subject: m.email_cancelled_subject({ store: store.name, id: formatOrderId(order.id) }, o),
     heading: m.email_status_heading_cancelled({}, o),
     blocks,
   };
@@ -66,7 +67,7 @@ export function returnApprovedEmail(
   const blocks: EmailBlock[] = [
     {
       kind: "paragraph",
-      text: m.email_return_approved_hello({ name: r.customerName, quantity: r.quantity, item: r.item, id: r.orderId }, o),
+      text: m.email_return_approved_hello({ name: r.customerName, quantity: r.quantity, item: r.item, id: formatOrderId(r.orderId) }, o),
     },
     { kind: "paragraph", text: refundParagraph(r.refund, "item", locale) },
   ];
@@ -75,7 +76,7 @@ export function returnApprovedEmail(
   return {
     store,
     locale,
-    subject: m.email_return_approved_subject({ store: store.name, id: r.orderId }, o),
+    subject: m.email_return_approved_subject({ store: store.name, id: formatOrderId(r.orderId) }, o),
     heading: m.email_return_approved_heading({}, o),
     blocks,
   };
@@ -87,12 +88,12 @@ export function returnRejectedEmail(store: EmailStore, r: ReturnEmailData & { no
   return {
     store,
     locale,
-    subject: m.email_return_rejected_subject({ store: store.name, id: r.orderId }, o),
+    subject: m.email_return_rejected_subject({ store: store.name, id: formatOrderId(r.orderId) }, o),
     heading: m.email_return_rejected_heading({}, o),
     blocks: [
       {
         kind: "paragraph",
-        text: m.email_return_rejected_hello({ name: r.customerName, quantity: r.quantity, item: r.item, id: r.orderId }, o),
+        text: m.email_return_rejected_hello({ name: r.customerName, quantity: r.quantity, item: r.item, id: formatOrderId(r.orderId) }, o),
       },
       { kind: "lines", title: m.email_reason({}, o), lines: r.note.split(/\r?\n/) },
       { kind: "paragraph", text: m.email_questions_help({}, o) },
@@ -108,7 +109,7 @@ export function returnRequestedEmail(
   locale: Locale = "en",
 ): EmailMessage {
   const o = { locale };
-  const what = { quantity: r.quantity, item: r.item, id: r.orderId };
+  const what = { quantity: r.quantity, item: r.item, id: formatOrderId(r.orderId) };
   return {
     store,
     locale,
