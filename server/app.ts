@@ -36,7 +36,8 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | u
   return peer ?? "unknown";
 }
 
-const PRODUCT_FORM_PATH = /^\/(admin|vendor-login)\/products\/[^/]+$/;
+// The forms that carry photos: a product's (admin, vendor) and a customer's return of an item.
+const PRODUCT_FORM_PATH = /^(\/(admin|vendor-login)\/products\/[^/]+|(\/hi)?\/orders\/[^/]+\/return)$/;
 const PRODUCT_FORM_MAX_BODY = 20 * 1024 * 1024;
 
 function productFormBodyLimit(otherwise: MiddlewareHandler): MiddlewareHandler {

@@ -146,6 +146,9 @@ const EnvSchema = z
     MSG91_TEMPLATE_ORDER_STATUS: optionalText(z.string().trim().min(1)),
     MSG91_TEMPLATE_OTP_HI: optionalText(z.string().trim().min(1)),
     MSG91_TEMPLATE_ORDER_STATUS_HI: optionalText(z.string().trim().min(1)),
+    /** Optional: without it, a store sending through MSG91 sends no refund SMS (the email still goes). */
+    MSG91_TEMPLATE_REFUND: optionalText(z.string().trim().min(1)),
+    MSG91_TEMPLATE_REFUND_HI: optionalText(z.string().trim().min(1)),
     OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
     /** How often the outbox worker looks for messages to send (milliseconds). */
     OUTBOX_POLL_MS: count(50, 600_000, 2_000),

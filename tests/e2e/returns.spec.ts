@@ -7,8 +7,9 @@ import { formatOrderId } from "../../app/platform/core/order-id";
 
 /*
  * Cancellations and returns (issue 15) on the shared server, with products of the tests' own: a
- * cash-on-delivery order is delivered, its customer asks to return one line, an admin approves it
- * with the UPI payout's reference and the customer sees the refund; and a customer cancels a
+ * cash-on-delivery order is delivered, its customer asks to return one line (a reason from the list,
+ * a bank account for the refund), an admin records the goods back and then the payout's UTR, and the
+ * customer sees the refund; and a customer cancels a
  * pending order through the dialog. The new pages fit 390 px and a desktop; axe checks them in
  * accessibility.spec.ts.
  */
@@ -25,7 +26,7 @@ async function expectFitsBothWidths(page: Page) {
   }
 }
 
-test("a delivered cash-on-delivery order: the customer returns one line, an admin approves it with the payout reference", async ({
+test("a delivered cash-on-delivery order: the customer returns one line to a bank account, an admin records the goods back and the refund's UTR", async ({
   page,
   browser,
 }) => {
@@ -45,10 +46,11 @@ test("a delivered cash-on-delivery order: the customer returns one line, an admi
     { product: gloves, quantity: 1 },
   ]);
   const customer = shopper.page;
+  const shownId = formatOrderId(shopper.orderId);
 
   // Before delivery there is nothing to return.
   const early = await customer.request.post(`/orders/${shopper.orderId}/return`, {
-    form: { lineId: "x".repeat(16), quantity: "1", reason: "Too early" },
+    form: { lineId: "x".repeat(16), quantity: "1", reasonCode: "damaged", reason: "Too early", refundTo: "upi", upiId: "ramesh@okicici" },
     headers: ORIGIN,
     maxRedirects: 0,
   });
@@ -57,66 +59,93 @@ test("a delivered cash-on-delivery order: the customer returns one line, an admi
 
   // My Orders → Return items.
   await customer.goto("/orders");
-  const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
+  const card = customer.getByTestId("order-card").filter({ hasText: shownId });
   await expect(card.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
   await card.getByRole("link", { name: "Return items" }).click();
   await expect(customer).toHaveURL(new RegExp(`/orders/${shopper.orderId}/return$`));
   await expect(customer.getByRole("heading", { level: 1 })).toHaveText("Return items");
-  await expectFitsBothWidths(customer);
+  await waitForHydration(customer);
 
-  // A reason too short and a quantity too high are refused beside their fields; nothing is written.
+  // Each refusal beside its field, what was typed kept; nothing is written until all is right.
   const line = customer.getByTestId("return-line").filter({ hasText: neem.name });
-  await line.getByLabel(/^How many to return/).fill("3");
-  await line.getByLabel(/^Why are you returning it/).fill("no");
-  await line.getByRole("button", { name: "Request return" }).click();
-  await expect(line.getByText("Please tell us why you are returning it (at least 3 characters).")).toBeVisible();
-  await line.getByLabel(/^Why are you returning it/).fill("The bottle arrived cracked and leaking.");
-  await line.getByRole("button", { name: "Request return" }).click();
-  await expect(line.getByText("You bought 2 of this item: choose from 1 to 2.")).toBeVisible();
+  const send = () => line.getByRole("button", { name: "Request return" }).click();
   await line.getByLabel(/^How many to return/).fill("1");
-  await line.getByRole("button", { name: "Request return" }).click();
-  await expect(toasts(customer)).toContainText("Your return request has been sent.");
-  await expect(line).toContainText("Return requested");
+  await line.getByLabel(/^Tell us what happened/).fill("no");
+  await send();
+  await expect(line.getByText("Please choose why you are returning it.")).toBeVisible();
+  await expect(line.getByText("Please tell us why you are returning it (at least 3 characters).")).toBeVisible();
+  await line.getByLabel(/^Why are you returning it/).selectOption({ label: "Arrived damaged or leaking" });
+  await line.getByLabel(/^Tell us what happened/).fill("The bottle arrived cracked and leaking.");
+  await send();
   await expect(
-    customer.getByTestId("return-line").filter({ hasText: gloves.name }).getByRole("button", { name: "Request return" }),
+    line.getByText("This order was not paid online: choose where we send your refund, a UPI ID or a bank account."),
   ).toBeVisible();
+  await line.getByRole("radio", { name: "Bank account" }).check();
+  await line.getByLabel(/^Account number$/).fill("1234 5678 9012");
+  await line.getByLabel(/^Account number again/).fill("123456789013");
+  await line.getByLabel(/^IFSC/).fill("sbin0001234");
+  await expect(line.getByTestId("ifsc-bank")).toHaveText("A branch of State Bank of India.");
+  await line.getByLabel(/^Account holder's name/).fill("Ramesh Kumar");
+  await send();
+  await expect(line.getByText("The two account numbers are not the same. Please check them.")).toBeVisible();
+  await line.getByLabel(/^Account number again/).fill("123456789012");
+  await send();
+  await expect(toasts(customer)).toContainText("Your return request has been sent.");
+  await expect(line.getByTestId("return-stage")).toHaveText("Return requested");
+  await expect(line).toContainText("Refund to: A/c ••••9012 · SBIN0001234");
+  expect(await customer.content()).not.toContain("123456789012");
+  await expectFitsBothWidths(customer);
+  // The same in Hindi.
+  await customer.goto(`/hi/orders/${shopper.orderId}/return`);
+  await expect(customer.getByTestId("return-line").filter({ hasText: "वापसी का अनुरोध भेजा गया" })).toContainText(
+    "रिफ़ंड यहाँ जाएगा: A/c ••••9012 · SBIN0001234",
+  );
 
-  // The admin's list of returns, from the sidebar.
+  // The admin's list of returns, from the sidebar: the bank details in full, for the one who pays.
   await page.goto("/admin/orders");
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Returns" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Returns");
-  const request = page.getByTestId("admin-return").filter({ hasText: shopper.orderId });
+  const request = page.getByTestId("admin-return").filter({ hasText: shownId });
   await expect(request).toContainText(`Return of 1 × ${neem.name}`);
   await expect(request).toContainText("The bottle arrived cracked and leaking.");
+  await expect(request).toContainText("Reason: Arrived damaged or leaking");
+  await expect(request.getByTestId("payout-details")).toHaveText(
+    "Send the refund to account 123456789012, IFSC SBIN0001234 (State Bank of India), in the name of Ramesh Kumar.",
+  );
   await expectFitsBothWidths(page);
   const amount = /· (₹[\d,]+\.\d\d)/.exec((await request.getByText(`Return of 1 × ${neem.name}`).textContent()) ?? "")?.[1];
   expect(amount, "the return's amount").toBeTruthy();
 
-  // Cash on delivery: approving asks for the payout's reference; the server refuses a bad one too.
-  const bad = await page.request.post("/admin/returns", {
-    form: { intent: "approve-return", returnId: (await request.locator('input[name="returnId"]').first().inputValue()) ?? "" },
+  // No refund before the goods are back; then the goods, one back in stock; then the UTR.
+  const returnId = (await request.locator('input[name="returnId"]').first().inputValue()) ?? "";
+  const early2 = await page.request.post("/admin/returns", {
+    form: { intent: "approve-return", returnId, payoutReference: "SBIN426123456789" },
     headers: ORIGIN,
     maxRedirects: 0,
   });
-  expect(bad.status()).toBe(400);
+  expect(early2.status()).toBe(409);
   await waitForHydration(page);
-  await request.getByLabel(/^Payout reference/).fill("UPI412345678901");
-  await request.getByRole("button", { name: "Approve and refund" }).click();
+  await request.getByLabel(/^How many can be sold again/).fill("1");
+  await request.getByRole("button", { name: "Record item received" }).click();
+  await expect(toasts(page)).toContainText("Goods received back: 1 put back in stock.");
+  await expect(request.getByTestId("return-status")).toHaveText("Item received");
+  await request.getByLabel(/^Payout reference/).fill("SBIN426123456789");
+  await request.getByRole("button", { name: "Record refund" }).click();
   await expect(toasts(page)).toContainText(`Return approved: the refund of ${amount} is recorded.`);
 
-  // Approved: on the admin's order page, with its credit note.
+  // Refunded: on the admin's order page, with its credit note.
   await page.goto(`/admin/orders/${shopper.orderId}`);
   const returns = page.getByRole("region", { name: "Returns and refunds" });
-  await expect(returns.getByTestId("return-status")).toHaveText("Approved");
+  await expect(returns.getByTestId("return-status")).toHaveText("Refunded");
   await expect(returns.getByTestId("admin-refund")).toContainText(`Refunded ${amount}`);
-  await expect(returns).toContainText("UPI412345678901");
-  await expect(page.getByText(`Return approved: 1 × ${neem.name}, ${amount} refunded (reference UPI412345678901)`)).toBeVisible();
+  await expect(returns).toContainText("SBIN426123456789");
+  await expect(page.getByText(`Return approved: 1 × ${neem.name}, ${amount} refunded (reference SBIN426123456789)`)).toBeVisible();
 
-  // The customer sees the refund on the order's page.
+  // The customer sees the refund and its reference on the order's page.
   await customer.goto(`/order-confirmation/${shopper.orderId}`);
   const refund = customer.getByTestId("refund");
   await expect(refund).toContainText(`Refunded ${amount}`);
-  await expect(refund).toContainText("UPI412345678901");
+  await expect(refund).toContainText("SBIN426123456789");
   await expect(customer.getByTestId("customer-return")).toContainText("Approved");
   await expect(customer.getByRole("link", { name: /Credit Note/ }).last()).toBeVisible();
   await expectFitsBothWidths(customer);

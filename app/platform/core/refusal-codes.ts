@@ -102,6 +102,19 @@ export interface RefusalParams {
   "orders.shipped_yours": None;
   "orders.shipped_all": None;
   "orders.shipped_those": None;
+  "orders.reason_choice": None;
+  "orders.refund_to": None;
+  "orders.upi_invalid": None;
+  "orders.account_invalid": None;
+  "orders.account_mismatch": None;
+  "orders.ifsc_invalid": None;
+  "orders.holder_invalid": None;
+  "orders.refund_by_admin": None;
+  "orders.return_not_received": None;
+  "orders.return_step": None;
+  "orders.restock_quantity": None;
+  "orders.photo_count": None;
+  "orders.photo_invalid": None;
 
   // ---- Accounts: signing in, registering, the account page
   "account.login_required": None;
@@ -144,6 +157,8 @@ export interface RefusalParams {
   "account.city_too_long": { max: number };
   "account.state_missing": None;
   "account.pincode_invalid": None;
+  "account.address_not_found": None;
+  "account.address_limit": { max: number };
   "account.mobile_missing": None;
   "account.mobile_invalid": None;
   "account.code_invalid": None;
@@ -157,8 +172,6 @@ export interface RefusalParams {
   "vendor.wrong_door": None;
   "vendor.gst_required": None;
   "vendor.gst_too_long": None;
-  "account.address_not_found": None;
-  "account.address_limit": { max: number };
   "vendor.gst_length": { count: number };
   "vendor.gst_letters_digits": None;
   "vendor.gst_state_code": None;
@@ -215,7 +228,7 @@ export interface RefusalParams {
   "product.sku_repeated": None;
   "product.mrp": None;
   "product.price": None;
-  "product.price_above_mrp": None;
+  "product.price_above_mrp": { chargedPaise: number; mrpPaise: number; maxPaise: number };
   "product.stock": None;
   "product.stock_too_large": None;
   "product.weight": None;

@@ -36,6 +36,7 @@ import * as m0035 from "./migrations/0035-paused-listings";
 import * as m0036 from "./migrations/0036-return-refund-details";
 import * as m0037 from "./migrations/0037-search-tags";
 import * as m0038 from "./migrations/0038-order-line-hindi-name";
+import * as m0040 from "./migrations/0040-sample-prices-within-mrp";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   "0036-return-refund-details": m0036,
   "0037-search-tags": m0037,
   "0038-order-line-hindi-name": m0038,
+  "0040-sample-prices-within-mrp": m0040,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -117,7 +117,7 @@ interface Tables {
   /** A seller's parcel of an order (0021-payments); vendor_id null is the store's; tracking is a number or an https link. */
   shipment: DB["shipment"];
   /** A customer's request to return (part of) one order line (0021-payments); amount_paise is what approving it refunds. */
-  return_request: Narrow<DB["return_request"], { status: "requested" | "approved" | "rejected" }>;
+  return_request: Narrow<DB["return_request"], { status: "requested" | "approved" | "rejected"; payout_to: "upi" | "bank" }>;
 
   /** India's pincode directory (0015-pincode-directory); `source` is 'directory' or 'admin' (added by an admin). */
   pincode: DB["pincode"];

@@ -6,12 +6,15 @@ import { ReturnLineForm } from "~/features/orders/ui/return-line-form";
 import { formatDate } from "~/platform/core/dates";
 import { ReturnRequestSchema } from "~/features/orders/domain/return-forms";
 import { RETURN_WINDOW_DAYS, type ReturnLineRefusal } from "~/features/orders/domain/returns";
-import { readFields } from "~/platform/http/read-form.server";
+import { readForm, textFields } from "~/platform/http/read-form.server";
+import { isOversizedUpload } from "~/features/catalog/web/oversized-upload.server";
+import { discardReturnPhotos, storeReturnPhotos } from "~/features/orders/web/return-photos.server";
 import { m } from "~/platform/i18n/i18n.server";
 import { formErrors, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { useLocale, useT } from "~/platform/i18n/i18n";
 import { metaTitle, rich } from "~/features/orders/ui/order-text";
 import { redirectWithToast } from "~/platform/toast/toast.server";
+import { refusal } from "~/platform/core/refusal";
 import { getReturnForm, requestReturn, ReturnRefused } from "~/features/orders/server/request-return.server";
 import { formatOrderId } from "~/platform/core/order-id";
 
@@ -31,21 +34,36 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const fields = await readFields(request);
-  const lineId = (fields.lineId ?? "").slice(0, 64);
-  // What was typed comes back with a refusal, so a page without JavaScript shows it again.
-  const values = { quantity: (fields.quantity ?? "").slice(0, 10), reason: (fields.reason ?? "").slice(0, 600) };
-  const refuse = (errors: ReturnLineRefusal["errors"], status: number) =>
-    data({ lineId, errors, values } satisfies ReturnLineRefusal, { status });
   const check = await checkCustomer(request);
+  // A body far over the photo limit arrives without its content (server/app.ts): nothing to read.
+  const form = isOversizedUpload(request) ? new FormData() : await readForm(request);
+  const fields = textFields(form);
+  const lineId = (fields.lineId ?? "").slice(0, 64);
+  // What was typed comes back with a refusal, so a page without JavaScript shows it again; never the account number.
+  const typed = (name: string, max: number) => (fields[name] ?? "").slice(0, max);
+  const values = {
+    quantity: typed("quantity", 10),
+    reasonCode: typed("reasonCode", 40),
+    reason: typed("reason", 600),
+    refundTo: typed("refundTo", 10),
+    upiId: typed("upiId", 300),
+    ifsc: typed("ifsc", 20),
+    accountHolder: typed("accountHolder", 200),
+  };
+  const refuse = (errors: ReturnLineRefusal["errors"], status: number) =>
+    data({ lineId: isOversizedUpload(request) ? "" : lineId, errors, values } satisfies ReturnLineRefusal, { status });
   if (!check.ok) return refuse({ form: renderRefusal(check.refusal) }, check.status);
+  if (isOversizedUpload(request)) return refuse({ form: renderRefusal(refusal("orders.photo_invalid")) }, 413);
   const parsed = ReturnRequestSchema.safeParse(fields);
   if (!parsed.success) return refuse(formErrors(parsed.error), 400);
+  const stored = await storeReturnPhotos(form.getAll("photos"));
+  if (!stored.ok) return refuse({ photos: renderRefusal(stored.refusal) }, stored.status);
   try {
-    await requestReturn(check.user, params.orderId, parsed.data);
+    await requestReturn(check.user, params.orderId, parsed.data, new Date(), stored.photos);
   } catch (error) {
+    await discardReturnPhotos(stored.photos);
     if (!(error instanceof ReturnRefused)) throw error;
-    const field = error.field === "quantity" || error.field === "reason" ? error.field : "form";
+    const field = error.field === "quantity" || error.field === "reason" || error.field === "refundTo" ? error.field : "form";
     return refuse({ [field]: renderRefusal(error.refusal) }, error.status);
   }
   return redirectWithToast(`/orders/${params.orderId}/return`, { description: m.orders_toast_return_requested() });
@@ -99,10 +117,20 @@ export default function ReturnRequestPage({ loaderData, actionData }: Route.Comp
           })}
         </p>
       )}
+      {actionData?.errors.form && !form.lines.some((l) => l.id === actionData.lineId) ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+          {actionData.errors.form}
+        </p>
+      ) : null}
       <ul className="mt-6 space-y-4">
         {form.lines.map((line) => (
           <li key={line.id}>
-            <ReturnLineForm line={line} open={!form.refusal} refusal={actionData?.lineId === line.id ? actionData : null} />
+            <ReturnLineForm
+              line={line}
+              open={!form.refusal}
+              needsPayout={form.needsPayout}
+              refusal={actionData?.lineId === line.id ? actionData : null}
+            />
           </li>
         ))}
       </ul>

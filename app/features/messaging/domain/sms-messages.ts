@@ -51,6 +51,31 @@ export function orderStatusSms(storeName: string, order: { id: string; status: O
   };
 }
 
+/**
+ * Templates:
+ * - MSG91_TEMPLATE_REFUND: "Angle has refunded ##amount## for order ###order## (reference ##reference##). Details: ##link##"
+ * - MSG91_TEMPLATE_REFUND_HI: "Angle ने ऑर्डर ###order## के ##amount## का रिफ़ंड भेज दिया है (रेफ़रेंस ##reference##)। पूरी जानकारी: ##link##"
+ * A refund through the payment gateway has no reference of ours: "original payment method" is said instead.
+ */
+export function refundSms(
+  storeName: string,
+  refund: { orderId: string; amount: string; reference: string | null; link: string },
+  locale: Locale,
+): SmsContent {
+  const reference = refund.reference ?? (locale === "hi" ? "भुगतान का मूल तरीका" : "original payment method");
+  const variables = { order: formatOrderId(refund.orderId), amount: refund.amount, reference, link: refund.link };
+  if (locale === "hi") {
+    return {
+      text: `${storeName} ने ऑर्डर #${formatOrderId(refund.orderId)} के ${refund.amount} का रिफ़ंड भेज दिया है (रेफ़रेंस ${reference})। पूरी जानकारी: ${refund.link}`,
+      variables,
+    };
+  }
+  return {
+    text: `${storeName} has refunded ${refund.amount} for order #${formatOrderId(refund.orderId)} (reference ${reference}). Details: ${refund.link}`,
+    variables,
+  };
+}
+
 /** The DLT template ids for one kind of SMS: English, and Hindi when one is registered. */
 export type SmsTemplateIds = { en?: string; hi?: string };
 

@@ -93,17 +93,25 @@ describe("cancelling", () => {
 
 describe("the forms", () => {
   it("a return: a whole quantity of at least 1 and a reason of 3–500 characters", () => {
-    expect(ReturnRequestSchema.parse({ lineId: "abc123", quantity: " 2 ", reason: "  Leaking bottle " })).toEqual({
+    expect(ReturnRequestSchema.parse({ lineId: "abc123", quantity: " 2 ", reasonCode: "damaged", reason: "  Leaking bottle " })).toEqual({
       lineId: "abc123",
       quantity: 2,
+      reasonCode: "damaged",
       reason: "Leaking bottle",
+      payout: null,
     });
     for (const quantity of ["0", "-1", "1.5", "", "two", "99999"]) {
-      expect(ReturnRequestSchema.safeParse({ lineId: "abc123", quantity, reason: "Broken" }).success, quantity).toBe(false);
+      expect(ReturnRequestSchema.safeParse({ lineId: "abc123", quantity, reasonCode: "damaged", reason: "Broken" }).success, quantity).toBe(
+        false,
+      );
     }
-    expect(ReturnRequestSchema.safeParse({ lineId: "abc123", quantity: "1", reason: "ab " }).success).toBe(false);
-    expect(ReturnRequestSchema.safeParse({ lineId: "abc123", quantity: "1", reason: "x".repeat(501) }).success).toBe(false);
-    expect(ReturnRequestSchema.safeParse({ lineId: "abc123", quantity: "1", reason: "x".repeat(500) }).success).toBe(true);
+    expect(ReturnRequestSchema.safeParse({ lineId: "abc123", quantity: "1", reasonCode: "other", reason: "ab " }).success).toBe(false);
+    expect(ReturnRequestSchema.safeParse({ lineId: "abc123", quantity: "1", reasonCode: "other", reason: "x".repeat(501) }).success).toBe(
+      false,
+    );
+    expect(ReturnRequestSchema.safeParse({ lineId: "abc123", quantity: "1", reasonCode: "other", reason: "x".repeat(500) }).success).toBe(
+      true,
+    );
   });
 
   it("a decision: a rejection needs a note; a payout reference, when given, is 6–40 safe characters", () => {

@@ -3,6 +3,7 @@ import { formatPaiseExact } from "../../../platform/core/money";
 import { type Refusal, refusal } from "../../../platform/core/refusal";
 import { type OrderStatus, statusChangeRefusal } from "./orders";
 import { AWAITING_PAYMENT, isPrepaidMethod, type PaymentStatus, RECEIVED } from "../../payments/domain/payments";
+import type { PayoutDetails, ReturnReasonCode, ReturnStage } from "./return-refund";
 
 /**
  * Cancellations, returns and their refunds (issue 15, docs/decisions/024-cancellations-and-returns.md):
@@ -142,15 +143,30 @@ export type ReturnView = {
   decisionNote: string | null;
   /** The payout reference, for a return refunded by UPI or bank transfer. */
   payoutReference: string | null;
+  /** The reason chosen from the list (null for a return asked before there was one). */
+  reasonCode: ReturnReasonCode | null;
+  /** Where it stands: requested, received (the goods are back), refunded, rejected. */
+  stage: ReturnStage;
+  receivedAt: string | null;
+  /** How many of the returned items went back into stock. */
+  restockedQuantity: number;
+  /** Where a payout goes, masked ("UPI ra••••@okicici", "A/c ••••9012 · SBIN0001234"); null for an order paid online. */
+  payoutHint: string | null;
+  /** The customer's photos of the item (stored image paths). */
+  photos: string[];
 };
 
 /** A return as its decider (an admin, or the line's vendor) sees it: approving needs a payout reference when the order was not paid online. */
-export type DecidableReturnView = ReturnView & { needsPayout: boolean };
+export type DecidableReturnView = ReturnView & {
+  needsPayout: boolean;
+  /** The payout's destination in full: only for the admin who sends it, otherwise absent. */
+  payoutDetails?: PayoutDetails | null;
+};
 
 /** Why a decision on one return was refused, by field, for the panel of that return. */
 export type ReturnDecisionError = {
   returnId: string;
-  errors: Partial<Record<"payoutReference" | "note" | "returnId" | "intent" | "form", string>>;
+  errors: Partial<Record<"payoutReference" | "note" | "restock" | "returnId" | "intent" | "form", string>>;
 };
 
 /** One line of an order on the customer's return page. */
@@ -164,11 +180,26 @@ export type ReturnFormLine = {
   request: ReturnView | null;
 };
 
+/** The return form's fields, as a refusal names them and sends back what was typed. */
+export type ReturnFormField =
+  | "lineId"
+  | "quantity"
+  | "reasonCode"
+  | "reason"
+  | "refundTo"
+  | "upiId"
+  | "accountNumber"
+  | "accountNumberAgain"
+  | "ifsc"
+  | "accountHolder"
+  | "photos";
+
 /** A refused return request, for the form of its line: errors by field, and what was typed. */
 export type ReturnLineRefusal = {
   lineId: string;
-  errors: Partial<Record<"lineId" | "quantity" | "reason" | "form", string>>;
-  values: { quantity: string; reason: string };
+  errors: Partial<Record<ReturnFormField | "form", string>>;
+  /** What was typed, but never the account number: a refused form asks for it again. */
+  values: Partial<Record<Exclude<ReturnFormField, "accountNumber" | "accountNumberAgain" | "photos" | "lineId">, string>>;
 };
 
 /** A refund as the order's pages show it. */

@@ -11,7 +11,11 @@ import { sendAfterCommit } from "~/features/orders/server/cancel-order.server";
 import { enqueueEmail } from "~/features/messaging/server/enqueue.server";
 import { createRefund, RefundRefused } from "~/features/payments/server/refunds.server";
 import { issueReturnCreditNote } from "~/features/tax/server/issue-documents.server";
+import { isRestockQuantity, nextReturnStage, returnStage } from "~/features/orders/domain/return-refund";
+import { refusal } from "~/platform/core/refusal";
+import { queueRefundSms } from "~/features/messaging/server/queue-refund-sms.server";
 import { ReturnRefused } from "./request-return.server";
+import { restockReturnedLine } from "./restore-stock.server";
 
 /** Who decides: an admin (any return), or a vendor (only returns of their own lines: another's reads as not found). */
 export type ReturnDecider = { role: "admin" | "vendor"; id: string };
@@ -31,7 +35,10 @@ async function findReturn(trx: Db, returnId: string, decider: ReturnDecider) {
       "return_request.quantity",
       "return_request.amount_paise",
       "return_request.status",
+      "return_request.received_at",
       "order_line.name",
+      "order_line.product_id",
+      "order_line.variant_id",
       "order_line.variant_label",
       "orders.status as order_status",
       "orders.payment_method",
@@ -44,7 +51,11 @@ async function findReturn(trx: Db, returnId: string, decider: ReturnDecider) {
   return query.executeTakeFirst();
 }
 
-/** Moves a request from "requested" to its decision; the status is in the where, so of two deciders only one moves it. */
+/**
+ * Moves a request from "requested" to its decision: a refund only once the goods are back, a
+ * rejection only before. The status and the receipt are in the where, so of two deciders only one
+ * moves it.
+ */
 async function decide(
   trx: Db,
   returnId: string,
@@ -56,18 +67,79 @@ async function decide(
     .set({ ...set, decided_by: decider.id, decided_at: new Date().toISOString() })
     .where("id", "=", returnId)
     .where("status", "=", "requested")
+    .where("received_at", set.status === "approved" ? "is not" : "is", null)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) throw new ReturnRefused(RETURN_ALREADY_DECIDED, 409);
+}
+
+/** Why this return cannot take this step now, or nothing: decided already, or not at that step. */
+function refuseStep(
+  r: { status: "requested" | "approved" | "rejected"; received_at: string | null },
+  event: "receive" | "refund" | "reject",
+) {
+  const stage = returnStage({ status: r.status, receivedAt: r.received_at });
+  if (nextReturnStage(stage, event)) return;
+  if (stage === "refunded" || stage === "rejected") throw new ReturnRefused(RETURN_ALREADY_DECIDED, 409);
+  if (event === "refund") throw new ReturnRefused(refusal("orders.return_not_received"), 409);
+  throw new ReturnRefused(refusal("orders.return_step"), 409);
+}
+
+export type ReceiveOutcome = { restocked: number };
+
+/**
+ * Records that the goods of a return came back, before any refund: by an admin (any return) or the
+ * line's vendor (their own). `restock` of them (0 to all returned: only what can be sold again) go
+ * back into the size's stock in the same transaction, with the order's event. A second receipt, or
+ * one of a decided return, is refused and changes nothing.
+ */
+export async function receiveReturn(request: { returnId: string; decider: ReturnDecider; restock: number }): Promise<ReceiveOutcome> {
+  const { returnId, decider } = request;
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const r = await findReturn(trx, returnId, decider);
+      if (!r) throw new ReturnRefused(RETURN_MISSING, 404);
+      refuseStep(r, "receive");
+      const quantity = Number(r.quantity);
+      if (!isRestockQuantity(request.restock, quantity)) throw new ReturnRefused(refusal("orders.restock_quantity"), 400, "restock");
+      const now = new Date().toISOString();
+      const moved = await trx
+        .updateTable("return_request")
+        .set({ received_at: now, received_by: decider.id, restocked_quantity: request.restock })
+        .where("id", "=", r.id)
+        .where("status", "=", "requested")
+        .where("received_at", "is", null)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new ReturnRefused(refusal("orders.return_step"), 409);
+      const restocked = await restockReturnedLine(trx, r, request.restock, now);
+      if (restocked !== request.restock) {
+        await trx.updateTable("return_request").set({ restocked_quantity: restocked }).where("id", "=", r.id).execute();
+      }
+      const item = sizeName(r.name, r.variant_label);
+      await trx
+        .insertInto("order_event")
+        .values({
+          id: newId(),
+          order_id: r.order_id,
+          status: r.order_status,
+          note: `Return received: ${itemCount(quantity, item)}, ${restocked} back in stock`,
+          actor_id: decider.id,
+          created_at: now,
+        })
+        .execute();
+      return { restocked };
+    });
 }
 
 export type ApproveOutcome = { refundPaise: number; refundKind: "gateway" | "payout"; creditNote: string | null };
 
 /**
- * Approves a return. In one transaction: the guarded move to "approved" (two approvals cannot both
- * refund), the refund (a gateway refund for an order paid online, idem key "return:<id>"; else the
- * UPI or bank payout the approver sent, whose reference they must give), a credit note for the
- * returned quantity when the order was invoiced, the order's event and the customer's email. After
- * the commit, a gateway refund is sent.
+ * Refunds a return whose goods came back (receiveReturn). In one transaction: the guarded move to
+ * "approved" (two refunds cannot both happen), the refund (a gateway refund for an order paid online,
+ * idem key "return:<id>"; else the UPI or bank payout an admin sent to the details the customer gave,
+ * whose reference (UTR) they must give: a vendor never sees those details, so cannot record one), a
+ * credit note for the returned quantity when the order was invoiced, the order's event, and the
+ * customer's email and SMS in the order's language. After the commit, a gateway refund is sent.
  */
 export async function approveReturn(request: {
   returnId: string;
@@ -81,8 +153,9 @@ export async function approveReturn(request: {
     .execute(async (trx) => {
       const r = await findReturn(trx, returnId, decider);
       if (!r) throw new ReturnRefused(RETURN_MISSING, 404);
-      if (r.status !== "requested") throw new ReturnRefused(RETURN_ALREADY_DECIDED, 409);
+      refuseStep(r, "refund");
       const payout = !isPrepaidMethod(r.payment_method);
+      if (payout && decider.role !== "admin") throw new ReturnRefused(refusal("orders.refund_by_admin"), 403);
       if (payout && !request.payoutReference) throw new ReturnRefused(PAYOUT_REFERENCE_REQUIRED, 400, "payoutReference");
       await decide(trx, r.id, decider, { status: "approved", decision_note: null });
       const amountPaise = Number(r.amount_paise);
@@ -128,6 +201,12 @@ export async function approveReturn(request: {
         r.locale,
       );
       await enqueueEmail(trx, "return-decided", `return-decided:${r.id}`, { to: r.customer_email, ...email });
+      await queueRefundSms(trx, emails, {
+        orderId: r.order_id,
+        key: `return:${r.id}`,
+        amountPaise,
+        reference: payout ? (request.payoutReference ?? null) : null,
+      });
       return { refundId: refund.refundId, refundPaise: amountPaise, refundKind: refund.kind, creditNote: creditNote?.number ?? null };
     });
   if (outcome.refundKind === "gateway") await sendAfterCommit(outcome.refundId);
@@ -143,7 +222,7 @@ export async function rejectReturn(request: { returnId: string; decider: ReturnD
     .execute(async (trx) => {
       const r = await findReturn(trx, returnId, decider);
       if (!r) throw new ReturnRefused(RETURN_MISSING, 404);
-      if (r.status !== "requested") throw new ReturnRefused(RETURN_ALREADY_DECIDED, 409);
+      refuseStep(r, "reject");
       await decide(trx, r.id, decider, { status: "rejected", decision_note: note });
       const quantity = Number(r.quantity);
       const item = sizeName(r.name, r.variant_label);

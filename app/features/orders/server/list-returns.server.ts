@@ -4,6 +4,8 @@ import type { PageRequest } from "~/platform/core/pagination";
 import { isPrepaidMethod, needsAttention } from "~/features/payments/domain/payments";
 import type { DecidableReturnView, RefundView, ReturnStatus, ReturnView } from "~/features/orders/domain/returns";
 import { sizeName } from "~/features/catalog/domain/variants";
+import { isReturnReasonCode, type PayoutDetails, returnStage } from "~/features/orders/domain/return-refund";
+import { open } from "~/platform/secret-box.server";
 
 /** The columns every view of a return request reads (its line's name and size, its refund's payout reference). */
 function returnRows(db: Db) {
@@ -22,6 +24,12 @@ function returnRows(db: Db) {
       "return_request.created_at",
       "return_request.decided_at",
       "return_request.decision_note",
+      "return_request.reason_code",
+      "return_request.received_at",
+      "return_request.restocked_quantity",
+      "return_request.payout_hint",
+      "return_request.payout_details",
+      "return_request.photos",
       "order_line.name",
       "order_line.variant_label",
       "refund.payout_reference",
@@ -39,6 +47,12 @@ type ReturnRow = {
   created_at: string;
   decided_at: string | null;
   decision_note: string | null;
+  reason_code: string | null;
+  received_at: string | null;
+  restocked_quantity: number;
+  payout_hint: string | null;
+  payout_details: string | null;
+  photos: string;
   name: string;
   variant_label: string;
   payout_reference: string | null;
@@ -58,19 +72,55 @@ function toView(r: ReturnRow): ReturnView {
     decidedAt: r.decided_at,
     decisionNote: r.decision_note,
     payoutReference: r.payout_reference,
+    reasonCode: isReturnReasonCode(r.reason_code) ? r.reason_code : null,
+    stage: returnStage({ status: r.status, receivedAt: r.received_at }),
+    receivedAt: r.received_at,
+    restockedQuantity: Number(r.restocked_quantity),
+    payoutHint: r.payout_hint,
+    photos: parsePhotos(r.photos),
   };
+}
+
+function parsePhotos(json: string): string[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((p): p is string => typeof p === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The payout's destination in full, opened from the secret box: for the admin who sends the refund,
+ * never for a vendor or a list the customer sees. Null when none was given or it cannot be opened.
+ */
+export function openPayoutDetails(sealed: string | null): PayoutDetails | null {
+  if (!sealed) return null;
+  const plain = open(sealed);
+  if (!plain) return null;
+  try {
+    return JSON.parse(plain) as PayoutDetails;
+  } catch {
+    return null;
+  }
 }
 
 /**
  * An order's return requests, oldest first: all of them, or (with `vendorId`) only those of that
  * vendor's lines. The order's own page and the admin's page show them with their refunds.
  */
-export async function listOrderReturns(orderId: string, options: { vendorId?: string } = {}): Promise<DecidableReturnView[]> {
+export async function listOrderReturns(
+  orderId: string,
+  options: { vendorId?: string; revealPayout?: boolean } = {},
+): Promise<DecidableReturnView[]> {
   return (await listReturnsOfOrders([orderId], options)).get(orderId) ?? [];
 }
 
-/** The return requests of several orders (a page of them), by order. */
-export async function listReturnsOfOrders(orderIds: readonly string[], options: { vendorId?: string } = {}) {
+/**
+ * The return requests of several orders (a page of them), by order. `revealPayout` (the admin's
+ * pages only) adds the payout's destination in full; everyone else sees it masked.
+ */
+export async function listReturnsOfOrders(orderIds: readonly string[], options: { vendorId?: string; revealPayout?: boolean } = {}) {
   const byOrder = new Map<string, DecidableReturnView[]>();
   if (orderIds.length === 0) return byOrder;
   const db = getDb();
@@ -82,7 +132,11 @@ export async function listReturnsOfOrders(orderIds: readonly string[], options: 
   const rows = await query.orderBy("return_request.created_at").orderBy("return_request.id").execute();
   for (const r of rows) {
     const list = byOrder.get(r.order_id) ?? [];
-    list.push({ ...toView(r), needsPayout: !isPrepaidMethod(r.payment_method) });
+    list.push({
+      ...toView(r),
+      needsPayout: !isPrepaidMethod(r.payment_method),
+      ...(options.revealPayout ? { payoutDetails: openPayoutDetails(r.payout_details) } : {}),
+    });
     byOrder.set(r.order_id, list);
   }
   return byOrder;
@@ -146,6 +200,8 @@ export async function listReturnsForAdmin(filter: { status: ReturnStatus | "all"
     rows: result.rows.map((r) => ({
       ...toView(r),
       needsPayout: !isPrepaidMethod(r.payment_method),
+      // The admin's list: the admin sends payouts, so sees where they go.
+      payoutDetails: openPayoutDetails(r.payout_details),
       customerName: r.customer_name,
       /** The line's seller: a vendor's business name, or null for the store's own. */
       sellerName: r.business_name,

@@ -105,7 +105,8 @@ export async function getAdminOrderAftercare(orderId: string) {
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order) return null;
-  const [returns, refunds] = await Promise.all([listOrderReturns(orderId), listOrderRefunds(orderId)]);
+  // The admin sends payouts: their page shows where each goes in full.
+  const [returns, refunds] = await Promise.all([listOrderReturns(orderId, { revealPayout: true }), listOrderRefunds(orderId)]);
   const refundPaise = cancelRefundPaise({
     paymentStatus: order.payment_status,
     paidPaise: Number(order.paid_paise),

@@ -20,6 +20,9 @@ import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
 import { english } from "~/platform/i18n/render-refusal.server";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
 import { enqueueEmail } from "~/features/messaging/server/enqueue.server";
+import { isPrepaidMethod } from "~/features/payments/domain/payments";
+import { payoutHint } from "~/features/orders/domain/return-refund";
+import { seal } from "~/platform/secret-box.server";
 import { listOrderReturns } from "./list-returns.server";
 import { deliveredAt } from "./order-aftercare.server";
 
@@ -29,7 +32,7 @@ export class ReturnRefused extends RefusalError {
   constructor(
     refused: Refusal,
     status: 400 | 403 | 404 | 409 = 409,
-    readonly field?: "quantity" | "reason" | "lineId" | "payoutReference" | "note",
+    readonly field?: "quantity" | "reason" | "lineId" | "payoutReference" | "note" | "refundTo" | "restock",
   ) {
     super(refused, { status, english: english(refused) });
   }
@@ -50,6 +53,8 @@ export type ReturnForm = {
   /** Why no return can be asked for now (not delivered, window closed), or null. */
   refusal: Refusal | null;
   lastReturnDay: string | null;
+  /** Not paid online: the refund is a payout, so the form asks where to send it. */
+  needsPayout: boolean;
   lines: ReturnFormLine[];
 };
 
@@ -59,7 +64,7 @@ export async function getReturnForm(userId: string, orderId: string, now: Date =
   const db = getDb();
   const order = await db
     .selectFrom("orders")
-    .select(["id", "status"])
+    .select(["id", "status", "payment_method"])
     .where("id", "=", orderId)
     .where("user_id", "=", userId)
     .executeTakeFirst();
@@ -76,6 +81,7 @@ export async function getReturnForm(userId: string, orderId: string, now: Date =
     orderId,
     refusal: refused,
     lastReturnDay: lastDay,
+    needsPayout: !isPrepaidMethod(order.payment_method),
     lines: lines.map((l) => {
       const request = requests.find((r) => r.lineId === l.id);
       return {
@@ -94,13 +100,17 @@ export async function getReturnForm(userId: string, orderId: string, now: Date =
  * A customer asks to return (part of) one line of their delivered order, within RETURN_WINDOW_DAYS
  * of its delivery (India dates). One request per line: the unique line id settles a race. Its
  * amount is fixed now: the line's price with GST for the quantity, rounded down (no shipping). The
- * line's seller (its vendor, or the store's admin address) is told by email.
+ * line's seller (its vendor, or the store's admin address) is told by email. An order not paid online
+ * is refunded by a payout, so its return must say where to (a UPI ID or a bank account): sealed at
+ * rest, shown masked to all but the admin who pays, never in an event, an email or a log.
+ * `photos` are images already stored (the page's adapter validated and re-encoded them).
  */
 export async function requestReturn(
   customer: { id: string; name: string },
   orderId: string,
   input: ReturnRequestInput,
   now: Date = new Date(),
+  photos: readonly string[] = [],
 ): Promise<{ returnId: string; amountPaise: number }> {
   if (!isId(orderId)) throw new ReturnRefused(RETURN_ORDER_MISSING, 404);
   const emails = await getEmailContext();
@@ -109,7 +119,7 @@ export async function requestReturn(
     .execute(async (trx) => {
       const order = await trx
         .selectFrom("orders")
-        .select(["id", "status", "customer_name"])
+        .select(["id", "status", "customer_name", "payment_method"])
         .where("id", "=", orderId)
         .where("user_id", "=", customer.id)
         .executeTakeFirst();
@@ -124,6 +134,8 @@ export async function requestReturn(
       if (input.quantity > Number(line.quantity)) throw new ReturnRefused(returnQuantityTooHigh(Number(line.quantity)), 400, "quantity");
       const amountPaise = returnedAmounts(amountsOf(line), input.quantity).total;
       if (amountPaise <= 0) throw new ReturnRefused(refusal("orders.free_item"), 409);
+      const payout = isPrepaidMethod(order.payment_method) ? null : input.payout;
+      if (!isPrepaidMethod(order.payment_method) && !payout) throw new ReturnRefused(refusal("orders.refund_to"), 400, "refundTo");
 
       const returnId = newId();
       const at = now.toISOString();
@@ -136,6 +148,11 @@ export async function requestReturn(
           vendor_id: line.vendor_id,
           quantity: input.quantity,
           reason: input.reason,
+          reason_code: input.reasonCode,
+          photos: JSON.stringify(photos),
+          payout_to: payout?.to ?? null,
+          payout_details: payout ? seal(JSON.stringify(payout)) : null,
+          payout_hint: payout ? payoutHint(payout) : null,
           amount_paise: amountPaise,
           status: "requested",
           decided_by: null,

@@ -29,3 +29,27 @@ export async function restoreOrderStock(trx: Db, orderId: string, now: string) {
   }
   await syncProductSummary(trx, productIds);
 }
+
+/**
+ * Puts `quantity` of one returned line back into stock, inside the transaction that records the
+ * goods' return: the product row first, then its size, as placeOrder takes them. A size or product
+ * deleted since has nothing to take it back: 0 is returned, else the quantity restocked.
+ */
+export async function restockReturnedLine(
+  trx: Db,
+  line: { product_id: string; variant_id: string | null },
+  quantity: number,
+  now: string,
+): Promise<number> {
+  if (quantity <= 0) return 0;
+  await trx.updateTable("product").set({ updated_at: now }).where("id", "=", line.product_id).execute();
+  const result = await trx
+    .updateTable("product_variant")
+    .set({ stock: sql`stock + ${quantity}` })
+    .where("id", "=", line.variant_id ?? line.product_id)
+    .where("product_id", "=", line.product_id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return 0;
+  await syncProductSummary(trx, [line.product_id]);
+  return quantity;
+}

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { formatPaiseExact } from "~/platform/core/money";
 import { RETURN_DECISION_INTENTS, ReturnDecisionSchema } from "~/features/orders/domain/return-forms";
 import type { ReturnDecisionError } from "~/features/orders/domain/returns";
-import { approveReturn, type ReturnDecider, rejectReturn } from "~/features/orders/server/decide-return.server";
+import { approveReturn, receiveReturn, type ReturnDecider, rejectReturn } from "~/features/orders/server/decide-return.server";
 import { ReturnRefused } from "~/features/orders/server/request-return.server";
 import { m } from "../../../platform/i18n/i18n.server";
 import { formErrors, renderRefusal } from "../../../platform/i18n/render-refusal.server";
@@ -40,11 +40,15 @@ export async function decideReturnFromForm(fields: Record<string, string>, decid
             : m.orders_toast_return_approved_refunding({ amount }),
       });
     }
+    if (parsed.data.intent === "receive-return") {
+      const { restocked } = await receiveReturn({ returnId: parsed.data.returnId, decider, restock: parsed.data.restock });
+      return redirectWithToast(back, { description: m.orders_toast_return_received({ count: restocked }) });
+    }
     await rejectReturn({ returnId: parsed.data.returnId, decider, note: parsed.data.note });
     return redirectWithToast(back, { description: m.orders_toast_return_rejected() });
   } catch (error) {
     if (!(error instanceof ReturnRefused)) throw error;
-    const field = error.field === "payoutReference" || error.field === "note" ? error.field : "form";
+    const field = error.field === "payoutReference" || error.field === "note" || error.field === "restock" ? error.field : "form";
     return refuse({ [field]: renderRefusal(error.refusal) }, error.status);
   }
 }

@@ -7,7 +7,7 @@ import { returnedAmounts } from "~/features/orders/domain/returns";
 import type { TaxDocument } from "~/features/tax/domain/tax-documents";
 import { placeOrder } from "~/features/orders/server/place-order.server";
 import { saveSetting } from "~/features/settings/server/save-setting.server";
-import { approveReturn, rejectReturn } from "./decide-return.server";
+import { approveReturn, receiveReturn, rejectReturn } from "./decide-return.server";
 import { listOrderReturns, listReturnsForAdmin } from "./list-returns.server";
 import { getOrderAftercare } from "./order-aftercare.server";
 import { getReturnForm, requestReturn, ReturnRefused } from "./request-return.server";
@@ -21,6 +21,15 @@ const RETURN_MISSING = "That return request no longer exists.";
 const RETURN_NOT_DELIVERED = "You can return items once the order has been delivered.";
 
 const gateway = withFakeGateway();
+
+/** Where a cash-on-delivery refund goes, as the return form sends it. */
+const UPI = { to: "upi", upiId: "ramesh.k@okicici" } as const;
+/** A return request's input: a reason from the list, its words, and (for cash on delivery) the UPI ID. */
+const returnInput = (input: { lineId: string; quantity: number; reason: string }) => ({
+  reasonCode: "damaged" as const,
+  payout: UPI,
+  ...input,
+});
 afterEach(() => saveSetting("general", DEFAULT_GENERAL_SETTINGS));
 
 /**
@@ -91,7 +100,12 @@ describe("asking for a return", () => {
     // Delivered at 01:30 on 11 March in India.
     await deliveredOn(orderId, "2026-03-10T20:00:00.000Z");
     const late = await refused(
-      requestReturn(customer, orderId, { lineId: neemLine.id, quantity: 1, reason: "Leaking" }, new Date("2026-03-18T18:30:00Z")),
+      requestReturn(
+        customer,
+        orderId,
+        returnInput({ lineId: neemLine.id, quantity: 1, reason: "Leaking" }),
+        new Date("2026-03-18T18:30:00Z"),
+      ),
     );
     expect(late).toBeInstanceOf(ReturnRefused);
     expect(late).toMatchObject({
@@ -103,7 +117,7 @@ describe("asking for a return", () => {
     const ok = await requestReturn(
       customer,
       orderId,
-      { lineId: neemLine.id, quantity: 1, reason: "Leaking" },
+      returnInput({ lineId: neemLine.id, quantity: 1, reason: "Leaking" }),
       new Date("2026-03-18T18:29:00Z"),
     );
     expect(ok.amountPaise).toBe(
@@ -130,7 +144,7 @@ describe("asking for a return", () => {
     const { orderId } = await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 1 }], { paymentMethod: "cod" }));
     await advanceOrder(orderId, "shipped", admin.id);
     const [line] = await getDb().selectFrom("order_line").select("id").where("order_id", "=", orderId).execute();
-    const input = { lineId: line?.id ?? "", quantity: 1, reason: "Changed my mind" };
+    const input = returnInput({ lineId: line?.id ?? "", quantity: 1, reason: "Changed my mind" });
     expect(await refused(requestReturn(customer, orderId, input))).toMatchObject({ status: 409, message: RETURN_NOT_DELIVERED });
     await advanceOrder(orderId, "delivered", admin.id);
     const stranger = await createCustomer();
@@ -147,7 +161,8 @@ describe("asking for a return", () => {
 
   it("of 1 up to the quantity bought, once per line; the seller is told", async () => {
     const { customer, orderId, neemLine, vendor, sprayerLine } = await deliveredCodOrder();
-    const ask = (lineId: string, quantity: number) => requestReturn(customer, orderId, { lineId, quantity, reason: "Not as described" });
+    const ask = (lineId: string, quantity: number) =>
+      requestReturn(customer, orderId, returnInput({ lineId, quantity, reason: "Not as described" }));
     expect(await refused(ask(neemLine.id, 4))).toMatchObject({
       status: 400,
       field: "quantity",
@@ -174,8 +189,8 @@ describe("asking for a return", () => {
 describe("deciding a return", () => {
   it("a vendor decides their own lines only; another vendor's (or the store's) reads as not found", async () => {
     const { customer, orderId, neemLine, sprayerLine, vendor } = await deliveredCodOrder();
-    const storeReturn = await requestReturn(customer, orderId, { lineId: neemLine.id, quantity: 1, reason: "Leaking" });
-    const theirs = await requestReturn(customer, orderId, { lineId: sprayerLine.id, quantity: 1, reason: "Nozzle broken" });
+    const storeReturn = await requestReturn(customer, orderId, returnInput({ lineId: neemLine.id, quantity: 1, reason: "Leaking" }));
+    const theirs = await requestReturn(customer, orderId, returnInput({ lineId: sprayerLine.id, quantity: 1, reason: "Nozzle broken" }));
     const other = await createVendor();
     for (const [returnId, who] of [
       [theirs.returnId, other.id],
@@ -188,7 +203,9 @@ describe("deciding a return", () => {
         message: RETURN_MISSING,
       });
       expect(await refused(rejectReturn({ returnId, decider: { role: "vendor", id: who }, note: "No" }))).toMatchObject({ status: 404 });
+      expect(await refused(receiveReturn({ returnId, decider: { role: "vendor", id: who }, restock: 1 }))).toMatchObject({ status: 404 });
     }
+    expect((await listOrderReturns(orderId)).map((r) => r.stage)).toEqual(["requested", "requested"]);
     expect(await listOrderReturns(orderId, { vendorId: vendor.id })).toHaveLength(1);
     expect(await listOrderReturns(orderId, { vendorId: other.id })).toHaveLength(0);
     await rejectReturn({ returnId: theirs.returnId, decider: { role: "vendor", id: vendor.id }, note: "The nozzle was misused." });
@@ -207,17 +224,26 @@ describe("deciding a return", () => {
 
   it("cash on delivery: approving needs the payout's reference, records it, and credits the returned quantity in sequence", async () => {
     const { customer, admin, orderId, neemLine } = await deliveredCodOrder({ neem: 3, sprayer: 1 });
-    const { returnId, amountPaise } = await requestReturn(customer, orderId, {
-      lineId: neemLine.id,
-      quantity: 2,
-      reason: "Two bottles leaked",
-    });
+    const { returnId, amountPaise } = await requestReturn(
+      customer,
+      orderId,
+      returnInput({
+        lineId: neemLine.id,
+        quantity: 2,
+        reason: "Two bottles leaked",
+      }),
+    );
+    // No refund before the goods are back.
+    expect(
+      await refused(approveReturn({ returnId, decider: { role: "admin", id: admin.id }, payoutReference: "UPI412345678901" })),
+    ).toMatchObject({ status: 409, message: "Record that the goods came back before refunding them." });
+    await receiveReturn({ returnId, decider: { role: "admin", id: admin.id }, restock: 1 });
     expect(await refused(approveReturn({ returnId, decider: { role: "admin", id: admin.id } }))).toMatchObject({
       status: 400,
       field: "payoutReference",
       message: PAYOUT_REFERENCE_REQUIRED,
     });
-    expect((await listOrderReturns(orderId))[0]?.status).toBe("requested");
+    expect((await listOrderReturns(orderId))[0]).toMatchObject({ status: "requested", stage: "received" });
     const before = await creditNotesOf(orderId);
     const outcome = await approveReturn({ returnId, decider: { role: "admin", id: admin.id }, payoutReference: "UPI412345678901" });
     expect(outcome).toMatchObject({ refundPaise: amountPaise, refundKind: "payout" });
@@ -271,11 +297,20 @@ describe("deciding a return", () => {
 
   it("two approvals at once: one refund, one credit note, one answer 'already decided'", async () => {
     const { customer, admin, vendor, orderId, sprayerLine } = await deliveredCodOrder();
-    const { returnId } = await requestReturn(customer, orderId, { lineId: sprayerLine.id, quantity: 1, reason: "Pump does not prime" });
+    const { returnId } = await requestReturn(
+      customer,
+      orderId,
+      returnInput({ lineId: sprayerLine.id, quantity: 1, reason: "Pump does not prime" }),
+    );
     const before = (await creditNotesOf(orderId)).length;
+    // The vendor records their goods back, but a cash-on-delivery refund is the store's to send.
+    await receiveReturn({ returnId, decider: { role: "vendor", id: vendor.id }, restock: 0 });
+    expect(
+      await refused(approveReturn({ returnId, decider: { role: "vendor", id: vendor.id }, payoutReference: "UTR444555666777" })),
+    ).toMatchObject({ status: 403 });
     const results = await Promise.allSettled([
       approveReturn({ returnId, decider: { role: "admin", id: admin.id }, payoutReference: "UTR000111222333" }),
-      approveReturn({ returnId, decider: { role: "vendor", id: vendor.id }, payoutReference: "UTR444555666777" }),
+      approveReturn({ returnId, decider: { role: "admin", id: admin.id }, payoutReference: "UTR444555666777" }),
       approveReturn({ returnId, decider: { role: "admin", id: admin.id }, payoutReference: "UTR888999000111" }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
@@ -296,12 +331,17 @@ describe("deciding a return", () => {
     const orderId = await paidUpiOrder(gateway, customer, [{ productId: product.id, quantity: 2 }]);
     await advanceOrder(orderId, "delivered", admin.id);
     const [line] = await getDb().selectFrom("order_line").select("id").where("order_id", "=", orderId).execute();
-    const { returnId, amountPaise } = await requestReturn(customer, orderId, {
-      lineId: line?.id ?? "",
-      quantity: 1,
-      reason: "Handle cracked",
-    });
+    const { returnId, amountPaise } = await requestReturn(
+      customer,
+      orderId,
+      returnInput({
+        lineId: line?.id ?? "",
+        quantity: 1,
+        reason: "Handle cracked",
+      }),
+    );
     expect(amountPaise).toBe(35_000 + 6_300);
+    await receiveReturn({ returnId, decider: { role: "admin", id: admin.id }, restock: 1 });
     expect(await approveReturn({ returnId, decider: { role: "admin", id: admin.id } })).toMatchObject({
       refundKind: "gateway",
       refundPaise: 41_300,
@@ -315,7 +355,7 @@ describe("deciding a return", () => {
 
   it("the admin's list pages the requests waiting for a decision", async () => {
     const { customer, orderId, neemLine } = await deliveredCodOrder();
-    const { returnId } = await requestReturn(customer, orderId, { lineId: neemLine.id, quantity: 1, reason: "Leaking" });
+    const { returnId } = await requestReturn(customer, orderId, returnInput({ lineId: neemLine.id, quantity: 1, reason: "Leaking" }));
     const page = await listReturnsForAdmin({ status: "requested" }, { cursor: null, direction: "next" });
     expect(page.rows.map((r) => r.id)).toContain(returnId);
     expect(page.rows.find((r) => r.id === returnId)).toMatchObject({ needsPayout: true, sellerName: null, name: "Neem oil" });

@@ -104,12 +104,21 @@ export function OrderAftercare({ orderId, view }: { orderId: string; view: After
                   <span className="font-medium text-stone-900">
                     {r.quantity} × {r.name} · {formatPaiseExact(r.amountPaise)}
                   </span>
-                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${RETURN_STATUS_STYLES[r.status]}`}>
-                    {names.returns(r.status)}
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${r.stage === "received" ? "bg-sky-100 text-sky-800" : RETURN_STATUS_STYLES[r.status]}`}
+                    data-testid="customer-return-stage"
+                  >
+                    {r.stage === "received" ? t("ui_orders_return_received") : names.returns(r.status)}
                   </span>
                 </div>
                 {r.status === "requested" ? (
                   <p className="text-stone-600">{t("ui_orders_asked_on", { date: formatDate(r.createdAt, locale) })}</p>
+                ) : null}
+                {r.receivedAt && r.stage === "received" ? (
+                  <p className="text-stone-600">{t("ui_orders_return_received_back", { date: formatDate(r.receivedAt, locale) })}</p>
+                ) : null}
+                {r.payoutHint && r.stage !== "rejected" ? (
+                  <p className="text-stone-600">{t("ui_orders_return_refund_to", { where: r.payoutHint })}</p>
                 ) : null}
                 {r.status === "rejected" && r.decisionNote ? (
                   <p className="text-stone-700 [overflow-wrap:anywhere]">{t("ui_orders_not_accepted", { note: r.decisionNote })}</p>

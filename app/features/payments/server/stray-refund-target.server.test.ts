@@ -8,7 +8,7 @@ import { getDb } from "~/platform/db/db.server";
 import { newId } from "~/platform/ids";
 import { cancelOrder } from "~/features/orders/server/cancel-order.server";
 import { placeOrder } from "~/features/orders/server/place-order.server";
-import { approveReturn } from "~/features/orders/server/decide-return.server";
+import { approveReturn, receiveReturn } from "~/features/orders/server/decide-return.server";
 import { requestReturn } from "~/features/orders/server/request-return.server";
 import { savePaymentMethod } from "~/features/settings/server/payment-settings.server";
 import { confirmRazorpayCheckout, confirmStripeReturn } from "./confirm-payment.server";
@@ -178,8 +178,15 @@ describe("after a second attempt is refunded as stray, the order's own refunds g
 
     await advanceOrder(orderId, "delivered", admin.id);
     const [line] = await getDb().selectFrom("order_line").select("id").where("order_id", "=", orderId).execute();
-    const { returnId, amountPaise } = await requestReturn(customer, orderId, { lineId: line?.id ?? "", quantity: 1, reason: "Torn pack" });
+    const { returnId, amountPaise } = await requestReturn(customer, orderId, {
+      lineId: line?.id ?? "",
+      quantity: 1,
+      reasonCode: "damaged",
+      reason: "Torn pack",
+      payout: null,
+    });
     expect(amountPaise).toBeLessThan(total);
+    await receiveReturn({ returnId, decider: { role: "admin", id: admin.id }, restock: 0 });
     expect(await approveReturn({ returnId, decider: { role: "admin", id: admin.id } })).toMatchObject({
       refundKind: "gateway",
       refundPaise: amountPaise,

@@ -146,24 +146,59 @@ describe("ReturnDecisions", () => {
     decisionNote: null,
     payoutReference: null,
   };
+  const more = { reasonCode: null, receivedAt: null, restockedQuantity: 0, payoutHint: null, photos: [] };
+  const received = { ...more, stage: "received" as const, receivedAt: "2026-11-22T04:30:00.000Z", restockedQuantity: 1 };
   const returns: DecidableReturnView[] = [
-    { ...base, id: "r1", status: "requested", decidedAt: null, needsPayout: true },
-    { ...base, id: "r2", status: "requested", decidedAt: null, needsPayout: false },
-    { ...base, id: "r3", status: "approved", decidedAt: "2026-11-22T06:30:00.000Z", payoutReference: "UTR123456", needsPayout: true },
-    { ...base, id: "r4", status: "approved", decidedAt: "2026-11-22T06:30:00.000Z", needsPayout: false },
-    { ...base, id: "r5", status: "rejected", decidedAt: "2026-11-22T06:30:00.000Z", decisionNote: "Opened bag", needsPayout: false },
+    {
+      ...base,
+      ...more,
+      id: "r1",
+      status: "requested",
+      stage: "requested",
+      reasonCode: "damaged",
+      payoutHint: "UPI ra••••@okicici",
+      decidedAt: null,
+      needsPayout: true,
+    },
+    { ...base, ...received, id: "r2", status: "requested", decidedAt: null, needsPayout: false },
+    { ...base, ...received, id: "r2b", status: "requested", payoutHint: "UPI ra••••@okicici", decidedAt: null, needsPayout: true },
+    {
+      ...base,
+      ...more,
+      id: "r3",
+      status: "approved",
+      stage: "refunded",
+      decidedAt: "2026-11-22T06:30:00.000Z",
+      payoutReference: "UTR123456",
+      needsPayout: true,
+    },
+    { ...base, ...more, id: "r4", status: "approved", stage: "refunded", decidedAt: "2026-11-22T06:30:00.000Z", needsPayout: false },
+    {
+      ...base,
+      ...more,
+      id: "r5",
+      status: "rejected",
+      stage: "rejected",
+      decidedAt: "2026-11-22T06:30:00.000Z",
+      decisionNote: "Opened bag",
+      needsPayout: false,
+    },
   ];
   const list = (locale: Locale) => render(createElement(ReturnDecisions, { returns, label: "Returns" }), locale);
 
-  test("in English: the decision forms and outcomes as before", () => {
+  test("in English: the steps of a return (received, then refunded) and their outcomes", () => {
     const text = wordsOf(list("en"));
     for (const words of [
       "Return of 2 × Neem cake · ₹525.00",
       "Asked on 21 November 2026 at 12:00 pm: “Bag torn”",
-      "Not paid online: send ₹525.00 by UPI or bank transfer first, then enter its reference.",
+      "Reason: Arrived damaged or leaking",
+      "Refund to: UPI ra••••@okicici",
+      "How many can be sold again",
+      "Record item received",
+      "Received back on 22 November 2026: 1 back in stock.",
       "₹525.00 goes back to the original payment method.",
-      "Approve and refund",
-      "Approve the return of 2 × Neem cake",
+      "Refund ₹525.00",
+      "Our team sends this refund to the customer's UPI or bank account and records it.",
       "Reason for rejecting",
       "Emailed to the customer.",
       "Reject return",
@@ -178,6 +213,8 @@ describe("ReturnDecisions", () => {
     const html = list("hi");
     expect(wordsOf(html)).toContain("22 नवंबर 2026 को मंज़ूर: ₹525.00 UPI या बैंक ट्रांसफ़र से लौटाए गए, रेफ़रेंस नंबर UTR123456।");
     // India's Hindi time format (CLDR hi-IN) writes the time of day as "pm", as the rest of the store shows it.
-    expect(latinWords(html, ["Neem cake", "Bag torn", "Opened bag", "UTR123456", "Returns"], ["UPI", "am", "pm"])).toEqual([]);
+    expect(
+      latinWords(html, ["Neem cake", "Bag torn", "Opened bag", "UTR123456", "Returns", "UPI ra••••@okicici"], ["UPI", "am", "pm"]),
+    ).toEqual([]);
   });
 });
