@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { safeReturnPath } from "../http/safe-return-path";
 import { APIError } from "better-auth/api";
 import { admin, phoneNumber } from "better-auth/plugins";
 import { getDatabase } from "../db/db.server";
@@ -19,6 +20,21 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /** How long a link to confirm an email address works (24 hours: farmers do not read mail hourly). */
 export const EMAIL_VERIFICATION_SECONDS = 24 * 60 * 60;
+
+/**
+ * Where a confirmation link goes back to: the `callbackURL` our own actions gave Better Auth (the
+ * page a person registered or asked for a new link from), a path of this site only; none for home.
+ */
+function returnPathOf(url: string): string | undefined {
+  let callback: string | null = null;
+  try {
+    callback = new URL(url).searchParams.get("callbackURL");
+  } catch {
+    return undefined;
+  }
+  const path = safeReturnPath(callback, "/");
+  return path === "/" ? undefined : path;
+}
 
 /** A change-email token carries the new address; a confirmation token does not. */
 const isChangeEmailToken = (token: string) => {
@@ -89,8 +105,10 @@ function createAuth() {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: EMAIL_VERIFICATION_SECONDS,
-      sendVerificationEmail: ({ user, token }) =>
-        isChangeEmailToken(token) ? queueChangeEmailVerification(user, user.email, token) : queueVerificationEmail(user, token),
+      sendVerificationEmail: ({ user, token, url }) =>
+        isChangeEmailToken(token)
+          ? queueChangeEmailVerification(user, user.email, token)
+          : queueVerificationEmail(user, token, returnPathOf(url)),
     },
     user: {
       // A new address takes effect when the link sent to it is opened (app/features/accounts/server/change-email.server.ts).

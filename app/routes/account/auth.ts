@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { safeReturnPath } from "~/platform/http/safe-return-path";
 import type { Route } from "./+types/auth";
 import { LoginSchema, RegisterSchema } from "~/features/accounts/domain/account";
 import { firstError } from "~/platform/core/form-errors";
@@ -31,7 +32,8 @@ export async function action({ request }: Route.ActionArgs) {
         const fields = formErrors(parsed.error);
         return data<Result>({ ok: false, error: firstError(fields), fields }, { status: 400 });
       }
-      await registerCustomer(parsed.data, meta);
+      // The cart or checkout the dialog was opened on: the confirmation link brings the person back there.
+      await registerCustomer(parsed.data, { ...meta, next: safeReturnPath(form.next, "/") });
       return data<Result>({ ok: true, registered: true, message: m.account_registration_sent() });
     }
     const parsed = LoginSchema.safeParse(form);

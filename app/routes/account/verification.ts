@@ -6,6 +6,8 @@ import { resendVerification } from "~/features/accounts/server/email-verificatio
 import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { m } from "~/platform/i18n/i18n.server";
+import { readFields } from "~/platform/http/read-form.server";
+import { safeReturnPath } from "~/platform/http/safe-return-path";
 
 export type ResendResult = { ok: true; message: string } | { ok: false; error: string };
 
@@ -14,8 +16,9 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   if (!user) return data<ResendResult>({ ok: false, error: m.account_login_required() }, { status: 401 });
   if (user.verified) return data<ResendResult>({ ok: true, message: m.account_email_already_confirmed() });
+  const { next } = await readFields(request);
   try {
-    await resendVerification(user, { ip: clientAddress(request), headers: request.headers });
+    await resendVerification(user, { ip: clientAddress(request), headers: request.headers, next: safeReturnPath(next, "/") });
   } catch (error) {
     if (error instanceof RefusalError)
       return data<ResendResult>({ ok: false, error: renderRefusal(error.refusal) }, { status: error.status });

@@ -10,6 +10,7 @@ import { useT } from "~/platform/i18n/i18n";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { confirmEmail, inspectLink } from "~/features/accounts/server/email-verification.server";
 import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
+import { safeReturnPath } from "~/platform/http/safe-return-path";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "Confirm your email · Angle" },
@@ -28,9 +29,11 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request, url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
   const title = m.account_title_verify_email();
+  // Where the link brings the person back (the cart or checkout they registered from): this site only.
+  const next = safeReturnPath(url.searchParams.get("next"), "/");
   const link = await inspectLink(token, { headers: request.headers });
-  if (!link) return data({ token: "", needsPassword: false, title }, { status: 410 });
-  return { token, needsPassword: link.needsPassword, title };
+  if (!link) return data({ token: "", needsPassword: false, title, next }, { status: 410 });
+  return { token, needsPassword: link.needsPassword, title, next };
 }
 
 const DONE = {
@@ -43,7 +46,7 @@ type Refusal = { expired: boolean; needsPassword: boolean; error: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const fields = await readFields(request);
-  const { token = "", password = "" } = fields;
+  const { token = "", password = "", next } = fields;
   let result: Awaited<ReturnType<typeof confirmEmail>>;
   try {
     result = await confirmEmail(token, { headers: request.headers, ip: clientAddress(request), password: password || undefined });
@@ -60,8 +63,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) return data<Refusal>({ expired: true, needsPassword: false, error: "" }, { status: 410 });
   const cookies = new Headers();
   for (const cookie of result.headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
-  // A link used again signs nobody in (whoever is signed in here stays so): the home page either way.
-  const to = result.role === "vendor" ? "/vendor-login" : result.kind === "changed" ? "/account" : "/";
+  // Back where the person was (the cart or checkout the link was asked from), else home; a link
+  // used again signs nobody in (whoever is signed in here stays so).
+  const to = result.role === "vendor" ? "/vendor-login" : result.kind === "changed" ? "/account" : safeReturnPath(next, "/");
   return redirectWithToast(to, { description: DONE[result.kind]() }, { headers: cookies });
 }
 
@@ -88,6 +92,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <Form method="post" noValidate className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-5">
           <p className="text-stone-700">{needsPassword ? t("ui_account_confirm_password_intro") : t("ui_account_confirm_intro")}</p>
           <input type="hidden" name="token" value={loaderData.token} />
+          <input type="hidden" name="next" value={loaderData.next} />
           {needsPassword ? (
             <TextField
               label={t("ui_account_password")}

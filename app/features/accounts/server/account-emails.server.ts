@@ -31,8 +31,8 @@ async function queue(
 }
 
 /** A confirmation link after registration (or a resend). */
-export async function queueVerificationEmail(user: { email: string; name: string }, token: string) {
-  await queue("verify-email", token, user.email, (store) => verifyEmailMessage(store, user, token, currentLocale()));
+export async function queueVerificationEmail(user: { email: string; name: string }, token: string, next?: string) {
+  await queue("verify-email", token, user.email, (store) => verifyEmailMessage(store, user, token, currentLocale(), next));
 }
 
 /** A link to confirm a new address, sent to that address; the account's email changes when it is opened. */

@@ -188,10 +188,11 @@ async function checkPassword(userId: string, email: string, password: string, ip
 }
 
 /** Sends a signed-in person with an unconfirmed address a new link (limited per account and address). */
-export async function resendVerification(user: SessionUser, meta: { ip: string; headers: Headers }) {
+export async function resendVerification(user: SessionUser, meta: { ip: string; headers: Headers; next?: string }) {
   if (user.verified) return;
   await limitAccountEmail(user.id, meta.ip);
-  await getAuth().api.sendVerificationEmail({ body: { email: user.email }, headers: meta.headers });
+  // `next`, a path of this site the link goes back to, travels as Better Auth's callbackURL (auth.server.ts reads it).
+  await getAuth().api.sendVerificationEmail({ body: { email: user.email, callbackURL: meta.next }, headers: meta.headers });
 }
 
 /**

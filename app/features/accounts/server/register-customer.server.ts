@@ -43,7 +43,10 @@ export async function signUpQuietly(fields: SignUpFields, meta: { headers: Heade
  * the link in the confirmation email does that. Returns the new account's id, or null for a taken
  * email — never for the answer, which is the same either way.
  */
-export async function registerCustomer(input: RegisterInput, meta: { ip: string; headers: Headers }): Promise<string | null> {
+export async function registerCustomer(
+  input: RegisterInput,
+  meta: { ip: string; headers: Headers; next?: string },
+): Promise<string | null> {
   const limit = await hitRateLimit(`register:ip:${meta.ip}`, LIMITS.register);
   if (!limit.allowed) throw new AuthFailure(refusal("common.too_many_attempts", { seconds: limit.retryAfterSeconds }), 429);
   return signUpQuietly(
@@ -56,6 +59,8 @@ export async function registerCustomer(input: RegisterInput, meta: { ip: string;
       city: input.city,
       state: input.state,
       pincode: input.pincode,
+      // The confirmation link comes back to the page of registration (auth.server.ts reads it).
+      ...(meta.next ? { callbackURL: meta.next } : {}),
     },
     meta,
   );

@@ -7,7 +7,7 @@ import { FIELD_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/features/accounts/domai
 import { useT } from "~/platform/i18n/i18n";
 import { useLocalePath } from "~/ui/use-locale-path";
 import { withSlot } from "../../../ui/message-slot";
-import { MobileSignInSwitch } from "./mobile-sign-in";
+import { MobileSignIn, MobileSignInSwitch } from "./mobile-sign-in";
 import { StateSelect } from "../../delivery/ui/state-select";
 import { TextField } from "../../../ui/text-field";
 import { authModeOf, closeAuthDialogHref, type AuthMode } from "./auth-dialog-link";
@@ -34,7 +34,9 @@ export function AuthDialog() {
   // The address the registration form was sent with: the "check your email" panel names it.
   const [sentTo, setSentTo] = useState("");
   // "Use mobile number instead": the email form stays mounted (hidden) so its fields survive a switch back.
-  const [withMobile, setWithMobile] = useState(false);
+  // Null until the person chooses: signing in, a phone's screen then starts with the mobile number
+  // and a wider one with the email, decided by CSS alone (no script measures the screen).
+  const [withMobile, setWithMobile] = useState<boolean | null>(null);
   const submitting = fetcher.state !== "idle";
   const result = fetcher.data;
 
@@ -48,7 +50,7 @@ export function AuthDialog() {
   // Switching mode or closing starts clean: no error or field messages left from the last attempt.
   const clearLastAttempt = useEffectEvent(() => {
     if (fetcher.state === "idle" && fetcher.data != null) fetcher.reset();
-    setWithMobile(false);
+    setWithMobile(null);
   });
   useEffect(() => {
     const d = dialog.current;
@@ -71,6 +73,7 @@ export function AuthDialog() {
   const error = result && !result.ok ? result.error || t("ui_account_unexpected") : null;
   const register = mode === "register";
   const registered = result?.ok && result.registered ? result : null;
+  const phoneFirst = withMobile === null && !register;
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is the pointer's Escape; Escape itself already closes the dialog (onCancel).
@@ -108,12 +111,14 @@ export function AuthDialog() {
               key={`${mode}-${formKey}`}
               method="post"
               action="/account/auth"
-              className="mt-4"
+              className={phoneFirst ? "mt-4 max-sm:hidden" : "mt-4"}
               noValidate
-              hidden={withMobile}
+              hidden={withMobile === true}
               onSubmit={(e) => setSentTo(String(new FormData(e.currentTarget).get("email") ?? "").trim())}
             >
               <input type="hidden" name="intent" value={mode} />
+              {/* Where the confirmation link brings a new customer back to: this page, without the dialog. */}
+              {register ? <input type="hidden" name="next" value={closeAuthDialogHref(location)} /> : null}
               <fieldset disabled={submitting} className="space-y-3">
                 {register ? (
                   <TextField
@@ -220,7 +225,18 @@ export function AuthDialog() {
               </fieldset>
             </fetcher.Form>
           )}
-          {registered ? null : <MobileSignInSwitch active={withMobile} onChange={setWithMobile} onSignedIn={close} />}
+          {registered ? null : phoneFirst ? (
+            <>
+              <div className="sm:hidden" data-testid="phone-first">
+                <MobileSignIn onSignedIn={close} onUseEmail={() => setWithMobile(false)} />
+              </div>
+              <div className="max-sm:hidden">
+                <MobileSignInSwitch active={false} onChange={setWithMobile} onSignedIn={close} />
+              </div>
+            </>
+          ) : (
+            <MobileSignInSwitch active={withMobile === true} onChange={setWithMobile} onSignedIn={close} />
+          )}
           <p className="mt-4 text-center text-sm text-stone-700">
             {register ? (
               <button type="button" className="font-semibold text-brand-700 underline" onClick={() => switchTo("login")}>

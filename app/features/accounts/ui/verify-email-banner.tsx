@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import type { ResendResult } from "~/routes/account/verification";
 import { useT } from "~/platform/i18n/i18n";
 import { withSlot } from "../../../ui/message-slot";
@@ -12,6 +12,8 @@ export function VerifyEmailBanner({ email, reason }: { email: string; reason: st
   const fetcher = useFetcher<ResendResult>({ key: "resend-verification" });
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
+  // The new link comes back to this page (the checkout, say) once it is opened.
+  const here = useLocation();
   return (
     <section aria-labelledby="verify-title" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <h2 id="verify-title" className="font-bold">
@@ -22,6 +24,7 @@ export function VerifyEmailBanner({ email, reason }: { email: string; reason: st
         {withSlot(t("ui_account_verify_sent", { email: "{email}" }), "email", <span className="break-all font-semibold">{email}</span>)}
       </p>
       <fetcher.Form method="post" action="/account/verification" className="mt-3">
+        <input type="hidden" name="next" value={here.pathname + here.search} />
         <button
           type="submit"
           disabled={busy}

@@ -12,14 +12,24 @@ import type { EmailBlock, EmailMessage, EmailStore } from "./layout";
 const greeting = (name: string, locale: Locale) =>
   name.trim() ? m.email_hello_name({ name: name.trim() }, { locale }) : m.email_hello({}, { locale });
 
-/** The page a confirmation link opens: it asks for one click before anything changes. */
-export const verifyEmailPath = (token: string) => `/verify-email?token=${encodeURIComponent(token)}`;
+/**
+ * The page a confirmation link opens: it asks for one click before anything changes, then goes back
+ * to `next` (the cart or checkout the person registered from; checked again when the link is used).
+ */
+export const verifyEmailPath = (token: string, next?: string) =>
+  `/verify-email?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ""}`;
 
 /** The page a reset link opens. */
 export const resetPasswordPath = (token: string) => `/reset-password?token=${encodeURIComponent(token)}`;
 
 /** After registration (customer or vendor): confirm the address to finish creating the account. */
-export function verifyEmailMessage(store: EmailStore, user: { name: string }, token: string, locale: Locale = "en"): EmailMessage {
+export function verifyEmailMessage(
+  store: EmailStore,
+  user: { name: string },
+  token: string,
+  locale: Locale = "en",
+  next?: string,
+): EmailMessage {
   const o = { locale };
   const lifetime = m.email_verify_lifetime({}, o);
   return {
@@ -30,7 +40,7 @@ export function verifyEmailMessage(store: EmailStore, user: { name: string }, to
     blocks: [
       { kind: "paragraph", text: greeting(user.name, locale) },
       { kind: "paragraph", text: m.email_verify_text({ store: store.name, lifetime }, o) },
-      { kind: "link", label: m.email_verify_button({}, o), path: verifyEmailPath(token) },
+      { kind: "link", label: m.email_verify_button({}, o), path: verifyEmailPath(token, next) },
       { kind: "paragraph", text: m.email_verify_ignore({}, o) },
     ],
   };
