@@ -6,7 +6,8 @@ export type OrderShipment = ShipmentView & { orderId: string; vendorId: string |
 
 /**
  * The parcels of these orders, oldest first, each with the lines it carries. `vendorId` keeps a
- * vendor's own parcels only. Callers have already checked who may see the orders.
+ * vendor's own parcels only; `locale` names the lines in the reader's language. Callers have already
+ * checked who may see the orders.
  */
 export async function listShipments(
   orderIds: readonly string[],

@@ -18,7 +18,7 @@ export const sampleReviews: Record<string, SampleReview[]> = {
       name: "रमेश",
       rating: 5,
       on: "2026-02-11",
-      body: "Almost every seed came up in the tray. Leaf curl took half my plants last year; this season the Arka Rakshak plot stayed clean.",
+      body: "लगभग हर बीज ट्रे में उग आया। पिछले साल पत्ती मोड़क ने आधे पौधे खराब कर दिए थे; इस बार अर्का रक्षक का खेत साफ़ रहा।",
     },
     {
       name: "Sunita",
