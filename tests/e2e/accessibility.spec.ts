@@ -220,7 +220,7 @@ test("a vendor's GST report with an invoice, and an order to ship before and aft
   await context.close();
   await page.goto("/vendor-login/orders");
   await waitForHydration(page);
-  const order = page.getByTestId("vendor-order").filter({ hasText: shopper.orderId });
+  const order = page.getByTestId("vendor-order").filter({ hasText: formatOrderId(shopper.orderId) });
   await order.getByLabel("Courier").fill("India Post");
   await order.getByLabel("Tracking number or link").fill("EE123456789IN");
   await expectAccessibleOnPhone(page);
@@ -324,7 +324,7 @@ test("an order's life: the shipping form's error, the parcel and its timeline, a
   await expect(customer.getByRole("list", { name: "Delivery timeline" }).locator('[data-done="false"]')).toHaveCount(1);
   await expectAccessibleOnPhone(customer);
   await customer.goto("/orders");
-  const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
+  const card = customer.getByTestId("order-card").filter({ hasText: formatOrderId(shopper.orderId) });
   await expect(card.getByTestId("shipment")).toContainText("Shipped by Delhivery");
   await expectAccessibleOnPhone(customer);
 
@@ -339,7 +339,7 @@ test("an order's life: the shipping form's error, the parcel and its timeline, a
   await line.getByRole("button", { name: "Request return" }).click();
   await expect(line).toContainText("Return requested");
   await page.goto("/admin/returns");
-  const request = page.getByTestId("admin-return").filter({ hasText: shopper.orderId });
+  const request = page.getByTestId("admin-return").filter({ hasText: formatOrderId(shopper.orderId) });
   await expect(request).toContainText(`Return of 1 × ${product.name}`);
   await expectAccessibleOnPhone(page);
 
@@ -367,7 +367,7 @@ test("cancelling an order: the open dialog, the page that says it is already can
   const customer = shopper.page;
   await customer.goto("/orders");
   await waitForHydration(customer);
-  const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
+  const card = customer.getByTestId("order-card").filter({ hasText: formatOrderId(shopper.orderId) });
   await card.getByRole("button", { name: "Cancel order" }).click();
   const dialog = customer.getByRole("dialog", { name: `Cancel order #${formatOrderId(shopper.orderId)}?` });
   await expect(dialog).toBeVisible();

@@ -3,6 +3,7 @@ import { test, expect, waitForHydration } from "./fixtures";
 import { expectNoHorizontalScroll, TOMATO } from "./helpers";
 import { ADMIN, ADMIN_PAGES, createProduct, loginAsAdmin, placeCustomerOrder, setCodCap, sidebarPaths, unique } from "./admin-helpers";
 import { test as ownStore } from "./admin-fixtures";
+import { formatOrderId } from "../../app/platform/core/order-id";
 
 // Runs in the "phone" project (390 px wide, touch).
 
@@ -108,7 +109,7 @@ ownStore(
         expect(label, path).toBe(`"${await page.locator("thead th").first().textContent()}"`);
       }
       await page.goto("/admin/orders");
-      const ours = page.getByTestId("admin-order-row").filter({ hasText: orderId });
+      const ours = page.getByTestId("admin-order-row").filter({ hasText: formatOrderId(orderId) });
       const box = await ours.boundingBox();
       if (!box) throw new Error("our order's row is not laid out");
       expect(box.x).toBeGreaterThanOrEqual(0);

@@ -201,7 +201,7 @@ test.describe("figures and stock", () => {
     await page.goto("/admin/dashboard");
     await page.getByRole("link", { name: "Pending", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/orders\?status=pending$/);
-    await expect(page.getByTestId("admin-order-row").filter({ hasText: shopper.orderId })).toBeVisible();
+    await expect(page.getByTestId("admin-order-row").filter({ hasText: formatOrderId(shopper.orderId) })).toBeVisible();
 
     const moves: Record<string, string>[] = [
       { status: "confirmed" },
@@ -567,7 +567,7 @@ test.describe("orders", () => {
 
     await page.goto("/admin/orders");
     await waitForHydration(page);
-    const ours = page.getByTestId("admin-order-row").filter({ hasText: shopper.orderId });
+    const ours = page.getByTestId("admin-order-row").filter({ hasText: formatOrderId(shopper.orderId) });
     await expect(ours).toContainText(c.name);
     await expect(ours).toContainText(c.email);
     await expect(ours).toContainText("Cash on Delivery");
@@ -652,12 +652,15 @@ test.describe("orders", () => {
       for (const [i, d] of done.entries()) await expect(steps.nth(i)).toHaveAttribute("data-done", d);
 
       await shopper.page.goto("/orders");
-      const card = shopper.page.getByTestId("order-card").filter({ hasText: shopper.orderId });
+      const card = shopper.page.getByTestId("order-card").filter({ hasText: formatOrderId(shopper.orderId) });
       await expect(card.getByTestId("order-status")).toHaveText(to);
       await expect(card.getByTestId("order-status")).toHaveClass(new RegExp(colour));
     }
     await expect(
-      shopper.page.getByTestId("order-card").filter({ hasText: shopper.orderId }).getByRole("button", { name: "Reorder" }),
+      shopper.page
+        .getByTestId("order-card")
+        .filter({ hasText: formatOrderId(shopper.orderId) })
+        .getByRole("button", { name: "Reorder" }),
     ).toBeVisible();
 
     // Delivered is final; the history records each move with its note.
@@ -691,7 +694,7 @@ test.describe("order search, export and readable tables", () => {
       await page.getByRole("button", { name: "Filter" }).click();
       await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(q).replace(/%20/g, "\\+")}`));
       await expect(page.getByTestId("admin-order-row")).toHaveCount(1);
-      await expect(page.getByTestId("admin-order-row")).toContainText(shopper.orderId);
+      await expect(page.getByTestId("admin-order-row")).toContainText(formatOrderId(shopper.orderId));
       await expect(page.getByTestId("pager-status").first()).toHaveText("Showing 1–1 of 1 order");
     };
     await search(shopper.orderId);
@@ -699,7 +702,7 @@ test.describe("order search, export and readable tables", () => {
     await search(c.email.toUpperCase());
     await page.getByLabel("Search by order ID, customer name, email or phone").fill("98765 43210");
     await page.getByRole("button", { name: "Filter" }).click();
-    await expect(page.getByTestId("admin-order-row").filter({ hasText: shopper.orderId })).toBeVisible();
+    await expect(page.getByTestId("admin-order-row").filter({ hasText: formatOrderId(shopper.orderId) })).toBeVisible();
     await page.getByLabel("Search by order ID, customer name, email or phone").fill(`no-such-order-${unique()}`);
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page.getByText("No orders match.")).toBeVisible();
@@ -834,7 +837,10 @@ test.describe("order search, export and readable tables", () => {
     await page.goto("/admin/orders");
     for (const header of await page.locator("thead th:not(:has(.sr-only))").all())
       expect(await lines(header), String(await header.textContent())).toBeLessThanOrEqual(1);
-    const total = page.getByTestId("admin-order-row").filter({ hasText: shopper.orderId }).getByTestId("order-total");
+    const total = page
+      .getByTestId("admin-order-row")
+      .filter({ hasText: formatOrderId(shopper.orderId) })
+      .getByTestId("order-total");
     await expect(total).toHaveText(/^₹\d{2},\d{2},\d{3}(\.\d\d)?$/);
     expect(await lines(total)).toBe(1);
 

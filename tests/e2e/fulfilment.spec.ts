@@ -7,6 +7,7 @@ import { mailTo } from "./mail-helpers";
 import { startPrivateStore } from "./private-store";
 import { toasts } from "./toast-helpers";
 import { approvedListing, registerVendorInUi } from "./vendor-helpers";
+import { formatOrderId } from "../../app/platform/core/order-id";
 
 /*
  * Issue 15, fulfilment the customer can follow: an admin (or a vendor, for their own items) ships
@@ -57,7 +58,7 @@ test("an admin ships with a courier and a tracking link; the customer follows th
   await expect(shipping).toContainText("Confirm the order to ship it.");
   await expect(page.getByTestId("admin-payment-status")).toHaveText("Cash on delivery");
   await page.goto("/admin/orders");
-  const row = page.getByTestId("admin-order-row").filter({ hasText: shopper.orderId });
+  const row = page.getByTestId("admin-order-row").filter({ hasText: formatOrderId(shopper.orderId) });
   await expect(row.getByTestId("order-payment-status")).toHaveText("Cash on delivery");
 
   await changeStatus(page, shopper.orderId, "Confirmed");
@@ -109,7 +110,7 @@ test("an admin ships with a courier and a tracking link; the customer follows th
 
   // My Orders shows the parcel too.
   await customer.goto("/orders");
-  const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
+  const card = customer.getByTestId("order-card").filter({ hasText: formatOrderId(shopper.orderId) });
   await expect(card.getByTestId("order-status")).toHaveText("Shipped");
   await expect(card.getByTestId("shipment")).toContainText("Shipped by Delhivery");
   await expect(card.getByRole("link", { name: /^Track your parcel on delhivery\.com/ })).toHaveAttribute("href", TRACKING_LINK);
@@ -159,7 +160,7 @@ test("a cancelled order says so, with the date it was cancelled, and no green ti
   await expect(customer.getByTestId("order-refund")).toHaveCount(0); // cash on delivery: nothing was paid
 
   await customer.goto("/orders");
-  const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
+  const card = customer.getByTestId("order-card").filter({ hasText: formatOrderId(shopper.orderId) });
   await expect(card.getByTestId("order-status")).toHaveText("Cancelled");
   await shopper.context.close();
 });
@@ -185,7 +186,7 @@ test("a vendor ships only their own items; the order is shipped once the store's
 
   // Before the order is confirmed the vendor has nothing to ship.
   await page.goto("/vendor-login/orders");
-  const order = page.getByTestId("vendor-order").filter({ hasText: shopper.orderId });
+  const order = page.getByTestId("vendor-order").filter({ hasText: formatOrderId(shopper.orderId) });
   await expect(order).toContainText("Ship once the order is confirmed");
   await changeStatus(admin, shopper.orderId, "Confirmed");
 

@@ -4,6 +4,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 import { DEVANAGARI, placeOrderInHindi, registerThroughDialog } from "./hindi-helpers";
 import { storedCart } from "./helpers";
 import { waitForMail } from "./mail-helpers";
+import { formatOrderId } from "../../app/platform/core/order-id";
 
 /*
  * Issue 16: a farmer whose phone speaks Hindi buys urea's stand-in from start to finish without
@@ -82,7 +83,7 @@ test("a farmer's journey, all in Hindi: search यूरिया, cart, registe
   await expect(thanks).toBeVisible();
   expect(await thanks.innerText(), "the confirmation's heading").toMatch(DEVANAGARI);
   expect(await thanks.innerText()).not.toMatch(/[A-Za-z]{3,}/);
-  await expect(page.getByRole("main")).toContainText(orderId);
+  await expect(page.getByRole("main")).toContainText(formatOrderId(orderId));
   await expect(page.getByRole("main")).toContainText("कैश ऑन डिलीवरी");
 
   // The order's email: a Hindi subject, the order linked.
@@ -103,7 +104,7 @@ test("a farmer's journey, all in Hindi: search यूरिया, cart, registe
   await adminContext.close();
 
   await page.goto("/hi/orders");
-  const order = page.getByTestId("order-card").filter({ hasText: orderId });
+  const order = page.getByTestId("order-card").filter({ hasText: formatOrderId(orderId) });
   await expect(order).toBeVisible();
   const invoice = order.locator('a[href^="/documents/"]').first();
   await expect(invoice).toBeVisible();

@@ -119,7 +119,7 @@ test("a customer cancels a paid order: it is refunded in full through the gatewa
 
   await page.goto("/orders");
   await waitForHydration(page);
-  const card = page.getByTestId("order-card").filter({ hasText: orderId });
+  const card = page.getByTestId("order-card").filter({ hasText: formatOrderId(orderId) });
   await card.getByRole("button", { name: "Cancel order" }).click();
   const dialog = page.getByRole("dialog", { name: `Cancel order #${formatOrderId(orderId)}?` });
   await expect(dialog).toContainText(total);
@@ -158,7 +158,7 @@ test("a delivered order paid by UPI: a return is approved and refunded through t
   await expect(toasts(page)).toContainText("Your return request has been sent.");
 
   await admin.goto("/admin/returns");
-  const request = admin.getByTestId("admin-return").filter({ hasText: orderId });
+  const request = admin.getByTestId("admin-return").filter({ hasText: formatOrderId(orderId) });
   await waitForHydration(admin);
   // Paid online: no payout reference to type; the gateway refunds it.
   await expect(request.getByLabel(/^Payout reference/)).toHaveCount(0);

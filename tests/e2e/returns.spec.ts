@@ -166,7 +166,7 @@ test("a customer cancels a pending cash-on-delivery order through the dialog", a
 
   await customer.goto("/orders");
   await waitForHydration(customer);
-  const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
+  const card = customer.getByTestId("order-card").filter({ hasText: formatOrderId(shopper.orderId) });
   const cancel = card.getByRole("button", { name: "Cancel order" });
   await cancel.click();
   const dialog = customer.getByRole("dialog", { name: `Cancel order #${formatOrderId(shopper.orderId)}?` });
@@ -222,7 +222,7 @@ test("without JavaScript, a customer cancels on the confirmation page; someone e
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: await shopper.context.storageState() });
   const customer = await context.newPage();
   await customer.goto("/orders");
-  const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
+  const card = customer.getByTestId("order-card").filter({ hasText: formatOrderId(shopper.orderId) });
   await card.getByRole("link", { name: "Cancel order" }).click();
   await expect(customer.getByRole("heading", { level: 1 })).toHaveText(`Cancel order #${formatOrderId(shopper.orderId)}?`);
   await customer.getByRole("button", { name: "Yes, cancel order" }).click();

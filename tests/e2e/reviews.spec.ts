@@ -4,6 +4,7 @@ import { createProduct, loginAsAdmin, ORIGIN, placeCustomerOrder } from "./admin
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { expectNoHorizontalScroll, TOMATO, todayInIndia } from "./helpers";
 import { toasts } from "./toast-helpers";
+import { formatOrderId } from "../../app/platform/core/order-id";
 
 /*
  * Real ratings and reviews (issue 13): a customer whose order was delivered reviews the product
@@ -34,7 +35,7 @@ test("a customer reviews a delivered product from My Orders, edits it, and an ad
 
   // Before delivery: no link on My Orders, and the form says why (a 403).
   await customer.goto("/orders");
-  const card = customer.getByTestId("order-card").filter({ hasText: shopper.orderId });
+  const card = customer.getByTestId("order-card").filter({ hasText: formatOrderId(shopper.orderId) });
   await expect(card.getByTestId("order-status")).toHaveText("Pending");
   await expect(card.getByRole("link", { name: /Write a review/ })).toHaveCount(0);
   const early = await customer.goto(`/orders/review/${product.id}`);
@@ -161,7 +162,7 @@ test("the review form works without JavaScript, on a phone", async ({ page, brow
   await expectNoHorizontalScroll(customer);
   await customer
     .getByTestId("order-card")
-    .filter({ hasText: shopper.orderId })
+    .filter({ hasText: formatOrderId(shopper.orderId) })
     .getByRole("link", { name: `Write a review of ${product.name}` })
     .click();
   await expect(customer.getByRole("heading", { level: 1 })).toHaveText(`Review ${product.name}`);

@@ -5,6 +5,7 @@ import { test, expect, waitForHydration } from "./fixtures";
 import { loginAs, placeOrder, product, seedCart } from "./helpers";
 import { toasts } from "./toast-helpers";
 import { enterLicence, markLicenceVerified, newGstin, registerVendorInUi } from "./vendor-helpers";
+import { formatOrderId } from "../../app/platform/core/order-id";
 
 const VERMICOMPOST = product("Vermicompost 25 kg");
 
@@ -79,7 +80,7 @@ test("a seller registers, lists a product, gets it approved, and sees the order 
   await page.goto("/vendor-login");
   await expect(page.getByTestId("orders-received")).toHaveText("1");
   await page.getByRole("link", { name: "Manage Orders" }).click();
-  const order = page.getByTestId("vendor-order").filter({ hasText: orderId });
+  const order = page.getByTestId("vendor-order").filter({ hasText: formatOrderId(orderId) });
   await expect(order).toContainText(`${productName} × 2`);
   await expect(order).toContainText(customer.name);
   await expect(order).toContainText("422013");
