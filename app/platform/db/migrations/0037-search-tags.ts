@@ -83,6 +83,9 @@ const PG_CROP_TAG_TRIGGERS = ["product_crop_tags_insert", "product_crop_tags_del
 export async function up(db: Kysely<unknown>) {
   const postgres = isPostgres(db);
   const typed = db as unknown as Db;
+  // A change of product queues the catalogue version's deferred trigger (0024), and PostgreSQL
+  // alters no table with events pending: in this migration's transaction they run at once.
+  if (postgres) await sql`set constraints all immediate`.execute(db);
   await db.schema
     .createTable("search_tag")
     .addColumn("kind", "text", (c) => c.notNull())
@@ -173,6 +176,7 @@ export async function up(db: Kysely<unknown>) {
 
 export async function down(db: Kysely<unknown>) {
   const postgres = isPostgres(db);
+  if (postgres) await sql`set constraints all immediate`.execute(db);
   await sql`delete from search_synonym where id like 'syntag%'`.execute(db);
   if (postgres) {
     await sql`drop trigger if exists product_tags_fill on product`.execute(db);
