@@ -44,6 +44,19 @@ describe("an order's emails in Hindi", () => {
     expect(email.html).not.toMatch(ENGLISH);
   });
 
+  it("names the items, their packs and the State in Hindi", () => {
+    const hindi = {
+      ...order,
+      address: { ...order.address, city: "Indore", state: "Madhya Pradesh", pincode: "452001" },
+      lines: [{ name: "हाइब्रिड टमाटर के बीज (10 ग्राम)", quantity: 2, unitPrice: 54_900, lineTotal: 109_800 }],
+    };
+    const email = renderEmail(orderPlacedEmail(store, hindi, "hi"));
+    expect(email.subject).toBe("आपका Angle ऑर्डर #ABC1-23DE-F456: हाइब्रिड टमाटर के बीज (10 ग्राम)");
+    expect(email.text).toContain("हाइब्रिड टमाटर के बीज (10 ग्राम) × 2 — ₹549 प्रति नग — ₹1,098");
+    expect(email.text).toContain("Indore, मध्य प्रदेश 452001");
+    expect(email.text).not.toContain("Madhya Pradesh");
+  });
+
   it("keeps the English email as it was", () => {
     const email = renderEmail(orderPlacedEmail(store, order));
     expect(renderEmail(orderPlacedEmail(store, order, "en"))).toEqual(email);
@@ -61,9 +74,12 @@ describe("an order's emails in Hindi", () => {
     );
     expect(shipped.subject).toBe("आपका Angle ऑर्डर #ABC1-23DE-F456: भेजा गया");
     expect(shipped.text).toContain("आपका ऑर्डर भेज दिया गया है।");
+    // What happened, as a sentence: not a form's "स्थिति: भेजा गया".
+    expect(shipped.text).toContain("नमस्ते Asha, आपका ऑर्डर #ABC1-23DE-F456 भेज दिया गया है।");
+    expect(shipped.text).not.toContain("स्थिति");
     expect(shipped.text).toContain("✓ भेजा गया — हो गया");
     expect(shipped.text).toContain("○ पहुँच गया — 5-7 दिन");
-    expect(shipped.text).toMatch(/Delhivery से 4 नवंबर 2026 को .+ भेजा गया/);
+    expect(shipped.text).toContain("Delhivery से 4 नवंबर 2026, दोपहर 2:30 बजे भेजा गया");
     expect(shipped.text).toContain("ट्रैकिंग: DL123");
     expect(shipped.text).not.toMatch(ENGLISH);
 

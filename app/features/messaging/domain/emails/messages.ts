@@ -164,9 +164,11 @@ export function orderStatusEmail(
   locale: Locale = "en",
 ): EmailMessage {
   const o = { locale };
-  const status = locale === "hi" ? HINDI_STATUS_PHRASES[order.status] : statusLabel(order.status, locale);
+  const status = statusLabel(order.status, locale);
+  // In Hindi the greeting says what happened as a sentence ("आपका ऑर्डर #… भेज दिया गया है।").
+  const happened = locale === "hi" ? HINDI_STATUS_PHRASES[order.status] : status;
   const blocks: EmailBlock[] = [
-    { kind: "paragraph", text: m.email_status_hello({ name: order.customerName, id: formatOrderId(order.id), status }, o) },
+    { kind: "paragraph", text: m.email_status_hello({ name: order.customerName, id: formatOrderId(order.id), status: happened }, o) },
   ];
   if (order.status === "cancelled") {
     blocks.push({ kind: "paragraph", text: m.email_unexpected_help({}, o) });
@@ -281,7 +283,7 @@ export function listingReviewedEmail(
 /** To the store's admin address, when a customer writes through Contact or asks an expert to call back. */
 export function contactMessageEmail(
   store: EmailStore,
-  message: { kind: "contact" | "expert"; name: string; email: string; subject: string; message: string },
+  message: { kind: "contact" | "expert"; name: string; email: string; phone: string; subject: string; message: string },
 ): EmailMessage {
   const what = message.kind === "expert" ? "Expert call-back request" : "New contact message";
   return {
@@ -290,7 +292,7 @@ export function contactMessageEmail(
     subject: `${what} from ${message.name}: ${message.subject}`,
     heading: what,
     blocks: [
-      { kind: "lines", title: "From", lines: [message.name, message.email] },
+      { kind: "lines", title: "From", lines: [message.name, message.email, message.phone].filter(Boolean) },
       { kind: "lines", title: "Subject", lines: [message.subject] },
       { kind: "lines", title: "Message", lines: message.message.split(/\r?\n/) },
       { kind: "link", label: "Open messages", path: "/admin/messages" },
