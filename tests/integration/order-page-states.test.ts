@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { checkoutInput, createCustomer, createProduct } from "../factories";
+import { checkoutInput, createCustomer, createOrder, createProduct } from "../factories";
 import { advanceOrder, paidUpiOrder, withFakeGateway } from "../paid-orders";
 import {
   elements,
@@ -54,6 +54,8 @@ beforeAll(async () => {
   const place = async (paymentMethod: string) =>
     (await placeOrder(customer, checkoutInput(items, { paymentMethod, name: customer.name }))).orderId;
 
+  // An order from before readable ids: 16 base-36 characters, look-alikes and all.
+  orders.old = (await createOrder(customer.id, [product.id], "confirmed")).id;
   orders.awaiting = await place("upi");
   orders.cod = await place("cod");
   orders.cancelled = await place("cod");
@@ -191,6 +193,17 @@ describe.each(["en", "hi"] as const)("the order page in %s", (locale) => {
       expect(page.text).toContain("इस ऑर्डर के रद्द होने के बाद मिला: इसका पूरा रिफ़ंड हो गया है।");
       for (const paid of ["का भुगतान हुआ", "धन्यवाद! आपका भुगतान मिल गया है।", "भुगतान हो गया"]) expect(page.text).not.toContain(paid);
     }
+  });
+
+  it("an order made before, with an id of the old kind, still opens at its address, confirmed, its id in groups of four", async () => {
+    const old = orders.old ?? "";
+    expect(old).toMatch(/^[a-z0-9]{16}$/);
+    const page = await orderPage(old, locale);
+    expect(page.heading).toBe(locale === "en" ? "Thank you! Your order is confirmed." : "धन्यवाद! आपका ऑर्डर पक्का हो गया है।");
+    expect(page.status).toBe(locale === "en" ? "Confirmed" : "पक्का");
+    expect(page.timeline).toBe("confirmed✓ processing✓ shipped delivered");
+    expect(page.headingLine).toContain(`#${formatOrderId(old)}`);
+    expect(formatOrderId(old)).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   });
 
   it("My Orders shows each order's grouped id and a payment badge that agrees with its page", async () => {

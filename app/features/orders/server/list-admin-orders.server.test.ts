@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatOrderId } from "~/platform/core/order-id";
-import { checkoutInput, createCustomer, createProduct } from "../../../../tests/factories";
+import { checkoutInput, createCustomer, createOrder, createProduct } from "../../../../tests/factories";
 import { insertOrders, walkPages } from "../../../../tests/pagination";
 import { encodeCursor } from "~/platform/core/pagination";
 import { getDb } from "~/platform/db/db.server";
@@ -64,6 +64,9 @@ describe("admin orders list", () => {
     expect(await search(formatOrderId(orderId))).toEqual([orderId]);
     expect(await search(` #${formatOrderId(orderId).toLowerCase().replaceAll("-", " ")} `)).toEqual([orderId]);
     expect(await search(formatOrderId(orderId).slice(0, 10))).toEqual([orderId]);
+    // An order from before readable ids is found the same way.
+    const old = await createOrder(asha.id, [product.id], "pending");
+    expect(await search(formatOrderId(old.id).toLowerCase())).toEqual([old.id]);
     expect(await search("asha kul")).toEqual([orderId]);
     expect(await search("ASHA.K@EXAMPLE")).toEqual([orderId]);
     expect(await search("98123 45678")).toEqual([orderId]);
