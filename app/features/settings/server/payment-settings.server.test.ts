@@ -10,6 +10,7 @@ import {
   savePaymentMethod,
   SettingsRefused,
 } from "./payment-settings.server";
+import { saveSetting } from "./save-setting.server";
 
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
@@ -23,6 +24,54 @@ async function refusal(promise: Promise<unknown>) {
 describe("payment settings", () => {
   it("defaults: gateways off, cash on delivery on with the spec's instructions", async () => {
     expect(await getCheckoutMethods()).toEqual([{ key: "cod", label: "Cash on Delivery", instructions: "Pay cash upon delivery." }]);
+  });
+
+  it("says each note in Hindi on a Hindi page: the admin's Hindi, the default's Hindi, or the English where none", async () => {
+    expect(await getCheckoutMethods("hi")).toEqual([{ key: "cod", label: "Cash on Delivery", instructions: "डिलीवरी पर नकद भुगतान करें।" }]);
+
+    // Settings saved before notes had Hindi: the default's Hindi while the English is the default's.
+    const saveRaw = (value: unknown) => saveSetting("payment", value);
+    await saveRaw({ cod: { enabled: true, instructions: "Pay cash upon delivery." } });
+    expect((await getCheckoutMethods("hi"))[0]?.instructions).toBe("डिलीवरी पर नकद भुगतान करें।");
+    // … and the admin's own English, not a Hindi that says something else, once they changed it.
+    await saveRaw({ cod: { enabled: true, instructions: "Keep exact change ready." } });
+    expect((await getCheckoutMethods("hi"))[0]?.instructions).toBe("Keep exact change ready.");
+
+    await savePaymentMethod("cod", { enabled: "on", instructions: "Keep exact change ready.", instructionsHi: "खुले पैसे तैयार रखें।" });
+    await savePaymentMethod("bankTransfer", {
+      enabled: "on",
+      instructions: "Transfer within 3 days.",
+      instructionsHi: "3 दिन के अंदर पैसे भेजें।",
+      accountName: "Angle Agri",
+      accountNumber: "123456789",
+      bankName: "SBI",
+      ifscCode: "SBIN0001234",
+    });
+    await addPaymentMethod({
+      name: "Pay at the shop",
+      nameHi: "दुकान पर भुगतान",
+      key: "shop",
+      type: "offline",
+      enabled: "on",
+      instructions: "Pay at our Indore shop.",
+      instructionsHi: "इंदौर की दुकान पर भुगतान करें।",
+    });
+    expect(await getCheckoutMethods("hi")).toEqual([
+      { key: "cod", label: "Cash on Delivery", instructions: "खुले पैसे तैयार रखें।" },
+      {
+        key: "bank_transfer",
+        label: "Bank Transfer",
+        instructions: "3 दिन के अंदर पैसे भेजें। खाताधारक का नाम: Angle Agri · खाता नंबर: 123456789 · बैंक: SBI · IFSC कोड: SBIN0001234",
+      },
+      { key: "shop", label: "दुकान पर भुगतान", instructions: "इंदौर की दुकान पर भुगतान करें।" },
+    ]);
+    expect((await getCheckoutMethods("en")).map((m) => m.instructions)).toEqual([
+      "Keep exact change ready.",
+      "Transfer within 3 days. Account name: Angle Agri · Account number: 123456789 · Bank: SBI · IFSC: SBIN0001234",
+      "Pay at our Indore shop.",
+    ]);
+    expect(await getPaymentMethodNames("hi")).toEqual({ shop: "दुकान पर भुगतान" });
+    await getDb().deleteFrom("setting").where("key", "=", "payment").execute();
   });
 
   it("encrypts a secret key at rest, never returns it to the admin page, and keeps it when left blank", async () => {

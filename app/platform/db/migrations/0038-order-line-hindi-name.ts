@@ -11,9 +11,14 @@ import { sql, type Kysely } from "kysely";
  */
 export async function up(db: Kysely<unknown>) {
   await db.schema.alterTable("order_line").addColumn("name_hi", "text").execute();
+  await backfillHindiNames(db);
+}
+
+/** Lines without a Hindi name take their product's, where it still exists and has one. */
+export async function backfillHindiNames(db: Kysely<unknown>) {
   await sql`update order_line set name_hi = (
       select nullif(trim(product.name_hi), '') from product where product.id = order_line.product_id
-    )`.execute(db);
+    ) where name_hi is null`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>) {
