@@ -168,11 +168,12 @@ describe("the address book's page", () => {
     const me = await emailCustomerCookie();
     const page = (await addressesLoader(request(`/account/addresses?edit=${theirs}`, me.cookie))) as { addresses: { id: string }[] };
     expect(page.addresses.map((a) => a.id)).not.toContain(theirs);
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: "edit", id: theirs, street: "Taken over", city: "Vidisha", state: "Madhya Pradesh", pincode: "464001" },
       { intent: "default", id: theirs },
       { intent: "delete", id: theirs },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const answer = outcome(await addressesAction(request("/account/addresses", me.cookie, fields)));
       expect(answer.status).toBe(404);
       expect(answer.body).toMatchObject({ error: "That address is not in your saved addresses." });

@@ -54,10 +54,23 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
                 <p className="text-sm text-stone-600">{formatDateTime(m.createdAt)}</p>
               </div>
               <p className="text-sm text-stone-700">
-                {m.name} ·{" "}
-                <a href={`mailto:${m.email}`} className="underline">
-                  {m.email}
-                </a>
+                {m.name}
+                {m.email ? (
+                  <>
+                    {" · "}
+                    <a href={`mailto:${m.email}`} className="underline">
+                      {m.email}
+                    </a>
+                  </>
+                ) : null}
+                {m.phone ? (
+                  <>
+                    {" · "}
+                    <a href={`tel:${m.phone.replace(/\s/g, "")}`} className="underline">
+                      {m.phone}
+                    </a>
+                  </>
+                ) : null}
               </p>
               <p className="mt-2 whitespace-pre-wrap text-stone-800">{m.message}</p>
               {m.handled ? (

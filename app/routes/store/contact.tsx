@@ -12,6 +12,7 @@ import { saveContactMessage } from "~/features/contact/server/save-contact-messa
 import { contactErrors, tooManyAttempts } from "~/features/contact/server/contact-errors.server";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { useRootData } from "~/platform/render/root-data";
+import { storeDetails } from "~/features/settings/server/store-details.server";
 import { TextField } from "~/ui/text-field";
 import { readFields } from "~/platform/http/read-form.server";
 import { useToastKey } from "~/ui/use-toast-key";
@@ -19,8 +20,9 @@ import { redirectWithToast, samePage } from "~/platform/toast/toast.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.text.metaTitle }];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const topic = new URL(request.url).searchParams.get("topic");
+  const store = await storeDetails(context);
   return {
     expert: topic === "expert",
     // The page's words in its language (this page has no strings of the store layout's).
@@ -29,10 +31,12 @@ export function loader({ request }: Route.LoaderArgs) {
       title: m.legal_contact_page_title(),
       intro: m.legal_contact_page_intro(),
       officeHeading: m.legal_contact_page_office_heading(),
-      hours: m.legal_contact_page_hours(),
+      hours: m.legal_contact_page_hours({ hours: store.hours }),
       formLabel: m.legal_contact_page_form_label(),
       name: m.legal_contact_page_name(),
       email: m.legal_contact_page_email(),
+      phone: m.legal_contact_page_phone(),
+      replyHint: m.legal_contact_page_reply_hint(),
       subject: m.legal_contact_page_subject(),
       message: m.legal_contact_page_message(),
       expertSubject: m.legal_contact_page_expert_subject(),
@@ -103,18 +107,31 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </p>
           ) : null}
           <input type="hidden" name="kind" value={loaderData.expert ? "expert" : "contact"} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={text.name} name="name" autoComplete="name" required maxLength={FIELD_MAX.name} error={errors.name} />
-            <TextField
-              label={text.email}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={FIELD_MAX.email}
-              error={errors.email}
-            />
-          </div>
+          <TextField label={text.name} name="name" autoComplete="name" required maxLength={FIELD_MAX.name} error={errors.name} />
+          {/* Either is enough to reply: a farmer without email gives a mobile number. */}
+          <fieldset className="mt-4">
+            <legend className="text-sm text-stone-700">{text.replyHint}</legend>
+            <div className="mt-2 grid gap-4 sm:grid-cols-2">
+              <TextField
+                label={text.email}
+                name="email"
+                type="email"
+                autoComplete="email"
+                maxLength={FIELD_MAX.email}
+                error={errors.email}
+              />
+              <TextField
+                label={text.phone}
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="98765 43210"
+                maxLength={FIELD_MAX.phone}
+                error={errors.phone}
+              />
+            </div>
+          </fieldset>
           <div className="mt-4">
             <TextField
               label={text.subject}

@@ -12,11 +12,14 @@ const refused = (input: Record<string, string>) => {
 };
 
 test("in English the form's messages are the schema's own, word for word (the email's are the shared field's)", () => {
-  for (const input of [
+  const inputs: Record<string, string>[] = [
     { name: "", email: "", subject: " ", message: "" },
     { name: "x".repeat(500), email: "not-an-email", subject: "s".repeat(500), message: "m".repeat(6000) },
     { name: "Ravi", email: `${"a".repeat(300)}@example.in`, subject: "Seeds", message: "Hello" },
-  ]) {
+    { name: "Ravi", email: "", phone: "", subject: "Seeds", message: "Hello" },
+    { name: "Ravi", email: "ravi@example", phone: "98765", subject: "Seeds", message: "Hello" },
+  ];
+  for (const input of inputs) {
     const issues = refused(input);
     const schemaOwn: Record<string, string> = {};
     for (const issue of issues) schemaOwn[String(issue.path[0])] ??= issueText(issue, "en");
@@ -39,8 +42,13 @@ test("a Hindi page's form answers in Hindi", () => {
     subject: "विषय लिखें।",
     message: "अपना संदेश लिखें।",
   });
+  // Neither an email nor a mobile number: both fields say that one of them is needed.
   expect(withLocale("hi", () => contactErrors(refused({ name: "Ravi", email: "", subject: "s", message: "m" })))).toEqual({
-    email: "अपना ईमेल लिखें।",
+    email: "कृपया ईमेल या मोबाइल नंबर डालें, ताकि हम आपको जवाब दे सकें।",
+    phone: "कृपया ईमेल या मोबाइल नंबर डालें, ताकि हम आपको जवाब दे सकें।",
+  });
+  expect(withLocale("hi", () => contactErrors(refused({ name: "Ravi", phone: "12345", subject: "s", message: "m" })))).toEqual({
+    phone: "10 अंकों का भारतीय मोबाइल नंबर डालें, जैसे 98765 43210।",
   });
   expect(withLocale("hi", () => tooManyAttempts(30))).toBe("बहुत बार कोशिश हो चुकी है। 30 सेकंड रुककर फिर से कोशिश करें।");
   expect(withLocale("hi", () => renderRefusal(new RateLimitUnavailable().refusal))).toBe(

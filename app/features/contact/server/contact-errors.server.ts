@@ -14,9 +14,11 @@ import { issueText, renderRefusal } from "~/platform/i18n/render-refusal.server"
 const PROBLEM_TEXT: Record<ContactProblem, () => string> = {
   name_required: m.legal_contact_name_required,
   name_too_long: () => m.legal_contact_name_too_long({ max: FIELD_MAX.name }),
-  email_required: m.legal_contact_email_required,
   email_too_long: () => m.legal_contact_email_too_long({ max: FIELD_MAX.email }),
   email_invalid: m.legal_contact_email_invalid,
+  phone_too_long: m.legal_contact_phone_invalid,
+  phone_invalid: m.legal_contact_phone_invalid,
+  reply_to_required: m.legal_contact_reply_to_required,
   subject_required: m.legal_contact_subject_required,
   subject_too_long: () => m.legal_contact_subject_too_long({ max: FIELD_MAX.subject }),
   message_required: m.legal_contact_message_required,

@@ -13,7 +13,8 @@ export async function saveContactMessage(input: ContactInput): Promise<{ id: str
     .execute(async (trx) => {
       await trx
         .insertInto("contact_message")
-        .values({ id, ...input, phone: null, created_at: new Date().toISOString() })
+        // No column is left NULL for a reply address not given: an empty email, or no phone.
+        .values({ id, ...input, phone: input.phone || null, created_at: new Date().toISOString() })
         .execute();
       await queueContactMessageEmail(trx, emails, id, input);
     });
