@@ -512,10 +512,30 @@ export const ACTION_TARGETS: ActionTarget[] = [
     path: (w) => `/orders/${w.deliveredOrderId}/return`,
     roles: ["customer"],
     refused: ["anon", "vendor"],
-    valid: (w, i) => ({ lineId: w.returnableLineId, quantity: String((i % 2) + 1), reason: `Fuzz return ${w.tag} ${i}: seal broken.` }),
+    valid: (w, i) => ({
+      lineId: w.returnableLineId,
+      quantity: String((i % 2) + 1),
+      reasonCode: i % 2 ? "damaged" : "other",
+      reason: `Fuzz return ${w.tag} ${i}: seal broken.`,
+      ...(i % 2
+        ? { refundTo: "upi", upiId: `fuzz${i}@okicici` }
+        : {
+            refundTo: "bank",
+            accountNumber: "123456789012",
+            accountNumberAgain: "123456789012",
+            ifsc: "SBIN0001234",
+            accountHolder: "Fuzz Farmer",
+          }),
+    }),
     special: (w) => ({
       lineId: fc.oneof(bogusId, fc.constant(w.returnableLineId), fc.constant(`${w.returnableLineId}\u0000`)),
       quantity: fc.constantFrom("0", "-1", "3", "1.5", "1e1", "", "٢", "99999", "2"),
+      reasonCode: fc.constantFrom("damaged", "", "other\u0000", "x".repeat(60)),
+      refundTo: fc.constantFrom("upi", "bank", "", "cash"),
+      upiId: fc.constantFrom("a@b", "ramesh@okicici", "@", "x".repeat(400), "r@1bank"),
+      ifsc: fc.constantFrom("SBIN0001234", "sbin0001234", "SBIN1001234", "", "SBIN0\u0000"),
+      accountNumber: fc.constantFrom("123456789012", "12", "１２３４５６７８９０", "1".repeat(50)),
+      accountNumberAgain: fc.constantFrom("123456789012", "", "123456789013"),
     }),
     samples: 20,
     group: "store",
@@ -809,12 +829,15 @@ export const ACTION_TARGETS: ActionTarget[] = [
     roles: ["admin"],
     refused: ["anon", "customer", "vendor"],
     valid: (w, i): Record<string, FieldValue> =>
-      i % 2 === 0
-        ? { intent: "approve-return", returnId: w.returnId, payoutReference: `UPI${w.tag}${i}`.replace(/[^A-Za-z0-9]/g, "").slice(0, 40) }
-        : { intent: "reject-return", returnId: w.returnId, note: `Fuzz note ${i}: not in its packaging.` },
+      i % 3 === 0
+        ? { intent: "receive-return", returnId: w.returnId, restock: String(i % 2) }
+        : i % 3 === 1
+          ? { intent: "approve-return", returnId: w.returnId, payoutReference: `UPI${w.tag}${i}`.replace(/[^A-Za-z0-9]/g, "").slice(0, 40) }
+          : { intent: "reject-return", returnId: w.returnId, note: `Fuzz note ${i}: not in its packaging.` },
     special: () => ({
-      intent: fc.constantFrom("approve-return", "reject-return", "approve", "", "delete"),
+      intent: fc.constantFrom("approve-return", "receive-return", "reject-return", "approve", "", "delete"),
       returnId: bogusId,
+      restock: fc.constantFrom("0", "-1", "1.5", "", "99999", "٢"),
       payoutReference: fc.constantFrom("", "12345", "x".repeat(41), "UTR 1234 5678", "<b>UTR123456</b>", "UTR123456789"),
     }),
     samples: 14,
@@ -879,6 +902,17 @@ export const ACTION_TARGETS: ActionTarget[] = [
     samples: 4,
     group: "vendor",
     encoding: "multipart",
+  },
+  {
+    file: "routes/vendor-login/products.tsx",
+    label: "vendor pause/resume/delete another vendor's listing",
+    path: () => "/vendor-login/products",
+    roles: [],
+    refused: ["anon", "customer", "vendor", "admin"],
+    valid: (w, i) => ({ intent: ["pause", "resume", "delete"][i % 3] ?? "pause", id: w.otherVendorProductId }),
+    special: () => ({ intent: fc.constantFrom("pause", "resume", "delete", "", "archive"), id: bogusId }),
+    samples: 8,
+    group: "vendor",
   },
   {
     file: "routes/vendor-login/product-edit.tsx",

@@ -210,7 +210,14 @@ export async function buildWorld(store: FuzzStore, tag: string): Promise<{ world
     );
   await ok(
     await customerSession.post(`/orders/${deliveredOrderId}/return`, {
-      form: { lineId: await lineOf(reviewProductId), quantity: "1", reason: "Fuzz world: arrived damaged." },
+      form: {
+        lineId: await lineOf(reviewProductId),
+        quantity: "1",
+        reasonCode: "damaged",
+        reason: "Fuzz world: arrived damaged.",
+        refundTo: "upi",
+        upiId: "fuzz.world@okicici",
+      },
       maxRedirects: 0,
     }),
     "return requested",
