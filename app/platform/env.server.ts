@@ -52,10 +52,10 @@ const EnvSchema = z
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_SECRET),
     PAYMENT_ENCRYPTION_KEY: optionalText(z.string().min(32, "must be at least 32 characters")),
 
-    // The store
+    // The store's support contact until the admin saves another in General Settings (its address is
+    // the registered one there, which the invoices print too).
     SUPPORT_EMAIL: z.email().default("support@angle.in"),
     SUPPORT_PHONE: z.string().min(5).default("+91 80 4567 8900"),
-    STORE_ADDRESS: z.string().min(5).default("Angle Agri Stores Pvt. Ltd., 42 Krishi Bhavan Road, Hebbal, Bengaluru, Karnataka 560024"),
     SEED_ON_EMPTY: z
       .enum(["true", "false"])
       .default("true")

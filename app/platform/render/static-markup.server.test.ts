@@ -1,3 +1,4 @@
+import { DEFAULT_SHIPPING } from "~/features/tax/domain/pricing";
 import { expect, it } from "vitest";
 import { footerMarkup } from "../../features/storefront/ui/site-footer.server";
 import { noResultsMarkup } from "../../features/catalog/ui/no-results.server";
@@ -10,10 +11,13 @@ it("escapes the store's details in the footer", () => {
   const { links: html, copyright } = footerMarkup({
     siteTitle: attack,
     siteTagline: attack,
+    legalName: attack,
     email: "a@b.in",
     phone: "+91 98765 43210",
+    hours: attack,
     address: attack,
-    tax: { mode: "flat", display: "exclusive", storeStateCode: "27" },
+    gstin: "27AAICA4417K1ZK",
+    tax: { mode: "flat", display: "exclusive", storeStateCode: "27", shipping: DEFAULT_SHIPPING },
   });
   expect(html).not.toContain("<img");
   expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");

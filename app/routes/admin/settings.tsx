@@ -44,7 +44,17 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/admin/settings", { description: "Settings saved." });
 }
 
-const GST_FIELDS = ["taxMode", "priceDisplay", "storeLegalName", "storeGstin", "storeGstAddress"] as const;
+const GST_FIELDS = [
+  "taxMode",
+  "priceDisplay",
+  "storeLegalName",
+  "storeGstin",
+  "storeGstAddress",
+  "supportPhone",
+  "supportEmail",
+  "supportHours",
+  "supportHoursHi",
+] as const;
 
 export default function GeneralSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const s = loaderData.settings;
@@ -116,11 +126,33 @@ export default function GeneralSettingsPage({ loaderData, actionData }: Route.Co
               hint="15 characters. Its first two digits are the State the store ships from: same-State orders pay CGST + SGST, others IGST."
             />
             <TextField
-              label="Registered address (printed on invoices)"
+              label="Registered address (printed on invoices, shown in the footer and on the contact page)"
               required
               multiline
               maxLength={300}
               {...fieldProps(fields.storeGstAddress)}
+            />
+          </fieldset>
+          <fieldset className="space-y-4 border-t border-stone-200 pt-4">
+            <legend className="pt-4 text-lg font-bold text-stone-900">Customer support</legend>
+            <p className="text-sm text-stone-600">
+              Shown in the footer, on the contact, about and policy pages and in every email, with the registered address above.
+            </p>
+            <TextField label="Support phone" required type="tel" maxLength={20} {...fieldProps(fields.supportPhone)} />
+            <TextField label="Support email" required type="email" maxLength={254} {...fieldProps(fields.supportEmail)} />
+            <TextField
+              label="Hours the phone is answered"
+              required
+              maxLength={120}
+              hint="Say only what the store keeps, e.g. Monday to Saturday, 9 am – 7 pm IST."
+              {...fieldProps(fields.supportHours)}
+            />
+            <TextField
+              label="Hours in Hindi"
+              lang="hi"
+              maxLength={120}
+              hint="Shown on Hindi pages; left blank, they show the English hours."
+              {...fieldProps(fields.supportHoursHi)}
             />
           </fieldset>
           <button type="submit" className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white">

@@ -4,6 +4,7 @@ import { ProductCard } from "~/features/catalog/ui/product-card";
 import { homeMarkup } from "~/features/catalog/ui/home-sections.server";
 import { StaticHtml } from "~/ui/static-html";
 import { getHomeCatalog } from "~/features/catalog/server/get-home-catalog.server";
+import { storeDetails } from "~/features/settings/server/store-details.server";
 import { m } from "~/platform/i18n/i18n.server";
 import { useT } from "~/platform/i18n/i18n";
 
@@ -15,10 +16,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     : [{ title }];
 };
 
-export async function loader() {
-  const { counts, featured } = await getHomeCatalog();
+export async function loader({ context }: Route.LoaderArgs) {
+  const [{ counts, featured }, store] = await Promise.all([getHomeCatalog(), storeDetails(context)]);
   // Everything but the featured products is HTML made here (docs/decisions/007-first-load-budget.md).
-  return { featured, markup: homeMarkup(counts), meta: { title: m.store_home_title(), description: m.store_home_description() } };
+  return {
+    featured,
+    markup: homeMarkup(counts, { hours: store.hours }),
+    meta: { title: m.store_home_title(), description: m.store_home_description() },
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -15,7 +15,7 @@ import { staticMarkup } from "~/platform/render/static-markup.server";
  * with their Add to cart buttons, are components. Links are plain <a>s marked for React Router's
  * route discovery.
  */
-export function homeMarkup(counts: Record<CategoryKey, number>) {
+export function homeMarkup(counts: Record<CategoryKey, number>, { hours }: { hours: string }) {
   return {
     top: staticMarkup(
       <>
@@ -23,7 +23,7 @@ export function homeMarkup(counts: Record<CategoryKey, number>) {
         <ShopByCrop />
       </>,
     ),
-    bottom: staticMarkup(<Bottom />),
+    bottom: staticMarkup(<Bottom hours={hours} />),
   };
 }
 
@@ -62,17 +62,18 @@ function ShopByCrop() {
   );
 }
 
-const stats = () => [
-  ["1K+", m.store_stat_farmers()],
-  ["20+", m.store_stat_products()],
-  ["10+", m.store_stat_states()],
-  ["25%", m.store_stat_yield()],
+/** Figures the store can back: counted from the catalogue as the page is made, never written in. */
+export const homeStats = (counts: Record<CategoryKey, number>): [value: string, label: string][] => [
+  [String(Object.values(counts).reduce((sum, n) => sum + n, 0)), m.store_stat_products()],
+  [String(CATEGORY_KEYS.filter((key) => counts[key] > 0).length), m.store_stat_categories()],
+  [String(CROPS.length), m.store_stat_crops()],
 ];
 
-const reasons = () => [
+const reasons = (hours: string) => [
   { icon: ShieldCheck, title: m.store_reason_quality_title(), text: m.store_reason_quality_text() },
   { icon: Truck, title: m.store_reason_delivery_title(), text: m.store_reason_delivery_text() },
-  { icon: Headphones, title: m.store_reason_support_title(), text: m.store_reason_support_text() },
+  // The hours the store keeps (General Settings), as the contact page says them.
+  { icon: Headphones, title: m.store_reason_support_title(), text: m.store_reason_support_text({ hours }) },
   { icon: Award, title: m.store_reason_prices_title(), text: m.store_reason_prices_text() },
 ];
 
@@ -102,8 +103,8 @@ function Top({ counts }: { counts: Record<CategoryKey, number> }) {
               </a>
             </div>
           </div>
-          <dl className="grid grid-cols-2 gap-3 sm:gap-4">
-            {stats().map(([value, label]) => (
+          <dl className="grid grid-cols-3 gap-3 sm:gap-4">
+            {homeStats(counts).map(([value, label]) => (
               <div key={label} className="rounded-xl bg-white/10 p-4 text-center ring-1 ring-white/20 sm:p-6">
                 <dt className="order-2 text-sm text-green-50">{label}</dt>
                 <dd className="text-3xl font-extrabold sm:text-4xl">{value}</dd>
@@ -149,7 +150,7 @@ function Top({ counts }: { counts: Record<CategoryKey, number> }) {
   );
 }
 
-function Bottom() {
+function Bottom({ hours }: { hours: string }) {
   return (
     <>
       <section className="bg-white py-12" aria-labelledby="why-heading">
@@ -158,7 +159,7 @@ function Bottom() {
             {m.store_why_heading()}
           </h2>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {reasons().map(({ icon: Icon, title, text }) => (
+            {reasons(hours).map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-xl border border-stone-200 p-5">
                 <Icon className="h-8 w-8 text-brand-700" aria-hidden="true" />
                 <h3 className="mt-3 font-semibold text-stone-900">{title}</h3>

@@ -3,6 +3,7 @@ import type { BankTransferDetails } from "~/features/payments/domain/bank-transf
 import type { PaymentMethodNames } from "~/features/payments/domain/payment-settings";
 import { getEnv } from "~/platform/env.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
+import { storeAddressLine } from "~/features/settings/domain/settings";
 import { getBankTransferDetails, getPaymentMethodNames } from "~/features/settings/server/payment-settings.server";
 
 /** What rendering an email needs besides the event: the store, the admin's address, payment names, the bank account. */
@@ -31,9 +32,10 @@ export async function getEmailContext(): Promise<EmailContext> {
   return {
     store: {
       name: settings.siteTitle,
-      address: env.STORE_ADDRESS,
-      supportEmail: env.SUPPORT_EMAIL,
-      supportPhone: env.SUPPORT_PHONE,
+      // The same details as the footer and the invoices (General Settings).
+      address: storeAddressLine(settings),
+      supportEmail: settings.supportEmail,
+      supportPhone: settings.supportPhone,
       baseUrl: env.BASE_URL,
     },
     adminEmail: settings.adminEmail,

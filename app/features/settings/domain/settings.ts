@@ -22,6 +22,19 @@ export const GeneralSettingsSchema = z.object({
     else ctx.addIssue({ code: "custom", message: refusalCode(result.error.code), params: result.error.params });
     return z.NEVER;
   }),
+  /**
+   * How shoppers reach the store, shown wherever the store names itself (footer, contact and legal
+   * pages, emails) beside the registered address below: one source (docs/decisions/039-store-details.md).
+   */
+  supportPhone: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s-]{8,20}$/, "Enter the support phone number, e.g. +91 20 4567 8900.")
+    .default("+91 80 4567 8900"),
+  supportEmail: z.email("Enter a valid support email address.").default("support@angle.in"),
+  supportHours: z.string().trim().min(5, "Enter the hours the phone is answered.").max(120).default("Monday to Saturday, 9 am – 7 pm IST"),
+  /** The hours on Hindi pages; blank: the English ones. */
+  supportHoursHi: z.string().trim().max(120).default("सोमवार से शनिवार, सुबह 9 बजे से शाम 7 बजे तक (IST)"),
   /** The registered place of business the GSTIN is for, as printed on invoices (one line per line). */
   storeGstAddress: z.string().trim().min(10, "Enter the address the GSTIN is registered at.").max(300),
 });
@@ -44,7 +57,20 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   storeLegalName: "Angle Agri Stores Pvt. Ltd.",
   storeGstin: "27AAICA4417K1ZK",
   storeGstAddress: "Gat No. 112, Chakan MIDC Phase II\nKhed, Pune, Maharashtra 410501",
+  supportPhone: "+91 80 4567 8900",
+  supportEmail: "support@angle.in",
+  supportHours: "Monday to Saturday, 9 am – 7 pm IST",
+  supportHoursHi: "सोमवार से शनिवार, सुबह 9 बजे से शाम 7 बजे तक (IST)",
 };
 
 /** The sample store's GSTIN: the admin pages warn while it is still in use. */
 export const SAMPLE_STORE_GSTIN = DEFAULT_GENERAL_SETTINGS.storeGstin;
+
+/** The store's address as one line: its legal name and the registered address the invoices print. */
+export function storeAddressLine(settings: Pick<GeneralSettings, "storeLegalName" | "storeGstAddress">): string {
+  const lines = settings.storeGstAddress
+    .split(/\n+/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return [settings.storeLegalName, ...lines].join(", ");
+}

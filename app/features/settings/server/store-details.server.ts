@@ -1,20 +1,30 @@
 import type { RouterContextProvider } from "react-router";
-import { getEnv } from "~/platform/env.server";
 import { requestState } from "../../../platform/request-policy.server";
 import { taxConfig } from "~/features/tax/server/tax-config.server";
 import { currentLocale } from "~/platform/i18n/i18n.server";
+import { type GeneralSettings, storeAddressLine } from "../domain/settings";
 
-/** The store's name, tagline and contact details, as the header and footer show them. */
-export async function storeDetails(context: Readonly<RouterContextProvider>) {
-  const env = getEnv();
-  const settings = await requestState(context).settings();
+/**
+ * Who the store is and how to reach it, from its General Settings: the one source for the header,
+ * footer, contact and legal pages and emails; the invoices print the same registered address
+ * (docs/decisions/039-store-details.md).
+ */
+export function storeDetailsOf(settings: GeneralSettings, locale: "en" | "hi") {
   return {
     siteTitle: settings.siteTitle,
-    // A Hindi page's tagline is the admin's Hindi one, where there is one.
-    siteTagline: currentLocale() === "hi" && settings.siteTaglineHi ? settings.siteTaglineHi : settings.siteTagline,
-    email: env.SUPPORT_EMAIL,
-    phone: env.SUPPORT_PHONE,
-    address: env.STORE_ADDRESS,
-    tax: taxConfig(settings),
+    // A Hindi page's tagline and hours are the admin's Hindi ones, where there are some.
+    siteTagline: locale === "hi" && settings.siteTaglineHi ? settings.siteTaglineHi : settings.siteTagline,
+    legalName: settings.storeLegalName,
+    email: settings.supportEmail,
+    phone: settings.supportPhone,
+    hours: locale === "hi" && settings.supportHoursHi ? settings.supportHoursHi : settings.supportHours,
+    address: storeAddressLine(settings),
+    gstin: settings.storeGstin,
   };
+}
+
+/** The store's details, as the page being made shows them. */
+export async function storeDetails(context: Readonly<RouterContextProvider>) {
+  const settings = await requestState(context).settings();
+  return { ...storeDetailsOf(settings, currentLocale() === "hi" ? "hi" : "en"), tax: taxConfig(settings) };
 }
