@@ -75,6 +75,9 @@ test("a farmer's journey, all in Hindi: search यूरिया, cart, registe
   // Checks out with cash on delivery.
   await page.goto("/hi/checkout");
   await expect(page.getByRole("heading", { level: 1 })).toContainText(DEVANAGARI);
+  await waitForHydration(page);
+  await page.locator('input[name="paymentMethod"][value="cod"]').check();
+  await expect(page.getByTestId("payment-instructions"), "the payment note, in Hindi").toHaveText("डिलीवरी पर नकद भुगतान करें।");
   const orderId = await placeOrderInHindi(page);
 
   // The confirmation, in Hindi.
@@ -112,4 +115,22 @@ test("a farmer's journey, all in Hindi: search यूरिया, cart, registe
   const pdf = await page.request.get((await invoice.getAttribute("href")) ?? "");
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
+});
+
+test("a pack size chosen on a Hindi page is said in Hindi in the cart", async ({ page }) => {
+  // The sample catalogue's tomato seeds, sold in 10 g, 50 g and 100 g packs.
+  await page.goto("/hi/products/eoczqk4sbbk5");
+  await waitForHydration(page);
+  const sizes = page.getByTestId("sizes");
+  await expect(sizes.getByRole("link")).toHaveText([/10 ग्राम/, /50 ग्राम/, /100 ग्राम/]);
+  await sizes.getByRole("link", { name: /50 ग्राम/ }).click();
+  await expect(sizes.getByRole("link", { name: /50 ग्राम/ })).toHaveAttribute("aria-current", "true");
+  await page.getByRole("main").getByRole("button", { name: "कार्ट में डालें" }).first().click();
+  await expect.poll(async () => (await storedCart(page)).length).toBe(1);
+
+  await page.goto("/hi/cart");
+  await waitForHydration(page);
+  const items = page.getByRole("list", { name: "कार्ट का सामान" });
+  await expect(items).toContainText("50 ग्राम");
+  await expect(items).not.toContainText(/\b50 g\b/);
 });
