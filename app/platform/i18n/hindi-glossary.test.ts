@@ -26,9 +26,9 @@ const hindiMessages = readdirSync(join(root, "messages")).flatMap((group) => {
     .map(([key, text]) => ({ where: `${group}/${key}`, text }));
 });
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The spelling as a word of its own: not inside a longer Devanagari word ("खरीफ" inside "खरीफ़"). */
-const asWord = (spelling: string) => new RegExp(`(?<![\\u0900-\\u097F])${escape(spelling)}(?![\\u0900-\\u097F])`, "u");
+const asWord = (spelling: string) => new RegExp(`(?<![\\u0900-\\u097F])${escapeRegExp(spelling)}(?![\\u0900-\\u097F])`, "u");
 
 describe("the Hindi messages follow the glossary", () => {
   const wrong = wrongSpellings(glossary);
