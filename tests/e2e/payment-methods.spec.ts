@@ -3,6 +3,7 @@ import { ADMIN, customerContext, loginAsAdmin, unique } from "./admin-helpers";
 import { startPrivateStore } from "./private-store";
 import { placeOrder, seedCart, TOMATO } from "./helpers";
 import { toasts } from "./toast-helpers";
+import { formatOrderId } from "../../app/platform/core/order-id";
 
 // Payment settings change what every checkout offers, and these tests expect Razorpay's keys unsaved:
 // they run on a store of their own, not shared with the other settings tests (admin-fixtures.ts), which save keys.
@@ -54,7 +55,7 @@ test("a custom method is shown by its display name at checkout, on the confirmat
     await page.goto(`/admin/orders/${orderId}`);
     await expect(page.getByRole("main")).toContainText("UPI (manual)");
     await page.goto("/admin/orders");
-    await expect(page.getByRole("row", { name: new RegExp(orderId) })).toContainText("UPI (manual)");
+    await expect(page.getByRole("row", { name: new RegExp(formatOrderId(orderId)) })).toContainText("UPI (manual)");
   } finally {
     await page.request.post("/admin/payment-settings", { form: { method: key, intent: "remove" }, headers: { origin: String(baseURL) } });
   }
