@@ -70,7 +70,7 @@ const HINDI_UNITS: Readonly<Record<string, string>> = {
 };
 
 const NUMBER = String.raw`(\d+(?:[.,]\d+)*)`;
-const UNIT = String.raw`(${Object.keys(HINDI_UNITS).join("|")})`;
+const UNIT = `(${Object.keys(HINDI_UNITS).join("|")})`;
 
 /**
  * A pack size's label as a Hindi page shows it: "10 g" → "10 ग्राम", "25 kg bag" → "25 किलो की बोरी",
