@@ -68,7 +68,7 @@ function document(overrides: Partial<TaxDocument> & Pick<TaxDocument, "lines" | 
     kind: "invoice",
     number: "ANG/26-27/000123",
     issuedAt: "2026-11-22T04:30:00.000Z",
-    orderId: "ord_7Hq2mX9kP4vT",
+    orderId: "hjb23sjrs89f64edtp",
     orderPlacedAt: "2026-11-20T15:10:00.000Z",
     seller: STORE,
     buyer: BUYER_KARNATAKA,

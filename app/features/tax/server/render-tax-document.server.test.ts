@@ -22,7 +22,7 @@ describe("renderTaxDocumentPdf", () => {
     expect(text).toContain("Invoice no. ANG/26-27/000123");
     // Issued 2026-11-22T04:30Z; placed 2026-11-20T15:10Z, which is already the 20th in India.
     expect(text).toContain("Invoice date 22 November 2026");
-    expect(text).toContain("Order ID ord_7Hq2mX9kP4vT");
+    expect(text).toContain("Order ID HJB23S-JRS89F-64EDTP");
     expect(text).toContain("Order date 20 November 2026");
     expect(text).toContain("Ramesh Gowda");
     expect(text).toContain("Survey No. 45, Hosahalli Village");
