@@ -334,8 +334,12 @@ test("an order's life: the shipping form's error, the parcel and its timeline, a
   await expect(customer.getByRole("heading", { level: 1 })).toHaveText("Return items");
   await expectAccessibleOnPhone(customer);
   const line = customer.getByTestId("return-line").filter({ hasText: product.name });
+  await waitForHydration(customer);
   await line.getByLabel(/^How many to return/).fill("1");
-  await line.getByLabel(/^Why are you returning it/).fill("The handle arrived cracked.");
+  await line.getByLabel(/^Why are you returning it/).selectOption("damaged");
+  await line.getByLabel(/^Tell us what happened/).fill("The handle arrived cracked.");
+  await line.getByRole("radio", { name: "UPI ID" }).check();
+  await line.getByLabel(/^Your UPI ID/).fill("ramesh.k@okicici");
   await line.getByRole("button", { name: "Request return" }).click();
   await expect(line).toContainText("Return requested");
   await page.goto("/admin/returns");
@@ -343,13 +347,16 @@ test("an order's life: the shipping form's error, the parcel and its timeline, a
   await expect(request).toContainText(`Return of 1 × ${product.name}`);
   await expectAccessibleOnPhone(page);
 
-  // Approved and refunded: the admin's order page and the customer's, with the parcel, the return and the refund.
+  // Received, then refunded: the admin's order page and the customer's, with the parcel, the return and the refund.
   await waitForHydration(page);
+  await request.getByRole("button", { name: "Record item received" }).click();
+  await expect(request.getByTestId("return-status")).toHaveText("Item received");
+  await expectAccessibleOnPhone(page);
   await request.getByLabel(/^Payout reference/).fill("UPI412345678901");
-  await request.getByRole("button", { name: "Approve and refund" }).click();
+  await request.getByRole("button", { name: "Record refund" }).click();
   await expect(toasts(page)).toContainText("Return approved");
   await page.goto(orderPath);
-  await expect(page.getByRole("region", { name: "Returns and refunds" }).getByTestId("return-status")).toHaveText("Approved");
+  await expect(page.getByRole("region", { name: "Returns and refunds" }).getByTestId("return-status")).toHaveText("Refunded");
   await expect(shipping.getByTestId("shipment")).toContainText("Shipped by Delhivery");
   await expectAccessibleOnPhone(page);
   await customer.goto(`/order-confirmation/${shopper.orderId}`);

@@ -217,7 +217,7 @@ function PayoutFields({ refusal }: { refusal: ReturnLineRefusal | null }) {
     <fieldset className="space-y-3 rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200" data-testid="refund-to">
       <legend className="px-1 text-sm font-semibold text-stone-900">{t("ui_orders_refund_where")}</legend>
       <p className="text-sm text-stone-700">{t("ui_orders_refund_where_note")}</p>
-      <div className="flex flex-wrap gap-4" role="radiogroup" aria-invalid={errors.refundTo ? true : undefined}>
+      <div className="flex flex-wrap gap-4">
         {(["upi", "bank"] as const).map((kind) => (
           <label key={kind} className="inline-flex min-h-11 items-center gap-2 text-[15px] text-stone-900">
             <input
