@@ -10,11 +10,11 @@ import { currentLocale } from "~/platform/i18n/i18n.server";
 
 /** What the customer follows of an order besides its lines: its history's dates, parcels and money. */
 export type OrderProgress = {
-  paymentStatus: PaymentStatus;
   /** The method's key ("upi", "cod", …): with the statuses and money, what the page says (describeOrder). */
   paymentMethod: string;
-  refundedPaise: number;
+  paymentStatus: PaymentStatus;
   paidPaise: number;
+  refundedPaise: number;
   /** The order's moves, oldest first (the timeline's dates). */
   events: OrderEventTime[];
   shipments: ShipmentView[];
@@ -54,10 +54,10 @@ export async function listOrderProgress(userId: string, orderIds: readonly strin
     orders.map((o) => [
       o.id,
       {
-        paymentStatus: o.payment_status,
         paymentMethod: o.payment_method,
-        refundedPaise: Number(o.refunded_paise),
+        paymentStatus: o.payment_status,
         paidPaise: Number(o.paid_paise),
+        refundedPaise: Number(o.refunded_paise),
         events: events.filter((e) => e.order_id === o.id).map((e) => ({ status: e.status, createdAt: e.created_at })),
         shipments: shipments
           .filter((s) => s.orderId === o.id)
