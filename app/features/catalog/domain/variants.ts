@@ -89,8 +89,8 @@ export function packLabel(label: string, locale: string): string {
     .replace(/\b1\s+(?:bag|sack)\b/gi, "1 बोरी")
     .replace(/\b1\s+saplings?\b/gi, "1 पौधा")
     .replace(new RegExp(String.raw`${NUMBER}\s+saplings?\b`, "gi"), "$1 पौधे")
-    .replace(/\b1\s+(?:piece|pc)\b/gi, "1 पीस")
-    .replace(new RegExp(String.raw`${NUMBER}\s+(?:pieces|pcs|pc)\b`, "gi"), "$1 पीस")
+    .replace(/\b1\s+(?:piece|pc)\b/gi, "1 नग")
+    .replace(new RegExp(String.raw`${NUMBER}\s+(?:pieces|pcs|pc)\b`, "gi"), "$1 नग")
     .replace(/^\s*standard\s*$/i, "सामान्य");
 }
 
