@@ -12,7 +12,15 @@ import { addAllToCart, type CartProduct, MAX_LINE_QUANTITY } from "~/features/ca
 import { DosageCalculator } from "~/features/dosage/ui/dosage-calculator";
 import { planMarkup } from "~/features/dosage/ui/dosage-plan.server";
 import { amountNeeded, cheapestPacks, type DosageCalculatorView, isAreaUnit, parseArea } from "~/features/dosage/domain/dosage";
-import { areaUnitOptions, conversionNotes, needText, noPlanText, packSizeText } from "~/features/dosage/server/dosage-text.server";
+import {
+  areaUnitOptions,
+  bighaOptions,
+  conversionNotes,
+  needText,
+  noPlanText,
+  packSizeText,
+} from "~/features/dosage/server/dosage-text.server";
+import { chooseBigha } from "~/features/dosage/domain/bigha";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { defined } from "~/platform/defined";
 import { getProduct, type ProductDetail } from "~/features/catalog/server/get-product.server";
@@ -46,11 +54,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     product.variants.find((v) => v.id === asked) ?? product.variants.find((v) => v.stock > 0) ?? defined(product.variants[0], "a size");
   const { id, name, description, image, category, variants } = product;
   // "Check delivery": the pincode asked (?pin=…), else the signed-in customer's own.
-  const pin = url.searchParams.get("pin") ?? (await requestState(context).user())?.address?.pincode ?? null;
+  const customer = await requestState(context).user();
+  const pin = url.searchParams.get("pin") ?? customer?.address?.pincode ?? null;
   const keep = Object.fromEntries(
-    ["size", "area", "unit"].flatMap((k) => (url.searchParams.has(k) ? [[k, url.searchParams.get(k) ?? ""]] : [])),
+    ["size", "area", "unit", "bigha"].flatMap((k) => (url.searchParams.has(k) ? [[k, url.searchParams.get(k) ?? ""]] : [])),
   );
-  const delivery = { check: pin ? localizeDeliveryCheck(await checkDelivery(pin.slice(0, 20))) : null, keep };
+  const checked = pin ? await checkDelivery(pin.slice(0, 20)) : null;
+  const delivery = { check: checked ? localizeDeliveryCheck(checked) : null, keep };
   const tax = taxConfig(await requestState(context).settings());
   return {
     title: m.store_page_title({ page: name }),
@@ -66,7 +76,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     size,
     markup: { ...productMarkup(product, size, delivery, tax), reviews: await reviewsOf(product, url) },
-    calculator: product.dosage ? planDosage(product, product.dosage, url.searchParams) : null,
+    // A bigha is the delivery State's unless the farmer chooses another: the pincode checked, else their address.
+    calculator: product.dosage
+      ? planDosage(product, product.dosage, url.searchParams, deliveryState(checked) ?? customer?.address?.state)
+      : null,
   };
 }
 
@@ -83,18 +96,26 @@ async function reviewsOf(product: ProductDetail, url: URL) {
  * The dosage calculator's answer for ?area=…&unit=… (a GET form, so it works without
  * JavaScript): the amount the area needs and the cheapest packs in stock that cover it.
  */
-function planDosage(product: ProductDetail, dosage: NonNullable<ProductDetail["dosage"]>, params: URLSearchParams): DosageCalculatorView {
+function planDosage(
+  product: ProductDetail,
+  dosage: NonNullable<ProductDetail["dosage"]>,
+  params: URLSearchParams,
+  deliveryState: string | null | undefined,
+): DosageCalculatorView {
   const area = params.get("area");
   const unit = params.get("unit") ?? "acre";
+  const bigha = chooseBigha(params.get("bigha"), deliveryState);
   const form = {
     recommended: packSizeText(dosage.amount, dosage.unit),
     units: areaUnitOptions(),
-    notes: conversionNotes(),
+    notes: conversionNotes(bigha),
     area: area ?? "",
     areaUnit: isAreaUnit(unit) ? unit : "acre",
+    bighaStates: bighaOptions(),
+    bighaState: bigha,
   };
   if (area === null) return { ...form, error: null, plan: null };
-  const parsed = parseArea(area, unit);
+  const parsed = parseArea(area, unit, bigha);
   if (!parsed.ok) return { ...form, error: renderRefusal(parsed.refusal), plan: null };
   const needed = amountNeeded(dosage, parsed.acres);
   const result = cheapestPacks(
@@ -285,4 +306,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </Link>
     </div>
   );
+}
+
+/** The State of the pincode checked on the page, when the store knows it. */
+function deliveryState(check: { kind: string; place?: { state: string } } | null): string | null {
+  return check && "place" in check && check.place ? check.place.state : null;
 }

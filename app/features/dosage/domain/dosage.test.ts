@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   AREA_CONVERSION_NOTES,
+  bighaNote,
   AREA_UNITS,
   amountNeeded,
   cheapestPacks,
@@ -59,7 +60,8 @@ describe("area", () => {
     const acresPer = Object.fromEntries(AREA_UNITS.map((u) => [u.value, u.acresPerUnit]));
     expect(acresPer).toEqual({ acre: 1, guntha: 1 / 40, bigha: 0.625, hectare: 2.471 });
     expect(AREA_CONVERSION_NOTES.join(" ")).toContain("1 acre = 40 guntha");
-    expect(AREA_CONVERSION_NOTES.join(" ")).toContain("Bigha sizes differ by state; here 1 bigha = 0.625 acre");
+    expect(bighaNote("Rajasthan")).toBe("Bigha sizes differ by State; here 1 bigha = 2,529.3 m² (0.625 acre), Rajasthan's");
+    expect(bighaNote("Madhya Pradesh")).toBe("Bigha sizes differ by State; here 1 bigha = 1,114.8 m² (0.275 acre), Madhya Pradesh's");
   });
 
   it("converts typed areas to acres", () => {

@@ -4,6 +4,7 @@
 import { defined } from "~/platform/defined";
 import { PACK_UNIT_LABELS, type PackUnit } from "../../catalog/domain/pack-units";
 import { type Refusal, refusal } from "../../../platform/core/refusal";
+import { type BighaState, bighaSize, DEFAULT_BIGHA_STATE } from "./bigha";
 
 export type { PackUnit } from "../../catalog/domain/pack-units";
 
@@ -48,8 +49,8 @@ export function formatPackSize(quantity: number, unit: PackUnit): string {
 
 export const GUNTHA_PER_ACRE = 40;
 export const ACRES_PER_HECTARE = 2.471;
-/** Pakka bigha as commonly used in Uttar Pradesh and Haryana; other States' bighas differ. */
-export const ACRES_PER_BIGHA = 0.625;
+/** The pakka bigha (Rajasthan's): what the calculator uses unless the farmer's State has its own (./bigha.ts). */
+const ACRES_PER_BIGHA = 0.625;
 export const MAX_AREA_ACRES = 1000;
 
 export const AREA_UNITS = [
@@ -64,12 +65,14 @@ export function isAreaUnit(value: unknown): value is AreaUnit {
   return AREA_UNITS.some((u) => u.value === value);
 }
 
-/** The conversions the calculator uses, shown under the form so nobody has to guess. */
-export const AREA_CONVERSION_NOTES = [
-  `1 acre = ${GUNTHA_PER_ACRE} guntha`,
-  `1 hectare = ${ACRES_PER_HECTARE} acres`,
-  `Bigha sizes differ by state; here 1 bigha = ${ACRES_PER_BIGHA} acre (pakka bigha, as in Uttar Pradesh and Haryana)`,
-] as const;
+/** The conversions the calculator uses, shown under the form so nobody has to guess (the bigha: `bighaNote`). */
+export const AREA_CONVERSION_NOTES = [`1 acre = ${GUNTHA_PER_ACRE} guntha`, `1 hectare = ${ACRES_PER_HECTARE} acres`] as const;
+
+/** Which bigha the calculator uses, in words: "Bigha sizes differ by State; here 1 bigha = 1,114.8 m² (0.275 acre), Madhya Pradesh's." */
+export function bighaNote(state: BighaState): string {
+  const { squareMetres, acres } = bighaSize(state);
+  return `Bigha sizes differ by State; here 1 bigha = ${formatNumber(squareMetres)} m² (${formatNumber(acres)} acre), ${state}'s`;
+}
 
 /** The area units as the calculator's <select> offers them. */
 export const AREA_UNIT_OPTIONS: readonly { value: string; label: string }[] = AREA_UNITS.map(({ value, label }) => ({ value, label }));
@@ -86,6 +89,9 @@ export type DosageCalculatorView = {
   /** The area and unit as submitted (query string), shown back in the form; the unit is a known one. */
   area: string;
   areaUnit: string;
+  /** Whose bigha (`?bigha=`): the States to choose from, and the one in use. */
+  bighaStates: readonly { value: string; label: string }[];
+  bighaState: string;
   error: string | null;
   plan: DosagePlanView | null;
 };
@@ -116,9 +122,11 @@ export type AreaResult = { ok: true; acres: number } | { ok: false; refusal: Ref
  * "1,00,000" — the commas are dropped, so "1,5" reads as 15, as a grouping comma would). No signs,
  * exponents or units in the text: the unit comes from its own field.
  */
-export function parseArea(value: string, unit: string): AreaResult {
-  const areaUnit = AREA_UNITS.find((u) => u.value === unit);
-  if (!areaUnit) return { ok: false, refusal: refusal("dosage.area_unit") };
+export function parseArea(value: string, unit: string, bighaOf: BighaState = DEFAULT_BIGHA_STATE): AreaResult {
+  const known = AREA_UNITS.find((u) => u.value === unit);
+  if (!known) return { ok: false, refusal: refusal("dosage.area_unit") };
+  // A bigha is the chosen State's (./bigha.ts).
+  const areaUnit = known.value === "bigha" ? { ...known, acresPerUnit: bighaSize(bighaOf).acres } : known;
   const text = value.trim().replace(/,/g, "");
   if (text === "") return { ok: false, refusal: refusal("dosage.area_empty") };
   if (/^-\s*(\d|\.\d)/.test(text)) return { ok: false, refusal: refusal("dosage.area_positive") };

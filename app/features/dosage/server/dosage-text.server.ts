@@ -1,6 +1,8 @@
+import { BIGHA_SIZES, type BighaState, bighaSize } from "~/features/dosage/domain/bigha";
+import { stateName } from "~/platform/core/indian-states";
 import {
-  ACRES_PER_BIGHA,
   ACRES_PER_HECTARE,
+  bighaNote,
   AREA_CONVERSION_NOTES,
   AREA_UNIT_OPTIONS,
   type BaseAmount,
@@ -41,15 +43,23 @@ const UNIT_NAMES: Record<string, () => string> = {
 export const areaUnitOptions = () =>
   hindi() ? AREA_UNIT_OPTIONS.map(({ value }) => ({ value, label: AREA_UNIT_NAMES[value]?.() ?? value })) : AREA_UNIT_OPTIONS;
 
-/** The conversions, as sentences with their full stop. */
-export const conversionNotes = (): readonly string[] =>
-  hindi()
-    ? [
-        m.store_dosage_note_guntha({ guntha: GUNTHA_PER_ACRE }),
-        m.store_dosage_note_hectare({ acres: ACRES_PER_HECTARE }),
-        m.store_dosage_note_bigha({ acres: ACRES_PER_BIGHA }),
-      ]
-    : AREA_CONVERSION_NOTES.map((note) => `${note}.`);
+/** The conversions, as sentences with their full stop; the bigha is `bigha`'s State's. */
+export const conversionNotes = (bigha: BighaState): readonly string[] => {
+  if (!hindi()) return [...AREA_CONVERSION_NOTES, bighaNote(bigha)].map((note) => `${note}.`);
+  const { squareMetres, acres } = bighaSize(bigha);
+  return [
+    m.store_dosage_note_guntha({ guntha: GUNTHA_PER_ACRE }),
+    m.store_dosage_note_hectare({ acres: ACRES_PER_HECTARE }),
+    m.store_dosage_note_bigha({ state: stateName(bigha, "hi"), sqm: formatNumber(squareMetres), acres: formatNumber(acres) }),
+  ];
+};
+
+/** The States whose bigha the calculator knows, each with its size: "Madhya Pradesh (1,114.8 m²)". */
+export const bighaOptions = () =>
+  BIGHA_SIZES.map(({ state }) => {
+    const sqm = formatNumber(bighaSize(state).squareMetres);
+    return { value: state, label: hindi() ? m.store_dosage_bigha_option({ state: stateName(state, "hi"), sqm }) : `${state} (${sqm} m²)` };
+  });
 
 /** "2.5 kg" → "2.5 किलो". */
 export function baseAmountText(amount: BaseAmount): string {

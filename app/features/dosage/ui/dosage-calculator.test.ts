@@ -2,7 +2,7 @@ import { createElement, type ComponentProps } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { expect, it } from "vitest";
-import { AREA_CONVERSION_NOTES, AREA_UNIT_OPTIONS, type DosagePlanView, describeNeed } from "~/features/dosage/domain/dosage";
+import { AREA_CONVERSION_NOTES, AREA_UNIT_OPTIONS, bighaNote, type DosagePlanView, describeNeed } from "~/features/dosage/domain/dosage";
 import { DosageCalculator } from "./dosage-calculator";
 import { planMarkup } from "./dosage-plan.server";
 import { uiMessages } from "~/platform/i18n/i18n.server";
@@ -16,9 +16,14 @@ const base: Props = {
   productName: "Neem cake",
   recommended: "2 kg",
   units: AREA_UNIT_OPTIONS,
-  notes: AREA_CONVERSION_NOTES.map((note) => `${note}.`),
+  notes: [...AREA_CONVERSION_NOTES, bighaNote("Madhya Pradesh")].map((note) => `${note}.`),
   area: "",
   areaUnit: "acre",
+  bighaStates: [
+    { value: "Madhya Pradesh", label: "Madhya Pradesh (1,114.8 m²)" },
+    { value: "Rajasthan", label: "Rajasthan (2,529.3 m²)" },
+  ],
+  bighaState: "Madhya Pradesh",
   error: null,
   plan: null,
 };
@@ -73,9 +78,14 @@ it("is a labelled GET form that keeps the chosen pack size", () => {
   expect(attr(tag(html, /type="hidden"/), "name")).toBe("size");
   expect(attr(tag(html, /type="hidden"/), "value")).toBe("v-1kg");
   expect(textOf(html, tag(html, /<button[^>]*type="submit"/))).toBe("Calculate");
-  expect(text(html)).toContain("Bigha sizes differ by state; here 1 bigha = 0.625 acre");
+  expect(text(html)).toContain("Bigha sizes differ by State; here 1 bigha = 1,114.8 m² (0.275 acre), Madhya Pradesh's.");
   expect(text(html)).toContain("1 acre = 40 guntha");
   expect(render()).not.toContain('name="size"');
+  // With bigha chosen, whose bigha is asked, the delivery State's chosen; with another unit it is not asked.
+  const bigha = tag(html, /^<select[^>]*name="bigha"/);
+  expect(labelFor(html, attr(bigha, "id"))).toBe("Whose bigha (State)");
+  expect(tag(html, /<option[^>]*value="Madhya Pradesh"/)).toContain("selected");
+  expect(render({ areaUnit: "acre" })).not.toContain('name="bigha"');
 });
 
 it("ties an error to the area field", () => {

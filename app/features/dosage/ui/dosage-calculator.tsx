@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Form } from "react-router";
 import Calculator from "lucide-react/icons/calculator";
 import Check from "lucide-react/icons/check";
@@ -28,6 +28,8 @@ export function DosageCalculator({
   notes,
   area,
   areaUnit,
+  bighaStates,
+  bighaState,
   error,
   plan,
   selectedSize,
@@ -37,6 +39,8 @@ export function DosageCalculator({
   const id = useId();
   const t = useT();
   const describedBy = [error ? `${id}-error` : null, `${id}-notes`].filter(Boolean).join(" ");
+  // Whose bigha is asked only with bigha chosen (without JavaScript: as the page was asked for).
+  const [unit, setUnit] = useState(areaUnit);
 
   return (
     <section aria-labelledby={`${id}-title`} id="dosage-calculator" className="mt-8 rounded-lg border border-stone-200 bg-white p-4 sm:p-6">
@@ -80,6 +84,7 @@ export function DosageCalculator({
               id={`${id}-unit`}
               name="unit"
               defaultValue={areaUnit}
+              onChange={(e) => setUnit(e.currentTarget.value)}
               className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] text-stone-900 focus:border-brand-600 focus:outline-none"
             >
               {units.map((u) => (
@@ -90,6 +95,26 @@ export function DosageCalculator({
             </select>
           </div>
         </div>
+        {unit === "bigha" ? (
+          <div className="mt-3">
+            <label htmlFor={`${id}-bigha`} className="mb-1 block text-sm font-medium text-stone-800">
+              {t("ui_store_bigha_of")}
+            </label>
+            <select
+              id={`${id}-bigha`}
+              name="bigha"
+              defaultValue={bighaState}
+              aria-describedby={`${id}-notes`}
+              className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] text-stone-900 focus:border-brand-600 focus:outline-none"
+            >
+              {bighaStates.map((b) => (
+                <option key={b.value} value={b.value}>
+                  {b.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         {error ? (
           <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-700">
             {error}
