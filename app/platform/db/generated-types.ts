@@ -222,6 +222,7 @@ export interface Product {
   regulated_as: string | null;
   reject_reason: string | null;
   reviews: Generated<number>;
+  search_name_words: Generated<string | null>;
   search_tags: Generated<string>;
   search_text: Generated<string>;
   season: string | null;

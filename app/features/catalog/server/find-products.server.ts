@@ -9,7 +9,7 @@ import type { SearchTerm } from "~/features/catalog/domain/search-terms";
 import { termsFor } from "./search-synonyms.server";
 import { type CardRow, selectProductCard, toProductCard } from "./select-product-card.server";
 import { suggestNames } from "./suggest-names.server";
-import { wordRank } from "./word-rank.server";
+import { wordForm, wordRank } from "./word-rank.server";
 import { findNotSold, type NotSold } from "./not-sold.server";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 
@@ -65,7 +65,7 @@ export async function findProducts(query: CatalogQuery, pageSize = PAGE_SIZE): P
   const offsetFor = (matching: number) => (Math.min(query.page, pageCountFor(matching)) - 1) * pageSize;
 
   const terms = query.q ? await termsFor(query.q) : [];
-  const order = orderFor(engine, query.sort, terms);
+  const order = orderFor(query.sort, terms);
   const best = query.sort === "best" && terms.length > 0;
   const search: Search = { inScope, category: query.category, onSale, q: query.q, terms, order, best, pageSize, offsetFor };
   // trigram indexes need three characters in every form
@@ -256,17 +256,9 @@ function inMatches(match: string, walk: boolean) {
 /**
  * A page of matches: walk about (offset + limit) × onSale / matching entries of the sort's index,
  * keeping the entries whose rowid matched, or look up every match and sort, whichever reads less.
- * An order no index holds (best match's word rank) always looks them up.
  */
-function pageSqlite(
-  { inScope, onSale }: Search,
-  { match, inIndex, matching }: SqliteMatches,
-  order: Order,
-  offset: number,
-  limit: number,
-  indexed = true,
-) {
-  const walk = indexed && ((offset + limit) * onSale) / matching < WALK_RATIO * inIndex;
+function pageSqlite({ inScope, onSale }: Search, { match, inIndex, matching }: SqliteMatches, order: Order, offset: number, limit: number) {
+  const walk = ((offset + limit) * onSale) / matching < WALK_RATIO * inIndex;
   return sorted(selectProductCard(inScope.where(inMatches(match, walk))), order)
     .limit(limit)
     .offset(offset)
@@ -283,26 +275,55 @@ async function searchSqlite(search: Search): Promise<Found> {
 }
 
 /**
- * Best match on SQLite: the products whose name or tags hold every term, by word rank and name
- * (word-rank.server.ts), then the rest, by name. Each part is a search of its own (FTS5's column
- * filter finds the first): the first sorts its matches, the rest still walks the name index.
+ * Best match on SQLite, in word rank's tiers (word-rank.server.ts), each by name. Each tier is an
+ * FTS5 query of its own on the trigram index: a whole word is " pot " (or " pots ") in the name's
+ * words or the tags (0037), the start of one " pot", so no tier is worked out row by row. The
+ * tiers are counted in order only until the page is full; each page walks the name index or sorts
+ * its few matches, as any search does.
  */
 async function searchSqliteBest(search: Search): Promise<Found> {
-  const all = ftsQuery(search.terms);
-  const named = ftsQuery(search.terms, "name");
-  const [found, first] = await Promise.all([countSqlite(search, all), countSqlite(search, named)]);
+  const found = await countSqlite(search, ftsQuery(search.terms));
   if (found.matching === 0) return { rows: [], matching: 0 };
-  const byName = ORDER.name;
   const offset = search.offsetFor(found.matching);
-  const rows =
-    offset < first.matching
-      ? await pageSqlite(search, first, search.order, offset, Math.min(search.pageSize, first.matching - offset), false)
-      : [];
-  const others = { match: `(${all}) NOT (${named})`, inIndex: found.inIndex - first.inIndex, matching: found.matching - first.matching };
-  const wanted = search.pageSize - rows.length;
-  if (wanted > 0 && others.matching > 0)
-    rows.push(...(await pageSqlite(search, others, byName, Math.max(0, offset - first.matching), wanted)));
+  const rows: CardRow[] = [];
+  let before = 0; // matches in the tiers above this one
+  for (const match of ftsTiers(search.terms)) {
+    const tier = await countSqlite(search, match);
+    const from = Math.max(0, offset + rows.length - before);
+    if (from < tier.matching)
+      rows.push(...(await pageSqlite(search, tier, ORDER.name, from, Math.min(search.pageSize - rows.length, tier.matching - from))));
+    before += tier.matching;
+    if (rows.length >= search.pageSize || before >= found.matching) break;
+  }
   return { rows, matching: found.matching };
+}
+
+/**
+ * Word rank's tiers as FTS5 queries, disjoint and together every match: the name's words holding
+ * every term as a whole word; the name's words or the tags doing so; at a word's start; the name
+ * or tags holding it anywhere; the rest.
+ */
+function ftsTiers(terms: SearchTerm[]): string[] {
+  const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+  const each = (filter: string, phrases: (form: string) => string[]) =>
+    terms.map((term) => `${filter} : (${term.forms.flatMap((form) => phrases(wordForm(form)).map(phrase)).join(" OR ")})`).join(" AND ");
+  const whole = (f: string) => [` ${f} `, ` ${f}s `, ` ${f}es `];
+  const all = ftsQuery(terms);
+  const tiers = [
+    each("{search_name_words}", whole),
+    each("{search_name_words search_tags}", whole),
+    each("{search_name_words search_tags}", (f) => [` ${f}`]),
+  ];
+  const named = ftsQuery(terms, "name");
+  // The first three hold one another; the fourth (raw text) may miss a word found with its
+  // punctuation as spaces, so each tier leaves out all before it.
+  return [
+    `(${all}) AND (${tiers[0]})`,
+    `((${all}) AND (${tiers[1]})) NOT (${tiers[0]})`,
+    `((${all}) AND (${tiers[2]})) NOT (${tiers[1]})`,
+    `((${all}) AND (${named})) NOT (${tiers[2]})`,
+    `(${all}) NOT ((${named}) OR (${tiers[2]}))`,
+  ];
 }
 
 /**
@@ -336,10 +357,10 @@ const ORDER: Record<Exclude<SortKey, "best">, Order> = {
 };
 
 /** Best match: by how well the name or tags hold every term (word-rank.server.ts), then by name. */
-function orderFor(engine: Engine, sort: SortKey, terms: SearchTerm[]): Order {
+function orderFor(sort: SortKey, terms: SearchTerm[]): Order {
   if (sort !== "best") return ORDER[sort];
   if (terms.length === 0) return ORDER.name;
-  return [[wordRank(engine, terms), sql.ref("product.name_key")], "asc"];
+  return [[wordRank(terms), sql.ref("product.name_key")], "asc"];
 }
 
 async function countRows(rows: InScope) {

@@ -55,12 +55,7 @@ async function isSold(type: ProductType): Promise<boolean> {
     .select("product.id")
     .where("product.status", "=", "live")
     .where(found)
-    .where(
-      sql<SqlBool>`(${sql.join(
-        words.map((w) => nameHoldsWord(engine, w)),
-        sql` or `,
-      )})`,
-    )
+    .where(sql<SqlBool>`(${sql.join(words.map(nameHoldsWord), sql` or `)})`)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from "kysely";
-import type { Engine } from "~/platform/db/db.server";
-import { foldSql } from "~/platform/db/fold-sql";
+import { foldDevanagari } from "~/platform/i18n/devanagari";
+import { WORD_BREAKS } from "~/platform/db/migrations/0037-search-tags";
 import type { SearchTerm } from "~/features/catalog/domain/search-terms";
 
 /**
@@ -10,59 +10,41 @@ import type { SearchTerm } from "~/features/catalog/domain/search-terms";
  * before "Potassium nitrate", and those before the products of potato farmers; "tomato" lists
  * tomato seeds before the drip kit for tomato farmers. A whole word may carry a plural ending.
  *
- * Evaluated for each match only (never to find them): the trigram indexes find, this orders.
+ * The name's words (search_name_words) and the tags (search_tags) are kept by the database with a
+ * space before and after each word (0037), so each test is a LIKE: " pot " is a whole word.
+ * SQLite's best match asks its trigram index the same in tiers (find-products.server.ts); this
+ * expression orders the matches PostgreSQL collects, and the short searches that scan.
  */
-export function wordRank(engine: Engine, terms: SearchTerm[]): Expression<number> {
-  const holds = (how: How, within = texts(engine)) =>
-    allOf(terms.map((term) => anyOf(term.forms.map((form) => holdsForm(engine, form, how, within)))));
-  return sql<number>`case when ${holds("word", names(engine))} then 0 when ${holds("word")} then 1 when ${holds("start")} then 2 when ${holds("inside")} then 3 else 4 end`;
+export function wordRank(terms: SearchTerm[]): Expression<number> {
+  const holds = (test: (form: string) => Expression<SqlBool>) =>
+    allOf(terms.map((term) => anyOf(term.forms.map((form) => test(wordForm(form))))));
+  const whole = (column: string) => (f: string) => anyOf([` ${f} `, ` ${f}s `, ` ${f}es `].map((w) => like(column, w)));
+  return sql<number>`case
+    when ${holds(whole(NAME_WORDS))} then 0
+    when ${holds((f) => anyOf([whole(NAME_WORDS)(f), whole(TAGS)(f)]))} then 1
+    when ${holds((f) => anyOf([like(NAME_WORDS, ` ${f}`), like(TAGS, ` ${f}`)]))} then 2
+    when ${holds((f) => anyOf([like(NAME_WORDS, f), like(TAGS, f)]))} then 3
+    else 4 end`;
 }
 
 /** The name, in either language, holds the word (or its plural) as a word: "Clay Pots", not "Potash". */
-export function nameHoldsWord(engine: Engine, word: string): Expression<SqlBool> {
-  return holdsForm(engine, word, "word", names(engine));
+export function nameHoldsWord(word: string): Expression<SqlBool> {
+  const f = wordForm(word);
+  return anyOf([` ${f} `, ` ${f}s `, ` ${f}es `].map((w) => like(NAME_WORDS, w)));
 }
 
-type How = "word" | "start" | "inside";
-
-/** What separates words: spaces and punctuation (ASCII, the danda, dashes, curly quotes). */
-const BREAKS = " !\"#$%&'()*+,./:;<=>?@[\\]^_`{|}~।–—‘’“”-";
-
-/** The texts best match reads, lower case: name, Hindi name (folded as a search is), tags (0037). */
-const texts = (engine: Engine) =>
-  engine === "postgres"
-    ? ["product.name_key", foldSql(true, "lower(coalesce(product.name_hi, ''))"), "product.search_tags"]
-    : ["product.name_key", "product.search_name_hi", "product.search_tags"];
-
-/** The name in either language. */
-const names = (engine: Engine) => texts(engine).slice(0, 2);
-
-function holdsForm(engine: Engine, form: string, how: How, within = texts(engine)): Expression<SqlBool> {
-  const endings = how === "word" ? ["", "s", "es"] : [""];
-  return anyOf(
-    within.flatMap((text) =>
-      endings.map((ending) =>
-        engine === "postgres" ? holdsOnPostgres(text, form + ending, how) : holdsOnSqlite(text, form + ending, how),
-      ),
-    ),
-  );
+/** A search form as the name's words hold text: lower case, Devanagari folded, every break a space. */
+export function wordForm(form: string): string {
+  return [...foldDevanagari(form).toLowerCase()].map((c) => (WORD_BREAKS.includes(c) ? " " : c)).join("");
 }
 
-/** PostgreSQL: breaks become spaces (translate), then a LIKE with spaces around the word. */
-function holdsOnPostgres(text: string, form: string, how: How): Expression<SqlBool> {
-  const spaced = [...form].map((c) => (BREAKS.includes(c) ? " " : c)).join("");
-  const literal = spaced.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const pattern = how === "word" ? `% ${literal} %` : how === "start" ? `% ${literal}%` : `%${literal}%`;
-  return sql<SqlBool>`translate(' ' || ${sql.raw(text)} || ' ', ${BREAKS}, ${" ".repeat([...BREAKS].length)}) like ${pattern} escape '\\'`;
-}
+const NAME_WORDS = "product.search_name_words";
+const TAGS = "product.search_tags";
 
-/** SQLite: GLOB with a class of the breaks around the word ([*] and the like keep GLOB's own characters literal). */
-function holdsOnSqlite(text: string, form: string, how: How): Expression<SqlBool> {
-  // In a GLOB class, "]" is literal first and "-" last; "[" and "\" are literal anywhere.
-  const breaks = `[]${BREAKS.replace("]", "").replace("-", "")}-]`;
-  const literal = [...form].map((c) => ("*?[".includes(c) ? `[${c}]` : c)).join("");
-  const pattern = how === "word" ? `*${breaks}${literal}${breaks}*` : how === "start" ? `*${breaks}${literal}*` : `*${literal}*`;
-  return sql<SqlBool>`(' ' || ${sql.raw(text)} || ' ') glob ${pattern}`;
+/** column LIKE %text% (wildcards in text escaped), case as stored: both columns are lower case. */
+function like(column: string, text: string): Expression<SqlBool> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
 }
 
 const allOf = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` and `)})`;

@@ -69,15 +69,32 @@ type Db = Kysely<{
   search_synonym: { id: string; term: string; variant: string };
 }>;
 
-/** A product's tags: its category's words, then its crops'. */
+/** A product's tags: its category's words, then its crops', with a space before and after each word. */
 const tagsOf = (id: string, category: string, postgres: boolean) =>
-  `trim(coalesce((select words from search_tag where kind = 'category' and key = ${category}), '') || ' ' ||
+  `' ' || trim(coalesce((select words from search_tag where kind = 'category' and key = ${category}), '') || ' ' ||
     coalesce((select ${postgres ? "string_agg(t.words, ' ' order by t.key)" : "group_concat(t.words, ' ')"}
-      from product_crop pc join search_tag t on t.kind = 'crop' and t.key = pc.crop where pc.product_id = ${id}), ''))`;
+      from product_crop pc join search_tag t on t.kind = 'crop' and t.key = pc.crop where pc.product_id = ${id}), '')) || ' '`;
+
+/** What separates words: spaces and punctuation (ASCII, the danda, dashes, curly quotes). */
+export const WORD_BREAKS = " !\"#$%&'()*+,./:;<=>?@[\\]^_`{|}~।–—‘’“”-";
+
+/**
+ * The name in both languages as words: lower case, Devanagari folded, every break a space, with a
+ * space before and after, so " pot " is a whole word of it and " pot" the start of one.
+ */
+function nameWords(postgres: boolean) {
+  const names = `lower(name) || ' ' || ${foldSql(postgres, "lower(coalesce(name_hi, ''))")}`;
+  const breaks = [...WORD_BREAKS];
+  const spaced = postgres
+    ? `translate(${names}, '${breaks.join("").replaceAll("'", "''")}', '${" ".repeat(breaks.length)}')`
+    : breaks.reduce((inner, c) => `replace(${inner}, '${c.replaceAll("'", "''")}', ' ')`, names);
+  return `' ' || ${spaced} || ' '`;
+}
 
 const SQLITE_SEARCH_TRIGGERS = ["product_search_insert", "product_search_delete", "product_search_update"];
 const SQLITE_TAG_TRIGGERS = ["product_crop_tags_insert", "product_crop_tags_delete", "product_crop_tags_update"];
 const FTS_COLUMNS = "name, description, search_name_hi, search_description_hi";
+const TAGGED_COLUMNS = `${FTS_COLUMNS}, search_tags, search_name_words`;
 const PG_CROP_TAG_TRIGGERS = ["product_crop_tags_insert", "product_crop_tags_delete", "product_crop_tags_update"];
 
 export async function up(db: Kysely<unknown>) {
@@ -95,6 +112,11 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await typed.insertInto("search_tag").values(TAG_ROWS).execute();
   await sql`alter table product add column search_tags text not null default ''`.execute(db);
+  await sql
+    .raw(
+      `alter table product add column search_name_words text generated always as (${nameWords(postgres)}) ${postgres ? "stored" : "virtual"}`,
+    )
+    .execute(db);
 
   if (postgres) {
     await sql
@@ -143,7 +165,7 @@ export async function up(db: Kysely<unknown>) {
     await sql.raw(`update product set search_tags = ${tagsOf("product.id", "product.category", false)}`).execute(db);
     // A crop added or removed: the product's row leaves the index with the tags it was indexed
     // with and comes back with its new ones (FTS5 must be told exactly what it holds).
-    const columns = `${FTS_COLUMNS}, search_tags`;
+    const columns = TAGGED_COLUMNS;
     const refresh = (id: string) => `
       insert into product_search(product_search, rowid, ${columns}) select 'delete', rowid, ${columns} from product where id = ${id} and status = 'live';
       update product set search_tags = ${tagsOf("product.id", "product.category", false)} where id = ${id};
@@ -196,6 +218,7 @@ export async function down(db: Kysely<unknown>) {
     for (const t of SQLITE_TAG_TRIGGERS) await sql.raw(`drop trigger if exists ${t}`).execute(db);
     await createSqliteSearch(db, false);
   }
+  await sql`alter table product drop column search_name_words`.execute(db);
   await sql`alter table product drop column search_tags`.execute(db);
   await db.schema.dropTable("search_tag").execute();
 }
@@ -215,7 +238,7 @@ function pgSearchText(withTags: boolean) {
  * promises no order between two triggers of one event).
  */
 async function createSqliteSearch(db: Kysely<unknown>, withTags: boolean) {
-  const columns = withTags ? `${FTS_COLUMNS}, search_tags` : FTS_COLUMNS;
+  const columns = withTags ? TAGGED_COLUMNS : FTS_COLUMNS;
   const old = `old.rowid, ${columns
     .split(", ")
     .map((c) => `old.${c}`)
