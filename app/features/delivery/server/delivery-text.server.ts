@@ -6,7 +6,8 @@ import { currentLocale, m } from "~/platform/i18n/i18n.server";
 
 const hindiPlace = (place: PincodePlace) => ({ district: districtName(place.district, "hi"), state: stateName(place.state, "hi") });
 
-const hindiDay = new Intl.DateTimeFormat("hi-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+// "शनिवार, 5 दिसंबर": whole words, not ICU's abbreviations ("शनि, 5 दिस॰"), which read as English shorthand.
+const hindiDay = new Intl.DateTimeFormat("hi-IN", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 
 /**
  * "Check delivery"'s answer in the language of the page asking: the domain words it in English (the
