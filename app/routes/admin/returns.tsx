@@ -40,8 +40,9 @@ export default function AdminReturns({ loaderData, actionData }: Route.Component
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Returns</h1>
       <p className="mt-1 text-sm text-stone-600">
-        Customers ask to return items within {RETURN_WINDOW_DAYS} days of delivery. Approving refunds the item's price with its GST and
-        issues a credit note; vendors decide the returns of their own products too.
+        Customers ask to return items within {RETURN_WINDOW_DAYS} days of delivery. First record that the item came back (and how many can
+        be sold again), then the refund of its price with GST, which issues a credit note. Vendors receive the returns of their own products
+        too; a refund by UPI or bank transfer is sent and recorded here.
       </p>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
         <div>
