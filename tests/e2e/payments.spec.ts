@@ -152,17 +152,21 @@ test("a delivered order paid by UPI: a return is approved and refunded through t
 
   await page.goto(`/orders/${orderId}/return`);
   const line = page.getByTestId("return-line").filter({ hasText: SECATEURS.name });
-  // One was bought: no quantity to choose.
-  await line.getByLabel(/^Why are you returning it/).fill("The blade arrived bent.");
+  // One was bought: no quantity to choose; paid online: no UPI ID or bank account to give.
+  await expect(line.getByTestId("refund-to")).toHaveCount(0);
+  await line.getByLabel(/^Why are you returning it/).selectOption("damaged");
+  await line.getByLabel(/^Tell us what happened/).fill("The blade arrived bent.");
   await line.getByRole("button", { name: "Request return" }).click();
   await expect(toasts(page)).toContainText("Your return request has been sent.");
 
   await admin.goto("/admin/returns");
   const request = admin.getByTestId("admin-return").filter({ hasText: formatOrderId(orderId) });
   await waitForHydration(admin);
+  await request.getByRole("button", { name: "Record item received" }).click();
+  await expect(toasts(admin)).toContainText("Goods received back");
   // Paid online: no payout reference to type; the gateway refunds it.
   await expect(request.getByLabel(/^Payout reference/)).toHaveCount(0);
-  await request.getByRole("button", { name: "Approve and refund" }).click();
+  await request.getByRole("button", { name: /^Refund ₹/ }).click();
   await expect(toasts(admin)).toContainText("Return approved");
 
   await page.goto(`/order-confirmation/${orderId}`);
