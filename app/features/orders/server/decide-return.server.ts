@@ -4,7 +4,7 @@ import { formatPaiseExact } from "~/platform/core/money";
 import { isPrepaidMethod } from "~/features/payments/domain/payments";
 import { itemCount, PAYOUT_REFERENCE_REQUIRED, RETURN_ALREADY_DECIDED, RETURN_MISSING } from "~/features/orders/domain/returns";
 import { STORE_SELLER } from "~/features/tax/domain/tax-documents";
-import { sizeName } from "~/features/catalog/domain/variants";
+import { lineName, sizeName } from "~/features/catalog/domain/variants";
 import { isId, newId } from "~/platform/ids";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
 import { sendAfterCommit } from "~/features/orders/server/cancel-order.server";
@@ -19,6 +19,10 @@ import { restockReturnedLine } from "./restore-stock.server";
 
 /** Who decides: an admin (any return), or a vendor (only returns of their own lines: another's reads as not found). */
 export type ReturnDecider = { role: "admin" | "vendor"; id: string };
+
+/** The returned item as the customer's email names it: in the order's language (its Hindi name and pack on a Hindi order). */
+const customerItem = (r: { name: string; name_hi: string | null; variant_label: string; locale: string }) =>
+  lineName({ name: r.name, nameHi: r.name_hi, variantLabel: r.variant_label }, r.locale);
 
 /** The return with its line and order, as its decider may see it; a vendor's query carries their id. */
 async function findReturn(trx: Db, returnId: string, decider: ReturnDecider) {
@@ -37,6 +41,7 @@ async function findReturn(trx: Db, returnId: string, decider: ReturnDecider) {
       "return_request.status",
       "return_request.received_at",
       "order_line.name",
+      "order_line.name_hi",
       "order_line.product_id",
       "order_line.variant_id",
       "order_line.variant_label",
@@ -193,7 +198,7 @@ export async function approveReturn(request: {
         {
           orderId: r.order_id,
           customerName: r.customer_name,
-          item,
+          item: customerItem(r),
           quantity,
           refund: { amountPaise, kind: refund.kind, payoutReference: request.payoutReference ?? null },
           creditNote: creditNote?.number ?? null,
@@ -239,7 +244,7 @@ export async function rejectReturn(request: { returnId: string; decider: ReturnD
         .execute();
       const email = returnRejectedEmail(
         emails.store,
-        { orderId: r.order_id, customerName: r.customer_name, item, quantity, note },
+        { orderId: r.order_id, customerName: r.customer_name, item: customerItem(r), quantity, note },
         r.locale,
       );
       await enqueueEmail(trx, "return-decided", `return-decided:${r.id}`, { to: r.customer_email, ...email });

@@ -8,6 +8,9 @@ import { changeOrderStatus } from "./admin-orders.server";
 import { getCustomerOrder } from "./get-customer-order.server";
 import { listCustomerOrders } from "./list-customer-orders.server";
 import { placeOrder } from "./place-order.server";
+import { rejectReturn } from "./decide-return.server";
+import { requestReturn } from "./request-return.server";
+import { advanceOrder } from "../../../../tests/paid-orders";
 
 /**
  * An order line keeps both names of its product as they were when it was placed (order_line.name_hi,
@@ -67,6 +70,24 @@ describe("an order line's Hindi name", () => {
       .executeTakeFirstOrThrow();
     const [line] = (JSON.parse(invoice.snapshot) as TaxDocument).lines;
     expect(line).toMatchObject({ description: "Hybrid Okra Seeds (10 g)", descriptionHi: "हाइब्रिड भिंडी के बीज (10 ग्राम)" });
+  });
+
+  it("names the returned item in Hindi in the customer's email about their return", async () => {
+    const { customer, orderId } = await hindiOrder();
+    const admin = await createCustomer({ role: "admin" });
+    await advanceOrder(orderId, "delivered", admin.id);
+    const line = await getDb().selectFrom("order_line").select("id").where("order_id", "=", orderId).executeTakeFirstOrThrow();
+    const { returnId } = await requestReturn(customer, orderId, {
+      lineId: line.id,
+      quantity: 1,
+      reasonCode: "damaged",
+      reason: "पैकेट फटा हुआ आया।",
+      payout: { to: "upi", upiId: "ramesh.k@okicici" },
+    });
+    await rejectReturn({ returnId, decider: { role: "admin", id: admin.id }, note: "फ़ोटो में पैकेट ठीक दिखता है।" });
+    const [decided] = await queuedEmails(`return-decided:${returnId}`);
+    expect(decided?.email.text).toContain("1 × हाइब्रिड भिंडी के बीज (10 ग्राम)");
+    expect(decided?.email.text).not.toContain("Hybrid Okra Seeds");
   });
 
   it("of a line placed before lines kept one is its product's Hindi name (0038), and the English where there is none", async () => {
