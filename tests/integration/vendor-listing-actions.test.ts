@@ -50,7 +50,7 @@ async function post(cookie: string, fields: Record<string, string>) {
     url: new URL(request.url),
     params: {},
     context: new RouterContextProvider(),
-  } as Parameters<typeof productsAction>[0]);
+  } as never);
   if (result instanceof Response) return { status: result.status, error: null };
   const init = (result as { init?: ResponseInit | null }).init;
   return { status: init?.status ?? 200, error: (result as { data?: { error?: string } }).data?.error ?? null };

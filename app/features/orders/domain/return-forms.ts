@@ -90,20 +90,6 @@ export const ReturnRequestSchema = z
   .and(PayoutFieldsSchema.transform((payout) => ({ payout })));
 export type ReturnRequestInput = z.infer<typeof ReturnRequestSchema>;
 
-/** The field names of the return form, for a refusal's errors and what comes back typed. */
-export const RETURN_FORM_FIELDS = [
-  "lineId",
-  "quantity",
-  "reasonCode",
-  "reason",
-  "refundTo",
-  "upiId",
-  "accountNumber",
-  "accountNumberAgain",
-  "ifsc",
-  "accountHolder",
-] as const;
-
 /** A UPI or bank transfer reference (a UTR is 12–22 letters and digits), as createRefund takes it. */
 export const PayoutReferenceSchema = z
   .string(PAYOUT_REFERENCE_INVALID)

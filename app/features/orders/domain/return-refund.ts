@@ -20,21 +20,8 @@ export type ReturnReasonCode = (typeof RETURN_REASON_CODES)[number];
 export function isReturnReasonCode(value: unknown): value is ReturnReasonCode {
   return typeof value === "string" && (RETURN_REASON_CODES as readonly string[]).includes(value);
 }
-/** The English words of each reason (the admin's pages and the seller's email are in English or the vendor's language). */
-export const RETURN_REASON_LABELS: Record<ReturnReasonCode, string> = {
-  damaged: "Arrived damaged or leaking",
-  wrong_item: "Wrong item or pack size",
-  not_as_described: "Not as described",
-  poor_quality: "Poor quality, or did not work",
-  missing_parts: "Parts missing",
-  not_needed: "No longer needed",
-  other: "Another reason",
-};
 
 // ---- Where the refund goes ----
-
-export const PAYOUT_TARGETS = ["upi", "bank"] as const;
-export type PayoutTarget = (typeof PAYOUT_TARGETS)[number];
 
 /** A UPI ID: a name (letters, digits, dot, hyphen, underscore) @ the app's handle (letters, then letters or digits). */
 export const UPI_ID_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/;
@@ -59,7 +46,7 @@ export const isAccountNumber = (text: string) => ACCOUNT_NUMBER_PATTERN.test(nor
  * customer can see a mistyped code before sending. A code of another bank is still accepted (there
  * are over a thousand): its format is what the server checks.
  */
-export const IFSC_BANKS: Readonly<Record<string, string>> = {
+const IFSC_BANKS: Readonly<Record<string, string>> = {
   SBIN: "State Bank of India",
   HDFC: "HDFC Bank",
   ICIC: "ICICI Bank",

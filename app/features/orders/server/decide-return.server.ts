@@ -89,7 +89,7 @@ function refuseStep(
   throw new ReturnRefused(refusal("orders.return_step"), 409);
 }
 
-export type ReceiveOutcome = { restocked: number };
+type ReceiveOutcome = { restocked: number };
 
 /**
  * Records that the goods of a return came back, before any refund: by an admin (any return) or the

@@ -94,7 +94,7 @@ function parsePhotos(json: string): string[] {
  * The payout's destination in full, opened from the secret box: for the admin who sends the refund,
  * never for a vendor or a list the customer sees. Null when none was given or it cannot be opened.
  */
-export function openPayoutDetails(sealed: string | null): PayoutDetails | null {
+function openPayoutDetails(sealed: string | null): PayoutDetails | null {
   if (!sealed) return null;
   const plain = open(sealed);
   if (!plain) return null;

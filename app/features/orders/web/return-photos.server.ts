@@ -3,7 +3,7 @@ import { discardProductImage, ImageRefused, storeProductImage } from "~/features
 import { type Refusal, refusal } from "~/platform/core/refusal";
 
 /** At most this many photos with one return. */
-export const MAX_RETURN_PHOTOS = 3;
+const MAX_RETURN_PHOTOS = 3;
 
 type Stored = { ok: true; photos: string[] } | { ok: false; refusal: Refusal; status: 400 | 413 | 422 };
 

@@ -10,7 +10,6 @@ export const ListingActionSchema = z.object({
     .min(1, refusalCode("common.form_missing"))
     .max(64, refusalCode("common.form_missing")),
 });
-export type ListingAction = z.infer<typeof ListingActionSchema>;
 
 /** Which of those a listing in this state offers. */
 export function listingActionsFor(status: string): { pause: boolean; resume: boolean } {
