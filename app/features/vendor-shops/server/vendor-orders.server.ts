@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { shownContact } from "~/features/accounts/domain/contact";
-import { sizeName } from "~/features/catalog/domain/variants";
+import { lineName } from "~/features/catalog/domain/variants";
+import { stateName } from "~/platform/core/indian-states";
+import { currentLocale } from "~/platform/i18n/i18n.server";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";
 import { FIRST_PAGE, type PageRequest } from "~/platform/core/pagination";
@@ -58,6 +60,7 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
           "id",
           "order_id as orderId",
           "name",
+          "name_hi",
           "variant_label",
           "sku",
           "quantity",
@@ -82,6 +85,8 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
         .orderBy("number")
         .execute()
     : [];
+  // The vendor area is in English and Hindi: lines and States in the page's language.
+  const locale = currentLocale();
   const rows = page.rows.map((r) => ({
     documents: documents.filter((d) => d.order_id === r.orderId).map(({ id, kind, number }) => ({ id, kind, number })),
     orderId: r.orderId,
@@ -90,12 +95,12 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
     createdAt: r.createdAt,
     customerName: shownContact({ name: r.customerName, phone: r.customerPhone }).label,
     customerPhone: shownContact({ phone: r.customerPhone }).phone ?? "",
-    address: `${r.street}, ${r.city}, ${r.state} ${r.pincode}`,
+    address: `${r.street}, ${r.city}, ${stateName(r.state, locale)} ${r.pincode}`,
     lines: lines
       .filter((l) => l.orderId === r.orderId)
       .map((l) => ({
         id: l.id,
-        name: sizeName(l.name, l.variant_label),
+        name: lineName({ name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label }, locale),
         sku: l.sku,
         quantity: l.quantity,
         unitPrice: Number(l.unitPrice),
