@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterEach, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { checkoutInput, createProduct } from "../factories";
+import { checkoutInput, createProduct, restoreEnv, setEnv } from "../factories";
 import { advanceOrder } from "../paid-orders";
 import { getAuth } from "~/platform/auth/auth.server";
 import { getDb } from "~/platform/db/db.server";
@@ -8,6 +12,7 @@ import { createUserWithPassword } from "~/features/accounts/server/create-user.s
 import { placeOrder } from "~/features/orders/server/place-order.server";
 import { action as returnAction } from "~/routes/store/return-request";
 import { action as adminReturnsAction } from "~/routes/admin/returns";
+import { getOrderAftercare } from "~/features/orders/server/order-aftercare.server";
 
 /**
  * A cash-on-delivery return through the pages' actions, as the server runs them: the customer's
@@ -53,6 +58,24 @@ async function deliveredCod() {
       (await getDb().selectFrom("product_variant").select("stock").where("product_id", "=", product.id).executeTakeFirstOrThrow()).stock,
     );
   return { customer, admin, orderId, lineId: line.id, stock };
+}
+
+afterEach(() => restoreEnv());
+
+/** The return form as a phone sends it with photos: multipart. */
+async function postPhotos(cookie: string, orderId: string, fields: Record<string, string>, files: File[]) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  for (const f of files) body.append("photos", f);
+  const request = new Request(`${ORIGIN}/orders/${orderId}/return`, { method: "POST", body, headers: { cookie, origin: ORIGIN } });
+  const result: unknown = await returnAction({
+    request,
+    url: new URL(request.url),
+    params: { orderId },
+    context: new RouterContextProvider(),
+  } as never);
+  if (result instanceof Response) return { status: result.status, data: null };
+  return { status: (result as { init?: ResponseInit | null }).init?.status ?? 200, data: (result as { data?: unknown }).data ?? null };
 }
 
 const requests = (orderId: string) => getDb().selectFrom("return_request").selectAll().where("order_id", "=", orderId).execute();
@@ -150,5 +173,38 @@ describe("a cash-on-delivery return through the pages", () => {
         restock: "0",
       }).catch((e: unknown) => e),
     ).toMatchObject({ init: { status: 403 } });
+  });
+
+  it("photos: stored re-encoded under new names, shown with the return; a file that is not a picture is refused and nothing is kept", async () => {
+    const uploads = mkdtempSync(join(tmpdir(), "angle-return-photos-"));
+    setEnv({ UPLOAD_DIR: uploads });
+    const { customer, orderId, lineId } = await deliveredCod();
+    const fields = { lineId, quantity: "1", reasonCode: "damaged", reason: "Cap broken", refundTo: "upi", upiId: "ramesh.k@okicici" };
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#3a7d2c" } })
+      .png()
+      .toBuffer();
+    const photo = (name: string) => new File([new Uint8Array(png)], name, { type: "image/png" });
+
+    const notAPicture = new File(["%PDF-1.4 not a photo"], "leak.jpg", { type: "image/jpeg" });
+    expect(await postPhotos(customer.cookie, orderId, fields, [photo("a.png"), notAPicture])).toMatchObject({
+      status: 422,
+      data: { errors: { photos: "Each photo must be a JPEG, PNG or WebP image of at most 15 MB." } },
+    });
+    expect(
+      await postPhotos(customer.cookie, orderId, fields, [photo("a.png"), photo("b.png"), photo("c.png"), photo("d.png")]),
+    ).toMatchObject({
+      status: 400,
+      data: { errors: { photos: "Add at most 3 photos." } },
+    });
+    expect(await requests(orderId)).toEqual([]);
+    expect(readdirSync(uploads)).toEqual([]);
+
+    expect((await postPhotos(customer.cookie, orderId, fields, [photo("leak-1.png"), photo("leak-2.png")])).status).toBe(303);
+    const [row] = await requests(orderId);
+    const photos = JSON.parse(row?.photos ?? "[]") as string[];
+    expect(photos).toHaveLength(2);
+    for (const path of photos) expect(path).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
+    expect(readdirSync(uploads).filter((f) => !f.includes("-400"))).toHaveLength(2);
+    expect((await getOrderAftercare(orderId, customer.id))?.returns[0]?.photos).toEqual(photos);
   });
 });
