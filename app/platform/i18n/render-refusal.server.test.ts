@@ -39,6 +39,7 @@ const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C]
   "checkout.unpaid_order_units": { max: 50 },
   "checkout.unpaid_customer_value": { amountPaise: 5_00_000_00 },
   "checkout.unpaid_customer_units": { max: 100 },
+  "product.price_above_mrp": { chargedPaise: 648_00, mrpPaise: 599_00, maxPaise: 507_62 },
   "checkout.unpaid_share": { max: 10, name: "Neem Oil (1 L)" },
   "checkout.named_gone": { name: "Neem Oil" },
   "checkout.out_of_stock": { name: "Neem Oil" },

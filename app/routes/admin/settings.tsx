@@ -5,17 +5,19 @@ import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.ser
 import { FormError } from "~/ui/form-error";
 import { TextField } from "~/ui/text-field";
 import { GeneralSettingsFormSchema, SAMPLE_STORE_GSTIN } from "~/features/settings/domain/settings";
-import { type PriceDisplay, PRICE_DISPLAYS, type TaxMode, TAX_MODES } from "~/features/tax/domain/gst";
+import type { PriceDisplay, TaxMode } from "~/features/tax/domain/gst";
 
 // Here, not in ~/domain/gst: that module is in every storefront page's first script (decision 007).
 const TAX_MODE_LABELS: Record<TaxMode, string> = {
-  flat: "Flat 18% on the subtotal",
-  by_rate: "GST by product rate",
+  by_rate: "GST by each product's rate",
+  flat: "Flat 18% on every order",
 };
 const PRICE_DISPLAY_LABELS: Record<PriceDisplay, string> = {
-  exclusive: "Prices exclude GST",
   inclusive: "Prices include GST",
+  exclusive: "Prices exclude GST",
 };
+import { type AboveMrp, sizesAboveMrpUnder } from "~/features/catalog/server/mrp-check.server";
+import { formatPaise } from "~/platform/core/money";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { saveSetting } from "~/features/settings/server/save-setting.server";
 import { readForm } from "~/platform/http/read-form.server";
@@ -37,9 +39,18 @@ export async function action({ request }: Route.ActionArgs) {
   // form always sends them.
   const current = await getGeneralSettings();
   const form = await readForm(request);
-  for (const name of GST_FIELDS) if (!form.has(name)) form.set(name, current[name]);
+  for (const name of GST_FIELDS) if (!form.has(name)) form.set(name, String(current[name]));
   const submission = parseSubmission(form, GeneralSettingsFormSchema);
   if (submission.status !== "success") return data({ result: replyRefused(submission) }, { status: 400 });
+  // No tax mode may sell a pack above its MRP (issue 29): a switch that would is refused, naming them.
+  if (submission.value.taxMode !== current.taxMode) {
+    const above = await sizesAboveMrpUnder(submission.value.taxMode);
+    if (above.length > 0)
+      return data(
+        { result: submission.reply({ fieldErrors: { taxMode: [aboveMrpMessage(above, TAX_MODE_LABELS[submission.value.taxMode])] } }) },
+        { status: 400 },
+      );
+  }
   await saveSetting("general", submission.value);
   return redirectWithToast("/admin/settings", { description: "Settings saved." });
 }
@@ -50,11 +61,23 @@ const GST_FIELDS = [
   "storeLegalName",
   "storeGstin",
   "storeGstAddress",
+  "shippingFeeRupees",
+  "freeShippingOverRupees",
   "supportPhone",
   "supportEmail",
   "supportHours",
   "supportHoursHi",
 ] as const;
+
+/** Why a tax mode cannot be chosen: the packs it would sell above their MRP (the first five named). */
+function aboveMrpMessage(above: readonly AboveMrp[], mode: string) {
+  const named = above
+    .slice(0, 5)
+    .map((a) => `${a.name} (${a.label}): ${formatPaise(a.chargedPaise)} against an MRP of ${formatPaise(a.mrpPaise)}`)
+    .join("; ");
+  const more = above.length > 5 ? `; and ${above.length - 5} more` : "";
+  return `Under "${mode}" ${above.length} pack size${above.length === 1 ? "" : "s"} would sell above the MRP, which the law forbids: ${named}${more}. Lower their prices first, then choose this mode.`;
+}
 
 export default function GeneralSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const s = loaderData.settings;
@@ -100,15 +123,15 @@ export default function GeneralSettingsPage({ loaderData, actionData }: Route.Co
             <legend className="pt-4 text-lg font-bold text-stone-900">GST and tax invoices</legend>
             <Choice
               legend="Tax mode"
-              options={TAX_MODES.map((m) => [m, TAX_MODE_LABELS[m]])}
+              options={Object.entries(TAX_MODE_LABELS)}
               {...fieldProps(fields.taxMode)}
-              hint="Flat 18% charges GST at 18% of the subtotal, as the store always has. GST by product rate charges each product's own rate (0, 5, 18 or 40%) and taxes delivery at the order's highest rate."
+              hint="By each product's rate: every product pays the GST rate its seller chose (0% for seeds and saplings, 5% for most tools, machinery and fertilisers, 18% or 40%), on its invoice too; delivery pays the order's highest rate. Flat 18%: every order pays 18% GST on its subtotal, whatever each product's rate, so nil-rated seeds and 5% products are charged and invoiced at 18%, vendors' products included; delivery pays none (the specification's arithmetic). The store refuses a mode under which any pack would sell above its MRP."
             />
             <Choice
               legend="Price display"
-              options={PRICE_DISPLAYS.map((m) => [m, PRICE_DISPLAY_LABELS[m]])}
+              options={Object.entries(PRICE_DISPLAY_LABELS)}
               {...fieldProps(fields.priceDisplay)}
-              hint="Only how prices are shown: with GST included, shoppers see prices with GST added (the MRP way). What an order costs is the same either way."
+              hint="Only how prices are shown: with GST included, shoppers see what they will pay, as on the MRP label, and free delivery is measured on that amount. What a product costs is the same either way."
             />
             {s.storeGstin === SAMPLE_STORE_GSTIN ? (
               <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
@@ -153,6 +176,25 @@ export default function GeneralSettingsPage({ loaderData, actionData }: Route.Co
               maxLength={120}
               hint="Shown on Hindi pages; left blank, they show the English hours."
               {...fieldProps(fields.supportHoursHi)}
+            />
+          </fieldset>
+          <fieldset className="space-y-4 border-t border-stone-200 pt-4">
+            <legend className="pt-4 text-lg font-bold text-stone-900">Delivery charge</legend>
+            <TextField
+              label="Delivery charge per order (₹)"
+              required
+              inputMode="numeric"
+              maxLength={6}
+              {...fieldProps(fields.shippingFeeRupees)}
+              hint="Whole rupees; 0 delivers every order free."
+            />
+            <TextField
+              label="Free delivery on orders over (₹)"
+              required
+              inputMode="numeric"
+              maxLength={8}
+              {...fieldProps(fields.freeShippingOverRupees)}
+              hint="Whole rupees. An order of exactly this amount still pays the charge."
             />
           </fieldset>
           <button type="submit" className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white">

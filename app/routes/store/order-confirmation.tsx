@@ -1,4 +1,4 @@
-import { gstParts } from "~/features/tax/domain/gst-order";
+import { PlacedOrderSummary, useShownLine } from "~/features/orders/ui/placed-order-summary";
 import { useEffect } from "react";
 import { data, Link, redirect, useLocation, useNavigate } from "react-router";
 import XCircle from "lucide-react/icons/circle-x";
@@ -16,15 +16,13 @@ import { currentLocale, m } from "~/platform/i18n/i18n.server";
 import { renderRefusal, sayRefusal as say } from "~/platform/i18n/render-refusal.server";
 import { type UiKey, useLocale, useT } from "~/platform/i18n/i18n";
 import { metaTitle } from "~/features/orders/ui/order-text";
-import { useGstPartName } from "~/features/orders/ui/order-summary";
 import { formatPaise } from "~/platform/core/money";
 import type { OrderStatus } from "~/features/orders/domain/orders";
 import type { DocumentLink } from "~/features/tax/server/documents.server";
 import { paymentMethodLabel } from "~/features/payments/domain/payment-settings";
-import { derivedShipping } from "~/features/tax/domain/pricing";
 import { clearCart } from "~/features/cart/domain/cart";
 import { forgetCheckoutKey } from "~/features/cart/domain/checkout-key";
-import { getCustomerOrder } from "~/features/orders/server/get-customer-order.server";
+import { getCustomerOrder, type OrderDetail } from "~/features/orders/server/get-customer-order.server";
 import { getPaymentMethodNames } from "~/features/settings/server/payment-settings.server";
 import { log } from "~/platform/log.server";
 import { PaymentPanel } from "~/features/payments/ui/payment-panel";
@@ -157,7 +155,6 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
   }
 
   const { order, progress } = loaderData;
-  const shipping = derivedShipping(order);
   const shown = shownPaymentNotice(new URLSearchParams(location.search).get("payment"), order.status, loaderData.payment?.strays ?? []);
   const notice = shown ? PAYMENT_NOTICES[shown] : undefined;
   return (
@@ -200,17 +197,7 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
           </h2>
           <ul className="mt-3 divide-y divide-stone-100">
             {order.items.map((item) => (
-              <li key={item.productId} className="flex items-center gap-3 py-2">
-                <img src={item.image} alt="" width={48} height={48} className="h-12 w-12 rounded-md bg-stone-100" />
-                <span className="flex-1 text-sm">
-                  <span className="font-medium text-stone-900">{item.name}</span>
-                  <br />
-                  <span className="text-stone-600">
-                    {formatPaise(item.unitPrice)} × {item.quantity}
-                  </span>
-                </span>
-                <span className="font-semibold">{formatPaise(item.lineTotal)}</span>
-              </li>
+              <OrderItem key={item.productId} item={item} />
             ))}
           </ul>
         </section>
@@ -225,33 +212,7 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
             <h2 className="mt-4 text-lg font-bold text-stone-900">{t("ui_orders_payment_method")}</h2>
             <p className="mt-1 text-stone-700">{loaderData.paymentLabel}</p>
           </section>
-          <section className="rounded-xl border border-stone-200 bg-white p-5">
-            <h2 className="text-lg font-bold text-stone-900">{t("ui_orders_payment_summary")}</h2>
-            <dl className="mt-3 space-y-1.5">
-              <div className="flex justify-between">
-                <dt className="text-stone-600">{t("ui_checkout_subtotal")}</dt>
-                <dd>{formatPaise(order.subtotal)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt className="text-stone-600">{t("ui_checkout_shipping")}</dt>
-                <dd>{shipping === 0 ? t("ui_checkout_free") : formatPaise(shipping)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt className="text-stone-600">{order.taxMode === "flat" ? t("ui_checkout_gst_flat") : t("ui_checkout_gst")}</dt>
-                <dd>{formatPaise(order.tax)}</dd>
-              </div>
-              {gstParts(order.gst).map(([label, amount]) => (
-                <div key={label} className="flex justify-between pl-3 text-sm">
-                  <dt className="text-stone-600">{partName(label)}</dt>
-                  <dd data-testid={`order-${label.toLowerCase()}`}>{formatPaise(amount)}</dd>
-                </div>
-              ))}
-              <div className="flex justify-between border-t border-stone-200 pt-2 text-lg font-bold">
-                <dt>{t("ui_checkout_total")}</dt>
-                <dd data-testid="order-total">{formatPaise(order.total)}</dd>
-              </div>
-            </dl>
-          </section>
+          <PlacedOrderSummary order={order} />
           <TaxDocuments documents={order.documents} status={order.status} />
         </div>
       </div>
@@ -264,6 +225,23 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
         </Link>
       </div>
     </div>
+  );
+}
+
+function OrderItem({ item }: { item: OrderDetail["items"][number] }) {
+  const shown = useShownLine(item);
+  return (
+    <li className="flex items-center gap-3 py-2">
+      <img src={item.image} alt="" width={48} height={48} className="h-12 w-12 rounded-md bg-stone-100" />
+      <span className="flex-1 text-sm">
+        <span className="font-medium text-stone-900">{item.name}</span>
+        <br />
+        <span className="text-stone-600">
+          {shown.each} × {item.quantity}
+        </span>
+      </span>
+      <span className="font-semibold">{shown.total}</span>
+    </li>
   );
 }
 

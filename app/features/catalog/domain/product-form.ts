@@ -92,10 +92,7 @@ const RowSchema = z
       .transform((s) => (s === "" ? null : Number(s)))
       .refine((n) => n === null || (n > 0 && n <= 1_000_000), refusalCode("product.weight")),
   })
-  .superRefine((row, ctx) => {
-    if (row.mrp !== "" && row.price > row.mrp)
-      ctx.addIssue({ code: "custom", path: ["price"], message: refusalCode("product.price_above_mrp") });
-  })
+  // The MRP is checked against the price with GST once the tax is known (mrp.ts, by the server).
   .transform(
     (row): VariantInput => ({
       ...(row.id ? { id: row.id } : {}),
@@ -104,6 +101,7 @@ const RowSchema = z
       packUnit: row.packUnit,
       sku: row.sku,
       mrpPaise: row.mrp === "" ? row.price : row.mrp,
+      mrpTyped: row.mrp !== "",
       pricePaise: row.price,
       stock: row.stock,
       weightGrams: row.weight ?? defaultWeight(row.packQuantity, row.packUnit),
@@ -180,6 +178,8 @@ function readProductFields(form: FormObject, fail: Fail) {
   const head = take(HeadSchema, form, (issue) => issue.path.slice(0, 1) as string[]);
   const details = take(DetailsSchema, form, (issue) => issue.path.slice(0, 1) as string[]);
   const variants: VariantInput[] = [];
+  /** The form row each size came from (blank rows are skipped), to name a later problem on its row. */
+  const variantRows: number[] = [];
   if (form.variants === undefined) {
     // One size: its errors belong to the form's own price and stock fields.
     const one = take(
@@ -206,7 +206,10 @@ function readProductFields(form: FormObject, fail: Fail) {
       const sku = (row.sku ?? "").trim().toUpperCase();
       if (sku && skus.has(sku)) failHere(["variants", index, "sku"], refusalCode("product.sku_repeated"));
       if (sku) skus.add(sku);
-      if (size) variants.push(size);
+      if (size) {
+        variants.push(size);
+        variantRows.push(index);
+      }
     });
     const count = rows.filter(Boolean).length;
     if (count === 0) failHere(["variants"], refusalCode("product.no_sizes"));
@@ -226,6 +229,7 @@ function readProductFields(form: FormObject, fail: Fail) {
     ...head,
     regulatedAs: regulatedAsFor(head.category, regulated),
     variants,
+    ...(form.variants === undefined ? {} : { variantRows }),
     singleSize: form.variants === undefined,
     brand: details.brand,
     season: details.season as Season | null,

@@ -9,6 +9,11 @@ export type VariantInput = {
   packUnit: PackUnit;
   sku: string;
   mrpPaise: number;
+  /**
+   * False when the seller left the MRP blank (a form or CSV row): settleMrp (mrp.ts) then makes the
+   * MRP what a unit is charged with GST. Absent: the MRP is as given.
+   */
+  mrpTyped?: boolean;
   pricePaise: number;
   stock: number;
   weightGrams: number;

@@ -7,7 +7,10 @@ import {
   type ProductFormInput,
   productFormFields,
   productFormIssues,
+  variantErrorKey,
 } from "~/features/catalog/domain/product-form";
+import { mrpRefusalParams, settleMrp } from "~/features/catalog/domain/mrp";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { MAX_IMAGE_BYTES } from "~/features/catalog/domain/product-image";
 import { discardProductImage, ImageRefused, storeProductImage } from "~/features/catalog/server/store-product-image.server";
 import { issueRefusal, renderRefusal } from "~/platform/i18n/render-refusal.server";
@@ -36,18 +39,25 @@ export async function parseProductForm(
   options: { editing: boolean; gallery?: readonly string[] },
 ): Promise<ParsedProductForm> {
   const parsed = ProductFormSchema.safeParse(productFormFields(form));
+  const { taxMode } = await getGeneralSettings();
+  const settled = parsed.success ? settleMrp(parsed.data.variants, parsed.data.gstRate, taxMode) : undefined;
   const file = form.get("image");
   const extra = chosenFiles(form, "gallery");
   const current = options.gallery ?? [];
   const galleryRemove = form.getAll("removeGallery").filter((p): p is string => typeof p === "string" && current.includes(p));
   const fields: Record<string, string> = parsed.success ? {} : productFormErrors(parsed.error);
   const say = (refused: Refusal) => renderRefusal(refused);
+  for (const problem of settled?.problems ?? []) {
+    const row = parsed.success ? parsed.data.variantRows?.[problem.index] : undefined;
+    const key = row === undefined ? "price" : variantErrorKey(row, "price");
+    fields[key] = say(refusal("product.price_above_mrp", mrpRefusalParams(problem)));
+  }
   // An oversized photo is said at once too, not only after the other fields are put right.
   if (file instanceof File && file.size > MAX_IMAGE_BYTES) fields.image = say(refusal("product.image_too_large"));
   if (extra.some((f) => f.size > MAX_IMAGE_BYTES)) fields.gallery = say(refusal("product.image_too_large"));
   else if (current.length - galleryRemove.length + extra.length > MAX_GALLERY)
     fields.gallery = say(refusal("product.gallery_full", { max: MAX_GALLERY }));
-  if (!parsed.success || Object.keys(fields).length) return { ok: false, error: say(refusal("product.invalid")), fields };
+  if (!parsed.success || !settled || Object.keys(fields).length) return { ok: false, error: say(refusal("product.invalid")), fields };
   // The product's version the form was filled from (a whole number); anything else is a form
   // from before versions (or tampered with), so the product may have changed since.
   // An edit must say which version it was drawn from (checked before any photo is stored).
@@ -70,7 +80,14 @@ export async function parseProductForm(
     const image = file instanceof File && file.size > 0 ? await store("image", file) : undefined;
     const galleryAdd: string[] = [];
     for (const f of extra) galleryAdd.push(await store("gallery", f));
-    return { ok: true, input: parsed.data, ...(image ? { image } : {}), galleryAdd, galleryRemove, version };
+    return {
+      ok: true,
+      input: { ...parsed.data, variants: settled.variants },
+      ...(image ? { image } : {}),
+      galleryAdd,
+      galleryRemove,
+      version,
+    };
   } catch (error) {
     // One refused picture refuses the save: the ones already stored go.
     await Promise.all(stored.map((path) => discardProductImage(path)));

@@ -21,6 +21,8 @@ import {
 import type { ProductFormInput } from "~/features/catalog/domain/product-form";
 import { type Refusal, refusal } from "~/platform/core/refusal";
 import { defaultSku } from "~/features/catalog/domain/variants";
+import { mrpRefusalParams, settleMrp } from "~/features/catalog/domain/mrp";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { CsvOverLimit, CsvUnreadable, readCsvInSlices } from "~/platform/csv.server";
 import { runInSlices } from "~/platform/in-slices.server";
 import { stripControl } from "~/platform/http/read-form.server";
@@ -130,6 +132,18 @@ export async function planCatalogImport(db: Db, actor: CatalogActor, file: Catal
   const products: PlannedProduct[] = [];
   /** The SKU each row's size will have (typed, or the one an existing size keeps), for the checks below. */
   const skuRows: { sku: string; row: number; productId: string | null; group: number }[] = [];
+  const { taxMode } = await getGeneralSettings();
+  /** The sizes with their MRP settled (mrp.ts): a price whose charged amount is above its MRP is refused on its row. */
+  const settled = (input: ProductFormInput, rows: readonly number[], firstRow: number): ProductFormInput => {
+    const { variants, problems } = settleMrp(input.variants, input.gstRate, taxMode);
+    for (const problem of problems)
+      errors.push({
+        row: rows[problem.index] ?? firstRow,
+        column: "price_rupees",
+        message: refusal("product.price_above_mrp", mrpRefusalParams(problem)),
+      });
+    return { ...input, variants };
+  };
 
   file.products.forEach((p, group) => {
     const { rows } = p;
@@ -141,11 +155,12 @@ export async function planCatalogImport(db: Db, actor: CatalogActor, file: Catal
       errors.push({ row: p.fieldRow("hsn_code"), column: "hsn_code", message: HSN_LOST_ZERO(typedHsn) });
     if (p.key.kind === "new") {
       // readCatalogFile has refused a new product without both; this only tells the types so.
-      const input = csvProductInput(p);
-      if (!input) {
+      const read = csvProductInput(p);
+      if (!read) {
         errors.push({ row: firstRow, column: "hsn_code", message: "Enter the HSN code and GST rate: a new product needs both." });
         return;
       }
+      const input = settled(read, rows, firstRow);
       if (p.image !== null && p.image !== PLACEHOLDER_IMAGE)
         errors.push({ row: p.fieldRow("image"), column: "image", message: IMAGE_NOT_IMPORTED });
       input.variants.forEach((v, i) => {
@@ -164,7 +179,7 @@ export async function planCatalogImport(db: Db, actor: CatalogActor, file: Catal
       return;
     }
     // A blank HSN code or GST rate (or a file without the columns) keeps the product's own.
-    const input = csvProductInput(p, was);
+    const input = settled(csvProductInput(p, was), rows, firstRow);
     const sizeIds = new Set(was.variants.map((v) => v.id));
     let sizesOk = true;
     input.variants.forEach((v, i) => {

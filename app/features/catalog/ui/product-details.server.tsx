@@ -3,6 +3,7 @@ import { Price } from "~/ui/price";
 import { Rating } from "~/features/reviews/ui/rating";
 import { formatPaise } from "~/platform/core/money";
 import { displayPrice, FLAT_GST_PERCENT, type TaxConfig } from "~/features/tax/domain/gst";
+import type { ShippingRule } from "~/features/tax/domain/pricing";
 import { saving } from "~/features/catalog/domain/variants";
 import type { PackUnit } from "~/features/catalog/domain/pack-units";
 import { imageSrcSet } from "~/ui/image-srcset";
@@ -22,7 +23,7 @@ export function productMarkup(
   product: ProductDetail,
   size: ProductDetail["variants"][number],
   delivery: DeliveryProps,
-  tax: Pick<TaxConfig, "mode" | "display">,
+  tax: Pick<TaxConfig, "mode" | "display" | "shipping">,
 ) {
   return {
     breadcrumb: staticMarkup(<Breadcrumb product={product} />),
@@ -55,7 +56,7 @@ function Intro({ product }: { product: ProductDetail }) {
       <h1 className="mt-1 text-2xl font-bold leading-tight text-stone-900 sm:text-3xl">{product.name}</h1>
       <div className="mt-2">
         {product.reviews > 0 ? (
-          <a href="#reviews" className="inline-block hover:underline" data-testid="rating-link">
+          <a href="#reviews" className="inline-flex min-h-11 items-center hover:underline" data-testid="rating-link">
             <Rating rating={product.rating} reviews={product.reviews} t={serverT} />
           </a>
         ) : (
@@ -145,16 +146,18 @@ function Offer({
   size: ProductDetail["variants"][number];
   description: string;
   gstRate: number;
-  tax: Pick<TaxConfig, "mode" | "display">;
+  tax: Pick<TaxConfig, "mode" | "display" | "shipping">;
 }) {
   const inStock = size.stock > 0;
   const rate = tax.mode === "flat" ? FLAT_GST_PERCENT : gstRate;
-  const off = saving(size.mrpPaise, size.pricePaise);
+  const shown = displayPrice(size.pricePaise, gstRate, tax);
+  // The MRP includes every tax: the saving is against what the farmer pays (with GST), never the price before it.
+  const off = saving(size.mrpPaise, displayPrice(size.pricePaise, gstRate, { mode: tax.mode, display: "inclusive" }));
   return (
     <>
       <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <span data-testid="price">
-          <Price paise={displayPrice(size.pricePaise, gstRate, tax)} className="text-3xl font-extrabold text-stone-900" />
+          <Price paise={shown} className="text-3xl font-extrabold text-stone-900" />
         </span>
         {off ? (
           <>
@@ -170,12 +173,21 @@ function Offer({
       <p className="text-sm text-stone-600" data-testid="gst-note">
         {rate === 0 ? m.store_gst_nil() : tax.display === "inclusive" ? m.store_gst_inclusive({ rate }) : m.store_gst_at_checkout({ rate })}
       </p>
+      <p className="text-sm text-stone-600" data-testid="delivery-charge">
+        {deliveryCharge(tax.shipping)}
+      </p>
       <p className={`mt-3 font-semibold ${inStock ? "text-brand-700" : "text-red-700"}`} data-testid="stock-state">
         {inStock ? (size.stock <= 10 ? m.store_only_left({ count: size.stock }) : m.store_in_stock()) : m.store_out_of_stock()}
       </p>
       <Description text={description} />
     </>
   );
+}
+
+/** What delivery costs, as the store charges it (General Settings; the cart repeats it). */
+function deliveryCharge(rule: ShippingRule) {
+  if (rule.feePaise === 0) return m.store_delivery_free();
+  return m.store_delivery_charge({ fee: formatPaise(rule.feePaise), threshold: formatPaise(rule.freeOverPaise) });
 }
 
 /** The seller's paragraphs and line breaks, as text (React escapes it), never as HTML. */
@@ -226,7 +238,7 @@ function FarmFacts({ product }: { product: ProductDetail }) {
                   key={crop}
                   href={localHref(`/crops/${crop}`)}
                   data-discover="true"
-                  className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-900 hover:underline"
+                  className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full bg-brand-50 px-3 text-brand-900 hover:underline"
                 >
                   {cropLabelIn(crop)}
                 </a>

@@ -14,7 +14,19 @@ export type OrderDetail = {
   total: number;
   createdAt: string;
   address: { street: string; city: string; state: string; pincode: string };
-  items: { productId: string; name: string; image: string; unitPrice: number; quantity: number; lineTotal: number }[];
+  /** Each line's unit price and total before GST, and the GST it carries (`tax`). */
+  items: {
+    productId: string;
+    name: string;
+    image: string;
+    unitPrice: number;
+    quantity: number;
+    lineTotal: number;
+    tax: number;
+    gstRate: number;
+  }[];
+  /** The GST on the delivery charge (by rate: at the order's highest rate; flat: none). */
+  shippingTax: number;
   /** GST (issue 14): the mode it was placed under and the tax by kind (lines and delivery). */
   taxMode: TaxMode;
   gst: { cgst: number; sgst: number; igst: number };
@@ -50,7 +62,10 @@ export async function getCustomerOrder(orderId: string, userId: string): Promise
       unitPrice: Number(l.unit_price_paise),
       quantity: l.quantity,
       lineTotal: Number(l.line_total_paise),
+      tax: Number(l.cgst_paise) + Number(l.sgst_paise) + Number(l.igst_paise),
+      gstRate: Number(l.gst_rate),
     })),
+    shippingTax: Number(order.shipping_cgst_paise) + Number(order.shipping_sgst_paise) + Number(order.shipping_igst_paise),
     taxMode: order.tax_mode,
     gst: {
       cgst: sum("cgst_paise") + Number(order.shipping_cgst_paise),

@@ -18,6 +18,7 @@ import {
 } from "~/features/orders/domain/unpaid-holds";
 import { priceOrder } from "~/features/tax/domain/gst-order";
 import { findIndianState } from "~/platform/core/indian-states";
+import { taxConfig } from "~/features/tax/server/tax-config.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { orderSellers } from "~/features/tax/server/order-sellers.server";
 import { getEnv } from "~/platform/env.server";
@@ -141,8 +142,8 @@ export async function placeOrder(
           "v.sku",
           "v.price_paise",
           "p.name",
-          "p.status",
           "p.name_hi",
+          "p.status",
           "p.vendor_id",
           "p.image",
           "p.hsn_code",
@@ -223,9 +224,9 @@ export async function placeOrder(
           sku: size.sku,
           vendor_id: size.vendor_id,
           name: size.name,
-          image: size.image,
           // Both names, as they are now: a Hindi page, email or invoice names the line in Hindi.
           name_hi: size.name_hi?.trim() || null,
+          image: size.image,
           unit_price_paise: unit,
           quantity,
           line_total_paise: unit * quantity,
@@ -244,7 +245,9 @@ export async function placeOrder(
       }
       const sellers = found.sellers;
       const stateOf = (vendorId: string | null) => sellers.find((s) => s.seller === (vendorId ?? "store"))?.stateCode ?? "";
-      const config = { mode: settings.taxMode, storeStateCode: stateOf(null) };
+      // The cart priced it the same way (taxConfig): the mode, the display (free delivery is measured
+      // on the goods' value as shown) and the delivery charge.
+      const config = { ...taxConfig(settings), storeStateCode: stateOf(null) };
       const totals = priceOrder(
         lines.map((l) => ({ amount: l.line_total_paise, rate: l.gst_rate, sellerStateCode: stateOf(l.vendor_id) })),
         config,

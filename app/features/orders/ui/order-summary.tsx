@@ -1,77 +1,77 @@
 import { amountToFreeShipping } from "~/features/tax/domain/pricing";
 import { formatPaise } from "~/platform/core/money";
 import type { TaxConfig } from "~/features/tax/domain/gst";
-import { gstParts, type PricedOrder } from "~/features/tax/domain/gst-order";
+import { goodsValue, gstParts, type PricedOrder } from "~/features/tax/domain/gst-order";
 import { useT } from "~/platform/i18n/i18n";
 
 /**
  * Subtotal, shipping, GST and total of a priced cart (the server recomputes them on order).
- * Prices excluding GST (the spec's default): GST is its own line. Including GST: the subtotal and
- * shipping show with their GST, and the GST they include is stated below the total. The total is
- * the same either way. Once the delivery State is known (`split`), the GST shows as CGST + SGST or
- * IGST.
+ * Prices including GST (the store's default, issue 29): the subtotal and shipping show with their
+ * GST, and one line below the total says how much GST they include. Prices excluding GST (the
+ * specification's arithmetic): GST is its own line above the total. Either way the GST is one line:
+ * once the delivery State is known (`split`), that line names its kinds (CGST + SGST, or IGST) and
+ * their amounts beside it, never as lines of their own that would read as more tax.
  */
 export function OrderSummary({
   priced,
   config,
   split,
+  placed,
   children,
 }: {
   priced: PricedOrder;
   config: TaxConfig;
   split: boolean;
+  /** An order already placed (its page): headed "Payment Summary", without the free-delivery nudge; test ids "order-…". */
+  placed?: boolean;
   children?: React.ReactNode;
 }) {
   const t = useT();
+  const id = placed ? "order" : "summary";
   const { subtotal, shipping, tax, total, breakdown } = priced;
   const inclusive = config.display === "inclusive";
-  const more = amountToFreeShipping(subtotal);
+  const more = placed ? 0 : amountToFreeShipping(goodsValue(priced, config.display), config.shipping);
   const gstLabel = config.mode === "flat" ? t("ui_checkout_gst_flat") : t("ui_checkout_gst");
   // With a vendor in another State an order can carry both kinds.
   const parts = split ? gstParts(breakdown) : [];
-  const row = "flex justify-between";
+  const row = "flex justify-between gap-3";
+  const gstRow = (
+    <div className={inclusive ? `${row} text-sm` : row}>
+      <dt className="text-stone-600">
+        {inclusive ? t("ui_checkout_includes", { gst: gstLabel }) : gstLabel}
+        <TaxParts parts={parts} id={id} />
+      </dt>
+      <dd className={inclusive ? undefined : "font-semibold"} data-testid={`${id}-tax`}>
+        {formatPaise(tax)}
+      </dd>
+    </div>
+  );
   return (
-    <section aria-labelledby="summary-title" className="rounded-xl border border-stone-200 bg-white p-5">
-      <h2 id="summary-title" className="text-lg font-bold text-stone-900">
-        {t("ui_checkout_summary_title")}
+    <section aria-labelledby={`${id}-summary-title`} className="rounded-xl border border-stone-200 bg-white p-5">
+      <h2 id={`${id}-summary-title`} className="text-lg font-bold text-stone-900">
+        {placed ? t("ui_orders_payment_summary") : t("ui_checkout_summary_title")}
       </h2>
       <dl className="mt-4 space-y-2 text-[15px]">
         <div className={row}>
           <dt className="text-stone-600">{inclusive ? t("ui_checkout_subtotal_incl") : t("ui_checkout_subtotal")}</dt>
-          <dd className="font-semibold" data-testid="summary-subtotal">
+          <dd className="font-semibold" data-testid={`${id}-subtotal`}>
             {formatPaise(inclusive ? subtotal + tax - breakdown.shipping.tax : subtotal)}
           </dd>
         </div>
         <div className={row}>
           <dt className="text-stone-600">{t("ui_checkout_shipping")}</dt>
-          <dd className="font-semibold" data-testid="summary-shipping">
+          <dd className="font-semibold" data-testid={`${id}-shipping`}>
             {shipping === 0 ? t("ui_checkout_free") : formatPaise(inclusive ? shipping + breakdown.shipping.tax : shipping)}
           </dd>
         </div>
-        {inclusive ? null : (
-          <div className={row}>
-            <dt className="text-stone-600">{gstLabel}</dt>
-            <dd className="font-semibold" data-testid="summary-tax">
-              {formatPaise(tax)}
-            </dd>
-          </div>
-        )}
-        {inclusive ? null : <TaxParts parts={parts} />}
+        {inclusive ? null : gstRow}
         <div className="flex justify-between border-t border-stone-200 pt-3 text-lg">
           <dt className="font-bold">{t("ui_checkout_total")}</dt>
-          <dd className="font-extrabold" data-testid="summary-total">
+          <dd className="font-extrabold" data-testid={`${id}-total`}>
             {formatPaise(total)}
           </dd>
         </div>
-        {inclusive ? (
-          <>
-            <div className={`${row} text-sm`}>
-              <dt className="text-stone-600">{t("ui_checkout_includes", { gst: gstLabel })}</dt>
-              <dd data-testid="summary-tax">{formatPaise(tax)}</dd>
-            </div>
-            <TaxParts parts={parts} />
-          </>
-        ) : null}
+        {inclusive ? gstRow : null}
       </dl>
       {subtotal > 0 && more > 0 ? (
         <p className="mt-3 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">
@@ -91,12 +91,26 @@ export function useGstPartName() {
   return (label: string) => (label in GST_PART_KEYS ? t(GST_PART_KEYS[label as keyof typeof GST_PART_KEYS]) : label);
 }
 
-function TaxParts({ parts }: { parts: readonly (readonly [string, number])[] }) {
+/** The GST's kinds within its one line: "as IGST", or "CGST ₹9 + SGST ₹9" (with both kinds, each amount). */
+function TaxParts({ parts, id }: { parts: readonly (readonly [string, number])[]; id: string }) {
+  const t = useT();
   const partName = useGstPartName();
-  return parts.map(([label, amount]) => (
-    <div key={label} className="flex justify-between pl-3 text-sm">
-      <dt className="text-stone-600">{partName(label)}</dt>
-      <dd data-testid={`summary-${label.toLowerCase()}`}>{formatPaise(amount)}</dd>
-    </div>
-  ));
+  if (parts.length === 0) return null;
+  const only = parts.length === 1 ? parts[0] : undefined;
+  return (
+    <span className="block text-xs text-stone-500">
+      {only ? (
+        <span data-testid={`${id}-${only[0].toLowerCase()}`} data-amount={only[1]}>
+          {t("ui_checkout_gst_as", { kind: partName(only[0]) })}
+        </span>
+      ) : (
+        parts.map(([label, amount], i) => (
+          <span key={label} data-testid={`${id}-${label.toLowerCase()}`} data-amount={amount}>
+            {i > 0 ? " + " : ""}
+            {partName(label)} {formatPaise(amount)}
+          </span>
+        ))
+      )}
+    </span>
+  );
 }

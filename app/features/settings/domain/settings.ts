@@ -37,6 +37,17 @@ export const GeneralSettingsSchema = z.object({
   supportHoursHi: z.string().trim().max(120).default("सोमवार से शनिवार, सुबह 9 बजे से शाम 7 बजे तक (IST)"),
   /** The registered place of business the GSTIN is for, as printed on invoices (one line per line). */
   storeGstAddress: z.string().trim().min(10, "Enter the address the GSTIN is registered at.").max(300),
+  // Issue 29: shipping is a setting, in whole rupees; the specification's ₹500, free over ₹50,000.
+  shippingFeeRupees: z.coerce
+    .number("Enter the delivery charge in whole rupees.")
+    .int("Enter the delivery charge in whole rupees.")
+    .min(0, "Enter the delivery charge in whole rupees.")
+    .max(100_000, "The delivery charge can be at most ₹1,00,000."),
+  freeShippingOverRupees: z.coerce
+    .number("Enter the free-delivery threshold in whole rupees.")
+    .int("Enter the free-delivery threshold in whole rupees.")
+    .min(0, "Enter the free-delivery threshold in whole rupees.")
+    .max(100_00_000, "The free-delivery threshold can be at most ₹1,00,00,000."),
 });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
 
@@ -51,8 +62,10 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   siteTaglineHi: "हर भारतीय खेत के लिए बीज, औज़ार और मशीनें",
   adminEmail: "",
   maintenanceMode: false,
-  taxMode: "flat",
-  priceDisplay: "exclusive",
+  // Issue 29: each product's own GST rate, and prices shown as the farmer pays them (with GST). The
+  // specification's arithmetic (flat 18% on a price before GST) is a choice the admin makes.
+  taxMode: "by_rate",
+  priceDisplay: "inclusive",
   // The sample store's registration (a well-formed GSTIN, not a real one): replace before trading.
   storeLegalName: "Angle Agri Stores Pvt. Ltd.",
   storeGstin: "27AAICA4417K1ZK",
@@ -61,6 +74,8 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   supportEmail: "support@angle.in",
   supportHours: "Monday to Saturday, 9 am – 7 pm IST",
   supportHoursHi: "सोमवार से शनिवार, सुबह 9 बजे से शाम 7 बजे तक (IST)",
+  shippingFeeRupees: 500,
+  freeShippingOverRupees: 50_000,
 };
 
 /** The sample store's GSTIN: the admin pages warn while it is still in use. */

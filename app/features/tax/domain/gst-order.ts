@@ -72,16 +72,27 @@ export function computeOrderTax(
 
 export type PricedOrder = { subtotal: number; shipping: number; tax: number; total: number; breakdown: OrderTax };
 
-/** An order's totals under the store's tax settings: the spec's shipping rule, then GST as above. */
+/**
+ * An order's totals under the store's settings: the shipping rule (on the goods' value as the store
+ * shows it: with their GST when prices are shown with GST), then GST as above. Without a rule, the
+ * specification's ₹500 below ₹50,000.
+ */
 export function priceOrder(
   lines: readonly TaxInputLine[],
-  config: Pick<TaxConfig, "mode" | "storeStateCode">,
+  config: Pick<TaxConfig, "mode" | "storeStateCode"> & Partial<Pick<TaxConfig, "display" | "shipping">>,
   buyerStateCode: string,
 ): PricedOrder {
   const subtotal = lines.reduce((s, l) => s + l.amount, 0);
-  const shipping = shippingFor(subtotal);
+  // The lines' tax never depends on the shipping, so the goods' value is known before it.
+  const goods = config.display === "inclusive" ? subtotal + computeOrderTax(lines, 0, config, buyerStateCode).tax : subtotal;
+  const shipping = shippingFor(goods, config.shipping);
   const breakdown = computeOrderTax(lines, shipping, config, buyerStateCode);
   return { subtotal, shipping, tax: breakdown.tax, total: subtotal + shipping + breakdown.tax, breakdown };
+}
+
+/** The goods' value the free-shipping threshold is measured on (see priceOrder). */
+export function goodsValue(priced: PricedOrder, display: TaxConfig["display"]): number {
+  return display === "inclusive" ? priced.subtotal + priced.breakdown.tax - priced.breakdown.shipping.tax : priced.subtotal;
 }
 
 /** The GST kinds an order or document carries, with their amounts: the non-zero of CGST, SGST and IGST. */

@@ -8,6 +8,8 @@
  * is their sum. So a line's tax never depends on the place of supply, and CGST always equals SGST.
  */
 
+import type { ShippingRule } from "./pricing";
+
 /** The GST rates a product may carry, in percent (GST 2.0 slabs from 22 Sep 2025, and nil). */
 export const GST_RATES = [0, 5, 18, 40] as const;
 export type GstRate = (typeof GST_RATES)[number];
@@ -26,8 +28,11 @@ export type TaxMode = (typeof TAX_MODES)[number];
 export const PRICE_DISPLAYS = ["exclusive", "inclusive"] as const;
 export type PriceDisplay = (typeof PRICE_DISPLAYS)[number];
 
-/** What the storefront needs to price and split tax: the mode, the display, and the store's State code. */
-export type TaxConfig = { mode: TaxMode; display: PriceDisplay; storeStateCode: string };
+/**
+ * What the storefront needs to price an order and split its tax: the mode, the display, the store's
+ * State code, and the shipping rule (pricing.ts).
+ */
+export type TaxConfig = { mode: TaxMode; display: PriceDisplay; storeStateCode: string; shipping: ShippingRule };
 
 export type TaxSplit = { cgst: number; sgst: number; igst: number };
 export type TaxInputLine = {
@@ -67,6 +72,31 @@ export function displayPrice(pricePaise: number, rate: number, config: Pick<TaxC
   if (config.display === "exclusive") return pricePaise;
   const effective = config.mode === "flat" ? FLAT_GST_PERCENT : rate;
   return pricePaise + 2 * halfTax(pricePaise, effective);
+}
+
+/**
+ * In flat mode an order's GST is rounded to the whole rupee (spec §9), which can add up to 50 paise
+ * to what its lines carry: the MRP check leaves room for it (issue 29).
+ */
+export const FLAT_ROUNDING_ALLOWANCE_PAISE = 50;
+
+/**
+ * The most one unit at `pricePaise` (before GST) is charged, GST included, under a tax mode: what
+ * the Legal Metrology rules compare with the MRP (the MRP includes all taxes; selling above it is an
+ * offence). By rate: the price plus its GST. Flat: plus 18%, and the rupee rounding's allowance.
+ */
+export function chargedUnitPrice(pricePaise: number, rate: number, mode: TaxMode): number {
+  if (mode === "flat") return pricePaise + 2 * halfTax(pricePaise, FLAT_GST_PERCENT) + FLAT_ROUNDING_ALLOWANCE_PAISE;
+  return pricePaise + 2 * halfTax(pricePaise, rate);
+}
+
+/** The highest price before GST whose charged price stays within `mrpPaise` (0 when none does). */
+export function highestPriceWithinMrp(mrpPaise: number, rate: number, mode: TaxMode): number {
+  const effective = mode === "flat" ? FLAT_GST_PERCENT : rate;
+  let price = Math.floor((mrpPaise * 100) / (100 + effective));
+  while (price > 0 && chargedUnitPrice(price, rate, mode) > mrpPaise) price--;
+  while (chargedUnitPrice(price + 1, rate, mode) <= mrpPaise) price++;
+  return price;
 }
 
 /** The GST State code a GSTIN registers (its first two digits); "" when there is none. */

@@ -1,13 +1,23 @@
-export const FREE_SHIPPING_THRESHOLD_PAISE = 50_000_00;
-export const SHIPPING_FEE_PAISE = 500_00;
+/**
+ * Shipping: a flat fee, free over a threshold (spec §9: ₹500, free only *over* ₹50,000). Both are
+ * General Settings (issue 29); the specification's figures are the defaults.
+ */
+export type ShippingRule = { feePaise: number; freeOverPaise: number };
+export const DEFAULT_SHIPPING: ShippingRule = { feePaise: 500_00, freeOverPaise: 50_000_00 };
+export const FREE_SHIPPING_THRESHOLD_PAISE = DEFAULT_SHIPPING.freeOverPaise;
+export const SHIPPING_FEE_PAISE = DEFAULT_SHIPPING.feePaise;
 export const GST_PERCENT = 18;
 
 export type Totals = { subtotal: number; shipping: number; tax: number; total: number };
 
-/** Shipping is free only *over* ₹50,000: exactly ₹50,000 still pays ₹500 (spec §9). */
-export function shippingFor(subtotalPaise: number): number {
-  if (subtotalPaise <= 0) return 0;
-  return subtotalPaise > FREE_SHIPPING_THRESHOLD_PAISE ? 0 : SHIPPING_FEE_PAISE;
+/**
+ * The delivery charge on goods worth `goodsPaise` (what the store shows as the goods' value: before
+ * GST when it shows prices before GST, with it when it shows them with GST). Free only *over* the
+ * threshold: exactly ₹50,000 still pays ₹500.
+ */
+export function shippingFor(goodsPaise: number, rule: ShippingRule = DEFAULT_SHIPPING): number {
+  if (goodsPaise <= 0) return 0;
+  return goodsPaise > rule.freeOverPaise ? 0 : rule.feePaise;
 }
 
 /** GST 18% of the subtotal, rounded to the whole rupee (half up), in paise. */
@@ -22,12 +32,13 @@ export function computeTotals(subtotalPaise: number): Totals {
 }
 
 /**
- * How much more to add for free shipping. The threshold is strictly greater-than, so the amount
- * that really earns it is one rupee past the gap (₹49,000 in the cart → add ₹1,001).
+ * How much more to add for free shipping (0 when it is free, or when there is no fee). The
+ * threshold is strictly greater-than, so the amount that really earns it is one rupee past the gap
+ * (₹49,000 in the cart → add ₹1,001).
  */
-export function amountToFreeShipping(subtotalPaise: number): number {
-  if (subtotalPaise > FREE_SHIPPING_THRESHOLD_PAISE) return 0;
-  return FREE_SHIPPING_THRESHOLD_PAISE - subtotalPaise + 100;
+export function amountToFreeShipping(goodsPaise: number, rule: ShippingRule = DEFAULT_SHIPPING): number {
+  if (rule.feePaise === 0 || goodsPaise > rule.freeOverPaise) return 0;
+  return rule.freeOverPaise - goodsPaise + 100;
 }
 
 /** The confirmation page derives shipping as total − subtotal − tax, floored at 0 (spec §9). */

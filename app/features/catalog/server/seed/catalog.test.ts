@@ -5,6 +5,10 @@ import { SAMPLE_PRODUCT_GST } from "../../../../platform/db/migrations/0020-samp
 import { SAMPLE_PRODUCT_HINDI } from "../../../../platform/db/migrations/0023-hindi-catalogue";
 import { SAMPLE_HOW_TO_USE_HINDI } from "../../../../platform/db/migrations/0025-how-to-use-hindi";
 import { sampleProducts } from "./catalog";
+import { sampleSizes } from "./seed.server";
+import { SAMPLE_REPRICING } from "../../../../platform/db/migrations/0040-sample-prices-within-mrp";
+import { chargedUnitPrice } from "~/features/tax/domain/gst";
+import { DEFAULT_GENERAL_SETTINGS } from "~/features/settings/domain/settings";
 
 /** The heading and rate 0019-gst gave a product of a category (its backfill). */
 const backfill = (category: string): [string, number] =>
@@ -74,5 +78,45 @@ describe("the sample catalogue in Hindi (issue 16)", () => {
       expect(p.howToUseHi?.length).toBeLessThanOrEqual(2000);
     }
     expect(SAMPLE_HOW_TO_USE_HINDI).toEqual(withHowToUse.map(({ id, howToUse, howToUseHi }) => ({ id, howToUse, howToUseHi })));
+  });
+});
+
+describe("the sample catalogue's prices and MRPs (issue 29: never sold above the MRP)", () => {
+  it("every size, with its GST under the default tax mode, comes to its MRP or less, and the figures a farmer sees are round", () => {
+    const mode = DEFAULT_GENERAL_SETTINGS.taxMode;
+    let checked = 0;
+    for (const p of sampleProducts)
+      for (const size of sampleSizes(p)) {
+        const charged = chargedUnitPrice(size.pricePaise, p.gstRate, mode);
+        expect(charged, `${p.name} ${size.label}`).toBeLessThanOrEqual(size.mrpPaise);
+        expect(charged % 100, `${p.name} ${size.label} shows whole rupees`).toBe(0);
+        checked++;
+      }
+    expect(checked).toBeGreaterThan(sampleProducts.length);
+  });
+
+  it("DAP sells at its controlled MRP of ₹1,350 with its 5% GST included", () => {
+    const dap = sampleProducts.find((p) => p.name === "DAP Fertiliser 50 kg");
+    const [bag] = dap ? sampleSizes(dap) : [];
+    expect(bag && chargedUnitPrice(bag.pricePaise, 5, "by_rate")).toBe(1_350_00);
+    expect(bag?.mrpPaise).toBe(1_350_00);
+  });
+});
+
+describe("migration 0040 reprices a store seeded before issue 29 as the seed now does", () => {
+  it("lists every sample product with a GST rate, each size from its old price to the seed's", () => {
+    const taxed = sampleProducts.filter((p) => p.gstRate > 0);
+    expect(SAMPLE_REPRICING.map((r) => r.id).sort()).toEqual(taxed.map((p) => p.id).sort());
+    for (const r of SAMPLE_REPRICING) {
+      const p = taxed.find((x) => x.id === r.id);
+      const sizes = p ? sampleSizes(p) : [];
+      expect(
+        r.sizes.map(([, to]) => to),
+        p?.name,
+      ).toEqual(sizes.map((s) => s.pricePaise));
+      // The old price is what the new one comes to with GST: the figure the farmer saw stays.
+      for (const [from, to] of r.sizes) expect(chargedUnitPrice(to, p?.gstRate ?? 0, "by_rate")).toBe(from);
+      expect(r.noMrp ?? false, p?.name).toBe(!p?.variants);
+    }
   });
 });

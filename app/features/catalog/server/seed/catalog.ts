@@ -1,6 +1,12 @@
 // Built-in sample catalogue for Angle (seeds & saplings, farm equipment,
 // garden tools, fertilizers). Prices are integer paise (₹1 = 100 paise).
 //
+// Prices are before GST, as every price is stored (issue 29): a product with
+// a GST rate is priced so that with its GST (the store's default "by rate"
+// mode) it comes to the round figure a farmer sees, never above its MRP
+// (seed.test.ts checks every size). DAP's ₹1,285.72 + 5% = ₹1,350, its MRP.
+// The figures below are what the storefront shows (GST included).
+//
 // Invariants relied on by seeding and tests:
 // - exactly 16 products, 4 per category, unique ids / names / images;
 // - cheapest: 'Vermicompost 25 kg' at ₹450 (45000 paise);
@@ -27,7 +33,8 @@
 //   price): 'Hybrid Maize Seeds (4 kg)' 4 kg, 'DAP Fertiliser 50 kg' 50 kg,
 //   and the out-of-stock 'Pusa Basmati 1121 Paddy Seeds (10 kg)' 10 kg and
 //   'Neem Cake Powder 40 kg' 40 kg (stock 0, no other sizes).
-// - Every other product: one "Standard" size (1 piece, MRP = price).
+// - Every other product: one "Standard" size (1 piece, no printed MRP: its
+//   MRP is what it is charged with GST).
 // - Tomato seeds (dosage 60 g per acre; hybrid tomato needs 40–60 g an acre):
 //     10 g  ₹549   (MRP ₹599,   stock 240)  ₹54.90/g
 //     50 g  ₹2,499 (MRP ₹2,995, stock 60)   ₹49.98/g
@@ -172,7 +179,7 @@ export const sampleProducts: SampleProduct[] = [
     category: "equipment",
     hsnCode: "84248210",
     gstRate: 5,
-    pricePaise: 4999900,
+    pricePaise: 4761810,
     stock: 18,
     image: "/images/products/drip-irrigation-kit-1-acre.svg",
     brand: "Jain Irrigation",
@@ -207,7 +214,7 @@ export const sampleProducts: SampleProduct[] = [
     category: "fertilizers",
     hsnCode: "31010099",
     gstRate: 5,
-    pricePaise: 45000,
+    pricePaise: 42858,
     stock: 420,
     image: "/images/products/vermicompost-25kg.svg",
     brand: "Dharti Organics",
@@ -218,7 +225,7 @@ export const sampleProducts: SampleProduct[] = [
         packUnit: "kg",
         sku: "AG-VERMI-25KG",
         mrpPaise: 52000,
-        pricePaise: 45000,
+        pricePaise: 42858,
         stock: 420,
         weightGrams: 25200,
       },
@@ -228,7 +235,7 @@ export const sampleProducts: SampleProduct[] = [
         packUnit: "kg",
         sku: "AG-VERMI-50KG",
         mrpPaise: 104000,
-        pricePaise: 86000,
+        pricePaise: 81904,
         stock: 150,
         weightGrams: 50400,
       },
@@ -238,7 +245,7 @@ export const sampleProducts: SampleProduct[] = [
         packUnit: "kg",
         sku: "AG-VERMI-100KG",
         mrpPaise: 208000,
-        pricePaise: 164000,
+        pricePaise: 156190,
         stock: 80,
         weightGrams: 100800,
       },
@@ -319,7 +326,7 @@ export const sampleProducts: SampleProduct[] = [
     category: "equipment",
     hsnCode: "87019300",
     gstRate: 5,
-    pricePaise: 150000000,
+    pricePaise: 142857142,
     stock: 6,
     image: "/images/products/mahindra-arjun-novo-605-tractor.svg",
     brand: "Mahindra",
@@ -335,7 +342,7 @@ export const sampleProducts: SampleProduct[] = [
     category: "tools",
     hsnCode: "84244100",
     gstRate: 5,
-    pricePaise: 279900,
+    pricePaise: 266572,
     stock: 130,
     image: "/images/products/kisan-spray-pump-16l.svg",
     brand: "KisanKraft",
@@ -352,7 +359,7 @@ export const sampleProducts: SampleProduct[] = [
     category: "fertilizers",
     hsnCode: "31052000",
     gstRate: 5,
-    pricePaise: 345000,
+    pricePaise: 328572,
     stock: 60,
     image: "/images/products/npk-19-19-19-water-soluble-25kg.svg",
     brand: "Mahadhan",
@@ -363,7 +370,7 @@ export const sampleProducts: SampleProduct[] = [
         packUnit: "kg",
         sku: "AG-NPK191919-25KG",
         mrpPaise: 395000,
-        pricePaise: 345000,
+        pricePaise: 328572,
         stock: 60,
         weightGrams: 25250,
       },
@@ -373,7 +380,7 @@ export const sampleProducts: SampleProduct[] = [
         packUnit: "kg",
         sku: "AG-NPK191919-50KG",
         mrpPaise: 790000,
-        pricePaise: 670000,
+        pricePaise: 638096,
         stock: 25,
         weightGrams: 50500,
       },
@@ -397,7 +404,7 @@ export const sampleProducts: SampleProduct[] = [
     category: "seeds",
     hsnCode: "10051000",
     gstRate: 5,
-    pricePaise: 168000,
+    pricePaise: 160000,
     stock: 300,
     image: "/images/products/hybrid-maize-seeds-4kg.svg",
     brand: "Kaveri Seeds",
@@ -408,7 +415,7 @@ export const sampleProducts: SampleProduct[] = [
         packUnit: "kg",
         sku: "AG-MAIZE-HYB-4KG",
         mrpPaise: 168000,
-        pricePaise: 168000,
+        pricePaise: 160000,
         stock: 300,
         weightGrams: 4100,
       },
@@ -432,7 +439,7 @@ export const sampleProducts: SampleProduct[] = [
     category: "equipment",
     hsnCode: "84137010",
     gstRate: 18,
-    pricePaise: 2499900,
+    pricePaise: 2118560,
     stock: 22,
     image: "/images/products/submersible-borewell-pump-5hp.svg",
     brand: "Kirloskar",
@@ -465,7 +472,7 @@ export const sampleProducts: SampleProduct[] = [
     category: "fertilizers",
     hsnCode: "31053000",
     gstRate: 5,
-    pricePaise: 135000,
+    pricePaise: 128572,
     stock: 200,
     image: "/images/products/dap-fertiliser-50kg.svg",
     brand: "IFFCO",
@@ -476,7 +483,7 @@ export const sampleProducts: SampleProduct[] = [
         packUnit: "kg",
         sku: "AG-DAP-IFFCO-50KG",
         mrpPaise: 135000,
-        pricePaise: 135000,
+        pricePaise: 128572,
         stock: 200,
         weightGrams: 50200,
       },
@@ -516,7 +523,7 @@ export const sampleProducts: SampleProduct[] = [
     category: "seeds",
     hsnCode: "10061010",
     gstRate: 5,
-    pricePaise: 115000,
+    pricePaise: 109524,
     stock: 0,
     image: "/images/products/pusa-basmati-1121-paddy-seeds.svg",
     brand: "Pusa",
@@ -527,7 +534,7 @@ export const sampleProducts: SampleProduct[] = [
         packUnit: "kg",
         sku: "AG-PADDY-PB1121-10KG",
         mrpPaise: 115000,
-        pricePaise: 115000,
+        pricePaise: 109524,
         stock: 0,
         weightGrams: 10150,
       },
@@ -551,7 +558,7 @@ export const sampleProducts: SampleProduct[] = [
     category: "equipment",
     hsnCode: "84328020",
     gstRate: 5,
-    pricePaise: 11850000,
+    pricePaise: 11285714,
     stock: 0,
     image: "/images/products/rotavator-6ft.svg",
     brand: "Shaktiman",
@@ -567,7 +574,7 @@ export const sampleProducts: SampleProduct[] = [
     category: "fertilizers",
     hsnCode: "23069018",
     gstRate: 5,
-    pricePaise: 159900,
+    pricePaise: 152286,
     stock: 0,
     image: "/images/products/neem-cake-powder-40kg.svg",
     brand: "Dharti Organics",
@@ -578,7 +585,7 @@ export const sampleProducts: SampleProduct[] = [
         packUnit: "kg",
         sku: "AG-NEEMCAKE-40KG",
         mrpPaise: 159900,
-        pricePaise: 159900,
+        pricePaise: 152286,
         stock: 0,
         weightGrams: 40250,
       },

@@ -1,10 +1,22 @@
 import type { Db } from "../../../../platform/db/db.server";
-import { defaultSku, singleVariant } from "../../domain/variants";
+import { defaultSku, singleVariant, type VariantInput } from "../../domain/variants";
+import { settleMrp } from "../../domain/mrp";
+import { DEFAULT_GENERAL_SETTINGS } from "../../../settings/domain/settings";
 import { saveVariants } from "../variants.server";
 import { syncReviewSummary } from "../../../reviews/server/review-summary.server";
 import { regulatedAsFor } from "../../../vendor-shops/domain/licences";
-import { sampleProducts } from "./catalog";
+import { type SampleProduct, sampleProducts } from "./catalog";
 import { sampleReviewRows } from "./sample-reviews";
+
+/**
+ * A sample product's sizes as stored: one without sizes has no printed MRP, so its MRP is what it
+ * is charged with GST under the store's default tax mode (mrp.ts).
+ */
+export function sampleSizes(p: SampleProduct): VariantInput[] {
+  if (p.variants) return p.variants;
+  const one = { ...singleVariant({ price: p.pricePaise, stock: p.stock, sku: defaultSku(p.id) }), mrpTyped: false };
+  return settleMrp([one], p.gstRate, DEFAULT_GENERAL_SETTINGS.taxMode).variants;
+}
 
 /**
  * Loads the sample catalogue when the store has no products. Each product gets its own creation
@@ -57,9 +69,7 @@ export async function seedCatalogIfEmpty(db: Db): Promise<number> {
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
     for (const p of sampleProducts) {
-      await saveVariants(trx, p.id, p.variants ?? [singleVariant({ price: p.pricePaise, stock: p.stock, sku: defaultSku(p.id) })], {
-        isNew: true,
-      });
+      await saveVariants(trx, p.id, sampleSizes(p), { isNew: true });
       const crops = p.crops ?? [];
       if (crops.length)
         await trx
