@@ -35,7 +35,7 @@ async function readGeneral(page: Page): Promise<General> {
   await page.goto("/admin/settings");
   return {
     siteTitle: await page.getByLabel("Site title").inputValue(),
-    siteTagline: await page.getByLabel("Site tagline").inputValue(),
+    siteTagline: await page.getByLabel("Site tagline", { exact: true }).inputValue(),
     adminEmail: await page.getByLabel("Admin email").inputValue(),
   };
 }
@@ -70,7 +70,7 @@ test.describe("general settings", () => {
     try {
       await waitForHydration(page);
       await page.getByLabel("Site title").fill(title);
-      await page.getByLabel("Site tagline").fill(tagline);
+      await page.getByLabel("Site tagline", { exact: true }).fill(tagline);
       await page.getByRole("button", { name: "Save Settings" }).click();
       await expect(toasts(page)).toContainText("Settings saved.");
 
@@ -217,7 +217,7 @@ test.describe("payment settings", () => {
     }
     const cod = page.getByRole("form", { name: "Cash on Delivery" });
     await expect(cod.getByRole("checkbox", { name: "Enabled" })).toBeChecked();
-    await expect(cod.getByLabel("Instructions")).toHaveValue("Pay cash upon delivery.");
+    await expect(cod.getByLabel("Instructions", { exact: true })).toHaveValue("Pay cash upon delivery.");
     await expect(page.getByRole("form", { name: "Razorpay" }).getByLabel("Secret key")).toHaveAttribute("placeholder", "Not set");
   });
 
@@ -285,7 +285,7 @@ test.describe("payment settings", () => {
     await form.getByRole("button", { name: "Add Payment Method" }).click();
     await expect(form.getByRole("alert")).toHaveText("Payment method display name and unique key are required.");
 
-    await form.getByLabel("Display name").fill("Cheque");
+    await form.getByLabel("Display name", { exact: true }).fill("Cheque");
     await form.getByLabel("Unique key").fill("bad key!");
     await form.getByRole("button", { name: "Add Payment Method" }).click();
     await expect(form.getByRole("alert")).toHaveText("Payment method key can only contain letters, numbers, and underscores.");
@@ -316,11 +316,11 @@ test.describe("payment settings", () => {
     await waitForHydration(page);
     const add = page.getByRole("form", { name: "Add payment method" });
     try {
-      await add.getByLabel("Display name").fill(name);
+      await add.getByLabel("Display name", { exact: true }).fill(name);
       await add.getByLabel("Unique key").fill(key);
       await add.getByLabel("Type").selectOption("offline");
       await add.getByRole("checkbox", { name: "Enabled" }).check();
-      await add.getByLabel("Instructions").fill(instructions);
+      await add.getByLabel("Instructions", { exact: true }).fill(instructions);
       await add.getByRole("button", { name: "Add Payment Method" }).click();
       await expect(toasts(page)).toContainText(`Added ${name}.`);
       const section = page.getByRole("form", { name });

@@ -35,10 +35,10 @@ test("a custom method is shown by its display name at checkout, on the confirmat
   await page.goto("/admin/payment-settings");
   await waitForHydration(page);
   const add = page.getByRole("form", { name: "Add payment method" });
-  await add.getByLabel("Display name").fill("UPI (manual)");
+  await add.getByLabel("Display name", { exact: true }).fill("UPI (manual)");
   await add.getByLabel("Unique key").fill(key);
   await add.getByRole("checkbox", { name: "Enabled" }).check();
-  await add.getByLabel("Instructions").fill("Pay to angle@upi and keep the reference.");
+  await add.getByLabel("Instructions", { exact: true }).fill("Pay to angle@upi and keep the reference.");
   await add.getByRole("button", { name: "Add Payment Method" }).click();
   await expect(toasts(page)).toContainText("Added UPI (manual).");
   try {
