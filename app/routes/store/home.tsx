@@ -37,7 +37,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="featured-heading" className="text-2xl font-bold text-stone-900">
             {t("ui_store_featured_products")}
           </h2>
-          <Link to="/products" prefetch="intent" className="text-sm font-semibold text-brand-700 hover:underline">
+          <Link
+            to="/products"
+            prefetch="intent"
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline"
+          >
             {t("ui_store_view_all")}
           </Link>
         </div>

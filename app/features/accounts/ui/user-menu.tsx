@@ -19,7 +19,7 @@ export function UserMenu({ name }: { name: string }) {
   useDismissableDetails(menu, location.pathname + location.search);
   return (
     <details ref={menu} className="relative">
-      <summary className="flex h-10 min-w-10 cursor-pointer items-center justify-center gap-1.5 rounded-md px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
+      <summary className="flex h-11 min-w-11 cursor-pointer items-center justify-center gap-1.5 rounded-md px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
         <User className="h-5 w-5 shrink-0" aria-hidden="true" />
         <span className="sr-only max-w-28 truncate sm:not-sr-only">{name}</span>
         <ChevronDown className="hidden h-4 w-4 sm:block" aria-hidden="true" />
@@ -30,14 +30,14 @@ export function UserMenu({ name }: { name: string }) {
         </p>
         <Link
           to="/account"
-          className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100"
+          className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100"
         >
           <UserCog className="h-4 w-4" aria-hidden="true" /> {t("ui_store_my_account")}
         </Link>
         <Form method="post" action="/logout">
           <button
             type="submit"
-            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100"
+            className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100"
           >
             <LogOut className="h-4 w-4" aria-hidden="true" /> {t("ui_store_logout")}
           </button>

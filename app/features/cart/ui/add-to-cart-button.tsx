@@ -31,7 +31,7 @@ export function AddToCartButton({ product, quantity = 1, className = "", label }
         setAdded(true);
         window.setTimeout(() => setAdded(false), 1500);
       }}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 ${
+      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 ${
         added ? "bg-brand-800 text-white" : "bg-brand-700 text-white hover:bg-brand-800"
       } ${className}`}
     >

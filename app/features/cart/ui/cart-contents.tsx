@@ -56,7 +56,7 @@ export default function CartContents({ empty }: { empty: (notices: ReactNode) =>
             <Link
               to="/products"
               prefetch="intent"
-              className="mt-2 block py-2 text-center text-sm font-semibold text-brand-700 hover:underline"
+              className="mt-2 flex min-h-11 items-center justify-center text-center text-sm font-semibold text-brand-700 hover:underline"
             >
               {t("ui_checkout_continue_shopping")}
             </Link>
@@ -102,7 +102,7 @@ function CartRow({ line, shown }: { line: QuotedLine; shown: { each: number; tot
           <button
             type="button"
             onClick={() => removeFromCart(key)}
-            className="-m-1 shrink-0 rounded-md p-1.5 text-stone-500 hover:bg-red-50 hover:text-red-700"
+            className="-m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-stone-500 hover:bg-red-50 hover:text-red-700"
             aria-label={t("ui_checkout_remove", { name })}
           >
             <Trash2 className="h-5 w-5" aria-hidden="true" />
@@ -126,7 +126,7 @@ function CartRow({ line, shown }: { line: QuotedLine; shown: { each: number; tot
           <fieldset className="flex items-center rounded-lg border border-stone-300" aria-label={t("ui_checkout_quantity_of", { name })}>
             <button
               type="button"
-              className="flex h-9 w-9 items-center justify-center disabled:text-stone-300"
+              className="flex h-11 w-11 items-center justify-center disabled:text-stone-300"
               disabled={quantity <= 1}
               onClick={() => setCartQuantity(key, quantity - 1)}
               aria-label={t("ui_checkout_decrease", { name })}
@@ -153,11 +153,11 @@ function CartRow({ line, shown }: { line: QuotedLine; shown: { each: number; tot
               onKeyDown={(e) => {
                 if (e.key === "Enter") e.currentTarget.blur();
               }}
-              className="h-9 w-12 border-x border-stone-300 text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
+              className="h-11 w-12 border-x border-stone-300 text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
             />
             <button
               type="button"
-              className="flex h-9 w-9 items-center justify-center disabled:text-stone-300"
+              className="flex h-11 w-11 items-center justify-center disabled:text-stone-300"
               disabled={quantity >= max}
               onClick={() => setCartQuantity(key, quantity + 1)}
               aria-label={t("ui_checkout_increase", { name })}

@@ -38,7 +38,11 @@ function ShopByCrop() {
         <h2 id="crops-heading" className="text-2xl font-bold text-stone-900">
           {m.store_shop_by_crop()}
         </h2>
-        <a data-discover="true" href={localHref("/crops")} className="text-sm font-semibold text-brand-700 hover:underline">
+        <a
+          data-discover="true"
+          href={localHref("/crops")}
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline"
+        >
           {m.store_all_crops_link()}
         </a>
       </div>

@@ -47,9 +47,10 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
       </Link>
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{t(categoryLabelKey(product.category))}</p>
-        <h3 className="line-clamp-2 text-[15px] font-semibold leading-snug text-stone-900">
-          <Link to={`/products/${product.id}`} prefetch="intent" className="hover:text-brand-700">
-            {product.name}
+        <h3 className="text-[15px] font-semibold leading-snug text-stone-900">
+          {/* At least 44 px tall on a phone, a thumb's width (the cards' tap targets). */}
+          <Link to={`/products/${product.id}`} prefetch="intent" className="flex min-h-11 items-center hover:text-brand-700">
+            <span className="line-clamp-2">{product.name}</span>
           </Link>
         </h3>
         <Rating rating={product.rating} reviews={product.reviews} t={t} />
@@ -62,7 +63,7 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
             <Link
               to={`/products/${product.id}`}
               prefetch="intent"
-              className="inline-flex w-full items-center justify-center rounded-lg border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:w-auto"
+              className="inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:w-auto"
               aria-label={t("ui_store_choose_size_of", { name: product.name })}
             >
               {t("ui_store_choose_size")}

@@ -30,7 +30,7 @@ export function languageSwitchMarkup(locale: Locale, dark = false): string {
                 lang={to}
                 hrefLang={to}
                 target="_self"
-                className={`rounded px-1 py-1 underline-offset-2 hover:underline ${dark ? "text-stone-300 hover:text-white" : "text-brand-800"}`}
+                className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded px-2 underline-offset-2 hover:underline ${dark ? "text-stone-300 hover:text-white" : "text-brand-800"}`}
               >
                 {LANGUAGE_NAMES[to]}
               </a>

@@ -58,15 +58,15 @@ function SiteFooter({ store }: { store: RootData["store"] }) {
             <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
             <span>{store.address}</span>
           </li>
-          <li className="flex gap-2">
-            <Phone className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            <a href={`tel:${store.phone.replace(/\s/g, "")}`} className="hover:text-white">
+          <li className="flex items-center gap-2">
+            <Phone className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <a href={`tel:${store.phone.replace(/\s/g, "")}`} className="inline-flex min-h-11 items-center hover:text-white">
               {store.phone}
             </a>
           </li>
-          <li className="flex gap-2">
-            <Mail className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            <a href={`mailto:${store.email}`} className="hover:text-white">
+          <li className="flex items-center gap-2">
+            <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <a href={`mailto:${store.email}`} className="inline-flex min-h-11 items-center hover:text-white">
               {store.email}
             </a>
           </li>
@@ -75,10 +75,10 @@ function SiteFooter({ store }: { store: RootData["store"] }) {
       {groups().map((group) => (
         <nav key={group.title} aria-label={group.title}>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{group.title}</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-1 text-sm">
             {group.links.map(([to, label]) => (
               <li key={to}>
-                <a href={localHref(to)} data-discover="true" className="hover:text-white">
+                <a href={localHref(to)} data-discover="true" className="inline-flex min-h-11 min-w-11 items-center hover:text-white">
                   {label}
                 </a>
               </li>

@@ -15,7 +15,7 @@ export function brandMarkup(store: Pick<RootData["store"], "siteTitle" | "siteTa
       <a
         href={localHref("/")}
         data-discover="true"
-        className="flex min-w-0 items-center gap-2"
+        className="flex min-h-11 min-w-0 items-center gap-2"
         aria-label={m.store_brand_home({ title: store.siteTitle })}
       >
         <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white">

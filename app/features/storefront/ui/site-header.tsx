@@ -18,7 +18,7 @@ import { useT } from "~/platform/i18n/i18n";
 const UserMenu = lazy(() => import("../../accounts/ui/user-menu").then((m) => ({ default: m.UserMenu })));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-[15px] font-medium ${
+  `flex min-h-11 items-center rounded-md px-3 py-2 text-[15px] font-medium ${
     isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100 hover:text-stone-900"
   }`;
 
@@ -59,7 +59,7 @@ export function SiteHeader({ brand, languageSwitch, user }: { brand: string; lan
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-3 sm:gap-3 sm:px-4">
         <details ref={menu} className="group relative shrink-0 lg:hidden">
           <summary
-            className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
+            className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
             aria-label={t("ui_store_toggle_menu")}
           >
             <Menu className="h-6 w-6 group-open:hidden" aria-hidden="true" />
@@ -75,14 +75,14 @@ export function SiteHeader({ brand, languageSwitch, user }: { brand: string; lan
                 <Link
                   preventScrollReset
                   to={authDialogHref(location, "login")}
-                  className="rounded-md border border-stone-300 px-3 py-2 text-center text-sm font-semibold text-stone-800"
+                  className="flex min-h-11 items-center justify-center rounded-md border border-stone-300 px-3 py-2 text-center text-sm font-semibold text-stone-800"
                 >
                   {t("ui_store_login")}
                 </Link>
                 <Link
                   preventScrollReset
                   to={authDialogHref(location, "register")}
-                  className="rounded-md bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white"
+                  className="flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white"
                 >
                   {t("ui_store_register")}
                 </Link>
@@ -105,7 +105,7 @@ export function SiteHeader({ brand, languageSwitch, user }: { brand: string; lan
           <StaticHtml html={languageSwitch} />
           <Link
             to="/cart"
-            className="relative flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
+            className="relative flex h-11 w-11 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
             aria-label={
               count > 0 ? t(count === 1 ? "ui_store_cart_items_one" : "ui_store_cart_items_other", { count }) : t("ui_store_cart")
             }
@@ -121,7 +121,7 @@ export function SiteHeader({ brand, languageSwitch, user }: { brand: string; lan
             ) : null}
           </Link>
           {user ? (
-            <Suspense fallback={<span className="h-10 w-10" />}>
+            <Suspense fallback={<span className="h-11 w-11" />}>
               <UserMenu name={user.name} />
             </Suspense>
           ) : (
@@ -129,14 +129,14 @@ export function SiteHeader({ brand, languageSwitch, user }: { brand: string; lan
               <Link
                 preventScrollReset
                 to={authDialogHref(location, "login")}
-                className="rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50"
+                className="flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50"
               >
                 {t("ui_store_login")}
               </Link>
               <Link
                 preventScrollReset
                 to={authDialogHref(location, "register")}
-                className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                className="flex min-h-11 items-center rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
               >
                 {t("ui_store_register")}
               </Link>
@@ -166,12 +166,12 @@ function SearchField({ defaultValue, id }: { defaultValue: string; id: string })
         defaultValue={defaultValue}
         maxLength={100}
         placeholder={t("ui_store_search_placeholder")}
-        className="h-10 w-full rounded-lg border border-stone-300 bg-stone-50 pl-3 pr-11 text-[15px] text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:bg-white focus:outline-none"
+        className="h-11 w-full rounded-lg border border-stone-300 bg-stone-50 pl-3 pr-12 text-[15px] text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:bg-white focus:outline-none"
       />
       <button
         type="submit"
         aria-label={t("ui_store_search")}
-        className="absolute right-1 top-1 flex h-8 w-9 items-center justify-center rounded-md text-stone-600 hover:bg-stone-200"
+        className="absolute right-0 top-0 flex h-11 w-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-200"
       >
         <Search className="h-5 w-5" aria-hidden="true" />
       </button>
