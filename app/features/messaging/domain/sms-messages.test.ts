@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "../../orders/domain/orders";
-import { chooseSmsTemplate, orderStatusSms, type SmsContent, signInCodeSms } from "./sms-messages";
+import { chooseSmsTemplate, orderStatusSms, refundSms, type SmsContent, signInCodeSms } from "./sms-messages";
 
 /** The text a DLT template gives once MSG91 fills its `##name##` placeholders from the variables. */
 const fill = (template: string, variables: Record<string, string>) =>
@@ -80,5 +80,22 @@ describe("choosing an SMS's language and template", () => {
     expect(chooseSmsTemplate("hi", { en: "tmpl-en" }, false)).toEqual({ locale: "hi", templateId: undefined });
     expect(chooseSmsTemplate("hi", ids, false)).toEqual({ locale: "hi", templateId: "tmpl-hi" });
     expect(chooseSmsTemplate("en", {}, false)).toEqual({ locale: "en", templateId: undefined });
+  });
+});
+
+describe("the refund SMS", () => {
+  const templates = {
+    en: "Angle has refunded ##amount## for order ###order## (reference ##reference##). Details: ##link##",
+    hi: "Angle ने ऑर्डर ###order## के ##amount## का रिफ़ंड भेज दिया है (रेफ़रेंस ##reference##)। पूरी जानकारी: ##link##",
+  } as const;
+
+  it("reads as its registered template in both languages, with the payout's UTR or the original payment method", () => {
+    for (const locale of ["en", "hi"] as const) {
+      for (const reference of ["SBIN426123456789", null]) {
+        const sms = refundSms("Angle", { orderId: "abc", amount: "₹413.00", reference, link: "https://angle.in/o" }, locale);
+        expect(fill(templates[locale], sms.variables)).toBe(sms.text);
+        expect(sms.text).toContain(reference ?? (locale === "hi" ? "भुगतान का मूल तरीका" : "original payment method"));
+      }
+    }
   });
 });
