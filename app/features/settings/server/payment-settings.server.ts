@@ -183,9 +183,9 @@ export async function removePaymentMethod(key: string) {
  */
 export async function getCheckoutMethods(locale: Locale = "en"): Promise<CheckoutMethod[]> {
   const s = await loadStored();
+  const o = { locale };
   const methods: CheckoutMethod[] = [];
   const cardGateway = await gatewayForMethod("card");
-  const o = { locale };
   if (cardGateway) {
     methods.push({
       key: "card",

@@ -15,7 +15,7 @@ export async function up(db: Kysely<unknown>) {
 }
 
 /** Lines without a Hindi name take their product's, where it still exists and has one. */
-export async function backfillHindiNames(db: Kysely<unknown>) {
+export async function backfillHindiNames<Schema>(db: Kysely<Schema>) {
   await sql`update order_line set name_hi = (
       select nullif(trim(product.name_hi), '') from product where product.id = order_line.product_id
     ) where name_hi is null`.execute(db);
