@@ -74,8 +74,9 @@ test.describe("home page", () => {
   test("shows the why-choose-us reasons and only figures the store counts", async ({ page }) => {
     await page.goto("/");
     // Counted from the catalogue (tests/integration/store-details.test.ts checks the numbers).
+    const figures = page.getByRole("main").locator("dl").first();
     for (const label of ["Products", "Categories", "Crops covered"]) {
-      await expect(page.getByText(label, { exact: true })).toBeVisible();
+      await expect(figures.getByText(label, { exact: true })).toBeVisible();
     }
     const why = page.getByRole("region", { name: "Why farmers choose Angle" });
     for (const reason of ["Quality guaranteed", "Fast delivery across India", "Expert advice"]) {

@@ -34,7 +34,7 @@ export const GeneralSettingsSchema = z.object({
   supportEmail: z.email("Enter a valid support email address.").default("support@angle.in"),
   supportHours: z.string().trim().min(5, "Enter the hours the phone is answered.").max(120).default("Monday to Saturday, 9 am – 7 pm IST"),
   /** The hours on Hindi pages; blank: the English ones. */
-  supportHoursHi: z.string().trim().max(120).default("सोमवार से शनिवार, सुबह 9 बजे से शाम 7 बजे तक (IST)"),
+  supportHoursHi: z.string().trim().max(120).default(""),
   /** The registered place of business the GSTIN is for, as printed on invoices (one line per line). */
   storeGstAddress: z.string().trim().min(10, "Enter the address the GSTIN is registered at.").max(300),
   // Issue 29: shipping is a setting, in whole rupees; the specification's ₹500, free over ₹50,000.
