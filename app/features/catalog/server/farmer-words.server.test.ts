@@ -34,6 +34,7 @@ beforeAll(async () => {
       rating: 4.6,
     },
     { name: "Tomato Seeds Pusa Ruby", category: "seeds" as const, crops: ["tomato" as const], rating: 4.0 },
+    { name: "NPK 19:19:19 Blend", category: "tools" as const, rating: 1.0 },
     { name: "Hidden Chilli Sprayer", category: "tools" as const, crops: ["chilli" as const], status: "pending" as const },
   ];
   made = await Promise.all(
@@ -109,6 +110,11 @@ describe("best match: whole words first", () => {
   it("a product named with the word comes before products for a crop of that name", async () => {
     expect(await names("tomato")).toEqual(["Tomato Seeds Pusa Ruby", "Neem Cake Powder"]);
     expect(await names("टमाटर")).toEqual(["Tomato Seeds Pusa Ruby", "Neem Cake Powder"]);
+  });
+
+  it("a search with punctuation finds the product once, as a whole word", async () => {
+    expect(await names("19:19:19")).toEqual(["NPK 19:19:19 Blend"]);
+    expect(await names("npk 19:19:19")).toEqual(["NPK 19:19:19 Blend"]);
   });
 
   it("a sort the shopper chose still wins over best match", async () => {

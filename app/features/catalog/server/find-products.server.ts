@@ -313,10 +313,19 @@ function ftsTiers(terms: SearchTerm[]): string[] {
     each("{search_name_words}", whole),
     each("{search_name_words search_tags}", whole),
     each("{search_name_words search_tags}", (f) => [` ${f}`]),
-  ];
+  ] as const;
   const named = ftsQuery(terms, "name");
-  // The first three hold one another; the fourth (raw text) may miss a word found with its
-  // punctuation as spaces, so each tier leaves out all before it.
+  // Each tier holds the one before. A form with punctuation (19:19:19) is looked for in the name's
+  // words with spaces for it, and may be found there and not as typed: then each tier is kept
+  // within the matches and leaves out all before it. Otherwise the index does less.
+  if (terms.every((term) => term.forms.every((form) => wordForm(form) === form)))
+    return [
+      tiers[0],
+      `(${tiers[1]}) NOT (${tiers[0]})`,
+      `(${tiers[2]}) NOT (${tiers[1]})`,
+      `(${named}) NOT (${tiers[2]})`,
+      `(${all}) NOT (${named})`,
+    ];
   return [
     `(${all}) AND (${tiers[0]})`,
     `((${all}) AND (${tiers[1]})) NOT (${tiers[0]})`,

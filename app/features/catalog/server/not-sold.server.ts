@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import { getDatabase } from "~/platform/db/db.server";
 import type { Locale } from "~/platform/i18n/locale";
 import { currentLocale } from "~/platform/i18n/i18n.server";
@@ -9,7 +9,7 @@ import type { ProductCard } from "~/features/catalog/domain/product-view";
 import { namedTypes, typeWords, type ProductType } from "~/features/catalog/domain/product-types";
 import { searchWords, type SearchTerm } from "~/features/catalog/domain/search-terms";
 import { selectProductCard, toProductCard } from "./select-product-card.server";
-import { nameHoldsWord } from "./word-rank.server";
+import { nameHoldsWord, wordForm } from "./word-rank.server";
 
 /** How many alternatives a "we don't sell it" answer offers. */
 const ALTERNATIVES = 4;
@@ -42,19 +42,23 @@ async function isSold(type: ProductType): Promise<boolean> {
   const { db, engine } = getDatabase();
   const words = typeWords(type).filter((w) => [...w].length >= 3); // trigrams need three characters
   if (words.length === 0) return true; // nothing to look for: claim nothing
-  const phrase = (w: string) => `"${w.replace(/"/g, '""')}"`;
-  const found: Expression<SqlBool> =
-    engine === "postgres"
-      ? sql<SqlBool>`(${sql.join(
-          words.map((w) => sql`product.search_text like ${`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`),
-          sql` or `,
-        )})`
-      : sql<SqlBool>`product.rowid in (select rowid from product_search where product_search match ${`{name search_name_hi} : (${words.map(phrase).join(" OR ")})`})`;
+  if (engine === "sqlite") {
+    // The name's words are in the trigram index (0037): " pot " is a whole word there.
+    const wholes = words.flatMap((w) => [` ${wordForm(w)} `, ` ${wordForm(w)}s `, ` ${wordForm(w)}es `]);
+    const match = `{search_name_words} : (${wholes.map((w) => `"${w.replace(/"/g, '""')}"`).join(" OR ")})`;
+    const { rows } = await sql`select 1 from product_search where product_search match ${match} limit 1`.execute(db);
+    return rows.length > 0;
+  }
   const row = await db
     .selectFrom("product")
     .select("product.id")
     .where("product.status", "=", "live")
-    .where(found)
+    .where(
+      sql<SqlBool>`(${sql.join(
+        words.map((w) => sql`product.search_text like ${`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`),
+        sql` or `,
+      )})`,
+    )
     .where(sql<SqlBool>`(${sql.join(words.map(nameHoldsWord), sql` or `)})`)
     .limit(1)
     .executeTakeFirst();
