@@ -306,9 +306,11 @@ test.describe("contact form", () => {
     await page.goto("/contact");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Send Message" }).click();
-    for (const message of ["Please enter your name.", "Please enter your email.", "Please enter a subject.", "Please enter a message."]) {
+    for (const message of ["Please enter your name.", "Please enter a subject.", "Please enter a message."]) {
       await expect(page.getByText(message)).toBeVisible();
     }
+    // Either an email or a mobile number will do: both fields say so.
+    await expect(page.getByText("Please enter an email address or a mobile number, so we can reply.")).toHaveCount(2);
     await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByRole("status")).toHaveCount(0);
   });

@@ -45,4 +45,11 @@ describe("the contact form", () => {
     }
     expect(await stored("Refused reply")).toEqual([]);
   });
+
+  it("says everything missing at once, the way to reply too", async () => {
+    const answer = (await post({ name: "", email: "", phone: "", subject: "", message: "" })) as {
+      data?: { errors?: Record<string, string> };
+    };
+    expect(Object.keys(answer.data?.errors ?? {}).sort()).toEqual(["email", "message", "name", "phone", "subject"]);
+  });
 });

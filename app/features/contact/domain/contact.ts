@@ -18,6 +18,14 @@ export type ContactProblem =
 
 const problem = (p: ContactProblem) => ({ params: { problem: p } });
 
+const filled = (value: unknown) => typeof value === "string" && value.trim() !== "";
+const givesReplyTo = (value: { email?: unknown; phone?: unknown }) => filled(value.email) || filled(value.phone);
+const replyToRequired = {
+  message: "Please enter an email address or a mobile number, so we can reply.",
+  ...problem("reply_to_required"),
+  when: ({ value }: { value: unknown }) => !givesReplyTo((value ?? {}) as { email?: unknown; phone?: unknown }),
+};
+
 /**
  * The contact form (and Contact Expert), fields in the form's order. A farmer without email gives a
  * mobile number instead: one of the two is needed to reply, each is checked when given.
@@ -60,11 +68,9 @@ export const ContactSchema = z
       .max(FIELD_MAX.subject, `Subject is too long (${FIELD_MAX.subject} characters at most).`),
     message: z.string().trim().min(1, "Please enter a message.").max(FIELD_MAX.message, "Message is too long (5,000 characters at most)."),
   })
-  .superRefine((value, ctx) => {
-    if (value.email || value.phone) return;
-    const message = "Please enter an email address or a mobile number, so we can reply.";
-    for (const path of ["email", "phone"]) ctx.addIssue({ code: "custom", path: [path], message, ...problem("reply_to_required") });
-  });
+  // Checked with the other fields' problems too (`when`), so an empty form says everything at once.
+  .refine(givesReplyTo, { path: ["email"], ...replyToRequired })
+  .refine(givesReplyTo, { path: ["phone"], ...replyToRequired });
 export type ContactInput = z.infer<typeof ContactSchema>;
 
 /**
