@@ -74,9 +74,10 @@ async function expectTapTargets(page: Page, path: string) {
 
 for (const prefix of ["", "/hi"]) {
   const language = prefix ? "Hindi" : "English";
-  test(`${language}: the catalogue's links and buttons are at least 44 × 44 px`, async ({ page }) => {
+  test(`${language}: the catalogue's, cart's and information pages' links and buttons are at least 44 × 44 px`, async ({ page }) => {
     test.setTimeout(90_000);
-    for (const path of ["/", "/products", `/products/${TOMATO.id}`]) await expectTapTargets(page, `${prefix}${path}` || "/");
+    for (const path of ["/", "/products", `/products/${TOMATO.id}`, "/crops", "/crops/tomato", "/about", "/contact", "/refund"])
+      await expectTapTargets(page, `${prefix}${path}` || "/");
     await seedCart(page, [{ product: KHURPI, quantity: 2 }]);
     await expectTapTargets(page, `${prefix}/cart`);
   });

@@ -85,15 +85,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <MapPin className="mt-1 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
             {store.address}
           </p>
-          <p className="flex gap-3 text-stone-700">
-            <Phone className="mt-1 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-            <a href={`tel:${store.phone.replace(/\s/g, "")}`} className="underline">
+          <p className="flex items-center gap-3 text-stone-700">
+            <Phone className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <a href={`tel:${store.phone.replace(/\s/g, "")}`} className="inline-flex min-h-11 items-center underline">
               {store.phone}
             </a>
           </p>
-          <p className="flex gap-3 text-stone-700">
-            <Mail className="mt-1 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-            <a href={`mailto:${store.email}`} className="underline">
+          <p className="flex items-center gap-3 text-stone-700">
+            <Mail className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <a href={`mailto:${store.email}`} className="inline-flex min-h-11 items-center underline">
               {store.email}
             </a>
           </p>
