@@ -18,6 +18,7 @@ test("on a phone a customer keeps a second address, the pincode fills its city a
   await form.getByLabel("Street address").fill("45 Rajwada Chowk");
   await form.getByRole("button", { name: "Save address" }).click();
   await expect(book.getByRole("listitem")).toHaveCount(2);
+  await expect(form.getByLabel("Street address")).toHaveValue(""); // saved: the form starts again
   await expectNoHorizontalScroll(page);
 
   await seedCart(page, [{ product: TOMATO, quantity: 1 }]);

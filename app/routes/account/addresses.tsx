@@ -11,9 +11,11 @@ import { RefusalError } from "~/platform/core/refusal";
 import { readFields } from "~/platform/http/read-form.server";
 import { formErrors, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { m } from "~/platform/i18n/i18n.server";
-import { useLocale, useT } from "~/platform/i18n/i18n";
+import { useT } from "~/platform/i18n/i18n";
+import { useStateName } from "~/features/delivery/ui/use-state-name";
 import { redirectWithToast, samePage } from "~/platform/toast/toast.server";
 import { ConfirmForm } from "~/ui/confirm-form";
+import { useToastKey } from "~/ui/use-toast-key";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "Saved addresses · Angle" },
@@ -66,10 +68,11 @@ const secondary = "inline-flex h-11 items-center rounded-lg border border-stone-
 
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const hindi = useLocale() === "hi";
+  const stateLabel = useStateName();
   const busy = useNavigation().state === "submitting";
   const { addresses, editing } = loaderData;
   const edited = addresses.find((a) => a.id === editing);
+  const savedKey = useToastKey();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p>
@@ -91,7 +94,7 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
           {addresses.map((a) => (
             <li key={a.id} className="rounded-xl border border-stone-200 bg-white p-4">
               <p className="break-words text-stone-900">
-                {addressLine(a, hindi)}
+                {addressLine(a, stateLabel)}
                 {a.isDefault ? (
                   <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900">
                     {t("ui_addresses_default")}
@@ -113,7 +116,7 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
                 </Link>
                 <ConfirmForm
                   message={t("ui_addresses_delete_confirm")}
-                  label={t("ui_addresses_delete_named", { address: addressLine(a, hindi) })}
+                  label={t("ui_addresses_delete_named", { address: addressLine(a, stateLabel) })}
                   confirmLabel={t("ui_addresses_delete")}
                   fields={{ intent: "delete", id: a.id }}
                   className={`${secondary} text-red-800`}
@@ -125,7 +128,8 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       )}
-      <AddressForm key={edited?.id ?? "new"} edited={edited} refused={actionData} busy={busy} />
+      {/* Saved: the form starts empty again (a new toast); refused: it keeps what was typed. */}
+      <AddressForm key={`${edited?.id ?? "new"}:${savedKey}`} edited={edited} refused={actionData} busy={busy} />
     </div>
   );
 }
