@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { addressFields } from "./account";
-import { findIndianState } from "../../../platform/core/indian-states";
 
 /** A saved address's id as a form carries it (ids are ours, or `p` + the account's id for the first). */
 const AddressIdSchema = z.string().regex(/^[A-Za-z0-9]{6,64}$/);
@@ -12,10 +11,11 @@ export const AddressBookSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: AddressIdSchema }),
   z.object({ intent: z.literal("default"), id: AddressIdSchema }),
 ]);
-export type AddressBookAction = z.infer<typeof AddressBookSchema>;
 
-/** One line of an address, as lists and the checkout's choices show it; a Hindi page names the State in Hindi. */
-export function addressLine(a: { street: string; city: string; state: string; pincode: string }, hindi = false) {
-  const state = (hindi ? findIndianState(a.state)?.nameHi : undefined) ?? a.state;
-  return `${a.street}, ${a.city}, ${state} ${a.pincode}`;
+/**
+ * One line of an address, as lists and the checkout's choices show it; `stateLabel` names the State
+ * in the page's language (useStateName: Hindi on a Hindi page).
+ */
+export function addressLine(a: { street: string; city: string; state: string; pincode: string }, stateLabel = (name: string) => name) {
+  return `${a.street}, ${a.city}, ${stateLabel(a.state)} ${a.pincode}`;
 }
