@@ -156,7 +156,7 @@ function OrderCard({ order, progress, actions }: { order: OrderSummary; progress
           {actions?.canReturn ? (
             <Link
               to={`/orders/${order.id}/return`}
-              className="inline-flex min-h-10 items-center rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+              className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
             >
               {t("ui_orders_return_items")}
             </Link>
@@ -166,14 +166,14 @@ function OrderCard({ order, progress, actions }: { order: OrderSummary; progress
               type="button"
               onClick={reorder}
               disabled={reorderable.length === 0}
-              className="inline-flex items-center gap-1.5 rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-50"
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-50"
             >
               <RotateCcw className="h-4 w-4" aria-hidden="true" /> {t("ui_orders_reorder")}
             </button>
           ) : null}
           <Link
             to={`/order-confirmation/${order.id}`}
-            className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
           >
             {t("ui_orders_view_details")}
           </Link>
@@ -192,7 +192,10 @@ function ReviewLinks({ items }: { items: OrderSummary["items"] }) {
       {products.map((item) => (
         <li key={item.productId} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <span className="text-stone-700">{item.current?.name ?? item.name}</span>
-          <Link to={`/orders/review/${item.productId}`} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
+          <Link
+            to={`/orders/review/${item.productId}`}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+          >
             {item.reviewed ? t("ui_orders_edit_your_review") : t("ui_orders_write_review")}
             <span className="sr-only">{t("ui_orders_review_sr_of", { name: item.current?.name ?? item.name })}</span>
           </Link>

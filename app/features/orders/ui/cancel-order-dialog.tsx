@@ -39,7 +39,7 @@ export function CancelOrderButton({ orderId, from, refundPaise, className = "" }
   const titleId = useId();
   const textId = useId();
   const busy = fetcher.state !== "idle";
-  const style = `inline-flex min-h-10 items-center rounded-lg border border-red-700 px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 ${className}`;
+  const style = `inline-flex min-h-11 items-center rounded-lg border border-red-700 px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 ${className}`;
   if (!hydrated) {
     return (
       <Link to={`/orders/${orderId}/cancel?from=${from}`} className={style}>
@@ -81,14 +81,14 @@ export function CancelOrderButton({ orderId, from, refundPaise, className = "" }
             ref={keep}
             type="button"
             onClick={() => dialog.current?.close()}
-            className="min-h-10 rounded-lg border border-stone-300 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
+            className="min-h-11 rounded-lg border border-stone-300 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
           >
             {t("ui_orders_keep_order")}
           </button>
           <button
             type="submit"
             disabled={busy}
-            className="min-h-10 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            className="min-h-11 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
           >
             {busy ? t("ui_orders_cancelling") : t("ui_orders_yes_cancel")}
           </button>

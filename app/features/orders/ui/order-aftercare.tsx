@@ -63,7 +63,7 @@ export function OrderAftercare({ orderId, view }: { orderId: string; view: After
           {view.canReturn ? (
             <Link
               to={`/orders/${orderId}/return`}
-              className="inline-flex min-h-10 items-center rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+              className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
             >
               {t("ui_orders_return_items")}
             </Link>
