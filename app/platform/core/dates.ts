@@ -17,16 +17,18 @@ export function formatDateTime(iso: string, locale: Locale = "en") {
   return locale === "hi" ? hindiDateTime(new Date(iso)) : byLocale[locale].dateTime.format(new Date(iso));
 }
 
-const indiaClock = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", hourCycle: "h23", timeZone: "Asia/Kolkata" });
+// Hindi's clock with the part of the day: "दोपहर 12:43" (ICU's flexible day periods सुबह, दोपहर, शाम, रात).
+const hindiClock = new Intl.DateTimeFormat(htmlLang("hi"), {
+  hour: "numeric",
+  minute: "2-digit",
+  dayPeriod: "short",
+  timeZone: "Asia/Kolkata",
+});
 
 /**
- * "28 नवंबर 2026, दोपहर 12:43 बजे": the time as Hindi speakers say it, with the part of the day.
- * ICU's Hindi format reads "28 नवंबर 2026 को 12:43 pm बजे" (an English "pm" and a "बजे" after it).
+ * "28 नवंबर 2026, दोपहर 12:43": the time as Hindi speakers say it, with the part of the day.
+ * ICU's Hindi date-time style reads "28 नवंबर 2026 को 12:43 pm बजे" (an English "pm").
  */
 function hindiDateTime(date: Date): string {
-  const parts = indiaClock.formatToParts(date);
-  const hour = Number(parts.find((p) => p.type === "hour")?.value ?? 0);
-  const minute = parts.find((p) => p.type === "minute")?.value ?? "00";
-  const part = hour < 4 ? "रात" : hour < 12 ? "सुबह" : hour < 16 ? "दोपहर" : hour < 20 ? "शाम" : "रात";
-  return `${byLocale.hi.date.format(date)}, ${part} ${hour % 12 || 12}:${minute} बजे`;
+  return `${byLocale.hi.date.format(date)}, ${hindiClock.format(date)}`;
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { formatDate } from "~/platform/core/dates";
 import { districtName } from "~/platform/core/district-names-hi";
-import { stateName } from "~/platform/core/indian-states";
+import { stateName } from "~/platform/core/indian-states-hi";
 import type { FieldErrors } from "~/platform/core/form-errors";
 import { formatPaise } from "~/platform/core/money";
 import { type PlainRefusalCode, type Refusal, type RefusalCode, type RefusalParams, refusalOfIssue } from "~/platform/core/refusal";

@@ -102,7 +102,7 @@ export default function GeneralSettingsPage({ loaderData, actionData }: Route.Co
             label="Site tagline in Hindi"
             lang="hi"
             maxLength={120}
-            hint="Shown on Hindi pages; left blank, they show the English tagline."
+            hint="Shown on Hindi pages; left blank, they show the English one (or, while it is the sample tagline, its Hindi)."
             {...fieldProps(fields.siteTaglineHi)}
           />
           <TextField label="Admin email" type="email" maxLength={254} {...fieldProps(fields.adminEmail)} />

@@ -37,7 +37,8 @@ import { log } from "~/platform/log.server";
 import { readForm } from "~/platform/http/read-form.server";
 import { parseSubmission, replyDecided, replyRefused } from "~/platform/http/submission.server";
 import { issueRefusal, renderRefusal, sayRefusal } from "~/platform/i18n/render-refusal.server";
-import { useLocale, useT } from "~/platform/i18n/i18n";
+import { useT } from "~/platform/i18n/i18n";
+import { useStateName } from "~/features/delivery/ui/use-state-name";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { metaTitle } from "~/features/orders/ui/order-text";
 
@@ -154,7 +155,7 @@ const METHOD_KEYS = {
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const locale = useLocale();
+  const stateLabel = useStateName();
   const { methods, mustVerify, addresses } = loaderData;
   // The store's own methods in the page's language; a method the admin added keeps its given name.
   const methodLabel = (m: { key: string; label: string }) =>
@@ -351,7 +352,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                         className="mt-1 h-4 w-4 shrink-0 accent-green-700"
                       />
                       <span className="break-words text-stone-900">
-                        {"pincode" in a ? addressLine(a, locale === "hi") : t("ui_checkout_new_address")}
+                        {"pincode" in a ? addressLine(a, stateLabel) : t("ui_checkout_new_address")}
                       </span>
                     </label>
                   ))}

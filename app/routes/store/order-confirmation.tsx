@@ -11,7 +11,7 @@ import { OrderHeading } from "~/features/orders/ui/order-heading";
 import { shownPaymentStatus } from "~/features/orders/domain/order-picture";
 import { getOrderProgress } from "~/features/orders/server/order-progress.server";
 import { formatDate } from "~/platform/core/dates";
-import { stateName } from "~/platform/core/indian-states";
+import { useStateName } from "~/features/delivery/ui/use-state-name";
 import { currentLocale, m } from "~/platform/i18n/i18n.server";
 import { renderRefusal, sayRefusal as say } from "~/platform/i18n/render-refusal.server";
 import { type UiKey, useLocale, useT } from "~/platform/i18n/i18n";
@@ -120,7 +120,7 @@ const PAYMENT_NOTICES: Record<ShownPaymentNotice, UiKey> = {
 
 export default function OrderConfirmation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const locale = useLocale();
+  const stateName = useStateName();
   const location = useLocation();
   const navigate = useNavigate();
   const placed = new URLSearchParams(location.search).has("placed");
@@ -207,7 +207,7 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
             <address className="mt-2 not-italic text-stone-700">
               {order.address.street}
               <br />
-              {order.address.city}, {stateName(order.address.state, locale)} {order.address.pincode}
+              {order.address.city}, {stateName(order.address.state)} {order.address.pincode}
             </address>
             <h2 className="mt-4 text-lg font-bold text-stone-900">{t("ui_orders_payment_method")}</h2>
             <p className="mt-1 text-stone-700">{loaderData.paymentLabel}</p>

@@ -22,8 +22,8 @@ import { log } from "~/platform/log.server";
 import { readFields } from "~/platform/http/read-form.server";
 import { formErrors, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { m } from "~/platform/i18n/i18n.server";
-import { useLocale, useT } from "~/platform/i18n/i18n";
-import { stateName } from "~/platform/core/indian-states";
+import { useT } from "~/platform/i18n/i18n";
+import { useStateName } from "~/features/delivery/ui/use-state-name";
 
 type Result = { ok: boolean; error?: string; fields?: Record<string, string>; message?: string };
 
@@ -71,7 +71,7 @@ export default function VendorHome({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/vendor-login/layout");
   const vendor = layout?.vendor;
   const t = useT();
-  const locale = useLocale();
+  const stateName = useStateName();
   if (!vendor || !loaderData.stats) return <VendorAuth />;
   const { stats } = loaderData;
   const actions = [
@@ -116,7 +116,7 @@ export default function VendorHome({ loaderData }: Route.ComponentProps) {
             <div className="sm:col-span-2">
               <dt className="text-stone-600">{t("ui_vendor_address")}</dt>
               <dd className="font-semibold">
-                {vendor.address.street}, {vendor.address.city}, {stateName(vendor.address.state, locale)} {vendor.address.pincode}
+                {vendor.address.street}, {vendor.address.city}, {stateName(vendor.address.state)} {vendor.address.pincode}
               </dd>
             </div>
           </dl>

@@ -5,7 +5,8 @@ import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings
 import type { CropKey, Season } from "~/features/catalog/domain/crops";
 import type { PackUnit } from "~/features/catalog/domain/pack-units";
 import { type ProductCard, productText } from "~/features/catalog/domain/product-view";
-import { packLabel, type VariantView } from "~/features/catalog/domain/variants";
+import { packLabel } from "~/features/catalog/domain/pack-label";
+import type { VariantView } from "~/features/catalog/domain/variants";
 import { selectProductCard, toProductCard } from "./select-product-card.server";
 import { parseGallery } from "./save-product.server";
 import { listVariants } from "./variants.server";

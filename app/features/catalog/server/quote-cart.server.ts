@@ -2,7 +2,7 @@ import { getDb } from "~/platform/db/db.server";
 import { indiaToday } from "~/platform/core/india-day";
 import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
 import { type QuotedItem, productText } from "~/features/catalog/domain/product-view";
-import { packLabel } from "~/features/catalog/domain/variants";
+import { packLabel } from "~/features/catalog/domain/pack-label";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { MAX_CART_LINES } from "~/features/cart/domain/cart-limits";
 import { gstinStateCode } from "~/features/tax/domain/gst";

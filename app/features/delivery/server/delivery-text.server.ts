@@ -1,6 +1,6 @@
 import type { DeliveryCheck, PincodePlace } from "~/features/delivery/domain/delivery";
 import { districtName } from "~/platform/core/district-names-hi";
-import { stateName } from "~/platform/core/indian-states";
+import { stateName } from "~/platform/core/indian-states-hi";
 import { formatPaise } from "~/platform/core/money";
 import { currentLocale, m } from "~/platform/i18n/i18n.server";
 

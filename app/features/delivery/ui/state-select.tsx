@@ -1,14 +1,14 @@
 import { useId } from "react";
 import { INDIAN_STATES } from "~/platform/core/indian-states";
 import { useTOr } from "~/features/orders/ui/order-text";
-import { useLocale } from "~/platform/i18n/i18n";
+import { useStateName } from "./use-state-name";
 
 type Props = { name?: string; label?: string; defaultValue?: string; error?: string; className?: string; required?: boolean };
 
 /** The State or Union Territory of an address, chosen from the list (never typed). */
 export function StateSelect({ name = "state", label, defaultValue, error, className, required = true }: Props) {
   const t = useTOr();
-  const hindi = useLocale() === "hi";
+  const stateLabel = useStateName();
   const id = useId();
   const known = INDIAN_STATES.some((s) => s.name === defaultValue);
   return (
@@ -41,7 +41,7 @@ export function StateSelect({ name = "state", label, defaultValue, error, classN
         {INDIAN_STATES.map((s) => (
           // The value stays the English name the database keeps; a Hindi page shows the Hindi name.
           <option key={s.name} value={s.name}>
-            {hindi ? s.nameHi : s.name}
+            {stateLabel(s.name)}
           </option>
         ))}
       </select>

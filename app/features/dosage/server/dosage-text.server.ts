@@ -1,5 +1,5 @@
 import { BIGHA_SIZES, type BighaState, bighaSize } from "~/features/dosage/domain/bigha";
-import { stateName } from "~/platform/core/indian-states";
+import { stateName } from "~/platform/core/indian-states-hi";
 import {
   ACRES_PER_HECTARE,
   bighaNote,

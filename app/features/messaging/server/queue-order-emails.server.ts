@@ -1,5 +1,5 @@
 import type { Db } from "~/platform/db/db.server";
-import { lineName } from "~/features/catalog/domain/variants";
+import { lineName } from "~/features/catalog/domain/pack-label";
 import {
   adminNewOrderEmail,
   emailPaymentLabel,

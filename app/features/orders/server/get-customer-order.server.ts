@@ -1,5 +1,5 @@
 import { getDb } from "~/platform/db/db.server";
-import { lineName } from "~/features/catalog/domain/variants";
+import { lineName } from "~/features/catalog/domain/pack-label";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import type { OrderStatus } from "~/features/orders/domain/orders";
 import type { TaxMode } from "~/features/tax/domain/gst";

@@ -1,5 +1,5 @@
 import { getDb } from "~/platform/db/db.server";
-import { lineName, packLabel } from "~/features/catalog/domain/variants";
+import { lineName, packLabel } from "~/features/catalog/domain/pack-label";
 import { productText } from "~/features/catalog/domain/product-view";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";

@@ -1,6 +1,6 @@
 import { type Db, getDb } from "~/platform/db/db.server";
 import type { ShipmentView } from "~/features/orders/domain/shipments";
-import { lineName } from "~/features/catalog/domain/variants";
+import { lineName } from "~/features/catalog/domain/pack-label";
 
 export type OrderShipment = ShipmentView & { orderId: string; vendorId: string | null };
 

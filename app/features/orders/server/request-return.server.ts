@@ -13,7 +13,8 @@ import {
   returnWindowClosed,
 } from "~/features/orders/domain/returns";
 import type { ReturnRequestInput } from "~/features/orders/domain/return-forms";
-import { lineName, sizeName } from "~/features/catalog/domain/variants";
+import { lineName } from "~/features/catalog/domain/pack-label";
+import { sizeName } from "~/features/catalog/domain/variants";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { isId, newId } from "~/platform/ids";
 import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";

@@ -59,7 +59,8 @@ export const GeneralSettingsFormSchema = GeneralSettingsSchema.extend({
 export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   siteTitle: "Angle",
   siteTagline: "Seeds, tools and machinery for every Indian farm",
-  siteTaglineHi: "हर भारतीय खेत के लिए बीज, औज़ार और मशीनें",
+  // Blank: Hindi pages show the sample tagline's Hindi while the English is the sample's (hindi-defaults.server.ts).
+  siteTaglineHi: "",
   adminEmail: "",
   maintenanceMode: false,
   // Issue 29: each product's own GST rate, and prices shown as the farmer pays them (with GST). The

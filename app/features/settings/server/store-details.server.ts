@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { requestState } from "../../../platform/request-policy.server";
 import { taxConfig } from "~/features/tax/server/tax-config.server";
 import { currentLocale } from "~/platform/i18n/i18n.server";
+import { taglineIn } from "./hindi-defaults.server";
 import { type GeneralSettings, storeAddressLine } from "../domain/settings";
 
 /**
@@ -13,7 +14,7 @@ export function storeDetailsOf(settings: GeneralSettings, locale: "en" | "hi") {
   return {
     siteTitle: settings.siteTitle,
     // A Hindi page's tagline and hours are the admin's Hindi ones, where there are some.
-    siteTagline: locale === "hi" && settings.siteTaglineHi ? settings.siteTaglineHi : settings.siteTagline,
+    siteTagline: taglineIn(settings, locale),
     legalName: settings.storeLegalName,
     email: settings.supportEmail,
     phone: settings.supportPhone,

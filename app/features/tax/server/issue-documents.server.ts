@@ -13,7 +13,7 @@ import {
   type TaxDocument,
   type TaxDocumentKind,
 } from "~/features/tax/domain/tax-documents";
-import { lineName } from "~/features/catalog/domain/variants";
+import { lineName } from "~/features/catalog/domain/pack-label";
 import { newId } from "~/platform/ids";
 import { type OrderSeller, parseOrderSellers } from "./order-sellers.server";
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { shownContact } from "~/features/accounts/domain/contact";
-import { lineName } from "~/features/catalog/domain/variants";
-import { stateName } from "~/platform/core/indian-states";
+import { lineName } from "~/features/catalog/domain/pack-label";
+import { stateName } from "~/platform/core/indian-states-hi";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";

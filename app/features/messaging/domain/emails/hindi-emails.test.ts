@@ -79,7 +79,7 @@ describe("an order's emails in Hindi", () => {
     expect(shipped.text).not.toContain("स्थिति");
     expect(shipped.text).toContain("✓ भेजा गया — हो गया");
     expect(shipped.text).toContain("○ पहुँच गया — 5-7 दिन");
-    expect(shipped.text).toContain("Delhivery से 4 नवंबर 2026, दोपहर 2:30 बजे भेजा गया");
+    expect(shipped.text).toContain("Delhivery से 4 नवंबर 2026, दोपहर 2:30 भेजा गया");
     expect(shipped.text).toContain("ट्रैकिंग: DL123");
     expect(shipped.text).not.toMatch(ENGLISH);
 

@@ -1,6 +1,6 @@
 import { shownContact } from "../../../accounts/domain/contact";
 import { formatDate } from "~/platform/core/dates";
-import { stateName } from "~/platform/core/indian-states";
+import { stateName } from "~/platform/core/indian-states-hi";
 import { formatPaise } from "~/platform/core/money";
 import { orderTimeline, type OrderStatus } from "~/features/orders/domain/orders";
 import type { Locale } from "~/platform/i18n/locale";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineName, packLabel } from "./variants";
+import { lineName, packLabel } from "./pack-label";
 
 describe("packLabel", () => {
   it("says the sample catalogue's sizes in Hindi", () => {
