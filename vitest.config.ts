@@ -45,6 +45,7 @@ export const productionBuildTests = [
   "tests/integration/request-policy.test.ts",
   "tests/integration/server-answers.test.ts",
   "tests/integration/storefront-pages.test.ts",
+  "tests/integration/contact-shown-pages.test.ts",
   "tests/integration/store-details.test.ts",
   "tests/integration/hindi-pages.test.ts",
   "tests/integration/order-page-states.test.ts",

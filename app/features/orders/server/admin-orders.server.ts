@@ -1,5 +1,6 @@
 import { sizeName } from "~/features/catalog/domain/variants";
 import { type Db, getDb } from "~/platform/db/db.server";
+import { shownContact } from "~/features/accounts/domain/contact";
 import { isOrderStatus, nextStatuses, type OrderStatus, statusChangeRefusal } from "~/features/orders/domain/orders";
 import { isId, newId } from "~/platform/ids";
 import { type EmailContext, getEmailContext } from "~/features/messaging/server/email-context.server";
@@ -33,7 +34,8 @@ export async function getOrderForAdmin(id: string) {
     status: order.status,
     paymentMethod: order.payment_method,
     customerName: order.customer_name,
-    customerEmail: order.customer_email,
+    // A mobile account's placeholder never leaves the server: "" when there is no real email.
+    customerEmail: shownContact({ email: order.customer_email }).email ?? "",
     customerPhone: order.customer_phone,
     address: { street: order.street, city: order.city, state: order.state, pincode: order.pincode },
     subtotalPaise: Number(order.subtotal_paise),

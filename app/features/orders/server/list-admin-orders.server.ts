@@ -1,6 +1,7 @@
 import { type Expression, sql, type SqlBool } from "kysely";
 import { orderIdFromInput } from "~/platform/core/order-id";
 import { getDb } from "~/platform/db/db.server";
+import { shownContact } from "~/features/accounts/domain/contact";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";
 import { containsInsensitive, containsPattern } from "~/platform/db/like.server";
 import type { OrderStatus } from "~/features/orders/domain/orders";
@@ -61,7 +62,8 @@ export async function listOrdersForAdmin(filter: AdminOrderFilter, page: PageReq
   const rows = result.rows.map((o) => ({
     id: o.id,
     customerName: o.customer_name,
-    customerEmail: o.customer_email,
+    // A mobile account's placeholder never leaves the server: "" when there is no real email.
+    customerEmail: shownContact({ email: o.customer_email }).email ?? "",
     customerPhone: o.customer_phone,
     status: o.status,
     paymentMethod: o.payment_method,

@@ -1,4 +1,5 @@
 import { getDatabase, getDb } from "~/platform/db/db.server";
+import { shownContact } from "~/features/accounts/domain/contact";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";
 import { FIRST_PAGE, type PageRequest } from "~/platform/core/pagination";
 import type { Rating } from "~/features/reviews/domain/reviews";
@@ -50,7 +51,8 @@ export async function listReviewsForAdmin(request: PageRequest = FIRST_PAGE) {
     rows: page.rows.map((r) => ({
       id: r.id,
       product: { id: r.product_id, name: r.product_name, live: r.product_status === "live" },
-      writer: r.writer_email ? { name: r.writer_name ?? r.author_name, email: r.writer_email } : null,
+      // A mobile account's placeholder email never leaves the server.
+      writer: r.writer_email ? { name: r.writer_name ?? r.author_name, email: shownContact({ email: r.writer_email }).email ?? "" } : null,
       authorName: r.author_name,
       orderId: r.order_id,
       rating: Number(r.rating) as Rating,
