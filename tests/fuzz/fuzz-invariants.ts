@@ -184,11 +184,26 @@ export async function storeViolations(store: FuzzStore): Promise<string[]> {
       );
   }
 
-  for (const m of await q("select id, name, email, subject, message from contact_message")) {
-    for (const field of ["name", "email", "subject", "message"] as const) {
+  for (const m of await q("select id, name, email, phone, subject, message from contact_message")) {
+    for (const field of ["name", "subject", "message"] as const) {
       if (!String(m[field]).trim() || CONTROL.test(String(m[field])))
         bad.push(`contact message ${m.id}: ${field} ${JSON.stringify(String(m[field]).slice(0, 40))}`);
     }
+    // A way to reply: a real email, or a mobile number as the form keeps it (+91 98765 43210).
+    const email = String(m.email ?? "");
+    const phone = m.phone === null || m.phone === undefined ? "" : String(m.phone);
+    if (email === "" && phone === "") bad.push(`contact message ${m.id}: neither an email nor a phone`);
+    if (email !== "" && (!email.includes("@") || CONTROL.test(email)))
+      bad.push(`contact message ${m.id}: email ${JSON.stringify(email.slice(0, 40))}`);
+    if (phone !== "" && !/^\+91 [6-9]\d{4} \d{5}$/.test(phone))
+      bad.push(`contact message ${m.id}: phone ${JSON.stringify(phone.slice(0, 40))}`);
+  }
+  for (const a of await q("select id, street, city, state, pincode from saved_address")) {
+    for (const field of ["street", "city", "state"] as const) {
+      if (!String(a[field]).trim() || CONTROL.test(String(a[field])))
+        bad.push(`saved address ${a.id}: ${field} ${JSON.stringify(String(a[field]).slice(0, 40))}`);
+    }
+    if (!/^[1-9]\d{5}$/.test(String(a.pincode))) bad.push(`saved address ${a.id}: pincode ${JSON.stringify(String(a.pincode))}`);
   }
   for (const s of await q("select key, value from setting")) {
     try {
@@ -216,6 +231,7 @@ export async function snapshot(store: FuzzStore) {
     messages: await q("select id, handled from contact_message order by id"),
     reviews: await q("select id, rating, body, hidden, updated_at from review order by id"),
     licences: await q("select * from vendor_licence order by vendor_id, kind"),
+    addresses: await q("select id, user_id, street, city, state, pincode, chosen_at from saved_address order by id"),
   });
 }
 

@@ -229,11 +229,16 @@ export const ACTION_TARGETS: ActionTarget[] = [
     valid: (w, i) => ({
       kind: "contact",
       name: `Eve ${i}`,
-      email: "eve@example.com",
+      // An email, a mobile number instead, or both.
+      email: i % 3 === 1 ? "" : "eve@example.com",
+      phone: i % 3 === 0 ? "" : "98765 43210",
       subject: `Seeds ${w.tag}`,
       message: "Which seeds suit clay soil?",
     }),
-    special: () => ({ kind: fc.constantFrom("contact", "expert", "admin", "") }),
+    special: () => ({
+      kind: fc.constantFrom("contact", "expert", "admin", ""),
+      phone: fc.constantFrom("", "12345", "+91 98765-43210", "٩٨٧٦٥٤٣٢١٠", "+1 555 0100"),
+    }),
     samples: 30,
     group: "store",
   },
@@ -346,6 +351,21 @@ export const ACTION_TARGETS: ActionTarget[] = [
     special: () => ({
       intent: fc.constantFrom("profile", "password", "", "admin"),
       currentPassword: fc.constantFrom("not-the-password", "", "x".repeat(200)),
+    }),
+    samples: 20,
+    group: "store",
+  },
+  {
+    file: "routes/account/addresses.tsx",
+    label: "saved addresses",
+    path: () => "/account/addresses",
+    // Whoever may buy keeps addresses; a vendor may not.
+    roles: ["customer", "admin"],
+    refused: ["anon", "vendor"],
+    valid: (w, i) => ({ intent: "add", ...address, street: `${i} Fuzz Road ${w.tag}` }),
+    special: () => ({
+      intent: fc.constantFrom("add", "edit", "delete", "default", "", "admin"),
+      id: fc.constantFrom("abcdefgh", "", "../x", "p' or 1=1", "x".repeat(100)),
     }),
     samples: 20,
     group: "store",
@@ -1223,6 +1243,7 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/resources/language.ts", path: () => "/language", role: "customer", params: ["to", "next"] },
   { file: "routes/account/auth.ts", path: () => "/account/auth", role: "anon", params: ["intent"] },
   { file: "routes/account/account.tsx", path: () => "/account", role: "customer", params: [] },
+  { file: "routes/account/addresses.tsx", path: () => "/account/addresses", role: "customer", params: ["edit"] },
   { file: "routes/account/mobile-auth.ts", path: () => "/account/mobile-auth", role: "anon", params: ["intent"] },
   { file: "routes/account/set-password.tsx", path: () => "/account/set-password", role: "customer", params: [] },
   { file: "routes/account/forgot-password.tsx", path: () => "/forgot-password", role: "anon", params: [] },
