@@ -80,6 +80,11 @@ describe("checkout for a customer who signed in by mobile number", () => {
     expect(JSON.stringify(unnamed.body)).toContain("Please enter your full name.");
     expect(await getDb().selectFrom("orders").select("id").where("user_id", "=", customer.id).execute()).toEqual([]);
 
+    // Said together with the address's problems, at each field.
+    const both = await checkout(customer.cookie, { street: "" });
+    expect(both.status).toBe(400);
+    expect(both.body).toMatchObject({ result: { error: { name: ["Please enter your full name."], street: [expect.any(String)] } } });
+
     // A number is not a name.
     expect((await checkout(customer.cookie, { name: "+91 98765 43210" })).status).toBe(400);
 

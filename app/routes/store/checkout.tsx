@@ -70,14 +70,19 @@ export async function action({ request }: Route.ActionArgs) {
   // The schema's messages are refusal codes, said in the page's language.
   const posted = await readForm(request);
   const submission = parseSubmission(posted, CheckoutSchema, { say: (issue) => renderRefusal(issueRefusal(issue)) });
-  if (submission.status !== "success") return data({ result: replyRefused(submission) }, { status: 400 });
+  // An account made from a mobile number has no name of its own until it gives one here: a missing
+  // name is said at its field together with the other fields' problems.
+  const postedName = posted.get("name");
+  const givenName = typeof postedName === "string" ? postedName.trim() : "";
+  const nameRefused = hasOwnName(user.name) ? null : nameProblem(givenName);
+  const nameError = nameRefused ? { name: renderRefusal(nameRefused) } : undefined;
+  if (submission.status !== "success") return data({ result: replyRefused(submission, { fieldErrors: nameError }) }, { status: 400 });
   const refused = (formError: string, status: number, fieldErrors?: Record<string, string>) =>
     data({ result: replyRefused(submission, { formError, fieldErrors }) }, { status });
   const methods = await getCheckoutMethods();
   if (!methods.some((m) => m.key === submission.value.paymentMethod)) return refused(sayRefusal("checkout.payment_method"), 400);
-  // An account made from a mobile number has no name of its own until it gives one here.
-  const name = hasOwnName(user.name) ? user.name : await nameFrom(user.id, posted.get("name"));
-  if (typeof name !== "string") return refused(renderRefusal(name), 400, { name: renderRefusal(name) });
+  if (nameError) return refused(nameError.name, 400, nameError);
+  const name = hasOwnName(user.name) ? user.name : ((await giveNameIfMissing(user.id, givenName)) ?? givenName);
   try {
     const buyer = { id: user.id, name, email: user.email };
     const { orderId } = await placeOrder(buyer, submission.value, { ip: clientAddress(request) });
@@ -129,12 +134,10 @@ function replyErrors(result: SubmissionResult<string[]> | undefined): Record<str
   return out;
 }
 
-/** The name a mobile account gives at checkout, kept on the account; a refusal when it gives none (or a number for one). */
-async function nameFrom(userId: string, value: FormDataEntryValue | null) {
-  const given = typeof value === "string" ? value.trim() : "";
+/** What is wrong with the name a mobile account gives at checkout: none, a number for one, or too long. */
+function nameProblem(given: string) {
   if (given.length > FIELD_MAX.name) return refusal("account.name_too_long", { max: FIELD_MAX.name });
-  if (!hasOwnName(given)) return refusal("account.name_missing");
-  return (await giveNameIfMissing(userId, given)) ?? refusal("account.name_missing");
+  return hasOwnName(given) ? null : refusal("account.name_missing");
 }
 
 /** The order's address becomes the saved default, offered first next time; the order stands if this fails. */
