@@ -372,3 +372,97 @@ describe("the product form's HSN code and GST rate", () => {
     expect(await saved(name)).toEqual([expect.objectContaining({ hsn_code: "84244100", gst_rate: 5 })]);
   });
 });
+
+describe("the MRP includes all taxes, and shipping is a setting (issue 29)", () => {
+  const sizeFields = (name: string, gstRate: string, price: string, mrp: string) => ({
+    name,
+    category: "fertilizers",
+    hsnCode: "31052000",
+    gstRate,
+    "variants[0].label": "1 kg",
+    "variants[0].packQuantity": "1",
+    "variants[0].packUnit": "kg",
+    "variants[0].price": price,
+    "variants[0].mrp": mrp,
+    "variants[0].stock": "4",
+  });
+  const addProduct = async (fields: Record<string, string>) =>
+    outcome(await productEditAction({ ...(await post("/admin/products/new", fields)), params: {}, pattern: "/admin/products/new" }));
+  const sizesOf = (name: string) =>
+    getDb()
+      .selectFrom("product_variant as v")
+      .innerJoin("product as p", "p.id", "v.product_id")
+      .select(["v.price_paise", "v.mrp_paise"])
+      .where("p.name", "=", name)
+      .execute();
+
+  it("refuses a price whose GST takes it above the MRP, naming the highest price allowed; takes it at a nil rate; a blank MRP is what is charged", async () => {
+    const name = `Zinc Sulphate ${Date.now().toString(36)}`;
+    // ₹195 is below the ₹200 MRP, but with 5% GST (two halves, each rounded up) a pack comes to ₹204.76.
+    const refused = await addProduct(sizeFields(name, "5", "195", "200"));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      result: {
+        error: {
+          "variants[0].price": [
+            "With GST a unit comes to ₹204.76, above its MRP of ₹200: selling above the MRP is not allowed. Set the price (before GST) to ₹190.48 or less, or correct the MRP.",
+          ],
+        },
+      },
+    });
+    expect(await sizesOf(name)).toEqual([]);
+    // ₹190.48 + 5% = ₹200.00: the MRP exactly.
+    expect((await addProduct(sizeFields(name, "5", "190.48", "200"))).status).toBe(303);
+    expect(await sizesOf(name)).toEqual([{ price_paise: 190_48, mrp_paise: 200_00 }]);
+    const nil = `Seed Pack ${Date.now().toString(36)}`;
+    expect((await addProduct({ ...sizeFields(nil, "0", "199", "200"), category: "seeds", hsnCode: "12099160" })).status).toBe(303);
+    const blank = `Knapsack ${Date.now().toString(36)}`;
+    expect((await addProduct({ ...sizeFields(blank, "18", "100", ""), category: "tools", hsnCode: "84244100" })).status).toBe(303);
+    expect(await sizesOf(blank)).toEqual([{ price_paise: 100_00, mrp_paise: 118_00 }]);
+  });
+
+  it("refuses a switch to flat 18% while a pack would then sell above its MRP, naming it; saves the delivery charge, which orders then pay", async () => {
+    const product = await createProduct({
+      name: `Bio Fertiliser ${Date.now().toString(36)}`,
+      gstRate: 5,
+      variants: [{ label: "1 kg", pricePaise: 190_48, mrpPaise: 200_00, stock: 5 }],
+    });
+    const { storeLegalName, storeGstin, storeGstAddress } = DEFAULT_GENERAL_SETTINGS;
+    const base = {
+      siteTitle: "Angle",
+      siteTagline: "",
+      adminEmail: "",
+      priceDisplay: "inclusive",
+      storeLegalName,
+      storeGstin,
+      storeGstAddress,
+    };
+    const flat = await post("/admin/settings", { ...base, taxMode: "flat", shippingFeeRupees: "500", freeShippingOverRupees: "50000" });
+    const refused = await outcome(await settingsAction({ ...flat, params: {}, pattern: "/admin/settings" }));
+    expect(refused.status).toBe(400);
+    const said = (refused.body as { result: { error: Record<string, string[]> } }).result.error.taxMode?.[0] ?? "";
+    expect(said).toContain(`${product.name} (1 kg): ₹225.26 against an MRP of ₹200`);
+    expect((await getGeneralSettings()).taxMode).toBe("by_rate");
+
+    const fee = await post("/admin/settings", { ...base, taxMode: "by_rate", shippingFeeRupees: "80", freeShippingOverRupees: "999" });
+    expect((await outcome(await settingsAction({ ...fee, params: {}, pattern: "/admin/settings" }))).status).toBe(303);
+    const customer = await createCustomer();
+    const cheap = await createProduct({ gstRate: 0, variants: [{ label: "1 kg", pricePaise: 500_00, stock: 5 }] });
+    const order = await placeOrder(customer, checkoutInput([{ productId: cheap.id, quantity: 1 }]));
+    const row = await getDb()
+      .selectFrom("orders")
+      .select(["shipping_paise", "total_paise"])
+      .where("id", "=", order.orderId)
+      .executeTakeFirstOrThrow();
+    // Delivery is taxed at the order's highest rate (nil here): ₹500 + ₹80.
+    expect({ shipping: Number(row.shipping_paise), total: Number(row.total_paise) }).toEqual({ shipping: 80_00, total: 580_00 });
+    const bigger = await placeOrder(customer, checkoutInput([{ productId: cheap.id, quantity: 2 }]));
+    const free = await getDb().selectFrom("orders").select("shipping_paise").where("id", "=", bigger.orderId).executeTakeFirstOrThrow();
+    expect(Number(free.shipping_paise)).toBe(0);
+    const bad = await post("/admin/settings", { ...base, taxMode: "by_rate", shippingFeeRupees: "eighty", freeShippingOverRupees: "999" });
+    const badSaved = await outcome(await settingsAction({ ...bad, params: {}, pattern: "/admin/settings" }));
+    expect(badSaved.status).toBe(400);
+    expect(badSaved.body).toMatchObject({ result: { error: { shippingFeeRupees: ["Enter the delivery charge in whole rupees."] } } });
+    await saveSetting("general", DEFAULT_GENERAL_SETTINGS);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargedUnitPrice, GST_RATES, highestPriceWithinMrp, TAX_MODES } from "../../tax/domain/gst";
+import { chargedUnitPrice, GST_RATES, highestPriceWithinMrp, TAX_MODES, type TaxInputLine } from "../../tax/domain/gst";
 import { priceOrder } from "../../tax/domain/gst-order";
 import { settleMrp } from "./mrp";
 import type { VariantInput } from "./variants";
@@ -70,13 +70,14 @@ describe("the MRP includes all taxes (issue 29)", () => {
 });
 
 describe("shipping is a setting (issue 29)", () => {
-  const line = [{ amount: 1_000_00, rate: 0, sellerStateCode: "27" }];
+  const line: TaxInputLine[] = [{ amount: 1_000_00, rate: 0, sellerStateCode: "27" }];
   it("charges the store's fee below its threshold, and nothing over it", () => {
     const rule = { feePaise: 80_00, freeOverPaise: 999_00 };
     expect(priceOrder(line, { mode: "by_rate", storeStateCode: "27", shipping: rule }, "27").shipping).toBe(0);
-    expect(priceOrder([{ ...line[0], amount: 999_00 }], { mode: "by_rate", storeStateCode: "27", shipping: rule }, "27").shipping).toBe(
-      80_00,
-    );
+    expect(
+      priceOrder([{ amount: 999_00, rate: 0, sellerStateCode: "27" }], { mode: "by_rate", storeStateCode: "27", shipping: rule }, "27")
+        .shipping,
+    ).toBe(80_00);
   });
   it("measures free delivery on the goods with their GST when prices are shown with it", () => {
     const rule = { feePaise: 500_00, freeOverPaise: 1_000_00 };

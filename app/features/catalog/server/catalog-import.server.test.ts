@@ -38,7 +38,9 @@ import {
 afterEach(() => restoreEnv());
 
 const HSN_ERROR = "HSN code must be 4 to 8 digits.";
-const PRICE_ABOVE_MRP = "The price cannot be above the MRP.";
+/** Row 3's pack: ₹195 + 5% GST = ₹204.76 (CGST and SGST each rounded half up) against an MRP of ₹200 (issue 29: the MRP includes all taxes). */
+const PRICE_ABOVE_MRP =
+  "With GST a unit comes to ₹204.76, above its MRP of ₹200: selling above the MRP is not allowed. Set the price (before GST) to ₹190.48 or less, or correct the MRP.";
 const SKU_TAKEN = "This SKU is already used by another product.";
 /** A row problem as the preview says it in English (a product form's refusal is a code). */
 const said = (message: string | Refusal) => (typeof message === "string" ? message : english(message));
@@ -370,7 +372,7 @@ describe("every row's problem, and nothing written", () => {
     const file = fileOf(
       recordsOf([
         { ...sizeRow("a", "1 kg", "100"), name: "Seed A", category: "rockets" }, // row 2
-        sizeRow("a", "2 kg", "250", { mrp_rupees: "200" }), // row 3
+        { ...sizeRow("g", "2 kg", "195", { mrp_rupees: "200" }), name: "Seed G", category: "seeds" }, // row 3: below the MRP before GST, not with it
         { ...sizeRow("b", "1 kg", "100", { sku: `DUP-${t}` }), name: "Seed B", category: "seeds" }, // row 4
         { ...sizeRow("c", "1 kg", "100", { sku: `dup-${t}` }), name: "Seed C", category: "seeds" }, // row 5
         { ...sizeRow("d", "1 kg", "100", { sku: taken }), name: "Seed D", category: "seeds" }, // row 6

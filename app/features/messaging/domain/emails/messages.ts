@@ -87,14 +87,22 @@ function totalRows(order: OrderEmailData, locale: Locale): EmailRow[] {
   return [
     { cells: [m.email_subtotal({}, o), formatPaise(order.subtotal)] },
     { cells: [m.email_shipping({}, o), shipping === 0 ? m.email_shipping_free({}, o) : formatPaise(shipping)] },
-    {
-      cells: [order.taxMode === "by_rate" ? m.email_gst({}, o) : m.email_gst_percent({ percent: GST_PERCENT }, o), formatPaise(order.tax)],
-    },
-    ...gstParts(order.gst ?? { cgst: 0, sgst: 0, igst: 0 }).map(([label, amount]) => ({
-      cells: [m.email_gst_of_which({ label: GST_LABELS[label]({}, o) }, o), formatPaise(amount)],
-    })),
+    // One GST line (issue 29): its kinds are named beside it, never as lines that read as more tax.
+    { cells: [gstLabel(order, o), formatPaise(order.tax)] },
     { cells: [m.email_total({}, o), formatPaise(order.total)], strong: true },
   ];
+}
+
+/** "GST (18%)", or with the kinds beside it: "GST (IGST)", "GST (CGST ₹9 + SGST ₹9)". */
+function gstLabel(order: OrderEmailData, o: { locale: Locale }) {
+  const gst = order.taxMode === "by_rate" ? m.email_gst({}, o) : m.email_gst_percent({ percent: GST_PERCENT }, o);
+  const parts = gstParts(order.gst ?? { cgst: 0, sgst: 0, igst: 0 });
+  if (parts.length === 0) return gst;
+  const named =
+    parts.length === 1
+      ? GST_LABELS[parts[0]?.[0] ?? "IGST"]({}, o)
+      : parts.map(([label, amount]) => `${GST_LABELS[label]({}, o)} ${formatPaise(amount)}`).join(" + ");
+  return m.email_gst_parts({ gst, parts: named }, o);
 }
 
 /** "Jute Seeds" or "Jute Seeds and 2 more": what an order is, in a subject. */
