@@ -1,3 +1,4 @@
+import { chargedUnitPrice } from "~/features/tax/domain/gst";
 import { getDb } from "~/platform/db/db.server";
 import type { ProductStatus } from "~/platform/db/schema";
 import type { CategoryKey } from "~/features/catalog/domain/categories";
@@ -94,7 +95,8 @@ export async function createProduct(overrides: ProductOverrides = {}) {
           packQuantity: v.packQuantity ?? 1,
           packUnit: v.packUnit ?? "piece",
           sku: v.sku ?? "",
-          mrpPaise: v.mrpPaise ?? v.pricePaise,
+          // No MRP given: what the size is charged with GST (the forms' rule for a blank MRP, mrp.ts).
+          mrpPaise: v.mrpPaise ?? chargedUnitPrice(v.pricePaise, product.gst_rate, "by_rate"),
           pricePaise: v.pricePaise,
           stock: v.stock,
           weightGrams: 1000,

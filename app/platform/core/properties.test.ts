@@ -51,7 +51,7 @@ const CHECKOUT_FIELDS = ["street", "city", "state", "pincode", "checkoutKey", "p
 const SCHEMAS = [
   ["register", RegisterSchema, ["street", "city", "state", "pincode", "name", "email", "password", "phone"]],
   ["checkout", CheckoutSchema, CHECKOUT_FIELDS],
-  ["contact", ContactSchema, ["kind", "name", "email", "subject", "message"]],
+  ["contact", ContactSchema, ["kind", "name", "email", "phone", "subject", "message"]],
   ["product form", ProductFormSchema, ["name", "description", "category", "price", "stock", "hsnCode", "gstRate"]],
 ] as const;
 

@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Everything but the featured products is HTML made here (docs/decisions/007-first-load-budget.md).
   return {
     featured,
-    markup: homeMarkup(counts, { hours: store.hours }),
+    markup: homeMarkup(counts, { hours: store.hours, shipping: store.tax.shipping }),
     meta: { title: m.store_home_title(), description: m.store_home_description() },
   };
 }

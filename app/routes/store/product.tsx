@@ -60,8 +60,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ["size", "area", "unit", "bigha"].flatMap((k) => (url.searchParams.has(k) ? [[k, url.searchParams.get(k) ?? ""]] : [])),
   );
   const checked = pin ? await checkDelivery(pin.slice(0, 20)) : null;
-  const delivery = { check: checked ? localizeDeliveryCheck(checked) : null, keep };
   const tax = taxConfig(await requestState(context).settings());
+  const delivery = { check: checked ? localizeDeliveryCheck(checked) : null, keep, shipping: tax.shipping };
   return {
     title: m.store_page_title({ page: name }),
     // What the page's script needs; the rest is in `markup`, HTML made here (docs/decisions/007).

@@ -132,7 +132,7 @@ export async function planCatalogImport(db: Db, actor: CatalogActor, file: Catal
   const products: PlannedProduct[] = [];
   /** The SKU each row's size will have (typed, or the one an existing size keeps), for the checks below. */
   const skuRows: { sku: string; row: number; productId: string | null; group: number }[] = [];
-  const { taxMode } = await getGeneralSettings();
+  const { taxMode } = await getGeneralSettings(db);
   /** The sizes with their MRP settled (mrp.ts): a price whose charged amount is above its MRP is refused on its row. */
   const settled = (input: ProductFormInput, rows: readonly number[], firstRow: number): ProductFormInput => {
     const { variants, problems } = settleMrp(input.variants, input.gstRate, taxMode);

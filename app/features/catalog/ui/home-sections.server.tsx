@@ -1,3 +1,5 @@
+import type { ShippingRule } from "~/features/tax/domain/pricing";
+import { formatPaise } from "~/platform/core/money";
 import Award from "lucide-react/icons/award";
 import Headphones from "lucide-react/icons/headphones";
 import ShieldCheck from "lucide-react/icons/shield-check";
@@ -15,7 +17,7 @@ import { staticMarkup } from "~/platform/render/static-markup.server";
  * with their Add to cart buttons, are components. Links are plain <a>s marked for React Router's
  * route discovery.
  */
-export function homeMarkup(counts: Record<CategoryKey, number>, { hours }: { hours: string }) {
+export function homeMarkup(counts: Record<CategoryKey, number>, { hours, shipping }: { hours: string; shipping: ShippingRule }) {
   return {
     top: staticMarkup(
       <>
@@ -23,7 +25,7 @@ export function homeMarkup(counts: Record<CategoryKey, number>, { hours }: { hou
         <ShopByCrop />
       </>,
     ),
-    bottom: staticMarkup(<Bottom hours={hours} />),
+    bottom: staticMarkup(<Bottom hours={hours} shipping={shipping} />),
   };
 }
 
@@ -73,9 +75,17 @@ export const homeStats = (counts: Record<CategoryKey, number>): [value: string, 
   [String(CROPS.length), m.store_stat_crops()],
 ];
 
-const reasons = (hours: string) => [
+const reasons = (hours: string, shipping: ShippingRule) => [
   { icon: ShieldCheck, title: m.store_reason_quality_title(), text: m.store_reason_quality_text() },
-  { icon: Truck, title: m.store_reason_delivery_title(), text: m.store_reason_delivery_text() },
+  {
+    icon: Truck,
+    title: m.store_reason_delivery_title(),
+    // The delivery charge the store keeps (General Settings), as the cart charges it.
+    text:
+      shipping.feePaise === 0
+        ? m.store_reason_delivery_text_free()
+        : m.store_reason_delivery_text({ threshold: formatPaise(shipping.freeOverPaise) }),
+  },
   // The hours the store keeps (General Settings), as the contact page says them.
   { icon: Headphones, title: m.store_reason_support_title(), text: m.store_reason_support_text({ hours }) },
   { icon: Award, title: m.store_reason_prices_title(), text: m.store_reason_prices_text() },
@@ -154,7 +164,7 @@ function Top({ counts }: { counts: Record<CategoryKey, number> }) {
   );
 }
 
-function Bottom({ hours }: { hours: string }) {
+function Bottom({ hours, shipping }: { hours: string; shipping: ShippingRule }) {
   return (
     <>
       <section className="bg-white py-12" aria-labelledby="why-heading">
@@ -163,7 +173,7 @@ function Bottom({ hours }: { hours: string }) {
             {m.store_why_heading()}
           </h2>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {reasons(hours).map(({ icon: Icon, title, text }) => (
+            {reasons(hours, shipping).map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-xl border border-stone-200 p-5">
                 <Icon className="h-8 w-8 text-brand-700" aria-hidden="true" />
                 <h3 className="mt-3 font-semibold text-stone-900">{title}</h3>

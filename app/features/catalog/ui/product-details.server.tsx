@@ -3,7 +3,6 @@ import { Price } from "~/ui/price";
 import { Rating } from "~/features/reviews/ui/rating";
 import { formatPaise } from "~/platform/core/money";
 import { displayPrice, FLAT_GST_PERCENT, type TaxConfig } from "~/features/tax/domain/gst";
-import type { ShippingRule } from "~/features/tax/domain/pricing";
 import { saving } from "~/features/catalog/domain/variants";
 import type { PackUnit } from "~/features/catalog/domain/pack-units";
 import { imageSrcSet } from "~/ui/image-srcset";
@@ -23,7 +22,7 @@ export function productMarkup(
   product: ProductDetail,
   size: ProductDetail["variants"][number],
   delivery: DeliveryProps,
-  tax: Pick<TaxConfig, "mode" | "display" | "shipping">,
+  tax: Pick<TaxConfig, "mode" | "display">,
 ) {
   return {
     breadcrumb: staticMarkup(<Breadcrumb product={product} />),
@@ -146,7 +145,7 @@ function Offer({
   size: ProductDetail["variants"][number];
   description: string;
   gstRate: number;
-  tax: Pick<TaxConfig, "mode" | "display" | "shipping">;
+  tax: Pick<TaxConfig, "mode" | "display">;
 }) {
   const inStock = size.stock > 0;
   const rate = tax.mode === "flat" ? FLAT_GST_PERCENT : gstRate;
@@ -173,21 +172,12 @@ function Offer({
       <p className="text-sm text-stone-600" data-testid="gst-note">
         {rate === 0 ? m.store_gst_nil() : tax.display === "inclusive" ? m.store_gst_inclusive({ rate }) : m.store_gst_at_checkout({ rate })}
       </p>
-      <p className="text-sm text-stone-600" data-testid="delivery-charge">
-        {deliveryCharge(tax.shipping)}
-      </p>
       <p className={`mt-3 font-semibold ${inStock ? "text-brand-700" : "text-red-700"}`} data-testid="stock-state">
         {inStock ? (size.stock <= 10 ? m.store_only_left({ count: size.stock }) : m.store_in_stock()) : m.store_out_of_stock()}
       </p>
       <Description text={description} />
     </>
   );
-}
-
-/** What delivery costs, as the store charges it (General Settings; the cart repeats it). */
-function deliveryCharge(rule: ShippingRule) {
-  if (rule.feePaise === 0) return m.store_delivery_free();
-  return m.store_delivery_charge({ fee: formatPaise(rule.feePaise), threshold: formatPaise(rule.freeOverPaise) });
 }
 
 /** The seller's paragraphs and line breaks, as text (React escapes it), never as HTML. */

@@ -1,6 +1,8 @@
 import Truck from "lucide-react/icons/truck";
 import type { DeliveryCheck } from "~/features/delivery/domain/delivery";
 import { m } from "~/platform/i18n/i18n.server";
+import { formatPaise } from "~/platform/core/money";
+import type { ShippingRule } from "~/features/tax/domain/pricing";
 import { DeliveryAnswer } from "./delivery-answer";
 
 type Props = {
@@ -8,13 +10,15 @@ type Props = {
   check: DeliveryCheck | null;
   /** The page's other query values, kept when the form is sent (the chosen size, the calculator's area). */
   keep: Record<string, string>;
+  /** What delivery costs (General Settings): said under the form, so the page tells it before the cart. */
+  shipping: ShippingRule;
 };
 
 /**
  * "Check delivery" on the product page: a GET form (?pin=…) the page's loader answers, so it works
  * without JavaScript and costs no script. Server markup only (docs/decisions/007-first-load-budget.md).
  */
-export function DeliveryCheckSection({ check, keep }: Props) {
+export function DeliveryCheckSection({ check, keep, shipping }: Props) {
   const failed = check && check.kind !== "delivers";
   return (
     <section id="delivery" aria-labelledby="delivery-title" className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
@@ -53,7 +57,9 @@ export function DeliveryCheckSection({ check, keep }: Props) {
       </form>
       <div role="status">{check ? <DeliveryAnswer check={check} /> : null}</div>
       <p id="delivery-shipping" className="mt-3 text-sm text-stone-700">
-        {m.store_shipping_note()}
+        {shipping.feePaise === 0
+          ? m.store_delivery_free()
+          : m.store_delivery_charge({ fee: formatPaise(shipping.feePaise), threshold: formatPaise(shipping.freeOverPaise) })}
       </p>
     </section>
   );

@@ -1,15 +1,16 @@
-import { getDb } from "~/platform/db/db.server";
+import { type Db, getDb } from "~/platform/db/db.server";
 import { getEnv } from "~/platform/env.server";
 import { DEFAULT_GENERAL_SETTINGS, GeneralSettingsSchema, type GeneralSettings } from "~/features/settings/domain/settings";
 
 /**
  * Saved general settings over the defaults; a damaged row falls back to the defaults. The support
  * email and phone default to SUPPORT_EMAIL and SUPPORT_PHONE, until the admin saves others.
+ * Inside a transaction, pass it (`db`): on SQLite's one connection a read outside it would wait for it.
  */
-export async function getGeneralSettings(): Promise<GeneralSettings> {
+export async function getGeneralSettings(db: Db = getDb()): Promise<GeneralSettings> {
   const env = getEnv();
   const defaults: GeneralSettings = { ...DEFAULT_GENERAL_SETTINGS, supportEmail: env.SUPPORT_EMAIL, supportPhone: env.SUPPORT_PHONE };
-  const row = await getDb().selectFrom("setting").select("value").where("key", "=", "general").executeTakeFirst();
+  const row = await db.selectFrom("setting").select("value").where("key", "=", "general").executeTakeFirst();
   if (!row) return defaults;
   try {
     const parsed = GeneralSettingsSchema.safeParse({ ...defaults, ...JSON.parse(row.value) });

@@ -1,3 +1,4 @@
+import { formatOrderId } from "~/platform/core/order-id";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -86,6 +87,8 @@ const report: GstReport = {
 };
 const gstData = [
   "ord1",
+  // The order id as a person reads it (formatOrderId): data, not words.
+  formatOrderId("ord1"),
   "Kisan Tools",
   "Neem cake 5 kg",
   "Maharashtra",

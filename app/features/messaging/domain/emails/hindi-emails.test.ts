@@ -33,7 +33,7 @@ describe("an order's emails in Hindi", () => {
     expect(email.text).toContain("नमस्ते Asha Patil, 2 नवंबर 2026 को किया गया आपका ऑर्डर #ABC1-23DE-F456 हमें मिल गया है।");
     expect(email.text).toContain("Tomato Seeds × 2 — ₹549 प्रति नग — ₹1,098");
     expect(email.text).toContain("उप-योग — ₹1,398");
-    expect(email.text).toContain("जीएसटी — ₹251.64\n  इसमें सीजीएसटी — ₹125.82\n  इसमें एसजीएसटी — ₹125.82");
+    expect(email.text).toContain("जीएसटी (सीजीएसटी ₹125.82 + एसजीएसटी ₹125.82) — ₹251.64");
     expect(email.text).toContain("कुल राशि — ₹2,149.64");
     expect(email.text).toContain("भुगतान का तरीका:\nकैश ऑन डिलीवरी");
     expect(email.text).toContain("अपना ऑर्डर देखें: https://angle.example/hi/order-confirmation/abc123def456");

@@ -1,3 +1,4 @@
+import { formatPaise } from "~/platform/core/money";
 import { m } from "~/platform/i18n/i18n.server";
 import { staticMarkup } from "~/platform/render/static-markup.server";
 import { EmailLink, h2, LegalHeader, type LegalStore, list, p, PageLink, PhoneLink, rich } from "./legal-text.server";
@@ -12,7 +13,7 @@ function AboutContent({ store }: { store: LegalStore }) {
   const values = [
     [m.legal_about_value_seeds_title(), m.legal_about_value_seeds()],
     [m.legal_about_value_equipment_title(), m.legal_about_value_equipment()],
-    [m.legal_about_value_prices_title(), m.legal_about_value_prices()],
+    [m.legal_about_value_prices_title(), m.legal_about_value_prices({ threshold: formatPaise(store.tax.shipping.freeOverPaise) })],
     [m.legal_about_value_advice_title(), m.legal_about_value_advice()],
     [m.legal_about_value_delivery_title(), m.legal_about_value_delivery()],
   ] as const;

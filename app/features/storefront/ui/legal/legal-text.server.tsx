@@ -1,10 +1,17 @@
+import type { TaxConfig } from "~/features/tax/domain/gst";
 import { Fragment, type ReactNode } from "react";
 import { formatDate } from "~/platform/core/dates";
 import { localizePath } from "~/platform/i18n/locale";
 import { currentLocale, m } from "~/platform/i18n/i18n.server";
 
 /** The store's details the information pages quote (the root loader's `storeDetails`). */
-export type LegalStore = { siteTitle: string; email: string; phone: string; address: string };
+export type LegalStore = {
+  siteTitle: string;
+  email: string;
+  phone: string;
+  address: string;
+  tax: Pick<TaxConfig, "mode" | "display" | "shipping">;
+};
 
 // A message's inputs that give back each input's own name in braces, so a compiled message called
 // with them returns its pattern ("Write to us at {email}") for `rich` to fill with elements.

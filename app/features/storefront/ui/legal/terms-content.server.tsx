@@ -1,3 +1,4 @@
+import { formatPaise } from "~/platform/core/money";
 import { RETURN_WINDOW_DAYS } from "~/features/orders/domain/returns";
 import { m } from "~/platform/i18n/i18n.server";
 import { staticMarkup } from "~/platform/render/static-markup.server";
@@ -25,7 +26,7 @@ function TermsContent({ store }: { store: LegalStore }) {
       <Bullets items={[m.legal_terms_account_1(), m.legal_terms_account_2(), m.legal_terms_account_3(), m.legal_terms_account_4()]} />
 
       <h2 className={h2}>{m.legal_terms_prices_heading()}</h2>
-      <Bullets items={[m.legal_terms_prices_1(), m.legal_terms_prices_2(), m.legal_terms_prices_3(), m.legal_terms_prices_4()]} />
+      <Bullets items={[m.legal_terms_prices_1(), pricesShown(store.tax), deliveryCharge(store.tax.shipping), m.legal_terms_prices_4()]} />
 
       <h2 className={h2}>{m.legal_terms_orders_heading()}</h2>
       <p className={p}>{m.legal_terms_orders()}</p>
@@ -61,4 +62,17 @@ function TermsContent({ store }: { store: LegalStore }) {
       <ContactList store={store} />
     </article>
   );
+}
+
+/** How prices are shown and taxed, as the store's settings have it (issue 29). */
+function pricesShown(tax: LegalStore["tax"]) {
+  if (tax.display === "inclusive")
+    return tax.mode === "flat" ? m.legal_terms_prices_2_inclusive_flat() : m.legal_terms_prices_2_inclusive();
+  return tax.mode === "flat" ? m.legal_terms_prices_2() : m.legal_terms_prices_2_by_rate();
+}
+
+/** The delivery charge and its free threshold, as the store's settings have them. */
+function deliveryCharge({ feePaise, freeOverPaise }: LegalStore["tax"]["shipping"]) {
+  if (feePaise === 0) return m.legal_terms_prices_3_free();
+  return m.legal_terms_prices_3({ fee: formatPaise(feePaise), threshold: formatPaise(freeOverPaise) });
 }
