@@ -86,3 +86,28 @@ describe("shipping is a setting (issue 29)", () => {
     expect(priceOrder(taxed, { mode: "by_rate", storeStateCode: "27", shipping: rule, display: "exclusive" }, "27").shipping).toBe(500_00);
   });
 });
+
+describe("the delivery charge named is the one paid (issue 29)", () => {
+  it.each([0, 5, 18, 40])("with prices shown with GST, a %i%% order pays ₹500 delivery, its GST within it", (rate) => {
+    const priced = priceOrder(
+      [{ amount: 1_000_00, rate, sellerStateCode: "27" }],
+      { mode: "by_rate", storeStateCode: "27", display: "inclusive", shipping: { feePaise: 500_00, freeOverPaise: 50_000_00 } },
+      "27",
+    );
+    const ship = priced.breakdown.shipping;
+    expect(ship.taxable + ship.tax).toBe(500_00);
+    expect(ship.cgst).toBe(ship.sgst);
+    // The GST carved out is the rate's share, to the paisa.
+    expect(Math.abs(ship.tax - (500_00 * rate) / (100 + rate))).toBeLessThanOrEqual(2);
+    expect(priced.total).toBe(priced.subtotal + priced.breakdown.tax - ship.tax + 500_00);
+  });
+  it("with prices shown before GST, the delivery charge's GST is added to it", () => {
+    const priced = priceOrder(
+      [{ amount: 1_000_00, rate: 5, sellerStateCode: "27" }],
+      { mode: "by_rate", storeStateCode: "27", display: "exclusive" },
+      "27",
+    );
+    expect(priced.shipping).toBe(500_00);
+    expect(priced.breakdown.shipping.tax).toBe(25_00);
+  });
+});

@@ -56,6 +56,9 @@ export const GeneralSettingsFormSchema = GeneralSettingsSchema.extend({
   maintenanceMode: z.preprocess((v) => v === "on", z.boolean()),
 });
 
+/** The sample store's GSTIN: the admin pages warn while it is still in use. */
+export const SAMPLE_STORE_GSTIN = "27AAICA4417K1ZK";
+
 export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   siteTitle: "Angle",
   siteTagline: "Seeds, tools and machinery for every Indian farm",
@@ -69,7 +72,7 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   priceDisplay: "inclusive",
   // The sample store's registration (a well-formed GSTIN, not a real one): replace before trading.
   storeLegalName: "Angle Agri Stores Pvt. Ltd.",
-  storeGstin: "27AAICA4417K1ZK",
+  storeGstin: SAMPLE_STORE_GSTIN,
   storeGstAddress: "Gat No. 112, Chakan MIDC Phase II\nKhed, Pune, Maharashtra 410501",
   supportPhone: "+91 80 4567 8900",
   supportEmail: "support@angle.in",
@@ -78,9 +81,6 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   shippingFeeRupees: 500,
   freeShippingOverRupees: 50_000,
 };
-
-/** The sample store's GSTIN: the admin pages warn while it is still in use. */
-export const SAMPLE_STORE_GSTIN = DEFAULT_GENERAL_SETTINGS.storeGstin;
 
 /** The store's address as one line: its legal name and the registered address the invoices print. */
 export function storeAddressLine(settings: Pick<GeneralSettings, "storeLegalName" | "storeGstAddress">): string {

@@ -1,4 +1,13 @@
-import { FLAT_GST_PERCENT, halfTax, type OrderTax, type TaxConfig, type TaxedLine, type TaxInputLine, type TaxSplit } from "./gst";
+import {
+  FLAT_GST_PERCENT,
+  halfTax,
+  highestPriceWithinMrp,
+  type OrderTax,
+  type TaxConfig,
+  type TaxedLine,
+  type TaxInputLine,
+  type TaxSplit,
+} from "./gst";
 import { shippingFor } from "./pricing";
 
 /**
@@ -41,12 +50,13 @@ function flatHalves(amounts: number[], subtotal: number): number[] {
  * - Flat mode (the specification): 18% of the subtotal rounded to the rupee; shipping untaxed.
  * - By rate: each line at its product's rate; shipping, which the store invoices as part of a
  *   composite supply, at the highest rate among the order's lines (CGST Act s.8(a)), so it is
- *   never taxed below its principal supply.
+ *   never taxed below its principal supply. When the store shows prices with GST, the delivery
+ *   charge it names includes that GST (₹500 is paid, ₹476.19 + ₹23.81 at 5%); otherwise it is added.
  */
 export function computeOrderTax(
   lines: readonly TaxInputLine[],
   shippingPaise: number,
-  config: Pick<TaxConfig, "mode" | "storeStateCode">,
+  config: Pick<TaxConfig, "mode" | "storeStateCode"> & Partial<Pick<TaxConfig, "display">>,
   buyerStateCode: string,
 ): OrderTax {
   const intra = (seller: string) => buyerStateCode !== "" && seller === buyerStateCode;
@@ -63,7 +73,11 @@ export function computeOrderTax(
   } else {
     taxedLines = lines.map((l) => taxed(l.amount, l.rate, halfTax(l.amount, l.rate), intra(l.sellerStateCode)));
     const rate = lines.reduce((max, l) => Math.max(max, l.rate), 0);
-    shipping = taxed(shippingPaise, rate, halfTax(shippingPaise, rate), intra(config.storeStateCode));
+    if (config.display === "inclusive") {
+      // Prices shown with GST: the delivery charge the store names is what is paid, its GST within it.
+      const half = halfTax(highestPriceWithinMrp(shippingPaise, rate, "by_rate"), rate);
+      shipping = taxed(shippingPaise - 2 * half, rate, half, intra(config.storeStateCode));
+    } else shipping = taxed(shippingPaise, rate, halfTax(shippingPaise, rate), intra(config.storeStateCode));
   }
   const all = [...taxedLines, shipping];
   const sum = (key: "tax" | "cgst" | "sgst" | "igst") => all.reduce((s, l) => s + l[key], 0);
@@ -85,8 +99,10 @@ export function priceOrder(
   const subtotal = lines.reduce((s, l) => s + l.amount, 0);
   // The lines' tax never depends on the shipping, so the goods' value is known before it.
   const goods = config.display === "inclusive" ? subtotal + computeOrderTax(lines, 0, config, buyerStateCode).tax : subtotal;
-  const shipping = shippingFor(goods, config.shipping);
-  const breakdown = computeOrderTax(lines, shipping, config, buyerStateCode);
+  const charge = shippingFor(goods, config.shipping);
+  const breakdown = computeOrderTax(lines, charge, config, buyerStateCode);
+  // The delivery charge before its GST (what the order stores as shipping; with GST, the charge named).
+  const shipping = breakdown.shipping.taxable;
   return { subtotal, shipping, tax: breakdown.tax, total: subtotal + shipping + breakdown.tax, breakdown };
 }
 
