@@ -331,14 +331,15 @@ export function productInput(
 ): ProductFormInput {
   const { price, stock, ...rest } = fields;
   const regulatedAs = fields.regulatedAs !== undefined ? fields.regulatedAs : regulatedAsFor(fields.category);
+  const gstRate = fields.gstRate ?? suggestedGstRate(fields.category, regulatedAs ?? "") ?? 5;
+  // Its MRP: what a unit is charged with GST at its rate (the forms' rule for a blank MRP, mrp.ts).
+  const mrpPaise = chargedUnitPrice(price, gstRate, "by_rate");
   return {
     description: "",
     regulatedAs,
     hsnCode: HSN_OF[fields.category],
-    gstRate: suggestedGstRate(fields.category, regulatedAs ?? "") ?? 5,
-    variants: [
-      { label: "Standard", packQuantity: 1, packUnit: "piece", sku: "", mrpPaise: price, pricePaise: price, stock, weightGrams: 1000 },
-    ],
+    gstRate,
+    variants: [{ label: "Standard", packQuantity: 1, packUnit: "piece", sku: "", mrpPaise, pricePaise: price, stock, weightGrams: 1000 }],
     singleSize: true,
     brand: null,
     season: null,

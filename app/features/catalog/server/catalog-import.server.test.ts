@@ -118,7 +118,8 @@ describe("export, then import unchanged", () => {
       vendorId: vendor.id,
       crops: ["tomato", "onion"],
       variants: [
-        { label: "10 g", pricePaise: 54_900, mrpPaise: 60_000, stock: 240, packQuantity: 10, packUnit: "g", sku: `TOM-${t}-10` },
+        // ₹549 + 18% GST = ₹647.82, within its MRP of ₹650 (an unchanged import keeps to the MRP rule too).
+        { label: "10 g", pricePaise: 54_900, mrpPaise: 65_000, stock: 240, packQuantity: 10, packUnit: "g", sku: `TOM-${t}-10` },
         { label: "50 g", pricePaise: 2_49_900, stock: 0, packQuantity: 50, packUnit: "g" },
       ],
     });
@@ -339,10 +340,12 @@ describe("a vendor adds products", () => {
       .where("product_id", "=", neem?.id ?? "")
       .orderBy("position")
       .execute();
+    // A blank MRP is what the size is charged with its 5% GST: ₹120 + ₹3 + ₹3 = ₹126;
+    // ₹1,299 + ₹32.48 + ₹32.48 (each half of ₹64.95 rounded up) = ₹1,363.96.
     expect(sizes.map((s) => [s.label, s.sku, Number(s.mrp_paise), Number(s.price_paise)])).toEqual([
-      ["100 ml", `AG-${neem?.id.toUpperCase()}`, 12_000, 12_000],
+      ["100 ml", `AG-${neem?.id.toUpperCase()}`, 12_600, 12_000],
       ["500 ml", `NEEM-${t}-500`, 55_000, 49_950],
-      ["1 l", `AG-${sizes[2]?.id.toUpperCase()}`, 1_29_900, 1_29_900],
+      ["1 l", `AG-${sizes[2]?.id.toUpperCase()}`, 1_36_396, 1_29_900],
     ]);
     // Its first size has the product's id, as the form's new products do.
     expect(sizes[0]?.id).toBe(neem?.id);
@@ -589,7 +592,7 @@ describe("all or nothing", () => {
     }
     const bad = rows.map((r) => ({ ...r }));
     const nearTheEnd = bad[9_997];
-    if (nearTheEnd) nearTheEnd.price_rupees = "999"; // above its MRP, in spreadsheet row 9,999
+    if (nearTheEnd) nearTheEnd.price_rupees = "195"; // with GST above its MRP of ₹200, in spreadsheet row 9,999
     const before = await productCount();
     const refused = await upload(admin, fileOf(recordsOf(bad)));
     const plan = await preview(admin, refused);
