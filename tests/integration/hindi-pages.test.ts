@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { checkoutInput, createProduct } from "../factories";
-import { elements, loadProductionBuildAsStarted, ORIGIN, type ProductionApp, registerCustomer, textOf, visit } from "../helpers/production-app";
+import {
+  elements,
+  loadProductionBuildAsStarted,
+  ORIGIN,
+  type ProductionApp,
+  registerCustomer,
+  textOf,
+  visit,
+} from "../helpers/production-app";
 import { getDb } from "~/platform/db/db.server";
 import { withLocale } from "~/platform/i18n/i18n.server";
 import { seedCatalogIfEmpty } from "~/features/catalog/server/seed/seed.server";
@@ -61,7 +69,11 @@ const readable = (html: string) => textOf(html.replace(/<script\b[\s\S]*?<\/scri
 
 describe("an order placed on the Hindi store", () => {
   it("keeps the product's Hindi name with the line it was ordered with", async () => {
-    const line = await getDb().selectFrom("order_line").select(["name", "name_hi"]).where("order_id", "=", orderId).executeTakeFirstOrThrow();
+    const line = await getDb()
+      .selectFrom("order_line")
+      .select(["name", "name_hi"])
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
     expect(line).toEqual({ name: "Bhindi Seeds Hybrid", name_hi: "हाइब्रिड भिंडी के बीज" });
   });
 

@@ -4,8 +4,6 @@
  */
 export type ShippingRule = { feePaise: number; freeOverPaise: number };
 export const DEFAULT_SHIPPING: ShippingRule = { feePaise: 500_00, freeOverPaise: 50_000_00 };
-export const FREE_SHIPPING_THRESHOLD_PAISE = DEFAULT_SHIPPING.freeOverPaise;
-export const SHIPPING_FEE_PAISE = DEFAULT_SHIPPING.feePaise;
 export const GST_PERCENT = 18;
 
 export type Totals = { subtotal: number; shipping: number; tax: number; total: number };
