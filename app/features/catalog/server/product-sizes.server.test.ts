@@ -9,7 +9,9 @@ import { getProductFormExtras } from "./product-form-extras.server";
 import { createProduct, SkuTaken, updateProduct } from "./save-product.server";
 
 const PRODUCT_FORM_INVALID = "Please fill all required fields correctly.";
-const PRICE_ABOVE_MRP = "The price cannot be above the MRP.";
+/** A price whose GST takes a unit above its MRP (mrp.ts), as the form says it. */
+const priceAboveMrp = (charged: string, mrp: string, max: string) =>
+  `With GST a unit comes to ${charged}, above its MRP of ${mrp}: selling above the MRP is not allowed. Set the price (before GST) to ${max} or less, or correct the MRP.`;
 const SKU_TAKEN = "This SKU is already used by another product.";
 const SKU_REPEATED = "Each pack size needs its own SKU.";
 const NO_SIZES = "Add at least one pack size.";
@@ -48,31 +50,61 @@ function parsedInput(form: FormData): ProductFormInput {
 }
 
 describe("the product form's pack sizes", () => {
-  it("reads each filled row as a size, skips blank rows, and fills an empty MRP, SKU and weight", () => {
+  it("reads each filled row as a size, skips blank rows, and fills an empty MRP, SKU and weight", async () => {
     const sku = tag();
     const input = parsedInput(formOf(base, [...threeSizes(sku.toLowerCase()), blank]));
     expect(input.singleSize).toBe(false);
     expect(input.variants).toEqual([
-      { label: "10 g", packQuantity: 10, packUnit: "g", sku: `${sku}-10`, mrpPaise: 12_000, pricePaise: 9_900, stock: 40, weightGrams: 50 },
+      {
+        label: "10 g",
+        packQuantity: 10,
+        packUnit: "g",
+        sku: `${sku}-10`,
+        mrpPaise: 12_000,
+        mrpTyped: true,
+        pricePaise: 9_900,
+        stock: 40,
+        weightGrams: 50,
+      },
       {
         label: "50 g",
         packQuantity: 50,
         packUnit: "g",
         sku: `${sku}-50`,
         mrpPaise: 45_000,
+        mrpTyped: true,
         pricePaise: 39_950,
         stock: 12,
         weightGrams: 50,
       },
-      { label: "250 g", packQuantity: 250, packUnit: "g", sku: "", mrpPaise: 180_000, pricePaise: 180_000, stock: 0, weightGrams: 300 },
+      {
+        label: "250 g",
+        packQuantity: 250,
+        packUnit: "g",
+        sku: "",
+        mrpPaise: 180_000,
+        mrpTyped: false,
+        pricePaise: 180_000,
+        stock: 0,
+        weightGrams: 300,
+      },
+    ]);
+    // The server then makes an empty MRP what the size is charged with its GST: ₹1,800 + 5% = ₹1,890;
+    // a typed one stays as typed.
+    const parsed = await parseProductForm(formOf({ ...base, gstRate: "5" }, threeSizes(tag())), { editing: false });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fields));
+    expect(parsed.input.variants.map((v) => [v.label, v.mrpPaise, v.pricePaise])).toEqual([
+      ["10 g", 12_000, 9_900],
+      ["50 g", 45_000, 39_950],
+      ["250 g", 189_000, 180_000],
     ]);
   });
 
-  it("names the wrong field of the right row: a price above the MRP, a repeated SKU, a bad quantity or unit", () => {
+  it("names the wrong field of the right row: a price above the MRP, a repeated SKU, a bad quantity or unit", async () => {
     const rows = threeSizes("DUP");
     const result = parse(
       formOf(base, [
-        { ...rows[0], price: "130" },
+        { ...rows[0] },
         blank,
         { ...rows[1], sku: "dup-10" },
         { ...rows[2], packQuantity: "0", packUnit: "barrel", stock: "1.5", label: "x".repeat(41) },
@@ -81,13 +113,21 @@ describe("the product form's pack sizes", () => {
     expect(result).toEqual({
       ok: false,
       fields: {
-        "variants.0.price": PRICE_ABOVE_MRP,
         "variants.2.sku": SKU_REPEATED,
         "variants.3.label": "The size's label is too long (40 characters at most).",
         "variants.3.packQuantity": "Enter the pack quantity, a number above 0 (e.g. 500 or 2.5).",
         "variants.3.packUnit": "Choose a unit from the list.",
         "variants.3.stock": "Stock must be a whole number, 0 or more.",
       },
+    });
+    // The MRP is checked against the price with GST once the form is read (mrp.ts), on the size's own
+    // row (the blank row before it counted): ₹115 + 5% GST (₹2.88 + ₹2.88, each half rounded up) =
+    // ₹120.76 against an MRP of ₹120; ₹114.28 + ₹2.86 + ₹2.86 = ₹120 is the most it may be.
+    const aboveMrp = formOf({ ...base, gstRate: "5" }, [blank, { ...rows[0], price: "115" }]);
+    expect(await parseProductForm(aboveMrp, { editing: false })).toEqual({
+      ok: false,
+      error: PRODUCT_FORM_INVALID,
+      fields: { "variants.1.price": priceAboveMrp("₹120.76", "₹120", "₹114.28") },
     });
   });
 
@@ -142,7 +182,8 @@ describe("the product form's pack sizes", () => {
     expect(await parseProductForm(form, { editing: false })).toEqual({
       ok: false,
       error: PRODUCT_FORM_INVALID,
-      fields: { "variants.0.price": PRICE_ABOVE_MRP },
+      // A nil-rated size (the form's GST rate is 0): charged its price, ₹500, against an MRP of ₹120.
+      fields: { "variants.0.price": priceAboveMrp("₹500", "₹120", "₹120") },
     });
   });
 });

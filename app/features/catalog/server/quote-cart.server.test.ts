@@ -129,7 +129,8 @@ describe("quoteCart", () => {
   it("names no size for a product with one size", async () => {
     const product = await createProduct({ variants: [{ label: "Standard", pricePaise: 5_000, stock: 2 }] });
     expect(await quoteCart([{ productId: product.id }])).toEqual([
-      expect.objectContaining({ key: product.id, variantId: product.id, variantLabel: null, pricePaise: 5_000, mrpPaise: 5_000 }),
+      // Its MRP: ₹50 with 18% GST (the factory's MRP for a size without one).
+      expect.objectContaining({ key: product.id, variantId: product.id, variantLabel: null, pricePaise: 5_000, mrpPaise: 5_900 }),
     ]);
   });
 

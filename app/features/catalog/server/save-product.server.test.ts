@@ -30,7 +30,18 @@ it("validates the admin product form: name, category, price above 0, stock 0 or 
   const ok = ProductFormSchema.parse({ name: " Sickle ", description: "", category: "tools", price: "199.50", stock: "0", ...tax });
   expect(ok).toMatchObject({ name: "Sickle", description: "", category: "tools", singleSize: true, hsnCode: "82019000", gstRate: 0 });
   expect(ok.variants).toEqual([
-    { label: "Standard", packQuantity: 1, packUnit: "piece", sku: "", mrpPaise: 19_950, pricePaise: 19_950, stock: 0, weightGrams: 1000 },
+    // No MRP typed: the schema carries the price, and the server makes it the price with GST (mrp.ts).
+    {
+      label: "Standard",
+      packQuantity: 1,
+      packUnit: "piece",
+      sku: "",
+      mrpPaise: 19_950,
+      mrpTyped: false,
+      pricePaise: 19_950,
+      stock: 0,
+      weightGrams: 1000,
+    },
   ]);
   for (const bad of [
     { name: "", category: "tools", price: "10", stock: "1" },

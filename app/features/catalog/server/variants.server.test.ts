@@ -181,7 +181,8 @@ describe("the product's summary of its sizes", () => {
         lineTotalPaise: 360_000,
       },
     ]);
-    expect(await summaryOf(product.id)).toEqual({ pricePaise: 40_000, mrpPaise: 40_000, stock: 5, priceVaries: false, variantCount: 1 });
+    // The 1 L's MRP: ₹400 with 18% GST (the factory's MRP for a size without one).
+    expect(await summaryOf(product.id)).toEqual({ pricePaise: 40_000, mrpPaise: 47_200, stock: 5, priceVaries: false, variantCount: 1 });
   });
 
   it("refuses a SKU another product's size has, writing nothing of the save", async () => {

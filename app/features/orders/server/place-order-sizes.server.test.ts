@@ -10,13 +10,13 @@ import { OrderRefused, placeOrder } from "./place-order.server";
 
 const refusal = (error: unknown) => (error instanceof OrderRefused ? { status: error.status, message: error.message } : error);
 
-/** Neem oil in three sizes; the 5 L is sold out. */
+/** Neem oil in three sizes, each within its MRP with 18% GST (₹531, ₹165.20, ₹2,358.82); the 5 L is sold out. */
 const neem = (name: string) =>
   createProduct({
     name,
     variants: [
-      { label: "1 L", pricePaise: 45_000, mrpPaise: 50_000, stock: 10, sku: `${name}-1L` },
-      { label: "250 ml", pricePaise: 14_000, mrpPaise: 15_000, stock: 2, sku: `${name}-250` },
+      { label: "1 L", pricePaise: 45_000, mrpPaise: 55_000, stock: 10, sku: `${name}-1L` },
+      { label: "250 ml", pricePaise: 14_000, mrpPaise: 17_000, stock: 2, sku: `${name}-250` },
       { label: "5 L", pricePaise: 199_900, mrpPaise: 240_000, stock: 0, sku: `${name}-5L` },
     ],
   });
@@ -60,9 +60,12 @@ describe("placeOrder with pack sizes", () => {
         lineTotalPaise: 28_000,
       },
     ]);
-    // ₹1,350 + ₹280 = ₹1,630; below ₹50,000: ₹500 shipping; GST 18% of the subtotal, ₹293.40, to the rupee: ₹293.
+    // ₹1,350 + ₹280 = ₹1,630, with GST below ₹50,000: ₹500 delivery. GST by the product's rate, 18%,
+    // line by line: ₹121.50 × 2 = ₹243 and ₹25.20 × 2 = ₹50.40 (₹293.40). Prices are shown with GST, so
+    // the ₹500 paid for delivery holds its GST at the order's highest rate, 18%: ₹38.13 × 2 = ₹76.26
+    // (18% of ₹423.72, the most whose charge stays within ₹500), on ₹423.74. GST in all ₹369.66.
     const order = defined(await getCustomerOrder(orderId, customer.id), "the order");
-    expect(order).toMatchObject({ subtotal: 163_000, tax: 29_300, total: 163_000 + 50_000 + 29_300 });
+    expect(order).toMatchObject({ subtotal: 163_000, tax: 29_340 + 7_626, total: 163_000 + 50_000 + 29_340 });
     expect(order.items.map((i) => i.name).sort()).toEqual(["Neem Oil A (1 L)", "Neem Oil A (250 ml)"]);
     expect((await sizesOf(product.id)).map((s) => [s.label, s.stock])).toEqual([
       ["1 L", 7],
@@ -70,7 +73,7 @@ describe("placeOrder with pack sizes", () => {
       ["5 L", 0],
     ]);
     // The 250 ml is sold out now: the 1 L sets the price.
-    expect(await summaryOf(product.id)).toEqual({ pricePaise: 45_000, mrpPaise: 50_000, stock: 7, priceVaries: true, variantCount: 3 });
+    expect(await summaryOf(product.id)).toEqual({ pricePaise: 45_000, mrpPaise: 55_000, stock: 7, priceVaries: true, variantCount: 3 });
   });
 
   it("refuses a sold-out size by name and size, writing nothing: no order, no stock taken from any size", async () => {
@@ -263,7 +266,7 @@ describe("simultaneous orders for one size", () => {
     ]);
     const sizes = await sizesOf(product.id);
     expect(await summaryOf(product.id)).toEqual(summaryFor(sizes));
-    expect(await summaryOf(product.id)).toEqual({ pricePaise: 40_000, mrpPaise: 40_000, stock: 3, priceVaries: true, variantCount: 2 });
+    expect(await summaryOf(product.id)).toEqual({ pricePaise: 40_000, mrpPaise: 47_200, stock: 3, priceVaries: true, variantCount: 2 });
     // Every sale is on record: 5 lines of one unit.
     const sold = await getDb()
       .selectFrom("order_line")
@@ -355,12 +358,12 @@ describe("cancelling an order with several sizes", () => {
       ]),
     );
     expect((await sizesOf(product.id)).map((s) => s.stock)).toEqual([6, 0, 0]);
-    expect(await summaryOf(product.id)).toMatchObject({ pricePaise: 45_000, mrpPaise: 50_000, stock: 6 });
+    expect(await summaryOf(product.id)).toMatchObject({ pricePaise: 45_000, mrpPaise: 55_000, stock: 6 });
     expect(await summaryOf(other.id)).toMatchObject({ stock: 0 });
 
     await changeOrderStatus(orderId, "cancelled", admin.id);
     expect(await snapshot(product.id)).toEqual(before);
-    expect(await summaryOf(product.id)).toEqual({ pricePaise: 14_000, mrpPaise: 15_000, stock: 12, priceVaries: true, variantCount: 3 });
+    expect(await summaryOf(product.id)).toEqual({ pricePaise: 14_000, mrpPaise: 17_000, stock: 12, priceVaries: true, variantCount: 3 });
     expect(await summaryOf(other.id)).toMatchObject({ stock: 3 });
 
     // Sold again, then the 250 ml is dropped from the product before the cancel.
@@ -400,6 +403,6 @@ describe("cancelling an order with several sizes", () => {
       ["1 L", 10],
       ["5 L", 0],
     ]);
-    expect(await summaryOf(product.id)).toEqual({ pricePaise: 45_000, mrpPaise: 50_000, stock: 10, priceVaries: true, variantCount: 2 });
+    expect(await summaryOf(product.id)).toEqual({ pricePaise: 45_000, mrpPaise: 55_000, stock: 10, priceVaries: true, variantCount: 2 });
   });
 });
