@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createCustomer, createProduct, checkoutInput } from "../../../../tests/factories";
 import { getDb } from "~/platform/db/db.server";
 import { CheckoutSchema } from "~/features/cart/domain/checkout";
@@ -8,6 +8,10 @@ import { OrderRefused, placeOrder } from "./place-order.server";
 import { getCustomerOrder } from "./get-customer-order.server";
 import { listCustomerOrders } from "./list-customer-orders.server";
 import { issueText } from "~/platform/i18n/render-refusal.server";
+import { DEFAULT_GENERAL_SETTINGS } from "~/features/settings/domain/settings";
+import { saveSetting } from "~/features/settings/server/save-setting.server";
+
+afterEach(() => saveSetting("general", DEFAULT_GENERAL_SETTINGS));
 
 const stockOf = async (id: string) =>
   Number((await getDb().selectFrom("product").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock);
@@ -39,8 +43,9 @@ describe("placeOrder", () => {
     const input = CheckoutSchema.parse(form);
     const { orderId } = await placeOrder(customer, input);
     const order = await getCustomerOrder(orderId, customer.id);
-    // 2 × ₹549 + 2 × ₹24,999 = ₹51,096 → free shipping, GST ₹9,197.28 → ₹9,197
-    expect(order).toMatchObject({ subtotal: 5_109_600, tax: 919_700, total: 6_029_300, status: "pending" });
+    // 2 × ₹549 + 2 × ₹24,999 = ₹51,096. GST by each product's rate, 18%, in halves rounded to the paisa:
+    // ₹98.82 × 2 on ₹1,098 and ₹4,499.82 × 2 on ₹49,998: ₹9,197.28. With GST above ₹50,000: free delivery.
+    expect(order).toMatchObject({ subtotal: 5_109_600, tax: 919_728, total: 5_109_600 + 919_728, status: "pending" });
     expect(order?.items.map((i) => i.unitPrice).sort((a, b) => a - b)).toEqual([54_900, 2_499_900]);
     expect(await stockOf(seeds.id)).toBe(8);
     expect(await stockOf(pump.id)).toBe(1);
@@ -57,7 +62,8 @@ describe("placeOrder", () => {
     expect(await localeOf(english.orderId)).toBe("en");
   });
 
-  it("charges ₹500 shipping at exactly ₹50,000 and none at ₹50,001", async () => {
+  it("the specification's arithmetic (flat 18%, prices before GST): ₹500 shipping at exactly ₹50,000 and none at ₹50,001", async () => {
+    await saveSetting("general", { ...DEFAULT_GENERAL_SETTINGS, taxMode: "flat", priceDisplay: "exclusive" });
     const customer = await createCustomer();
     const fifty = await createProduct({ pricePaise: 5_000_000 });
     const fiftyOne = await createProduct({ pricePaise: 5_000_100 });
@@ -70,6 +76,24 @@ describe("placeOrder", () => {
     const b = await orderOf(fiftyOne.id);
     expect(a.total - a.subtotal - a.tax).toBe(50_000);
     expect(b.total - b.subtotal - b.tax).toBe(0);
+  });
+
+  it("by default free delivery is measured on the goods with their GST, and the ₹500 paid for it holds its own GST", async () => {
+    const customer = await createCustomer();
+    // ₹42,372.88 + 18% GST (₹3,813.56 × 2) = ₹50,000.00 exactly; a paisa more, with the same GST
+    // (each half ₹3,813.5601 rounds to ₹3,813.56), comes to ₹50,000.01.
+    const fifty = await createProduct({ pricePaise: 4_237_288, gstRate: 18 });
+    const overFifty = await createProduct({ pricePaise: 4_237_289, gstRate: 18 });
+    const orderOf = async (productId: string) =>
+      defined(
+        await getCustomerOrder((await placeOrder(customer, checkoutInput([{ productId, quantity: 1 }]))).orderId, customer.id),
+        "the order just placed",
+      );
+    const a = await orderOf(fifty.id);
+    const b = await orderOf(overFifty.id);
+    expect(a.total).toBe(5_000_000 + 50_000);
+    expect(b.total).toBe(5_000_001);
+    expect(b.tax).toBe(762_712);
   });
 
   it("sells the last 5 units to exactly 5 of 20 simultaneous customers", async () => {
