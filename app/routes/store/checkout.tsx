@@ -176,7 +176,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // The delivery State decides CGST + SGST or IGST: followed as it is chosen or filled from the pincode.
   const [stateName, setStateName] = useState(user?.address.state ?? "");
   // A saved address (the default, chosen last, first) or "new": the fields below start from the choice.
-  const [addressChoice, setAddressChoice] = useState(addresses[0]?.id ?? "new");
+  // Until the customer picks one it follows the page's data: a guest who signs in here (the dialog)
+  // gets their saved addresses with the revalidated page, and the first is offered, not an empty form.
+  const [pickedAddress, setAddressChoice] = useState<string | null>(null);
+  const addressChoice = pickedAddress ?? addresses[0]?.id ?? "new";
   const chosenAddress = addressChoice === "new" ? undefined : (addresses.find((a) => a.id === addressChoice) ?? user?.address);
   const { priced, config, known } = useCartPricing(lines, stateName);
   const fields = replyErrors(actionData && "result" in actionData ? actionData.result : undefined);
