@@ -248,7 +248,8 @@ test.describe("payment settings", () => {
 
   test("enabling Razorpay makes checkout offer card and UPI, until it is disabled again", async ({ page, browser }) => {
     const shopper = await shopperAtCheckout(browser, store);
-    const radios = shopper.page.getByRole("radio");
+    // The payment methods' radios (the saved address is a radio of its own group, "Deliver to").
+    const radios = shopper.page.getByRole("group", { name: "Payment Method" }).getByRole("radio");
     await expect(radios).toHaveCount(1);
 
     await page.goto("/admin/payment-settings");

@@ -118,7 +118,10 @@ test("a vendor imports 200 products: the row problems first, nothing written; th
   await expect(problems).toHaveCount(5);
   const problem = (row: number) => problems.filter({ has: page.getByRole("cell", { name: String(row), exact: true }) });
   await expect(problem(aboveMrp)).toContainText("price_rupees");
-  await expect(problem(aboveMrp)).toContainText("The price cannot be above the MRP.");
+  // Product 0 is nil-rated: with GST a unit still comes to ₹900, and the most it may be is its MRP.
+  await expect(problem(aboveMrp)).toContainText(
+    "With GST a unit comes to ₹900, above its MRP of ₹350: selling above the MRP is not allowed. Set the price (before GST) to ₹350 or less, or correct the MRP.",
+  );
   await expect(problem(wrongCategory)).toContainText("category");
   await expect(problem(wrongCategory)).toContainText('Unknown category "Fertiliser". Use seeds, equipment, tools or fertilizers.');
   await expect(problem(takenSku)).toContainText("sku");

@@ -48,13 +48,15 @@ test("a new customer registers, fills the cart, checks out with Cash on Delivery
   const secateurs = lines.filter({ hasText: SECATEURS.name });
   const s = summary(page);
 
-  // ₹549 + ₹599 = ₹1,148; GST 18% = ₹206.64 → ₹207; shipping ₹500 (not over ₹50,000).
+  // Prices with GST, each product at its own rate (the store's defaults): both are nil-rated, so
+  // ₹549 + ₹599 = ₹1,148 with no GST; shipping ₹500 (not over ₹50,000), untaxed at the order's
+  // highest rate, 0%; total ₹1,648.
   await expect(tomato.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
   await expect(secateurs.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
   await expect(s.getByTestId("summary-subtotal")).toHaveText("₹1,148");
   await expect(s.getByTestId("summary-shipping")).toHaveText("₹500");
-  await expect(s.getByTestId("summary-tax")).toHaveText("₹207");
-  await expect(s.getByTestId("summary-total")).toHaveText("₹1,855");
+  await expect(s.getByTestId("summary-total")).toHaveText("₹1,648");
+  await expect(s.getByTestId("summary-tax")).toHaveText("₹0");
   await expect(s).toContainText("Add ₹48,853 more to get free shipping!");
 
   // Tomato seeds: + + − → 2.
@@ -72,13 +74,15 @@ test("a new customer registers, fills the cart, checks out with Cash on Delivery
   await expect(secateurs.getByTestId("line-subtotal")).toHaveText("₹599");
   await expect(page.getByTestId("cart-count")).toHaveText("3");
 
-  // ₹1,697; GST ₹305.46 → ₹305; total ₹2,502.
+  // ₹1,697 with no GST; total ₹2,197.
   await expect(s.getByTestId("summary-subtotal")).toHaveText("₹1,697");
   await expect(s.getByTestId("summary-shipping")).toHaveText("₹500");
-  await expect(s.getByTestId("summary-tax")).toHaveText("₹305");
-  await expect(s.getByTestId("summary-total")).toHaveText("₹2,502");
+  await expect(s.getByTestId("summary-total")).toHaveText("₹2,197");
+  await expect(s.getByTestId("summary-tax")).toHaveText("₹0");
   await expect(s).toContainText("Add ₹48,304 more to get free shipping!");
-  for (const label of ["Subtotal", "Shipping", "GST (18%)", "Total"]) await expect(s.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ["Subtotal (incl. GST)", "Shipping", "Total", "Includes GST"])
+    await expect(s.getByText(label, { exact: true })).toBeVisible();
+  await expect(s.getByText("GST (18%)")).toHaveCount(0);
 
   // Checkout: the address comes from registration.
   await s.getByRole("link", { name: "Proceed to Checkout" }).click();
@@ -92,7 +96,7 @@ test("a new customer registers, fills the cart, checks out with Cash on Delivery
   await expect(page.getByLabel("Phone")).toHaveValue("+91 98765 43210");
   await expect(page.getByRole("radio", { name: "Cash on Delivery" })).toBeChecked();
   await expect(page.getByTestId("payment-instructions")).toHaveText("Pay cash upon delivery.");
-  await expect(summary(page).getByTestId("summary-total")).toHaveText("₹2,502");
+  await expect(summary(page).getByTestId("summary-total")).toHaveText("₹2,197");
   const orderId = await placeOrder(page, "Cash on Delivery");
 
   // Confirmation.
@@ -107,10 +111,11 @@ test("a new customer registers, fills the cart, checks out with Cash on Delivery
   await expect(main.locator("address")).toHaveText(`${customer.street}${customer.city}, ${customer.state} ${customer.pincode}`);
   await expect(main).toContainText("Cash on Delivery");
   const payment = main.getByRole("heading", { name: "Payment summary" }).locator("..");
-  await expect(payment).toContainText("Subtotal₹1,697");
+  await expect(payment).toContainText("Subtotal (incl. GST)₹1,697");
   await expect(payment).toContainText("Shipping₹500");
-  await expect(payment).toContainText("GST (18%)₹305");
-  await expect(page.getByTestId("order-total")).toHaveText("₹2,502");
+  await expect(payment).toContainText("Total₹2,197");
+  await expect(payment).toContainText("Includes GST₹0");
+  await expect(page.getByTestId("order-total")).toHaveText("₹2,197");
   const timeline = page.getByRole("list", { name: "Delivery timeline" });
   const steps = timeline.getByRole("listitem");
   await expect(steps).toHaveCount(4);
@@ -138,11 +143,11 @@ test("a new customer registers, fills the cart, checks out with Cash on Delivery
   await expect(cards).toHaveCount(1);
   await expect(cards.getByTestId("order-status")).toHaveText("Pending");
   await expect(cards.getByTestId("order-status")).toHaveClass(/orange/);
-  await expect(cards).toContainText("₹2,502");
+  await expect(cards).toContainText("₹2,197");
   await expect(cards).toContainText(`${TOMATO.name} (10 g) × 2`); // its first pack size
   await cards.getByRole("link", { name: `Order #${formatOrderId(orderId)}` }).click();
   await expect(page).toHaveURL(new RegExp(`/order-confirmation/${orderId}$`));
-  await expect(page.getByTestId("order-total")).toHaveText("₹2,502");
+  await expect(page.getByTestId("order-total")).toHaveText("₹2,197");
 
   // Logout through the user-name menu.
   expect(await page.evaluate(() => window.localStorage.getItem("angle-user"))).toContain(customer.email);
@@ -315,8 +320,8 @@ test("register, sign in unconfirmed, fill the cart; the order waits for the emai
   const orderId = await placeOrder(page);
 
   const mail = await waitForMail(page.url(), customer.email, "order-placed");
-  // ₹549 × 2 = ₹1,098; shipping ₹500; GST 18% = ₹198; total ₹1,796.
-  for (const figure of ["₹1,098", "₹500", "₹198", "₹1,796", "Cash on Delivery", `/order-confirmation/${orderId}`]) {
+  // ₹549 × 2 = ₹1,098, nil-rated (by rate, the store's default): shipping ₹500, GST ₹0; total ₹1,598.
+  for (const figure of ["₹1,098", "₹500", "GST — ₹0", "₹1,598", "Cash on Delivery", `/order-confirmation/${orderId}`]) {
     expect(mail.text, figure).toContain(figure);
   }
 

@@ -112,7 +112,7 @@ test.describe("delivery settings", () => {
       await expect(cartCheck.getByTestId("delivery-result")).toContainText(/Sorry, we do not deliver to 795001 \(.+, Manipur\) yet\./);
 
       // Checkout: the customer's saved pincode is Nashik's (rest of India, COD up to ₹1,000). One ₹549
-      // packet: ₹549 + ₹99 GST + ₹500 shipping = ₹1,148, over the cap: no COD offered.
+      // packet (nil-rated): ₹549 + ₹500 shipping = ₹1,049, over the cap: no COD offered.
       await page.goto("/checkout");
       await waitForHydration(page);
       await expect(page.getByTestId("delivery-result")).toContainText(`Delivers to Nashik, Maharashtra by ${byDay(6)}`);
@@ -157,7 +157,7 @@ test.describe("delivery settings", () => {
         "Cash on Delivery is available only for orders up to ₹1,000. Please choose another payment method.",
       );
 
-      // Cheap enough for COD once the cap allows it: ₹1,148 ≤ ₹2,000.
+      // Cheap enough for COD once the cap allows it: ₹1,049 ≤ ₹2,000.
       const again = await adminPage();
       await again.goto("/admin/delivery");
       await again.getByLabel("COD maximum order value (₹)").fill("2000");
