@@ -33,8 +33,7 @@ async function seedsAndSprayer() {
 }
 
 describe("tax invoices", () => {
-  it("GST by product rate: nil-rated seeds and a 5% sprayer from Maharashtra to Karnataka are IGST, one invoice per seller", async () => {
-    await useSettings({ taxMode: "by_rate" });
+  it("GST by product rate (the default): nil-rated seeds and a 5% sprayer from Maharashtra to Karnataka are IGST, one invoice per seller", async () => {
     const { vendor, seeds, sprayer } = await seedsAndSprayer();
     const customer = await createCustomer();
     const admin = await createCustomer({ role: "admin" });
@@ -49,9 +48,11 @@ describe("tax invoices", () => {
       ),
     );
     const order = await getDb().selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
-    // ₹900 + ₹4,500, delivery ₹500 at the highest line rate (5%): tax ₹225 + ₹25.
-    expect(Number(order.tax_paise)).toBe(25_000);
-    expect(Number(order.total_paise)).toBe(90_000 + 450_000 + 50_000 + 25_000);
+    // ₹900 nil-rated + ₹4,500 at 5% (₹112.50 × 2 = ₹225). Prices are shown with GST, so the ₹500 paid for
+    // delivery holds its GST at the highest line rate, 5%: ₹11.90 × 2 = ₹23.80 (5% of ₹476.19, the most
+    // whose charge stays within ₹500), on ₹476.20.
+    expect(Number(order.tax_paise)).toBe(22_500 + 2_380);
+    expect(Number(order.total_paise)).toBe(90_000 + 450_000 + 22_500 + 50_000);
     expect(await documentsOf(orderId)).toHaveLength(0); // issued on confirmation, not before
 
     await changeOrderStatus(orderId, "confirmed", admin.id);
@@ -65,7 +66,7 @@ describe("tax invoices", () => {
     expect(store?.intraState).toBe(false);
     expect(store?.lines.map((l) => [l.hsn, l.rate, l.taxable, l.igst, l.cgst])).toEqual([
       ["12099190", 0, 90_000, 0, 0],
-      ["9965", 5, 50_000, 2_500, 0],
+      ["9965", 5, 47_620, 2_380, 0],
     ]);
     expect(theirs?.lines.map((l) => [l.hsn, l.rate, l.taxable, l.igst])).toEqual([["84244100", 5, 450_000, 22_500]]);
     expect(theirs?.seller.name).toBe("Sahyadri Sprayers");
@@ -73,7 +74,8 @@ describe("tax invoices", () => {
     expect(docs.reduce((s, d) => s + Number(d.total_paise), 0)).toBe(Number(order.total_paise));
   });
 
-  it("the default flat mode: 18% of the subtotal as CGST 9% + SGST 9% for a Maharashtra buyer", async () => {
+  it("flat mode with prices before GST (the specification's arithmetic): 18% of the subtotal as CGST 9% + SGST 9% for a Maharashtra buyer", async () => {
+    await useSettings({ taxMode: "flat", priceDisplay: "exclusive" });
     const { seeds, sprayer } = await seedsAndSprayer();
     const customer = await createCustomer();
     const admin = await createCustomer({ role: "admin" });
