@@ -34,7 +34,9 @@ describe("emails of an order placed in Hindi", () => {
     expect(placed?.email.text).toContain("धन्यवाद! आपका ऑर्डर हो गया है।");
     expect(placed?.email.text).toContain("Hybrid Tomato Seeds × 2 — ₹549 प्रति नग — ₹1,098");
     expect(placed?.email.text).toContain("उप-योग — ₹1,098");
-    expect(placed?.email.text).toContain("कुल राशि — ₹1,796");
+    // ₹1,098 + its 18% GST ₹197.64 + ₹500 delivery (its GST within it) = ₹1,795.64 (order-emails.server.test.ts).
+    expect(placed?.email.text).toContain("जीएसटी (सीजीएसटी ₹136.95 + एसजीएसटी ₹136.95) — ₹273.90");
+    expect(placed?.email.text).toContain("कुल राशि — ₹1,795.64");
     expect(placed?.email.text).toContain("भुगतान का तरीका:\nकैश ऑन डिलीवरी");
     expect(placed?.email.text).toContain(`http://localhost:3999/hi/order-confirmation/${orderId}`);
     expect(placed?.email.html).toContain(`href="http://localhost:3999/hi/order-confirmation/${orderId}"`);

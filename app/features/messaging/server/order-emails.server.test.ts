@@ -26,23 +26,26 @@ describe("emails of a placed order", () => {
     const { email } = placed ?? { email: { to: "", subject: "", text: "", html: "" } };
     expect(email.to).toBe(customer.email);
     expect(email.subject).toBe(`Your Angle order #${formatOrderId(orderId)}: Hybrid Tomato Seeds`);
-    // 2 × ₹549 = ₹1,098; shipping ₹500; GST 18% of ₹1,098 = ₹197.64 → ₹198; total ₹1,796.
+    // 2 × ₹549 = ₹1,098 before GST; its 18% GST by the product's rate, ₹98.82 × 2 = ₹197.64. Prices are
+    // shown with GST, so the ₹500 delivery holds its GST at 18%: ₹38.13 × 2 = ₹76.26 on ₹423.74.
+    // GST ₹273.90 (CGST ₹136.95 + SGST ₹136.95, a Maharashtra buyer of the Maharashtra store); total
+    // ₹1,098 + ₹197.64 + ₹500 = ₹1,795.64.
     expect(email.text).toContain("Hybrid Tomato Seeds × 2 — ₹549 each — ₹1,098");
     expect(email.text).toContain("Subtotal — ₹1,098");
-    expect(email.text).toContain("Shipping — ₹500");
-    expect(email.text).toContain("GST (18%) — ₹198");
-    expect(email.text).toContain("Total — ₹1,796");
+    expect(email.text).toContain("Shipping — ₹423.74");
+    expect(email.text).toContain("GST (CGST ₹136.95 + SGST ₹136.95) — ₹273.90");
+    expect(email.text).toContain("Total — ₹1,795.64");
     expect(email.text).toContain("1 Test Street\nPune, Maharashtra 411001");
     expect(email.text).toContain("Payment method:\nCash on Delivery");
     expect(email.text).toContain(`http://localhost:3999/order-confirmation/${orderId}`);
     expect(email.text).toContain("support@angle.in");
-    expect(email.html).toContain("₹1,796");
+    expect(email.html).toContain("₹1,795.64");
     expect(email.html).toContain(`href="http://localhost:3999/order-confirmation/${orderId}"`);
 
     const [admin, ...moreAdmin] = await emails(`admin-new-order:${orderId}`);
     expect(moreAdmin).toEqual([]);
     expect(admin).toMatchObject({ kind: "admin-new-order", recipient: "orders@angle.in" });
-    expect(admin?.email.subject).toBe(`New order #${formatOrderId(orderId)} from Asha Patil: ₹1,796`);
+    expect(admin?.email.subject).toBe(`New order #${formatOrderId(orderId)} from Asha Patil: ₹1,795.64`);
     expect(admin?.email.text).toContain(customer.email);
   });
 
