@@ -106,7 +106,8 @@ describe("the MSG91 sender", () => {
     await msg91().send({ to: "+919876543210", ...content, templateId: "tmpl-status-hi" }, "order-status-sms-1");
     expect(received[0]?.body).toMatchObject({
       template_id: "tmpl-status-hi",
-      recipients: [{ mobiles: "919876543210", order: "A1", status: "पक्का", link }],
+      // In Hindi the status is a whole phrase, as a shopkeeper says it (sms-messages.ts).
+      recipients: [{ mobiles: "919876543210", order: "A1", status: "पक्का हो गया है", link }],
     });
   });
 

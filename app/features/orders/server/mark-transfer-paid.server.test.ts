@@ -39,6 +39,7 @@ describe("the store's bank details while a transfer is awaited", () => {
     await savePaymentMethod("bankTransfer", {
       enabled: "on",
       instructions: "Pay within 3 days.",
+      instructionsHi: "3 दिन के अंदर भुगतान करें।",
       accountName: "Angle Agri Stores",
       accountNumber: "1234567890",
       bankName: "SBI",
@@ -48,6 +49,7 @@ describe("the store's bank details while a transfer is awaited", () => {
     const waiting = await getOrderProgress(customer.id, orderId);
     expect(waiting?.bankTransfer).toEqual({
       instructions: "Pay within 3 days.",
+      instructionsHi: "3 दिन के अंदर भुगतान करें।",
       accountName: "Angle Agri Stores",
       accountNumber: "1234567890",
       bankName: "SBI",
