@@ -171,6 +171,9 @@ function writtenRefusals(): Refusal[] {
     "product.too_many_sizes": { max: MAX_VARIANTS },
     "product.gallery_full": { max: MAX_GALLERY },
     "product.gst_rate": { rates: GST_RATES.join(", ") },
+    // WRONG_ROW's price of ₹600 against the MRP of ₹500, at the form's 5%: ₹600 + ₹15 + ₹15 = ₹630;
+    // the most within ₹500 is ₹476.19 (+ ₹11.90 + ₹11.90 = ₹499.99; ₹476.20 comes to ₹500.02).
+    "product.price_above_mrp": { chargedPaise: 63_000, mrpPaise: 50_000, maxPaise: 47_619 },
   };
   const codes = new Set<RefusalCode>();
   for (const path of files)
