@@ -93,18 +93,24 @@ describe("placeOrder and delivery", () => {
 
   it("takes cash on delivery up to the cap, total included, and not a rupee over", async () => {
     const customer = await createCustomer();
-    // ₹42,372 + GST ₹7,627 (rounded) + ₹500 shipping = ₹50,499; the cap set to that total.
-    const product = await createProduct({ pricePaise: 4_237_200, stock: 5 });
-    await saveDeliverySettings({ ...DEFAULT_DELIVERY_SETTINGS, codMaxPaise: 5_049_900 });
+    // ₹42,372.88 + its 18% GST (₹3,813.56 × 2) = ₹50,000.00, not over ₹50,000: ₹500 delivery (its GST
+    // within it), ₹50,500 in all; the cap set to that total.
+    const product = await createProduct({ pricePaise: 4_237_288, gstRate: 18, stock: 5 });
+    await saveDeliverySettings({ ...DEFAULT_DELIVERY_SETTINGS, codMaxPaise: 5_050_000 });
     try {
-      const { created } = await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 1 }], { paymentMethod: "cod" }));
+      const { created, orderId } = await placeOrder(
+        customer,
+        checkoutInput([{ productId: product.id, quantity: 1 }], { paymentMethod: "cod" }),
+      );
       expect(created).toBe(true);
-      await saveDeliverySettings({ ...DEFAULT_DELIVERY_SETTINGS, codMaxPaise: 5_049_800 });
+      const placed = await getDb().selectFrom("orders").select("total_paise").where("id", "=", orderId).executeTakeFirstOrThrow();
+      expect(Number(placed.total_paise)).toBe(5_050_000);
+      await saveDeliverySettings({ ...DEFAULT_DELIVERY_SETTINGS, codMaxPaise: 5_049_900 });
       const before = await orders();
       expect(
         await refusal(placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 1 }], { paymentMethod: "cod" }))),
       ).toEqual({
-        message: "Cash on Delivery is available only for orders up to ₹50,498. Please choose another payment method.",
+        message: "Cash on Delivery is available only for orders up to ₹50,499. Please choose another payment method.",
         status: 400,
         field: "paymentMethod",
       });
