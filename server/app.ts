@@ -37,7 +37,8 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | u
 }
 
 // The forms that carry photos: a product's (admin, vendor) and a customer's return of an item.
-const PRODUCT_FORM_PATH = /^(\/(admin|vendor-login)\/products\/[^/]+|(\/hi)?\/orders\/[^/]+\/return)$/;
+// A form posted by React Router's script goes to the route's ".data" address (the product forms' [^/]+ covers it).
+const PRODUCT_FORM_PATH = /^(\/(admin|vendor-login)\/products\/[^/]+|(\/hi)?\/orders\/[^/]+\/return(\.data)?)$/;
 const PRODUCT_FORM_MAX_BODY = 20 * 1024 * 1024;
 
 function productFormBodyLimit(otherwise: MiddlewareHandler): MiddlewareHandler {

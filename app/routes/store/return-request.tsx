@@ -56,6 +56,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (isOversizedUpload(request)) return refuse({ form: renderRefusal(refusal("orders.photo_invalid")) }, 413);
   const parsed = ReturnRequestSchema.safeParse(fields);
   if (!parsed.success) return refuse(formErrors(parsed.error), 400);
+  // Only the customer's own order gets its photos decoded and stored (requestReturn checks the rest).
+  if (!(await getReturnForm(check.user.id, params.orderId))) return refuse({ form: renderRefusal(refusal("orders.order_missing")) }, 404);
   const stored = await storeReturnPhotos(form.getAll("photos"));
   if (!stored.ok) return refuse({ photos: renderRefusal(stored.refusal) }, stored.status);
   try {

@@ -305,7 +305,8 @@ export async function writeVariantsOfForm(db: Db, productId: string, input: Prod
   if (!first) return saveVariants(db, productId, input.variants, { isNew: false });
   await db
     .updateTable("product_variant")
-    .set({ price_paise: one.pricePaise, mrp_paise: Math.max(Number(first.mrp_paise), one.pricePaise), stock: one.stock })
+    // A form without an MRP: what the size is charged with GST (settleMrp) is never above its MRP.
+    .set({ price_paise: one.pricePaise, mrp_paise: Math.max(Number(first.mrp_paise), one.mrpPaise), stock: one.stock })
     .where("id", "=", first.id)
     .execute();
   await syncProductSummary(db, [productId], { bumpVersion: false });

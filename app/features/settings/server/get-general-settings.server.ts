@@ -9,7 +9,15 @@ import { DEFAULT_GENERAL_SETTINGS, GeneralSettingsSchema, type GeneralSettings }
  */
 export async function getGeneralSettings(db: Db = getDb()): Promise<GeneralSettings> {
   const env = getEnv();
-  const defaults: GeneralSettings = { ...DEFAULT_GENERAL_SETTINGS, supportEmail: env.SUPPORT_EMAIL, supportPhone: env.SUPPORT_PHONE };
+  // The environment's values only where the settings' own rules take them: one they refuse would
+  // refuse a saved row without the field, and the store would lose every setting it holds.
+  const fits = <K extends "supportEmail" | "supportPhone">(key: K, value: string) =>
+    GeneralSettingsSchema.shape[key].safeParse(value).success ? value : DEFAULT_GENERAL_SETTINGS[key];
+  const defaults: GeneralSettings = {
+    ...DEFAULT_GENERAL_SETTINGS,
+    supportEmail: fits("supportEmail", env.SUPPORT_EMAIL),
+    supportPhone: fits("supportPhone", env.SUPPORT_PHONE),
+  };
   const row = await db.selectFrom("setting").select("value").where("key", "=", "general").executeTakeFirst();
   if (!row) return defaults;
   try {

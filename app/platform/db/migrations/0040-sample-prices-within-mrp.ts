@@ -61,5 +61,10 @@ export async function down(db: Kysely<unknown>) {
   for (const { id, sizes } of SAMPLE_REPRICING) {
     for (const [from, to] of sizes)
       await sql`update product_variant set price_paise = ${from} where product_id = ${id} and price_paise = ${to}`.execute(db);
+    const [first] = sizes;
+    if (first)
+      await sql`update product set price_paise = ${first[0]}, version = version + 1 where id = ${id} and price_paise = ${first[1]}`.execute(
+        db,
+      );
   }
 }
