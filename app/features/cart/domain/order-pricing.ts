@@ -14,6 +14,7 @@ export function priceCart(lines: readonly CartLine[], config: TaxConfig, stateNa
   return priceOrder(
     lines.map((l) => ({
       amount: l.product.pricePaise * l.quantity,
+      quantity: l.quantity,
       // A line not yet checked against the catalogue is priced at the flat rate until it is.
       rate: l.product.gstRate ?? FLAT_GST_PERCENT,
       sellerStateCode: l.product.sellerStateCode ?? config.storeStateCode,

@@ -111,3 +111,32 @@ describe("the delivery charge named is the one paid (issue 29)", () => {
     expect(priced.breakdown.shipping.tax).toBe(25_00);
   });
 });
+
+describe("n packs cost n times one pack (issue 29)", () => {
+  it("ten bags of DAP at ₹1,285.72 + 5% come to ₹13,500, ten times its MRP, not a paisa more", () => {
+    const priced = priceOrder(
+      [{ amount: 10 * 1_285_72, quantity: 10, rate: 5, sellerStateCode: "27" }],
+      { mode: "by_rate", storeStateCode: "27" },
+      "27",
+    );
+    const line = priced.breakdown.lines[0];
+    expect((line?.taxable ?? 0) + (line?.tax ?? 0)).toBe(13_500_00);
+  });
+  it("any number of packs priced within their MRP stays within n MRPs, at every rate", () => {
+    let checked = 0;
+    for (const rate of GST_RATES)
+      for (let mrp = 99; mrp < 10_000_00; mrp = Math.floor(mrp * 1.61) + 3)
+        for (const units of [1, 2, 3, 7, 10, 99]) {
+          const price = highestPriceWithinMrp(mrp, rate, "by_rate");
+          const priced = priceOrder(
+            [{ amount: units * price, quantity: units, rate, sellerStateCode: "27" }],
+            { mode: "by_rate", storeStateCode: "27" },
+            "29",
+          );
+          const line = priced.breakdown.lines[0];
+          expect((line?.taxable ?? 0) + (line?.tax ?? 0), `${units} × MRP ${mrp} at ${rate}%`).toBeLessThanOrEqual(units * mrp);
+          checked++;
+        }
+    expect(checked).toBeGreaterThan(100);
+  });
+});

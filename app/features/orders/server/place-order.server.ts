@@ -249,7 +249,7 @@ export async function placeOrder(
       // on the goods' value as shown) and the delivery charge.
       const config = { ...taxConfig(settings), storeStateCode: stateOf(null) };
       const totals = priceOrder(
-        lines.map((l) => ({ amount: l.line_total_paise, rate: l.gst_rate, sellerStateCode: stateOf(l.vendor_id) })),
+        lines.map((l) => ({ amount: l.line_total_paise, quantity: l.quantity, rate: l.gst_rate, sellerStateCode: stateOf(l.vendor_id) })),
         config,
         buyerState.gstCode,
       );

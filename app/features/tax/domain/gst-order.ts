@@ -71,7 +71,7 @@ export function computeOrderTax(
     taxedLines = lines.map((l, i) => taxed(l.amount, FLAT_GST_PERCENT, halves[i] ?? 0, intra(l.sellerStateCode)));
     shipping = taxed(shippingPaise, 0, 0, intra(config.storeStateCode));
   } else {
-    taxedLines = lines.map((l) => taxed(l.amount, l.rate, halfTax(l.amount, l.rate), intra(l.sellerStateCode)));
+    taxedLines = lines.map((l) => taxed(l.amount, l.rate, lineHalf(l), intra(l.sellerStateCode)));
     const rate = lines.reduce((max, l) => Math.max(max, l.rate), 0);
     if (config.display === "inclusive") {
       // Prices shown with GST: the delivery charge the store names is what is paid, its GST within it.
@@ -82,6 +82,13 @@ export function computeOrderTax(
   const all = [...taxedLines, shipping];
   const sum = (key: "tax" | "cgst" | "sgst" | "igst") => all.reduce((s, l) => s + l[key], 0);
   return { lines: taxedLines, shipping, tax: sum("tax"), cgst: sum("cgst"), sgst: sum("sgst"), igst: sum("igst") };
+}
+
+/** Half a by-rate line's GST: per unit times the units when the line says its units (TaxInputLine.quantity). */
+function lineHalf(line: TaxInputLine): number {
+  const units = line.quantity ?? 1;
+  if (units > 1 && line.amount % units === 0) return units * halfTax(line.amount / units, line.rate);
+  return halfTax(line.amount, line.rate);
 }
 
 export type PricedOrder = { subtotal: number; shipping: number; tax: number; total: number; breakdown: OrderTax };

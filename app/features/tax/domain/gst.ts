@@ -42,6 +42,11 @@ export type TaxInputLine = {
   rate: number;
   /** The GST State code of the seller that invoices this line (the store's or the vendor's). */
   sellerStateCode: string;
+  /**
+   * Units of one price (amount ÷ quantity each). By rate, a line's GST is its unit's GST times the
+   * units, so n packs cost n times one pack's price with GST, never a paisa above n MRPs (issue 29).
+   */
+  quantity?: number;
 };
 export type TaxedLine = TaxSplit & { taxable: number; rate: number; tax: number; intraState: boolean };
 export type OrderTax = {
