@@ -9,7 +9,8 @@ import { staticMarkup } from "~/platform/render/static-markup.server";
 /** Null for a single page. */
 export function pageLinksMarkup(page: number, pageCount: number, previous: string, next: string): string | null {
   if (pageCount <= 1) return null;
-  const style = "rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold";
+  // At least 44 px tall: a tap target on a phone (issue 29).
+  const style = "inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold";
   return staticMarkup(
     <nav aria-label={m.store_pages()} className="mt-8 flex flex-wrap items-center justify-center gap-3">
       {page > 1 ? (
