@@ -171,7 +171,9 @@ test.describe("figures and stock", () => {
 
     const shopper = await placeCustomerOrder(browser, [{ product, quantity: 2 }]);
     const total = paiseOf(defined(await shopper.page.getByTestId("order-total").textContent(), "the order's total"));
-    expect(total).toBe(50_000 + 50_000 + 9_000); // ₹500 + ₹500 shipping + 18% GST
+    // By rate, shown with GST (the store's defaults): 2 × ₹250 + 5% GST ₹25, and the ₹500 delivery
+    // charge, its GST at the order's highest rate (5%) within it.
+    expect(total).toBe(50_000 + 2_500 + 50_000);
     await shopper.context.close();
 
     await page.reload();
@@ -185,7 +187,7 @@ test.describe("figures and stock", () => {
     const ours = latest.getByRole("listitem").filter({ hasText: `#${formatOrderId(shopper.orderId)}` });
     await expect(ours).toContainText(shopper.customer.name);
     await expect(ours).toContainText("Pending");
-    await expect(ours).toContainText("₹1,090");
+    await expect(ours).toContainText("₹1,025");
 
     await waitForHydration(page);
     for (const [card, path] of [
@@ -281,7 +283,8 @@ test.describe("products", () => {
     await page.goto(`/products?q=${encodeURIComponent(name)}`);
     const card = page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
     await expect(card).toBeVisible();
-    await expect(card).toContainText("₹1,234.50");
+    // The storefront shows prices with GST (the store's default): ₹1,234.50 + 5% (₹30.86 twice, each half rounded).
+    await expect(card).toContainText("₹1,296.22");
     const src = defined(await card.locator("img").getAttribute("src"), "the card's photo");
     expect(src).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
     const image = await page.request.get(src);
@@ -332,7 +335,10 @@ test.describe("products", () => {
     // The saved HSN code and GST rate are shown, and kept by a save that does not touch them.
     await expect(page.getByLabel(/^HSN code/)).toHaveValue("23069018");
     await expect(page.getByLabel(/^GST rate/)).toHaveValue("5");
+    // A higher price needs a higher MRP: with GST the new price comes to ₹289.28, above the MRP it was
+    // saved with (the first price with GST, ₹262.50).
     await sizeRow(page, 1).getByLabel("Price (₹)").fill("275.50");
+    await sizeRow(page, 1).getByLabel("MRP (₹)").fill("300");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(page.getByTestId("admin-product-row").filter({ hasText: product.name })).toContainText("₹275.50");
@@ -345,9 +351,10 @@ test.describe("products", () => {
     await expect(page.getByLabel(/^GST rate/)).toHaveValue("0");
 
     await page.goto(`/products?q=${encodeURIComponent(product.name)}`);
-    await expect(page.getByTestId("product-card").filter({ hasText: product.name })).toContainText("₹275.50");
+    // The storefront shows it with its 5% GST: ₹275.50 + ₹13.78 = ₹289.28.
+    await expect(page.getByTestId("product-card").filter({ hasText: product.name })).toContainText("₹289.28");
     await page.goto(`/products/${product.id}`);
-    await expect(page.getByRole("main")).toContainText("₹275.50");
+    await expect(page.getByRole("main")).toContainText("₹289.28");
   });
 
   test("deleting asks for confirmation: Cancel keeps the product, Delete removes it", async ({ page }) => {
@@ -397,7 +404,7 @@ test.describe("products", () => {
     await shopper.page.goto(`/order-confirmation/${shopper.orderId}`);
     const items = shopper.page.getByRole("region", { name: "Items" });
     await expect(items).toContainText(product.name);
-    await expect(items).toContainText("₹199 × 1");
+    await expect(items).toContainText("₹208.96 × 1"); // ₹199 with its 5% GST, as the order page shows prices
     await shopper.context.close();
   });
 });
@@ -572,7 +579,9 @@ test.describe("orders", () => {
     await expect(ours).toContainText(c.email);
     await expect(ours).toContainText("Cash on Delivery");
     await expect(ours).toContainText("Pending");
-    await expect(ours).toContainText("₹1,208"); // ₹600 + ₹500 shipping + ₹108 GST
+    // By rate, shown with GST (the store's defaults): ₹600 + 5% GST ₹30, and the ₹500 delivery charge
+    // with its 5% GST within it (₹476.20 + ₹23.80, each half rounded).
+    await expect(ours).toContainText("₹1,130");
 
     await page.getByLabel("Status").selectOption("pending");
     await page.getByRole("button", { name: "Filter" }).click();
@@ -595,14 +604,14 @@ test.describe("orders", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${formatOrderId(shopper.orderId)}`);
     await expect(page.getByTestId("admin-order-status")).toHaveText("Pending");
     const main = page.getByRole("main");
-    await expect(main).toContainText(`${c.name} · ${c.email} · +91 98765 43210`);
+    await expect(main).toContainText(`${c.name} · +91 98765 43210 · ${c.email}`);
     await expect(main.locator("address")).toHaveText(`${c.street}, ${c.city}, ${c.state} ${c.pincode}`);
     await expect(main).toContainText("Cash on Delivery");
     await expect(main.getByRole("row").filter({ hasText: product.name })).toContainText(/₹300\s*2\s*₹600/);
     await expect(main).toContainText("Subtotal₹600");
-    await expect(main).toContainText("Shipping₹500");
-    await expect(main).toContainText("GST₹108");
-    await expect(main).toContainText("Total₹1,208");
+    await expect(main).toContainText("Shipping₹476.20");
+    await expect(main).toContainText("GST₹53.80");
+    await expect(main).toContainText("Total₹1,130");
     const history = main
       .locator("section")
       .filter({ has: page.getByRole("heading", { name: "Status history" }) })
@@ -796,7 +805,10 @@ test.describe("order search, export and readable tables", () => {
     expect(row).toContain(
       `,Pending,Cash on Delivery,Cash on delivery,${shopper.customer.name},${shopper.customer.email},'+91 98765 43210,`,
     );
-    expect(row).toMatch(/,2,150\.00,500\.00,27\.00,677\.00$/); // ₹150 + ₹500 shipping + 18% GST
+    // By rate, shown with GST (the store's defaults): 2 × ₹75, each pack's 5% GST ₹3.76 (two halves of
+    // ₹1.875 rounded up), so ₹7.52; and the ₹500 delivery charge with its 5% GST within it
+    // (₹476.20 + ₹23.80): GST ₹31.32, total ₹657.52.
+    expect(row).toMatch(/,2,150\.00,476\.20,31\.32,657\.52$/);
 
     const bad = await page.request.get(`/admin/orders/export?from=${today}&to=2020-01-01`);
     expect(bad.status()).toBe(400);

@@ -58,7 +58,8 @@ test("on a phone a customer registers, shops, checks out and finds the order", a
   await expect(tomato.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
   await tomato.getByRole("button", { name: "Increase quantity" }).tap();
   await expect(tomato.getByTestId("line-subtotal")).toHaveText("₹1,098");
-  await expect(page.getByTestId("summary-total")).toHaveText("₹2,502");
+  // Both nil-rated (by rate, the store's default): ₹1,098 + ₹599, shipping ₹500 without GST.
+  await expect(page.getByTestId("summary-total")).toHaveText("₹2,197");
 
   await page.getByRole("link", { name: "Proceed to Checkout" }).tap();
   await expect(page).toHaveURL(/\/checkout$/);
@@ -67,7 +68,7 @@ test("on a phone a customer registers, shops, checks out and finds the order", a
   const orderId = await placeOrder(page, "Cash on Delivery");
 
   await expect(page.getByTestId("order-status")).toHaveText("Pending");
-  await expect(page.getByTestId("order-total")).toHaveText("₹2,502");
+  await expect(page.getByTestId("order-total")).toHaveText("₹2,197");
   await expect(page.getByRole("main")).toContainText("Cash on Delivery");
   await expect(page.getByRole("list", { name: "Delivery timeline" }).getByRole("listitem")).toHaveCount(4);
   await expect(page.getByTestId("cart-count")).toHaveCount(0);

@@ -137,7 +137,7 @@ test("an admin ships with a courier and a tracking link; the customer follows th
   };
   const before = await sales();
   await changeStatus(page, shopper.orderId, "Delivered");
-  expect(await sales()).toBe(before + 85_400); // ₹300 + ₹500 shipping + ₹54 GST
+  expect(await sales()).toBe(before + 85_400); // ₹300 + ₹54 GST (18%) + ₹500 delivery, its GST within it
   await shopper.context.close();
 });
 

@@ -30,10 +30,11 @@ test("placing an order sends the customer an email with its lines, totals and a 
     )
     .toBe(true);
   const text = mail?.text ?? "";
-  // ₹549 × 2 = ₹1,098; below ₹50,000 ships for ₹500; GST 18% = ₹198 (rounded); total ₹1,796.
-  for (const figure of ["Hybrid Tomato Seeds (Arka Rakshak)", "₹1,098", "₹500", "₹198", "₹1,796", "Cash on Delivery"]) {
+  // ₹549 × 2 = ₹1,098; below ₹50,000 ships for ₹500; the seeds are nil-rated (GST by rate, the
+  // store's default), so GST ₹0 (none on the shipping either, at the order's highest rate); total ₹1,598.
+  for (const figure of ["Hybrid Tomato Seeds (Arka Rakshak)", "₹1,098", "₹500", "GST — ₹0", "₹1,598", "Cash on Delivery"]) {
     expect(text, figure).toContain(figure);
   }
   expect(text).toContain(`/order-confirmation/${orderId}`);
-  expect(mail?.html || "", "an HTML part too").toContain("₹1,796");
+  expect(mail?.html || "", "an HTML part too").toContain("₹1,598");
 });

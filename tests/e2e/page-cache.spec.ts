@@ -67,29 +67,31 @@ test("an admin's price change shows on the next guest visit, in English and Hind
       expect(await nonceOf(second), path).not.toBe(firstNonce);
       // The cached copy's scripts run: the page hydrates under its CSP.
       await waitForHydration(visitor);
-      await expect(visitor.getByTestId("price")).toContainText("₹250");
+      // Shown with its 5% GST (the store's default): ₹250 + ₹12.50.
+      await expect(visitor.getByTestId("price")).toContainText("₹262.50");
     }
     const listing = `/products?q=${encodeURIComponent(product.name)}`;
     await visitor.goto(listing);
     await cachedVisit(visitor, listing);
-    await expect(visitor.getByTestId("product-card").filter({ hasText: product.name })).toContainText("₹250");
+    await expect(visitor.getByTestId("product-card").filter({ hasText: product.name })).toContainText("₹262.50");
 
-    // The admin changes the price in the product form.
+    // The admin lowers the price in the product form (a higher one would pass its MRP, ₹262.50).
     await page.goto(`/admin/products/${product.id}`);
     await waitForHydration(page);
-    await sizeRow(page, 1).getByLabel("Price (₹)").fill("275.50");
+    await sizeRow(page, 1).getByLabel("Price (₹)").fill("240");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
 
     for (const path of [`/products/${product.id}`, `/hi/products/${product.id}`]) {
       const next = await visitor.goto(path);
       expect(await cacheOf(next), path).toBe("miss");
-      await expect(visitor.getByTestId("price"), path).toContainText("₹275.50");
+      // ₹240 + 5% GST ₹12.
+      await expect(visitor.getByTestId("price"), path).toContainText("₹252");
       await cachedVisit(visitor, path);
-      await expect(visitor.getByTestId("price"), path).toContainText("₹275.50");
+      await expect(visitor.getByTestId("price"), path).toContainText("₹252");
     }
     await visitor.goto(listing);
-    await expect(visitor.getByTestId("product-card").filter({ hasText: product.name })).toContainText("₹275.50");
+    await expect(visitor.getByTestId("product-card").filter({ hasText: product.name })).toContainText("₹252");
     expect(errors, "console errors on the guest's pages").toEqual([]);
   } finally {
     await guest.close();

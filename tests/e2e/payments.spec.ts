@@ -43,7 +43,8 @@ async function prepaidOrder(page: Page, store: { url: string }, method: "UPI Pay
   return orderId;
 }
 
-const payment = (page: Page) => page.getByRole("region", { name: "Payment" });
+/** The order page's Payment section (not its "Payment summary"). */
+const payment = (page: Page) => page.getByRole("region", { name: "Payment", exact: true });
 
 test("UPI through Razorpay Checkout: paid, then confirmed with its invoice", { tag: "@postgres" }, async ({ page, store }) => {
   await prepaidOrder(page, store, "UPI Payment");
