@@ -79,7 +79,8 @@ describe("the page cache in front of the production build", () => {
 
   it("serves anonymous pages again with a fresh nonce and the request's own id", async () => {
     const app = instance();
-    const product = await createProduct({ name: `Cached Chilli ${unique()}`, pricePaise: 12_300 });
+    // Nil-rated: the page shows the price as stored (with GST, by default, it is the same).
+    const product = await createProduct({ name: `Cached Chilli ${unique()}`, pricePaise: 12_300, gstRate: 0 });
     for (const path of [`/products/${product.id}`, "/products", "/", "/crops", "/about"]) {
       const replies = [await send(app, path), await send(app, path), await send(app, path)];
       expect(
@@ -128,7 +129,7 @@ describe("the page cache in front of the production build", () => {
 
   it("shows a change to the catalogue on the next anonymous request: price, stock, settings, maintenance", async () => {
     const app = instance();
-    const product = await createProduct({ name: `Cached Okra ${unique()}`, pricePaise: 25_000, stock: 5 });
+    const product = await createProduct({ name: `Cached Okra ${unique()}`, pricePaise: 25_000, gstRate: 0, stock: 5 });
     const path = `/products/${product.id}`;
     expect((await send(app, path)).text).toContain("₹250");
     expect((await send(app, path)).headers.get("x-page-cache")).toBe("hit");
@@ -273,7 +274,7 @@ describe.skipIf(!redisUp)("two production servers sharing the cache in Redis", (
     timeout: 120_000,
   }, async () => {
     const [one, two] = await Promise.all([start(), start()]);
-    const product = await createProduct({ name: `Shared Spinach ${unique()}`, pricePaise: 4_500 });
+    const product = await createProduct({ name: `Shared Spinach ${unique()}`, pricePaise: 4_500, gstRate: 0 });
     const path = `/products/${product.id}`;
     // A store connects to Redis when the server starts: ask until the first server has kept the page.
     let kept = await fetchPage(one, path);
