@@ -111,49 +111,64 @@ test("a page paints before it asks for any script, then hydrates", async ({ page
   }
 });
 
-test("the cart page paints the right state before its scripts: an empty cart once, a cart with lines as loading", async ({ page }) => {
-  // An empty cart: drawn by the server, and hydration keeps that very element (its first paint is the
-  // page's largest; a second drawing would move the largest paint to after the scripts).
-  await page.addInitScript(() => {
-    document.addEventListener("DOMContentLoaded", () => {
-      (window as { painted?: Element }).painted = [...document.querySelectorAll("h1")].find((h) => h.textContent === "Your cart is empty");
-    });
-  });
-  await page.goto("/cart");
-  await waitForHydration(page);
-  await expect(page.getByRole("heading", { level: 1, name: "Your cart is empty" })).toBeVisible();
-  expect(
-    await page.evaluate(() => {
-      const painted = (window as { painted?: Element }).painted;
-      return !!painted && painted.isConnected;
-    }),
-  ).toBe(true);
+test.describe("without the service worker", () => {
+  // The test holds the page's scripts back with page.route, which the service worker's own fetches
+  // (it keeps the cart page's scripts, and takes over after the first visit) do not go through.
+  test.use({ serviceWorkers: "block" });
 
-  // A cart with lines, its scripts held back: "Loading your cart…", never "empty", then the lines.
-  await page.evaluate(() =>
-    localStorage.setItem(
-      "angle-cart",
-      JSON.stringify([
-        {
-          product: { id: "x", name: "Khurpi", pricePaise: 49_900, image: "/images/products/placeholder.svg", category: "tools", stock: 5 },
-          quantity: 1,
-        },
-      ]),
-    ),
-  );
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
+  test("the cart page paints the right state before its scripts: an empty cart once, a cart with lines as loading", async ({ page }) => {
+    // An empty cart: drawn by the server, and hydration keeps that very element (its first paint is the
+    // page's largest; a second drawing would move the largest paint to after the scripts).
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        (window as { painted?: Element }).painted = [...document.querySelectorAll("h1")].find(
+          (h) => h.textContent === "Your cart is empty",
+        );
+      });
+    });
+    await page.goto("/cart");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Your cart is empty" })).toBeVisible();
+    expect(
+      await page.evaluate(() => {
+        const painted = (window as { painted?: Element }).painted;
+        return !!painted && painted.isConnected;
+      }),
+    ).toBe(true);
+
+    // A cart with lines, its scripts held back: "Loading your cart…", never "empty", then the lines.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "angle-cart",
+        JSON.stringify([
+          {
+            product: {
+              id: "x",
+              name: "Khurpi",
+              pricePaise: 49_900,
+              image: "/images/products/placeholder.svg",
+              category: "tools",
+              stock: 5,
+            },
+            quantity: 1,
+          },
+        ]),
+      ),
+    );
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/cart", { waitUntil: "domcontentloaded" });
+    await expect(page.getByRole("heading", { level: 1, name: "Shopping Cart" })).toBeVisible();
+    await expect(page.getByText("Loading your cart...")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeHidden();
+    release();
+    await waitForHydration(page);
+    await expect(page.getByText("Loading your cart...")).toBeHidden();
   });
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto("/cart", { waitUntil: "domcontentloaded" });
-  await expect(page.getByRole("heading", { level: 1, name: "Shopping Cart" })).toBeVisible();
-  await expect(page.getByText("Loading your cart...")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeHidden();
-  release();
-  await waitForHydration(page);
-  await expect(page.getByText("Loading your cart...")).toBeHidden();
 });
