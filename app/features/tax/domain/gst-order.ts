@@ -51,7 +51,7 @@ function flatHalves(amounts: number[], subtotal: number): number[] {
  * - By rate: each line at its product's rate; shipping, which the store invoices as part of a
  *   composite supply, at the highest rate among the order's lines (CGST Act s.8(a)), so it is
  *   never taxed below its principal supply. When the store shows prices with GST, the delivery
- *   charge it names includes that GST (₹500 is paid, ₹476.19 + ₹23.81 at 5%); otherwise it is added.
+ *   charge it names includes that GST (₹500 is paid: ₹476.20 + ₹23.80 at 5%, its halves equal); otherwise it is added.
  */
 export function computeOrderTax(
   lines: readonly TaxInputLine[],
