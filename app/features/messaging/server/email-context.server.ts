@@ -1,3 +1,4 @@
+import type { PriceDisplay } from "~/features/tax/domain/gst";
 import type { EmailStore } from "~/features/messaging/domain/emails/layout";
 import type { BankTransferDetails } from "~/features/payments/domain/bank-transfer";
 import type { PaymentMethodNames } from "~/features/payments/domain/payment-settings";
@@ -15,6 +16,8 @@ export type EmailContext = {
   paymentNamesHi?: PaymentMethodNames;
   /** The store's account for bank transfers (Payment Settings), shown to a customer who pays that way. */
   bankTransfer: BankTransferDetails | null;
+  /** How the store shows prices (General Settings): an order's email shows them the same way. */
+  priceDisplay?: PriceDisplay;
 };
 
 /**
@@ -42,5 +45,6 @@ export async function getEmailContext(): Promise<EmailContext> {
     paymentNames,
     paymentNamesHi,
     bankTransfer,
+    priceDisplay: settings.priceDisplay,
   };
 }

@@ -26,14 +26,14 @@ describe("emails of a placed order", () => {
     const { email } = placed ?? { email: { to: "", subject: "", text: "", html: "" } };
     expect(email.to).toBe(customer.email);
     expect(email.subject).toBe(`Your Angle order #${formatOrderId(orderId)}: Hybrid Tomato Seeds`);
-    // 2 × ₹549 = ₹1,098 before GST; its 18% GST by the product's rate, ₹98.82 × 2 = ₹197.64. Prices are
-    // shown with GST, so the ₹500 delivery holds its GST at 18%: ₹38.13 × 2 = ₹76.26 on ₹423.74.
-    // GST ₹273.90 (CGST ₹136.95 + SGST ₹136.95, a Maharashtra buyer of the Maharashtra store); total
-    // ₹1,098 + ₹197.64 + ₹500 = ₹1,795.64.
-    expect(email.text).toContain("Hybrid Tomato Seeds × 2 — ₹549 each — ₹1,098");
-    expect(email.text).toContain("Subtotal — ₹1,098");
-    expect(email.text).toContain("Shipping — ₹423.74");
-    expect(email.text).toContain("GST (CGST ₹136.95 + SGST ₹136.95) — ₹273.90");
+    // 2 × ₹549 = ₹1,098 before GST; its 18% GST by the product's rate, ₹98.82 × 2 = ₹197.64, so each is
+    // ₹647.82 as the store shows prices (with GST). The ₹500 delivery holds its GST at 18%: ₹38.13 × 2 =
+    // ₹76.26 on ₹423.74. GST ₹273.90 (CGST ₹136.95 + SGST ₹136.95, a Maharashtra buyer of the Maharashtra
+    // store); total ₹1,295.64 + ₹500 = ₹1,795.64. The email says it as the order page does.
+    expect(email.text).toContain("Hybrid Tomato Seeds × 2 — ₹647.82 each — ₹1,295.64");
+    expect(email.text).toContain("Subtotal (incl. GST) — ₹1,295.64");
+    expect(email.text).toContain("Shipping — ₹500");
+    expect(email.text).toContain("Includes GST (CGST ₹136.95 + SGST ₹136.95) — ₹273.90");
     expect(email.text).toContain("Total — ₹1,795.64");
     expect(email.text).toContain("1 Test Street\nPune, Maharashtra 411001");
     expect(email.text).toContain("Payment method:\nCash on Delivery");

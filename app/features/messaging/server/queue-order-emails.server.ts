@@ -31,6 +31,7 @@ export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId
       quantity: Number(l.quantity),
       unitPrice: Number(l.unit_price_paise),
       lineTotal: Number(l.line_total_paise),
+      tax: Number(l.cgst_paise) + Number(l.sgst_paise) + Number(l.igst_paise),
     }));
   const lines = linesIn("en");
   const data = {
@@ -46,6 +47,13 @@ export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId
     total: Number(order.total_paise),
     paymentLabel: paymentMethodLabel(order.payment_method, ctx.paymentNames),
     taxMode: order.tax_mode,
+    ...(ctx.priceDisplay === "inclusive"
+      ? {
+          inclusive: {
+            shippingTax: Number(order.shipping_cgst_paise) + Number(order.shipping_sgst_paise) + Number(order.shipping_igst_paise),
+          },
+        }
+      : {}),
     gst: {
       cgst: rows.reduce((s, l) => s + Number(l.cgst_paise), Number(order.shipping_cgst_paise)),
       sgst: rows.reduce((s, l) => s + Number(l.sgst_paise), Number(order.shipping_sgst_paise)),

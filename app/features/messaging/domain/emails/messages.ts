@@ -23,7 +23,8 @@ import { formatOrderId } from "~/platform/core/order-id";
  * emails); the admin's stay English, like the admin panel.
  */
 
-export type EmailLine = { name: string; quantity: number; unitPrice: number; lineTotal: number };
+/** A line before GST; `tax`, when given, is the GST it carries (shown within its prices when the store shows prices with GST). */
+export type EmailLine = { name: string; quantity: number; unitPrice: number; lineTotal: number; tax?: number };
 export type EmailAddress = { street: string; city: string; state: string; pincode: string };
 
 /** An order as the customer's and admin's emails show it: the figures the order row stores. */
@@ -43,16 +44,25 @@ export type OrderEmailData = {
   /** GST (issue 14): the mode it was placed under and its tax by kind; absent: the flat 18%, unsplit. */
   taxMode?: TaxMode;
   gst?: { cgst: number; sgst: number; igst: number };
+  /**
+   * Issue 29: the store shows prices with GST, so the email does as the order page did: items and the
+   * delivery charge with their GST, and the GST they include under the total. `shippingTax` is the
+   * delivery charge's GST. Absent: amounts before GST, GST its own line (the specification's way).
+   */
+  inclusive?: { shippingTax: number };
   /** The store's account, while the order waits for the customer's bank transfer (issue 15). */
   bankTransfer?: BankTransferDetails | null;
   /** The end of a bank transfer's time to pay, after which the order is cancelled. */
   transferDueAt?: string | null;
 };
 
-const lineRows = (lines: EmailLine[], locale: Locale): EmailRow[] =>
-  lines.map((l) => ({
-    cells: [`${l.name} × ${l.quantity}`, m.email_each({ price: formatPaise(l.unitPrice) }, { locale }), formatPaise(l.lineTotal)],
-  }));
+const lineRows = (lines: EmailLine[], locale: Locale, inclusive: boolean): EmailRow[] =>
+  lines.map((l) => {
+    // With GST: a line's GST is its unit's times the units, so each unit's price with GST divides exactly.
+    const total = inclusive ? l.lineTotal + (l.tax ?? 0) : l.lineTotal;
+    const each = inclusive ? Math.round(total / Math.max(1, l.quantity)) : l.unitPrice;
+    return { cells: [`${l.name} × ${l.quantity}`, m.email_each({ price: formatPaise(each) }, { locale }), formatPaise(total)] };
+  });
 
 const GST_LABELS = { CGST: m.email_gst_cgst, SGST: m.email_gst_sgst, IGST: m.email_gst_igst };
 
@@ -84,6 +94,15 @@ const addressLines = (a: EmailAddress, locale: Locale = "en") => [a.street, `${a
 function totalRows(order: OrderEmailData, locale: Locale): EmailRow[] {
   const shipping = derivedShipping(order);
   const o = { locale };
+  if (order.inclusive) {
+    const shippingTax = order.inclusive.shippingTax;
+    return [
+      { cells: [m.email_subtotal_incl({}, o), formatPaise(order.subtotal + order.tax - shippingTax)] },
+      { cells: [m.email_shipping({}, o), shipping === 0 ? m.email_shipping_free({}, o) : formatPaise(shipping + shippingTax)] },
+      { cells: [m.email_total({}, o), formatPaise(order.total)], strong: true },
+      { cells: [m.email_includes({ gst: gstLabel(order, o) }, o), formatPaise(order.tax)] },
+    ];
+  }
   return [
     { cells: [m.email_subtotal({}, o), formatPaise(order.subtotal)] },
     { cells: [m.email_shipping({}, o), shipping === 0 ? m.email_shipping_free({}, o) : formatPaise(shipping)] },
@@ -124,7 +143,7 @@ export function orderPlacedEmail(store: EmailStore, order: OrderEmailData, local
         kind: "paragraph",
         text: m.email_placed_hello({ name: order.customerName, id: formatOrderId(order.id), date: formatDate(order.createdAt, locale) }, o),
       },
-      { kind: "table", title: m.email_items({}, o), rows: lineRows(order.lines, locale) },
+      { kind: "table", title: m.email_items({}, o), rows: lineRows(order.lines, locale, !!order.inclusive) },
       { kind: "table", title: m.email_payment_summary({}, o), rows: totalRows(order, locale) },
       { kind: "lines", title: m.email_shipping_address({}, o), lines: addressLines(order.address, locale) },
       { kind: "lines", title: m.email_payment_method({}, o), lines: [order.paymentLabel] },
@@ -219,7 +238,7 @@ export function adminNewOrderEmail(store: EmailStore, order: OrderEmailData): Em
         title: "Customer",
         lines: customerLines(order),
       },
-      { kind: "table", title: "Items", rows: lineRows(order.lines, "en") },
+      { kind: "table", title: "Items", rows: lineRows(order.lines, "en", !!order.inclusive) },
       { kind: "table", title: "Payment summary", rows: totalRows(order, "en") },
       { kind: "lines", title: "Shipping address", lines: addressLines(order.address) },
       { kind: "lines", title: "Payment method", lines: [order.paymentLabel] },
@@ -248,7 +267,8 @@ export function vendorOrderEmail(
         kind: "paragraph",
         text: m.email_vendor_order_intro({ id: formatOrderId(order.id), date: formatDate(order.createdAt, locale) }, o),
       },
-      { kind: "table", title: m.email_vendor_your_items({}, o), rows: lineRows(order.lines, locale) },
+      // A vendor's own lines before GST: what their own invoice's taxable values are.
+      { kind: "table", title: m.email_vendor_your_items({}, o), rows: lineRows(order.lines, locale, false) },
       {
         kind: "lines",
         title: m.email_vendor_ship_to({}, o),
