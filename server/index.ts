@@ -1,4 +1,5 @@
 // Production entry: `npm start` (after `npm run build`). Runs on Node 24, which strips the types.
+import { Server as HttpServer } from "node:http";
 import { serve } from "@hono/node-server";
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
@@ -80,6 +81,14 @@ const app = createApp({
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
   log.info({ address: info.address, port: info.port }, `Angle is running at ${baseUrl}`);
 });
+// A client reusing an idle connection (a phone's browser, a proxy, a test's request context) must not
+// send on a socket the server is closing that instant: Node's 5 s keep-alive answered a POST made just
+// then with a reset (ECONNRESET). Idle connections stay open longer than common proxies' 60 s; a stop
+// still closes them at once (server.close closes idle connections).
+if (server instanceof HttpServer) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 
 let stopping = false;
 function shutdown(signal: string) {
