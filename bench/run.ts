@@ -54,7 +54,22 @@ type Options = {
   pages: string[] | undefined;
   /** a visited product page's first paint with the service worker and without (bench/repeat-visit.ts) */
   repeatVisit: boolean;
+  /**
+   * Lighthouse's CPU slowdown: "budget-phone" (the default) calibrates it to a budget Android phone on
+   * this host (benchmark index ÷ 264, DevTools' low-tier mobile, bounded 1–20); a number sets it;
+   * "default" keeps Lighthouse's 4×, which simulates a different phone on every machine.
+   */
+  cpuSlowdown: number | "budget-phone" | "default";
 };
+
+/** DevTools' low-tier mobile: the benchmark index of a Moto G Power class phone. */
+const BUDGET_PHONE_INDEX = 264;
+
+/** The CPU slowdown that makes this host a budget phone, from its benchmark index (bounded 1–20, one decimal). */
+export function budgetPhoneSlowdown(benchmarkIndex: number): number {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) return 4;
+  return Math.min(20, Math.max(1, Math.round((benchmarkIndex / BUDGET_PHONE_INDEX) * 10) / 10));
+}
 
 function parseArgs(argv: string[]): Options {
   const opts: Options = {
@@ -72,6 +87,7 @@ function parseArgs(argv: string[]): Options {
     extras: true,
     pages: undefined,
     repeatVisit: true,
+    cpuSlowdown: "budget-phone",
   };
   const value = (i: number, name: string) => {
     const v = argv[i + 1];
@@ -82,7 +98,7 @@ function parseArgs(argv: string[]): Options {
     console.log(
       "usage: npm run bench -- [--no-build] [--db sqlite|postgres] [--port 3200] [--runs 3] [--pages /,/products]\n" +
         "                        [--duration 10] [--connections 20] [--no-lighthouse] [--no-load] [--no-scale] [--no-import]\n" +
-        "                        [--no-repeat-visit]\n" +
+        "                        [--no-repeat-visit] [--cpu-slowdown N | --default-throttling]\n" +
         "                        [--lighthouse-only] [--drop-any-db]",
     );
     process.exit(0);
@@ -126,6 +142,15 @@ function parseArgs(argv: string[]): Options {
         break;
       case "--no-repeat-visit":
         opts.repeatVisit = false;
+        break;
+      case "--cpu-slowdown": {
+        const n = Number(next());
+        if (!(n >= 1 && n <= 20)) throw new Error("--cpu-slowdown must be a number from 1 to 20");
+        opts.cpuSlowdown = n;
+        break;
+      }
+      case "--default-throttling":
+        opts.cpuSlowdown = "default";
         break;
       case "--lighthouse-only":
         Object.assign(opts, { load: false, scale: false, import: false, extras: false });
@@ -564,7 +589,10 @@ function summarise(path: string, lhr: Lhr, perRun: RunFigures[]): LighthouseResu
   };
 }
 
-async function runLighthouse(base: string, paths: string[], runs: number) {
+/** The CPU slowdown the Lighthouse runs used (printed with every figure and kept in latest.json). */
+let cpuSlowdownUsed = 4;
+
+async function runLighthouse(base: string, paths: string[], runs: number, slowdown: Options["cpuSlowdown"]) {
   const profile = mkdtempSync(join(tmpdir(), "angle-bench-chrome-"));
   tempDirs.push(profile);
   watch(`dir\t${profile}`);
@@ -574,6 +602,17 @@ async function runLighthouse(base: string, paths: string[], runs: number) {
   const lhrDir = join(RESULTS_DIR, "lighthouse");
   mkdirSync(lhrDir, { recursive: true });
   const results: LighthouseResult[] = [];
+  // The phone Lighthouse simulates: its 4× on this host, or the host slowed to a budget phone (a first
+  // run at 4× reads the host's benchmark index).
+  let multiplier = 4;
+  if (typeof slowdown === "number") multiplier = slowdown;
+  else if (slowdown === "budget-phone") {
+    const probe = await lighthouse(`${base}/`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    const index = probe?.lhr.environment?.benchmarkIndex ?? Number.NaN;
+    multiplier = budgetPhoneSlowdown(index);
+    console.log(`  budget phone: benchmark index ${Math.round(index)} ÷ ${BUDGET_PHONE_INDEX} → CPU slowdown ${multiplier}×`);
+  }
+  cpuSlowdownUsed = multiplier;
   for (const path of paths) {
     let best: Lhr | undefined;
     const perRun: RunFigures[] = [];
@@ -590,6 +629,7 @@ async function runLighthouse(base: string, paths: string[], runs: number) {
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance"],
+          throttling: { cpuSlowdownMultiplier: multiplier },
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         const err = result.lhr.runtimeError;
@@ -609,7 +649,7 @@ async function runLighthouse(base: string, paths: string[], runs: number) {
       const run = figures(lhr);
       perRun.push(run);
       console.log(
-        `  lighthouse ${path} run ${i + 1}/${runs}: ${run.score}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, benchmark index ${run.benchmarkIndex} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+        `  lighthouse ${path} run ${i + 1}/${runs}: ${run.score}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, benchmark index ${run.benchmarkIndex}, CPU ${multiplier}× (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
       );
       if (!best || (lhr.categories.performance?.score ?? 0) > (best.categories.performance?.score ?? 0)) best = lhr;
     }
@@ -793,8 +833,14 @@ async function main() {
 
   let lh: LighthouseResult[] = [];
   if (opts.lighthouse) {
-    console.log(`== Lighthouse (mobile, default throttling, best of ${opts.runs})`);
-    lh = await runLighthouse(base, pages, opts.runs);
+    const phone =
+      opts.cpuSlowdown === "default"
+        ? "Lighthouse's default 4× CPU"
+        : typeof opts.cpuSlowdown === "number"
+          ? `${opts.cpuSlowdown}× CPU`
+          : "a budget phone";
+    console.log(`== Lighthouse (mobile, ${phone}, ${opts.runs} runs, best and median)`);
+    lh = await runLighthouse(base, pages, opts.runs, opts.cpuSlowdown);
     for (const s of skipped) console.log(`  skipped: ${s}`);
   }
 
@@ -845,7 +891,9 @@ async function main() {
     const several = lh.some((r) => r.runs.length > 1);
     // With several runs: the best run's figure, then each figure's median over the runs.
     const both = (best: number, med: number) => (several ? `${best} / ${med}` : best);
-    console.log(several ? `\nLighthouse mobile (best run / median of ${opts.runs})` : "\nLighthouse mobile");
+    console.log(
+      `${several ? `\nLighthouse mobile (best run / median of ${opts.runs})` : "\nLighthouse mobile"}, CPU slowdown ${cpuSlowdownUsed}×${opts.cpuSlowdown === "budget-phone" ? " (a budget phone on this host)" : ""}`,
+    );
     console.log(
       table(
         ["page", "score", "FCP ms", "LCP ms", "TBT ms", "CLS", "JS KB", "JS+hdr KB", "total KB"],
@@ -939,6 +987,8 @@ async function main() {
     machine: { cpus, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
     lighthouse: {
       formFactor: "mobile",
+      cpuSlowdown: cpuSlowdownUsed,
+      calibration: opts.cpuSlowdown === "budget-phone" ? `benchmark index ÷ ${BUDGET_PHONE_INDEX}, bounded 1–20` : String(opts.cpuSlowdown),
       runsPerPage: opts.runs,
       pages: lh.map(({ opportunities, diagnostics, ...r }) => ({ ...r, opportunities, diagnostics })),
       skipped,
