@@ -1,12 +1,12 @@
 import type { Db } from "~/platform/db/db.server";
 import { localizePath } from "~/platform/i18n/locale";
 import { formatPaiseExact } from "~/platform/core/money";
-import { hasRealEmail, provenMobile } from "~/features/accounts/domain/mobile";
 import { refundSms } from "~/features/messaging/domain/sms-messages";
 import { enqueueSms } from "~/features/messaging/server/enqueue.server";
 import { smsTemplate } from "~/features/messaging/server/sms-template.server";
 import { getEnv } from "~/platform/env.server";
 import type { EmailContext } from "./email-context.server";
+import { orderSmsRecipient } from "./queue-order-sms.server";
 
 /**
  * Queues the customer's SMS that a refund was sent (with the payout's reference, the UTR), in the
@@ -19,25 +19,9 @@ export async function queueRefundSms(
   ctx: EmailContext,
   refund: { orderId: string; key: string; amountPaise: number; reference: string | null },
 ) {
-  const row = await trx
-    .selectFrom("orders")
-    .innerJoin("user", "user.id", "orders.user_id")
-    .select([
-      "orders.id",
-      "orders.locale",
-      "user.email",
-      "user.phoneNumber",
-      "user.phoneNumberVerified",
-      "user.phone",
-      "user.verified_phone",
-      "user.sms_order_updates",
-    ])
-    .where("orders.id", "=", refund.orderId)
-    .executeTakeFirst();
+  const row = await orderSmsRecipient(trx, refund.orderId);
   if (!row) return;
-  if (hasRealEmail(row.email) && !row.sms_order_updates) return;
-  const to = provenMobile(row);
-  if (!to) return;
+  const { to } = row;
   const env = getEnv();
   const { locale, templateId } = smsTemplate("refund-sms", row.locale, env);
   if (env.MSG91_AUTH_KEY !== undefined && !templateId) return;
