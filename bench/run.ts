@@ -1,7 +1,7 @@
 // Angle benchmark: `npm run bench` (= tsx bench/run.ts).
 //
 // Builds the app, starts the production server on a free port with a fresh database,
-// runs Lighthouse (mobile, default throttling) on the main pages and autocannon on the
+// runs Lighthouse (mobile, on a budget phone's CPU) on the storefront pages and autocannon on the
 // busiest routes, prints a summary table and writes bench/results/latest.json.
 // See bench/README.md for the options.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -17,6 +17,7 @@ import pg from "pg";
 import { sampleProducts } from "../app/features/catalog/server/seed/catalog.ts";
 import { defined } from "../app/platform/defined.ts";
 import { runRepeatVisit, SLOW_4G, type RepeatVisitResult } from "./repeat-visit.ts";
+import { type CheckoutVisit, isCheckout, prepareCheckout, putCart } from "./checkout-page.ts";
 
 const ROOT = resolve(fileURLToPath(import.meta.url), "../..");
 const RESULTS_DIR = join(ROOT, "bench/results");
@@ -96,7 +97,7 @@ function parseArgs(argv: string[]): Options {
   };
   if (argv.includes("-h") || argv.includes("--help")) {
     console.log(
-      "usage: npm run bench -- [--no-build] [--db sqlite|postgres] [--port 3200] [--runs 3] [--pages /,/products]\n" +
+      "usage: npm run bench -- [--no-build] [--db sqlite|postgres] [--port 3200] [--runs 3] [--pages /,product,checkout]\n" +
         "                        [--duration 10] [--connections 20] [--no-lighthouse] [--no-load] [--no-scale] [--no-import]\n" +
         "                        [--no-repeat-visit] [--cpu-slowdown N | --default-throttling]\n" +
         "                        [--lighthouse-only] [--drop-any-db]",
@@ -592,7 +593,7 @@ function summarise(path: string, lhr: Lhr, perRun: RunFigures[]): LighthouseResu
 /** The CPU slowdown the Lighthouse runs used (printed with every figure and kept in latest.json). */
 let cpuSlowdownUsed = 4;
 
-async function runLighthouse(base: string, paths: string[], runs: number, slowdown: Options["cpuSlowdown"]) {
+async function runLighthouse(base: string, paths: string[], runs: number, slowdown: Options["cpuSlowdown"], checkout?: CheckoutVisit) {
   const profile = mkdtempSync(join(tmpdir(), "angle-bench-chrome-"));
   tempDirs.push(profile);
   watch(`dir\t${profile}`);
@@ -616,6 +617,7 @@ async function runLighthouse(base: string, paths: string[], runs: number, slowdo
   for (const path of paths) {
     let best: Lhr | undefined;
     const perRun: RunFigures[] = [];
+    const signedIn = checkout && isCheckout(path) ? checkout : undefined;
     for (let i = 0; i < runs; i++) {
       const t0 = Date.now();
       let lhr: Lhr | undefined;
@@ -624,12 +626,15 @@ async function runLighthouse(base: string, paths: string[], runs: number, slowdo
       let failures = 0;
       let undercounts = 0;
       while (!lhr) {
+        // Every run starts from the same cart (the page's check against the catalogue may rewrite it).
+        if (signedIn) await putCart(chrome.port, base, signedIn.cart);
         const result = await lighthouse(`${base}${path}`, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance"],
           throttling: { cpuSlowdownMultiplier: multiplier },
+          ...(signedIn ? { extraHeaders: { Cookie: signedIn.cookie } } : {}),
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         const err = result.lhr.runtimeError;
@@ -644,6 +649,12 @@ async function runLighthouse(base: string, paths: string[], runs: number, slowdo
           continue;
         }
         if (free.length) console.log(`  lighthouse ${path}: ${free.length} script(s) still counted free after 6 tries, kept`);
+        // An empty cart sends checkout to /cart, a guest to its sign-in dialog (?auth=login): either
+        // would be another page's figures under checkout's name.
+        const ended = new URL(result.lhr.finalDisplayedUrl);
+        if (signedIn && (ended.pathname !== path || ended.search)) {
+          throw new Error(`${path} was not measured signed in with a cart: the page ended at ${ended.pathname}${ended.search}`);
+        }
         lhr = result.lhr;
       }
       const run = figures(lhr);
@@ -653,6 +664,8 @@ async function runLighthouse(base: string, paths: string[], runs: number, slowdo
       );
       if (!best || (lhr.categories.performance?.score ?? 0) > (best.categories.performance?.score ?? 0)) best = lhr;
     }
+    // The other pages are measured with an empty cart, as a first visit has it.
+    if (signedIn) await putCart(chrome.port, base, null);
     const safe = path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
     writeFileSync(join(lhrDir, `${safe}.json`), JSON.stringify(best));
     const result = summarise(path, defined(best, `a Lighthouse report of ${path}`), perRun);
@@ -808,23 +821,39 @@ async function main() {
   console.log(`== starting server on port ${port}, database ${dbLabel}`);
   const base = await startServer(entry, port, dbEnv);
 
-  const productId = defined(sampleProducts[0], "a sample product").id;
+  // The product page measured is one with pack sizes (its size choice is part of the page): the
+  // first such sample product, so every run measures the same page.
+  const productId = defined(
+    sampleProducts.find((p) => (p.variants?.length ?? 0) > 1),
+    "a sample product with several sizes",
+  ).id;
   // Issue 12: a crop's page is held to the same budgets.
   let pages = ["/", "/products", `/products/${productId}`, "/crops/tomato"];
   const skipped: string[] = [];
   const cartStatus = (await fetch(`${base}/cart`)).status;
   if (cartStatus === 200) pages.push("/cart");
   else skipped.push(`/cart (HTTP ${cartStatus}${cartStatus === 404 ? ": not built yet" : ""})`);
-  // --pages: "product" stands for the sample product's page.
-  const only = opts.pages?.map((p) => (p === "product" ? `/products/${productId}` : p));
+  // Checkout as a signed-in customer with that product's sizes in the cart (bench/checkout-page.ts).
+  pages.push("/checkout");
+  // --pages: "product" stands for the product page above, "checkout" for /checkout.
+  const alias: Record<string, string> = { product: `/products/${productId}`, checkout: "/checkout" };
+  const only = opts.pages?.map((p) => alias[p] ?? p);
   if (only) pages = pages.filter((p) => only.includes(p));
   // The same pages in Hindi (issue 16): the budgets hold in both languages.
   pages.push(...pages.map((path) => (path === "/" ? "/hi" : `/hi${path}`)));
 
+  let checkout: CheckoutVisit | undefined;
+  if (pages.some(isCheckout)) {
+    checkout = await prepareCheckout({ storeUrl: `http://localhost:${port}`, base, dbEnv, productId });
+    console.log(
+      `checkout: a new customer, signed in; the cart: ${checkout.lines.map((l) => `${l.product.name} (${l.product.variantLabel}) × ${l.quantity}`).join(", ")}`,
+    );
+  }
+
   // Warm up (first renders load route modules and fill caches) and check the pages' assets.
   for (const path of [...pages, "/products?q=seeds"]) {
     for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${base}${path}`);
+      const res = await fetch(`${base}${path}`, { headers: checkout && isCheckout(path) ? { cookie: checkout.cookie } : {} });
       const html = await res.text();
       if (res.status !== 200) throw new Error(`GET ${path} returned ${res.status}`);
       if (i === 0) await checkAssets(base, path, html);
@@ -840,7 +869,7 @@ async function main() {
           ? `${opts.cpuSlowdown}× CPU`
           : "a budget phone";
     console.log(`== Lighthouse (mobile, ${phone}, ${opts.runs} runs, best and median)`);
-    lh = await runLighthouse(base, pages, opts.runs, opts.cpuSlowdown);
+    lh = await runLighthouse(base, pages, opts.runs, opts.cpuSlowdown, checkout);
     for (const s of skipped) console.log(`  skipped: ${s}`);
   }
 
@@ -919,6 +948,11 @@ async function main() {
         `Lighthouse benchmark index (the host's CPU speed; higher is faster): median ${median(indexes)}, ${Math.min(...indexes)}–${Math.max(...indexes)} over ${indexes.length} runs`,
       );
     }
+    if (checkout && lh.some((r) => isCheckout(r.path))) {
+      console.log(
+        `checkout: signed in, the cart ${checkout.lines.map((l) => `${l.product.variantLabel} × ${l.quantity}`).join(", ")} of /products/${productId}`,
+      );
+    }
     for (const s of skipped) console.log(`skipped: ${s}`);
     for (const r of lh.filter((r) => r.failedRequests.length)) {
       console.log(`WARNING: ${r.path} had ${r.failedRequests.length} failed requests, e.g. ${r.failedRequests[0]}`);
@@ -990,6 +1024,8 @@ async function main() {
       cpuSlowdown: cpuSlowdownUsed,
       calibration: opts.cpuSlowdown === "budget-phone" ? `benchmark index ÷ ${BUDGET_PHONE_INDEX}, bounded 1–20` : String(opts.cpuSlowdown),
       runsPerPage: opts.runs,
+      productPage: `/products/${productId}`,
+      checkout: checkout ? { signedIn: true, cart: checkout.lines } : undefined,
       pages: lh.map(({ opportunities, diagnostics, ...r }) => ({ ...r, opportunities, diagnostics })),
       skipped,
     },
