@@ -1,13 +1,27 @@
+import type { APIResponse } from "@playwright/test";
 import { defined } from "../../app/platform/defined";
 import { BOOT_FALLBACK_MS } from "../../app/platform/render/scripts-after-paint.server";
 import { test, expect, waitForHydration } from "./fixtures";
 
 // Issue 6 / decision 007: what a shopper's phone downloads before it can use a page. Bytes, not
 // timings: the same build always gives the same figures (speed itself is measured by npm run bench).
+// Compressed with headers: each script's response headers count as well as its brotli body, as
+// Lighthouse counts a transfer (npm run bench's "JS+hdr KB"); on HTTP/1.1 every request pays them.
 const JS_BUDGET_BYTES = 100 * 1024;
-const CHROME_ENCODINGS = "gzip, deflate, br, zstd";
+/** What Chromium asks a script with: its encodings, and a connection kept open (the server answers in kind). */
+const CHROME_SCRIPT_REQUEST = { "accept-encoding": "gzip, deflate, br, zstd", connection: "keep-alive" };
 
-test("each storefront page's first-load JavaScript is within 100 KB compressed, its CSS inlined, its icons one sprite", async ({
+/**
+ * The bytes of a response's header block on the wire (HTTP/1.1): its status line, each header line
+ * and the blank line after them, as Chromium counts them in a transfer size. Playwright gives each
+ * header's name as the server spelled it.
+ */
+function headerBytes(res: APIResponse) {
+  const lines = [`HTTP/1.1 ${res.status()} ${res.statusText()}`, ...res.headersArray().map(({ name, value }) => `${name}: ${value}`)];
+  return Buffer.byteLength(`${lines.join("\r\n")}\r\n\r\n`, "latin1");
+}
+
+test("each storefront page's first-load JavaScript is within 100 KB compressed with headers, its CSS inlined, its icons one sprite", async ({
   request,
 }) => {
   const productPath = defined(/href="(\/products\/[a-z0-9]+)"/.exec(await (await request.get("/products")).text())?.[1], "a product link");
@@ -34,9 +48,10 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed, 
     for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
       scripts.add(defined(m[1] ?? m[2], "an imported script"));
     expect(scripts.size, path).toBeGreaterThan(2);
-    let bytes = 0;
+    let bodies = 0;
+    let headers = 0;
     for (const src of scripts) {
-      const res = await request.head(src, { headers: { "accept-encoding": CHROME_ENCODINGS } });
+      const res = await request.get(src, { headers: CHROME_SCRIPT_REQUEST });
       expect(res.status(), src).toBe(200);
       expect(res.headers()["content-encoding"], src).toBe("br");
       expect(res.headers()["cache-control"], src).toContain("immutable");
@@ -44,12 +59,20 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed, 
       expect(res.headers()["x-content-type-options"], src).toBe("nosniff");
       expect(res.headers().vary, src).toContain("Accept-Encoding");
       expect(res.headers()["content-type"], src).toBe("text/javascript");
-      bytes += Number(res.headers()["content-length"]);
+      // The brotli bytes as they travel (Playwright hands the body over decoded).
+      bodies += Number(res.headers()["content-length"]);
+      headers += headerBytes(res);
     }
-    test
-      .info()
-      .annotations.push({ type: "first-load JS", description: `${path}: ${(bytes / 1024).toFixed(1)} KB in ${scripts.size} files` });
-    expect(bytes, `${path} loads ${(bytes / 1024).toFixed(1)} KB of JavaScript`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+    const bytes = bodies + headers;
+    test.info().annotations.push({
+      type: "first-load JS",
+      description: `${path}: ${kb(bytes)} KB with headers (${kb(bodies)} KB compressed + ${kb(headers)} KB of headers) in ${scripts.size} files`,
+    });
+    // Soft: every page is measured and reported before the test fails.
+    expect
+      .soft(bytes, `${path} loads ${kb(bytes)} KB of JavaScript with headers (${kb(bodies)} KB compressed)`)
+      .toBeLessThanOrEqual(JS_BUDGET_BYTES);
 
     const sprite = /<use href="(\/assets\/icons-[a-f0-9]+\.svg)#/.exec(html)?.[1];
     const svg = await request.get(defined(sprite, `the icon sprite of ${path}`));
