@@ -1,8 +1,11 @@
-// The customers, stock and cash-on-delivery run of bench:scale's order benchmark: 50 customers, each
-// signed in with its own session, ordering one scarce product through the real HTTP server as fast
-// as they can. The prepaid run (bench/prepaid-orders.ts) uses the same customers and helpers.
+// The customers, stock and cash-on-delivery runs of bench:scale's order benchmark: 20 or 50 customers,
+// each signed in with its own session, ordering one product through the real HTTP server as fast as
+// they can, then all of them at once selling out a few units. The prepaid run
+// (bench/prepaid-orders.ts) uses the same customers and helpers.
 import { sql } from "kysely";
 import type { Db } from "../app/platform/db/db.server";
+import { formatPaise } from "../app/platform/core/money";
+import { formatOrderId } from "../app/platform/core/order-id";
 
 export const CUSTOMERS = 50;
 const ADDRESS = { phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" };
@@ -113,42 +116,179 @@ export type CodResult = {
   errorStatuses: Record<string, number>;
   oversold: number;
   stockLeft: number;
+  /** Orders whose totals, line or confirmation email are not what one unit of the product makes (checkOrders). */
+  wrongOrders: number;
 };
 
-/** Cash on delivery: every customer places orders for the first live product until `seconds` pass; it sells out. */
-export async function codOrders({ base, db, customers, seconds }: { base: string; db: Db; customers: string[]; seconds: number }) {
-  const productId = await liveProduct(db, 0);
-  const STOCK = 3000;
-  await stockProduct(db, productId, STOCK);
-  const orderedBefore = await unitsOrdered(db, productId);
-  let placed = 0;
+/**
+ * Each customer posts cash-on-delivery checkouts of one unit until `end` (epoch ms), or until the
+ * store refuses them (409: sold out); the placed orders' ids.
+ */
+async function orderUntil(base: string, productId: string, customers: string[], end = Number.POSITIVE_INFINITY) {
+  const placed: string[] = [];
   let refused = 0;
   const errors = tally();
-  const until = Date.now() + seconds * 1000;
   await Promise.all(
     customers.map(async (cookie) => {
-      while (Date.now() < until) {
+      while (Date.now() < end) {
         const res = await postForm(base, "/checkout", checkoutForm(productId, "cod"), cookie).catch(() => null);
         await res?.arrayBuffer().catch(() => {});
-        if (res?.status === 302) placed++;
-        else if (res?.status === 409) refused++;
-        else errors.add(String(res?.status ?? "no answer"));
+        const orderId = /^\/order-confirmation\/([^/?]+)/.exec(res?.headers.get("location") ?? "")?.[1];
+        if (res?.status === 302 && orderId) placed.push(orderId);
+        else if (res?.status === 409) {
+          refused++;
+          return;
+        } else errors.add(String(res?.status ?? "no answer"));
       }
     }),
   );
+  return { placed, refused, errors };
+}
+
+/**
+ * Cash on delivery: every customer places orders for the first live product until `seconds` pass.
+ * Its stock (`STOCK`) outlasts the run, so the figure is throughput; the sell-out is sellOut's.
+ */
+export async function codOrders({ base, db, customers, seconds }: { base: string; db: Db; customers: string[]; seconds: number }) {
+  const productId = await liveProduct(db, 0);
+  const STOCK = 20_000;
+  await stockProduct(db, productId, STOCK);
+  const orderedBefore = await unitsOrdered(db, productId);
+  const { placed, refused, errors } = await orderUntil(base, productId, customers, Date.now() + seconds * 1000);
   const { stockLeft, oversold } = await checkStock(db, productId, STOCK, orderedBefore);
   const result: CodResult = {
-    ordersPerSecond: Math.round(placed / seconds),
-    placed,
+    ordersPerSecond: Math.round(placed.length / seconds),
+    placed: placed.length,
     refused,
     errors: errors.total(),
     errorStatuses: errors.toJSON(),
     oversold,
     stockLeft,
+    wrongOrders: await checkOrders(db, productId, placed),
   };
   return result;
 }
 
+export type SellOutResult = {
+  stock: number;
+  placed: number;
+  refused: number;
+  errors: number;
+  errorStatuses: Record<string, number>;
+  oversold: number;
+  stockLeft: number;
+  wrongOrders: number;
+};
+
+/**
+ * A sell-out: every customer at once orders one unit at a time of a product with fewer units than
+ * customers (the second live product, restocked) until the store refuses them. Exactly the stock
+ * must be sold, none beyond it.
+ */
+export async function sellOut({ base, db, customers }: { base: string; db: Db; customers: string[] }): Promise<SellOutResult> {
+  const productId = await liveProduct(db, 1);
+  const stock = Math.max(1, Math.floor(customers.length * 0.6));
+  await stockProduct(db, productId, stock);
+  const orderedBefore = await unitsOrdered(db, productId);
+  const { placed, refused, errors } = await orderUntil(base, productId, customers);
+  const checked = await checkStock(db, productId, stock, orderedBefore);
+  // Everything sold, and no more: a unit left over with every customer refused is lost stock.
+  const oversold = checked.oversold + Math.abs(stock - placed.length);
+  return {
+    stock,
+    placed: placed.length,
+    refused,
+    errors: errors.total(),
+    errorStatuses: errors.toJSON(),
+    oversold,
+    stockLeft: checked.stockLeft,
+    wrongOrders: await checkOrders(db, productId, placed),
+  };
+}
+
+/**
+ * How many of the orders `ids` (each one unit of `productId`, cash on delivery) are wrong: all of
+ * them must have one line at the size's price, the same totals (the same cart), a total that is
+ * subtotal + delivery + GST, GST that is the lines' and the delivery's, and one confirmation email
+ * to the customer's own address naming the order and its total.
+ */
+export async function checkOrders(db: Db, productId: string, ids: string[]) {
+  const price = await db.selectFrom("product_variant").select("price_paise").where("id", "=", productId).executeTakeFirstOrThrow();
+  let wrong = 0;
+  let first: string | undefined;
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const orders = await db
+      .selectFrom("orders as o")
+      .innerJoin("user as u", "u.id", "o.user_id")
+      .select([
+        "o.id",
+        "o.subtotal_paise",
+        "o.shipping_paise",
+        "o.tax_paise",
+        "o.total_paise",
+        "o.customer_email",
+        "o.payment_method",
+        "o.shipping_cgst_paise",
+        "o.shipping_sgst_paise",
+        "o.shipping_igst_paise",
+        "u.email",
+      ])
+      .where("o.id", "in", chunk)
+      .execute();
+    const lines = await db.selectFrom("order_line").selectAll().where("order_id", "in", chunk).execute();
+    const emails = await db
+      .selectFrom("outbox")
+      .select(["dedupe_key", "recipient", "payload"])
+      .where(
+        "dedupe_key",
+        "in",
+        chunk.map((id) => `order-placed:${id}`),
+      )
+      .execute();
+    wrong += chunk.length - orders.length;
+    for (const o of orders) {
+      const mine = lines.filter((l) => l.order_id === o.id);
+      const line = mine[0];
+      const email = emails.filter((e) => e.dedupe_key === `order-placed:${o.id}`);
+      const text = email[0] ? ((JSON.parse(email[0].payload) as { text?: string }).text ?? "") : "";
+      const total = Number(o.total_paise);
+      const lineTax = mine.reduce((s, l) => s + Number(l.cgst_paise) + Number(l.sgst_paise) + Number(l.igst_paise), 0);
+      const shippingTax = Number(o.shipping_cgst_paise) + Number(o.shipping_sgst_paise) + Number(o.shipping_igst_paise);
+      const totals = `${o.subtotal_paise}/${o.shipping_paise}/${o.tax_paise}/${total}/${line?.cgst_paise}/${line?.sgst_paise}/${line?.igst_paise}`;
+      first ??= totals;
+      const right =
+        o.payment_method === "cod" &&
+        mine.length === 1 &&
+        line?.product_id === productId &&
+        Number(line.quantity) === 1 &&
+        Number(line.unit_price_paise) === Number(price.price_paise) &&
+        Number(line.line_total_paise) === Number(line.unit_price_paise) &&
+        Number(o.subtotal_paise) === Number(line.line_total_paise) &&
+        Number(o.tax_paise) === lineTax + shippingTax &&
+        total === Number(o.subtotal_paise) + Number(o.shipping_paise) + Number(o.tax_paise) &&
+        totals === first &&
+        o.customer_email === o.email &&
+        email.length === 1 &&
+        email[0]?.recipient === o.email &&
+        text.includes(formatOrderId(o.id)) &&
+        text.includes(formatPaise(total));
+      if (!right) wrong++;
+    }
+  }
+  return wrong;
+}
+
 export function codFailures(r: CodResult) {
-  return [...(r.errors > 0 ? [`${r.errors} errors`] : []), ...(r.oversold > 0 ? [`${r.oversold} oversold`] : [])];
+  return [...orderFailures(r), ...(r.placed === 0 ? ["no order was placed"] : [])];
+}
+
+/** A run's failed checks: errors, oversold units, wrong orders. */
+export function orderFailures(r: { errors: number; oversold: number; wrongOrders: number }) {
+  const counts: [number, string][] = [
+    [r.errors, "errors"],
+    [r.oversold, "oversold"],
+    [r.wrongOrders, "orders with wrong totals, lines or emails"],
+  ];
+  return counts.flatMap(([n, what]) => (n > 0 ? [`${n} ${what}`] : []));
 }

@@ -33,6 +33,8 @@ export type PrepaidResult = {
   /** Webhooks the gateway sent, and those the store never answered 2xx (retries included). */
   webhooks: number;
   webhooksRefused: number;
+  /** Invoice numbers missing or repeated in a series, and orders paid in the run with no invoice or more than one. */
+  invoiceGaps: number;
 };
 
 /** Nearest-rank percentile, in whole milliseconds. */
@@ -189,6 +191,10 @@ export async function prepaidOrders({
       Number(o.paid_attempts) === 1;
     if (!once) notPaidOnce++;
   }
+  const invoiceGaps = await checkInvoices(
+    db,
+    orders.filter((o) => o.payment_status === "paid").map((o) => o.id),
+  );
   const events = gateway.control.events();
   const webhooksRefused = events.filter((e) => !e.deliveries.some((d) => d.status !== null && d.status >= 200 && d.status < 300)).length;
 
@@ -214,7 +220,42 @@ export async function prepaidOrders({
     refunds,
     webhooks: events.length,
     webhooksRefused,
+    invoiceGaps,
   };
+}
+
+/**
+ * Invoice numbers are gapless: in every series (seller, kind, financial year) the sequences are
+ * 1…n, each once; and each paid order (one seller's product) has exactly one invoice.
+ */
+async function checkInvoices(db: Db, paidOrderIds: string[]) {
+  const series = await db
+    .selectFrom("tax_document")
+    .select(["seller", "kind", "financial_year"])
+    .select((eb) => [
+      eb.fn.countAll<number>().as("n"),
+      eb.fn.count<number>("sequence").distinct().as("distinct"),
+      eb.fn.min<number>("sequence").as("first"),
+      eb.fn.max<number>("sequence").as("last"),
+    ])
+    .groupBy(["seller", "kind", "financial_year"])
+    .execute();
+  let gaps = 0;
+  for (const s of series)
+    gaps +=
+      Number(s.n) - Number(s.distinct) + (Number(s.last) - Number(s.first) + 1 - Number(s.distinct)) + (Number(s.first) === 1 ? 0 : 1);
+  for (let i = 0; i < paidOrderIds.length; i += 500) {
+    const chunk = paidOrderIds.slice(i, i + 500);
+    const invoiced = await db
+      .selectFrom("tax_document")
+      .select(["order_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("kind", "=", "invoice")
+      .where("order_id", "in", chunk)
+      .groupBy("order_id")
+      .execute();
+    gaps += chunk.length - invoiced.length + invoiced.reduce((sum, o) => sum + Math.abs(Number(o.n) - 1), 0);
+  }
+  return gaps;
 }
 
 export function prepaidFailures(r: PrepaidResult) {
@@ -226,6 +267,7 @@ export function prepaidFailures(r: PrepaidResult) {
     [r.notPaidOnce, "orders not paid exactly once in full"],
     [r.refunds, "refunds at the gateway"],
     [r.webhooksRefused, "webhooks refused"],
+    [r.invoiceGaps, "invoice numbers missing or repeated, or paid orders without exactly one invoice"],
   ];
   for (const [n, what] of counts) if (n > 0) failures.push(`${n} ${what}`);
   return failures;

@@ -1,20 +1,20 @@
 // Scale benchmark: catalogue latency at 1,000 and 100,000 products on SQLite and PostgreSQL, order
-// throughput with 50 concurrent customers (cash on delivery, and UPI paid at the fake gateway), and a
-// bare Hono "hello" route for reference.
-//   npm run bench:scale [-- --engines sqlite,postgres --large 100000 --duration 8 --no-build --only crop|orders]
+// throughput with 20 and 50 concurrent customers (cash on delivery; UPI paid at the fake gateway with
+// the most), and a bare Hono "hello" route for reference.
+//   npm run bench:scale [-- --engines sqlite,postgres --large 100000 --duration 8 --no-build --only crop|orders --customers 20,50]
 // Seeded databases are cached in /tmp (SQLite files) and as angle_bench_* PostgreSQL databases,
 // named with SEED_VERSION: raise it when bench/seed.ts changes what it makes.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startFakeGateway } from "../server/fake-gateway/fake-gateway.ts";
-import { codFailures, codOrders, signUpCustomers } from "./orders.ts";
+import { codFailures, codOrders, type CodResult, orderFailures, sellOut, signUpCustomers } from "./orders.ts";
 import { prepaidFailures, prepaidOrders } from "./prepaid-orders.ts";
 
 const ROOT = resolve(fileURLToPath(import.meta.url), "../..");
@@ -31,6 +31,12 @@ const { values } = parseArgs({
     only: { type: "string" },
     /** Seconds of prepaid orders (create, start payment, pay, verify) per engine. */
     "prepaid-duration": { type: "string", default: "5" },
+    /** Concurrent customers of each cash-on-delivery run (the prepaid run has the most). */
+    customers: { type: "string", default: "20,50" },
+    /** The first port to try for the servers. */
+    port: { type: "string", default: "4300" },
+    /** The production build the servers run (made here unless --no-build). */
+    "build-dir": { type: "string", default: "build-bench" },
   },
 });
 /** 2: pack sizes, crops and seasons (issue 12); 3: product.variant_count; 4: Hindi names (issue 16). */
@@ -41,7 +47,10 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 const prepaidDuration = Number(values["prepaid-duration"]);
 const onlyOrders = values.only === "orders";
-const BUILD_DIR = "build-bench";
+const customerCounts = values.customers.split(",").map(Number);
+const BUILD_DIR = values["build-dir"];
+/** The 1-minute load average now, as every order figure is printed with it. */
+const load1 = () => (loadavg()[0] ?? 0).toFixed(2);
 const children = new Set<ChildProcess>();
 const cleanup = () => {
   for (const c of children) c.kill("SIGTERM");
@@ -202,16 +211,21 @@ async function helloBaseline() {
   return r;
 }
 
-/** Both order runs on a fresh small catalogue and one server: cash on delivery, then UPI paid at the fake gateway. */
+/**
+ * The order runs on a fresh small catalogue and one server: cash on delivery with each number of
+ * concurrent customers, a sell-out, then UPI paid at the fake gateway. Its PostgreSQL database is
+ * named by the port (two benchmarks at once each have their own) and dropped at the end.
+ */
 async function orderRuns(engine: "sqlite" | "postgres", port: number) {
   const dir = mkdtempSync(join(tmpdir(), "angle-orders-"));
+  const pgDb = `angle_bench_orders_${port}`;
   let env: Record<string, string>;
   if (engine === "sqlite") {
     env = { SQLITE_PATH: join(dir, "orders.sqlite"), DATABASE_URL: "" };
   } else {
-    await pgQuery("drop database if exists angle_bench_orders with (force)");
-    await pgQuery("create database angle_bench_orders");
-    env = { DATABASE_URL: pgUrl("angle_bench_orders") };
+    await pgQuery(`drop database if exists ${pgDb} with (force)`);
+    await pgQuery(`create database ${pgDb}`);
+    env = { DATABASE_URL: pgUrl(pgDb) };
   }
   runSync(process.execPath, ["--import", "tsx", "bench/seed.ts", "--products", "1000", "--customers", "10", "--orders", "10"], {
     ...env,
@@ -236,17 +250,29 @@ async function orderRuns(engine: "sqlite" | "postgres", port: number) {
     try {
       // BASE_URL's host, so the Origin of every form matches the store's.
       const base = `http://localhost:${port}`;
-      const customers = await signUpCustomers(base, handle.db);
-      const cod = await codOrders({ base, db: handle.db, customers, seconds: duration });
+      const customers = await signUpCustomers(base, handle.db, Math.max(...customerCounts));
+      const failures: string[] = [];
+      const cod: Record<number, CodResult & { load: string }> = {};
+      for (const count of customerCounts) {
+        const r = await codOrders({ base, db: handle.db, customers: customers.slice(0, count), seconds: duration });
+        const load = load1();
+        cod[count] = { ...r, load };
+        console.log(
+          `${engine} orders, ${count} concurrent customers, cash on delivery: ${r.ordersPerSecond} orders/s, load average ${load} (${r.placed} placed, ${r.refused} refused, ${r.errors} errors ${JSON.stringify(r.errorStatuses)}, ${r.oversold} oversold, stock left ${r.stockLeft}, ${r.wrongOrders} orders with wrong totals, lines or emails)`,
+        );
+        failures.push(...codFailures(r).map((f) => `cash on delivery, ${count} customers: ${f}`));
+      }
+      const out = await sellOut({ base, db: handle.db, customers });
       console.log(
-        `${engine} orders, ${customers.length} concurrent customers, cash on delivery: ${cod.ordersPerSecond} orders/s (${cod.placed} placed, ${cod.refused} refused, ${cod.errors} errors ${JSON.stringify(cod.errorStatuses)}, ${cod.oversold} oversold, stock left ${cod.stockLeft})`,
+        `${engine} orders, sell-out of ${out.stock} units to ${customers.length} customers: ${out.placed} placed, ${out.refused} refused, ${out.errors} errors ${JSON.stringify(out.errorStatuses)}, ${out.oversold} oversold, stock left ${out.stockLeft}`,
       );
+      failures.push(...orderFailures(out).map((f) => `sell-out: ${f}`));
       const prepaid = await prepaidOrders({ base, db: handle.db, customers, seconds: prepaidDuration, gateway });
       console.log(
-        `${engine} orders, ${customers.length} concurrent customers, UPI paid (create + start payment + pay + verify): ${prepaid.ordersPerSecond} orders/s, p50 ${prepaid.p50} ms, p95 ${prepaid.p95} ms (step p50s ${JSON.stringify(prepaid.stepP50)}, ${prepaid.paid} paid in ${prepaid.seconds} s, ${prepaid.refused} refused, ${prepaid.errors} errors ${JSON.stringify(prepaid.errorSteps)}, ${prepaid.oversold} oversold, ${prepaid.doubleCharges} double charges, ${prepaid.notPaidOnce} not paid exactly once, ${prepaid.refunds} refunds, ${prepaid.webhooksRefused} of ${prepaid.webhooks} webhooks refused, stock left ${prepaid.stockLeft})`,
+        `${engine} orders, ${customers.length} concurrent customers, UPI paid (create + start payment + pay + verify): ${prepaid.ordersPerSecond} orders/s, load average ${load1()}, p50 ${prepaid.p50} ms, p95 ${prepaid.p95} ms (step p50s ${JSON.stringify(prepaid.stepP50)}, ${prepaid.paid} paid in ${prepaid.seconds} s, ${prepaid.refused} refused, ${prepaid.errors} errors ${JSON.stringify(prepaid.errorSteps)}, ${prepaid.oversold} oversold, ${prepaid.doubleCharges} double charges, ${prepaid.notPaidOnce} not paid exactly once, ${prepaid.refunds} refunds, ${prepaid.webhooksRefused} of ${prepaid.webhooks} webhooks refused, stock left ${prepaid.stockLeft}, ${prepaid.invoiceGaps} invoice numbers missing or repeated)`,
       );
-      const failures = [...codFailures(cod).map((f) => `cash on delivery: ${f}`), ...prepaidFailures(prepaid).map((f) => `UPI: ${f}`)];
-      return { cod, prepaid, failures: failures.map((f) => `${engine} orders, ${f}`) };
+      failures.push(...prepaidFailures(prepaid).map((f) => `UPI: ${f}`));
+      return { cod, sellOut: out, prepaid, failures: failures.map((f) => `${engine} orders, ${f}`) };
     } finally {
       await stop(server);
     }
@@ -254,11 +280,13 @@ async function orderRuns(engine: "sqlite" | "postgres", port: number) {
     await handle.close();
     await gateway.close();
     rmSync(dir, { recursive: true, force: true });
+    if (engine === "postgres") await pgQuery(`drop database if exists ${pgDb} with (force)`);
   }
 }
 
 async function main() {
   if (!(prepaidDuration > 0 && duration > 0)) throw new Error("--duration and --prepaid-duration must be positive numbers of seconds");
+  if (!customerCounts.every((n) => Number.isInteger(n) && n > 0)) throw new Error("--customers must be positive whole numbers, e.g. 20,50");
   if (!values["no-build"]) runSync("npx", ["react-router", "build"], { BUILD_DIR });
   const results: Record<string, unknown> = {};
   if (!onlyOrders) {
@@ -267,7 +295,7 @@ async function main() {
     results.hello = hello;
   }
   const failures: string[] = [];
-  let port = 4300; // clear of 3306 (MariaDB) and the test ports
+  let port = Number(values.port); // 4300 by default: clear of 3306 (MariaDB) and the test ports
   for (const engine of engines) {
     const perSize: Record<number, Record<string, Load>> = {};
     for (const n of onlyOrders ? [] : sizes) {
