@@ -31,7 +31,7 @@ import { checkDelivery } from "~/features/delivery/server/delivery.server";
 import { codOverCap, noCodHere, stateMismatch, undeliverable } from "~/features/delivery/domain/delivery";
 import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
 import { indiaToday } from "~/platform/core/india-day";
-import { configuredLimits, hitRateLimit } from "~/platform/rate-limit/rate-limit.server";
+import { configuredLimits, hitRateLimits } from "~/platform/rate-limit/rate-limit.server";
 
 export type Customer = { id: string; name: string; email: string };
 
@@ -172,51 +172,12 @@ export async function placeOrder(
       }
       const ordered = [...sizes].sort((a, b) => a.product_id.localeCompare(b.product_id) || a.id.localeCompare(b.id));
       const productIds = [...new Set(ordered.map((v) => v.product_id))];
-      // The product rows first, in order: every writer of a product's sizes takes its row, so the
-      // summary written below is computed from sizes no one else is changing.
       const now = new Date().toISOString();
-      for (const productId of productIds) {
-        const held = await trx
-          .updateTable("product")
-          .set({ updated_at: now })
-          .where("id", "=", productId)
-          .where("status", "=", "live")
-          .executeTakeFirst();
-        if (Number(held.numUpdatedRows) !== 1) {
-          const name = ordered.find((v) => v.product_id === productId)?.name;
-          throw new OrderRefused(name ? refusal("checkout.named_gone", { name }) : refusal("checkout.product_gone"));
-        }
-      }
-
-      const lines = [];
-      for (const size of ordered) {
+      const lines = ordered.map((size) => {
         const quantity = quantities.get(size.id) ?? 0;
         const several = Number(size.sizes) > 1;
-        const named = several ? `${size.name} (${size.label})` : size.name;
-        if (holds && held) {
-          // The product's row is held above, so this stock is the one the decrement below sees.
-          const row = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
-          const stock = Number(row?.stock ?? 0);
-          const mine = held.byVariant.get(size.id) ?? 0;
-          const allowed = holdAllowance(stock, mine, holds);
-          // More than the stock left is the stock's refusal, below.
-          if (quantity <= stock && mine + quantity > allowed) throw new OrderRefused(unpaidShareOfStock(allowed, named), 409);
-        }
-        const taken = await trx
-          .updateTable("product_variant")
-          .set({ stock: sql`stock - ${quantity}` })
-          .where("id", "=", size.id)
-          .where("stock", ">=", quantity)
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) {
-          const left = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
-          const stock = Number(left?.stock ?? 0);
-          throw new OrderRefused(
-            stock <= 0 ? refusal("checkout.out_of_stock", { name: named }) : refusal("checkout.only_left", { stock, name: named }),
-          );
-        }
         const unit = Number(size.price_paise);
-        lines.push({
+        return {
           id: newId(),
           product_id: size.product_id,
           variant_id: size.id,
@@ -232,9 +193,58 @@ export async function placeOrder(
           line_total_paise: unit * quantity,
           hsn_code: size.hsn_code,
           gst_rate: Number(size.gst_rate),
-        });
-      }
-      await syncProductSummary(trx, productIds);
+        };
+      });
+
+      /**
+       * The stock: the product rows first, in order (every writer of a product's sizes takes its
+       * row, so the summary written below is computed from sizes no one else is changing), then
+       * each size's guarded decrement, then the summaries. Other checkouts of these products wait
+       * for this one from here to the commit, so a cash-on-delivery order does it last
+       * (docs/decisions/043-orders-under-a-rush.md); a refusal rolls back all of it.
+       */
+      const takeStock = async () => {
+        for (const productId of productIds) {
+          const locked = await trx
+            .updateTable("product")
+            .set({ updated_at: now })
+            .where("id", "=", productId)
+            .where("status", "=", "live")
+            .executeTakeFirst();
+          if (Number(locked.numUpdatedRows) !== 1) {
+            const name = ordered.find((v) => v.product_id === productId)?.name;
+            throw new OrderRefused(name ? refusal("checkout.named_gone", { name }) : refusal("checkout.product_gone"));
+          }
+        }
+        for (const size of ordered) {
+          const quantity = quantities.get(size.id) ?? 0;
+          const named = Number(size.sizes) > 1 ? `${size.name} (${size.label})` : size.name;
+          if (holds && held) {
+            // The product's row is held above, so this stock is the one the decrement below sees.
+            const row = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
+            const stock = Number(row?.stock ?? 0);
+            const mine = held.byVariant.get(size.id) ?? 0;
+            const allowed = holdAllowance(stock, mine, holds);
+            // More than the stock left is the stock's refusal, below.
+            if (quantity <= stock && mine + quantity > allowed) throw new OrderRefused(unpaidShareOfStock(allowed, named), 409);
+          }
+          const taken = await trx
+            .updateTable("product_variant")
+            .set({ stock: sql`stock - ${quantity}` })
+            .where("id", "=", size.id)
+            .where("stock", ">=", quantity)
+            .executeTakeFirst();
+          if (Number(taken.numUpdatedRows) !== 1) {
+            const left = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
+            const stock = Number(left?.stock ?? 0);
+            throw new OrderRefused(
+              stock <= 0 ? refusal("checkout.out_of_stock", { name: named }) : refusal("checkout.only_left", { stock, name: named }),
+            );
+          }
+        }
+        await syncProductSummary(trx, productIds);
+      };
+      if (holds) await takeStock();
 
       // GST (issue 14): every seller must be able to invoice its lines, so each needs a GSTIN; the
       // tax follows the store's mode and each seller's State against the delivery State.
@@ -322,6 +332,10 @@ export async function placeOrder(
         .values({ id: newId(), order_id: orderId, status: "pending", note: "Order placed", actor_id: customer.id, created_at: now })
         .execute();
       await queueOrderPlacedEmails(trx, emails, orderId);
+
+      // Cash on delivery takes the stock last (see takeStock); an order that holds stock unpaid
+      // takes it before it is priced, so a share of the stock it may not hold is said first.
+      if (!holds) await takeStock();
       return { orderId, created: true };
     });
   } catch (error) {
@@ -373,16 +387,9 @@ async function limitCheckouts(customerId: string, ip: string | undefined) {
   const limits = configuredLimits();
   const checks: [string, typeof limits.checkoutPerCustomer][] = [[`checkout:user:${customerId}`, limits.checkoutPerCustomer]];
   if (ip) checks.push([`checkout:ip:${ip}`, limits.checkoutPerAddress]);
-  const hits: Awaited<ReturnType<typeof hitRateLimit>>[] = [];
-  for (const [key, limit] of checks) {
-    const hit = await hitRateLimit(key, limit);
-    hits.push(hit);
-    if (!hit.allowed) {
-      // A refused checkout counts against neither limit.
-      await Promise.all(hits.map((h) => h.refund()));
-      throw new OrderRefused(TOO_MANY_ORDERS(hit.retryAfterSeconds), 429);
-    }
-  }
+  // A refused checkout counts against neither limit.
+  const hit = await hitRateLimits(checks);
+  if (!hit.allowed) throw new OrderRefused(TOO_MANY_ORDERS(hit.retryAfterSeconds), 429);
 }
 
 async function findByCheckoutKey(db: Db, userId: string, checkoutKey: string) {
