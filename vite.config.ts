@@ -3,23 +3,26 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { routeLocale } from "./server/locale-routing.ts";
-import { iconSprite, precompress, reachableFrom, smallPreloadHelper } from "./tools/vite-plugins.ts";
+import { esmJsxRuntime, iconSprite, precompress, reachableFrom, smallPreloadHelper } from "./tools/vite-plugins.ts";
 
-/** React, React DOM, React Router and its browser entry: one long-cached file instead of five. */
+/** React, React DOM, React Router and its browser entry. */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]entry\.client\.[jt]sx?$/;
 /**
- * Shared storefront code in three files: "store" for what every storefront page needs (header,
- * footer, cart badge, and what both the catalogue and the cart use), "catalog" for what the
- * catalogue pages share (product card, rating…), "cart" for what the cart shares with checkout and
- * orders (quotes, order summary). Everything else keeps Rolldown's own splitting.
+ * Shared code in three files. "framework": the framework with what every storefront page needs
+ * besides (what the root and the store layout import: header, cart badge, toasts; and what both
+ * the catalogue and the cart use): one file, not two, as each file costs its headers and its own
+ * import and export lists (~0.9 KB a page, docs/decisions/007-first-load-budget.md); a change to
+ * that code makes a returning visitor download React again. "catalog" for what the catalogue pages
+ * share (product card, rating…), "cart" for what the cart shares with checkout and orders (quotes,
+ * order summary). Everything else keeps Rolldown's own splitting.
  */
 /**
- * The Add to cart button goes with the shared store code: the product page needs it but none of
+ * The Add to cart button goes with the shared code: the product page needs it but none of
  * the product cards it sits with in "catalog" (~1 KB the product page would load for nothing).
  */
 const ADD_TO_CART = /[\\/]app[\\/]features[\\/]cart[\\/]ui[\\/]add-to-cart-button\.tsx$/;
 /**
- * The empty cart's bag icon, in the store code too (a few bytes on every page): the admin pages
+ * The empty cart's bag icon, in the shared code too (a few bytes on every page): the admin pages
  * share it, and alone it would be one more request on /cart.
  */
 const BAG_ICON = /^\0angle-icon:shopping-bag$/;
@@ -77,6 +80,7 @@ export default defineConfig({
     ...(process.env.ANGLE_MESSAGES_COMPILED === "1" ? [] : [paraglide()]),
     hindiPaths(),
     smallPreloadHelper(),
+    esmJsxRuntime(),
     iconSprite(),
     tailwindcss(),
     reactRouter(),
@@ -102,12 +106,11 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                { name: "framework", test: FRAMEWORK, priority: 20 },
                 {
-                  name: "store",
-                  test: (id: string) => layout.has(id) || (catalog.has(id) && cart.has(id)) || ADD_TO_CART.test(id) || BAG_ICON.test(id),
-                  minShareCount: 2,
-                  priority: 10,
+                  name: "framework",
+                  test: (id: string) =>
+                    FRAMEWORK.test(id) || layout.has(id) || (catalog.has(id) && cart.has(id)) || ADD_TO_CART.test(id) || BAG_ICON.test(id),
+                  priority: 20,
                 },
                 { name: "catalog", test: catalog.has, minShareCount: 2, priority: 8 },
                 { name: "cart", test: (id: string) => cart.has(id) || USE_HYDRATED.test(id), minShareCount: 2, priority: 5 },

@@ -101,14 +101,14 @@ export function precompress(): Plugin {
         for (const path of files(options.dir)) {
           if (!COMPRESSIBLE.test(path)) continue;
           const content = readFileSync(path);
-          if (content.length < 1024) continue;
-          writeFileSync(
-            `${path}.br`,
-            brotliCompressSync(content, {
-              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-            }),
-          );
-          writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+          // Small files too (a route's script of 1 KB is 0.5 KB in brotli); only a copy that saves
+          // nothing is left out, and the file is then sent as it is.
+          const br = brotliCompressSync(content, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+          });
+          if (br.length < content.length) writeFileSync(`${path}.br`, br);
+          const gz = gzipSync(content, { level: 9 });
+          if (gz.length < content.length) writeFileSync(`${path}.gz`, gz);
         }
       },
     },
@@ -179,6 +179,35 @@ export const __vitePreload = (load, deps) => {
   }
   return load();
 };
+`;
+    },
+  };
+}
+
+const JSX_RUNTIME = "\0angle-jsx-runtime";
+
+/**
+ * React's JSX runtime is a CommonJS module: each of our modules that imports it calls
+ * `(0,x.jsx)(…)` through Rolldown's interop object, ~200 times on a storefront page. Re-exported
+ * here as plain ES bindings, the calls are `x(…)`: ~0.2 KB less first-load JavaScript a page.
+ * Our own modules only (React's own stay as they are); the client build only.
+ */
+export function esmJsxRuntime(): Plugin {
+  return {
+    name: "angle:esm-jsx-runtime",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source, importer) {
+      if (source !== "react/jsx-runtime" || !importer?.startsWith(APP_DIR)) return null;
+      return JSX_RUNTIME;
+    },
+    load(id) {
+      if (id !== JSX_RUNTIME) return null;
+      return `import runtime from "react/jsx-runtime";
+export const jsx = runtime.jsx;
+export const jsxs = runtime.jsxs;
+export const Fragment = runtime.Fragment;
 `;
     },
   };

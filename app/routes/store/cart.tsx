@@ -3,10 +3,16 @@ import { Link } from "react-router";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import type { Route } from "./+types/cart";
 import { useCart } from "~/features/cart/domain/cart";
-import { useT } from "~/platform/i18n/i18n";
-import { metaTitle } from "~/features/orders/ui/order-text";
+import { type UiMessages, useT } from "~/platform/i18n/i18n";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "ui_checkout_cart_meta", "Your cart · Angle") }];
+/**
+ * The title in the page's language, from the messages the store's layout sent; read here, not with
+ * metaTitle (order-text.tsx), whose module would be one more file on the cart's first load.
+ */
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const layout = matches.find((match) => match?.id === "routes/store/layout")?.loaderData as { ui?: UiMessages } | undefined;
+  return [{ title: layout?.ui?.ui_checkout_cart_meta ?? "Your cart · Angle" }];
+};
 
 /**
  * The lines, their check against the catalogue and the order summary load only for a cart with
