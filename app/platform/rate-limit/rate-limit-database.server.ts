@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { getDatabase } from "~/platform/db/db.server";
+import { type Db, getDatabase } from "~/platform/db/db.server";
 import { log } from "~/platform/log.server";
-import type { RateLimitStore } from "./rate-limit.server";
+import type { RateLimitStore, StoreHit, StoreHitRequest } from "./rate-limit.server";
 
 // Buckets of keys nobody has hit for a day (a guessed email, a passing address) are swept now and
 // then; a key that is hit again drops its own expired buckets.
@@ -9,60 +9,155 @@ const SWEEP_AFTER_SECONDS = 86_400;
 const SWEEP_EVERY_SECONDS = 600;
 
 /**
- * Counters in `rate_limit_bucket`, one row per key and bucket. A hit is one short transaction that
- * has the key to itself (PostgreSQL: an advisory lock on the key; SQLite: BEGIN IMMEDIATE holds the
- * database), so the span it reads cannot change before its own count is in, even from another process.
+ * Counters in `rate_limit_bucket`, one row per key and bucket. On SQLite a hit (or a set of hits,
+ * hitAll) is one short transaction that has the database to itself (BEGIN IMMEDIATE); on PostgreSQL
+ * one that holds an advisory lock on each key (hitAllLocked). So the span a hit reads cannot change
+ * before its own count is in, even from another process.
  */
 export function createDatabaseRateLimitStore(): RateLimitStore {
   let lastSweep = -Infinity;
+  const sweep = async (bucketStart: number) => {
+    if (bucketStart - lastSweep < SWEEP_EVERY_SECONDS) return;
+    lastSweep = bucketStart;
+    await getDatabase()
+      .db.deleteFrom("rate_limit_bucket")
+      .where("bucket_start", "<", bucketStart - SWEEP_AFTER_SECONDS)
+      .execute()
+      .catch((error: unknown) => log.warn({ err: error }, "could not sweep old rate-limit buckets"));
+  };
+  const hitAll = async (hits: StoreHitRequest[]) => {
+    const { db, engine } = getDatabase();
+    const answers =
+      engine === "postgres"
+        ? await hitAllLocked(db, hits)
+        : await db
+            .transaction()
+            .execute(async (trx) => {
+              const out: StoreHit[] = [];
+              for (const h of hits) {
+                const answer = await hitIn(trx, h);
+                out.push(answer);
+                // One refused: none of the set is counted (the rollback takes the others back).
+                if (!answer.allowed) throw new Refused(out);
+              }
+              return out;
+            })
+            .catch((error: unknown) => {
+              if (error instanceof Refused) return error.answers;
+              throw error;
+            });
+    await sweep(Math.max(...hits.map((h) => h.bucketStart)));
+    return answers;
+  };
   return {
-    async hit(key, bucketStart, { seconds, span }, max) {
-      const { db, engine } = getDatabase();
-      const result = await db.transaction().execute(async (trx) => {
-        if (engine === "postgres") await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-        const rows = await trx.selectFrom("rate_limit_bucket").select(["bucket_start", "count"]).where("key", "=", key).execute();
-        const buckets = rows.map((row) => ({ start: Number(row.bucket_start), count: Number(row.count) }));
-        const oldest = bucketStart - span * seconds;
-        if (buckets.some((bucket) => bucket.start < oldest)) {
-          await trx.deleteFrom("rate_limit_bucket").where("key", "=", key).where("bucket_start", "<", oldest).execute();
-        }
-        // Later buckets count too: a hit stamped by a clock slightly behind sees what others counted.
-        const counts = buckets.filter((bucket) => bucket.start >= oldest);
-        const allowed = counts.reduce((sum, bucket) => sum + bucket.count, 0) < max;
-        if (allowed) {
-          await trx
-            .insertInto("rate_limit_bucket")
-            .values({ key, bucket_start: bucketStart, count: 1 })
-            .onConflict((oc) => oc.columns(["key", "bucket_start"]).doUpdateSet({ count: sql`rate_limit_bucket.count + 1` }))
-            .execute();
-          const bucket = counts.find((b) => b.start === bucketStart);
-          if (bucket) bucket.count++;
-          else counts.push({ start: bucketStart, count: 1 });
-        }
-        return { allowed, counts };
-      });
-      if (bucketStart - lastSweep >= SWEEP_EVERY_SECONDS) {
-        lastSweep = bucketStart;
-        await db
-          .deleteFrom("rate_limit_bucket")
-          .where("bucket_start", "<", bucketStart - SWEEP_AFTER_SECONDS)
-          .execute()
-          .catch((error: unknown) => log.warn({ err: error }, "could not sweep old rate-limit buckets"));
-      }
-      return result;
+    async hit(key, bucketStart, buckets, max) {
+      const [answer] = await hitAll([{ key, bucketStart, buckets, max }]);
+      if (!answer) throw new Error("no rate-limit answer");
+      return answer;
     },
+    hitAll,
     async refund(key, bucketStart) {
-      await getDatabase()
-        .db.updateTable("rate_limit_bucket")
-        .set({ count: sql`count - 1` })
-        .where("key", "=", key)
-        .where("bucket_start", "=", bucketStart)
-        .where("count", ">", 0)
-        .execute();
+      await refundBucket(getDatabase().db, key, bucketStart);
     },
     async clear(key) {
       await getDatabase().db.deleteFrom("rate_limit_bucket").where("key", "=", key).execute();
     },
     async close() {},
   };
+}
+
+/**
+ * PostgreSQL: one short transaction; each key's advisory lock is taken just before its hit, in one
+ * order (descending: a checkout's per-customer key before its per-address one, which many customers
+ * behind one address share, so that one is held least), and the hit is one statement that reads
+ * the span, drops expired buckets and counts the hit if allowed. After the lock, that statement
+ * sees every earlier hit on the key, from any process.
+ */
+async function hitAllLocked(db: Db, hits: StoreHitRequest[]): Promise<StoreHit[]> {
+  const order = hits.map((h, i) => ({ h, i })).sort((a, b) => (a.h.key < b.h.key ? 1 : a.h.key > b.h.key ? -1 : a.i - b.i));
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const out: StoreHit[] = [];
+      for (const { h } of order) {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${h.key}, 0))`.execute(trx);
+        const oldest = h.bucketStart - h.buckets.span * h.buckets.seconds;
+        const { rows } = await sql<{ start: number; count: number; counted: boolean }>`
+          with gone as (
+            delete from rate_limit_bucket where key = ${h.key} and bucket_start < ${oldest}
+          ), span as (
+            select coalesce(sum(count), 0) as n from rate_limit_bucket where key = ${h.key} and bucket_start >= ${oldest}
+          ), hit as (
+            insert into rate_limit_bucket (key, bucket_start, count)
+            select ${h.key}, ${h.bucketStart}, 1 from span where n < ${h.max}
+            on conflict (key, bucket_start) do update set count = rate_limit_bucket.count + 1
+            returning bucket_start, count
+          )
+          select bucket_start as start, count, true as counted from hit
+          union all
+          select bucket_start, count, false from rate_limit_bucket
+          where key = ${h.key} and bucket_start >= ${oldest} and bucket_start not in (select bucket_start from hit)`.execute(trx);
+        const answer = {
+          allowed: rows.some((r) => r.counted),
+          counts: rows.map((r) => ({ start: Number(r.start), count: Number(r.count) })),
+        };
+        out.push(answer);
+        if (!answer.allowed) throw new Refused(out);
+      }
+      return out;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof Refused) return error.answers;
+      throw error;
+    })
+    .then((answers) => {
+      // In the caller's order, as far as they went.
+      const byInput: StoreHit[] = [];
+      answers.forEach((answer, k) => {
+        const at = order[k]?.i;
+        if (at !== undefined) byInput[at] = answer;
+      });
+      return byInput;
+    });
+}
+
+async function refundBucket(db: Db, key: string, bucketStart: number) {
+  await db
+    .updateTable("rate_limit_bucket")
+    .set({ count: sql`count - 1` })
+    .where("key", "=", key)
+    .where("bucket_start", "=", bucketStart)
+    .where("count", ">", 0)
+    .execute();
+}
+
+/** A refused hit in a set: its answers so far, carried out of the transaction it rolls back. */
+class Refused extends Error {
+  constructor(readonly answers: StoreHit[]) {
+    super("rate limit refused");
+  }
+}
+
+/** One hit, judged and counted in `trx`, which has the key to itself. */
+async function hitIn(trx: Db, { key, bucketStart, buckets: { seconds, span }, max }: StoreHitRequest): Promise<StoreHit> {
+  const rows = await trx.selectFrom("rate_limit_bucket").select(["bucket_start", "count"]).where("key", "=", key).execute();
+  const buckets = rows.map((row) => ({ start: Number(row.bucket_start), count: Number(row.count) }));
+  const oldest = bucketStart - span * seconds;
+  if (buckets.some((bucket) => bucket.start < oldest)) {
+    await trx.deleteFrom("rate_limit_bucket").where("key", "=", key).where("bucket_start", "<", oldest).execute();
+  }
+  // Later buckets count too: a hit stamped by a clock slightly behind sees what others counted.
+  const counts = buckets.filter((bucket) => bucket.start >= oldest);
+  const allowed = counts.reduce((sum, bucket) => sum + bucket.count, 0) < max;
+  if (allowed) {
+    await trx
+      .insertInto("rate_limit_bucket")
+      .values({ key, bucket_start: bucketStart, count: 1 })
+      .onConflict((oc) => oc.columns(["key", "bucket_start"]).doUpdateSet({ count: sql`rate_limit_bucket.count + 1` }))
+      .execute();
+    const bucket = counts.find((b) => b.start === bucketStart);
+    if (bucket) bucket.count++;
+    else counts.push({ start: bucketStart, count: 1 });
+  }
+  return { allowed, counts };
 }

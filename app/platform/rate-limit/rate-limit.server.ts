@@ -68,6 +68,7 @@ const MAX_WINDOW_SECONDS = 3600;
 export type Buckets = { seconds: number; span: number };
 export type BucketCount = { start: number; count: number };
 export type StoreHit = { allowed: boolean; counts: BucketCount[] };
+export type StoreHitRequest = { key: string; bucketStart: number; buckets: Buckets; max: number };
 
 /** Where the counters live, shared by every server process: the database (default) or Redis. */
 export type RateLimitStore = {
@@ -78,6 +79,12 @@ export type RateLimitStore = {
    * bucket, this hit included if allowed.
    */
   hit(key: string, bucketStart: number, buckets: Buckets, max: number): Promise<StoreHit>;
+  /**
+   * Several hits as one (optional: without it, hitRateLimits hits one by one and refunds): judged
+   * until one is refused; counted only if none is. The answers in the order of `hits`, none for a
+   * hit not judged after a refusal.
+   */
+  hitAll?(hits: StoreHitRequest[]): Promise<StoreHit[]>;
   /** Takes one allowed hit back out of the bucket at `bucketStart` (never below zero). */
   refund(key: string, bucketStart: number): Promise<void>;
   clear(key: string): Promise<void>;
@@ -140,6 +147,38 @@ function secondsUntilRoom(counts: BucketCount[], max: number, { seconds, span }:
     wait = bucket.start + (span + 1) * seconds - nowSeconds;
   }
   return wait;
+}
+
+/**
+ * Counts one hit against each key at `now`, as one: allowed when every limit allows it, and then
+ * counted against all of them; a refused set counts against none (the checkout's limits per
+ * customer and per address). A refusal names the wait of the limit that refused.
+ */
+export async function hitRateLimits(checks: readonly (readonly [string, Limit])[], now = Date.now()) {
+  const nowSeconds = Math.floor(now / 1000);
+  const hits = checks.map(([key, limit]) => {
+    const buckets = bucketsOf(limit);
+    return { key, buckets, max: limit.max, bucketStart: nowSeconds - (nowSeconds % buckets.seconds) };
+  });
+  const current = getStore();
+  if (current.hitAll) {
+    const answers = await current.hitAll(hits);
+    const refused = answers.findIndex((a) => a !== undefined && !a.allowed);
+    const hit = hits[refused];
+    const answer = answers[refused];
+    if (!hit || !answer) return { allowed: true, retryAfterSeconds: 0 };
+    return { allowed: false, retryAfterSeconds: secondsUntilRoom(answer.counts, hit.max, hit.buckets, nowSeconds) };
+  }
+  const counted: Awaited<ReturnType<typeof hitRateLimit>>[] = [];
+  for (const [key, limit] of checks) {
+    const hit = await hitRateLimit(key, limit, now);
+    if (!hit.allowed) {
+      await Promise.all(counted.map((h) => h.refund()));
+      return { allowed: false, retryAfterSeconds: hit.retryAfterSeconds };
+    }
+    counted.push(hit);
+  }
+  return { allowed: true, retryAfterSeconds: 0 };
 }
 
 /** Forgets the count for `key` (a successful sign-in clears the account's failures). */
