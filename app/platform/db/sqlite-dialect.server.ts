@@ -1,4 +1,4 @@
-import type { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -64,14 +64,37 @@ class NodeSqliteDriver implements Driver {
   }
 }
 
+/** Prepared statements kept per connection: the app's queries are a few hundred texts, run again and again. */
+const STATEMENT_CACHE_SIZE = 500;
+
 class NodeSqliteConnection implements DatabaseConnection {
   release?: () => void;
+  readonly #statements = new Map<string, { statement: StatementSync; reader: boolean }>();
   constructor(private readonly database: DatabaseSync) {}
 
+  /** The statement for this text, prepared once (SQLite prepares it again itself after a schema change). */
+  #prepare(text: string) {
+    const known = this.#statements.get(text);
+    if (known) {
+      // Most recently used last, so the oldest is the first to go.
+      this.#statements.delete(text);
+      this.#statements.set(text, known);
+      return known;
+    }
+    const statement = this.database.prepare(text);
+    const prepared = { statement, reader: statement.columns().length > 0 };
+    this.#statements.set(text, prepared);
+    if (this.#statements.size > STATEMENT_CACHE_SIZE) {
+      const oldest = this.#statements.keys().next().value;
+      if (oldest !== undefined) this.#statements.delete(oldest);
+    }
+    return prepared;
+  }
+
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const statement = this.database.prepare(compiled.sql);
+    const { statement, reader } = this.#prepare(compiled.sql);
     const parameters = compiled.parameters.map(toSqliteValue) as never[];
-    if (statement.columns().length > 0) {
+    if (reader) {
       // node:sqlite returns null-prototype rows; give callers ordinary objects.
       const rows = statement.all(...parameters).map((row) => ({ ...row }));
       return { rows: rows as R[] };

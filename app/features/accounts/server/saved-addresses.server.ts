@@ -170,8 +170,19 @@ export async function makeDefaultAddress(userId: string, id: string): Promise<vo
 /**
  * The address an order was just placed with becomes the default, offered first next time: the same
  * saved address chosen again, or a new one kept (the least recently chosen goes when the book is full).
+ * When it already is the default (a customer ordering again to the same place) nothing is written.
  */
 export async function rememberAddress(userId: string, address: Address, given?: Trx): Promise<void> {
+  if (!given) {
+    const first = await getDatabase()
+      .db.selectFrom("saved_address")
+      .select(["street", "city", "state", "pincode"])
+      .where("user_id", "=", userId)
+      .orderBy("chosen_at", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    if (first && comparable(first) === comparable(address)) return;
+  }
   const run = async (trx: Trx) => {
     await startBook(trx, userId);
     const rows = await trx
