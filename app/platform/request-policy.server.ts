@@ -3,6 +3,7 @@ import { maintenanceMarkup, maintenanceTitle } from "~/features/storefront/ui/ma
 import { getSessionUser, hasSessionCookie, type SessionUser } from "~/platform/auth/session.server";
 import type { GeneralSettings } from "~/features/settings/domain/settings";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
+import { withRequestMemo } from "~/platform/request-memo.server";
 
 /**
  * The request policy every page, `.data` request, action and resource route passes (root.tsx's
@@ -48,13 +49,16 @@ export type MaintenanceNotice = {
 };
 
 /**
- * Outermost: memoises the settings and the user for everything after it, then marks the response.
+ * Outermost: memoises the settings and the user for everything after it (and opens the request's
+ * memo, request-memo.server.ts, for the reads made anywhere in it), then marks the response.
  * Anything that depends on the session is `private, no-store`: the personal areas, every response
  * to a visitor with a session cookie (the root loader puts the user in every page and `.data`
  * answer), and any response that sets a cookie. The rest may be cached by shared caches, keyed on
  * the cookie too.
  */
-const markCaching: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
+const markCaching: MiddlewareFunction<Response> = (args, next) => withRequestMemo(() => markCachingOnce(args, next));
+
+const markCachingOnce: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
   const signedIn = hasSessionCookie(request);
   let settings: Promise<GeneralSettings> | undefined;
   let user: Promise<SessionUser | null> | undefined;

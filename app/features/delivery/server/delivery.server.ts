@@ -7,16 +7,16 @@ import {
   describeDelivery,
   type PincodePlace,
 } from "~/features/delivery/domain/delivery";
-import { saveSetting } from "~/features/settings/server/save-setting.server";
+import { readSetting, saveSetting } from "~/features/settings/server/save-setting.server";
 
 const KEY = "delivery";
 
 /** The admin's delivery settings over the defaults; a damaged row falls back to the defaults. */
 export async function getDeliverySettings(db: Db = getDb()): Promise<DeliverySettings> {
-  const row = await db.selectFrom("setting").select("value").where("key", "=", KEY).executeTakeFirst();
-  if (!row) return DEFAULT_DELIVERY_SETTINGS;
+  const value = await readSetting(KEY, db);
+  if (value === undefined) return DEFAULT_DELIVERY_SETTINGS;
   try {
-    const parsed = DeliverySettingsSchema.safeParse({ ...DEFAULT_DELIVERY_SETTINGS, ...JSON.parse(row.value) });
+    const parsed = DeliverySettingsSchema.safeParse({ ...DEFAULT_DELIVERY_SETTINGS, ...JSON.parse(value) });
     return parsed.success ? parsed.data : DEFAULT_DELIVERY_SETTINGS;
   } catch {
     return DEFAULT_DELIVERY_SETTINGS;

@@ -1,5 +1,6 @@
 import { type Db, getDb } from "~/platform/db/db.server";
 import { getEnv } from "~/platform/env.server";
+import { readSetting } from "./save-setting.server";
 import { DEFAULT_GENERAL_SETTINGS, GeneralSettingsSchema, type GeneralSettings } from "~/features/settings/domain/settings";
 
 /**
@@ -18,10 +19,10 @@ export async function getGeneralSettings(db: Db = getDb()): Promise<GeneralSetti
     supportEmail: fits("supportEmail", env.SUPPORT_EMAIL),
     supportPhone: fits("supportPhone", env.SUPPORT_PHONE),
   };
-  const row = await db.selectFrom("setting").select("value").where("key", "=", "general").executeTakeFirst();
-  if (!row) return defaults;
+  const value = await readSetting("general", db);
+  if (value === undefined) return defaults;
   try {
-    const parsed = GeneralSettingsSchema.safeParse({ ...defaults, ...JSON.parse(row.value) });
+    const parsed = GeneralSettingsSchema.safeParse({ ...defaults, ...JSON.parse(value) });
     return parsed.success ? parsed.data : defaults;
   } catch {
     return defaults;

@@ -1,4 +1,3 @@
-import { getDb } from "~/platform/db/db.server";
 import {
   BankFormSchema,
   CodFormSchema,
@@ -21,7 +20,7 @@ import {
 import { fieldErrors, firstError } from "~/platform/core/form-errors";
 import { type BankTransferDetails, hasBankDetails } from "~/features/payments/domain/bank-transfer";
 import { open, seal } from "~/platform/secret-box.server";
-import { saveSetting } from "./save-setting.server";
+import { readSetting, saveSetting } from "./save-setting.server";
 import type { Locale } from "~/platform/i18n/locale";
 import { m } from "~/platform/i18n/i18n.server";
 
@@ -43,10 +42,10 @@ function onlyFieldsOfType(type: unknown, form: Record<string, unknown>): Record<
 
 /** Stored settings (secret keys still sealed) over the defaults. */
 async function loadStored(): Promise<PaymentSettings> {
-  const row = await getDb().selectFrom("setting").select("value").where("key", "=", "payment").executeTakeFirst();
-  if (!row) return structuredClone(DEFAULT_PAYMENT_SETTINGS);
+  const value = await readSetting("payment");
+  if (value === undefined) return structuredClone(DEFAULT_PAYMENT_SETTINGS);
   try {
-    const saved = JSON.parse(row.value) as Partial<PaymentSettings>;
+    const saved = JSON.parse(value) as Partial<PaymentSettings>;
     const d = structuredClone(DEFAULT_PAYMENT_SETTINGS);
     // Settings saved before webhook secrets existed have none; before Hindi notes, none in Hindi.
     return {
