@@ -212,3 +212,36 @@ export const Fragment = runtime.Fragment;
     },
   };
 }
+
+/**
+ * Terser's compressor over the client chunks holding libraries, before Rolldown's own minifier:
+ * together they take ~0.5 KB (compressed) more out of React DOM and React Router than Oxc's
+ * minifier alone, on every page (docs/decisions/007-first-load-budget.md). Our own small chunks
+ * came out a few bytes larger, so they are left to Oxc. Safe options only (two passes, nothing
+ * "unsafe").
+ */
+export function terserFirst(): Plugin {
+  let sourcemap = false;
+  return {
+    name: "angle:terser-first",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    configResolved(config) {
+      sourcemap = !!config.build.sourcemap;
+    },
+    async renderChunk(code, chunk) {
+      if (!chunk.moduleIds.some((id) => id.includes("/node_modules/"))) return null;
+      const { minify } = await import("terser");
+      const result = await minify(code, {
+        module: true,
+        ecma: 2020,
+        compress: { passes: 2 },
+        mangle: true,
+        format: { comments: false },
+        sourceMap: sourcemap ? { filename: chunk.fileName } : false,
+      });
+      if (result.code === undefined) return null;
+      return { code: result.code, map: typeof result.map === "string" ? result.map : null };
+    },
+  };
+}

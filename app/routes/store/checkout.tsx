@@ -16,7 +16,7 @@ import { TextField } from "~/ui/text-field";
 import { hasOwnName, shownContact } from "~/features/accounts/domain/contact";
 import { giveNameIfMissing } from "~/features/accounts/server/give-name.server";
 import { type Address, listAddresses, rememberAddress } from "~/features/accounts/server/saved-addresses.server";
-import { addressLine } from "~/features/accounts/domain/address-book";
+import { addressLine } from "~/features/accounts/domain/address-line";
 import { fillFromPincode } from "~/features/delivery/ui/pincode-fill";
 import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
 import { CheckoutSchema } from "~/features/cart/domain/checkout";

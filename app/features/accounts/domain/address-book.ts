@@ -11,11 +11,3 @@ export const AddressBookSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: AddressIdSchema }),
   z.object({ intent: z.literal("default"), id: AddressIdSchema }),
 ]);
-
-/**
- * One line of an address, as lists and the checkout's choices show it; `stateLabel` names the State
- * in the page's language (useStateName: Hindi on a Hindi page).
- */
-export function addressLine(a: { street: string; city: string; state: string; pincode: string }, stateLabel = (name: string) => name) {
-  return `${a.street}, ${a.city}, ${stateLabel(a.state)} ${a.pincode}`;
-}
