@@ -43,7 +43,8 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed w
     expect(head, path).not.toMatch(/<link rel="modulepreload"|<script[^>]*\ssrc=|<script[^>]*type="module"/);
     expect([...head.matchAll(/<script\b/g)], path).toHaveLength(1);
     expect(head, path).toMatch(/<script nonce="[^"]+">if\("serviceWorker"in navigator\)/);
-    const preloads = /\((\["\/assets\/[^\]]+\])\)<\/script>/.exec(html)?.[1];
+    // The boot script's call: its preloads, then how the page hydrates (scripts-after-paint.server.ts).
+    const preloads = /\((\["\/assets\/[^\]]+\])(?:,\d)?\)<\/script>/.exec(html)?.[1];
     const scripts = new Set(JSON.parse(defined(preloads, `the boot script of ${path}`)) as string[]);
     for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
       scripts.add(defined(m[1] ?? m[2], "an imported script"));
