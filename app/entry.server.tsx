@@ -18,6 +18,7 @@ import { InlineCssContext } from "./platform/render/inline-stylesheet";
 import { withOfflineHead } from "./platform/render/offline-head.server";
 import { CART_FLAG, CART_KEY } from "./features/cart/domain/cart";
 import { scriptsAfterPaint } from "./platform/render/scripts-after-paint.server";
+import { hydrateWhen } from "./platform/render/hydrate-when.server";
 import stylesheet from "./app.css?url";
 import devanagari400 from "./fonts/noto-sans-devanagari-400.woff2?url";
 import devanagari700 from "./fonts/noto-sans-devanagari-700.woff2?url";
@@ -166,11 +167,20 @@ export default function handleRequest(
           const production = getEnv().NODE_ENV === "production";
           // The manifest link and the service worker's inline script (docs/decisions/029-offline.md).
           const cartPage = new URL(request.url).pathname === "/cart";
-          pipe(production ? withOfflineHead(body, nonce, cartPage ? { cart: { key: CART_KEY, flag: CART_FLAG } } : {}) : body);
+          pipe(production ? withOfflineHead(body, nonce, { cart: { key: CART_KEY, flag: CART_FLAG }, cartPage }) : body);
           // In production the page paints before its scripts load (docs/decisions/028-first-paint.md);
           // development keeps React Router's own markup, as it keeps the stylesheet a <link>.
           // pipeline: a visitor who leaves stops the render, as when React writes to `body` directly.
-          const page = production ? pipeline(body, scriptsAfterPaint(), () => {}) : body;
+          // Catalogue pages hydrate when the person first reaches for something that needs it
+          // (docs/decisions/044-hydrate-on-intent.md).
+          const handled = routerContext.staticHandlerContext;
+          const when = hydrateWhen({
+            leafRouteId: handled.matches.at(-1)?.route.id,
+            search: new URL(request.url).search,
+            toast: Boolean((handled.loaderData.root as { toast?: unknown } | undefined)?.toast),
+            failed: handled.errors !== null,
+          });
+          const page = production ? pipeline(body, scriptsAfterPaint(when), () => {}) : body;
           resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

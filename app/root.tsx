@@ -1,7 +1,9 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, data } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Stylesheet } from "./platform/render/inline-stylesheet";
+import { markHydrated } from "./platform/render/hydration";
 import { getToast } from "./platform/toast/toast.server";
 import { ToastNotice } from "./ui/toast-notice";
 import { UserMirror } from "./features/accounts/ui/user-mirror";
@@ -67,6 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // After every part of the page has hydrated (the root's effect runs last).
+  useEffect(markHydrated, []);
   return (
     <>
       <Outlet />
@@ -77,6 +81,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useEffect(markHydrated, []);
   const root = useRouteLoaderData<typeof loader>("root");
   const requestId = root?.requestId;
   // The request policy's 503 while the store is closed (app/platform/request-policy.server.ts).

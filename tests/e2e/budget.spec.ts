@@ -1,6 +1,6 @@
 import type { APIResponse } from "@playwright/test";
 import { defined } from "../../app/platform/defined";
-import { BOOT_FALLBACK_MS } from "../../app/platform/render/scripts-after-paint.server";
+import { BOOT_FALLBACK_MS, EARLY_INTENT } from "../../app/platform/render/scripts-after-paint.server";
 import { test, expect, waitForHydration } from "./fixtures";
 
 // Issue 6 / decision 007: what a shopper's phone downloads before it can use a page. Bytes, not
@@ -37,12 +37,14 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed w
 
     // Nothing but the page itself before the first paint (decision 028): no script file in the
     // head, no preload of one; the page's scripts are started by the boot script once it has painted.
-    // The one inline script there is the service worker's (decision 029): it only registers the
-    // worker after the load event, fetching nothing.
+    // The one inline script there listens for the person's first intent and holds early taps
+    // (decision 044), then registers the service worker after the load event (decision 029), fetching nothing.
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head, path).not.toMatch(/<link rel="modulepreload"|<script[^>]*\ssrc=|<script[^>]*type="module"/);
     expect([...head.matchAll(/<script\b/g)], path).toHaveLength(1);
-    expect(head, path).toMatch(/<script nonce="[^"]+">if\("serviceWorker"in navigator\)/);
+    expect(head, path).toContain(
+      `<script nonce="${defined(/<script nonce="([^"]+)">/.exec(head)?.[1], "a nonce")}">${EARLY_INTENT}if("serviceWorker"in navigator)`,
+    );
     // The boot script's call: its preloads, then how the page hydrates (scripts-after-paint.server.ts).
     const preloads = /\((\["\/assets\/[^\]]+\])(?:,\d)?\)<\/script>/.exec(html)?.[1];
     const scripts = new Set(JSON.parse(defined(preloads, `the boot script of ${path}`)) as string[]);
@@ -85,11 +87,7 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed w
 
 test("pages look the same once hydrated: the inlined stylesheet survives and the icons are drawn", async ({ page }) => {
   await page.goto("/products");
-  await page.waitForFunction(
-    () =>
-      document.documentElement.dataset.hydrated !== undefined ||
-      (window as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !== undefined,
-  );
+  await waitForHydration(page);
   await expect(page.locator("style#angle-css")).toHaveCount(1);
   expect(await page.locator("style#angle-css").evaluate((s) => s.textContent?.length ?? 0)).toBeGreaterThan(1000);
   // The cart icon in the header is a 24 px drawing, not an empty box.

@@ -48,11 +48,13 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-/** Waits until React has hydrated, so clicks reach their handlers. */
+/**
+ * Waits until React has hydrated, so clicks reach their handlers. A catalogue page waits for the
+ * person's first intent (decision 044): this is one, as a key press or a tap on the page would be.
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined &&
-      document.readyState === "complete",
-  );
+  await page.waitForFunction(() => {
+    (window as unknown as { __angleHydrate?: () => void }).__angleHydrate?.();
+    return document.documentElement.hasAttribute("data-hydrated") && document.readyState === "complete";
+  });
 }

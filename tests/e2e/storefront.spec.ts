@@ -276,7 +276,14 @@ test.describe("cart badge", () => {
     ]);
 
     await page.reload();
+    // Before the page hydrates (it waits for the person's first intent, decision 044) the head's script
+    // has the count drawn, as CSS; React draws its own once hydrated.
+    const early = page.locator('header a[href="/cart"] span[aria-hidden="true"]');
+    await expect(early).toBeVisible();
+    expect(await early.evaluate((e) => getComputedStyle(e, "::after").content)).toBe('"2"');
+    await waitForHydration(page);
     await expect(badge).toHaveText("2");
+    await expect(early).toBeHidden();
   });
 
   test("different products make separate lines", async ({ page }) => {

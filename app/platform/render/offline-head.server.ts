@@ -1,5 +1,6 @@
 import { Transform, type Writable } from "node:stream";
-import { SCRIPTS_IN } from "~/platform/render/scripts-after-paint.server";
+import { CART_COUNT_ATTRIBUTE, HYDRATE_NOW_ATTRIBUTE } from "~/platform/render/hydration";
+import { EARLY_INTENT, SCRIPTS_IN } from "~/platform/render/scripts-after-paint.server";
 import { OFFLINE_NOTICE_CLASS, OFFLINE_NOTICE_ID, SEEN_LIMIT } from "~/platform/offline/policy";
 
 /** The session storage key of the pages a tab loaded before a service worker controlled it. */
@@ -11,10 +12,11 @@ const SEEN_KEY = "angle-seen-uncontrolled";
  * have arrived (SCRIPTS_IN: none of the worker's downloads competes with them), and shows (or takes
  * away) the offline notice when the worker says a page's data came from the phone's copy. Written
  * into the served HTML by entry.server, not drawn by React, so it adds no byte to the first-load
- * JavaScript (decision 007); React's hydration skips elements it did not draw in <head>.
+ * JavaScript (decision 007); React's hydration skips elements it did not draw in <head>. First, the
+ * listener for the person's first intent and early taps (EARLY_INTENT, decision 044).
  */
-export function offlineHead(nonce: string, { cart }: OfflineHeadOptions = {}): string {
-  const script = `${offlineScript}${cart ? cartFlagScript(cart) : ""}`;
+export function offlineHead(nonce: string, { cart, cartPage = false }: OfflineHeadOptions = {}): string {
+  const script = `${EARLY_INTENT}${offlineScript}${cart ? cartCountScript(cart.key) : ""}${cart && cartPage ? cartFlagScript(cart) : ""}`;
   return `<link rel="manifest" href="/manifest.webmanifest"><script nonce="${nonce}">${script}</script>`;
 }
 
@@ -32,14 +34,23 @@ const offlineScript = `if("serviceWorker"in navigator){const s=navigator.service
  * On the cart page only: marks <html> when the cart kept in this browser has lines, before the
  * first paint. The server cannot know the cart, so it draws the empty cart, which this mark hides
  * behind "Loading your cart…" until React draws the lines; an empty cart is then drawn once, at the
- * first paint, and stays (docs/decisions/028-first-paint.md).
+ * first paint, and stays (docs/decisions/028-first-paint.md). Lines need the page's scripts at once
+ * (the cart page otherwise waits for the person's intent, decision 044).
  */
 const cartFlagScript = ({ key, flag }: CartMark) =>
-  `try{JSON.parse(localStorage.getItem(${JSON.stringify(key)})||"[]").length>0&&document.documentElement.setAttribute(${JSON.stringify(flag)},"")}catch(e){}`;
+  `try{if(JSON.parse(localStorage.getItem(${JSON.stringify(key)})||"[]").length>0){const h=document.documentElement;h.setAttribute(${JSON.stringify(flag)},"");h.setAttribute("${HYDRATE_NOW_ATTRIBUTE}","")}}catch(e){}`;
+
+/**
+ * On every page: the number of items in the cart kept in this browser, for the header's badge before
+ * the page hydrates (a catalogue page waits for the person's intent, decision 044): `--cart-n` on
+ * <html>, drawn by CSS (site-header.tsx), which React never reads, so hydration finds its own markup.
+ */
+const cartCountScript = (key: string) =>
+  `try{const n=JSON.parse(localStorage.getItem(${JSON.stringify(key)})||"[]").reduce((s,l)=>s+(Number(l.quantity)||0),0);if(n>0){const h=document.documentElement;h.setAttribute("${CART_COUNT_ATTRIBUTE}","");h.style.setProperty("--cart-n",JSON.stringify(n>99?"99+":String(n)))}}catch(e){}`;
 
 /** The cart's storage key and the attribute that marks a cart with lines (the cart feature's, passed by entry.server). */
 export type CartMark = { key: string; flag: string };
-type OfflineHeadOptions = { cart?: CartMark };
+type OfflineHeadOptions = { cart?: CartMark; cartPage?: boolean };
 
 const HEAD_END = Buffer.from("</head>");
 

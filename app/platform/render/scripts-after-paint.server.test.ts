@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, test } from "vitest";
-import { bootScript, DEFERRED_MODULE_TYPE, scriptsAfterPaint } from "./scripts-after-paint.server";
+import { bootScript, DEFERRED_DATA_TYPE, DEFERRED_MODULE_TYPE, type HydrateWhen, scriptsAfterPaint } from "./scripts-after-paint.server";
 
 // React Router's markup as React 19 streams it: modulepreloads hoisted into the head, the module
 // script at the end of the body, the hydration data after it.
@@ -28,9 +28,20 @@ const expected =
       bootScript(nonce, ["/assets/entry.client-A.js", "/assets/root-B.js"]),
   );
 
-async function rewrite(chunks: Uint8Array[]) {
-  return text(Readable.from(chunks).pipe(scriptsAfterPaint()));
+async function rewrite(chunks: Uint8Array[], when: HydrateWhen = "load") {
+  return text(Readable.from(chunks).pipe(scriptsAfterPaint(when)));
 }
+
+// On a page that hydrates on intent, React Router's data scripts wait too, inert.
+const expectedOnIntent = expected
+  .replace(
+    bootScript(nonce, ["/assets/entry.client-A.js", "/assets/root-B.js"]),
+    bootScript(nonce, ["/assets/entry.client-A.js", "/assets/root-B.js"], "intent"),
+  )
+  .replace(
+    `<script${nonce}>window.__reactRouterContext.streamController`,
+    `<script${nonce} type="${DEFERRED_DATA_TYPE}">window.__reactRouterContext.streamController`,
+  );
 
 describe("scriptsAfterPaint", () => {
   test("takes the preloads out of the head, makes the module script inert and starts it from a boot script", async () => {
@@ -39,7 +50,7 @@ describe("scriptsAfterPaint", () => {
     expect(out).not.toContain('<link rel="modulepreload"');
     expect(out).not.toMatch(/<script[^>]* type="module"/);
     // The boot script carries the module script's nonce, and what it runs is the module script it follows.
-    expect(out).toContain(`type="${DEFERRED_MODULE_TYPE}">${moduleCode}</script><script${nonce}>(p=>`);
+    expect(out).toContain(`type="${DEFERRED_MODULE_TYPE}">${moduleCode}</script><script${nonce}>((p,i)=>`);
   });
 
   test("gives the same page whatever the chunks, even splitting a tag or a Devanagari letter", async () => {
@@ -49,6 +60,24 @@ describe("scriptsAfterPaint", () => {
     }
     const bytewise = Array.from(bytes, (b) => Uint8Array.of(b));
     expect(await rewrite(bytewise)).toBe(expected);
+  });
+
+  test("on a page that hydrates on intent, makes the data scripts inert too, whatever the chunks", async () => {
+    expect(expectedOnIntent).not.toBe(expected);
+    expect(expectedOnIntent).toContain(`type="${DEFERRED_DATA_TYPE}">window.__reactRouterContext.streamController.enqueue`);
+    // The first data script (the handoff, before the module script) runs as it is: it only sets things up.
+    expect(expectedOnIntent).toContain(`<script${nonce}>window.__reactRouterContext = {};</script>`);
+    const bytes = new TextEncoder().encode(page);
+    expect(await rewrite([bytes], "intent")).toBe(expectedOnIntent);
+    for (let cut = 1; cut < bytes.length; cut += 5) {
+      expect(await rewrite([bytes.slice(0, cut), bytes.slice(cut)], "intent")).toBe(expectedOnIntent);
+    }
+    expect(
+      await rewrite(
+        Array.from(bytes, (b) => Uint8Array.of(b)),
+        "intent",
+      ),
+    ).toBe(expectedOnIntent);
   });
 
   test("keeps a page without React Router's module script as it was, preloads included", async () => {

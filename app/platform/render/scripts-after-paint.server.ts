@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { defined } from "../defined";
+import { HYDRATE_NOW_ATTRIBUTE, HYDRATED_ATTRIBUTE } from "./hydration";
 
 /**
  * Pages paint before their JavaScript loads (docs/decisions/028-first-paint.md).
@@ -25,6 +26,8 @@ export const DEFERRED_MODULE_TYPE = "text/x-module-after-paint";
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const MODULE_SCRIPT = /<script([^>]*?) type="module" async="">/;
 const CLOSE = "</script>";
+/** How React Router's data scripts (the loader data for hydration) begin. */
+const DATA_CODE = "window.__reactRouterContext.streamController.";
 
 /**
  * Adds a modulepreload per script (the module script's imports then arrive in parallel, not in a
@@ -49,23 +52,52 @@ export const SCRIPTS_IN_TIMEOUT_MS = 10_000;
 
 /** Without a paint by then (a machine too busy, a page that paints nothing), the scripts start anyway. */
 export const BOOT_FALLBACK_MS = 2_000;
-const BOOT = `(p=>{const d=document,c=d.currentScript;let n=0,r;${SCRIPTS_IN}=new Promise(f=>r=f);const go=()=>{if(n++)return;r(Promise.race([new Promise(f=>setTimeout(f,${SCRIPTS_IN_TIMEOUT_MS})),Promise.all(p.map(h=>new Promise(f=>{const l=d.createElement("link");l.rel="modulepreload";l.href=h;l.onload=l.onerror=f;d.head.append(l);l.relList.supports?.("modulepreload")||f()})))]));const s=d.createElement("script");s.type="module";s.nonce=c.nonce;s.textContent=c.previousElementSibling.textContent;d.head.append(s)};if(d.visibilityState==="hidden")return go();setTimeout(go,${BOOT_FALLBACK_MS});const f=new Promise(r=>PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();r()}}).observe({type:"paint",buffered:!0}):r());Promise.all([f,...[...d.querySelectorAll("img[fetchpriority=high]")].map(i=>i.decode().catch(()=>{}))]).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go))))})`;
+
+/**
+ * What a page does with its scripts once they are fetched (docs/decisions/044-hydrate-on-intent.md):
+ * "load" runs them at once (pages whose content needs the browser: the cart with lines, checkout,
+ * accounts, the admin and vendor areas); "intent" runs them when the person first reaches for
+ * something that needs them — a key, a focus, a click or mouse press outside a link (EARLY_INTENT) —
+ * and until then a click on a button that needs JavaScript is held, marked busy, and clicked again
+ * once the page has hydrated. Links, GET forms and scrolling work as the HTML does. `data-hydrate-now` on <html> (set by a head script, e.g. the cart page's with lines) makes an
+ * "intent" page load its scripts at once.
+ */
+export type HydrateWhen = "load" | "intent";
+
+/** The inert type of React Router's data scripts on an "intent" page, run just before the module script. */
+export const DEFERRED_DATA_TYPE = "text/x-data-after-paint";
+
+const INTENT_EVENTS = JSON.stringify(["keydown", "focusin", "click", "pointerdown"]);
+
+/**
+ * In the <head> of every page (offline-head.server.ts writes it), so that it listens before anything
+ * is drawn: the person's first intent (a key, a focus, a click or mouse press outside a link) asks
+ * for the page's scripts (window.__angleHydrate, once the boot script has defined it; until then
+ * __angleWant tells the boot script to start at once); a click on a button that needs JavaScript
+ * before the page has hydrated is held, the button marked busy, and clicked again by
+ * window.__angleHydrated, which the root calls once React has hydrated (hydration.ts).
+ */
+export const EARLY_INTENT = `(()=>{const w=window,h=document.documentElement,q=[],E=${INTENT_EVENTS},ask=()=>{w.__angleWant=1;w.__angleHydrate?.()},want=e=>{if(e.type==="pointerdown"&&e.pointerType!=="mouse")return;const t=e.target;if(t instanceof Element&&t.closest("a[href]"))return;for(const o of E)removeEventListener(o,want,!0);ask()};for(const o of E)addEventListener(o,want,{capture:!0,passive:!0});addEventListener("click",e=>{if(h.hasAttribute("${HYDRATED_ATTRIBUTE}"))return;const b=e.target instanceof Element&&e.target.closest("button[type=button]");if(!b||b.disabled)return;e.preventDefault();e.stopImmediatePropagation();b.setAttribute("aria-busy","true");q.includes(b)||q.push(b);ask()},!0);w.__angleHydrated=()=>{for(const b of q.splice(0)){b.removeAttribute("aria-busy");b.click()}}})();`;
+
+const BOOT = `((p,i)=>{const d=document,w=window,h=d.documentElement,c=d.currentScript;let n=0,m=0,r;${SCRIPTS_IN}=new Promise(f=>r=f);const get=()=>{if(n++)return;r(Promise.race([new Promise(f=>setTimeout(f,${SCRIPTS_IN_TIMEOUT_MS})),Promise.all(p.map(u=>new Promise(f=>{const l=d.createElement("link");l.rel="modulepreload";l.href=u;l.onload=l.onerror=f;d.head.append(l);l.relList.supports?.("modulepreload")||f()})))]))},run=t=>{const s=d.createElement("script");s.type=t;s.nonce=c.nonce;return s},act=()=>{for(const x of d.querySelectorAll('script[type="${DEFERRED_DATA_TYPE}"]')){const s=run("text/javascript");s.text=x.text;x.after(s)}const s=run("module");s.textContent=c.previousElementSibling.textContent;d.head.append(s)},go=()=>{get();if(m++)return;d.readyState==="loading"?d.addEventListener("DOMContentLoaded",act):act()},start=()=>i&&!h.hasAttribute("${HYDRATE_NOW_ATTRIBUTE}")&&!w.__angleWant?get():go();w.__angleHydrate=go;if(w.__angleWant)go();if(d.visibilityState==="hidden")return start();setTimeout(start,${BOOT_FALLBACK_MS});const f=new Promise(r=>PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();r()}}).observe({type:"paint",buffered:!0}):r());Promise.all([f,...[...d.querySelectorAll("img[fetchpriority=high]")].map(g=>g.decode().catch(()=>{}))]).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start))))})`;
 
 /** A value as JavaScript inside an inline <script>: nothing in it can close the element. */
 const inlineJson = (value: unknown) =>
   JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** The boot script for a module script with these attributes (its nonce) and these preloads. */
-export function bootScript(attributes: string, preloads: string[]) {
-  return `<script${attributes}>${BOOT}(${inlineJson(preloads)})</script>`;
+export function bootScript(attributes: string, preloads: string[], when: HydrateWhen = "load") {
+  return `<script${attributes}>${BOOT}(${inlineJson(preloads)},${when === "intent" ? 1 : 0})</script>`;
 }
 
 /** A stream of the page's HTML in, the same page with its scripts started after the first paint out. */
-export function scriptsAfterPaint() {
+export function scriptsAfterPaint(when: HydrateWhen = "load") {
   const decoder = new TextDecoder();
   const preloads: string[] = [];
   let state: "head" | "body" | "done" = "head";
   let pending = "";
+  /** On an "intent" page, React Router's data scripts (the module script's attributes, then DATA_CODE) become inert. */
+  let dataScript = "";
 
   /** What of `pending` can go out now; the rest waits for more of the document. */
   function take(final: boolean): string {
@@ -89,9 +121,10 @@ export function scriptsAfterPaint() {
         out += pending.slice(0, open.index);
         out += `<script${attributes} type="${DEFERRED_MODULE_TYPE}">`;
         out += pending.slice(open.index + open[0].length, close + CLOSE.length);
-        out += bootScript(attributes, preloads);
+        out += bootScript(attributes, preloads, when);
         pending = pending.slice(close + CLOSE.length);
         state = "done";
+        if (when === "intent") dataScript = `<script${attributes}>${DATA_CODE}`;
       } else if (final) {
         // No module script after all (React Router drew something else): the preloads go back.
         out += pending + preloads.map((href) => `<link rel="modulepreload" href="${href}"/>`).join("");
@@ -104,6 +137,16 @@ export function scriptsAfterPaint() {
           out += pending.slice(0, keep);
           pending = pending.slice(keep);
         }
+        return out;
+      }
+    }
+    if (dataScript) {
+      pending = pending.replaceAll(dataScript, (tag) => tag.replace(">", ` type="${DEFERRED_DATA_TYPE}">`));
+      // The start of a data script may be cut off at the end of this chunk: it waits for the next.
+      const cut = final ? -1 : pending.lastIndexOf("<");
+      if (cut >= 0 && dataScript.startsWith(pending.slice(cut, cut + dataScript.length)) && pending.length - cut < dataScript.length) {
+        out += pending.slice(0, cut);
+        pending = pending.slice(cut);
         return out;
       }
     }

@@ -112,13 +112,16 @@ export function SiteHeader({ brand, languageSwitch, user }: { brand: string; lan
           >
             <ShoppingCart className="h-6 w-6" aria-hidden="true" />
             {count > 0 ? (
-              <span
-                data-testid="cart-count"
-                className="absolute -right-1 -top-1 min-w-5 rounded-full bg-amber-600 px-1.5 text-center text-xs font-bold leading-5 text-white"
-              >
+              <span data-testid="cart-count" className={BADGE}>
                 {count > 99 ? "99+" : count}
               </span>
-            ) : null}
+            ) : (
+              // Before the page hydrates (decision 044) the count comes from the head's script, as CSS.
+              <span
+                aria-hidden="true"
+                className={`${BADGE} hidden after:content-(--cart-n) [html[data-cart-n]:not([data-hydrated])_&]:block`}
+              />
+            )}
           </Link>
           {user ? (
             <Suspense fallback={<span className="h-11 w-11" />}>
@@ -178,3 +181,5 @@ function SearchField({ defaultValue, id }: { defaultValue: string; id: string })
     </div>
   );
 }
+
+const BADGE = "absolute -right-1 -top-1 min-w-5 rounded-full bg-amber-600 px-1.5 text-center text-xs font-bold leading-5 text-white";

@@ -1,0 +1,36 @@
+import { describe, expect, test } from "vitest";
+import { hydrateWhen } from "./hydrate-when.server";
+
+const page = { leafRouteId: "routes/store/products", search: "", toast: false, failed: false };
+
+describe("hydrateWhen", () => {
+  test("catalogue pages wait for the person's intent", () => {
+    for (const leafRouteId of [
+      "routes/store/home",
+      "routes/store/products",
+      "routes/store/product",
+      "routes/store/crop",
+      "routes/store/cart",
+    ])
+      expect(hydrateWhen({ ...page, leafRouteId }), leafRouteId).toBe("intent");
+    expect(hydrateWhen({ ...page, search: "?q=tomato&sort=price_asc" })).toBe("intent");
+  });
+
+  test("forms, checkout, accounts and the admin area hydrate at once", () => {
+    for (const leafRouteId of [
+      "routes/store/checkout",
+      "routes/store/contact",
+      "routes/account/account",
+      "routes/admin/products",
+      "routes/vendor-login/home",
+      undefined,
+    ])
+      expect(hydrateWhen({ ...page, leafRouteId }), String(leafRouteId)).toBe("load");
+  });
+
+  test("a dialog in the address, a toast or an error page needs the scripts at once", () => {
+    expect(hydrateWhen({ ...page, search: "?auth=login" })).toBe("load");
+    expect(hydrateWhen({ ...page, toast: true })).toBe("load");
+    expect(hydrateWhen({ ...page, failed: true })).toBe("load");
+  });
+});
