@@ -35,7 +35,10 @@ export function homeMarkup(counts: Record<CategoryKey, number>, { hours, shippin
  */
 function ShopByCrop() {
   return (
-    <section className="mx-auto max-w-7xl px-4 pb-12" aria-labelledby="crops-heading">
+    <section
+      className="lazy-render mx-auto max-w-7xl px-4 pb-12 [--lazy-render-height:220px] sm:[--lazy-render-height:544px]"
+      aria-labelledby="crops-heading"
+    >
       <div className="flex items-end justify-between gap-4">
         <h2 id="crops-heading" className="text-2xl font-bold text-stone-900">
           {m.store_shop_by_crop()}
@@ -167,7 +170,10 @@ function Top({ counts }: { counts: Record<CategoryKey, number> }) {
 function Bottom({ hours, shipping }: { hours: string; shipping: ShippingRule }) {
   return (
     <>
-      <section className="bg-white py-12" aria-labelledby="why-heading">
+      <section
+        className="lazy-render bg-white py-12 [--lazy-render-height:870px] sm:[--lazy-render-height:540px]"
+        aria-labelledby="why-heading"
+      >
         <div className="mx-auto max-w-7xl px-4">
           <h2 id="why-heading" className="text-center text-2xl font-bold text-stone-900">
             {m.store_why_heading()}
@@ -184,7 +190,7 @@ function Bottom({ hours, shipping }: { hours: string; shipping: ShippingRule }) 
         </div>
       </section>
 
-      <section className="mx-auto max-w-7xl px-4 py-12">
+      <section className="lazy-render mx-auto max-w-7xl px-4 py-12 [--lazy-render-height:440px] sm:[--lazy-render-height:340px]">
         <div className="rounded-2xl bg-amber-50 px-6 py-10 text-center ring-1 ring-amber-200">
           <h2 className="text-2xl font-bold text-stone-900">{m.store_cta_title()}</h2>
           <p className="mx-auto mt-2 max-w-xl text-stone-700">{m.store_cta_text()}</p>

@@ -9,14 +9,17 @@ import { displayPrice } from "~/features/tax/domain/gst";
 import { useRootData } from "~/platform/render/root-data";
 import { useT } from "~/platform/i18n/i18n";
 
-/** `eager`: in view on first paint (no lazy loading); `priority`: also likely the page's largest image. */
+/**
+ * `eager`: in view on first paint (no lazy loading); `priority`: also likely the page's largest image.
+ * Any other card is below the first screen, and is laid out only once it nears the viewport.
+ */
 export function ProductCard({ product, eager = false, priority = false }: { product: Product; eager?: boolean; priority?: boolean }) {
   const outOfStock = product.stock <= 0;
   const { tax } = useRootData().store;
   const t = useT();
   return (
     <article
-      className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      className={`group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md${eager || priority ? "" : " lazy-render [--lazy-render-height:394px] sm:[--lazy-render-height:490px] md:[--lazy-render-height:450px]"}`}
       data-testid="product-card"
     >
       <Link

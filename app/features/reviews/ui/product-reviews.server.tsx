@@ -31,7 +31,11 @@ function Reviews({ productId, rating, count, breakdown, page, search }: ProductR
     localHref(`/products/${productId}${pageHref(search, cursor, direction, "reviews")}#reviews`);
   const end = page.start + page.rows.length - 1;
   return (
-    <section id="reviews" aria-labelledby="reviews-heading" className="mt-10 scroll-mt-32 border-t border-stone-200 pt-8">
+    <section
+      id="reviews"
+      aria-labelledby="reviews-heading"
+      className="lazy-render mt-10 scroll-mt-32 border-t border-stone-200 pt-8 [--lazy-render-height:1000px] md:[--lazy-render-height:800px]"
+    >
       <h2 id="reviews-heading" className="text-xl font-bold text-stone-900">
         {m.store_customer_reviews()}
       </h2>

@@ -47,7 +47,7 @@ export function footerMarkup(store: RootData["store"]): { links: string; copyrig
 
 function SiteFooter({ store }: { store: RootData["store"] }) {
   return (
-    <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+    <div className="lazy-render mx-auto grid max-w-7xl gap-10 px-4 py-12 [--lazy-render-height:900px] sm:grid-cols-2 sm:[--lazy-render-height:540px] lg:grid-cols-5">
       <div className="lg:col-span-2">
         <p className="flex items-center gap-2 text-lg font-bold text-white">
           <Leaf className="h-5 w-5 text-green-400" aria-hidden="true" /> {store.siteTitle}
