@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
@@ -165,6 +165,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     m.key in METHOD_KEYS ? t(METHOD_KEYS[m.key as keyof typeof METHOD_KEYS]) : m.label;
   const { user } = useRootData();
   const hydrated = useHydrated();
+  // The form and the order's lines are drawn once hydrated (they come from this browser's cart), as a
+  // transition: React draws them in slices between which a tap is answered, not in one long task that
+  // freezes a budget phone (issue 30).
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => startTransition(() => setDrawn(true)), []);
   const online = useOnline();
   const navigate = useNavigate();
   const location = useLocation();
@@ -232,7 +237,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (!location.search.includes("auth=")) navigate("/checkout?auth=login", { replace: true, preventScrollReset: true });
   }, [hydrated, user, location.search, navigate]);
 
-  if (!hydrated || lines.length === 0) {
+  if (!drawn || lines.length === 0) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-10">
         <h1 className="text-3xl font-bold">{t("ui_checkout_title")}</h1>
