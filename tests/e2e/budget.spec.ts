@@ -38,12 +38,13 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed w
     // Nothing but the page itself before the first paint (decision 028): no script file in the
     // head, no preload of one; the page's scripts are started by the boot script once it has painted.
     // The one inline script there listens for the person's first intent and holds early taps
-    // (decision 044), then registers the service worker after the load event (decision 029), fetching nothing.
+    // (decision 044); once the document is parsed it sets up the service worker's part (registered
+    // after the load event, decision 029) and the cart's count, fetching nothing.
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head, path).not.toMatch(/<link rel="modulepreload"|<script[^>]*\ssrc=|<script[^>]*type="module"/);
     expect([...head.matchAll(/<script\b/g)], path).toHaveLength(1);
     expect(head, path).toContain(
-      `<script nonce="${defined(/<script nonce="([^"]+)">/.exec(head)?.[1], "a nonce")}">${EARLY_INTENT}if("serviceWorker"in navigator)`,
+      `<script nonce="${defined(/<script nonce="([^"]+)">/.exec(head)?.[1], "a nonce")}">${EARLY_INTENT}addEventListener("DOMContentLoaded",()=>setTimeout(()=>{if("serviceWorker"in navigator)`,
     );
     // The boot script's call: its preloads, then how the page hydrates (scripts-after-paint.server.ts).
     const preloads = /\((\["\/assets\/[^\]]+\])(?:,\d)?\)<\/script>/.exec(html)?.[1];

@@ -16,7 +16,11 @@ const SEEN_KEY = "angle-seen-uncontrolled";
  * listener for the person's first intent and early taps (EARLY_INTENT, decision 044).
  */
 export function offlineHead(nonce: string, { cart, cartPage = false }: OfflineHeadOptions = {}): string {
-  const script = `${EARLY_INTENT}${offlineScript}${cart ? cartCountScript(cart.key) : ""}${cart && cartPage ? cartFlagScript(cart) : ""}`;
+  // The worker's part and the cart's count wait for the document to be parsed, each a task of its own
+  // (they reach the browser for the worker's container and for storage, and held up the parse of the
+  // page's head on a budget phone, issue 30); the worker's messages wait for the document anyway.
+  const later = `${offlineScript}${cart ? cartCountScript(cart.key) : ""}`;
+  const script = `${EARLY_INTENT}addEventListener("DOMContentLoaded",()=>setTimeout(()=>{${later}}));${cart && cartPage ? cartFlagScript(cart) : ""}`;
   return `<link rel="manifest" href="/manifest.webmanifest"><script nonce="${nonce}">${script}</script>`;
 }
 
@@ -28,7 +32,7 @@ export function offlineHead(nonce: string, { cart, cartPage = false }: OfflineHe
  */
 const seenScript = `if(!s.controller){const k="${SEEN_KEY}",g=()=>{try{return JSON.parse(sessionStorage.getItem(k)||"[]")}catch(e){return[]}},w=v=>{try{sessionStorage.setItem(k,JSON.stringify(v))}catch(e){}};w(g().concat(location.href.split("#")[0]).slice(-${SEEN_LIMIT}));s.addEventListener("controllerchange",()=>{const d=performance.getEntriesByType("resource").map(r=>r.name).filter(n=>/\\.data(\\?|$)/.test(n));s.controller&&s.controller.postMessage({angleSeen:g().concat(d)});w([])},{once:true})}`;
 
-const offlineScript = `if("serviceWorker"in navigator){const s=navigator.serviceWorker;s.onmessage=e=>{const t=e.data&&e.data.angleOffline;if(t===undefined)return;let p=document.getElementById("${OFFLINE_NOTICE_ID}");if(!t){if(p)p.remove();return}if(!p){p=document.createElement("p");p.id="${OFFLINE_NOTICE_ID}";p.setAttribute("role","status");p.className="${OFFLINE_NOTICE_CLASS}";document.body.prepend(p)}p.textContent=t};${seenScript}addEventListener("load",()=>Promise.resolve(${SCRIPTS_IN}).then(()=>s.register("/sw.js")))}`;
+const offlineScript = `if("serviceWorker"in navigator){const s=navigator.serviceWorker;s.onmessage=e=>{const t=e.data&&e.data.angleOffline;if(t===undefined)return;let p=document.getElementById("${OFFLINE_NOTICE_ID}");if(!t){if(p)p.remove();return}if(!p){p=document.createElement("p");p.id="${OFFLINE_NOTICE_ID}";p.setAttribute("role","status");p.className="${OFFLINE_NOTICE_CLASS}";document.body.prepend(p)}p.textContent=t};${seenScript}const r=()=>Promise.resolve(${SCRIPTS_IN}).then(()=>s.register("/sw.js"));document.readyState==="complete"?r():addEventListener("load",r)}`;
 
 /**
  * On the cart page only: marks <html> when the cart kept in this browser has lines, before the
@@ -44,6 +48,7 @@ const cartFlagScript = ({ key, flag }: CartMark) =>
  * On every page: the number of items in the cart kept in this browser, for the header's badge before
  * the page hydrates (a catalogue page waits for the person's intent, decision 044): `--cart-n` on
  * <html>, drawn by CSS (site-header.tsx), which React never reads, so hydration finds its own markup.
+ * Read once the document is parsed (offlineHead).
  */
 const cartCountScript = (key: string) =>
   `try{const n=JSON.parse(localStorage.getItem(${JSON.stringify(key)})||"[]").reduce((s,l)=>s+(Number(l.quantity)||0),0);if(n>0){const h=document.documentElement;h.setAttribute("${CART_COUNT_ATTRIBUTE}","");h.style.setProperty("--cart-n",JSON.stringify(n>99?"99+":String(n)))}}catch(e){}`;

@@ -41,6 +41,10 @@ const expectedOnIntent = expected
   .replace(
     `<script${nonce}>window.__reactRouterContext.streamController`,
     `<script${nonce} type="${DEFERRED_DATA_TYPE}">window.__reactRouterContext.streamController`,
+  )
+  .replace(
+    `<script${nonce}>window.__reactRouterContext = {};`,
+    `<script${nonce} type="${DEFERRED_DATA_TYPE}">window.__reactRouterContext = {};`,
   );
 
 describe("scriptsAfterPaint", () => {
@@ -65,8 +69,9 @@ describe("scriptsAfterPaint", () => {
   test("on a page that hydrates on intent, makes the data scripts inert too, whatever the chunks", async () => {
     expect(expectedOnIntent).not.toBe(expected);
     expect(expectedOnIntent).toContain(`type="${DEFERRED_DATA_TYPE}">window.__reactRouterContext.streamController.enqueue`);
-    // The first data script (the handoff, before the module script) runs as it is: it only sets things up.
-    expect(expectedOnIntent).toContain(`<script${nonce}>window.__reactRouterContext = {};</script>`);
+    // The handoff before the module script (it builds the stream the data scripts feed) waits too.
+    expect(expectedOnIntent).toContain(`<script${nonce} type="${DEFERRED_DATA_TYPE}">window.__reactRouterContext = {};</script>`);
+    expect(expectedOnIntent).not.toMatch(/<script(?![^>]*type=)[^>]*>window\.__reactRouterContext/);
     const bytes = new TextEncoder().encode(page);
     expect(await rewrite([bytes], "intent")).toBe(expectedOnIntent);
     for (let cut = 1; cut < bytes.length; cut += 5) {

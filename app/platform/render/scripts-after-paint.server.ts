@@ -28,6 +28,11 @@ const MODULE_SCRIPT = /<script([^>]*?) type="module" async="">/;
 const CLOSE = "</script>";
 /** How React Router's data scripts (the loader data for hydration) begin. */
 const DATA_CODE = "window.__reactRouterContext.streamController.";
+/**
+ * React Router's handoff (its context, and the stream the data scripts feed), before the module
+ * script: on an "intent" page it waits with them (it builds streams, a cost paid at the first paint).
+ */
+const HANDOFF = /<script( nonce="[^"]*")?>window\.__reactRouterContext = /g;
 
 /**
  * Adds a modulepreload per script (the module script's imports then arrive in parallel, not in a
@@ -99,6 +104,12 @@ export function scriptsAfterPaint(when: HydrateWhen = "load") {
   /** On an "intent" page, React Router's data scripts (the module script's attributes, then DATA_CODE) become inert. */
   let dataScript = "";
 
+  /** Body markup before the module script, with React Router's handoff made inert on an "intent" page. */
+  const inert = (markup: string) =>
+    when === "intent"
+      ? markup.replace(HANDOFF, (_tag, nonce = "") => `<script${nonce} type="${DEFERRED_DATA_TYPE}">window.__reactRouterContext = `)
+      : markup;
+
   /** What of `pending` can go out now; the rest waits for more of the document. */
   function take(final: boolean): string {
     let out = "";
@@ -118,7 +129,7 @@ export function scriptsAfterPaint(when: HydrateWhen = "load") {
       const close = open ? pending.indexOf(CLOSE, open.index) : -1;
       if (open && close >= 0) {
         const attributes = defined(open[1], "the module script's attributes");
-        out += pending.slice(0, open.index);
+        out += inert(pending.slice(0, open.index));
         out += `<script${attributes} type="${DEFERRED_MODULE_TYPE}">`;
         out += pending.slice(open.index + open[0].length, close + CLOSE.length);
         out += bootScript(attributes, preloads, when);
@@ -134,7 +145,7 @@ export function scriptsAfterPaint(when: HydrateWhen = "load") {
         // Everything before the last tag's start, or before the module script, can go.
         const keep = open ? open.index : pending.lastIndexOf("<");
         if (keep > 0) {
-          out += pending.slice(0, keep);
+          out += inert(pending.slice(0, keep));
           pending = pending.slice(keep);
         }
         return out;
