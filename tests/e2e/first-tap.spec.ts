@@ -1,6 +1,5 @@
 import { defined } from "../../app/platform/defined";
 import { expect, test, waitForHydration } from "./fixtures";
-import { catalog } from "./storefront-helpers";
 
 /**
  * On a budget phone (issue 30) a catalogue page hydrates when the person first reaches for something
@@ -77,59 +76,6 @@ test.describe("on a phone", () => {
     expect(stored.map((line) => line.quantity)).toEqual([1]);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   });
-});
-
-test("a click on a product page's Add to cart within 300 ms of the first paint, on a slowed CPU, is applied once", async ({ page }) => {
-  // A product whose Add to cart is on the first screen of a laptop (beside its picture), in stock.
-  const product = defined(
-    catalog.find((p) => p.stock > 0 && (p.variants?.length ?? 1) === 1),
-    "a one-size sample product in stock",
-  );
-  await page.addInitScript(() => {
-    const seen: Seen = { clicks: 0 };
-    (window as unknown as { __seen: Seen }).__seen = seen;
-    new PerformanceObserver((list) => {
-      const fcp = list.getEntriesByName("first-contentful-paint")[0];
-      if (fcp) seen.fcp = fcp.startTime;
-    }).observe({ type: "paint", buffered: true });
-    addEventListener(
-      "click",
-      (event) => {
-        seen.clicks++;
-        if (seen.tap !== undefined) return;
-        seen.tap = event.timeStamp;
-        seen.hydratedAtTap = document.documentElement.hasAttribute("data-hydrated");
-      },
-      true,
-    );
-  });
-  await page.goto(`/products/${product.id}`);
-  const box = defined(await page.getByRole("button", { name: "Add to cart" }).boundingBox(), "the Add to cart button's box");
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-  await cdp.send("Page.enable");
-  await cdp.send("Page.setLifecycleEventsEnabled", { enabled: true });
-  const painted = new Promise<void>((resolve) => {
-    cdp.on("Page.lifecycleEvent", (event) => {
-      if (event.name === "firstContentfulPaint") resolve();
-    });
-  });
-  await page.goto(`/products/${product.id}`, { waitUntil: "commit" });
-  await painted;
-  // At once, where the button is drawn: a person who knows the page clicks as soon as it shows.
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-
-  const seen = await page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
-  const after = defined(seen.tap, "the click reached the page") - defined(seen.fcp, "a first paint");
-  test
-    .info()
-    .annotations.push({ type: "first tap", description: `${after.toFixed(0)} ms after the first paint, CPU ${CPU_SLOWDOWN}× slower` });
-  expect(after, "the click came within 300 ms of the first paint").toBeLessThanOrEqual(300);
-  expect(seen.hydratedAtTap, "the page had not hydrated when clicked").toBe(false);
-  await expect(page.getByTestId("cart-count")).toHaveText("1", { timeout: 30_000 });
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("angle-cart") ?? "[]") as { quantity: number }[]);
-  expect(stored.map((line) => line.quantity)).toEqual([1]);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
 });
 
 test("a catalogue page does not run its scripts until the person reaches for something, but has them ready", async ({ page }) => {

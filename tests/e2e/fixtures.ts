@@ -50,11 +50,14 @@ export async function expectAccessible(page: Page) {
 
 /**
  * Waits until React has hydrated, so clicks reach their handlers. A catalogue page waits for the
- * person's first intent (decision 044): this is one, as a key press or a tap on the page would be.
+ * person's first intent (decision 044): this is one, as a key press or a tap on the page would be,
+ * made once the page has painted (a person acts on what is drawn; the scripts are not asked for
+ * before the first paint, decision 028).
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
-    (window as unknown as { __angleHydrate?: () => void }).__angleHydrate?.();
+    if (performance.getEntriesByName("first-contentful-paint").length > 0)
+      (window as unknown as { __angleHydrate?: () => void }).__angleHydrate?.();
     return document.documentElement.hasAttribute("data-hydrated") && document.readyState === "complete";
   });
 }
