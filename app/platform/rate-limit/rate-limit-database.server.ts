@@ -27,25 +27,7 @@ export function createDatabaseRateLimitStore(): RateLimitStore {
   };
   const hitAll = async (hits: StoreHitRequest[]) => {
     const { db, engine } = getDatabase();
-    const answers =
-      engine === "postgres"
-        ? await hitAllLocked(db, hits)
-        : await db
-            .transaction()
-            .execute(async (trx) => {
-              const out: StoreHit[] = [];
-              for (const h of hits) {
-                const answer = await hitIn(trx, h);
-                out.push(answer);
-                // One refused: none of the set is counted (the rollback takes the others back).
-                if (!answer.allowed) throw new Refused(out);
-              }
-              return out;
-            })
-            .catch((error: unknown) => {
-              if (error instanceof Refused) return error.answers;
-              throw error;
-            });
+    const answers = engine === "postgres" ? await hitAllLocked(db, hits) : await allOrNone(db, hits, hitIn);
     await sweep(Math.max(...hits.map((h) => h.bucketStart)));
     return answers;
   };
@@ -75,14 +57,13 @@ export function createDatabaseRateLimitStore(): RateLimitStore {
  */
 async function hitAllLocked(db: Db, hits: StoreHitRequest[]): Promise<StoreHit[]> {
   const order = hits.map((h, i) => ({ h, i })).sort((a, b) => (a.h.key < b.h.key ? 1 : a.h.key > b.h.key ? -1 : a.i - b.i));
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const out: StoreHit[] = [];
-      for (const { h } of order) {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${h.key}, 0))`.execute(trx);
-        const oldest = h.bucketStart - h.buckets.span * h.buckets.seconds;
-        const { rows } = await sql<{ start: number; count: number; counted: boolean }>`
+  const answers = await allOrNone(
+    db,
+    order.map(({ h }) => h),
+    async (trx, h) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${h.key}, 0))`.execute(trx);
+      const oldest = h.bucketStart - h.buckets.span * h.buckets.seconds;
+      const { rows } = await sql<{ start: number; count: number; counted: boolean }>`
           with gone as (
             delete from rate_limit_bucket where key = ${h.key} and bucket_start < ${oldest}
           ), span as (
@@ -97,10 +78,32 @@ async function hitAllLocked(db: Db, hits: StoreHitRequest[]): Promise<StoreHit[]
           union all
           select bucket_start, count, false from rate_limit_bucket
           where key = ${h.key} and bucket_start >= ${oldest} and bucket_start not in (select bucket_start from hit)`.execute(trx);
-        const answer = {
-          allowed: rows.some((r) => r.counted),
-          counts: rows.map((r) => ({ start: Number(r.start), count: Number(r.count) })),
-        };
+      return {
+        allowed: rows.some((r) => r.counted),
+        counts: rows.map((r) => ({ start: Number(r.start), count: Number(r.count) })),
+      };
+    },
+  );
+  // In the caller's order, as far as they went.
+  const byInput: StoreHit[] = [];
+  answers.forEach((answer, k) => {
+    const at = order[k]?.i;
+    if (at !== undefined) byInput[at] = answer;
+  });
+  return byInput;
+}
+
+/**
+ * Each hit in turn in one transaction; the first refused ends it and rolls the set back, so none of
+ * it is counted. The answers so far, the refused one last.
+ */
+function allOrNone(db: Db, hits: StoreHitRequest[], hitOne: (trx: Db, hit: StoreHitRequest) => Promise<StoreHit>) {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const out: StoreHit[] = [];
+      for (const h of hits) {
+        const answer = await hitOne(trx, h);
         out.push(answer);
         if (!answer.allowed) throw new Refused(out);
       }
@@ -109,15 +112,6 @@ async function hitAllLocked(db: Db, hits: StoreHitRequest[]): Promise<StoreHit[]
     .catch((error: unknown) => {
       if (error instanceof Refused) return error.answers;
       throw error;
-    })
-    .then((answers) => {
-      // In the caller's order, as far as they went.
-      const byInput: StoreHit[] = [];
-      answers.forEach((answer, k) => {
-        const at = order[k]?.i;
-        if (at !== undefined) byInput[at] = answer;
-      });
-      return byInput;
     });
 }
 
