@@ -37,6 +37,7 @@ import * as m0036 from "./migrations/0036-return-refund-details";
 import * as m0037 from "./migrations/0037-search-tags";
 import * as m0038 from "./migrations/0038-order-line-hindi-name";
 import * as m0040 from "./migrations/0040-sample-prices-within-mrp";
+import * as m0041 from "./migrations/0041-rate-limit-hits";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "0037-search-tags": m0037,
   "0038-order-line-hindi-name": m0038,
   "0040-sample-prices-within-mrp": m0040,
+  "0041-rate-limit-hits": m0041,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { type Db, getDatabase } from "~/platform/db/db.server";
 import { log } from "~/platform/log.server";
-import type { RateLimitStore, StoreHit, StoreHitRequest } from "./rate-limit.server";
+import type { BucketCount, RateLimitStore, StoreHit, StoreHitRequest } from "./rate-limit.server";
 
 // Buckets of keys nobody has hit for a day (a guessed email, a passing address) are swept now and
 // then; a key that is hit again drops its own expired buckets.
@@ -11,7 +11,7 @@ const SWEEP_EVERY_SECONDS = 600;
 /**
  * Counters in `rate_limit_bucket`, one row per key and bucket. On SQLite a hit (or a set of hits,
  * hitAll) is one short transaction that has the database to itself (BEGIN IMMEDIATE); on PostgreSQL
- * one that holds an advisory lock on each key (hitAllLocked). So the span a hit reads cannot change
+ * one statement that holds an advisory lock on each key (hitAllLocked). So the span a hit reads cannot change
  * before its own count is in, even from another process.
  */
 export function createDatabaseRateLimitStore(): RateLimitStore {
@@ -49,47 +49,30 @@ export function createDatabaseRateLimitStore(): RateLimitStore {
 }
 
 /**
- * PostgreSQL: one short transaction; each key's advisory lock is taken just before its hit, in one
- * order (descending: a checkout's per-customer key before its per-address one, which many customers
- * behind one address share, so that one is held least), and the hit is one statement that reads
- * the span, drops expired buckets and counts the hit if allowed. After the lock, that statement
- * sees every earlier hit on the key, from any process.
+ * PostgreSQL: one statement, the function `rate_limit_hits` (migration 0041): each key's advisory
+ * lock taken just before its hit, in one order (descending: a checkout's per-customer key before
+ * its per-address one, which many customers behind one address share, so that one is held least),
+ * then its expired buckets dropped and its span read, which after the lock sees every earlier hit on
+ * the key, from any process; the first refused ends it and nothing is counted, else every key
+ * counts the hit. The locks go at the statement's commit.
  */
 async function hitAllLocked(db: Db, hits: StoreHitRequest[]): Promise<StoreHit[]> {
   const order = hits.map((h, i) => ({ h, i })).sort((a, b) => (a.h.key < b.h.key ? 1 : a.h.key > b.h.key ? -1 : a.i - b.i));
-  const answers = await allOrNone(
-    db,
-    order.map(({ h }) => h),
-    async (trx, h) => {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${h.key}, 0))`.execute(trx);
-      const oldest = h.bucketStart - h.buckets.span * h.buckets.seconds;
-      const { rows } = await sql<{ start: number; count: number; counted: boolean }>`
-          with gone as (
-            delete from rate_limit_bucket where key = ${h.key} and bucket_start < ${oldest}
-          ), span as (
-            select coalesce(sum(count), 0) as n from rate_limit_bucket where key = ${h.key} and bucket_start >= ${oldest}
-          ), hit as (
-            insert into rate_limit_bucket (key, bucket_start, count)
-            select ${h.key}, ${h.bucketStart}, 1 from span where n < ${h.max}
-            on conflict (key, bucket_start) do update set count = rate_limit_bucket.count + 1
-            returning bucket_start, count
-          )
-          select bucket_start as start, count, true as counted from hit
-          union all
-          select bucket_start, count, false from rate_limit_bucket
-          where key = ${h.key} and bucket_start >= ${oldest} and bucket_start not in (select bucket_start from hit)`.execute(trx);
-      return {
-        allowed: rows.some((r) => r.counted),
-        counts: rows.map((r) => ({ start: Number(r.start), count: Number(r.count) })),
-      };
-    },
-  );
+  const column = <T>(of: (h: StoreHitRequest) => T) => order.map(({ h }) => of(h));
+  const { rows } = await sql<{ hit: number; allowed: boolean; buckets: BucketCount[] }>`
+    select hit, allowed, buckets from rate_limit_hits(
+      ${column((h) => h.key)}::text[],
+      ${column((h) => h.bucketStart)}::bigint[],
+      ${column((h) => h.bucketStart - h.buckets.span * h.buckets.seconds)}::bigint[],
+      ${column((h) => h.max)}::bigint[])`.execute(db);
   // In the caller's order, as far as they went.
   const byInput: StoreHit[] = [];
-  answers.forEach((answer, k) => {
-    const at = order[k]?.i;
-    if (at !== undefined) byInput[at] = answer;
-  });
+  for (const row of rows) {
+    const at = order[row.hit - 1]?.i;
+    if (at !== undefined) {
+      byInput[at] = { allowed: row.allowed, counts: row.buckets.map((b) => ({ start: Number(b.start), count: Number(b.count) })) };
+    }
+  }
   return byInput;
 }
 
