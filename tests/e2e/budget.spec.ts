@@ -44,7 +44,7 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed w
     expect(head, path).not.toMatch(/<link rel="modulepreload"|<script[^>]*\ssrc=|<script[^>]*type="module"/);
     expect([...head.matchAll(/<script\b/g)], path).toHaveLength(1);
     expect(head, path).toContain(
-      `<script nonce="${defined(/<script nonce="([^"]+)">/.exec(head)?.[1], "a nonce")}">${EARLY_INTENT}addEventListener("DOMContentLoaded",()=>setTimeout(()=>{if("serviceWorker"in navigator)`,
+      `<script nonce="${defined(/<script nonce="([^"]+)">/.exec(head)?.[1], "a nonce")}">${EARLY_INTENT}addEventListener("DOMContentLoaded",()=>{setTimeout(()=>{if("serviceWorker"in navigator)`,
     );
     // The boot script's call: its preloads, then how the page hydrates (scripts-after-paint.server.ts).
     const preloads = /\((\["\/assets\/[^\]]+\])(?:,\d)?\)<\/script>/.exec(html)?.[1];

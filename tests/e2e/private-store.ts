@@ -54,10 +54,13 @@ export async function startPrivateStore(name: string, extraEnv: Record<string, s
   });
   await new Promise<void>((resolve, reject) => {
     // The server logs this line once it is listening (server/index.ts).
+    // Its log (why it stopped, too) goes to standard output.
+    let log = "";
     out.on("data", (chunk: Buffer) => {
+      log = (log + chunk).slice(-10_000);
       if (chunk.toString().includes("Angle is running at")) resolve();
     });
-    server.once("exit", (code) => reject(new Error(`${name} store server exited (${code}) before listening:\n${stderr}`)));
+    server.once("exit", (code) => reject(new Error(`${name} store server exited (${code}) before listening:\n${stderr}${log}`)));
   });
 
   const adminUrl = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
