@@ -11,8 +11,8 @@ import { newId } from "~/platform/ids";
  * differ in price. Call it in the transaction that changed a variant, after the change; the
  * catalogue's filters, sorts and pages read only these columns.
  *
- * Concurrency: every writer of a product's variants first writes (so locks) the product row, or
- * this statement does; on PostgreSQL two writers of one product therefore take turns, and the
+ * Concurrency: every writer of a product's variants first locks the product row (writes it, or
+ * reads it for update), or this statement does; on PostgreSQL two writers of one product therefore take turns, and the
  * second computes from the first's committed variants.
  */
 export async function syncProductSummary(db: Db, productIds: readonly string[], options: { bumpVersion: boolean } = { bumpVersion: true }) {

@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "~/platform/db/schema";
+import type { Insertable, Kysely, QueryCreator, Transaction } from "kysely";
+import type { Database, OutboxTable } from "~/platform/db/schema";
 import { hasRealEmail } from "~/features/accounts/domain/mobile";
 import type { EmailMessage } from "~/features/messaging/domain/emails/layout";
 import { isNonEssential } from "~/features/messaging/domain/outbox";
@@ -35,11 +35,21 @@ type Writer = Kysely<Database> | Transaction<Database>;
  * keeps the first message only, so a retried action never sends two.
  */
 export async function enqueueEmail(db: Writer, kind: string, dedupeKey: string, email: EmailToQueue) {
+  const row = await emailOutboxRow(db, kind, dedupeKey, email);
+  if (row) await insertOutboxRows(db, [row]);
+}
+
+/**
+ * The outbox row enqueueEmail writes, for a caller that writes it with others (insertOutboxRows, or
+ * in a statement of its own): none for an address no mail can reach, or a non-essential message to
+ * someone who turned those off.
+ */
+export async function emailOutboxRow(db: Writer, kind: string, dedupeKey: string, email: EmailToQueue): Promise<OutboxRow | null> {
   // An account made from a mobile number has a placeholder address that no mail can reach.
-  if (!hasRealEmail(email.to)) return;
-  if (isNonEssential(kind) && (await optedOut(db, email.to))) return;
+  if (!hasRealEmail(email.to)) return null;
+  if (isNonEssential(kind) && (await optedOut(db, email.to))) return null;
   const rendered: OutboxEmail = "blocks" in email ? { to: email.to, ...renderEmail(email) } : email;
-  await enqueue(db, "email", kind, dedupeKey, email.to, rendered);
+  return outboxRow("email", kind, dedupeKey, email.to, rendered);
 }
 
 /** Whether the account at this address turned non-essential emails off (on /account, "Messages"). */
@@ -50,26 +60,44 @@ async function optedOut(db: Writer, email: string) {
 
 /** Queues an SMS in the caller's transaction, like enqueueEmail. */
 export async function enqueueSms(db: Writer, kind: string, dedupeKey: string, sms: OutboxSms) {
-  await enqueue(db, "sms", kind, dedupeKey, sms.to, sms);
+  await insertOutboxRows(db, [smsOutboxRow(kind, dedupeKey, sms)]);
 }
 
-async function enqueue(db: Writer, channel: "email" | "sms", kind: string, dedupeKey: string, recipient: string, payload: unknown) {
+/** The outbox row enqueueSms writes. */
+export function smsOutboxRow(kind: string, dedupeKey: string, sms: OutboxSms): OutboxRow {
+  return outboxRow("sms", kind, dedupeKey, sms.to, sms);
+}
+
+/** A message as the outbox table takes it. */
+export type OutboxRow = Insertable<OutboxTable>;
+
+function outboxRow(channel: "email" | "sms", kind: string, dedupeKey: string, recipient: string, payload: unknown): OutboxRow {
   const now = new Date().toISOString();
-  await db
+  return {
+    id: newId(),
+    channel,
+    kind,
+    dedupe_key: dedupeKey,
+    recipient,
+    payload: JSON.stringify(payload),
+    next_attempt_at: now,
+    claimed_until: null,
+    last_error: null,
+    created_at: now,
+    sent_at: null,
+  };
+}
+
+/** Writes messages to the outbox; one whose event (dedupe key) is already queued is left out. */
+export async function insertOutboxRows(db: Writer, rows: readonly OutboxRow[]) {
+  if (rows.length === 0) return;
+  await outboxInsert(db, rows).execute();
+}
+
+/** The insert insertOutboxRows runs, for a caller that runs it as part of a statement of its own. */
+export function outboxInsert(db: QueryCreator<Database>, rows: readonly OutboxRow[]) {
+  return db
     .insertInto("outbox")
-    .values({
-      id: newId(),
-      channel,
-      kind,
-      dedupe_key: dedupeKey,
-      recipient,
-      payload: JSON.stringify(payload),
-      next_attempt_at: now,
-      claimed_until: null,
-      last_error: null,
-      created_at: now,
-      sent_at: null,
-    })
-    .onConflict((oc) => oc.column("dedupe_key").doNothing())
-    .execute();
+    .values([...rows])
+    .onConflict((oc) => oc.column("dedupe_key").doNothing());
 }

@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import type { Db } from "~/platform/db/db.server";
+import type { Database } from "~/platform/db/schema";
 import { lineName } from "~/features/catalog/domain/pack-label";
 import {
   adminNewOrderEmail,
@@ -9,20 +11,69 @@ import {
 } from "~/features/messaging/domain/emails/messages";
 import type { OrderStatus } from "~/features/orders/domain/orders";
 import { paymentMethodLabel } from "~/features/payments/domain/payment-settings";
-import { enqueueEmail } from "~/features/messaging/server/enqueue.server";
+import { emailOutboxRow, enqueueEmail, type OutboxRow } from "~/features/messaging/server/enqueue.server";
 import type { EmailContext } from "./email-context.server";
-import { queueOrderSms } from "./queue-order-sms.server";
+import { orderSmsRow, queueOrderSms } from "./queue-order-sms.server";
 import { listShipments } from "~/features/orders/server/list-shipments.server";
 
+type OrderRow = Selectable<Database["orders"]>;
+type LineRow = Selectable<Database["order_line"]>;
+
+/** What the emails of a new order say of it: the order and its lines as placeOrder writes them. */
+export type PlacedOrder = {
+  order: Pick<
+    OrderRow,
+    | "id"
+    | "locale"
+    | "created_at"
+    | "customer_name"
+    | "customer_email"
+    | "customer_phone"
+    | "street"
+    | "city"
+    | "state"
+    | "pincode"
+    | "subtotal_paise"
+    | "tax_paise"
+    | "total_paise"
+    | "payment_method"
+    | "payment_status"
+    | "payment_due_at"
+    | "tax_mode"
+    | "shipping_cgst_paise"
+    | "shipping_sgst_paise"
+    | "shipping_igst_paise"
+  >;
+  lines: readonly Pick<
+    LineRow,
+    | "id"
+    | "vendor_id"
+    | "name"
+    | "name_hi"
+    | "variant_label"
+    | "quantity"
+    | "unit_price_paise"
+    | "line_total_paise"
+    | "cgst_paise"
+    | "sgst_paise"
+    | "igst_paise"
+  >[];
+  /** Where the customer's SMS goes (smsRecipientOf), or null: none. */
+  sms: { id: string; locale: OrderRow["locale"]; to: string } | null;
+};
+
 /**
- * Queues, in the order's own transaction, the emails a new order sends: the customer's
- * confirmation, the admin's notification (when General Settings has an address) and one email to
- * each vendor with products in it, showing only that vendor's lines. The customer's is in the
- * order's language, each vendor's in theirs, the admin's in English (like the admin panel).
+ * The messages a new order sends, for its own transaction to write (insertOutboxRows): the
+ * customer's confirmation and SMS, the admin's notification (when General Settings has an address)
+ * and one email to each vendor with products in it, showing only that vendor's lines. The
+ * customer's is in the order's language, each vendor's in theirs, the admin's in English (like the
+ * admin panel). Made from what placeOrder wrote, not read back (docs/decisions/043-orders-under-a-rush.md).
  */
-export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId: string) {
-  const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
-  const rows = await trx.selectFrom("order_line").selectAll().where("order_id", "=", orderId).orderBy("name").orderBy("id").execute();
+export async function orderPlacedMessages(trx: Db, ctx: EmailContext, placed: PlacedOrder): Promise<OutboxRow[]> {
+  const { order } = placed;
+  // By name, then id (as the order's pages list them), the same on either engine.
+  const rows = [...placed.lines].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const messages: (OutboxRow | null)[] = [];
   // Each reader's lines in their language: a Hindi email names a line by its Hindi name and size.
   const linesIn = (locale: string) =>
     rows.map((l) => ({
@@ -63,39 +114,46 @@ export async function queueOrderPlacedEmails(trx: Db, ctx: EmailContext, orderId
   // A bank transfer order carries the store's account until the transfer is recorded (issue 15).
   const bankTransfer = order.payment_status === "bank_transfer_pending" ? ctx.bankTransfer : null;
   const transferDueAt = order.payment_status === "bank_transfer_pending" ? order.payment_due_at : null;
-  await enqueueEmail(trx, "order-placed", `order-placed:${order.id}`, {
-    to: order.customer_email,
-    ...orderPlacedEmail(
-      ctx.store,
-      {
-        ...data,
-        lines: linesIn(order.locale),
-        paymentLabel: emailPaymentLabel(
-          order.payment_method,
-          paymentMethodLabel(order.payment_method, order.locale === "hi" ? (ctx.paymentNamesHi ?? ctx.paymentNames) : ctx.paymentNames),
-          order.locale,
-        ),
-        bankTransfer,
-        transferDueAt,
-      },
-      order.locale,
-    ),
-  });
-  await queueOrderSms(trx, ctx, order.id, "pending");
+  messages.push(
+    await emailOutboxRow(trx, "order-placed", `order-placed:${order.id}`, {
+      to: order.customer_email,
+      ...orderPlacedEmail(
+        ctx.store,
+        {
+          ...data,
+          lines: linesIn(order.locale),
+          paymentLabel: emailPaymentLabel(
+            order.payment_method,
+            paymentMethodLabel(order.payment_method, order.locale === "hi" ? (ctx.paymentNamesHi ?? ctx.paymentNames) : ctx.paymentNames),
+            order.locale,
+          ),
+          bankTransfer,
+          transferDueAt,
+        },
+        order.locale,
+      ),
+    }),
+  );
+  if (placed.sms) messages.push(orderSmsRow(ctx, placed.sms, "pending"));
   if (ctx.adminEmail) {
-    await enqueueEmail(trx, "admin-new-order", `admin-new-order:${order.id}`, {
-      to: ctx.adminEmail,
-      ...adminNewOrderEmail(ctx.store, data),
-    });
+    messages.push(
+      await emailOutboxRow(trx, "admin-new-order", `admin-new-order:${order.id}`, {
+        to: ctx.adminEmail,
+        ...adminNewOrderEmail(ctx.store, data),
+      }),
+    );
   }
   const vendorIds = [...new Set(lines.flatMap((l) => (l.vendorId ? [l.vendorId] : [])))].sort();
-  if (vendorIds.length === 0) return;
-  const vendors = await trx.selectFrom("user").select(["id", "email", "locale"]).where("id", "in", vendorIds).execute();
+  const vendors =
+    vendorIds.length > 0 ? await trx.selectFrom("user").select(["id", "email", "locale"]).where("id", "in", vendorIds).execute() : [];
   for (const vendor of vendors) {
     const locale = vendor.locale ?? "en";
     const email = vendorOrderEmail(ctx.store, { ...data, lines: linesIn(locale).filter((l) => l.vendorId === vendor.id) }, locale);
-    await enqueueEmail(trx, "vendor-new-order", `vendor-new-order:${order.id}:${vendor.id}`, { to: vendor.email, ...email });
+    messages.push(
+      await emailOutboxRow(trx, "vendor-new-order", `vendor-new-order:${order.id}:${vendor.id}`, { to: vendor.email, ...email }),
+    );
   }
+  return messages.filter((m) => m !== null);
 }
 
 /** Queues the customer's email for a status change, in the transaction that makes it. */

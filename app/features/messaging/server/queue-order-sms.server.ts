@@ -1,11 +1,26 @@
+import type { Selectable } from "kysely";
 import type { Db } from "~/platform/db/db.server";
+import type { Database } from "~/platform/db/schema";
 import { localizePath } from "~/platform/i18n/locale";
 import { hasRealEmail, provenMobile } from "~/features/accounts/domain/mobile";
 import type { OrderStatus } from "~/features/orders/domain/orders";
 import { orderStatusSms } from "~/features/messaging/domain/sms-messages";
-import { enqueueSms } from "~/features/messaging/server/enqueue.server";
+import { insertOutboxRows, smsOutboxRow } from "~/features/messaging/server/enqueue.server";
 import { smsTemplate } from "~/features/messaging/server/sms-template.server";
 import type { EmailContext } from "./email-context.server";
+
+/** The customer's columns that say whether and where an order's SMS goes (smsRecipientOf). */
+export const SMS_RECIPIENT_COLUMNS = [
+  "email",
+  "phoneNumber",
+  "phoneNumberVerified",
+  "phone",
+  "verified_phone",
+  "sms_order_updates",
+] as const;
+
+type OrderLocale = Selectable<Database["orders"]>["locale"];
+type RecipientColumns = Pick<Selectable<Database["user"]>, (typeof SMS_RECIPIENT_COLUMNS)[number]>;
 
 /**
  * Whom an order's SMS goes to, or null: a number an SMS code proved (provenMobile), never a profile
@@ -16,21 +31,17 @@ export async function orderSmsRecipient(trx: Db, orderId: string) {
   const row = await trx
     .selectFrom("orders")
     .innerJoin("user", "user.id", "orders.user_id")
-    .select([
-      "orders.id",
-      "orders.locale",
-      "user.email",
-      "user.phoneNumber",
-      "user.phoneNumberVerified",
-      "user.phone",
-      "user.verified_phone",
-      "user.sms_order_updates",
-    ])
+    .select(["orders.id", "orders.locale", ...SMS_RECIPIENT_COLUMNS.map((c) => `user.${c}` as const)])
     .where("orders.id", "=", orderId)
     .executeTakeFirst();
-  if (!row || (hasRealEmail(row.email) && !row.sms_order_updates)) return null;
-  const to = provenMobile(row);
-  return to ? { id: row.id, locale: row.locale, to } : null;
+  return row ? smsRecipientOf(row, row) : null;
+}
+
+/** orderSmsRecipient for an order whose customer's columns the caller has already read. */
+export function smsRecipientOf(customer: RecipientColumns, order: { id: string; locale: OrderLocale }) {
+  if (hasRealEmail(customer.email) && !customer.sms_order_updates) return null;
+  const to = provenMobile(customer);
+  return to ? { id: order.id, locale: order.locale, to } : null;
 }
 
 /**
@@ -43,10 +54,14 @@ export async function orderSmsRecipient(trx: Db, orderId: string) {
  */
 export async function queueOrderSms(trx: Db, ctx: EmailContext, orderId: string, status: OrderStatus) {
   const row = await orderSmsRecipient(trx, orderId);
-  if (!row) return;
-  const { to } = row;
-  const link = `${ctx.store.baseUrl}${localizePath(`/order-confirmation/${encodeURIComponent(row.id)}`, row.locale)}`;
-  const { locale, templateId } = smsTemplate("order-status-sms", row.locale);
-  const sms = orderStatusSms(ctx.store.name, { id: row.id, status, link }, locale);
-  await enqueueSms(trx, "order-status-sms", `order-status-sms:${row.id}:${status}`, { to, ...sms, ...(templateId ? { templateId } : {}) });
+  if (row) await insertOutboxRows(trx, [orderSmsRow(ctx, row, status)]);
+}
+
+/** The outbox row of queueOrderSms, for a recipient already known (smsRecipientOf). */
+export function orderSmsRow(ctx: EmailContext, recipient: { id: string; locale: OrderLocale; to: string }, status: OrderStatus) {
+  const { id, locale: orderLocale, to } = recipient;
+  const link = `${ctx.store.baseUrl}${localizePath(`/order-confirmation/${encodeURIComponent(id)}`, orderLocale)}`;
+  const { locale, templateId } = smsTemplate("order-status-sms", orderLocale);
+  const sms = orderStatusSms(ctx.store.name, { id, status, link }, locale);
+  return smsOutboxRow("order-status-sms", `order-status-sms:${id}:${status}`, { to, ...sms, ...(templateId ? { templateId } : {}) });
 }

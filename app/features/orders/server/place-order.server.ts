@@ -1,5 +1,6 @@
-import { sql } from "kysely";
-import { getDatabase, type Db } from "~/platform/db/db.server";
+import { type Insertable, sql } from "kysely";
+import type { Database } from "~/platform/db/schema";
+import { getDatabase, type Db, type Engine } from "~/platform/db/db.server";
 import { MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } from "~/features/cart/domain/cart-limits";
 import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
 import { english } from "~/platform/i18n/render-refusal.server";
@@ -25,7 +26,9 @@ import { getEnv } from "~/platform/env.server";
 import { newId, newOrderId } from "~/platform/ids";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
-import { queueOrderPlacedEmails } from "~/features/messaging/server/queue-order-emails.server";
+import { orderPlacedMessages } from "~/features/messaging/server/queue-order-emails.server";
+import { insertOutboxRows, outboxInsert } from "~/features/messaging/server/enqueue.server";
+import { SMS_RECIPIENT_COLUMNS, smsRecipientOf } from "~/features/messaging/server/queue-order-sms.server";
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
 import { checkDelivery } from "~/features/delivery/server/delivery.server";
 import { codOverCap, noCodHere, stateMismatch, undeliverable } from "~/features/delivery/domain/delivery";
@@ -111,19 +114,29 @@ export async function placeOrder(
   try {
     return await db.transaction().execute(async (trx) => {
       // PostgreSQL: one customer's checkouts take turns from here (SQLite's writes are serial anyway),
-      // so the repeat check and the count of open orders below see every earlier checkout.
-      if (engine === "postgres") await trx.selectFrom("user").select("id").where("id", "=", customer.id).forNoKeyUpdate().execute();
-      const again = await findByCheckoutKey(trx, customer.id, input.checkoutKey);
-      if (again) return { orderId: again, created: false };
-
-      const open = await trx
-        .selectFrom("orders")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("user_id", "=", customer.id)
-        .where("status", "in", OPEN_UNPAID_STATUSES)
-        .where("payment_status", "not in", RECEIVED)
+      // so the repeat check and the count of open orders below see every earlier checkout. The
+      // customer's row also says where the order's SMS goes.
+      const buyer = await trx
+        .selectFrom("user")
+        .select(SMS_RECIPIENT_COLUMNS)
+        .where("id", "=", customer.id)
+        .$if(engine === "postgres", (qb) => qb.forNoKeyUpdate())
+        .executeTakeFirst();
+      // The repeat and the count of open orders in one read (after the lock above, as separate statements).
+      const seen = await trx
+        .selectNoFrom((eb) => [
+          eb.selectFrom("orders").select("id").where("user_id", "=", customer.id).where("checkout_key", "=", input.checkoutKey).as("again"),
+          eb
+            .selectFrom("orders")
+            .select(eb.fn.countAll<number>().as("n"))
+            .where("user_id", "=", customer.id)
+            .where("status", "in", OPEN_UNPAID_STATUSES)
+            .where("payment_status", "not in", RECEIVED)
+            .as("open"),
+        ])
         .executeTakeFirstOrThrow();
-      if (Number(open.n) >= maxOpen) throw new OrderRefused(TOO_MANY_OPEN_ORDERS(maxOpen), 409);
+      if (seen.again) return { orderId: seen.again, created: false };
+      if (Number(seen.open) >= maxOpen) throw new OrderRefused(TOO_MANY_OPEN_ORDERS(maxOpen), 409);
       const held = holds ? await heldForPayment(trx, customer.id) : null;
       // A bank transfer with nothing else waiting may pass the customer's totals (one big order,
       // bounded by each size's share and its deadline); anything more must fit them together.
@@ -204,42 +217,35 @@ export async function placeOrder(
        * (docs/decisions/043-orders-under-a-rush.md); a refusal rolls back all of it.
        */
       const takeStock = async () => {
-        for (const productId of productIds) {
-          const locked = await trx
-            .updateTable("product")
-            .set({ updated_at: now })
-            .where("id", "=", productId)
-            .where("status", "=", "live")
-            .executeTakeFirst();
-          if (Number(locked.numUpdatedRows) !== 1) {
-            const name = ordered.find((v) => v.product_id === productId)?.name;
-            throw new OrderRefused(name ? refusal("checkout.named_gone", { name }) : refusal("checkout.product_gone"));
-          }
-        }
-        for (const size of ordered) {
-          const quantity = quantities.get(size.id) ?? 0;
-          const named = Number(size.sizes) > 1 ? `${size.name} (${size.label})` : size.name;
-          if (holds && held) {
-            // The product's row is held above, so this stock is the one the decrement below sees.
-            const row = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
-            const stock = Number(row?.stock ?? 0);
-            const mine = held.byVariant.get(size.id) ?? 0;
-            const allowed = holdAllowance(stock, mine, holds);
-            // More than the stock left is the stock's refusal, below.
-            if (quantity <= stock && mine + quantity > allowed) throw new OrderRefused(unpaidShareOfStock(allowed, named), 409);
-          }
-          const taken = await trx
-            .updateTable("product_variant")
-            .set({ stock: sql`stock - ${quantity}` })
-            .where("id", "=", size.id)
-            .where("stock", ">=", quantity)
-            .executeTakeFirst();
-          if (Number(taken.numUpdatedRows) !== 1) {
-            const left = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
-            const stock = Number(left?.stock ?? 0);
-            throw new OrderRefused(
-              stock <= 0 ? refusal("checkout.out_of_stock", { name: named }) : refusal("checkout.only_left", { stock, name: named }),
-            );
+        if (engine === "postgres" && !holds) {
+          await takeStockAtOnce(trx, productIds, ordered, quantities);
+        } else {
+          await lockLiveProducts(trx, engine, productIds, ordered);
+          for (const size of ordered) {
+            const quantity = quantities.get(size.id) ?? 0;
+            const named = Number(size.sizes) > 1 ? `${size.name} (${size.label})` : size.name;
+            if (holds && held) {
+              // The product's row is held above, so this stock is the one the decrement below sees.
+              const row = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
+              const stock = Number(row?.stock ?? 0);
+              const mine = held.byVariant.get(size.id) ?? 0;
+              const allowed = holdAllowance(stock, mine, holds);
+              // More than the stock left is the stock's refusal, below.
+              if (quantity <= stock && mine + quantity > allowed) throw new OrderRefused(unpaidShareOfStock(allowed, named), 409);
+            }
+            const taken = await trx
+              .updateTable("product_variant")
+              .set({ stock: sql`stock - ${quantity}` })
+              .where("id", "=", size.id)
+              .where("stock", ">=", quantity)
+              .executeTakeFirst();
+            if (Number(taken.numUpdatedRows) !== 1) {
+              const left = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
+              const stock = Number(left?.stock ?? 0);
+              throw new OrderRefused(
+                stock <= 0 ? refusal("checkout.out_of_stock", { name: named }) : refusal("checkout.only_left", { stock, name: named }),
+              );
+            }
           }
         }
         await syncProductSummary(trx, productIds);
@@ -283,55 +289,75 @@ export async function placeOrder(
           throw new OrderRefused(unpaidCustomerOverValue(holds.customerMaxPaise), 409);
       }
       const orderId = newOrderId();
-      await trx
-        .insertInto("orders")
-        .values({
-          id: orderId,
-          user_id: customer.id,
-          // The page's language: the order's emails are written in it (0022-languages).
-          locale: currentLocale(),
-          checkout_key: input.checkoutKey,
-          status: "pending",
-          payment_method: input.paymentMethod,
-          subtotal_paise: totals.subtotal,
-          shipping_paise: totals.shipping,
-          tax_paise: totals.tax,
-          total_paise: totals.total,
-          customer_name: customer.name,
-          customer_email: customer.email,
-          customer_phone: input.phone,
-          street: input.street,
-          city: input.city,
-          state: input.state,
-          pincode: input.pincode,
-          created_at: now,
-          updated_at: now,
-          tax_mode: config.mode,
-          buyer_state_code: buyerState.gstCode,
-          shipping_gst_rate: totals.breakdown.shipping.rate,
-          shipping_cgst_paise: totals.breakdown.shipping.cgst,
-          shipping_sgst_paise: totals.breakdown.shipping.sgst,
-          shipping_igst_paise: totals.breakdown.shipping.igst,
-          sellers: JSON.stringify(sellers.filter((s) => s.seller === "store" || vendorIds.includes(s.seller))),
-          // A card, UPI or bank-transfer order waits for its payment, holding its stock until
-          // payment_due_at; then the payment sweep cancels it.
-          payment_status: initialPaymentStatus(input.paymentMethod),
-          payment_due_at: prepaid
-            ? new Date(Date.parse(now) + getEnv().PAYMENT_HOLD_MINUTES * 60_000).toISOString()
-            : transfer
-              ? transferDeadline(now, getEnv().BANK_TRANSFER_DAYS)
-              : null,
-        })
-        .execute();
-      await trx
-        .insertInto("order_line")
-        .values(taxedLines.map((l) => ({ ...l, order_id: orderId })))
-        .execute();
-      await trx
-        .insertInto("order_event")
-        .values({ id: newId(), order_id: orderId, status: "pending", note: "Order placed", actor_id: customer.id, created_at: now })
-        .execute();
-      await queueOrderPlacedEmails(trx, emails, orderId);
+      const order = {
+        id: orderId,
+        user_id: customer.id,
+        // The page's language: the order's emails are written in it (0022-languages).
+        locale: currentLocale(),
+        checkout_key: input.checkoutKey,
+        status: "pending" as const,
+        payment_method: input.paymentMethod,
+        subtotal_paise: totals.subtotal,
+        shipping_paise: totals.shipping,
+        tax_paise: totals.tax,
+        total_paise: totals.total,
+        customer_name: customer.name,
+        customer_email: customer.email,
+        customer_phone: input.phone,
+        street: input.street,
+        city: input.city,
+        state: input.state,
+        pincode: input.pincode,
+        created_at: now,
+        updated_at: now,
+        tax_mode: config.mode,
+        buyer_state_code: buyerState.gstCode,
+        shipping_gst_rate: totals.breakdown.shipping.rate,
+        shipping_cgst_paise: totals.breakdown.shipping.cgst,
+        shipping_sgst_paise: totals.breakdown.shipping.sgst,
+        shipping_igst_paise: totals.breakdown.shipping.igst,
+        sellers: JSON.stringify(sellers.filter((s) => s.seller === "store" || vendorIds.includes(s.seller))),
+        // A card, UPI or bank-transfer order waits for its payment, holding its stock until
+        // payment_due_at; then the payment sweep cancels it.
+        payment_status: initialPaymentStatus(input.paymentMethod),
+        payment_due_at: prepaid
+          ? new Date(Date.parse(now) + getEnv().PAYMENT_HOLD_MINUTES * 60_000).toISOString()
+          : transfer
+            ? transferDeadline(now, getEnv().BANK_TRANSFER_DAYS)
+            : null,
+      } satisfies Insertable<Database["orders"]>;
+      const orderLines = taxedLines.map((l) => ({ ...l, order_id: orderId }));
+      const event = {
+        id: newId(),
+        order_id: orderId,
+        status: "pending",
+        note: "Order placed",
+        actor_id: customer.id,
+        created_at: now,
+      } as const;
+      // Its emails and SMS are made from what is written here, not read back.
+      const messages = await orderPlacedMessages(trx, emails, {
+        order,
+        lines: orderLines,
+        sms: buyer ? smsRecipientOf(buyer, order) : null,
+      });
+      if (engine === "postgres") {
+        // One statement, one round trip: the order, its lines, its event and its messages.
+        const withOrder = trx
+          .with("placed_order", (qc) => qc.insertInto("orders").values(order))
+          .with("placed_lines", (qc) => qc.insertInto("order_line").values(orderLines));
+        if (messages.length === 0) await withOrder.insertInto("order_event").values(event).execute();
+        else
+          await outboxInsert(
+            withOrder.with("placed_event", (qc) => qc.insertInto("order_event").values(event)),
+            messages,
+          ).execute();
+      } else {
+        await trx.insertInto("orders").values(order).execute();
+        await trx.insertInto("order_line").values(orderLines).execute();
+        await trx.insertInto("order_event").values(event).execute();
+        await insertOutboxRows(trx, messages);
+      }
 
       // Cash on delivery takes the stock last (see takeStock); an order that holds stock unpaid
       // takes it before it is priced, so a share of the stock it may not hold is said first.
@@ -380,6 +406,88 @@ async function heldForPayment(trx: Db, userId: string) {
     .execute();
   const byVariant = new Map(lines.flatMap((l) => (l.variant_id ? [[l.variant_id, Number(l.units)] as const] : [])));
   return { paise: Number(value.paise), units: lines.reduce((sum, l) => sum + Number(l.units), 0), byVariant };
+}
+
+/**
+ * The products' rows, each still on sale, locked in order (PostgreSQL; SQLite's transaction has the
+ * database to itself): from here to the commit no one else changes their sizes. A read, not a write,
+ * so a sale leaves the row's indexes alone (docs/decisions/043-orders-under-a-rush.md). A product no
+ * longer on sale is refused by name.
+ */
+async function lockLiveProducts(
+  trx: Db,
+  engine: Engine,
+  productIds: readonly string[],
+  sizes: readonly { product_id: string; name: string }[],
+) {
+  const live = await trx
+    .selectFrom("product")
+    .select("id")
+    .where("id", "in", productIds)
+    .where("status", "=", "live")
+    .orderBy("id")
+    .$if(engine === "postgres", (qb) => qb.forNoKeyUpdate())
+    .execute();
+  const locked = new Set(live.map((p) => p.id));
+  const gone = productIds.find((id) => !locked.has(id));
+  if (gone === undefined) return;
+  const name = sizes.find((v) => v.product_id === gone)?.name;
+  throw new OrderRefused(name ? refusal("checkout.named_gone", { name }) : refusal("checkout.product_gone"));
+}
+
+/**
+ * PostgreSQL, an order that takes its stock last (cash on delivery): its products' rows locked in
+ * order and every size's guarded decrement in one statement, one round trip while other checkouts
+ * of these products wait (docs/decisions/043-orders-under-a-rush.md). The locks are the subquery's,
+ * a one-time condition of the update, so they are taken before any size is touched: products before
+ * sizes, as every writer of a product's sizes takes them. The decrement's `stock >= q` is checked
+ * on each size's newest row (PostgreSQL re-reads a row that changed while the update waited for it).
+ * Fewer sizes taken than asked for is a refusal, said as before: a product no longer on sale, else
+ * the first size short of stock. The caller's transaction rolls back whatever was taken.
+ */
+async function takeStockAtOnce(
+  trx: Db,
+  productIds: readonly string[],
+  sizes: readonly { id: string; product_id: string; name: string; label: string; sizes: unknown }[],
+  quantities: ReadonlyMap<string, number>,
+) {
+  const asked = sizes.map((size) => sql`(${size.id}, ${quantities.get(size.id) ?? 0}::integer)`);
+  const { rows } = await sql<{ id: string }>`
+    update product_variant v set stock = v.stock - t.q
+    from (values ${sql.join(asked)}) as t(id, q)
+    where v.id = t.id and v.stock >= t.q
+      and (select count(*) from (
+        select id from product where id in (${sql.join(productIds)}) and status = 'live' order by id for no key update
+      ) locked) = ${productIds.length}
+    returning v.id`.execute(trx);
+  if (rows.length === sizes.length) return;
+  const now = await trx
+    .selectFrom("product_variant as v")
+    .innerJoin("product as p", "p.id", "v.product_id")
+    .select(["v.id", "v.stock", "p.status"])
+    .where(
+      "v.id",
+      "in",
+      sizes.map((size) => size.id),
+    )
+    .execute();
+  const byId = new Map(now.map((row) => [row.id, row]));
+  for (const productId of productIds) {
+    const size = sizes.find((v) => v.product_id === productId);
+    if (byId.get(size?.id ?? "")?.status !== "live") {
+      throw new OrderRefused(size ? refusal("checkout.named_gone", { name: size.name }) : refusal("checkout.product_gone"));
+    }
+  }
+  for (const size of sizes) {
+    const quantity = quantities.get(size.id) ?? 0;
+    const stock = Number(byId.get(size.id)?.stock ?? 0);
+    if (stock >= quantity) continue;
+    const named = Number(size.sizes) > 1 ? `${size.name} (${size.label})` : size.name;
+    throw new OrderRefused(
+      stock <= 0 ? refusal("checkout.out_of_stock", { name: named }) : refusal("checkout.only_left", { stock, name: named }),
+    );
+  }
+  throw new Error("the stock was not taken, yet every size has enough");
 }
 
 /** Checkouts per customer and per address; a refusal names the wait. */
