@@ -32,11 +32,23 @@ type RequestState = {
   closedForMaintenance: boolean;
 };
 
-const requestStateContext = createContext<RequestState>();
+const requestStateContext = createContext<RequestState | null>(null);
 
 /** This request's settings and user, as the policy read them (once). */
 export function requestState(context: Readonly<RouterContextProvider>) {
-  return context.get(requestStateContext);
+  const state = context.get(requestStateContext);
+  if (!state) throw new Error("No request state: the request policy (root.tsx's middleware) did not run for this request");
+  return state;
+}
+
+/**
+ * The signed-in user as the request policy read it for this request (once, shared with the
+ * middleware after it and the root loader); read from the session where no policy ran, as when a
+ * test calls an action with a context of its own.
+ */
+export function requestUser(context: Readonly<RouterContextProvider> | undefined, request: Request): Promise<SessionUser | null> {
+  const state = context?.get(requestStateContext);
+  return state ? state.user() : getSessionUser(request);
 }
 
 /** What a maintenance 503 carries; root.tsx's ErrorBoundary shows it as the maintenance page. */

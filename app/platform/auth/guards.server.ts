@@ -1,13 +1,17 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { type Refusal, refusal } from "~/platform/core/refusal";
 import { mayBuy } from "./doors";
+import { requestUser } from "~/platform/request-policy.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 
 export type CustomerCheck = { ok: true; user: SessionUser } | { ok: false; status: 401 | 403; refusal: Refusal };
 
-/** Who may act as a customer (checkout and every customer action): signed in, and not a vendor. */
-export async function checkCustomer(request: Request): Promise<CustomerCheck> {
-  const user = await getSessionUser(request);
+/**
+ * Who may act as a customer (checkout and every customer action): signed in, and not a vendor. Given
+ * the route's context, the user the request policy already read for this request (requestUser).
+ */
+export async function checkCustomer(request: Request, context?: Readonly<RouterContextProvider>): Promise<CustomerCheck> {
+  const user = await requestUser(context, request);
   if (!user) return { ok: false, status: 401, refusal: refusal("account.login_required") };
   if (!mayBuy(user.role)) return { ok: false, status: 403, refusal: refusal("checkout.vendor") };
   return { ok: true, user };

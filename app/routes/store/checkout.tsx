@@ -60,10 +60,10 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 const refuse = (error: string, status: number) => data({ result: replyDecided(new FormData(), { formError: error }) }, { status });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // Returned, not thrown, so the page shows the message beside the button. (Maintenance mode is the
   // request policy's: no action runs while the store is closed.)
-  const customer = await checkCustomer(request);
+  const customer = await checkCustomer(request, context);
   if (!customer.ok) return refuse(renderRefusal(customer.refusal), customer.status);
   const { user } = customer;
   if (!(await mayOrder(user))) return refuse(sayRefusal("checkout.verify"), 403);

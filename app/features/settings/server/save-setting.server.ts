@@ -2,15 +2,26 @@ import { type Db, getDb } from "~/platform/db/db.server";
 import { forgetInRequest, memoInRequest } from "~/platform/request-memo.server";
 
 const memoKey = (key: string) => `setting:${key}`;
+/** Every settings document, as one read of the request memo. */
+const ALL = "setting:*";
 
 /**
- * One settings document's JSON by key, or undefined when it was never saved. Read once per request
- * (a checkout reads the general, payment and delivery settings from several places); inside a
- * transaction (`db`), from it.
+ * One settings document's JSON by key, or undefined when it was never saved. Read once per request,
+ * all of them in one read (a checkout reads the general, payment and delivery settings from
+ * several places); inside a transaction (`db`), that one, from it.
  */
 export function readSetting(key: string, db: Db = getDb()): Promise<string | undefined> {
-  const read = async () => (await db.selectFrom("setting").select("value").where("key", "=", key).executeTakeFirst())?.value;
-  return db === getDb() ? memoInRequest(memoKey(key), read) : read();
+  if (db !== getDb()) return readOne(db, key);
+  return memoInRequest(memoKey(key), async () => (await memoInRequest(ALL, () => readAll(db))).get(key));
+}
+
+async function readOne(db: Db, key: string) {
+  return (await db.selectFrom("setting").select("value").where("key", "=", key).executeTakeFirst())?.value;
+}
+
+async function readAll(db: Db) {
+  const rows = await db.selectFrom("setting").select(["key", "value"]).execute();
+  return new Map(rows.map((row) => [row.key, row.value]));
 }
 
 /** Upserts one settings document (JSON) by key. */
@@ -23,4 +34,5 @@ export async function saveSetting(key: string, value: unknown) {
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: now }))
     .execute();
   forgetInRequest(memoKey(key));
+  forgetInRequest(ALL);
 }
