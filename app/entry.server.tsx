@@ -174,8 +174,10 @@ export default function handleRequest(
           // Catalogue pages hydrate when the person first reaches for something that needs it
           // (docs/decisions/044-hydrate-on-intent.md).
           const handled = routerContext.staticHandlerContext;
+          const leafRouteId = handled.matches.at(-1)?.route.id;
           const when = hydrateWhen({
-            leafRouteId: handled.matches.at(-1)?.route.id,
+            leafRouteId,
+            leafData: leafRouteId ? handled.loaderData[leafRouteId] : undefined,
             search: new URL(request.url).search,
             toast: Boolean((handled.loaderData.root as { toast?: unknown } | undefined)?.toast),
             failed: handled.errors !== null,

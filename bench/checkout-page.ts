@@ -5,13 +5,13 @@
 // caches, service workers and Cache Storage): it is written into the Chromium profile before each run
 // and removed after the page, so the other pages are still measured with an empty cart.
 import { chromium } from "@playwright/test";
-import { CART_KEY, type CartLine } from "../app/features/cart/domain/cart";
+import { CART_COOKIE, CART_KEY, type CartLine, cartCookieValue } from "../app/features/cart/domain/cart";
 import type { QuotedItem } from "../app/features/catalog/domain/product-view";
 import { openDatabase } from "../app/platform/db/db.server";
 import { signUpCustomers } from "./orders.ts";
 
 export type CheckoutVisit = {
-  /** the customer's session cookies, as a Cookie header */
+  /** the customer's session cookies and the cart's cookie, as a Cookie header */
   cookie: string;
   /** the stored cart, as the store writes it under CART_KEY */
   cart: string;
@@ -66,7 +66,9 @@ export async function prepareCheckout(options: {
     if (lines.length < 2 || lines.some((l) => l.product.stock < 1)) {
       throw new Error(`the checkout's cart needs a product with several sizes in stock; ${productId} has ${lines.length}`);
     }
-    return { cookie, cart: JSON.stringify(lines), lines };
+    // With the cookie the store's cart writes beside its storage (its sizes and quantities): the
+    // server draws the checkout from it.
+    return { cookie: `${cookie}; ${CART_COOKIE}=${cartCookieValue(lines)}`, cart: JSON.stringify(lines), lines };
   } finally {
     await handle.close();
   }

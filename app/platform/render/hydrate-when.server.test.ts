@@ -28,6 +28,16 @@ describe("hydrateWhen", () => {
       expect(hydrateWhen({ ...page, leafRouteId }), String(leafRouteId)).toBe("load");
   });
 
+  test("checkout waits for intent only when the server drew its cart", () => {
+    const checkout = { ...page, leafRouteId: "routes/store/checkout" };
+    expect(hydrateWhen({ ...checkout, leafData: { cart: { lines: [], items: [] } } })).toBe("intent");
+    expect(hydrateWhen({ ...checkout, leafData: { cart: null } })).toBe("load");
+    expect(hydrateWhen({ ...checkout, leafData: undefined })).toBe("load");
+    expect(hydrateWhen({ ...checkout, leafData: { cart: { lines: [], items: [] } }, search: "?auth=login" })).toBe("load");
+    // Another page's data with a `cart` is no reason.
+    expect(hydrateWhen({ ...page, leafRouteId: "routes/store/contact", leafData: { cart: {} } })).toBe("load");
+  });
+
   test("a dialog in the address, a toast or an error page needs the scripts at once", () => {
     expect(hydrateWhen({ ...page, search: "?auth=login" })).toBe("load");
     expect(hydrateWhen({ ...page, toast: true })).toBe("load");

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
@@ -22,8 +22,12 @@ import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
 import { CheckoutSchema } from "~/features/cart/domain/checkout";
 import { RefusalError, refusal } from "~/platform/core/refusal";
 import { formatPaise } from "~/platform/core/money";
-import { lineKey, lineName } from "~/features/cart/domain/cart";
-import { useCartQuote } from "~/features/cart/ui/use-cart-quote";
+import { CART_COOKIE, lineKey, lineName, parseCartCookie, quotedCookieCart } from "~/features/cart/domain/cart";
+import { type DrawnCart, useCartQuote } from "~/features/cart/ui/use-cart-quote";
+import { quoteCart } from "~/features/catalog/server/quote-cart.server";
+import { checkDelivery } from "~/features/delivery/server/delivery.server";
+import { localizeDeliveryCheck } from "~/features/delivery/server/delivery-text.server";
+import { cookieValue } from "~/platform/http/cookies";
 import { useCheckoutKey } from "~/features/cart/domain/checkout-key";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useOnline } from "~/ui/use-online";
@@ -44,14 +48,36 @@ import { metaTitle } from "~/features/orders/ui/order-text";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "ui_checkout_meta", "Checkout · Angle") }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requestState(context).user();
-  const [methods, mustVerify, addresses] = await Promise.all([
+  const customer = user?.role === "user";
+  const [methods, mustVerify, addresses, cart] = await Promise.all([
     getCheckoutMethods(currentLocale()),
     user ? mayOrder(user).then((may) => !may) : false,
-    user?.role === "user" ? listAddresses(user.id) : [],
+    customer ? listAddresses(user.id) : [],
+    customer ? drawnCart(request) : null,
   ]);
-  return { methods, mustVerify, addresses };
+  // Drawn by the server, the page also says whether the saved address is delivered to, and with cash
+  // on delivery (the scripts look it up otherwise, and for every pincode typed).
+  const savedPincode = user?.address.pincode;
+  const savedCheck = cart && savedPincode ? localizeDeliveryCheck(await checkDelivery(savedPincode)) : null;
+  // A key for an order sent before the scripts run (the form works without them); once they run, the
+  // tab's own key (useCheckoutKey) takes its place.
+  return { methods, mustVerify, addresses, cart, savedCheck, checkoutKey: crypto.randomUUID() };
+}
+
+/**
+ * The cart the page is drawn with, from the cookie that mirrors the browser's (cart.ts) and the
+ * server's quote of it: the form and the order's lines are in the HTML, and the page's scripts wait
+ * for the customer's intent (issue 30, decision 046). Null when there is no cookie, or the quote would
+ * change something (the scripts then draw the page and say what changed).
+ */
+async function drawnCart(request: Request): Promise<DrawnCart | null> {
+  const wanted = parseCartCookie(cookieValue(request.headers.get("cookie"), CART_COOKIE));
+  if (!wanted) return null;
+  const items = await quoteCart(wanted.map(({ productId, variantId }) => (variantId ? { productId, variantId } : { productId })));
+  const lines = quotedCookieCart(wanted, items);
+  return lines ? { lines, items } : null;
 }
 
 /**
@@ -87,7 +113,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const buyer = { id: user.id, name, email: user.email };
     const { orderId } = await placeOrder(buyer, submission.value, { ip: clientAddress(request) });
     await keepAddress(user.id, submission.value);
-    return redirect(`/order-confirmation/${orderId}?placed=1`);
+    // The cart's cookie goes with the order (the page that confirms it empties the browser's cart):
+    // an order sent without scripts is not drawn again at the next checkout.
+    return redirect(`/order-confirmation/${orderId}?placed=1`, {
+      headers: { "Set-Cookie": `${CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` },
+    });
   } catch (error) {
     if (error instanceof OrderRefused) {
       const message = renderRefusal(error.refusal);
@@ -134,6 +164,14 @@ function replyErrors(result: SubmissionResult<string[]> | undefined): Record<str
   return out;
 }
 
+/** A form's chosen value for a name: a radio group's checked one, a select's; "" when none. */
+function chosenValue(fields: HTMLFormControlsCollection, name: string): string {
+  const field = fields.namedItem(name);
+  if (field instanceof RadioNodeList || field instanceof HTMLSelectElement) return field.value;
+  if (field instanceof HTMLInputElement && field.type === "radio") return field.checked ? field.value : "";
+  return "";
+}
+
 /** What is wrong with the name a mobile account gives at checkout: none, a number for one, or too long. */
 function nameProblem(given: string) {
   if (given.length > FIELD_MAX.name) return refusal("account.name_too_long", { max: FIELD_MAX.name });
@@ -159,23 +197,23 @@ const METHOD_KEYS = {
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const stateLabel = useStateName();
-  const { methods, mustVerify, addresses } = loaderData;
+  const { methods, mustVerify, addresses, cart } = loaderData;
   // The store's own methods in the page's language; a method the admin added keeps its given name.
   const methodLabel = (m: { key: string; label: string }) =>
     m.key in METHOD_KEYS ? t(METHOD_KEYS[m.key as keyof typeof METHOD_KEYS]) : m.label;
   const { user } = useRootData();
   const hydrated = useHydrated();
-  // The form and the order's lines are drawn once hydrated (they come from this browser's cart), as a
-  // transition: React draws them in slices between which a tap is answered, not in one long task that
-  // freezes a budget phone (issue 30).
-  const [drawn, setDrawn] = useState(false);
+  // The form and the order's lines: in the server's HTML when it knew the cart (its cookie), else drawn
+  // once hydrated from this browser's cart, as a transition: React draws them in slices between which
+  // a tap is answered, not in one long task that freezes a budget phone (issue 30).
+  const [drawn, setDrawn] = useState(!!cart);
   useEffect(() => startTransition(() => setDrawn(true)), []);
   const online = useOnline();
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
-  const { lines, checked } = useCartQuote();
-  const checkoutKey = useCheckoutKey();
+  const { lines, checked } = useCartQuote(cart);
+  const checkoutKey = useCheckoutKey(loaderData.checkoutKey);
   const [chosen, setPayment] = useState<string>(methods[0]?.key ?? "");
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   // The delivery State decides CGST + SGST or IGST: followed as it is chosen or filled from the pincode.
@@ -194,13 +232,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // total cash on delivery is not taken, it is not offered (the server refuses it too).
   const form = useRef<HTMLFormElement>(null);
   const lookup = useFetcher<{ check: DeliveryCheck }>();
-  const check = lookup.data?.check;
+  const check = lookup.data?.check ?? loaderData.savedCheck ?? undefined;
   const lookUp = (pincode: string) => {
     if (/^[1-9][0-9]{5}$/.test(pincode.trim())) void lookup.load(`/resources/delivery?pin=${pincode.trim()}`);
   };
   // The saved address's pincode is looked up once, when the page opens; typing looks up the rest.
   const savedPincode = user?.address.pincode ?? "";
-  const lookedUpSaved = useRef(false);
+  const lookedUpSaved = useRef(!!loaderData.savedCheck);
   useEffect(() => {
     if (lookedUpSaved.current || !savedPincode) return;
     lookedUpSaved.current = true;
@@ -213,6 +251,19 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       setStateName(check.place.state);
     }
   }, [check]);
+  // The server drew the form and its scripts waited for the customer (issue 30): what they chose before
+  // the scripts ran (a payment method, a saved address, a State) is where React starts, before anything
+  // is drawn again: React would otherwise put its own choice back, and the order would go with it.
+  useLayoutEffect(() => {
+    const fields = form.current?.elements;
+    if (!fields) return;
+    const method = chosenValue(fields, "paymentMethod");
+    if (method) setPayment(method);
+    const address = chosenValue(fields, "addressChoice");
+    if (address) setAddressChoice(address);
+    const state = chosenValue(fields, "state");
+    if (state) setStateName(state);
+  }, []);
   const total = priced.total;
   const noCod =
     check?.kind === "delivers" && (!check.cod || total > check.codMaxPaise)

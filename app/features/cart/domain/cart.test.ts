@@ -1,6 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defined } from "~/platform/defined";
-import { addAllToCart, addToCart, type CartProduct, lineKey, lineName, readCart, removeFromCart, setCartQuantity } from "./cart";
+import {
+  addAllToCart,
+  addToCart,
+  type CartProduct,
+  cartCookieValue,
+  lineKey,
+  lineName,
+  parseCartCookie,
+  quotedCookieCart,
+  readCart,
+  removeFromCart,
+  setCartQuantity,
+} from "./cart";
 
 // The cart lives in the visitor's local storage: a stand-in for it, holding what a visitor wrote there.
 const stored = new Map<string, string>();
@@ -107,5 +119,117 @@ describe("pack sizes in the cart", () => {
       ["neem000001", 5],
       ["small00001", 1],
     ]);
+  });
+});
+
+describe("the cart's cookie (the server draws checkout from it)", () => {
+  const sized = (id: string, variantId: string, stock = 10): CartProduct => ({
+    ...product(id),
+    category: "seeds",
+    variantId,
+    variantLabel: "50 g",
+    stock,
+  });
+  const quoted = (productId: string, variantId: string, stock: number, pricePaise = 12_500) => ({
+    key: variantId,
+    productId,
+    variantId,
+    variantLabel: "50 g",
+    name: `Product ${productId}`,
+    pricePaise,
+    mrpPaise: 15_000,
+    image: "/x.svg",
+    category: "seeds" as const,
+    stock,
+    gstRate: 5,
+    sellerStateCode: null,
+  });
+
+  it("mirrors every write of the cart: sizes and quantities only, and goes when the cart is empty", async () => {
+    const jar = new Map<string, string>();
+    const options: unknown[] = [];
+    Object.assign(globalThis, {
+      cookieStore: {
+        set: async (o: { name: string; value: string }) => {
+          options.push(o);
+          jar.set(o.name, o.value);
+        },
+        delete: async (o: { name: string }) => {
+          options.push(o);
+          jar.delete(o.name);
+        },
+      },
+    });
+    try {
+      addToCart(sized("aaaaaa", "aaaav1"), 2);
+      addToCart(product("bbbbbb") as CartProduct, 1);
+      expect(jar.get("angle-cart-lines")).toBe("aaaaaa~aaaav1.2|bbbbbb.1");
+      expect(options.at(-1)).toMatchObject({ path: "/", sameSite: "lax" });
+      removeFromCart("aaaav1");
+      expect(jar.get("angle-cart-lines")).toBe("bbbbbb.1");
+      removeFromCart("bbbbbb");
+      expect(jar.has("angle-cart-lines")).toBe(false);
+      expect(options.at(-1)).toEqual({ name: "angle-cart-lines", path: "/" });
+    } finally {
+      Reflect.deleteProperty(globalThis, "cookieStore");
+    }
+  });
+
+  it("names a line without a size by its product, and has no value for a cart too long for a cookie", () => {
+    expect(cartCookieValue([{ product: { ...product("aaaaaa"), category: "tools" }, quantity: 1 }])).toBe("aaaaaa.1");
+    const long = Array.from({ length: 50 }, (_, i) => ({
+      product: sized(`p${"x".repeat(38)}${i}`.slice(0, 40), `v${"y".repeat(38)}${i}`.slice(0, 40)),
+      quantity: 999,
+    }));
+    expect(cartCookieValue(long)).toBe("");
+    expect(cartCookieValue(long.slice(0, 10))).not.toBe("");
+  });
+
+  it("reads back only what this store writes", () => {
+    expect(parseCartCookie("aaaaaa~aaaav1.2|bbbbbb~bbbbv2.999")).toEqual([
+      { productId: "aaaaaa", variantId: "aaaav1", quantity: 2 },
+      { productId: "bbbbbb", variantId: "bbbbv2", quantity: 999 },
+    ]);
+    expect(parseCartCookie("aaaaaa.2")).toEqual([{ productId: "aaaaaa", quantity: 2 }]);
+    for (const bad of [
+      undefined,
+      "",
+      "aaaaaa.2|aaaaaa~aaaaaa.1",
+      "aaaaaa~aaaav1.0",
+      "aaaaaa~aaaav1.1000",
+      "AAAAAA~aaaav1.1",
+      "aaaaaa~aaaav1.1|aaaaaa~aaaav1.2",
+      "a~b.1",
+      "aaaaaa~aaaav1.1;x",
+    ])
+      expect(parseCartCookie(bad), String(bad)).toBeNull();
+    expect(parseCartCookie(Array.from({ length: 51 }, (_, i) => `aaaaaa~v${String(i).padStart(6, "0")}.1`).join("|"))).toBeNull();
+  });
+
+  it("draws the cart only when the quote changes nothing", () => {
+    const wanted = [
+      { productId: "aaaaaa", variantId: "aaaav1", quantity: 2 },
+      { productId: "bbbbbb", variantId: "bbbbv2", quantity: 3 },
+    ];
+    const lines = defined(
+      quotedCookieCart(wanted, [quoted("bbbbbb", "bbbbv2", 3, 9_900), quoted("aaaaaa", "aaaav1", 5)]),
+      "the drawn cart",
+    );
+    expect(lines.map((l) => [l.product.variantId, l.quantity, l.product.pricePaise, l.product.gstRate])).toEqual([
+      ["aaaav1", 2, 12_500, 5],
+      ["bbbbv2", 3, 9_900, 5],
+    ]);
+    // A size gone, out of stock, fewer left than wanted, or another product's size of that id: the scripts say so.
+    expect(quotedCookieCart(wanted, [quoted("aaaaaa", "aaaav1", 5)])).toBeNull();
+    expect(quotedCookieCart(wanted, [quoted("aaaaaa", "aaaav1", 5), quoted("bbbbbb", "bbbbv2", 0)])).toBeNull();
+    expect(quotedCookieCart(wanted, [quoted("aaaaaa", "aaaav1", 5), quoted("bbbbbb", "bbbbv2", 2)])).toBeNull();
+    expect(quotedCookieCart(wanted, [quoted("aaaaaa", "aaaav1", 5), quoted("cccccc", "bbbbv2", 9)])).toBeNull();
+    expect(quotedCookieCart([], [])).toBeNull();
+    // A line naming only its product is its first size, as quoted for it.
+    const bare = defined(
+      quotedCookieCart([{ productId: "aaaaaa", quantity: 1 }], [{ ...quoted("aaaaaa", "aaaav1", 5), key: "aaaaaa" }]),
+      "a bare line",
+    );
+    expect(bare.map((l) => [l.product.id, l.product.variantId])).toEqual([["aaaaaa", "aaaav1"]]);
   });
 });

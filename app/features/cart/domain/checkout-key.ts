@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 const KEY = "angle-checkout-key";
 
@@ -10,22 +10,26 @@ function freshKey() {
 
 /**
  * A one-time key for this checkout, kept for the tab's session so a double click, a resubmit or a
- * reload-and-retry all carry the same key and the server returns the first order.
+ * reload-and-retry all carry the same key and the server returns the first order. The page starts
+ * from the key the server drew it with (`offered`, the same in the HTML and at hydration), then takes
+ * the tab's: the one kept, or the offered one, now kept.
  */
-export function useCheckoutKey(): string {
-  const [key] = useState(() => {
-    if (typeof window === "undefined") return "";
-    try {
-      const existing = window.sessionStorage.getItem(KEY);
-      if (existing) return existing;
-      const fresh = freshKey();
-      window.sessionStorage.setItem(KEY, fresh);
-      return fresh;
-    } catch {
-      return freshKey();
-    }
-  });
+export function useCheckoutKey(offered: string): string {
+  const [key, setKey] = useState(offered);
+  useEffect(() => setKey(tabKey(offered)), [offered]);
   return key;
+}
+
+function tabKey(offered: string): string {
+  try {
+    const existing = window.sessionStorage.getItem(KEY);
+    if (existing) return existing;
+    const fresh = offered || freshKey();
+    window.sessionStorage.setItem(KEY, fresh);
+    return fresh;
+  } catch {
+    return offered || freshKey();
+  }
 }
 
 /** After an order is placed, the next checkout gets a new key. */

@@ -13,9 +13,9 @@ export type QuotedLine = CartLine & { outOfStock: boolean; priceChangedFrom: num
  * each with a notice, so nothing is silently sold at an old price. A line from before pack sizes
  * gets its product's first size.
  */
-export function useCartQuote() {
+export function useCartQuote(drawn?: DrawnCart | null) {
   const t = useT();
-  const lines = useCart();
+  const lines = useCart(drawn?.lines);
   const fetcher = useFetcher<{ items: QuotedItem[] }>();
   const [notices, setNotices] = useState<string[]>([]);
   const [changed, setChanged] = useState<Record<string, number>>({});
@@ -25,8 +25,10 @@ export function useCartQuote() {
   const applied = useRef<unknown>(null);
   // The cart's ids as the last answer left it. An answer names each line's size, so a line from
   // before pack sizes changes the ids when it is applied; that cart was just checked, and asking
-  // again would disable Place Order for a moment, long enough to swallow a click.
-  const answered = useRef<string | null>(null);
+  // again would disable Place Order for a moment, long enough to swallow a click. A page the server
+  // drew with the cart (checkout) comes with its quote: the first answer.
+  const answered = useRef<string | null>(drawn ? quoteIds(drawn.lines) : null);
+  const [drawnAnswer, setDrawnAnswer] = useState(!!drawn);
 
   const askForQuote = useEffectEvent((forIds: string) => {
     requested.current = new Set(forIds.split(",").map((part) => part.split("~").at(-1) ?? part));
@@ -36,19 +38,17 @@ export function useCartQuote() {
     if (!ids) return;
     // Offline the check cannot answer (and a failed fetcher shows the error page): the stored cart
     // stands until the connection comes back, and is checked again then.
-    if (navigator.onLine && ids !== answered.current) askForQuote(ids);
+    if (navigator.onLine && ids !== answered.current) {
+      setDrawnAnswer(false);
+      askForQuote(ids);
+    }
     const recheck = () => askForQuote(ids);
     window.addEventListener("online", recheck);
     return () => window.removeEventListener("online", recheck);
   }, [ids]);
 
-  // Runs on both data and state: React Router publishes a fetcher's data before its "idle" state
-  // (the state arrives in a transition), so a render can see the new data while still "loading".
-  // Reacting to the data alone would skip it then and never look at it again.
-  useEffect(() => {
-    const items = fetcher.data?.items;
-    if (!items || fetcher.state !== "idle" || applied.current === fetcher.data) return;
-    applied.current = fetcher.data;
+  // Brings the stored cart up to date with an answer (see above).
+  const apply = useEffectEvent((items: readonly QuotedItem[]) => {
     const current = new Map(items.map((p) => [p.key, p]));
     const stored = readCart();
     const messages: string[] = [];
@@ -109,7 +109,25 @@ export function useCartQuote() {
     if (dirty) writeCart(next);
     if (messages.length) setNotices((old) => [...new Set([...old, ...messages])]);
     if (Object.keys(priceChanges).length) setChanged((old) => ({ ...old, ...priceChanges }));
-  }, [fetcher.data, fetcher.state, t]);
+  });
+
+  // Runs on both data and state: React Router publishes a fetcher's data before its "idle" state
+  // (the state arrives in a transition), so a render can see the new data while still "loading".
+  // Reacting to the data alone would skip it then and never look at it again.
+  useEffect(() => {
+    const items = fetcher.data?.items;
+    if (!items || fetcher.state !== "idle" || applied.current === fetcher.data) return;
+    applied.current = fetcher.data;
+    apply(items);
+  }, [fetcher.data, fetcher.state]);
+  // The server's quote of the cart it drew, applied to the stored cart once, as an answer is: a price
+  // kept in this browser from before is brought up to date, with its notice.
+  useEffect(() => {
+    if (!drawn || applied.current === drawn) return;
+    applied.current = drawn;
+    requested.current = new Set(drawn.lines.map((l) => lineKey(l.product)));
+    apply(drawn.items);
+  }, [drawn]);
 
   const quoted: QuotedLine[] = useMemo(
     () =>
@@ -120,9 +138,12 @@ export function useCartQuote() {
       })),
     [lines, changed],
   );
-  const checked = !!fetcher.data && fetcher.state === "idle";
+  const checked = fetcher.state === "idle" && (!!fetcher.data || drawnAnswer);
   return { lines: quoted, notices, checked };
 }
+
+/** A cart the server drew a page with: its lines (as the browser's quote writes them) and its quote. */
+export type DrawnCart = { lines: CartLine[]; items: QuotedItem[] };
 
 /** The lines a quote is asked for: each product, with its size where the line names one. */
 function quoteIds(lines: readonly CartLine[]): string {
