@@ -213,39 +213,41 @@ export async function placeOrder(
        * The stock: the product rows first, in order (every writer of a product's sizes takes its
        * row, so the summary written below is computed from sizes no one else is changing), then
        * each size's guarded decrement, then the summaries. Other checkouts of these products wait
-       * for this one from here to the commit, so a cash-on-delivery order does it last
-       * (docs/decisions/043-orders-under-a-rush.md); a refusal rolls back all of it.
+       * for this one from here to the commit, so a cash-on-delivery order does it last, and on
+       * PostgreSQL in one statement (takeStockAtOnce; docs/decisions/043-orders-under-a-rush.md); a
+       * refusal rolls back all of it.
        */
       const takeStock = async () => {
         if (engine === "postgres" && !holds) {
-          await takeStockAtOnce(trx, productIds, ordered, quantities);
-        } else {
-          await lockLiveProducts(trx, engine, productIds, ordered);
-          for (const size of ordered) {
-            const quantity = quantities.get(size.id) ?? 0;
-            const named = Number(size.sizes) > 1 ? `${size.name} (${size.label})` : size.name;
-            if (holds && held) {
-              // The product's row is held above, so this stock is the one the decrement below sees.
-              const row = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
-              const stock = Number(row?.stock ?? 0);
-              const mine = held.byVariant.get(size.id) ?? 0;
-              const allowed = holdAllowance(stock, mine, holds);
-              // More than the stock left is the stock's refusal, below.
-              if (quantity <= stock && mine + quantity > allowed) throw new OrderRefused(unpaidShareOfStock(allowed, named), 409);
-            }
-            const taken = await trx
-              .updateTable("product_variant")
-              .set({ stock: sql`stock - ${quantity}` })
-              .where("id", "=", size.id)
-              .where("stock", ">=", quantity)
-              .executeTakeFirst();
-            if (Number(taken.numUpdatedRows) !== 1) {
-              const left = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
-              const stock = Number(left?.stock ?? 0);
-              throw new OrderRefused(
-                stock <= 0 ? refusal("checkout.out_of_stock", { name: named }) : refusal("checkout.only_left", { stock, name: named }),
-              );
-            }
+          // The summary's stock is taken with the sizes'; the rest of it changes only when a size sells out.
+          if (await takeStockAtOnce(trx, productIds, ordered, quantities)) await syncProductSummary(trx, productIds);
+          return;
+        }
+        await lockLiveProducts(trx, engine, productIds, ordered);
+        for (const size of ordered) {
+          const quantity = quantities.get(size.id) ?? 0;
+          const named = Number(size.sizes) > 1 ? `${size.name} (${size.label})` : size.name;
+          if (holds && held) {
+            // The product's row is held above, so this stock is the one the decrement below sees.
+            const row = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
+            const stock = Number(row?.stock ?? 0);
+            const mine = held.byVariant.get(size.id) ?? 0;
+            const allowed = holdAllowance(stock, mine, holds);
+            // More than the stock left is the stock's refusal, below.
+            if (quantity <= stock && mine + quantity > allowed) throw new OrderRefused(unpaidShareOfStock(allowed, named), 409);
+          }
+          const taken = await trx
+            .updateTable("product_variant")
+            .set({ stock: sql`stock - ${quantity}` })
+            .where("id", "=", size.id)
+            .where("stock", ">=", quantity)
+            .executeTakeFirst();
+          if (Number(taken.numUpdatedRows) !== 1) {
+            const left = await trx.selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirst();
+            const stock = Number(left?.stock ?? 0);
+            throw new OrderRefused(
+              stock <= 0 ? refusal("checkout.out_of_stock", { name: named }) : refusal("checkout.only_left", { stock, name: named }),
+            );
           }
         }
         await syncProductSummary(trx, productIds);
@@ -436,31 +438,40 @@ async function lockLiveProducts(
 }
 
 /**
- * PostgreSQL, an order that takes its stock last (cash on delivery): its products' rows locked in
- * order and every size's guarded decrement in one statement, one round trip while other checkouts
- * of these products wait (docs/decisions/043-orders-under-a-rush.md). The locks are the subquery's,
- * a one-time condition of the update, so they are taken before any size is touched: products before
- * sizes, as every writer of a product's sizes takes them. The decrement's `stock >= q` is checked
- * on each size's newest row (PostgreSQL re-reads a row that changed while the update waited for it).
- * Fewer sizes taken than asked for is a refusal, said as before: a product no longer on sale, else
- * the first size short of stock. The caller's transaction rolls back whatever was taken.
+ * PostgreSQL, an order that takes its stock last (cash on delivery), in one statement, one round
+ * trip between other checkouts of these products and its commit (docs/decisions/043-orders-under-a-rush.md):
+ * its products' rows locked in order, every size's guarded decrement, and each product's stock (the
+ * sum of its sizes') less what was taken. The locks come first: the decrement waits on them (a
+ * one-time condition), so products are locked before sizes, as every writer of a product's sizes
+ * takes them. Rows another order changed while this one waited are re-read by PostgreSQL, so the
+ * decrement's `stock >= q` and the product's `stock - q` are of the newest rows. The rest of the
+ * summary (the price shown, from the cheapest size in stock) changes only when a size sells out:
+ * true then, and the caller writes the whole summary. Fewer sizes taken than asked for is a
+ * refusal, said as before: a product no longer on sale, else the first size short of stock. The
+ * caller's transaction rolls back whatever was taken.
  */
 async function takeStockAtOnce(
   trx: Db,
   productIds: readonly string[],
   sizes: readonly { id: string; product_id: string; name: string; label: string; sizes: unknown }[],
   quantities: ReadonlyMap<string, number>,
-) {
+): Promise<boolean> {
   const asked = sizes.map((size) => sql`(${size.id}, ${quantities.get(size.id) ?? 0}::integer)`);
-  const { rows } = await sql<{ id: string }>`
-    update product_variant v set stock = v.stock - t.q
-    from (values ${sql.join(asked)}) as t(id, q)
-    where v.id = t.id and v.stock >= t.q
-      and (select count(*) from (
-        select id from product where id in (${sql.join(productIds)}) and status = 'live' order by id for no key update
-      ) locked) = ${productIds.length}
-    returning v.id`.execute(trx);
-  if (rows.length === sizes.length) return;
+  const { rows } = await sql<{ id: string; stock: number }>`
+    with locked as materialized (
+      select id from product where id in (${sql.join(productIds)}) and status = 'live' order by id for no key update
+    ), taken as (
+      update product_variant v set stock = v.stock - t.q
+      from (values ${sql.join(asked)}) as t(id, q)
+      where v.id = t.id and v.stock >= t.q and (select count(*) from locked) = ${productIds.length}
+      returning v.id, v.product_id, v.stock, t.q
+    ), summed as (
+      update product p set stock = p.stock - s.q, version = p.version + 1
+      from (select product_id, sum(q) as q from taken group by product_id) s
+      where p.id = s.product_id and (select count(*) from taken) = ${sizes.length}
+    )
+    select id, stock from taken`.execute(trx);
+  if (rows.length === sizes.length) return rows.some((row) => Number(row.stock) <= 0);
   const now = await trx
     .selectFrom("product_variant as v")
     .innerJoin("product as p", "p.id", "v.product_id")

@@ -10,12 +10,16 @@ const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof 
  * committed before it began, so after the lock it sees every earlier hit on the key, from any
  * process); the first key at its limit ends the judging and nothing is counted; otherwise one hit
  * is counted on every key. One row per key judged: whether that key allowed it, and its buckets in
- * the span (the hit included when counted). The locks are the call's transaction's.
+ * the span (the hit included when counted). The locks are the call's transaction's. When the call
+ * is a transaction of its own (`own_transaction`, as the store's always is), its commit does not
+ * wait for the disk (`synchronous_commit = off`), so a key many share (an address many customers
+ * order from) is not held for a flush per hit: a crash may forget the last fraction of a second of
+ * counts, which a limit can spare. An order's own transaction still waits for its flush.
  * SQLite has one writer at a time and no functions: its store keeps its transaction.
  */
 export async function up(db: Kysely<unknown>) {
   if (!isPostgres(db)) return;
-  await sql`create function rate_limit_hits(keys text[], starts bigint[], oldests bigint[], maxes bigint[])
+  await sql`create function rate_limit_hits(keys text[], starts bigint[], oldests bigint[], maxes bigint[], own_transaction boolean)
     returns table (hit integer, allowed boolean, buckets json)
     language plpgsql volatile as $$
     declare
@@ -23,6 +27,9 @@ export async function up(db: Kysely<unknown>) {
       all_allowed boolean := true;
       span bigint;
     begin
+      if own_transaction then
+        perform set_config('synchronous_commit', 'off', true);
+      end if;
       for k in 1 .. coalesce(cardinality(keys), 0) loop
         perform pg_advisory_xact_lock(hashtextextended(keys[k], 0));
         delete from rate_limit_bucket r where r.key = keys[k] and r.bucket_start < oldests[k];
@@ -51,5 +58,5 @@ export async function up(db: Kysely<unknown>) {
 
 export async function down(db: Kysely<unknown>) {
   if (!isPostgres(db)) return;
-  await sql`drop function if exists rate_limit_hits(text[], bigint[], bigint[], bigint[])`.execute(db);
+  await sql`drop function if exists rate_limit_hits(text[], bigint[], bigint[], bigint[], boolean)`.execute(db);
 }
