@@ -76,51 +76,59 @@ describe("placeOrder with pack sizes", () => {
     expect(await summaryOf(product.id)).toEqual({ pricePaise: 45_000, mrpPaise: 55_000, stock: 7, priceVaries: true, variantCount: 3 });
   });
 
-  it("refuses a sold-out size by name and size, writing nothing: no order, no stock taken from any size", async () => {
-    const customer = await createCustomer();
-    const product = await neem("Neem Oil B");
-    const litre = await sizeOf(product.id, "1 L");
-    const five = await sizeOf(product.id, "5 L");
-    const before = await snapshot(product.id);
-    const orders = await countOrders();
-    const items = [
-      { productId: product.id, variantId: litre.id, quantity: 2 },
-      { productId: product.id, variantId: five.id, quantity: 1 },
-    ];
-    await expect(placeOrder(customer, checkoutInput(items)).catch(refusal)).resolves.toEqual({
-      status: 409,
-      message: "Neem Oil B (5 L) is out of stock.",
-    });
-    expect(await snapshot(product.id)).toEqual(before);
-    expect(await countOrders()).toBe(orders);
-  });
+  // Cash on delivery takes its stock last (on PostgreSQL in the statement that writes the order),
+  // a bank transfer before pricing: each refuses the same way and writes nothing.
+  for (const paymentMethod of ["bank_transfer", "cod"] as const) {
+    const name = (base: string) => `${base}${paymentMethod === "cod" ? " (COD)" : ""}`;
 
-  it("refuses more than a size has: 'Only N of Name (size) left', nothing written", async () => {
-    const customer = await createCustomer();
-    const product = await neem("Neem Oil C");
-    const litre = await sizeOf(product.id, "1 L");
-    const small = await sizeOf(product.id, "250 ml");
-    const before = await snapshot(product.id);
-    const orders = await countOrders();
-    // The 1 L line is fine and comes first in the lock order or not: either way it is rolled back.
-    const items = [
-      { productId: product.id, variantId: litre.id, quantity: 1 },
-      { productId: product.id, variantId: small.id, quantity: 3 },
-    ];
-    await expect(placeOrder(customer, checkoutInput(items)).catch(refusal)).resolves.toEqual({
-      status: 409,
-      message: "Only 2 of Neem Oil C (250 ml) left in stock; please reduce the quantity.",
+    it(`refuses a sold-out size by name and size, writing nothing: no order, no stock taken from any size (${paymentMethod})`, async () => {
+      const customer = await createCustomer();
+      const product = await neem(name("Neem Oil B"));
+      const litre = await sizeOf(product.id, "1 L");
+      const five = await sizeOf(product.id, "5 L");
+      const before = await snapshot(product.id);
+      const orders = await countOrders();
+      const items = [
+        { productId: product.id, variantId: litre.id, quantity: 2 },
+        { productId: product.id, variantId: five.id, quantity: 1 },
+      ];
+      await expect(placeOrder(customer, checkoutInput(items, { paymentMethod })).catch(refusal)).resolves.toEqual({
+        status: 409,
+        message: `${name("Neem Oil B")} (5 L) is out of stock.`,
+      });
+      expect(await snapshot(product.id)).toEqual(before);
+      expect(await countOrders()).toBe(orders);
     });
-    expect(await snapshot(product.id)).toEqual(before);
-    expect(await countOrders()).toBe(orders);
 
-    // A product with one size is named without one.
-    const single = await createProduct({ name: "Khurpi", variants: [{ label: "Standard", pricePaise: 9_900, stock: 1 }] });
-    await expect(placeOrder(customer, checkoutInput([{ productId: single.id, quantity: 2 }])).catch(refusal)).resolves.toEqual({
-      status: 409,
-      message: "Only 1 of Khurpi left in stock; please reduce the quantity.",
+    it(`refuses more than a size has: 'Only N of Name (size) left', nothing written (${paymentMethod})`, async () => {
+      const customer = await createCustomer();
+      const product = await neem(name("Neem Oil C"));
+      const litre = await sizeOf(product.id, "1 L");
+      const small = await sizeOf(product.id, "250 ml");
+      const before = await snapshot(product.id);
+      const orders = await countOrders();
+      // The 1 L line is fine and comes first in the lock order or not: either way it is rolled back.
+      const items = [
+        { productId: product.id, variantId: litre.id, quantity: 1 },
+        { productId: product.id, variantId: small.id, quantity: 3 },
+      ];
+      await expect(placeOrder(customer, checkoutInput(items, { paymentMethod })).catch(refusal)).resolves.toEqual({
+        status: 409,
+        message: `Only 2 of ${name("Neem Oil C")} (250 ml) left in stock; please reduce the quantity.`,
+      });
+      expect(await snapshot(product.id)).toEqual(before);
+      expect(await countOrders()).toBe(orders);
+
+      // A product with one size is named without one.
+      const single = await createProduct({ name: "Khurpi", variants: [{ label: "Standard", pricePaise: 9_900, stock: 1 }] });
+      await expect(
+        placeOrder(customer, checkoutInput([{ productId: single.id, quantity: 2 }], { paymentMethod })).catch(refusal),
+      ).resolves.toEqual({
+        status: 409,
+        message: "Only 1 of Khurpi left in stock; please reduce the quantity.",
+      });
     });
-  });
+  }
 
   it("refuses a size of another product than the line names (a tampered cart), writing nothing", async () => {
     const customer = await createCustomer();
@@ -241,104 +249,115 @@ describe("placeOrder with pack sizes", () => {
   });
 });
 
-describe("simultaneous orders for one size", () => {
-  it(`sells the last 5 of a size to exactly 5 of 10 customers (${getDatabase().engine}); the other size and the summary stay right`, async () => {
-    const product = await createProduct({
-      name: "Hybrid Tomato Seeds",
-      variants: [
-        { label: "10 g", pricePaise: 9_000, stock: 5 },
-        { label: "50 g", pricePaise: 40_000, stock: 3 },
-      ],
+// A bank transfer holds its stock before the order is priced; cash on delivery takes it last, on
+// PostgreSQL in the statement that writes the order (placeTakingStock): both under the same rush.
+for (const paymentMethod of ["bank_transfer", "cod"] as const) {
+  describe(`simultaneous orders for one size (${paymentMethod})`, () => {
+    it(`sells the last 5 of a size to exactly 5 of 10 customers (${getDatabase().engine}); the other size and the summary stay right`, async () => {
+      const product = await createProduct({
+        name: "Hybrid Tomato Seeds",
+        variants: [
+          { label: "10 g", pricePaise: 9_000, stock: 5 },
+          { label: "50 g", pricePaise: 40_000, stock: 3 },
+        ],
+      });
+      const customers = await Promise.all(Array.from({ length: 10 }, () => createCustomer()));
+      const orders = await countOrders();
+      const results = await Promise.allSettled(
+        customers.map((c) =>
+          placeOrder(c, checkoutInput([{ productId: product.id, variantId: product.id, quantity: 1 }], { paymentMethod })),
+        ),
+      );
+      const ok = results.filter((r) => r.status === "fulfilled");
+      const refused = results.flatMap((r) => (r.status === "rejected" ? [refusal(r.reason)] : []));
+      expect(ok).toHaveLength(5);
+      expect(refused).toEqual(Array.from({ length: 5 }, () => ({ status: 409, message: "Hybrid Tomato Seeds (10 g) is out of stock." })));
+      expect((await countOrders()) - orders).toBe(5);
+      expect((await sizesOf(product.id)).map((s) => [s.label, s.stock])).toEqual([
+        ["10 g", 0],
+        ["50 g", 3],
+      ]);
+      const sizes = await sizesOf(product.id);
+      expect(await summaryOf(product.id)).toEqual(summaryFor(sizes));
+      expect(await summaryOf(product.id)).toEqual({ pricePaise: 40_000, mrpPaise: 47_200, stock: 3, priceVaries: true, variantCount: 2 });
+      // Every sale is on record: 5 lines of one unit.
+      const sold = await getDb()
+        .selectFrom("order_line")
+        .select((eb) => eb.fn.sum<number>("quantity").as("n"))
+        .where("variant_id", "=", product.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(sold.n)).toBe(5);
     });
-    const customers = await Promise.all(Array.from({ length: 10 }, () => createCustomer()));
-    const orders = await countOrders();
-    const results = await Promise.allSettled(
-      customers.map((c) => placeOrder(c, checkoutInput([{ productId: product.id, variantId: product.id, quantity: 1 }]))),
-    );
-    const ok = results.filter((r) => r.status === "fulfilled");
-    const refused = results.flatMap((r) => (r.status === "rejected" ? [refusal(r.reason)] : []));
-    expect(ok).toHaveLength(5);
-    expect(refused).toEqual(Array.from({ length: 5 }, () => ({ status: 409, message: "Hybrid Tomato Seeds (10 g) is out of stock." })));
-    expect((await countOrders()) - orders).toBe(5);
-    expect((await sizesOf(product.id)).map((s) => [s.label, s.stock])).toEqual([
-      ["10 g", 0],
-      ["50 g", 3],
-    ]);
-    const sizes = await sizesOf(product.id);
-    expect(await summaryOf(product.id)).toEqual(summaryFor(sizes));
-    expect(await summaryOf(product.id)).toEqual({ pricePaise: 40_000, mrpPaise: 47_200, stock: 3, priceVaries: true, variantCount: 2 });
-    // Every sale is on record: 5 lines of one unit.
-    const sold = await getDb()
-      .selectFrom("order_line")
-      .select((eb) => eb.fn.sum<number>("quantity").as("n"))
-      .where("variant_id", "=", product.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(sold.n)).toBe(5);
-  });
 
-  it("never sells below zero when customers ask for different amounts of one size at once", async () => {
-    const product = await createProduct({
-      variants: [
-        { label: "1 kg", pricePaise: 5_000, stock: 7 },
-        { label: "25 kg", pricePaise: 90_000, stock: 2 },
-      ],
+    it("never sells below zero when customers ask for different amounts of one size at once", async () => {
+      const product = await createProduct({
+        variants: [
+          { label: "1 kg", pricePaise: 5_000, stock: 7 },
+          { label: "25 kg", pricePaise: 90_000, stock: 2 },
+        ],
+      });
+      const customers = await Promise.all(Array.from({ length: 8 }, () => createCustomer()));
+      const quantities = [3, 2, 4, 1, 5, 2, 3, 1];
+      const results = await Promise.allSettled(
+        customers.map((c, i) =>
+          placeOrder(
+            c,
+            checkoutInput([{ productId: product.id, variantId: product.id, quantity: defined(quantities[i], "a quantity") }], {
+              paymentMethod,
+            }),
+          ),
+        ),
+      );
+      const sold = results.reduce((sum, r, i) => sum + (r.status === "fulfilled" ? defined(quantities[i], "a quantity") : 0), 0);
+      const left = (await sizeOf(product.id, "1 kg")).stock;
+      expect(left).toBeGreaterThanOrEqual(0);
+      expect(sold + left).toBe(7);
+      for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(OrderRefused);
+      expect(await summaryOf(product.id)).toEqual(summaryFor(await sizesOf(product.id)));
     });
-    const customers = await Promise.all(Array.from({ length: 8 }, () => createCustomer()));
-    const quantities = [3, 2, 4, 1, 5, 2, 3, 1];
-    const results = await Promise.allSettled(
-      customers.map((c, i) =>
-        placeOrder(c, checkoutInput([{ productId: product.id, variantId: product.id, quantity: defined(quantities[i], "a quantity") }])),
-      ),
-    );
-    const sold = results.reduce((sum, r, i) => sum + (r.status === "fulfilled" ? defined(quantities[i], "a quantity") : 0), 0);
-    const left = (await sizeOf(product.id, "1 kg")).stock;
-    expect(left).toBeGreaterThanOrEqual(0);
-    expect(sold + left).toBe(7);
-    for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(OrderRefused);
-    expect(await summaryOf(product.id)).toEqual(summaryFor(await sizesOf(product.id)));
-  });
 
-  it("does not deadlock on orders naming two products' sizes in opposite orders, with cancels running alongside", async () => {
-    const admin = await createCustomer({ role: "admin" });
-    const p = await createProduct({
-      variants: [
-        { label: "A1", pricePaise: 1_000, stock: 100 },
-        { label: "A2", pricePaise: 2_000, stock: 100 },
-      ],
+    it("does not deadlock on orders naming two products' sizes in opposite orders, with cancels running alongside", async () => {
+      const admin = await createCustomer({ role: "admin" });
+      const p = await createProduct({
+        variants: [
+          { label: "A1", pricePaise: 1_000, stock: 100 },
+          { label: "A2", pricePaise: 2_000, stock: 100 },
+        ],
+      });
+      const q = await createProduct({
+        variants: [
+          { label: "B1", pricePaise: 3_000, stock: 100 },
+          { label: "B2", pricePaise: 4_000, stock: 100 },
+        ],
+      });
+      const [a1, a2] = await sizesOf(p.id);
+      const [b1, b2] = await sizesOf(q.id);
+      if (!a1 || !a2 || !b1 || !b2) throw new Error("two sizes each");
+      const forward = [
+        { productId: p.id, variantId: a1.id, quantity: 1 },
+        { productId: p.id, variantId: a2.id, quantity: 1 },
+        { productId: q.id, variantId: b1.id, quantity: 1 },
+        { productId: q.id, variantId: b2.id, quantity: 1 },
+      ];
+      const backward = [...forward].reverse();
+      // Earlier orders to cancel while the new ones are placed: a cancel takes the same rows.
+      const early = await Promise.all(Array.from({ length: 4 }, () => createCustomer()));
+      const toCancel = [];
+      for (const c of early) toCancel.push((await placeOrder(c, checkoutInput(forward, { paymentMethod }))).orderId);
+      const customers = await Promise.all(Array.from({ length: 12 }, () => createCustomer()));
+      const results = await Promise.allSettled([
+        ...customers.map((c, i) => placeOrder(c, checkoutInput(i % 2 ? forward : backward, { paymentMethod }))),
+        ...toCancel.map((id) => changeOrderStatus(id, "cancelled", admin.id)),
+      ]);
+      expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason)).toEqual([]);
+      // 100 − 4 early + 4 cancelled − 12 = 88 of every size.
+      for (const productId of [p.id, q.id]) {
+        expect((await sizesOf(productId)).map((s) => s.stock)).toEqual([88, 88]);
+        expect(await summaryOf(productId)).toEqual(summaryFor(await sizesOf(productId)));
+      }
     });
-    const q = await createProduct({
-      variants: [
-        { label: "B1", pricePaise: 3_000, stock: 100 },
-        { label: "B2", pricePaise: 4_000, stock: 100 },
-      ],
-    });
-    const [a1, a2] = await sizesOf(p.id);
-    const [b1, b2] = await sizesOf(q.id);
-    if (!a1 || !a2 || !b1 || !b2) throw new Error("two sizes each");
-    const forward = [
-      { productId: p.id, variantId: a1.id, quantity: 1 },
-      { productId: p.id, variantId: a2.id, quantity: 1 },
-      { productId: q.id, variantId: b1.id, quantity: 1 },
-      { productId: q.id, variantId: b2.id, quantity: 1 },
-    ];
-    const backward = [...forward].reverse();
-    // Earlier orders to cancel while the new ones are placed: a cancel takes the same rows.
-    const early = await Promise.all(Array.from({ length: 4 }, () => createCustomer()));
-    const toCancel = [];
-    for (const c of early) toCancel.push((await placeOrder(c, checkoutInput(forward))).orderId);
-    const customers = await Promise.all(Array.from({ length: 12 }, () => createCustomer()));
-    const results = await Promise.allSettled([
-      ...customers.map((c, i) => placeOrder(c, checkoutInput(i % 2 ? forward : backward))),
-      ...toCancel.map((id) => changeOrderStatus(id, "cancelled", admin.id)),
-    ]);
-    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason)).toEqual([]);
-    // 100 − 4 early + 4 cancelled − 12 = 88 of every size.
-    for (const productId of [p.id, q.id]) {
-      expect((await sizesOf(productId)).map((s) => s.stock)).toEqual([88, 88]);
-      expect(await summaryOf(productId)).toEqual(summaryFor(await sizesOf(productId)));
-    }
   });
-});
+}
 
 describe("cancelling an order with several sizes", () => {
   it("puts each size's stock back and the summary with it; a size deleted since has nothing to take back", async () => {

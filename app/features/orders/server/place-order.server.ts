@@ -27,7 +27,7 @@ import { newId, newOrderId } from "~/platform/ids";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
 import { orderPlacedMessages } from "~/features/messaging/server/queue-order-emails.server";
-import { insertOutboxRows, outboxInsert } from "~/features/messaging/server/enqueue.server";
+import { insertOutboxRows, outboxInsert, type OutboxRow } from "~/features/messaging/server/enqueue.server";
 import { SMS_RECIPIENT_COLUMNS, smsRecipientOf } from "~/features/messaging/server/queue-order-sms.server";
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
 import { checkDelivery } from "~/features/delivery/server/delivery.server";
@@ -213,16 +213,11 @@ export async function placeOrder(
        * The stock: the product rows first, in order (every writer of a product's sizes takes its
        * row, so the summary written below is computed from sizes no one else is changing), then
        * each size's guarded decrement, then the summaries. Other checkouts of these products wait
-       * for this one from here to the commit, so a cash-on-delivery order does it last, and on
-       * PostgreSQL in one statement (takeStockAtOnce; docs/decisions/043-orders-under-a-rush.md); a
-       * refusal rolls back all of it.
+       * for this one from here to the commit, so a cash-on-delivery order does it last (on
+       * PostgreSQL in the statement that writes the order: placeTakingStock, below;
+       * docs/decisions/043-orders-under-a-rush.md); a refusal rolls back all of it.
        */
       const takeStock = async () => {
-        if (engine === "postgres" && !holds) {
-          // The summary's stock is taken with the sizes'; the rest of it changes only when a size sells out.
-          if (await takeStockAtOnce(trx, productIds, ordered, quantities)) await syncProductSummary(trx, productIds);
-          return;
-        }
         await lockLiveProducts(trx, engine, productIds, ordered);
         for (const size of ordered) {
           const quantity = quantities.get(size.id) ?? 0;
@@ -343,6 +338,13 @@ export async function placeOrder(
         lines: orderLines,
         sms: buyer ? smsRecipientOf(buyer, order) : null,
       });
+      if (engine === "postgres" && !holds) {
+        // Cash on delivery: the order and its stock in one statement (placeTakingStock). The summary's
+        // stock is taken with the sizes'; the rest of it changes only when a size sells out.
+        const soldOut = await placeTakingStock(trx, { order, lines: orderLines, event, messages }, productIds, ordered, quantities);
+        if (soldOut) await syncProductSummary(trx, productIds);
+        return { orderId, created: true };
+      }
       if (engine === "postgres") {
         // One statement, one round trip: the order, its lines, its event and its messages.
         const withOrder = trx
@@ -438,39 +440,63 @@ async function lockLiveProducts(
 }
 
 /**
- * PostgreSQL, an order that takes its stock last (cash on delivery), in one statement, one round
- * trip between other checkouts of these products and its commit (docs/decisions/043-orders-under-a-rush.md):
- * its products' rows locked in order, every size's guarded decrement, and each product's stock (the
- * sum of its sizes') less what was taken. The locks come first: the decrement waits on them (a
- * one-time condition), so products are locked before sizes, as every writer of a product's sizes
- * takes them. Rows another order changed while this one waited are re-read by PostgreSQL, so the
- * decrement's `stock >= q` and the product's `stock - q` are of the newest rows. The rest of the
- * summary (the price shown, from the cheapest size in stock) changes only when a size sells out:
- * true then, and the caller writes the whole summary. Fewer sizes taken than asked for is a
- * refusal, said as before: a product no longer on sale, else the first size short of stock. The
- * caller's transaction rolls back whatever was taken.
+ * PostgreSQL, an order that takes its stock last (cash on delivery): the order, its lines, its
+ * event and its messages written, and its stock taken, in one statement, so one round trip lies
+ * between other checkouts of these products and this one's commit (docs/decisions/043-orders-under-a-rush.md).
+ * The stock: its products' rows locked in order, every size's guarded decrement, and each product's
+ * stock (the sum of its sizes') less what was taken. The locks come first: the decrement waits on
+ * them (a one-time condition), so products are locked before sizes, as every writer of a product's
+ * sizes takes them. Rows another order changed while this one waited are re-read by PostgreSQL, so
+ * the decrement's `stock >= q` and the product's `stock - q` are of the newest rows. The rest of
+ * the summary (the price shown, from the cheapest size in stock) changes only when a size sells
+ * out: true then, and the caller writes the whole summary. Fewer sizes taken than asked for is a
+ * refusal, said as before: a product no longer on sale, else the first size short of stock; the
+ * caller's transaction rolls back whatever was written and taken.
  */
-async function takeStockAtOnce(
+async function placeTakingStock(
   trx: Db,
+  written: {
+    order: Insertable<Database["orders"]>;
+    lines: Insertable<Database["order_line"]>[];
+    event: Insertable<Database["order_event"]>;
+    messages: OutboxRow[];
+  },
   productIds: readonly string[],
   sizes: readonly { id: string; product_id: string; name: string; label: string; sizes: unknown }[],
   quantities: ReadonlyMap<string, number>,
 ): Promise<boolean> {
   const asked = sizes.map((size) => sql`(${size.id}, ${quantities.get(size.id) ?? 0}::integer)`);
-  const { rows } = await sql<{ id: string; stock: number }>`
-    with locked as materialized (
-      select id from product where id in (${sql.join(productIds)}) and status = 'live' order by id for no key update
-    ), taken as (
-      update product_variant v set stock = v.stock - t.q
-      from (values ${sql.join(asked)}) as t(id, q)
-      where v.id = t.id and v.stock >= t.q and (select count(*) from locked) = ${productIds.length}
-      returning v.id, v.product_id, v.stock, t.q
-    ), summed as (
-      update product p set stock = p.stock - s.q, version = p.version + 1
-      from (select product_id, sum(q) as q from taken group by product_id) s
-      where p.id = s.product_id and (select count(*) from taken) = ${sizes.length}
+  const rows = await trx
+    .with("placed_order", (qc) => qc.insertInto("orders").values(written.order))
+    .with("placed_lines", (qc) => qc.insertInto("order_line").values(written.lines))
+    .with("placed_event", (qc) => qc.insertInto("order_event").values(written.event))
+    .with("placed_messages", (qc) =>
+      written.messages.length > 0 ? outboxInsert(qc, written.messages) : qc.selectNoFrom(sql<number>`1`.as("none")),
     )
-    select id, stock from taken`.execute(trx);
+    .with(
+      (cte) => cte("locked").materialized(),
+      () =>
+        sql<{
+          id: string;
+        }>`(select id from product where id in (${sql.join(productIds)}) and status = 'live' order by id for no key update)`,
+    )
+    .with(
+      "taken",
+      () => sql<{ id: string; product_id: string; stock: number; q: number }>`(update product_variant v set stock = v.stock - t.q
+        from (values ${sql.join(asked)}) as t(id, q)
+        where v.id = t.id and v.stock >= t.q and (select count(*) from locked) = ${productIds.length}
+        returning v.id, v.product_id, v.stock, t.q)`,
+    )
+    .with(
+      "summed",
+      () => sql<{ id: string }>`(update product p set stock = p.stock - s.q, version = p.version + 1
+        from (select product_id, sum(q) as q from taken group by product_id) s
+        where p.id = s.product_id and (select count(*) from taken) = ${sizes.length}
+        returning p.id)`,
+    )
+    .selectFrom("taken")
+    .select(["taken.id", "taken.stock"])
+    .execute();
   if (rows.length === sizes.length) return rows.some((row) => Number(row.stock) <= 0);
   const now = await trx
     .selectFrom("product_variant as v")
