@@ -1,4 +1,4 @@
-import { type Insertable, sql } from "kysely";
+import { type ExpressionBuilder, type Insertable, sql } from "kysely";
 import type { Database } from "~/platform/db/schema";
 import { getDatabase, type Db, type Engine } from "~/platform/db/db.server";
 import { MAX_LINE_QUANTITY, mergeCartLines, TOO_MANY_OF_ONE } from "~/features/cart/domain/cart-limits";
@@ -122,29 +122,17 @@ export async function placeOrder(
         .where("id", "=", customer.id)
         .$if(engine === "postgres", (qb) => qb.forNoKeyUpdate())
         .executeTakeFirst();
-      // The repeat and the count of open orders in one read (after the lock above, as separate statements).
-      const seen = await trx
-        .selectNoFrom((eb) => [
-          eb.selectFrom("orders").select("id").where("user_id", "=", customer.id).where("checkout_key", "=", input.checkoutKey).as("again"),
-          eb
-            .selectFrom("orders")
-            .select(eb.fn.countAll<number>().as("n"))
-            .where("user_id", "=", customer.id)
-            .where("status", "in", OPEN_UNPAID_STATUSES)
-            .where("payment_status", "not in", RECEIVED)
-            .as("open"),
-        ])
-        .executeTakeFirstOrThrow();
-      if (seen.again) return { orderId: seen.again, created: false };
-      if (Number(seen.open) >= maxOpen) throw new OrderRefused(TOO_MANY_OPEN_ORDERS(maxOpen), 409);
-      const held = holds ? await heldForPayment(trx, customer.id) : null;
-      // A bank transfer with nothing else waiting may pass the customer's totals (one big order,
-      // bounded by each size's share and its deadline); anything more must fit them together.
-      const alone = transfer && held?.units === 0 && held.paise === 0;
-      if (holds && held && !alone && held.units + units > holds.customerMaxUnits) {
-        throw new OrderRefused(unpaidCustomerOverUnits(holds.customerMaxUnits), 409);
-      }
-
+      // After the lock above (a statement of its own, so these reads see every earlier checkout):
+      // the sizes with the repeat and the count of open orders, in one read.
+      const repeat = (eb: ExpressionBuilder<Database, never>) =>
+        eb.selectFrom("orders").select("id").where("user_id", "=", customer.id).where("checkout_key", "=", input.checkoutKey);
+      const open = (eb: ExpressionBuilder<Database, never>) =>
+        eb
+          .selectFrom("orders")
+          .select(eb.fn.countAll<number>().as("n"))
+          .where("user_id", "=", customer.id)
+          .where("status", "in", OPEN_UNPAID_STATUSES)
+          .where("payment_status", "not in", RECEIVED);
       const sizes = await trx
         .selectFrom("product_variant as v")
         .innerJoin("product as p", "p.id", "v.product_id")
@@ -170,9 +158,23 @@ export async function placeOrder(
               .select(eb.fn.countAll<number>().as("n"))
               .whereRef("w.product_id", "=", "p.id")
               .as("sizes"),
+          (eb) => repeat(eb as ExpressionBuilder<Database, never>).as("again"),
+          (eb) => open(eb as ExpressionBuilder<Database, never>).as("open"),
         ])
         .where("v.id", "in", variantIds)
         .execute();
+      // No size found (a cart of unknown sizes): the repeat and the count on their own.
+      const seen = sizes[0] ?? (await trx.selectNoFrom((eb) => [repeat(eb).as("again"), open(eb).as("open")]).executeTakeFirstOrThrow());
+      if (seen.again) return { orderId: seen.again, created: false };
+      if (Number(seen.open) >= maxOpen) throw new OrderRefused(TOO_MANY_OPEN_ORDERS(maxOpen), 409);
+      const held = holds ? await heldForPayment(trx, customer.id) : null;
+      // A bank transfer with nothing else waiting may pass the customer's totals (one big order,
+      // bounded by each size's share and its deadline); anything more must fit them together.
+      const alone = transfer && held?.units === 0 && held.paise === 0;
+      if (holds && held && !alone && held.units + units > holds.customerMaxUnits) {
+        throw new OrderRefused(unpaidCustomerOverUnits(holds.customerMaxUnits), 409);
+      }
+
       const byId = new Map(sizes.map((v) => [v.id, v]));
       for (const variantId of variantIds) {
         // A size of another product than the line says is a tampered cart: not on sale either, and
