@@ -5,7 +5,8 @@
 // caches, service workers and Cache Storage): it is written into the Chromium profile before each run
 // and removed after the page, so the other pages are still measured with an empty cart.
 import { chromium } from "@playwright/test";
-import { CART_COOKIE, CART_KEY, type CartLine, cartCookieValue } from "../app/features/cart/domain/cart";
+import { CART_KEY, type CartLine } from "../app/features/cart/domain/cart";
+import { CART_COOKIE, cartCookieValue } from "../app/features/cart/domain/cart-cookie";
 import type { QuotedItem } from "../app/features/catalog/domain/product-view";
 import { openDatabase } from "../app/platform/db/db.server";
 import { signUpCustomers } from "./orders.ts";

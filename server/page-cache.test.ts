@@ -43,6 +43,8 @@ describe("which requests may be answered from the cache", () => {
     ]) {
       expect(isCacheableRequest(get(path)), path).toBe(true);
       expect(isCacheableRequest(get(path, { cookie: "angle_lang=hi" })), `${path} with angle_lang`).toBe(true);
+      // A guest with a cart: the cart's copy of its lines is checkout's alone.
+      expect(isCacheableRequest(get(path, { cookie: "angle-cart-lines=abcdef.2; angle_lang=hi" })), `${path} with a cart`).toBe(true);
     }
   });
 

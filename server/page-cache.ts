@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { ServerBuild } from "react-router";
 import { indiaToday } from "../app/platform/core/india-day.ts";
+import { CART_COOKIE } from "../app/features/cart/domain/cart-cookie.ts";
 import { LOCALE_COOKIE } from "../app/platform/i18n/locale-core.ts";
 import { getEnv } from "../app/platform/env.server.ts";
 import { log, requestContext } from "../app/platform/log.server.ts";
@@ -22,8 +23,11 @@ import {
  */
 const CATALOGUE_PAGE = /^\/(?:_|(?:products|crops)(?:\/[^/]+)?|about|terms|privacy|refund|contact)?(?:\.data)?$/;
 
-/** Cookies that change nothing a catalogue page shows (the language is in the URL; this one only redirects). */
-const HARMLESS_COOKIES = new Set([LOCALE_COOKIE]);
+/**
+ * Cookies that change nothing a catalogue page shows: the language's (the language is in the URL; this
+ * one only redirects), and the cart's copy of its lines, which only checkout reads (decision 046).
+ */
+const HARMLESS_COOKIES = new Set([LOCALE_COOKIE, CART_COOKIE]);
 
 /** A page bigger than this is served but not kept. */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;

@@ -1,18 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defined } from "~/platform/defined";
-import {
-  addAllToCart,
-  addToCart,
-  type CartProduct,
-  cartCookieValue,
-  lineKey,
-  lineName,
-  parseCartCookie,
-  quotedCookieCart,
-  readCart,
-  removeFromCart,
-  setCartQuantity,
-} from "./cart";
+import { addAllToCart, addToCart, type CartProduct, lineKey, lineName, readCart, removeFromCart, setCartQuantity } from "./cart";
+import { cartCookieValue, parseCartCookie, quotedCookieCart } from "./cart-cookie";
 
 // The cart lives in the visitor's local storage: a stand-in for it, holding what a visitor wrote there.
 const stored = new Map<string, string>();

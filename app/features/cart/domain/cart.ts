@@ -5,19 +5,9 @@ import type { CategoryKey } from "~/features/catalog/domain/categories";
 export const CART_KEY = "angle-cart";
 /** The attribute the cart page's inline script puts on <html> when the kept cart has lines (offline-head.server.ts). */
 export const CART_FLAG = "data-cart-lines";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/features/cart/domain/cart-limits";
-import type { QuotedItem } from "~/features/catalog/domain/product-view";
+import { MAX_LINE_QUANTITY } from "~/features/cart/domain/cart-limits";
+import { CART_COOKIE, cartCookieValue } from "~/features/cart/domain/cart-cookie";
 export { MAX_LINE_QUANTITY };
-
-/**
- * The cart's sizes and quantities, mirrored in a cookie for the server (issue 30): with it the server
- * draws a signed-in customer's checkout, whose scripts then wait for the person's intent. The browser's
- * storage stays the cart; this copy is never more than its ids and counts ("p~v.3|p~v.1"), and a cart
- * too long for a cookie has none (its checkout is drawn by the scripts, as before).
- */
-export const CART_COOKIE = "angle-cart-lines";
-const CART_COOKIE_MAX = 3800;
-const COOKIE_LINE = /^([a-z0-9]{6,40})(?:~([a-z0-9]{6,40}))?\.([1-9][0-9]{0,2})$/;
 
 /**
  * A pack size in the cart, as last quoted. `id` is the product's; `variantId` the size's (absent in
@@ -113,14 +103,6 @@ export function writeCart(lines: CartLine[]) {
   for (const listener of listeners) listener();
 }
 
-/** The cookie's value for a cart ("" when it is too long): a line with no size named is its product's ("p.1"). */
-export function cartCookieValue(lines: readonly CartLine[]): string {
-  const value = lines
-    .map((l) => `${l.product.variantId ? `${l.product.id}~${l.product.variantId}` : l.product.id}.${l.quantity}`)
-    .join("|");
-  return value.length <= CART_COOKIE_MAX ? value : "";
-}
-
 /**
  * Through the Cookie Store API (Chrome and its Android WebView since 87, Safari 18.4, Firefox 140): a
  * browser without it keeps no copy, and its checkout is drawn by the scripts.
@@ -134,54 +116,6 @@ function mirrorCart(lines: readonly CartLine[]) {
     : store.delete({ name: CART_COOKIE, path: "/" });
   // Refused (cookies blocked): the checkout is drawn by the scripts.
   written.catch(() => {});
-}
-
-/** A cart line as the cookie names it: its size, or only its product (its first size, as in the browser's cart). */
-export type CookieLine = { productId: string; variantId?: string; quantity: number };
-
-/** The cookie's lines, or null for a value that is not one this store wrote (it is the visitor's to edit). */
-export function parseCartCookie(value: string | undefined): CookieLine[] | null {
-  if (!value) return null;
-  const parts = value.split("|");
-  if (parts.length > MAX_CART_LINES) return null;
-  const lines: CookieLine[] = [];
-  for (const part of parts) {
-    const match = COOKIE_LINE.exec(part);
-    if (!match) return null;
-    const [, productId = "", variantId, quantity = ""] = match;
-    if (lines.some((l) => (l.variantId ?? l.productId) === (variantId ?? productId))) return null;
-    lines.push(variantId ? { productId, variantId, quantity: Number(quantity) } : { productId, quantity: Number(quantity) });
-  }
-  return lines;
-}
-
-/**
- * The cart the server draws at checkout from the cookie's lines and its quote of them: only when the
- * quote changes nothing (every size still sold, in stock, at most its stock wanted). Anything to tell
- * the customer (a size gone, a quantity lowered) is the scripts' work, with its notices: null.
- */
-export function quotedCookieCart(wanted: readonly CookieLine[], items: readonly QuotedItem[]): CartLine[] | null {
-  const lines: CartLine[] = [];
-  for (const want of wanted) {
-    const p = items.find((item) => item.key === (want.variantId ?? want.productId) && item.productId === want.productId);
-    // Two lines of one size (a line naming only its product, and its first size) are the scripts' to merge.
-    if (!p || p.stock <= 0 || want.quantity > p.stock || lines.some((l) => l.product.variantId === p.variantId)) return null;
-    // As the browser's quote writes a line (use-cart-quote.ts), so the page it draws is the server's.
-    const product: CartProduct = {
-      id: p.productId,
-      variantId: p.variantId,
-      variantLabel: p.variantLabel,
-      name: p.name,
-      pricePaise: p.pricePaise,
-      image: p.image,
-      category: p.category,
-      stock: p.stock,
-      gstRate: p.gstRate,
-      sellerStateCode: p.sellerStateCode,
-    };
-    lines.push({ product, quantity: want.quantity });
-  }
-  return lines.length ? lines : null;
 }
 
 /** Adding a size already in the cart raises its quantity (spec §4); never past stock. */
