@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { ServerBuild } from "react-router";
 import { indiaToday } from "../app/platform/core/india-day.ts";
-import { CART_COOKIE } from "../app/features/cart/domain/cart-cookie.ts";
+import { CART_COOKIE } from "../app/features/cart/domain/cart-cookie-name.ts";
 import { LOCALE_COOKIE } from "../app/platform/i18n/locale-core.ts";
 import { getEnv } from "../app/platform/env.server.ts";
 import { log, requestContext } from "../app/platform/log.server.ts";

@@ -31,6 +31,22 @@ test("without scripts, checkout shows the cart the cookie names and places the o
   }
 });
 
+test("without scripts, a Hindi checkout's order is confirmed in Hindi", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await loginAs(page);
+    await page.goto("/about");
+    await context.addCookies([{ name: "angle-cart-lines", value: `${KHURPI.id}.1`, url: new URL(page.url()).origin }]);
+    await page.goto("/hi/checkout");
+    await page.getByRole("button", { name: "ऑर्डर करें", exact: true }).click();
+    await expect(page).toHaveURL(/\/hi\/order-confirmation\/[a-z0-9]+\?placed=1$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+  } finally {
+    await context.close();
+  }
+});
+
 test("a cookie naming more than is in stock, or something not sold, is left to the scripts, which say what changed", async ({ page }) => {
   await loginAs(page);
   await page.goto("/about");

@@ -1,6 +1,7 @@
 import type { QuotedItem } from "~/features/catalog/domain/product-view";
 import type { CartLine, CartProduct } from "./cart";
 import { MAX_CART_LINES } from "./cart-limits";
+import { CART_COOKIE } from "./cart-cookie-name";
 
 /**
  * The cart's sizes and quantities, mirrored in a cookie for the server (issue 30): with it the server
@@ -8,7 +9,7 @@ import { MAX_CART_LINES } from "./cart-limits";
  * storage stays the cart; this copy is never more than its ids and counts ("p~v.3|p~v.1"), and a cart
  * too long for a cookie has none (its checkout is drawn by the scripts, as before).
  */
-export const CART_COOKIE = "angle-cart-lines";
+export { CART_COOKIE };
 const CART_COOKIE_MAX = 3800;
 const COOKIE_LINE = /^([a-z0-9]{6,40})(?:~([a-z0-9]{6,40}))?\.([1-9][0-9]{0,2})$/;
 
