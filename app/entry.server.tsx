@@ -166,7 +166,10 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           const production = getEnv().NODE_ENV === "production";
           // The manifest link and the service worker's inline script (docs/decisions/029-offline.md).
-          const cartPage = new URL(request.url).pathname === "/cart";
+          // (Unless the server drew the cart's lines from its cookie: then the page waits for intent.)
+          const cartPage =
+            new URL(request.url).pathname === "/cart" &&
+            !(routerContext.staticHandlerContext.loaderData["routes/store/cart"] as { cart?: unknown } | undefined)?.cart;
           pipe(production ? withOfflineHead(body, nonce, { cart: { key: CART_KEY, flag: CART_FLAG }, cartPage }) : body);
           // In production the page paints before its scripts load (docs/decisions/028-first-paint.md);
           // development keeps React Router's own markup, as it keeps the stylesheet a <link>.

@@ -1,5 +1,5 @@
 import { expect, test, waitForHydration } from "./fixtures";
-import { addProductToCart, KHURPI, loginAs, placeOrder, placeOrderButton, SECATEURS } from "./helpers";
+import { addProductToCart, KHURPI, loginAs, placeOrder, placeOrderButton, SECATEURS, storedCart } from "./helpers";
 
 /**
  * Issue 30: a signed-in customer's checkout is drawn by the server from the cookie the cart keeps
@@ -111,4 +111,43 @@ test("checkout in Hindi is drawn by the server too, in Hindi", async ({ page }) 
   await expect(page.getByRole("button", { name: "ऑर्डर करें", exact: true })).toBeEnabled();
   await waitForHydration(page);
   await expect(page.getByRole("button", { name: "ऑर्डर करें", exact: true })).toBeEnabled();
+});
+
+test.describe("the cart, on a phone", () => {
+  test.use({ viewport: { width: 412, height: 915 }, hasTouch: true });
+
+  test("the cart arrives drawn from its cookie and waits for the shopper: a tap on + before the scripts run is applied once", async ({
+    page,
+  }) => {
+    await addProductToCart(page, KHURPI.name);
+    await page.goto("/cart");
+    const line = page.getByTestId("cart-line").filter({ hasText: KHURPI.name });
+    await expect(line.getByTestId("line-quantity")).toHaveValue("1");
+    await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+
+    await line.getByRole("button", { name: `Increase quantity of ${KHURPI.name}` }).tap();
+    await expect(line.getByTestId("line-quantity")).toHaveValue("2");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    expect((await storedCart(page)).map((l) => l.quantity)).toEqual([2]);
+    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "angle-cart-lines")?.value).toMatch(/\.2$/);
+  });
+
+  test("a delivery check sent before the scripts run waits for them, and answers on the cart page", async ({ page }) => {
+    await addProductToCart(page, KHURPI.name);
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+    // Sent before the scripts have run (the pincode put in without a focus, which would start them):
+    // held, not navigated away to the resource's data.
+    await page.evaluate(() => {
+      const form = document.querySelector<HTMLFormElement>("form[data-needs-scripts]");
+      const pin = form?.elements.namedItem("pin");
+      if (pin instanceof HTMLInputElement) pin.value = "422013";
+      form?.requestSubmit();
+    });
+    await expect(page.getByTestId("delivery-result")).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/cart");
+  });
 });

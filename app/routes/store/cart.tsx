@@ -1,9 +1,13 @@
-import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import type { Route } from "./+types/cart";
 import { useCart } from "~/features/cart/domain/cart";
+import { CART_COOKIE } from "~/features/cart/domain/cart-cookie";
+import { drawnCart } from "~/features/cart/server/drawn-cart.server";
+import { cookieValue } from "~/platform/http/cookies";
 import { type UiMessages, useT } from "~/platform/i18n/i18n";
+import { awaitPart } from "~/platform/render/hydration";
 
 /**
  * The title in the page's language, from the messages the store's layout sent; read here, not with
@@ -21,26 +25,43 @@ export const meta: Route.MetaFunction = ({ matches }) => {
  */
 const CartContents = lazy(() => import("~/features/cart/ui/cart-contents"));
 
+/**
+ * The cart's lines, when the cookie that mirrors the browser's cart names them and the server's quote
+ * changes nothing (decision 046): the page is then drawn with them and waits for the person's intent.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { cart: await drawnCart(cookieValue(request.headers.get("cookie"), CART_COOKIE)) };
+}
+
 const subscribe = () => () => {};
 
-export default function Cart() {
-  const t = useT();
+export default function Cart({ loaderData }: Route.ComponentProps) {
+  const drawn = loaderData.cart;
+  // The lines the server drew hydrate once their code has come (lazy): the page counts as hydrated,
+  // and a tap held before then is applied, only once they have (hydration.ts).
+  const [linesHydrated] = useState(() => (drawn ? awaitPart() : undefined));
   // The cart lives in local storage: false while the server's markup hydrates (as useHydrated).
   const hydrated = useSyncExternalStore(
     subscribe,
     () => true,
     () => false,
   );
-  const count = useCart().length;
+  const count = useCart(drawn?.lines).length;
   // Once shown, the lines stay, even when emptied: they show what the check removed.
-  const [filled, setFilled] = useState(false);
+  const [filled, setFilled] = useState(!!drawn);
   if (hydrated && count > 0 && !filled) setFilled(true);
 
-  const loading = (
-    <div className="mx-auto min-h-[75vh] max-w-6xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t("ui_checkout_cart_title")}</h1>
-      <p className="mt-6 text-stone-600">{t("ui_checkout_loading_cart")}</p>
-    </div>
+  const loading = <LoadingCart />;
+  // The same element on every render: lines the server drew wait, not hydrated, for their code, and a
+  // new element (new props) for them then would make React throw their markup away and draw them
+  // afresh, taps held on it lost (the page renders again as soon as it hydrates: the stored cart).
+  const lines = useMemo(
+    () => (
+      <Suspense fallback={<LoadingCart />}>
+        <CartContents drawn={drawn} onHydrated={linesHydrated} empty={(notices) => <EmptyCart notices={notices} />} />
+      </Suspense>
+    ),
+    [drawn, linesHydrated],
   );
   // The server cannot see the cart, so it draws the empty cart, the page a first visit needs: its
   // largest text is then painted with the page, not after the scripts (decision 028). A cart with
@@ -48,7 +69,7 @@ export default function Cart() {
   // "[html[data-cart-lines]_&]:" is Tailwind's variant for it), which shows "Loading your cart…"
   // instead until React draws the lines. The empty cart stays the second child throughout, so
   // hydrating an empty cart keeps the very element that was painted.
-  if (!hydrated)
+  if (!hydrated && !drawn)
     return (
       <>
         <div className="hidden [html[data-cart-lines]_&]:block">{loading}</div>
@@ -56,17 +77,22 @@ export default function Cart() {
       </>
     );
   if (count > 0 && !filled) return loading;
-  if (filled)
-    return (
-      <Suspense fallback={loading}>
-        <CartContents empty={(notices) => <EmptyCart notices={notices} />} />
-      </Suspense>
-    );
+  if (filled) return lines;
   return (
     <>
       {null}
       <EmptyCart notices={null} />
     </>
+  );
+}
+
+function LoadingCart() {
+  const t = useT();
+  return (
+    <div className="mx-auto min-h-[75vh] max-w-6xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t("ui_checkout_cart_title")}</h1>
+      <p className="mt-6 text-stone-600">{t("ui_checkout_loading_cart")}</p>
+    </div>
   );
 }
 

@@ -23,9 +23,9 @@ import { CheckoutSchema } from "~/features/cart/domain/checkout";
 import { RefusalError, refusal } from "~/platform/core/refusal";
 import { formatPaise } from "~/platform/core/money";
 import { lineKey, lineName } from "~/features/cart/domain/cart";
-import { CART_COOKIE, parseCartCookie, quotedCookieCart } from "~/features/cart/domain/cart-cookie";
-import { type DrawnCart, useCartQuote } from "~/features/cart/ui/use-cart-quote";
-import { quoteCart } from "~/features/catalog/server/quote-cart.server";
+import { CART_COOKIE } from "~/features/cart/domain/cart-cookie";
+import { drawnCart } from "~/features/cart/server/drawn-cart.server";
+import { useCartQuote } from "~/features/cart/ui/use-cart-quote";
 import { checkDelivery } from "~/features/delivery/server/delivery.server";
 import { localizeDeliveryCheck } from "~/features/delivery/server/delivery-text.server";
 import { cookieValue } from "~/platform/http/cookies";
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getCheckoutMethods(currentLocale()),
     user ? mayOrder(user).then((may) => !may) : false,
     customer ? listAddresses(user.id) : [],
-    customer ? drawnCart(request) : null,
+    customer ? drawnCart(cookieValue(request.headers.get("cookie"), CART_COOKIE)) : null,
   ]);
   // Drawn by the server, the page also says whether the saved address is delivered to, and with cash
   // on delivery (the scripts look it up otherwise, and for every pincode typed).
@@ -65,20 +65,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A key for an order sent before the scripts run (the form works without them); once they run, the
   // tab's own key (useCheckoutKey) takes its place.
   return { methods, mustVerify, addresses, cart, savedCheck, checkoutKey: crypto.randomUUID() };
-}
-
-/**
- * The cart the page is drawn with, from the cookie that mirrors the browser's (cart.ts) and the
- * server's quote of it: the form and the order's lines are in the HTML, and the page's scripts wait
- * for the customer's intent (issue 30, decision 046). Null when there is no cookie, or the quote would
- * change something (the scripts then draw the page and say what changed).
- */
-async function drawnCart(request: Request): Promise<DrawnCart | null> {
-  const wanted = parseCartCookie(cookieValue(request.headers.get("cookie"), CART_COOKIE));
-  if (!wanted) return null;
-  const items = await quoteCart(wanted.map(({ productId, variantId }) => (variantId ? { productId, variantId } : { productId })));
-  const lines = quotedCookieCart(wanted, items);
-  return lines ? { lines, items } : null;
 }
 
 /**

@@ -21,6 +21,9 @@ export function cartCookieValue(lines: readonly CartLine[]): string {
   return value.length <= CART_COOKIE_MAX ? value : "";
 }
 
+/** A cart the server drew a page with: its lines (as the browser's quote writes them) and its quote. */
+export type DrawnCart = { lines: CartLine[]; items: QuotedItem[] };
+
 /** A cart line as the cookie names it: its size, or only its product (its first size, as in the browser's cart). */
 export type CookieLine = { productId: string; variantId?: string; quantity: number };
 

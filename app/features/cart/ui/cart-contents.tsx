@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
 import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
 import Minus from "lucide-react/icons/minus";
@@ -11,16 +11,25 @@ import { shownAmounts, useCartPricing } from "~/features/cart/domain/order-prici
 import { formatPaise } from "~/platform/core/money";
 import { lineKey, lineName, MAX_LINE_QUANTITY, removeFromCart, setCartQuantity } from "~/features/cart/domain/cart";
 import { useCartQuote, type QuotedLine } from "~/features/cart/ui/use-cart-quote";
+import type { DrawnCart } from "~/features/cart/domain/cart-cookie";
 import { useT } from "~/platform/i18n/i18n";
 
 /**
  * The cart's lines, checked against the catalogue, and its summary: loaded by the cart page
  * only once the cart has something in it (app/routes/store/cart.tsx). `empty` draws the empty cart,
- * with the notices of what the check removed.
+ * with the notices of what the check removed; `drawn`, the cart the server drew the page with.
  */
-export default function CartContents({ empty }: { empty: (notices: ReactNode) => ReactNode }) {
+type Props = {
+  empty: (notices: ReactNode) => ReactNode;
+  /** The cart the server drew the page with, and what to call once these lines have hydrated. */
+  drawn?: DrawnCart | null;
+  onHydrated?: (() => void) | undefined;
+};
+
+export default function CartContents({ empty, drawn, onHydrated }: Props) {
   const t = useT();
-  const { lines, notices } = useCartQuote();
+  useEffect(() => onHydrated?.(), [onHydrated]);
+  const { lines, notices } = useCartQuote(drawn);
   const blocked = lines.some((l) => l.outOfStock);
   const { user } = useRootData();
   const { priced, config, known } = useCartPricing(lines, user?.address.state);

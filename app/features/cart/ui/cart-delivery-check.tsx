@@ -4,6 +4,7 @@ import Truck from "lucide-react/icons/truck";
 import type { DeliveryCheck } from "~/features/delivery/domain/delivery";
 import { DeliveryAnswer } from "../../delivery/ui/delivery-answer";
 import { useT } from "~/platform/i18n/i18n";
+import { NEEDS_SCRIPTS_ATTRIBUTE } from "~/platform/render/hydration";
 
 /**
  * "Check delivery" in the cart: asks /resources/delivery for the pincode and shows the answer in
@@ -21,7 +22,8 @@ export function CartDeliveryCheck({ defaultPincode }: { defaultPincode?: string 
         <Truck className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
         {t("ui_store_check_delivery")}
       </h2>
-      <fetcher.Form method="get" action="/resources/delivery" className="mt-3 flex gap-2">
+      {/* Its answer is data for the scripts: sent before they run, it waits for them (EARLY_INTENT). */}
+      <fetcher.Form method="get" action="/resources/delivery" className="mt-3 flex gap-2" {...{ [NEEDS_SCRIPTS_ATTRIBUTE]: "" }}>
         <label htmlFor={`${id}-pin`} className="sr-only">
           {t("ui_store_pincode")}
         </label>

@@ -4,6 +4,7 @@ import { formatPaise } from "~/platform/core/money";
 import type { QuotedItem } from "~/features/catalog/domain/product-view";
 import { useT } from "../../../platform/i18n/i18n";
 import { lineKey, lineName, readCart, useCart, writeCart, type CartLine, type CartProduct } from "../domain/cart";
+import type { DrawnCart } from "../domain/cart-cookie";
 
 export type QuotedLine = CartLine & { outOfStock: boolean; priceChangedFrom: number | null };
 
@@ -141,9 +142,6 @@ export function useCartQuote(drawn?: DrawnCart | null) {
   const checked = fetcher.state === "idle" && (!!fetcher.data || drawnAnswer);
   return { lines: quoted, notices, checked };
 }
-
-/** A cart the server drew a page with: its lines (as the browser's quote writes them) and its quote. */
-export type DrawnCart = { lines: CartLine[]; items: QuotedItem[] };
 
 /** The lines a quote is asked for: each product, with its size where the line names one. */
 function quoteIds(lines: readonly CartLine[]): string {
