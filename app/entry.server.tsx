@@ -152,6 +152,11 @@ export default function handleRequest(
       </InlineCssContext>,
       {
         nonce,
+        // A part in a Suspense boundary (the cart's lines, decision 046) is written in place: React
+        // otherwise sends a finished part larger than its chunk size (12.8 KB) hidden, after its
+        // fallback, with a script that swaps them: "Loading your cart…" to a browser without scripts,
+        // and a second layout to one with them.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           if (!request.signal.aborted) {
             for (const err of partErrors) log.error({ err, url: request.url }, "part of the page failed to render");
