@@ -6,7 +6,7 @@
 // and removed after the page, so the other pages are still measured with an empty cart.
 import { chromium } from "@playwright/test";
 import { CART_KEY, type CartLine } from "../app/features/cart/domain/cart";
-import { CART_COOKIE, cartCookieValue } from "../app/features/cart/domain/cart-cookie";
+import { CART_COOKIE, cartCookieValue, quotedProduct } from "../app/features/cart/domain/cart-cookie";
 import type { QuotedItem } from "../app/features/catalog/domain/product-view";
 import { openDatabase } from "../app/platform/db/db.server";
 import { signUpCustomers } from "./orders.ts";
@@ -49,21 +49,7 @@ export async function prepareCheckout(options: {
     const res = await fetch(`${base}/resources/cart-quote?ids=${encodeURIComponent(ids)}`);
     if (!res.ok) throw new Error(`the cart quote for ${productId} answered ${res.status}`);
     const { items } = (await res.json()) as { items: QuotedItem[] };
-    const lines: CartLine[] = items.map((p) => ({
-      product: {
-        id: p.productId,
-        variantId: p.variantId,
-        variantLabel: p.variantLabel,
-        name: p.name,
-        pricePaise: p.pricePaise,
-        image: p.image,
-        category: p.category,
-        stock: p.stock,
-        gstRate: p.gstRate,
-        sellerStateCode: p.sellerStateCode,
-      },
-      quantity: 1,
-    }));
+    const lines: CartLine[] = items.map((p) => ({ product: quotedProduct(p), quantity: 1 }));
     if (lines.length < 2 || lines.some((l) => l.product.stock < 1)) {
       throw new Error(`the checkout's cart needs a product with several sizes in stock; ${productId} has ${lines.length}`);
     }

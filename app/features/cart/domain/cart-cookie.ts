@@ -21,6 +21,22 @@ export function cartCookieValue(lines: readonly CartLine[]): string {
   return value.length <= CART_COOKIE_MAX ? value : "";
 }
 
+/** A cart's line as a quote of it names it: the same in the browser's quote and the server's. */
+export function quotedProduct(p: QuotedItem): CartProduct {
+  return {
+    id: p.productId,
+    variantId: p.variantId,
+    variantLabel: p.variantLabel,
+    name: p.name,
+    pricePaise: p.pricePaise,
+    image: p.image,
+    category: p.category,
+    stock: p.stock,
+    gstRate: p.gstRate,
+    sellerStateCode: p.sellerStateCode,
+  };
+}
+
 /** A cart the server drew a page with: its lines (as the browser's quote writes them) and its quote. */
 export type DrawnCart = { lines: CartLine[]; items: QuotedItem[] };
 
@@ -55,19 +71,7 @@ export function quotedCookieCart(wanted: readonly CookieLine[], items: readonly 
     // Two lines of one size (a line naming only its product, and its first size) are the scripts' to merge.
     if (!p || p.stock <= 0 || want.quantity > p.stock || lines.some((l) => l.product.variantId === p.variantId)) return null;
     // As the browser's quote writes a line (use-cart-quote.ts), so the page it draws is the server's.
-    const product: CartProduct = {
-      id: p.productId,
-      variantId: p.variantId,
-      variantLabel: p.variantLabel,
-      name: p.name,
-      pricePaise: p.pricePaise,
-      image: p.image,
-      category: p.category,
-      stock: p.stock,
-      gstRate: p.gstRate,
-      sellerStateCode: p.sellerStateCode,
-    };
-    lines.push({ product, quantity: want.quantity });
+    lines.push({ product: quotedProduct(p), quantity: want.quantity });
   }
   return lines.length ? lines : null;
 }

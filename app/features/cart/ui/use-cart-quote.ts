@@ -3,8 +3,8 @@ import { useFetcher } from "react-router";
 import { formatPaise } from "~/platform/core/money";
 import type { QuotedItem } from "~/features/catalog/domain/product-view";
 import { useT } from "../../../platform/i18n/i18n";
-import { lineKey, lineName, readCart, useCart, writeCart, type CartLine, type CartProduct } from "../domain/cart";
-import type { DrawnCart } from "../domain/cart-cookie";
+import { lineKey, lineName, readCart, useCart, writeCart, type CartLine } from "../domain/cart";
+import { type DrawnCart, quotedProduct } from "../domain/cart-cookie";
 
 export type QuotedLine = CartLine & { outOfStock: boolean; priceChangedFrom: number | null };
 
@@ -69,18 +69,7 @@ export function useCartQuote(drawn?: DrawnCart | null) {
         dirty = true;
         continue;
       }
-      const product: CartProduct = {
-        id: p.productId,
-        variantId: p.variantId,
-        variantLabel: p.variantLabel,
-        name: p.name,
-        pricePaise: p.pricePaise,
-        image: p.image,
-        category: p.category,
-        stock: p.stock,
-        gstRate: p.gstRate,
-        sellerStateCode: p.sellerStateCode,
-      };
+      const product = quotedProduct(p);
       if (p.pricePaise !== line.product.pricePaise) {
         priceChanges[p.variantId] = line.product.pricePaise;
         messages.push(
