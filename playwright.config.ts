@@ -3,6 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 // Stores started for the tests take no payments unless a spec asks for the fake gateway
 // (tests/e2e/payments.spec.ts): the others expect a fresh store to offer cash on delivery only.
 process.env.FAKE_GATEWAY ??= "off";
+// Their passwords are hashed at a thousandth of the standard cost (app/platform/auth/password-hashing.server.ts).
+process.env.PASSWORD_HASHING ??= "fast-for-tests";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;

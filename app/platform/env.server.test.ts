@@ -178,3 +178,18 @@ describe("email and the outbox", () => {
     expect(() => parseEnv({ OUTBOX_WORKER: "maybe" })).toThrow(/OUTBOX_WORKER/);
   });
 });
+
+describe("password hashing", () => {
+  it("is Better Auth's standard unless a store on this machine asks for the test suites' fast one", () => {
+    expect(parseEnv({}).PASSWORD_HASHING).toBe("standard");
+    expect(parseEnv({ BASE_URL: "http://localhost:3100", PASSWORD_HASHING: "fast-for-tests" }).PASSWORD_HASHING).toBe("fast-for-tests");
+  });
+
+  it("refuses the fast one for a store others can reach, whatever NODE_ENV says", () => {
+    for (const NODE_ENV of ["production", "development", "test"])
+      expect(() => parseEnv({ NODE_ENV, BASE_URL: "https://angle.example.in", PASSWORD_HASHING: "fast-for-tests" })).toThrow(
+        /PASSWORD_HASHING: only the test suites' stores on this machine may hash passwords cheaply/,
+      );
+    expect(() => parseEnv({ PASSWORD_HASHING: "md5" })).toThrow(/PASSWORD_HASHING/);
+  });
+});

@@ -164,6 +164,8 @@ const EnvSchema = z
     PAYMENT_SWEEP_SECONDS: count(1, 3600, 60),
     /** The local fake gateway (server/fake-gateway): on by default only when BASE_URL is this machine. */
     FAKE_GATEWAY: z.enum(["on", "off"]).optional(),
+    /** How passwords are hashed (app/platform/auth/password-hashing.server.ts): the test suites' stores use the fast one. */
+    PASSWORD_HASHING: z.enum(["standard", "fast-for-tests"]).default("standard"),
     // Unset: 4010, or any free port when 4010 is taken (server/fake-gateway/fake-gateway.ts).
     FAKE_GATEWAY_PORT: wholeNumber(0, 65535).optional(),
   })
@@ -194,6 +196,14 @@ const EnvSchema = z
         code: "custom",
         path: ["SMTP_URL"],
         message: "is required in production for a store served to others (customers must receive their emails)",
+      });
+    }
+    // Whatever NODE_ENV says: a store others can reach hashes passwords at full cost.
+    if (publicUrl && env.PASSWORD_HASHING !== "standard") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PASSWORD_HASHING"],
+        message: "only the test suites' stores on this machine may hash passwords cheaply",
       });
     }
     if (production && publicUrl && env.FAKE_GATEWAY === "on") {

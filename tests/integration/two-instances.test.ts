@@ -39,6 +39,10 @@ function start(port: number) {
     ORDER_MAX_OPEN_UNPAID: "100",
     RATE_LIMIT_CHECKOUT_MAX: "100",
     RATE_LIMIT_CHECKOUT_ADDRESS_MAX: "100",
+    // Better Auth's own scrypt, as a real store hashes: the other suites' stores use a cheap one
+    // (app/platform/auth/password-hashing.server.ts), so this is where registration and sign-in are
+    // proven at the standard cost.
+    PASSWORD_HASHING: "standard",
   });
   servers.push(child);
 }

@@ -7,6 +7,7 @@ import { accountSuspendedMessage } from "../../features/accounts/domain/account-
 import { formatMobile, placeholderEmail } from "../../features/accounts/domain/mobile";
 import { EMAIL_NOT_MAILABLE, isReservedEmail } from "../core/reserved-email";
 import { getEnv } from "../env.server";
+import { passwordHashing } from "./password-hashing.server";
 import {
   queueChangeEmailVerification,
   queueResetPasswordEmail,
@@ -88,6 +89,7 @@ function createAuth() {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
+      password: passwordHashing(env.PASSWORD_HASHING),
       // Registration answers the same whether or not the email has an account (no session either
       // way, a password hashed either way); the owner of a taken email is told by email instead.
       autoSignIn: false,

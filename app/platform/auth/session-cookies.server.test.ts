@@ -10,10 +10,13 @@ import { getSessionUser } from "./session.server";
 /** Serves the store from `baseUrl` from here on, as a restart with that BASE_URL would. */
 function serveFrom(baseUrl: string) {
   process.env.BASE_URL = baseUrl;
+  // A store others can reach hashes passwords at the standard cost only (env.server.ts).
+  process.env.PASSWORD_HASHING = baseUrl === HTTP_URL ? TEST_HASHING : "standard";
   resetEnv();
   resetAuth();
 }
 const HTTP_URL = defined(process.env.BASE_URL, "BASE_URL in the test environment");
+const TEST_HASHING = defined(process.env.PASSWORD_HASHING, "PASSWORD_HASHING in the test environment");
 afterAll(() => serveFrom(HTTP_URL));
 
 type Cookie = { name: string; value: string; attributes: Map<string, string> };
