@@ -89,6 +89,14 @@ describe("numbers", () => {
   });
 });
 
+describe("PostgreSQL prepared statements", () => {
+  it("are on unless turned off (a transaction-pooling proxy that cannot track them), and refuse another value, naming the setting", () => {
+    expect(parseEnv({}).PG_PREPARED_STATEMENTS).toBe("on");
+    expect(parseEnv({ PG_PREPARED_STATEMENTS: "off" }).PG_PREPARED_STATEMENTS).toBe("off");
+    expect(() => parseEnv({ PG_PREPARED_STATEMENTS: "no" })).toThrow(/PG_PREPARED_STATEMENTS/);
+  });
+});
+
 describe("log level", () => {
   it("is info by default, silent under test, and any pino level when set", () => {
     expect(parseEnv({}).LOG_LEVEL).toBe("info");

@@ -45,6 +45,8 @@ const EnvSchema = z
     // Storage
     DATABASE_URL: optionalText(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
     PG_POOL_MAX: count(1, 1000, 10),
+    /** Repeated statements prepared once per connection; off behind a transaction-pooling proxy that cannot track them. */
+    PG_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
     SQLITE_PATH: z.string().min(1).default("data/angle.sqlite"),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
 

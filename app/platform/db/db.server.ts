@@ -4,6 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect, type Dialect } from "kysely";
 import pg from "pg";
 import { getEnv } from "../env.server";
+import { namingPool } from "./named-statements.server";
 import type { Database } from "./schema";
 import { NodeSqliteDialect } from "./sqlite-dialect.server";
 
@@ -12,8 +13,20 @@ export type Db = Kysely<Database>;
 
 export type DatabaseHandle = { db: Db; engine: Engine; dialect: Dialect; close: () => Promise<void> };
 
-/** The one place the engine is chosen: PostgreSQL when DATABASE_URL is set, else a SQLite file. */
-export function openDatabase(options: { databaseUrl?: string; sqlitePath: string }): DatabaseHandle {
+/** Named statements a PostgreSQL connection keeps at most: the store's hot statements are far fewer. */
+const NAMED_STATEMENTS_PER_CONNECTION = 100;
+
+/**
+ * The one place the engine is chosen: PostgreSQL when DATABASE_URL is set, else a SQLite file.
+ * `preparedStatements` (PostgreSQL; PG_PREPARED_STATEMENTS by default): repeated statements are
+ * prepared once per connection (named-statements.server.ts).
+ */
+export function openDatabase(options: {
+  databaseUrl?: string;
+  sqlitePath: string;
+  preparedStatements?: boolean;
+  namedStatementsPerConnection?: number;
+}): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -26,7 +39,9 @@ export function openDatabase(options: { databaseUrl?: string; sqlitePath: string
     // An idle connection the server drops (restart, failover) must not crash the process: the pool
     // replaces it on the next query.
     pool.on("error", (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
-    const dialect = new PostgresDialect({ pool });
+    const prepared = options.preparedStatements ?? getEnv().PG_PREPARED_STATEMENTS === "on";
+    const maxPerConnection = options.namedStatementsPerConnection ?? NAMED_STATEMENTS_PER_CONNECTION;
+    const dialect = new PostgresDialect({ pool: prepared ? namingPool(pool, { maxPerConnection }) : pool });
     const db = new Kysely<Database>({ dialect });
     return { db, engine: "postgres", dialect, close: () => db.destroy() };
   }
