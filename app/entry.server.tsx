@@ -69,22 +69,22 @@ function withBasename(context: EntryContext, basename: string) {
 }
 
 /**
- * Devanagari letters for Hindi pages (app.css); only Hindi pages load them, and ask for them early.
- * Both weights: the bold one (headings, prices, buttons) found only once the page is laid out
- * arrived after the first paint and its swap moved the text (CLS up to 0.005), and Chromium fetches
- * a font found by layout at the highest priority, which Lighthouse counts as blocking the first
- * paint (docs/decisions/028-first-paint.md).
+ * Devanagari letters for Hindi pages (app.css); only Hindi pages load them, and only on a device
+ * without its own Noto Sans Devanagari: the head script asks for both weights early there
+ * (offline-head.server.ts). The bold one (headings, prices, buttons) found only once the page is
+ * laid out arrived after the first paint and its swap moved the text (CLS up to 0.005), and Chromium
+ * fetches a font found by layout at the highest priority (docs/decisions/028-first-paint.md).
  */
-const DEVANAGARI_FONTS = [devanagari400, devanagari700];
+const DEVANAGARI_FONTS = { 400: devanagari400, 700: devanagari700 };
 
 /**
  * In HTTP Link headers rather than the page's <head> (decision 026: the head is drawn by the first
  * script too, and these need no JavaScript): the page's twin in each language for search engines
- * (hreflang, absolute, English the default), and on a Hindi page the Devanagari fonts' preloads.
+ * (hreflang, absolute, English the default).
  */
 const MAX_ALTERNATE_QUERY = 512;
 
-function languageLinks(request: Request, hindi: boolean, headers: Headers) {
+function languageLinks(request: Request, headers: Headers) {
   const url = new URL(request.url);
   if (hasHindiTwin(url.pathname)) {
     const base = (getEnv().BASE_URL ?? url.origin).replace(/\/$/, "");
@@ -100,8 +100,6 @@ function languageLinks(request: Request, hindi: boolean, headers: Headers) {
       `<${english}>; rel="alternate"; hreflang="en-IN", <${hindiTwin}>; rel="alternate"; hreflang="hi-IN", <${english}>; rel="alternate"; hreflang="x-default"`,
     );
   }
-  if (hindi)
-    headers.append("Link", DEVANAGARI_FONTS.map((font) => `<${font}>; rel=preload; as=font; type="font/woff2"; crossorigin`).join(", "));
 }
 
 function localizedUrl(href: string) {
@@ -124,7 +122,7 @@ export default function handleRequest(
   // browser, so every link and form React Router draws stays in Hindi (docs/decisions/026-hindi.md).
   const hindi = requestLocale(request) === "hi";
   if (hindi) withBasename(routerContext, HINDI_PREFIX);
-  languageLinks(request, hindi, responseHeaders);
+  languageLinks(request, responseHeaders);
   // A fresh nonce per response lets React Router's inline scripts run under a CSP without 'unsafe-inline'.
   const nonce = randomBytes(16).toString("base64");
   // Told to the page cache (server/page-cache.ts), which gives each copy it serves a fresh one.
@@ -175,7 +173,15 @@ export default function handleRequest(
           const cartPage =
             new URL(request.url).pathname === "/cart" &&
             !(routerContext.staticHandlerContext.loaderData["routes/store/cart"] as { cart?: unknown } | undefined)?.cart;
-          pipe(production ? withOfflineHead(body, nonce, { cart: { key: CART_KEY, flag: CART_FLAG }, cartPage }) : body);
+          pipe(
+            production
+              ? withOfflineHead(body, nonce, {
+                  cart: { key: CART_KEY, flag: CART_FLAG },
+                  cartPage,
+                  devanagari: hindi ? DEVANAGARI_FONTS : undefined,
+                })
+              : body,
+          );
           // In production the page paints before its scripts load (docs/decisions/028-first-paint.md);
           // development keeps React Router's own markup, as it keeps the stylesheet a <link>.
           // pipeline: a visitor who leaves stops the render, as when React writes to `body` directly.

@@ -16,6 +16,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { sampleProducts } from "../app/features/catalog/server/seed/catalog.ts";
 import { defined } from "../app/platform/defined.ts";
+import { phoneFontConfig } from "../tools/phone-fonts.ts";
 import { runRepeatVisit, SLOW_4G, type RepeatVisitResult } from "./repeat-visit.ts";
 import { type CheckoutVisit, isCheckout, prepareCheckout, putCart } from "./checkout-page.ts";
 
@@ -597,7 +598,16 @@ async function runLighthouse(base: string, paths: string[], runs: number, slowdo
   const profile = mkdtempSync(join(tmpdir(), "angle-bench-chrome-"));
   tempDirs.push(profile);
   watch(`dir\t${profile}`);
-  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, userDataDir: profile, logLevel: "silent" });
+  // The phone's Devanagari font beside the host's (bench/phone-fonts.ts).
+  const phoneFonts = phoneFontConfig(profile);
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    userDataDir: profile,
+    logLevel: "silent",
+    envVars: { ...(process.env as Record<string, string>), FONTCONFIG_FILE: phoneFonts.FONTCONFIG_FILE },
+  });
+  console.log(`  fonts: the host's and, as on an Android phone, Noto Sans Devanagari (${phoneFonts.fonts.join(", ")})`);
   watch(`pid\t${chrome.pid}\t--remote-debugging-port=${chrome.port}\tgroup`);
   console.log(`Chromium (pid ${chrome.pid}) on debugging port ${chrome.port}`);
   const lhrDir = join(RESULTS_DIR, "lighthouse");

@@ -15,13 +15,13 @@ const SEEN_KEY = "angle-seen-uncontrolled";
  * JavaScript (decision 007); React's hydration skips elements it did not draw in <head>. First, the
  * listener for the person's first intent and early taps (EARLY_INTENT, decision 044).
  */
-export function offlineHead(nonce: string, { cart, cartPage = false }: OfflineHeadOptions = {}): string {
+export function offlineHead(nonce: string, { cart, cartPage = false, devanagari }: OfflineHeadOptions = {}): string {
   // The worker's part and the cart's count wait for the document to be parsed, each a task of its own
   // (they reach the browser for the worker's container and for storage, and held up the parse of the
   // page's head on a budget phone, issue 30); the worker's messages wait for the document anyway. In
   // one task they ran 6–42 ms of the host's time after the first paint: ×10–14 on a budget phone.
   const later = [offlineScript, cart ? cartCountScript(cart.key) : ""].filter(Boolean).map((part) => `setTimeout(()=>{${part}})`);
-  const script = `${EARLY_INTENT}addEventListener("DOMContentLoaded",()=>{${later.join(";")}});${cart && cartPage ? cartFlagScript(cart) : ""}`;
+  const script = `${EARLY_INTENT}addEventListener("DOMContentLoaded",()=>{${later.join(";")}});${cart && cartPage ? cartFlagScript(cart) : ""}${devanagari ? devanagariScript(devanagari) : ""}`;
   return `<link rel="manifest" href="/manifest.webmanifest"><script nonce="${nonce}">${script}</script>`;
 }
 
@@ -56,9 +56,35 @@ const cartFlagScript = ({ key, flag }: CartMark) =>
 const cartCountScript = (key: string) =>
   `try{const n=JSON.parse(localStorage.getItem(${JSON.stringify(key)})||"[]").reduce((s,l)=>s+(Number(l.quantity)||0),0);if(n>0){const h=document.documentElement;h.setAttribute("${CART_COUNT_ATTRIBUTE}","");h.style.setProperty("--cart-n",JSON.stringify(n>99?"99+":String(n)))}}catch(e){}`;
 
+/**
+ * The names a device's own Noto Sans Devanagari goes by, per weight: the first sources of the
+ * "Angle Devanagari" faces in app.css, in the same order (a test holds them equal).
+ */
+export const LOCAL_DEVANAGARI = {
+  400: ['local("Noto Sans Devanagari")', 'local("NotoSansDevanagari-Regular")'],
+  700: ['local("Noto Sans Devanagari Bold")', 'local("NotoSansDevanagari-Bold")'],
+} as const;
+
+/**
+ * On a Hindi page: the Devanagari font files (`fonts.400`, `fonts.700`) are preloaded only for a weight
+ * this device lacks. Nearly every Android phone has Noto Sans Devanagari, which app.css names first
+ * (`local()`), so it never needs the files; a preload in the response's headers made it download
+ * both (~70 KB) on its first Hindi page anyway. A device without the font (a desktop Linux, the
+ * benchmark's host) still asks for them while the head is parsed, before the first layout: the bold
+ * one found only by layout arrived after the first paint and its swap moved text (decision 028).
+ * Each weight's local copy is looked for with FontFace (the same names as app.css).
+ */
+const devanagariScript = (fonts: DevanagariFiles) =>
+  `if(self.FontFace)${JSON.stringify([
+    [LOCAL_DEVANAGARI[400].join(","), fonts[400]],
+    [LOCAL_DEVANAGARI[700].join(","), fonts[700]],
+  ])}.forEach(([s,h])=>new FontFace("a",s).load().catch(()=>{const l=document.createElement("link");l.rel="preload";l.as="font";l.type="font/woff2";l.crossOrigin="";l.href=h;document.head.append(l)}))`;
+
+/** The Devanagari font files' addresses, per weight (entry.server passes the built ones). */
+export type DevanagariFiles = { 400: string; 700: string };
 /** The cart's storage key and the attribute that marks a cart with lines (the cart feature's, passed by entry.server). */
 export type CartMark = { key: string; flag: string };
-type OfflineHeadOptions = { cart?: CartMark; cartPage?: boolean };
+type OfflineHeadOptions = { cart?: CartMark; cartPage?: boolean; devanagari?: DevanagariFiles };
 
 const HEAD_END = Buffer.from("</head>");
 
