@@ -1,11 +1,13 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defined } from "../defined";
 import { getEnv } from "../env.server";
 import { type Db, openDatabase } from "./db.server";
 import { statementName } from "./named-statements.server";
 
 // Prepared statements are PostgreSQL's matter: SQLite's driver keeps its own (sqlite-dialect.server.ts).
-const url = getEnv().DATABASE_URL;
+// vitest.config.ts runs this file on PostgreSQL only.
+const url = defined(getEnv().DATABASE_URL || undefined, "a PostgreSQL database (TEST_DB=postgres)");
 
 type Handle = ReturnType<typeof openDatabase>;
 const handles: Handle[] = [];
@@ -22,7 +24,7 @@ async function preparedOn(db: Db) {
 }
 const pid = async (db: Db) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]?.pid;
 
-describe.skipIf(!url)("named prepared statements on PostgreSQL", () => {
+describe("named prepared statements on PostgreSQL", () => {
   beforeAll(async () => {
     const db = open({ preparedStatements: false });
     await sql`create table named_probe (id integer primary key, label text not null, amount integer not null)`.execute(db);
