@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import { sampleProducts } from "../../app/features/catalog/server/seed/catalog";
 import { hasHindiTwin } from "../../app/platform/i18n/locale";
-import { WCAG_22_AA, waitForHydration } from "./fixtures";
+import { seriousViolations, waitForHydration } from "./fixtures";
 import { type Customer, newCustomer } from "./helpers";
 import { leftConfirmPage, waitForMail } from "./mail-helpers";
 
@@ -185,16 +184,7 @@ export async function checkHindiPage(page: Page, options: { extra?: readonly str
   // most of these farmers are); the desktop pass keeps the language, overflow and English checks.
   if (viewport > AXE_WIDTH) return;
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
+  const bad = await seriousViolations(page);
   expect.soft(bad, `${where}: axe WCAG 2.2 AA`).toEqual([]);
 }
 
