@@ -30,7 +30,7 @@ import { orderPlacedMessages } from "~/features/messaging/server/queue-order-ema
 import { insertOutboxRows, outboxInsert, type OutboxRow } from "~/features/messaging/server/enqueue.server";
 import { SMS_RECIPIENT_COLUMNS, smsRecipientOf } from "~/features/messaging/server/queue-order-sms.server";
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
-import { checkDelivery } from "~/features/delivery/server/delivery.server";
+import { checkDeliveryAt, pincodeColumns, placeFrom } from "~/features/delivery/server/delivery.server";
 import { codOverCap, noCodHere, stateMismatch, undeliverable } from "~/features/delivery/domain/delivery";
 import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
 import { indiaToday } from "~/platform/core/india-day";
@@ -77,8 +77,12 @@ export async function placeOrder(
   meta: { ip?: string } = {},
 ): Promise<{ orderId: string; created: boolean }> {
   const { db, engine } = getDatabase();
-  const existing = await findByCheckoutKey(db, customer.id, input.checkoutKey);
-  if (existing) return { orderId: existing, created: false };
+  // A repeat of a placed order is answered before anything else is checked or counted; the
+  // pincode's place is read with it, in one round trip (docs/decisions/043-orders-under-a-rush.md).
+  const first = await db
+    .selectNoFrom((eb) => [repeatOf(eb, customer.id, input.checkoutKey).as("again"), ...pincodeColumns(eb, input.pincode)])
+    .executeTakeFirstOrThrow();
+  if (first.again) return { orderId: first.again, created: false };
 
   // One line per pack size: the same size twice is one line with the quantities added, and the
   // per-size cap holds for that sum.
@@ -97,7 +101,7 @@ export async function placeOrder(
   const quantities = new Map(items.map((l) => [l.variantId, l.quantity]));
   const askedProduct = new Map(items.map((l) => [l.variantId, l.productId]));
 
-  const delivery = await checkDelivery(input.pincode);
+  const delivery = await checkDeliveryAt(input.pincode, placeFrom(first));
   if (delivery.kind !== "delivers") throw new OrderRefused(undeliverable(delivery), 400, "pincode");
   if (delivery.place.state !== input.state) throw new OrderRefused(stateMismatch(delivery.pincode, delivery.place.state), 400, "state");
   const cod = input.paymentMethod === "cod";
@@ -124,8 +128,7 @@ export async function placeOrder(
         .executeTakeFirst();
       // After the lock above (a statement of its own, so these reads see every earlier checkout):
       // the sizes with the repeat and the count of open orders, in one read.
-      const repeat = (eb: ExpressionBuilder<Database, never>) =>
-        eb.selectFrom("orders").select("id").where("user_id", "=", customer.id).where("checkout_key", "=", input.checkoutKey);
+      const repeat = (eb: ExpressionBuilder<Database, never>) => repeatOf(eb, customer.id, input.checkoutKey);
       const open = (eb: ExpressionBuilder<Database, never>) =>
         eb
           .selectFrom("orders")
@@ -537,6 +540,11 @@ async function limitCheckouts(customerId: string, ip: string | undefined) {
   // A refused checkout counts against neither limit.
   const hit = await hitRateLimits(checks);
   if (!hit.allowed) throw new OrderRefused(TOO_MANY_ORDERS(hit.retryAfterSeconds), 429);
+}
+
+/** The customer's order placed with this checkout key, as a subquery. */
+function repeatOf(eb: ExpressionBuilder<Database, never>, userId: string, checkoutKey: string) {
+  return eb.selectFrom("orders").select("id").where("user_id", "=", userId).where("checkout_key", "=", checkoutKey);
 }
 
 async function findByCheckoutKey(db: Db, userId: string, checkoutKey: string) {
