@@ -37,12 +37,12 @@ export async function lookupPincode(pincode: string, db: Db = getDb()): Promise<
 }
 
 /**
- * The directory's district and State of a pincode as two columns of a read that asks for more in
- * the same round trip (placeOrder reads them with its checkout key's repeat); null when the
+ * The directory's district and State of a pincode (trimmed) as two columns of a read that asks for
+ * more in the same round trip (placeOrder reads them with its checkout key's repeat); null when the
  * directory has no such pincode. Give the pair to `placeFrom`, then to `checkDeliveryAt`.
  */
 export function pincodeColumns(eb: ExpressionBuilder<Database, never>, pincode: string) {
-  const column = (name: "district" | "state") => eb.selectFrom("pincode").select(name).where("code", "=", pincode.trim());
+  const column = (name: "district" | "state") => eb.selectFrom("pincode").select(name).where("code", "=", pincode);
   return [column("district").as("pincode_district"), column("state").as("pincode_state")] as const;
 }
 
