@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { getMigrations } from "better-auth/db/migration";
 import { sql } from "kysely";
 import { afterAll, beforeAll } from "vitest";
-import { getAuth } from "~/platform/auth/auth.server";
+import { authTableOptions } from "~/platform/auth/auth.server";
 import { type DatabaseHandle, type Db, getDatabase, openDatabase } from "~/platform/db/db.server";
 import { getEnv } from "~/platform/env.server";
 import { defined } from "~/platform/defined";
@@ -39,7 +39,7 @@ export function databaseOfItsOwn(label: string): { readonly db: Db } {
         rmSync(dir, { recursive: true, force: true });
       };
     }
-    await (await getMigrations({ ...getAuth().options, database: { db: handle.db, type: engine } })).runMigrations();
+    await (await getMigrations({ ...authTableOptions(), database: { db: handle.db, type: engine } })).runMigrations();
   });
   afterAll(() => dispose());
   return {

@@ -1,6 +1,9 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getSessionUser } from "~/platform/auth/session.server";
+import { getSessionUser, passwordDeadlineOf } from "~/platform/auth/session.server";
+import { defined } from "~/platform/defined";
+import { requestPolicy } from "~/platform/request-policy.server";
+import { requireOwnPassword } from "~/features/accounts/server/password-policy.server";
 import { getDb } from "~/platform/db/db.server";
 import { action as forgotAction } from "~/routes/account/forgot-password";
 import { AuthFailure } from "~/features/accounts/server/auth-errors.server";
@@ -67,6 +70,23 @@ async function forgot(email: string, address = ip()) {
   });
   const init = (result as { init?: ResponseInit | null }).init;
   return { status: init?.status ?? 200, body: (result as { data: unknown }).data };
+}
+
+/** What a page request gets from the request policy and the password policy (root.tsx's middleware). */
+async function policyAnswer(request: Request) {
+  const args = { request, url: new URL(request.url), context: new RouterContextProvider(), params: {}, pattern: "/" } as never;
+  const page = async () => new Response("page");
+  const [markCaching] = requestPolicy;
+  try {
+    const response = await defined(markCaching, "the request policy").call(null, args, async () => {
+      await requireOwnPassword(args, page);
+      return page();
+    });
+    return { status: response?.status, location: response?.headers.get("location") };
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    return { status: thrown.status, location: thrown.headers.get("location") };
+  }
 }
 
 afterEach(() => {
@@ -211,6 +231,23 @@ describe("admin-issued passwords are temporary", () => {
     expect((await deadline(issued.id)).password_must_change_by).not.toBeNull();
     const own = await ensureAdmin("own@angle.in", "admin-own-pass");
     expect((await deadline(own.id)).password_must_change_by).toBeNull();
+  });
+
+  it("sends the holder of one to set their own, from the deadline read with the session; one set later is seen at the next request", async () => {
+    await createUserWithPassword({ name: "Desk Staff", email: "desk@angle.in", password: "angle-temp-3", role: "user", temporary: true });
+    const session = await signInAtDoor("store", { email: "desk@angle.in", password: "angle-temp-3" }, meta());
+    const holder = await getSessionUser(requestWith(session.headers));
+    expect(passwordDeadlineOf(defined(holder, "the holder's session"))).toEqual(expect.any(String));
+    expect(await policyAnswer(requestWith(session.headers))).toEqual({ status: 302, location: "/account/set-password" });
+
+    const { user, request } = await customer("later@angle.in");
+    expect(await policyAnswer(request)).toEqual({ status: 200, location: null });
+    await getDb()
+      .updateTable("user")
+      .set({ password_must_change_by: new Date(Date.now() + 3600_000).toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    expect(await policyAnswer(request)).toEqual({ status: 302, location: "/account/set-password" });
   });
 
   it("an ordinary account has no deadline", async () => {

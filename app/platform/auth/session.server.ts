@@ -1,5 +1,5 @@
 import { getSessionCookie } from "better-auth/cookies";
-import { authCookiePrefix, getAuth } from "./auth.server";
+import { authCookiePrefix, getAuth, PASSWORD_DEADLINE } from "./auth.server";
 
 export type Role = "user" | "vendor" | "admin";
 
@@ -15,6 +15,17 @@ export type SessionUser = {
   /** The account proved an address it can be reached at (a verified email or mobile number): it may order and submit listings. */
   verified: boolean;
 };
+
+/**
+ * An admin-issued password's deadline, read with the session: kept beside the user rather than in
+ * it, as the pages are given the user and this is for the password policy alone.
+ */
+const passwordDeadlines = new WeakMap<SessionUser, string | null>();
+
+/** The user's temporary password deadline as read with their session, or undefined when this user was not read from one. */
+export function passwordDeadlineOf(user: SessionUser): string | null | undefined {
+  return passwordDeadlines.get(user);
+}
 
 // Guests carry no session cookie: skip the database for them.
 export function hasSessionCookie(request: Request) {
@@ -34,7 +45,7 @@ export async function getSessionUser(request: Request, options: { refresh?: bool
   if (u.banned) return null;
   const role = u.role === "admin" || u.role === "vendor" ? u.role : "user";
   const text = (v: unknown) => (typeof v === "string" ? v : "");
-  return {
+  const user: SessionUser = {
     id: u.id,
     name: u.name,
     email: u.email,
@@ -44,4 +55,7 @@ export async function getSessionUser(request: Request, options: { refresh?: bool
     mobile: text(u.phoneNumber),
     verified: Boolean(u.emailVerified || u.phoneNumberVerified),
   };
+  const deadline = u[PASSWORD_DEADLINE];
+  passwordDeadlines.set(user, typeof deadline === "string" ? deadline : null);
+  return user;
 }

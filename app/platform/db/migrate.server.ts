@@ -1,6 +1,6 @@
 import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
 import { getMigrations } from "better-auth/db/migration";
-import { getAuth } from "../auth/auth.server";
+import { authTableOptions } from "../auth/auth.server";
 import type { Db } from "./db.server";
 import * as m0001 from "./migrations/0001-store";
 import * as m0002 from "./migrations/0002-search";
@@ -92,7 +92,7 @@ export function storeMigrator(db: Db) {
 
 /** Better Auth's tables first (ours reference "user"), then ours, in order. Safe to run twice. */
 export async function migrateToLatest(db: Db) {
-  const auth = await getMigrations(getAuth().options);
+  const auth = await getMigrations(authTableOptions());
   await auth.runMigrations();
   const { error, results } = await storeMigrator(db).migrateToLatest();
   if (error) {

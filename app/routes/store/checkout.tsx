@@ -99,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const buyer = { id: user.id, name, email: user.email };
     const { orderId } = await placeOrder(buyer, submission.value, { ip: clientAddress(request) });
-    await keepAddress(user.id, submission.value);
+    await keepAddress(user, submission.value);
     // The cart's cookie goes with the order (the page that confirms it empties the browser's cart):
     // an order sent without scripts is not drawn again at the next checkout.
     return redirect(`/order-confirmation/${orderId}?placed=1`, {
@@ -166,9 +166,9 @@ function nameProblem(given: string) {
 }
 
 /** The order's address becomes the saved default, offered first next time; the order stands if this fails. */
-async function keepAddress(userId: string, { street, city, state, pincode }: Address) {
+async function keepAddress(user: { id: string; address: Address }, { street, city, state, pincode }: Address) {
   try {
-    await rememberAddress(userId, { street, city, state, pincode });
+    await rememberAddress(user.id, { street, city, state, pincode }, { accountAddress: user.address });
   } catch (error) {
     log.error({ err: error }, "keeping a checkout's address failed");
   }

@@ -61,6 +61,19 @@ describe("saved addresses", () => {
     expect(await accountAddress(customer.id)).toMatchObject({ street: "1 Test Street", pincode: "411001" });
   });
 
+  it("an order to the address the session read as the account's own reads and writes nothing; the book still starts from it", async () => {
+    const customer = await createCustomer();
+    const asRead = { street: "1 Test Street", city: "Pune", state: "Maharashtra", pincode: "411001" };
+    // The same address written differently is the same address.
+    await rememberAddress(customer.id, { ...asRead, street: "1 test  street" }, { accountAddress: asRead });
+    expect(await getDb().selectFrom("saved_address").select("id").where("user_id", "=", customer.id).execute()).toEqual([]);
+    expect(await listAddresses(customer.id)).toEqual([expect.objectContaining({ street: "1 Test Street", isDefault: true })]);
+    // Another address is kept as before.
+    await rememberAddress(customer.id, shop, { accountAddress: asRead });
+    expect((await listAddresses(customer.id)).map((a) => a.street)).toEqual([shop.street, "1 Test Street"]);
+    expect(await accountAddress(customer.id)).toEqual(shop);
+  });
+
   it("edit and delete, the account's address following the default; the last one gone leaves none", async () => {
     const customer = await createCustomer();
     const [registered] = await listAddresses(customer.id);

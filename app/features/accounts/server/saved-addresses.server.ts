@@ -171,8 +171,16 @@ export async function makeDefaultAddress(userId: string, id: string): Promise<vo
  * The address an order was just placed with becomes the default, offered first next time: the same
  * saved address chosen again, or a new one kept (the least recently chosen goes when the book is full).
  * When it already is the default (a customer ordering again to the same place) nothing is written.
+ * `accountAddress` is the account's own address columns as the request read them with its session:
+ * a copy of the default (or what an empty book starts from), so when it is this address nothing is
+ * read either.
  */
-export async function rememberAddress(userId: string, address: Address, given?: Trx): Promise<void> {
+export async function rememberAddress(
+  userId: string,
+  address: Address,
+  { given, accountAddress }: { given?: Trx; accountAddress?: Address } = {},
+): Promise<void> {
+  if (accountAddress && comparable(accountAddress) === comparable(address)) return;
   if (!given) {
     const first = await getDatabase()
       .db.selectFrom("saved_address")

@@ -124,6 +124,24 @@ describe("placeOrder and delivery", () => {
     }
   });
 
+  it("answers a repeat of a placed order before its pincode; a pincode an admin removes is refused from the next order", async () => {
+    const { addPincode, removeAddedPincode } = await import("./delivery-settings.server");
+    const customer = await createCustomer();
+    const product = await createProduct({ pricePaise: 10_000, stock: 5 });
+    const items = [{ productId: product.id, quantity: 1 }];
+    await addPincode({ code: "999997", district: "Nava Raipur", state: "Chhattisgarh" });
+    const input = checkoutInput(items, { pincode: "999997", state: "Chhattisgarh", paymentMethod: "cod" });
+    const first = await placeOrder(customer, input);
+    expect(first.created).toBe(true);
+    await removeAddedPincode("999997");
+    expect(await placeOrder(customer, input)).toEqual({ orderId: first.orderId, created: false });
+    expect(await refusal(placeOrder(customer, checkoutInput(items, { pincode: "999997", state: "Chhattisgarh" })))).toEqual({
+      message: "We could not find pincode 999997. Please check it; if it is right, contact us and we will add it.",
+      status: 400,
+      field: "pincode",
+    });
+  });
+
   it("refuses cash on delivery where the zone does not take it", async () => {
     const customer = await createCustomer();
     const product = await createProduct({ pricePaise: 10_000, stock: 5 });

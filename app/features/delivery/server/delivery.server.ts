@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from "kysely";
 import { getDb, type Db } from "~/platform/db/db.server";
+import type { Database } from "~/platform/db/schema";
 import {
   DEFAULT_DELIVERY_SETTINGS,
   type DeliveryCheck,
@@ -34,9 +36,29 @@ export async function lookupPincode(pincode: string, db: Db = getDb()): Promise<
   return row ?? null;
 }
 
+/**
+ * The directory's district and State of a pincode (trimmed) as two columns of a read that asks for
+ * more in the same round trip (placeOrder reads them with its checkout key's repeat); null when the
+ * directory has no such pincode. Give the pair to `placeFrom`, then to `checkDeliveryAt`.
+ */
+export function pincodeColumns(eb: ExpressionBuilder<Database, never>, pincode: string) {
+  const column = (name: "district" | "state") => eb.selectFrom("pincode").select(name).where("code", "=", pincode);
+  return [column("district").as("pincode_district"), column("state").as("pincode_state")] as const;
+}
+
+/** The place read by `pincodeColumns`, or null. */
+export function placeFrom(row: { pincode_district: string | null; pincode_state: string | null }): PincodePlace | null {
+  return row.pincode_district !== null && row.pincode_state !== null ? { district: row.pincode_district, state: row.pincode_state } : null;
+}
+
 /** "Check delivery": whether, by when and with what payment the store delivers to a pincode. */
 export async function checkDelivery(raw: string, now = new Date()): Promise<DeliveryCheck> {
   const pincode = raw.trim();
   const [settings, place] = await Promise.all([getDeliverySettings(), lookupPincode(pincode)]);
   return describeDelivery(settings, pincode, place, now);
+}
+
+/** `checkDelivery` for a pincode whose place the caller has read already (`pincodeColumns`). */
+export async function checkDeliveryAt(raw: string, place: PincodePlace | null, now = new Date()): Promise<DeliveryCheck> {
+  return describeDelivery(await getDeliverySettings(), raw, place, now);
 }

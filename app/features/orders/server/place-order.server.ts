@@ -30,11 +30,12 @@ import { orderPlacedMessages } from "~/features/messaging/server/queue-order-ema
 import { insertOutboxRows, outboxInsert, type OutboxRow } from "~/features/messaging/server/enqueue.server";
 import { SMS_RECIPIENT_COLUMNS, smsRecipientOf } from "~/features/messaging/server/queue-order-sms.server";
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
-import { checkDelivery } from "~/features/delivery/server/delivery.server";
+import { checkDeliveryAt, pincodeColumns, placeFrom } from "~/features/delivery/server/delivery.server";
 import { codOverCap, noCodHere, stateMismatch, undeliverable } from "~/features/delivery/domain/delivery";
 import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
 import { indiaToday } from "~/platform/core/india-day";
 import { configuredLimits, hitRateLimits } from "~/platform/rate-limit/rate-limit.server";
+import { compiledOnce } from "~/platform/db/compiled-once.server";
 
 export type Customer = { id: string; name: string; email: string };
 
@@ -77,8 +78,11 @@ export async function placeOrder(
   meta: { ip?: string } = {},
 ): Promise<{ orderId: string; created: boolean }> {
   const { db, engine } = getDatabase();
-  const existing = await findByCheckoutKey(db, customer.id, input.checkoutKey);
-  if (existing) return { orderId: existing, created: false };
+  // A repeat of a placed order is answered before anything else is checked or counted; the
+  // pincode's place is read with it, in one round trip (docs/decisions/043-orders-under-a-rush.md).
+  const [first] = await readRepeatAndPlace(db, { userId: customer.id, checkoutKey: input.checkoutKey, pincode: input.pincode.trim() });
+  if (!first) throw new Error("a select of scalars answered no row");
+  if (first.again) return { orderId: first.again, created: false };
 
   // One line per pack size: the same size twice is one line with the quantities added, and the
   // per-size cap holds for that sum.
@@ -97,7 +101,7 @@ export async function placeOrder(
   const quantities = new Map(items.map((l) => [l.variantId, l.quantity]));
   const askedProduct = new Map(items.map((l) => [l.variantId, l.productId]));
 
-  const delivery = await checkDelivery(input.pincode);
+  const delivery = await checkDeliveryAt(input.pincode, placeFrom(first));
   if (delivery.kind !== "delivers") throw new OrderRefused(undeliverable(delivery), 400, "pincode");
   if (delivery.place.state !== input.state) throw new OrderRefused(stateMismatch(delivery.pincode, delivery.place.state), 400, "state");
   const cod = input.paymentMethod === "cod";
@@ -113,58 +117,18 @@ export async function placeOrder(
 
   try {
     return await db.transaction().execute(async (trx) => {
-      // PostgreSQL: one customer's checkouts take turns from here (SQLite's writes are serial anyway),
-      // so the repeat check and the count of open orders below see every earlier checkout. The
-      // customer's row also says where the order's SMS goes.
-      const buyer = await trx
-        .selectFrom("user")
-        .select(SMS_RECIPIENT_COLUMNS)
-        .where("id", "=", customer.id)
-        .$if(engine === "postgres", (qb) => qb.forNoKeyUpdate())
-        .executeTakeFirst();
-      // After the lock above (a statement of its own, so these reads see every earlier checkout):
-      // the sizes with the repeat and the count of open orders, in one read.
-      const repeat = (eb: ExpressionBuilder<Database, never>) =>
-        eb.selectFrom("orders").select("id").where("user_id", "=", customer.id).where("checkout_key", "=", input.checkoutKey);
-      const open = (eb: ExpressionBuilder<Database, never>) =>
-        eb
-          .selectFrom("orders")
-          .select(eb.fn.countAll<number>().as("n"))
-          .where("user_id", "=", customer.id)
-          .where("status", "in", OPEN_UNPAID_STATUSES)
-          .where("payment_status", "not in", RECEIVED);
-      const sizes = await trx
-        .selectFrom("product_variant as v")
-        .innerJoin("product as p", "p.id", "v.product_id")
-        .select([
-          "v.id",
-          "v.product_id",
-          "v.label",
-          "v.sku",
-          "v.price_paise",
-          "p.name",
-          "p.name_hi",
-          "p.status",
-          "p.vendor_id",
-          "p.image",
-          "p.hsn_code",
-          "p.gst_rate",
-          // A vendor's seed, fertiliser or pesticide whose licence has lapsed is not sold, even
-          // before the sweep has taken it off sale (docs/decisions/019-licensed-sellers.md).
-          sql<number>`case when ${licensedToSell("p", indiaToday())} then 1 else 0 end`.as("licensed"),
-          (eb) =>
-            eb
-              .selectFrom("product_variant as w")
-              .select(eb.fn.countAll<number>().as("n"))
-              .whereRef("w.product_id", "=", "p.id")
-              .as("sizes"),
-          (eb) => repeat(eb as ExpressionBuilder<Database, never>).as("again"),
-          (eb) => open(eb as ExpressionBuilder<Database, never>).as("open"),
-        ])
-        .where("v.id", "in", variantIds)
-        .execute();
+      // The customer's checkouts take turns from here (lockCustomer). After the lock, in a statement of
+      // its own so that it sees every earlier checkout: the sizes with the repeat and the count of open
+      // orders, in one read.
+      const [buyer] = await lockCustomer(trx, { userId: customer.id });
+      const asked = { variantIds, userId: customer.id, checkoutKey: input.checkoutKey, today: indiaToday() };
+      const sizes = await readSizes(trx, asked);
       // No size found (a cart of unknown sizes): the repeat and the count on their own.
-      const seen = sizes[0] ?? (await trx.selectNoFrom((eb) => [repeat(eb).as("again"), open(eb).as("open")]).executeTakeFirstOrThrow());
+      const seen =
+        sizes[0] ??
+        (await trx
+          .selectNoFrom((eb) => [repeatOf(eb, asked.userId, asked.checkoutKey).as("again"), openOrdersOf(eb, asked.userId).as("open")])
+          .executeTakeFirstOrThrow());
       if (seen.again) return { orderId: seen.again, created: false };
       if (Number(seen.open) >= maxOpen) throw new OrderRefused(TOO_MANY_OPEN_ORDERS(maxOpen), 409);
       const held = holds ? await heldForPayment(trx, customer.id) : null;
@@ -538,6 +502,73 @@ async function limitCheckouts(customerId: string, ip: string | undefined) {
   const hit = await hitRateLimits(checks);
   if (!hit.allowed) throw new OrderRefused(TOO_MANY_ORDERS(hit.retryAfterSeconds), 429);
 }
+
+/** The customer's order placed with this checkout key, as a subquery. */
+function repeatOf(eb: ExpressionBuilder<Database, never>, userId: string, checkoutKey: string) {
+  return eb.selectFrom("orders").select("id").where("user_id", "=", userId).where("checkout_key", "=", checkoutKey);
+}
+
+/** How many of the customer's orders are open and unpaid, as a subquery. */
+function openOrdersOf(eb: ExpressionBuilder<Database, never>, userId: string) {
+  return eb
+    .selectFrom("orders")
+    .select(eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("status", "in", OPEN_UNPAID_STATUSES)
+    .where("payment_status", "not in", RECEIVED);
+}
+
+/*
+ * The statements every order sends, built and compiled by Kysely once (compiledOnce): the same text
+ * each time, with the order's values.
+ */
+
+/** Before anything is checked: the order placed with this checkout key, and the pincode's place (one row). */
+const readRepeatAndPlace = compiledOnce((db, v: { userId: string; checkoutKey: string; pincode: string }) =>
+  db.selectNoFrom((eb) => [repeatOf(eb, v.userId, v.checkoutKey).as("again"), ...pincodeColumns(eb, v.pincode)]),
+);
+
+/**
+ * PostgreSQL: one customer's checkouts take turns from here (SQLite's writes are serial anyway), so
+ * the repeat check and the count of open orders after it see every earlier checkout. The customer's
+ * row also says where the order's SMS goes.
+ */
+const lockCustomer = compiledOnce((db, v: { userId: string }) =>
+  db
+    .selectFrom("user")
+    .select(SMS_RECIPIENT_COLUMNS)
+    .where("id", "=", v.userId)
+    .$if(getDatabase().engine === "postgres", (qb) => qb.forNoKeyUpdate()),
+);
+
+/** The sizes asked for, with their products, the repeat and the count of open orders, in one read. */
+const readSizes = compiledOnce((db, v: { variantIds: readonly string[]; userId: string; checkoutKey: string; today: string }) =>
+  db
+    .selectFrom("product_variant as v")
+    .innerJoin("product as p", "p.id", "v.product_id")
+    .select([
+      "v.id",
+      "v.product_id",
+      "v.label",
+      "v.sku",
+      "v.price_paise",
+      "p.name",
+      "p.name_hi",
+      "p.status",
+      "p.vendor_id",
+      "p.image",
+      "p.hsn_code",
+      "p.gst_rate",
+      // A vendor's seed, fertiliser or pesticide whose licence has lapsed is not sold, even
+      // before the sweep has taken it off sale (docs/decisions/019-licensed-sellers.md).
+      sql<number>`case when ${licensedToSell("p", v.today)} then 1 else 0 end`.as("licensed"),
+      (eb) =>
+        eb.selectFrom("product_variant as w").select(eb.fn.countAll<number>().as("n")).whereRef("w.product_id", "=", "p.id").as("sizes"),
+      (eb) => repeatOf(eb as ExpressionBuilder<Database, never>, v.userId, v.checkoutKey).as("again"),
+      (eb) => openOrdersOf(eb as ExpressionBuilder<Database, never>, v.userId).as("open"),
+    ])
+    .where("v.id", "in", v.variantIds),
+);
 
 async function findByCheckoutKey(db: Db, userId: string, checkoutKey: string) {
   const row = await db
