@@ -53,7 +53,7 @@ export default defineConfig({
   // (read them in its output: a flaky test is a bug to fix, not to ignore). Locally, no second try.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   // CI runs both engines' browsers, their servers and Vitest at once on two cores: a long journey
   // (an admin tour, a whole checkout) needs more time there than on an idle machine.
   timeout: process.env.CI ? 60_000 : 30_000,
