@@ -109,6 +109,23 @@ describe("an unconfirmed customer", () => {
     });
     expect((await post(resendAction, "/account/verification", "", new URLSearchParams())).status).toBe(401);
   });
+  it("tapped on a page before its scripts ran, the form's post comes back to that page with the answer as a toast", async () => {
+    const { cookie } = await unconfirmedCustomer("resend-plain@angle.in");
+    await getDb().deleteFrom("outbox").where("recipient", "=", "resend-plain@angle.in").execute();
+    // A browser's own form submission (no scripts): a navigation, not a fetch.
+    const request = new Request(`${ORIGIN}/account/verification`, {
+      method: "POST",
+      body: new URLSearchParams({ next: "/checkout" }),
+      headers: { origin: ORIGIN, cookie, "sec-fetch-mode": "navigate", "x-angle-client-ip": ip() },
+    });
+    const answer = await resendAction({ request, params: {}, context: new RouterContextProvider(), url: new URL(request.url) } as never);
+    expect(answer).toBeInstanceOf(Response);
+    const response = answer as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/checkout");
+    expect(response.headers.get("set-cookie")).toMatch(/^angle\.toast=/);
+    expect(await mails("resend-plain@angle.in", "verify-email")).toHaveLength(1);
+  });
 });
 
 describe("an unconfirmed vendor", () => {
