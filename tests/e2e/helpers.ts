@@ -1,6 +1,7 @@
 import { defined } from "../../app/platform/defined";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { sampleProducts, type SampleProduct } from "../../app/features/catalog/server/seed/catalog";
+import { CART_COOKIE, cartCookieValue } from "../../app/features/cart/domain/cart-cookie";
 import { baseURL } from "../../playwright.config";
 import { waitForHydration } from "./fixtures";
 import { confirmByEmail, confirmInBrowser } from "./mail-helpers";
@@ -190,12 +191,16 @@ export async function addProductToCart(page: Page, name: string) {
 }
 
 /**
- * Puts lines straight into the browser's stored cart (what an earlier visit would have left
- * there). Call on a page of the site; the next navigation reads them.
+ * Puts lines straight into the browser's stored cart and their copy into the cart's cookie, as the
+ * store's own cart writes both (what an earlier visit would have left there: a cookie left naming an
+ * older cart would have the server draw that one, decision 046). `cookie: false` leaves the cookie as
+ * it is: a cart stored before the store kept that copy. Call on a page of the site; the next
+ * navigation reads them.
  */
 export async function seedCart(
   page: Page,
   lines: { product: SampleProduct | StoredLine["product"]; quantity: number; pricePaise?: number }[],
+  { cookie = true }: { cookie?: boolean } = {},
 ) {
   const stored: StoredLine[] = lines.map(({ product: p, quantity, pricePaise }) => ({
     product: {
@@ -212,6 +217,12 @@ export async function seedCart(
   }));
   if (page.url() === "about:blank") await page.goto("/about");
   await page.evaluate((value) => window.localStorage.setItem("angle-cart", value), JSON.stringify(stored));
+  if (!cookie) return;
+  const copy = cartCookieValue(stored);
+  if (copy) {
+    const expires = Math.floor(Date.now() / 1000) + 30 * 24 * 60 * 60;
+    await page.context().addCookies([{ name: CART_COOKIE, value: copy, url: new URL(page.url()).origin, sameSite: "Lax", expires }]);
+  } else await page.context().clearCookies({ name: CART_COOKIE });
 }
 
 /** The Place Order button, once the cart has been checked against the server. */

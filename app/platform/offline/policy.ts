@@ -72,6 +72,15 @@ function keepable(url: URL) {
   return true;
 }
 
+/**
+ * The cart page (and its data): the server draws it with the lines its cookie names (decision 046), so
+ * a kept copy shows the cart as it was. Online it always comes from the network (its kept copy only
+ * when the network fails or is slow), never at once as a recent catalogue page does.
+ */
+export function followsTheCart(url: URL): boolean {
+  return /^(?:\/hi)?\/cart(?:\.data)?$/.test(url.pathname);
+}
+
 export function classify(request: { method: string; mode: string; url: string }, origin: string): RequestKind {
   const url = new URL(request.url);
   if (url.origin !== origin) return "other";

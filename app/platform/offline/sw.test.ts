@@ -235,6 +235,26 @@ describe("catalogue pages", () => {
     expect(stale).toContain(">Offline notice</p>");
   });
 
+  test("the cart page comes from the network online even when a recent copy is kept: the server draws it with the cart of the moment", async () => {
+    worker = fakeWorker();
+    routes["/cart"] = () => html("Cart with 2 tomato packs · Angle");
+    expect(await (await worker.request("/cart", { mode: "navigate" }))?.text()).toContain("Cart with 2 tomato packs");
+    expect(keptPages()).toEqual(["/cart"]);
+    // The cart changed a moment later: the page that comes is the new one, not the kept copy.
+    routes["/cart"] = () => html("Cart with a rotavator · Angle");
+    expect(await (await worker.request("/cart", { mode: "navigate" }))?.text()).toContain("Cart with a rotavator");
+    routes["/hi/cart"] = () => html("कार्ट एक · Angle");
+    await worker.request("/hi/cart", { mode: "navigate" });
+    routes["/hi/cart"] = () => html("कार्ट दो · Angle");
+    expect(await (await worker.request("/hi/cart", { mode: "navigate" }))?.text()).toContain("कार्ट दो");
+    // Offline, the kept copy still opens, with the notice.
+    worker.scope.navigator.onLine = false;
+    delete routes["/cart"];
+    const offline = await (await worker.request("/cart", { mode: "navigate" }))?.text();
+    expect(offline).toContain("Cart with a rotavator");
+    expect(offline).toContain("offline-notice");
+  });
+
   test("pages a first visit saw before the worker took control are fetched and kept (catalogue only, never private ones)", async () => {
     worker = fakeWorker();
     routes["/hi/products/a"] = () => html("टमाटर के बीज · Angle");

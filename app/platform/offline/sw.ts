@@ -1,5 +1,6 @@
 import {
   ageOf,
+  followsTheCart,
   CACHED_AT,
   CACHED_TITLE,
   cacheKey,
@@ -229,7 +230,9 @@ export function startServiceWorker(build: WorkerBuild) {
     // Known to be offline, a recent copy is still shown as what it is (with the notice). A reload
     // (cache mode no-cache or reload) asks for the page as it is now: the network first.
     const reloading = event.request.cache === "no-cache" || event.request.cache === "reload";
-    if (kept && !reloading && ageOf(kept.headers, Date.now()) < FRESH_MS && worker.navigator.onLine !== false) {
+    // The cart page is drawn with the cart its cookie names: online, never a kept copy at once.
+    const recent = !reloading && !followsTheCart(new URL(event.request.url));
+    if (kept && recent && ageOf(kept.headers, Date.now()) < FRESH_MS && worker.navigator.onLine !== false) {
       event.waitUntil(fetched.catch(() => undefined));
       return { from: "fresh", response: kept };
     }

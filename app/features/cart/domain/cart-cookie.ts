@@ -14,7 +14,7 @@ const CART_COOKIE_MAX = 3800;
 const COOKIE_LINE = /^([a-z0-9]{6,40})(?:~([a-z0-9]{6,40}))?\.([1-9][0-9]{0,2})$/;
 
 /** The cookie's value for a cart ("" when it is too long): a line with no size named is its product's ("p.1"). */
-export function cartCookieValue(lines: readonly CartLine[]): string {
+export function cartCookieValue(lines: readonly { product: Pick<CartLine["product"], "id" | "variantId">; quantity: number }[]): string {
   const value = lines
     .map((l) => `${l.product.variantId ? `${l.product.id}~${l.product.variantId}` : l.product.id}.${l.quantity}`)
     .join("|");
