@@ -231,8 +231,8 @@ export function startServiceWorker(build: WorkerBuild) {
     // (cache mode no-cache or reload) asks for the page as it is now: the network first.
     const reloading = event.request.cache === "no-cache" || event.request.cache === "reload";
     // The cart page is drawn with the cart its cookie names: online, never a kept copy at once.
-    const recent = !reloading && !followsTheCart(new URL(event.request.url));
-    if (kept && recent && ageOf(kept.headers, Date.now()) < FRESH_MS && worker.navigator.onLine !== false) {
+    const copyAtOnce = !reloading && !followsTheCart(new URL(event.request.url));
+    if (kept && copyAtOnce && ageOf(kept.headers, Date.now()) < FRESH_MS && worker.navigator.onLine !== false) {
       event.waitUntil(fetched.catch(() => undefined));
       return { from: "fresh", response: kept };
     }

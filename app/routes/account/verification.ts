@@ -21,7 +21,7 @@ export type ResendResult = { ok: true; message: string } | { ok: false; error: s
 export async function action({ request }: Route.ActionArgs) {
   const { next } = await readFields(request);
   const back = safeReturnPath(next, "/");
-  const answer = async (result: ResendResult, status = 200) =>
+  const answer = (result: ResendResult, status = 200) =>
     request.headers.get("sec-fetch-mode") === "navigate"
       ? redirectWithToast(back, result.ok ? { description: result.message } : { description: result.error, type: "error" })
       : data<ResendResult>(result, { status });
