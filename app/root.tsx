@@ -1,9 +1,10 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, data } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData, data } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Stylesheet } from "./platform/render/inline-stylesheet";
 import { markHydrated } from "./platform/render/hydration";
+import { ScrollRestoration } from "./platform/render/scroll-restoration";
 import { getToast } from "./platform/toast/toast.server";
 import { ToastNotice } from "./ui/toast-notice";
 import { UserMirror } from "./features/accounts/ui/user-mirror";
