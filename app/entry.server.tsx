@@ -18,7 +18,7 @@ import { InlineCssContext } from "./platform/render/inline-stylesheet";
 import { withOfflineHead } from "./platform/render/offline-head.server";
 import { CART_FLAG, CART_KEY } from "./features/cart/domain/cart";
 import { scriptsAfterPaint } from "./platform/render/scripts-after-paint.server";
-import { hydrateWhen } from "./platform/render/hydrate-when.server";
+import { hydrateWhen, modulesOnIntent } from "./platform/render/hydrate-when.server";
 import stylesheet from "./app.css?url";
 import devanagari400 from "./fonts/noto-sans-devanagari-400.woff2?url";
 import devanagari700 from "./fonts/noto-sans-devanagari-700.woff2?url";
@@ -196,7 +196,12 @@ export default function handleRequest(
             toast: Boolean((handled.loaderData.root as { toast?: unknown } | undefined)?.toast),
             failed: handled.errors !== null,
           });
-          const page = production ? pipeline(body, scriptsAfterPaint(when), () => {}) : body;
+          const onIntent = modulesOnIntent(
+            routerContext.manifest,
+            handled.matches.map((match) => match.route.id),
+            when,
+          );
+          const page = production ? pipeline(body, scriptsAfterPaint(when, onIntent), () => {}) : body;
           resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -46,8 +46,9 @@ test("each storefront page's first-load JavaScript is within 100 KB compressed w
     expect(head, path).toContain(
       `<script nonce="${defined(/<script nonce="([^"]+)">/.exec(head)?.[1], "a nonce")}">${EARLY_INTENT}addEventListener("DOMContentLoaded",()=>{setTimeout(()=>{if("serviceWorker"in navigator)`,
     );
-    // The boot script's call: its preloads, then how the page hydrates (scripts-after-paint.server.ts).
-    const preloads = /\((\["\/assets\/[^\]]+\])(?:,\d)?\)<\/script>/.exec(html)?.[1];
+    // The boot script's call: its preloads, how the page hydrates, what waits for the person's intent
+    // (scripts-after-paint.server.ts).
+    const preloads = /\((\["\/assets\/[^\]]+\]),\d,\[[^\]]*\]\)<\/script>/.exec(html)?.[1];
     const scripts = new Set(JSON.parse(defined(preloads, `the boot script of ${path}`)) as string[]);
     for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
       scripts.add(defined(m[1] ?? m[2], "an imported script"));

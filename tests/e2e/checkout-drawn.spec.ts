@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { addProductToCart, KHURPI, loginAs, placeOrder, placeOrderButton, SECATEURS, storedCart } from "./helpers";
 
@@ -6,6 +7,18 @@ import { addProductToCart, KHURPI, loginAs, placeOrder, placeOrderButton, SECATE
  * beside the browser's storage (its sizes and quantities), and its scripts wait for the customer's
  * intent, as a catalogue page's do. The form works before them, and without them.
  */
+
+/** Checkout's own module, as built. */
+const CHECKOUT_MODULE = /\/assets\/checkout-[\w-]+\.js$/;
+
+/** The scripts this document has fetched. */
+const scriptNames = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith(".js")),
+  );
 
 test("without scripts, checkout shows the cart the cookie names and places the order", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -79,6 +92,8 @@ test.describe("on a phone", () => {
       .toBeGreaterThan(2);
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+    // Those were the framework's: checkout's own scripts wait for the customer (the form works without them).
+    expect(await scriptNames(page), "checkout's own module before intent").not.toContainEqual(expect.stringMatching(CHECKOUT_MODULE));
     const firstOrder = await placeOrder(page);
     expect(firstOrder).toMatch(/^[a-z0-9]+$/);
     // The order emptied the cart, and its cookie with it.
@@ -95,6 +110,7 @@ test.describe("on a phone", () => {
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
     await fresh.check();
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "", { timeout: 30_000 });
+    expect(await scriptNames(page)).toContainEqual(expect.stringMatching(CHECKOUT_MODULE));
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     // The cart was read again once hydrated (React drew the page again): the choice held.
     await expect(summary).toContainText(`${SECATEURS.name} × 1`);

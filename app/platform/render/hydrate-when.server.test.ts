@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { hydrateWhen } from "./hydrate-when.server";
+import { hydrateWhen, modulesOnIntent } from "./hydrate-when.server";
 
 const page = { leafRouteId: "routes/store/products", search: "", toast: false, failed: false };
 
@@ -42,5 +42,26 @@ describe("hydrateWhen", () => {
     expect(hydrateWhen({ ...page, search: "?auth=login" })).toBe("load");
     expect(hydrateWhen({ ...page, toast: true })).toBe("load");
     expect(hydrateWhen({ ...page, failed: true })).toBe("load");
+  });
+
+  test("a checkout drawn by the server fetches only its own modules on intent, never the framework's", () => {
+    const manifest = {
+      entry: { module: "/assets/entry.client-A.js", imports: [] },
+      routes: {
+        root: { module: "/assets/root-B.js", imports: ["/assets/entry.client-A.js"] },
+        "routes/store/layout": { module: "/assets/layout-C.js", imports: ["/assets/entry.client-A.js", "/assets/shared-D.js"] },
+        "routes/store/checkout": {
+          module: "/assets/checkout-E.js",
+          imports: ["/assets/entry.client-A.js", "/assets/shared-D.js", "/assets/forms-F.js"],
+        },
+        "routes/store/products": { module: "/assets/products-G.js", imports: ["/assets/catalog-H.js"] },
+      },
+    };
+    const checkout = ["root", "routes/store/layout", "routes/store/checkout"];
+    expect([...modulesOnIntent(manifest, checkout, "intent")]).toEqual(["/assets/checkout-E.js", "/assets/forms-F.js"]);
+    // Hydrating at once (the server could not draw the cart), or any other page: everything after the first paint.
+    expect(modulesOnIntent(manifest, checkout, "load").size).toBe(0);
+    expect(modulesOnIntent(manifest, ["root", "routes/store/layout", "routes/store/products"], "intent").size).toBe(0);
+    expect(modulesOnIntent(manifest, [], "intent").size).toBe(0);
   });
 });

@@ -48,3 +48,27 @@ export function hydrateWhen({ leafRouteId, leafData, search, toast, failed }: Pa
   if (new URLSearchParams(search).has("auth")) return "load";
   return "intent";
 }
+
+/** What React Router's build says of a page's modules (its assets manifest), as far as this needs. */
+type Modules = {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, { module: string; imports?: string[] } | undefined>;
+};
+
+/**
+ * The modules only the page's own route needs, on a page whose server-drawn form works without them
+ * (checkout drawn from the cart's cookie, decision 046): they are fetched when the person first
+ * reaches for the page, not with the framework after the first paint. `routeIds`: the matched
+ * routes, root first. Any other page: none.
+ */
+export function modulesOnIntent(manifest: Modules, routeIds: readonly string[], when: HydrateWhen): Set<string> {
+  const leaf = routeIds.at(-1);
+  const own = leaf && when === "intent" && ON_INTENT_WHEN_DRAWN.has(leaf) ? manifest.routes[leaf] : undefined;
+  if (!own) return new Set();
+  const shared = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const id of routeIds.slice(0, -1)) {
+    const route = manifest.routes[id];
+    if (route) for (const href of [route.module, ...(route.imports ?? [])]) shared.add(href);
+  }
+  return new Set([own.module, ...(own.imports ?? [])].filter((href) => !shared.has(href)));
+}

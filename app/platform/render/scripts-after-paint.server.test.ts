@@ -54,7 +54,7 @@ describe("scriptsAfterPaint", () => {
     expect(out).not.toContain('<link rel="modulepreload"');
     expect(out).not.toMatch(/<script[^>]* type="module"/);
     // The boot script carries the module script's nonce, and what it runs is the module script it follows.
-    expect(out).toContain(`type="${DEFERRED_MODULE_TYPE}">${moduleCode}</script><script${nonce}>((p,i)=>`);
+    expect(out).toContain(`type="${DEFERRED_MODULE_TYPE}">${moduleCode}</script><script${nonce}>((p,i,q)=>`);
   });
 
   test("gives the same page whatever the chunks, even splitting a tag or a Devanagari letter", async () => {
@@ -91,6 +91,13 @@ describe("scriptsAfterPaint", () => {
     expect(out).not.toContain(DEFERRED_MODULE_TYPE);
     expect(out).toContain('<link rel="modulepreload" href="/assets/entry.client-A.js"/>');
     expect(out).toContain('<link rel="modulepreload" href="/assets/root-B.js"/>');
+  });
+
+  test("leaves the scripts asked for on intent out of the preloads made after the first paint", async () => {
+    const onIntent = new Set(["/assets/root-B.js"]);
+    const out = await text(Readable.from([new TextEncoder().encode(page)]).pipe(scriptsAfterPaint("intent", onIntent)));
+    expect(out).toContain(bootScript(nonce, ["/assets/entry.client-A.js", "/assets/root-B.js"], "intent", onIntent));
+    expect(out).toContain(`(["/assets/entry.client-A.js"],1,["/assets/root-B.js"])</script>`);
   });
 
   test("writes the preload list so that nothing in it can end the inline script", () => {

@@ -88,19 +88,28 @@ const INTENT_EVENTS = JSON.stringify(["keydown", "focusin", "click", "pointerdow
  */
 export const EARLY_INTENT = `(()=>{const w=window,h=document.documentElement,q=[],E=${INTENT_EVENTS},ask=()=>{w.__angleWant=1;w.__angleHydrate?.()},want=e=>{if(e.type==="pointerdown"&&e.pointerType!=="mouse")return;const t=e.target;if(t instanceof Element&&t.closest("a[href]"))return;for(const o of E)removeEventListener(o,want,!0);ask()};for(const o of E)addEventListener(o,want,{capture:!0,passive:!0});addEventListener("click",e=>{if(h.hasAttribute("${HYDRATED_ATTRIBUTE}"))return;const b=e.target instanceof Element&&e.target.closest("button[type=button]");if(!b||b.disabled)return;e.preventDefault();e.stopImmediatePropagation();b.setAttribute("aria-busy","true");q.includes(b)||q.push(b);ask()},!0);addEventListener("submit",e=>{const f=e.target;if(h.hasAttribute("${HYDRATED_ATTRIBUTE}")||!(f instanceof HTMLFormElement)||!f.hasAttribute("${NEEDS_SCRIPTS_ATTRIBUTE}"))return;e.preventDefault();q.includes(f)||q.push(f);ask()},!0);w.__angleHydrated=()=>{for(const b of q.splice(0)){if(b instanceof HTMLFormElement){b.requestSubmit();continue}b.removeAttribute("aria-busy");b.click()}}})();`;
 
-const BOOT = `((p,i)=>{const d=document,w=window,h=d.documentElement,c=d.currentScript;let n=0,m=0,r;${SCRIPTS_IN}=new Promise(f=>r=f);const get=()=>{if(n++)return;r(Promise.race([new Promise(f=>setTimeout(f,${SCRIPTS_IN_TIMEOUT_MS})),Promise.all(p.map(u=>new Promise(f=>setTimeout(()=>{const l=d.createElement("link");l.rel="modulepreload";l.href=u;l.onload=l.onerror=f;d.head.append(l);l.relList.supports?.("modulepreload")||f()}))))]))},run=t=>{const s=d.createElement("script");s.type=t;s.nonce=c.nonce;return s},act=()=>{for(const x of d.querySelectorAll('script[type="${DEFERRED_DATA_TYPE}"]')){const s=run("text/javascript");s.text=x.text;x.after(s)}const s=run("module");s.textContent=c.previousElementSibling.textContent;d.head.append(s)},go=()=>{get();if(m++)return;d.readyState==="loading"?d.addEventListener("DOMContentLoaded",act):act()},start=()=>i&&!h.hasAttribute("${HYDRATE_NOW_ATTRIBUTE}")&&!w.__angleWant?get():go();w.__angleHydrate=go;if(w.__angleWant)go();if(d.visibilityState==="hidden")return start();setTimeout(start,${BOOT_FALLBACK_MS});const f=new Promise(r=>PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();r()}}).observe({type:"paint",buffered:!0}):r());Promise.all([f,...[...d.querySelectorAll("img[fetchpriority=high]")].map(g=>g.decode().catch(()=>{}))]).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start))))})`;
+const BOOT = `((p,i,q)=>{const d=document,w=window,h=d.documentElement,c=d.currentScript;let n=0,m=0,r;${SCRIPTS_IN}=new Promise(f=>r=f);const pre=(u,f)=>{const l=d.createElement("link");l.rel="modulepreload";l.href=u;l.onload=l.onerror=f;d.head.append(l);l.relList.supports?.("modulepreload")||f()},get=()=>{if(n++)return;r(Promise.race([new Promise(f=>setTimeout(f,${SCRIPTS_IN_TIMEOUT_MS})),Promise.all(p.map(u=>new Promise(f=>setTimeout(()=>pre(u,f)))))]))},run=t=>{const s=d.createElement("script");s.type=t;s.nonce=c.nonce;return s},act=()=>{for(const x of d.querySelectorAll('script[type="${DEFERRED_DATA_TYPE}"]')){const s=run("text/javascript");s.text=x.text;x.after(s)}const s=run("module");s.textContent=c.previousElementSibling.textContent;d.head.append(s)},go=()=>{get();if(m++)return;for(const u of q)pre(u,()=>{});d.readyState==="loading"?d.addEventListener("DOMContentLoaded",act):act()},start=()=>i&&!h.hasAttribute("${HYDRATE_NOW_ATTRIBUTE}")&&!w.__angleWant?get():go();w.__angleHydrate=go;if(w.__angleWant)go();if(d.visibilityState==="hidden")return start();setTimeout(start,${BOOT_FALLBACK_MS});const f=new Promise(r=>PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();r()}}).observe({type:"paint",buffered:!0}):r());Promise.all([f,...[...d.querySelectorAll("img[fetchpriority=high]")].map(g=>g.decode().catch(()=>{}))]).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start))))})`;
 
 /** A value as JavaScript inside an inline <script>: nothing in it can close the element. */
 const inlineJson = (value: unknown) =>
   JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
-/** The boot script for a module script with these attributes (its nonce) and these preloads. */
-export function bootScript(attributes: string, preloads: string[], when: HydrateWhen = "load") {
-  return `<script${attributes}>${BOOT}(${inlineJson(preloads)},${when === "intent" ? 1 : 0})</script>`;
+/**
+ * The boot script for a module script with these attributes (its nonce) and these preloads; those in
+ * `onIntent` are asked for only when the scripts are to run (checkout's own modules: the page works
+ * without them, decision 046).
+ */
+export function bootScript(attributes: string, preloads: string[], when: HydrateWhen = "load", onIntent: ReadonlySet<string> = new Set()) {
+  const now = preloads.filter((href) => !onIntent.has(href));
+  const later = preloads.filter((href) => onIntent.has(href));
+  return `<script${attributes}>${BOOT}(${inlineJson(now)},${when === "intent" ? 1 : 0},${inlineJson(later)})</script>`;
 }
 
-/** A stream of the page's HTML in, the same page with its scripts started after the first paint out. */
-export function scriptsAfterPaint(when: HydrateWhen = "load") {
+/**
+ * A stream of the page's HTML in, the same page with its scripts started after the first paint out;
+ * the scripts in `onIntent` are fetched only when they are to run (bootScript).
+ */
+export function scriptsAfterPaint(when: HydrateWhen = "load", onIntent: ReadonlySet<string> = new Set()) {
   const decoder = new TextDecoder();
   const preloads: string[] = [];
   let state: "head" | "body" | "done" = "head";
@@ -136,7 +145,7 @@ export function scriptsAfterPaint(when: HydrateWhen = "load") {
         out += inert(pending.slice(0, open.index));
         out += `<script${attributes} type="${DEFERRED_MODULE_TYPE}">`;
         out += pending.slice(open.index + open[0].length, close + CLOSE.length);
-        out += bootScript(attributes, preloads, when);
+        out += bootScript(attributes, preloads, when, onIntent);
         pending = pending.slice(close + CLOSE.length);
         state = "done";
         if (when === "intent") dataScript = `<script${attributes}>${DATA_CODE}`;
