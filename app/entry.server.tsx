@@ -17,6 +17,8 @@ import { HINDI_PREFIX, hasHindiTwin, localizePath } from "./platform/i18n/locale
 import { InlineCssContext } from "./platform/render/inline-stylesheet";
 import { withOfflineHead } from "./platform/render/offline-head.server";
 import { CART_FLAG, CART_KEY } from "./features/cart/domain/cart";
+import { CART_COOKIE } from "./features/cart/domain/cart-cookie-name";
+import { cookieValue } from "./platform/http/cookies";
 import { scriptsAfterPaint } from "./platform/render/scripts-after-paint.server";
 import { hydrateWhen, modulesOnIntent } from "./platform/render/hydrate-when.server";
 import stylesheet from "./app.css?url";
@@ -170,13 +172,17 @@ export default function handleRequest(
           const production = getEnv().NODE_ENV === "production";
           // The manifest link and the service worker's inline script (docs/decisions/029-offline.md).
           // (Unless the server drew the cart's lines from its cookie: then the page waits for intent.)
-          const cartPage =
-            new URL(request.url).pathname === "/cart" &&
-            !(routerContext.staticHandlerContext.loaderData["routes/store/cart"] as { cart?: unknown } | undefined)?.cart;
+          const loaded = routerContext.staticHandlerContext.loaderData as Record<string, { cart?: unknown } | undefined>;
+          const cartPage = new URL(request.url).pathname === "/cart" && !loaded["routes/store/cart"]?.cart;
+          // The cart's cookie a page was drawn from (decision 046): the head compares it with the browser's cart.
+          const drawnFrom =
+            loaded["routes/store/cart"]?.cart || loaded["routes/store/checkout"]?.cart
+              ? cookieValue(request.headers.get("cookie"), CART_COOKIE)
+              : undefined;
           pipe(
             production
               ? withOfflineHead(body, nonce, {
-                  cart: { key: CART_KEY, flag: CART_FLAG },
+                  cart: { key: CART_KEY, flag: CART_FLAG, drawnFrom },
                   cartPage,
                   devanagari: hindi ? DEVANAGARI_FONTS : undefined,
                 })

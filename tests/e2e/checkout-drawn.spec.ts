@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { addProductToCart, KHURPI, loginAs, placeOrder, placeOrderButton, SECATEURS, storedCart } from "./helpers";
+import { addProductToCart, KHURPI, loginAs, placeOrder, placeOrderButton, SECATEURS, seedCart, storedCart } from "./helpers";
 
 /**
  * Issue 30: a signed-in customer's checkout is drawn by the server from the cookie the cart keeps
@@ -70,6 +70,21 @@ test("a cookie naming more than is in stock, or something not sold, is left to t
   expect(html).toContain("Loading your cart");
   await page.context().addCookies([{ name: "angle-cart-lines", value: "zzzzzzzz~zzzzzzzz.1", url: origin }]);
   expect(await (await page.request.get("/checkout")).text()).toContain("Loading your cart");
+});
+
+test("a cart the cookie does not say (its copy not written yet) has checkout's scripts run at once, and they draw the browser's cart", async ({
+  page,
+}) => {
+  await loginAs(page);
+  await seedCart(page, [{ product: SECATEURS, quantity: 2 }]);
+  // The cookie still names the cart as it was before the last tap.
+  await page.context().addCookies([{ name: "angle-cart-lines", value: `${KHURPI.id}~${KHURPI.id}.1`, url: new URL(page.url()).origin }]);
+  await page.goto("/checkout");
+  // No key, focus or tap: the head found the browser's cart differs and asked for the scripts.
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "", { timeout: 30_000 });
+  const summary = page.getByRole("region", { name: "Order Summary" });
+  await expect(summary).toContainText(`${SECATEURS.name} × 2`);
+  await expect(summary).not.toContainText(KHURPI.name);
 });
 
 test.describe("on a phone", () => {

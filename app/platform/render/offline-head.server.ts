@@ -20,7 +20,7 @@ export function offlineHead(nonce: string, { cart, cartPage = false, devanagari 
   // (they reach the browser for the worker's container and for storage, and held up the parse of the
   // page's head on a budget phone, issue 30); the worker's messages wait for the document anyway. In
   // one task they ran 6–42 ms of the host's time after the first paint: ×10–14 on a budget phone.
-  const later = [offlineScript, cart ? cartCountScript(cart.key) : ""].filter(Boolean).map((part) => `setTimeout(()=>{${part}})`);
+  const later = [offlineScript, cart ? cartCountScript(cart) : ""].filter(Boolean).map((part) => `setTimeout(()=>{${part}})`);
   const script = `${EARLY_INTENT}addEventListener("DOMContentLoaded",()=>{${later.join(";")}});${cart && cartPage ? cartFlagScript(cart) : ""}${devanagari ? devanagariScript(devanagari) : ""}`;
   return `<link rel="manifest" href="/manifest.webmanifest"><script nonce="${nonce}">${script}</script>`;
 }
@@ -52,9 +52,18 @@ const cartFlagScript = ({ key, flag }: CartMark) =>
  * the page hydrates (a catalogue page waits for the person's intent, decision 044): `--cart-n` on
  * <html>, drawn by CSS (site-header.tsx), which React never reads, so hydration finds its own markup.
  * Read once the document is parsed (offlineHead).
+ *
+ * On a page the server drew from the cart's cookie (checkout, the cart: `drawnFrom`, decision 046),
+ * the same read compares the browser's cart with it, as cartCookieValue writes it: a cart the cookie
+ * does not say (its write not yet done when the person tapped through, a cookie lost) has the scripts
+ * run at once, and they draw the browser's cart, instead of the page showing another until touched.
  */
-const cartCountScript = (key: string) =>
-  `try{const n=JSON.parse(localStorage.getItem(${JSON.stringify(key)})||"[]").reduce((s,l)=>s+(Number(l.quantity)||0),0);if(n>0){const h=document.documentElement;h.setAttribute("${CART_COUNT_ATTRIBUTE}","");h.style.setProperty("--cart-n",JSON.stringify(n>99?"99+":String(n)))}}catch(e){}`;
+const cartCountScript = ({ key, drawnFrom }: CartMark) =>
+  `try{const a=JSON.parse(localStorage.getItem(${JSON.stringify(key)})||"[]"),n=a.reduce((s,l)=>s+(Number(l.quantity)||0),0);if(n>0){const h=document.documentElement;h.setAttribute("${CART_COUNT_ATTRIBUTE}","");h.style.setProperty("--cart-n",JSON.stringify(n>99?"99+":String(n)))}${
+    drawnFrom === undefined || !/^[a-z0-9~.|]*$/.test(drawnFrom)
+      ? ""
+      : `if(a.map(l=>(l.product.variantId?l.product.id+"~"+l.product.variantId:l.product.id)+"."+l.quantity).join("|")!==${JSON.stringify(drawnFrom)}){window.__angleWant=1;window.__angleHydrate?.()}`
+  }}catch(e){}`;
 
 /**
  * The names a device's own Noto Sans Devanagari goes by, per weight: the first sources of the
@@ -82,8 +91,11 @@ const devanagariScript = (fonts: DevanagariFiles) =>
 
 /** The Devanagari font files' addresses, per weight (entry.server passes the built ones). */
 export type DevanagariFiles = { 400: string; 700: string };
-/** The cart's storage key and the attribute that marks a cart with lines (the cart feature's, passed by entry.server). */
-export type CartMark = { key: string; flag: string };
+/**
+ * The cart's storage key and the attribute that marks a cart with lines (the cart feature's, passed by
+ * entry.server), and the cookie value the page's cart was drawn from, if it was.
+ */
+export type CartMark = { key: string; flag: string; drawnFrom?: string };
 type OfflineHeadOptions = { cart?: CartMark; cartPage?: boolean; devanagari?: DevanagariFiles };
 
 const HEAD_END = Buffer.from("</head>");
