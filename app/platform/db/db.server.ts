@@ -31,6 +31,9 @@ export function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: getEnv().PG_POOL_MAX,
+      // A query is written as soon as it is made: a transaction's last statement and its COMMIT go
+      // out together (commit-behind.server.ts). Everything else still waits for each answer.
+      pipeline: true,
       // bigint (int8) and numeric columns hold paise and counts well inside 2^53: read them as numbers.
       types: {
         getTypeParser: (oid, format) => (oid === 20 || oid === 1700 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)),
@@ -41,7 +44,7 @@ export function openDatabase(options: {
     pool.on("error", (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
     const prepared = options.preparedStatements ?? getEnv().PG_PREPARED_STATEMENTS === "on";
     const maxPerConnection = options.namedStatementsPerConnection ?? NAMED_STATEMENTS_PER_CONNECTION;
-    const dialect = new PostgresDialect({ pool: prepared ? namingPool(pool, { maxPerConnection }) : pool });
+    const dialect = new PostgresDialect({ pool: namingPool(pool, { maxPerConnection, naming: prepared }) });
     const db = new Kysely<Database>({ dialect });
     return { db, engine: "postgres", dialect, close: () => db.destroy() };
   }

@@ -1,6 +1,7 @@
 import { hash } from "node:crypto";
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
 import pg from "pg";
+import { takeCommitBehind } from "./commit-behind.server";
 
 /**
  * A pg pool whose connections send repeated statements as named prepared statements, so PostgreSQL
@@ -20,8 +21,8 @@ import pg from "pg";
  *   connection that may hold such a plan is replaced the next time it is taken, and one that runs
  *   DDL itself (migrations) names nothing more.
  */
-export function namingPool(pool: pg.Pool, options: { maxPerConnection: number }): PostgresPool {
-  const { maxPerConnection } = options;
+export function namingPool(pool: pg.Pool, options: { maxPerConnection: number; naming?: boolean }): PostgresPool {
+  const { maxPerConnection, naming = true } = options;
   /** Raised when the schema may have changed under some connection's plans: older connections are replaced. */
   let generation = 0;
   const states = new WeakMap<pg.PoolClient, Connection>();
@@ -31,11 +32,19 @@ export function namingPool(pool: pg.Pool, options: { maxPerConnection: number })
   function wrap(client: pg.PoolClient, state: Connection): PostgresPoolClient {
     async function run<R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
       const values = [...parameters];
+      if (state.committedBehind) {
+        state.committedBehind = false;
+        // The transaction ended with its last statement (withCommitBehind): Kysely's end of it is answered here.
+        if (text === "commit") return { command: "COMMIT", rowCount: 0, rows: [] };
+        if (text === "rollback") return { command: "ROLLBACK", rowCount: 0, rows: [] };
+      }
       const status = client.getTransactionStatus();
-      const name = nameFor(state, text, status === "I");
-      if (!name) return result<R>(await client.query(text, values));
+      const behind = status === "T" && takeCommitBehind();
+      const send = (config: pg.QueryConfig) => (behind ? sendWithCommit(config) : client.query(config));
+      const name = naming ? nameFor(state, text, status === "I") : undefined;
+      if (!name) return result<R>(await send({ text, values }));
       try {
-        return result<R>(await client.query({ name, text, values }));
+        return result<R>(await send({ name, text, values }));
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code === "0A000") {
@@ -48,6 +57,19 @@ export function namingPool(pool: pg.Pool, options: { maxPerConnection: number })
         }
         throw error;
       }
+    }
+    /**
+     * The statement and COMMIT behind it in one write (the pool's connections pipeline: each query
+     * has its own Sync, so a failed statement leaves the COMMIT to roll back). Either way the
+     * transaction has ended when this answers.
+     */
+    async function sendWithCommit(config: pg.QueryConfig) {
+      state.committedBehind = true;
+      const [answer, commit] = await Promise.allSettled([client.query(config), client.query("commit")]);
+      if (answer.status === "rejected") throw answer.reason;
+      if (commit.status === "rejected") throw commit.reason;
+      if (commit.value.command !== "COMMIT") throw new Error(`PostgreSQL answered the commit with ${commit.value.command}`);
+      return answer.value;
     }
     function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
     function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
@@ -126,6 +148,8 @@ type Connection = {
   seen: Set<string>;
   /** This connection changed the schema, or was refused a plan of the old one: it names nothing more. */
   retired: boolean;
+  /** Its transaction was committed (or rolled back) with its last statement; Kysely's COMMIT or ROLLBACK is next. */
+  committedBehind?: boolean;
 };
 
 /** The name is the text's: the same statement has the same name on every connection and process. */

@@ -36,6 +36,7 @@ import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings
 import { indiaToday } from "~/platform/core/india-day";
 import { configuredLimits, hitRateLimits } from "~/platform/rate-limit/rate-limit.server";
 import { compiledOnce } from "~/platform/db/compiled-once.server";
+import { withCommitBehind } from "~/platform/db/commit-behind.server";
 
 export type Customer = { id: string; name: string; email: string };
 
@@ -115,8 +116,14 @@ export async function placeOrder(
   const maxOpen = getEnv().ORDER_MAX_OPEN_UNPAID;
   const emails = await getEmailContext();
 
-  try {
-    return await db.transaction().execute(async (trx) => {
+  /**
+   * The order's transaction. `commitBehind` (PostgreSQL, cash on delivery): its last statement goes
+   * with its COMMIT behind it, and fails unless it took every size's stock leaving each some; a
+   * short stock or a sell-out is then placed again without it (`attempt(false)`), where the refusal
+   * is said and the summary written as before.
+   */
+  const attempt = (commitBehind: boolean) =>
+    db.transaction().execute(async (trx) => {
       // The customer's checkouts take turns from here (lockCustomer). After the lock, in a statement of
       // its own so that it sees every earlier checkout: the sizes with the repeat and the count of open
       // orders, in one read.
@@ -307,7 +314,12 @@ export async function placeOrder(
       if (engine === "postgres" && !holds) {
         // Cash on delivery: the order and its stock in one statement (placeTakingStock). The summary's
         // stock is taken with the sizes'; the rest of it changes only when a size sells out.
-        const soldOut = await placeTakingStock(trx, { order, lines: orderLines, event, messages }, productIds, ordered, quantities);
+        const written = { order, lines: orderLines, event, messages };
+        if (commitBehind) {
+          await withCommitBehind(() => placeTakingStock(trx, written, productIds, ordered, quantities, { commitBehind }));
+          return { orderId, created: true };
+        }
+        const soldOut = await placeTakingStock(trx, written, productIds, ordered, quantities);
         if (soldOut) await syncProductSummary(trx, productIds);
         return { orderId, created: true };
       }
@@ -334,6 +346,14 @@ export async function placeOrder(
       if (!holds) await takeStock();
       return { orderId, created: true };
     });
+
+  try {
+    try {
+      return await attempt(true);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== STOCK_NOT_TAKEN) throw error;
+      return await attempt(false);
+    }
   } catch (error) {
     // Two submits with one key raced past the first check: the loser finds the winner's order.
     if (!(error instanceof OrderRefused) && isUniqueViolation(error, engine)) {
@@ -343,6 +363,9 @@ export async function placeOrder(
     throw error;
   }
 }
+
+/** The SQLSTATE of `stock_not_taken()` (migration 0042): the order's one statement did not take its stock. */
+const STOCK_NOT_TAKEN = "AN409";
 
 function unpaidHoldLimits(): UnpaidHoldLimits {
   const env = getEnv();
@@ -430,9 +453,10 @@ async function placeTakingStock(
   productIds: readonly string[],
   sizes: readonly { id: string; product_id: string; name: string; label: string; sizes: unknown }[],
   quantities: ReadonlyMap<string, number>,
+  options: { commitBehind?: boolean } = {},
 ): Promise<boolean> {
   const asked = sizes.map((size) => sql`(${size.id}, ${quantities.get(size.id) ?? 0}::integer)`);
-  const rows = await trx
+  const withStock = trx
     .with("placed_order", (qc) => qc.insertInto("orders").values(written.order))
     .with("placed_lines", (qc) => qc.insertInto("order_line").values(written.lines))
     .with("placed_event", (qc) => qc.insertInto("order_event").values(written.event))
@@ -459,10 +483,19 @@ async function placeTakingStock(
         from (select product_id, sum(q) as q from taken group by product_id) s
         where p.id = s.product_id and (select count(*) from taken) = ${sizes.length}
         returning p.id)`,
-    )
-    .selectFrom("taken")
-    .select(["taken.id", "taken.stock"])
-    .execute();
+    );
+  if (options.commitBehind) {
+    // Nothing may be left to check after this statement: its COMMIT is already behind it. A size
+    // short of stock, a product gone, or a size sold out (whose summary is written apart) fails it.
+    await withStock
+      .selectNoFrom(
+        sql<boolean>`case when (select count(*) from taken) = ${sizes.length} and not exists (select from taken where stock <= 0)
+          then true else stock_not_taken() end`.as("taken"),
+      )
+      .execute();
+    return false;
+  }
+  const rows = await withStock.selectFrom("taken").select(["taken.id", "taken.stock"]).execute();
   if (rows.length === sizes.length) return rows.some((row) => Number(row.stock) <= 0);
   const now = await trx
     .selectFrom("product_variant as v")
