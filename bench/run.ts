@@ -465,6 +465,8 @@ type RunFigures = {
   speedIndexMs: number;
   /** Lighthouse's measure of the host's CPU speed during the run (higher is faster) */
   benchmarkIndex: number;
+  /** The CPU slowdown the run was simulated with. */
+  cpuSlowdown: number;
 };
 
 /** A run's headline figures. */
@@ -478,6 +480,7 @@ function figures(lhr: Lhr): RunFigures {
     cls: Number(num("cumulative-layout-shift").toFixed(3)),
     speedIndexMs: Math.round(num("speed-index")),
     benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
+    cpuSlowdown: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? NaN,
   };
 }
 
@@ -499,6 +502,7 @@ function medianFigures(runs: RunFigures[]): RunFigures {
     cls: of("cls"),
     speedIndexMs: Math.round(of("speedIndexMs")),
     benchmarkIndex: Math.round(of("benchmarkIndex")),
+    cpuSlowdown: of("cpuSlowdown"),
   };
 }
 
@@ -593,6 +597,8 @@ function summarise(path: string, lhr: Lhr, perRun: RunFigures[]): LighthouseResu
 
 /** The CPU slowdown the Lighthouse runs used (printed with every figure and kept in latest.json). */
 let cpuSlowdownUsed = 4;
+/** The lowest and highest multiplier of the runs (each run its own with the budget phone). */
+let cpuSlowdownRange: [number, number] = [4, 4];
 
 async function runLighthouse(base: string, paths: string[], runs: number, slowdown: Options["cpuSlowdown"], checkout?: CheckoutVisit) {
   const profile = mkdtempSync(join(tmpdir(), "angle-bench-chrome-"));
@@ -613,24 +619,18 @@ async function runLighthouse(base: string, paths: string[], runs: number, slowdo
   const lhrDir = join(RESULTS_DIR, "lighthouse");
   mkdirSync(lhrDir, { recursive: true });
   const results: LighthouseResult[] = [];
-  // The phone Lighthouse simulates: its 4× on this host, or the host slowed to a budget phone (a first
-  // run at 4× reads the host's benchmark index).
-  let multiplier = 4;
-  if (typeof slowdown === "number") multiplier = slowdown;
-  else if (slowdown === "budget-phone") {
-    // Three probes, their median: one probe on a machine that is busy for a moment reads a slow host,
-    // and so a milder phone (index 2,001 once, 7.6× instead of ~13×).
-    const indexes: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const probe = await lighthouse(`${base}/`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
-      indexes.push(probe?.lhr.environment?.benchmarkIndex ?? Number.NaN);
-    }
-    const index = median(indexes);
-    console.log(`  benchmark index probes: ${indexes.map((i) => Math.round(i)).join(", ")}`);
-    multiplier = budgetPhoneSlowdown(index);
-    console.log(`  budget phone: benchmark index ${Math.round(index)} ÷ ${BUDGET_PHONE_INDEX} → CPU slowdown ${multiplier}×`);
-  }
-  cpuSlowdownUsed = multiplier;
+  // The phone Lighthouse simulates: its 4×, a fixed multiplier, or (the default) the host slowed to a
+  // budget phone as fast as the host was during each run. Lighthouse reads the host's benchmark index
+  // at the start of every run; this host's index moves through the day and within minutes (1,063–2,213
+  // over one bench's runs, 2,270 in probes just before them, 29 Nov), so a multiplier read once made
+  // some runs a phone several times slower than a budget phone, and TBT varied 2–5× between runs of one
+  // page. Each run is gathered first (Lighthouse's gather mode), then its trace is simulated with the
+  // multiplier of the index measured in that very run (audit mode): throttling is simulated, so it is
+  // applied only then.
+  const calibrateEachRun = slowdown === "budget-phone";
+  const multiplier = typeof slowdown === "number" ? slowdown : 4;
+  if (calibrateEachRun) console.log(`  budget phone: each run at its own benchmark index ÷ ${BUDGET_PHONE_INDEX} (bounded 1–20)`);
+  const multipliers: number[] = [];
   for (const path of paths) {
     let best: Lhr | undefined;
     const perRun: RunFigures[] = [];
@@ -645,14 +645,16 @@ async function runLighthouse(base: string, paths: string[], runs: number, slowdo
       while (!lhr) {
         // Every run starts from the same cart (the page's check against the catalogue may rewrite it).
         if (signedIn) await putCart(chrome.port, base, signedIn.cart);
-        const result = await lighthouse(`${base}${path}`, {
+        const flags = {
           port: chrome.port,
-          output: "json",
-          logLevel: "error",
+          output: "json" as const,
+          logLevel: "error" as const,
           onlyCategories: ["performance"],
-          throttling: { cpuSlowdownMultiplier: multiplier },
           ...(signedIn ? { extraHeaders: { Cookie: signedIn.cookie } } : {}),
-        });
+        };
+        const result = calibrateEachRun
+          ? await calibratedRun(`${base}${path}`, flags, profile)
+          : await lighthouse(`${base}${path}`, { ...flags, throttling: { cpuSlowdownMultiplier: multiplier } });
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         const err = result.lhr.runtimeError;
         if (err) {
@@ -676,8 +678,9 @@ async function runLighthouse(base: string, paths: string[], runs: number, slowdo
       }
       const run = figures(lhr);
       perRun.push(run);
+      multipliers.push(run.cpuSlowdown);
       console.log(
-        `  lighthouse ${path} run ${i + 1}/${runs}: ${run.score}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, benchmark index ${run.benchmarkIndex}, CPU ${multiplier}× (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+        `  lighthouse ${path} run ${i + 1}/${runs}: ${run.score}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, benchmark index ${run.benchmarkIndex}, CPU ${run.cpuSlowdown}× (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
       );
       if (!best || (lhr.categories.performance?.score ?? 0) > (best.categories.performance?.score ?? 0)) best = lhr;
     }
@@ -690,7 +693,33 @@ async function runLighthouse(base: string, paths: string[], runs: number, slowdo
     results.push(result);
   }
   await stopChrome();
+  cpuSlowdownUsed = multipliers.length ? median(multipliers) : multiplier;
+  cpuSlowdownRange = multipliers.length ? [Math.min(...multipliers), Math.max(...multipliers)] : [multiplier, multiplier];
   return results;
+}
+
+/**
+ * One Lighthouse run as a budget phone against the host as it was during the run: gathered (the page
+ * loaded, traced, the host's benchmark index read), then its simulation run with the multiplier of
+ * that index. Lighthouse refuses to audit with settings other than those gathered with, so the saved
+ * settings are given the multiplier too (it takes effect only in the simulation).
+ */
+async function calibratedRun(url: string, flags: Parameters<typeof lighthouse>[1] & object, profile: string) {
+  const dir = mkdtempSync(join(profile, "run-"));
+  try {
+    await lighthouse(url, { ...flags, gatherMode: dir, throttling: { cpuSlowdownMultiplier: 1 } });
+    const file = join(dir, "artifacts.json");
+    const artifacts = JSON.parse(readFileSync(file, "utf8")) as {
+      BenchmarkIndex?: number;
+      settings: { throttling: { cpuSlowdownMultiplier: number } };
+    };
+    const cpuSlowdownMultiplier = budgetPhoneSlowdown(artifacts.BenchmarkIndex ?? Number.NaN);
+    artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdownMultiplier;
+    writeFileSync(file, JSON.stringify(artifacts));
+    return await lighthouse(undefined, { ...flags, auditMode: dir, throttling: { cpuSlowdownMultiplier } });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 // ---------------------------------------------------------------- autocannon
@@ -938,7 +967,7 @@ async function main() {
     // With several runs: the best run's figure, then each figure's median over the runs.
     const both = (best: number, med: number) => (several ? `${best} / ${med}` : best);
     console.log(
-      `${several ? `\nLighthouse mobile (best run / median of ${opts.runs})` : "\nLighthouse mobile"}, CPU slowdown ${cpuSlowdownUsed}×${opts.cpuSlowdown === "budget-phone" ? " (a budget phone on this host)" : ""}`,
+      `${several ? `\nLighthouse mobile (best run / median of ${opts.runs})` : "\nLighthouse mobile"}, CPU slowdown ${cpuSlowdownRange[0] === cpuSlowdownRange[1] ? `${cpuSlowdownUsed}×` : `${cpuSlowdownRange[0]}–${cpuSlowdownRange[1]}× (median ${cpuSlowdownUsed}×)`}${opts.cpuSlowdown === "budget-phone" ? " (a budget phone on this host, each run at its own benchmark index)" : ""}`,
     );
     console.log(
       table(
@@ -1039,7 +1068,9 @@ async function main() {
     lighthouse: {
       formFactor: "mobile",
       cpuSlowdown: cpuSlowdownUsed,
-      calibration: opts.cpuSlowdown === "budget-phone" ? `benchmark index ÷ ${BUDGET_PHONE_INDEX}, bounded 1–20` : String(opts.cpuSlowdown),
+      cpuSlowdownRange,
+      calibration:
+        opts.cpuSlowdown === "budget-phone" ? `each run's benchmark index ÷ ${BUDGET_PHONE_INDEX}, bounded 1–20` : String(opts.cpuSlowdown),
       runsPerPage: opts.runs,
       productPage: `/products/${productId}`,
       checkout: checkout ? { signedIn: true, cart: checkout.lines } : undefined,
