@@ -3,8 +3,13 @@
 // installed as dev dependencies (no network access, no hot-linking):
 //
 //   public/images/products/<slug>.svg      one per picture of a product in app/features/catalog/server/seed/catalog.ts
-//                                          (its cover, and its gallery: <slug>-2.svg, <slug>-3.svg…)
-//   public/images/categories/<category>.svg
+//                                          (its cover, and its gallery: <slug>-2, <slug>-3…), the drawing;
+//   public/images/products/<slug>.webp     what the store shows: the drawing at 800 px, and <slug>-400.webp
+//                                          at 400 px, as an uploaded photo is kept (app/ui/image-srcset.ts).
+//                                          A picture as an SVG is a document the phone builds on its main
+//                                          thread (4–7 ms of a slow phone's time each); a WebP is decoded
+//                                          off it (docs/decisions/048-sample-pictures.md)
+//   public/images/categories/<category>.svg, and <category>.webp at 112 px (a 56 px tile on a 2× screen)
 //   public/favicon.svg
 //
 // Run with:  npx node scripts/make-product-images.mjs
@@ -17,6 +22,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
+import sharp from "sharp";
 import { sampleProducts } from "../app/features/catalog/server/seed/catalog.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -188,23 +194,39 @@ function write(rel, content) {
   console.log(`${rel.padEnd(62)} ${kb.toFixed(1)} KB${kb > 15 ? "  (large!)" : ""}`);
 }
 
+/** The drawing at `width` px as WebP, at the quality an uploaded photo gets (store-product-image.server.ts). */
+async function writeWebp(rel, svg, width, quality) {
+  write(
+    rel,
+    await sharp(Buffer.from(svg), { density: (72 * width) / 400 })
+      .resize(width, width)
+      .webp({ quality })
+      .toBuffer(),
+  );
+}
+
 const seen = new Set();
 for (const product of sampleProducts) {
   for (const image of [product.image, ...(product.gallery ?? [])]) {
-    const m = /^\/images\/products\/([a-z0-9-]+)\.svg$/.exec(image);
+    const m = /^\/images\/products\/([a-z0-9-]+)\.webp$/.exec(image);
     if (!m) throw new Error(`Unexpected image path for "${product.name}": ${image}`);
     const slug = m[1];
     const art = productArt[slug];
     if (!art) throw new Error(`No artwork defined for "${slug}" (${product.name})`);
     if (seen.has(slug)) throw new Error(`Picture "${slug}" is used twice`);
     seen.add(slug);
-    write(`public/images/products/${slug}.svg`, tile({ category: product.category, key: slug, ...art }));
+    const svg = tile({ category: product.category, key: slug, ...art });
+    write(`public/images/products/${slug}.svg`, svg);
+    await writeWebp(`public/images/products/${slug}.webp`, svg, 800, 80);
+    await writeWebp(`public/images/products/${slug}-400.webp`, svg, 400, 78);
   }
 }
 for (const slug of Object.keys(productArt)) {
   if (!seen.has(slug)) console.warn(`warning: artwork for "${slug}" is not used by any product`);
 }
 for (const [category, icon] of Object.entries(categoryArt)) {
-  write(`public/images/categories/${category}.svg`, tile({ category, key: `cat-${category}`, main: icon }));
+  const svg = tile({ category, key: `cat-${category}`, main: icon });
+  write(`public/images/categories/${category}.svg`, svg);
+  await writeWebp(`public/images/categories/${category}.webp`, svg, 112, 80);
 }
 write("public/favicon.svg", favicon);

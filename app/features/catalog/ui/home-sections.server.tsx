@@ -144,7 +144,7 @@ function Top({ counts }: { counts: Record<CategoryKey, number> }) {
                 className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm hover:border-brand-600 hover:shadow-md sm:p-4"
               >
                 <img
-                  src={`/images/categories/${key}.svg`}
+                  src={`/images/categories/${key}.webp`}
                   alt=""
                   width={56}
                   height={56}

@@ -4,6 +4,7 @@ import { HSN_PATTERN } from "~/features/tax/domain/gst-forms";
 import { SAMPLE_PRODUCT_GST } from "../../../../platform/db/migrations/0020-sample-product-gst";
 import { SAMPLE_PRODUCT_HINDI } from "../../../../platform/db/migrations/0023-hindi-catalogue";
 import { SAMPLE_HOW_TO_USE_HINDI } from "../../../../platform/db/migrations/0025-how-to-use-hindi";
+import { imageSrcSet } from "~/ui/image-srcset";
 import { sampleProducts } from "./catalog";
 import { sampleSizes } from "./seed.server";
 import { SAMPLE_REPRICING } from "../../../../platform/db/migrations/0040-sample-prices-within-mrp";
@@ -117,6 +118,29 @@ describe("migration 0040 reprices a store seeded before issue 29 as the seed now
       // The old price is what the new one comes to with GST: the figure the farmer saw stays.
       for (const [from, to] of r.sizes) expect(chargedUnitPrice(to, p?.gstRate ?? 0, "by_rate")).toBe(from);
       expect(r.noMrp ?? false, p?.name).toBe(!p?.variants);
+    }
+  });
+});
+
+describe("the sample catalogue's pictures (docs/decisions/048-sample-pictures.md)", () => {
+  it("are WebP at 800 px and 400 px, as an uploaded photo is kept, and the srcset names both", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const sharp = (await import("sharp")).default;
+    const publicDir = join(import.meta.dirname, "../../../../../public");
+    const pictures = sampleProducts.flatMap((p) => [p.image, ...(p.gallery ?? [])]);
+    expect(pictures.length).toBeGreaterThan(16);
+    for (const src of pictures) {
+      expect(src).toMatch(/^\/images\/products\/[a-z0-9-]+\.webp$/);
+      const small = src.replace(/\.webp$/, "-400.webp");
+      expect(imageSrcSet(src)).toBe(`${small} 400w, ${src} 800w`);
+      for (const [file, width] of [
+        [src, 800],
+        [small, 400],
+      ] as const) {
+        const meta = await sharp(readFileSync(join(publicDir, file))).metadata();
+        expect([file, meta.format, meta.width, meta.height]).toEqual([file, "webp", width, width]);
+      }
     }
   });
 });

@@ -125,7 +125,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 0,
     pricePaise: 54900,
     stock: 240,
-    image: "/images/products/hybrid-tomato-seeds-arka-rakshak.svg",
+    image: "/images/products/hybrid-tomato-seeds-arka-rakshak.webp",
     brand: "IIHR",
     variants: [
       {
@@ -166,7 +166,7 @@ export const sampleProducts: SampleProduct[] = [
       "Sow in a nursery bed or pro-trays and transplant the seedlings after 25–30 days, 60 cm between rows and 45 cm between plants. About 60 g of seed raises enough seedlings for one acre. Stake the plants when they begin to flower.",
     howToUseHi:
       "बीज नर्सरी की क्यारी या प्रो-ट्रे में बोएँ और 25–30 दिन बाद पौध की रोपाई करें: कतार से कतार 60 सेमी और पौधे से पौधे 45 सेमी की दूरी रखें। एक एकड़ की पौध के लिए लगभग 60 ग्राम बीज काफ़ी है। फूल आने लगें तो पौधों को डंडे का सहारा दें।",
-    gallery: ["/images/products/hybrid-tomato-seeds-arka-rakshak-2.svg", "/images/products/hybrid-tomato-seeds-arka-rakshak-3.svg"],
+    gallery: ["/images/products/hybrid-tomato-seeds-arka-rakshak-2.webp", "/images/products/hybrid-tomato-seeds-arka-rakshak-3.webp"],
   },
   {
     id: "29yj0ian534w",
@@ -181,7 +181,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 5,
     pricePaise: 4761810,
     stock: 18,
-    image: "/images/products/drip-irrigation-kit-1-acre.svg",
+    image: "/images/products/drip-irrigation-kit-1-acre.webp",
     brand: "Jain Irrigation",
     crops: ["sugarcane", "cotton", "tomato", "chilli", "vegetables", "fruits"],
   },
@@ -198,10 +198,10 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 0,
     pricePaise: 59900,
     stock: 160,
-    image: "/images/products/pruning-secateurs.svg",
+    image: "/images/products/pruning-secateurs.webp",
     brand: "Falcon",
     crops: ["fruits"],
-    gallery: ["/images/products/pruning-secateurs-2.svg"],
+    gallery: ["/images/products/pruning-secateurs-2.webp"],
   },
   {
     id: "jif7zokt2ylu",
@@ -216,7 +216,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 5,
     pricePaise: 42858,
     stock: 420,
-    image: "/images/products/vermicompost-25kg.svg",
+    image: "/images/products/vermicompost-25kg.webp",
     brand: "Dharti Organics",
     variants: [
       {
@@ -257,7 +257,7 @@ export const sampleProducts: SampleProduct[] = [
       "Spread about 1 tonne per acre and mix it into the topsoil at the last ploughing, before sowing or transplanting. For pots and kitchen-garden beds, mix one part vermicompost with three parts soil. Keep the soil moist so the microbes stay active.",
     howToUseHi:
       "बुवाई या रोपाई से पहले, आख़िरी जुताई के समय लगभग 1 टन प्रति एकड़ बिखेरें और ऊपरी मिट्टी में मिला दें। गमलों और किचन गार्डन की क्यारियों में एक भाग वर्मीकम्पोस्ट में तीन भाग मिट्टी मिलाएँ। मिट्टी में नमी बनाए रखें, ताकि सूक्ष्म जीव सक्रिय रहें।",
-    gallery: ["/images/products/vermicompost-25kg-2.svg"],
+    gallery: ["/images/products/vermicompost-25kg-2.webp"],
   },
   {
     id: "p71x6k259kr2",
@@ -272,7 +272,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 0,
     pricePaise: 69900,
     stock: 85,
-    image: "/images/products/alphonso-mango-sapling.svg",
+    image: "/images/products/alphonso-mango-sapling.webp",
     brand: "Konkan Nursery",
     variants: [
       {
@@ -313,7 +313,7 @@ export const sampleProducts: SampleProduct[] = [
       "Plant at the onset of the monsoon in 1 m deep pits filled with topsoil, 20 kg of compost and 1 kg of neem cake, 10 m apart (40 saplings an acre). Keep the graft joint above the soil and stake the sapling. Water every week in the first dry season.",
     howToUseHi:
       "मानसून की शुरुआत में 1 मीटर गहरे गड्ढे खोदें, उन्हें ऊपरी मिट्टी, 20 किलो कम्पोस्ट और 1 किलो नीम खली से भरें और पौधा लगाएँ। पौधे से पौधे की दूरी 10 मीटर रखें (एक एकड़ में 40 पौधे)। कलम का जोड़ मिट्टी से ऊपर रखें और पौधे को डंडे का सहारा दें। पहले सूखे मौसम में हर हफ़्ते पानी दें।",
-    gallery: ["/images/products/alphonso-mango-sapling-2.svg"],
+    gallery: ["/images/products/alphonso-mango-sapling-2.webp"],
   },
   {
     id: "hbqekh8w1a3b",
@@ -328,7 +328,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 5,
     pricePaise: 142857142,
     stock: 6,
-    image: "/images/products/mahindra-arjun-novo-605-tractor.svg",
+    image: "/images/products/mahindra-arjun-novo-605-tractor.webp",
     brand: "Mahindra",
   },
   {
@@ -344,7 +344,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 5,
     pricePaise: 266572,
     stock: 130,
-    image: "/images/products/kisan-spray-pump-16l.svg",
+    image: "/images/products/kisan-spray-pump-16l.webp",
     brand: "KisanKraft",
     crops: ["cotton", "chilli", "brinjal", "okra", "vegetables", "fruits"],
   },
@@ -361,7 +361,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 5,
     pricePaise: 328572,
     stock: 60,
-    image: "/images/products/npk-19-19-19-water-soluble-25kg.svg",
+    image: "/images/products/npk-19-19-19-water-soluble-25kg.webp",
     brand: "Mahadhan",
     variants: [
       {
@@ -406,7 +406,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 5,
     pricePaise: 160000,
     stock: 300,
-    image: "/images/products/hybrid-maize-seeds-4kg.svg",
+    image: "/images/products/hybrid-maize-seeds-4kg.webp",
     brand: "Kaveri Seeds",
     variants: [
       {
@@ -441,7 +441,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 18,
     pricePaise: 2118560,
     stock: 22,
-    image: "/images/products/submersible-borewell-pump-5hp.svg",
+    image: "/images/products/submersible-borewell-pump-5hp.webp",
     brand: "Kirloskar",
   },
   {
@@ -457,7 +457,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 0,
     pricePaise: 49900,
     stock: 350,
-    image: "/images/products/khurpi-hand-weeder.svg",
+    image: "/images/products/khurpi-hand-weeder.webp",
     brand: "Tata Agrico",
     crops: ["vegetables", "onion", "groundnut"],
   },
@@ -474,7 +474,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 5,
     pricePaise: 128572,
     stock: 200,
-    image: "/images/products/dap-fertiliser-50kg.svg",
+    image: "/images/products/dap-fertiliser-50kg.webp",
     brand: "IFFCO",
     variants: [
       {
@@ -509,7 +509,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 0,
     pricePaise: 89900,
     stock: 75,
-    image: "/images/products/forged-kulhadi-axe.svg",
+    image: "/images/products/forged-kulhadi-axe.webp",
     brand: "Tata Agrico",
   },
   {
@@ -525,7 +525,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 5,
     pricePaise: 109524,
     stock: 0,
-    image: "/images/products/pusa-basmati-1121-paddy-seeds.svg",
+    image: "/images/products/pusa-basmati-1121-paddy-seeds.webp",
     brand: "Pusa",
     variants: [
       {
@@ -560,7 +560,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 5,
     pricePaise: 11285714,
     stock: 0,
-    image: "/images/products/rotavator-6ft.svg",
+    image: "/images/products/rotavator-6ft.webp",
     brand: "Shaktiman",
   },
   {
@@ -576,7 +576,7 @@ export const sampleProducts: SampleProduct[] = [
     gstRate: 5,
     pricePaise: 152286,
     stock: 0,
-    image: "/images/products/neem-cake-powder-40kg.svg",
+    image: "/images/products/neem-cake-powder-40kg.webp",
     brand: "Dharti Organics",
     variants: [
       {
