@@ -26,35 +26,60 @@ export function orderStatementValues(
   productIds: readonly string[],
   sizes: readonly { id: string; quantity: number }[],
 ): Values {
-  return {
-    ...columnsOf("order", [written.order]),
-    ...columnsOf("event", [written.event]),
-    ...columnsOf("line", written.lines),
-    ...columnsOf("message", written.messages),
-    productIds,
-    productCount: productIds.length,
-    sizeIds: sizes.map((s) => s.id),
-    quantities: sizes.map((s) => s.quantity),
-    sizeCount: sizes.length,
-  };
+  const values: Record<string, Scalar | readonly Scalar[]> = {};
+  addColumns(values, "order", [written.order]);
+  addColumns(values, "event", [written.event]);
+  addColumns(values, "line", written.lines);
+  addColumns(values, "message", written.messages);
+  values.productIds = productIds;
+  values.productCount = productIds.length;
+  values.sizeIds = sizes.map((s) => s.id);
+  values.quantities = sizes.map((s) => s.quantity);
+  values.sizeCount = sizes.length;
+  return values;
 }
 
-/** Rows as a list of values per column; a column left undefined is left out, as an insert leaves it out. */
-function columnsOf(table: string, rows: readonly Row[]): Record<string, Scalar[]> {
-  const columns = Object.keys(rows[0] ?? {}).filter((column) => rows[0]?.[column] !== undefined);
-  const out: Record<string, Scalar[]> = {};
-  for (const column of columns) {
-    out[`${table}.${column}`] = rows.map((row) => {
-      const value = row[column];
-      if (value === undefined || (value !== null && typeof value === "object"))
-        throw new Error(`the order's ${table} rows must all give ${column} a value of their own`);
-      return value as Scalar;
-    });
+/**
+ * Rows as a list of values per column, under `table.column`. A column the first row leaves
+ * undefined is left out, as an insert leaves it out; every row must give the same columns.
+ */
+function addColumns(values: Record<string, Scalar | readonly Scalar[]>, table: string, rows: readonly Row[]) {
+  const first = rows[0];
+  if (!first) return;
+  let count = 0;
+  for (const column in first) {
+    if (first[column] === undefined) continue;
+    count++;
+    const list: Scalar[] = [];
+    for (const row of rows) list.push(scalar(row[column], table, column));
+    values[keyOf(table, column)] = list;
   }
-  // Every row has exactly these columns: a statement of one row's columns must not drop another's.
-  if (rows.some((row) => Object.keys(row).filter((c) => row[c] !== undefined).length !== columns.length))
-    throw new Error(`the order's ${table} rows differ in their columns`);
-  return out;
+  for (const row of rows) {
+    let given = 0;
+    for (const column in row) if (row[column] !== undefined) given++;
+    if (given !== count) throw new Error(`the order's ${table} rows differ in their columns`);
+  }
+}
+
+/** `table.column`, made once per column rather than at every order. */
+const keys = new Map<string, Map<string, string>>();
+function keyOf(table: string, column: string) {
+  let ofTable = keys.get(table);
+  if (!ofTable) {
+    ofTable = new Map();
+    keys.set(table, ofTable);
+  }
+  let key = ofTable.get(column);
+  if (key === undefined) {
+    key = `${table}.${column}`;
+    ofTable.set(column, key);
+  }
+  return key;
+}
+
+function scalar(value: unknown, table: string, column: string): Scalar {
+  if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  throw new Error(`the order's ${table} rows must all give ${column} a value of its own`);
 }
 
 /** In the builder: the rows back from their columns (stand-ins in the values' places). */
