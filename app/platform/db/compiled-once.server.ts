@@ -29,15 +29,18 @@ export function compiledOnce<V extends Record<string, Scalar | readonly Scalar[]
 ): (db: Db, values: V) => Promise<Row[]> {
   const shapes = new Map<string, CompiledQuery<Row>>();
   return async (db, values) => {
-    const entries = Object.entries(values);
-    const shape = [
-      getDatabase().engine,
-      ...entries.map(([name, value]) => (Array.isArray(value) ? `${name}[${value.length}]` : name)),
-    ].join(" ");
+    let shape: string = getDatabase().engine;
+    for (const name in values) {
+      const value = values[name];
+      shape += Array.isArray(value) ? ` ${name}[${value.length}]` : ` ${name}`;
+    }
     let compiled = shapes.get(shape);
     if (!compiled) {
       const standIns = Object.fromEntries(
-        entries.map(([name, value]) => [name, Array.isArray(value) ? value.map((_, i) => new StandIn(name, i)) : new StandIn(name)]),
+        Object.entries(values).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? value.map((_, i) => new StandIn(name, i)) : new StandIn(name),
+        ]),
       );
       // In the values' places: the builder passes them on into the statement, never reads them.
       compiled = build(db, standIns as unknown as V).compile();

@@ -27,7 +27,7 @@ import { newId, newOrderId } from "~/platform/ids";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
 import { orderPlacedMessages } from "~/features/messaging/server/queue-order-emails.server";
-import { insertOutboxRows, outboxInsert, type OutboxRow } from "~/features/messaging/server/enqueue.server";
+import { insertOutboxRows, outboxInsert } from "~/features/messaging/server/enqueue.server";
 import { SMS_RECIPIENT_COLUMNS, smsRecipientOf } from "~/features/messaging/server/queue-order-sms.server";
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
 import { checkDeliveryAt, pincodeColumns, placeFrom } from "~/features/delivery/server/delivery.server";
@@ -37,6 +37,7 @@ import { indiaToday } from "~/platform/core/india-day";
 import { configuredLimits, hitRateLimits } from "~/platform/rate-limit/rate-limit.server";
 import { compiledOnce } from "~/platform/db/compiled-once.server";
 import { withCommitBehind } from "~/platform/db/commit-behind.server";
+import { orderStatementValues, placeAndTake, placeAndTakeAll, type WrittenOrder } from "./place-taking-stock.server";
 
 export type Customer = { id: string; name: string; email: string };
 
@@ -444,58 +445,26 @@ async function lockLiveProducts(
  */
 async function placeTakingStock(
   trx: Db,
-  written: {
-    order: Insertable<Database["orders"]>;
-    lines: Insertable<Database["order_line"]>[];
-    event: Insertable<Database["order_event"]>;
-    messages: OutboxRow[];
-  },
+  written: WrittenOrder,
   productIds: readonly string[],
   sizes: readonly { id: string; product_id: string; name: string; label: string; sizes: unknown }[],
   quantities: ReadonlyMap<string, number>,
   options: { commitBehind?: boolean } = {},
 ): Promise<boolean> {
-  const asked = sizes.map((size) => sql`(${size.id}, ${quantities.get(size.id) ?? 0}::integer)`);
-  const withStock = trx
-    .with("placed_order", (qc) => qc.insertInto("orders").values(written.order))
-    .with("placed_lines", (qc) => qc.insertInto("order_line").values(written.lines))
-    .with("placed_event", (qc) => qc.insertInto("order_event").values(written.event))
-    .with("placed_messages", (qc) =>
-      written.messages.length > 0 ? outboxInsert(qc, written.messages) : qc.selectNoFrom(sql<number>`1`.as("none")),
-    )
-    .with(
-      (cte) => cte("locked").materialized(),
-      () =>
-        sql<{
-          id: string;
-        }>`(select id from product where id in (${sql.join(productIds)}) and status = 'live' order by id for no key update)`,
-    )
-    .with(
-      "taken",
-      () => sql<{ id: string; product_id: string; stock: number; q: number }>`(update product_variant v set stock = v.stock - t.q
-        from (values ${sql.join(asked)}) as t(id, q)
-        where v.id = t.id and v.stock >= t.q and (select count(*) from locked) = ${productIds.length}
-        returning v.id, v.product_id, v.stock, t.q)`,
-    )
-    .with(
-      "summed",
-      () => sql<{ id: string }>`(update product p set stock = p.stock - s.q, version = p.version + 1
-        from (select product_id, sum(q) as q from taken group by product_id) s
-        where p.id = s.product_id and (select count(*) from taken) = ${sizes.length}
-        returning p.id)`,
-    );
+  // Built and compiled once per shape (the number of lines, messages, sizes and products), sent with
+  // this order's values (place-taking-stock.server.ts).
+  const values = orderStatementValues(
+    written,
+    productIds,
+    sizes.map((size) => ({ id: size.id, quantity: quantities.get(size.id) ?? 0 })),
+  );
   if (options.commitBehind) {
     // Nothing may be left to check after this statement: its COMMIT is already behind it. A size
     // short of stock, a product gone, or a size sold out (whose summary is written apart) fails it.
-    await withStock
-      .selectNoFrom(
-        sql<boolean>`case when (select count(*) from taken) = ${sizes.length} and not exists (select from taken where stock <= 0)
-          then true else stock_not_taken() end`.as("taken"),
-      )
-      .execute();
+    await placeAndTakeAll(trx, values);
     return false;
   }
-  const rows = await withStock.selectFrom("taken").select(["taken.id", "taken.stock"]).execute();
+  const rows = await placeAndTake(trx, values);
   if (rows.length === sizes.length) return rows.some((row) => Number(row.stock) <= 0);
   const now = await trx
     .selectFrom("product_variant as v")

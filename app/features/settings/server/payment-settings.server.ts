@@ -21,6 +21,7 @@ import { fieldErrors, firstError } from "~/platform/core/form-errors";
 import { type BankTransferDetails, hasBankDetails } from "~/features/payments/domain/bank-transfer";
 import { open, seal } from "~/platform/secret-box.server";
 import { readSetting, saveSetting } from "./save-setting.server";
+import { parsedOnce } from "./parsed-once.server";
 import type { Locale } from "~/platform/i18n/locale";
 import { m } from "~/platform/i18n/i18n.server";
 
@@ -40,9 +41,17 @@ function onlyFieldsOfType(type: unknown, form: Record<string, unknown>): Record<
   return out;
 }
 
-/** Stored settings (secret keys still sealed) over the defaults. */
+/** Stored settings (secret keys still sealed) over the defaults: frozen, made once per stored text (parsedOnce). */
 async function loadStored(): Promise<PaymentSettings> {
-  const value = await readSetting("payment");
+  return settingsOf(await readSetting("payment"));
+}
+
+/** The stored settings as loadStored gives them, to change and save: a copy. */
+async function loadForChange(): Promise<PaymentSettings> {
+  return structuredClone(await loadStored());
+}
+
+const settingsOf = parsedOnce((value): PaymentSettings => {
   if (value === undefined) return structuredClone(DEFAULT_PAYMENT_SETTINGS);
   try {
     const saved = JSON.parse(value) as Partial<PaymentSettings>;
@@ -60,7 +69,7 @@ async function loadStored(): Promise<PaymentSettings> {
   } catch {
     return structuredClone(DEFAULT_PAYMENT_SETTINGS);
   }
-}
+});
 
 /** For the admin page: every secret replaced by whether one is set. Never sends a secret key. */
 export async function getPaymentSettingsForAdmin() {
@@ -104,7 +113,7 @@ export async function gatewayForMethod(method: string): Promise<"stripe" | "razo
 
 /** Saves one section of the payment settings. A blank secret key leaves the stored one unchanged. */
 export async function savePaymentMethod(method: string, form: Record<string, unknown>) {
-  const settings = await loadStored();
+  const settings = await loadForChange();
   const parse = <T>(
     schema: {
       safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: import("zod").ZodError };
@@ -153,7 +162,7 @@ export async function addPaymentMethod(form: Record<string, unknown>) {
     const fields = fieldErrors(result.error);
     throw new SettingsRefused(firstError(fields), fields);
   }
-  const settings = await loadStored();
+  const settings = await loadForChange();
   const input = result.data;
   if (input.type === "gateway") {
     const fields = missingGatewayKeys(input.name, { enabled: input.enabled, apiKey: input.apiKey, hasSecret: Boolean(input.secretKey) });
@@ -169,7 +178,7 @@ export async function addPaymentMethod(form: Record<string, unknown>) {
 }
 
 export async function removePaymentMethod(key: string) {
-  const settings = await loadStored();
+  const settings = await loadForChange();
   const next = settings.custom.filter((m) => m.key !== key);
   if (next.length === settings.custom.length) throw new SettingsRefused(couldNotSave(key));
   await saveSetting("payment", { ...settings, custom: next });
