@@ -51,6 +51,8 @@ export type DocumentSpec = {
   lines: LineSpec[];
   /** A credit note's invoice. */
   refersTo?: { id: string; number: string; issuedAt: string };
+  /** A registered buyer the document is made out to (a B2B supply). */
+  business?: { legalName: string; gstin: string };
 };
 
 export type TaxDocumentRow = {
@@ -108,6 +110,7 @@ export function taxDocumentRow(id: string, spec: DocumentSpec): TaxDocumentRow {
       deliveryAddress: ["1 Test Street", "Pune"],
       stateName: stateName(spec.placeOfSupply),
       stateCode: spec.placeOfSupply,
+      ...(spec.business ? { business: spec.business } : {}),
     },
     placeOfSupply: { stateName: stateName(spec.placeOfSupply), stateCode: spec.placeOfSupply },
     intraState,

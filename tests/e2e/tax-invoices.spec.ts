@@ -6,7 +6,7 @@ import { test as base, expect, expectAccessible, waitForHydration } from "./fixt
 import { loginAs, placeOrder, placeOrderButton, seedCart, TOMATO, VERMICOMPOST } from "./helpers";
 import { startPrivateStore } from "./private-store";
 import { toasts } from "./toast-helpers";
-import { registerVendorInUi } from "./vendor-helpers";
+import { newGstin, registerVendorInUi } from "./vendor-helpers";
 import { formatOrderId } from "../../app/platform/core/order-id";
 
 /*
@@ -226,5 +226,51 @@ test("by product rate: a Maharashtra buyer's invoice of a 5% product shows CGST 
   // My Orders links the same invoice.
   await page.goto("/orders");
   await expect(page.getByRole("link", { name: /Invoice ANG\/\d\d-\d\d\/\d{6} \(PDF\)/ })).toBeVisible();
+  await adminContext.close();
+});
+
+test("buying as a business: a GSTIN saved on My Account, a tax invoice in the business's name, and the GST report's B2B table", async ({
+  page,
+  browser,
+  store,
+}) => {
+  test.setTimeout(120_000);
+  await loginAs(page, {}, store.url); // Nashik, Maharashtra
+  await page.goto("/account");
+  await waitForHydration(page);
+  const business = page.getByRole("region", { name: "Buying for a business" });
+  await business.getByLabel(/^Legal name of the business/).fill("Sahyadri Farmers Producer Co. Ltd");
+  // A typing mistake in the check character is refused at its field, nothing saved.
+  const gstin = newGstin();
+  await business.getByLabel(/^GSTIN/).fill(gstin.slice(0, 14) + (gstin[14] === "A" ? "B" : "A"));
+  await business.getByRole("button", { name: "Save business details" }).click();
+  await expect(business.getByRole("alert")).toContainText("check digit");
+  await business.getByLabel(/^GSTIN/).fill(gstin.toLowerCase());
+  await business.getByRole("button", { name: "Save business details" }).click();
+  await expect(toasts(page)).toContainText("Business details saved.");
+  await expect(page.getByRole("region", { name: "Buying for a business" })).toContainText(`GSTIN ${gstin} (Maharashtra)`);
+  await expectAccessible(page);
+
+  await seedCart(page, [{ product: VERMICOMPOST, quantity: 2 }]);
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  await expect(
+    page.getByRole("checkbox", { name: `Tax invoice for my business: Sahyadri Farmers Producer Co. Ltd, GSTIN ${gstin}` }),
+  ).toBeChecked();
+  await expect(placeOrderButton(page)).toBeEnabled();
+  const orderId = await placeOrder(page);
+
+  const adminContext = await browser.newContext({ baseURL: store.url });
+  const admin = await adminContext.newPage();
+  await loginAsAdmin(admin, store.url);
+  await confirmOrder(admin, orderId);
+  const [link] = await documentLinks(page, orderId);
+  const text = (await pdfText((await download(page.request, defined(link, "the invoice").href)).body)).replace(/[ \t]+/g, " ");
+  expect(text).toContain("Sahyadri Farmers Producer Co. Ltd");
+  expect(text).toContain(`GSTIN: ${gstin}`);
+
+  await admin.goto("/admin/gst");
+  await expect(admin.getByTestId("gst-b2b-row").filter({ hasText: gstin })).toHaveCount(1);
+  await expect(admin.getByTestId("gst-reconciled")).toBeVisible();
   await adminContext.close();
 });

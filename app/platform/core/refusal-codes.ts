@@ -158,6 +158,9 @@ export interface RefusalParams {
   "account.state_missing": None;
   "account.pincode_invalid": None;
   "account.address_not_found": None;
+  "business.legal_name": { min: number; max: number };
+  "business.state_mismatch": { registeredIn: string; state: string };
+  "business.none": None;
   "account.address_limit": { max: number };
   "account.mobile_missing": None;
   "account.mobile_invalid": None;

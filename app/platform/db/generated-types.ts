@@ -67,6 +67,13 @@ export interface CropCount {
   status: string;
 }
 
+export interface CustomerBusiness {
+  gstin: string;
+  legal_name: string;
+  updated_at: string;
+  user_id: string;
+}
+
 export interface DocumentCounter {
   financial_year: string;
   last: number;
@@ -114,6 +121,8 @@ export interface OrderLine {
 }
 
 export interface Orders {
+  buyer_gstin: string | null;
+  buyer_legal_name: string | null;
   buyer_state_code: Generated<string>;
   checkout_key: string;
   city: string;
@@ -488,6 +497,7 @@ export interface DB {
   catalog_version: CatalogVersion;
   contact_message: ContactMessage;
   crop_count: CropCount;
+  customer_business: CustomerBusiness;
   document_counter: DocumentCounter;
   gateway_event: GatewayEvent;
   order_event: OrderEvent;

@@ -46,6 +46,8 @@ const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C]
   "checkout.only_left": { stock: 3, name: "Neem Oil (1 L)" },
   "checkout.untaxable": { missing: "the GSTIN of Kisan Traders" },
   "checkout.too_fast": { seconds: 600 },
+  "business.legal_name": { min: 2, max: 120 },
+  "business.state_mismatch": { registeredIn: "Maharashtra", state: "Gujarat" },
   "orders.cancel_shipped": { days: 7 },
   "orders.cancel_delivered": { days: 7 },
   "orders.reason_short": { min: 3 },

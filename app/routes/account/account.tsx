@@ -29,6 +29,10 @@ import { useT } from "~/platform/i18n/i18n";
 import { useLocalePath } from "~/ui/use-locale-path";
 import { withSlot } from "~/ui/message-slot";
 import { LANGUAGE_NAMES, LOCALES } from "~/platform/i18n/locale";
+import { BusinessBuyerSchema } from "~/features/tax/domain/business-buyer";
+import { getBusinessBuyer, removeBusinessBuyer, saveBusinessBuyer } from "~/features/tax/server/business-buyer.server";
+import { BusinessDetails } from "~/features/tax/ui/business-details";
+import { indianStateByGstCode } from "~/platform/core/indian-states";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "My account · Angle" },
@@ -44,7 +48,11 @@ async function requireSignedIn(request: Request) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireSignedIn(request);
-  const messages = user.role === "user" ? await loadMessagePreferences(user.id) : null;
+  const customer = user.role === "user";
+  const [messages, business] = await Promise.all([
+    customer ? loadMessagePreferences(user.id) : null,
+    customer ? getBusinessBuyer(user.id) : null,
+  ]);
   return {
     title: m.account_title_account(),
     locale: currentLocale(),
@@ -59,10 +67,18 @@ export async function loader({ request }: Route.LoaderArgs) {
       verified: user.verified,
     },
     messages,
+    business: business && {
+      ...business,
+      stateName: indianStateByGstCode(business.gstin.slice(0, 2))?.name ?? business.gstin.slice(0, 2),
+    },
   };
 }
 
-type Refusal = { intent: "profile" | "password" | "messages" | "email" | "phone"; error: string; fields: Record<string, string> };
+type Refusal = {
+  intent: "profile" | "password" | "messages" | "email" | "phone" | "business";
+  error: string;
+  fields: Record<string, string>;
+};
 
 /** Where a change made from another page (the vendor area's profile) comes back to: a path of this site only. */
 const backTo = (value: string | undefined, url: URL) => safeReturnPath(value, samePage(url));
@@ -127,6 +143,22 @@ export async function action({ request, url }: Route.ActionArgs) {
       return data<Refusal>({ intent: "messages", error: message, fields: { smsOrderUpdates: message } }, { status: error.status });
     }
     return redirectWithToast(samePage(url), { description: m.account_messages_saved() });
+  }
+  if (form.intent === "business" || form.intent === "business-remove") {
+    // A tax invoice in a business's name is for a customer's own orders (docs/decisions/051-business-buyers.md).
+    if (user.role !== "user")
+      return data<Refusal>({ intent: "business", error: m.account_business_only_customers(), fields: {} }, { status: 403 });
+    if (form.intent === "business-remove") {
+      await removeBusinessBuyer(user.id);
+      return redirectWithToast(samePage(url), { description: m.account_business_removed() });
+    }
+    const parsed = BusinessBuyerSchema.safeParse(form);
+    if (!parsed.success) {
+      const fields = formErrors(parsed.error);
+      return data<Refusal>({ intent: "business", error: firstError(fields), fields }, { status: 400 });
+    }
+    await saveBusinessBuyer(user.id, parsed.data);
+    return redirectWithToast(samePage(url), { description: m.account_business_saved() });
   }
   if (form.intent === "send-phone-code" || form.intent === "verify-phone") {
     if (user.role !== "user")
@@ -293,6 +325,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             />
           ) : null}
         </>
+      ) : null}
+
+      {user.role === "user" ? (
+        <BusinessDetails
+          business={loaderData.business}
+          busy={busy}
+          error={actionData?.intent === "business" ? actionData.error : undefined}
+          fields={actionData?.intent === "business" ? actionData.fields : undefined}
+        />
       ) : null}
 
       <AccountSecurity

@@ -46,17 +46,19 @@ import { useT } from "~/platform/i18n/i18n";
 import { useStateName } from "~/features/delivery/ui/use-state-name";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { metaTitle } from "~/features/orders/ui/order-text";
+import { getBusinessBuyer } from "~/features/tax/server/business-buyer.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "ui_checkout_meta", "Checkout · Angle") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requestState(context).user();
   const customer = user?.role === "user";
-  const [methods, mustVerify, addresses, cart] = await Promise.all([
+  const [methods, mustVerify, addresses, cart, business] = await Promise.all([
     getCheckoutMethods(currentLocale()),
     user ? mayOrder(user).then((may) => !may) : false,
     customer ? listAddresses(user.id) : [],
     customer ? drawnCart(cookieValue(request.headers.get("cookie"), CART_COOKIE)) : null,
+    customer ? getBusinessBuyer(user.id) : null,
   ]);
   // Drawn by the server, the page also says whether the saved address is delivered to, and with cash
   // on delivery (the scripts look it up otherwise, and for every pincode typed).
@@ -64,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const savedCheck = cart && savedPincode ? localizeDeliveryCheck(await checkDelivery(savedPincode)) : null;
   // A key for an order sent before the scripts run (the form works without them); once they run, the
   // tab's own key (useCheckoutKey) takes its place.
-  return { methods, mustVerify, addresses, cart, savedCheck, checkoutKey: crypto.randomUUID() };
+  return { methods, mustVerify, addresses, cart, savedCheck, business, checkoutKey: crypto.randomUUID() };
 }
 
 /**
@@ -455,6 +457,32 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               {fields.paymentMethod ? <p className="mt-3 text-sm font-medium text-red-700">{fields.paymentMethod}</p> : null}
             </fieldset>
           </section>
+
+          {loaderData.business ? (
+            <section className="rounded-xl border border-stone-200 bg-white p-5">
+              <fieldset disabled={!user || submitting}>
+                <legend className="text-lg font-bold text-stone-900">{t("ui_checkout_invoice_title")}</legend>
+                <label className="mt-3 flex items-start gap-3">
+                  <input
+                    type="checkbox"
+                    name="business"
+                    value="1"
+                    defaultChecked
+                    aria-describedby={fields.business ? "checkout-business-error" : undefined}
+                    className="mt-1 h-4 w-4 accent-green-700"
+                  />
+                  <span className="text-stone-900">
+                    {t("ui_checkout_invoice_business", { name: loaderData.business.legalName, gstin: loaderData.business.gstin })}
+                  </span>
+                </label>
+                {fields.business ? (
+                  <p id="checkout-business-error" className="mt-3 text-sm font-medium text-red-700">
+                    {fields.business}
+                  </p>
+                ) : null}
+              </fieldset>
+            </section>
+          ) : null}
         </div>
 
         <div>

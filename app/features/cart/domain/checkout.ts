@@ -25,6 +25,8 @@ export const CheckoutSchema = AddressSchema.extend({
   checkoutKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, refusalCode("checkout.session")),
   paymentMethod: z.string(PAYMENT_METHOD).regex(/^[A-Za-z0-9_]{1,40}$/, PAYMENT_METHOD),
   phone: PhoneSchema,
+  /** "1": the tax invoices made out to the customer's business (its GSTIN, docs/decisions/051-business-buyers.md). */
+  business: z.literal("1").optional(),
   items: z
     .string()
     .transform((s, ctx) => {

@@ -22,6 +22,8 @@ import { findIndianState } from "~/platform/core/indian-states";
 import { taxConfig } from "~/features/tax/server/tax-config.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { orderSellers } from "~/features/tax/server/order-sellers.server";
+import { getBusinessBuyer } from "~/features/tax/server/business-buyer.server";
+import { businessStateMismatch } from "~/features/tax/domain/business-buyer";
 import { getEnv } from "~/platform/env.server";
 import { newId, newOrderId } from "~/platform/ids";
 import { currentLocale } from "~/platform/i18n/i18n.server";
@@ -49,7 +51,7 @@ export class OrderRefused extends RefusalError {
     refused: Refusal,
     status = 409,
     /** The checkout field the refusal is about, when it is one. */
-    readonly field?: "pincode" | "state" | "paymentMethod",
+    readonly field?: "pincode" | "state" | "paymentMethod" | "business",
   ) {
     super(refused, { status, english: english(refused) });
   }
@@ -111,6 +113,9 @@ export async function placeOrder(
 
   const buyerState = findIndianState(input.state);
   if (!buyerState) throw new OrderRefused(refusal("checkout.choose_state"), 400, "state");
+  // Invoiced to the customer's business when asked (docs/decisions/051-business-buyers.md): its details
+  // as they are now, copied onto the order; read only then, so an ordinary order sends nothing more.
+  const business = input.business ? await businessInvoiceTo(customer.id, buyerState) : null;
 
   await limitCheckouts(customer.id, meta.ip);
   const settings = await getGeneralSettings();
@@ -283,6 +288,8 @@ export async function placeOrder(
         updated_at: now,
         tax_mode: config.mode,
         buyer_state_code: buyerState.gstCode,
+        buyer_gstin: business?.gstin ?? null,
+        buyer_legal_name: business?.legalName ?? null,
         shipping_gst_rate: totals.breakdown.shipping.rate,
         shipping_cgst_paise: totals.breakdown.shipping.cgst,
         shipping_sgst_paise: totals.breakdown.shipping.sgst,
@@ -585,4 +592,13 @@ async function findByCheckoutKey(db: Db, userId: string, checkoutKey: string) {
 function isUniqueViolation(error: unknown, engine: string) {
   const e = error as { code?: string; errcode?: string; message?: string };
   return engine === "postgres" ? e.code === "23505" : /UNIQUE constraint failed/i.test(e.message ?? "");
+}
+
+/** The business a customer's order is invoiced to, refused when there is none or it is registered in another State. */
+async function businessInvoiceTo(userId: string, delivery: { gstCode: string; name: string }) {
+  const business = await getBusinessBuyer(userId);
+  if (!business) throw new OrderRefused(refusal("business.none"), 400, "business");
+  const mismatch = businessStateMismatch(business.gstin, delivery);
+  if (mismatch) throw new OrderRefused(mismatch, 400, "business");
+  return business;
 }

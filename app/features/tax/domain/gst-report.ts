@@ -9,10 +9,12 @@ import type { DocumentTotals, TaxDocumentKind } from "./tax-documents";
  * that month's tax invoices and credit notes. Pure: the service reads the rows
  * (app/features/tax/server/gst-report.server.ts) and this adds them up, in integer paise.
  *
- * Every sale is to an unregistered buyer (B2C), so the supplies are reported by place of supply
- * and rate (table 7), net of the month's credit notes, which reduce them; the HSN summary
- * (table 12) nets them the same way. The documents themselves are listed too, with each series'
- * range (table 13), so the credit notes are seen on their own as well.
+ * A sale to an unregistered buyer (B2C) is reported by place of supply and rate (table 7), net of
+ * the month's credit notes on such sales, which reduce them. An invoice made out to a registered
+ * buyer's GSTIN (docs/decisions/051-business-buyers.md) is reported on its own, per invoice and rate
+ * (table 4A, B2B), and a credit note on it likewise (table 9B, credit notes to registered persons).
+ * The HSN summary (table 12) nets all of them. The documents themselves are listed too, with each
+ * series' range (table 13), so the credit notes are seen on their own as well.
  */
 
 /** One tax_document row as the report reads it: amounts in paise, `snapshot` the stored TaxDocument JSON. */
@@ -37,6 +39,22 @@ export type Amounts = DocumentTotals;
 export type PlaceOfSupply = { code: string; name: string };
 /** Table 7: invoices minus credit notes, per place of supply and rate. */
 export type PlaceRateRow = Amounts & { placeOfSupply: PlaceOfSupply; rate: number };
+/**
+ * Table 4A (B2B invoices) and 9B (credit notes to registered persons): one row per document and rate,
+ * with the recipient's GSTIN and name, the document's own value (all its rates) and its place of supply.
+ */
+export type RegisteredRow = Amounts & {
+  gstin: string;
+  legalName: string;
+  number: string;
+  issuedOn: string;
+  /** The whole document's value, GST included (GSTR-1's "invoice value" / "note value"). */
+  documentValue: number;
+  placeOfSupply: PlaceOfSupply;
+  rate: number;
+  /** A credit note's invoice. */
+  refersTo: string | null;
+};
 /** Table 12: per HSN (or SAC), rate and unit; `uqc` is GSTN's unit code ("PCS", "KGS"; "NA" for a service). */
 export type HsnRow = Amounts & { hsn: string; description: string; uqc: string; quantity: number; rate: number };
 export type DocumentEntry = Amounts & {
@@ -67,6 +85,11 @@ export type DocumentSeries = {
 export type CountedAmounts = Amounts & { count: number };
 
 export type GstReportSummary = {
+  /** Table 4A: invoices to registered buyers. */
+  b2b: { rows: RegisteredRow[]; totals: Amounts };
+  /** Table 9B: credit notes on them. */
+  creditNotesRegistered: { rows: RegisteredRow[]; totals: Amounts };
+  /** Table 7: supplies to unregistered buyers, net of their credit notes. */
   byPlaceAndRate: { rows: PlaceRateRow[]; totals: Amounts };
   hsn: { rows: HsnRow[]; totals: Amounts };
   documents: DocumentEntry[];
@@ -76,7 +99,7 @@ export type GstReportSummary = {
     creditNotes: CountedAmounts;
     /** Invoices minus credit notes, from the documents' own totals. */
     net: Amounts;
-    /** Both tables add up to `net`, amount by amount, and every document's lines add up to its totals. */
+    /** Tables 4A − 9B + 7 add up to `net`, amount by amount, and so does table 12; every document's lines add up to its totals. */
     reconciles: boolean;
   };
   /** The seller GSTINs the documents were issued under (one, unless the registration changed). */
@@ -105,6 +128,7 @@ const LineSchema = z.object({
 const SnapshotSchema = z.object({
   refersTo: z.object({ number: z.string() }).optional(),
   seller: z.object({ gstin: z.string() }),
+  buyer: z.object({ business: z.object({ gstin: z.string(), legalName: z.string() }).optional() }).optional(),
   lines: z.array(LineSchema),
 });
 type SnapshotLine = z.infer<typeof LineSchema>;
@@ -147,6 +171,7 @@ function compareDocuments(a: GstDocumentRow, b: GstDocumentRow) {
 export function summariseGstDocuments(rows: readonly GstDocumentRow[], month: string): GstReportSummary {
   const documents = [...rows].sort(compareDocuments);
   const places = new Map<string, PlaceRateRow>();
+  const registered = { invoice: new Map<string, RegisteredRow>(), credit_note: new Map<string, RegisteredRow>() };
   const hsns = new Map<string, HsnRow>();
   const counted = { invoice: { ...zero(), count: 0 }, credit_note: { ...zero(), count: 0 } };
   const gstins = new Set<string>();
@@ -173,7 +198,9 @@ export function summariseGstDocuments(rows: readonly GstDocumentRow[], month: st
         if (line.taxable + line.cgst + line.sgst + line.igst !== line.total) {
           problems.push(`${doc.number}: the line "${line.description}" has a total that is not its taxable value plus its tax.`);
         }
-        addPlaceRate(places, place, line, sign);
+        const business = parsed.buyer?.business;
+        if (business) addRegistered(registered[doc.kind], doc, business, place, line, refersTo);
+        else addPlaceRate(places, place, line, sign);
         addHsn(hsns, line, sign);
       }
       if (!sameAmounts(fromLines, columns)) {
@@ -207,8 +234,16 @@ export function summariseGstDocuments(rows: readonly GstDocumentRow[], month: st
   const net = zero();
   add(net, counted.invoice, 1);
   add(net, counted.credit_note, -1);
+  const b2b = registeredTable(registered.invoice);
+  const cdnr = registeredTable(registered.credit_note);
+  const bySupply = zero();
+  add(bySupply, b2b.totals, 1);
+  add(bySupply, cdnr.totals, -1);
+  add(bySupply, placeTotals, 1);
 
   return {
+    b2b,
+    creditNotesRegistered: cdnr,
     byPlaceAndRate: { rows: placeRows, totals: placeTotals },
     hsn: { rows: hsnRows, totals: hsnTotals },
     documents: entries,
@@ -217,7 +252,7 @@ export function summariseGstDocuments(rows: readonly GstDocumentRow[], month: st
       invoices: counted.invoice,
       creditNotes: counted.credit_note,
       net,
-      reconciles: problems.length === 0 && sameAmounts(placeTotals, net) && sameAmounts(hsnTotals, net),
+      reconciles: problems.length === 0 && sameAmounts(bySupply, net) && sameAmounts(hsnTotals, net),
     },
     gstins: [...gstins].sort(),
     problems,
@@ -241,6 +276,41 @@ function addPlaceRate(rows: Map<string, PlaceRateRow>, place: PlaceOfSupply, lin
     rows.set(key, row);
   }
   add(row, line, sign);
+}
+
+function addRegistered(
+  rows: Map<string, RegisteredRow>,
+  doc: GstDocumentRow,
+  business: { gstin: string; legalName: string },
+  place: PlaceOfSupply,
+  line: SnapshotLine,
+  refersTo: string | null,
+) {
+  const key = `${doc.id}|${line.rate}`;
+  let row = rows.get(key);
+  if (!row) {
+    row = {
+      gstin: business.gstin,
+      legalName: business.legalName,
+      number: doc.number,
+      issuedOn: indiaToday(new Date(doc.issuedAt)),
+      documentValue: doc.total,
+      placeOfSupply: place,
+      rate: line.rate,
+      refersTo,
+      ...zero(),
+    };
+    rows.set(key, row);
+  }
+  add(row, line, 1);
+}
+
+/** A registered table's rows in document order (as read: by date, then number), then rate, with its totals. */
+function registeredTable(rows: Map<string, RegisteredRow>): { rows: RegisteredRow[]; totals: Amounts } {
+  const list = [...rows.values()];
+  const totals = zero();
+  for (const row of list) add(totals, row, 1);
+  return { rows: list, totals };
 }
 
 function addHsn(rows: Map<string, HsnRow>, line: SnapshotLine, sign: 1 | -1) {

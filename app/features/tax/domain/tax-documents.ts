@@ -64,6 +64,11 @@ export type DocumentParty = {
 
 export type DocumentBuyer = {
   name: string;
+  /**
+   * A buyer registered for GST (docs/decisions/051-business-buyers.md): the invoice is made out to its
+   * legal name and GSTIN, a B2B supply in GSTR-1. Absent for a sale to an unregistered buyer.
+   */
+  business?: { legalName: string; gstin: string };
   email: string;
   phone: string;
   billingAddress: string[];

@@ -1,5 +1,5 @@
 import { CSV_BOM, type CsvValue } from "~/platform/core/csv";
-import type { Amounts, GstReport, PlaceOfSupply } from "~/features/tax/domain/gst-report";
+import type { Amounts, GstReport, PlaceOfSupply, RegisteredRow } from "~/features/tax/domain/gst-report";
 import type { GstSeller } from "~/features/tax/domain/gst-sellers";
 import { paiseToRupeeText } from "~/platform/core/rupee-input";
 import { TAX_DOCUMENT_TITLES } from "~/features/tax/domain/tax-documents";
@@ -27,11 +27,16 @@ export const GST_CSV_HEADER = [
   "Last number",
   "Count",
   "Missing numbers",
+  "Recipient GSTIN",
+  "Recipient name",
+  "Document value (₹)",
 ] as const;
 type Column = (typeof GST_CSV_HEADER)[number];
 
 export const GST_CSV_SECTIONS = {
   report: "Report",
+  b2b: "B2B invoices (table 4A)",
+  cdnr: "Credit notes to registered persons (table 9B)",
   b2c: "B2C by place of supply and rate (table 7)",
   hsn: "HSN summary (table 12)",
   documents: "Documents",
@@ -60,9 +65,31 @@ const place = (p: PlaceOfSupply) => `${p.code}-${p.name}`;
  * table row, each table closed by its totals; amounts in rupees with two decimals, dates in India.
  */
 export function gstReportCsv(report: GstReport, seller: GstSeller): string {
-  const { report: r, b2c, hsn, documents, series } = GST_CSV_SECTIONS;
+  const { report: r, b2b, cdnr, b2c, hsn, documents, series } = GST_CSV_SECTIONS;
   const gstin = report.gstins.length ? `, GSTIN ${report.gstins.join(" / ")}` : "";
   const rows: CsvValue[][] = [[...GST_CSV_HEADER], row(r, { Description: `GST report for ${report.monthLabel}: ${seller.name}${gstin}` })];
+
+  const registered = (section: string, table: { rows: RegisteredRow[]; totals: Amounts }, kind: string) => {
+    for (const b of table.rows) {
+      rows.push(
+        row(section, {
+          "Recipient GSTIN": b.gstin,
+          "Recipient name": b.legalName,
+          "Document type": kind,
+          "Document number": b.number,
+          "Date (IST)": b.issuedOn,
+          "Refers to": b.refersTo ?? "",
+          "Document value (₹)": paiseToRupeeText(b.documentValue),
+          "Place of supply": place(b.placeOfSupply),
+          "Rate (%)": b.rate,
+          ...money(b),
+        }),
+      );
+    }
+    rows.push(row(section, { "Recipient GSTIN": "Total", ...money(table.totals) }));
+  };
+  registered(b2b, report.b2b, TAX_DOCUMENT_TITLES.invoice);
+  registered(cdnr, report.creditNotesRegistered, TAX_DOCUMENT_TITLES.credit_note);
 
   for (const p of report.byPlaceAndRate.rows)
     rows.push(row(b2c, { "Place of supply": place(p.placeOfSupply), "Rate (%)": p.rate, ...money(p) }));

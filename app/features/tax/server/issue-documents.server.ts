@@ -174,6 +174,8 @@ function buildDocument(
     state: string;
     pincode: string;
     tax_mode: TaxDocument["taxMode"];
+    buyer_gstin: string | null;
+    buyer_legal_name: string | null;
   },
   seller: OrderSeller,
   placeOfSupply: TaxDocument["placeOfSupply"],
@@ -195,6 +197,7 @@ function buildDocument(
       deliveryAddress: delivery,
       stateName: placeOfSupply.stateName,
       stateCode: placeOfSupply.stateCode,
+      ...(order.buyer_gstin ? { business: { legalName: order.buyer_legal_name ?? order.customer_name, gstin: order.buyer_gstin } } : {}),
     },
     placeOfSupply,
     intraState: seller.stateCode === placeOfSupply.stateCode,

@@ -157,7 +157,7 @@ function drawParties(doc: Doc, document: TaxDocument): void {
   const { buyer } = document;
   // Never a mobile account's placeholder email, nor its number standing in for a name.
   const shown = shownContact(buyer);
-  const party = (x: number, label: string, hindi: string, lines: string[], contact: string[]) => {
+  const party = (x: number, label: string, hindi: string, name: string, lines: string[], contact: string[]) => {
     doc
       .font(FONT.bold)
       .fontSize(SMALL_SIZE)
@@ -165,17 +165,27 @@ function drawParties(doc: Doc, document: TaxDocument): void {
       .text(label.toUpperCase(), x, top, { width: columnWidth, characterSpacing: 0.4, continued: true })
       // No letter spacing in Devanagari: it would pull a word's conjuncts apart.
       .text(` / ${hindi}`, { characterSpacing: 0 });
-    doc.font(FONT.bold).fontSize(10).fillColor(INK.text).text(shown.label, { width: columnWidth });
+    doc.font(FONT.bold).fontSize(10).fillColor(INK.text).text(name, { width: columnWidth });
     doc.font(FONT.regular).fontSize(BODY_SIZE);
     for (const line of lines) doc.text(line, { width: columnWidth });
     for (const line of contact) doc.text(line, { width: columnWidth });
     return doc.y;
   };
-  const billBottom = party(left, "Bill to", HI.billTo, buyer.billingAddress, [
-    ...(shown.phone ? [`${HI.phone} / Phone: ${shown.phone}`] : []),
-    ...(shown.email ? [`${HI.email} / Email: ${shown.email}`] : []),
-  ]);
-  const shipBottom = party(left + columnWidth + gap, "Ship to", HI.shipTo, buyer.deliveryAddress, []);
+  // A registered buyer's invoice is made out to its legal name and GSTIN (docs/decisions/051-business-buyers.md).
+  const billed = buyer.business;
+  const billBottom = party(
+    left,
+    "Bill to",
+    HI.billTo,
+    billed?.legalName ?? shown.label,
+    [...(billed ? [`${HI.gstin} / GSTIN: ${billed.gstin}`] : []), ...buyer.billingAddress],
+    [
+      ...(billed ? [shown.label] : []),
+      ...(shown.phone ? [`${HI.phone} / Phone: ${shown.phone}`] : []),
+      ...(shown.email ? [`${HI.email} / Email: ${shown.email}`] : []),
+    ],
+  );
+  const shipBottom = party(left + columnWidth + gap, "Ship to", HI.shipTo, shown.label, buyer.deliveryAddress, []);
   doc.y = Math.max(billBottom, shipBottom) + 6;
   const { stateName, stateCode } = document.placeOfSupply;
   doc

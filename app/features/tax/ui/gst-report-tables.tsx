@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type Column, DataTable } from "~/ui/data-table";
 import { formatDate } from "~/platform/core/dates";
-import type { Amounts, DocumentEntry, DocumentSeries, GstReport, HsnRow, PlaceRateRow } from "~/features/tax/domain/gst-report";
+import type {
+  Amounts,
+  DocumentEntry,
+  DocumentSeries,
+  GstReport,
+  HsnRow,
+  PlaceRateRow,
+  RegisteredRow,
+} from "~/features/tax/domain/gst-report";
 import { formatMonth } from "~/features/tax/domain/gst-month";
 import { formatPaiseExact } from "~/platform/core/money";
 import type { TaxDocumentKind } from "~/features/tax/domain/tax-documents";
@@ -55,7 +63,7 @@ function Section({ id, title, note, children }: { id: string; title: string; not
   );
 }
 
-/** A GST report's figures: the summary, then the B2C, HSN and documents tables (GSTR-1 tables 7, 12 and 13). */
+/** A GST report's figures: the summary, then the B2B, registered credit notes, B2C, HSN and documents tables (GSTR-1 tables 4A, 9B, 7, 12 and 13). */
 export function GstReportTables({ report, sellerName, orderHref }: GstReportTablesProps) {
   // The vendor's page is in its language; the admin panel's strings are English.
   const t = useT();
@@ -82,6 +90,34 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
     },
     { header: t("ui_vendor_gst_col_rate"), nowrap: true, align: "right", cell: (r) => rate(r.rate) },
     ...amountColumns<PlaceRateRow>(t, report.byPlaceAndRate.totals),
+  ];
+  const registeredColumns = (totals: Amounts): Column<RegisteredRow>[] => [
+    {
+      header: t("ui_vendor_gst_col_recipient"),
+      cell: (r) => (
+        <>
+          <span className="whitespace-nowrap font-mono font-semibold">{r.gstin}</span>
+          <span className="block text-xs text-stone-600">{r.legalName}</span>
+        </>
+      ),
+      total,
+    },
+    {
+      header: t("ui_vendor_gst_col_document"),
+      cell: (r) => (
+        <>
+          <span className="whitespace-nowrap font-mono font-semibold">{r.number}</span>
+          <span className="block text-xs text-stone-600">
+            {dateOf(`${r.issuedOn}T12:00:00+05:30`)}
+            {r.refersTo ? ` · ${t("ui_vendor_gst_refers_to", { number: r.refersTo })}` : ""}
+          </span>
+        </>
+      ),
+    },
+    { header: t("ui_vendor_gst_col_document_value"), nowrap: true, align: "right", cell: (r) => money(r.documentValue) },
+    { header: t("ui_vendor_gst_col_place"), cell: (r) => `${r.placeOfSupply.code} ${r.placeOfSupply.name}` },
+    { header: t("ui_vendor_gst_col_rate"), nowrap: true, align: "right", cell: (r) => rate(r.rate) },
+    ...amountColumns<RegisteredRow>(t, totals),
   ];
   const hsnColumns: Column<HsnRow>[] = [
     { header: t("ui_vendor_gst_col_hsn"), nowrap: true, cell: (r) => <span className="font-mono">{r.hsn}</span>, total },
@@ -188,6 +224,31 @@ export function GstReportTables({ report, sellerName, orderHref }: GstReportTabl
           </ul>
         </div>
       )}
+
+      {report.b2b.rows.length > 0 ? (
+        <Section id="gst-b2b" title={t("ui_vendor_gst_b2b_title")} note={t("ui_vendor_gst_b2b_note")}>
+          <DataTable
+            caption={t("ui_vendor_gst_b2b_caption", { month })}
+            columns={registeredColumns(report.b2b.totals)}
+            rows={report.b2b.rows}
+            rowKey={(r) => `${r.number}|${r.rate}`}
+            rowTestId="gst-b2b-row"
+            wide
+          />
+        </Section>
+      ) : null}
+      {report.creditNotesRegistered.rows.length > 0 ? (
+        <Section id="gst-cdnr" title={t("ui_vendor_gst_cdnr_title")} note={t("ui_vendor_gst_cdnr_note")}>
+          <DataTable
+            caption={t("ui_vendor_gst_cdnr_caption", { month })}
+            columns={registeredColumns(report.creditNotesRegistered.totals)}
+            rows={report.creditNotesRegistered.rows}
+            rowKey={(r) => `${r.number}|${r.rate}`}
+            rowTestId="gst-cdnr-row"
+            wide
+          />
+        </Section>
+      ) : null}
 
       <Section id="gst-b2c" title={t("ui_vendor_gst_b2c_title")} note={t("ui_vendor_gst_b2c_note")}>
         <DataTable
