@@ -264,6 +264,7 @@ test("buying as a business: a GSTIN saved on My Account, a tax invoice in the bu
   const admin = await adminContext.newPage();
   await loginAsAdmin(admin, store.url);
   await confirmOrder(admin, orderId);
+  await expect(admin.getByTestId("admin-order-business")).toContainText(`Sahyadri Farmers Producer Co. Ltd, GSTIN ${gstin}`);
   const [link] = await documentLinks(page, orderId);
   const text = (await pdfText((await download(page.request, defined(link, "the invoice").href)).body)).replace(/[ \t]+/g, " ");
   expect(text).toContain("Sahyadri Farmers Producer Co. Ltd");

@@ -122,6 +122,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-1 [overflow-wrap:anywhere]">
             {contactLine(shownContact({ name: order.customerName, email: order.customerEmail, phone: order.customerPhone }))}
           </p>
+          {order.business ? (
+            <p className="mt-1 [overflow-wrap:anywhere]" data-testid="admin-order-business">
+              Business invoice: {order.business.legalName}, GSTIN <span className="font-mono">{order.business.gstin}</span>
+            </p>
+          ) : null}
           <h2 className="mt-4 font-bold">Shipping address</h2>
           <address className="mt-1 not-italic [overflow-wrap:anywhere]">
             {order.address.street}, {order.address.city}, {order.address.state} {order.address.pincode}

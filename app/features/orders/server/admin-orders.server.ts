@@ -37,6 +37,8 @@ export async function getOrderForAdmin(id: string) {
     // A mobile account's placeholder never leaves the server: "" when there is no real email.
     customerEmail: shownContact({ email: order.customer_email }).email ?? "",
     customerPhone: order.customer_phone,
+    // Invoiced to a registered business (docs/decisions/051-business-buyers.md), or null.
+    business: order.buyer_gstin ? { legalName: order.buyer_legal_name ?? order.customer_name, gstin: order.buyer_gstin } : null,
     address: { street: order.street, city: order.city, state: order.state, pincode: order.pincode },
     subtotalPaise: Number(order.subtotal_paise),
     shippingPaise: Number(order.shipping_paise),
