@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { authDialog } from "./helpers";
 import { adminContext, createProduct, customerContext, sizeRow } from "./admin-helpers";
 import { waitForMail } from "./mail-helpers";
@@ -30,6 +30,7 @@ test("a customer saves a product to their wishlist, asks to hear when a sold-out
   await shopper.getByRole("button", { name: "Tell me when it's back" }).click();
   await expect(toasts(shopper)).toContainText("we'll tell you once when it's back in stock");
   await expect(shopper.getByTestId("back-in-stock-waiting")).toBeVisible();
+  await expectAccessible(shopper);
 
   // The wishlist, from the account menu's page.
   await shopper.goto("/account/wishlist");
@@ -38,6 +39,7 @@ test("a customer saves a product to their wishlist, asks to hear when a sold-out
   await expect(item).toContainText(product.name);
   await expect(item).toContainText("Out of stock");
   await expect(shopper.getByTestId("waiting-items")).toContainText(product.name);
+  await expectAccessible(shopper);
 
   // The admin restocks it from the product form.
   await admin.goto(`/admin/products/${product.id}`);
