@@ -285,6 +285,7 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "product.image_type": m.vendor_form_err_image_type,
   "product.image_unprocessable": m.vendor_form_err_image_unprocessable,
   "product.gallery_full": m.vendor_form_err_gallery_full,
+  "product.changed": m.vendor_form_err_product_changed,
 
   "wishlist.full": m.wishlist_refusal_full,
   "wishlist.unknown_product": m.wishlist_refusal_unknown_product,
@@ -292,7 +293,6 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "wishlist.no_channel": m.wishlist_refusal_no_channel,
   "wishlist.too_many_alerts": m.wishlist_refusal_too_many_alerts,
   "wishlist.vendor": m.wishlist_refusal_vendor,
-  "product.changed": m.vendor_form_err_product_changed,
 
   "dosage.area_unit": m.store_area_error_unit,
   "dosage.area_empty": m.store_area_error_empty,

@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** The customer's own wishlist and the sizes they wait for (issue 31); a guest signs in first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await checkCustomer(request, context);
-  if (!customer.ok) throw redirect(customer.status === 401 ? "/account/wishlist?auth=login" : "/account");
+  if (!customer.ok) throw redirect(customer.status === 401 ? "/?auth=login" : "/account");
   const locale = currentLocale();
   const [items, waiting, settings] = await Promise.all([
     listWishlist(customer.user.id, locale),
