@@ -58,6 +58,11 @@ test("a customer saves a product to their wishlist, asks to hear when a sold-out
   await expect(shopper.getByTestId("waiting-items")).toHaveCount(0);
   await expect(item).toContainText("In stock");
   await item.getByRole("button", { name: /Add to cart/i }).click();
+  // The same list in Hindi.
+  await shopper.goto("/hi/account/wishlist");
+  await expect(shopper.getByRole("heading", { level: 1 })).toHaveText("मेरी पसंद की सूची");
+  await expect(item).toContainText("स्टॉक में है");
+  await shopper.goto("/account/wishlist");
   await shopper.getByRole("button", { name: `Remove ${product.name} from your wishlist` }).click();
   await expect(shopper.getByTestId("wishlist-item")).toHaveCount(0);
 
