@@ -68,7 +68,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-4xl px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t("ui_orders_my_orders")}</h1>
-        <Link to="/account/wishlist" className="text-sm font-medium text-brand-800 underline">
+        <Link to="/account/wishlist" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline">
           {t("ui_wishlist_menu")}
         </Link>
       </div>
