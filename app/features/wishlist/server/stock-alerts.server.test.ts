@@ -92,6 +92,25 @@ describe("Tell me when it's back (issue 31)", () => {
     expect(Number(size.stock)).toBe(13);
   });
 
+  it("never leaves a request open on a size that came back while it was asked", async () => {
+    const ctx = await getEmailContext();
+    for (let round = 0; round < 5; round++) {
+      const asha = await createCustomer();
+      const sprayer = await soldOut();
+      const [asked] = await Promise.allSettled([askBackInStock(asha.id, sprayer.id, ctx, "en"), setStock(sprayer.id, 6)]);
+      const open = await getDb()
+        .selectFrom("stock_alert")
+        .select("id")
+        .where("user_id", "=", asha.id)
+        .where("notified_at", "is", null)
+        .execute();
+      expect(open).toEqual([]);
+      // Asked first: told once when it came back. Asked after: refused, it is in stock.
+      if (asked.status === "fulfilled") expect(await messagesTo(asha.email)).toHaveLength(1);
+      else expect((asked.reason as RefusalError).refusal.code).toBe("wishlist.in_stock");
+    }
+  });
+
   it("fires for the size that came back only, by an admin's save of the sizes", async () => {
     const ctx = await getEmailContext();
     const asha = await createCustomer();
