@@ -23,6 +23,7 @@ export default [
     route("orders/:orderId/return", "routes/store/return-request.tsx"),
     route("account", "routes/account/account.tsx"),
     route("account/addresses", "routes/account/addresses.tsx"),
+    route("account/wishlist", "routes/account/wishlist.tsx"),
     route("account/set-password", "routes/account/set-password.tsx"),
     route("forgot-password", "routes/account/forgot-password.tsx"),
     route("reset-password", "routes/account/reset-password.tsx"),

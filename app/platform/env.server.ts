@@ -151,6 +151,9 @@ const EnvSchema = z
     /** Optional: without it, a store sending through MSG91 sends no refund SMS (the email still goes). */
     MSG91_TEMPLATE_REFUND: optionalText(z.string().trim().min(1)),
     MSG91_TEMPLATE_REFUND_HI: optionalText(z.string().trim().min(1)),
+    // Issue 31: the back-in-stock SMS ("##store##: ##name## is back in stock. ##link##"); through MSG91 without it, email only.
+    MSG91_TEMPLATE_BACK_IN_STOCK: optionalText(z.string().trim().min(1)),
+    MSG91_TEMPLATE_BACK_IN_STOCK_HI: optionalText(z.string().trim().min(1)),
     OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
     /** How often the outbox worker looks for messages to send (milliseconds). */
     OUTBOX_POLL_MS: count(50, 600_000, 2_000),

@@ -232,6 +232,8 @@ export async function snapshot(store: FuzzStore) {
     reviews: await q("select id, rating, body, hidden, updated_at from review order by id"),
     licences: await q("select * from vendor_licence order by vendor_id, kind"),
     addresses: await q("select id, user_id, street, city, state, pincode, chosen_at from saved_address order by id"),
+    wishlist: await q("select user_id, product_id from wishlist_item order by user_id, product_id"),
+    alerts: await q("select id, user_id, variant_id, notified_at from stock_alert order by id"),
   });
 }
 

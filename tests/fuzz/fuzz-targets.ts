@@ -371,6 +371,27 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "store",
   },
   {
+    file: "routes/account/wishlist.tsx",
+    label: "wishlist and back in stock",
+    path: () => "/account/wishlist",
+    // Whoever may buy keeps a wishlist (issue 31); a guest is sent to sign in, a vendor refused.
+    roles: ["customer", "admin"],
+    refused: ["anon", "vendor"],
+    valid: (w, i) => ({
+      intent: i % 2 === 0 ? "save" : "remove",
+      productId: defined(w.liveProductIds[i % w.liveProductIds.length], "a live product"),
+      returnTo: "/products",
+    }),
+    special: (w) => ({
+      intent: fc.constantFrom("save", "remove", "alert", "cancel-alert", "", "admin"),
+      productId: fc.constantFrom(w.adminProductId, "abcdefgh", "", "../x", "p' or 1=1", "x".repeat(100)),
+      variantId: fc.constantFrom(w.adminProductId, "abcdefgh", "", "p' or 1=1"),
+      returnTo: fc.constantFrom("/products", "//evil.example", "https://evil.example/", "/\\evil", "", "javascript:alert(1)"),
+    }),
+    samples: 20,
+    group: "store",
+  },
+  {
     file: "routes/account/set-password.tsx",
     label: "set own password",
     path: () => "/account/set-password",
@@ -1244,6 +1265,7 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/account/auth.ts", path: () => "/account/auth", role: "anon", params: ["intent"] },
   { file: "routes/account/account.tsx", path: () => "/account", role: "customer", params: [] },
   { file: "routes/account/addresses.tsx", path: () => "/account/addresses", role: "customer", params: ["edit"] },
+  { file: "routes/account/wishlist.tsx", path: () => "/account/wishlist", role: "customer", params: [] },
   { file: "routes/account/mobile-auth.ts", path: () => "/account/mobile-auth", role: "anon", params: ["intent"] },
   { file: "routes/account/set-password.tsx", path: () => "/account/set-password", role: "customer", params: [] },
   { file: "routes/account/forgot-password.tsx", path: () => "/forgot-password", role: "anon", params: [] },

@@ -66,3 +66,30 @@ describe("open redirect through /language?next=", () => {
     expect(target((await referred(`${ORIGIN}/hi//evil.example`)).headers.get("location")).origin).toBe(ORIGIN);
   });
 });
+
+describe("open redirect through the wishlist's returnTo (issue 31)", () => {
+  it("sends a guest back to the page they were on, with the Login dialog open", async () => {
+    for (const [returnTo, expected] of [
+      ["/products/abcdef123456?size=ghijkl789012", "/products/abcdef123456?size=ghijkl789012&auth=login"],
+      ["/hi/products/abcdef123456", "/hi/products/abcdef123456?auth=login"],
+    ] as const) {
+      const reply = await send(app, "/account/wishlist", { form: { intent: "save", productId: "abcdef123456", returnTo } });
+      expect(reply.status, reply.text).toBe(302);
+      expect(reply.headers.get("location")).toBe(expected);
+    }
+  });
+
+  it.each([
+    ["protocol-relative", "//evil.example"],
+    ["an absolute URL", "https://evil.example/"],
+    ["a backslash", "/\\evil.example"],
+    ["a tab after the first slash", "/\t/evil.example"],
+    ["a script", "javascript:alert(1)"],
+  ])("never leaves the store: %s", async (_name, returnTo) => {
+    const reply = await send(app, "/account/wishlist", { form: { intent: "save", productId: "abcdef123456", returnTo } });
+    expect(reply.status, reply.text).toBe(302);
+    const location = reply.headers.get("location");
+    expect(target(location).origin, `Location: ${location}`).toBe(ORIGIN);
+    expect(location).not.toMatch(/^\/\/|[\t\r\n\\]/);
+  });
+});

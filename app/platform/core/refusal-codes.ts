@@ -258,6 +258,14 @@ export interface RefusalParams {
   "product.gallery_full": { max: number };
   "product.changed": None;
 
+  // ---- Wishlists and "Tell me when it's back" (issue 31)
+  "wishlist.full": { max: number };
+  "wishlist.unknown_product": None;
+  "wishlist.in_stock": None;
+  "wishlist.no_channel": None;
+  "wishlist.too_many_alerts": { max: number };
+  "wishlist.vendor": None;
+
   // ---- The dosage calculator's area
   "dosage.area_unit": None;
   "dosage.area_empty": None;

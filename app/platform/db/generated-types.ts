@@ -392,6 +392,19 @@ export interface Shipment {
   vendor_id: string | null;
 }
 
+export interface StockAlert {
+  created_at: string;
+  email_payload: string | null;
+  email_to: string | null;
+  id: string;
+  notified_at: string | null;
+  product_id: string;
+  sms_payload: string | null;
+  sms_to: string | null;
+  user_id: string;
+  variant_id: string;
+}
+
 export interface StrayPayment {
   amount_paise: number;
   created_at: string;
@@ -491,6 +504,12 @@ export interface Verification {
   value: string;
 }
 
+export interface WishlistItem {
+  created_at: string;
+  product_id: string;
+  user_id: string;
+}
+
 export interface DB {
   account: Account;
   catalog_import: CatalogImport;
@@ -521,10 +540,12 @@ export interface DB {
   session: Session;
   setting: Setting;
   shipment: Shipment;
+  stock_alert: StockAlert;
   stray_payment: StrayPayment;
   tax_document: TaxDocument;
   user: User;
   vendor: Vendor;
   vendor_licence: VendorLicence;
   verification: Verification;
+  wishlist_item: WishlistItem;
 }

@@ -138,6 +138,14 @@ interface Tables {
   tax_document: Narrow<DB["tax_document"], { kind: TaxDocumentKind }>;
   /** The last number issued in a series ("store:invoice", "<vendor id>:credit_note") in a financial year ("25-26"). */
   document_counter: DB["document_counter"];
+  /** A product a customer saved to their private wishlist (0045-wishlist). */
+  wishlist_item: DB["wishlist_item"];
+  /**
+   * "Tell me when it's back" for one sold-out size (0045-wishlist): its messages rendered when asked
+   * (outbox payloads, null for a channel not used); a trigger queues them when the size's stock goes
+   * from 0 to more and sets notified_at.
+   */
+  stock_alert: DB["stock_alert"];
 }
 
 export type Database = { [Name in keyof DB]: Name extends keyof Tables ? Tables[Name] : DB[Name] };

@@ -35,6 +35,8 @@ const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C]
   "checkout.no_cod_here": { pincode: "110001" },
   "checkout.cod_over_cap": { amountPaise: 50_000_00 },
   "checkout.open_orders": { max: 5 },
+  "wishlist.full": { max: 200 },
+  "wishlist.too_many_alerts": { max: 100 },
   "checkout.unpaid_order_value": { amountPaise: 2_00_000_00 },
   "checkout.unpaid_order_units": { max: 50 },
   "checkout.unpaid_customer_value": { amountPaise: 5_00_000_00 },

@@ -290,6 +290,13 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "product.gallery_full": m.vendor_form_err_gallery_full,
   "product.changed": m.vendor_form_err_product_changed,
 
+  "wishlist.full": m.wishlist_refusal_full,
+  "wishlist.unknown_product": m.wishlist_refusal_unknown_product,
+  "wishlist.in_stock": m.wishlist_refusal_in_stock,
+  "wishlist.no_channel": m.wishlist_refusal_no_channel,
+  "wishlist.too_many_alerts": m.wishlist_refusal_too_many_alerts,
+  "wishlist.vendor": m.wishlist_refusal_vendor,
+
   "dosage.area_unit": m.store_area_error_unit,
   "dosage.area_empty": m.store_area_error_empty,
   "dosage.area_positive": m.store_area_error_positive,

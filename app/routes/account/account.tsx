@@ -235,6 +235,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <Link to="/account/addresses" className="font-medium text-brand-800 underline">
               {t("ui_addresses_manage")}
             </Link>
+            {" · "}
+            <Link to="/account/wishlist" className="font-medium text-brand-800 underline">
+              {t("ui_wishlist_menu")}
+            </Link>
           </p>
           <Form method="post" noValidate className="mt-4">
             <fieldset disabled={busy} className="space-y-4">

@@ -66,7 +66,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const noun = [t("ui_orders_noun_one"), t("ui_orders_noun_other")] as const;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t("ui_orders_my_orders")}</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t("ui_orders_my_orders")}</h1>
+        <Link to="/account/wishlist" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline">
+          {t("ui_wishlist_menu")}
+        </Link>
+      </div>
       {orders.length === 0 ? (
         <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-4 py-16 text-center">
           <Package className="h-12 w-12 text-stone-400" aria-hidden="true" />

@@ -33,6 +33,10 @@ import { listProductReviews, ratingBreakdown } from "~/features/reviews/server/l
 import { m } from "~/platform/i18n/i18n.server";
 import { localizeDeliveryCheck } from "~/features/delivery/server/delivery-text.server";
 import { useT } from "~/platform/i18n/i18n";
+import { wishlistControlsMarkup } from "~/features/wishlist/ui/wishlist-controls.server";
+import { wishlistState } from "~/features/wishlist/server/wishlist.server";
+import { lineName } from "~/features/catalog/domain/pack-label";
+import { mayBuy } from "~/platform/auth/doors";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, error }) =>
   data?.product
@@ -75,12 +79,29 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       variants: variants.map((v) => ({ ...v, shownPaise: displayPrice(v.pricePaise, product.gstRate, tax) })),
     },
     size,
-    markup: { ...productMarkup(product, size, delivery, tax), reviews: await reviewsOf(product, url) },
+    markup: {
+      ...productMarkup(product, size, delivery, tax),
+      reviews: await reviewsOf(product, url),
+      // Save, and "Tell me when it's back" for a sold-out size (issue 31): server-drawn POST forms.
+      wishlist: customer && !mayBuy(customer.role) ? "" : await wishlistMarkup(product, size, customer?.id ?? null),
+    },
     // A bigha is the delivery State's unless the farmer chooses another: the pincode checked, else their address.
     calculator: product.dosage
       ? planDosage(product, product.dosage, url.searchParams, deliveryState(checked) ?? customer?.address?.state)
       : null,
   };
+}
+
+/** The wishlist controls for a guest (null) or a customer, coming back to this size. */
+async function wishlistMarkup(product: ProductDetail, size: ProductDetail["variants"][number], userId: string | null) {
+  const several = product.variants.length > 1;
+  return wishlistControlsMarkup({
+    productId: product.id,
+    name: lineName({ name: product.name, variantLabel: several ? size.label : null }, "en"),
+    size,
+    viewer: userId ? await wishlistState(userId, product.id) : null,
+    returnTo: `/products/${product.id}${several ? `?size=${encodeURIComponent(size.id)}` : ""}`,
+  });
 }
 
 /** The reviews section (newest first, ?reviewsCursor=… pages), as HTML. */
@@ -224,6 +245,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <AddToCartButton product={item} className="mt-6 h-11 w-full sm:w-auto" />
           )}
+          {markup.wishlist ? <StaticHtml html={markup.wishlist} /> : null}
           <StaticHtml html={markup.facts} />
           {calculator ? (
             <DosageCalculator

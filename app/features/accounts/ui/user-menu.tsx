@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import ChevronDown from "lucide-react/icons/chevron-down";
+import Heart from "lucide-react/icons/heart";
 import LogOut from "lucide-react/icons/log-out";
 import User from "lucide-react/icons/user";
 import UserCog from "lucide-react/icons/user-cog";
@@ -33,6 +34,12 @@ export function UserMenu({ name }: { name: string }) {
           className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100"
         >
           <UserCog className="h-4 w-4" aria-hidden="true" /> {t("ui_store_my_account")}
+        </Link>
+        <Link
+          to="/account/wishlist"
+          className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100"
+        >
+          <Heart className="h-4 w-4" aria-hidden="true" /> {t("ui_wishlist_menu")}
         </Link>
         <Form method="post" action="/logout">
           <button

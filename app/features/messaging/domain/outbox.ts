@@ -92,6 +92,10 @@ export const MESSAGE_KINDS = {
   // Returns (issue 15): the seller hears of a request, the customer of its decision.
   "return-requested": "essential",
   "return-decided": "essential",
+  // Wishlists (issue 31): "Tell me when it's back", asked for by the customer; the email respects
+  // "non-essential emails", the SMS goes as order SMS do (a proved number, SMS updates on or no email).
+  "back-in-stock": "non-essential",
+  "back-in-stock-sms": "essential",
   newsletter: "non-essential",
   "review-request": "non-essential",
 } as const satisfies Record<string, "essential" | "non-essential">;

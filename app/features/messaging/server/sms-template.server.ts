@@ -7,6 +7,7 @@ const TEMPLATE_SETTINGS = {
   "sign-in-code": ["MSG91_TEMPLATE_OTP", "MSG91_TEMPLATE_OTP_HI"],
   "order-status-sms": ["MSG91_TEMPLATE_ORDER_STATUS", "MSG91_TEMPLATE_ORDER_STATUS_HI"],
   "refund-sms": ["MSG91_TEMPLATE_REFUND", "MSG91_TEMPLATE_REFUND_HI"],
+  "back-in-stock-sms": ["MSG91_TEMPLATE_BACK_IN_STOCK", "MSG91_TEMPLATE_BACK_IN_STOCK_HI"],
 } as const satisfies Record<string, readonly [keyof Env, keyof Env]>;
 
 /**
