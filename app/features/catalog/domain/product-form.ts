@@ -5,6 +5,7 @@ import { refusalCode } from "../../../platform/core/refusal";
 import { parseRupeesToPaise } from "../../../platform/core/rupee-input";
 import { PACK_UNITS, type PackUnit } from "./pack-units";
 import { MAX_VARIANTS, type VariantInput } from "./variants";
+import { MAX_PRICE_BREAKS, parsePriceBreaksInput, priceBreaksProblem } from "./price-breaks-input";
 import { FERTILIZER_CATEGORY_KINDS, regulatedAsFor } from "../../vendor-shops/domain/licences";
 import { ProductTaxSchema } from "../../tax/domain/product-gst";
 
@@ -17,11 +18,22 @@ import { ProductTaxSchema } from "../../tax/domain/product-gst";
 export const MAX_GALLERY = 5;
 
 /** A pack-size row of the form as typed: every field a string. */
-export const VARIANT_ROW_FIELDS = ["id", "label", "packQuantity", "packUnit", "sku", "mrp", "price", "stock", "weight"] as const;
+export const VARIANT_ROW_FIELDS = [
+  "id",
+  "label",
+  "packQuantity",
+  "packUnit",
+  "sku",
+  "mrp",
+  "price",
+  "stock",
+  "weight",
+  "priceBreaks",
+] as const;
 export type VariantRowField = (typeof VARIANT_ROW_FIELDS)[number];
 export type VariantRow = Record<VariantRowField, string>;
 /** Fields whose emptiness makes a row blank (the unit select always has a value; the id is hidden). */
-const TYPED_ROW_FIELDS = ["label", "packQuantity", "sku", "mrp", "price", "stock", "weight"] as const;
+const TYPED_ROW_FIELDS = ["label", "packQuantity", "sku", "mrp", "price", "stock", "weight", "priceBreaks"] as const;
 /** Rows past this index are not read: a form never renders them. */
 const MAX_ROW_INDEX = MAX_VARIANTS * 2;
 
@@ -35,6 +47,7 @@ export const blankVariantRow = (): VariantRow => ({
   price: "",
   stock: "",
   weight: "",
+  priceBreaks: "",
 });
 
 /** The name of a row's input, e.g. `variants[2].price`. */
@@ -91,6 +104,26 @@ const RowSchema = z
       .refine((s) => s === "" || /^\d{1,7}$/.test(s), refusalCode("product.weight"))
       .transform((s) => (s === "" ? null : Number(s)))
       .refine((n) => n === null || (n > 0 && n <= 1_000_000), refusalCode("product.weight")),
+    // Quantity prices (issue 31), "10:1290, 25:1250": checked against the price below.
+    priceBreaks: z
+      .string()
+      .max(200, refusalCode("product.price_breaks_format"))
+      .transform((s) => parsePriceBreaksInput(s))
+      .prefault(""),
+  })
+  .transform((row, ctx) => {
+    const read = row.priceBreaks;
+    const problem = "problem" in read ? read.problem : priceBreaksProblem(read.breaks, row.price);
+    if (problem) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["priceBreaks"],
+        message: refusalCode(`product.price_breaks_${problem}`),
+        ...(problem === "too_many" ? { params: { max: MAX_PRICE_BREAKS } } : {}),
+      });
+      return z.NEVER;
+    }
+    return { ...row, priceBreaks: "breaks" in read ? read.breaks : [] };
   })
   // The MRP is checked against the price with GST once the tax is known (mrp.ts, by the server).
   .transform(
@@ -105,6 +138,7 @@ const RowSchema = z
       pricePaise: row.price,
       stock: row.stock,
       weightGrams: row.weight ?? defaultWeight(row.packQuantity, row.packUnit),
+      priceBreaks: row.priceBreaks,
     }),
   );
 
