@@ -44,21 +44,21 @@ export type PriceBreaksProblem = "format" | "too_many" | "quantity" | "price" | 
 
 /**
  * Reads typed breaks ("10:1290, 25:1250"; "=" or "@" also separate a quantity from its price,
- * ";" or a new line also separate breaks), sorted by quantity. A problem when they cannot be read.
+ * ";" or a new line also separate breaks; a price may be written "₹1,290.50"), sorted by
+ * quantity. A problem when they cannot be read.
  */
 export function parsePriceBreaksInput(text: string): { breaks: PriceBreak[] } | { problem: PriceBreaksProblem } {
-  const parts = text
-    .split(/[,;\n]/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  if (parts.length > MAX_PRICE_BREAKS) return { problem: "too_many" };
+  const input = text.trim();
+  // One break and what follows it: a comma inside a price groups thousands (three digits after it).
+  const pair = /\s*(\d{1,6})\s*[:=@]\s*₹?\s*(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,9}(?:\.\d{1,2})?)\s*(?:[,;\n]+\s*|$)/y;
   const breaks: PriceBreak[] = [];
-  for (const part of parts) {
-    const match = /^(\d{1,6})\s*[:=@]\s*₹?\s*([\d.]{1,15})$/.exec(part);
+  while (pair.lastIndex < input.length) {
+    const match = pair.exec(input);
     if (!match) return { problem: "format" };
     const pricePaise = parseRupeesToPaise(match[2] ?? "");
     if (pricePaise === null) return { problem: "format" };
     breaks.push({ minQuantity: Number(match[1]), pricePaise });
+    if (breaks.length > MAX_PRICE_BREAKS) return { problem: "too_many" };
   }
   breaks.sort((a, b) => a.minQuantity - b.minQuantity);
   return { breaks };

@@ -138,7 +138,7 @@ const RowSchema = z
       pricePaise: row.price,
       stock: row.stock,
       weightGrams: row.weight ?? defaultWeight(row.packQuantity, row.packUnit),
-      priceBreaks: row.priceBreaks,
+      ...(row.priceBreaks.length ? { priceBreaks: row.priceBreaks } : {}),
     }),
   );
 
