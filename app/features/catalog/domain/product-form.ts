@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { CATEGORY_KEYS } from "./categories";
 import { CROP_KEYS, type CropKey, SEASONS, type Season } from "./crops";
-import { refusalCode } from "../../../platform/core/refusal";
+import { type RefusalCode, refusalCode } from "../../../platform/core/refusal";
 import { parseRupeesToPaise } from "../../../platform/core/rupee-input";
 import { PACK_UNITS, type PackUnit } from "./pack-units";
 import { MAX_VARIANTS, type VariantInput } from "./variants";
-import { MAX_PRICE_BREAKS, parsePriceBreaksInput, priceBreaksProblem } from "./price-breaks-input";
+import { MAX_PRICE_BREAKS, parsePriceBreaksInput, type PriceBreaksProblem, priceBreaksProblem } from "./price-breaks-input";
 import { FERTILIZER_CATEGORY_KINDS, regulatedAsFor } from "../../vendor-shops/domain/licences";
 import { ProductTaxSchema } from "../../tax/domain/product-gst";
 
@@ -77,6 +77,16 @@ function defaultWeight(quantity: number, unit: PackUnit) {
   return Math.min(1_000_000, Math.max(1, Math.ceil(grams)));
 }
 
+/** Each problem of typed quantity prices, as the form says it (issue 31). */
+const PRICE_BREAKS_REFUSALS = {
+  format: "product.price_breaks_format",
+  too_many: "product.price_breaks_too_many",
+  quantity: "product.price_breaks_quantity",
+  price: "product.price_breaks_price",
+  order: "product.price_breaks_order",
+  not_lower: "product.price_breaks_not_lower",
+} as const satisfies Record<PriceBreaksProblem, RefusalCode>;
+
 const RowSchema = z
   .object({
     id: z
@@ -118,7 +128,7 @@ const RowSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["priceBreaks"],
-        message: refusalCode(`product.price_breaks_${problem}`),
+        message: refusalCode(PRICE_BREAKS_REFUSALS[problem]),
         ...(problem === "too_many" ? { params: { max: MAX_PRICE_BREAKS } } : {}),
       });
       return z.NEVER;
