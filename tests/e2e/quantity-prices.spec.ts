@@ -1,4 +1,4 @@
-import { test, expect } from "./fixtures";
+import { test, expect, expectAccessible } from "./fixtures";
 import { defined } from "../../app/platform/defined";
 import { loginAs, placeOrder, seedCart, TOMATO, waitForHydration } from "./helpers";
 import { startPrivateStore } from "./private-store";
@@ -39,6 +39,11 @@ own(
     await page.goto(`/products/${TOMATO.id}`);
     await expect(page.getByTestId("price")).toHaveText("₹549");
     await expect(page.getByTestId("price-breaks")).toContainText("₹499 each for 10 or more");
+    await expectAccessible(page);
+    // In Hindi too.
+    await page.goto(`/hi/products/${TOMATO.id}`);
+    await expect(page.getByTestId("price-breaks")).toContainText("10 या ज़्यादा लेने पर ₹499 प्रति नग");
+    await page.goto(`/products/${TOMATO.id}`);
     const href = defined(await page.getByTestId("sizes").getByRole("link", { name: /10 g/ }).getAttribute("href"), "the 10 g link");
     const variantId = defined(new URL(href, storeURL).searchParams.get("size"), "the 10 g size's id");
 
@@ -49,6 +54,7 @@ own(
     await expect(line).toContainText("₹549 each");
     await expect(line.getByTestId("line-next-break")).toHaveText("Add 1 more for ₹499 each");
     await expect(line.getByTestId("line-subtotal")).toHaveText("₹4,941");
+    await expectAccessible(page);
     await waitForHydration(page);
     await line.getByRole("button", { name: /^Increase/ }).click();
     await expect(line).toContainText("₹499 each");
