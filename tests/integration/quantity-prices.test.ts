@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { checkoutInput, createCustomer, createProduct, versionOf } from "../factories";
+import { checkoutInput, createCustomer, createProduct, createVendor, versionOf } from "../factories";
 import { sizeOf } from "../sizes";
 import { getAuth } from "~/platform/auth/auth.server";
 import { getDb } from "~/platform/db/db.server";
@@ -16,6 +16,8 @@ import { taxConfig } from "~/features/tax/server/tax-config.server";
 import { getCustomerOrder } from "~/features/orders/server/get-customer-order.server";
 import { placeOrder } from "~/features/orders/server/place-order.server";
 import { action as productEditAction, loader as productEditLoader } from "~/routes/admin/product-edit";
+import { parseProductForm } from "~/features/catalog/server/parse-product-form.server";
+import { createVendorProduct, updateVendorProduct } from "~/features/vendor-shops/server/vendor-products.server";
 
 /**
  * Quantity prices (issue 31): the server decides the unit price from the quantity, in the cart's
@@ -217,5 +219,52 @@ describe("the admin's product form sets a size's quantity prices", () => {
     // Cleared: none.
     expect((await save("")).status).toBe(303);
     expect(await storedBreaks()).toBeNull();
+  });
+});
+
+describe("a vendor's listing form sets quantity prices too", () => {
+  it("lists a size with breaks, refuses a bad edit beside the field, and clears them", async () => {
+    const vendor = await createVendor();
+    const form = (priceBreaks: string, extra: Record<string, string> = {}) => {
+      const data = new FormData();
+      const fields: Record<string, string> = {
+        name: `Vendor DAP ${Date.now().toString(36)}`,
+        description: "",
+        category: "fertilizers",
+        regulatedAs: "fertiliser",
+        hsnCode: "31053000",
+        gstRate: "5",
+        "variants[0].label": "50 kg",
+        "variants[0].packQuantity": "50",
+        "variants[0].packUnit": "kg",
+        "variants[0].price": "1285.72",
+        "variants[0].mrp": "1350",
+        "variants[0].stock": "20",
+        "variants[0].priceBreaks": priceBreaks,
+        ...extra,
+      };
+      for (const [k, v] of Object.entries(fields)) data.append(k, v);
+      return data;
+    };
+    const listed = await parseProductForm(form("10:1228.57"), { editing: false });
+    if (!listed.ok) throw new Error(JSON.stringify(listed.fields));
+    const { id } = await createVendorProduct(vendor.id, listed.input);
+    const breaksOf = async () =>
+      await getDb().selectFrom("product_variant").select(["id", "price_breaks"]).where("product_id", "=", id).executeTakeFirstOrThrow();
+    const size = await breaksOf();
+    expect(size.price_breaks).toBe("10:122857");
+
+    const refused = await withLocale("hi", () => parseProductForm(form("1:1200", { "variants[0].id": size.id }), { editing: true }));
+    expect(refused).toMatchObject({
+      ok: false,
+      fields: { "variants.0.priceBreaks": "हर मात्रा वाली कीमत 2 से 999 पैक (पूरी संख्या) के लिए होनी चाहिए।" },
+    });
+
+    const cleared = await parseProductForm(form("", { "variants[0].id": size.id, version: String(await versionOf(id)) }), {
+      editing: true,
+    });
+    if (!cleared.ok) throw new Error(JSON.stringify(cleared.fields));
+    expect(await updateVendorProduct(vendor.id, id, cleared.input, { version: await versionOf(id) })).toBe(true);
+    expect((await breaksOf()).price_breaks).toBeNull();
   });
 });
