@@ -12,6 +12,7 @@ import { saveVariants } from "~/features/catalog/server/variants.server";
 import { type LicenceKind, regulatedAsFor } from "~/features/vendor-shops/domain/licences";
 import { addDays, indiaToday } from "~/platform/core/india-day";
 import { gstinCheckChar } from "~/features/tax/domain/gstin";
+import type { PriceBreak } from "~/features/catalog/domain/price-breaks";
 import { randomInt } from "node:crypto";
 import type { GstRate } from "~/features/tax/domain/gst";
 import { suggestedGstRate } from "~/features/tax/domain/product-gst";
@@ -55,6 +56,8 @@ export type ProductOverrides = Partial<{
     packQuantity?: number;
     packUnit?: PackUnit;
     sku?: string;
+    /** Quantity prices (issue 31). */
+    priceBreaks?: PriceBreak[];
   }[];
 }>;
 
@@ -100,6 +103,7 @@ export async function createProduct(overrides: ProductOverrides = {}) {
           pricePaise: v.pricePaise,
           stock: v.stock,
           weightGrams: 1000,
+          ...(v.priceBreaks ? { priceBreaks: v.priceBreaks } : {}),
         })),
         { isNew: true },
       );

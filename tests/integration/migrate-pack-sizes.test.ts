@@ -103,6 +103,8 @@ describe(`0013-pack-sizes on a store with products and orders (${engine})`, () =
           price_paise: p.price_paise,
           stock: p.stock,
           weight_grams: 1000,
+          // 0044-quantity-prices: none.
+          price_breaks: null,
         })),
     );
     expect(variants.map((v) => v.sku)).toContain("AG-TOMATO0SEED01");

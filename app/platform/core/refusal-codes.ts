@@ -232,6 +232,12 @@ export interface RefusalParams {
   "product.mrp": None;
   "product.price": None;
   "product.price_above_mrp": { chargedPaise: number; mrpPaise: number; maxPaise: number };
+  "product.price_breaks_format": None;
+  "product.price_breaks_too_many": { max: number };
+  "product.price_breaks_quantity": None;
+  "product.price_breaks_price": None;
+  "product.price_breaks_order": None;
+  "product.price_breaks_not_lower": None;
   "product.stock": None;
   "product.stock_too_large": None;
   "product.weight": None;

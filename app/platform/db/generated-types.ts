@@ -268,6 +268,7 @@ export interface ProductVariant {
   pack_quantity: number;
   pack_unit: string;
   position: number;
+  price_breaks: string | null;
   price_paise: number;
   product_id: string;
   sku: string;

@@ -89,6 +89,7 @@ const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C]
   "vendor.csv_too_many_columns": { row: 1, max: 60, count: 24 },
   "vendor.csv_cell_too_long": { row: 12, column: "description", max: 5000 },
   "product.too_many_sizes": { max: 10 },
+  "product.price_breaks_too_many": { max: 4 },
   "product.gst_rate": { rates: "0, 5, 18, 40" },
   "product.gallery_full": { max: 5 },
   "dosage.area_max": { acres: "1,000", inUnit: { amount: "40,000", unit: "guntha" } },

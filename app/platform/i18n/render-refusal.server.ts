@@ -265,6 +265,12 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "product.price": m.vendor_form_err_price,
   "product.price_above_mrp": ({ chargedPaise, mrpPaise, maxPaise }, o) =>
     m.vendor_form_err_price_above_mrp({ charged: rupees(chargedPaise), mrp: rupees(mrpPaise), max: rupees(maxPaise) }, o),
+  "product.price_breaks_format": m.vendor_form_err_price_breaks_format,
+  "product.price_breaks_too_many": m.vendor_form_err_price_breaks_too_many,
+  "product.price_breaks_quantity": m.vendor_form_err_price_breaks_quantity,
+  "product.price_breaks_price": m.vendor_form_err_price_breaks_price,
+  "product.price_breaks_order": m.vendor_form_err_price_breaks_order,
+  "product.price_breaks_not_lower": m.vendor_form_err_price_breaks_not_lower,
   "product.stock": m.vendor_form_err_stock,
   "product.stock_too_large": m.vendor_form_err_stock_too_large,
   "product.weight": m.vendor_form_err_weight,

@@ -34,6 +34,7 @@ export function quotedProduct(p: QuotedItem): CartProduct {
     stock: p.stock,
     gstRate: p.gstRate,
     sellerStateCode: p.sellerStateCode,
+    ...(p.priceBreaks?.length ? { priceBreaks: p.priceBreaks } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { CategoryKey } from "~/features/catalog/domain/categories";
+import type { PriceBreak } from "~/features/catalog/domain/price-breaks";
 
 /** Spec §3: the cart lives in the browser under this key. */
 export const CART_KEY = "angle-cart";
@@ -26,6 +27,11 @@ export type CartProduct = {
   /** GST (issue 14), from the cart's check against the catalogue; absent in a line not yet checked. */
   gstRate?: number;
   sellerStateCode?: string | null;
+  /**
+   * Quantity prices (issue 31), from the quote: the cart shows the unit price its quantity reaches.
+   * The order is charged what the server finds in its own transaction, never these.
+   */
+  priceBreaks?: PriceBreak[];
 };
 export type CartLine = { product: CartProduct; quantity: number };
 

@@ -1,6 +1,7 @@
 import { displayPrice, FLAT_GST_PERCENT, type TaxConfig, type TaxedLine } from "~/features/tax/domain/gst";
 import { type PricedOrder, priceOrder } from "~/features/tax/domain/gst-order";
 import { findIndianState } from "~/platform/core/indian-states";
+import { nextPriceBreak, unitPriceAt } from "~/features/catalog/domain/price-breaks";
 import type { CartLine } from "./cart";
 import { useRootData } from "../../../platform/render/root-data";
 
@@ -13,7 +14,7 @@ export function priceCart(lines: readonly CartLine[], config: TaxConfig, stateNa
   const buyer = stateName ? (findIndianState(stateName)?.gstCode ?? "") : "";
   return priceOrder(
     lines.map((l) => ({
-      amount: l.product.pricePaise * l.quantity,
+      amount: lineUnitPrice(l) * l.quantity,
       quantity: l.quantity,
       // A line not yet checked against the catalogue is priced at the flat rate until it is.
       rate: l.product.gstRate ?? FLAT_GST_PERCENT,
@@ -34,7 +35,24 @@ export function useCartPricing(lines: readonly CartLine[], stateName?: string) {
  * total then is its taxable value plus its share of the tax, as on the invoice).
  */
 export function shownAmounts(line: CartLine, taxed: TaxedLine | undefined, config: TaxConfig) {
-  const total = line.product.pricePaise * line.quantity;
-  if (config.display === "exclusive" || !taxed) return { each: line.product.pricePaise, total };
-  return { each: displayPrice(line.product.pricePaise, taxed.rate, config), total: taxed.taxable + taxed.tax };
+  const unit = lineUnitPrice(line);
+  const total = unit * line.quantity;
+  if (config.display === "exclusive" || !taxed) return { each: unit, total };
+  return { each: displayPrice(unit, taxed.rate, config), total: taxed.taxable + taxed.tax };
+}
+
+/**
+ * "Add 3 more for ₹1,290 each": the next quantity price the line can reach within its size's stock,
+ * how many more units reach it, and its unit price as the store shows prices; null when there is none.
+ */
+export function nextBreakShown(line: CartLine, taxed: TaxedLine | undefined, config: TaxConfig) {
+  const next = nextPriceBreak(line.product.priceBreaks, line.quantity);
+  if (!next || next.minQuantity > line.product.stock) return null;
+  const each = config.display === "exclusive" || !taxed ? next.pricePaise : displayPrice(next.pricePaise, taxed.rate, config);
+  return { more: next.minQuantity - line.quantity, each };
+}
+
+/** A line's unit price before GST: its size's, or the quantity price its quantity reaches (issue 31), as the order charges it. */
+export function lineUnitPrice(line: CartLine) {
+  return unitPriceAt(line.product.pricePaise, line.product.priceBreaks, line.quantity);
 }

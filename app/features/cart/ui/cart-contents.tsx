@@ -7,7 +7,7 @@ import Trash2 from "lucide-react/icons/trash";
 import { OrderSummary } from "~/features/orders/ui/order-summary";
 import { CartDeliveryCheck } from "~/features/cart/ui/cart-delivery-check";
 import { useRootData } from "~/platform/render/root-data";
-import { shownAmounts, useCartPricing } from "~/features/cart/domain/order-pricing";
+import { nextBreakShown, shownAmounts, useCartPricing } from "~/features/cart/domain/order-pricing";
 import { formatPaise } from "~/platform/core/money";
 import { lineKey, lineName, MAX_LINE_QUANTITY, removeFromCart, setCartQuantity } from "~/features/cart/domain/cart";
 import { useCartQuote, type QuotedLine } from "~/features/cart/ui/use-cart-quote";
@@ -42,7 +42,12 @@ export default function CartContents({ empty, drawn, onHydrated }: Props) {
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <ul className="space-y-3" aria-label={t("ui_checkout_cart_items")}>
           {lines.map((line, i) => (
-            <CartRow key={lineKey(line.product)} line={line} shown={shownAmounts(line, priced.breakdown.lines[i], config)} />
+            <CartRow
+              key={lineKey(line.product)}
+              line={line}
+              shown={shownAmounts(line, priced.breakdown.lines[i], config)}
+              next={nextBreakShown(line, priced.breakdown.lines[i], config)}
+            />
           ))}
         </ul>
         <div className="space-y-3">
@@ -90,7 +95,16 @@ function Notices({ notices }: { notices: string[] }) {
   );
 }
 
-function CartRow({ line, shown }: { line: QuotedLine; shown: { each: number; total: number } }) {
+function CartRow({
+  line,
+  shown,
+  next,
+}: {
+  line: QuotedLine;
+  shown: { each: number; total: number };
+  /** The next quantity price within reach (issue 31). */
+  next: { more: number; each: number } | null;
+}) {
   const t = useT();
   const { product, quantity } = line;
   const max = Math.min(product.stock, MAX_LINE_QUANTITY);
@@ -130,6 +144,11 @@ function CartRow({ line, shown }: { line: QuotedLine; shown: { each: number; tot
             </span>
           ) : null}
         </p>
+        {next && !line.outOfStock ? (
+          <p className="text-sm font-medium text-brand-800" data-testid="line-next-break">
+            {t("ui_checkout_add_more_for", { count: next.more, price: formatPaise(next.each) })}
+          </p>
+        ) : null}
         {line.outOfStock ? <p className="text-sm font-semibold text-red-700">{t("ui_checkout_out_of_stock")}</p> : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
           <fieldset className="flex items-center rounded-lg border border-stone-300" aria-label={t("ui_checkout_quantity_of", { name })}>

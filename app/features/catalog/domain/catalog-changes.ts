@@ -2,6 +2,7 @@ import type { CatalogColumn, CatalogProduct } from "./catalog-csv";
 import type { ProductFormInput } from "./product-form";
 import { paiseToRupeeText } from "../../../platform/core/rupee-input";
 import { defaultSku } from "./variants";
+import { formatPriceBreaksInput } from "./price-breaks-input";
 
 /** One change an import makes to a product, as the preview lists it. */
 export type CatalogChange = { column: string; detail: string };
@@ -57,6 +58,7 @@ export function catalogChanges(current: CatalogProduct, input: ProductFormInput)
     size("price_rupees", rupees(was.pricePaise), rupees(next.pricePaise));
     size("stock", was.stock, next.stock);
     size("weight_grams", was.weightGrams, next.weightGrams);
+    size("price_breaks", formatPriceBreaksInput(was.priceBreaks), formatPriceBreaksInput(next.priceBreaks));
   }
   for (const was of current.variants) {
     if (!kept.has(was.id)) out.push({ column: "size_label", detail: `size ${short(was.label)} (SKU ${was.sku}) removed` });

@@ -410,3 +410,55 @@ describe("Hindi name, description and how-to-use columns (issue 16)", () => {
     expect(readCatalogFile([[...CATALOG_COLUMNS], ...long]).errors).toEqual([]);
   });
 });
+
+describe("quantity prices in the CSV (issue 31)", () => {
+  const withBreaks: CatalogProduct = {
+    ...stored,
+    variants: stored.variants.map((v, i) => (i === 0 ? { ...v, priceBreaks: [{ minQuantity: 10, pricePaise: 23_500 }] } : v)),
+  };
+  const rows = catalogCsvRows(withBreaks).map((r) => r.map((c) => (c === null || c === undefined ? "" : String(c))));
+  const col = (c: CatalogColumn) => CATALOG_COLUMNS.indexOf(c);
+  const product = (columns: readonly string[], body: string[][]) => {
+    const file = readCatalogFile([[...columns], ...body]);
+    return { errors: file.errors.map((e) => [e.row, e.column, said(e.message)]), product: file.products[0] };
+  };
+
+  it("exports each size's breaks as typed and reads them back unchanged", () => {
+    expect(rows[0]?.[col("price_breaks")]).toBe("10:235");
+    expect(rows[1]?.[col("price_breaks")]).toBe("");
+    const read = product(CATALOG_COLUMNS, rows);
+    const input = csvProductInput(read.product ?? expect.fail("no product"), withBreaks);
+    expect(input.variants.map((v) => v.priceBreaks)).toEqual([[{ minQuantity: 10, pricePaise: 23_500 }], undefined]);
+    expect(catalogChanges(withBreaks, input)).toEqual([]);
+  });
+
+  it("changes and clears them, names the change, and refuses bad ones by row and column", () => {
+    const edited = rows.map((r) => [...r]);
+    const first = edited[0] ?? expect.fail("no row");
+    const second = edited[1] ?? expect.fail("no row");
+    first[col("price_breaks")] = "";
+    second[col("price_breaks")] = "5:950, 10:900";
+    const input = csvProductInput(product(CATALOG_COLUMNS, edited).product ?? expect.fail("no product"), withBreaks);
+    expect(catalogChanges(withBreaks, input)).toEqual([
+      { column: "price_breaks", detail: "5 kg: 10:235 → (blank)" },
+      { column: "price_breaks", detail: "25 kg: (blank) → 5:950, 10:900" },
+    ]);
+    second[col("price_breaks")] = "5:999";
+    const refused = product(CATALOG_COLUMNS, edited);
+    expect(refused.product).toBeUndefined();
+    expect(refused.errors).toEqual([[3, "price_breaks", "A price by quantity must be lower than the pack's own price."]]);
+  });
+
+  it("a file from before the column keeps each size's own, those still below its price", () => {
+    const older = CATALOG_COLUMNS.filter((c) => c !== "price_breaks");
+    const body = rows.map((r) => older.map((c) => r[col(c)] ?? ""));
+    const kept = csvProductInput(product(older, body).product ?? expect.fail("no product"), withBreaks);
+    expect(kept.variants[0]?.priceBreaks).toEqual([{ minQuantity: 10, pricePaise: 23_500 }]);
+    expect(catalogChanges(withBreaks, kept)).toEqual([]);
+    // The price lowered to ₹230: the ₹235 break is no longer a lower price, and goes.
+    const first = body[0] ?? expect.fail("no row");
+    first[older.indexOf("price_rupees")] = "230";
+    const lowered = csvProductInput(product(older, body).product ?? expect.fail("no product"), withBreaks);
+    expect(lowered.variants[0]?.priceBreaks).toEqual([]);
+  });
+});

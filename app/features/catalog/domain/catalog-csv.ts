@@ -12,6 +12,8 @@ import { type ProductTax, readGstRate } from "../../tax/domain/product-gst";
 import { paiseToRupeeText } from "../../../platform/core/rupee-input";
 import { type Refusal, refusal, refusalOfIssue } from "../../../platform/core/refusal";
 import { MAX_VARIANTS, type VariantInput } from "./variants";
+import type { PriceBreak } from "./price-breaks";
+import { formatPriceBreaksInput } from "./price-breaks-input";
 
 /**
  * The product CSV (docs/decisions/020-csv-import.md): one row per pack size. A product's own
@@ -53,6 +55,7 @@ export const CATALOG_COLUMNS = [
   "price_rupees",
   "stock",
   "weight_grams",
+  "price_breaks",
 ] as const;
 export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
 
@@ -72,6 +75,7 @@ const OPTIONAL_COLUMNS: ReadonlySet<CatalogColumn> = new Set([
   "name_hi",
   "description_hi",
   "how_to_use_hi",
+  "price_breaks",
 ]);
 /** The product's own fields: once per product, blank or repeated on its other rows. */
 const PRODUCT_COLUMNS = [
@@ -137,6 +141,7 @@ const SIZE_COLUMN: Record<VariantRowField, CatalogColumn> = {
   price: "price_rupees",
   stock: "stock",
   weight: "weight_grams",
+  priceBreaks: "price_breaks",
 };
 const HEAD_COLUMN: Record<string, ProductColumn> = {
   name: "name",
@@ -278,6 +283,8 @@ export type CsvProduct = {
   tax: Partial<ProductTax>;
   /** The file has no name_hi / description_hi / how_to_use_hi column: an existing product keeps its own (a blank cell clears it). */
   keepsHindi: { name: boolean; description: boolean; howToUse: boolean };
+  /** The file has no price_breaks column: an existing product's sizes keep their quantity prices (those still below the size's price). */
+  keepsPriceBreaks: boolean;
 };
 
 export type CatalogFile = { products: CsvProduct[]; errors: RowError[]; rowCount: number };
@@ -296,11 +303,23 @@ export function csvProductInput(p: CsvProduct, current?: CurrentProduct): Produc
   const nameHi = p.keepsHindi.name && current ? (current.nameHi ?? null) : p.input.nameHi;
   const descriptionHi = p.keepsHindi.description && current ? (current.descriptionHi ?? null) : p.input.descriptionHi;
   const howToUseHi = p.keepsHindi.howToUse && current ? (current.howToUseHi ?? null) : p.input.howToUseHi;
-  return { ...p.input, nameHi, descriptionHi, howToUseHi, hsnCode, gstRate };
+  const variants =
+    p.keepsPriceBreaks && current?.variants
+      ? p.input.variants.map((v) => {
+          const kept = current.variants?.find((c) => c.id === v.id)?.priceBreaks ?? [];
+          return { ...v, priceBreaks: kept.filter((b) => b.pricePaise < v.pricePaise) };
+        })
+      : p.input.variants;
+  return { ...p.input, variants, nameHi, descriptionHi, howToUseHi, hsnCode, gstRate };
 }
 
 /** What an import keeps of an existing product when the file leaves it out: its tax, its Hindi. */
-type CurrentProduct = ProductTax & { nameHi?: string | null; descriptionHi?: string | null; howToUseHi?: string | null };
+type CurrentProduct = ProductTax & {
+  nameHi?: string | null;
+  descriptionHi?: string | null;
+  howToUseHi?: string | null;
+  variants?: readonly { id?: string; priceBreaks?: readonly PriceBreak[] }[];
+};
 
 /** A data row of the file: its spreadsheet number and its cells (already trimmed, formula guards taken off). */
 type Row = { row: number; cell: (column: CatalogColumn) => string };
@@ -345,6 +364,8 @@ export function* readCatalogFileInSteps(records: readonly (readonly string[])[])
     description: header.description_hi === undefined,
     howToUse: header.how_to_use_hi === undefined,
   };
+  // A file from before the column (issue 31): an existing product's sizes keep their quantity prices.
+  const keepsPriceBreaks = header.price_breaks === undefined;
   const rows: Row[] = [];
   for (const [index, record] of dataRecords.entries()) {
     if (index % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
@@ -398,7 +419,7 @@ export function* readCatalogFileInSteps(records: readonly (readonly string[])[])
   const products: CsvProduct[] = [];
   for (const group of groups.values()) {
     yield;
-    const product = readProduct(group.key, group.rows, errors, keepsHindi);
+    const product = readProduct(group.key, group.rows, errors, keepsHindi, keepsPriceBreaks);
     if (product) products.push(product);
   }
   errors.sort(byRowThenColumn);
@@ -412,7 +433,13 @@ const columnOrder = (column: string) => {
 export const byRowThenColumn = (a: RowError, b: RowError) => a.row - b.row || columnOrder(a.column) - columnOrder(b.column);
 
 /** One product's rows → its form input, or null (with its problems added to `errors`). */
-function readProduct(key: ProductKey, rows: readonly Row[], errors: RowError[], keepsHindi: CsvProduct["keepsHindi"]): CsvProduct | null {
+function readProduct(
+  key: ProductKey,
+  rows: readonly Row[],
+  errors: RowError[],
+  keepsHindi: CsvProduct["keepsHindi"],
+  keepsPriceBreaks: boolean,
+): CsvProduct | null {
   const before = errors.length;
   const first = rows[0];
   if (!first) return null;
@@ -499,6 +526,7 @@ function readProduct(key: ProductKey, rows: readonly Row[], errors: RowError[], 
       price: r.cell("price_rupees"),
       stock: ungroup(r.cell("stock")),
       weight: ungroup(r.cell("weight_grams")),
+      priceBreaks: r.cell("price_breaks"),
     })),
   };
   const parsed = ProductFieldsSchema.safeParse(form);
@@ -508,7 +536,17 @@ function readProduct(key: ProductKey, rows: readonly Row[], errors: RowError[], 
   const tax = readTax(key, field, fieldRow, errors);
   if (errors.length > before || !parsed.success) return null;
   const image = field("image");
-  return { key, rows: sizes.map((r) => r.row), fieldRow, version, image: image || null, input: parsed.data, tax, keepsHindi };
+  return {
+    key,
+    rows: sizes.map((r) => r.row),
+    fieldRow,
+    version,
+    image: image || null,
+    input: parsed.data,
+    tax,
+    keepsHindi,
+    keepsPriceBreaks,
+  };
 }
 
 /**
@@ -661,6 +699,7 @@ export function catalogCsvRows(p: CatalogProduct): CsvValue[][] {
       price_rupees: paiseToRupeeText(v.pricePaise),
       stock: v.stock,
       weight_grams: v.weightGrams,
+      price_breaks: formatPriceBreaksInput(v.priceBreaks),
     };
     return CATALOG_COLUMNS.map((c) => cells[c]);
   });

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { CATEGORY_KEYS } from "./categories";
 import { CROP_KEYS, type CropKey, SEASONS, type Season } from "./crops";
-import { refusalCode } from "../../../platform/core/refusal";
+import { type RefusalCode, refusalCode } from "../../../platform/core/refusal";
 import { parseRupeesToPaise } from "../../../platform/core/rupee-input";
 import { PACK_UNITS, type PackUnit } from "./pack-units";
 import { MAX_VARIANTS, type VariantInput } from "./variants";
+import { MAX_PRICE_BREAKS, parsePriceBreaksInput, type PriceBreaksProblem, priceBreaksProblem } from "./price-breaks-input";
 import { FERTILIZER_CATEGORY_KINDS, regulatedAsFor } from "../../vendor-shops/domain/licences";
 import { ProductTaxSchema } from "../../tax/domain/product-gst";
 
@@ -17,11 +18,22 @@ import { ProductTaxSchema } from "../../tax/domain/product-gst";
 export const MAX_GALLERY = 5;
 
 /** A pack-size row of the form as typed: every field a string. */
-export const VARIANT_ROW_FIELDS = ["id", "label", "packQuantity", "packUnit", "sku", "mrp", "price", "stock", "weight"] as const;
+export const VARIANT_ROW_FIELDS = [
+  "id",
+  "label",
+  "packQuantity",
+  "packUnit",
+  "sku",
+  "mrp",
+  "price",
+  "stock",
+  "weight",
+  "priceBreaks",
+] as const;
 export type VariantRowField = (typeof VARIANT_ROW_FIELDS)[number];
 export type VariantRow = Record<VariantRowField, string>;
 /** Fields whose emptiness makes a row blank (the unit select always has a value; the id is hidden). */
-const TYPED_ROW_FIELDS = ["label", "packQuantity", "sku", "mrp", "price", "stock", "weight"] as const;
+const TYPED_ROW_FIELDS = ["label", "packQuantity", "sku", "mrp", "price", "stock", "weight", "priceBreaks"] as const;
 /** Rows past this index are not read: a form never renders them. */
 const MAX_ROW_INDEX = MAX_VARIANTS * 2;
 
@@ -35,6 +47,7 @@ export const blankVariantRow = (): VariantRow => ({
   price: "",
   stock: "",
   weight: "",
+  priceBreaks: "",
 });
 
 /** The name of a row's input, e.g. `variants[2].price`. */
@@ -64,6 +77,16 @@ function defaultWeight(quantity: number, unit: PackUnit) {
   return Math.min(1_000_000, Math.max(1, Math.ceil(grams)));
 }
 
+/** Each problem of typed quantity prices, as the form says it (issue 31). */
+const PRICE_BREAKS_REFUSALS = {
+  format: "product.price_breaks_format",
+  too_many: "product.price_breaks_too_many",
+  quantity: "product.price_breaks_quantity",
+  price: "product.price_breaks_price",
+  order: "product.price_breaks_order",
+  not_lower: "product.price_breaks_not_lower",
+} as const satisfies Record<PriceBreaksProblem, RefusalCode>;
+
 const RowSchema = z
   .object({
     id: z
@@ -91,6 +114,26 @@ const RowSchema = z
       .refine((s) => s === "" || /^\d{1,7}$/.test(s), refusalCode("product.weight"))
       .transform((s) => (s === "" ? null : Number(s)))
       .refine((n) => n === null || (n > 0 && n <= 1_000_000), refusalCode("product.weight")),
+    // Quantity prices (issue 31), "10:1290, 25:1250": checked against the price below.
+    priceBreaks: z
+      .string()
+      .max(200, refusalCode("product.price_breaks_format"))
+      .transform((s) => parsePriceBreaksInput(s))
+      .prefault(""),
+  })
+  .transform((row, ctx) => {
+    const read = row.priceBreaks;
+    const problem = "problem" in read ? read.problem : priceBreaksProblem(read.breaks, row.price);
+    if (problem) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["priceBreaks"],
+        message: refusalCode(PRICE_BREAKS_REFUSALS[problem]),
+        ...(problem === "too_many" ? { params: { max: MAX_PRICE_BREAKS } } : {}),
+      });
+      return z.NEVER;
+    }
+    return { ...row, priceBreaks: "breaks" in read ? read.breaks : [] };
   })
   // The MRP is checked against the price with GST once the tax is known (mrp.ts, by the server).
   .transform(
@@ -105,6 +148,7 @@ const RowSchema = z
       pricePaise: row.price,
       stock: row.stock,
       weightGrams: row.weight ?? defaultWeight(row.packQuantity, row.packUnit),
+      ...(row.priceBreaks.length ? { priceBreaks: row.priceBreaks } : {}),
     }),
   );
 

@@ -1,4 +1,5 @@
 import type { CategoryKey } from "~/features/catalog/domain/categories";
+import type { PriceBreak } from "~/features/catalog/domain/price-breaks";
 
 /** What the storefront needs of a product: client-safe, money in paise. */
 export type ProductCard = {
@@ -39,6 +40,8 @@ export type QuotedItem = {
   /** GST (issue 14): the product's rate, and its seller's State code (null: the store). */
   gstRate: number;
   sellerStateCode: string | null;
+  /** Quantity prices (issue 31), before GST; absent when the size has none. */
+  priceBreaks?: PriceBreak[];
 };
 
 /**

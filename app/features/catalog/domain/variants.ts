@@ -1,4 +1,5 @@
 import type { PackUnit } from "./pack-units";
+import type { PriceBreak } from "./price-breaks";
 
 /** A pack size as the forms and services pass it: money in paise, weight in grams. */
 export type VariantInput = {
@@ -17,6 +18,8 @@ export type VariantInput = {
   pricePaise: number;
   stock: number;
   weightGrams: number;
+  /** Quantity prices (issue 31), quantities rising and prices falling; absent or empty: none. */
+  priceBreaks?: PriceBreak[];
 };
 
 /** What the storefront shows of a pack size: client-safe. */

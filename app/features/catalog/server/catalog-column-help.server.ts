@@ -40,6 +40,7 @@ export const CATALOG_COLUMN_HELP_TEXT: Record<CatalogColumn, () => string> = {
   price_rupees: () => m.vendor_import_help_price_rupees(),
   stock: () => m.vendor_import_help_stock(),
   weight_grams: () => m.vendor_import_help_weight_grams(),
+  price_breaks: () => m.vendor_import_help_price_breaks(),
 };
 
 /** A column's help in the request's language (the admin panel's is always English). */

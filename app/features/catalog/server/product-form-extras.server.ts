@@ -5,6 +5,7 @@ import { isId } from "~/platform/ids";
 import type { CropKey, Season } from "~/features/catalog/domain/crops";
 import type { PackUnit } from "~/features/catalog/domain/pack-units";
 import type { VariantInput } from "~/features/catalog/domain/variants";
+import { decodePriceBreaks } from "~/features/catalog/domain/price-breaks-input";
 import type { LicenceKind } from "~/features/vendor-shops/domain/licences";
 import type { GstRate } from "~/features/tax/domain/gst";
 import { gstRateOf } from "~/features/tax/domain/product-gst";
@@ -66,7 +67,19 @@ export async function loadProductFormExtras(db: Db, productIds: readonly string[
         .execute(),
       db
         .selectFrom("product_variant")
-        .select(["id", "product_id", "label", "pack_quantity", "pack_unit", "sku", "mrp_paise", "price_paise", "stock", "weight_grams"])
+        .select([
+          "id",
+          "product_id",
+          "label",
+          "pack_quantity",
+          "pack_unit",
+          "sku",
+          "mrp_paise",
+          "price_paise",
+          "stock",
+          "weight_grams",
+          "price_breaks",
+        ])
         .where("product_id", "in", ids)
         .orderBy("product_id")
         .orderBy("position")
@@ -108,6 +121,7 @@ export async function loadProductFormExtras(db: Db, productIds: readonly string[
         pricePaise: Number(v.price_paise),
         stock: Number(v.stock),
         weightGrams: Number(v.weight_grams),
+        priceBreaks: decodePriceBreaks(v.price_breaks),
       });
     }
     for (const c of crops) out.get(c.product_id)?.crops.push(c.crop);

@@ -3,6 +3,7 @@ import { indiaToday } from "~/platform/core/india-day";
 import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
 import { type QuotedItem, productText } from "~/features/catalog/domain/product-view";
 import { packLabel } from "~/features/catalog/domain/pack-label";
+import { decodePriceBreaks } from "~/features/catalog/domain/price-breaks-input";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { MAX_CART_LINES } from "~/features/cart/domain/cart-limits";
 import { gstinStateCode } from "~/features/tax/domain/gst";
@@ -49,6 +50,7 @@ export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]>
       "v.mrp_paise",
       "v.stock",
       "v.position",
+      "v.price_breaks",
       "p.name",
       "p.name_hi",
       "p.image",
@@ -70,20 +72,25 @@ export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]>
     .orderBy("v.position")
     .execute();
   const locale = currentLocale();
-  const toItem = (key: string, r: (typeof rows)[number]): QuotedItem => ({
-    key,
-    productId: r.product_id,
-    variantId: r.id,
-    variantLabel: Number(r.variant_count) > 1 ? packLabel(r.label, locale) : null,
-    name: productText(r.name, r.name_hi, locale),
-    pricePaise: Number(r.price_paise),
-    mrpPaise: Number(r.mrp_paise),
-    image: r.image,
-    category: r.category,
-    stock: Number(r.stock),
-    gstRate: Number(r.gst_rate),
-    sellerStateCode: r.vendor_gstin === null ? null : (indianStateByGstCode(gstinStateCode(r.vendor_gstin))?.gstCode ?? ""),
-  });
+  const toItem = (key: string, r: (typeof rows)[number]): QuotedItem => {
+    const priceBreaks = decodePriceBreaks(r.price_breaks);
+    return {
+      key,
+      productId: r.product_id,
+      variantId: r.id,
+      variantLabel: Number(r.variant_count) > 1 ? packLabel(r.label, locale) : null,
+      name: productText(r.name, r.name_hi, locale),
+      pricePaise: Number(r.price_paise),
+      mrpPaise: Number(r.mrp_paise),
+      image: r.image,
+      category: r.category,
+      stock: Number(r.stock),
+      gstRate: Number(r.gst_rate),
+      sellerStateCode: r.vendor_gstin === null ? null : (indianStateByGstCode(gstinStateCode(r.vendor_gstin))?.gstCode ?? ""),
+      // Quantity prices (issue 31): the cart prices a line at the break its quantity reaches, as the order will.
+      ...(priceBreaks.length ? { priceBreaks } : {}),
+    };
+  };
   const items: QuotedItem[] = [];
   for (const key of keys) {
     const row = key.variantId

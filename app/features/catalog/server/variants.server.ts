@@ -3,6 +3,7 @@ import { chunks, type ColumnType, idChunks, rowsPerStatement, updateEach } from 
 import type { Db } from "~/platform/db/db.server";
 import type { ProductVariantTable } from "~/platform/db/schema";
 import { defaultSku, type VariantInput, type VariantView } from "~/features/catalog/domain/variants";
+import { decodePriceBreaks, encodePriceBreaks } from "~/features/catalog/domain/price-breaks-input";
 import { newId } from "~/platform/ids";
 
 /**
@@ -88,6 +89,7 @@ export async function saveVariantsOfProducts(
         price_paise: variant.pricePaise,
         stock: variant.stock,
         weight_grams: variant.weightGrams,
+        price_breaks: encodePriceBreaks(variant.priceBreaks),
       };
       if (kept) {
         // SKUs may move between this product's sizes in one save: a kept size whose SKU changes
@@ -107,7 +109,7 @@ export async function saveVariantsOfProducts(
       .execute();
   }
   await updateEach(db, "product_variant", "id", VARIANT_COLUMNS, updates);
-  for (const slice of chunks(inserts, rowsPerStatement(11))) await db.insertInto("product_variant").values(slice).execute();
+  for (const slice of chunks(inserts, rowsPerStatement(12))) await db.insertInto("product_variant").values(slice).execute();
   // Called by the product forms and the import, whose save has already counted its write on the product row.
   await syncProductSummary(
     db,
@@ -126,6 +128,7 @@ const VARIANT_COLUMNS = [
   { name: "price_paise", type: "bigint" },
   { name: "stock", type: "integer" },
   { name: "weight_grams", type: "integer" },
+  { name: "price_breaks", type: "text" },
 ] as const satisfies readonly { name: keyof ProductVariantTable; type: ColumnType }[];
 
 /** A product's sizes in order, for its page, its forms and the cart. */
@@ -133,7 +136,7 @@ export async function listVariants(db: Db, productIds: readonly string[]) {
   if (productIds.length === 0) return new Map<string, VariantView[]>();
   const rows = await db
     .selectFrom("product_variant")
-    .select(["id", "product_id", "label", "pack_quantity", "pack_unit", "sku", "mrp_paise", "price_paise", "stock"])
+    .select(["id", "product_id", "label", "pack_quantity", "pack_unit", "sku", "mrp_paise", "price_paise", "stock", "price_breaks"])
     .where("product_id", "in", [...productIds])
     .orderBy("product_id")
     .orderBy("position")
@@ -150,6 +153,7 @@ export async function listVariants(db: Db, productIds: readonly string[]) {
       mrpPaise: Number(r.mrp_paise),
       pricePaise: Number(r.price_paise),
       stock: Number(r.stock),
+      priceBreaks: decodePriceBreaks(r.price_breaks),
     });
     byProduct.set(r.product_id, list);
   }

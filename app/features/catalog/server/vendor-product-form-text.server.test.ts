@@ -5,6 +5,7 @@ import { GST_RATES } from "~/features/tax/domain/gst";
 import { MAX_GALLERY, variantFieldName } from "~/features/catalog/domain/product-form";
 import { MAX_IMAGE_BYTES } from "~/features/catalog/domain/product-image";
 import { MAX_VARIANTS } from "~/features/catalog/domain/variants";
+import { MAX_PRICE_BREAKS } from "~/features/catalog/domain/price-breaks-input";
 import { parseProductForm } from "~/features/catalog/server/parse-product-form.server";
 import { SkuTaken } from "~/features/catalog/server/save-product.server";
 import { ImageRefused, storeProductImage } from "~/features/catalog/server/store-product-image.server";
@@ -21,7 +22,17 @@ import { english, renderRefusal, sayRefusal } from "../../../platform/i18n/rende
  */
 
 type Fields = Record<string, string | string[] | File>;
-const ROW = { label: "1 kg", packQuantity: "1", packUnit: "kg", sku: "NEEM-1KG", mrp: "500", price: "450", stock: "10", weight: "1000" };
+const ROW = {
+  label: "1 kg",
+  packQuantity: "1",
+  packUnit: "kg",
+  sku: "NEEM-1KG",
+  mrp: "500",
+  price: "450",
+  stock: "10",
+  weight: "1000",
+  priceBreaks: "10:430",
+};
 type Row = Partial<Record<keyof typeof ROW, string>>;
 const VALID: Fields = {
   name: "Neem cake",
@@ -85,6 +96,8 @@ const WRONG_ROW: Record<keyof typeof ROW, string[]> = {
   price: ["", "0", "abc", "1.234", "600"],
   stock: ["", "-1", "1.5", "abc", "2000000"],
   weight: ["0", "abc", "1.5", "99999999", "2000000"],
+  // Quantity prices (issue 31), against the row's price of ₹450.
+  priceBreaks: ["ten:430", long(201), "1:430", "5:0", "5:450", "5:440, 10:445", "2:449, 3:448, 4:447, 5:446, 6:445"],
 };
 
 async function refusalsOf(form: FormData, options: { editing: boolean; gallery?: string[] } = { editing: false }) {
@@ -104,7 +117,9 @@ async function collectRefusals(locale: Locale) {
   add(await refusalsOf(formOf({ ...VALID, dosageAmount: "", dosageUnit: "kg" })));
   add(await refusalsOf(formOf({ ...VALID, dosageAmount: "50", dosageUnit: "" })));
   // Pack sizes: none, too many, two with one SKU.
-  add(await refusalsOf(formOf(VALID, [{ label: "", packQuantity: "", sku: "", mrp: "", price: "", stock: "", weight: "" }])));
+  add(
+    await refusalsOf(formOf(VALID, [{ label: "", packQuantity: "", sku: "", mrp: "", price: "", stock: "", weight: "", priceBreaks: "" }])),
+  );
   add(
     await refusalsOf(
       formOf(
@@ -174,6 +189,7 @@ function writtenRefusals(): Refusal[] {
     // WRONG_ROW's price of ₹600 against the MRP of ₹500, at the form's 5%: ₹600 + ₹15 + ₹15 = ₹630;
     // the most within ₹500 is ₹476.19 (+ ₹11.90 + ₹11.90 = ₹499.99; ₹476.20 comes to ₹500.02).
     "product.price_above_mrp": { chargedPaise: 63_000, mrpPaise: 50_000, maxPaise: 47_619 },
+    "product.price_breaks_too_many": { max: MAX_PRICE_BREAKS },
   };
   const codes = new Set<RefusalCode>();
   for (const path of files)

@@ -112,6 +112,16 @@ export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[];
                 defaultValue={row.weight}
                 error={errorOf(index, "weight")}
               />
+              <TextField
+                className="col-span-2 sm:col-span-4"
+                label={t("ui_catalog_form_price_breaks")}
+                hint={t("ui_catalog_form_price_breaks_hint")}
+                name={variantFieldName(index, "priceBreaks")}
+                maxLength={200}
+                placeholder="10:1290, 25:1250"
+                defaultValue={row.priceBreaks}
+                error={errorOf(index, "priceBreaks")}
+              />
             </div>
             {hydrated && list.length > 1 ? (
               <button

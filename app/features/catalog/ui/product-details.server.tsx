@@ -172,6 +172,19 @@ function Offer({
       <p className="text-sm text-stone-600" data-testid="gst-note">
         {rate === 0 ? m.store_gst_nil() : tax.display === "inclusive" ? m.store_gst_inclusive({ rate }) : m.store_gst_at_checkout({ rate })}
       </p>
+      {size.priceBreaks?.length ? (
+        // Quantity prices (issue 31), as the store shows prices; the cart and the order charge them.
+        <div className="mt-3 rounded-lg border border-brand-200 bg-brand-50 p-3" data-testid="price-breaks">
+          <p className="text-sm font-semibold text-stone-900">{m.store_price_breaks()}</p>
+          <ul className="mt-1 space-y-0.5 text-sm text-stone-800">
+            {size.priceBreaks.map((b) => (
+              <li key={b.minQuantity}>
+                {m.store_price_break({ price: formatPaise(displayPrice(b.pricePaise, gstRate, tax)), quantity: b.minQuantity })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <p className={`mt-3 font-semibold ${inStock ? "text-brand-700" : "text-red-700"}`} data-testid="stock-state">
         {inStock ? (size.stock <= 10 ? m.store_only_left({ count: size.stock }) : m.store_in_stock()) : m.store_out_of_stock()}
       </p>

@@ -8,6 +8,7 @@ import { useT } from "~/platform/i18n/i18n";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_LABEL } from "~/features/catalog/domain/product-image";
 import { blankVariantRow, VARIANT_ROW_FIELDS, type VariantRow } from "~/features/catalog/domain/product-form";
 import type { VariantInput } from "~/features/catalog/domain/variants";
+import { formatPriceBreaksInput } from "~/features/catalog/domain/price-breaks-input";
 import { ProductDetailsFields, type ProductDetailsValues } from "./product-details-fields";
 import { PackSizesFieldset } from "./pack-sizes-fieldset";
 import { GalleryField } from "./gallery-field";
@@ -77,6 +78,7 @@ export function productFormValues(
       price: rupees(v.pricePaise),
       stock: String(v.stock),
       weight: String(v.weightGrams),
+      priceBreaks: formatPriceBreaksInput(v.priceBreaks),
     })),
     brand: extras.brand ?? "",
     season: extras.season ?? "",

@@ -38,6 +38,8 @@ import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings
 import { indiaToday } from "~/platform/core/india-day";
 import { configuredLimits, hitRateLimits } from "~/platform/rate-limit/rate-limit.server";
 import { compiledOnce } from "~/platform/db/compiled-once.server";
+import { unitPriceAt } from "~/features/catalog/domain/price-breaks";
+import { decodePriceBreaks } from "~/features/catalog/domain/price-breaks-input";
 import { withCommitBehind } from "~/platform/db/commit-behind.server";
 import { orderStatementValues, placeAndTake, placeAndTakeAll, type WrittenOrder } from "./place-taking-stock.server";
 
@@ -168,7 +170,9 @@ export async function placeOrder(
       const lines = ordered.map((size) => {
         const quantity = quantities.get(size.id) ?? 0;
         const several = Number(size.sizes) > 1;
-        const unit = Number(size.price_paise);
+        // The size's price, or the best quantity price (issue 31) this line's quantity reaches, as
+        // read in this transaction: what the cart sent is never a price.
+        const unit = unitPriceAt(Number(size.price_paise), decodePriceBreaks(size.price_breaks), quantity);
         return {
           id: newId(),
           product_id: size.product_id,
@@ -561,6 +565,7 @@ const readSizes = compiledOnce((db, v: { variantIds: readonly string[]; userId: 
       "v.label",
       "v.sku",
       "v.price_paise",
+      "v.price_breaks",
       "p.name",
       "p.name_hi",
       "p.status",
