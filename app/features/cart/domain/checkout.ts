@@ -25,6 +25,13 @@ export const CheckoutSchema = AddressSchema.extend({
   checkoutKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, refusalCode("checkout.session")),
   paymentMethod: z.string(PAYMENT_METHOD).regex(/^[A-Za-z0-9_]{1,40}$/, PAYMENT_METHOD),
   phone: PhoneSchema,
+  /** A coupon code (issue 31), as typed; "" is none. The server decides what it gives. */
+  couponCode: z
+    .string()
+    .trim()
+    .max(40, refusalCode("checkout.coupon_format"))
+    .regex(/^[A-Za-z0-9_-]*$/, refusalCode("checkout.coupon_format"))
+    .optional(),
   items: z
     .string()
     .transform((s, ctx) => {

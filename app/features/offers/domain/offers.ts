@@ -159,9 +159,7 @@ export function shareByValue(total: number, weights: readonly number[]): number[
   if (sum <= 0 || total <= 0) return weights.map(() => 0);
   const floors = weights.map((w) => Math.floor((w * total) / sum));
   let left = total - floors.reduce((s, f) => s + f, 0);
-  const order = weights
-    .map((w, i) => ({ i, r: (w * total) % sum }))
-    .sort((a, b) => b.r - a.r || a.i - b.i);
+  const order = weights.map((w, i) => ({ i, r: (w * total) % sum })).sort((a, b) => b.r - a.r || a.i - b.i);
   for (const { i } of order) {
     if (left <= 0) break;
     floors[i] = (floors[i] ?? 0) + 1;
@@ -180,7 +178,14 @@ function offerShares(offer: Offer, lines: readonly OfferLine[], left: readonly n
   let shares: number[];
   const d = offer.discount;
   if (d.type === "percent") shares = hit.map((v) => Math.floor((v * d.percent) / 100));
-  else if (d.type === "fixed") shares = shareByValue(Math.min(d.paise, hit.reduce((s, v) => s + v, 0)), hit);
+  else if (d.type === "fixed")
+    shares = shareByValue(
+      Math.min(
+        d.paise,
+        hit.reduce((s, v) => s + v, 0),
+      ),
+      hit,
+    );
   else shares = hit.map(() => 0);
   if (offer.budgetPaise !== null) {
     const budgetLeft = Math.max(0, offer.budgetPaise - offer.spentPaise);
