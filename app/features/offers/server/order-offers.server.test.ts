@@ -4,6 +4,9 @@ import { getDb } from "~/platform/db/db.server";
 import { newId } from "~/platform/ids";
 import { cancelOrder } from "~/features/orders/server/cancel-order.server";
 import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.server";
+import { changeOrderStatus } from "~/features/orders/server/admin-orders.server";
+import { gstReport } from "~/features/tax/server/gst-report.server";
+import { indiaMonth } from "~/features/tax/domain/gst-month";
 
 afterEach(() => {
   restoreEnv();
@@ -164,6 +167,8 @@ describe("a coupon at the order", () => {
     expect((await offerRow(ship.id)).uses).toBe(1);
     const stock = await getDb().selectFrom("product_variant").select("stock").where("product_id", "=", p.id).executeTakeFirstOrThrow();
     expect(stock.stock).toBe(8);
+    // The file's other orders are judged without them.
+    await getDb().updateTable("offer").set({ status: "ended" }).where("kind", "=", "automatic").execute();
   });
 });
 
@@ -234,5 +239,60 @@ describe("a cancelled order gives its use back", () => {
     expect(row.uses).toBe(0);
     expect(Number(row.spent_paise)).toBe(0);
     expect((await placeOrder(other, checkoutInput([{ productId: p.id, quantity: 1 }], { couponCode: coupon.code }))).created).toBe(true);
+  });
+});
+
+describe("tax: a discount on the invoice, the credit note and the GST report", () => {
+  it("invoices the discounted taxable value per line, shows the discount, credits it back, and the report reconciles", async () => {
+    const customer = await createCustomer();
+    const admin = await createCustomer({ role: "admin" });
+    const a = await createProduct({ pricePaise: 999_00, stock: 10, gstRate: 18 });
+    const b = await createProduct({ pricePaise: 333_00, stock: 10, gstRate: 5 });
+    const coupon = await createOffer({ discount_type: "fixed", discount_percent: null, discount_paise: 100_01 });
+    const { orderId } = await placeOrder(
+      customer,
+      checkoutInput(
+        [
+          { productId: a.id, quantity: 1 },
+          { productId: b.id, quantity: 2 },
+        ],
+        { couponCode: coupon.code, paymentMethod: "cod" },
+      ),
+    );
+    const order = await orderOf(orderId);
+    const lines = await linesOf(orderId);
+    // ₹100.01 shared over ₹999 and ₹666 exactly, in paise.
+    expect(lines.reduce((s, l) => s + Number(l.discount_paise), 0)).toBe(100_01);
+    for (const l of lines) expect(Number(l.taxable_paise)).toBe(Number(l.line_total_paise) - Number(l.discount_paise));
+
+    await changeOrderStatus(orderId, "confirmed", admin.id);
+    const [invoice] = await getDb()
+      .selectFrom("tax_document")
+      .selectAll()
+      .where("order_id", "=", orderId)
+      .where("kind", "=", "invoice")
+      .execute();
+    const snapshot = JSON.parse(String(invoice?.snapshot)) as {
+      lines: { discount?: number; taxable: number }[];
+      totals: { total: number };
+    };
+    expect(snapshot.lines.reduce((s, l) => s + (l.discount ?? 0), 0)).toBe(100_01);
+    expect(snapshot.totals.total).toBe(Number(order.total_paise));
+
+    const month = indiaMonth();
+    const before = await gstReport({ month });
+    expect(before.totals.reconciles).toBe(true);
+    await cancelOrder({ orderId, actor: { id: admin.id, role: "admin" } });
+    const [credit] = await getDb()
+      .selectFrom("tax_document")
+      .selectAll()
+      .where("order_id", "=", orderId)
+      .where("kind", "=", "credit_note")
+      .execute();
+    expect(Number(credit?.total_paise)).toBe(Number(order.total_paise));
+    const after = await gstReport({ month });
+    expect(after.totals.reconciles).toBe(true);
+    expect(after.totals.net.total).toBe(before.totals.net.total - Number(order.total_paise));
+    expect((await offerRow(coupon.id)).uses).toBe(0);
   });
 });
