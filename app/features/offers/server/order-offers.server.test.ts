@@ -7,6 +7,7 @@ import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.s
 import { changeOrderStatus } from "~/features/orders/server/admin-orders.server";
 import { gstReport } from "~/features/tax/server/gst-report.server";
 import { indiaMonth } from "~/features/tax/domain/gst-month";
+import { expireUnpaidOrder } from "~/features/payments/server/payment-sweep.server";
 
 afterEach(() => {
   restoreEnv();
@@ -239,6 +240,24 @@ describe("a cancelled order gives its use back", () => {
     expect(row.uses).toBe(0);
     expect(Number(row.spent_paise)).toBe(0);
     expect((await placeOrder(other, checkoutInput([{ productId: p.id, quantity: 1 }], { couponCode: coupon.code }))).created).toBe(true);
+  });
+});
+
+describe("an unpaid order expired by the payment sweep gives its use back", () => {
+  it("returns the use and the budget spent", async () => {
+    const customer = await createCustomer();
+    const p = await createProduct({ pricePaise: 1_000_00, stock: 10 });
+    const coupon = await createOffer({ max_uses: 5, budget_paise: 10_000_00 });
+    const { orderId } = await placeOrder(
+      customer,
+      checkoutInput([{ productId: p.id, quantity: 1 }], { couponCode: coupon.code, paymentMethod: "bank_transfer" }),
+    );
+    expect(Number((await offerRow(coupon.id)).spent_paise)).toBe(100_00);
+    expect(await expireUnpaidOrder(orderId, new Date(Date.now() + 365 * 86_400_000))).toBe(true);
+    const row = await offerRow(coupon.id);
+    expect([row.uses, Number(row.spent_paise)]).toEqual([0, 0]);
+    const use = await getDb().selectFrom("offer_use").select("returned").where("order_id", "=", orderId).executeTakeFirstOrThrow();
+    expect(Number(use.returned)).toBe(1);
   });
 });
 
