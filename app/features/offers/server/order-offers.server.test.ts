@@ -92,7 +92,7 @@ describe("a coupon at the order", () => {
     );
     const { orderId } = await placeOrder(customer, input);
     const order = await orderOf(orderId);
-    expect(Number(order.subtotal_paise)).toBe(1_500_00);
+    expect(Number(order.subtotal_paise)).toBe(1_200_00);
     expect(Number(order.discount_paise)).toBe(300_00);
     const lines = await linesOf(orderId);
     const byProduct = new Map(lines.map((l) => [l.product_id, l]));
@@ -103,11 +103,20 @@ describe("a coupon at the order", () => {
     const tax = lines.reduce((s, l) => s + Number(l.cgst_paise) + Number(l.sgst_paise) + Number(l.igst_paise), 0);
     expect(tax).toBe(144_00 + 20_00);
     expect(Number(order.total_paise)).toBe(
-      Number(order.subtotal_paise) - Number(order.discount_paise) + Number(order.shipping_paise) + Number(order.tax_paise),
+      Number(order.subtotal_paise) + Number(order.shipping_paise) + Number(order.tax_paise),
     );
     expect(JSON.parse(order.offers)).toEqual([expect.objectContaining({ offerId: coupon.id, name: "Kharif coupon", paise: 300_00 })]);
     expect((await offerRow(coupon.id)).uses).toBe(1);
     expect(Number((await offerRow(coupon.id)).spent_paise)).toBe(300_00);
+    // The customer's confirmation names the discount and what it saved.
+    const email = await getDb()
+      .selectFrom("outbox")
+      .select("payload")
+      .where("recipient", "=", customer.email)
+      .where("channel", "=", "email")
+      .executeTakeFirstOrThrow();
+    expect(email.payload).toContain("Kharif coupon");
+    expect(email.payload).toContain("you save ₹300");
   });
 
   it("refuses a coupon that does not apply with its reason, and writes nothing", async () => {

@@ -322,8 +322,9 @@ export async function placeOrder(
         checkout_key: input.checkoutKey,
         status: "pending" as const,
         payment_method: input.paymentMethod,
-        // The goods before discount; the total is subtotal − discount + shipping + tax.
-        subtotal_paise: totals.subtotal + (offered?.discount ?? 0),
+        // The goods after their discounts (so subtotal + shipping + tax is the total, as before
+        // offers); the goods before them are subtotal + discount.
+        subtotal_paise: totals.subtotal,
         discount_paise: offered?.discount ?? 0,
         offers: JSON.stringify(offered?.applied ?? []),
         shipping_paise: totals.shipping,
