@@ -55,6 +55,9 @@ export default [
     route("delivery", "routes/admin/delivery.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("gst", "routes/admin/gst.tsx"),
+    route("offers", "routes/admin/offers.tsx"),
+    route("offers/new", "routes/admin/offer-edit.tsx", { id: "admin-offer-new" }),
+    route("offers/:id", "routes/admin/offer-edit.tsx", { id: "admin-offer-edit" }),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/vendor-login/layout.tsx", [

@@ -57,6 +57,22 @@ export interface RefusalParams {
   "checkout.coupon_already_used": { code: string };
   "checkout.coupon_too_many_tries": { seconds: number };
   "checkout.offer_changed": None;
+
+  // ---- Offers: the admin's form (issue 31)
+  "offers.kind": None;
+  "offers.name": None;
+  "offers.discount_type": None;
+  "offers.percent": None;
+  "offers.amount": None;
+  "offers.target": None;
+  "offers.target_empty": None;
+  "offers.count": None;
+  "offers.time": None;
+  "offers.states": None;
+  "offers.end_before_start": None;
+  "offers.code_required": None;
+  "offers.code_taken": None;
+  "offers.not_found": None;
   /** `missing`: what a seller lacks, in the seller's records' own words ("GSTIN of Kisan Traders"). */
   "checkout.untaxable": { missing: string };
   "checkout.too_fast": { seconds: number };

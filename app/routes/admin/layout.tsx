@@ -11,6 +11,7 @@ import ReceiptIndianRupee from "lucide-react/icons/receipt-indian-rupee";
 import Undo2 from "lucide-react/icons/undo-2";
 import Settings from "lucide-react/icons/settings";
 import Star from "lucide-react/icons/star";
+import Tag from "lucide-react/icons/tag";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Store from "lucide-react/icons/store";
 import Truck from "lucide-react/icons/truck";
@@ -35,6 +36,7 @@ const links = [
   { to: "/admin/users", label: "Manage Users", icon: Users },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
   { to: "/admin/returns", label: "Returns", icon: Undo2 },
+  { to: "/admin/offers", label: "Offers", icon: Tag },
   { to: "/admin/gst", label: "GST Report", icon: ReceiptIndianRupee },
   { to: "/admin/vendors", label: "Vendors", icon: Store },
   { to: "/admin/messages", label: "Messages", icon: Mail },

@@ -102,9 +102,7 @@ describe("a coupon at the order", () => {
     expect(Number(byProduct.get(b.id)?.taxable_paise)).toBe(400_00);
     const tax = lines.reduce((s, l) => s + Number(l.cgst_paise) + Number(l.sgst_paise) + Number(l.igst_paise), 0);
     expect(tax).toBe(144_00 + 20_00);
-    expect(Number(order.total_paise)).toBe(
-      Number(order.subtotal_paise) + Number(order.shipping_paise) + Number(order.tax_paise),
-    );
+    expect(Number(order.total_paise)).toBe(Number(order.subtotal_paise) + Number(order.shipping_paise) + Number(order.tax_paise));
     expect(JSON.parse(order.offers)).toEqual([expect.objectContaining({ offerId: coupon.id, name: "Kharif coupon", paise: 300_00 })]);
     expect((await offerRow(coupon.id)).uses).toBe(1);
     expect(Number((await offerRow(coupon.id)).spent_paise)).toBe(300_00);
