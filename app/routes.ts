@@ -79,6 +79,7 @@ export default [
   route("account/mobile-auth", "routes/account/mobile-auth.ts"),
   route("logout", "routes/account/logout.ts"),
   route("resources/cart-quote", "routes/resources/cart-quote.ts"),
+  route("resources/cart-offers", "routes/resources/cart-offers.ts"),
   route("resources/delivery", "routes/resources/delivery.ts"),
   route("documents/:documentId", "routes/resources/tax-document.ts"),
   route("webhooks/razorpay", "routes/resources/webhook-razorpay.ts"),

@@ -88,16 +88,19 @@ export async function readOffers(db: Db, code: string | null): Promise<Offer[]> 
 export async function offerLines(
   db: Db,
   offers: readonly Offer[],
-  lines: readonly { productId: string; variantId: string; vendorId: string | null; quantity: number; amount: number; category?: string }[],
+  lines: readonly { productId: string; variantId: string; vendorId?: string | null; quantity: number; amount: number; category?: string }[],
 ): Promise<OfferLine[]> {
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const needCategory = offers.some((o) => o.target === "categories") && lines.some((l) => l.category === undefined);
+  const needVendor = offers.some((o) => o.target === "vendor") && lines.some((l) => l.vendorId === undefined);
   const needCrops = offers.some((o) => o.target === "crops");
   const categories = new Map<string, string>();
+  const vendors = new Map<string, string | null>();
   const crops = new Map<string, string[]>();
-  if (needCategory && productIds.length > 0) {
-    for (const p of await db.selectFrom("product").select(["id", "category"]).where("id", "in", productIds).execute()) {
+  if ((needCategory || needVendor) && productIds.length > 0) {
+    for (const p of await db.selectFrom("product").select(["id", "category", "vendor_id"]).where("id", "in", productIds).execute()) {
       categories.set(p.id, p.category);
+      vendors.set(p.id, p.vendor_id);
     }
   }
   if (needCrops && productIds.length > 0) {
@@ -108,7 +111,7 @@ export async function offerLines(
   return lines.map((l) => ({
     productId: l.productId,
     variantId: l.variantId,
-    vendorId: l.vendorId,
+    vendorId: l.vendorId !== undefined ? l.vendorId : (vendors.get(l.productId) ?? null),
     quantity: l.quantity,
     amount: l.amount,
     category: l.category ?? categories.get(l.productId) ?? "",
@@ -265,4 +268,55 @@ export async function giveBackOfferUses(trx: Db, orderId: string): Promise<void>
       .execute();
     await trx.updateTable("offer_use").set({ returned: 1 }).where("id", "=", use.id).execute();
   }
+}
+
+/** What the cart and checkout show of the offers (issue 31): the server's own judgement of the cart. */
+export type OfferQuote = {
+  /** Each line's discount before GST, by pack size id. */
+  discounts: Record<string, number>;
+  /** Each offer that gave something: its names and what it saved. */
+  applied: { offerId: string; name: string; nameHi: string | null; paise: number; freeShipping: boolean }[];
+  freeShipping: boolean;
+  /** The entered coupon's refusal, said in the page's language; null when it applies or none was entered. */
+  couponRefusal: Refusal | null;
+};
+
+/**
+ * The offers on a cart as the order would grant them now (the order's transaction judges them again):
+ * `lines` at the database's prices (quoteCart's), `stateCode` the delivery State's GST code when
+ * known, `userId` the signed-in customer (null for a guest: a first-order offer shows as applying).
+ */
+export async function quoteOffers(
+  db: Db,
+  input: {
+    lines: readonly { productId: string; variantId: string; category: string; quantity: number; unitPaise: number }[];
+    code: string | null;
+    stateCode: string;
+    userId: string | null;
+    now?: Date;
+  },
+): Promise<OfferQuote> {
+  const code = input.code ? normaliseCode(input.code) : null;
+  const offers = await readOffers(db, code);
+  const none: OfferQuote = { discounts: {}, applied: [], freeShipping: false, couponRefusal: null };
+  if (offers.length === 0) return code ? { ...none, couponRefusal: refusal("checkout.coupon_unknown", { code }) } : none;
+  const now = (input.now ?? new Date()).toISOString();
+  const ctx = await customerContext(db, input.userId, offers, { now, stateCode: input.stateCode });
+  const lines = await offerLines(
+    db,
+    offers,
+    input.lines.map((l) => ({ ...l, amount: l.unitPaise * l.quantity })),
+  );
+  const result = applyOffers(offers, lines, ctx, code);
+  const discounts: Record<string, number> = {};
+  input.lines.forEach((l, i) => {
+    const d = result.lines[i]?.discount ?? 0;
+    if (d > 0) discounts[l.variantId] = d;
+  });
+  return {
+    discounts,
+    applied: result.applied.map(({ offerId, name, nameHi, paise, freeShipping }) => ({ offerId, name, nameHi, paise, freeShipping })),
+    freeShipping: result.freeShipping,
+    couponRefusal: result.coupon && !result.coupon.applied ? couponRefusal(result.coupon.code, result.coupon.refusal) : null,
+  };
 }
