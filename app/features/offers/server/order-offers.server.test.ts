@@ -8,6 +8,8 @@ import { changeOrderStatus } from "~/features/orders/server/admin-orders.server"
 import { gstReport } from "~/features/tax/server/gst-report.server";
 import { indiaMonth } from "~/features/tax/domain/gst-month";
 import { expireUnpaidOrder } from "~/features/payments/server/payment-sweep.server";
+import { renderRefusal } from "~/platform/i18n/render-refusal.server";
+import { quoteOffers } from "./order-offers.server";
 
 afterEach(() => {
   restoreEnv();
@@ -320,5 +322,30 @@ describe("tax: a discount on the invoice, the credit note and the GST report", (
     expect(after.totals.reconciles).toBe(true);
     expect(after.totals.net.total).toBe(before.totals.net.total - Number(order.total_paise));
     expect((await offerRow(coupon.id)).uses).toBe(0);
+  });
+});
+
+describe("the cart's quote of offers", () => {
+  it("answers the discounts the order would get, and a coupon's reason in words", async () => {
+    const p = await createProduct({ pricePaise: 1_000_00, stock: 10, category: "seeds" });
+    const coupon = await createOffer({ discount_type: "fixed", discount_percent: null, discount_paise: 150_00, min_cart_paise: 0 });
+    const big = await createOffer({ min_cart_paise: 5_000_00 });
+    const line = { productId: p.id, variantId: "", category: "seeds", quantity: 2, unitPaise: 1_000_00 };
+    const [variant] = await getDb().selectFrom("product_variant").select("id").where("product_id", "=", p.id).execute();
+    line.variantId = variant?.id ?? "";
+    const quote = await quoteOffers(getDb(), { lines: [line], code: coupon.code, stateCode: "27", userId: null });
+    expect(quote.discounts).toEqual({ [line.variantId]: 150_00 });
+    expect(quote.applied).toEqual([expect.objectContaining({ offerId: coupon.id, name: "Kharif coupon", paise: 150_00 })]);
+    expect(quote.couponRefusal).toBeNull();
+    const refusedQuote = await quoteOffers(getDb(), { lines: [line], code: big.code, stateCode: "27", userId: null });
+    expect(refusedQuote.discounts).toEqual({});
+    expect(refusedQuote.couponRefusal && renderRefusal(refusedQuote.couponRefusal)).toBe(
+      `Coupon ${big.code} is valid on orders above ₹5,000.`,
+    );
+    expect(refusedQuote.couponRefusal && renderRefusal(refusedQuote.couponRefusal, "hi")).toBe(
+      `कूपन ${big.code} ₹5,000 से अधिक के ऑर्डर पर मान्य है।`,
+    );
+    const unknown = await quoteOffers(getDb(), { lines: [line], code: "NOSUCH", stateCode: "", userId: null });
+    expect(unknown.couponRefusal?.code).toBe("checkout.coupon_unknown");
   });
 });
