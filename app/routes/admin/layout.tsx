@@ -52,7 +52,7 @@ const links = [
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-screen bg-stone-100 lg:flex">
-      <aside className="bg-stone-900 text-stone-200 lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0">
+      <aside className="bg-stone-900 text-stone-200 lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0 lg:overflow-y-auto">
         <div className="flex items-center justify-between px-4 py-4">
           <p className="flex items-center gap-2 font-bold text-white">
             <Leaf className="h-5 w-5 text-green-400" aria-hidden="true" /> Angle Admin
