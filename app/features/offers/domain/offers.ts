@@ -293,8 +293,3 @@ export function applyOffers(
     coupon,
   };
 }
-
-/** The offers an order uses, with what each gave: the ones whose uses and budget it counts. */
-export function offersUsed(result: OfferResult): { offerId: string; paise: number }[] {
-  return result.applied.map((a) => ({ offerId: a.offerId, paise: a.paise }));
-}

@@ -19,9 +19,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("discount_type", "text", (c) => c.notNull().check(sql`discount_type in ('percent', 'fixed', 'free_shipping')`))
     .addColumn("discount_percent", "integer", (c) => c.check(sql`discount_percent between 1 and 100`))
     .addColumn("discount_paise", "bigint", (c) => c.check(sql`discount_paise > 0`))
-    .addColumn("target", "text", (c) =>
-      c.notNull().check(sql`target in ('cart', 'products', 'categories', 'crops', 'vendor', 'variants')`),
-    )
+    .addColumn("target", "text", (c) => c.notNull().check(sql`target in ('cart', 'products', 'categories', 'crops', 'vendor', 'variants')`))
     .addColumn("target_ids", "text", (c) => c.notNull().defaultTo("[]"))
     .addColumn("min_cart_paise", "bigint", (c) => c.notNull().defaultTo(0))
     .addColumn("min_quantity", "integer", (c) => c.notNull().defaultTo(0))
@@ -61,7 +59,10 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("discount_paise", "bigint", (c) => c.notNull().defaultTo(0))
     .execute();
   // The discounts the order got, as shown: [{ offerId, name, nameHi, code, paise, freeShipping }].
-  await db.schema.alterTable("orders").addColumn("offers", "text", (c) => c.notNull().defaultTo("[]")).execute();
+  await db.schema
+    .alterTable("orders")
+    .addColumn("offers", "text", (c) => c.notNull().defaultTo("[]"))
+    .execute();
   await db.schema
     .alterTable("order_line")
     .addColumn("discount_paise", "bigint", (c) => c.notNull().defaultTo(0))
