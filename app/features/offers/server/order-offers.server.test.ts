@@ -4,7 +4,8 @@ import { getDb } from "~/platform/db/db.server";
 import { newId } from "~/platform/ids";
 import { cancelOrder } from "~/features/orders/server/cancel-order.server";
 import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.server";
-import { changeOrderStatus } from "~/features/orders/server/admin-orders.server";
+import { changeOrderStatus, getOrderForAdmin } from "~/features/orders/server/admin-orders.server";
+import { getCustomerOrder } from "~/features/orders/server/get-customer-order.server";
 import { gstReport } from "~/features/tax/server/gst-report.server";
 import { indiaMonth } from "~/features/tax/domain/gst-month";
 import { expireUnpaidOrder } from "~/features/payments/server/payment-sweep.server";
@@ -117,6 +118,13 @@ describe("a coupon at the order", () => {
       .executeTakeFirstOrThrow();
     expect(email.payload).toContain("Kharif coupon");
     expect(email.payload).toContain("you save ₹300");
+    // The admin's order page and the customer's name it.
+    expect((await getOrderForAdmin(orderId))?.offers).toEqual([
+      { offerId: coupon.id, name: "Kharif coupon", paise: 300_00, freeShipping: false },
+    ]);
+    const mine = await getCustomerOrder(orderId, customer.id);
+    expect(mine?.offers).toEqual([expect.objectContaining({ name: "Kharif coupon", paise: 300_00 })]);
+    expect(mine?.items.reduce((s, i) => s + i.lineTotal, 0)).toBe(Number(order.subtotal_paise));
   });
 
   it("refuses a coupon that does not apply with its reason, and writes nothing", async () => {
