@@ -3,7 +3,6 @@ import type { Route } from "./+types/cart-offers";
 import { parseCartCookie } from "~/features/cart/domain/cart-cookie";
 import { quoteCart } from "~/features/catalog/server/quote-cart.server";
 import { limitCouponGuesses, quoteOffers } from "~/features/offers/server/order-offers.server";
-import { getDb } from "~/platform/db/db.server";
 import { findIndianState } from "~/platform/core/indian-states";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
@@ -30,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     quantity: quantity.get(i.variantId) ?? quantity.get(i.productId) ?? 0,
     unitPaise: i.pricePaise,
   }));
-  const quote = await quoteOffers(getDb(), {
+  const quote = await quoteOffers({
     lines: lines.filter((l) => l.quantity > 0),
     code: /^[A-Za-z0-9_-]+$/.test(code) ? code : null,
     stateCode: findIndianState(params.get("state") ?? "")?.gstCode ?? "",

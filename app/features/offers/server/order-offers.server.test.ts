@@ -341,11 +341,11 @@ describe("the cart's quote of offers", () => {
     const line = { productId: p.id, variantId: "", category: "seeds", quantity: 2, unitPaise: 1_000_00 };
     const [variant] = await getDb().selectFrom("product_variant").select("id").where("product_id", "=", p.id).execute();
     line.variantId = variant?.id ?? "";
-    const quote = await quoteOffers(getDb(), { lines: [line], code: coupon.code, stateCode: "27", userId: null });
+    const quote = await quoteOffers({ lines: [line], code: coupon.code, stateCode: "27", userId: null });
     expect(quote.discounts).toEqual({ [line.variantId]: 150_00 });
     expect(quote.applied).toEqual([expect.objectContaining({ offerId: coupon.id, name: "Kharif coupon", paise: 150_00 })]);
     expect(quote.couponRefusal).toBeNull();
-    const refusedQuote = await quoteOffers(getDb(), { lines: [line], code: big.code, stateCode: "27", userId: null });
+    const refusedQuote = await quoteOffers({ lines: [line], code: big.code, stateCode: "27", userId: null });
     expect(refusedQuote.discounts).toEqual({});
     expect(refusedQuote.couponRefusal && renderRefusal(refusedQuote.couponRefusal)).toBe(
       `Coupon ${big.code} is valid on orders above ₹5,000.`,
@@ -353,7 +353,7 @@ describe("the cart's quote of offers", () => {
     expect(refusedQuote.couponRefusal && renderRefusal(refusedQuote.couponRefusal, "hi")).toBe(
       `कूपन ${big.code} ₹5,000 से अधिक के ऑर्डर पर मान्य है।`,
     );
-    const unknown = await quoteOffers(getDb(), { lines: [line], code: "NOSUCH", stateCode: "", userId: null });
+    const unknown = await quoteOffers({ lines: [line], code: "NOSUCH", stateCode: "", userId: null });
     expect(unknown.couponRefusal?.code).toBe("checkout.coupon_unknown");
   });
 });

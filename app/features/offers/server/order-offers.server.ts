@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Selectable } from "kysely";
-import type { Db } from "~/platform/db/db.server";
+import { type Db, getDb } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import { type Refusal, refusal } from "~/platform/core/refusal";
 import { newId } from "~/platform/ids";
@@ -286,16 +286,14 @@ export type OfferQuote = {
  * `lines` at the database's prices (quoteCart's), `stateCode` the delivery State's GST code when
  * known, `userId` the signed-in customer (null for a guest: a first-order offer shows as applying).
  */
-export async function quoteOffers(
-  db: Db,
-  input: {
-    lines: readonly { productId: string; variantId: string; category: string; quantity: number; unitPaise: number }[];
-    code: string | null;
-    stateCode: string;
-    userId: string | null;
-    now?: Date;
-  },
-): Promise<OfferQuote> {
+export async function quoteOffers(input: {
+  lines: readonly { productId: string; variantId: string; category: string; quantity: number; unitPaise: number }[];
+  code: string | null;
+  stateCode: string;
+  userId: string | null;
+  now?: Date;
+}): Promise<OfferQuote> {
+  const db = getDb();
   const code = input.code ? normaliseCode(input.code) : null;
   const offers = await readOffers(db, code);
   const none: OfferQuote = { discounts: {}, applied: [], freeShipping: false, couponRefusal: null };
