@@ -67,6 +67,10 @@ describe("the admin's offers", () => {
     expect(await setOfferStatus(id, "end")).toBe(true);
     expect(await setOfferStatus(id, "resume")).toBe(false);
     expect((await getOffer(id))?.status).toBe("ended");
+    // A hostile id is no offer, on either engine (PostgreSQL refuses a NUL byte in text).
+    expect(await getOffer("\u0000'")).toBeNull();
+    expect(await setOfferStatus("\u0000'", "end")).toBe(false);
+    await expect(updateOffer("\u0000'", OfferFormSchema.parse(form({ code: "NUL1" })))).rejects.toThrow("This offer no longer exists.");
     for (let i = 0; i < 21; i++) await createOffer(OfferFormSchema.parse(form({ kind: "automatic", code: "" })));
     const first = await listOffers({ cursor: null, direction: "next" });
     expect(first.rows).toHaveLength(20);

@@ -36,7 +36,11 @@ export async function listOffers(page: PageRequest) {
   return { ...result, rows: result.rows.map(offerOfRow) };
 }
 
+/** An offer's id as we make them; anything else (a hostile URL: PostgreSQL refuses a NUL byte) is no offer. */
+const isOfferId = (id: string) => /^[a-z0-9]{6,40}$/.test(id);
+
 export async function getOffer(id: string): Promise<Offer | null> {
+  if (!isOfferId(id)) return null;
   const row = await getDb().selectFrom("offer").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? offerOfRow(row) : null;
 }
@@ -107,9 +111,9 @@ export async function createOffer(input: OfferFormInput, now = new Date()): Prom
 
 /** An offer's terms changed; its uses and spend so far stay. */
 export async function updateOffer(id: string, input: OfferFormInput, now = new Date()): Promise<void> {
-  if (await codeTaken(input.code, id)) throw CODE_TAKEN();
   const existing = await getOffer(id);
   if (!existing) throw new OfferRefused(refusal("offers.not_found"), 404);
+  if (await codeTaken(input.code, id)) throw CODE_TAKEN();
   try {
     await getDb()
       .updateTable("offer")
@@ -124,6 +128,7 @@ export async function updateOffer(id: string, input: OfferFormInput, now = new D
 
 /** Pause (active → paused), resume (paused → active) or end (for good). False when the offer is not in a state for it. */
 export async function setOfferStatus(id: string, intent: "pause" | "resume" | "end", now = new Date()): Promise<boolean> {
+  if (!isOfferId(id)) return false;
   const [from, to] =
     intent === "pause" ? [["active"], "paused"] : intent === "resume" ? [["paused"], "active"] : [["active", "paused"], "ended"];
   const done = await getDb()
