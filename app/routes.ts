@@ -56,6 +56,9 @@ export default [
     route("delivery", "routes/admin/delivery.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("gst", "routes/admin/gst.tsx"),
+    route("offers", "routes/admin/offers.tsx"),
+    route("offers/new", "routes/admin/offer-edit.tsx", { id: "admin-offer-new" }),
+    route("offers/:id", "routes/admin/offer-edit.tsx", { id: "admin-offer-edit" }),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/vendor-login/layout.tsx", [
@@ -77,6 +80,7 @@ export default [
   route("account/mobile-auth", "routes/account/mobile-auth.ts"),
   route("logout", "routes/account/logout.ts"),
   route("resources/cart-quote", "routes/resources/cart-quote.ts"),
+  route("resources/cart-offers", "routes/resources/cart-offers.ts"),
   route("resources/delivery", "routes/resources/delivery.ts"),
   route("documents/:documentId", "routes/resources/tax-document.ts"),
   route("webhooks/razorpay", "routes/resources/webhook-razorpay.ts"),

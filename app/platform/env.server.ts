@@ -84,6 +84,8 @@ const EnvSchema = z
     RATE_LIMIT_MOBILE_CODE_MAX: count(1, 100_000, 3),
     RATE_LIMIT_MOBILE_CODE_ADDRESS_MAX: count(1, 100_000, 10),
     RATE_LIMIT_MOBILE_VERIFY_MAX: count(1, 100_000, 10),
+    /** Unknown coupon codes per customer and per address in any minute (issue 31). */
+    RATE_LIMIT_COUPON_GUESS_MAX: count(1, 100_000, 5),
     RATE_LIMIT_STORE: z.enum(["database", "redis"]).default("database"),
     REDIS_URL: optionalText(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")),
     REDIS_KEY_PREFIX: z.string().min(1).default("angle:"),

@@ -23,6 +23,8 @@ export const ADMIN_PAGES: { path: string; heading: string }[] = [
   { path: "/admin/search-synonyms", heading: "Search Synonyms" },
   { path: "/admin/delivery", heading: "Delivery" },
   { path: "/admin/reviews", heading: "Reviews" },
+  { path: "/admin/offers", heading: "Offers" },
+  { path: "/admin/offers/new", heading: "New offer" },
 ];
 
 /** The sidebar links the spec asks for, in order, with where each goes (then a Logout button). */

@@ -43,6 +43,36 @@ export interface RefusalParams {
   "checkout.named_gone": { name: string };
   "checkout.out_of_stock": { name: string };
   "checkout.only_left": { stock: number; name: string };
+  // Coupons and offers (issue 31, docs/decisions/050-offers.md)
+  "checkout.coupon_unknown": { code: string };
+  "checkout.coupon_format": None;
+  "checkout.coupon_not_started": { code: string; date: string };
+  "checkout.coupon_expired": { code: string };
+  "checkout.coupon_used_up": { code: string };
+  "checkout.coupon_min_value": { code: string; amountPaise: number };
+  "checkout.coupon_min_quantity": { code: string; quantity: number };
+  "checkout.coupon_not_for_these": { code: string };
+  "checkout.coupon_first_order": { code: string };
+  "checkout.coupon_not_your_state": { code: string };
+  "checkout.coupon_already_used": { code: string };
+  "checkout.coupon_too_many_tries": { seconds: number };
+  "checkout.offer_changed": None;
+
+  // ---- Offers: the admin's form (issue 31)
+  "offers.kind": None;
+  "offers.name": None;
+  "offers.discount_type": None;
+  "offers.percent": None;
+  "offers.amount": None;
+  "offers.target": None;
+  "offers.target_empty": None;
+  "offers.count": None;
+  "offers.time": None;
+  "offers.states": None;
+  "offers.end_before_start": None;
+  "offers.code_required": None;
+  "offers.code_taken": None;
+  "offers.not_found": None;
   /** `missing`: what a seller lacks, in the seller's records' own words ("GSTIN of Kisan Traders"). */
   "checkout.untaxable": { missing: string };
   "checkout.too_fast": { seconds: number };

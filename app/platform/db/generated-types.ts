@@ -87,6 +87,44 @@ export interface GatewayEvent {
   type: string;
 }
 
+export interface Offer {
+  budget_paise: number | null;
+  code: string | null;
+  created_at: string;
+  discount_paise: number | null;
+  discount_percent: number | null;
+  discount_type: string;
+  ends_at: string | null;
+  first_order_only: Generated<number>;
+  id: string;
+  kind: string;
+  max_uses: number | null;
+  min_cart_paise: Generated<number>;
+  min_quantity: Generated<number>;
+  name: string;
+  name_hi: string | null;
+  spent_paise: Generated<number>;
+  stacks: Generated<number>;
+  starts_at: string;
+  states: Generated<string>;
+  status: Generated<string>;
+  target: string;
+  target_ids: Generated<string>;
+  updated_at: string;
+  uses: Generated<number>;
+  uses_per_customer: number | null;
+}
+
+export interface OfferUse {
+  created_at: string;
+  discount_paise: number;
+  id: string;
+  offer_id: string;
+  order_id: string;
+  returned: Generated<number>;
+  user_id: string;
+}
+
 export interface OrderEvent {
   actor_id: string | null;
   created_at: string;
@@ -98,6 +136,7 @@ export interface OrderEvent {
 
 export interface OrderLine {
   cgst_paise: Generated<number>;
+  discount_paise: Generated<number>;
   gst_rate: Generated<number>;
   hsn_code: Generated<string>;
   id: string;
@@ -130,8 +169,10 @@ export interface Orders {
   customer_email: string;
   customer_name: string;
   customer_phone: string;
+  discount_paise: Generated<number>;
   id: string;
   locale: Generated<string>;
+  offers: Generated<string>;
   paid_at: string | null;
   paid_paise: Generated<number>;
   payment_due_at: string | null;
@@ -520,6 +561,8 @@ export interface DB {
   customer_business: CustomerBusiness;
   document_counter: DocumentCounter;
   gateway_event: GatewayEvent;
+  offer: Offer;
+  offer_use: OfferUse;
   order_event: OrderEvent;
   order_line: OrderLine;
   orders: Orders;

@@ -39,6 +39,7 @@ import * as m0038 from "./migrations/0038-order-line-hindi-name";
 import * as m0040 from "./migrations/0040-sample-prices-within-mrp";
 import * as m0041 from "./migrations/0041-rate-limit-hits";
 import * as m0042 from "./migrations/0042-stock-not-taken";
+import * as m0043 from "./migrations/0043-offers";
 import * as m0044 from "./migrations/0044-quantity-prices";
 import * as m0045 from "./migrations/0045-wishlist";
 import * as m0046 from "./migrations/0046-business-buyers";
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   "0040-sample-prices-within-mrp": m0040,
   "0041-rate-limit-hits": m0041,
   "0042-stock-not-taken": m0042,
+  "0043-offers": m0043,
   "0044-quantity-prices": m0044,
   "0045-wishlist": m0045,
   "0046-business-buyers": m0046,

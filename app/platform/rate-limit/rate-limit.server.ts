@@ -58,6 +58,7 @@ export function configuredLimits() {
     checkoutPerCustomer: { max: env.RATE_LIMIT_CHECKOUT_MAX, windowSeconds: 600 },
     checkoutPerAddress: { max: env.RATE_LIMIT_CHECKOUT_ADDRESS_MAX, windowSeconds: 600 },
     listingCreation: { max: env.RATE_LIMIT_LISTING_MAX, windowSeconds: 600 },
+    couponGuesses: { max: env.RATE_LIMIT_COUPON_GUESS_MAX, windowSeconds: 60 },
   } satisfies Record<string, Limit>;
 }
 

@@ -11,6 +11,7 @@ import ReceiptIndianRupee from "lucide-react/icons/receipt-indian-rupee";
 import Undo2 from "lucide-react/icons/undo-2";
 import Settings from "lucide-react/icons/settings";
 import Star from "lucide-react/icons/star";
+import Tag from "lucide-react/icons/tag";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Store from "lucide-react/icons/store";
 import Truck from "lucide-react/icons/truck";
@@ -35,6 +36,7 @@ const links = [
   { to: "/admin/users", label: "Manage Users", icon: Users },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
   { to: "/admin/returns", label: "Returns", icon: Undo2 },
+  { to: "/admin/offers", label: "Offers", icon: Tag },
   { to: "/admin/gst", label: "GST Report", icon: ReceiptIndianRupee },
   { to: "/admin/vendors", label: "Vendors", icon: Store },
   { to: "/admin/messages", label: "Messages", icon: Mail },
@@ -50,7 +52,7 @@ const links = [
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-screen bg-stone-100 lg:flex">
-      <aside className="bg-stone-900 text-stone-200 lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0">
+      <aside className="bg-stone-900 text-stone-200 lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0 lg:overflow-y-auto">
         <div className="flex items-center justify-between px-4 py-4">
           <p className="flex items-center gap-2 font-bold text-white">
             <Leaf className="h-5 w-5 text-green-400" aria-hidden="true" /> Angle Admin

@@ -260,9 +260,18 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </table>
         <dl className="ml-auto mt-3 max-w-xs space-y-1 text-sm">
           <div className="flex justify-between">
-            <dt>Subtotal</dt>
+            <dt>Subtotal{order.discountPaise > 0 ? " (after discounts)" : ""}</dt>
             <dd>{formatPaise(order.subtotalPaise)}</dd>
           </div>
+          {order.offers.map((o) => (
+            <div key={o.offerId} className="flex justify-between text-green-800" data-testid="admin-order-offer">
+              <dt>{o.name}</dt>
+              <dd>
+                {o.paise > 0 ? `−${formatPaise(o.paise)}` : ""}
+                {o.freeShipping ? (o.paise > 0 ? " · free delivery" : "free delivery") : ""}
+              </dd>
+            </div>
+          ))}
           <div className="flex justify-between">
             <dt>Shipping</dt>
             <dd>{order.shippingPaise === 0 ? "Free" : formatPaise(order.shippingPaise)}</dd>

@@ -26,6 +26,7 @@ import { lineKey, lineName } from "~/features/cart/domain/cart";
 import { CART_COOKIE } from "~/features/cart/domain/cart-cookie";
 import { drawnCart } from "~/features/cart/server/drawn-cart.server";
 import { useCartQuote } from "~/features/cart/ui/use-cart-quote";
+import { useCartOffers } from "~/features/cart/ui/use-cart-offers";
 import { checkDelivery } from "~/features/delivery/server/delivery.server";
 import { localizeDeliveryCheck } from "~/features/delivery/server/delivery-text.server";
 import { cookieValue } from "~/platform/http/cookies";
@@ -213,7 +214,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const [pickedAddress, setAddressChoice] = useState<string | null>(null);
   const addressChoice = pickedAddress ?? addresses[0]?.id ?? "new";
   const chosenAddress = addressChoice === "new" ? undefined : (addresses.find((a) => a.id === addressChoice) ?? user?.address);
-  const { priced, config, known } = useCartPricing(lines, stateName);
+  // A coupon (issue 31): typed, then applied (the server answers what it gives, or why not); without
+  // scripts it goes with the order, and the order's refusal is said at the field.
+  const [couponTyped, setCouponTyped] = useState("");
+  const [coupon, setCoupon] = useState("");
+  const { offers, couponError } = useCartOffers(lines, stateName, coupon);
+  const { priced, config, known } = useCartPricing(lines, stateName, offers);
   const fields = replyErrors(actionData && "result" in actionData ? actionData.result : undefined);
   const blocked = lines.some((l) => l.outOfStock);
 
@@ -486,7 +492,33 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </div>
 
         <div>
-          <OrderSummary priced={priced} config={config} split={known}>
+          <OrderSummary priced={priced} config={config} split={known} offers={offers?.offers}>
+            <div className="mt-4 border-t border-stone-200 pt-3" data-testid="checkout-coupon">
+              <TextField
+                label={t("ui_checkout_coupon_label")}
+                name="couponCode"
+                maxLength={40}
+                autoComplete="off"
+                autoCapitalize="characters"
+                value={couponTyped}
+                onChange={(event) => setCouponTyped(event.currentTarget.value)}
+                onKeyDown={(event) => {
+                  // Enter here applies the code; it does not place the order.
+                  if (event.key !== "Enter") return;
+                  event.preventDefault();
+                  setCoupon(couponTyped.trim());
+                }}
+                error={fields.couponCode ?? (coupon && couponError ? couponError : undefined)}
+                hint={t("ui_checkout_coupon_hint")}
+              />
+              <button
+                type="button"
+                onClick={() => setCoupon(couponTyped.trim())}
+                className="mt-2 h-10 rounded-lg border border-stone-300 px-4 text-sm font-semibold hover:bg-stone-50"
+              >
+                {t("ui_checkout_coupon_apply")}
+              </button>
+            </div>
             <ul className="mt-4 space-y-2 border-t border-stone-200 pt-3 text-sm" aria-label={t("ui_checkout_items")}>
               {lines.map((l, i) => (
                 <li key={lineKey(l.product)} className="flex justify-between gap-3">

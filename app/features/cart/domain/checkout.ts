@@ -27,6 +27,13 @@ export const CheckoutSchema = AddressSchema.extend({
   phone: PhoneSchema,
   /** "1": the tax invoices made out to the customer's business (its GSTIN, docs/decisions/051-business-buyers.md). */
   business: z.literal("1").optional(),
+  /** A coupon code (issue 31), as typed; "" is none. The server decides what it gives. */
+  couponCode: z
+    .string()
+    .trim()
+    .max(40, refusalCode("checkout.coupon_format"))
+    .regex(/^[A-Za-z0-9_-]*$/, refusalCode("checkout.coupon_format"))
+    .optional(),
   items: z
     .string()
     .transform((s, ctx) => {

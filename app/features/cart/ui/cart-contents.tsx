@@ -13,6 +13,7 @@ import { lineKey, lineName, MAX_LINE_QUANTITY, removeFromCart, setCartQuantity }
 import { useCartQuote, type QuotedLine } from "~/features/cart/ui/use-cart-quote";
 import type { DrawnCart } from "~/features/cart/domain/cart-cookie";
 import { useT } from "~/platform/i18n/i18n";
+import { useCartOffers } from "~/features/cart/ui/use-cart-offers";
 
 /**
  * The cart's lines, checked against the catalogue, and its summary: loaded by the cart page
@@ -32,7 +33,9 @@ export default function CartContents({ empty, drawn, onHydrated }: Props) {
   const { lines, notices } = useCartQuote(drawn);
   const blocked = lines.some((l) => l.outOfStock);
   const { user } = useRootData();
-  const { priced, config, known } = useCartPricing(lines, user?.address.state);
+  // Automatic offers (issue 31); a coupon is entered at checkout.
+  const { offers } = useCartOffers(lines, user?.address.state, "");
+  const { priced, config, known } = useCartPricing(lines, user?.address.state, offers);
 
   if (lines.length === 0) return empty(notices.length ? <Notices notices={notices} /> : null);
   return (
@@ -51,7 +54,7 @@ export default function CartContents({ empty, drawn, onHydrated }: Props) {
           ))}
         </ul>
         <div className="space-y-3">
-          <OrderSummary priced={priced} config={config} split={known}>
+          <OrderSummary priced={priced} config={config} split={known} offers={offers?.offers}>
             {blocked ? (
               <p className="mt-4 rounded-lg bg-red-50 p-2.5 text-sm font-medium text-red-800">{t("ui_checkout_remove_out_of_stock")}</p>
             ) : null}

@@ -43,8 +43,9 @@ export type PlacedOrder = {
     | "shipping_cgst_paise"
     | "shipping_sgst_paise"
     | "shipping_igst_paise"
-  >;
-  lines: readonly Pick<
+  > &
+    Partial<Pick<OrderRow, "offers">>;
+  lines: readonly (Pick<
     LineRow,
     | "id"
     | "vendor_id"
@@ -57,7 +58,8 @@ export type PlacedOrder = {
     | "cgst_paise"
     | "sgst_paise"
     | "igst_paise"
-  >[];
+  > &
+    Partial<Pick<LineRow, "discount_paise">>)[];
   /** Where the customer's SMS goes (smsRecipientOf), or null: none. */
   sms: { id: string; locale: OrderRow["locale"]; to: string } | null;
 };
@@ -81,7 +83,8 @@ export async function orderPlacedMessages(trx: Db, ctx: EmailContext, placed: Pl
       name: lineName({ name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label }, locale),
       quantity: Number(l.quantity),
       unitPrice: Number(l.unit_price_paise),
-      lineTotal: Number(l.line_total_paise),
+      // After its discount (issue 31): its taxable value, so the lines add up to the subtotal.
+      lineTotal: Number(l.line_total_paise) - Number(l.discount_paise ?? 0),
       tax: Number(l.cgst_paise) + Number(l.sgst_paise) + Number(l.igst_paise),
     }));
   const lines = linesIn("en");
@@ -94,6 +97,7 @@ export async function orderPlacedMessages(trx: Db, ctx: EmailContext, placed: Pl
     address: { street: order.street, city: order.city, state: order.state, pincode: order.pincode },
     lines,
     subtotal: Number(order.subtotal_paise),
+    offers: emailOffers(order.offers),
     tax: Number(order.tax_paise),
     total: Number(order.total_paise),
     paymentLabel: paymentMethodLabel(order.payment_method, ctx.paymentNames),
@@ -167,4 +171,26 @@ export async function queueOrderStatusEmail(trx: Db, ctx: EmailContext, orderId:
   const email = orderStatusEmail(ctx.store, { id: order.id, customerName: order.customer_name, status, shipments }, order.locale);
   await enqueueEmail(trx, "order-status", `order-status:${order.id}:${status}`, { to: order.customer_email, ...email });
   await queueOrderSms(trx, ctx, order.id, status);
+}
+
+/** An order's stored discounts (orders.offers, issue 31) as its emails show them. */
+function emailOffers(json: string | undefined): { name: string; nameHi: string | null; paise: number; freeShipping: boolean }[] {
+  try {
+    const parsed = JSON.parse(json ?? "[]") as unknown;
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((o: { name?: unknown; nameHi?: unknown; paise?: unknown; freeShipping?: unknown }) =>
+      typeof o?.name === "string"
+        ? [
+            {
+              name: o.name,
+              nameHi: typeof o.nameHi === "string" ? o.nameHi : null,
+              paise: Number(o.paise) || 0,
+              freeShipping: o.freeShipping === true,
+            },
+          ]
+        : [],
+    );
+  } catch {
+    return [];
+  }
 }

@@ -1,3 +1,4 @@
+import { shownOffers } from "./get-customer-order.server";
 import { sizeName } from "~/features/catalog/domain/variants";
 import { type Db, getDb } from "~/platform/db/db.server";
 import { shownContact } from "~/features/accounts/domain/contact";
@@ -41,6 +42,9 @@ export async function getOrderForAdmin(id: string) {
     business: order.buyer_gstin ? { legalName: order.buyer_legal_name ?? order.customer_name, gstin: order.buyer_gstin } : null,
     address: { street: order.street, city: order.city, state: order.state, pincode: order.pincode },
     subtotalPaise: Number(order.subtotal_paise),
+    /** Issue 31: the discounts in the subtotal (it is after them), each offer's name and what it saved. */
+    discountPaise: Number(order.discount_paise),
+    offers: shownOffers(order.offers, "en"),
     shippingPaise: Number(order.shipping_paise),
     taxPaise: Number(order.tax_paise),
     totalPaise: Number(order.total_paise),

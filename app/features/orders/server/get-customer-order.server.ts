@@ -32,6 +32,8 @@ export type OrderDetail = {
   gst: { cgst: number; sgst: number; igst: number };
   /** Its tax invoices and credit notes, once issued. */
   documents: DocumentLink[];
+  /** The discounts it got (issue 31): each offer's name in the page's language and what it saved. */
+  offers: { offerId: string; name: string; paise: number; freeShipping: boolean }[];
 };
 
 /** One of this customer's orders, or null — another customer's order id reads as not found. */
@@ -61,7 +63,8 @@ export async function getCustomerOrder(orderId: string, userId: string): Promise
       image: l.image,
       unitPrice: Number(l.unit_price_paise),
       quantity: l.quantity,
-      lineTotal: Number(l.line_total_paise),
+      // After its discount (issue 31): the line's taxable value, as the invoice has it.
+      lineTotal: Number(l.line_total_paise) - Number(l.discount_paise),
       tax: Number(l.cgst_paise) + Number(l.sgst_paise) + Number(l.igst_paise),
       gstRate: Number(l.gst_rate),
     })),
@@ -73,5 +76,29 @@ export async function getCustomerOrder(orderId: string, userId: string): Promise
       igst: sum("igst_paise") + Number(order.shipping_igst_paise),
     },
     documents,
+    offers: shownOffers(order.offers, locale),
   };
+}
+
+/** An order's stored discounts (orders.offers), named in the page's language. */
+export function shownOffers(json: string, locale: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((o: { offerId?: unknown; name?: unknown; nameHi?: unknown; paise?: unknown; freeShipping?: unknown }) =>
+    typeof o?.offerId === "string" && typeof o.name === "string"
+      ? [
+          {
+            offerId: o.offerId,
+            name: locale === "hi" && typeof o.nameHi === "string" && o.nameHi.trim() ? o.nameHi : o.name,
+            paise: Number(o.paise) || 0,
+            freeShipping: o.freeShipping === true,
+          },
+        ]
+      : [],
+  );
 }

@@ -42,6 +42,15 @@ import { unitPriceAt } from "~/features/catalog/domain/price-breaks";
 import { decodePriceBreaks } from "~/features/catalog/domain/price-breaks-input";
 import { withCommitBehind } from "~/platform/db/commit-behind.server";
 import { orderStatementValues, placeAndTake, placeAndTakeAll, type WrittenOrder } from "./place-taking-stock.server";
+import { applyOffers, normaliseCode, type OfferResult } from "~/features/offers/domain/offers";
+import {
+  countOfferUses,
+  couponRefusal,
+  customerContext,
+  limitCouponGuesses,
+  offerLines,
+  readOffers,
+} from "~/features/offers/server/order-offers.server";
 
 export type Customer = { id: string; name: string; email: string };
 
@@ -53,7 +62,7 @@ export class OrderRefused extends RefusalError {
     refused: Refusal,
     status = 409,
     /** The checkout field the refusal is about, when it is one. */
-    readonly field?: "pincode" | "state" | "paymentMethod" | "business",
+    readonly field?: "pincode" | "state" | "paymentMethod" | "business" | "couponCode",
   ) {
     super(refused, { status, english: english(refused) });
   }
@@ -80,7 +89,11 @@ export class OrderRefused extends RefusalError {
  */
 export async function placeOrder(
   customer: Customer,
-  input: Omit<CheckoutInput, "items"> & { items: { productId: string; variantId?: string; quantity: number }[] },
+  input: Omit<CheckoutInput, "items" | "couponCode"> & {
+    items: { productId: string; variantId?: string; quantity: number }[];
+    /** A coupon code the customer entered (issue 31); the server decides what it gives. */
+    couponCode?: string | null;
+  },
   meta: { ip?: string } = {},
 ): Promise<{ orderId: string; created: boolean }> {
   const { db, engine } = getDatabase();
@@ -120,6 +133,15 @@ export async function placeOrder(
   const business = input.business ? await businessInvoiceTo(customer.id, buyerState) : null;
 
   await limitCheckouts(customer.id, meta.ip);
+  // Offers (issue 31, docs/decisions/050-offers.md): the active automatic ones and the coupon entered,
+  // judged inside the transaction below. An unknown code is a guess, counted against the customer.
+  const code = input.couponCode ? normaliseCode(input.couponCode) : null;
+  const offers = await readOffers(db, code || null);
+  if (code && !offers.some((o) => o.kind === "coupon" && o.code === code)) {
+    const tooMany = await limitCouponGuesses({ userId: customer.id, ip: meta.ip });
+    if (tooMany) throw new OrderRefused(tooMany, 429, "couponCode");
+    throw new OrderRefused(refusal("checkout.coupon_unknown", { code }), 400, "couponCode");
+  }
   const settings = await getGeneralSettings();
   const maxOpen = getEnv().ORDER_MAX_OPEN_UNPAID;
   const emails = await getEmailContext();
@@ -232,6 +254,30 @@ export async function placeOrder(
       };
       if (holds) await takeStock();
 
+      // Offers: judged on the lines as the database prices them, after the customer's lock (so their
+      // uses and first order are as of every earlier checkout of theirs).
+      let offered: OfferResult | null = null;
+      if (offers.length > 0) {
+        const ctx = await customerContext(trx, customer.id, offers, { now, stateCode: buyerState.gstCode });
+        const seen = await offerLines(
+          trx,
+          offers,
+          lines.map((l, i) => ({
+            productId: l.product_id,
+            variantId: l.variant_id,
+            vendorId: l.vendor_id,
+            quantity: l.quantity,
+            amount: l.line_total_paise,
+            category: ordered[i]?.category,
+          })),
+        );
+        offered = applyOffers(offers, seen, ctx, code);
+        if (offered.coupon && !offered.coupon.applied) {
+          throw new OrderRefused(couponRefusal(offered.coupon.code, offered.coupon.refusal), 409, "couponCode");
+        }
+      }
+      const discountOf = (i: number) => offered?.lines[i]?.discount ?? 0;
+
       // GST (issue 14): every seller must be able to invoice its lines, so each needs a GSTIN; the
       // tax follows the store's mode and each seller's State against the delivery State.
       const vendorIds = [...new Set(lines.flatMap((l) => (l.vendor_id ? [l.vendor_id] : [])))];
@@ -244,9 +290,16 @@ export async function placeOrder(
       // The cart priced it the same way (taxConfig): the mode, the display (free delivery is measured
       // on the goods' value as shown) and the delivery charge.
       const config = { ...taxConfig(settings), storeStateCode: stateOf(null) };
+      // A discount lowers its line's taxable value (docs/decisions/050-offers.md); free delivery, the charge.
+      const priced = offered?.freeShipping ? { ...config, shipping: { feePaise: 0, freeOverPaise: 0 } } : config;
       const totals = priceOrder(
-        lines.map((l) => ({ amount: l.line_total_paise, quantity: l.quantity, rate: l.gst_rate, sellerStateCode: stateOf(l.vendor_id) })),
-        config,
+        lines.map((l, i) => ({
+          amount: l.line_total_paise - discountOf(i),
+          quantity: l.quantity,
+          rate: l.gst_rate,
+          sellerStateCode: stateOf(l.vendor_id),
+        })),
+        priced,
         buyerState.gstCode,
       );
       const taxedLines = lines.map((l, i) => {
@@ -254,7 +307,8 @@ export async function placeOrder(
         return {
           ...l,
           gst_rate: t?.rate ?? l.gst_rate,
-          taxable_paise: t?.taxable ?? l.line_total_paise,
+          taxable_paise: t?.taxable ?? l.line_total_paise - discountOf(i),
+          discount_paise: discountOf(i),
           cgst_paise: t?.cgst ?? 0,
           sgst_paise: t?.sgst ?? 0,
           igst_paise: t?.igst ?? 0,
@@ -277,7 +331,11 @@ export async function placeOrder(
         checkout_key: input.checkoutKey,
         status: "pending" as const,
         payment_method: input.paymentMethod,
+        // The goods after their discounts (so subtotal + shipping + tax is the total, as before
+        // offers); the goods before them are subtotal + discount.
         subtotal_paise: totals.subtotal,
+        discount_paise: offered?.discount ?? 0,
+        offers: JSON.stringify(offered?.applied ?? []),
         shipping_paise: totals.shipping,
         tax_paise: totals.tax,
         total_paise: totals.total,
@@ -323,7 +381,8 @@ export async function placeOrder(
         lines: orderLines,
         sms: buyer ? smsRecipientOf(buyer, order) : null,
       });
-      if (engine === "postgres" && !holds) {
+      const usesOffers = (offered?.applied.length ?? 0) > 0;
+      if (engine === "postgres" && !holds && !usesOffers) {
         // Cash on delivery: the order and its stock in one statement (placeTakingStock). The summary's
         // stock is taken with the sizes'; the rest of it changes only when a size sells out.
         const written = { order, lines: orderLines, event, messages };
@@ -356,6 +415,19 @@ export async function placeOrder(
       // Cash on delivery takes the stock last (see takeStock); an order that holds stock unpaid
       // takes it before it is priced, so a share of the stock it may not hold is said first.
       if (!holds) await takeStock();
+      // The offers' uses, last: after the products' locks, as every order takes them, so two orders
+      // cannot deadlock; the offer's row is then held only to the commit.
+      if (offered && usesOffers) {
+        const short = await countOfferUses(trx, offered, { orderId, userId: customer.id, now });
+        if (short !== null) {
+          const coupon = offers.find((o) => o.id === short && o.kind === "coupon");
+          throw new OrderRefused(
+            coupon?.code ? refusal("checkout.coupon_used_up", { code: coupon.code }) : refusal("checkout.offer_changed"),
+            409,
+            coupon ? "couponCode" : undefined,
+          );
+        }
+      }
       return { orderId, created: true };
     });
 
@@ -573,6 +645,7 @@ const readSizes = compiledOnce((db, v: { variantIds: readonly string[]; userId: 
       "p.image",
       "p.hsn_code",
       "p.gst_rate",
+      "p.category",
       // A vendor's seed, fertiliser or pesticide whose licence has lapsed is not sold, even
       // before the sweep has taken it off sale (docs/decisions/019-licensed-sellers.md).
       sql<number>`case when ${licensedToSell("p", v.today)} then 1 else 0 end`.as("licensed"),

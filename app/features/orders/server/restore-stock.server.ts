@@ -1,11 +1,13 @@
 import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
+import { giveBackOfferUses } from "~/features/offers/server/order-offers.server";
 
 /**
  * Puts a cancelled order's stock back, inside the cancelling transaction. Same lock order as
  * placeOrder (the product rows by id, then the sizes), so a cancel and a checkout cannot deadlock.
- * A size deleted since the order has no stock to take back.
+ * A size deleted since the order has no stock to take back. The order's offers get their uses and
+ * budget back (issue 31, docs/decisions/050-offers.md), after the stock, as placeOrder counts them.
  */
 export async function restoreOrderStock(trx: Db, orderId: string, now: string) {
   const lines = await trx
@@ -28,6 +30,7 @@ export async function restoreOrderStock(trx: Db, orderId: string, now: string) {
       .execute();
   }
   await syncProductSummary(trx, productIds);
+  await giveBackOfferUses(trx, orderId);
 }
 
 /**

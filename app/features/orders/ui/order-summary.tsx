@@ -17,6 +17,7 @@ export function OrderSummary({
   config,
   split,
   placed,
+  offers,
   children,
 }: {
   priced: PricedOrder;
@@ -24,6 +25,8 @@ export function OrderSummary({
   split: boolean;
   /** An order already placed (its page): headed "Payment Summary", without the free-delivery nudge; test ids "order-…". */
   placed?: boolean;
+  /** The discounts the server granted (issue 31): each offer's name and what it saved (the subtotal is after them). */
+  offers?: readonly ShownOffer[];
   children?: React.ReactNode;
 }) {
   const t = useT();
@@ -58,6 +61,16 @@ export function OrderSummary({
             {formatPaise(inclusive ? subtotal + tax - breakdown.shipping.tax : subtotal)}
           </dd>
         </div>
+        {offers?.map((o) => (
+          <div key={o.offerId} className={`${row} text-sm text-green-800`} data-testid={`${id}-offer`}>
+            <dt>{o.name}</dt>
+            <dd className="font-semibold">
+              {o.paise > 0 ? t("ui_checkout_offer_saved", { amount: formatPaise(o.paise) }) : null}
+              {o.paise > 0 && o.freeShipping ? " · " : null}
+              {o.freeShipping ? t("ui_checkout_offer_free_delivery") : null}
+            </dd>
+          </div>
+        ))}
         <div className={row}>
           <dt className="text-stone-600">{t("ui_checkout_shipping")}</dt>
           <dd className="font-semibold" data-testid={`${id}-shipping`}>
@@ -82,6 +95,9 @@ export function OrderSummary({
     </section>
   );
 }
+
+/** A discount as a summary shows it: the offer's name in the page's language, what it saved before GST. */
+export type ShownOffer = { offerId: string; name: string; paise: number; freeShipping: boolean };
 
 const GST_PART_KEYS = { CGST: "ui_checkout_gst_cgst", SGST: "ui_checkout_gst_sgst", IGST: "ui_checkout_gst_igst" } as const;
 

@@ -3,7 +3,7 @@ import type { PricedOrder } from "~/features/tax/domain/gst-order";
 import { derivedShipping } from "~/features/tax/domain/pricing";
 import { formatPaise } from "~/platform/core/money";
 import { useRootData } from "~/platform/render/root-data";
-import { OrderSummary } from "./order-summary";
+import { OrderSummary, type ShownOffer } from "./order-summary";
 
 /** A placed order's line as the page has it: before GST, with the GST it carries. */
 type PlacedLine = { unitPrice: number; quantity: number; lineTotal: number; tax: number; gstRate: number };
@@ -16,6 +16,8 @@ type PlacedOrder = {
   gst: { cgst: number; sgst: number; igst: number };
   shippingTax: number;
   items: readonly PlacedLine[];
+  /** The discounts it got (issue 31). */
+  offers?: readonly ShownOffer[];
 };
 
 /**
@@ -26,7 +28,7 @@ type PlacedOrder = {
 export function PlacedOrderSummary({ order }: { order: PlacedOrder }) {
   const store = useRootData().store.tax;
   const config: TaxConfig = { ...store, mode: order.taxMode };
-  return <OrderSummary priced={pricedOf(order)} config={config} split placed />;
+  return <OrderSummary priced={pricedOf(order)} config={config} split placed offers={order.offers} />;
 }
 
 /** A line's unit price and total as the store shows prices (with its GST, or before it). */

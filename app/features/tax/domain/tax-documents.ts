@@ -19,6 +19,8 @@ export const TAX_DOCUMENT_HINDI = {
   number: { invoice: "इनवॉइस नंबर", credit_note: "क्रेडिट नोट नंबर" } satisfies Record<TaxDocumentKind, string>,
   date: { invoice: "इनवॉइस की तारीख", credit_note: "क्रेडिट नोट की तारीख" } satisfies Record<TaxDocumentKind, string>,
   orderId: "ऑर्डर आईडी",
+  /** A line's discount allowed before supply (issue 31): it is off the taxable value. */
+  discount: "छूट",
   orderDate: "ऑर्डर की तारीख",
   gstin: "जीएसटीआईएन",
   state: "राज्य और कोड",
@@ -87,6 +89,11 @@ export type DocumentLine = {
   /** "pc" for a pack; a loose quantity would carry its unit. */
   unit: string;
   unitPricePaise: number;
+  /**
+   * The discount allowed on the line before supply (issue 31, docs/decisions/050-offers.md), already
+   * off `taxable`; absent or 0 when none.
+   */
+  discount?: number;
   taxable: number;
   rate: number;
   cgst: number;

@@ -90,7 +90,10 @@ function columns(intraState: boolean, tableWidth: number): Column[] {
       hindi: hi.description,
       width: 0,
       align: "left",
-      cell: (line) => (line.descriptionHi ? `${line.description}\n${line.descriptionHi}` : line.description),
+      cell: (line) =>
+        (line.descriptionHi ? `${line.description}\n${line.descriptionHi}` : line.description) +
+        // A discount allowed before supply: the taxable value is after it (CGST Act s. 15(3)(a)).
+        (line.discount ? `\nLess discount ${formatPaise(line.discount)} / ${TAX_DOCUMENT_HINDI.discount}` : ""),
       total: () => `Total\n${hi.total}`,
     },
     { header: "HSN/SAC", hindi: hi.hsn, width: 44, align: "left", cell: (line) => line.hsn },

@@ -118,6 +118,7 @@ export async function issueInvoices(trx: Db, orderId: string, at: Date = new Dat
         quantity: Number(l.quantity),
         unit: "Nos",
         unitPricePaise: Number(l.unit_price_paise),
+        ...(Number(l.discount_paise) > 0 ? { discount: Number(l.discount_paise) } : {}),
         taxable,
         rate: Number(l.gst_rate),
         cgst,

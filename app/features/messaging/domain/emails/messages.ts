@@ -39,6 +39,8 @@ export type OrderEmailData = {
   subtotal: number;
   tax: number;
   total: number;
+  /** The discounts the order got (issue 31): each offer's names and what it saved before GST; the subtotal is after them. */
+  offers?: { name: string; nameHi: string | null; paise: number; freeShipping: boolean }[];
   /** The payment method's label (paymentMethodLabel with the admin's display names). */
   paymentLabel: string;
   /** GST (issue 14): the mode it was placed under and its tax by kind; absent: the flat 18%, unsplit. */
@@ -94,10 +96,22 @@ const addressLines = (a: EmailAddress, locale: Locale = "en") => [a.street, `${a
 function totalRows(order: OrderEmailData, locale: Locale): EmailRow[] {
   const shipping = derivedShipping(order);
   const o = { locale };
+  const offers: EmailRow[] = (order.offers ?? []).map((offer) => ({
+    cells: [
+      locale === "hi" && offer.nameHi ? offer.nameHi : offer.name,
+      [
+        offer.paise > 0 ? m.email_offer_saved({ amount: formatPaise(offer.paise) }, o) : "",
+        offer.freeShipping ? m.email_offer_free_delivery({}, o) : "",
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    ],
+  }));
   if (order.inclusive) {
     const shippingTax = order.inclusive.shippingTax;
     return [
       { cells: [m.email_subtotal_incl({}, o), formatPaise(order.subtotal + order.tax - shippingTax)] },
+      ...offers,
       { cells: [m.email_shipping({}, o), shipping === 0 ? m.email_shipping_free({}, o) : formatPaise(shipping + shippingTax)] },
       { cells: [m.email_total({}, o), formatPaise(order.total)], strong: true },
       { cells: [m.email_includes({ gst: gstLabel(order, o) }, o), formatPaise(order.tax)] },
@@ -105,6 +119,7 @@ function totalRows(order: OrderEmailData, locale: Locale): EmailRow[] {
   }
   return [
     { cells: [m.email_subtotal({}, o), formatPaise(order.subtotal)] },
+    ...offers,
     { cells: [m.email_shipping({}, o), shipping === 0 ? m.email_shipping_free({}, o) : formatPaise(shipping)] },
     // One GST line (issue 29): its kinds are named beside it, never as lines that read as more tax.
     { cells: [gstLabel(order, o), formatPaise(order.tax)] },

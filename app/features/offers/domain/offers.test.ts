@@ -1,0 +1,196 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applyOffers, type Offer, type OfferContext, type OfferLine, offerRefusal, shareByValue } from "./offers";
+
+const NOW = "2026-07-01T06:00:00.000Z";
+const ctx: OfferContext = { now: NOW, stateCode: "27", firstOrder: true, customerUses: new Map() };
+
+function offer(over: Partial<Offer> & Pick<Offer, "id">): Offer {
+  return {
+    kind: "automatic",
+    code: null,
+    name: `Offer ${over.id}`,
+    nameHi: null,
+    discount: { type: "percent", percent: 10 },
+    target: "cart",
+    targetIds: [],
+    minCartPaise: 0,
+    minQuantity: 0,
+    firstOrderOnly: false,
+    states: [],
+    startsAt: "2026-01-01T00:00:00.000Z",
+    endsAt: null,
+    maxUses: null,
+    usesPerCustomer: null,
+    budgetPaise: null,
+    uses: 0,
+    spentPaise: 0,
+    status: "active",
+    stacks: false,
+    ...over,
+  };
+}
+
+function line(over: Partial<OfferLine> & Pick<OfferLine, "productId" | "amount">): OfferLine {
+  return { variantId: `${over.productId}v`, category: "seeds", crops: [], vendorId: null, quantity: 1, ...over };
+}
+
+const seeds = line({ productId: "p1", amount: 100_000, quantity: 2 });
+const spray = line({ productId: "p2", amount: 50_000, category: "pesticides", crops: ["tomato"], vendorId: "ven1" });
+
+describe("applyOffers: the combination rule", () => {
+  it("gives each line the best single automatic offer, not the sum of them", () => {
+    const r = applyOffers(
+      [
+        offer({ id: "a", discount: { type: "percent", percent: 10 } }),
+        offer({ id: "b", discount: { type: "percent", percent: 20 }, target: "categories", targetIds: ["pesticides"] }),
+      ],
+      [seeds, spray],
+      ctx,
+    );
+    expect(r.lines.map((l) => l.discount)).toEqual([10_000, 10_000]);
+    expect(r.applied.map((a) => [a.offerId, a.paise])).toEqual([
+      ["a", 10_000],
+      ["b", 10_000],
+    ]);
+  });
+
+  it("adds one coupon on what is left, then the stacking offers on what is left after it", () => {
+    const r = applyOffers(
+      [
+        offer({ id: "a", discount: { type: "percent", percent: 10 } }),
+        offer({ id: "c", kind: "coupon", code: "KHARIF", discount: { type: "fixed", paise: 30_000 } }),
+        offer({ id: "s", discount: { type: "percent", percent: 50 }, stacks: true, target: "products", targetIds: ["p2"] }),
+      ],
+      [seeds, spray],
+      ctx,
+      " kharif ",
+    );
+    // 10% off each: 90,000 and 45,000 left; ₹300 shared 2:1: 20,000 and 10,000; then half of 35,000.
+    expect(r.lines.map((l) => l.discount)).toEqual([30_000, 15_000 + 17_500]);
+    expect(r.coupon).toEqual({ code: "KHARIF", applied: true });
+    expect(r.discount).toBe(62_500);
+  });
+
+  it("refuses an unknown coupon and one of another kind, and says why", () => {
+    const r = applyOffers([offer({ id: "a" })], [seeds], ctx, "NOPE");
+    expect(r.coupon).toEqual({ code: "NOPE", applied: false, refusal: { reason: "unknown" } });
+    const min = applyOffers([offer({ id: "c", kind: "coupon", code: "BIG", minCartPaise: 200_000 })], [seeds], ctx, "big");
+    expect(min.coupon).toEqual({ code: "BIG", applied: false, refusal: { reason: "min_value", paise: 200_000 } });
+    expect(min.discount).toBe(0);
+  });
+
+  it("never takes more than a fixed offer's target is worth, nor more than its budget left", () => {
+    const r = applyOffers([offer({ id: "f", discount: { type: "fixed", paise: 10_000_000 } })], [seeds, spray], ctx);
+    expect(r.lines.map((l) => l.discount)).toEqual([100_000, 50_000]);
+    const b = applyOffers([offer({ id: "f", budgetPaise: 20_000, spentPaise: 5_000 })], [seeds, spray], ctx);
+    expect(b.discount).toBe(15_000);
+  });
+
+  it("gives free delivery without touching the goods", () => {
+    const r = applyOffers([offer({ id: "fs", discount: { type: "free_shipping" } })], [seeds], ctx);
+    expect(r.freeShipping).toBe(true);
+    expect(r.discount).toBe(0);
+    expect(r.applied).toEqual([expect.objectContaining({ offerId: "fs", freeShipping: true, paise: 0 })]);
+  });
+});
+
+describe("offerRefusal: each reason", () => {
+  const c = (over: Partial<Offer>) => offerRefusal(offer({ id: "c", kind: "coupon", code: "X", ...over }), [seeds, spray], ctx);
+  it("says each condition that fails", () => {
+    expect(c({ startsAt: "2026-08-01T00:00:00.000Z" })).toEqual({ reason: "not_started", startsAt: "2026-08-01T00:00:00.000Z" });
+    expect(c({ endsAt: NOW })).toEqual({ reason: "expired" });
+    expect(c({ status: "ended" })).toEqual({ reason: "expired" });
+    expect(c({ maxUses: 10, uses: 10 })).toEqual({ reason: "used_up" });
+    expect(c({ budgetPaise: 100, spentPaise: 100 })).toEqual({ reason: "used_up" });
+    expect(c({ minQuantity: 4 })).toEqual({ reason: "min_quantity", quantity: 4 });
+    expect(c({ target: "crops", targetIds: ["cotton"] })).toEqual({ reason: "not_for_these_products" });
+    expect(c({ target: "vendor", targetIds: ["ven1"] })).toBeNull();
+    expect(c({ states: ["09"] })).toEqual({ reason: "not_your_state" });
+    expect(offerRefusal(offer({ id: "c", firstOrderOnly: true }), [seeds], { ...ctx, firstOrder: false })).toEqual({
+      reason: "first_order_only",
+    });
+    expect(offerRefusal(offer({ id: "c", usesPerCustomer: 1 }), [seeds], { ...ctx, customerUses: new Map([["c", 1]]) })).toEqual({
+      reason: "already_used",
+    });
+  });
+});
+
+describe("shareByValue", () => {
+  it("shares exactly, by largest remainder", () => {
+    expect(shareByValue(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(shareByValue(0, [5, 5])).toEqual([0, 0]);
+  });
+  it("adds up and never exceeds a weight (property)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 8 }), fc.nat(), (weights, t) => {
+        const sum = weights.reduce((s, w) => s + w, 0);
+        const total = sum === 0 ? 0 : t % (sum + 1);
+        const shares = shareByValue(total, weights);
+        expect(shares.reduce((s, v) => s + v, 0)).toBe(total);
+        shares.forEach((s, i) => {
+          expect(s).toBeGreaterThanOrEqual(0);
+          expect(s).toBeLessThanOrEqual(weights[i] ?? 0);
+        });
+      }),
+    );
+  });
+});
+
+describe("applyOffers (properties)", () => {
+  const arbLine = fc.record({
+    productId: fc.constantFrom("p1", "p2", "p3"),
+    variantId: fc.constantFrom("v1", "v2", "v3"),
+    category: fc.constantFrom("seeds", "fertilisers"),
+    crops: fc.subarray(["tomato", "cotton"]),
+    vendorId: fc.constantFrom(null, "ven1"),
+    quantity: fc.integer({ min: 1, max: 50 }),
+    amount: fc.integer({ min: 0, max: 50_000_000 }),
+  });
+  const arbDiscount = fc.oneof(
+    fc.integer({ min: 1, max: 100 }).map((percent) => ({ type: "percent" as const, percent })),
+    fc.integer({ min: 1, max: 100_000_000 }).map((paise) => ({ type: "fixed" as const, paise })),
+    fc.constant({ type: "free_shipping" as const }),
+  );
+  const arbOffer = fc.record({
+    id: fc.constantFrom("o1", "o2", "o3", "o4", "o5"),
+    kind: fc.constantFrom("coupon" as const, "automatic" as const),
+    code: fc.constantFrom("A", "B"),
+    discount: arbDiscount,
+    target: fc.constantFrom("cart" as const, "products" as const, "categories" as const, "crops" as const, "vendor" as const),
+    targetIds: fc.subarray(["p1", "p2", "seeds", "tomato", "ven1"]),
+    minCartPaise: fc.constantFrom(0, 100_000),
+    stacks: fc.boolean(),
+    budgetPaise: fc.constantFrom(null, 50_000),
+  });
+
+  it("total discount ≤ goods, each line ≥ 0, parts add up, and the same inputs give the same answer", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(arbOffer, { maxLength: 5, selector: (o) => o.id }),
+        fc.array(arbLine, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(null, "A", "b"),
+        (raw, lines, code) => {
+          const offers = raw.map((o) => offer({ ...o, code: o.kind === "coupon" ? o.code : null }));
+          const r = applyOffers(offers, lines, ctx, code);
+          const goods = lines.reduce((s, l) => s + l.amount, 0);
+          expect(r.discount).toBeLessThanOrEqual(goods);
+          r.lines.forEach((l, i) => {
+            expect(l.discount).toBeGreaterThanOrEqual(0);
+            expect(l.discount).toBeLessThanOrEqual(lines[i]?.amount ?? 0);
+            expect(l.parts.reduce((s, p) => s + p.paise, 0)).toBe(l.discount);
+          });
+          expect(r.applied.reduce((s, a) => s + a.paise, 0)).toBe(r.discount);
+          // At most one coupon applied.
+          expect(r.applied.filter((a) => a.kind === "coupon").length).toBeLessThanOrEqual(1);
+          // A budget is never overspent by one order.
+          for (const a of r.applied) {
+            const o = offers.find((x) => x.id === a.offerId);
+            if (o?.budgetPaise != null) expect(a.paise).toBeLessThanOrEqual(o.budgetPaise);
+          }
+          expect(applyOffers(offers, lines, ctx, code)).toEqual(r);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,320 @@
+import { sql } from "kysely";
+import type { Selectable } from "kysely";
+import { type Db, getDb } from "~/platform/db/db.server";
+import type { Database } from "~/platform/db/schema";
+import { type Refusal, refusal } from "~/platform/core/refusal";
+import { newId } from "~/platform/ids";
+import { configuredLimits, hitRateLimits } from "~/platform/rate-limit/rate-limit.server";
+import {
+  applyOffers,
+  normaliseCode,
+  type Offer,
+  type OfferContext,
+  type OfferDiscount,
+  type OfferLine,
+  type OfferRefusal,
+  type OfferResult,
+} from "../domain/offers";
+
+/**
+ * Offers on the server (issue 31, docs/decisions/050-offers.md): read from the database, judged by
+ * the pure rule (applyOffers) for the cart's quote and inside the order's transaction, and their
+ * uses counted there with a guarded update; given back when an order is cancelled.
+ */
+
+type OfferRow = Selectable<Database["offer"]>;
+
+function parseIds(json: string): string[] {
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function offerOfRow(row: OfferRow): Offer {
+  const discount: OfferDiscount =
+    row.discount_type === "percent"
+      ? { type: "percent", percent: Number(row.discount_percent ?? 0) }
+      : row.discount_type === "fixed"
+        ? { type: "fixed", paise: Number(row.discount_paise ?? 0) }
+        : { type: "free_shipping" };
+  return {
+    id: row.id,
+    kind: row.kind === "coupon" ? "coupon" : "automatic",
+    code: row.code,
+    name: row.name,
+    nameHi: row.name_hi,
+    discount,
+    target: row.target as Offer["target"],
+    targetIds: parseIds(row.target_ids),
+    minCartPaise: Number(row.min_cart_paise),
+    minQuantity: Number(row.min_quantity),
+    firstOrderOnly: Boolean(Number(row.first_order_only)),
+    states: parseIds(row.states),
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    maxUses: row.max_uses === null ? null : Number(row.max_uses),
+    usesPerCustomer: row.uses_per_customer === null ? null : Number(row.uses_per_customer),
+    budgetPaise: row.budget_paise === null ? null : Number(row.budget_paise),
+    uses: Number(row.uses),
+    spentPaise: Number(row.spent_paise),
+    status: row.status as Offer["status"],
+    stacks: Boolean(Number(row.stacks)),
+  };
+}
+
+/**
+ * The offers that may apply: every active automatic offer, and the coupon entered (whatever its
+ * status, so that an ended one is said to have expired). One indexed read; none at all is sent
+ * twice per order.
+ */
+export async function readOffers(db: Db, code: string | null): Promise<Offer[]> {
+  const wanted = code === null ? "" : normaliseCode(code);
+  const rows = await db
+    .selectFrom("offer")
+    .selectAll()
+    .where((eb) =>
+      wanted === ""
+        ? eb.and([eb("status", "=", "active"), eb("kind", "=", "automatic")])
+        : eb.or([eb.and([eb("status", "=", "active"), eb("kind", "=", "automatic")]), eb("code", "=", wanted)]),
+    )
+    .execute();
+  return rows.map(offerOfRow);
+}
+
+/** The lines as offers see them: each product's category, and its crops when an offer targets crops. */
+export async function offerLines(
+  db: Db,
+  offers: readonly Offer[],
+  lines: readonly { productId: string; variantId: string; vendorId?: string | null; quantity: number; amount: number; category?: string }[],
+): Promise<OfferLine[]> {
+  const productIds = [...new Set(lines.map((l) => l.productId))];
+  const needCategory = offers.some((o) => o.target === "categories") && lines.some((l) => l.category === undefined);
+  const needVendor = offers.some((o) => o.target === "vendor") && lines.some((l) => l.vendorId === undefined);
+  const needCrops = offers.some((o) => o.target === "crops");
+  const categories = new Map<string, string>();
+  const vendors = new Map<string, string | null>();
+  const crops = new Map<string, string[]>();
+  if ((needCategory || needVendor) && productIds.length > 0) {
+    for (const p of await db.selectFrom("product").select(["id", "category", "vendor_id"]).where("id", "in", productIds).execute()) {
+      categories.set(p.id, p.category);
+      vendors.set(p.id, p.vendor_id);
+    }
+  }
+  if (needCrops && productIds.length > 0) {
+    for (const c of await db.selectFrom("product_crop").select(["product_id", "crop"]).where("product_id", "in", productIds).execute()) {
+      crops.set(c.product_id, [...(crops.get(c.product_id) ?? []), c.crop]);
+    }
+  }
+  return lines.map((l) => ({
+    productId: l.productId,
+    variantId: l.variantId,
+    vendorId: l.vendorId !== undefined ? l.vendorId : (vendors.get(l.productId) ?? null),
+    quantity: l.quantity,
+    amount: l.amount,
+    category: l.category ?? categories.get(l.productId) ?? "",
+    crops: crops.get(l.productId) ?? [],
+  }));
+}
+
+/**
+ * What the customer's history says to the offers in play: their uses of each (not given back) and
+ * whether this is their first order (no order that was not cancelled). Read only when an offer asks.
+ * Inside the order's transaction this runs after the customer's lock, so it sees every earlier
+ * checkout of theirs.
+ */
+export async function customerContext(
+  db: Db,
+  userId: string | null,
+  offers: readonly Offer[],
+  base: { now: string; stateCode: string },
+): Promise<OfferContext> {
+  const ctx: OfferContext = { ...base, firstOrder: null, customerUses: new Map() };
+  if (userId === null || offers.length === 0) return ctx;
+  const limited = offers.filter((o) => o.usesPerCustomer !== null).map((o) => o.id);
+  if (limited.length > 0) {
+    const used = await db
+      .selectFrom("offer_use")
+      .select(["offer_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("user_id", "=", userId)
+      .where("returned", "=", 0)
+      .where("offer_id", "in", limited)
+      .groupBy("offer_id")
+      .execute();
+    ctx.customerUses = new Map(used.map((u) => [u.offer_id, Number(u.n)]));
+  }
+  if (offers.some((o) => o.firstOrderOnly)) {
+    const earlier = await db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .where("status", "!=", "cancelled")
+      .executeTakeFirstOrThrow();
+    ctx.firstOrder = Number(earlier.n) === 0;
+  }
+  return ctx;
+}
+
+/** A coupon's refusal as the checkout says it. */
+export function couponRefusal(code: string, refused: OfferRefusal): Refusal {
+  switch (refused.reason) {
+    case "unknown":
+      return refusal("checkout.coupon_unknown", { code });
+    case "not_started":
+      return refusal("checkout.coupon_not_started", { code, date: indiaDay(refused.startsAt) });
+    case "expired":
+      return refusal("checkout.coupon_expired", { code });
+    case "used_up":
+      return refusal("checkout.coupon_used_up", { code });
+    case "min_value":
+      return refusal("checkout.coupon_min_value", { code, amountPaise: refused.paise });
+    case "min_quantity":
+      return refusal("checkout.coupon_min_quantity", { code, quantity: refused.quantity });
+    case "not_for_these_products":
+      return refusal("checkout.coupon_not_for_these", { code });
+    case "first_order_only":
+      return refusal("checkout.coupon_first_order", { code });
+    case "not_your_state":
+      return refusal("checkout.coupon_not_your_state", { code });
+    case "already_used":
+      return refusal("checkout.coupon_already_used", { code });
+  }
+}
+
+/** An instant's day in India (UTC+5:30), YYYY-MM-DD. */
+function indiaDay(iso: string): string {
+  return new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Coupon guessing (issue 31): an unknown code counts against the customer (or the address, for a
+ * guest) — a few a minute, then 429. A known code, applied or not, is not a guess. Null when allowed.
+ */
+export async function limitCouponGuesses(who: { userId?: string | null; ip?: string | null }): Promise<Refusal | null> {
+  const limit = configuredLimits().couponGuesses;
+  const checks: [string, typeof limit][] = [];
+  if (who.userId) checks.push([`coupon:user:${who.userId}`, limit]);
+  if (who.ip) checks.push([`coupon:ip:${who.ip}`, limit]);
+  if (checks.length === 0) return null;
+  const hit = await hitRateLimits(checks);
+  return hit.allowed ? null : refusal("checkout.coupon_too_many_tries", { seconds: hit.retryAfterSeconds });
+}
+
+/**
+ * Counts the order's uses of its offers, in the order's transaction: for each offer it used, one
+ * guarded update (still active, uses below the total allowed, the budget not passed), then its
+ * `offer_use` row. Offers are taken in the order of their ids, so two orders cannot deadlock on
+ * them. The id of an offer used up or ended meanwhile, else null: the caller then refuses the
+ * order and its transaction rolls back the uses already counted.
+ */
+export async function countOfferUses(
+  trx: Db,
+  result: OfferResult,
+  order: { orderId: string; userId: string; now: string },
+): Promise<string | null> {
+  const used = [...result.applied].sort((a, b) => (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0));
+  for (const offer of used) {
+    const taken = await trx
+      .updateTable("offer")
+      .set({ uses: sql`uses + 1`, spent_paise: sql`spent_paise + ${offer.paise}` })
+      .where("id", "=", offer.offerId)
+      .where("status", "=", "active")
+      .where((eb) => eb.or([eb("max_uses", "is", null), eb("uses", "<", eb.ref("max_uses"))]))
+      .where((eb) => eb.or([eb("budget_paise", "is", null), eb(sql`spent_paise + ${offer.paise}`, "<=", eb.ref("budget_paise"))]))
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) return offer.offerId;
+  }
+  if (used.length > 0) {
+    await trx
+      .insertInto("offer_use")
+      .values(
+        used.map((o) => ({
+          id: newId(),
+          offer_id: o.offerId,
+          order_id: order.orderId,
+          user_id: order.userId,
+          discount_paise: o.paise,
+          returned: 0,
+          created_at: order.now,
+        })),
+      )
+      .execute();
+  }
+  return null;
+}
+
+/**
+ * A cancelled order gives its offers' uses and spend back, in the cancelling transaction (the one
+ * that restores its stock). Its `offer_use` rows are kept, marked returned; a second call finds none.
+ */
+export async function giveBackOfferUses(trx: Db, orderId: string): Promise<void> {
+  const uses = await trx
+    .selectFrom("offer_use")
+    .select(["id", "offer_id", "discount_paise"])
+    .where("order_id", "=", orderId)
+    .where("returned", "=", 0)
+    .orderBy("offer_id")
+    .execute();
+  for (const use of uses) {
+    await trx
+      .updateTable("offer")
+      .set({
+        uses: sql`case when uses > 0 then uses - 1 else 0 end`,
+        spent_paise: sql`case when spent_paise >= ${use.discount_paise} then spent_paise - ${use.discount_paise} else 0 end`,
+      })
+      .where("id", "=", use.offer_id)
+      .execute();
+    await trx.updateTable("offer_use").set({ returned: 1 }).where("id", "=", use.id).execute();
+  }
+}
+
+/** What the cart and checkout show of the offers (issue 31): the server's own judgement of the cart. */
+export type OfferQuote = {
+  /** Each line's discount before GST, by pack size id. */
+  discounts: Record<string, number>;
+  /** Each offer that gave something: its names and what it saved. */
+  applied: { offerId: string; name: string; nameHi: string | null; paise: number; freeShipping: boolean }[];
+  freeShipping: boolean;
+  /** The entered coupon's refusal, said in the page's language; null when it applies or none was entered. */
+  couponRefusal: Refusal | null;
+};
+
+/**
+ * The offers on a cart as the order would grant them now (the order's transaction judges them again):
+ * `lines` at the database's prices (quoteCart's), `stateCode` the delivery State's GST code when
+ * known, `userId` the signed-in customer (null for a guest: a first-order offer shows as applying).
+ */
+export async function quoteOffers(input: {
+  lines: readonly { productId: string; variantId: string; category: string; quantity: number; unitPaise: number }[];
+  code: string | null;
+  stateCode: string;
+  userId: string | null;
+  now?: Date;
+}): Promise<OfferQuote> {
+  const db = getDb();
+  const code = input.code ? normaliseCode(input.code) : null;
+  const offers = await readOffers(db, code);
+  const none: OfferQuote = { discounts: {}, applied: [], freeShipping: false, couponRefusal: null };
+  if (offers.length === 0) return code ? { ...none, couponRefusal: refusal("checkout.coupon_unknown", { code }) } : none;
+  const now = (input.now ?? new Date()).toISOString();
+  const ctx = await customerContext(db, input.userId, offers, { now, stateCode: input.stateCode });
+  const lines = await offerLines(
+    db,
+    offers,
+    input.lines.map((l) => ({ ...l, amount: l.unitPaise * l.quantity })),
+  );
+  const result = applyOffers(offers, lines, ctx, code);
+  const discounts: Record<string, number> = {};
+  input.lines.forEach((l, i) => {
+    const d = result.lines[i]?.discount ?? 0;
+    if (d > 0) discounts[l.variantId] = d;
+  });
+  return {
+    discounts,
+    applied: result.applied.map(({ offerId, name, nameHi, paise, freeShipping }) => ({ offerId, name, nameHi, paise, freeShipping })),
+    freeShipping: result.freeShipping,
+    couponRefusal: result.coupon && !result.coupon.applied ? couponRefusal(result.coupon.code, result.coupon.refusal) : null,
+  };
+}
