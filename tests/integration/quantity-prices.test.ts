@@ -8,7 +8,9 @@ import { defined } from "~/platform/defined";
 import { withLocale } from "~/platform/i18n/i18n.server";
 import { createUserWithPassword } from "~/features/accounts/server/create-user.server";
 import { CheckoutSchema } from "~/features/cart/domain/checkout";
-import { quotedProduct } from "~/features/cart/domain/cart-cookie";
+import { cartCookieValue, quotedProduct } from "~/features/cart/domain/cart-cookie";
+import { newId } from "~/platform/ids";
+import { loader as cartOffersLoader } from "~/routes/resources/cart-offers";
 import { priceCart } from "~/features/cart/domain/order-pricing";
 import { quoteCart } from "~/features/catalog/server/quote-cart.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
@@ -266,5 +268,66 @@ describe("a vendor's listing form sets quantity prices too", () => {
     if (!cleared.ok) throw new Error(JSON.stringify(cleared.fields));
     expect(await updateVendorProduct(vendor.id, id, cleared.input, { version: await versionOf(id) })).toBe(true);
     expect((await breaksOf()).price_breaks).toBeNull();
+  });
+});
+
+describe("offers on a quantity-priced line", () => {
+  it("the cart's quote of a coupon takes it of the quantity price, as the order does", async () => {
+    const customer = await createCustomer();
+    const product = await dap("DAP with a coupon");
+    const size = await sizeOf(product.id, "50 kg");
+    const code = `DAP${newId(8).toUpperCase()}`;
+    const now = new Date().toISOString();
+    await getDb()
+      .insertInto("offer")
+      .values({
+        id: newId(),
+        kind: "coupon",
+        code,
+        name: "DAP 10% off",
+        name_hi: null,
+        discount_type: "percent",
+        discount_percent: 10,
+        discount_paise: null,
+        target: "products",
+        target_ids: JSON.stringify([product.id]),
+        min_cart_paise: 0,
+        min_quantity: 0,
+        first_order_only: 0,
+        states: "[]",
+        starts_at: "2020-01-01T00:00:00.000Z",
+        ends_at: null,
+        max_uses: null,
+        uses_per_customer: null,
+        budget_paise: null,
+        uses: 0,
+        spent_paise: 0,
+        status: "active",
+        stacks: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const lines = cartCookieValue([{ product: { id: product.id, variantId: size.id }, quantity: 10 }]);
+    const request = new Request(
+      `http://localhost/resources/cart-offers?lines=${encodeURIComponent(lines)}&coupon=${code}&state=Maharashtra`,
+    );
+    const quote = (await cartOffersLoader({
+      request,
+      url: new URL(request.url),
+      context: new RouterContextProvider(),
+      params: {},
+    } as never)) as {
+      discounts: Record<string, number>;
+    };
+    // 10 bags at the break, ₹1,228.57: 10% of ₹12,285.70.
+    expect(quote.discounts[size.id]).toBe(122_857);
+
+    const { orderId } = await placeOrder(
+      customer,
+      checkoutInput([{ productId: product.id, variantId: size.id, quantity: 10 }], { couponCode: code }),
+    );
+    const ordered = await getDb().selectFrom("orders").select("discount_paise").where("id", "=", orderId).executeTakeFirstOrThrow();
+    expect(Number(ordered.discount_paise)).toBe(122_857);
   });
 });

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/cart-offers";
 import { parseCartCookie } from "~/features/cart/domain/cart-cookie";
 import { quoteCart } from "~/features/catalog/server/quote-cart.server";
+import { unitPriceAt } from "~/features/catalog/domain/price-breaks";
 import { limitCouponGuesses, quoteOffers } from "~/features/offers/server/order-offers.server";
 import { findIndianState } from "~/platform/core/indian-states";
 import { currentLocale } from "~/platform/i18n/i18n.server";
@@ -22,13 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requestUser(context, request);
   const items = await quoteCart(wanted.map(({ productId, variantId }) => (variantId ? { productId, variantId } : { productId })));
   const quantity = new Map(wanted.map((l) => [l.variantId ?? l.productId, l.quantity]));
-  const lines = items.map((i) => ({
-    productId: i.productId,
-    variantId: i.variantId,
-    category: i.category,
-    quantity: quantity.get(i.variantId) ?? quantity.get(i.productId) ?? 0,
-    unitPaise: i.pricePaise,
-  }));
+  const lines = items.map((i) => {
+    const count = quantity.get(i.variantId) ?? quantity.get(i.productId) ?? 0;
+    // Each line at the unit price its quantity reaches (a quantity price, decision 052), as the order charges it.
+    return {
+      productId: i.productId,
+      variantId: i.variantId,
+      category: i.category,
+      quantity: count,
+      unitPaise: unitPriceAt(i.pricePaise, i.priceBreaks, count),
+    };
+  });
   const quote = await quoteOffers({
     lines: lines.filter((l) => l.quantity > 0),
     code: /^[A-Za-z0-9_-]+$/.test(code) ? code : null,
