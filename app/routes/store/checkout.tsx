@@ -514,7 +514,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <button
                 type="button"
                 onClick={() => setCoupon(couponTyped.trim())}
-                className="mt-2 h-10 rounded-lg border border-stone-300 px-4 text-sm font-semibold hover:bg-stone-50"
+                className="mt-2 h-11 rounded-lg border border-stone-300 px-4 text-sm font-semibold hover:bg-stone-50"
               >
                 {t("ui_checkout_coupon_apply")}
               </button>
