@@ -219,6 +219,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const [couponTyped, setCouponTyped] = useState("");
   const [coupon, setCoupon] = useState("");
   const { offers, couponError } = useCartOffers(lines, stateName, coupon);
+  // The code as the field holds it: typed on a slow phone before the page's scripts ran, it is in the
+  // field but not yet in React's state, and Apply must still apply it.
+  const applyCoupon = (form: HTMLFormElement | null) => {
+    const field = form?.elements.namedItem("couponCode");
+    const typed = field instanceof HTMLInputElement ? field.value : couponTyped;
+    setCouponTyped(typed);
+    setCoupon(typed.trim());
+  };
   const { priced, config, known } = useCartPricing(lines, stateName, offers);
   const fields = replyErrors(actionData && "result" in actionData ? actionData.result : undefined);
   const blocked = lines.some((l) => l.outOfStock);
@@ -506,14 +514,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   // Enter here applies the code; it does not place the order.
                   if (event.key !== "Enter") return;
                   event.preventDefault();
-                  setCoupon(couponTyped.trim());
+                  applyCoupon(event.currentTarget.form);
                 }}
                 error={fields.couponCode ?? (coupon && couponError ? couponError : undefined)}
                 hint={t("ui_checkout_coupon_hint")}
               />
               <button
                 type="button"
-                onClick={() => setCoupon(couponTyped.trim())}
+                onClick={(event) => applyCoupon(event.currentTarget.form)}
                 className="mt-2 h-11 rounded-lg border border-stone-300 px-4 text-sm font-semibold hover:bg-stone-50"
               >
                 {t("ui_checkout_coupon_apply")}
