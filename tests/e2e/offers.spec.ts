@@ -43,7 +43,8 @@ test("an admin's coupon is applied at checkout, lowers the total, and the invoic
   await page.goto("/checkout");
   await waitForHydration(page);
   const before = await page.getByTestId("summary-total").innerText();
-  // Typed before the page's scripts ran (a slow phone): in the field, not in React's state; Apply takes it.
+  // Typed before the page's scripts ran (a slow phone): no input event reached React, and the page renders
+  // again (its cart's quote, its offers); the code stays in the field and Apply applies it.
   await page.getByLabel("Coupon code").evaluate((field) => {
     (field as HTMLInputElement).value = "NOSUCHCODE1";
   });

@@ -216,16 +216,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const chosenAddress = addressChoice === "new" ? undefined : (addresses.find((a) => a.id === addressChoice) ?? user?.address);
   // A coupon (issue 31): typed, then applied (the server answers what it gives, or why not); without
   // scripts it goes with the order, and the order's refusal is said at the field.
-  const [couponTyped, setCouponTyped] = useState("");
   const [coupon, setCoupon] = useState("");
   const { offers, couponError } = useCartOffers(lines, stateName, coupon);
-  // The code as the field holds it: typed on a slow phone before the page's scripts ran, it is in the
-  // field but not yet in React's state, and Apply must still apply it.
+  // The field is the browser's own (uncontrolled), read when the code is applied: a code typed on a
+  // slow phone before the page's scripts ran stays in it through every render, and Apply applies it.
   const applyCoupon = (form: HTMLFormElement | null) => {
     const field = form?.elements.namedItem("couponCode");
-    const typed = field instanceof HTMLInputElement ? field.value : couponTyped;
-    setCouponTyped(typed);
-    setCoupon(typed.trim());
+    if (field instanceof HTMLInputElement) setCoupon(field.value.trim());
   };
   const { priced, config, known } = useCartPricing(lines, stateName, offers);
   const fields = replyErrors(actionData && "result" in actionData ? actionData.result : undefined);
@@ -508,8 +505,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 maxLength={40}
                 autoComplete="off"
                 autoCapitalize="characters"
-                value={couponTyped}
-                onChange={(event) => setCouponTyped(event.currentTarget.value)}
                 onKeyDown={(event) => {
                   // Enter here applies the code; it does not place the order.
                   if (event.key !== "Enter") return;
