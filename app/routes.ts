@@ -59,6 +59,11 @@ export default [
     route("offers", "routes/admin/offers.tsx"),
     route("offers/new", "routes/admin/offer-edit.tsx", { id: "admin-offer-new" }),
     route("offers/:id", "routes/admin/offer-edit.tsx", { id: "admin-offer-edit" }),
+    route("customer-groups", "routes/admin/customer-groups.tsx"),
+    route("customer-groups/:id", "routes/admin/customer-group.tsx"),
+    route("price-lists", "routes/admin/price-lists.tsx"),
+    route("price-lists/new", "routes/admin/price-list-edit.tsx", { id: "admin-price-list-new" }),
+    route("price-lists/:id", "routes/admin/price-list-edit.tsx", { id: "admin-price-list-edit" }),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/vendor-login/layout.tsx", [

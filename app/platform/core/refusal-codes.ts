@@ -73,6 +73,28 @@ export interface RefusalParams {
   "offers.code_required": None;
   "offers.code_taken": None;
   "offers.not_found": None;
+
+  // ---- Customer groups and price lists: the admin's forms (docs/decisions/054-price-lists.md)
+  "price_lists.name": None;
+  "price_lists.group_taken": { name: string };
+  "price_lists.email": None;
+  "price_lists.email_unknown": { email: string };
+  "price_lists.in_other_group": { email: string; group: string };
+  "price_lists.group_required": None;
+  "price_lists.time": None;
+  "price_lists.end_before_start": None;
+  "price_lists.price": None;
+  "price_lists.price_not_below": { sku: string; pricePaise: number };
+  "price_lists.percent": None;
+  "price_lists.sku_required": None;
+  "price_lists.sku_unknown": { sku: string };
+  "price_lists.product_required": None;
+  "price_lists.product_unknown": { id: string };
+  "price_lists.category": None;
+  "price_lists.entry_kind": None;
+  "price_lists.entry_taken": None;
+  "price_lists.empty": None;
+  "price_lists.not_found": None;
   /** `missing`: what a seller lacks, in the seller's records' own words ("GSTIN of Kisan Traders"). */
   "checkout.untaxable": { missing: string };
   "checkout.too_fast": { seconds: number };

@@ -74,6 +74,21 @@ export interface CustomerBusiness {
   user_id: string;
 }
 
+export interface CustomerGroup {
+  created_at: string;
+  id: string;
+  name: string;
+  name_hi: string | null;
+  name_key: string;
+  updated_at: string;
+}
+
+export interface CustomerGroupMember {
+  added_at: string;
+  group_id: string;
+  user_id: string;
+}
+
 export interface DocumentCounter {
   financial_year: string;
   last: number;
@@ -146,6 +161,7 @@ export interface OrderLine {
   name: string;
   name_hi: string | null;
   order_id: string;
+  price_list_id: string | null;
   product_id: string;
   quantity: number;
   seller_state_code: Generated<string>;
@@ -245,6 +261,27 @@ export interface Pincode {
   district: string;
   source: Generated<string>;
   state: string;
+}
+
+export interface PriceList {
+  created_at: string;
+  ends_at: string | null;
+  group_id: string;
+  id: string;
+  name: string;
+  name_hi: string | null;
+  starts_at: string;
+  status: Generated<string>;
+  updated_at: string;
+}
+
+export interface PriceListEntry {
+  id: string;
+  kind: string;
+  percent_off: number | null;
+  price_list_id: string;
+  price_paise: number | null;
+  target_id: string;
 }
 
 export interface Product {
@@ -559,6 +596,8 @@ export interface DB {
   contact_message: ContactMessage;
   crop_count: CropCount;
   customer_business: CustomerBusiness;
+  customer_group: CustomerGroup;
+  customer_group_member: CustomerGroupMember;
   document_counter: DocumentCounter;
   gateway_event: GatewayEvent;
   offer: Offer;
@@ -570,6 +609,8 @@ export interface DB {
   payment: Payment;
   phone_code: PhoneCode;
   pincode: Pincode;
+  price_list: PriceList;
+  price_list_entry: PriceListEntry;
   product: Product;
   product_count: ProductCount;
   product_crop: ProductCrop;

@@ -12,6 +12,8 @@ import Undo2 from "lucide-react/icons/undo-2";
 import Settings from "lucide-react/icons/settings";
 import Star from "lucide-react/icons/star";
 import Tag from "lucide-react/icons/tag";
+import BadgePercent from "lucide-react/icons/badge-percent";
+import UsersRound from "lucide-react/icons/users-round";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Store from "lucide-react/icons/store";
 import Truck from "lucide-react/icons/truck";
@@ -37,6 +39,8 @@ const links = [
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
   { to: "/admin/returns", label: "Returns", icon: Undo2 },
   { to: "/admin/offers", label: "Offers", icon: Tag },
+  { to: "/admin/customer-groups", label: "Customer Groups", icon: UsersRound },
+  { to: "/admin/price-lists", label: "Price Lists", icon: BadgePercent },
   { to: "/admin/gst", label: "GST Report", icon: ReceiptIndianRupee },
   { to: "/admin/vendors", label: "Vendors", icon: Store },
   { to: "/admin/messages", label: "Messages", icon: Mail },

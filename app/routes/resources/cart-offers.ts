@@ -21,11 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const wanted = parseCartCookie(params.get("lines") ?? "") ?? [];
   const code = (params.get("coupon") ?? "").trim().slice(0, 40);
   const user = await requestUser(context, request);
-  const items = await quoteCart(wanted.map(({ productId, variantId }) => (variantId ? { productId, variantId } : { productId })));
+  const items = await quoteCart(
+    wanted.map(({ productId, variantId }) => (variantId ? { productId, variantId } : { productId })),
+    user?.id,
+  );
   const quantity = new Map(wanted.map((l) => [l.variantId ?? l.productId, l.quantity]));
   const lines = items.map((i) => {
     const count = quantity.get(i.variantId) ?? quantity.get(i.productId) ?? 0;
-    // Each line at the unit price its quantity reaches (a quantity price, decision 052), as the order charges it.
+    // Each line at the unit price its quantity reaches (a quantity price, decision 052) or the customer's
+    // price list gives (decision 054, folded into the quote), as the order charges it.
     return {
       productId: i.productId,
       variantId: i.variantId,

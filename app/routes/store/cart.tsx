@@ -4,6 +4,7 @@ import ShoppingBag from "lucide-react/icons/shopping-bag";
 import type { Route } from "./+types/cart";
 import { useCart } from "~/features/cart/domain/cart";
 import { CART_COOKIE } from "~/features/cart/domain/cart-cookie";
+import { requestUser } from "~/platform/request-policy.server";
 import { drawnCart } from "~/features/cart/server/drawn-cart.server";
 import { cookieValue } from "~/platform/http/cookies";
 import { type UiMessages, useT } from "~/platform/i18n/i18n";
@@ -29,8 +30,10 @@ const CartContents = lazy(() => import("~/features/cart/ui/cart-contents"));
  * The cart's lines, when the cookie that mirrors the browser's cart names them and the server's quote
  * changes nothing (decision 046): the page is then drawn with them and waits for the person's intent.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  return { cart: await drawnCart(cookieValue(request.headers.get("cookie"), CART_COOKIE)) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // A member of a customer group is drawn their price list's prices (decision 054).
+  const user = await requestUser(context, request);
+  return { cart: await drawnCart(cookieValue(request.headers.get("cookie"), CART_COOKIE), user?.id) };
 }
 
 const subscribe = () => () => {};

@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getCheckoutMethods(currentLocale()),
     user ? mayOrder(user).then((may) => !may) : false,
     customer ? listAddresses(user.id) : [],
-    customer ? drawnCart(cookieValue(request.headers.get("cookie"), CART_COOKIE)) : null,
+    customer ? drawnCart(cookieValue(request.headers.get("cookie"), CART_COOKIE), user.id) : null,
     customer ? getBusinessBuyer(user.id) : null,
   ]);
   // Drawn by the server, the page also says whether the saved address is delivered to, and with cash

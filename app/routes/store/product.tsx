@@ -4,6 +4,8 @@ import Minus from "lucide-react/icons/minus";
 import Plus from "lucide-react/icons/plus";
 import type { Route } from "./+types/product";
 import { AddToCartButton } from "~/features/cart/ui/add-to-cart-button";
+import { memberPriceOnPage } from "~/features/price-lists/server/member-prices.server";
+import { currentLocale } from "~/platform/i18n/i18n.server";
 import { productMarkup } from "~/features/catalog/ui/product-details.server";
 import { StaticHtml } from "~/ui/static-html";
 import { formatPaise } from "~/platform/core/money";
@@ -66,6 +68,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const checked = pin ? await checkDelivery(pin.slice(0, 20)) : null;
   const tax = taxConfig(await requestState(context).settings());
   const delivery = { check: checked ? localizeDeliveryCheck(checked) : null, keep, shipping: tax.shipping };
+  // A customer group's member sees their price list's price of this size (decision 054).
+  const member = await memberPriceOnPage(
+    customer?.role === "user" ? customer.id : null,
+    { variantId: size.id, productId: id, category, pricePaise: size.pricePaise },
+    currentLocale(),
+  );
   return {
     title: m.store_page_title({ page: name }),
     // What the page's script needs; the rest is in `markup`, HTML made here (docs/decisions/007).
@@ -80,7 +88,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     size,
     markup: {
-      ...productMarkup(product, size, delivery, tax),
+      ...productMarkup(product, size, delivery, tax, member),
       reviews: await reviewsOf(product, url),
       // Save, and "Tell me when it's back" for a sold-out size (issue 31): server-drawn POST forms.
       wishlist: customer && !mayBuy(customer.role) ? "" : await wishlistMarkup(product, size, customer?.id ?? null),

@@ -7,10 +7,13 @@ import { type DrawnCart, parseCartCookie, quotedCookieCart } from "../domain/car
  * person's intent (decision 046). Null when there is no cookie, or the quote would change something
  * (the scripts then draw the page and say what changed).
  */
-export async function drawnCart(cookie: string | undefined): Promise<DrawnCart | null> {
+export async function drawnCart(cookie: string | undefined, userId?: string | null): Promise<DrawnCart | null> {
   const wanted = parseCartCookie(cookie);
   if (!wanted) return null;
-  const items = await quoteCart(wanted.map(({ productId, variantId }) => (variantId ? { productId, variantId } : { productId })));
+  const items = await quoteCart(
+    wanted.map(({ productId, variantId }) => (variantId ? { productId, variantId } : { productId })),
+    userId,
+  );
   const lines = quotedCookieCart(wanted, items);
   return lines ? { lines, items } : null;
 }

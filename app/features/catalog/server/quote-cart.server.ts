@@ -4,6 +4,8 @@ import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings
 import { type QuotedItem, productText } from "~/features/catalog/domain/product-view";
 import { packLabel } from "~/features/catalog/domain/pack-label";
 import { decodePriceBreaks } from "~/features/catalog/domain/price-breaks-input";
+import { memberPriced } from "~/features/price-lists/domain/member-price";
+import { memberListPrices } from "~/features/price-lists/server/member-prices.server";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { MAX_CART_LINES } from "~/features/cart/domain/cart-limits";
 import { gstinStateCode } from "~/features/tax/domain/gst";
@@ -28,12 +30,12 @@ export function parseCartKeys(text: string): CartKey[] {
 }
 
 /**
- * Current price and stock of the sizes in a visitor's cart; sizes of products not on sale (a
+ * Current price and stock of the sizes in a visitor's cart (a signed-in member's at their price list's price); sizes of products not on sale (a
  * seller's licence for it lapsed included), and sizes that are gone, are left out. A line naming only its product (a cart from before pack
  * sizes) gets the product's first size: the one whose id is the product's, wherever the sizes have
  * been reordered to (checkout's mergeCartLines and the client cart read such a line the same way).
  */
-export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]> {
+export async function quoteCart(keys: readonly CartKey[], userId?: string | null): Promise<QuotedItem[]> {
   if (keys.length === 0) return [];
   const db = getDb();
   const variantIds = keys.flatMap((k) => (k.variantId ? [k.variantId] : []));
@@ -72,15 +74,21 @@ export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]>
     .orderBy("v.position")
     .execute();
   const locale = currentLocale();
+  // A member of a customer group is quoted their list's prices (docs/decisions/054-price-lists.md), as the order charges them.
+  const listed = await memberListPrices(
+    db,
+    userId,
+    rows.map((r) => ({ variantId: r.id, productId: r.product_id, category: r.category, pricePaise: Number(r.price_paise) })),
+  );
   const toItem = (key: string, r: (typeof rows)[number]): QuotedItem => {
-    const priceBreaks = decodePriceBreaks(r.price_breaks);
+    const { pricePaise, priceBreaks } = memberPriced(Number(r.price_paise), decodePriceBreaks(r.price_breaks), listed.get(r.id) ?? null);
     return {
       key,
       productId: r.product_id,
       variantId: r.id,
       variantLabel: Number(r.variant_count) > 1 ? packLabel(r.label, locale) : null,
       name: productText(r.name, r.name_hi, locale),
-      pricePaise: Number(r.price_paise),
+      pricePaise,
       mrpPaise: Number(r.mrp_paise),
       image: r.image,
       category: r.category,
@@ -88,7 +96,7 @@ export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]>
       gstRate: Number(r.gst_rate),
       sellerStateCode: r.vendor_gstin === null ? null : (indianStateByGstCode(gstinStateCode(r.vendor_gstin))?.gstCode ?? ""),
       // Quantity prices (issue 31): the cart prices a line at the break its quantity reaches, as the order will.
-      ...(priceBreaks.length ? { priceBreaks } : {}),
+      ...(priceBreaks?.length ? { priceBreaks } : {}),
     };
   };
   const items: QuotedItem[] = [];

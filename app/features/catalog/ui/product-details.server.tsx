@@ -23,15 +23,19 @@ export function productMarkup(
   size: ProductDetail["variants"][number],
   delivery: DeliveryProps,
   tax: Pick<TaxConfig, "mode" | "display">,
+  /** A signed-in member's price list price of this size, before GST (docs/decisions/054-price-lists.md). */
+  member: MemberPrice | null = null,
 ) {
   return {
     breadcrumb: staticMarkup(<Breadcrumb product={product} />),
     gallery: staticMarkup(<Gallery images={product.images} name={product.name} />),
     intro: staticMarkup(<Intro product={product} />),
-    offer: staticMarkup(<Offer size={size} description={product.description} gstRate={product.gstRate} tax={tax} />),
+    offer: staticMarkup(<Offer size={size} description={product.description} gstRate={product.gstRate} tax={tax} member={member} />),
     facts: staticMarkup(<Facts product={product} delivery={delivery} />),
   };
 }
+
+export type MemberPrice = { groupName: string; pricePaise: number };
 
 function Breadcrumb({ product }: { product: ProductDetail }) {
   return (
@@ -141,11 +145,13 @@ function Offer({
   description,
   gstRate,
   tax,
+  member,
 }: {
   size: ProductDetail["variants"][number];
   description: string;
   gstRate: number;
   tax: Pick<TaxConfig, "mode" | "display">;
+  member: MemberPrice | null;
 }) {
   const inStock = size.stock > 0;
   const rate = tax.mode === "flat" ? FLAT_GST_PERCENT : gstRate;
@@ -169,6 +175,12 @@ function Offer({
           </>
         ) : null}
       </div>
+      {member ? (
+        // A customer group's price (decision 054), as the store shows prices; the cart and the order charge it.
+        <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 font-semibold text-brand-900" data-testid="member-price">
+          {m.store_member_price({ group: member.groupName, price: formatPaise(displayPrice(member.pricePaise, gstRate, tax)) })}
+        </p>
+      ) : null}
       <p className="text-sm text-stone-600" data-testid="gst-note">
         {rate === 0 ? m.store_gst_nil() : tax.display === "inclusive" ? m.store_gst_inclusive({ rate }) : m.store_gst_at_checkout({ rate })}
       </p>

@@ -38,8 +38,8 @@ import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings
 import { indiaToday } from "~/platform/core/india-day";
 import { configuredLimits, hitRateLimits } from "~/platform/rate-limit/rate-limit.server";
 import { compiledOnce } from "~/platform/db/compiled-once.server";
-import { unitPriceAt } from "~/features/catalog/domain/price-breaks";
 import { decodePriceBreaks } from "~/features/catalog/domain/price-breaks-input";
+import { readMemberPricing } from "~/features/price-lists/server/member-prices.server";
 import { withCommitBehind } from "~/platform/db/commit-behind.server";
 import { orderStatementValues, placeAndTake, placeAndTakeAll, type WrittenOrder } from "./place-taking-stock.server";
 import { applyOffers, normaliseCode, type OfferResult } from "~/features/offers/domain/offers";
@@ -186,6 +186,8 @@ export async function placeOrder(
           throw new OrderRefused(size ? refusal("checkout.named_gone", { name: size.name }) : refusal("checkout.product_gone"));
         }
       }
+      // A customer group's price list (docs/decisions/054-price-lists.md), as read in this transaction.
+      const priceFor = await readMemberPricing(trx, customer.id, sizes);
       const ordered = [...sizes].sort((a, b) => a.product_id.localeCompare(b.product_id) || a.id.localeCompare(b.id));
       const productIds = [...new Set(ordered.map((v) => v.product_id))];
       const now = new Date().toISOString();
@@ -194,7 +196,8 @@ export async function placeOrder(
         const several = Number(size.sizes) > 1;
         // The size's price, or the best quantity price (issue 31) this line's quantity reaches, as
         // read in this transaction: what the cart sent is never a price.
-        const unit = unitPriceAt(Number(size.price_paise), decodePriceBreaks(size.price_breaks), quantity);
+        // The customer's group's list price when lower (decision 054).
+        const { unitPaise: unit, priceListId } = priceFor(size, decodePriceBreaks(size.price_breaks), quantity);
         return {
           id: newId(),
           product_id: size.product_id,
@@ -211,6 +214,7 @@ export async function placeOrder(
           line_total_paise: unit * quantity,
           hsn_code: size.hsn_code,
           gst_rate: Number(size.gst_rate),
+          price_list_id: priceListId,
         };
       });
 

@@ -7,6 +7,7 @@ import { syncReviewSummary } from "../../../reviews/server/review-summary.server
 import { regulatedAsFor } from "../../../vendor-shops/domain/licences";
 import { type SampleProduct, sampleProducts } from "./catalog";
 import { sampleReviewRows } from "./sample-reviews";
+import { seedSamplePriceList } from "../../../price-lists/server/seed-price-lists.server";
 
 /**
  * A sample product's sizes as stored: one without sizes has no printed MRP, so its MRP is what it
@@ -80,6 +81,8 @@ export async function seedCatalogIfEmpty(db: Db): Promise<number> {
       if (reviews.length) await trx.insertInto("review").values(reviews).execute();
       await syncReviewSummary(trx, p.id);
     }
+    // An "FPO" customer group with its price list, without members (docs/decisions/054-price-lists.md).
+    await seedSamplePriceList(trx, new Date(start).toISOString());
   });
   return sampleProducts.length;
 }
