@@ -46,7 +46,10 @@ export const GroupActionSchema = z.discriminatedUnion(
         .toLowerCase()
         .pipe(z.email(refusalCode("price_lists.email")).max(200)),
     }),
-    z.object({ intent: z.literal("remove_member"), userId: z.string(refusalCode("common.form_missing")).min(1).max(64) }),
+    z.object({
+      intent: z.literal("remove_member"),
+      userId: z.string(refusalCode("common.form_missing")).regex(/^[A-Za-z0-9_-]{1,64}$/, refusalCode("common.form_missing")),
+    }),
   ],
   refusalCode("common.unknown_intent"),
 );
@@ -85,7 +88,15 @@ const percent = z.coerce
 export const EntryFormSchema = z.discriminatedUnion(
   "kind",
   [
-    z.object({ kind: z.literal("variant"), sku: z.string().trim().min(1, refusalCode("price_lists.sku_required")).max(80), price: rupees }),
+    z.object({
+      kind: z.literal("variant"),
+      sku: z
+        .string(refusalCode("price_lists.sku_required"))
+        .trim()
+        .min(1, refusalCode("price_lists.sku_required"))
+        .max(80, refusalCode("price_lists.sku_required")),
+      price: rupees,
+    }),
     z.object({
       kind: z.literal("product"),
       productId: z.string().trim().min(1, refusalCode("price_lists.product_required")).max(64),
