@@ -3,7 +3,7 @@ import { displayPrice } from "../../app/features/tax/domain/gst";
 import { percentOffPrice } from "../../app/features/price-lists/domain/member-price";
 import { loginAsAdmin, unique } from "./admin-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
-import { loginAs, placeOrder, seedCart, VERMICOMPOST } from "./helpers";
+import { loginAs, placeOrder, VERMICOMPOST } from "./helpers";
 import { toasts } from "./toast-helpers";
 
 /*
@@ -78,7 +78,15 @@ test("an admin gives a group its own price; the member sees it on the product pa
   await expect(page.getByTestId("member-price")).toHaveText(`${group} price ${shown} each`);
   await expectAccessible(page);
 
-  await seedCart(page, [{ product: VERMICOMPOST, quantity: 2 }]);
+  // Added from the page, the cart holds the group's price: no "price changed" once the server quotes it.
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+  await page.goto("/cart");
+  await waitForHydration(page);
+  await expect(page.getByTestId("cart-line")).toContainText(`${shown} each`);
+  await expect(page.getByTestId("cart-line")).not.toContainText("Price changed");
   await page.goto("/checkout");
   const orderId = await placeOrder(page, "Cash on Delivery");
   await page.goto(`/order-confirmation/${orderId}`);

@@ -87,6 +87,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       variants: variants.map((v) => ({ ...v, shownPaise: displayPrice(v.pricePaise, product.gstRate, tax) })),
     },
     size,
+    // What the member's cart is charged for this size (the quote and the order decide it again).
+    memberPricePaise: member?.pricePaise ?? null,
     markup: {
       ...productMarkup(product, size, delivery, tax, member),
       reviews: await reviewsOf(product, url),
@@ -169,7 +171,7 @@ function planDosage(
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, size, markup, calculator } = loaderData;
+  const { product, size, markup, calculator, memberPricePaise } = loaderData;
   const [addedPlan, setAddedPlan] = useState<unknown>(null);
   const t = useT();
   const plan = calculator?.plan;
@@ -207,7 +209,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     variantId: size.id,
     variantLabel: several ? size.label : null,
     name: product.name,
-    pricePaise: size.pricePaise,
+    pricePaise: memberPricePaise ?? size.pricePaise,
     image: product.image,
     category: product.category,
     stock: size.stock,

@@ -1,4 +1,4 @@
-import { getDb } from "~/platform/db/db.server";
+import { getDatabase, getDb } from "~/platform/db/db.server";
 import { refusal } from "~/platform/core/refusal";
 import { newId } from "~/platform/ids";
 import type { EntryFormInput, PriceListFormInput } from "../domain/price-list-form";
@@ -207,7 +207,13 @@ export async function addPriceListEntry(priceListId: string, input: EntryFormInp
 export async function removePriceListEntry(priceListId: string, entryId: string) {
   const db = getDb();
   await db.transaction().execute(async (trx) => {
-    const list = await trx.selectFrom("price_list").select("status").where("id", "=", priceListId).executeTakeFirst();
+    // PostgreSQL: two admins removing a list's last two prices take turns on its row.
+    const list = await trx
+      .selectFrom("price_list")
+      .select("status")
+      .where("id", "=", priceListId)
+      .$if(getDatabase().engine === "postgres", (qb) => qb.forUpdate())
+      .executeTakeFirst();
     if (!list) throw NOT_FOUND();
     await trx.deleteFrom("price_list_entry").where("id", "=", entryId).where("price_list_id", "=", priceListId).execute();
     if (list.status !== "active") return;
