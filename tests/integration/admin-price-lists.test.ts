@@ -9,14 +9,30 @@ import { action as groupsAction } from "~/routes/admin/customer-groups";
 import { action as groupAction } from "~/routes/admin/customer-group";
 import { action as listsAction } from "~/routes/admin/price-lists";
 import { action as listEditAction } from "~/routes/admin/price-list-edit";
+import { loader as cartOffersLoader } from "~/routes/resources/cart-offers";
+import { loader as cartQuoteLoader } from "~/routes/resources/cart-quote";
+import { cartCookieValue } from "~/features/cart/domain/cart-cookie";
+import { newId } from "~/platform/ids";
 
 /**
  * The customer-group and price-list admin pages' actions as the server runs them (docs/decisions/054-price-lists.md):
  * a real admin session, a posted form, the answer. Every bad field is a 4xx with its message, and writes nothing.
+ * Last, the cart's two resource routes for a signed-in member: their quotes start from the group's price.
  */
 const ORIGIN = "http://localhost:3999";
 const cookiePair = (setCookie: string) => setCookie.split(";", 1)[0] ?? "";
 let adminCookie: string | undefined;
+
+/** A signed-in session's cookie (a customer's, here). */
+async function signIn(email: string, password: string, role: "user") {
+  await createUserWithPassword({ name: "Signed In", email, password, role });
+  const { headers } = await getAuth().api.signInEmail({
+    body: { email, password },
+    headers: new Headers({ origin: ORIGIN }),
+    returnHeaders: true,
+  });
+  return headers.getSetCookie().map(cookiePair).join("; ");
+}
 
 async function signInAdmin() {
   if (adminCookie) return adminCookie;
@@ -208,5 +224,74 @@ describe("price lists", () => {
     ]);
     expect((await turnOn()).status).toBe(303);
     expect((await getDb().selectFrom("price_list").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("active");
+  });
+});
+
+describe("a signed-in member's cart quote and offers quote", () => {
+  it("start from the group's price; a stranger's from the size's", async () => {
+    const product = await createProduct({
+      category: "fertilizers",
+      variants: [{ label: "50 kg", pricePaise: 100_000, stock: 20, sku: `PL-Q-${newId(6)}` }],
+    });
+    const size = await sizeOf(product.id, "50 kg");
+    const at = new Date().toISOString();
+    const groupId = newId();
+    await getDb()
+      .insertInto("customer_group")
+      .values({ id: groupId, name: `Quote ${groupId}`, name_key: `quote ${groupId}`, created_at: at, updated_at: at })
+      .execute();
+    await getDb()
+      .insertInto("price_list")
+      .values({
+        id: groupId,
+        group_id: groupId,
+        name: "Quote list",
+        starts_at: "2020-01-01T00:00:00.000Z",
+        status: "active",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await getDb()
+      .insertInto("price_list_entry")
+      .values({ id: newId(), price_list_id: groupId, kind: "variant", target_id: size.id, price_paise: 80_000 })
+      .execute();
+    const memberEmail = `member-${newId(6)}@example.in`;
+    const memberCookie = await signIn(memberEmail, "member-pass-123", "user");
+    const member = await getDb().selectFrom("user").select("id").where("email", "=", memberEmail).executeTakeFirstOrThrow();
+    await getDb().insertInto("customer_group_member").values({ user_id: member.id, group_id: groupId, added_at: at }).execute();
+    const strangerCookie = await signIn(`stranger-${newId(6)}@example.in`, "stranger-pass-123", "user");
+    await getDb()
+      .insertInto("offer")
+      .values({
+        id: newId(),
+        kind: "automatic",
+        name: "Five off",
+        discount_type: "percent",
+        discount_percent: 5,
+        target: "products",
+        target_ids: JSON.stringify([product.id]),
+        starts_at: "2020-01-01T00:00:00.000Z",
+        status: "active",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const lines = cartCookieValue([{ product: { id: product.id, variantId: size.id }, quantity: 2 }]);
+    const ask = async (cookie: string) => {
+      const offers = new Request(`${ORIGIN}/resources/cart-offers?lines=${encodeURIComponent(lines)}&state=Maharashtra`, {
+        headers: { cookie },
+      });
+      const quote = new Request(`${ORIGIN}/resources/cart-quote?ids=${product.id}~${size.id}`, { headers: { cookie } });
+      const args = (request: Request) =>
+        ({ request, url: new URL(request.url), context: new RouterContextProvider(), params: {} }) as never;
+      return {
+        discount: ((await cartOffersLoader(args(offers))) as { discounts: Record<string, number> }).discounts[size.id],
+        price: ((await cartQuoteLoader(args(quote))) as { items: { pricePaise: number }[] }).items[0]?.pricePaise,
+      };
+    };
+    // 5% of 2 × ₹800 (the group's price), and of 2 × ₹1,000 for a stranger.
+    expect(await ask(memberCookie)).toEqual({ discount: 8_000, price: 80_000 });
+    expect(await ask(strangerCookie)).toEqual({ discount: 10_000, price: 100_000 });
   });
 });
