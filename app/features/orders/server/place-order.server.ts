@@ -39,7 +39,7 @@ import { indiaToday } from "~/platform/core/india-day";
 import { configuredLimits, hitRateLimits } from "~/platform/rate-limit/rate-limit.server";
 import { compiledOnce } from "~/platform/db/compiled-once.server";
 import { decodePriceBreaks } from "~/features/catalog/domain/price-breaks-input";
-import { readMemberPricing } from "~/features/price-lists/server/member-prices.server";
+import { memberGroupColumn, readMemberPricing } from "~/features/price-lists/server/member-prices.server";
 import { withCommitBehind } from "~/platform/db/commit-behind.server";
 import { orderStatementValues, placeAndTake, placeAndTakeAll, type WrittenOrder } from "./place-taking-stock.server";
 import { applyOffers, normaliseCode, type OfferResult } from "~/features/offers/domain/offers";
@@ -187,7 +187,7 @@ export async function placeOrder(
         }
       }
       // A customer group's price list (docs/decisions/054-price-lists.md), as read in this transaction.
-      const priceFor = await readMemberPricing(trx, customer.id, sizes);
+      const priceFor = await readMemberPricing(trx, buyer?.price_group ? customer.id : null, sizes);
       const ordered = [...sizes].sort((a, b) => a.product_id.localeCompare(b.product_id) || a.id.localeCompare(b.id));
       const productIds = [...new Set(ordered.map((v) => v.product_id))];
       const now = new Date().toISOString();
@@ -626,6 +626,8 @@ const lockCustomer = compiledOnce((db, v: { userId: string }) =>
   db
     .selectFrom("user")
     .select(SMS_RECIPIENT_COLUMNS)
+    // The customer's group, if any: only a member's order reads price lists (decision 054).
+    .select((eb) => memberGroupColumn(eb, "user.id").as("price_group"))
     .where("id", "=", v.userId)
     .$if(getDatabase().engine === "postgres", (qb) => qb.forNoKeyUpdate()),
 );

@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from "kysely";
 import { type Db, getDb } from "~/platform/db/db.server";
+import type { Database } from "~/platform/db/schema";
 import type { PriceBreak } from "~/features/catalog/domain/price-breaks";
 import { type ListedSize, type ListPrice, listPriceOf, memberUnitPrice, type PriceListEntry } from "../domain/member-price";
 
@@ -7,6 +9,14 @@ import { type ListedSize, type ListPrice, listPriceOf, memberUnitPrice, type Pri
  * lists active now that name the sizes asked about, in one indexed read. The order's transaction reads
  * them with its own connection (`trx`), so the price it charges is the one it read.
  */
+
+/** The group of the user whose id is `userRef`, as a column of another statement (placeOrder's customer lock). */
+export function memberGroupColumn(eb: ExpressionBuilder<Database, "user">, userRef: "user.id") {
+  return eb
+    .selectFrom("customer_group_member")
+    .select("customer_group_member.group_id")
+    .whereRef("customer_group_member.user_id", "=", userRef);
+}
 
 /** The id of the customer's group, or null (a customer is in at most one). */
 export async function customerGroupOf(db: Db, userId: string): Promise<string | null> {
@@ -80,10 +90,10 @@ export async function memberGroupName(db: Db, userId: string, locale: "en" | "hi
 type SizeRow = { id: string; product_id: string; category: string; price_paise: number | string };
 
 /**
- * For the order's transaction: reads the customer's list prices of the sizes it read (one statement), and
- * answers each line's unit price and the list that priced it (memberUnitPrice).
+ * For the order's transaction: reads the customer's list prices of the sizes it read (one statement; none for
+ * `userId` null, a customer in no group), and answers each line's unit price and the list that priced it.
  */
-export async function readMemberPricing(trx: Db, userId: string, sizes: readonly SizeRow[]) {
+export async function readMemberPricing(trx: Db, userId: string | null, sizes: readonly SizeRow[]) {
   const listedOf = (size: SizeRow): ListedSize => ({
     variantId: size.id,
     productId: size.product_id,
