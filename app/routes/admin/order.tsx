@@ -251,7 +251,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   {l.name}
                   {l.sku ? <span className="block font-mono text-xs text-stone-600">SKU {l.sku}</span> : null}
                 </td>
-                <td>{formatPaise(l.unitPricePaise)}</td>
+                <td>
+                  {formatPaise(l.unitPricePaise)}
+                  {l.priceList ? (
+                    <span className="block text-xs text-stone-600" data-testid="line-price-list">
+                      Price list: {l.priceList}
+                    </span>
+                  ) : null}
+                </td>
                 <td>{l.quantity}</td>
                 <td className="text-right">{formatPaise(l.lineTotalPaise)}</td>
               </tr>

@@ -1,4 +1,5 @@
 import { shownOffers } from "./get-customer-order.server";
+import { priceListNames } from "~/features/price-lists/server/member-prices.server";
 import { sizeName } from "~/features/catalog/domain/variants";
 import { type Db, getDb } from "~/platform/db/db.server";
 import { shownContact } from "~/features/accounts/domain/contact";
@@ -30,6 +31,11 @@ export async function getOrderForAdmin(id: string) {
     listShipments([id]),
   ]);
   const fulfilment = await describeFulfilment(lines, shipments);
+  // The customer group's price list that priced a line (decision 054); a list removed since is named by its id.
+  const lists = await priceListNames(
+    db,
+    lines.map((l) => l.price_list_id),
+  );
   return {
     id: order.id,
     status: order.status,
@@ -58,6 +64,7 @@ export async function getOrderForAdmin(id: string) {
       unitPricePaise: Number(l.unit_price_paise),
       quantity: Number(l.quantity),
       lineTotalPaise: Number(l.line_total_paise),
+      priceList: l.price_list_id ? (lists.get(l.price_list_id) ?? l.price_list_id) : null,
     })),
     events: events.map((e) => ({ id: e.id, status: e.status, note: e.note, createdAt: e.created_at })),
     next: nextStatuses(order.status, "admin"),

@@ -4,6 +4,7 @@ import { sizeOf } from "../../../../tests/sizes";
 import { getDb } from "~/platform/db/db.server";
 import { newId } from "~/platform/ids";
 import { placeOrder } from "~/features/orders/server/place-order.server";
+import { getOrderForAdmin } from "~/features/orders/server/admin-orders.server";
 import { quoteCart } from "~/features/catalog/server/quote-cart.server";
 import { customerGroupOf, memberPriceOnPage } from "./member-prices.server";
 
@@ -124,9 +125,12 @@ describe("a member's order at their price list's price", () => {
       .where("id", "=", mine.orderId)
       .executeTakeFirstOrThrow();
     expect(Number(order.subtotal_paise)).toBe(160_000);
+    // The admin's order page names the list that priced the line.
+    expect((await getOrderForAdmin(mine.orderId))?.lines.map((l) => l.priceList)).toEqual(["FPO prices"]);
 
     const theirs = await placeOrder(stranger, checkoutInput(items, { paymentMethod: "cod" }));
     expect(await linesOf(theirs.orderId)).toMatchObject([{ unit_price_paise: 100_000, line_total_paise: 200_000, price_list_id: null }]);
+    expect((await getOrderForAdmin(theirs.orderId))?.lines.map((l) => l.priceList)).toEqual([null]);
   });
 
   it("does not apply a list that is paused, has ended or has not begun", async () => {

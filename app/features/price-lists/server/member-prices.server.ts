@@ -118,3 +118,11 @@ export async function memberPriceOnPage(userId: string | null | undefined, size:
   const groupName = await memberGroupName(db, userId, locale);
   return groupName ? { groupName, pricePaise: listed.pricePaise } : null;
 }
+
+/** The names of price lists by id (an order's lines name the list that priced them, for the admin's audit). */
+export async function priceListNames(db: Db, ids: readonly (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom("price_list").select(["id", "name"]).where("id", "in", wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
