@@ -55,6 +55,9 @@ export interface RefusalParams {
   "checkout.coupon_first_order": { code: string };
   "checkout.coupon_not_your_state": { code: string };
   "checkout.coupon_already_used": { code: string };
+  "checkout.coupon_not_your_pincode": { code: string };
+  /** Buy X get Y (issue 31): `name` is the pack size to add, in the page's language. */
+  "checkout.coupon_add_items": { code: string; quantity: number; name: string };
   "checkout.coupon_too_many_tries": { seconds: number };
   "checkout.offer_changed": None;
 

@@ -60,6 +60,8 @@ const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C]
   "checkout.coupon_first_order": { code: "KHARIF10" },
   "checkout.coupon_not_your_state": { code: "KHARIF10" },
   "checkout.coupon_already_used": { code: "KHARIF10" },
+  "checkout.coupon_not_your_pincode": { code: "KHARIF10" },
+  "checkout.coupon_add_items": { code: "DAP3", quantity: 1, name: "DAP (50 kg)" },
   "checkout.coupon_too_many_tries": { seconds: 60 },
   "orders.cancel_shipped": { days: 7 },
   "orders.cancel_delivered": { days: 7 },

@@ -75,6 +75,8 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "checkout.coupon_first_order": m.checkout_refusal_coupon_first_order,
   "checkout.coupon_not_your_state": m.checkout_refusal_coupon_not_your_state,
   "checkout.coupon_already_used": m.checkout_refusal_coupon_already_used,
+  "checkout.coupon_not_your_pincode": m.checkout_refusal_coupon_not_your_pincode,
+  "checkout.coupon_add_items": m.checkout_refusal_coupon_add_items,
   "checkout.coupon_too_many_tries": ({ seconds }, o) => m.checkout_refusal_coupon_too_many_tries({ wait: wait(seconds, o) }, o),
   "checkout.offer_changed": m.checkout_refusal_offer_changed,
   "offers.kind": m.orders_refusal_offer_kind,
