@@ -76,6 +76,12 @@ export interface RefusalParams {
   "offers.code_required": None;
   "offers.code_taken": None;
   "offers.not_found": None;
+  "offers.pincodes": None;
+  "offers.buy_get": None;
+  /** Offers, second round (issue 31): SKUs typed that no pack size has, or (a vendor's offer) not theirs. */
+  "offers.unknown_skus": { skus: string };
+  "offers.not_your_products": { skus: string };
+  "offers.vendor_target": None;
   /** `missing`: what a seller lacks, in the seller's records' own words ("GSTIN of Kisan Traders"). */
   "checkout.untaxable": { missing: string };
   "checkout.too_fast": { seconds: number };
