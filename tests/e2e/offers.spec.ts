@@ -4,6 +4,7 @@ import { loginAsAdmin, unique } from "./admin-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { loginAs, placeOrder, product, seedCart, VERMICOMPOST } from "./helpers";
 import { toasts } from "./toast-helpers";
+import { registerVendorInUi } from "./vendor-helpers";
 
 /*
  * Issue 31, Promotions, end to end: an admin creates a coupon (the form refuses 101%), a customer
@@ -129,4 +130,42 @@ test("buy 2 get 1: the cart says what to add, then gives the third bag free", as
     await admin.getByRole("button", { name: `End ${name}` }).click();
     await adminContext.close();
   }
+});
+
+/*
+ * Vendor-funded offers (issue 31): a vendor makes an offer on their own products (another's SKU is refused
+ * by name), it waits for the admin's approval, and once approved it is active on the vendor's list.
+ */
+test("a vendor's offer waits for the admin's approval, and never names another's products", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const vendor = await registerVendorInUi(page);
+  await page.goto("/vendor-login/offers/new");
+  await waitForHydration(page);
+  await expectAccessible(page);
+  const name = `Kisan 5% ${unique().slice(-5)}`;
+  await page.getByLabel("Name (English)").fill(name);
+  await page.getByLabel("Percentage off (1–100)").fill("5");
+  await page.getByLabel("Applies to").selectOption("variants");
+  await page.getByLabel("Which ones (SKUs)").fill("AG-DAP-IFFCO-50KG");
+  await page.getByRole("button", { name: "Save and send for approval" }).click();
+  await expect(page.getByText("You can make offers only on your own products; these are not yours: AG-DAP-IFFCO-50KG.")).toBeVisible();
+  await page.getByLabel("Applies to").selectOption("vendor");
+  await page.getByLabel("Which ones (SKUs)").fill("");
+  await page.getByRole("button", { name: "Save and send for approval" }).click();
+  await expect(toasts(page)).toContainText("It applies once the store approves it.");
+  const mine = page.getByTestId("vendor-offer").filter({ hasText: name });
+  await expect(mine.getByTestId("vendor-offer-state")).toHaveText("Awaiting approval");
+
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await loginAsAdmin(admin);
+  await admin.goto("/admin/offers");
+  const row = admin.getByTestId("offer-row").filter({ hasText: name });
+  await expect(row).toContainText(`funded by ${vendor.businessName}`);
+  await expect(row.getByTestId("offer-approval")).toHaveText("Awaiting approval");
+  await row.getByRole("button", { name: `Approve ${name}` }).click();
+  await expect(toasts(admin)).toContainText("Offer approved");
+  await adminContext.close();
+  await page.reload();
+  await expect(mine.getByTestId("vendor-offer-state")).toHaveText("Active");
 });

@@ -89,7 +89,7 @@ export default function VendorOffers({ loaderData, actionData }: Route.Component
           })}
         </ul>
       )}
-      <Pager page={page} noun={["offer", "offers"]} className="mt-4" />
+      <Pager page={page} noun={[t("ui_vendor_noun_offer_one"), t("ui_vendor_noun_offer_other")]} className="mt-4" />
     </div>
   );
 }
