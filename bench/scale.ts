@@ -1,7 +1,7 @@
 // Scale benchmark: catalogue latency at 1,000 and 100,000 products on SQLite and PostgreSQL, order
 // throughput with 20 and 50 concurrent customers (cash on delivery; UPI paid at the fake gateway with
 // the most), and a bare Hono "hello" route for reference.
-//   npm run bench:scale [-- --engines sqlite,postgres --large 100000 --duration 8 --no-build --only crop|orders --customers 20,50]
+//   npm run bench:scale [-- --engines sqlite,postgres --large 100000 --duration 8 --no-build --only crop|orders --customers 20,50 --offers]
 // Seeded databases are cached in /tmp (SQLite files) and as angle_bench_* PostgreSQL databases,
 // named with SEED_VERSION: raise it when bench/seed.ts changes what it makes.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -16,6 +16,7 @@ import pg from "pg";
 import { startFakeGateway } from "../server/fake-gateway/fake-gateway.ts";
 import { codFailures, codOrders, type CodResult, orderFailures, sellOut, signUpCustomers } from "./orders.ts";
 import { prepaidFailures, prepaidOrders } from "./prepaid-orders.ts";
+import { couponRush, couponRushFailures, setUpOffers } from "./offers.ts";
 
 const ROOT = resolve(fileURLToPath(import.meta.url), "../..");
 const { values } = parseArgs({
@@ -37,6 +38,10 @@ const { values } = parseArgs({
     port: { type: "string", default: "4300" },
     /** The production build the servers run (made here unless --no-build). */
     "build-dir": { type: "string", default: "build-bench" },
+    /** Offers in play (issue 31): three automatic offers on every order, and a coupon rush (bench/offers.ts). */
+    offers: { type: "boolean", default: false },
+    /** The rush coupon's uses (fewer than the customers, so some are refused). */
+    "coupon-uses": { type: "string", default: "20" },
   },
 });
 /** 2: pack sizes, crops and seasons (issue 12); 3: product.variant_count; 4: Hindi names (issue 16). */
@@ -252,6 +257,7 @@ async function orderRuns(engine: "sqlite" | "postgres", port: number) {
       const base = `http://localhost:${port}`;
       const customers = await signUpCustomers(base, handle.db, Math.max(...customerCounts));
       const failures: string[] = [];
+      if (values.offers) await setUpOffers(handle.db, Number(values["coupon-uses"]));
       const cod: Record<number, CodResult & { load: string }> = {};
       for (const count of customerCounts) {
         const r = await codOrders({ base, db: handle.db, customers: customers.slice(0, count), seconds: duration });
@@ -267,12 +273,19 @@ async function orderRuns(engine: "sqlite" | "postgres", port: number) {
         `${engine} orders, sell-out of ${out.stock} units to ${customers.length} customers: ${out.placed} placed, ${out.refused} refused, ${out.errors} errors ${JSON.stringify(out.errorStatuses)}, ${out.oversold} oversold, stock left ${out.stockLeft}`,
       );
       failures.push(...orderFailures(out).map((f) => `sell-out: ${f}`));
+      const rush = values.offers ? await couponRush({ base, db: handle.db, customers }) : null;
+      if (rush) {
+        console.log(
+          `${engine} orders, coupon rush: ${rush.customers} customers at once for ${rush.limit} uses: ${rush.placed} placed, ${rush.refused} refused, ${rush.errors} errors ${JSON.stringify(rush.errorStatuses)}, uses counted ${rush.uses}, use rows ${rush.useRows}, orders using it ${rush.ordersUsing}, ${rush.overUsed} over-used, ${rush.oversold} oversold`,
+        );
+        failures.push(...couponRushFailures(rush).map((f) => `coupon rush: ${f}`));
+      }
       const prepaid = await prepaidOrders({ base, db: handle.db, customers, seconds: prepaidDuration, gateway });
       console.log(
         `${engine} orders, ${customers.length} concurrent customers, UPI paid (create + start payment + pay + verify): ${prepaid.ordersPerSecond} orders/s, load average ${load1()}, p50 ${prepaid.p50} ms, p95 ${prepaid.p95} ms (step p50s ${JSON.stringify(prepaid.stepP50)}, ${prepaid.paid} paid in ${prepaid.seconds} s, ${prepaid.refused} refused, ${prepaid.errors} errors ${JSON.stringify(prepaid.errorSteps)}, ${prepaid.oversold} oversold, ${prepaid.doubleCharges} double charges, ${prepaid.notPaidOnce} not paid exactly once, ${prepaid.refunds} refunds, ${prepaid.webhooksRefused} of ${prepaid.webhooks} webhooks refused, stock left ${prepaid.stockLeft}, ${prepaid.invoiceGaps} invoice numbers missing or repeated)`,
       );
       failures.push(...prepaidFailures(prepaid).map((f) => `UPI: ${f}`));
-      return { cod, sellOut: out, prepaid, failures: failures.map((f) => `${engine} orders, ${f}`) };
+      return { cod, sellOut: out, prepaid, rush, failures: failures.map((f) => `${engine} orders, ${f}`) };
     } finally {
       await stop(server);
     }

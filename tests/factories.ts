@@ -357,3 +357,72 @@ export function productInput(
     ...rest,
   };
 }
+
+/** An offer row's columns a test may set. */
+export type OfferOverrides = Partial<{
+  kind: "coupon" | "automatic";
+  code: string | null;
+  discount_type: "percent" | "fixed" | "free_shipping";
+  discount_percent: number | null;
+  discount_paise: number | null;
+  target: string;
+  target_ids: string;
+  min_cart_paise: number;
+  first_order_only: number;
+  states: string;
+  starts_at: string;
+  ends_at: string | null;
+  max_uses: number | null;
+  uses: number;
+  uses_per_customer: number | null;
+  budget_paise: number | null;
+  status: "active" | "paused" | "ended";
+  stacks: number;
+  name: string;
+  name_hi: string | null;
+  min_quantity: number;
+  buy_quantity: number | null;
+  get_quantity: number | null;
+  get_variant_ids: string;
+  pincodes: string;
+  vendor_id: string | null;
+  approval: "approved" | "pending" | "rejected";
+}>;
+
+/** An offer (issue 31): by default an active coupon, 10% off the cart, with a code of its own. */
+export async function createOffer(over: OfferOverrides = {}) {
+  const id = newId();
+  const now = new Date().toISOString();
+  await getDb()
+    .insertInto("offer")
+    .values({
+      id,
+      kind: "coupon",
+      code: `C${id.slice(0, 8).toUpperCase()}`,
+      name: "Kharif coupon",
+      name_hi: "ख़रीफ़ कूपन",
+      discount_type: "percent",
+      discount_percent: 10,
+      discount_paise: null,
+      target: "cart",
+      target_ids: "[]",
+      min_cart_paise: 0,
+      min_quantity: 0,
+      first_order_only: 0,
+      states: "[]",
+      starts_at: "2020-01-01T00:00:00.000Z",
+      ends_at: null,
+      max_uses: null,
+      uses_per_customer: null,
+      budget_paise: null,
+      uses: 0,
+      spent_paise: 0,
+      status: "active",
+      stacks: 0,
+      created_at: now,
+      updated_at: now,
+      ...over,
+    })
+    .execute();
+  return getDb().selectFrom("offer").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}

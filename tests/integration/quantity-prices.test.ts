@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { checkoutInput, createCustomer, createProduct, createVendor, versionOf } from "../factories";
+import { checkoutInput, createCustomer, createOffer, createProduct, createVendor, versionOf } from "../factories";
 import { sizeOf } from "../sizes";
 import { getAuth } from "~/platform/auth/auth.server";
 import { getDb } from "~/platform/db/db.server";
@@ -277,37 +277,7 @@ describe("offers on a quantity-priced line", () => {
     const product = await dap("DAP with a coupon");
     const size = await sizeOf(product.id, "50 kg");
     const code = `DAP${newId(8).toUpperCase()}`;
-    const now = new Date().toISOString();
-    await getDb()
-      .insertInto("offer")
-      .values({
-        id: newId(),
-        kind: "coupon",
-        code,
-        name: "DAP 10% off",
-        name_hi: null,
-        discount_type: "percent",
-        discount_percent: 10,
-        discount_paise: null,
-        target: "products",
-        target_ids: JSON.stringify([product.id]),
-        min_cart_paise: 0,
-        min_quantity: 0,
-        first_order_only: 0,
-        states: "[]",
-        starts_at: "2020-01-01T00:00:00.000Z",
-        ends_at: null,
-        max_uses: null,
-        uses_per_customer: null,
-        budget_paise: null,
-        uses: 0,
-        spent_paise: 0,
-        status: "active",
-        stacks: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await createOffer({ code, name: "DAP 10% off", name_hi: null, target: "products", target_ids: JSON.stringify([product.id]) });
     const lines = cartCookieValue([{ product: { id: product.id, variantId: size.id }, quantity: 10 }]);
     const request = new Request(
       `http://localhost/resources/cart-offers?lines=${encodeURIComponent(lines)}&coupon=${code}&state=Maharashtra`,

@@ -55,6 +55,9 @@ export interface RefusalParams {
   "checkout.coupon_first_order": { code: string };
   "checkout.coupon_not_your_state": { code: string };
   "checkout.coupon_already_used": { code: string };
+  "checkout.coupon_not_your_pincode": { code: string };
+  /** Buy X get Y (issue 31): `name` is the pack size to add, in the page's language. */
+  "checkout.coupon_add_items": { code: string; quantity: number; name: string };
   "checkout.coupon_too_many_tries": { seconds: number };
   "checkout.offer_changed": None;
 
@@ -95,6 +98,12 @@ export interface RefusalParams {
   "price_lists.entry_taken": None;
   "price_lists.empty": None;
   "price_lists.not_found": None;
+  "offers.pincodes": None;
+  "offers.buy_get": None;
+  /** Offers, second round (issue 31): SKUs typed that no pack size has, or (a vendor's offer) not theirs. */
+  "offers.unknown_skus": { skus: string };
+  "offers.not_your_products": { skus: string };
+  "offers.vendor_target": None;
   /** `missing`: what a seller lacks, in the seller's records' own words ("GSTIN of Kisan Traders"). */
   "checkout.untaxable": { missing: string };
   "checkout.too_fast": { seconds: number };

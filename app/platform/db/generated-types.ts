@@ -103,7 +103,9 @@ export interface GatewayEvent {
 }
 
 export interface Offer {
+  approval: Generated<string>;
   budget_paise: number | null;
+  buy_quantity: number | null;
   code: string | null;
   created_at: string;
   discount_paise: number | null;
@@ -111,6 +113,8 @@ export interface Offer {
   discount_type: string;
   ends_at: string | null;
   first_order_only: Generated<number>;
+  get_quantity: number | null;
+  get_variant_ids: Generated<string>;
   id: string;
   kind: string;
   max_uses: number | null;
@@ -118,6 +122,7 @@ export interface Offer {
   min_quantity: Generated<number>;
   name: string;
   name_hi: string | null;
+  pincodes: Generated<string>;
   spent_paise: Generated<number>;
   stacks: Generated<number>;
   starts_at: string;
@@ -128,11 +133,13 @@ export interface Offer {
   updated_at: string;
   uses: Generated<number>;
   uses_per_customer: number | null;
+  vendor_id: string | null;
 }
 
 export interface OfferUse {
   created_at: string;
   discount_paise: number;
+  funded_by: string | null;
   id: string;
   offer_id: string;
   order_id: string;

@@ -40,6 +40,7 @@ import * as m0040 from "./migrations/0040-sample-prices-within-mrp";
 import * as m0041 from "./migrations/0041-rate-limit-hits";
 import * as m0042 from "./migrations/0042-stock-not-taken";
 import * as m0043 from "./migrations/0043-offers";
+import * as m0049 from "./migrations/0049-offers-second-round";
 import * as m0044 from "./migrations/0044-quantity-prices";
 import * as m0045 from "./migrations/0045-wishlist";
 import * as m0046 from "./migrations/0046-business-buyers";
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   "0045-wishlist": m0045,
   "0046-business-buyers": m0046,
   "0047-price-lists": m0047,
+  "0049-offers-second-round": m0049,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

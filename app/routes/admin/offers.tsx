@@ -27,12 +27,19 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: renderRefusal(firstRefusal(parsed.error)) }, { status: 400 });
   const { intent, id } = parsed.data;
   if (!(await setOfferStatus(id, intent))) return data({ error: renderRefusal(refusal("offers.not_found")) }, { status: 409 });
-  const done = { pause: "Offer paused.", resume: "Offer resumed.", end: "Offer ended." }[intent];
+  const done = {
+    pause: "Offer paused.",
+    resume: "Offer resumed.",
+    end: "Offer ended.",
+    approve: "Offer approved: it applies from now (within its dates).",
+    reject: "Offer rejected.",
+  }[intent];
   return redirectWithToast(`/admin/offers${new URL(request.url).search}`, { description: done });
 }
 
 function discountText(o: Offer) {
   const d = o.discount;
+  if (d.type === "buy_x_get_y") return `Buy ${d.buy} get ${d.get} ${d.percent >= 100 ? "free" : `at ${d.percent}% off`}`;
   return d.type === "percent" ? `${d.percent}% off` : d.type === "fixed" ? `${formatPaise(d.paise)} off` : "Free delivery";
 }
 
@@ -53,7 +60,8 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
       </div>
       <p className="mt-1 text-sm text-stone-600">
         Coupons (a code the customer enters) and automatic offers. Each line gets its best automatic offer, one coupon adds on top, and
-        offers marked “stacks” add after it (decision 050).
+        offers marked “stacks” add after it (decision 050). A vendor's offer, on their own products and funded by them, waits here for your
+        approval.
       </p>
       <FormError message={actionData?.error} />
       {page.rows.length === 0 ? (
@@ -80,7 +88,11 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
                     <Link to={`/admin/offers/${o.id}`} className="font-semibold text-brand-800 hover:underline">
                       {o.name}
                     </Link>
-                    <span className="block text-xs text-stone-500">{o.code ? `Coupon ${o.code}` : "Automatic"}</span>
+                    <span className="block text-xs text-stone-500">
+                      {o.code ? `Coupon ${o.code}` : "Automatic"}
+                      {o.vendorName ? ` · funded by ${o.vendorName}` : ""}
+                      {o.pincodes.length > 0 ? ` · pincodes ${o.pincodes.join(", ")}` : ""}
+                    </span>
                   </td>
                   <td className="px-3 py-2">{discountText(o)}</td>
                   <td className="px-3 py-2 text-xs">
@@ -92,10 +104,21 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
                     {o.budgetPaise !== null ? ` · ${formatPaise(o.spentPaise)} of ${formatPaise(o.budgetPaise)}` : ""}
                   </td>
                   <td className="px-3 py-2">
-                    <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[o.status]}`}>{o.status}</span>
+                    {o.approval === "approved" ? (
+                      <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[o.status]}`}>{o.status}</span>
+                    ) : (
+                      <span
+                        className={`rounded px-2 py-0.5 text-xs font-semibold ${o.approval === "pending" ? "bg-amber-50 text-amber-900" : "bg-red-50 text-red-800"}`}
+                        data-testid="offer-approval"
+                      >
+                        {o.approval === "pending" ? "Awaiting approval" : "Rejected"}
+                      </span>
+                    )}
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex gap-2">
+                      {o.approval === "pending" ? <StatusButton id={o.id} intent="approve" label="Approve" name={o.name} /> : null}
+                      {o.approval === "pending" ? <StatusButton id={o.id} intent="reject" label="Reject" name={o.name} /> : null}
                       {o.status === "active" ? <StatusButton id={o.id} intent="pause" label="Pause" name={o.name} /> : null}
                       {o.status === "paused" ? <StatusButton id={o.id} intent="resume" label="Resume" name={o.name} /> : null}
                       {o.status !== "ended" ? <StatusButton id={o.id} intent="end" label="End" name={o.name} /> : null}

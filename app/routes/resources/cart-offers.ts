@@ -42,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lines: lines.filter((l) => l.quantity > 0),
     code: /^[A-Za-z0-9_-]+$/.test(code) ? code : null,
     stateCode: findIndianState(params.get("state") ?? "")?.gstCode ?? "",
+    // The delivery pincode when the customer has given one (an offer may be limited to pincodes).
+    pincode: /^[1-9][0-9]{5}$/.test(params.get("pin") ?? "") ? (params.get("pin") ?? "") : "",
     userId: user?.id ?? null,
   });
   if (quote.couponRefusal?.code === "checkout.coupon_unknown") {
@@ -51,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const hindi = currentLocale() === "hi";
   return {
     discounts: quote.discounts,
+    parts: quote.parts,
     offers: quote.applied.map((o) => ({
       offerId: o.offerId,
       name: hindi && o.nameHi ? o.nameHi : o.name,
@@ -58,10 +61,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       freeShipping: o.freeShipping,
     })),
     freeShipping: quote.freeShipping,
+    hints: quote.hints,
     couponError: quote.couponRefusal ? renderRefusal(quote.couponRefusal) : null,
   };
 }
 
 function emptyQuote() {
-  return { discounts: {} as Record<string, number>, offers: [], freeShipping: false };
+  return { discounts: {} as Record<string, number>, parts: {}, offers: [], freeShipping: false, hints: [] };
 }

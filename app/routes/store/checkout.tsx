@@ -217,22 +217,23 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // A coupon (issue 31): typed, then applied (the server answers what it gives, or why not); without
   // scripts it goes with the order, and the order's refusal is said at the field.
   const [coupon, setCoupon] = useState("");
-  const { offers, couponError } = useCartOffers(lines, stateName, coupon);
+  const lookup = useFetcher<{ check: DeliveryCheck }>();
+  const check = lookup.data?.check ?? loaderData.savedCheck ?? undefined;
+  // An offer limited to pincodes is judged on the delivery pincode once it is known to be delivered to.
+  const { offers, couponError } = useCartOffers(lines, stateName, coupon, check?.kind === "delivers" ? check.pincode : "");
   // The field is the browser's own (uncontrolled), read when the code is applied: a code typed on a
   // slow phone before the page's scripts ran stays in it through every render, and Apply applies it.
   const applyCoupon = (form: HTMLFormElement | null) => {
     const field = form?.elements.namedItem("couponCode");
     if (field instanceof HTMLInputElement) setCoupon(field.value.trim());
   };
-  const { priced, config, known } = useCartPricing(lines, stateName, offers);
+  const { priced, shownOffers, config, known } = useCartPricing(lines, stateName, offers);
   const fields = replyErrors(actionData && "result" in actionData ? actionData.result : undefined);
   const blocked = lines.some((l) => l.outOfStock);
 
   // The pincode is looked up as it is typed: the State is filled from it, and where or above what
   // total cash on delivery is not taken, it is not offered (the server refuses it too).
   const form = useRef<HTMLFormElement>(null);
-  const lookup = useFetcher<{ check: DeliveryCheck }>();
-  const check = lookup.data?.check ?? loaderData.savedCheck ?? undefined;
   const lookUp = (pincode: string) => {
     if (/^[1-9][0-9]{5}$/.test(pincode.trim())) void lookup.load(`/resources/delivery?pin=${pincode.trim()}`);
   };
@@ -497,7 +498,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </div>
 
         <div>
-          <OrderSummary priced={priced} config={config} split={known} offers={offers?.offers}>
+          <OrderSummary priced={priced} config={config} split={known} offers={shownOffers}>
             <div className="mt-4 border-t border-stone-200 pt-3" data-testid="checkout-coupon">
               <TextField
                 label={t("ui_checkout_coupon_label")}

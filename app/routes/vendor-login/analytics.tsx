@@ -3,6 +3,7 @@ import { requireVendorPage } from "~/platform/auth/guards.server";
 import { formatPaise } from "~/platform/core/money";
 import { vendorSalesByMonth } from "~/features/vendor-shops/server/vendor-orders.server";
 import { vendorTitle } from "~/features/vendor-shops/ui/vendor-words";
+import { vendorOfferCost } from "~/features/offers/server/admin-offers.server";
 import { htmlLang } from "~/platform/i18n/locale";
 import type { Locale } from "~/platform/i18n/locale";
 import { useLocale, useT } from "~/platform/i18n/i18n";
@@ -11,14 +12,16 @@ export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "u
 
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
-  return { months: await vendorSalesByMonth(vendor.id) };
+  // What the vendor's own offers cost them (issue 31): the discounts they fund, on orders not cancelled.
+  const [months, offerCost] = await Promise.all([vendorSalesByMonth(vendor.id), vendorOfferCost(vendor.id)]);
+  return { months, offerCost };
 }
 
 const monthLabel = (ym: string, locale: Locale) =>
   new Date(`${ym}-01T00:00:00Z`).toLocaleDateString(htmlLang(locale), { month: "short", year: "numeric", timeZone: "UTC" });
 
 export default function VendorAnalytics({ loaderData }: Route.ComponentProps) {
-  const { months } = loaderData;
+  const { months, offerCost } = loaderData;
   const max = Math.max(1, ...months.map((m) => m.revenue));
   const revenue = months.reduce((s, m) => s + m.revenue, 0);
   const units = months.reduce((s, m) => s + m.units, 0);
@@ -28,7 +31,7 @@ export default function VendorAnalytics({ loaderData }: Route.ComponentProps) {
     <div>
       <h1 className="text-2xl font-bold text-stone-900">{t("ui_vendor_nav_analytics")}</h1>
       <p className="mt-1 text-sm text-stone-600">{t("ui_vendor_analytics_intro")}</p>
-      <div className="mt-4 grid grid-cols-2 gap-4">
+      <div className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-3">
         <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <p className="text-sm text-stone-600">{t("ui_vendor_revenue")}</p>
           <p className="text-2xl font-bold" data-testid="vendor-revenue">
@@ -40,6 +43,13 @@ export default function VendorAnalytics({ loaderData }: Route.ComponentProps) {
           <p className="text-2xl font-bold" data-testid="vendor-units">
             {units}
           </p>
+        </div>
+        <div className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
+          <p className="text-sm text-stone-600">{t("ui_vendor_offers_cost")}</p>
+          <p className="text-2xl font-bold" data-testid="vendor-offer-cost">
+            {formatPaise(offerCost.paise)}
+          </p>
+          <p className="text-xs text-stone-600">{t("ui_vendor_offers_cost_orders", { count: offerCost.orders })}</p>
         </div>
       </div>
       <section className="mt-6 rounded-xl bg-white p-5 ring-1 ring-stone-200" aria-labelledby="chart-title">

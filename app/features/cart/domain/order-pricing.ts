@@ -4,6 +4,8 @@ import { findIndianState } from "~/platform/core/indian-states";
 import { nextPriceBreak, unitPriceAt } from "~/features/catalog/domain/price-breaks";
 import type { CartLine } from "./cart";
 import { useRootData } from "../../../platform/render/root-data";
+import { type OfferPart, savingsWithGst } from "~/features/offers/domain/shown-savings";
+import type { ShownOffer } from "~/features/orders/ui/order-summary";
 
 /**
  * The offers the server granted a cart (issue 31, /resources/cart-offers): each line's discount by its
@@ -11,6 +13,8 @@ import { useRootData } from "../../../platform/render/root-data";
  */
 export type CartOffers = {
   discounts: Record<string, number>;
+  /** Each line's discount by offer (what each offer saved with GST is worked out from them). */
+  parts?: Record<string, OfferPart[]>;
   offers: { offerId: string; name: string; paise: number; freeShipping: boolean }[];
   freeShipping: boolean;
 };
@@ -23,23 +27,50 @@ export type CartOffers = {
 export function priceCart(lines: readonly CartLine[], config: TaxConfig, stateName?: string, offers?: CartOffers | null): PricedOrder {
   const buyer = stateName ? (findIndianState(stateName)?.gstCode ?? "") : "";
   // A discount lowers its line's taxable value; free delivery, the charge (docs/decisions/050-offers.md).
-  const off = (l: CartLine) => Math.min(lineUnitPrice(l) * l.quantity, offers?.discounts[l.product.variantId ?? l.product.id] ?? 0);
+  const off = (l: CartLine) => Math.min(lineUnitPrice(l) * l.quantity, offers?.discounts[sizeId(l)] ?? 0);
   return priceOrder(
-    lines.map((l) => ({
-      amount: lineUnitPrice(l) * l.quantity - off(l),
-      quantity: l.quantity,
-      // A line not yet checked against the catalogue is priced at the flat rate until it is.
-      rate: l.product.gstRate ?? FLAT_GST_PERCENT,
-      sellerStateCode: l.product.sellerStateCode ?? config.storeStateCode,
-    })),
+    taxLines(lines, config).map((t, i) => ({ ...t, amount: t.amount - off(lines[i] as CartLine) })),
     offers?.freeShipping ? { ...config, shipping: { feePaise: 0, freeOverPaise: 0 } } : config,
     buyer,
   );
 }
 
+const sizeId = (l: CartLine) => l.product.variantId ?? l.product.id;
+
+/** The cart's lines as the tax engine takes them, before any discount. */
+function taxLines(lines: readonly CartLine[], config: TaxConfig) {
+  return lines.map((l) => ({
+    amount: lineUnitPrice(l) * l.quantity,
+    quantity: l.quantity,
+    // A line not yet checked against the catalogue is priced at the flat rate until it is.
+    rate: l.product.gstRate ?? FLAT_GST_PERCENT,
+    sellerStateCode: l.product.sellerStateCode ?? config.storeStateCode,
+  }));
+}
+
+/**
+ * The offers as the cart's summary shows them (issue 31): each with what it saved with GST, worked out
+ * by the engine that prices the cart, so the goods before discounts less the savings is what is paid.
+ */
+export function cartShownOffers(lines: readonly CartLine[], config: TaxConfig, offers: CartOffers | null | undefined): ShownOffer[] {
+  if (!offers) return [];
+  const saved = savingsWithGst(
+    taxLines(lines, config),
+    lines.map((l) => offers.parts?.[sizeId(l)] ?? []),
+    offers.offers.map((o) => o.offerId),
+    config,
+  );
+  return offers.offers.map((o) => ({ ...o, withGstPaise: saved.get(o.offerId) ?? o.paise }));
+}
+
 export function useCartPricing(lines: readonly CartLine[], stateName?: string, offers?: CartOffers | null) {
   const config = useRootData().store.tax;
-  return { priced: priceCart(lines, config, stateName, offers), config, known: !!stateName && !!findIndianState(stateName) };
+  return {
+    priced: priceCart(lines, config, stateName, offers),
+    shownOffers: cartShownOffers(lines, config, offers),
+    config,
+    known: !!stateName && !!findIndianState(stateName),
+  };
 }
 
 /**

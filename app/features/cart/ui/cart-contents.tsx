@@ -13,7 +13,7 @@ import { lineKey, lineName, MAX_LINE_QUANTITY, removeFromCart, setCartQuantity }
 import { useCartQuote, type QuotedLine } from "~/features/cart/ui/use-cart-quote";
 import type { DrawnCart } from "~/features/cart/domain/cart-cookie";
 import { useT } from "~/platform/i18n/i18n";
-import { useCartOffers } from "~/features/cart/ui/use-cart-offers";
+import { type CartOfferHint, useCartOffers } from "~/features/cart/ui/use-cart-offers";
 
 /**
  * The cart's lines, checked against the catalogue, and its summary: loaded by the cart page
@@ -34,8 +34,9 @@ export default function CartContents({ empty, drawn, onHydrated }: Props) {
   const blocked = lines.some((l) => l.outOfStock);
   const { user } = useRootData();
   // Automatic offers (issue 31); a coupon is entered at checkout.
-  const { offers } = useCartOffers(lines, user?.address.state, "");
-  const { priced, config, known } = useCartPricing(lines, user?.address.state, offers);
+  // The saved address's pincode is the delivery pincode the customer has given (a pincode offer).
+  const { offers, hints } = useCartOffers(lines, user?.address.state, "", user?.address.pincode ?? "");
+  const { priced, shownOffers, config, known } = useCartPricing(lines, user?.address.state, offers);
 
   if (lines.length === 0) return empty(notices.length ? <Notices notices={notices} /> : null);
   return (
@@ -54,7 +55,8 @@ export default function CartContents({ empty, drawn, onHydrated }: Props) {
           ))}
         </ul>
         <div className="space-y-3">
-          <OrderSummary priced={priced} config={config} split={known} offers={offers?.offers}>
+          <OrderSummary priced={priced} config={config} split={known} offers={shownOffers}>
+            <OfferHints hints={hints} />
             {blocked ? (
               <p className="mt-4 rounded-lg bg-red-50 p-2.5 text-sm font-medium text-red-800">{t("ui_checkout_remove_out_of_stock")}</p>
             ) : null}
@@ -82,6 +84,23 @@ export default function CartContents({ empty, drawn, onHydrated }: Props) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** Buy X get Y (issue 31): what to add to get the free (or cheaper) units, as the server judged the cart. */
+function OfferHints({ hints }: { hints: readonly CartOfferHint[] }) {
+  const t = useT();
+  if (hints.length === 0) return null;
+  return (
+    <ul className="mt-3 space-y-1 text-sm text-green-900">
+      {hints.map((h) => (
+        <li key={h.offerId} className="rounded-lg bg-green-50 p-2.5" data-testid="cart-offer-hint">
+          {h.percent >= 100
+            ? t("ui_checkout_offer_add_free", { quantity: h.more, name: h.name })
+            : t("ui_checkout_offer_add_percent", { quantity: h.more, name: h.name, percent: h.percent })}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -174,17 +174,20 @@ export async function queueOrderStatusEmail(trx: Db, ctx: EmailContext, orderId:
 }
 
 /** An order's stored discounts (orders.offers, issue 31) as its emails show them. */
-function emailOffers(json: string | undefined): { name: string; nameHi: string | null; paise: number; freeShipping: boolean }[] {
+function emailOffers(
+  json: string | undefined,
+): { name: string; nameHi: string | null; paise: number; withGstPaise: number; freeShipping: boolean }[] {
   try {
     const parsed = JSON.parse(json ?? "[]") as unknown;
     if (!Array.isArray(parsed)) return [];
-    return parsed.flatMap((o: { name?: unknown; nameHi?: unknown; paise?: unknown; freeShipping?: unknown }) =>
+    return parsed.flatMap((o: { name?: unknown; nameHi?: unknown; paise?: unknown; withGstPaise?: unknown; freeShipping?: unknown }) =>
       typeof o?.name === "string"
         ? [
             {
               name: o.name,
               nameHi: typeof o.nameHi === "string" ? o.nameHi : null,
               paise: Number(o.paise) || 0,
+              withGstPaise: typeof o.withGstPaise === "number" ? o.withGstPaise : Number(o.paise) || 0,
               freeShipping: o.freeShipping === true,
             },
           ]

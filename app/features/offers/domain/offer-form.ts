@@ -77,8 +77,14 @@ export const OfferFormSchema = z
     ),
     name: z.string(refusalCode("offers.name")).trim().min(2, refusalCode("offers.name")).max(80, refusalCode("offers.name")),
     nameHi: z.preprocess(BLANK, z.string().trim().max(80, refusalCode("offers.name")).optional()),
-    discountType: z.enum(["percent", "fixed", "free_shipping"], refusalCode("offers.discount_type")),
+    discountType: z.enum(["percent", "fixed", "free_shipping", "buy_x_get_y"], refusalCode("offers.discount_type")),
     percent: count("offers.percent", 1),
+    // Buy X get Y: how many bought, how many given, and the pack sizes given (SKUs; empty: the same ones).
+    buyQuantity: count("offers.buy_get", 1),
+    getQuantity: count("offers.buy_get", 1),
+    getSkus: list,
+    // Delivery pincodes or prefixes ("4130*"); empty: everywhere.
+    pincodes: list,
     amount: rupees("offers.amount"),
     target: z.enum(OFFER_TARGETS, refusalCode("offers.target")),
     targetIds: list,
@@ -98,6 +104,13 @@ export const OfferFormSchema = z
       ctx.addIssue({ code: "custom", path: [path], message: refusalCode(code) });
     if (v.kind === "coupon" && !v.code) say("code", "offers.code_required");
     if (v.discountType === "percent" && (v.percent === undefined || v.percent > 100)) say("percent", "offers.percent");
+    if (v.discountType === "buy_x_get_y") {
+      // The Y units are free unless a percentage off them is given.
+      if (v.percent !== undefined && v.percent > 100) say("percent", "offers.percent");
+      if (v.buyQuantity === undefined || v.buyQuantity > 1000) say("buyQuantity", "offers.buy_get");
+      if (v.getQuantity === undefined || v.getQuantity > 1000) say("getQuantity", "offers.buy_get");
+    }
+    if (v.pincodes.some((p) => !PINCODE_PATTERN.test(p))) say("pincodes", "offers.pincodes");
     if (v.discountType === "fixed" && !v.amount) say("amount", "offers.amount");
     if (v.target !== "cart" && v.targetIds.length === 0) say("targetIds", "offers.target_empty");
     if (v.states.some((s) => !/^\d{2}$/.test(s))) say("states", "offers.states");
@@ -105,14 +118,23 @@ export const OfferFormSchema = z
   })
   .transform((v) => ({
     ...v,
+    percent: v.discountType === "buy_x_get_y" ? (v.percent ?? 100) : v.percent,
     code: v.kind === "coupon" && v.code ? normaliseCode(v.code) : null,
+    // Products and pack sizes are named by SKU on the form; the server resolves them to ids.
     targetIds: v.target === "cart" ? [] : v.targetIds,
+    getSkus: v.discountType === "buy_x_get_y" ? v.getSkus : [],
   }));
+
+/** A 6-digit pincode, or its first 1 to 5 digits and "*". */
+const PINCODE_PATTERN = /^(?:[1-9]\d{5}|[1-9]\d{0,4}\*)$/;
+
+/** The targets named by SKU on the form (the others are keys or ids). */
+export const SKU_TARGETS = ["products", "variants"] as const;
 
 export type OfferFormInput = z.infer<typeof OfferFormSchema>;
 
 /** The list page's status actions. */
 export const OfferStatusSchema = z.object({
-  intent: z.enum(["pause", "resume", "end"], refusalCode("common.unknown_intent")),
+  intent: z.enum(["pause", "resume", "end", "approve", "reject"], refusalCode("common.unknown_intent")),
   id: z.string().regex(/^[a-z0-9]{6,40}$/, refusalCode("common.form_missing")),
 });

@@ -1,39 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyOffers, type Offer, type OfferContext, type OfferLine, offerRefusal, shareByValue } from "./offers";
+import { testLine, testOffer } from "../../../../tests/helpers/offer-fixture";
+import { applyOffers, type Offer, type OfferContext, offerRefusal, shareByValue } from "./offers";
 
 const NOW = "2026-07-01T06:00:00.000Z";
 const ctx: OfferContext = { now: NOW, stateCode: "27", firstOrder: true, customerUses: new Map() };
 
-function offer(over: Partial<Offer> & Pick<Offer, "id">): Offer {
-  return {
-    kind: "automatic",
-    code: null,
-    name: `Offer ${over.id}`,
-    nameHi: null,
-    discount: { type: "percent", percent: 10 },
-    target: "cart",
-    targetIds: [],
-    minCartPaise: 0,
-    minQuantity: 0,
-    firstOrderOnly: false,
-    states: [],
-    startsAt: "2026-01-01T00:00:00.000Z",
-    endsAt: null,
-    maxUses: null,
-    usesPerCustomer: null,
-    budgetPaise: null,
-    uses: 0,
-    spentPaise: 0,
-    status: "active",
-    stacks: false,
-    ...over,
-  };
-}
+const offer = testOffer;
 
-function line(over: Partial<OfferLine> & Pick<OfferLine, "productId" | "amount">): OfferLine {
-  return { variantId: `${over.productId}v`, category: "seeds", crops: [], vendorId: null, quantity: 1, ...over };
-}
+const line = testLine;
 
 const seeds = line({ productId: "p1", amount: 100_000, quantity: 2 });
 const spray = line({ productId: "p2", amount: 50_000, category: "pesticides", crops: ["tomato"], vendorId: "ven1" });
@@ -192,5 +167,103 @@ describe("applyOffers (properties)", () => {
         },
       ),
     );
+  });
+});
+
+describe("buy X get Y (issue 31)", () => {
+  const dap = (quantity: number) => line({ productId: "dap", variantId: "dap50", amount: 1_500_00 * quantity, quantity });
+  const urea = (quantity: number) => line({ productId: "urea", variantId: "urea45", amount: 300_00 * quantity, quantity });
+  const b2g1 = offer({
+    id: "bx",
+    target: "variants",
+    targetIds: ["dap50"],
+    discount: { type: "buy_x_get_y", buy: 2, get: 1, getVariantIds: [], percent: 100 },
+  });
+
+  it("buy 2 get 1 of the same pack: the third bag is free; with only 2, the cart is told to add 1", () => {
+    const three = applyOffers([b2g1], [dap(3)], ctx);
+    expect(three.lines.map((l) => l.discount)).toEqual([1_500_00]);
+    expect(three.hints).toEqual([]);
+    const two = applyOffers([b2g1], [dap(2)], ctx);
+    expect(two.discount).toBe(0);
+    expect(two.hints).toEqual([{ offerId: "bx", variantId: "dap50", more: 1, percent: 100 }]);
+    // 5 bags: one set of 3 (one free), and 2 more that would give another with a sixth.
+    const five = applyOffers([b2g1], [dap(5)], ctx);
+    expect(five.discount).toBe(1_500_00);
+    expect(five.hints).toEqual([{ offerId: "bx", variantId: "dap50", more: 1, percent: 100 }]);
+    expect(applyOffers([b2g1], [dap(1)], ctx).hints).toEqual([]);
+  });
+
+  it("buy 2 DAP, get 1 urea at 50% off: only when the urea is in the cart, and never more urea than bought", () => {
+    const half = offer({
+      id: "bu",
+      target: "variants",
+      targetIds: ["dap50"],
+      discount: { type: "buy_x_get_y", buy: 2, get: 1, getVariantIds: ["urea45"], percent: 50 },
+    });
+    expect(applyOffers([half], [dap(2)], ctx).hints).toEqual([{ offerId: "bu", variantId: "urea45", more: 1, percent: 50 }]);
+    expect(applyOffers([half], [dap(2)], ctx).discount).toBe(0);
+    expect(applyOffers([half], [dap(2), urea(3)], ctx).lines.map((l) => l.discount)).toEqual([0, 150_00]);
+    // 4 DAP: two urea bags owed; one in the cart gets it, the cart is told to add the other.
+    const four = applyOffers([half], [dap(4), urea(1)], ctx);
+    expect(four.lines.map((l) => l.discount)).toEqual([0, 150_00]);
+    expect(four.hints).toEqual([{ offerId: "bu", variantId: "urea45", more: 1, percent: 50 }]);
+  });
+
+  it("a coupon for it says what to add, and competes with the line's other offers (the best single one wins)", () => {
+    const coupon = offer({ ...b2g1, id: "bc", kind: "coupon", code: "DAP3" });
+    const r = applyOffers([coupon], [dap(2)], ctx, "DAP3");
+    expect(r.coupon).toEqual({ code: "DAP3", applied: false, refusal: { reason: "add_items", variantId: "dap50", more: 1 } });
+    // A 40% offer on the line beats one free bag in three (33%).
+    const r2 = applyOffers([b2g1, offer({ id: "p40", discount: { type: "percent", percent: 40 } })], [dap(3)], ctx);
+    expect(r2.applied.map((a) => [a.offerId, a.paise])).toEqual([["p40", 1_800_00]]);
+  });
+
+  it("the units given are the cheapest, never more than what is bought allows nor the line is worth (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 1, max: 10_000_00 }),
+        (buy, get, percent, dapQty, ureaQty, ureaUnit) => {
+          const o = offer({
+            id: "x",
+            target: "variants",
+            targetIds: ["dap50"],
+            discount: { type: "buy_x_get_y", buy, get, getVariantIds: ["urea45"], percent },
+          });
+          const lines = [
+            dap(dapQty),
+            line({ productId: "urea", variantId: "urea45", amount: ureaUnit * ureaQty, quantity: ureaQty }),
+          ].filter((l) => l.quantity > 0);
+          if (lines.length === 0) return;
+          const r = applyOffers([o], lines, ctx);
+          const given = Math.min(Math.floor(dapQty / buy) * get, ureaQty);
+          expect(r.discount).toBe(Math.floor((ureaUnit * ureaQty * given * percent) / (ureaQty * 100)) || 0);
+          // The DAP itself is never discounted by it.
+          if (dapQty > 0) expect(r.lines[0]?.discount).toBe(0);
+          const due = Math.floor(dapQty / buy) * get - given;
+          expect(r.hints.length).toBe(due > 0 ? 1 : 0);
+        },
+      ),
+    );
+  });
+});
+
+describe("pincode condition (issue 31)", () => {
+  const local = offer({ id: "pin", pincodes: ["4130*", "411001"] });
+  it("applies for a pincode or a prefix it lists, is refused elsewhere, and shows as applying while none is given", () => {
+    expect(offerRefusal(local, [seeds], { ...ctx, pincode: "413012" })).toBeNull();
+    expect(offerRefusal(local, [seeds], { ...ctx, pincode: "411001" })).toBeNull();
+    expect(offerRefusal(local, [seeds], { ...ctx, pincode: "411002" })).toEqual({ reason: "not_your_pincode" });
+    expect(offerRefusal(local, [seeds], { ...ctx, pincode: "" })).toBeNull();
+    expect(applyOffers([local], [seeds], { ...ctx, pincode: "560001" }).discount).toBe(0);
+  });
+  it("an offer awaiting approval gives nothing", () => {
+    expect(applyOffers([offer({ id: "v", approval: "pending", vendorId: "ven1" })], [seeds], ctx).discount).toBe(0);
+    expect(applyOffers([offer({ id: "v", vendorId: "ven1" })], [seeds], ctx).applied[0]?.fundedBy).toBe("ven1");
   });
 });

@@ -13,7 +13,18 @@ export type OfferTarget = (typeof OFFER_TARGETS)[number];
 export const OFFER_STATUSES = ["active", "paused", "ended"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
-export type OfferDiscount = { type: "percent"; percent: number } | { type: "fixed"; paise: number } | { type: "free_shipping" };
+export type OfferDiscount =
+  | { type: "percent"; percent: number }
+  | { type: "fixed"; paise: number }
+  | { type: "free_shipping" }
+  /**
+   * Buy `buy` units of the targeted pack sizes, get `get` units of the pack sizes `getVariantIds`
+   * ([]: the same ones) at `percent` off (100: free), for each `buy` bought.
+   */
+  | { type: "buy_x_get_y"; buy: number; get: number; getVariantIds: readonly string[]; percent: number };
+
+export const APPROVALS = ["approved", "pending", "rejected"] as const;
+export type Approval = (typeof APPROVALS)[number];
 
 export type Offer = {
   id: string;
@@ -31,6 +42,12 @@ export type Offer = {
   firstOrderOnly: boolean;
   /** GST State codes; [] is every State. */
   states: readonly string[];
+  /** Delivery pincodes, or prefixes ending in "*" ("4130*"); [] is everywhere. */
+  pincodes: readonly string[];
+  /** The vendor that pays for it (its own products only); null: the store. */
+  vendorId: string | null;
+  /** The admin's decision on a vendor's offer; the store's own are approved. Only approved ones apply. */
+  approval: Approval;
   /** ISO instants (the admin's India times, converted). */
   startsAt: string;
   endsAt: string | null;
@@ -59,6 +76,8 @@ export type OfferContext = {
   now: string;
   /** The delivery State's GST code, "" when not yet known. */
   stateCode: string;
+  /** The delivery pincode, "" when not yet known (a pincode offer then shows as applying). */
+  pincode?: string;
   /** Null when not known (a guest's cart): a first-order offer is then shown as applying. */
   firstOrder: boolean | null;
   /** The customer's uses of each offer (not given back). */
@@ -76,7 +95,13 @@ export type OfferRefusal =
   | { reason: "not_for_these_products" }
   | { reason: "first_order_only" }
   | { reason: "not_your_state" }
-  | { reason: "already_used" };
+  | { reason: "not_your_pincode" }
+  | { reason: "already_used" }
+  /** Buy X get Y: X are bought, the Y units are not in the cart (`more` of the pack size `variantId`). */
+  | { reason: "add_items"; variantId: string; more: number };
+
+/** "Add 1 more DAP 50 kg to get it free": a buy-X-get-Y offer the cart can reach by adding `more` of a pack size. */
+export type OfferHint = { offerId: string; variantId: string; more: number; percent: number };
 
 /** A discount the order gets, as shown: the offer's name and what it saved. */
 export type AppliedOffer = {
@@ -88,6 +113,8 @@ export type AppliedOffer = {
   /** Off the goods (the sum of its share on every line). */
   paise: number;
   freeShipping: boolean;
+  /** The vendor that pays for it; null: the store (recorded with the order and its use). */
+  fundedBy: string | null;
 };
 
 export type OfferResult = {
@@ -100,7 +127,42 @@ export type OfferResult = {
   discount: number;
   /** The entered coupon: applied, or why not. Null when none was entered. */
   coupon: { code: string; applied: true } | { code: string; applied: false; refusal: OfferRefusal } | null;
+  /** Buy-X-get-Y offers the cart would get (or get once more) by adding the Y units. */
+  hints: OfferHint[];
 };
+
+/** Whether a delivery pincode is in an offer's list: a pincode equal, or a prefix ("4130*") it starts with. */
+export function pincodeMatches(patterns: readonly string[], pincode: string): boolean {
+  return patterns.some((p) => (p.endsWith("*") ? pincode.startsWith(p.slice(0, -1)) : pincode === p));
+}
+
+/**
+ * Buy X get Y on a cart: which lines are the X (the targeted ones; when other pack sizes are the Y,
+ * those are not counted as X) and which the Y, how many Y units are given, and how many more Y units
+ * would be given with what is bought (so the cart can say what to add).
+ */
+function buyXGetY(offer: Offer, d: Extract<OfferDiscount, { type: "buy_x_get_y" }>, lines: readonly OfferLine[]) {
+  const isGet = (l: OfferLine) => (d.getVariantIds.length === 0 ? targets(offer, l) : d.getVariantIds.includes(l.variantId));
+  const same = d.getVariantIds.length === 0 || lines.every((l) => !targets(offer, l) || isGet(l));
+  const bought = lines.reduce((s, l) => s + (targets(offer, l) && (same || !isGet(l)) ? l.quantity : 0), 0);
+  const inCart = lines.reduce((s, l) => s + (isGet(l) ? l.quantity : 0), 0);
+  let given: number;
+  let due: number;
+  if (same) {
+    // The X and the Y are the same units: each set of X + Y gives Y; a part set of at least X is owed Y.
+    const set = d.buy + d.get;
+    const rest = bought % set;
+    given = Math.floor(bought / set) * d.get;
+    due = rest >= d.buy ? d.get - (rest - d.buy) : 0;
+  } else {
+    const owed = Math.floor(bought / d.buy) * d.get;
+    given = Math.min(owed, inCart);
+    due = owed - given;
+  }
+  const first = lines.find((l) => isGet(l));
+  const variantId = first?.variantId ?? d.getVariantIds[0] ?? lines.find((l) => targets(offer, l))?.variantId ?? "";
+  return { isGet, bought, given, due, variantId };
+}
 
 /** A code as stored and compared: trimmed, upper case. */
 export function normaliseCode(code: string): string {
@@ -141,12 +203,20 @@ export function offerRefusal(offer: Offer, lines: readonly OfferLine[], ctx: Off
   if (offer.usesPerCustomer !== null && (ctx.customerUses.get(offer.id) ?? 0) >= offer.usesPerCustomer) return { reason: "already_used" };
   if (offer.firstOrderOnly && ctx.firstOrder === false) return { reason: "first_order_only" };
   if (offer.states.length > 0 && ctx.stateCode !== "" && !offer.states.includes(ctx.stateCode)) return { reason: "not_your_state" };
+  if (offer.pincodes.length > 0 && (ctx.pincode ?? "") !== "" && !pincodeMatches(offer.pincodes, ctx.pincode ?? ""))
+    return { reason: "not_your_pincode" };
   const targeted = lines.filter((l) => targets(offer, l));
   if (targeted.length === 0) return { reason: "not_for_these_products" };
   const goods = lines.reduce((s, l) => s + l.amount, 0);
   if (goods < offer.minCartPaise) return { reason: "min_value", paise: offer.minCartPaise };
   const quantity = targeted.reduce((s, l) => s + l.quantity, 0);
   if (quantity < offer.minQuantity) return { reason: "min_quantity", quantity: offer.minQuantity };
+  const d = offer.discount;
+  if (d.type === "buy_x_get_y") {
+    const x = buyXGetY(offer, d, lines);
+    if (x.bought < d.buy) return { reason: "min_quantity", quantity: d.buy };
+    if (x.given === 0) return { reason: "add_items", variantId: x.variantId, more: x.due };
+  }
   return null;
 }
 
@@ -186,6 +256,7 @@ function offerShares(offer: Offer, lines: readonly OfferLine[], left: readonly n
       ),
       hit,
     );
+  else if (d.type === "buy_x_get_y") shares = freeUnitShares(offer, d, lines, left);
   else shares = hit.map(() => 0);
   if (offer.budgetPaise !== null) {
     const budgetLeft = Math.max(0, offer.budgetPaise - offer.spentPaise);
@@ -193,6 +264,50 @@ function offerShares(offer: Offer, lines: readonly OfferLine[], left: readonly n
     if (total > budgetLeft) shares = shareByValue(budgetLeft, shares);
   }
   return shares;
+}
+
+/**
+ * Buy X get Y: the Y units given are taken from the cheapest Y units in the cart (by what is left of
+ * each unit), each at the offer's percentage off what is left of it, rounded down to the paisa.
+ */
+function freeUnitShares(
+  offer: Offer,
+  d: Extract<OfferDiscount, { type: "buy_x_get_y" }>,
+  lines: readonly OfferLine[],
+  left: readonly number[],
+): number[] {
+  const x = buyXGetY(offer, d, lines);
+  const shares = lines.map(() => 0);
+  let units = x.given;
+  const order = lines
+    .map((l, i) => ({ l, i }))
+    .filter(({ l }) => x.isGet(l) && l.quantity > 0)
+    // Cheapest unit first: left_a / q_a < left_b / q_b, compared exactly.
+    .sort((a, b) => (left[a.i] ?? 0) * b.l.quantity - (left[b.i] ?? 0) * a.l.quantity || a.i - b.i);
+  for (const { l, i } of order) {
+    if (units <= 0) break;
+    const n = Math.min(units, l.quantity);
+    units -= n;
+    shares[i] = Math.min(left[i] ?? 0, Math.floor(((left[i] ?? 0) * n * d.percent) / (l.quantity * 100)));
+  }
+  return shares;
+}
+
+/**
+ * The buy-X-get-Y offers the cart can reach (or reach once more) by adding units: each offer that
+ * applies but for its Y units, or that gives fewer Y units than what is bought would give.
+ */
+function offerHints(offers: readonly Offer[], lines: readonly OfferLine[], ctx: OfferContext): OfferHint[] {
+  const hints: OfferHint[] = [];
+  for (const offer of offers) {
+    const d = offer.discount;
+    if (d.type !== "buy_x_get_y") continue;
+    const refused = offerRefusal(offer, lines, ctx);
+    if (refused && refused.reason !== "add_items") continue;
+    const x = buyXGetY(offer, d, lines);
+    if (x.due > 0 && x.variantId !== "") hints.push({ offerId: offer.id, variantId: x.variantId, more: x.due, percent: d.percent });
+  }
+  return hints;
 }
 
 const byId = (a: Offer, b: Offer) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -218,7 +333,7 @@ export function applyOffers(
   const parts: { offerId: string; paise: number }[][] = lines.map(() => []);
   const given = new Map<string, number>();
   const freeShippers: Offer[] = [];
-  const ok = (o: Offer) => offerRefusal(o, lines, ctx) === null;
+  const ok = (o: Offer) => o.approval === "approved" && offerRefusal(o, lines, ctx) === null;
   const take = (offer: Offer, shares: readonly number[]) => {
     shares.forEach((s, i) => {
       if (s <= 0) return;
@@ -255,7 +370,7 @@ export function applyOffers(
   let coupon: OfferResult["coupon"] = null;
   let couponOffer: Offer | undefined;
   if (code !== null && code !== "") {
-    couponOffer = offers.find((o) => o.kind === "coupon" && o.code === code);
+    couponOffer = offers.find((o) => o.kind === "coupon" && o.code === code && o.approval === "approved");
     const refused = couponOffer ? offerRefusal(couponOffer, lines, ctx) : { reason: "unknown" as const };
     if (refused || !couponOffer) {
       coupon = { code, applied: false, refusal: refused ?? { reason: "unknown" } };
@@ -283,6 +398,7 @@ export function applyOffers(
       nameHi: o.nameHi,
       paise: given.get(o.id) ?? 0,
       freeShipping: freeShippers.includes(o),
+      fundedBy: o.vendorId,
     }));
   const lineResults = lines.map((l, i) => ({ discount: Math.max(0, l.amount) - (left[i] ?? 0), parts: parts[i] ?? [] }));
   return {
@@ -291,5 +407,10 @@ export function applyOffers(
     freeShipping: freeShippers.length > 0,
     discount: lineResults.reduce((s, l) => s + l.discount, 0),
     coupon,
+    hints: offerHints(
+      offers.filter((o) => o.approval === "approved" && (o.kind === "automatic" || (code !== null && o.code === code))),
+      lines,
+      ctx,
+    ),
   };
 }

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { checkoutInput, createCustomer, createProduct, restoreEnv, setEnv } from "../../../../tests/factories";
+import { checkoutInput, createCustomer, createOffer, createProduct, restoreEnv, setEnv } from "../../../../tests/factories";
 import { getDb } from "~/platform/db/db.server";
-import { newId } from "~/platform/ids";
 import { cancelOrder } from "~/features/orders/server/cancel-order.server";
 import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.server";
 import { changeOrderStatus, getOrderForAdmin } from "~/features/orders/server/admin-orders.server";
@@ -15,64 +14,6 @@ import { quoteOffers } from "./order-offers.server";
 afterEach(() => {
   restoreEnv();
 });
-
-type OfferOver = Partial<{
-  kind: "coupon" | "automatic";
-  code: string | null;
-  discount_type: "percent" | "fixed" | "free_shipping";
-  discount_percent: number | null;
-  discount_paise: number | null;
-  target: string;
-  target_ids: string;
-  min_cart_paise: number;
-  first_order_only: number;
-  states: string;
-  starts_at: string;
-  ends_at: string | null;
-  max_uses: number | null;
-  uses: number;
-  uses_per_customer: number | null;
-  budget_paise: number | null;
-  status: "active" | "paused" | "ended";
-  stacks: number;
-}>;
-
-async function createOffer(over: OfferOver = {}) {
-  const id = newId();
-  const now = new Date().toISOString();
-  await getDb()
-    .insertInto("offer")
-    .values({
-      id,
-      kind: "coupon",
-      code: `C${id.slice(0, 8).toUpperCase()}`,
-      name: "Kharif coupon",
-      name_hi: "ख़रीफ़ कूपन",
-      discount_type: "percent",
-      discount_percent: 10,
-      discount_paise: null,
-      target: "cart",
-      target_ids: "[]",
-      min_cart_paise: 0,
-      min_quantity: 0,
-      first_order_only: 0,
-      states: "[]",
-      starts_at: "2020-01-01T00:00:00.000Z",
-      ends_at: null,
-      max_uses: null,
-      uses_per_customer: null,
-      budget_paise: null,
-      uses: 0,
-      spent_paise: 0,
-      status: "active",
-      stacks: 0,
-      created_at: now,
-      updated_at: now,
-      ...over,
-    })
-    .execute();
-  return getDb().selectFrom("offer").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-}
 
 const orderOf = (id: string) => getDb().selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const linesOf = (id: string) => getDb().selectFrom("order_line").selectAll().where("order_id", "=", id).orderBy("product_id").execute();
@@ -117,10 +58,14 @@ describe("a coupon at the order", () => {
       .where("channel", "=", "email")
       .executeTakeFirstOrThrow();
     expect(email.payload).toContain("Kharif coupon");
-    expect(email.payload).toContain("you save ₹300");
+    // In the store's prices (with GST): ₹1,180 + ₹525 before, and the coupon saved ₹236 + ₹105 of what is
+    // paid (issue 31: not the ₹300 off the values before GST); the rows add up to the total.
+    expect(email.payload).toContain("Subtotal (incl. GST) — ₹1,705\\nKharif coupon — you save ₹341\\nShipping — ₹500\\nTotal — ₹1,864");
+    expect(Number(order.total_paise)).toBe(1_705_00 - 341_00 + 500_00);
+    expect(JSON.parse(order.offers)).toEqual([expect.objectContaining({ paise: 300_00, withGstPaise: 341_00, fundedBy: null })]);
     // The admin's order page and the customer's name it.
     expect((await getOrderForAdmin(orderId))?.offers).toEqual([
-      { offerId: coupon.id, name: "Kharif coupon", paise: 300_00, freeShipping: false },
+      { offerId: coupon.id, name: "Kharif coupon", paise: 300_00, withGstPaise: 341_00, freeShipping: false },
     ]);
     const mine = await getCustomerOrder(orderId, customer.id);
     expect(mine?.offers).toEqual([expect.objectContaining({ name: "Kharif coupon", paise: 300_00 })]);

@@ -5,6 +5,8 @@ import type { Database } from "~/platform/db/schema";
 import { type Refusal, refusal } from "~/platform/core/refusal";
 import { newId } from "~/platform/ids";
 import { configuredLimits, hitRateLimits } from "~/platform/rate-limit/rate-limit.server";
+import { lineName } from "~/features/catalog/domain/pack-label";
+import { currentLocale } from "~/platform/i18n/i18n.server";
 import {
   applyOffers,
   normaliseCode,
@@ -35,11 +37,19 @@ function parseIds(json: string): string[] {
 
 export function offerOfRow(row: OfferRow): Offer {
   const discount: OfferDiscount =
-    row.discount_type === "percent"
-      ? { type: "percent", percent: Number(row.discount_percent ?? 0) }
-      : row.discount_type === "fixed"
-        ? { type: "fixed", paise: Number(row.discount_paise ?? 0) }
-        : { type: "free_shipping" };
+    row.buy_quantity !== null && row.get_quantity !== null
+      ? {
+          type: "buy_x_get_y",
+          buy: Number(row.buy_quantity),
+          get: Number(row.get_quantity),
+          getVariantIds: parseIds(row.get_variant_ids),
+          percent: Number(row.discount_percent ?? 100),
+        }
+      : row.discount_type === "percent"
+        ? { type: "percent", percent: Number(row.discount_percent ?? 0) }
+        : row.discount_type === "fixed"
+          ? { type: "fixed", paise: Number(row.discount_paise ?? 0) }
+          : { type: "free_shipping" };
   return {
     id: row.id,
     kind: row.kind === "coupon" ? "coupon" : "automatic",
@@ -53,6 +63,9 @@ export function offerOfRow(row: OfferRow): Offer {
     minQuantity: Number(row.min_quantity),
     firstOrderOnly: Boolean(Number(row.first_order_only)),
     states: parseIds(row.states),
+    pincodes: parseIds(row.pincodes),
+    vendorId: row.vendor_id,
+    approval: row.approval === "pending" || row.approval === "rejected" ? row.approval : "approved",
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     maxUses: row.max_uses === null ? null : Number(row.max_uses),
@@ -77,8 +90,11 @@ export async function readOffers(db: Db, code: string | null): Promise<Offer[]> 
     .selectAll()
     .where((eb) =>
       wanted === ""
-        ? eb.and([eb("status", "=", "active"), eb("kind", "=", "automatic")])
-        : eb.or([eb.and([eb("status", "=", "active"), eb("kind", "=", "automatic")]), eb("code", "=", wanted)]),
+        ? eb.and([eb("status", "=", "active"), eb("kind", "=", "automatic"), eb("approval", "=", "approved")])
+        : eb.or([
+            eb.and([eb("status", "=", "active"), eb("kind", "=", "automatic"), eb("approval", "=", "approved")]),
+            eb("code", "=", wanted),
+          ]),
     )
     .execute();
   return rows.map(offerOfRow);
@@ -129,7 +145,7 @@ export async function customerContext(
   db: Db,
   userId: string | null,
   offers: readonly Offer[],
-  base: { now: string; stateCode: string },
+  base: { now: string; stateCode: string; pincode?: string },
 ): Promise<OfferContext> {
   const ctx: OfferContext = { ...base, firstOrder: null, customerUses: new Map() };
   if (userId === null || offers.length === 0) return ctx;
@@ -157,8 +173,8 @@ export async function customerContext(
   return ctx;
 }
 
-/** A coupon's refusal as the checkout says it. */
-export function couponRefusal(code: string, refused: OfferRefusal): Refusal {
+/** A coupon's refusal as the checkout says it; `names` names the pack sizes a buy-X-get-Y coupon asks for. */
+export function couponRefusal(code: string, refused: OfferRefusal, names: ReadonlyMap<string, string> = new Map()): Refusal {
   switch (refused.reason) {
     case "unknown":
       return refusal("checkout.coupon_unknown", { code });
@@ -180,7 +196,27 @@ export function couponRefusal(code: string, refused: OfferRefusal): Refusal {
       return refusal("checkout.coupon_not_your_state", { code });
     case "already_used":
       return refusal("checkout.coupon_already_used", { code });
+    case "not_your_pincode":
+      return refusal("checkout.coupon_not_your_pincode", { code });
+    case "add_items":
+      return refusal("checkout.coupon_add_items", { code, quantity: refused.more, name: names.get(refused.variantId) ?? "" });
   }
+}
+
+/**
+ * Pack sizes' names as a line shows them ("DAP Fertiliser (50 kg)"), in the page's language, by id:
+ * for the cart's "Add 1 more … to get it free" and a buy-X-get-Y coupon's refusal.
+ */
+export async function packNames(db: Db, variantIds: readonly string[], locale: string): Promise<Map<string, string>> {
+  const ids = [...new Set(variantIds)].filter(Boolean);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("product_variant as v")
+    .innerJoin("product as p", "p.id", "v.product_id")
+    .select(["v.id", "v.label", "p.name", "p.name_hi"])
+    .where("v.id", "in", ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, lineName({ name: r.name, nameHi: r.name_hi, variantLabel: r.label }, locale)]));
 }
 
 /** An instant's day in India (UTC+5:30), YYYY-MM-DD. */
@@ -236,6 +272,8 @@ export async function countOfferUses(
           order_id: order.orderId,
           user_id: order.userId,
           discount_paise: o.paise,
+          // Who pays for it (a vendor's own offer, or the store), as it was when the order was placed.
+          funded_by: o.fundedBy,
           returned: 0,
           created_at: order.now,
         })),
@@ -274,11 +312,15 @@ export async function giveBackOfferUses(trx: Db, orderId: string): Promise<void>
 export type OfferQuote = {
   /** Each line's discount before GST, by pack size id. */
   discounts: Record<string, number>;
+  /** Each line's discount by offer, by pack size id (the cart works out what each saved with GST). */
+  parts: Record<string, { offerId: string; paise: number }[]>;
   /** Each offer that gave something: its names and what it saved. */
   applied: { offerId: string; name: string; nameHi: string | null; paise: number; freeShipping: boolean }[];
   freeShipping: boolean;
   /** The entered coupon's refusal, said in the page's language; null when it applies or none was entered. */
   couponRefusal: Refusal | null;
+  /** Buy X get Y: what to add to get (more) Y units, the pack size named in the page's language. */
+  hints: { offerId: string; variantId: string; name: string; more: number; percent: number }[];
 };
 
 /**
@@ -290,16 +332,18 @@ export async function quoteOffers(input: {
   lines: readonly { productId: string; variantId: string; category: string; quantity: number; unitPaise: number }[];
   code: string | null;
   stateCode: string;
+  /** The delivery pincode when the customer has given one, else "". */
+  pincode?: string;
   userId: string | null;
   now?: Date;
 }): Promise<OfferQuote> {
   const db = getDb();
   const code = input.code ? normaliseCode(input.code) : null;
   const offers = await readOffers(db, code);
-  const none: OfferQuote = { discounts: {}, applied: [], freeShipping: false, couponRefusal: null };
+  const none: OfferQuote = { discounts: {}, parts: {}, applied: [], freeShipping: false, couponRefusal: null, hints: [] };
   if (offers.length === 0) return code ? { ...none, couponRefusal: refusal("checkout.coupon_unknown", { code }) } : none;
   const now = (input.now ?? new Date()).toISOString();
-  const ctx = await customerContext(db, input.userId, offers, { now, stateCode: input.stateCode });
+  const ctx = await customerContext(db, input.userId, offers, { now, stateCode: input.stateCode, pincode: input.pincode ?? "" });
   const lines = await offerLines(
     db,
     offers,
@@ -307,14 +351,26 @@ export async function quoteOffers(input: {
   );
   const result = applyOffers(offers, lines, ctx, code);
   const discounts: Record<string, number> = {};
+  const parts: OfferQuote["parts"] = {};
   input.lines.forEach((l, i) => {
     const d = result.lines[i]?.discount ?? 0;
-    if (d > 0) discounts[l.variantId] = d;
+    if (d > 0) {
+      discounts[l.variantId] = d;
+      parts[l.variantId] = result.lines[i]?.parts ?? [];
+    }
   });
+  const refused = result.coupon && !result.coupon.applied ? result.coupon : null;
+  const names = await packNames(
+    db,
+    [...result.hints.map((h) => h.variantId), ...(refused?.refusal.reason === "add_items" ? [refused.refusal.variantId] : [])],
+    currentLocale(),
+  );
   return {
     discounts,
+    parts,
     applied: result.applied.map(({ offerId, name, nameHi, paise, freeShipping }) => ({ offerId, name, nameHi, paise, freeShipping })),
     freeShipping: result.freeShipping,
-    couponRefusal: result.coupon && !result.coupon.applied ? couponRefusal(result.coupon.code, result.coupon.refusal) : null,
+    couponRefusal: refused ? couponRefusal(refused.code, refused.refusal, names) : null,
+    hints: result.hints.map((h) => ({ ...h, name: names.get(h.variantId) ?? "" })),
   };
 }

@@ -33,7 +33,7 @@ export type OrderDetail = {
   /** Its tax invoices and credit notes, once issued. */
   documents: DocumentLink[];
   /** The discounts it got (issue 31): each offer's name in the page's language and what it saved. */
-  offers: { offerId: string; name: string; paise: number; freeShipping: boolean }[];
+  offers: { offerId: string; name: string; paise: number; withGstPaise?: number; freeShipping: boolean }[];
 };
 
 /** One of this customer's orders, or null — another customer's order id reads as not found. */
@@ -89,16 +89,19 @@ export function shownOffers(json: string, locale: string) {
     return [];
   }
   if (!Array.isArray(parsed)) return [];
-  return parsed.flatMap((o: { offerId?: unknown; name?: unknown; nameHi?: unknown; paise?: unknown; freeShipping?: unknown }) =>
-    typeof o?.offerId === "string" && typeof o.name === "string"
-      ? [
-          {
-            offerId: o.offerId,
-            name: locale === "hi" && typeof o.nameHi === "string" && o.nameHi.trim() ? o.nameHi : o.name,
-            paise: Number(o.paise) || 0,
-            freeShipping: o.freeShipping === true,
-          },
-        ]
-      : [],
+  return parsed.flatMap(
+    (o: { offerId?: unknown; name?: unknown; nameHi?: unknown; paise?: unknown; withGstPaise?: unknown; freeShipping?: unknown }) =>
+      typeof o?.offerId === "string" && typeof o.name === "string"
+        ? [
+            {
+              offerId: o.offerId,
+              name: locale === "hi" && typeof o.nameHi === "string" && o.nameHi.trim() ? o.nameHi : o.name,
+              paise: Number(o.paise) || 0,
+              // What it saved with GST (orders placed before it was stored: before GST).
+              withGstPaise: typeof o.withGstPaise === "number" ? o.withGstPaise : Number(o.paise) || 0,
+              freeShipping: o.freeShipping === true,
+            },
+          ]
+        : [],
   );
 }

@@ -48,9 +48,11 @@ import {
   couponRefusal,
   customerContext,
   limitCouponGuesses,
+  packNames,
   offerLines,
   readOffers,
 } from "~/features/offers/server/order-offers.server";
+import { withGstSavings } from "~/features/offers/domain/shown-savings";
 
 export type Customer = { id: string; name: string; email: string };
 
@@ -262,7 +264,7 @@ export async function placeOrder(
       // uses and first order are as of every earlier checkout of theirs).
       let offered: OfferResult | null = null;
       if (offers.length > 0) {
-        const ctx = await customerContext(trx, customer.id, offers, { now, stateCode: buyerState.gstCode });
+        const ctx = await customerContext(trx, customer.id, offers, { now, stateCode: buyerState.gstCode, pincode: delivery.pincode });
         const seen = await offerLines(
           trx,
           offers,
@@ -277,7 +279,9 @@ export async function placeOrder(
         );
         offered = applyOffers(offers, seen, ctx, code);
         if (offered.coupon && !offered.coupon.applied) {
-          throw new OrderRefused(couponRefusal(offered.coupon.code, offered.coupon.refusal), 409, "couponCode");
+          const asked = offered.coupon.refusal;
+          const names = asked.reason === "add_items" ? await packNames(trx, [asked.variantId], currentLocale()) : undefined;
+          throw new OrderRefused(couponRefusal(offered.coupon.code, asked, names), 409, "couponCode");
         }
       }
       const discountOf = (i: number) => offered?.lines[i]?.discount ?? 0;
@@ -339,7 +343,21 @@ export async function placeOrder(
         // offers); the goods before them are subtotal + discount.
         subtotal_paise: totals.subtotal,
         discount_paise: offered?.discount ?? 0,
-        offers: JSON.stringify(offered?.applied ?? []),
+        // Each discount as shown (issue 31): before GST (`paise`) and as paid with GST (`withGstPaise`).
+        offers: JSON.stringify(
+          offered
+            ? withGstSavings(
+                offered,
+                lines.map((l) => ({
+                  amount: l.line_total_paise,
+                  quantity: l.quantity,
+                  rate: l.gst_rate,
+                  sellerStateCode: stateOf(l.vendor_id),
+                })),
+                config,
+              )
+            : [],
+        ),
         shipping_paise: totals.shipping,
         tax_paise: totals.tax,
         total_paise: totals.total,

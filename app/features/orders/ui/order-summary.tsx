@@ -3,6 +3,7 @@ import { formatPaise } from "~/platform/core/money";
 import type { TaxConfig } from "~/features/tax/domain/gst";
 import { goodsValue, gstParts, type PricedOrder } from "~/features/tax/domain/gst-order";
 import { useT } from "~/platform/i18n/i18n";
+import { summaryAmounts } from "~/features/offers/domain/shown-savings";
 
 /**
  * Subtotal, shipping, GST and total of a priced cart (the server recomputes them on order).
@@ -25,7 +26,7 @@ export function OrderSummary({
   split: boolean;
   /** An order already placed (its page): headed "Payment Summary", without the free-delivery nudge; test ids "order-…". */
   placed?: boolean;
-  /** The discounts the server granted (issue 31): each offer's name and what it saved (the subtotal is after them). */
+  /** The discounts the server granted (issue 31): each offer's name and what it saved (`priced`'s subtotal is after them). */
   offers?: readonly ShownOffer[];
   children?: React.ReactNode;
 }) {
@@ -33,6 +34,9 @@ export function OrderSummary({
   const id = placed ? "order" : "summary";
   const { subtotal, shipping, tax, total, breakdown } = priced;
   const inclusive = config.display === "inclusive";
+  // Each discount in the prices shown (issue 31): with GST when prices are shown with it (what the
+  // total fell by), else before it; the subtotal is the goods before them, so the lines add up.
+  const shown = summaryAmounts(priced, config.display, offers ?? []);
   const more = placed ? 0 : amountToFreeShipping(goodsValue(priced, config.display), config.shipping);
   const gstLabel = config.mode === "flat" ? t("ui_checkout_gst_flat") : t("ui_checkout_gst");
   // With a vendor in another State an order can carry both kinds.
@@ -58,15 +62,15 @@ export function OrderSummary({
         <div className={row}>
           <dt className="text-stone-600">{inclusive ? t("ui_checkout_subtotal_incl") : t("ui_checkout_subtotal")}</dt>
           <dd className="font-semibold" data-testid={`${id}-subtotal`}>
-            {formatPaise(inclusive ? subtotal + tax - breakdown.shipping.tax : subtotal)}
+            {formatPaise(shown.goods)}
           </dd>
         </div>
-        {offers?.map((o) => (
+        {shown.offers.map((o) => (
           <div key={o.offerId} className={`${row} text-sm text-green-800`} data-testid={`${id}-offer`}>
             <dt>{o.name}</dt>
             <dd className="font-semibold">
-              {o.paise > 0 ? t("ui_checkout_offer_saved", { amount: formatPaise(o.paise) }) : null}
-              {o.paise > 0 && o.freeShipping ? " · " : null}
+              {o.saved > 0 ? t("ui_checkout_offer_saved", { amount: formatPaise(o.saved) }) : null}
+              {o.saved > 0 && o.freeShipping ? " · " : null}
               {o.freeShipping ? t("ui_checkout_offer_free_delivery") : null}
             </dd>
           </div>
@@ -74,7 +78,7 @@ export function OrderSummary({
         <div className={row}>
           <dt className="text-stone-600">{t("ui_checkout_shipping")}</dt>
           <dd className="font-semibold" data-testid={`${id}-shipping`}>
-            {shipping === 0 ? t("ui_checkout_free") : formatPaise(inclusive ? shipping + breakdown.shipping.tax : shipping)}
+            {shipping === 0 ? t("ui_checkout_free") : formatPaise(shown.delivery)}
           </dd>
         </div>
         {inclusive ? null : gstRow}
@@ -96,8 +100,11 @@ export function OrderSummary({
   );
 }
 
-/** A discount as a summary shows it: the offer's name in the page's language, what it saved before GST. */
-export type ShownOffer = { offerId: string; name: string; paise: number; freeShipping: boolean };
+/**
+ * A discount as a summary shows it: the offer's name in the page's language, what it saved before GST
+ * (`paise`) and with GST (`withGstPaise`: what the total fell by; offers/domain/shown-savings.ts).
+ */
+export type ShownOffer = { offerId: string; name: string; paise: number; withGstPaise?: number; freeShipping: boolean };
 
 const GST_PART_KEYS = { CGST: "ui_checkout_gst_cgst", SGST: "ui_checkout_gst_sgst", IGST: "ui_checkout_gst_igst" } as const;
 

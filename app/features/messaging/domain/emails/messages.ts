@@ -8,6 +8,7 @@ import * as m from "~/paraglide/messages";
 import { derivedShipping, GST_PERCENT } from "~/features/tax/domain/pricing";
 import type { TaxMode } from "~/features/tax/domain/gst";
 import { gstParts } from "~/features/tax/domain/gst-order";
+import { summaryAmounts } from "~/features/offers/domain/shown-savings";
 import { viewOrderLink } from "./order-link";
 import type { EmailBlock, EmailMessage, EmailRow, EmailStore } from "./layout";
 import type { BankTransferDetails } from "~/features/payments/domain/bank-transfer";
@@ -39,8 +40,11 @@ export type OrderEmailData = {
   subtotal: number;
   tax: number;
   total: number;
-  /** The discounts the order got (issue 31): each offer's names and what it saved before GST; the subtotal is after them. */
-  offers?: { name: string; nameHi: string | null; paise: number; freeShipping: boolean }[];
+  /**
+   * The discounts the order got (issue 31): each offer's names and what it saved before GST (`paise`) and
+   * with GST (`withGstPaise`, what the customer's total fell by); the subtotal is after them.
+   */
+  offers?: { name: string; nameHi: string | null; paise: number; withGstPaise?: number; freeShipping: boolean }[];
   /** The payment method's label (paymentMethodLabel with the admin's display names). */
   paymentLabel: string;
   /** GST (issue 14): the mode it was placed under and its tax by kind; absent: the flat 18%, unsplit. */
@@ -96,11 +100,18 @@ const addressLines = (a: EmailAddress, locale: Locale = "en") => [a.street, `${a
 function totalRows(order: OrderEmailData, locale: Locale): EmailRow[] {
   const shipping = derivedShipping(order);
   const o = { locale };
-  const offers: EmailRow[] = (order.offers ?? []).map((offer) => ({
+  // Each discount in the prices shown (issue 31): with GST when prices are shown with it, so the goods
+  // before discounts, less the discounts, plus the delivery is the total.
+  const shown = summaryAmounts(
+    { ...order, shipping, breakdown: { shipping: { tax: order.inclusive?.shippingTax ?? 0 } } },
+    order.inclusive ? "inclusive" : "exclusive",
+    order.offers ?? [],
+  );
+  const offers: EmailRow[] = shown.offers.map((offer) => ({
     cells: [
       locale === "hi" && offer.nameHi ? offer.nameHi : offer.name,
       [
-        offer.paise > 0 ? m.email_offer_saved({ amount: formatPaise(offer.paise) }, o) : "",
+        offer.saved > 0 ? m.email_offer_saved({ amount: formatPaise(offer.saved) }, o) : "",
         offer.freeShipping ? m.email_offer_free_delivery({}, o) : "",
       ]
         .filter(Boolean)
@@ -110,7 +121,7 @@ function totalRows(order: OrderEmailData, locale: Locale): EmailRow[] {
   if (order.inclusive) {
     const shippingTax = order.inclusive.shippingTax;
     return [
-      { cells: [m.email_subtotal_incl({}, o), formatPaise(order.subtotal + order.tax - shippingTax)] },
+      { cells: [m.email_subtotal_incl({}, o), formatPaise(shown.goods)] },
       ...offers,
       { cells: [m.email_shipping({}, o), shipping === 0 ? m.email_shipping_free({}, o) : formatPaise(shipping + shippingTax)] },
       { cells: [m.email_total({}, o), formatPaise(order.total)], strong: true },
@@ -118,7 +129,7 @@ function totalRows(order: OrderEmailData, locale: Locale): EmailRow[] {
     ];
   }
   return [
-    { cells: [m.email_subtotal({}, o), formatPaise(order.subtotal)] },
+    { cells: [m.email_subtotal({}, o), formatPaise(shown.goods)] },
     ...offers,
     { cells: [m.email_shipping({}, o), shipping === 0 ? m.email_shipping_free({}, o) : formatPaise(shipping)] },
     // One GST line (issue 29): its kinds are named beside it, never as lines that read as more tax.
