@@ -387,6 +387,7 @@ export type OfferOverrides = Partial<{
   pincodes: string;
   vendor_id: string | null;
   approval: "approved" | "pending" | "rejected";
+  customer_group_id: string | null;
 }>;
 
 /** An offer (issue 31): by default an active coupon, 10% off the cart, with a code of its own. */

@@ -17,6 +17,7 @@ export function testOffer(over: Partial<Offer> & Pick<Offer, "id">): Offer {
     pincodes: [],
     vendorId: null,
     approval: "approved",
+    customerGroupId: null,
     startsAt: "2026-01-01T00:00:00.000Z",
     endsAt: null,
     maxUses: null,

@@ -56,6 +56,7 @@ export interface RefusalParams {
   "checkout.coupon_not_your_state": { code: string };
   "checkout.coupon_already_used": { code: string };
   "checkout.coupon_not_your_pincode": { code: string };
+  "checkout.coupon_not_your_group": { code: string };
   /** Buy X get Y (issue 31): `name` is the pack size to add, in the page's language. */
   "checkout.coupon_add_items": { code: string; quantity: number; name: string };
   "checkout.coupon_too_many_tries": { seconds: number };
@@ -76,6 +77,7 @@ export interface RefusalParams {
   "offers.code_required": None;
   "offers.code_taken": None;
   "offers.not_found": None;
+  "offers.unknown_group": None;
 
   // ---- Customer groups and price lists: the admin's forms (docs/decisions/054-price-lists.md)
   "price_lists.name": None;

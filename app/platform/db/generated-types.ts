@@ -108,6 +108,7 @@ export interface Offer {
   buy_quantity: number | null;
   code: string | null;
   created_at: string;
+  customer_group_id: string | null;
   discount_paise: number | null;
   discount_percent: number | null;
   discount_type: string;

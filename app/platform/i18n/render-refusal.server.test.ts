@@ -67,6 +67,7 @@ const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C]
   "checkout.coupon_not_your_state": { code: "KHARIF10" },
   "checkout.coupon_already_used": { code: "KHARIF10" },
   "checkout.coupon_not_your_pincode": { code: "KHARIF10" },
+  "checkout.coupon_not_your_group": { code: "FPO5" },
   "offers.unknown_skus": { skus: "DAP-50, UREA-45" },
   "offers.not_your_products": { skus: "DAP-50" },
   "checkout.coupon_add_items": { code: "DAP3", quantity: 1, name: "DAP (50 kg)" },

@@ -8,15 +8,18 @@ import { formErrors, renderRefusal } from "~/platform/i18n/render-refusal.server
 import { OfferFormSchema } from "~/features/offers/domain/offer-form";
 import { createOffer, formTargets, getOffer, OfferRefused, updateOffer } from "~/features/offers/server/admin-offers.server";
 import { OfferFields, type OfferWords, offerFormValues } from "~/features/offers/ui/offer-fields";
+import { listCustomerGroups } from "~/features/price-lists/server/admin-customer-groups.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.offer ? "Edit offer" : "New offer"} · Angle Admin` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  if (!params.id) return { offer: null, shown: { targetIds: [], getSkus: [] } };
+  // The groups an offer may be for (decision 054).
+  const groups = (await listCustomerGroups()).map((g) => ({ id: g.id, name: g.name }));
+  if (!params.id) return { offer: null, shown: { targetIds: [], getSkus: [] }, groups };
   const offer = await getOffer(params.id);
   if (!offer) throw data("Not found", { status: 404 });
-  return { offer, shown: await formTargets(offer) };
+  return { offer, shown: await formTargets(offer), groups };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -93,7 +96,7 @@ const ADMIN_WORDS: OfferWords = {
 const BLANK_OFFER = { kind: "coupon", discountType: "percent", target: "cart" };
 
 export default function AdminOfferEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { offer } = loaderData;
+  const { offer, groups } = loaderData;
   const values: Record<string, string> = actionData?.values ?? offerFormValues(offer, loaderData.shown, BLANK_OFFER);
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   // The form's values are the server's after a refusal: a new key re-mounts the fields with them.
@@ -119,6 +122,30 @@ export default function AdminOfferEdit({ loaderData, actionData }: Route.Compone
         noValidate
       >
         <OfferFields values={values} errors={errors} words={ADMIN_WORDS} mode="admin" />
+        <div>
+          <label htmlFor="offer-group" className="mb-1 block text-sm font-medium text-stone-800">
+            Customer group
+          </label>
+          <select
+            id="offer-group"
+            name="customerGroup"
+            defaultValue={values.customerGroup ?? ""}
+            aria-invalid={errors.customerGroup ? true : undefined}
+            aria-describedby="offer-group-hint"
+            className="h-10 w-full rounded-lg border border-stone-300 bg-white px-3 focus:border-brand-600 focus:outline-none"
+          >
+            <option value="">Everyone</option>
+            {groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+          <p id="offer-group-hint" className="mt-1 text-sm text-stone-600">
+            Only the group's members get it (groups: Customers → Customer groups).
+          </p>
+          {errors.customerGroup ? <p className="mt-1 text-sm text-red-700">{errors.customerGroup}</p> : null}
+        </div>
         <div className="sm:col-span-2">
           <button type="submit" className="h-11 rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
             {offer ? "Save offer" : "Create offer"}

@@ -98,6 +98,14 @@ export const OfferFormSchema = z
     usesPerCustomer: count("offers.count", 1),
     budget: rupees("offers.amount"),
     stacks: z.preprocess((v) => v === "on" || v === "1" || v === "true" || v === true, z.boolean()),
+    // The customer group whose members alone get it (decision 054); empty: everyone. The admin's only.
+    customerGroup: z.preprocess(
+      BLANK,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,64}$/, refusalCode("offers.unknown_group"))
+        .optional(),
+    ),
   })
   .superRefine((v, ctx) => {
     const say = (path: string, code: Parameters<typeof refusalCode>[0]) =>

@@ -88,6 +88,12 @@ describe("offerRefusal: each reason", () => {
     expect(offerRefusal(offer({ id: "c", usesPerCustomer: 1 }), [seeds], { ...ctx, customerUses: new Map([["c", 1]]) })).toEqual({
       reason: "already_used",
     });
+    // For a customer group's members only (decision 054): a guest or another group's customer is refused.
+    const fpo = offer({ id: "g", customerGroupId: "fpo" });
+    expect(offerRefusal(fpo, [seeds], { ...ctx, groupId: "fpo" })).toBeNull();
+    expect(offerRefusal(fpo, [seeds], { ...ctx, groupId: "dealers" })).toEqual({ reason: "not_your_group" });
+    expect(offerRefusal(fpo, [seeds], { ...ctx, groupId: null })).toEqual({ reason: "not_your_group" });
+    expect(offerRefusal(fpo, [seeds], ctx)).toEqual({ reason: "not_your_group" });
   });
 });
 

@@ -48,6 +48,8 @@ export type Offer = {
   vendorId: string | null;
   /** The admin's decision on a vendor's offer; the store's own are approved. Only approved ones apply. */
   approval: Approval;
+  /** The customer group whose members alone get it (decision 054); null: everyone. */
+  customerGroupId: string | null;
   /** ISO instants (the admin's India times, converted). */
   startsAt: string;
   endsAt: string | null;
@@ -80,6 +82,8 @@ export type OfferContext = {
   pincode?: string;
   /** Null when not known (a guest's cart): a first-order offer is then shown as applying. */
   firstOrder: boolean | null;
+  /** The customer's group (decision 054); null for a guest or a customer in none. */
+  groupId?: string | null;
   /** The customer's uses of each offer (not given back). */
   customerUses: ReadonlyMap<string, number>;
 };
@@ -97,6 +101,8 @@ export type OfferRefusal =
   | { reason: "not_your_state" }
   | { reason: "not_your_pincode" }
   | { reason: "already_used" }
+  /** For the members of a customer group the customer is not in. */
+  | { reason: "not_your_group" }
   /** Buy X get Y: X are bought, the Y units are not in the cart (`more` of the pack size `variantId`). */
   | { reason: "add_items"; variantId: string; more: number };
 
@@ -202,6 +208,7 @@ export function offerRefusal(offer: Offer, lines: readonly OfferLine[], ctx: Off
   if (offer.budgetPaise !== null && offer.spentPaise >= offer.budgetPaise) return { reason: "used_up" };
   if (offer.usesPerCustomer !== null && (ctx.customerUses.get(offer.id) ?? 0) >= offer.usesPerCustomer) return { reason: "already_used" };
   if (offer.firstOrderOnly && ctx.firstOrder === false) return { reason: "first_order_only" };
+  if (offer.customerGroupId !== null && (ctx.groupId ?? null) !== offer.customerGroupId) return { reason: "not_your_group" };
   if (offer.states.length > 0 && ctx.stateCode !== "" && !offer.states.includes(ctx.stateCode)) return { reason: "not_your_state" };
   if (offer.pincodes.length > 0 && (ctx.pincode ?? "") !== "" && !pincodeMatches(offer.pincodes, ctx.pincode ?? ""))
     return { reason: "not_your_pincode" };

@@ -18,7 +18,7 @@ export class OfferRefused extends RefusalError {
   constructor(
     refused: Parameters<typeof english>[0],
     status = 409,
-    readonly field?: "code" | "targetIds" | "getSkus" | "target" | "discountType",
+    readonly field?: "code" | "targetIds" | "getSkus" | "target" | "discountType" | "customerGroup",
   ) {
     super(refused, { status, english: english(refused) });
   }
@@ -89,6 +89,10 @@ type Resolved = { targetIds: string[]; getVariantIds: string[] };
  * products, and applies to products, pack sizes or all of the vendor's products, nothing else.
  */
 async function resolveTargets(db: Db, input: OfferFormInput, author: OfferAuthor): Promise<Resolved> {
+  if (input.customerGroup !== undefined) {
+    const group = await db.selectFrom("customer_group").select("id").where("id", "=", input.customerGroup).executeTakeFirst();
+    if (!group) throw new OfferRefused(refusal("offers.unknown_group"), 400, "customerGroup");
+  }
   const bySku = async (skus: readonly string[], field: "targetIds" | "getSkus") => {
     if (skus.length === 0) return [];
     const rows = await db
@@ -177,6 +181,7 @@ function columns(input: OfferFormInput, resolved: Resolved) {
     uses_per_customer: input.usesPerCustomer ?? null,
     budget_paise: input.budget ?? null,
     stacks: input.stacks ? 1 : 0,
+    customer_group_id: input.customerGroup ?? null,
   };
 }
 
@@ -257,7 +262,8 @@ export async function updateOffer(id: string, input: OfferFormInput, now = new D
 /** A vendor's offer as saved: all of the vendor's products when it names none, and never stacking on the store's. */
 function vendorInput(input: OfferFormInput, author: OfferAuthor): OfferFormInput {
   if (author.vendorId === null) return input;
-  return { ...input, target: input.target === "cart" ? "vendor" : input.target, stacks: false };
+  // A vendor's offer is for every customer: groups are the store's (decision 054).
+  return { ...input, target: input.target === "cart" ? "vendor" : input.target, stacks: false, customerGroup: undefined };
 }
 
 /**

@@ -5,6 +5,9 @@ import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.s
 import { DEFAULT_GENERAL_SETTINGS, type GeneralSettings } from "~/features/settings/domain/settings";
 import { saveSetting } from "~/features/settings/server/save-setting.server";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
+import { addGroupMember, createCustomerGroup } from "~/features/price-lists/server/admin-customer-groups.server";
+import { createOffer as saveOffer, OfferRefused } from "./admin-offers.server";
+import { OfferFormSchema } from "../domain/offer-form";
 import { quoteOffers } from "./order-offers.server";
 
 /** Offers, second round (issue 31): savings as paid, buy X get Y, pincodes, who funds an offer. */
@@ -129,5 +132,65 @@ describe("vendor-funded offers", () => {
     expect(JSON.parse(order.offers)).toEqual([expect.objectContaining({ offerId: offer.id, paise: 100_00, fundedBy: vendor.id })]);
     const use = await getDb().selectFrom("offer_use").selectAll().where("order_id", "=", second.orderId).executeTakeFirstOrThrow();
     expect(use.funded_by).toBe(vendor.id);
+  });
+});
+
+describe("customer group condition", () => {
+  it("an offer for a group gives its members alone; another customer's coupon is refused with the reason", async () => {
+    const member = await createCustomer();
+    const other = await createCustomer();
+    const group = await createCustomerGroup({ name: `FPO ${member.id.slice(0, 6)}` });
+    await addGroupMember(group, member.email);
+    const p = await createProduct({ pricePaise: 1_000_00, stock: 10 });
+    const coupon = await createOffer({ customer_group_id: group });
+    const automatic = await createOffer({ kind: "automatic", code: null, discount_percent: 5, customer_group_id: group });
+    const items = [{ productId: p.id, quantity: 1 }];
+
+    const { orderId } = await placeOrder(member, checkoutInput(items, { couponCode: coupon.code }));
+    const order = await orderOf(orderId);
+    // 5% automatic, then the 10% coupon on what is left: ₹50 + ₹95.
+    expect(Number(order.discount_paise)).toBe(145_00);
+    expect(JSON.parse(order.offers).map((o: { offerId: string }) => o.offerId)).toEqual([automatic.id, coupon.id]);
+
+    const error = await placeOrder(other, checkoutInput(items, { couponCode: coupon.code })).catch(refused);
+    expect(error).toEqual({ status: 409, message: `Coupon ${coupon.code} is for another group of customers, not for your account.` });
+    const { orderId: plain } = await placeOrder(other, checkoutInput(items));
+    expect(Number((await orderOf(plain)).discount_paise)).toBe(0);
+
+    // The cart's quote says the same: a guest and another customer get neither, the member both.
+    const line = { productId: p.id, variantId: await sizeOf(p.id), category: "tools", quantity: 1, unitPaise: 1_000_00 };
+    const guest = await quoteOffers({ lines: [line], code: coupon.code, stateCode: "", userId: null });
+    expect(guest.couponRefusal && renderRefusal(guest.couponRefusal, "hi")).toBe(
+      `कूपन ${coupon.code} ग्राहकों के किसी दूसरे समूह के लिए है, आपके खाते के लिए नहीं।`,
+    );
+    expect(guest.discounts).toEqual({});
+    const mine = await quoteOffers({ lines: [line], code: coupon.code, stateCode: "", userId: member.id });
+    expect(mine.couponRefusal).toBeNull();
+    expect(Object.values(mine.discounts)).toEqual([145_00]);
+  });
+
+  it("the admin's form takes a group that exists, or none, and refuses one that does not", async () => {
+    const group = await createCustomerGroup({ name: `Dealers ${Date.now()}` });
+    const form = (customerGroup: string) =>
+      OfferFormSchema.parse({
+        kind: "automatic",
+        name: "Dealer offer",
+        discountType: "percent",
+        percent: "5",
+        target: "cart",
+        customerGroup,
+      });
+    const id = await saveOffer(form(group));
+    const row = await getDb().selectFrom("offer").select("customer_group_id").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.customer_group_id).toBe(group);
+    const everyone = await saveOffer(form(""));
+    expect(
+      (await getDb().selectFrom("offer").select("customer_group_id").where("id", "=", everyone).executeTakeFirstOrThrow())
+        .customer_group_id,
+    ).toBeNull();
+    const error = await saveOffer(form("nosuchgroup1")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OfferRefused);
+    expect((error as OfferRefused).field).toBe("customerGroup");
+    expect((error as OfferRefused).status).toBe(400);
   });
 });

@@ -7,6 +7,7 @@ import { newId } from "~/platform/ids";
 import { configuredLimits, hitRateLimits } from "~/platform/rate-limit/rate-limit.server";
 import { lineName } from "~/features/catalog/domain/pack-label";
 import { currentLocale } from "~/platform/i18n/i18n.server";
+import { customerGroupOf } from "~/features/price-lists/server/member-prices.server";
 import {
   applyOffers,
   normaliseCode,
@@ -66,6 +67,7 @@ export function offerOfRow(row: OfferRow): Offer {
     pincodes: parseIds(row.pincodes),
     vendorId: row.vendor_id,
     approval: row.approval === "pending" || row.approval === "rejected" ? row.approval : "approved",
+    customerGroupId: row.customer_group_id,
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     maxUses: row.max_uses === null ? null : Number(row.max_uses),
@@ -161,6 +163,8 @@ export async function customerContext(
       .execute();
     ctx.customerUses = new Map(used.map((u) => [u.offer_id, Number(u.n)]));
   }
+  // Only when an offer is for a group: the customer's group (decision 054).
+  if (offers.some((o) => o.customerGroupId !== null)) ctx.groupId = await customerGroupOf(db, userId);
   if (offers.some((o) => o.firstOrderOnly)) {
     const earlier = await db
       .selectFrom("orders")
@@ -198,6 +202,8 @@ export function couponRefusal(code: string, refused: OfferRefusal, names: Readon
       return refusal("checkout.coupon_already_used", { code });
     case "not_your_pincode":
       return refusal("checkout.coupon_not_your_pincode", { code });
+    case "not_your_group":
+      return refusal("checkout.coupon_not_your_group", { code });
     case "add_items":
       return refusal("checkout.coupon_add_items", { code, quantity: refused.more, name: names.get(refused.variantId) ?? "" });
   }

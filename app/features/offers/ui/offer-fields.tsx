@@ -216,6 +216,7 @@ export function offerFormValues(
     usesPerCustomer: number | null;
     budgetPaise: number | null;
     stacks: boolean;
+    customerGroupId: string | null;
   } | null,
   shown: { targetIds: readonly string[]; getSkus: readonly string[] },
   blank: Record<string, string>,
@@ -247,6 +248,7 @@ export function offerFormValues(
     usesPerCustomer: count(offer.usesPerCustomer),
     budget: rupeesOf(offer.budgetPaise),
     stacks: offer.stacks ? "on" : "",
+    customerGroup: offer.customerGroupId ?? "",
   };
 }
 
