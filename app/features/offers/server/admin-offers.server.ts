@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { getDb } from "~/platform/db/db.server";
+import { getDatabase, getDb } from "~/platform/db/db.server";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";
 import type { PageRequest } from "~/platform/core/pagination";
 import { RefusalError, refusal } from "~/platform/core/refusal";
@@ -47,10 +47,36 @@ export async function listOffers(page: PageRequest, vendorId: string | null = nu
           v.business_name,
         ]),
   );
+  const counted = await usesOf(
+    getDb(),
+    result.rows.map((r) => r.id),
+  );
   return {
     ...result,
-    rows: result.rows.map((r) => ({ ...offerOfRow(r), vendorName: r.vendor_id ? (vendors.get(r.vendor_id) ?? null) : null })),
+    rows: result.rows.map((r) => ({
+      ...offerOfRow(r),
+      ...counted.get(r.id),
+      vendorName: r.vendor_id ? (vendors.get(r.vendor_id) ?? null) : null,
+    })),
   };
+}
+
+/**
+ * The offers' uses and spend, counted from their `offer_use` rows not given back: an offer without a
+ * limit keeps no count of its own (countOfferUses); one with a limit has the same in its columns.
+ */
+async function usesOf(db: Db, ids: readonly string[]): Promise<Map<string, { uses: number; spentPaise: number }>> {
+  const counted = new Map<string, { uses: number; spentPaise: number }>(ids.map((id) => [id, { uses: 0, spentPaise: 0 }]));
+  if (ids.length === 0) return counted;
+  const rows = await db
+    .selectFrom("offer_use")
+    .select(["offer_id", (eb) => eb.fn.countAll<number>().as("uses"), (eb) => eb.fn.sum<number>("discount_paise").as("spent")])
+    .where("offer_id", "in", [...ids])
+    .where("returned", "=", 0)
+    .groupBy("offer_id")
+    .execute();
+  for (const r of rows) counted.set(r.offer_id, { uses: Number(r.uses), spentPaise: Number(r.spent ?? 0) });
+  return counted;
 }
 
 /** What a vendor's own offers cost them (issue 31): the discounts on orders not cancelled, and how many orders. */
@@ -73,7 +99,7 @@ const isOfferId = (id: string) => /^[a-z0-9]{6,40}$/.test(id);
 export async function getOffer(id: string): Promise<Offer | null> {
   if (!isOfferId(id)) return null;
   const row = await getDb().selectFrom("offer").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? offerOfRow(row) : null;
+  return row ? { ...offerOfRow(row), ...(await usesOf(getDb(), [id])).get(id) } : null;
 }
 
 /** Who is saving an offer: the admin (the store's offers, approved as saved) or a vendor (their own products, awaiting approval). */
@@ -244,15 +270,31 @@ export async function updateOffer(id: string, input: OfferFormInput, now = new D
   const resolved = await resolveTargets(getDb(), vendorInput(input, author), author);
   try {
     await getDb()
-      .updateTable("offer")
-      .set({
-        ...columns(vendorInput(input, author), resolved),
-        ...(author.vendorId !== null ? { approval: "pending" } : {}),
-        starts_at: input.startsAt ?? existing.startsAt,
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", id)
-      .execute();
+      .transaction()
+      .execute(async (trx) => {
+        // The offer's row first: orders using it hold it shared to their commit (countOfferUses), so
+        // from here none is in flight. Then, in a statement of its own that sees them all, its count:
+        // an offer without a limit keeps none, and one given a limit now starts from its real uses.
+        await trx
+          .selectFrom("offer")
+          .select("id")
+          .where("id", "=", id)
+          .$if(getDatabase().engine === "postgres", (qb) => qb.forUpdate())
+          .execute();
+        const counted = (await usesOf(trx, [id])).get(id);
+        await trx
+          .updateTable("offer")
+          .set({
+            ...columns(vendorInput(input, author), resolved),
+            ...(author.vendorId !== null ? { approval: "pending" } : {}),
+            starts_at: input.startsAt ?? existing.startsAt,
+            updated_at: now.toISOString(),
+            uses: counted?.uses ?? 0,
+            spent_paise: counted?.spentPaise ?? 0,
+          })
+          .where("id", "=", id)
+          .execute();
+      });
   } catch (error) {
     if (isUniqueViolation(error)) throw CODE_TAKEN();
     throw error;

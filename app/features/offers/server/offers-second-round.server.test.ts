@@ -6,7 +6,7 @@ import { DEFAULT_GENERAL_SETTINGS, type GeneralSettings } from "~/features/setti
 import { saveSetting } from "~/features/settings/server/save-setting.server";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { addGroupMember, createCustomerGroup } from "~/features/price-lists/server/admin-customer-groups.server";
-import { createOffer as saveOffer, OfferRefused } from "./admin-offers.server";
+import { getOffer, createOffer as saveOffer, OfferRefused } from "./admin-offers.server";
 import { OfferFormSchema } from "../domain/offer-form";
 import { quoteOffers } from "./order-offers.server";
 
@@ -74,7 +74,7 @@ describe("buy X get Y", () => {
     const order = await orderOf(orderId);
     expect(Number(order.discount_paise)).toBe(1_350_00);
     expect(Number(order.subtotal_paise)).toBe(2 * 1_350_00);
-    expect(Number((await getDb().selectFrom("offer").select("uses").where("id", "=", offer.id).executeTakeFirstOrThrow()).uses)).toBe(1);
+    expect((await getOffer(offer.id))?.uses).toBe(1);
     await getDb().updateTable("offer").set({ status: "paused" }).where("id", "=", offer.id).execute();
 
     const coupon = await createOffer({

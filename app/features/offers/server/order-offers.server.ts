@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Selectable } from "kysely";
-import { type Db, getDb } from "~/platform/db/db.server";
+import { type Db, getDatabase, getDb } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import { type Refusal, refusal } from "~/platform/core/refusal";
 import { newId } from "~/platform/ids";
@@ -245,19 +245,43 @@ export async function limitCouponGuesses(who: { userId?: string | null; ip?: str
 }
 
 /**
- * Counts the order's uses of its offers, in the order's transaction: for each offer it used, one
- * guarded update (still active, uses below the total allowed, the budget not passed), then its
- * `offer_use` row. Offers are taken in the order of their ids, so two orders cannot deadlock on
- * them. The id of an offer used up or ended meanwhile, else null: the caller then refuses the
- * order and its transaction rolls back the uses already counted.
+ * Counts the order's uses of its offers, in the order's transaction, then writes their `offer_use`
+ * rows. An offer with a limit (total uses or a budget) gets one guarded update (still active, uses
+ * below the total allowed, the budget not passed): its row is then held to the commit, so racing
+ * orders take turns on it. An offer without one is counted by its `offer_use` rows alone: its row is
+ * only read, shared (PostgreSQL's FOR SHARE: orders using it do not wait for one another, and a change
+ * to it waits for them), and when it is no longer active or has been given a limit since it was read,
+ * it is counted as a limited one (docs/decisions/050-offers.md, "Counting uses"). Offers are taken
+ * in the order of their ids, so two orders cannot deadlock on them. The id of an offer used up or
+ * ended meanwhile, else null: the caller then refuses the order and its transaction rolls back the
+ * uses already counted.
  */
 export async function countOfferUses(
   trx: Db,
   result: OfferResult,
   order: { orderId: string; userId: string; now: string },
+  asRead: readonly Offer[],
 ): Promise<string | null> {
-  const used = [...result.applied].sort((a, b) => (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0));
+  const byId = (a: { offerId: string }, b: { offerId: string }) => (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0);
+  const used = [...result.applied].sort(byId);
+  const limited = new Set(asRead.filter((o) => o.maxUses !== null || o.budgetPaise !== null).map((o) => o.id));
+  const unlimited = used.filter((o) => !limited.has(o.offerId)).map((o) => o.offerId);
+  if (unlimited.length > 0) {
+    const still = await trx
+      .selectFrom("offer")
+      .select("id")
+      .where("id", "in", unlimited)
+      .where("status", "=", "active")
+      .where("max_uses", "is", null)
+      .where("budget_paise", "is", null)
+      .orderBy("id")
+      .$if(getDatabase().engine === "postgres", (qb) => qb.forShare())
+      .execute();
+    const free = new Set(still.map((r) => r.id));
+    for (const id of unlimited) if (!free.has(id)) limited.add(id);
+  }
   for (const offer of used) {
+    if (!limited.has(offer.offerId)) continue;
     const taken = await trx
       .updateTable("offer")
       .set({ uses: sql`uses + 1`, spent_paise: sql`spent_paise + ${offer.paise}` })
@@ -309,6 +333,8 @@ export async function giveBackOfferUses(trx: Db, orderId: string): Promise<void>
         spent_paise: sql`case when spent_paise >= ${use.discount_paise} then spent_paise - ${use.discount_paise} else 0 end`,
       })
       .where("id", "=", use.offer_id)
+      // Only an offer with a limit keeps a count (countOfferUses); the use row below is the others' count.
+      .where((eb) => eb.or([eb("max_uses", "is not", null), eb("budget_paise", "is not", null)]))
       .execute();
     await trx.updateTable("offer_use").set({ returned: 1 }).where("id", "=", use.id).execute();
   }

@@ -440,7 +440,7 @@ export async function placeOrder(
       // The offers' uses, last: after the products' locks, as every order takes them, so two orders
       // cannot deadlock; the offer's row is then held only to the commit.
       if (offered && usesOffers) {
-        const short = await countOfferUses(trx, offered, { orderId, userId: customer.id, now });
+        const short = await countOfferUses(trx, offered, { orderId, userId: customer.id, now }, offers);
         if (short !== null) {
           const coupon = offers.find((o) => o.id === short && o.kind === "coupon");
           throw new OrderRefused(
