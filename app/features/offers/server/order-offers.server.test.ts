@@ -9,7 +9,9 @@ import { gstReport } from "~/features/tax/server/gst-report.server";
 import { indiaMonth } from "~/features/tax/domain/gst-month";
 import { expireUnpaidOrder } from "~/features/payments/server/payment-sweep.server";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
-import { getOffer } from "./admin-offers.server";
+import { getOffer, updateOffer } from "./admin-offers.server";
+import { OfferFormSchema } from "../domain/offer-form";
+import { defined } from "~/platform/defined";
 import { quoteOffers } from "./order-offers.server";
 
 afterEach(() => {
@@ -179,6 +181,38 @@ describe("limits under concurrency", () => {
     expect(Number(uses.n)).toBe(10);
     const stock = await getDb().selectFrom("product_variant").select("stock").where("product_id", "=", p.id).executeTakeFirstOrThrow();
     expect(stock.stock).toBe(990);
+  });
+
+  it("counts an offer without a limit by its uses alone, and a limit added later starts from them", async () => {
+    const p = await createProduct({ pricePaise: 1_000_00, stock: 100 });
+    const coupon = await createOffer();
+    const customers = await Promise.all(Array.from({ length: 4 }, () => createCustomer()));
+    await Promise.all(
+      customers.slice(0, 3).map((c) => placeOrder(c, checkoutInput([{ productId: p.id, quantity: 1 }], { couponCode: coupon.code }))),
+    );
+    const raw = await getDb().selectFrom("offer").select("uses").where("id", "=", coupon.id).executeTakeFirstOrThrow();
+    expect(Number(raw.uses)).toBe(0);
+    expect((await offerRow(coupon.id)).uses).toBe(3);
+
+    // The admin allows 4 uses in all: the offer's count starts from its 3, so one more order gets it.
+    const form = OfferFormSchema.parse({
+      kind: "coupon",
+      code: coupon.code,
+      name: "Kharif coupon",
+      discountType: "percent",
+      percent: "10",
+      target: "cart",
+      maxUses: "4",
+    });
+    await updateOffer(coupon.id, form);
+    const [fourth, fifth] = customers.slice(3).concat(await createCustomer());
+    await placeOrder(defined(fourth, "a customer"), checkoutInput([{ productId: p.id, quantity: 1 }], { couponCode: coupon.code }));
+    const error = await placeOrder(
+      defined(fifth, "a customer"),
+      checkoutInput([{ productId: p.id, quantity: 1 }], { couponCode: coupon.code }),
+    ).catch(refused);
+    expect(error).toMatchObject({ status: 409, message: expect.stringMatching(/used up/) });
+    expect((await offerRow(coupon.id)).uses).toBe(4);
   });
 
   it("holds the budget and the uses per customer", async () => {
