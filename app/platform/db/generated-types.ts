@@ -87,6 +87,13 @@ export interface GatewayEvent {
   type: string;
 }
 
+export interface KitPart {
+  kit_variant_id: string;
+  part_variant_id: string;
+  position: Generated<number>;
+  quantity: number;
+}
+
 export interface Offer {
   budget_paise: number | null;
   code: string | null;
@@ -142,6 +149,10 @@ export interface OrderLine {
   id: string;
   igst_paise: Generated<number>;
   image: string;
+  kit_name: string | null;
+  kit_name_hi: string | null;
+  kit_quantity: number | null;
+  kit_variant_id: string | null;
   line_total_paise: number;
   name: string;
   name_hi: string | null;
@@ -561,6 +572,7 @@ export interface DB {
   customer_business: CustomerBusiness;
   document_counter: DocumentCounter;
   gateway_event: GatewayEvent;
+  kit_part: KitPart;
   offer: Offer;
   offer_use: OfferUse;
   order_event: OrderEvent;

@@ -43,6 +43,7 @@ import * as m0043 from "./migrations/0043-offers";
 import * as m0044 from "./migrations/0044-quantity-prices";
 import * as m0045 from "./migrations/0045-wishlist";
 import * as m0046 from "./migrations/0046-business-buyers";
+import * as m0048 from "./migrations/0048-kits";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   "0044-quantity-prices": m0044,
   "0045-wishlist": m0045,
   "0046-business-buyers": m0046,
+  "0048-kits": m0048,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

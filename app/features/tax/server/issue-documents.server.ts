@@ -76,9 +76,13 @@ function describeLine(l: {
   name: string;
   name_hi: string | null;
   variant_label: string;
+  kit_name?: string | null;
+  kit_name_hi?: string | null;
 }): Pick<DocumentLine, "description" | "descriptionHi"> {
   const line = { name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label };
-  const [description, hindi] = [lineName(line, "en"), lineName(line, "hi")];
+  // A kit's part (docs/decisions/055-kits.md) is invoiced as itself, with the kit it was sold in.
+  const kit = (name: string | null | undefined) => (l.kit_name ? ` — ${name || l.kit_name}` : "");
+  const [description, hindi] = [lineName(line, "en") + kit(l.kit_name), lineName(line, "hi") + kit(l.kit_name_hi)];
   return hindi === description ? { description } : { description, descriptionHi: hindi };
 }
 

@@ -1,0 +1,389 @@
+import { describe, expect, it } from "vitest";
+import { checkoutInput, createCustomer, createProduct } from "../../../../tests/factories";
+import { sizeOf, sizesOf } from "../../../../tests/sizes";
+import { getDatabase, getDb } from "~/platform/db/db.server";
+import { saveVariants } from "~/features/catalog/server/variants.server";
+import { cancelOrder } from "~/features/orders/server/cancel-order.server";
+import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.server";
+import { issueInvoices } from "~/features/tax/server/issue-documents.server";
+import type { TaxDocument } from "~/features/tax/domain/tax-documents";
+import { splitKitPrice } from "~/features/kits/domain/kit-split";
+import { KitRefused, readKitParts, saveKit } from "./save-kit.server";
+
+const engine = getDatabase().engine;
+const refusal = (error: unknown) =>
+  error instanceof OrderRefused || error instanceof KitRefused ? { status: error.status, message: error.message } : error;
+
+let n = 0;
+/**
+ * A 1-acre tomato kit and its parts: tomato seed 10 g × 2 (₹150, HSN 1209, 5%), DAP 50 kg × 1 (₹1,350,
+ * HSN 3105, 5%), a spray 250 ml × 1 (₹300, HSN 3808, 18%); ₹1,950 bought apart, the kit ₹1,500.
+ */
+async function tomatoKit(stock: { seed?: number; dap?: number; spray?: number } = {}) {
+  const tag = `${Date.now().toString(36)}${n++}`;
+  const seed = await createProduct({
+    name: `Tomato seed ${tag}`,
+    category: "seeds",
+    hsnCode: "1209",
+    gstRate: 5,
+    variants: [
+      { label: "10 g", pricePaise: 15_000, mrpPaise: 18_000, stock: stock.seed ?? 20, sku: `SEED10-${tag}` },
+      { label: "50 g", pricePaise: 60_000, stock: 4, sku: `SEED50-${tag}` },
+    ],
+  });
+  const dap = await createProduct({
+    name: `DAP ${tag}`,
+    category: "fertilizers",
+    hsnCode: "3105",
+    gstRate: 5,
+    variants: [{ label: "50 kg", pricePaise: 135_000, mrpPaise: 142_000, stock: stock.dap ?? 5, sku: `DAP-${tag}` }],
+  });
+  const spray = await createProduct({
+    name: `Spray ${tag}`,
+    category: "fertilizers",
+    hsnCode: "3808",
+    gstRate: 18,
+    variants: [{ label: "250 ml", pricePaise: 30_000, mrpPaise: 35_400, stock: stock.spray ?? 10, sku: `SPRAY-${tag}` }],
+  });
+  // Sold on its own, in one size: may become a kit.
+  await createProduct({ name: `Gloves ${tag}`, variants: [{ label: "Pair", pricePaise: 20_000, stock: 3, sku: `GLOVES-${tag}` }] });
+  const kit = await createProduct({
+    name: `1 acre tomato kit ${tag}`,
+    category: "seeds",
+    hsnCode: "1209",
+    gstRate: 5,
+    variants: [{ label: "1 acre", pricePaise: 150_000, stock: 999, sku: `KIT-${tag}` }],
+  });
+  await saveKit({
+    kitSku: `KIT-${tag}`,
+    pricePaise: 150_000,
+    parts: [
+      { sku: `SEED10-${tag}`, quantity: 2 },
+      { sku: `DAP-${tag}`, quantity: 1 },
+      { sku: `SPRAY-${tag}`, quantity: 1 },
+    ],
+  });
+  const seed10 = await sizeOf(seed.id, "10 g");
+  return { tag, seed, seed10, dap, spray, kit };
+}
+
+const stockOf = async (variantId: string) =>
+  Number((await getDb().selectFrom("product_variant").select("stock").where("id", "=", variantId).executeTakeFirstOrThrow()).stock);
+const summaryStock = async (productId: string) =>
+  Number((await getDb().selectFrom("product").select("stock").where("id", "=", productId).executeTakeFirstOrThrow()).stock);
+const linesOf = (orderId: string) =>
+  getDb()
+    .selectFrom("order_line")
+    .select([
+      "variant_id",
+      "quantity",
+      "line_total_paise",
+      "hsn_code",
+      "gst_rate",
+      "taxable_paise",
+      "cgst_paise",
+      "sgst_paise",
+      "igst_paise",
+      "kit_variant_id",
+      "kit_name",
+      "kit_quantity",
+    ])
+    .where("order_id", "=", orderId)
+    .orderBy("hsn_code")
+    .execute();
+
+describe(`kits (${engine})`, () => {
+  it("a kit's stock is what its parts allow, its MRP its parts' MRPs, and it is listed with its parts", async () => {
+    const k = await tomatoKit();
+    // min(20 / 2, 5 / 1, 10 / 1) = 5, whatever the kit's form said (999).
+    expect(await stockOf(k.kit.id)).toBe(5);
+    expect(await summaryStock(k.kit.id)).toBe(5);
+    const [size] = await sizesOf(k.kit.id);
+    expect(size).toMatchObject({ pricePaise: 150_000, mrpPaise: 2 * 18_000 + 142_000 + 35_400 });
+    expect((await readKitParts(getDb(), [k.kit.id])).map((p) => [p.name, p.label, p.quantity, p.pricePaise])).toEqual([
+      [`Tomato seed ${k.tag}`, "10 g", 2, 15_000],
+      [`DAP ${k.tag}`, "", 1, 135_000],
+      [`Spray ${k.tag}`, "", 1, 30_000],
+    ]);
+  });
+
+  for (const paymentMethod of ["cod", "bank_transfer"] as const) {
+    it(`an order of a kit takes its parts' stock and writes a line per part, taxed as the part (${paymentMethod})`, async () => {
+      const k = await tomatoKit();
+      const customer = await createCustomer();
+      const { orderId } = await placeOrder(
+        customer,
+        checkoutInput([{ productId: k.kit.id, variantId: k.kit.id, quantity: 2 }], { paymentMethod }),
+      );
+      const lines = await linesOf(orderId);
+      const shares = splitKitPrice(300_000, [30_000, 135_000, 30_000]);
+      expect(shares).toEqual([46_154, 207_692, 46_154]);
+      expect(lines.map((l) => [l.variant_id, l.quantity, Number(l.line_total_paise), l.hsn_code, Number(l.gst_rate)])).toEqual([
+        [k.seed10.id, 4, 46_154, "1209", 5],
+        [k.dap.id, 2, 207_692, "3105", 5],
+        [k.spray.id, 2, 46_154, "3808", 18],
+      ]);
+      expect(lines.reduce((s, l) => s + Number(l.line_total_paise), 0)).toBe(300_000);
+      for (const l of lines) {
+        expect(l).toMatchObject({ kit_variant_id: k.kit.id, kit_name: `1 acre tomato kit ${k.tag}`, kit_quantity: 2 });
+        const tax = Number(l.cgst_paise) + Number(l.sgst_paise) + Number(l.igst_paise);
+        expect(Math.abs(tax - (Number(l.taxable_paise) * Number(l.gst_rate)) / 100)).toBeLessThanOrEqual(1);
+      }
+      // Seeds 20 − 4, DAP 5 − 2, spray 10 − 2; the kit: min(16 / 2, 3, 8) = 3, on its size and its summary.
+      expect(await stockOf(k.seed10.id)).toBe(16);
+      expect(await stockOf(k.dap.id)).toBe(3);
+      expect(await stockOf(k.spray.id)).toBe(8);
+      expect(await stockOf(k.kit.id)).toBe(3);
+      expect(await summaryStock(k.kit.id)).toBe(3);
+      expect(await summaryStock(k.seed.id)).toBe(16 + 4);
+    });
+  }
+
+  it("refuses more kits than the parts allow, by the part short, writing nothing", async () => {
+    const k = await tomatoKit({ dap: 1 });
+    const before = await Promise.all([k.seed10.id, k.dap.id, k.spray.id, k.kit.id].map(stockOf));
+    await expect(
+      placeOrder(
+        await createCustomer(),
+        checkoutInput([{ productId: k.kit.id, variantId: k.kit.id, quantity: 2 }], { paymentMethod: "cod" }),
+      ).catch(refusal),
+    ).resolves.toEqual({ status: 409, message: `Only 1 of DAP ${k.tag} left in stock; please reduce the quantity.` });
+    expect(await Promise.all([k.seed10.id, k.dap.id, k.spray.id, k.kit.id].map(stockOf))).toEqual(before);
+  });
+
+  it("refuses a kit whose part is no longer on sale, by the part's name", async () => {
+    const k = await tomatoKit();
+    await getDb().updateTable("product").set({ status: "paused" }).where("id", "=", k.spray.id).execute();
+    await expect(
+      placeOrder(
+        await createCustomer(),
+        checkoutInput([{ productId: k.kit.id, variantId: k.kit.id, quantity: 1 }], { paymentMethod: "cod" }),
+      ).catch(refusal),
+    ).resolves.toMatchObject({ status: 409, message: expect.stringContaining(`Spray ${k.tag}`) });
+    expect(await stockOf(k.seed10.id)).toBe(20);
+  });
+
+  it("the kit's stock follows a part sold alone, an admin's stock edit, and is never kept by hand", async () => {
+    const k = await tomatoKit();
+    await placeOrder(
+      await createCustomer(),
+      checkoutInput([{ productId: k.dap.id, variantId: k.dap.id, quantity: 3 }], { paymentMethod: "cod" }),
+    );
+    expect(await stockOf(k.kit.id)).toBe(2);
+    expect(await summaryStock(k.kit.id)).toBe(2);
+    const [spray] = await sizesOf(k.spray.id);
+    if (!spray) throw new Error("no spray");
+    await getDb()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable("product").set({ updated_at: new Date().toISOString() }).where("id", "=", k.spray.id).execute();
+        await saveVariants(
+          trx,
+          k.spray.id,
+          [
+            {
+              id: spray.id,
+              label: "250 ml",
+              packQuantity: 250,
+              packUnit: "ml",
+              sku: spray.sku,
+              mrpPaise: 35_400,
+              pricePaise: 30_000,
+              stock: 0,
+              weightGrams: 300,
+            },
+          ],
+          { isNew: false },
+        );
+      });
+    expect(await stockOf(k.kit.id)).toBe(0);
+    expect(await summaryStock(k.kit.id)).toBe(0);
+    await getDb().updateTable("product_variant").set({ stock: 40 }).where("id", "=", k.spray.id).execute();
+    expect(await stockOf(k.kit.id)).toBe(2);
+    await getDb().updateTable("product_variant").set({ stock: 77 }).where("id", "=", k.kit.id).execute();
+    expect(await stockOf(k.kit.id)).toBe(2);
+    expect(await summaryStock(k.kit.id)).toBe(2);
+  });
+
+  it("cancelling a kit's order puts its parts' stock back, and the kit's with them", async () => {
+    const k = await tomatoKit();
+    const customer = await createCustomer();
+    const { orderId } = await placeOrder(
+      customer,
+      checkoutInput([{ productId: k.kit.id, variantId: k.kit.id, quantity: 3 }], { paymentMethod: "cod" }),
+    );
+    expect(await stockOf(k.kit.id)).toBe(2);
+    await cancelOrder({ orderId, actor: { role: "customer", id: customer.id } });
+    expect([await stockOf(k.seed10.id), await stockOf(k.dap.id), await stockOf(k.spray.id)]).toEqual([20, 5, 10]);
+    expect(await stockOf(k.kit.id)).toBe(5);
+    expect(await summaryStock(k.kit.id)).toBe(5);
+  });
+
+  it("the kit's invoice lists each part with its own HSN, rate, taxable value and tax", async () => {
+    const k = await tomatoKit();
+    const { orderId } = await placeOrder(
+      await createCustomer(),
+      checkoutInput([{ productId: k.kit.id, variantId: k.kit.id, quantity: 1 }], { paymentMethod: "cod" }),
+    );
+    await getDb()
+      .transaction()
+      .execute((trx) => issueInvoices(trx, orderId));
+    const doc = await getDb().selectFrom("tax_document").select("snapshot").where("order_id", "=", orderId).executeTakeFirstOrThrow();
+    const invoice = JSON.parse(doc.snapshot) as TaxDocument;
+    const parts = invoice.lines.filter((l) => l.hsn !== "996812" && l.description !== "Delivery charge");
+    expect(parts.map((l) => [l.hsn, l.rate, l.quantity, l.description])).toEqual(
+      expect.arrayContaining([
+        ["1209", 5, 2, `Tomato seed ${k.tag} (10 g) — 1 acre tomato kit ${k.tag}`],
+        ["3105", 5, 1, `DAP ${k.tag} — 1 acre tomato kit ${k.tag}`],
+        ["3808", 18, 1, `Spray ${k.tag} — 1 acre tomato kit ${k.tag}`],
+      ]),
+    );
+    expect(parts).toHaveLength(3);
+    expect(parts.reduce((s, l) => s + l.taxable, 0)).toBe(150_000);
+    const spray = parts.find((l) => l.hsn === "3808");
+    expect(spray && Math.abs(spray.cgst + spray.sgst + spray.igst - spray.taxable * 0.18)).toBeLessThanOrEqual(1);
+  });
+
+  it(`kit buyers and part buyers at once never oversell a part (${engine})`, async () => {
+    const k = await tomatoKit({ dap: 5 });
+    const kitBuyers = await Promise.all(Array.from({ length: 6 }, () => createCustomer()));
+    const dapBuyers = await Promise.all(Array.from({ length: 6 }, () => createCustomer()));
+    const results = await Promise.allSettled([
+      ...kitBuyers.map((c) =>
+        placeOrder(c, checkoutInput([{ productId: k.kit.id, variantId: k.kit.id, quantity: 1 }], { paymentMethod: "cod" })),
+      ),
+      ...dapBuyers.map((c) =>
+        placeOrder(c, checkoutInput([{ productId: k.dap.id, variantId: k.dap.id, quantity: 1 }], { paymentMethod: "cod" })),
+      ),
+    ]);
+    const ok = results.filter((r) => r.status === "fulfilled");
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [refusal(r.reason)] : []));
+    expect(ok).toHaveLength(5);
+    expect(refused).toEqual(Array.from({ length: 7 }, () => ({ status: 409, message: `DAP ${k.tag} is out of stock.` })));
+    const sold = await getDb()
+      .selectFrom("order_line")
+      .select((eb) => eb.fn.sum<number>("quantity").as("n"))
+      .where("variant_id", "=", k.dap.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(sold.n)).toBe(5);
+    expect(await stockOf(k.dap.id)).toBe(0);
+    expect(await stockOf(k.kit.id)).toBe(0);
+    expect(await summaryStock(k.kit.id)).toBe(0);
+    // The seeds and spray went only with the kits sold.
+    const kits = 20 - (await stockOf(k.seed10.id));
+    expect(kits % 2).toBe(0);
+    expect(10 - (await stockOf(k.spray.id))).toBe(kits / 2);
+  });
+
+  it("orders of parts of two kits in crossing orders all finish: the kits' products are locked before any part's stock (no deadlock)", async () => {
+    // Kit X = P1 + P4, kit Y = P2 + P3, the parts' products in id order P1 < P2 < P3 < P4. One buyer takes
+    // P1 then P2 (reaching X, then Y), the other P3 then P4 (Y, then X): without the kits' locks taken
+    // first, in order, each would hold one kit's row and wait for the other's.
+    const tag = `${Date.now().toString(36)}${n++}`;
+    const part = (letter: string) =>
+      createProduct({
+        id: `${tag}${letter}`,
+        name: `Part ${letter} ${tag}`,
+        variants: [{ label: "One", pricePaise: 10_000, stock: 200, sku: `P${letter}-${tag}` }],
+      });
+    const [p1, p2, p3, p4] = [await part("a"), await part("b"), await part("c"), await part("d")];
+    for (const [kit, parts] of [
+      ["x", ["a", "d"]],
+      ["y", ["b", "c"]],
+    ] as const) {
+      await createProduct({
+        id: `${tag}k${kit}`,
+        name: `Kit ${kit} ${tag}`,
+        variants: [{ label: "Kit", pricePaise: 15_000, stock: 0, sku: `K${kit}-${tag}` }],
+      });
+      await saveKit({ kitSku: `K${kit}-${tag}`, pricePaise: 15_000, parts: parts.map((l) => ({ sku: `P${l}-${tag}`, quantity: 1 })) });
+    }
+    const line = (p: { id: string }) => ({ productId: p.id, variantId: p.id, quantity: 1 });
+    const buyers = await Promise.all(Array.from({ length: 16 }, () => createCustomer()));
+    const results = await Promise.allSettled(
+      buyers.map((c, i) => placeOrder(c, checkoutInput(i % 2 ? [line(p1), line(p2)] : [line(p3), line(p4)], { paymentMethod: "cod" }))),
+    );
+    expect(results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    expect(await stockOf(`${tag}kx`)).toBe(200 - 8);
+    expect(await stockOf(`${tag}ky`)).toBe(200 - 8);
+    expect(await summaryStock(`${tag}kx`)).toBe(200 - 8);
+  });
+
+  describe("the admin's kit form refuses, writing nothing", () => {
+    const cases: [string, (t: string) => Parameters<typeof saveKit>[0], string][] = [
+      [
+        "no kit SKU",
+        (t) => ({ kitSku: " ", pricePaise: 100, parts: [{ sku: `DAP-${t}`, quantity: 1 }] }),
+        "Enter the SKU of the kit's pack size.",
+      ],
+      [
+        "an unknown kit SKU",
+        () => ({ kitSku: "NOPE-KIT", pricePaise: 100, parts: [{ sku: "X", quantity: 1 }] }),
+        "No pack size has the SKU NOPE-KIT.",
+      ],
+      ["no parts", (t) => ({ kitSku: `KIT-${t}`, pricePaise: 100, parts: [] }), "Add at least one part: its SKU and quantity."],
+      [
+        "an unknown part",
+        (t) => ({ kitSku: `KIT-${t}`, pricePaise: 100, parts: [{ sku: "NOPE-PART", quantity: 1 }] }),
+        "No pack size has the SKU NOPE-PART.",
+      ],
+      [
+        "a part twice",
+        (t) => ({
+          kitSku: `KIT-${t}`,
+          pricePaise: 100,
+          parts: [
+            { sku: `DAP-${t}`, quantity: 1 },
+            { sku: `DAP-${t}`, quantity: 2 },
+          ],
+        }),
+        `DAP-{t} is listed twice: give it once, with the quantity in the kit.`,
+      ],
+      [
+        "a quantity of 0",
+        (t) => ({ kitSku: `KIT-${t}`, pricePaise: 100, parts: [{ sku: `DAP-${t}`, quantity: 0 }] }),
+        "The quantity of DAP-{t} must be a whole number from 1 to 99.",
+      ],
+      [
+        "a quantity of 100",
+        (t) => ({ kitSku: `KIT-${t}`, pricePaise: 100, parts: [{ sku: `DAP-${t}`, quantity: 100 }] }),
+        "The quantity of DAP-{t} must be a whole number from 1 to 99.",
+      ],
+      [
+        "a price of ₹0",
+        (t) => ({ kitSku: `KIT-${t}`, pricePaise: 0, parts: [{ sku: `DAP-${t}`, quantity: 1 }] }),
+        "Enter the kit's price in rupees, above ₹0.",
+      ],
+      [
+        "a price above the parts'",
+        (t) => ({ kitSku: `KIT-${t}`, pricePaise: 135_001, parts: [{ sku: `DAP-${t}`, quantity: 1 }] }),
+        "The kit's price must not be above its parts' price bought apart, ₹1,350.",
+      ],
+      [
+        "the kit as its own part",
+        (t) => ({ kitSku: `KIT-${t}`, pricePaise: 100, parts: [{ sku: `KIT-${t}`, quantity: 1 }] }),
+        "A kit cannot be a part of itself.",
+      ],
+      [
+        "a part that is a kit",
+        (t) => ({ kitSku: `GLOVES-${t}`, pricePaise: 100, parts: [{ sku: `KIT-${t}`, quantity: 1 }] }),
+        "KIT-{t} is a kit: a kit's parts must be products sold on their own.",
+      ],
+      [
+        "a kit that is a part",
+        (t) => ({ kitSku: `DAP-${t}`, pricePaise: 100, parts: [{ sku: `SPRAY-${t}`, quantity: 1 }] }),
+        "DAP-{t} is a part of another kit, so it cannot be a kit.",
+      ],
+    ];
+    for (const [what, input, message] of cases) {
+      it(what, async () => {
+        const k = await tomatoKit();
+        const before = await readKitParts(getDb(), [k.kit.id]);
+        const price = (await sizesOf(k.kit.id))[0]?.pricePaise;
+        await expect(saveKit(input(k.tag)).catch(refusal)).resolves.toEqual({ status: 400, message: message.replaceAll("{t}", k.tag) });
+        expect(await readKitParts(getDb(), [k.kit.id])).toEqual(before);
+        expect((await sizesOf(k.kit.id))[0]?.pricePaise).toBe(price);
+      });
+    }
+  });
+});
