@@ -59,6 +59,7 @@ export default [
     route("offers", "routes/admin/offers.tsx"),
     route("offers/new", "routes/admin/offer-edit.tsx", { id: "admin-offer-new" }),
     route("offers/:id", "routes/admin/offer-edit.tsx", { id: "admin-offer-edit" }),
+    route("kits", "routes/admin/kits.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/vendor-login/layout.tsx", [

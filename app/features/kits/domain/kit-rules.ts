@@ -41,3 +41,22 @@ export function kitInputRefusal(input: KitInput): Refusal | null {
 export function partsTotal(parts: readonly { unitPaise: number; quantity: number }[]): number {
   return parts.reduce((sum, p) => sum + p.unitPaise * p.quantity, 0);
 }
+
+/** The part rows the admin's kit form shows. */
+export const KIT_FORM_ROWS = 8;
+
+/**
+ * A kit form's fields as the service takes them: `kitSku`, `price` (rupees as typed), `part<i>Sku` and
+ * `part<i>Qty`; rows with neither a SKU nor a quantity are left out. A price or quantity that is not a
+ * number becomes one the rules refuse (0, NaN), so the refusal names it.
+ */
+export function readKitFields(fields: Record<string, string>, parseRupees: (text: string) => number | null): KitInput {
+  const parts: KitInput["parts"] = [];
+  for (let i = 0; i < KIT_FORM_ROWS; i++) {
+    const sku = (fields[`part${i}Sku`] ?? "").trim();
+    const qty = (fields[`part${i}Qty`] ?? "").trim();
+    if (!sku && !qty) continue;
+    parts.push({ sku, quantity: /^\d{1,3}$/.test(qty) ? Number(qty) : Number.NaN });
+  }
+  return { kitSku: fields.kitSku ?? "", pricePaise: parseRupees(fields.price ?? "") ?? 0, parts };
+}

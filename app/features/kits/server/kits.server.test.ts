@@ -5,10 +5,11 @@ import { getDatabase, getDb } from "~/platform/db/db.server";
 import { saveVariants } from "~/features/catalog/server/variants.server";
 import { cancelOrder } from "~/features/orders/server/cancel-order.server";
 import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.server";
+import { getCustomerOrder } from "~/features/orders/server/get-customer-order.server";
 import { issueInvoices } from "~/features/tax/server/issue-documents.server";
 import type { TaxDocument } from "~/features/tax/domain/tax-documents";
 import { splitKitPrice } from "~/features/kits/domain/kit-split";
-import { KitRefused, readKitParts, saveKit } from "./save-kit.server";
+import { KitRefused, kitForCrops, readKitParts, saveKit } from "./save-kit.server";
 
 const engine = getDatabase().engine;
 const refusal = (error: unknown) =>
@@ -93,6 +94,15 @@ const linesOf = (orderId: string) =>
     .execute();
 
 describe(`kits (${engine})`, () => {
+  it("the dosage calculator's kit: the cheapest kit on sale and in stock for the crops, never the product itself", async () => {
+    const k = await tomatoKit();
+    await getDb().insertInto("product_crop").values({ product_id: k.kit.id, crop: "brinjal" }).execute();
+    expect(await kitForCrops(["brinjal"], k.dap.id)).toMatchObject({ productId: k.kit.id, pricePaise: 150_000 });
+    expect(await kitForCrops(["brinjal"], k.kit.id)).toBeNull();
+    await getDb().updateTable("product_variant").set({ stock: 0 }).where("id", "=", k.dap.id).execute();
+    expect(await kitForCrops(["brinjal"], k.dap.id)).toBeNull();
+  });
+
   it("a kit's stock is what its parts allow, its MRP its parts' MRPs, and it is listed with its parts", async () => {
     const k = await tomatoKit();
     // min(20 / 2, 5 / 1, 10 / 1) = 5, whatever the kit's form said (999).
@@ -136,6 +146,11 @@ describe(`kits (${engine})`, () => {
       expect(await stockOf(k.kit.id)).toBe(3);
       expect(await summaryStock(k.kit.id)).toBe(3);
       expect(await summaryStock(k.seed.id)).toBe(16 + 4);
+      // The order's page names each part with the kit it was sold in.
+      const page = await getCustomerOrder(orderId, customer.id);
+      expect(page?.items.map((i) => i.name).sort()).toEqual(
+        [`DAP ${k.tag}`, `Spray ${k.tag}`, `Tomato seed ${k.tag} (10 g)`].map((name) => `${name} — 1 acre tomato kit ${k.tag}`),
+      );
     });
   }
 

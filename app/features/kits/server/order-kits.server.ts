@@ -207,3 +207,25 @@ export const kitColumns = {
   inKit: (variant: string) =>
     sql<number>`case when exists (select 1 from kit_part kk where kk.part_variant_id = ${sql.ref(variant)}) then 1 else 0 end`,
 };
+
+/**
+ * For a writer that puts back several parts' stock in one transaction (a cancellation): the products
+ * of the kits those sizes are parts of, locked in id order (PostgreSQL) after the parts' own products
+ * and before any stock changes, as an order takes them; the trigger then finds them held.
+ */
+export async function lockKitsOfParts(trx: Db, engine: Engine, variantIds: readonly string[]) {
+  if (engine !== "postgres" || variantIds.length === 0) return;
+  await trx
+    .selectFrom("product")
+    .select("id")
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("kit_part as k")
+        .innerJoin("product_variant as kv", "kv.id", "k.kit_variant_id")
+        .select("kv.product_id")
+        .where("k.part_variant_id", "in", variantIds),
+    )
+    .orderBy("id")
+    .forNoKeyUpdate()
+    .execute();
+}

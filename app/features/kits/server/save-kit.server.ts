@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { getDb, type Db } from "~/platform/db/db.server";
 import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
 import { english } from "~/platform/i18n/render-refusal.server";
+import type { CropKey } from "~/features/catalog/domain/crops";
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
 import { type KitInput, kitInputRefusal, partsTotal } from "~/features/kits/domain/kit-rules";
 
@@ -140,4 +141,66 @@ export async function readKitParts(db: Db, kitVariantIds: readonly string[]) {
     live: r.status === "live",
     gstRate: Number(r.gst_rate),
   }));
+}
+
+/** Every kit, for the admin's page: its product, SKU, price, MRP, stock and parts. */
+export async function listKits() {
+  const db = getDb();
+  const kits = await db
+    .selectFrom("product_variant as v")
+    .innerJoin("product as p", "p.id", "v.product_id")
+    .select(["v.id", "v.sku", "v.price_paise", "v.mrp_paise", "v.stock", "p.id as productId", "p.name", "p.status"])
+    .where("v.id", "in", (eb) => eb.selectFrom("kit_part").select("kit_variant_id"))
+    .orderBy("p.name")
+    .execute();
+  const parts = await readKitParts(
+    db,
+    kits.map((k) => k.id),
+  );
+  return kits.map((k) => ({
+    id: k.id,
+    sku: k.sku,
+    pricePaise: Number(k.price_paise),
+    mrpPaise: Number(k.mrp_paise),
+    stock: Number(k.stock),
+    productId: k.productId,
+    name: k.name,
+    status: k.status,
+    parts: parts.filter((p) => p.kitVariantId === k.id),
+  }));
+}
+
+/** The parts of a kit size, for its product page (empty when the size is no kit). */
+export async function getKitParts(kitVariantId: string) {
+  return readKitParts(getDb(), [kitVariantId]);
+}
+
+/**
+ * The cheapest kit on sale and in stock for any of these crops (not the product itself), for the
+ * dosage calculator's answer on a product page: "Or buy the 1 acre tomato kit — ₹X". Null when none.
+ */
+export async function kitForCrops(crops: readonly CropKey[], notProductId: string) {
+  if (crops.length === 0) return null;
+  const row = await getDb()
+    .selectFrom("product_variant as v")
+    .innerJoin("product as p", "p.id", "v.product_id")
+    .select(["p.id", "p.name", "p.name_hi", "p.gst_rate", "v.price_paise"])
+    .where("p.status", "=", "live")
+    .where("v.stock", ">", 0)
+    .where("p.id", "<>", notProductId)
+    .where("p.id", "in", (eb) => eb.selectFrom("product_crop").select("product_id").where("crop", "in", crops))
+    .where("v.id", "in", (eb) => eb.selectFrom("kit_part").select("kit_variant_id"))
+    .orderBy("v.price_paise")
+    .orderBy("p.id")
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? {
+        productId: row.id,
+        name: row.name,
+        nameHi: row.name_hi?.trim() || null,
+        pricePaise: Number(row.price_paise),
+        gstRate: Number(row.gst_rate),
+      }
+    : null;
 }

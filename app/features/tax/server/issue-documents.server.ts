@@ -1,3 +1,4 @@
+import { withKitName } from "~/features/kits/domain/kit-line-name";
 import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import { SHIPPING_SAC } from "~/features/tax/domain/gst";
@@ -81,8 +82,7 @@ function describeLine(l: {
 }): Pick<DocumentLine, "description" | "descriptionHi"> {
   const line = { name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label };
   // A kit's part (docs/decisions/055-kits.md) is invoiced as itself, with the kit it was sold in.
-  const kit = (name: string | null | undefined) => (l.kit_name ? ` — ${name || l.kit_name}` : "");
-  const [description, hindi] = [lineName(line, "en") + kit(l.kit_name), lineName(line, "hi") + kit(l.kit_name_hi)];
+  const [description, hindi] = [withKitName(lineName(line, "en"), l, "en"), withKitName(lineName(line, "hi"), l, "hi")];
   return hindi === description ? { description } : { description, descriptionHi: hindi };
 }
 
