@@ -220,6 +220,31 @@ describe(`kits (${engine})`, () => {
     expect(await summaryStock(k.kit.id)).toBe(2);
   });
 
+  it("deleting a part's size takes the kit off sale: it is never sold short of a part", async () => {
+    const k = await tomatoKit();
+    const [, fifty] = await sizesOf(k.seed.id);
+    if (!fifty) throw new Error("no 50 g");
+    await getDb()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable("product").set({ updated_at: new Date().toISOString() }).where("id", "=", k.seed.id).execute();
+        await saveVariants(
+          trx,
+          k.seed.id,
+          [{ id: fifty.id, label: "50 g", packQuantity: 50, packUnit: "g", sku: fifty.sku, mrpPaise: fifty.mrpPaise, pricePaise: 60_000, stock: 4, weightGrams: 80 }],
+          { isNew: false },
+        );
+      });
+    const kit = await getDb().selectFrom("product").select("status").where("id", "=", k.kit.id).executeTakeFirstOrThrow();
+    expect(kit.status).toBe("paused");
+    await expect(
+      placeOrder(await createCustomer(), checkoutInput([{ productId: k.kit.id, variantId: k.kit.id, quantity: 1 }], { paymentMethod: "cod" })).catch(
+        refusal,
+      ),
+    ).resolves.toEqual({ status: 409, message: expect.stringContaining(`1 acre tomato kit ${k.tag}`) });
+    expect(await stockOf(k.dap.id)).toBe(5);
+  });
+
   it("cancelling a kit's order puts its parts' stock back, and the kit's with them", async () => {
     const k = await tomatoKit();
     const customer = await createCustomer();

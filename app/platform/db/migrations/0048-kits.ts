@@ -13,7 +13,9 @@ const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof 
  * cancellation, a return, an unpaid order released, an admin or vendor save, a CSV import), in that
  * change's transaction, and write the kit product's summary stock with it, which the catalogue's
  * pages and the page cache's version follow (their own triggers on product). A kit size's own stock
- * written by hand (its product's form, an import) is put back to what its parts allow.
+ * written by hand (its product's form, an import) is put back to what its parts allow. A part's size
+ * deleted (its product's form, an import) takes the kit off sale ("paused"): it would sell short of
+ * that part; the admin gives it its parts again and puts it back on sale.
  *
  * Lock order (PostgreSQL): every writer of a part's stock has locked the part's product; the trigger
  * then locks the kits' products, in id order, before their sizes. An order takes the same locks in
@@ -68,6 +70,14 @@ export async function up(db: Kysely<unknown>) {
       end $$`.execute(db);
     await sql`create trigger kit_stock_follows after update of stock on product_variant
       for each row when (old.stock is distinct from new.stock) execute function kit_stock_follows()`.execute(db);
+    await sql`create function kit_part_deleted() returns trigger language plpgsql as $$
+      begin
+        update product set status = 'paused' where status = 'live' and id in (
+          select kv.product_id from kit_part k join product_variant kv on kv.id = k.kit_variant_id where k.part_variant_id = old.id);
+        return old;
+      end $$`.execute(db);
+    await sql`create trigger kit_part_deleted before delete on product_variant
+      for each row execute function kit_part_deleted()`.execute(db);
     return;
   }
   await sql`create trigger kit_stock_follows_parts after update of stock on product_variant
@@ -79,6 +89,12 @@ export async function up(db: Kysely<unknown>) {
         where id in (select kv.product_id from kit_part k join product_variant kv on kv.id = k.kit_variant_id
           where k.part_variant_id = new.id);
     end`.execute(db);
+  await sql`create trigger kit_part_deleted before delete on product_variant
+    when exists (select 1 from kit_part where part_variant_id = old.id)
+    begin
+      update product set status = 'paused' where status = 'live' and id in (
+        select kv.product_id from kit_part k join product_variant kv on kv.id = k.kit_variant_id where k.part_variant_id = old.id);
+    end`.execute(db);
   await sql`create trigger kit_stock_not_by_hand after update of stock on product_variant
     when exists (select 1 from kit_part where kit_variant_id = new.id) and new.stock <> ${kitStock("new.id")}
     begin
@@ -89,9 +105,12 @@ export async function up(db: Kysely<unknown>) {
 
 export async function down(db: Kysely<unknown>) {
   if (isPostgres(db)) {
+    await sql`drop trigger kit_part_deleted on product_variant`.execute(db);
+    await sql`drop function kit_part_deleted()`.execute(db);
     await sql`drop trigger kit_stock_follows on product_variant`.execute(db);
     await sql`drop function kit_stock_follows()`.execute(db);
   } else {
+    await sql`drop trigger kit_part_deleted`.execute(db);
     await sql`drop trigger kit_stock_follows_parts`.execute(db);
     await sql`drop trigger kit_stock_not_by_hand`.execute(db);
   }
