@@ -68,6 +68,7 @@ export interface RefusalParams {
   "kits.no_parts": None;
   "kits.too_many_parts": { max: number };
   "kits.part_is_itself": None;
+  "kits.part_sku": None;
   "kits.part_twice": { sku: string };
   "kits.part_quantity": { sku: string; max: number };
   "kits.part_unknown": { sku: string };

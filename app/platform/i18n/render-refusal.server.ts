@@ -86,6 +86,7 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "kits.no_parts": m.catalog_refusal_kit_no_parts,
   "kits.too_many_parts": m.catalog_refusal_kit_too_many_parts,
   "kits.part_is_itself": m.catalog_refusal_kit_part_is_itself,
+  "kits.part_sku": m.catalog_refusal_kit_part_sku,
   "kits.part_twice": m.catalog_refusal_kit_part_twice,
   "kits.part_quantity": m.catalog_refusal_kit_part_quantity,
   "kits.part_unknown": m.catalog_refusal_kit_part_unknown,

@@ -27,6 +27,7 @@ export function kitInputRefusal(input: KitInput): Refusal | null {
   const seen = new Set<string>();
   for (const part of input.parts) {
     const sku = part.sku.trim();
+    if (!sku) return refusal("kits.part_sku");
     if (sku.toLowerCase() === kitSku.toLowerCase()) return refusal("kits.part_is_itself");
     if (seen.has(sku.toLowerCase())) return refusal("kits.part_twice", { sku });
     seen.add(sku.toLowerCase());

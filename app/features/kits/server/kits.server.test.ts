@@ -231,16 +231,29 @@ describe(`kits (${engine})`, () => {
         await saveVariants(
           trx,
           k.seed.id,
-          [{ id: fifty.id, label: "50 g", packQuantity: 50, packUnit: "g", sku: fifty.sku, mrpPaise: fifty.mrpPaise, pricePaise: 60_000, stock: 4, weightGrams: 80 }],
+          [
+            {
+              id: fifty.id,
+              label: "50 g",
+              packQuantity: 50,
+              packUnit: "g",
+              sku: fifty.sku,
+              mrpPaise: fifty.mrpPaise,
+              pricePaise: 60_000,
+              stock: 4,
+              weightGrams: 80,
+            },
+          ],
           { isNew: false },
         );
       });
     const kit = await getDb().selectFrom("product").select("status").where("id", "=", k.kit.id).executeTakeFirstOrThrow();
     expect(kit.status).toBe("paused");
     await expect(
-      placeOrder(await createCustomer(), checkoutInput([{ productId: k.kit.id, variantId: k.kit.id, quantity: 1 }], { paymentMethod: "cod" })).catch(
-        refusal,
-      ),
+      placeOrder(
+        await createCustomer(),
+        checkoutInput([{ productId: k.kit.id, variantId: k.kit.id, quantity: 1 }], { paymentMethod: "cod" }),
+      ).catch(refusal),
     ).resolves.toEqual({ status: 409, message: expect.stringContaining(`1 acre tomato kit ${k.tag}`) });
     expect(await stockOf(k.dap.id)).toBe(5);
   });
