@@ -1,7 +1,7 @@
-import { getDb } from "~/platform/db/db.server";
+import { type Db, getDb } from "~/platform/db/db.server";
 import { indiaToday } from "~/platform/core/india-day";
 import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
-import { type QuotedItem, productText } from "~/features/catalog/domain/product-view";
+import { type KitTaxPart, type QuotedItem, productText } from "~/features/catalog/domain/product-view";
 import { packLabel } from "~/features/catalog/domain/pack-label";
 import { decodePriceBreaks } from "~/features/catalog/domain/price-breaks-input";
 import { currentLocale } from "~/platform/i18n/i18n.server";
@@ -71,6 +71,10 @@ export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]>
     .orderBy("v.product_id")
     .orderBy("v.position")
     .execute();
+  const kitTax = await kitTaxOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const locale = currentLocale();
   const toItem = (key: string, r: (typeof rows)[number]): QuotedItem => {
     const priceBreaks = decodePriceBreaks(r.price_breaks);
@@ -89,6 +93,7 @@ export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]>
       sellerStateCode: r.vendor_gstin === null ? null : (indianStateByGstCode(gstinStateCode(r.vendor_gstin))?.gstCode ?? ""),
       // Quantity prices (issue 31): the cart prices a line at the break its quantity reaches, as the order will.
       ...(priceBreaks.length ? { priceBreaks } : {}),
+      ...(kitTax.has(r.id) ? { kitTax: kitTax.get(r.id) } : {}),
     };
   };
   const items: QuotedItem[] = [];
@@ -101,4 +106,42 @@ export async function quoteCart(keys: readonly CartKey[]): Promise<QuotedItem[]>
     if (row) items.push(toItem(key.variantId ?? key.productId, row));
   }
   return items;
+}
+
+/**
+ * The parts of the kits among these sizes, as the cart prices a kit's GST (docs/decisions/055-kits.md):
+ * each part's price × quantity, its quantity, its product's rate and its seller's State.
+ */
+async function kitTaxOf(db: Db, variantIds: readonly string[]): Promise<Map<string, KitTaxPart[]>> {
+  const byKit = new Map<string, KitTaxPart[]>();
+  if (variantIds.length === 0) return byKit;
+  const parts = await db
+    .selectFrom("kit_part as k")
+    .innerJoin("product_variant as v", "v.id", "k.part_variant_id")
+    .innerJoin("product as p", "p.id", "v.product_id")
+    .select([
+      "k.kit_variant_id",
+      "k.quantity",
+      "v.price_paise",
+      "p.gst_rate",
+      (eb) => eb.selectFrom("vendor").select("vendor.gst_number").whereRef("vendor.user_id", "=", "p.vendor_id").as("vendor_gstin"),
+    ])
+    .where("k.kit_variant_id", "in", variantIds)
+    .orderBy("k.kit_variant_id")
+    .orderBy("k.position")
+    .orderBy("k.part_variant_id")
+    .execute();
+  for (const part of parts) {
+    const quantity = Number(part.quantity);
+    byKit.set(part.kit_variant_id, [
+      ...(byKit.get(part.kit_variant_id) ?? []),
+      {
+        weight: Number(part.price_paise) * quantity,
+        quantity,
+        rate: Number(part.gst_rate),
+        sellerStateCode: part.vendor_gstin === null ? null : (indianStateByGstCode(gstinStateCode(part.vendor_gstin))?.gstCode ?? ""),
+      },
+    ]);
+  }
+  return byKit;
 }

@@ -6,6 +6,7 @@ import { saveVariants } from "~/features/catalog/server/variants.server";
 import { cancelOrder } from "~/features/orders/server/cancel-order.server";
 import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.server";
 import { getCustomerOrder } from "~/features/orders/server/get-customer-order.server";
+import { quoteCart } from "~/features/catalog/server/quote-cart.server";
 import { issueInvoices } from "~/features/tax/server/issue-documents.server";
 import type { TaxDocument } from "~/features/tax/domain/tax-documents";
 import { splitKitPrice } from "~/features/kits/domain/kit-split";
@@ -115,6 +116,20 @@ describe(`kits (${engine})`, () => {
       [`DAP ${k.tag}`, "", 1, 135_000],
       [`Spray ${k.tag}`, "", 1, 30_000],
     ]);
+  });
+
+  it("the cart's quote of a kit carries its parts as its GST is charged; of any other size, nothing more", async () => {
+    const k = await tomatoKit();
+    const [kit, dap] = await quoteCart([
+      { productId: k.kit.id, variantId: k.kit.id },
+      { productId: k.dap.id, variantId: k.dap.id },
+    ]);
+    expect(kit?.kitTax).toEqual([
+      { weight: 30_000, quantity: 2, rate: 5, sellerStateCode: null },
+      { weight: 135_000, quantity: 1, rate: 5, sellerStateCode: null },
+      { weight: 30_000, quantity: 1, rate: 18, sellerStateCode: null },
+    ]);
+    expect(dap?.kitTax).toBeUndefined();
   });
 
   for (const paymentMethod of ["cod", "bank_transfer"] as const) {
