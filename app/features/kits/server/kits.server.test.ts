@@ -7,6 +7,9 @@ import { cancelOrder } from "~/features/orders/server/cancel-order.server";
 import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.server";
 import { getCustomerOrder } from "~/features/orders/server/get-customer-order.server";
 import { quoteCart } from "~/features/catalog/server/quote-cart.server";
+import { receiveReturn } from "~/features/orders/server/decide-return.server";
+import { requestReturn } from "~/features/orders/server/request-return.server";
+import { advanceOrder } from "../../../../tests/paid-orders";
 import { issueInvoices } from "~/features/tax/server/issue-documents.server";
 import type { TaxDocument } from "~/features/tax/domain/tax-documents";
 import { splitKitPrice } from "~/features/kits/domain/kit-split";
@@ -285,6 +288,32 @@ describe(`kits (${engine})`, () => {
     expect([await stockOf(k.seed10.id), await stockOf(k.dap.id), await stockOf(k.spray.id)]).toEqual([20, 5, 10]);
     expect(await stockOf(k.kit.id)).toBe(5);
     expect(await summaryStock(k.kit.id)).toBe(5);
+  });
+
+  it("a returned part of a kit, restocked, raises the kit's stock with it", async () => {
+    const k = await tomatoKit({ dap: 2 });
+    const customer = await createCustomer();
+    const admin = await createCustomer({ role: "admin" });
+    const { orderId } = await placeOrder(customer, checkoutInput([{ productId: k.kit.id, variantId: k.kit.id, quantity: 2 }], { paymentMethod: "cod" }));
+    expect(await stockOf(k.kit.id)).toBe(0);
+    await advanceOrder(orderId, "delivered", admin.id);
+    const line = await getDb()
+      .selectFrom("order_line")
+      .select("id")
+      .where("order_id", "=", orderId)
+      .where("variant_id", "=", k.dap.id)
+      .executeTakeFirstOrThrow();
+    const { returnId } = await requestReturn(customer, orderId, {
+      lineId: line.id,
+      quantity: 1,
+      reason: "One bag was torn",
+      reasonCode: "damaged",
+      payout: { to: "upi", upiId: "ramesh.k@okicici" },
+    });
+    await receiveReturn({ returnId, decider: { role: "admin", id: admin.id }, restock: 1 });
+    expect(await stockOf(k.dap.id)).toBe(1);
+    expect(await stockOf(k.kit.id)).toBe(1);
+    expect(await summaryStock(k.kit.id)).toBe(1);
   });
 
   it("the kit's invoice lists each part with its own HSN, rate, taxable value and tax", async () => {
