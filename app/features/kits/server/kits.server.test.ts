@@ -294,7 +294,10 @@ describe(`kits (${engine})`, () => {
     const k = await tomatoKit({ dap: 2 });
     const customer = await createCustomer();
     const admin = await createCustomer({ role: "admin" });
-    const { orderId } = await placeOrder(customer, checkoutInput([{ productId: k.kit.id, variantId: k.kit.id, quantity: 2 }], { paymentMethod: "cod" }));
+    const { orderId } = await placeOrder(
+      customer,
+      checkoutInput([{ productId: k.kit.id, variantId: k.kit.id, quantity: 2 }], { paymentMethod: "cod" }),
+    );
     expect(await stockOf(k.kit.id)).toBe(0);
     await advanceOrder(orderId, "delivered", admin.id);
     const line = await getDb()
