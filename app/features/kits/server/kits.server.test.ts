@@ -184,6 +184,32 @@ describe(`kits (${engine})`, () => {
     expect(await Promise.all([k.seed10.id, k.dap.id, k.spray.id, k.kit.id].map(stockOf))).toEqual(before);
   });
 
+  it("a part bought alone and in a kit in one order is taken once, summed: never more than its stock", async () => {
+    const k = await tomatoKit({ dap: 2 });
+    const cart = (dap: number) =>
+      checkoutInput(
+        [
+          { productId: k.kit.id, variantId: k.kit.id, quantity: 1 },
+          { productId: k.dap.id, variantId: k.dap.id, quantity: dap },
+        ],
+        { paymentMethod: "cod" },
+      );
+    await expect(placeOrder(await createCustomer(), cart(2)).catch(refusal)).resolves.toEqual({
+      status: 409,
+      message: `Only 2 of DAP ${k.tag} left in stock; please reduce the quantity.`,
+    });
+    expect(await stockOf(k.dap.id)).toBe(2);
+    const { orderId } = await placeOrder(await createCustomer(), cart(1));
+    expect((await linesOf(orderId)).filter((l) => l.variant_id === k.dap.id).map((l) => [l.quantity, l.kit_variant_id])).toEqual(
+      expect.arrayContaining([
+        [1, k.kit.id],
+        [1, null],
+      ]),
+    );
+    expect(await stockOf(k.dap.id)).toBe(0);
+    expect(await stockOf(k.kit.id)).toBe(0);
+  });
+
   it("refuses a kit whose part is no longer on sale, by the part's name", async () => {
     const k = await tomatoKit();
     await getDb().updateTable("product").set({ status: "paused" }).where("id", "=", k.spray.id).execute();
