@@ -10,6 +10,7 @@ import { quoteCart } from "~/features/catalog/server/quote-cart.server";
 import { receiveReturn } from "~/features/orders/server/decide-return.server";
 import { requestReturn } from "~/features/orders/server/request-return.server";
 import { advanceOrder } from "../../../../tests/paid-orders";
+import { sizesAboveMrpUnder } from "~/features/catalog/server/mrp-check.server";
 import { issueInvoices } from "~/features/tax/server/issue-documents.server";
 import type { TaxDocument } from "~/features/tax/domain/tax-documents";
 import { splitKitPrice } from "~/features/kits/domain/kit-split";
@@ -56,7 +57,7 @@ async function tomatoKit(stock: { seed?: number; dap?: number; spray?: number } 
     name: `1 acre tomato kit ${tag}`,
     category: "seeds",
     hsnCode: "1209",
-    gstRate: 5,
+    gstRate: 18,
     variants: [{ label: "1 acre", pricePaise: 150_000, stock: 999, sku: `KIT-${tag}` }],
   });
   await saveKit({
@@ -112,6 +113,9 @@ describe(`kits (${engine})`, () => {
     // min(20 / 2, 5 / 1, 10 / 1) = 5, whatever the kit's form said (999).
     expect(await stockOf(k.kit.id)).toBe(5);
     expect(await summaryStock(k.kit.id)).toBe(5);
+    // Shown with the GST of its main part, DAP's 5% (the order charges each part's own).
+    const kitRow = await getDb().selectFrom("product").select("gst_rate").where("id", "=", k.kit.id).executeTakeFirstOrThrow();
+    expect(Number(kitRow.gst_rate)).toBe(5);
     const [size] = await sizesOf(k.kit.id);
     expect(size).toMatchObject({ pricePaise: 150_000, mrpPaise: 2 * 18_000 + 142_000 + 35_400 });
     expect((await readKitParts(getDb(), [k.kit.id])).map((p) => [p.name, p.label, p.quantity, p.pricePaise])).toEqual([
@@ -133,6 +137,37 @@ describe(`kits (${engine})`, () => {
       { weight: 30_000, quantity: 1, rate: 18, sellerStateCode: null },
     ]);
     expect(dap?.kitTax).toBeUndefined();
+  });
+
+  it("a kit shown at its main part's rate would be above its MRP: it is shown at its parts' lowest", async () => {
+    const tag = `${Date.now().toString(36)}${n++}`;
+    // A ₹100 spray at 18% (MRP ₹118) and ₹90 of seed, nil-rated (MRP ₹90), as a ₹190 kit: at 18%, ₹224.20 > ₹208.
+    await createProduct({
+      name: `Spray ${tag}`,
+      gstRate: 18,
+      variants: [{ label: "1", pricePaise: 10_000, mrpPaise: 11_800, stock: 5, sku: `S-${tag}` }],
+    });
+    await createProduct({
+      name: `Seed ${tag}`,
+      gstRate: 0,
+      variants: [{ label: "1", pricePaise: 9_000, mrpPaise: 9_000, stock: 5, sku: `D-${tag}` }],
+    });
+    const kit = await createProduct({
+      name: `Kit ${tag}`,
+      gstRate: 18,
+      variants: [{ label: "1", pricePaise: 19_000, stock: 0, sku: `K-${tag}` }],
+    });
+    await saveKit({
+      kitSku: `K-${tag}`,
+      pricePaise: 19_000,
+      parts: [
+        { sku: `S-${tag}`, quantity: 1 },
+        { sku: `D-${tag}`, quantity: 1 },
+      ],
+    });
+    const row = await getDb().selectFrom("product").select("gst_rate").where("id", "=", kit.id).executeTakeFirstOrThrow();
+    expect(Number(row.gst_rate)).toBe(0);
+    expect(await sizesAboveMrpUnder("by_rate")).toEqual([]);
   });
 
   for (const paymentMethod of ["cod", "bank_transfer"] as const) {

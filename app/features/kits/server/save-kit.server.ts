@@ -3,6 +3,9 @@ import { getDb, type Db } from "~/platform/db/db.server";
 import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
 import { english } from "~/platform/i18n/render-refusal.server";
 import type { CropKey } from "~/features/catalog/domain/crops";
+import { chargedUnitPrice } from "~/features/tax/domain/gst";
+import { gstRateOf } from "~/features/tax/domain/product-gst";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
 import { type KitInput, kitInputRefusal, partsTotal } from "~/features/kits/domain/kit-rules";
 
@@ -11,6 +14,8 @@ export class KitRefused extends RefusalError {
     super(refused, { status, english: english(refused) });
   }
 }
+
+const weightOf = (r: { quantity: number; size: { price_paise: number | string } }) => Number(r.size.price_paise) * r.quantity;
 
 /** A kit's stock as its parts allow it, as a SQL expression on a kit size's id column (migration 0048's rule). */
 export const kitStockOf = (kitIdColumn: string) =>
@@ -30,6 +35,8 @@ export async function saveKit(input: KitInput): Promise<{ kitVariantId: string; 
   if (refused) throw new KitRefused(refused);
   const kitSku = input.kitSku.trim();
   const parts = input.parts.map((p) => ({ sku: p.sku.trim(), quantity: p.quantity }));
+  // Read before the transaction (on SQLite it has the only connection).
+  const { taxMode } = await getGeneralSettings();
   return getDb()
     .transaction()
     .execute(async (trx) => {
@@ -62,6 +69,7 @@ export async function saveKit(input: KitInput): Promise<{ kitVariantId: string; 
           "v.sku",
           "v.price_paise",
           "v.mrp_paise",
+          (eb) => eb.selectFrom("product as p").select("p.gst_rate").whereRef("p.id", "=", "v.product_id").as("gst_rate"),
           (eb) =>
             eb.exists(eb.selectFrom("kit_part as k").select("k.part_variant_id").whereRef("k.kit_variant_id", "=", "v.id")).as("is_kit"),
         ])
@@ -93,6 +101,14 @@ export async function saveKit(input: KitInput): Promise<{ kitVariantId: string; 
         .set({ price_paise: input.pricePaise, mrp_paise: mrp, price_breaks: null, stock: kitStockOf("product_variant.id") })
         .where("id", "=", kit.id)
         .execute();
+      // The kit's product shows its price with the GST of the part that carries most of it (the cart and
+      // the order charge each part's own rate), unless that would show it above its MRP: then with its
+      // parts' lowest rate, at which it never is (the kit costs no more than its parts, each within its MRP).
+      const rates = rows.map((r) => gstRateOf(r.size.gst_rate ?? 0));
+      const mainAt = rows.reduce((best, r, i) => (weightOf(r) > weightOf(rows[best] ?? r) ? i : best), 0);
+      const main = rates[mainAt] ?? 0;
+      const rate = chargedUnitPrice(input.pricePaise, main, taxMode) <= mrp ? main : Math.min(...rates);
+      await trx.updateTable("product").set({ gst_rate: rate }).where("id", "=", kit.product_id).execute();
       await syncProductSummary(trx, [kit.product_id]);
       return { kitVariantId: kit.id, productId: kit.product_id };
     });
