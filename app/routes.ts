@@ -64,6 +64,7 @@ export default [
     route("price-lists", "routes/admin/price-lists.tsx"),
     route("price-lists/new", "routes/admin/price-list-edit.tsx", { id: "admin-price-list-new" }),
     route("price-lists/:id", "routes/admin/price-list-edit.tsx", { id: "admin-price-list-edit" }),
+    route("kits", "routes/admin/kits.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/vendor-login/layout.tsx", [

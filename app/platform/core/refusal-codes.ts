@@ -62,6 +62,22 @@ export interface RefusalParams {
   "checkout.coupon_too_many_tries": { seconds: number };
   "checkout.offer_changed": None;
 
+  // ---- Kits: the admin's form (issue 31, docs/decisions/055-kits.md)
+  "kits.kit_sku": None;
+  "kits.kit_unknown": { sku: string };
+  "kits.kit_one_size": { sku: string };
+  "kits.kit_is_part": { sku: string };
+  "kits.price": None;
+  "kits.price_over_parts": { amountPaise: number };
+  "kits.no_parts": None;
+  "kits.too_many_parts": { max: number };
+  "kits.part_is_itself": None;
+  "kits.part_sku": None;
+  "kits.part_twice": { sku: string };
+  "kits.part_quantity": { sku: string; max: number };
+  "kits.part_unknown": { sku: string };
+  "kits.part_is_kit": { sku: string };
+
   // ---- Offers: the admin's form (issue 31)
   "offers.kind": None;
   "offers.name": None;

@@ -102,6 +102,13 @@ export interface GatewayEvent {
   type: string;
 }
 
+export interface KitPart {
+  kit_variant_id: string;
+  part_variant_id: string;
+  position: Generated<number>;
+  quantity: number;
+}
+
 export interface Offer {
   approval: Generated<string>;
   budget_paise: number | null;
@@ -165,6 +172,10 @@ export interface OrderLine {
   id: string;
   igst_paise: Generated<number>;
   image: string;
+  kit_name: string | null;
+  kit_name_hi: string | null;
+  kit_quantity: number | null;
+  kit_variant_id: string | null;
   line_total_paise: number;
   name: string;
   name_hi: string | null;
@@ -608,6 +619,7 @@ export interface DB {
   customer_group_member: CustomerGroupMember;
   document_counter: DocumentCounter;
   gateway_event: GatewayEvent;
+  kit_part: KitPart;
   offer: Offer;
   offer_use: OfferUse;
   order_event: OrderEvent;

@@ -46,6 +46,7 @@ import * as m0044 from "./migrations/0044-quantity-prices";
 import * as m0045 from "./migrations/0045-wishlist";
 import * as m0046 from "./migrations/0046-business-buyers";
 import * as m0047 from "./migrations/0047-price-lists";
+import * as m0048 from "./migrations/0048-kits";
 
 const migrations: Record<string, Migration> = {
   "0001-store": m0001,
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   "0045-wishlist": m0045,
   "0046-business-buyers": m0046,
   "0047-price-lists": m0047,
+  "0048-kits": m0048,
   "0049-offers-second-round": m0049,
   "0050-offer-customer-group": m0050,
 };

@@ -39,6 +39,8 @@ import { wishlistControlsMarkup } from "~/features/wishlist/ui/wishlist-controls
 import { wishlistState } from "~/features/wishlist/server/wishlist.server";
 import { lineName } from "~/features/catalog/domain/pack-label";
 import { mayBuy } from "~/platform/auth/doors";
+import { getKitParts, kitForCrops } from "~/features/kits/server/save-kit.server";
+import { kitOfferMarkup, kitPartsMarkup } from "~/features/kits/ui/kit-parts.server";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, error }) =>
   data?.product
@@ -68,12 +70,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const checked = pin ? await checkDelivery(pin.slice(0, 20)) : null;
   const tax = taxConfig(await requestState(context).settings());
   const delivery = { check: checked ? localizeDeliveryCheck(checked) : null, keep, shipping: tax.shipping };
+  // A kit's parts (decision 055); a kit has its own price, which price lists leave alone.
+  const kitParts = await getKitParts(size.id);
   // A customer group's member sees their price list's price of this size (decision 054).
-  const member = await memberPriceOnPage(
-    customer?.role === "user" ? customer.id : null,
-    { variantId: size.id, productId: id, category, pricePaise: size.pricePaise },
-    currentLocale(),
-  );
+  const member =
+    kitParts.length > 0
+      ? null
+      : await memberPriceOnPage(
+          customer?.role === "user" ? customer.id : null,
+          { variantId: size.id, productId: id, category, pricePaise: size.pricePaise },
+          currentLocale(),
+        );
   return {
     title: m.store_page_title({ page: name }),
     // What the page's script needs; the rest is in `markup`, HTML made here (docs/decisions/007).
@@ -91,15 +98,32 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     memberPricePaise: member?.pricePaise ?? null,
     markup: {
       ...productMarkup(product, size, delivery, tax, member),
+      // A kit's parts and what it saves (docs/decisions/055-kits.md); empty for any other product.
+      kit: kitPartsMarkup(size.pricePaise, kitParts, tax),
       reviews: await reviewsOf(product, url),
       // Save, and "Tell me when it's back" for a sold-out size (issue 31): server-drawn POST forms.
       wishlist: customer && !mayBuy(customer.role) ? "" : await wishlistMarkup(product, size, customer?.id ?? null),
     },
     // A bigha is the delivery State's unless the farmer chooses another: the pincode checked, else their address.
     calculator: product.dosage
-      ? planDosage(product, product.dosage, url.searchParams, deliveryState(checked) ?? customer?.address?.state)
+      ? await withKitOffer(
+          planDosage(product, product.dosage, url.searchParams, deliveryState(checked) ?? customer?.address?.state),
+          product,
+          tax,
+        )
       : null,
   };
+}
+
+/**
+ * The calculator's answer, with the crop's kit offered after it when one is on sale (docs/decisions/055-kits.md):
+ * "Or buy the 1 acre tomato kit — ₹X". Read only when there is an answer to add it to.
+ */
+async function withKitOffer(calculator: DosageCalculatorView, product: ProductDetail, tax: Parameters<typeof kitOfferMarkup>[1]) {
+  const plan = calculator.plan;
+  if (!plan) return calculator;
+  const offer = kitOfferMarkup(await kitForCrops(product.crops, product.id), tax);
+  return offer ? { ...calculator, plan: { ...plan, html: plan.html + offer } } : calculator;
 }
 
 /** The wishlist controls for a guest (null) or a customer, coming back to this size. */
@@ -224,6 +248,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <StaticHtml html={markup.intro} />
           {several ? <SizeSelector variants={product.variants} selected={size.id} /> : null}
           <StaticHtml html={markup.offer} />
+          {markup.kit ? <StaticHtml html={markup.kit} /> : null}
 
           {inStock ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">

@@ -35,6 +35,7 @@ export function quotedProduct(p: QuotedItem): CartProduct {
     gstRate: p.gstRate,
     sellerStateCode: p.sellerStateCode,
     ...(p.priceBreaks?.length ? { priceBreaks: p.priceBreaks } : {}),
+    ...(p.kitTax?.length ? { kitTax: p.kitTax } : {}),
   };
 }
 

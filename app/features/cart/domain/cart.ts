@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type { CategoryKey } from "~/features/catalog/domain/categories";
 import type { PriceBreak } from "~/features/catalog/domain/price-breaks";
+import type { KitTaxPart } from "~/features/catalog/domain/product-view";
 
 /** Spec §3: the cart lives in the browser under this key. */
 export const CART_KEY = "angle-cart";
@@ -32,6 +33,8 @@ export type CartProduct = {
    * The order is charged what the server finds in its own transaction, never these.
    */
   priceBreaks?: PriceBreak[];
+  /** A kit's parts as its GST is charged, from the quote (docs/decisions/055-kits.md); absent for any other size. */
+  kitTax?: KitTaxPart[];
 };
 export type CartLine = { product: CartProduct; quantity: number };
 

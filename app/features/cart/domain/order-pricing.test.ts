@@ -52,3 +52,52 @@ describe("the cart prices a line at the quantity price its quantity reaches (iss
     expect(nextBreakShown(dap(30, 100), undefined, config)).toBeNull();
   });
 });
+
+describe("the cart taxes a kit as its order will: each part at its own rate (docs/decisions/055-kits.md)", () => {
+  // Tomato seed 10 g × 2 (₹150, nil-rated), DAP × 1 (₹1,350, 5%), a spray × 1 (₹300, 18%): the kit ₹1,500.
+  const kit = (quantity: number): CartLine => ({
+    product: {
+      id: "kit00000001",
+      variantId: "kit00000001",
+      name: "1 acre tomato kit",
+      pricePaise: 150_000,
+      image: "",
+      category: "seeds",
+      stock: 5,
+      gstRate: 0,
+      sellerStateCode: null,
+      kitTax: [
+        { weight: 30_000, quantity: 2, rate: 0, sellerStateCode: null },
+        { weight: 135_000, quantity: 1, rate: 5, sellerStateCode: null },
+        { weight: 30_000, quantity: 1, rate: 18, sellerStateCode: null },
+      ],
+    },
+    quantity,
+  });
+
+  it("shares the kit's price over its parts and taxes each share at its rate, one line for the kit", () => {
+    const priced = priceCart([kit(2), dap(1)], config, "Maharashtra");
+    // The order's lines: ₹461.54 at 0%, ₹2,076.92 at 5%, ₹461.54 at 18% (splitKitPrice), and the DAP.
+    const parts = priceCart(
+      [
+        { product: { ...kit(1).product, kitTax: undefined, gstRate: 0, pricePaise: 46_154 }, quantity: 1 },
+        { product: { ...kit(1).product, id: "p2", variantId: "p2", kitTax: undefined, gstRate: 5, pricePaise: 103_846 }, quantity: 2 },
+        { product: { ...kit(1).product, id: "p3", variantId: "p3", kitTax: undefined, gstRate: 18, pricePaise: 23_077 }, quantity: 2 },
+        dap(1),
+      ],
+      config,
+      "Maharashtra",
+    );
+    expect(priced.breakdown.lines).toHaveLength(2);
+    expect(priced.tax).toBe(parts.tax);
+    expect(priced.total).toBe(parts.total);
+    expect(priced.breakdown.lines[0]).toMatchObject({ taxable: 300_000, rate: 18 });
+    expect(priced.breakdown.lines[0]?.tax).toBe(
+      (parts.breakdown.lines[0]?.tax ?? 0) + (parts.breakdown.lines[1]?.tax ?? 0) + (parts.breakdown.lines[2]?.tax ?? 0),
+    );
+    // Shown with GST: the line's total is the parts' taxable value and tax; each kit half of it.
+    const shown = shownAmounts(kit(2), priced.breakdown.lines[0], config);
+    expect(shown.total).toBe(300_000 + (priced.breakdown.lines[0]?.tax ?? 0));
+    expect(shown.each).toBe(Math.round(shown.total / 2));
+  });
+});

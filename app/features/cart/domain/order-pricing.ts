@@ -1,4 +1,5 @@
-import { displayPrice, FLAT_GST_PERCENT, type TaxConfig, type TaxedLine } from "~/features/tax/domain/gst";
+import { displayPrice, FLAT_GST_PERCENT, type TaxConfig, type TaxedLine, type TaxInputLine } from "~/features/tax/domain/gst";
+import { splitKitPrice } from "~/features/kits/domain/kit-split";
 import { type PricedOrder, priceOrder } from "~/features/tax/domain/gst-order";
 import { findIndianState } from "~/platform/core/indian-states";
 import { nextPriceBreak, unitPriceAt } from "~/features/catalog/domain/price-breaks";
@@ -28,11 +29,54 @@ export function priceCart(lines: readonly CartLine[], config: TaxConfig, stateNa
   const buyer = stateName ? (findIndianState(stateName)?.gstCode ?? "") : "";
   // A discount lowers its line's taxable value; free delivery, the charge (docs/decisions/050-offers.md).
   const off = (l: CartLine) => Math.min(lineUnitPrice(l) * l.quantity, offers?.discounts[sizeId(l)] ?? 0);
-  return priceOrder(
-    taxLines(lines, config).map((t, i) => ({ ...t, amount: t.amount - off(lines[i] as CartLine) })),
-    offers?.freeShipping ? { ...config, shipping: { feePaise: 0, freeOverPaise: 0 } } : config,
-    buyer,
-  );
+  // A kit is taxed as its order will be (docs/decisions/055-kits.md): its amount shared over its parts,
+  // each at its own rate and seller; the parts' tax is then put back together as the kit's line.
+  const owner: number[] = [];
+  const input = lines.flatMap((l, i): TaxInputLine[] => {
+    const amount = lineUnitPrice(l) * l.quantity - off(l);
+    const parts = l.product.kitTax;
+    if (parts?.length) {
+      const shares = splitKitPrice(
+        amount,
+        parts.map((p) => p.weight),
+      );
+      return parts.map((p, j) => {
+        owner.push(i);
+        return {
+          amount: shares[j] ?? 0,
+          quantity: p.quantity * l.quantity,
+          rate: p.rate,
+          sellerStateCode: p.sellerStateCode ?? config.storeStateCode,
+        };
+      });
+    }
+    owner.push(i);
+    // A line not yet checked against the catalogue is priced at the flat rate until it is.
+    return [
+      {
+        amount,
+        quantity: l.quantity,
+        rate: l.product.gstRate ?? FLAT_GST_PERCENT,
+        sellerStateCode: l.product.sellerStateCode ?? config.storeStateCode,
+      },
+    ];
+  });
+  const priced = priceOrder(input, offers?.freeShipping ? { ...config, shipping: { feePaise: 0, freeOverPaise: 0 } } : config, buyer);
+  if (input.length === lines.length) return priced;
+  const folded = lines.map((_, i) => {
+    const own = priced.breakdown.lines.filter((_, k) => owner[k] === i);
+    const sum = (key: "taxable" | "tax" | "cgst" | "sgst" | "igst") => own.reduce((s, t) => s + t[key], 0);
+    return {
+      taxable: sum("taxable"),
+      tax: sum("tax"),
+      cgst: sum("cgst"),
+      sgst: sum("sgst"),
+      igst: sum("igst"),
+      rate: Math.max(0, ...own.map((t) => t.rate)),
+      intraState: own[0]?.intraState ?? true,
+    };
+  });
+  return { ...priced, breakdown: { ...priced.breakdown, lines: folded } };
 }
 
 const sizeId = (l: CartLine) => l.product.variantId ?? l.product.id;
@@ -81,6 +125,9 @@ export function shownAmounts(line: CartLine, taxed: TaxedLine | undefined, confi
   const unit = lineUnitPrice(line);
   const total = unit * line.quantity;
   if (config.display === "exclusive" || !taxed) return { each: unit, total };
+  // A kit's parts are taxed at their own rates: its price each with GST is its share of the line's.
+  if (line.product.kitTax?.length)
+    return { each: Math.round((taxed.taxable + taxed.tax) / line.quantity), total: taxed.taxable + taxed.tax };
   return { each: displayPrice(unit, taxed.rate, config), total: taxed.taxable + taxed.tax };
 }
 

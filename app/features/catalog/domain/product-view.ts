@@ -42,7 +42,16 @@ export type QuotedItem = {
   sellerStateCode: string | null;
   /** Quantity prices (issue 31), before GST; absent when the size has none. */
   priceBreaks?: PriceBreak[];
+  /** A kit's parts as its GST is charged (docs/decisions/055-kits.md); absent for any other size. */
+  kitTax?: KitTaxPart[];
 };
+
+/**
+ * One part of a kit as the cart prices the kit's GST, as its order will: the kit's price shared over the
+ * parts by `weight` (the part's price × its quantity in one kit), each share taxed at the part's rate
+ * for `quantity` units per kit, invoiced by its seller (null: the store).
+ */
+export type KitTaxPart = { weight: number; quantity: number; rate: number; sellerStateCode: string | null };
 
 /**
  * A product's text in a page's language (issue 16): its Hindi where the page is Hindi and the

@@ -1,7 +1,7 @@
-import { getDb } from "~/platform/db/db.server";
+import { type Db, getDb } from "~/platform/db/db.server";
 import { indiaToday } from "~/platform/core/india-day";
 import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
-import { type QuotedItem, productText } from "~/features/catalog/domain/product-view";
+import { type KitTaxPart, type QuotedItem, productText } from "~/features/catalog/domain/product-view";
 import { packLabel } from "~/features/catalog/domain/pack-label";
 import { decodePriceBreaks } from "~/features/catalog/domain/price-breaks-input";
 import { memberPriced } from "~/features/price-lists/domain/member-price";
@@ -73,12 +73,19 @@ export async function quoteCart(keys: readonly CartKey[], userId?: string | null
     .orderBy("v.product_id")
     .orderBy("v.position")
     .execute();
+  const kitTax = await kitTaxOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const locale = currentLocale();
-  // A member of a customer group is quoted their list's prices (docs/decisions/054-price-lists.md), as the order charges them.
+  // A member of a customer group is quoted their list's prices (docs/decisions/054-price-lists.md), as the order charges them;
+  // a kit keeps its own price (decision 055), as the order charges it.
   const listed = await memberListPrices(
     db,
     userId,
-    rows.map((r) => ({ variantId: r.id, productId: r.product_id, category: r.category, pricePaise: Number(r.price_paise) })),
+    rows
+      .filter((r) => !kitTax.has(r.id))
+      .map((r) => ({ variantId: r.id, productId: r.product_id, category: r.category, pricePaise: Number(r.price_paise) })),
   );
   const toItem = (key: string, r: (typeof rows)[number]): QuotedItem => {
     const { pricePaise, priceBreaks } = memberPriced(Number(r.price_paise), decodePriceBreaks(r.price_breaks), listed.get(r.id) ?? null);
@@ -97,6 +104,7 @@ export async function quoteCart(keys: readonly CartKey[], userId?: string | null
       sellerStateCode: r.vendor_gstin === null ? null : (indianStateByGstCode(gstinStateCode(r.vendor_gstin))?.gstCode ?? ""),
       // Quantity prices (issue 31): the cart prices a line at the break its quantity reaches, as the order will.
       ...(priceBreaks?.length ? { priceBreaks } : {}),
+      ...(kitTax.has(r.id) ? { kitTax: kitTax.get(r.id) } : {}),
     };
   };
   const items: QuotedItem[] = [];
@@ -109,4 +117,42 @@ export async function quoteCart(keys: readonly CartKey[], userId?: string | null
     if (row) items.push(toItem(key.variantId ?? key.productId, row));
   }
   return items;
+}
+
+/**
+ * The parts of the kits among these sizes, as the cart prices a kit's GST (docs/decisions/055-kits.md):
+ * each part's price × quantity, its quantity, its product's rate and its seller's State.
+ */
+async function kitTaxOf(db: Db, variantIds: readonly string[]): Promise<Map<string, KitTaxPart[]>> {
+  const byKit = new Map<string, KitTaxPart[]>();
+  if (variantIds.length === 0) return byKit;
+  const parts = await db
+    .selectFrom("kit_part as k")
+    .innerJoin("product_variant as v", "v.id", "k.part_variant_id")
+    .innerJoin("product as p", "p.id", "v.product_id")
+    .select([
+      "k.kit_variant_id",
+      "k.quantity",
+      "v.price_paise",
+      "p.gst_rate",
+      (eb) => eb.selectFrom("vendor").select("vendor.gst_number").whereRef("vendor.user_id", "=", "p.vendor_id").as("vendor_gstin"),
+    ])
+    .where("k.kit_variant_id", "in", variantIds)
+    .orderBy("k.kit_variant_id")
+    .orderBy("k.position")
+    .orderBy("k.part_variant_id")
+    .execute();
+  for (const part of parts) {
+    const quantity = Number(part.quantity);
+    byKit.set(part.kit_variant_id, [
+      ...(byKit.get(part.kit_variant_id) ?? []),
+      {
+        weight: Number(part.price_paise) * quantity,
+        quantity,
+        rate: Number(part.gst_rate),
+        sellerStateCode: part.vendor_gstin === null ? null : (indianStateByGstCode(gstinStateCode(part.vendor_gstin))?.gstCode ?? ""),
+      },
+    ]);
+  }
+  return byKit;
 }

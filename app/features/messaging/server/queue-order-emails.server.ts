@@ -1,3 +1,4 @@
+import { withKitName } from "~/features/kits/domain/kit-line-name";
 import type { Selectable } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
@@ -59,7 +60,7 @@ export type PlacedOrder = {
     | "sgst_paise"
     | "igst_paise"
   > &
-    Partial<Pick<LineRow, "discount_paise">>)[];
+    Partial<Pick<LineRow, "discount_paise" | "kit_name" | "kit_name_hi">>)[];
   /** Where the customer's SMS goes (smsRecipientOf), or null: none. */
   sms: { id: string; locale: OrderRow["locale"]; to: string } | null;
 };
@@ -80,7 +81,7 @@ export async function orderPlacedMessages(trx: Db, ctx: EmailContext, placed: Pl
   const linesIn = (locale: string) =>
     rows.map((l) => ({
       vendorId: l.vendor_id,
-      name: lineName({ name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label }, locale),
+      name: withKitName(lineName({ name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label }, locale), l, locale),
       quantity: Number(l.quantity),
       unitPrice: Number(l.unit_price_paise),
       // After its discount (issue 31): its taxable value, so the lines add up to the subtotal.

@@ -1,3 +1,4 @@
+import { withKitName } from "~/features/kits/domain/kit-line-name";
 import { shownOffers } from "./get-customer-order.server";
 import { priceListNames } from "~/features/price-lists/server/member-prices.server";
 import { sizeName } from "~/features/catalog/domain/variants";
@@ -58,7 +59,7 @@ export async function getOrderForAdmin(id: string) {
     lines: lines.map((l) => ({
       id: l.id,
       productId: l.product_id,
-      name: sizeName(l.name, l.variant_label),
+      name: withKitName(sizeName(l.name, l.variant_label), l, "en"),
       sku: l.sku,
       image: l.image,
       unitPricePaise: Number(l.unit_price_paise),

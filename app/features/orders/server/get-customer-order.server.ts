@@ -1,3 +1,4 @@
+import { withKitName } from "~/features/kits/domain/kit-line-name";
 import { getDb } from "~/platform/db/db.server";
 import { lineName } from "~/features/catalog/domain/pack-label";
 import { currentLocale } from "~/platform/i18n/i18n.server";
@@ -59,7 +60,7 @@ export async function getCustomerOrder(orderId: string, userId: string): Promise
     address: { street: order.street, city: order.city, state: order.state, pincode: order.pincode },
     items: lines.map((l) => ({
       productId: l.product_id,
-      name: lineName({ name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label }, locale),
+      name: withKitName(lineName({ name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label }, locale), l, locale),
       image: l.image,
       unitPrice: Number(l.unit_price_paise),
       quantity: l.quantity,

@@ -42,6 +42,7 @@ import { decodePriceBreaks } from "~/features/catalog/domain/price-breaks-input"
 import { memberGroupColumn, readMemberPricing } from "~/features/price-lists/server/member-prices.server";
 import { withCommitBehind } from "~/platform/db/commit-behind.server";
 import { orderStatementValues, placeAndTake, placeAndTakeAll, type WrittenOrder } from "./place-taking-stock.server";
+import { kitColumns, lockKitProducts, planOrderLines, readOrderKits } from "~/features/kits/server/order-kits.server";
 import { applyOffers, normaliseCode, type OfferResult } from "~/features/offers/domain/offers";
 import {
   countOfferUses,
@@ -190,16 +191,27 @@ export async function placeOrder(
       }
       // A customer group's price list (docs/decisions/054-price-lists.md), as read in this transaction.
       const priceFor = await readMemberPricing(trx, buyer?.price_group ? customer.id : null, sizes);
-      const ordered = [...sizes].sort((a, b) => a.product_id.localeCompare(b.product_id) || a.id.localeCompare(b.id));
+      // A kit (issue 31, docs/decisions/055-kits.md) is sold as its parts' lines and takes their stock:
+      // `ordered` is every size whose stock is taken, in the lock order; `take`, how many of each.
+      const kits = await readOrderKits(trx, sizes, asked.today);
+      const plan = planOrderLines(
+        sizes,
+        quantities,
+        kits,
+        (kit, part) => new OrderRefused(refusal("checkout.named_gone", { name: part ?? kit })),
+      );
+      const ordered = plan.stock;
+      const take = plan.take;
       const productIds = [...new Set(ordered.map((v) => v.product_id))];
       const now = new Date().toISOString();
-      const lines = ordered.map((size) => {
-        const quantity = quantities.get(size.id) ?? 0;
+      const lines = plan.lines.map(({ size, quantity, kit }) => {
         const several = Number(size.sizes) > 1;
         // The size's price, or the best quantity price (issue 31) this line's quantity reaches, as
-        // read in this transaction: what the cart sent is never a price.
-        // The customer's group's list price when lower (decision 054).
-        const { unitPaise: unit, priceListId } = priceFor(size, decodePriceBreaks(size.price_breaks), quantity);
+        // read in this transaction: what the cart sent is never a price. The customer's group's list
+        // price when lower (decision 054). A kit's part: its share of the kit's price (decision 055).
+        const member = kit ? null : priceFor(size, decodePriceBreaks(size.price_breaks), quantity);
+        const unit = kit ? Math.max(1, Math.round(kit.sharePaise / quantity)) : (member?.unitPaise ?? 0);
+        const priceListId = member?.priceListId ?? null;
         return {
           id: newId(),
           product_id: size.product_id,
@@ -213,10 +225,14 @@ export async function placeOrder(
           image: size.image,
           unit_price_paise: unit,
           quantity,
-          line_total_paise: unit * quantity,
+          line_total_paise: kit ? kit.sharePaise : unit * quantity,
           hsn_code: size.hsn_code,
           gst_rate: Number(size.gst_rate),
           price_list_id: priceListId,
+          kit_variant_id: kit?.variantId ?? null,
+          kit_name: kit?.name ?? null,
+          kit_name_hi: kit?.nameHi ?? null,
+          kit_quantity: kit?.quantity ?? null,
         };
       });
 
@@ -230,8 +246,18 @@ export async function placeOrder(
        */
       const takeStock = async () => {
         await lockLiveProducts(trx, engine, productIds, ordered);
+        const kitGone = await lockKitProducts(
+          trx,
+          engine,
+          kits,
+          sizes.filter((s) => Number(s.is_kit)).map((s) => s.product_id),
+        );
+        if (kitGone !== null) {
+          const name = sizes.find((s) => s.product_id === kitGone)?.name;
+          throw new OrderRefused(name ? refusal("checkout.named_gone", { name }) : refusal("checkout.product_gone"));
+        }
         for (const size of ordered) {
-          const quantity = quantities.get(size.id) ?? 0;
+          const quantity = take.get(size.id) ?? 0;
           const named = Number(size.sizes) > 1 ? `${size.name} (${size.label})` : size.name;
           if (holds && held) {
             // The product's row is held above, so this stock is the one the decrement below sees.
@@ -268,14 +294,19 @@ export async function placeOrder(
         const seen = await offerLines(
           trx,
           offers,
-          lines.map((l, i) => ({
-            productId: l.product_id,
-            variantId: l.variant_id,
-            vendorId: l.vendor_id,
-            quantity: l.quantity,
-            amount: l.line_total_paise,
-            category: ordered[i]?.category,
-          })),
+          lines.map((l, i) => {
+            // A kit's parts are offered as the kit: its product, size and category, its quantity once.
+            const { size, kit } = plan.lines[i] ?? { size: undefined, kit: null };
+            const first = kit !== null && plan.lines.findIndex((p) => p.kit?.variantId === kit.variantId) === i;
+            return {
+              productId: kit?.productId ?? l.product_id,
+              variantId: kit?.variantId ?? l.variant_id,
+              vendorId: l.vendor_id,
+              quantity: kit ? (first ? kit.quantity : 0) : l.quantity,
+              amount: l.line_total_paise,
+              category: kit?.category ?? size?.category,
+            };
+          }),
         );
         offered = applyOffers(offers, seen, ctx, code);
         if (offered.coupon && !offered.coupon.applied) {
@@ -404,15 +435,16 @@ export async function placeOrder(
         sms: buyer ? smsRecipientOf(buyer, order) : null,
       });
       const usesOffers = (offered?.applied.length ?? 0) > 0;
-      if (engine === "postgres" && !holds && !usesOffers) {
+      // An order that sells or reaches a kit takes the general path: its kits' products are locked after the parts'.
+      if (engine === "postgres" && !holds && !usesOffers && !kits) {
         // Cash on delivery: the order and its stock in one statement (placeTakingStock). The summary's
         // stock is taken with the sizes'; the rest of it changes only when a size sells out.
         const written = { order, lines: orderLines, event, messages };
         if (commitBehind) {
-          await withCommitBehind(() => placeTakingStock(trx, written, productIds, ordered, quantities, { commitBehind }));
+          await withCommitBehind(() => placeTakingStock(trx, written, productIds, ordered, take, { commitBehind }));
           return { orderId, created: true };
         }
-        const soldOut = await placeTakingStock(trx, written, productIds, ordered, quantities);
+        const soldOut = await placeTakingStock(trx, written, productIds, ordered, take);
         if (soldOut) await syncProductSummary(trx, productIds);
         return { orderId, created: true };
       }
@@ -673,6 +705,9 @@ const readSizes = compiledOnce((db, v: { variantIds: readonly string[]; userId: 
       // A vendor's seed, fertiliser or pesticide whose licence has lapsed is not sold, even
       // before the sweep has taken it off sale (docs/decisions/019-licensed-sellers.md).
       sql<number>`case when ${licensedToSell("p", v.today)} then 1 else 0 end`.as("licensed"),
+      // Kits (docs/decisions/055-kits.md): whether the size is one, or a part of one.
+      kitColumns.isKit("v.id").as("is_kit"),
+      kitColumns.inKit("v.id").as("in_kit"),
       (eb) =>
         eb.selectFrom("product_variant as w").select(eb.fn.countAll<number>().as("n")).whereRef("w.product_id", "=", "p.id").as("sizes"),
       (eb) => repeatOf(eb as ExpressionBuilder<Database, never>, v.userId, v.checkoutKey).as("again"),

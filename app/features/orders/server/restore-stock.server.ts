@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "~/platform/db/db.server";
+import { type Db, getDatabase } from "~/platform/db/db.server";
+import { lockKitsOfParts } from "~/features/kits/server/order-kits.server";
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
 import { giveBackOfferUses } from "~/features/offers/server/order-offers.server";
 
@@ -21,6 +22,12 @@ export async function restoreOrderStock(trx: Db, orderId: string, now: string) {
   for (const productId of productIds) {
     await trx.updateTable("product").set({ updated_at: now }).where("id", "=", productId).execute();
   }
+  // Kits whose stock follows these sizes (docs/decisions/055-kits.md): their products next, in order.
+  await lockKitsOfParts(
+    trx,
+    getDatabase().engine,
+    lines.map((l) => l.variant_id ?? l.product_id),
+  );
   for (const line of lines) {
     await trx
       .updateTable("product_variant")

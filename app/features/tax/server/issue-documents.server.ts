@@ -1,3 +1,4 @@
+import { withKitName } from "~/features/kits/domain/kit-line-name";
 import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import { SHIPPING_SAC } from "~/features/tax/domain/gst";
@@ -76,9 +77,12 @@ function describeLine(l: {
   name: string;
   name_hi: string | null;
   variant_label: string;
+  kit_name?: string | null;
+  kit_name_hi?: string | null;
 }): Pick<DocumentLine, "description" | "descriptionHi"> {
   const line = { name: l.name, nameHi: l.name_hi, variantLabel: l.variant_label };
-  const [description, hindi] = [lineName(line, "en"), lineName(line, "hi")];
+  // A kit's part (docs/decisions/055-kits.md) is invoiced as itself, with the kit it was sold in.
+  const [description, hindi] = [withKitName(lineName(line, "en"), l, "en"), withKitName(lineName(line, "hi"), l, "hi")];
   return hindi === description ? { description } : { description, descriptionHi: hindi };
 }
 
