@@ -40,7 +40,7 @@ import { wishlistState } from "~/features/wishlist/server/wishlist.server";
 import { lineName } from "~/features/catalog/domain/pack-label";
 import { mayBuy } from "~/platform/auth/doors";
 import { getKitParts, kitForCrops } from "~/features/kits/server/save-kit.server";
-import { kitOfferMarkup, kitPartsMarkup } from "~/features/kits/ui/kit-parts.server";
+import { kitOfferMarkup, kitPartsMarkup, kitShownPrice } from "~/features/kits/ui/kit-parts.server";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, error }) =>
   data?.product
@@ -97,7 +97,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // What the member's cart is charged for this size (the quote and the order decide it again).
     memberPricePaise: member?.pricePaise ?? null,
     markup: {
-      ...productMarkup(product, size, delivery, tax, member),
+      ...productMarkup(
+        product,
+        size,
+        delivery,
+        tax,
+        member,
+        kitParts.length > 0
+          ? {
+              shownPaise: kitShownPrice(size.pricePaise, kitParts, tax),
+              withGstPaise: kitShownPrice(size.pricePaise, kitParts, { mode: tax.mode, display: "inclusive" }),
+            }
+          : null,
+      ),
       // A kit's parts and what it saves (docs/decisions/055-kits.md); empty for any other product.
       kit: kitPartsMarkup(size.pricePaise, kitParts, tax),
       reviews: await reviewsOf(product, url),

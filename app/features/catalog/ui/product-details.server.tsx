@@ -25,17 +25,22 @@ export function productMarkup(
   tax: Pick<TaxConfig, "mode" | "display">,
   /** A signed-in member's price list price of this size, before GST (docs/decisions/054-price-lists.md). */
   member: MemberPrice | null = null,
+  /** A kit's price as shown and with GST: its parts' shares, each at its own rate (docs/decisions/055-kits.md). */
+  kit: KitPrice | null = null,
 ) {
   return {
     breadcrumb: staticMarkup(<Breadcrumb product={product} />),
     gallery: staticMarkup(<Gallery images={product.images} name={product.name} />),
     intro: staticMarkup(<Intro product={product} />),
-    offer: staticMarkup(<Offer size={size} description={product.description} gstRate={product.gstRate} tax={tax} member={member} />),
+    offer: staticMarkup(
+      <Offer size={size} description={product.description} gstRate={product.gstRate} tax={tax} member={member} kit={kit} />,
+    ),
     facts: staticMarkup(<Facts product={product} delivery={delivery} />),
   };
 }
 
 export type MemberPrice = { groupName: string; pricePaise: number };
+export type KitPrice = { shownPaise: number; withGstPaise: number };
 
 function Breadcrumb({ product }: { product: ProductDetail }) {
   return (
@@ -146,18 +151,21 @@ function Offer({
   gstRate,
   tax,
   member,
+  kit,
 }: {
   size: ProductDetail["variants"][number];
   description: string;
   gstRate: number;
   tax: Pick<TaxConfig, "mode" | "display">;
   member: MemberPrice | null;
+  kit: KitPrice | null;
 }) {
   const inStock = size.stock > 0;
   const rate = tax.mode === "flat" ? FLAT_GST_PERCENT : gstRate;
-  const shown = displayPrice(size.pricePaise, gstRate, tax);
+  // A kit is charged its parts' GST, each at its own rate: its price is theirs, not its product's rate's.
+  const shown = kit?.shownPaise ?? displayPrice(size.pricePaise, gstRate, tax);
   // The MRP includes every tax: the saving is against what the farmer pays (with GST), never the price before it.
-  const off = saving(size.mrpPaise, displayPrice(size.pricePaise, gstRate, { mode: tax.mode, display: "inclusive" }));
+  const off = saving(size.mrpPaise, kit?.withGstPaise ?? displayPrice(size.pricePaise, gstRate, { mode: tax.mode, display: "inclusive" }));
   return (
     <>
       <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -182,7 +190,15 @@ function Offer({
         </p>
       ) : null}
       <p className="text-sm text-stone-600" data-testid="gst-note">
-        {rate === 0 ? m.store_gst_nil() : tax.display === "inclusive" ? m.store_gst_inclusive({ rate }) : m.store_gst_at_checkout({ rate })}
+        {kit && tax.mode !== "flat"
+          ? tax.display === "inclusive"
+            ? m.store_gst_kit_inclusive()
+            : m.store_gst_kit_at_checkout()
+          : rate === 0
+            ? m.store_gst_nil()
+            : tax.display === "inclusive"
+              ? m.store_gst_inclusive({ rate })
+              : m.store_gst_at_checkout({ rate })}
       </p>
       {size.priceBreaks?.length ? (
         // Quantity prices (issue 31), as the store shows prices; the cart and the order charge them.

@@ -27,11 +27,7 @@ export type KitPartView = {
 export function kitPartsMarkup(kitPricePaise: number, parts: readonly KitPartView[], tax: Pick<TaxConfig, "mode" | "display">) {
   if (parts.length === 0) return "";
   const hindi = currentLocale() === "hi";
-  const shares = splitKitPrice(
-    kitPricePaise,
-    parts.map((p) => p.pricePaise * p.quantity),
-  );
-  const kitShown = parts.reduce((sum, p, i) => sum + displayPrice(shares[i] ?? 0, p.gstRate, tax), 0);
+  const kitShown = kitShownPrice(kitPricePaise, parts, tax);
   const apart = parts.reduce((sum, p) => sum + displayPrice(p.pricePaise, p.gstRate, tax) * p.quantity, 0);
   const saved = apart - kitShown;
   return staticMarkup(
@@ -71,6 +67,22 @@ export function kitPartsMarkup(kitPricePaise: number, parts: readonly KitPartVie
       ) : null}
     </section>,
   );
+}
+
+/**
+ * A kit's price as the store shows prices: its price shared over its parts, each with its own GST when
+ * prices are shown with GST, as its order is charged (the product page's price for a kit).
+ */
+export function kitShownPrice(
+  kitPricePaise: number,
+  parts: readonly Pick<KitPartView, "pricePaise" | "quantity" | "gstRate">[],
+  tax: Pick<TaxConfig, "mode" | "display">,
+): number {
+  const shares = splitKitPrice(
+    kitPricePaise,
+    parts.map((p) => p.pricePaise * p.quantity),
+  );
+  return parts.reduce((sum, p, i) => sum + displayPrice(shares[i] ?? 0, p.gstRate, tax), 0);
 }
 
 /** The dosage calculator's offer of a crop's kit, as server-made HTML: "Or buy the 1 acre tomato kit — ₹1,575". */
