@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { splitKitPrice } from "./kit-split";
+import { kitOfferGroups, kitPartLines, kitUnitPrices, splitKitDiscount, splitKitPrice, spreadKitDiscounts } from "./kit-split";
 
 describe("splitKitPrice", () => {
   it("shares a kit's price in proportion to its parts' prices, exactly", () => {
@@ -30,6 +30,143 @@ describe("splitKitPrice", () => {
             expect(Number.isInteger(share)).toBe(true);
             const exact = (total * (weights[i] ?? 0)) / sum;
             expect(Math.abs(share - exact)).toBeLessThan(1 + 1e-6 * Math.max(1, exact));
+          });
+        },
+      ),
+    );
+  });
+});
+
+describe("kitUnitPrices and kitPartLines", () => {
+  // Seed 4 × ₹150, DAP ₹1,350, spray ₹300: the seeds' share, ₹461.54, is not 4 whole-paise units.
+  const kit = [
+    { weight: 4 * 15_000, quantity: 4 },
+    { weight: 135_000, quantity: 1 },
+    { weight: 30_000, quantity: 1 },
+  ];
+
+  it("gives whole-paise units that multiply out to the kit's price, the rest on a part of quantity 1", () => {
+    expect(splitKitPrice(130_000, [60_000, 135_000, 30_000])).toEqual([34_667, 78_000, 17_333]);
+    const units = kitUnitPrices(130_000, kit);
+    // 34,667 / 4 = 8,666.75 → 8,667 (4 × 8,667 = 34,668): DAP, the largest part of quantity 1, takes the paisa less.
+    expect(units).toEqual([8_667, 77_999, 17_333]);
+    expect(kitPartLines(130_000, kit, 3)).toEqual([
+      { unit: 8_667, amount: 8_667 * 4 * 3 },
+      { unit: 77_999, amount: 77_999 * 3 },
+      { unit: 17_333, amount: 17_333 * 3 },
+    ]);
+  });
+
+  it("keeps the exact shares when no part has quantity 1", () => {
+    const pairs = [
+      { weight: 30_000, quantity: 2 },
+      { weight: 90_000, quantity: 3 },
+    ];
+    expect(kitUnitPrices(100_001, pairs)).toBeNull();
+    const lines = kitPartLines(100_001, pairs, 2);
+    expect(lines.map((l) => l.amount)).toEqual(splitKitPrice(200_002, [30_000, 90_000]));
+    expect(lines.reduce((s, l) => s + l.amount, 0)).toBe(200_002);
+  });
+
+  it("sums exactly; units multiply out whenever a part of quantity 1 exists; others within a paisa a unit", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ price: fc.integer({ min: 1, max: 10_000_000 }), quantity: fc.integer({ min: 1, max: 99 }) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.double({ min: 0.01, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: 50 }),
+        (raw, ratio, kits) => {
+          const parts = raw.map((p) => ({ weight: p.price * p.quantity, quantity: p.quantity }));
+          const whole = parts.reduce((s, p) => s + p.weight, 0);
+          const price = Math.max(1, Math.floor(whole * ratio));
+          const lines = kitPartLines(price, parts, kits);
+          expect(lines.reduce((s, l) => s + l.amount, 0)).toBe(price * kits);
+          for (const l of lines) expect(l.amount).toBeGreaterThanOrEqual(0);
+          const units = kitUnitPrices(price, parts);
+          if (parts.some((p) => p.quantity === 1)) {
+            expect(units).not.toBeNull();
+            for (const [i, l] of lines.entries()) expect(l.amount).toBe(l.unit * (parts[i]?.quantity ?? 0) * kits);
+            // The part that takes what is left over; every other unit is within a paisa of its proportion.
+            const at = parts.findIndex((_, i) => isAbsorber(price, parts, i));
+            parts.forEach((p, i) => {
+              if (i === at) return;
+              const exact = (price * p.weight) / whole / p.quantity;
+              expect(Math.abs((units?.[i] ?? 0) - exact)).toBeLessThan(1 + 1e-9 * exact + 1 / p.quantity);
+            });
+          } else expect(units).toBeNull();
+        },
+      ),
+    );
+  });
+});
+
+/** Whether part i is the one kitUnitPrices puts the rest on: of quantity 1, the largest share, the earlier on a tie. */
+function isAbsorber(price: number, parts: readonly { weight: number; quantity: number }[], i: number) {
+  const shares = splitKitPrice(
+    price,
+    parts.map((p) => p.weight),
+  );
+  const best = Math.max(...parts.map((p, k) => (p.quantity === 1 ? (shares[k] ?? 0) : -1)));
+  return parts.findIndex((p, k) => p.quantity === 1 && shares[k] === best) === i;
+}
+
+describe("splitKitDiscount and spreadKitDiscounts", () => {
+  it("shares a kit's discount over its part lines by amount, each offer's parts adding up to it", () => {
+    const spread = splitKitDiscount(
+      [34_668, 77_999, 17_333],
+      [
+        { offerId: "a", paise: 13_000 },
+        { offerId: "b", paise: 5_000 },
+      ],
+    );
+    expect(spread.map((s) => s.discount)).toEqual([4_800, 10_800, 2_400]);
+    expect(spread.flatMap((s) => s.parts.filter((p) => p.offerId === "a")).reduce((t, p) => t + p.paise, 0)).toBe(13_000);
+    expect(spread.flatMap((s) => s.parts.filter((p) => p.offerId === "b")).reduce((t, p) => t + p.paise, 0)).toBe(5_000);
+  });
+
+  it("puts each group's result back on its lines", () => {
+    const groups = kitOfferGroups([null, "kit", "kit", null]);
+    expect(groups).toEqual([[0], [1, 2], [3]]);
+    const lines = spreadKitDiscounts(
+      groups,
+      [500, 300, 100, 700],
+      [
+        { discount: 50, parts: [{ offerId: "a", paise: 50 }] },
+        { discount: 40, parts: [{ offerId: "a", paise: 40 }] },
+        { discount: 0, parts: [] },
+      ],
+    );
+    expect(lines).toEqual([
+      { discount: 50, parts: [{ offerId: "a", paise: 50 }] },
+      { discount: 30, parts: [{ offerId: "a", paise: 30 }] },
+      { discount: 10, parts: [{ offerId: "a", paise: 10 }] },
+      { discount: 0, parts: [] },
+    ]);
+  });
+
+  it("never takes a part line below zero; the discounts add up; each within a paisa an offer of proportional", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 3 }),
+        (amounts, cuts) => {
+          let left = amounts.reduce((s, a) => s + a, 0);
+          const offerParts = cuts.map((c, k) => {
+            const paise = Math.floor(left * c);
+            left -= paise;
+            return { offerId: `o${k}`, paise };
+          });
+          const total = offerParts.reduce((s, p) => s + p.paise, 0);
+          const spread = splitKitDiscount(amounts, offerParts);
+          expect(spread.reduce((s, l) => s + l.discount, 0)).toBe(total);
+          const sum = amounts.reduce((s, a) => s + a, 0);
+          spread.forEach((l, j) => {
+            expect(l.discount).toBeGreaterThanOrEqual(0);
+            expect(l.discount).toBeLessThanOrEqual(amounts[j] ?? 0);
+            expect(l.parts.reduce((s, p) => s + p.paise, 0)).toBe(l.discount);
+            if (sum > 0) expect(Math.abs(l.discount - (total * (amounts[j] ?? 0)) / sum)).toBeLessThanOrEqual(offerParts.length + 1e-6);
           });
         },
       ),
