@@ -68,6 +68,20 @@ describe("kitUnitPrices and kitPartLines", () => {
     expect(lines.reduce((s, l) => s + l.amount, 0)).toBe(200_002);
   });
 
+  it("never gives a unit price below a paisa: a kit priced at a few paise keeps its exact shares", () => {
+    const parts = [
+      { weight: 100, quantity: 2 },
+      { weight: 100, quantity: 1 },
+    ];
+    expect(kitUnitPrices(3, parts)).toEqual([1, 1]);
+    // ₹0.02: 2 units of at least a paisa and one more cannot make 2 paise.
+    expect(kitUnitPrices(2, parts)).toBeNull();
+    expect(kitPartLines(2, parts, 1)).toEqual([
+      { amount: 1, unit: 1 },
+      { amount: 1, unit: 1 },
+    ]);
+  });
+
   it("sums exactly; units multiply out whenever a part of quantity 1 exists; others within a paisa a unit", () => {
     fc.assert(
       fc.property(
@@ -75,7 +89,7 @@ describe("kitUnitPrices and kitPartLines", () => {
           minLength: 1,
           maxLength: 12,
         }),
-        fc.double({ min: 0.01, max: 1, noNaN: true }),
+        fc.double({ min: 0.001, max: 1, noNaN: true }),
         fc.integer({ min: 1, max: 50 }),
         (raw, ratio, kits) => {
           const parts = raw.map((p) => ({ weight: p.price * p.quantity, quantity: p.quantity }));
@@ -83,19 +97,32 @@ describe("kitUnitPrices and kitPartLines", () => {
           const price = Math.max(1, Math.floor(whole * ratio));
           const lines = kitPartLines(price, parts, kits);
           expect(lines.reduce((s, l) => s + l.amount, 0)).toBe(price * kits);
-          for (const l of lines) expect(l.amount).toBeGreaterThanOrEqual(0);
+          for (const l of lines) {
+            expect(l.amount).toBeGreaterThanOrEqual(0);
+            expect(l.unit).toBeGreaterThanOrEqual(1);
+          }
           const units = kitUnitPrices(price, parts);
-          if (parts.some((p) => p.quantity === 1)) {
-            expect(units).not.toBeNull();
-            for (const [i, l] of lines.entries()) expect(l.amount).toBe(l.unit * (parts[i]?.quantity ?? 0) * kits);
+          const shares = splitKitPrice(
+            price,
+            parts.map((p) => p.weight),
+          );
+          const one = parts.some((p) => p.quantity === 1);
+          // With a part of quantity 1 and every part's share at least a paisa a unit, units are always found.
+          if (one && parts.every((p, i) => (shares[i] ?? 0) >= p.quantity)) expect(units).not.toBeNull();
+          if (units) {
+            for (const [i, l] of lines.entries()) {
+              expect(l.unit).toBeGreaterThanOrEqual(1);
+              expect(l.amount).toBe(l.unit * (parts[i]?.quantity ?? 0) * kits);
+            }
             // The part that takes what is left over; every other unit is within a paisa of its proportion.
             const at = parts.findIndex((_, i) => isAbsorber(price, parts, i));
             parts.forEach((p, i) => {
               if (i === at) return;
               const exact = (price * p.weight) / whole / p.quantity;
-              expect(Math.abs((units?.[i] ?? 0) - exact)).toBeLessThan(1 + 1e-9 * exact + 1 / p.quantity);
+              expect(Math.abs((units[i] ?? 0) - exact)).toBeLessThan(1 + 1e-9 * exact + 1 / p.quantity);
             });
-          } else expect(units).toBeNull();
+          }
+          if (!one) expect(units).toBeNull();
         },
       ),
     );

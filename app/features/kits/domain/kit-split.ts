@@ -35,9 +35,10 @@ export type KitSplitPart = { weight: number; quantity: number };
  * One kit's price as a whole-paise unit price per part (docs/decisions/055-kits.md): the price split
  * over the parts by weight (splitKitPrice), each part's share divided by its quantity in the kit and
  * rounded to the paisa, and what that leaves over (either way) put on the part of quantity 1 with the
- * largest share (the earlier on a tie), so Σ unit × quantity is the kit's price exactly. Should that
- * take it below zero, the others' units are rounded down instead (it then only gains). Null when no
- * part has quantity 1: no exact whole-paise units are then looked for.
+ * largest share (the earlier on a tie), so Σ unit × quantity is the kit's price exactly. Every unit
+ * is at least a paisa; should that part be left below one, the others' units are rounded down instead
+ * (it then only gains). Null when no part has quantity 1 (no exact whole-paise units are then looked
+ * for), or when even so a unit would be below a paisa (a kit priced at a few paise).
  */
 export function kitUnitPrices(price: number, parts: readonly KitSplitPart[]): number[] | null {
   if (parts.some((p) => !Number.isSafeInteger(p.quantity) || p.quantity < 1))
@@ -51,10 +52,11 @@ export function kitUnitPrices(price: number, parts: readonly KitSplitPart[]): nu
     if (p.quantity === 1 && (at < 0 || (shares[i] ?? 0) > (shares[at] ?? 0))) at = i;
   });
   if (at < 0) return null;
+  // Every unit price at least a paisa (an order line's unit price is above zero).
   for (const round of [Math.round, Math.floor]) {
-    const units = parts.map((p, i) => (i === at ? 0 : round((shares[i] ?? 0) / p.quantity)));
+    const units = parts.map((p, i) => (i === at ? 0 : Math.max(1, round((shares[i] ?? 0) / p.quantity))));
     const rest = price - units.reduce((s, u, i) => s + u * (parts[i]?.quantity ?? 0), 0);
-    if (rest >= 0) {
+    if (rest >= 1) {
       units[at] = rest;
       return units;
     }
