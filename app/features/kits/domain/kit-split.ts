@@ -34,11 +34,13 @@ export type KitSplitPart = { weight: number; quantity: number };
 /**
  * One kit's price as a whole-paise unit price per part (docs/decisions/055-kits.md): the price split
  * over the parts by weight (splitKitPrice), each part's share divided by its quantity in the kit and
- * rounded to the paisa, and what that leaves over (either way) put on the part of quantity 1 with the
- * largest share (the earlier on a tie), so Σ unit × quantity is the kit's price exactly. Every unit
- * is at least a paisa; should that part be left below one, the others' units are rounded down instead
- * (it then only gains). Null when no part has quantity 1 (no exact whole-paise units are then looked
- * for), or when even so a unit would be below a paisa (a kit priced at a few paise).
+ * rounded to the paisa, and what that leaves over (either way) put on one part, so Σ unit × quantity
+ * is the kit's price exactly: the part of quantity 1 with the largest share (the earlier on a tie),
+ * which can always take it. Without one, a part whose quantity divides what is left (2 seed packets
+ * and 2 sprays at an even price): the part taking it may then be a few paise a unit from its
+ * proportion. Every unit is at least a paisa; should the part taking the rest be left below one, the
+ * others' units are rounded down instead. Null when no part can take it (no part of quantity 1 and
+ * no quantity dividing the rest, or a kit priced at a few paise).
  */
 export function kitUnitPrices(price: number, parts: readonly KitSplitPart[]): number[] | null {
   if (parts.some((p) => !Number.isSafeInteger(p.quantity) || p.quantity < 1))
@@ -47,18 +49,18 @@ export function kitUnitPrices(price: number, parts: readonly KitSplitPart[]): nu
     price,
     parts.map((p) => p.weight),
   );
-  let at = -1;
-  parts.forEach((p, i) => {
-    if (p.quantity === 1 && (at < 0 || (shares[i] ?? 0) > (shares[at] ?? 0))) at = i;
-  });
-  if (at < 0) return null;
-  // Every unit price at least a paisa (an order line's unit price is above zero).
-  for (const round of [Math.round, Math.floor]) {
-    const units = parts.map((p, i) => (i === at ? 0 : Math.max(1, round((shares[i] ?? 0) / p.quantity))));
-    const rest = price - units.reduce((s, u, i) => s + u * (parts[i]?.quantity ?? 0), 0);
-    if (rest >= 1) {
-      units[at] = rest;
-      return units;
+  const single = (i: number) => (parts[i]?.quantity === 1 ? 0 : 1);
+  const takers = parts.map((_, i) => i).sort((a, b) => single(a) - single(b) || (shares[b] ?? 0) - (shares[a] ?? 0) || a - b);
+  for (const at of takers) {
+    const quantity = parts[at]?.quantity ?? 1;
+    // Every unit price at least a paisa (an order line's unit price is above zero).
+    for (const round of [Math.round, Math.floor]) {
+      const units = parts.map((p, i) => (i === at ? 0 : Math.max(1, round((shares[i] ?? 0) / p.quantity))));
+      const rest = price - units.reduce((s, u, i) => s + u * (parts[i]?.quantity ?? 0), 0);
+      if (rest >= quantity && rest % quantity === 0) {
+        units[at] = rest / quantity;
+        return units;
+      }
     }
   }
   return null;
