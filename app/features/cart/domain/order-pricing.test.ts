@@ -77,11 +77,12 @@ describe("the cart taxes a kit as its order will: each part at its own rate (doc
 
   it("shares the kit's price over its parts and taxes each share at its rate, one line for the kit", () => {
     const priced = priceCart([kit(2), dap(1)], config, "Maharashtra");
-    // The order's lines: ₹461.54 at 0%, ₹2,076.92 at 5%, ₹461.54 at 18% (splitKitPrice), and the DAP.
+    // The order's lines (kitPartLines): 4 seed packets at ₹115.39 at 0%, 2 DAP at ₹1,038.45 at 5% (the
+    // paisa over on the part of quantity 1), 2 sprays at ₹230.77 at 18%, and the DAP bought alone.
     const parts = priceCart(
       [
-        { product: { ...kit(1).product, kitTax: undefined, gstRate: 0, pricePaise: 46_154 }, quantity: 1 },
-        { product: { ...kit(1).product, id: "p2", variantId: "p2", kitTax: undefined, gstRate: 5, pricePaise: 103_846 }, quantity: 2 },
+        { product: { ...kit(1).product, kitTax: undefined, gstRate: 0, pricePaise: 11_539 }, quantity: 4 },
+        { product: { ...kit(1).product, id: "p2", variantId: "p2", kitTax: undefined, gstRate: 5, pricePaise: 103_845 }, quantity: 2 },
         { product: { ...kit(1).product, id: "p3", variantId: "p3", kitTax: undefined, gstRate: 18, pricePaise: 23_077 }, quantity: 2 },
         dap(1),
       ],

@@ -1,5 +1,5 @@
 import { displayPrice, FLAT_GST_PERCENT, type TaxConfig, type TaxedLine, type TaxInputLine } from "~/features/tax/domain/gst";
-import { splitKitPrice } from "~/features/kits/domain/kit-split";
+import { kitPartLines, splitKitDiscount } from "~/features/kits/domain/kit-split";
 import { type PricedOrder, priceOrder } from "~/features/tax/domain/gst-order";
 import { findIndianState } from "~/platform/core/indian-states";
 import { nextPriceBreak, unitPriceAt } from "~/features/catalog/domain/price-breaks";
@@ -28,39 +28,15 @@ export type CartOffers = {
 export function priceCart(lines: readonly CartLine[], config: TaxConfig, stateName?: string, offers?: CartOffers | null): PricedOrder {
   const buyer = stateName ? (findIndianState(stateName)?.gstCode ?? "") : "";
   // A discount lowers its line's taxable value; free delivery, the charge (docs/decisions/050-offers.md).
-  const off = (l: CartLine) => Math.min(lineUnitPrice(l) * l.quantity, offers?.discounts[sizeId(l)] ?? 0);
-  // A kit is taxed as its order will be (docs/decisions/055-kits.md): its amount shared over its parts,
-  // each at its own rate and seller; the parts' tax is then put back together as the kit's line.
+  // A kit is taxed as its order will be (docs/decisions/055-kits.md): its part lines (kitPartLines), its
+  // discount shared over them by amount (splitKitDiscount); their tax is then folded back into the kit's line.
   const owner: number[] = [];
-  const input = lines.flatMap((l, i): TaxInputLine[] => {
-    const amount = lineUnitPrice(l) * l.quantity - off(l);
-    const parts = l.product.kitTax;
-    if (parts?.length) {
-      const shares = splitKitPrice(
-        amount,
-        parts.map((p) => p.weight),
-      );
-      return parts.map((p, j) => {
-        owner.push(i);
-        return {
-          amount: shares[j] ?? 0,
-          quantity: p.quantity * l.quantity,
-          rate: p.rate,
-          sellerStateCode: p.sellerStateCode ?? config.storeStateCode,
-        };
-      });
-    }
-    owner.push(i);
-    // A line not yet checked against the catalogue is priced at the flat rate until it is.
-    return [
-      {
-        amount,
-        quantity: l.quantity,
-        rate: l.product.gstRate ?? FLAT_GST_PERCENT,
-        sellerStateCode: l.product.sellerStateCode ?? config.storeStateCode,
-      },
-    ];
-  });
+  const input = cartTaxLines(lines, config, offers).flatMap((parts, i) =>
+    parts.map((p): TaxInputLine => {
+      owner.push(i);
+      return { ...p.line, amount: p.line.amount - p.discount };
+    }),
+  );
   const priced = priceOrder(input, offers?.freeShipping ? { ...config, shipping: { feePaise: 0, freeOverPaise: 0 } } : config, buyer);
   if (input.length === lines.length) return priced;
   const folded = lines.map((_, i) => {
@@ -81,15 +57,49 @@ export function priceCart(lines: readonly CartLine[], config: TaxConfig, stateNa
 
 const sizeId = (l: CartLine) => l.product.variantId ?? l.product.id;
 
-/** The cart's lines as the tax engine takes them, before any discount. */
-function taxLines(lines: readonly CartLine[], config: TaxConfig) {
-  return lines.map((l) => ({
-    amount: lineUnitPrice(l) * l.quantity,
-    quantity: l.quantity,
-    // A line not yet checked against the catalogue is priced at the flat rate until it is.
-    rate: l.product.gstRate ?? FLAT_GST_PERCENT,
-    sellerStateCode: l.product.sellerStateCode ?? config.storeStateCode,
-  }));
+/**
+ * Each cart line as the order will write it, before any discount: one tax line, or a kit's part lines
+ * (kitPartLines: the amounts its order writes), each with its discount and each offer's part of it
+ * (a kit's shared over its parts by splitKitDiscount, as the order does).
+ */
+function cartTaxLines(lines: readonly CartLine[], config: TaxConfig, offers: CartOffers | null | undefined) {
+  return lines.map((l) => {
+    const unit = lineUnitPrice(l);
+    const amount = unit * l.quantity;
+    const discount = Math.min(amount, offers?.discounts[sizeId(l)] ?? 0);
+    const offerParts = offers?.parts?.[sizeId(l)] ?? (discount > 0 ? [{ offerId: "", paise: discount }] : []);
+    const kit = l.product.kitTax;
+    if (kit?.length) {
+      const parts = kitPartLines(unit, kit, l.quantity);
+      const spread = splitKitDiscount(
+        parts.map((p) => p.amount),
+        offerParts,
+      );
+      return kit.map((p, j) => ({
+        line: {
+          amount: parts[j]?.amount ?? 0,
+          quantity: p.quantity * l.quantity,
+          rate: p.rate,
+          sellerStateCode: p.sellerStateCode ?? config.storeStateCode,
+        },
+        discount: spread[j]?.discount ?? 0,
+        parts: spread[j]?.parts ?? [],
+      }));
+    }
+    return [
+      {
+        line: {
+          amount,
+          quantity: l.quantity,
+          // A line not yet checked against the catalogue is priced at the flat rate until it is.
+          rate: l.product.gstRate ?? FLAT_GST_PERCENT,
+          sellerStateCode: l.product.sellerStateCode ?? config.storeStateCode,
+        },
+        discount,
+        parts: offerParts,
+      },
+    ];
+  });
 }
 
 /**
@@ -98,9 +108,10 @@ function taxLines(lines: readonly CartLine[], config: TaxConfig) {
  */
 export function cartShownOffers(lines: readonly CartLine[], config: TaxConfig, offers: CartOffers | null | undefined): ShownOffer[] {
   if (!offers) return [];
+  const taxed = cartTaxLines(lines, config, offers).flat();
   const saved = savingsWithGst(
-    taxLines(lines, config),
-    lines.map((l) => offers.parts?.[sizeId(l)] ?? []),
+    taxed.map((t) => t.line),
+    taxed.map((t) => t.parts),
     offers.offers.map((o) => o.offerId),
     config,
   );

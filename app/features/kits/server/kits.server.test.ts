@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutInput, createCustomer, createProduct } from "../../../../tests/factories";
+import { checkoutInput, createCustomer, createOffer, createProduct } from "../../../../tests/factories";
 import { sizeOf, sizesOf } from "../../../../tests/sizes";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { saveVariants } from "~/features/catalog/server/variants.server";
@@ -14,6 +14,13 @@ import { sizesAboveMrpUnder } from "~/features/catalog/server/mrp-check.server";
 import { issueInvoices } from "~/features/tax/server/issue-documents.server";
 import type { TaxDocument } from "~/features/tax/domain/tax-documents";
 import { splitKitPrice } from "~/features/kits/domain/kit-split";
+import { cartShownOffers, priceCart } from "~/features/cart/domain/order-pricing";
+import { quotedProduct } from "~/features/cart/domain/cart-cookie";
+import { unitPriceAt } from "~/features/catalog/domain/price-breaks";
+import { quoteOffers } from "~/features/offers/server/order-offers.server";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
+import { saveSetting } from "~/features/settings/server/save-setting.server";
+import { taxConfig } from "~/features/tax/server/tax-config.server";
 import { KitRefused, kitForCrops, readKitParts, saveKit } from "./save-kit.server";
 
 const engine = getDatabase().engine;
@@ -83,6 +90,7 @@ const linesOf = (orderId: string) =>
     .select([
       "variant_id",
       "quantity",
+      "unit_price_paise",
       "line_total_paise",
       "hsn_code",
       "gst_rate",
@@ -98,7 +106,123 @@ const linesOf = (orderId: string) =>
     .orderBy("hsn_code")
     .execute();
 
+/**
+ * The cart's numbers as checkout computes its summary (quoteCart, the /resources/cart-offers quote,
+ * priceCart and cartShownOffers with the store's tax config), then the order placed from the same cart.
+ */
+async function cartAndOrder(items: { productId: string; variantId: string; quantity: number }[], code: string) {
+  const customer = await createCustomer();
+  const config = taxConfig(await getGeneralSettings());
+  const quoted = await quoteCart(
+    items.map(({ productId, variantId }) => ({ productId, variantId })),
+    customer.id,
+  );
+  const count = (variantId: string) => items.find((i) => i.variantId === variantId)?.quantity ?? 0;
+  const quote = await quoteOffers({
+    lines: quoted.map((q) => ({
+      productId: q.productId,
+      variantId: q.variantId,
+      category: q.category,
+      quantity: count(q.variantId),
+      unitPaise: unitPriceAt(q.pricePaise, q.priceBreaks, count(q.variantId)),
+    })),
+    code,
+    stateCode: "27",
+    pincode: "411001",
+    userId: customer.id,
+  });
+  expect(quote.couponRefusal).toBeNull();
+  const offers = { discounts: quote.discounts, parts: quote.parts, offers: quote.applied, freeShipping: quote.freeShipping };
+  const lines = quoted.map((q) => ({ product: quotedProduct(q), quantity: count(q.variantId) }));
+  const cart = priceCart(lines, config, "Maharashtra", offers);
+  const shown = cartShownOffers(lines, config, offers);
+  const { orderId } = await placeOrder(customer, checkoutInput(items, { couponCode: code }));
+  const order = await getDb()
+    .selectFrom("orders")
+    .select(["subtotal_paise", "discount_paise", "tax_paise", "shipping_paise", "total_paise", "offers"])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  const saved = (JSON.parse(String(order.offers)) as { offerId: string; paise: number; withGstPaise: number }[]).map((o) => ({
+    offerId: o.offerId,
+    paise: o.paise,
+    withGstPaise: o.withGstPaise,
+  }));
+  return {
+    cart: {
+      subtotal: cart.subtotal,
+      discount: Object.values(quote.discounts).reduce((s, d) => s + d, 0),
+      tax: cart.tax,
+      shipping: cart.shipping,
+      total: cart.total,
+      offers: shown.map((o) => ({ offerId: o.offerId, paise: o.paise, withGstPaise: o.withGstPaise })),
+    },
+    order: {
+      subtotal: Number(order.subtotal_paise),
+      discount: Number(order.discount_paise),
+      tax: Number(order.tax_paise),
+      shipping: Number(order.shipping_paise),
+      total: Number(order.total_paise),
+      offers: saved,
+    },
+    lines: await linesOf(orderId),
+  };
+}
+
 describe(`kits (${engine})`, () => {
+  for (const display of ["inclusive", "exclusive"] as const) {
+    describe(`the cart's total for a kit with an offer is the order's, to the paisa (prices shown ${display})`, () => {
+      const withDisplay = async (run: () => Promise<void>) => {
+        const before = await getGeneralSettings();
+        await saveSetting("general", { ...before, priceDisplay: display });
+        try {
+          await run();
+        } finally {
+          await saveSetting("general", before);
+        }
+      };
+
+      it("a percentage coupon: judged on the kit as one line, its discount shared over the parts", () =>
+        withDisplay(async () => {
+          const k = await tomatoKit();
+          const coupon = await createOffer({ discount_percent: 10 });
+          const { cart, order, lines } = await cartAndOrder(
+            [{ productId: k.kit.id, variantId: k.kit.id, quantity: 2 }],
+            String(coupon.code),
+          );
+          // 10% of ₹3,000 is ₹300 exactly (a percentage floored per part line would give ₹299.99).
+          expect(order.discount).toBe(30_000);
+          expect(lines.reduce((s, l) => s + Number(l.line_total_paise) - Number(l.taxable_paise), 0)).toBe(30_000);
+          expect(cart).toEqual(order);
+        }));
+
+      it("a fixed coupon", () =>
+        withDisplay(async () => {
+          const k = await tomatoKit();
+          const coupon = await createOffer({ discount_type: "fixed", discount_percent: null, discount_paise: 10_001 });
+          const { cart, order } = await cartAndOrder([{ productId: k.kit.id, variantId: k.kit.id, quantity: 3 }], String(coupon.code));
+          expect(order.discount).toBe(10_001);
+          expect(cart).toEqual(order);
+        }));
+
+      it("a mixed cart: a kit and sizes bought on their own, with a percentage coupon", () =>
+        withDisplay(async () => {
+          const k = await tomatoKit();
+          const coupon = await createOffer({ discount_percent: 7 });
+          const { cart, order } = await cartAndOrder(
+            [
+              { productId: k.kit.id, variantId: k.kit.id, quantity: 1 },
+              { productId: k.spray.id, variantId: k.spray.id, quantity: 3 },
+              { productId: k.seed.id, variantId: k.seed10.id, quantity: 1 },
+            ],
+            String(coupon.code),
+          );
+          // 7% of the kit's ₹1,500 (₹105), of 3 sprays' ₹900 (₹63), of a seed's ₹150 (₹10.50, floored).
+          expect(order.discount).toBe(10_500 + 6_300 + 1_050);
+          expect(cart).toEqual(order);
+        }));
+    });
+  }
+
   it("the dosage calculator's kit: the cheapest kit on sale and in stock for the crops, never the product itself", async () => {
     const k = await tomatoKit();
     await getDb().insertInto("product_crop").values({ product_id: k.kit.id, crop: "brinjal" }).execute();
@@ -179,18 +303,35 @@ describe(`kits (${engine})`, () => {
         checkoutInput([{ productId: k.kit.id, variantId: k.kit.id, quantity: 2 }], { paymentMethod }),
       );
       const lines = await linesOf(orderId);
-      const shares = splitKitPrice(300_000, [30_000, 135_000, 30_000]);
-      expect(shares).toEqual([46_154, 207_692, 46_154]);
-      expect(lines.map((l) => [l.variant_id, l.quantity, Number(l.line_total_paise), l.hsn_code, Number(l.gst_rate)])).toEqual([
-        [k.seed10.id, 4, 46_154, "1209", 5],
-        [k.dap.id, 2, 207_692, "3105", 5],
-        [k.spray.id, 2, 46_154, "3808", 18],
+      // One kit's ₹1,500 by weight: 23,077 + 103,846 + 23,077. The seed's 23,077 is 2 × ₹115.385: ₹115.39 a
+      // packet, and DAP (the largest part of quantity 1) takes the paisa over: ₹1,038.45.
+      expect(splitKitPrice(150_000, [30_000, 135_000, 30_000])).toEqual([23_077, 103_846, 23_077]);
+      expect(
+        lines.map((l) => [
+          l.variant_id,
+          l.quantity,
+          Number(l.unit_price_paise),
+          Number(l.line_total_paise),
+          l.hsn_code,
+          Number(l.gst_rate),
+        ]),
+      ).toEqual([
+        [k.seed10.id, 4, 11_539, 46_156, "1209", 5],
+        [k.dap.id, 2, 103_845, 207_690, "3105", 5],
+        [k.spray.id, 2, 23_077, 46_154, "3808", 18],
       ]);
+      // Each line multiplies out: unit × quantity is its amount, as the tax invoice prints them.
+      for (const l of lines) expect(Number(l.unit_price_paise) * Number(l.quantity)).toBe(Number(l.line_total_paise));
       expect(lines.reduce((s, l) => s + Number(l.line_total_paise), 0)).toBe(300_000);
       for (const l of lines) {
         expect(l).toMatchObject({ kit_variant_id: k.kit.id, kit_name: `1 acre tomato kit ${k.tag}`, kit_quantity: 2 });
-        const tax = Number(l.cgst_paise) + Number(l.sgst_paise) + Number(l.igst_paise);
-        expect(Math.abs(tax - (Number(l.taxable_paise) * Number(l.gst_rate)) / 100)).toBeLessThanOrEqual(1);
+        // Whole-paise units are taxed as any size's (issue 29): a unit's CGST and SGST times the units.
+        const units = Number(l.quantity);
+        expect(Number(l.igst_paise)).toBe(0);
+        expect(Number(l.cgst_paise) % units).toBe(0);
+        expect(Number(l.sgst_paise) % units).toBe(0);
+        const tax = Number(l.cgst_paise) + Number(l.sgst_paise);
+        expect(Math.abs(tax - (Number(l.taxable_paise) * Number(l.gst_rate)) / 100)).toBeLessThanOrEqual(units);
       }
       // Seeds 20 − 4, DAP 5 − 2, spray 10 − 2; the kit: min(16 / 2, 3, 8) = 3, on its size and its summary.
       expect(await stockOf(k.seed10.id)).toBe(16);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db, Engine } from "~/platform/db/db.server";
 import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
-import { splitKitPrice } from "~/features/kits/domain/kit-split";
+import { kitOfferGroups, kitPartLines, type KitOfferPart, spreadKitDiscounts } from "~/features/kits/domain/kit-split";
 
 /**
  * A kit in an order (docs/decisions/055-kits.md). placeOrder reads the pack sizes asked for; a size
@@ -117,10 +117,13 @@ export type PlannedLine<S> = {
     variantId: string;
     productId: string;
     category: string;
+    vendorId: string | null;
     name: string;
     nameHi: string | null;
     quantity: number;
+    /** The part line's amount and its unit price (kitPartLines: unit × quantity = amount when it can be). */
     sharePaise: number;
+    unitPaise: number;
   } | null;
 };
 
@@ -155,9 +158,10 @@ export function planOrderLines<S extends OrderSize>(
     if (parts.length === 0) throw refuse(size.name, null);
     const gone = parts.find((p) => p.status !== "live" || !Number(p.licensed));
     if (gone) throw refuse(size.name, gone.name);
-    const shares = splitKitPrice(
-      Number(size.price_paise) * quantity,
-      parts.map((p) => Number(p.price_paise) * p.part_quantity),
+    const shares = kitPartLines(
+      Number(size.price_paise),
+      parts.map((p) => ({ weight: Number(p.price_paise) * p.part_quantity, quantity: p.part_quantity })),
+      quantity,
     );
     parts.forEach((part, i) => {
       const units = part.part_quantity * quantity;
@@ -168,10 +172,12 @@ export function planOrderLines<S extends OrderSize>(
           variantId: size.id,
           productId: size.product_id,
           category: size.category,
+          vendorId: size.vendor_id,
           name: size.name,
           nameHi: size.name_hi?.trim() || null,
           quantity,
-          sharePaise: shares[i] ?? 0,
+          sharePaise: shares[i]?.amount ?? 0,
+          unitPaise: shares[i]?.unit ?? 0,
         },
       });
       add(part, units);
@@ -179,6 +185,49 @@ export function planOrderLines<S extends OrderSize>(
   }
   const stock = [...stockSizes.values()].sort((a, b) => a.product_id.localeCompare(b.product_id) || a.id.localeCompare(b.id));
   return { lines, stock, take };
+}
+
+/**
+ * The order's lines as offers judge them (docs/decisions/055-kits.md), as the cart's quote does: a
+ * kit's part lines as one line (the kit's product, size, category and seller, its quantity, its
+ * amount the parts' together, i.e. the kit's price × kits). `spread` puts the offers' result back on
+ * the order's lines: a kit's discount, and each offer's part of it, shared over its part lines by
+ * their amounts (spreadKitDiscounts, as priceCart does for the cart's tax).
+ */
+export function offerKitsAsOne(
+  plan: readonly PlannedLine<OrderSize>[],
+  lines: readonly { product_id: string; variant_id: string; vendor_id: string | null; quantity: number; line_total_paise: number }[],
+) {
+  const groups = kitOfferGroups(plan.map((p) => p.kit?.variantId ?? null));
+  const amounts = lines.map((l) => l.line_total_paise);
+  const input = groups.map((group) => {
+    const first = group[0] ?? 0;
+    const kit = plan[first]?.kit ?? null;
+    const line = lines[first];
+    const amount = group.reduce((s, i) => s + (amounts[i] ?? 0), 0);
+    if (kit)
+      return {
+        productId: kit.productId,
+        variantId: kit.variantId,
+        vendorId: kit.vendorId,
+        quantity: kit.quantity,
+        amount,
+        category: kit.category,
+      };
+    return {
+      productId: line?.product_id ?? "",
+      variantId: line?.variant_id ?? "",
+      vendorId: line?.vendor_id ?? null,
+      quantity: line?.quantity ?? 0,
+      amount,
+      category: plan[first]?.size.category,
+    };
+  });
+  const spread = <R extends { lines: readonly { discount: number; parts: readonly KitOfferPart[] }[] }>(result: R) => ({
+    ...result,
+    lines: spreadKitDiscounts(groups, amounts, result.lines),
+  });
+  return { input, spread };
 }
 
 /**

@@ -42,7 +42,7 @@ import { decodePriceBreaks } from "~/features/catalog/domain/price-breaks-input"
 import { memberGroupColumn, readMemberPricing } from "~/features/price-lists/server/member-prices.server";
 import { withCommitBehind } from "~/platform/db/commit-behind.server";
 import { orderStatementValues, placeAndTake, placeAndTakeAll, type WrittenOrder } from "./place-taking-stock.server";
-import { kitColumns, lockKitProducts, planOrderLines, readOrderKits } from "~/features/kits/server/order-kits.server";
+import { kitColumns, lockKitProducts, offerKitsAsOne, planOrderLines, readOrderKits } from "~/features/kits/server/order-kits.server";
 import { applyOffers, normaliseCode, type OfferResult } from "~/features/offers/domain/offers";
 import {
   countOfferUses,
@@ -210,7 +210,7 @@ export async function placeOrder(
         // read in this transaction: what the cart sent is never a price. The customer's group's list
         // price when lower (decision 054). A kit's part: its share of the kit's price (decision 055).
         const member = kit ? null : priceFor(size, decodePriceBreaks(size.price_breaks), quantity);
-        const unit = kit ? Math.max(1, Math.round(kit.sharePaise / quantity)) : (member?.unitPaise ?? 0);
+        const unit = kit ? kit.unitPaise : (member?.unitPaise ?? 0);
         const priceListId = member?.priceListId ?? null;
         return {
           id: newId(),
@@ -291,24 +291,10 @@ export async function placeOrder(
       let offered: OfferResult | null = null;
       if (offers.length > 0) {
         const ctx = await customerContext(trx, customer.id, offers, { now, stateCode: buyerState.gstCode, pincode: delivery.pincode });
-        const seen = await offerLines(
-          trx,
-          offers,
-          lines.map((l, i) => {
-            // A kit's parts are offered as the kit: its product, size and category, its quantity once.
-            const { size, kit } = plan.lines[i] ?? { size: undefined, kit: null };
-            const first = kit !== null && plan.lines.findIndex((p) => p.kit?.variantId === kit.variantId) === i;
-            return {
-              productId: kit?.productId ?? l.product_id,
-              variantId: kit?.variantId ?? l.variant_id,
-              vendorId: l.vendor_id,
-              quantity: kit ? (first ? kit.quantity : 0) : l.quantity,
-              amount: l.line_total_paise,
-              category: kit?.category ?? size?.category,
-            };
-          }),
-        );
-        offered = applyOffers(offers, seen, ctx, code);
+        // A kit is offered as one line, its discount then shared over its part lines (decision 055).
+        const asOne = offerKitsAsOne(plan.lines, lines);
+        const seen = await offerLines(trx, offers, asOne.input);
+        offered = asOne.spread(applyOffers(offers, seen, ctx, code));
         if (offered.coupon && !offered.coupon.applied) {
           const asked = offered.coupon.refusal;
           const names = asked.reason === "add_items" ? await packNames(trx, [asked.variantId], currentLocale()) : undefined;
