@@ -4,7 +4,7 @@ import { m } from "~/platform/i18n/i18n.server";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { localHref } from "~/platform/http/local-href.server";
 import { staticMarkup } from "~/platform/render/static-markup.server";
-import { splitKitPrice } from "~/features/kits/domain/kit-split";
+import { kitPartLines } from "~/features/kits/domain/kit-split";
 
 export type KitPartView = {
   quantity: number;
@@ -78,11 +78,13 @@ export function kitShownPrice(
   parts: readonly Pick<KitPartView, "pricePaise" | "quantity" | "gstRate">[],
   tax: Pick<TaxConfig, "mode" | "display">,
 ): number {
-  const shares = splitKitPrice(
+  // One kit's part lines, as its order writes them (kitPartLines), each shown as the store shows prices.
+  const lines = kitPartLines(
     kitPricePaise,
-    parts.map((p) => p.pricePaise * p.quantity),
+    parts.map((p) => ({ weight: p.pricePaise * p.quantity, quantity: p.quantity })),
+    1,
   );
-  return parts.reduce((sum, p, i) => sum + displayPrice(shares[i] ?? 0, p.gstRate, tax), 0);
+  return parts.reduce((sum, p, i) => sum + displayPrice(lines[i]?.amount ?? 0, p.gstRate, tax), 0);
 }
 
 /** The dosage calculator's offer of a crop's kit, as server-made HTML: "Or buy the 1 acre tomato kit — ₹1,575". */
