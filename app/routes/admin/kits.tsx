@@ -117,7 +117,9 @@ export default function AdminKits({ loaderData, actionData }: Route.ComponentPro
           Save kit
         </button>
       </Form>
-      <h2 className="mt-6 text-lg font-semibold text-stone-900">{kits.length === 1 ? "1 kit" : `${kits.length.toLocaleString("en-IN")} kits`}</h2>
+      <h2 className="mt-6 text-lg font-semibold text-stone-900">
+        {kits.length === 1 ? "1 kit" : `${kits.length.toLocaleString("en-IN")} kits`}
+      </h2>
       <ul className="mt-2 divide-y divide-stone-200 rounded-xl bg-white ring-1 ring-stone-200">
         {kits.map((k) => (
           <li key={k.id} className="px-4 py-3 [overflow-wrap:anywhere]">
