@@ -4,7 +4,7 @@ import { displayPrice } from "../../app/features/tax/domain/gst";
 import { defined } from "../../app/platform/defined";
 import { formatPaise, formatPaiseExact } from "../../app/platform/core/money";
 import { pdfText } from "../helpers/pdf-text";
-import { ADMIN, createProduct, loginAsAdmin, paiseOf, sizeRow, unique } from "./admin-helpers";
+import { ADMIN, createProduct, loginAsAdmin, sizeRow, unique } from "./admin-helpers";
 import { test as base, expect, expectAccessible, waitForHydration } from "./fixtures";
 import { authDialog, fillRegistration, loginAs, newCustomer, placeOrder, placeOrderButton, product, seedCart, TOMATO } from "./helpers";
 import { englishLeft, placeOrderInHindi } from "./hindi-helpers";
