@@ -25,6 +25,10 @@ export const ADMIN_PAGES: { path: string; heading: string }[] = [
   { path: "/admin/reviews", heading: "Reviews" },
   { path: "/admin/offers", heading: "Offers" },
   { path: "/admin/offers/new", heading: "New offer" },
+  { path: "/admin/customer-groups", heading: "Customer groups" },
+  { path: "/admin/price-lists", heading: "Price lists" },
+  { path: "/admin/price-lists/new", heading: "New price list" },
+  { path: "/admin/kits", heading: "Kits" },
 ];
 
 /** The sidebar links the spec asks for, in order, with where each goes (then a Logout button). */
