@@ -4,6 +4,7 @@ import { createScheduler, type Scheduler } from "./platform/scheduler.server";
 import { unconfirmedPurgeJob } from "./features/accounts/server/purge-unconfirmed.server";
 import { outboxJob } from "./features/messaging/server/worker.server";
 import { paymentSweepJob } from "./features/payments/server/payment-sweep.server";
+import { lotsSweepJob } from "./features/lots/server/lots-sweep.server";
 import { licenceSweepJob } from "./features/vendor-shops/server/licence-sweeper.server";
 
 /**
@@ -18,6 +19,8 @@ export function startBackgroundJobs(): Scheduler {
   if (getEnv().OUTBOX_WORKER === "on") scheduler.add(outboxJob());
   // Takes listings of expired seller licences off sale: at start, a second past each midnight in India, at least hourly.
   scheduler.add(licenceSweepJob());
+  // Takes lots reaching their sell-by day out of the stock shown: at start, a second past each midnight in India, at least hourly.
+  scheduler.add(lotsSweepJob());
   // Asks the gateways about unpaid orders, cancels those whose time to pay ran out, sends refunds due
   // again: at start, then every PAYMENT_SWEEP_SECONDS.
   scheduler.add(paymentSweepJob());

@@ -1,5 +1,6 @@
 import { chargedUnitPrice } from "~/features/tax/domain/gst";
-import { getDb } from "~/platform/db/db.server";
+import { getDatabase, getDb } from "~/platform/db/db.server";
+import { syncLotStock } from "~/features/lots/server/lot-stock.server";
 import type { ProductStatus } from "~/platform/db/schema";
 import type { CategoryKey } from "~/features/catalog/domain/categories";
 import { resetEnv } from "~/platform/env.server";
@@ -426,4 +427,44 @@ export async function createOffer(over: OfferOverrides = {}) {
     })
     .execute();
   return getDb().selectFrom("offer").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+export type LotOverrides = Partial<{
+  number: string;
+  quantity: number;
+  manufacturedOn: string | null;
+  expiresOn: string | null;
+  /** The first day it is not sold; by default its expiry. */
+  sellBefore: string | null;
+  receivedAt: string;
+  recalled: boolean;
+}>;
+
+/**
+ * A lot of a pack size as a receipt would write it (docs/decisions/056-lots.md), and the size's stock
+ * made what its sellable lots hold. By default 10 units expiring in a year.
+ */
+export async function createLot(variantId: string, over: LotOverrides = {}) {
+  const db = getDb();
+  const size = await db.selectFrom("product_variant").select("product_id").where("id", "=", variantId).executeTakeFirstOrThrow();
+  const expiresOn = over.expiresOn === undefined ? addDays(indiaToday(), 365) : over.expiresOn;
+  const quantity = over.quantity ?? 10;
+  const lot = {
+    id: newId(),
+    product_id: size.product_id,
+    variant_id: variantId,
+    number: over.number ?? `LOT-${unique()}`,
+    quantity,
+    received_quantity: Math.max(quantity, 1),
+    manufactured_on: over.manufacturedOn === undefined ? addDays(indiaToday(), -30) : over.manufacturedOn,
+    expires_on: expiresOn,
+    sell_before: over.sellBefore === undefined ? expiresOn : over.sellBefore,
+    received_at: over.receivedAt ?? new Date().toISOString(),
+    recalled_at: over.recalled ? new Date().toISOString() : null,
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("lot").values(lot).execute();
+    await syncLotStock(trx, getDatabase().engine, [variantId]);
+  });
+  return lot;
 }

@@ -61,6 +61,7 @@ export interface RefusalParams {
   "checkout.coupon_add_items": { code: string; quantity: number; name: string };
   "checkout.coupon_too_many_tries": { seconds: number };
   "checkout.offer_changed": None;
+  "checkout.stock_changed": None;
 
   // ---- Kits: the admin's form (issue 31, docs/decisions/055-kits.md)
   "kits.kit_sku": None;

@@ -109,6 +109,39 @@ export interface KitPart {
   quantity: number;
 }
 
+export interface Lot {
+  antidote: string | null;
+  expires_on: string | null;
+  fco_grade: string | null;
+  germination_pct: number | null;
+  id: string;
+  manufactured_on: string | null;
+  number: string;
+  phi_days: number | null;
+  product_id: string;
+  purity_pct: number | null;
+  quantity: number;
+  recall_reason: string | null;
+  recalled_at: string | null;
+  received_at: string;
+  received_by: string | null;
+  received_quantity: number;
+  registration_no: string | null;
+  sell_before: string | null;
+  tested_on: string | null;
+  treated: Generated<boolean | number>;
+  variant_id: string;
+}
+
+export interface LotAdjustment {
+  actor_id: string | null;
+  change: number;
+  created_at: string;
+  id: string;
+  lot_id: string;
+  reason: string;
+}
+
 export interface Offer {
   approval: Generated<string>;
   budget_paise: number | null;
@@ -192,6 +225,13 @@ export interface OrderLine {
   variant_id: string | null;
   variant_label: Generated<string>;
   vendor_id: string | null;
+}
+
+export interface OrderLineLot {
+  lot_id: string;
+  order_line_id: string;
+  quantity: number;
+  returned: Generated<number>;
 }
 
 export interface Orders {
@@ -620,10 +660,13 @@ export interface DB {
   document_counter: DocumentCounter;
   gateway_event: GatewayEvent;
   kit_part: KitPart;
+  lot: Lot;
+  lot_adjustment: LotAdjustment;
   offer: Offer;
   offer_use: OfferUse;
   order_event: OrderEvent;
   order_line: OrderLine;
+  order_line_lot: OrderLineLot;
   orders: Orders;
   outbox: Outbox;
   payment: Payment;

@@ -80,6 +80,7 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "checkout.coupon_add_items": m.checkout_refusal_coupon_add_items,
   "checkout.coupon_too_many_tries": ({ seconds }, o) => m.checkout_refusal_coupon_too_many_tries({ wait: wait(seconds, o) }, o),
   "checkout.offer_changed": m.checkout_refusal_offer_changed,
+  "checkout.stock_changed": m.checkout_refusal_stock_changed,
   "kits.kit_sku": m.catalog_refusal_kit_sku,
   "kits.kit_unknown": m.catalog_refusal_kit_unknown,
   "kits.kit_one_size": m.catalog_refusal_kit_one_size,

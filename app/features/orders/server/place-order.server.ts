@@ -34,6 +34,7 @@ import { SMS_RECIPIENT_COLUMNS, smsRecipientOf } from "~/features/messaging/serv
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
 import { checkDeliveryAt, pincodeColumns, placeFrom } from "~/features/delivery/server/delivery.server";
 import { codOverCap, noCodHere, stateMismatch, undeliverable } from "~/features/delivery/domain/delivery";
+import { isLotsShort, syncLotStock } from "~/features/lots/server/lot-stock.server";
 import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
 import { indiaToday } from "~/platform/core/india-day";
 import { configuredLimits, hitRateLimits } from "~/platform/rate-limit/rate-limit.server";
@@ -153,9 +154,9 @@ export async function placeOrder(
    * The order's transaction. `commitBehind` (PostgreSQL, cash on delivery): its last statement goes
    * with its COMMIT behind it, and fails unless it took every size's stock leaving each some; a
    * short stock or a sell-out is then placed again without it (`attempt(false)`), where the refusal
-   * is said and the summary written as before.
+   * is said and the summary written as before. `general`: never PostgreSQL's one statement.
    */
-  const attempt = (commitBehind: boolean) =>
+  const attempt = (commitBehind: boolean, general = false) =>
     db.transaction().execute(async (trx) => {
       // The customer's checkouts take turns from here (lockCustomer). After the lock, in a statement of
       // its own so that it sees every earlier checkout: the sizes with the repeat and the count of open
@@ -422,7 +423,7 @@ export async function placeOrder(
       });
       const usesOffers = (offered?.applied.length ?? 0) > 0;
       // An order that sells or reaches a kit takes the general path: its kits' products are locked after the parts'.
-      if (engine === "postgres" && !holds && !usesOffers && !kits) {
+      if (engine === "postgres" && !holds && !usesOffers && !kits && !general) {
         // Cash on delivery: the order and its stock in one statement (placeTakingStock). The summary's
         // stock is taken with the sizes'; the rest of it changes only when a size sells out.
         const written = { order, lines: orderLines, event, messages };
@@ -434,6 +435,9 @@ export async function placeOrder(
         if (soldOut) await syncProductSummary(trx, productIds);
         return { orderId, created: true };
       }
+      // The stock before the lines (PostgreSQL): a line's lots are taken by the statement that writes it
+      // (docs/decisions/056-lots.md), after its products' locks, as every writer of lots takes them.
+      if (!holds) await takeStock();
       if (engine === "postgres") {
         // One statement, one round trip: the order, its lines, its event and its messages.
         const withOrder = trx
@@ -452,9 +456,6 @@ export async function placeOrder(
         await insertOutboxRows(trx, messages);
       }
 
-      // Cash on delivery takes the stock last (see takeStock); an order that holds stock unpaid
-      // takes it before it is priced, so a share of the stock it may not hold is said first.
-      if (!holds) await takeStock();
       // The offers' uses, last: after the products' locks, as every order takes them, so two orders
       // cannot deadlock; the offer's row is then held only to the commit.
       if (offered && usesOffers) {
@@ -471,12 +472,29 @@ export async function placeOrder(
       return { orderId, created: true };
     });
 
-  try {
+  const placing = async () => {
     try {
       return await attempt(true);
     } catch (error) {
       if ((error as { code?: unknown }).code !== STOCK_NOT_TAKEN) throw error;
       return await attempt(false);
+    }
+  };
+  try {
+    try {
+      return await placing();
+    } catch (error) {
+      if (!isLotsShort(error)) throw error;
+      // A lot reached its sell-by day (or was recalled) since the sizes' stock was last made what their
+      // lots hold (docs/decisions/056-lots.md): made so now, and the order judged again on it.
+      // The general path: its stock is taken before its lines, so a size short of stock is refused as such.
+      await db.transaction().execute((trx) => syncLotStock(trx, engine));
+      try {
+        return await attempt(false, true);
+      } catch (again) {
+        if (isLotsShort(again)) throw new OrderRefused(refusal("checkout.stock_changed"), 409);
+        throw again;
+      }
     }
   } catch (error) {
     // Two submits with one key raced past the first check: the loser finds the winner's order.

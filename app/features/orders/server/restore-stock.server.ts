@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { type Db, getDatabase } from "~/platform/db/db.server";
 import { lockKitsOfParts } from "~/features/kits/server/order-kits.server";
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
+import { fefoOrder, syncLotStock } from "~/features/lots/server/lot-stock.server";
 import { giveBackOfferUses } from "~/features/offers/server/order-offers.server";
 
 /**
@@ -36,8 +37,35 @@ export async function restoreOrderStock(trx: Db, orderId: string, now: string) {
       .where("product_id", "=", line.product_id)
       .execute();
   }
+  // Lot-tracked sizes (docs/decisions/056-lots.md): each unit back into the lot it came from, and the
+  // sizes' stock what their sellable lots now hold (a lot recalled or past its day since takes none).
+  const lotLines = await trx
+    .selectFrom("order_line_lot as t")
+    .innerJoin("order_line as l", "l.id", "t.order_line_id")
+    .select(["t.order_line_id", "t.lot_id", "t.quantity", "t.returned", "l.variant_id"])
+    .where("l.order_id", "=", orderId)
+    .whereRef("t.returned", "<", "t.quantity")
+    .orderBy("t.lot_id")
+    .execute();
+  for (const taken of lotLines) await putBackIntoLot(trx, taken, Number(taken.quantity) - Number(taken.returned));
   await syncProductSummary(trx, productIds);
+  await syncLotStock(trx, getDatabase().engine, [...new Set(lotLines.flatMap((t) => (t.variant_id ? [t.variant_id] : [])))]);
   await giveBackOfferUses(trx, orderId);
+}
+
+/** `units` of a line's units from one lot back into it, counted as returned on the line's record of it. */
+async function putBackIntoLot(trx: Db, taken: { order_line_id: string; lot_id: string }, units: number) {
+  await trx
+    .updateTable("lot")
+    .set({ quantity: sql`quantity + ${units}` })
+    .where("id", "=", taken.lot_id)
+    .execute();
+  await trx
+    .updateTable("order_line_lot")
+    .set({ returned: sql`returned + ${units}` })
+    .where("order_line_id", "=", taken.order_line_id)
+    .where("lot_id", "=", taken.lot_id)
+    .execute();
 }
 
 /**
@@ -47,7 +75,7 @@ export async function restoreOrderStock(trx: Db, orderId: string, now: string) {
  */
 export async function restockReturnedLine(
   trx: Db,
-  line: { product_id: string; variant_id: string | null },
+  line: { order_line_id: string; product_id: string; variant_id: string | null },
   quantity: number,
   now: string,
 ): Promise<number> {
@@ -60,6 +88,22 @@ export async function restockReturnedLine(
     .where("product_id", "=", line.product_id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return 0;
+  // A lot-tracked line's units go back into its lots, the latest-expiring first (docs/decisions/056-lots.md).
+  const lots = await trx
+    .selectFrom("order_line_lot as t")
+    .innerJoin("lot", "lot.id", "t.lot_id")
+    .select(["t.order_line_id", "t.lot_id", "t.quantity", "t.returned"])
+    .where("t.order_line_id", "=", line.order_line_id)
+    .orderBy(fefoOrder("desc"))
+    .execute();
+  let left = quantity;
+  for (const taken of lots) {
+    const units = Math.min(left, Number(taken.quantity) - Number(taken.returned));
+    if (units <= 0) continue;
+    await putBackIntoLot(trx, taken, units);
+    left -= units;
+  }
   await syncProductSummary(trx, [line.product_id]);
+  if (lots.length > 0 && line.variant_id) await syncLotStock(trx, getDatabase().engine, [line.variant_id]);
   return quantity;
 }
