@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import type { Db } from "../app/platform/db/db.server";
 import { formatPaise } from "../app/platform/core/money";
 import { formatOrderId } from "../app/platform/core/order-id";
+import { newId } from "../app/platform/ids";
 
 export const CUSTOMERS = 50;
 const ADDRESS = { phone: "9876543210", street: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001" };
@@ -73,6 +74,61 @@ export async function stockProduct(db: Db, productId: string, stock: number) {
   await db.updateTable("product_variant").set({ stock: 0 }).where("product_id", "=", productId).execute();
   await db.updateTable("product_variant").set({ stock }).where("id", "=", productId).execute();
   await db.updateTable("product").set({ stock }).where("id", "=", productId).execute();
+  if (lotsPerSize > 0) {
+    await stockInLots(db, productId, stock, lotsPerSize);
+    lotsTakenBefore.set(productId, await unitsFromLots(db, productId));
+  }
+}
+
+/** Units taken from each product's lots when it was last stocked. */
+const lotsTakenBefore = new Map<string, number>();
+
+/** bench:scale --lots N (issue 32): every stocked size holds its stock in N lots of different expiry. */
+let lotsPerSize = 0;
+export function holdStockInLots(count: number) {
+  lotsPerSize = count;
+}
+
+/**
+ * The size's stock as `count` lots (docs/decisions/056-lots.md): earlier lots emptied, new ones
+ * expiring a month apart, their sum the stock (the size's stock is already that sum).
+ */
+async function stockInLots(db: Db, variantId: string, stock: number, count: number) {
+  await db.updateTable("lot").set({ quantity: 0 }).where("variant_id", "=", variantId).execute();
+  const now = new Date();
+  const day = (months: number) => new Date(now.getTime() + months * 30 * 86_400_000).toISOString().slice(0, 10);
+  const run = now.getTime().toString(36);
+  await db
+    .insertInto("lot")
+    .values(
+      Array.from({ length: count }, (_, i) => {
+        const quantity = Math.floor(stock / count) + (i < stock % count ? 1 : 0);
+        return {
+          id: newId(),
+          product_id: variantId,
+          variant_id: variantId,
+          number: `B${run}-${i}`,
+          quantity,
+          received_quantity: Math.max(quantity, 1),
+          manufactured_on: day(-1),
+          expires_on: day(6 + i),
+          sell_before: day(6 + i),
+          received_at: now.toISOString(),
+        };
+      }),
+    )
+    .execute();
+}
+
+/** Units taken from the product's lots by every order line so far. */
+async function unitsFromLots(db: Db, productId: string) {
+  const row = await db
+    .selectFrom("order_line_lot as t")
+    .innerJoin("order_line as l", "l.id", "t.order_line_id")
+    .where("l.product_id", "=", productId)
+    .select((eb) => eb.fn.sum<number>("t.quantity").as("q"))
+    .executeTakeFirst();
+  return Number(row?.q ?? 0);
 }
 
 /** Units of the product on every order line so far. */
@@ -94,7 +150,17 @@ export async function checkStock(db: Db, productId: string, initial: number, ord
   const after = await db.selectFrom("product").select("stock").where("id", "=", productId).executeTakeFirstOrThrow();
   const stockLeft = Number(after.stock);
   const sold = (await unitsOrdered(db, productId)) - orderedBefore;
-  const oversold = Math.max(0, sold - initial) + (stockLeft < 0 ? 1 : 0) + Math.abs(initial - stockLeft - sold);
+  let oversold = Math.max(0, sold - initial) + (stockLeft < 0 ? 1 : 0) + Math.abs(initial - stockLeft - sold);
+  if (lotsPerSize > 0) {
+    // Every unit sold came out of a lot, and the lots hold what is left.
+    const fromLots = (await unitsFromLots(db, productId)) - (lotsTakenBefore.get(productId) ?? 0);
+    const onHand = await db
+      .selectFrom("lot")
+      .where("variant_id", "=", productId)
+      .select((eb) => eb.fn.sum<number>("quantity").as("q"))
+      .executeTakeFirst();
+    oversold += Math.abs(fromLots - sold) + Math.abs(Number(onHand?.q ?? 0) - stockLeft);
+  }
   return { stockLeft, sold, oversold };
 }
 

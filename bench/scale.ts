@@ -1,7 +1,7 @@
 // Scale benchmark: catalogue latency at 1,000 and 100,000 products on SQLite and PostgreSQL, order
 // throughput with 20 and 50 concurrent customers (cash on delivery; UPI paid at the fake gateway with
 // the most), and a bare Hono "hello" route for reference.
-//   npm run bench:scale [-- --engines sqlite,postgres --large 100000 --duration 8 --no-build --only crop|orders --customers 20,50 --offers]
+//   npm run bench:scale [-- --engines sqlite,postgres --large 100000 --duration 8 --no-build --only crop|orders --customers 20,50 --offers --lots 5]
 // Seeded databases are cached in /tmp (SQLite files) and as angle_bench_* PostgreSQL databases,
 // named with SEED_VERSION: raise it when bench/seed.ts changes what it makes.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startFakeGateway } from "../server/fake-gateway/fake-gateway.ts";
-import { codFailures, codOrders, type CodResult, orderFailures, sellOut, signUpCustomers } from "./orders.ts";
+import { codFailures, codOrders, type CodResult, holdStockInLots, orderFailures, sellOut, signUpCustomers } from "./orders.ts";
 import { prepaidFailures, prepaidOrders } from "./prepaid-orders.ts";
 import { couponRush, couponRushFailures, setUpOffers } from "./offers.ts";
 
@@ -40,6 +40,8 @@ const { values } = parseArgs({
     "build-dir": { type: "string", default: "build-bench" },
     /** Offers in play (issue 31): three automatic offers on every order, and a coupon rush (bench/offers.ts). */
     offers: { type: "boolean", default: false },
+    /** Lots (issue 32): every stocked size holds its stock in this many lots (0: no lots). */
+    lots: { type: "string", default: "0" },
     /** The rush coupon's uses (fewer than the customers, so some are refused). */
     "coupon-uses": { type: "string", default: "20" },
   },
@@ -53,6 +55,7 @@ const connections = Number(values.connections);
 const prepaidDuration = Number(values["prepaid-duration"]);
 const onlyOrders = values.only === "orders";
 const customerCounts = values.customers.split(",").map(Number);
+holdStockInLots(Number(values.lots));
 const BUILD_DIR = values["build-dir"];
 /** The 1-minute load average now, as every order figure is printed with it. */
 const load1 = () => (loadavg()[0] ?? 0).toFixed(2);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { checkoutInput, createCustomer, createOffer, createProduct, restoreEnv, setEnv } from "../../../../tests/factories";
-import { getDb } from "~/platform/db/db.server";
+import { getDatabase, getDb } from "~/platform/db/db.server";
+import { sql } from "kysely";
 import { cancelOrder } from "~/features/orders/server/cancel-order.server";
 import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.server";
 import { changeOrderStatus, getOrderForAdmin } from "~/features/orders/server/admin-orders.server";
@@ -34,6 +35,18 @@ const offerRow = async (id: string) => {
   }
   return { ...row, uses: seen.uses, spent_paise: seen.spentPaise };
 };
+/** PostgreSQL: until the order's one statement waits for a lock (on the offer's row). */
+async function waitForLockWait() {
+  for (let i = 0; i < 200; i++) {
+    const waiting = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%placed_order%'`.execute(getDb());
+    if (Number(waiting.rows[0]?.n) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("no order waited for the offer's row");
+}
+
 const refused = (error: unknown) =>
   error instanceof OrderRefused ? { status: error.status, message: error.message, field: error.field } : error;
 
@@ -213,6 +226,35 @@ describe("limits under concurrency", () => {
     ).catch(refused);
     expect(error).toMatchObject({ status: 409, message: expect.stringMatching(/used up/) });
     expect((await offerRow(coupon.id)).uses).toBe(4);
+  });
+
+  it("an offer given a limit while an order using it as unlimited is placed counts that order's use", async () => {
+    const p = await createProduct({ pricePaise: 1_000_00, stock: 100 });
+    const coupon = await createOffer();
+    const customer = await createCustomer();
+    // Cash on delivery: on PostgreSQL, the order's one statement.
+    const order = () =>
+      placeOrder(customer, checkoutInput([{ productId: p.id, quantity: 1 }], { couponCode: coupon.code, paymentMethod: "cod" }));
+    const limitOf = (trx: typeof db) => trx.updateTable("offer").set({ max_uses: 5 }).where("id", "=", coupon.id).execute();
+    const db = getDb();
+    if (getDatabase().engine === "postgres") {
+      // The admin's change holds the offer's row: the order reads the offer as unlimited, then its one
+      // statement waits for the row, finds it limited, and the order is counted on the general path.
+      let placing: Promise<unknown> = Promise.resolve();
+      await db.transaction().execute(async (trx) => {
+        await limitOf(trx);
+        placing = order();
+        await waitForLockWait();
+      });
+      await placing;
+    } else {
+      // SQLite's writers take turns: the limit is in place before the order's transaction begins.
+      await limitOf(db);
+      await order();
+    }
+    const row = await db.selectFrom("offer").select("uses").where("id", "=", coupon.id).executeTakeFirstOrThrow();
+    expect(Number(row.uses)).toBe(1);
+    expect((await offerRow(coupon.id)).uses).toBe(1);
   });
 
   it("holds the budget and the uses per customer", async () => {

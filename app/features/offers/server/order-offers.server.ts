@@ -292,25 +292,33 @@ export async function countOfferUses(
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) return offer.offerId;
   }
-  if (used.length > 0) {
-    await trx
-      .insertInto("offer_use")
-      .values(
-        used.map((o) => ({
-          id: newId(),
-          offer_id: o.offerId,
-          order_id: order.orderId,
-          user_id: order.userId,
-          discount_paise: o.paise,
-          // Who pays for it (a vendor's own offer, or the store), as it was when the order was placed.
-          funded_by: o.fundedBy,
-          returned: 0,
-          created_at: order.now,
-        })),
-      )
-      .execute();
-  }
+  if (used.length > 0) await trx.insertInto("offer_use").values(offerUseRows(result, order)).execute();
   return null;
+}
+
+/** The order's uses of its offers, as `offer_use` rows: each offer's use and what it gave. */
+export function offerUseRows(result: OfferResult, order: { orderId: string; userId: string; now: string }) {
+  return result.applied.map((o) => ({
+    id: newId(),
+    offer_id: o.offerId,
+    order_id: order.orderId,
+    user_id: order.userId,
+    discount_paise: o.paise,
+    // Who pays for it (a vendor's own offer, or the store), as it was when the order was placed.
+    funded_by: o.fundedBy,
+    returned: 0,
+    created_at: order.now,
+  }));
+}
+
+/**
+ * Whether every offer the order used was, as read, without a limit of uses or budget: its uses are
+ * then counted by their `offer_use` rows alone, and PostgreSQL's one statement may write them, holding
+ * the offers' rows (place-taking-stock.server.ts).
+ */
+export function usesOnlyUnlimited(result: OfferResult, asRead: readonly Offer[]): boolean {
+  const limited = new Set(asRead.filter((o) => o.maxUses !== null || o.budgetPaise !== null).map((o) => o.id));
+  return result.applied.every((o) => !limited.has(o.offerId));
 }
 
 /**

@@ -47,6 +47,8 @@ import { kitColumns, lockKitProducts, offerKitsAsOne, planOrderLines, readOrderK
 import { applyOffers, normaliseCode, type OfferResult } from "~/features/offers/domain/offers";
 import {
   countOfferUses,
+  offerUseRows,
+  usesOnlyUnlimited,
   couponRefusal,
   customerContext,
   limitCouponGuesses,
@@ -422,11 +424,14 @@ export async function placeOrder(
         sms: buyer ? smsRecipientOf(buyer, order) : null,
       });
       const usesOffers = (offered?.applied.length ?? 0) > 0;
+      // Offers without limits are counted by their use rows alone, which the one statement can write.
+      const unlimited = !offered || !usesOffers || usesOnlyUnlimited(offered, offers);
       // An order that sells or reaches a kit takes the general path: its kits' products are locked after the parts'.
-      if (engine === "postgres" && !holds && !usesOffers && !kits && !general) {
+      if (engine === "postgres" && !holds && unlimited && !kits && !general) {
         // Cash on delivery: the order and its stock in one statement (placeTakingStock). The summary's
         // stock is taken with the sizes'; the rest of it changes only when a size sells out.
-        const written = { order, lines: orderLines, event, messages };
+        const uses = offered && usesOffers ? offerUseRows(offered, { orderId, userId: customer.id, now }) : [];
+        const written = { order, lines: orderLines, event, messages, uses };
         if (commitBehind) {
           await withCommitBehind(() => placeTakingStock(trx, written, productIds, ordered, take, { commitBehind }));
           return { orderId, created: true };
@@ -474,10 +479,15 @@ export async function placeOrder(
 
   const placing = async () => {
     try {
-      return await attempt(true);
+      try {
+        return await attempt(true);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== STOCK_NOT_TAKEN) throw error;
+        return await attempt(false);
+      }
     } catch (error) {
-      if ((error as { code?: unknown }).code !== STOCK_NOT_TAKEN) throw error;
-      return await attempt(false);
+      if (!(error instanceof OffersChanged)) throw error;
+      return await attempt(false, true);
     }
   };
   try {
@@ -505,6 +515,9 @@ export async function placeOrder(
     throw error;
   }
 }
+
+/** PostgreSQL's one statement found an offer it used no longer active and without a limit. */
+class OffersChanged extends Error {}
 
 /** The SQLSTATE of `stock_not_taken()` (migration 0042): the order's one statement did not take its stock. */
 const STOCK_NOT_TAKEN = "AN409";
@@ -606,7 +619,11 @@ async function placeTakingStock(
     return false;
   }
   const rows = await placeAndTake(trx, values);
-  if (rows.length === sizes.length) return rows.some((row) => Number(row.stock) <= 0);
+  if (rows.length === sizes.length) {
+    // An offer it used ended, or was given a limit, since it was read: judged again on the general path.
+    if (rows.some((row) => !row.offers_held)) throw new OffersChanged();
+    return rows.some((row) => Number(row.stock) <= 0);
+  }
   const now = await trx
     .selectFrom("product_variant as v")
     .innerJoin("product as p", "p.id", "v.product_id")

@@ -1,6 +1,6 @@
 import { QueryCreator } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkoutInput, createCustomer, createProduct } from "../../../../tests/factories";
+import { checkoutInput, createCustomer, createOffer, createProduct } from "../../../../tests/factories";
 import { getDb } from "~/platform/db/db.server";
 import { placeOrder } from "./place-order.server";
 
@@ -89,5 +89,27 @@ describe("the order's statement, compiled once", () => {
     const insertedOrders = inserted.mock.calls.filter(([table]) => table === "orders").length;
     expect(builtOrders).toBe(0);
     expect(insertedOrders).toBe(process.env.TEST_DB === "postgres" ? 0 : 1);
+  });
+
+  it("takes an order using offers without limits in the one statement too, counting each use by its row", async () => {
+    const customer = await createCustomer();
+    const product = await createProduct({ pricePaise: 10_000, stock: 20 });
+    const coupon = await createOffer();
+    const order = () =>
+      placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 1 }], { paymentMethod: "cod", couponCode: coupon.code }));
+    await order();
+    const inserted = vi.spyOn(QueryCreator.prototype, "insertInto");
+    const second = await order();
+    const insertedOrders = inserted.mock.calls.filter(([table]) => table === "orders").length;
+    expect(insertedOrders).toBe(process.env.TEST_DB === "postgres" ? 0 : 1);
+    const uses = await getDb().selectFrom("offer_use").select(["order_id", "discount_paise"]).where("offer_id", "=", coupon.id).execute();
+    expect(uses).toHaveLength(2);
+    const { discount_paise } = await getDb()
+      .selectFrom("orders")
+      .select("discount_paise")
+      .where("id", "=", second.orderId)
+      .executeTakeFirstOrThrow();
+    expect(uses.find((u) => u.order_id === second.orderId)?.discount_paise).toBe(discount_paise);
+    expect(Number(discount_paise)).toBeGreaterThan(0);
   });
 });

@@ -10,6 +10,12 @@ export type WrittenOrder = {
   lines: Insertable<Database["order_line"]>[];
   event: Insertable<Database["order_event"]>;
   messages: OutboxRow[];
+  /**
+   * The uses of the order's offers, every one of them without a limit as read (issue 31,
+   * docs/decisions/050-offers.md, "Counting uses"): counted by these rows alone, each offer's row held
+   * (for share) by the statement, which fails unless every one is still active and unlimited.
+   */
+  uses: Insertable<Database["offer_use"]>[];
 };
 
 type Scalar = string | number | boolean | null;
@@ -31,6 +37,8 @@ export function orderStatementValues(
   addColumns(values, "event", [written.event]);
   addColumns(values, "line", written.lines);
   addColumns(values, "message", written.messages);
+  addColumns(values, "use", written.uses);
+  values.offerIds = [...new Set(written.uses.map((u) => u.offer_id))].sort();
   values.productIds = productIds;
   values.productCount = productIds.length;
   values.sizeIds = sizes.map((s) => s.id);
@@ -102,6 +110,7 @@ function withStock(db: Db, v: Values) {
   const [event] = rowsOf<Insertable<Database["order_event"]>>("event", v);
   const lines = rowsOf<Insertable<Database["order_line"]>>("line", v);
   const messages = rowsOf<OutboxRow>("message", v);
+  const uses = rowsOf<Insertable<Database["offer_use"]>>("use", v);
   if (!order || !event) throw new Error("an order's statement needs the order and its event");
   const sizeIds = v.sizeIds as readonly string[];
   const quantities = v.quantities as readonly number[];
@@ -131,11 +140,28 @@ function withStock(db: Db, v: Values) {
         from (select product_id, sum(q) as q from taken group by product_id) s
         where p.id = s.product_id and (select count(*) from taken) = ${v.sizeCount}
         returning p.id)`,
+    )
+    .with("placed_uses", (qc) => (uses.length > 0 ? qc.insertInto("offer_use").values(uses) : qc.selectNoFrom(sql<number>`1`.as("none"))))
+    .with(
+      // The offers' rows, after the products' (as every order takes them), held to the commit so that no
+      // admin gives one a limit meanwhile without counting this order's use (updateOffer recounts them).
+      (cte) => cte("shared").materialized(),
+      () =>
+        uses.length > 0
+          ? sql<{ id: string }>`(select id from offer where id in (${sql.join(v.offerIds as readonly string[])})
+              and status = 'active' and max_uses is null and budget_paise is null
+              and (select count(*) from locked) = ${v.productCount} order by id for share)`
+          : sql<{ id: string }>`(select null::text as id where false)`,
     );
 }
 
+/** The offers' rows the statement holds must be all it used: true without offers. */
+const offersHeld = (v: Values) => sql<boolean>`(select count(*) from shared) = ${(v.offerIds as readonly string[]).length}`;
+
 /** The statement answering the sizes it took, with the stock each has left. */
-export const placeAndTake = compiledOnce((db, v: Values) => withStock(db, v).selectFrom("taken").select(["taken.id", "taken.stock"]));
+export const placeAndTake = compiledOnce((db, v: Values) =>
+  withStock(db, v).selectFrom("taken").select(["taken.id", "taken.stock"]).select(offersHeld(v).as("offers_held")),
+);
 
 /**
  * The statement that fails unless it took every size's stock, leaving each some: nothing may be
@@ -144,6 +170,6 @@ export const placeAndTake = compiledOnce((db, v: Values) => withStock(db, v).sel
 export const placeAndTakeAll = compiledOnce((db, v: Values) =>
   withStock(db, v).selectNoFrom(
     sql<boolean>`case when (select count(*) from taken) = ${v.sizeCount} and not exists (select from taken where stock <= 0)
-          then true else stock_not_taken() end`.as("taken"),
+          and ${offersHeld(v)} then true else stock_not_taken() end`.as("taken"),
   ),
 );
