@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkoutInput, createCustomer, createLot, createProduct } from "../../../../tests/factories";
-import { sizeOf } from "../../../../tests/sizes";
+import { sizeOf, sizesOf } from "../../../../tests/sizes";
+import { saveVariants } from "~/features/catalog/server/variants.server";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { addDays, indiaToday } from "~/platform/core/india-day";
 import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.server";
@@ -121,5 +122,30 @@ describe(`lots, first expiry first out (${engine})`, () => {
     expect(Number(taken.units)).toBe(6);
     expect(await stockOf(size.id)).toBe(0);
     expect(await syncLotStock(getDb(), engine, [size.id])).toEqual([]);
+  });
+});
+
+describe(`a size with lots, deleted (${engine})`, () => {
+  it("keeps its lots and the orders' record of them", async () => {
+    const product = await createProduct({
+      name: `Chilli seed ${Date.now().toString(36)}`,
+      category: "seeds",
+      variants: [
+        { label: "10 g", pricePaise: 15_000, stock: 0 },
+        { label: "50 g", pricePaise: 60_000, stock: 5 },
+      ],
+    });
+    const small = await sizeOf(product.id, "10 g");
+    const large = await sizeOf(product.id, "50 g");
+    await createLot(small.id, { number: "C1", quantity: 4 });
+    const placed = await order(product.id, small.id, 2);
+    // The product's form saved with the 10 g size left out.
+    const kept = { id: large.id, label: "50 g", packQuantity: 50, packUnit: "g" as const, sku: large.sku, mrpPaise: 60_000 };
+    await getDb()
+      .transaction()
+      .execute((trx) => saveVariants(trx, product.id, [{ ...kept, pricePaise: 60_000, stock: 5, weightGrams: 60 }], { isNew: false }));
+    expect(await sizesOf(product.id)).toHaveLength(1);
+    expect(await takenFrom(placed.orderId)).toEqual([["C1", 2]]);
+    expect(await lotsLeft(small.id)).toEqual({ C1: 2 });
   });
 });

@@ -31,7 +31,9 @@ export async function up(db: Kysely<unknown>) {
     .createTable("lot")
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("product_id", "text", (c) => c.notNull().references("product.id").onDelete("cascade"))
-    .addColumn("variant_id", "text", (c) => c.notNull().references("product_variant.id").onDelete("cascade"))
+    // No foreign key: a size deleted from its product's form keeps its lots, which the orders that took
+    // from them still name (a product is deleted only if it never sold, and its lots with it).
+    .addColumn("variant_id", "text", (c) => c.notNull())
     .addColumn("number", "text", (c) => c.notNull())
     .addColumn("quantity", "integer", (c) => c.notNull().check(sql`quantity >= 0`))
     .addColumn("received_quantity", "integer", (c) => c.notNull().check(sql`received_quantity > 0`))
