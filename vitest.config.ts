@@ -43,6 +43,7 @@ export const productionBuildTests = [
   "tests/integration/open-redirect.test.ts",
   "tests/integration/page-cache.test.ts",
   "tests/integration/request-policy.test.ts",
+  "tests/integration/staff-matrix.test.ts",
   "tests/integration/server-answers.test.ts",
   "tests/integration/storefront-pages.test.ts",
   "tests/integration/contact-shown-pages.test.ts",

@@ -65,6 +65,7 @@ export default [
     route("price-lists/new", "routes/admin/price-list-edit.tsx", { id: "admin-price-list-new" }),
     route("price-lists/:id", "routes/admin/price-list-edit.tsx", { id: "admin-price-list-edit" }),
     route("kits", "routes/admin/kits.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/vendor-login/layout.tsx", [

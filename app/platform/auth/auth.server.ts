@@ -78,13 +78,16 @@ export function sessionCookieName() {
 /** The user field that carries an admin-issued password's deadline (null: the password is the person's own). */
 export const PASSWORD_DEADLINE = "passwordMustChangeBy";
 
+/** The user field that carries an admin account's staff role (issue 33; null: Owner, as admins made before roles). */
+export const STAFF_ROLE = "staffRole";
+
 /**
  * Better Auth's options for creating and completing its own tables: without the user fields whose
  * columns our migrations add (Better Auth's run first, and would otherwise add them before ours).
  */
 export function authTableOptions(): BetterAuthOptions {
   const { options } = getAuth();
-  const { [PASSWORD_DEADLINE]: _ours, ...theirs } = options.user?.additionalFields ?? {};
+  const { [PASSWORD_DEADLINE]: _ours, [STAFF_ROLE]: _alsoOurs, ...theirs } = options.user?.additionalFields ?? {};
   return { ...options, user: { ...options.user, additionalFields: theirs } };
 }
 
@@ -138,6 +141,8 @@ function createAuth() {
         // password policy needs it), never given or changed through Better Auth. The column is
         // our migration's (0010-temporary-passwords), so Better Auth's migrations leave it out.
         [PASSWORD_DEADLINE]: { type: "string", required: false, input: false, fieldName: "password_must_change_by" },
+        // Likewise: the staff role (0056-staff-roles), read with the session for the panel's policy.
+        [STAFF_ROLE]: { type: "string", required: false, input: false, fieldName: "staff_role" },
       },
     },
     session: {

@@ -1,5 +1,6 @@
 import { getSessionCookie } from "better-auth/cookies";
-import { authCookiePrefix, getAuth, PASSWORD_DEADLINE } from "./auth.server";
+import { authCookiePrefix, getAuth, PASSWORD_DEADLINE, STAFF_ROLE } from "./auth.server";
+import { type StaffRole, staffRoleOf } from "~/platform/core/staff-policy";
 
 export type Role = "user" | "vendor" | "admin";
 
@@ -14,6 +15,8 @@ export type SessionUser = {
   mobile: string;
   /** The account proved an address it can be reached at (a verified email or mobile number): it may order and submit listings. */
   verified: boolean;
+  /** An admin's role on the store's team (issue 33, staff-policy.ts); null for customers and vendors. */
+  staffRole: StaffRole | null;
 };
 
 /**
@@ -54,6 +57,7 @@ export async function getSessionUser(request: Request, options: { refresh?: bool
     address: { street: text(u.street), city: text(u.city), state: text(u.state), pincode: text(u.pincode) },
     mobile: text(u.phoneNumber),
     verified: Boolean(u.emailVerified || u.phoneNumberVerified),
+    staffRole: role === "admin" ? staffRoleOf(u[STAFF_ROLE]) : null,
   };
   const deadline = u[PASSWORD_DEADLINE];
   passwordDeadlines.set(user, typeof deadline === "string" ? deadline : null);

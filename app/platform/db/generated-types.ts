@@ -601,6 +601,7 @@ export interface User {
   pincode: string | null;
   role: string | null;
   sms_order_updates: Generated<boolean | number>;
+  staff_role: string | null;
   state: string | null;
   street: string | null;
   updatedAt: Generated<Date | string>;

@@ -19,8 +19,10 @@ import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Store from "lucide-react/icons/store";
 import Truck from "lucide-react/icons/truck";
 import Users from "lucide-react/icons/users";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import type { Route } from "./+types/layout";
 import { requireAdminPage } from "~/platform/auth/guards.server";
+import { may, permissionFor, STAFF_ROLE_LABELS, staffRoleOf } from "~/platform/core/staff-policy";
 import { requestState } from "~/platform/request-policy.server";
 import { currentLocale, uiMessages } from "~/platform/i18n/i18n.server";
 
@@ -29,8 +31,17 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request);
   const { maintenanceMode } = await requestState(context).settings();
+  // The sidebar shows what the admin's staff role may open (issue 33, staff-policy.ts).
+  const role = staffRoleOf(admin.staffRole);
+  const open = links.filter((link) => may(role, permissionFor(link.to, "GET"))).map((link) => link.to);
   // Shared components (CSV import, GST report, shipping, returns) take their words from `ui`: English here.
-  return { admin: { name: admin.name, email: admin.email }, maintenanceMode, locale: currentLocale(), ui: uiMessages(currentLocale()) };
+  return {
+    admin: { name: admin.name, email: admin.email, role: STAFF_ROLE_LABELS[role] },
+    open,
+    maintenanceMode,
+    locale: currentLocale(),
+    ui: uiMessages(currentLocale()),
+  };
 }
 
 const links = [
@@ -52,6 +63,7 @@ const links = [
   { to: "/admin/delivery", label: "Delivery", icon: Truck },
   { to: "/admin/payment-settings", label: "Payment Settings", icon: CreditCard },
   { to: "/admin/settings", label: "General Settings", icon: Settings },
+  { to: "/admin/staff", label: "Staff", icon: ShieldCheck },
 ];
 
 /** The admin panel: a sidebar on wide screens, a scrolling bar on a phone. No storefront header/footer. */
@@ -66,17 +78,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <p className="truncate text-xs text-stone-400 lg:hidden">{loaderData.admin.email}</p>
         </div>
         <nav aria-label="Admin" className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible">
-          {links.map(({ to, label, icon: Icon }) => (
-            <NavLink
-              key={to}
-              to={to}
-              className={({ isActive }) =>
-                `flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-700 text-white" : "text-stone-300 hover:bg-stone-800 hover:text-white"}`
-              }
-            >
-              <Icon className="h-4 w-4" aria-hidden="true" /> {label}
-            </NavLink>
-          ))}
+          {links
+            .filter((link) => loaderData.open.includes(link.to))
+            .map(({ to, label, icon: Icon }) => (
+              <NavLink
+                key={to}
+                to={to}
+                className={({ isActive }) =>
+                  `flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-700 text-white" : "text-stone-300 hover:bg-stone-800 hover:text-white"}`
+                }
+              >
+                <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+              </NavLink>
+            ))}
           <Form method="post" action="/logout" className="shrink-0 lg:mt-4">
             <input type="hidden" name="redirectTo" value="/admin/login" />
             <button
@@ -87,7 +101,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
         </nav>
-        <p className="hidden px-4 py-3 text-xs text-stone-400 lg:block">Signed in as {loaderData.admin.email}</p>
+        <p className="hidden px-4 py-3 text-xs text-stone-400 lg:block">
+          Signed in as {loaderData.admin.email} ({loaderData.admin.role})
+        </p>
       </aside>
       <main className="min-w-0 flex-1 p-4 [overflow-wrap:anywhere] lg:p-8">
         {loaderData.maintenanceMode ? (

@@ -2,6 +2,7 @@ import { DocumentLinks } from "~/features/orders/ui/document-links";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
+import { may, staffRoleOf } from "~/platform/core/staff-policy";
 import { FormError } from "~/ui/form-error";
 import { shownContact } from "~/features/accounts/domain/contact";
 import { OrderStatusFormSchema } from "~/features/accounts/domain/admin-forms";
@@ -32,10 +33,13 @@ import { formatOrderId } from "~/platform/core/order-id";
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${formatOrderId(params.id ?? "")} · Angle Admin` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdminPage(request);
+  const admin = await requireAdminPage(request);
   const order = await getOrderForAdmin(params.id);
   if (!order) throw data("Order not found", { status: 404 });
+  // What the staff role may do here (issue 33): the page offers only those forms.
+  const role = staffRoleOf(admin.staffRole);
   return {
+    can: { orders: may(role, "orders"), money: may(role, "money") },
     order,
     paymentNames: await getPaymentMethodNames(),
     aftercare: await getAdminOrderAftercare(order.id),
@@ -149,12 +153,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             totalPaise={order.totalPaise}
             error={refused?.intent === "mark-paid" ? refused.fields.reference : undefined}
             busy={busy}
+            mayRecord={loaderData.can.money}
           />
         </section>
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Change status</h2>
           {order.next.length === 0 ? (
             <p className="mt-2 text-stone-600">This order is {order.status}; its status is final.</p>
+          ) : !loaderData.can.orders ? (
+            <p className="mt-2 text-stone-600">This order is {STATUS_LABELS[order.status]}. The order desk changes its status.</p>
           ) : (
             <Form method="post" className="mt-3 space-y-3">
               <fieldset disabled={busy} className="space-y-3">
@@ -223,16 +230,18 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           )}
         </section>
       </div>
-      <StrayPayments strays={loaderData.strays} busy={busy} />
-      <OrderShipping
-        status={order.status}
-        paymentStatus={order.payment.status}
-        shipments={order.shipments}
-        sellersToShip={order.sellersToShip}
-        errors={refused?.intent === "ship" ? refused.fields : undefined}
-        values={refused?.intent === "ship" ? refused.values : undefined}
-        busy={busy}
-      />
+      {loaderData.can.money ? <StrayPayments strays={loaderData.strays} busy={busy} /> : null}
+      {loaderData.can.orders ? (
+        <OrderShipping
+          status={order.status}
+          paymentStatus={order.payment.status}
+          shipments={order.shipments}
+          sellersToShip={order.sellersToShip}
+          errors={refused?.intent === "ship" ? refused.fields : undefined}
+          values={refused?.intent === "ship" ? refused.values : undefined}
+          busy={busy}
+        />
+      ) : null}
       <section className="relative mt-4 overflow-x-auto rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <h2 className="font-bold">Items</h2>
         <table className="mt-2 w-full text-sm">
@@ -298,6 +307,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           returns={loaderData.aftercare.returns}
           refunds={loaderData.aftercare.refunds}
           error={actionData && "returnError" in actionData ? actionData.returnError : null}
+          mayDecide={loaderData.can.orders}
+          mayRefund={loaderData.can.money}
         />
       ) : null}
       <section className="mt-4 rounded-xl bg-white p-5 ring-1 ring-stone-200">

@@ -3,6 +3,7 @@ import { shownContact } from "~/features/accounts/domain/contact";
 import Trash2 from "lucide-react/icons/trash";
 import type { Route } from "./+types/users";
 import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
+import { may, staffRoleOf } from "~/platform/core/staff-policy";
 import { FormError } from "~/ui/form-error";
 import { UsersActionSchema } from "~/features/accounts/domain/admin-forms";
 import { firstError } from "~/platform/core/form-errors";
@@ -29,7 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request);
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 100);
-  return { q, users: await listUsers(q, readPageRequest(params)), selfId: admin.id };
+  // Support, the order desk and accounts read customers; only an owner adds, suspends or deletes accounts.
+  const manage = may(staffRoleOf(admin.staffRole), "users");
+  return { q, users: await listUsers(q, readPageRequest(params)), selfId: admin.id, manage };
 }
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -64,7 +67,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, users, selfId } = loaderData;
+  const { q, users, selfId, manage } = loaderData;
   const navigation = useNavigation();
   return (
     <div>
@@ -81,17 +84,24 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             Search
           </button>
         </Form>
-        <Form method="post" noValidate className="rounded-xl bg-white p-3 ring-1 ring-stone-200" key={actionData?.added?.password ?? "add"}>
-          <h2 className="font-semibold text-stone-900">Add user</h2>
-          <input type="hidden" name="intent" value="add" />
-          <fieldset disabled={navigation.state === "submitting"} className="mt-2 space-y-2">
-            <TextField label="Name" name="name" required maxLength={FIELD_MAX.name} />
-            <TextField label="Email" name="email" type="email" required maxLength={FIELD_MAX.email} />
-            <button type="submit" className="h-10 w-full rounded-lg bg-brand-700 font-semibold text-white">
-              Add User
-            </button>
-          </fieldset>
-        </Form>
+        {manage ? (
+          <Form
+            method="post"
+            noValidate
+            className="rounded-xl bg-white p-3 ring-1 ring-stone-200"
+            key={actionData?.added?.password ?? "add"}
+          >
+            <h2 className="font-semibold text-stone-900">Add user</h2>
+            <input type="hidden" name="intent" value="add" />
+            <fieldset disabled={navigation.state === "submitting"} className="mt-2 space-y-2">
+              <TextField label="Name" name="name" required maxLength={FIELD_MAX.name} />
+              <TextField label="Email" name="email" type="email" required maxLength={FIELD_MAX.email} />
+              <button type="submit" className="h-10 w-full rounded-lg bg-brand-700 font-semibold text-white">
+                Add User
+              </button>
+            </fieldset>
+          </Form>
+        ) : null}
       </div>
       <FormError message={actionData?.error} />
       {actionData?.added ? (
@@ -107,7 +117,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-3">
         <DataTable
           caption="Users"
-          columns={userColumns(selfId)}
+          columns={userColumns(selfId, manage)}
           rows={users.rows}
           rowKey={(u) => u.id}
           rowTestId="admin-user-row"
@@ -124,7 +134,7 @@ type UserRow = Route.ComponentProps["loaderData"]["users"]["rows"][number];
 /** A mobile account has no email to show (its placeholder never is) and, until it gives one, no name but its number. */
 const contactOf = (u: UserRow) => shownContact({ name: u.name, email: u.email, phone: u.mobile });
 
-function userColumns(selfId: string): Column<UserRow>[] {
+function userColumns(selfId: string, manage: boolean): Column<UserRow>[] {
   return [
     {
       header: "Name",
@@ -165,7 +175,7 @@ function userColumns(selfId: string): Column<UserRow>[] {
       header: "Actions",
       hiddenHeader: true,
       cell: (u) =>
-        u.id === selfId ? null : (
+        u.id === selfId || !manage ? null : (
           <span className="flex justify-end gap-1">
             <Form method="post">
               <input type="hidden" name="id" value={u.id} />

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import { getAuth } from "~/platform/auth/auth.server";
 import type { Role } from "~/platform/auth/session.server";
+import { type StaffRole, staffRoleOf } from "~/platform/core/staff-policy";
 import { type Engine, getDatabase } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import { nextVersion } from "~/features/catalog/server/save-product.server";
@@ -21,6 +22,8 @@ import { UserRefused } from "./create-user.server";
  */
 export type AccountChange = {
   role?: Role;
+  /** An admin's role on the store's team (issue 33); a change of it, like any role's, ends the sessions. */
+  staffRole?: StaffRole | null;
   suspended?: boolean;
   password?: string;
   /**
@@ -39,9 +42,11 @@ export async function changeAccount(userId: string, change: AccountChange) {
   const bool = (value: boolean) => (engine === "postgres" ? value : Number(value));
   const now = engine === "postgres" ? new Date() : new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("user").select(["id", "role", "banned"]).where("id", "=", userId).executeTakeFirst();
+    const user = await trx.selectFrom("user").select(["id", "role", "banned", "staff_role"]).where("id", "=", userId).executeTakeFirst();
     if (!user) return;
-    const demoted = change.role !== undefined && change.role !== "admin";
+    const demoted =
+      (change.role !== undefined && change.role !== "admin") ||
+      (change.staffRole !== undefined && change.staffRole !== null && change.staffRole !== "owner");
     if (user.role === "admin" && !user.banned && (demoted || change.suspended === true)) {
       await assertNotLastAdmin(trx, engine, userId, change.suspended === true ? "suspend" : "demote");
     }
@@ -50,6 +55,7 @@ export async function changeAccount(userId: string, change: AccountChange) {
       .set({
         updatedAt: now,
         ...(change.role === undefined ? {} : { role: change.role }),
+        ...(change.staffRole === undefined ? {} : { staff_role: change.staffRole }),
         ...(change.passwordMustChangeBy === undefined ? {} : { password_must_change_by: change.passwordMustChangeBy }),
         // A new password makes every change-of-email link signed before it worthless (decision 030).
         ...(passwordHash === undefined ? {} : { credentials_epoch: now instanceof Date ? now.toISOString() : now }),
@@ -91,14 +97,19 @@ export async function changeAccount(userId: string, change: AccountChange) {
 export async function assertNotLastAdmin(trx: Transaction<Database>, engine: Engine, userId: string, verb: string) {
   let admins = trx
     .selectFrom("user")
-    .select(["id", "banned"])
+    .select(["id", "banned", "staff_role"])
     .where("role", "=", "admin")
     .where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", 0 as never), eb("banned", "=", false as never)]))
     // One lock order for every caller, so two of these never deadlock each other.
     .orderBy("id");
   if (engine === "postgres") admins = admins.forUpdate();
-  const others = (await admins.execute()).filter((admin) => admin.id !== userId);
+  const active = await admins.execute();
+  const others = active.filter((admin) => admin.id !== userId);
   if (others.length === 0) throw new UserRefused(`You cannot ${verb} the last admin.`);
+  // Only an owner manages the team (issue 33): one must be left.
+  const owner = (admin: { staff_role: string | null }) => staffRoleOf(admin.staff_role) === "owner";
+  const target = active.find((admin) => admin.id === userId);
+  if (target && owner(target) && !others.some(owner)) throw new UserRefused(`You cannot ${verb} the last owner.`);
 }
 
 export const setAccountRole = (userId: string, role: Role) => changeAccount(userId, { role });

@@ -259,10 +259,16 @@ export function OrderReturnsSection({
   returns,
   refunds,
   error,
+  mayDecide = true,
+  mayRefund = true,
 }: {
   returns: readonly DecidableReturnView[];
   refunds?: readonly RefundView[];
   error?: ReturnDecisionError | null;
+  /** The staff role decides returns (issue 33): else the requests are listed without their forms. */
+  mayDecide?: boolean;
+  /** The staff role moves money: else a failed refund is not offered again. */
+  mayRefund?: boolean;
 }) {
   if (returns.length === 0 && (refunds?.length ?? 0) === 0) return null;
   return (
@@ -277,7 +283,7 @@ export function OrderReturnsSection({
               <span className="font-semibold">{refundLabel(r)}</span> · {REFUND_REASONS[r.reason]} ·{" "}
               {r.kind === "payout" ? `payout${r.payoutReference ? ` ${r.payoutReference}` : ""}` : "through the gateway"} ·{" "}
               {formatDateTime(r.createdAt)}
-              {r.failed ? (
+              {r.failed && mayRefund ? (
                 <Form method="post" className="mt-1 flex flex-wrap items-center gap-2" data-testid="failed-refund">
                   <span className="font-medium text-red-800">Not refunded: {r.error ?? "the gateway refused it"}.</span>
                   <input type="hidden" name="intent" value="retry-refund" />
@@ -291,7 +297,7 @@ export function OrderReturnsSection({
           ))}
         </ul>
       ) : null}
-      <ReturnDecisions returns={returns} error={error} label="Return requests" />
+      {mayDecide ? <ReturnDecisions returns={returns} error={error} label="Return requests" /> : null}
     </section>
   );
 }

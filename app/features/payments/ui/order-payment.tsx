@@ -30,6 +30,7 @@ export function OrderPayment({
   totalPaise,
   error,
   busy,
+  mayRecord = true,
 }: {
   payment: Payment;
   orderStatus: OrderStatus;
@@ -40,6 +41,8 @@ export function OrderPayment({
   /** The reference field's error after a refused "Mark as Paid". */
   error?: string | undefined;
   busy: boolean;
+  /** The staff role records payments (issue 33): else a pending transfer has no form to record it. */
+  mayRecord?: boolean;
 }) {
   return (
     <div className="mt-1 space-y-2">
@@ -65,7 +68,7 @@ export function OrderPayment({
           Cancelled before the transfer was recorded. If the customer's money arrives now, send it back to them by UPI or bank transfer: it
           cannot pay for this order.
         </p>
-      ) : payment.status === "bank_transfer_pending" ? (
+      ) : payment.status === "bank_transfer_pending" && mayRecord ? (
         <Form method="post" className="rounded-lg bg-orange-50 p-3 ring-1 ring-orange-200" aria-label="Record the bank transfer">
           <input type="hidden" name="intent" value="mark-paid" />
           <fieldset disabled={busy} className="space-y-2">

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { may, permissionFor, STAFF_ROLES, staffRoleOf } from "./staff-policy";
+
+describe("staff policy (issue 33)", () => {
+  it("asks by address, method and intent; an address it does not know is the owner's alone", () => {
+    expect(permissionFor("/admin/orders/abc123", "GET")).toBe("orders.read");
+    expect(permissionFor("/admin/orders/abc123.data", "GET")).toBe("orders.read");
+    expect(permissionFor("/admin/orders/abc123", "POST", "ship")).toBe("orders");
+    expect(permissionFor("/admin/orders/abc123", "POST", "mark-paid")).toBe("money");
+    expect(permissionFor("/admin/products/new", "POST")).toBe("catalogue");
+    expect(permissionFor("/admin/users", "GET")).toBe("customers.read");
+    expect(permissionFor("/admin/users", "POST", "add")).toBe("users");
+    expect(permissionFor("/admin/something-new", "GET")).toBe("staff");
+    expect(permissionFor("/admin/products/a/b", "GET")).toBe("staff");
+  });
+
+  it("gives each role its own job and the owner everything", () => {
+    const table = Object.fromEntries(
+      STAFF_ROLES.map((role) => [
+        role,
+        ["catalogue", "orders", "money", "messages", "settings", "staff"].filter((p) => may(role, p as never)),
+      ]),
+    );
+    expect(table).toEqual({
+      owner: ["catalogue", "orders", "money", "messages", "settings", "staff"],
+      catalogue: ["catalogue"],
+      orders: ["orders"],
+      accounts: ["money"],
+      support: ["messages"],
+    });
+    expect(staffRoleOf(null)).toBe("owner");
+    expect(staffRoleOf("support")).toBe("support");
+    expect(staffRoleOf("root")).toBe("support");
+  });
+});
