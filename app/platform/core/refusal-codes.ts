@@ -87,6 +87,7 @@ export interface RefusalParams {
   "recalls.hold_gone": None;
   "recalls.order_moved": { status: string };
   "recalls.swap_short": { lot: string; needed: number; available: number };
+  "recalls.ship_held": { lot: string };
 
   // ---- Offers: the admin's form (issue 31)
   "offers.kind": None;

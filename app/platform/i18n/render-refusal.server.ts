@@ -102,6 +102,7 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "recalls.hold_gone": m.recalls_refusal_hold_gone,
   "recalls.order_moved": ({ status: s }, o) => m.recalls_refusal_order_moved({ status: status(s, o) }, o),
   "recalls.swap_short": m.recalls_refusal_swap_short,
+  "recalls.ship_held": m.recalls_refusal_ship_held,
   "offers.kind": m.orders_refusal_offer_kind,
   "offers.name": m.orders_refusal_offer_name,
   "offers.discount_type": m.orders_refusal_offer_discount_type,

@@ -5,6 +5,7 @@ import { getDatabase, getDb } from "~/platform/db/db.server";
 import { addDays, indiaToday } from "~/platform/core/india-day";
 import type { OrderStatus } from "~/features/orders/domain/orders";
 import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.server";
+import { ShipmentRefused, shipOrder } from "~/features/orders/server/ship-order.server";
 import { recallLot, RecallRefused } from "./recall-lot.server";
 import { cancelRecalledOrder, listOrderRecallHolds, swapRecalledLot } from "./recall-holds.server";
 import { recallReport, recallReportCsv } from "./recall-report.server";
@@ -145,6 +146,11 @@ describe(`recalls (${engine})`, () => {
     expect(await stockOf(seed.size.id)).toBe(5);
     expect(await lotsLeft(seed.size.id)).toEqual({ "TS-EARLY": 2, "TS-LATE": 3, "TS-MID": 2 });
 
+    // Not shipped while it holds the recalled lot.
+    const ship = { orderId: swapped.orderId, courier: "India Post", tracking: "EE123456789IN" };
+    const held = await shipOrder({ role: "admin", id: "admin-1" }, ship).catch((e: unknown) => e);
+    expect((held as ShipmentRefused).refusal).toEqual({ code: "recalls.ship_held", params: { lot: "TS-EARLY" } });
+
     const swap = await swapRecalledLot({ orderId: swapped.orderId, lotId: seed.early.id, adminId: "admin-1" });
     expect(swap).toMatchObject({ units: 3, into: "TS-MID (2), TS-LATE (1)" });
     expect(await heldBy(swapped.orderId)).toEqual([
@@ -163,6 +169,7 @@ describe(`recalls (${engine})`, () => {
       .where("note", "like", "Recalled lot%")
       .executeTakeFirstOrThrow();
     expect(event).toEqual({ status: "confirmed", note: "Recalled lot TS-EARLY: 3 swapped to lot TS-MID (2), TS-LATE (1)" });
+    expect((await shipOrder({ role: "admin", id: "admin-1" }, ship)).orderShipped).toBe(true);
     const twice = await swapRecalledLot({ orderId: swapped.orderId, lotId: seed.early.id, adminId: "admin-1" }).catch((e: unknown) => e);
     expect((twice as RecallRefused).status).toBe(404);
 
@@ -196,6 +203,29 @@ describe(`recalls (${engine})`, () => {
       [swapped.orderId, 3, 3, "swapped"],
       [big.orderId, 5, 5, "cancelled"],
     ]);
+  });
+
+  it("orders racing a recall: each one that took units of the lot is flagged, none takes any after it", async () => {
+    const seed = await tomatoSeed();
+    const customers = await Promise.all(Array.from({ length: 6 }, () => createCustomer()));
+    const racing = customers.map((customer) =>
+      placeOrder(customer, checkoutInput([{ productId: seed.product.id, variantId: seed.size.id, quantity: 2 }], { paymentMethod: "cod" })),
+    );
+    const [recall, ...placed] = await Promise.allSettled([recallLot({ lotId: seed.early.id, reason: "Race", actor: admin }), ...racing]);
+    expect(recall.status).toBe("fulfilled");
+    const orderIds = placed.flatMap((p) => (p.status === "fulfilled" ? [p.value.orderId] : []));
+    expect(orderIds.length).toBeGreaterThan(0);
+    const holding = await getDb()
+      .selectFrom("order_line_lot as t")
+      .innerJoin("order_line as l", "l.id", "t.order_line_id")
+      .select(["l.order_id", "t.quantity"])
+      .where("t.lot_id", "=", seed.early.id)
+      .execute();
+    const flagged = await getDb().selectFrom("recall_hold").select("order_id").where("lot_id", "=", seed.early.id).execute();
+    expect(flagged.map((f) => f.order_id).sort()).toEqual(holding.map((h) => h.order_id).sort());
+    const taken = holding.reduce((sum, h) => sum + Number(h.quantity), 0);
+    expect((await lotsLeft(seed.size.id))["TS-EARLY"]).toBe(10 - taken);
+    expect(await stockOf(seed.size.id)).toBe((await lotsLeft(seed.size.id))["TS-LATE"]);
   });
 
   it("a vendor recalls only their own products' lots; a recall needs a reason", async () => {
