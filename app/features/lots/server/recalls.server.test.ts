@@ -149,6 +149,7 @@ describe(`recalls (${engine})`, () => {
     // Not shipped while it holds the recalled lot.
     const ship = { orderId: swapped.orderId, courier: "India Post", tracking: "EE123456789IN" };
     const held = await shipOrder({ role: "admin", id: "admin-1" }, ship).catch((e: unknown) => e);
+    expect(held).toBeInstanceOf(ShipmentRefused);
     expect((held as ShipmentRefused).refusal).toEqual({ code: "recalls.ship_held", params: { lot: "TS-EARLY" } });
 
     const swap = await swapRecalledLot({ orderId: swapped.orderId, lotId: seed.early.id, adminId: "admin-1" });
