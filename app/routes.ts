@@ -36,6 +36,8 @@ export default [
   route("admin/gst/export", "routes/resources/admin-gst-export.ts"),
   route("vendor-login/products/export", "routes/resources/vendor-products-export.ts"),
   route("vendor-login/gst/export", "routes/resources/vendor-gst-export.ts"),
+  route("admin/lots/:lotId/report", "routes/resources/lot-report-export.ts", { id: "admin-lot-report" }),
+  route("vendor-login/lots/:lotId/report", "routes/resources/lot-report-export.ts", { id: "vendor-lot-report" }),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),
@@ -66,6 +68,8 @@ export default [
     route("price-lists/:id", "routes/admin/price-list-edit.tsx", { id: "admin-price-list-edit" }),
     route("kits", "routes/admin/kits.tsx"),
     route("staff", "routes/admin/staff.tsx"),
+    route("lots", "routes/admin/lots.tsx"),
+    route("lots/:lotId", "routes/admin/lot.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/vendor-login/layout.tsx", [
@@ -80,6 +84,8 @@ export default [
     route("offers/new", "routes/vendor-login/offer-edit.tsx", { id: "vendor-offer-new" }),
     route("offers/:id", "routes/vendor-login/offer-edit.tsx", { id: "vendor-offer-edit" }),
     route("gst", "routes/vendor-login/gst.tsx"),
+    route("lots", "routes/vendor-login/lots.tsx"),
+    route("lots/:lotId", "routes/vendor-login/lot.tsx"),
     route("profile", "routes/vendor-login/profile.tsx"),
   ]),
   route("uploads/:name", "routes/resources/upload.ts"),

@@ -156,6 +156,9 @@ const EnvSchema = z
     // Issue 31: the back-in-stock SMS ("##store##: ##name## is back in stock. ##link##"); through MSG91 without it, email only.
     MSG91_TEMPLATE_BACK_IN_STOCK: optionalText(z.string().trim().min(1)),
     MSG91_TEMPLATE_BACK_IN_STOCK_HI: optionalText(z.string().trim().min(1)),
+    // A recall notice to the customers who received a lot; through MSG91 without it, email only.
+    MSG91_TEMPLATE_RECALL: optionalText(z.string().trim().min(1)),
+    MSG91_TEMPLATE_RECALL_HI: optionalText(z.string().trim().min(1)),
     OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
     /** How often the outbox worker looks for messages to send (milliseconds). */
     OUTBOX_POLL_MS: count(50, 600_000, 2_000),

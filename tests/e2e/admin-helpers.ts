@@ -30,6 +30,7 @@ export const ADMIN_PAGES: { path: string; heading: string }[] = [
   { path: "/admin/price-lists/new", heading: "New price list" },
   { path: "/admin/kits", heading: "Kits" },
   { path: "/admin/staff", heading: "Staff" },
+  { path: "/admin/lots", heading: "Lots" },
 ];
 
 /** The sidebar links the spec asks for, in order, with where each goes (then a Logout button). */

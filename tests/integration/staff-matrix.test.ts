@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app";
-import { checkoutInput, createCustomer, createOffer, createProduct } from "../factories";
+import { checkoutInput, createCustomer, createLot, createOffer, createProduct } from "../factories";
 import { getDb } from "~/platform/db/db.server";
 import { newId } from "~/platform/ids";
 import { isKnownAddress, may, permissionFor, STAFF_ROLES, type StaffRole } from "~/platform/core/staff-policy";
@@ -44,11 +44,12 @@ beforeAll(async () => {
       updated_at: new Date().toISOString(),
     })
     .execute();
-  ids["products/:id"] = product.id;
-  ids["orders/:id"] = placed.orderId;
-  ids["offers/:id"] = offer.id;
-  ids["customer-groups/:id"] = group;
-  ids["price-lists/:id"] = newId();
+  ids.products = product.id;
+  ids.orders = placed.orderId;
+  ids.offers = offer.id;
+  ids["customer-groups"] = group;
+  ids["price-lists"] = newId();
+  ids.lots = (await createLot(product.id)).id;
 });
 
 /** Every admin address the build serves, with its ids filled in: the panel's pages and its downloads (`posts`: those with an action). */
@@ -65,7 +66,7 @@ function adminAddresses(options: { posts?: boolean } = {}): string[] {
     .filter(({ path }) => path === "admin" || path.startsWith("admin/"))
     .filter(({ path }) => path !== "admin/login" && !path.endsWith("*"))
     .filter(({ route }) => !options.posts || typeof route.module.action === "function")
-    .map(({ path }) => `/${path.replace(/^admin\/(.+\/):id$/, (_, start: string) => `admin/${start}${ids[`${start}:id`] ?? "none"}`)}`);
+    .map(({ path }) => `/${path.replace(/([a-z-]+)\/:[A-Za-z]+/g, (_, name: string) => `${name}/${ids[name] ?? "none"}`)}`);
 }
 
 describe("staff roles: every admin address as every role", () => {

@@ -79,6 +79,16 @@ export interface RefusalParams {
   "kits.part_unknown": { sku: string };
   "kits.part_is_kit": { sku: string };
 
+  // ---- Recalls: a lot taken off sale, its flagged orders (docs/decisions/059-recalls.md)
+  "recalls.reason": None;
+  "recalls.reason_long": { max: number };
+  "recalls.lot_gone": None;
+  "recalls.already": { lot: string };
+  "recalls.hold_gone": None;
+  "recalls.order_moved": { status: string };
+  "recalls.swap_short": { lot: string; needed: number; available: number };
+  "recalls.ship_held": { lot: string };
+
   // ---- Offers: the admin's form (issue 31)
   "offers.kind": None;
   "offers.name": None;

@@ -142,6 +142,17 @@ export interface LotAdjustment {
   reason: string;
 }
 
+export interface LotRecall {
+  actor_id: string;
+  actor_role: string;
+  created_at: string;
+  held_orders: Generated<number>;
+  id: string;
+  lot_id: string;
+  reason: string;
+  told_customers: Generated<number>;
+}
+
 export interface Offer {
   approval: Generated<string>;
   budget_paise: number | null;
@@ -419,6 +430,16 @@ export interface RateLimitBucket {
   key: string;
 }
 
+export interface RecallHold {
+  created_at: string;
+  lot_id: string;
+  order_id: string;
+  recall_id: string;
+  resolution: string | null;
+  resolved_at: string | null;
+  resolved_by: string | null;
+}
+
 export interface Refund {
   actor_id: string | null;
   amount_paise: number;
@@ -663,6 +684,7 @@ export interface DB {
   kit_part: KitPart;
   lot: Lot;
   lot_adjustment: LotAdjustment;
+  lot_recall: LotRecall;
   offer: Offer;
   offer_use: OfferUse;
   order_event: OrderEvent;
@@ -680,6 +702,7 @@ export interface DB {
   product_crop: ProductCrop;
   product_variant: ProductVariant;
   rate_limit_bucket: RateLimitBucket;
+  recall_hold: RecallHold;
   refund: Refund;
   return_request: ReturnRequest;
   review: Review;

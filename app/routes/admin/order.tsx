@@ -29,6 +29,10 @@ import { decideReturnFromForm, isReturnDecision } from "~/features/orders/server
 import { getAdminOrderAftercare } from "~/features/orders/server/order-aftercare.server";
 import { adminFormErrors } from "~/platform/i18n/render-refusal.server";
 import { formatOrderId } from "~/platform/core/order-id";
+// Recalls (docs/decisions/059-recalls.md): a recalled lot this order holds, swapped or cancelled here.
+import { listOrderRecallHolds } from "~/features/lots/server/recall-holds.server";
+import { isRecallHoldIntent, recallHoldAction } from "~/features/lots/server/recall-actions.server";
+import { OrderRecallHolds } from "~/features/lots/ui/order-recall-holds";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${formatOrderId(params.id ?? "")} · Angle Admin` }];
 
@@ -44,6 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     paymentNames: await getPaymentMethodNames(),
     aftercare: await getAdminOrderAftercare(order.id),
     strays: await listOrderStrayPayments(order.id),
+    recallHolds: await listOrderRecallHolds(order.id),
   };
 }
 
@@ -52,6 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const fields = await readFields(request);
   // Return decisions and refunds first: the fulfilment intents refuse any intent they do not know.
   if (isReturnDecision(fields)) return decideReturnFromForm(fields, { role: "admin", id: admin.id }, `/admin/orders/${params.id}`);
+  if (isRecallHoldIntent(fields)) return recallHoldAction(params.id, admin.id, fields, `/admin/orders/${params.id}`);
   if (fields.intent === "retry-refund") {
     try {
       const sent = await retryRefund(params.id, fields.refundId ?? "");
@@ -120,6 +126,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </span>
       </div>
       <FormError message={actionData && "error" in actionData ? actionData.error : fieldsRefused ? undefined : refused?.refusal} />
+      <OrderRecallHolds holds={loaderData.recallHolds} needsPayout={loaderData.aftercare?.cancelNeedsPayout ?? false} busy={busy} />
       <div className="mt-4 grid grid-cols-1 gap-4 xl:grid-cols-2">
         <section className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <h2 className="font-bold">Customer</h2>

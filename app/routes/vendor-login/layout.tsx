@@ -36,6 +36,7 @@ const links: { to: string; label: UiKey; end?: boolean }[] = [
   { to: "/vendor-login/analytics", label: "ui_vendor_nav_analytics" },
   { to: "/vendor-login/offers", label: "ui_vendor_nav_offers" },
   { to: "/vendor-login/gst", label: "ui_vendor_nav_gst" },
+  { to: "/vendor-login/lots", label: "ui_vendor_recall_nav" },
   { to: "/vendor-login/profile", label: "ui_vendor_nav_profile" },
 ];
 

@@ -96,6 +96,9 @@ export const MESSAGE_KINDS = {
   // "non-essential emails", the SMS goes as order SMS do (a proved number, SMS updates on or no email).
   "back-in-stock": "non-essential",
   "back-in-stock-sms": "essential",
+  // A lot recalled: every customer who received it is told, whatever they chose about other messages.
+  "lot-recall": "essential",
+  "lot-recall-sms": "essential",
   newsletter: "non-essential",
   "review-request": "non-essential",
 } as const satisfies Record<string, "essential" | "non-essential">;

@@ -8,6 +8,7 @@ const TEMPLATE_SETTINGS = {
   "order-status-sms": ["MSG91_TEMPLATE_ORDER_STATUS", "MSG91_TEMPLATE_ORDER_STATUS_HI"],
   "refund-sms": ["MSG91_TEMPLATE_REFUND", "MSG91_TEMPLATE_REFUND_HI"],
   "back-in-stock-sms": ["MSG91_TEMPLATE_BACK_IN_STOCK", "MSG91_TEMPLATE_BACK_IN_STOCK_HI"],
+  "lot-recall-sms": ["MSG91_TEMPLATE_RECALL", "MSG91_TEMPLATE_RECALL_HI"],
 } as const satisfies Record<string, readonly [keyof Env, keyof Env]>;
 
 /**

@@ -69,6 +69,15 @@ export async function shipOrder(shipper: Shipper, input: ShipOrderInput): Promis
       }
       if (isAwaitingPayment(order.payment_status)) throw new ShipmentRefused(refusal("orders.awaiting_payment"));
       if (order.status === "pending") throw new ShipmentRefused(refusal("vendor.confirm_before_shipping"));
+      // A recalled lot still on the order is swapped or the order cancelled first (docs/decisions/059-recalls.md).
+      const held = await trx
+        .selectFrom("recall_hold")
+        .innerJoin("lot", "lot.id", "recall_hold.lot_id")
+        .select("lot.number")
+        .where("recall_hold.order_id", "=", orderId)
+        .where("recall_hold.resolved_at", "is", null)
+        .executeTakeFirst();
+      if (held) throw new ShipmentRefused(refusal("recalls.ship_held", { lot: held.number }));
 
       const now = new Date().toISOString();
       // Claims the order row, still confirmed and not waiting for payment: a cancel racing this waits for it (or wins).
