@@ -334,6 +334,7 @@ export interface Product {
   season: string | null;
   status: Generated<string>;
   stock: number;
+  subsidised: Generated<number>;
   updated_at: string;
   variant_count: Generated<number>;
   vendor_id: string | null;
@@ -586,6 +587,7 @@ export interface VendorLicence {
   kind: string;
   number: string;
   state: string | null;
+  states: string | null;
   updated_at: string;
   vendor_id: string;
   verified_at: string | null;

@@ -42,6 +42,7 @@ import * as m0042 from "./migrations/0042-stock-not-taken";
 import * as m0043 from "./migrations/0043-offers";
 import * as m0049 from "./migrations/0049-offers-second-round";
 import * as m0050 from "./migrations/0050-offer-customer-group";
+import * as m0052 from "./migrations/0052-territory";
 import * as m0044 from "./migrations/0044-quantity-prices";
 import * as m0045 from "./migrations/0045-wishlist";
 import * as m0046 from "./migrations/0046-business-buyers";
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   "0048-kits": m0048,
   "0049-offers-second-round": m0049,
   "0050-offer-customer-group": m0050,
+  "0052-territory": m0052,
 };
 
 class InlineMigrationProvider implements MigrationProvider {
