@@ -16,6 +16,8 @@ import { verifyLicence } from "~/features/vendor-shops/server/verify-licence.ser
 import { getVendorLicences } from "~/features/vendor-shops/server/list-licences.server";
 import { action as profileAction } from "~/routes/vendor-login/profile";
 import { loader as deliveryLoader } from "~/routes/resources/delivery";
+import { SAMPLE_DEALER_PRODUCTS, seedSampleDealer } from "~/features/catalog/server/seed/sample-dealer.server";
+import { defined } from "~/platform/defined";
 
 /**
  * Dealer territory and subsidised fertilisers (docs/decisions/057-territory.md), as checkout, the
@@ -209,5 +211,19 @@ describe("the vendor's licence form", () => {
       status: 400,
       error: "Choose the States where this licence is valid.",
     });
+  });
+});
+
+describe("the sample Punjab fertiliser dealer (npm run db:seed)", () => {
+  it("loads once; its zinc sulphate goes to Punjab only and its urea is shown but not delivered", async () => {
+    expect(await seedSampleDealer(getDb())).toBe(true);
+    expect(await seedSampleDealer(getDb())).toBe(false);
+    const [zinc, urea] = SAMPLE_DEALER_PRODUCTS.map((p) => p.id);
+    expect(await order(defined(zinc, "zinc"), MAHARASHTRA)).toMatchObject({
+      status: 409,
+      message: "Zinc Sulphate 21% 5 kg can't be delivered to Maharashtra: its seller's fertiliser licence is valid only in Punjab.",
+    });
+    expect(await order(defined(zinc, "zinc"), PUNJAB)).toBe("placed");
+    expect(await order(defined(urea, "urea"), PUNJAB)).toMatchObject({ status: 409, message: expect.stringContaining("subsidised") });
   });
 });
