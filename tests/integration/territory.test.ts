@@ -125,7 +125,10 @@ describe("a seller's licence States", () => {
     const wheat = await createProduct({ name: `Wheat Seed HD 3086 ${unique()}`, category: "seeds", vendorId: seller.id, gstRate: 0 });
     expect(await order(wheat.id, MAHARASHTRA)).toBe("placed");
     await setSettings({ licenceStatesForSeedsAndPesticides: true });
-    expect(await order(wheat.id, MAHARASHTRA)).toMatchObject({ status: 409, message: expect.stringContaining("seed licence is valid only in Punjab") });
+    expect(await order(wheat.id, MAHARASHTRA)).toMatchObject({
+      status: 409,
+      message: expect.stringContaining("seed licence is valid only in Punjab"),
+    });
     expect(await order(wheat.id, PUNJAB)).toBe("placed");
   });
 
@@ -146,7 +149,12 @@ describe("a seller's licence States", () => {
     const tool = await createProduct({ name: `Khurpi ${unique()}` });
     const check = async (pin: string) => {
       const request = new Request(`${ORIGIN}/resources/delivery?pin=${pin}&ids=${encodeURIComponent(`${zinc.id},${tool.id}`)}`);
-      const answer = await deliveryLoader({ request, url: new URL(request.url), params: {}, context: new RouterContextProvider() } as never);
+      const answer = await deliveryLoader({
+        request,
+        url: new URL(request.url),
+        params: {},
+        context: new RouterContextProvider(),
+      } as never);
       return { kind: answer.check.kind, refused: answer.refused };
     };
     expect(await check(MAHARASHTRA.pincode)).toEqual({
@@ -182,7 +190,12 @@ describe("the vendor's licence form", () => {
       body,
       headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
     });
-    const result: unknown = await profileAction({ request, url: new URL(request.url), params: {}, context: new RouterContextProvider() } as never);
+    const result: unknown = await profileAction({
+      request,
+      url: new URL(request.url),
+      params: {},
+      context: new RouterContextProvider(),
+    } as never);
     if (result instanceof Response) return { status: result.status, error: null };
     const init = (result as { init?: ResponseInit | null }).init;
     const licence = (result as { data?: { licence?: { fields?: Record<string, string> } } }).data?.licence;
@@ -196,7 +209,10 @@ describe("the vendor's licence form", () => {
       status: 400,
       error: "Choose the States where this licence is valid.",
     });
-    expect(await postLicence(seller.cookie, fields("fertiliser"), ["Atlantis"])).toEqual({ status: 400, error: "Choose the States from the list." });
+    expect(await postLicence(seller.cookie, fields("fertiliser"), ["Atlantis"])).toEqual({
+      status: 400,
+      error: "Choose the States from the list.",
+    });
     const stored = async () => (await getVendorLicences(seller.id, indiaToday())).find((l) => l.kind === "fertiliser")?.licence?.states;
     expect(await stored()).toBeUndefined();
     expect(await postLicence(seller.cookie, fields("fertiliser"), ["Punjab", "Chandigarh"])).toEqual({ status: 303, error: null });

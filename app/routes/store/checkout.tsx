@@ -458,7 +458,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             >
               <AddressFields values={chosenAddress} errors={fields} pincodeHint={t("ui_checkout_pincode_hint")} onPincodeChange={lookUp} />
             </fieldset>
-            <div role="status">{check && check.kind !== "invalid" ? <DeliveryAnswer check={check} id="checkout-delivery" refused={refusedHere} /> : null}</div>
+            <div role="status">
+              {check && check.kind !== "invalid" ? <DeliveryAnswer check={check} id="checkout-delivery" refused={refusedHere} /> : null}
+            </div>
           </section>
 
           <section className="rounded-xl border border-stone-200 bg-white p-5">

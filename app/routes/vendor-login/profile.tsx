@@ -168,7 +168,10 @@ export default function VendorProfileEdit({ loaderData, actionData }: Route.Comp
           </button>
         </fieldset>
       </Form>
-      <VendorLicenceForms licences={loaderData.licences} today={loaderData.today} refused={actionData?.licence}
+      <VendorLicenceForms
+        licences={loaderData.licences}
+        today={loaderData.today}
+        refused={actionData?.licence}
         territorial={loaderData.territorial}
       />
       <div className="max-w-2xl">

@@ -10,7 +10,7 @@ export function StateCheckboxes({ name, legend, hint, defaultValue, error, requi
   const stateLabel = useStateName();
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
-    <fieldset aria-describedby={described || undefined} aria-invalid={error ? true : undefined} data-testid={`${name}-checkboxes`}>
+    <fieldset aria-describedby={described || undefined} data-testid={`${name}-checkboxes`}>
       <legend className="mb-1 text-sm font-medium text-stone-800">
         {legend}
         {required ? (
@@ -28,7 +28,13 @@ export function StateCheckboxes({ name, legend, hint, defaultValue, error, requi
       <div className="grid max-h-56 grid-cols-1 gap-x-4 overflow-y-auto rounded-lg border border-stone-200 p-2 sm:grid-cols-2">
         {INDIAN_STATES.map((s) => (
           <label key={s.name} className="flex min-h-11 items-center gap-2 text-[15px] text-stone-900">
-            <input type="checkbox" name={name} value={s.name} defaultChecked={defaultValue.includes(s.name)} className="h-4 w-4 accent-green-700" />
+            <input
+              type="checkbox"
+              name={name}
+              value={s.name}
+              defaultChecked={defaultValue.includes(s.name)}
+              className="h-4 w-4 accent-green-700"
+            />
             {stateLabel(s.name)}
           </label>
         ))}

@@ -2,9 +2,20 @@ import { describe, expect, it } from "vitest";
 import { english } from "../../../platform/i18n/render-refusal.server";
 import { withLocale } from "../../../platform/i18n/i18n.server";
 import { renderRefusal } from "../../../platform/i18n/render-refusal.server";
-import { type DeliveredProduct, deliveryRefusal, readLicenceStates, soldForDelivery, storeLicenceStates, type TerritorySettings } from "./territory";
+import {
+  type DeliveredProduct,
+  deliveryRefusal,
+  readLicenceStates,
+  soldForDelivery,
+  storeLicenceStates,
+  type TerritorySettings,
+} from "./territory";
 
-const SETTINGS: TerritorySettings = { licenceStatesForSeedsAndPesticides: false, storeLicenceStates: [], subsidisedFertilisers: "not_for_delivery" };
+const SETTINGS: TerritorySettings = {
+  licenceStatesForSeedsAndPesticides: false,
+  storeLicenceStates: [],
+  subsidisedFertilisers: "not_for_delivery",
+};
 const urea: DeliveredProduct = {
   name: "Urea (45 kg)",
   regulatedAs: "fertiliser",
@@ -35,7 +46,9 @@ describe("a seller's licence States", () => {
     const seed = { ...urea, name: "Tomato Seeds", regulatedAs: "seed" as const };
     expect(deliveryRefusal(seed, "Maharashtra", SETTINGS)).toBeNull();
     const limited = deliveryRefusal(seed, "Maharashtra", { ...SETTINGS, licenceStatesForSeedsAndPesticides: true });
-    expect(limited && english(limited)).toBe("Tomato Seeds can't be delivered to Maharashtra: its seller's seed licence is valid only in Punjab.");
+    expect(limited && english(limited)).toBe(
+      "Tomato Seeds can't be delivered to Maharashtra: its seller's seed licence is valid only in Punjab.",
+    );
   });
 
   it("limits nothing without States (a licence from before they were asked for), nor an unregulated product", () => {

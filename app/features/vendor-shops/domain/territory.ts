@@ -69,6 +69,9 @@ export function deliveryRefusal(product: DeliveredProduct, state: string, settin
 }
 
 /** Whether the product page offers the product for delivery at all (a subsidised fertiliser, by default, not). */
-export function soldForDelivery(product: Pick<DeliveredProduct, "regulatedAs" | "subsidised">, settings: Pick<TerritorySettings, "subsidisedFertilisers">) {
+export function soldForDelivery(
+  product: Pick<DeliveredProduct, "regulatedAs" | "subsidised">,
+  settings: Pick<TerritorySettings, "subsidisedFertilisers">,
+) {
   return !(product.subsidised && product.regulatedAs === "fertiliser" && settings.subsidisedFertilisers === "not_for_delivery");
 }
