@@ -16,6 +16,8 @@ import { verifyLicence } from "~/features/vendor-shops/server/verify-licence.ser
 import { getVendorLicences } from "~/features/vendor-shops/server/list-licences.server";
 import { action as profileAction } from "~/routes/vendor-login/profile";
 import { loader as deliveryLoader } from "~/routes/resources/delivery";
+import { action as settingsAction } from "~/routes/admin/settings";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { SAMPLE_DEALER_PRODUCTS, seedSampleDealer } from "~/features/catalog/server/seed/sample-dealer.server";
 import { defined } from "~/platform/defined";
 
@@ -241,5 +243,52 @@ describe("the sample Punjab fertiliser dealer (npm run db:seed)", () => {
     });
     expect(await order(defined(zinc, "zinc"), PUNJAB)).toBe("placed");
     expect(await order(defined(urea, "urea"), PUNJAB)).toMatchObject({ status: 409, message: expect.stringContaining("subsidised") });
+  });
+});
+
+describe("the admin's settings for regulated farm inputs", () => {
+  it("save the seed/pesticide rule, the store's own licence States and how subsidised fertilisers are sold", async () => {
+    const email = `territory-admin-${unique()}@angle.test`;
+    await createUserWithPassword({ name: "Territory Admin", email, password: "territory-admin-pass", role: "admin" });
+    const { headers } = await getAuth().api.signInEmail({
+      body: { email, password: "territory-admin-pass" },
+      headers: new Headers({ origin: ORIGIN }),
+      returnHeaders: true,
+    });
+    const cookie = headers.getSetCookie().map(cookiePair).join("; ");
+    const { storeLegalName, storeGstin, storeGstAddress } = DEFAULT_GENERAL_SETTINGS;
+    const body = new URLSearchParams({
+      siteTitle: "Angle",
+      siteTagline: "",
+      adminEmail: "",
+      taxMode: "by_rate",
+      priceDisplay: "inclusive",
+      storeLegalName,
+      storeGstin,
+      storeGstAddress,
+      shippingFeeRupees: "500",
+      freeShippingOverRupees: "50000",
+      licenceStatesForSeedsAndPesticides: "on",
+      subsidisedFertilisers: "allowed",
+    });
+    body.append("storeLicenceStates", "Punjab");
+    body.append("storeLicenceStates", "Haryana");
+    const request = new Request(`${ORIGIN}/admin/settings`, {
+      method: "POST",
+      body,
+      headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    });
+    const saved: unknown = await settingsAction({
+      request,
+      url: new URL(request.url),
+      params: {},
+      context: new RouterContextProvider(),
+    } as never);
+    expect(saved instanceof Response ? saved.status : saved).toBe(303);
+    expect(await getGeneralSettings()).toMatchObject({
+      licenceStatesForSeedsAndPesticides: true,
+      storeLicenceStates: ["Punjab", "Haryana"],
+      subsidisedFertilisers: "allowed",
+    });
   });
 });

@@ -7,8 +7,8 @@ import { storeLicenceStates } from "../../../vendor-shops/domain/territory";
  * A sample fertiliser dealer whose licence is valid in Punjab only (docs/decisions/057-territory.md):
  * its zinc sulphate is delivered to Punjab and refused elsewhere, and its neem-coated urea is a
  * subsidised fertiliser, shown with its MRP but (by default) not sold for delivery. Loaded by
- * `npm run db:seed` beside the sample catalogue, not with it: the store's own sample catalogue is
- * the specification's 16 items, which the storefront's pages and tests show exactly. The account
+ * `npm run db:seed -- --sample-dealer`, not with the sample catalogue: that is the specification's
+ * 16 items, which the storefront's pages and tests show exactly. The account
  * has no password: it shows the feature, nobody signs in as it.
  */
 export const SAMPLE_DEALER = {
