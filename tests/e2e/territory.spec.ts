@@ -73,6 +73,7 @@ test("checkout refuses the dealer's fertiliser to Maharashtra, in both languages
     pricePaise: zinc.size.pricePaise,
     image: "/images/products/placeholder.svg",
     category: "fertilizers",
+    stock: zinc.size.stock,
   };
   await seedCart(page, [{ product: line, quantity: 1 }]);
   await page.goto("/checkout");
