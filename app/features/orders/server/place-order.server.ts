@@ -713,13 +713,8 @@ const readSizes = compiledOnce((db, v: { variantIds: readonly string[]; userId: 
       // licence for its kind, read with the size (a primary-key probe; none for an unregulated product).
       "p.regulated_as",
       "p.subsidised",
-      (eb) =>
-        eb
-          .selectFrom("vendor_licence as l")
-          .select("l.states")
-          .whereRef("l.vendor_id", "=", "p.vendor_id")
-          .whereRef("l.kind", "=", "p.regulated_as")
-          .as("licence_states"),
+      sql<string | null>`case when p.regulated_as is null then null else (
+        select l.states from vendor_licence l where l.vendor_id = p.vendor_id and l.kind = p.regulated_as) end`.as("licence_states"),
       // A vendor's seed, fertiliser or pesticide whose licence has lapsed is not sold, even
       // before the sweep has taken it off sale (docs/decisions/019-licensed-sellers.md).
       sql<number>`case when ${licensedToSell("p", v.today)} then 1 else 0 end`.as("licensed"),
