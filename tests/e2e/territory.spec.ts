@@ -120,6 +120,11 @@ test("a subsidised fertiliser shows its MRP without Add to cart until the admin 
   await expect(page.getByTestId("retail-only")).toContainText("Aadhaar-authenticated point-of-sale device");
   await expect(page.getByRole("main")).toContainText("₹266.50");
   await expect(page.getByRole("button", { name: /Add to Cart/i })).toHaveCount(0);
+  // Its card in the catalogue leads to the page, without Add to cart.
+  await page.goto(`/products?q=${encodeURIComponent("Neem Coated Urea")}`);
+  const card = page.getByTestId("product-card").filter({ hasText: urea.name });
+  await expect(card.getByRole("link", { name: `Where to buy, ${urea.name}` })).toBeVisible();
+  await expect(card.getByRole("button", { name: /Add to Cart/i })).toHaveCount(0);
   await page.goto(`/hi/products/${urea.id}`);
   await expect(page.getByTestId("retail-only")).toContainText("अपने नज़दीकी अधिकृत खुदरा विक्रेता से खरीदें");
   await expect(page.getByTestId("retail-only")).toContainText("आधार से प्रमाणित पॉइंट-ऑफ़-सेल मशीन");
