@@ -2,12 +2,13 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { SAMPLE_DEALER_PRODUCTS } from "../../app/features/catalog/server/seed/sample-dealer.server";
 import { defined } from "../../app/platform/defined";
-import { ADMIN, customerContext, loginAsAdmin } from "./admin-helpers";
+import { ADMIN, customerContext, loginAsAdmin, unique } from "./admin-helpers";
 import { test as base, expect, waitForHydration } from "./fixtures";
 import type { Database } from "./gst-helpers";
 import { placeOrder, placeOrderButton, seedCart } from "./helpers";
 import { startPrivateStore } from "./private-store";
 import { toasts } from "./toast-helpers";
+import { licenceForm, nextYear, registerVendorInUi } from "./vendor-helpers";
 
 /*
  * Dealer territory and subsidised fertilisers (docs/decisions/057-territory.md), in English and in
@@ -15,7 +16,8 @@ import { toasts } from "./toast-helpers";
  * as a store owner would) cannot deliver its zinc sulphate to Maharashtra: the product page's delivery check says so
  * before the cart, checkout says so and keeps Place Order shut, and the server refuses a forced
  * order; to Punjab it is placed. Its subsidised urea shows its MRP without Add to cart until the
- * admin allows subsidised fertilisers to be sold. A store of this file's own: it changes settings.
+ * admin allows subsidised fertilisers to be sold. A vendor's fertiliser registration is refused
+ * without its States and the admin sees them. A store of this file's own: it changes settings.
  */
 const test = base.extend<object, { store: { url: string; database: Database } }>({
   store: [
@@ -147,4 +149,51 @@ test("a subsidised fertiliser shows its MRP without Add to cart until the admin 
   await expect(shopper.getByTestId("retail-only")).toHaveCount(0);
   await expect(shopper.getByRole("button", { name: /Add to Cart/i })).toBeVisible();
   await shopperContext.close();
+});
+
+test("a vendor's fertiliser registration needs the States it is valid in (both languages); the admin sees them", async ({
+  page,
+  browser,
+  store,
+}) => {
+  test.slow(); // a vendor registers, and an admin looks
+  const vendor = await registerVendorInUi(page, { businessName: `Aadesh Khad Store ${unique()}` });
+  const number = `PB/LDH/${unique().toUpperCase()}`;
+  // Sent without a State, in Hindi: refused, in Hindi, beside the States.
+  await page.goto("/hi/vendor-login/profile");
+  await waitForHydration(page);
+  const hindiForm = page.locator('form[data-kind="fertiliser"]');
+  await hindiForm.locator('input[name="number"]').fill(number);
+  await hindiForm.locator('input[name="expiresOn"]').fill(nextYear());
+  await hindiForm.locator('button[type="submit"]').click();
+  await expect(page.locator('form[data-kind="fertiliser"]').getByRole("alert")).toHaveText("वे राज्य चुनें जहाँ यह लाइसेंस मान्य है।");
+
+  // In English: refused again, then saved with Punjab ticked.
+  await page.goto("/vendor-login/profile");
+  await waitForHydration(page);
+  await licenceForm(page, "fertiliser")
+    .getByLabel(/^Licence number/)
+    .fill(number);
+  await licenceForm(page, "fertiliser")
+    .getByLabel(/^Valid until/)
+    .fill(nextYear());
+  await licenceForm(page, "fertiliser")
+    .getByRole("button", { name: /^Save / })
+    .click();
+  await expect(licenceForm(page, "fertiliser").getByRole("alert")).toHaveText("Choose the States where this licence is valid.");
+  await licenceForm(page, "fertiliser").getByRole("checkbox", { name: "Punjab" }).check();
+  await licenceForm(page, "fertiliser")
+    .getByRole("button", { name: /^Save / })
+    .click();
+  await expect(toasts(page)).toContainText("FCO fertiliser dealer registration saved.");
+  await expect(licenceForm(page, "fertiliser").getByRole("checkbox", { name: "Punjab" })).toBeChecked();
+
+  // The admin verifying it sees where it is valid.
+  const adminContext = await browser.newContext({ baseURL: store.url });
+  const admin = await adminContext.newPage();
+  await loginAsAdmin(admin, store.url);
+  await admin.goto("/admin/vendors");
+  const row = admin.getByRole("row").filter({ hasText: vendor.businessName });
+  await expect(row.locator('[data-kind="fertiliser"]').getByTestId("licence-states")).toHaveText("Valid in Punjab");
+  await adminContext.close();
 });
