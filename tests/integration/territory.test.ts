@@ -20,6 +20,7 @@ import { action as settingsAction } from "~/routes/admin/settings";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { SAMPLE_DEALER_PRODUCTS, seedSampleDealer } from "~/features/catalog/server/seed/sample-dealer.server";
 import { defined } from "~/platform/defined";
+import { saveKit } from "~/features/kits/server/save-kit.server";
 
 /**
  * Dealer territory and subsidised fertilisers (docs/decisions/057-territory.md), as checkout, the
@@ -290,5 +291,38 @@ describe("the admin's settings for regulated farm inputs", () => {
       storeLicenceStates: ["Punjab", "Haryana"],
       subsidisedFertilisers: "allowed",
     });
+  });
+});
+
+describe("a kit holding a Punjab-only dealer's fertiliser", () => {
+  it("is refused to Maharashtra, naming the part, and placed to Punjab", async () => {
+    const seller = await dealer("fertiliser", ["Punjab"]);
+    const tag = unique().toUpperCase();
+    const zinc = await createProduct({
+      name: `Zinc ${tag}`,
+      category: "fertilizers",
+      vendorId: seller.id,
+      gstRate: 5,
+      variants: [{ label: "5 kg", pricePaise: 50_000, stock: 20, sku: `ZN-${tag}` }],
+    });
+    await createProduct({ name: `Khurpi ${tag}`, variants: [{ label: "Pair", pricePaise: 30_000, stock: 20, sku: `KH-${tag}` }] });
+    const kit = await createProduct({
+      name: `Paddy kit ${tag}`,
+      category: "tools",
+      variants: [{ label: "1 acre", pricePaise: 70_000, stock: 99, sku: `KIT-${tag}` }],
+    });
+    await saveKit({
+      kitSku: `KIT-${tag}`,
+      pricePaise: 70_000,
+      parts: [
+        { sku: `ZN-${tag}`, quantity: 1 },
+        { sku: `KH-${tag}`, quantity: 1 },
+      ],
+    });
+    expect(await order(kit.id, MAHARASHTRA)).toMatchObject({
+      status: 409,
+      message: `${zinc.name} can't be delivered to Maharashtra: its seller's fertiliser licence is valid only in Punjab.`,
+    });
+    expect(await order(kit.id, PUNJAB)).toBe("placed");
   });
 });

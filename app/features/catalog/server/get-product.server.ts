@@ -1,7 +1,7 @@
 import { getDb } from "~/platform/db/db.server";
 import { indiaToday } from "~/platform/core/india-day";
 import { currentLocale } from "~/platform/i18n/i18n.server";
-import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
+import { licensedToSell, licenceStatesOf } from "~/features/vendor-shops/server/licensed-listings.server";
 import type { DeliveredProduct } from "~/features/vendor-shops/domain/territory";
 import type { CropKey, Season } from "~/features/catalog/domain/crops";
 import type { PackUnit } from "~/features/catalog/domain/pack-units";
@@ -45,13 +45,7 @@ export async function getProduct(id: string): Promise<ProductDetail | null> {
       "product.regulated_as",
       "product.subsidised",
       "product.vendor_id",
-      (eb) =>
-        eb
-          .selectFrom("vendor_licence as l")
-          .select("l.states")
-          .whereRef("l.vendor_id", "=", "product.vendor_id")
-          .whereRef("l.kind", "=", "product.regulated_as")
-          .as("licence_states"),
+      licenceStatesOf("product").as("licence_states"),
       (eb) =>
         eb.selectFrom("vendor").select("vendor.business_name").whereRef("vendor.user_id", "=", "product.vendor_id").as("business_name"),
     ])

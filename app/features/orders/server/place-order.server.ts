@@ -34,8 +34,9 @@ import { SMS_RECIPIENT_COLUMNS, smsRecipientOf } from "~/features/messaging/serv
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
 import { checkDeliveryAt, pincodeColumns, placeFrom } from "~/features/delivery/server/delivery.server";
 import { codOverCap, noCodHere, stateMismatch, undeliverable } from "~/features/delivery/domain/delivery";
-import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
+import { licensedToSell, licenceStatesOf } from "~/features/vendor-shops/server/licensed-listings.server";
 import { deliveryRefusal } from "~/features/vendor-shops/domain/territory";
+import { isLicenceKind } from "~/features/vendor-shops/domain/licences";
 import { productText } from "~/features/catalog/domain/product-view";
 import { packLabel } from "~/features/catalog/domain/pack-label";
 import { indiaToday } from "~/platform/core/india-day";
@@ -191,24 +192,6 @@ export async function placeOrder(
         if (size?.status !== "live" || !Number(size.licensed)) {
           throw new OrderRefused(size ? refusal("checkout.named_gone", { name: size.name }) : refusal("checkout.product_gone"));
         }
-        // A regulated product outside its seller's licence States, or a subsidised fertiliser the store
-        // does not deliver (docs/decisions/057-territory.md).
-        if (size.regulated_as !== null) {
-          const name = productText(size.name, size.name_hi, currentLocale());
-          const named = Number(size.sizes) > 1 ? `${name} (${packLabel(size.label, currentLocale())})` : name;
-          const refused = deliveryRefusal(
-            {
-              name: named,
-              regulatedAs: size.regulated_as,
-              vendorId: size.vendor_id,
-              licenceStates: size.licence_states,
-              subsidised: Number(size.subsidised) === 1,
-            },
-            input.state,
-            settings,
-          );
-          if (refused) throw new OrderRefused(refused, 409, refused.code === "checkout.subsidised" ? undefined : "state");
-        }
       }
       // A customer group's price list (docs/decisions/054-price-lists.md), as read in this transaction.
       const priceFor = await readMemberPricing(trx, buyer?.price_group ? customer.id : null, sizes);
@@ -221,6 +204,25 @@ export async function placeOrder(
         kits,
         (kit, part) => new OrderRefused(refusal("checkout.named_gone", { name: part ?? kit })),
       );
+      // A regulated product (a kit's part too) outside its seller's licence States, or a subsidised
+      // fertiliser the store does not deliver (docs/decisions/057-territory.md).
+      for (const { size } of plan.lines) {
+        if (!isLicenceKind(size.regulated_as)) continue;
+        const name = productText(size.name, size.name_hi, currentLocale());
+        const named = Number(size.sizes) > 1 ? `${name} (${packLabel(size.label, currentLocale())})` : name;
+        const refused = deliveryRefusal(
+          {
+            name: named,
+            regulatedAs: size.regulated_as,
+            vendorId: size.vendor_id,
+            licenceStates: size.licence_states,
+            subsidised: Number(size.subsidised) === 1,
+          },
+          input.state,
+          settings,
+        );
+        if (refused) throw new OrderRefused(refused, 409, refused.code === "checkout.subsidised" ? undefined : "state");
+      }
       const ordered = plan.stock;
       const take = plan.take;
       const productIds = [...new Set(ordered.map((v) => v.product_id))];
@@ -713,8 +715,7 @@ const readSizes = compiledOnce((db, v: { variantIds: readonly string[]; userId: 
       // licence for its kind, read with the size (a primary-key probe; none for an unregulated product).
       "p.regulated_as",
       "p.subsidised",
-      sql<string | null>`case when p.regulated_as is null then null else (
-        select l.states from vendor_licence l where l.vendor_id = p.vendor_id and l.kind = p.regulated_as) end`.as("licence_states"),
+      licenceStatesOf("p").as("licence_states"),
       // A vendor's seed, fertiliser or pesticide whose licence has lapsed is not sold, even
       // before the sweep has taken it off sale (docs/decisions/019-licensed-sellers.md).
       sql<number>`case when ${licensedToSell("p", v.today)} then 1 else 0 end`.as("licensed"),

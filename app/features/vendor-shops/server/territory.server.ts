@@ -3,6 +3,7 @@ import type { Refusal } from "~/platform/core/refusal";
 import { productText } from "~/features/catalog/domain/product-view";
 import type { Locale } from "~/platform/i18n/locale";
 import { deliveryRefusal, type TerritorySettings } from "~/features/vendor-shops/domain/territory";
+import { licenceStatesOf } from "./licensed-listings.server";
 
 /**
  * Why each of these products cannot be delivered to `state` though the store delivers there: its
@@ -19,21 +20,7 @@ export async function undeliverableTo(
   if (productIds.length === 0) return [];
   const rows = await getDb()
     .selectFrom("product as p")
-    .select([
-      "p.id",
-      "p.name",
-      "p.name_hi",
-      "p.vendor_id",
-      "p.regulated_as",
-      "p.subsidised",
-      (eb) =>
-        eb
-          .selectFrom("vendor_licence as l")
-          .select("l.states")
-          .whereRef("l.vendor_id", "=", "p.vendor_id")
-          .whereRef("l.kind", "=", "p.regulated_as")
-          .as("licence_states"),
-    ])
+    .select(["p.id", "p.name", "p.name_hi", "p.vendor_id", "p.regulated_as", "p.subsidised", licenceStatesOf("p").as("licence_states")])
     .where("p.id", "in", [...new Set(productIds)])
     .where("p.regulated_as", "is not", null)
     .orderBy("p.id")
