@@ -251,7 +251,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // total cash on delivery is not taken, it is not offered (the server refuses it too).
   const form = useRef<HTMLFormElement>(null);
   const ids = quoteIds(lines);
-  const lookedUp = useRef("");
+  // The pincode last looked up: the saved one when the server drew the page with its answer.
+  const lookedUp = useRef(loaderData.savedCheck ? (user?.address.pincode ?? "") : "");
   const lookUp = (pincode: string) => {
     if (!/^[1-9][0-9]{5}$/.test(pincode.trim())) return;
     lookedUp.current = pincode.trim();
