@@ -95,6 +95,8 @@ export async function xssJourney({ store, world, sessions }: { store: FuzzStore;
       number: `MH/FCO/${tag}`.slice(0, 40),
       expiresOn: addDays(indiaToday(), 365),
       authority: hostile("LA"),
+      // A fertiliser registration names the States it is valid in (docs/decisions/057-territory.md).
+      states: "Maharashtra",
     },
     [303],
   );

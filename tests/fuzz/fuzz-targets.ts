@@ -1173,6 +1173,8 @@ export const ACTION_TARGETS: ActionTarget[] = [
       expiresOn: addDays(indiaToday(), 200 + i),
       authority: "District Agriculture Officer",
       state: "Maharashtra",
+      // Where it is valid: required of a fertiliser registration (docs/decisions/057-territory.md).
+      states: "Maharashtra",
     }),
     special: () => ({
       intent: fc.constantFrom("licence", "profile", "", "verify-licence"),
@@ -1180,6 +1182,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
       number: fc.constantFrom("A1", "MH#12", `${"9".repeat(41)}`, "१२३४५", "LICENCE", " mh/12 "),
       expiresOn: fc.constantFrom(addDays(indiaToday(), -1), indiaToday(), "2027-02-29", "31/03/2027", "", "9999-12-31", "2027-03-31T00:00"),
       state: fc.constantFrom("Maharashtra", "Atlantis", ""),
+      states: fc.constantFrom("Maharashtra", "Atlantis", ""),
     }),
     samples: 25,
     group: "vendor",

@@ -156,7 +156,13 @@ export async function buildWorld(store: FuzzStore, tag: string): Promise<{ world
   for (const kind of ["seed", "fertiliser", "pesticide"]) {
     await ok(
       await vendorSession.post("/vendor-login/profile", {
-        form: { intent: "licence", kind, number: `MH/${kind}/${tag}`.slice(0, 40).toUpperCase(), expiresOn: addDays(indiaToday(), 365) },
+        form: {
+          intent: "licence",
+          kind,
+          number: `MH/${kind}/${tag}`.slice(0, 40).toUpperCase(),
+          expiresOn: addDays(indiaToday(), 365),
+          states: "Maharashtra",
+        },
         maxRedirects: 0,
       }),
       `vendor ${kind} licence`,

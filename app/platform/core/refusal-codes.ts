@@ -41,6 +41,10 @@ export interface RefusalParams {
   "checkout.unpaid_share": { max: number; name: string };
   "checkout.product_gone": None;
   "checkout.named_gone": { name: string };
+  /** A regulated product whose seller's licence is valid only in `states` (names), not in the delivery State. */
+  "checkout.outside_licence_states": { name: string; state: string; kind: "seed" | "fertiliser" | "pesticide"; states: string[] };
+  /** A subsidised fertiliser the store does not deliver (docs/decisions/057-territory.md). */
+  "checkout.subsidised": { name: string };
   "checkout.out_of_stock": { name: string };
   "checkout.only_left": { stock: number; name: string };
   // Coupons and offers (issue 31, docs/decisions/050-offers.md)
@@ -285,6 +289,8 @@ export interface RefusalParams {
   "vendor.licence_expiry_too_far": { years: number };
   "vendor.licence_authority_too_long": { max: number };
   "vendor.licence_state": None;
+  "vendor.licence_states_required": None;
+  "vendor.licence_states_unknown": None;
   "vendor.courier_required": None;
   "vendor.courier_length": { min: number; max: number };
   "vendor.courier_too_long": { max: number };

@@ -385,6 +385,7 @@ export interface Product {
   season: string | null;
   status: Generated<string>;
   stock: number;
+  subsidised: Generated<number>;
   updated_at: string;
   variant_count: Generated<number>;
   vendor_id: string | null;
@@ -648,6 +649,7 @@ export interface VendorLicence {
   kind: string;
   number: string;
   state: string | null;
+  states: string | null;
   updated_at: string;
   vendor_id: string;
   verified_at: string | null;

@@ -44,6 +44,8 @@ const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C]
   "product.price_above_mrp": { chargedPaise: 648_00, mrpPaise: 599_00, maxPaise: 507_62 },
   "checkout.unpaid_share": { max: 10, name: "Neem Oil (1 L)" },
   "checkout.named_gone": { name: "Neem Oil" },
+  "checkout.outside_licence_states": { name: "Urea (45 kg)", state: "Maharashtra", kind: "fertiliser", states: ["Punjab", "Haryana"] },
+  "checkout.subsidised": { name: "Urea (45 kg)" },
   "checkout.out_of_stock": { name: "Neem Oil" },
   "checkout.only_left": { stock: 3, name: "Neem Oil (1 L)" },
   "checkout.untaxable": { missing: "the GSTIN of Kisan Traders" },

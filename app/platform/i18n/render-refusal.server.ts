@@ -38,6 +38,15 @@ const ORDER_STATUS: Record<string, (inputs: object, options: Options) => string>
 };
 const status = (name: string, options: Options) => ORDER_STATUS[name]?.({}, options) ?? name;
 
+const OUTSIDE_STATES = {
+  seed: m.checkout_refusal_outside_states_seed,
+  fertiliser: m.checkout_refusal_outside_states_fertiliser,
+  pesticide: m.checkout_refusal_outside_states_pesticide,
+};
+/** States named in a sentence: "Punjab and Haryana", "पंजाब और हरियाणा". */
+const stateList = (names: readonly string[], locale: Locale) =>
+  new Intl.ListFormat(locale === "hi" ? "hi-IN" : "en-IN", { type: "conjunction" }).format(names.map((n) => stateName(n, locale)));
+
 const SAY: { [C in RefusalCode]: Say<C> } = {
   "common.rate_limit_unavailable": m.common_refusal_rate_limit_unavailable,
   "common.too_many_attempts": ({ seconds }, o) =>
@@ -154,6 +163,9 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "checkout.unpaid_share": m.checkout_refusal_unpaid_share,
   "checkout.product_gone": m.checkout_refusal_product_gone,
   "checkout.named_gone": m.checkout_refusal_named_gone,
+  "checkout.outside_licence_states": ({ name, state, kind, states }, o) =>
+    OUTSIDE_STATES[kind]({ name, state: stateName(state, o.locale), states: stateList(states, o.locale) }, o),
+  "checkout.subsidised": m.checkout_refusal_subsidised,
   "checkout.out_of_stock": m.checkout_refusal_out_of_stock,
   "checkout.only_left": m.checkout_refusal_only_left,
   "checkout.untaxable": m.checkout_refusal_untaxable,
@@ -307,6 +319,8 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "vendor.licence_expiry_too_far": m.vendor_err_licence_expiry_too_far,
   "vendor.licence_authority_too_long": m.vendor_err_licence_authority_too_long,
   "vendor.licence_state": m.vendor_err_licence_state,
+  "vendor.licence_states_required": m.vendor_err_licence_states_required,
+  "vendor.licence_states_unknown": m.vendor_err_licence_states_unknown,
   "vendor.courier_required": m.vendor_err_courier_required,
   "vendor.courier_length": m.vendor_err_courier_length,
   "vendor.courier_too_long": m.vendor_err_courier_too_long,

@@ -18,6 +18,7 @@ it("escapes the store's details in the footer", () => {
     address: attack,
     gstin: "27AAICA4417K1ZK",
     tax: { mode: "flat", display: "exclusive", storeStateCode: "27", shipping: DEFAULT_SHIPPING },
+    subsidisedDelivered: false,
   });
   expect(html).not.toContain("<img");
   expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");

@@ -6,11 +6,17 @@ import { FormError } from "~/ui/form-error";
 import { TextField } from "~/ui/text-field";
 import { GeneralSettingsFormSchema, SAMPLE_STORE_GSTIN } from "~/features/settings/domain/settings";
 import type { PriceDisplay, TaxMode } from "~/features/tax/domain/gst";
+import type { SubsidisedSale } from "~/features/vendor-shops/domain/territory";
+import { StateCheckboxes } from "~/features/delivery/ui/state-checkboxes";
 
 // Here, not in ~/domain/gst: that module is in every storefront page's first script (decision 007).
 const TAX_MODE_LABELS: Record<TaxMode, string> = {
   by_rate: "GST by each product's rate",
   flat: "Flat 18% on every order",
+};
+const SUBSIDISED_LABELS: Record<SubsidisedSale, string> = {
+  not_for_delivery: "Not for home delivery: shown with their MRP, bought at an authorised retailer",
+  allowed: "Sold and delivered like any product",
 };
 const PRICE_DISPLAY_LABELS: Record<PriceDisplay, string> = {
   inclusive: "Prices include GST",
@@ -67,6 +73,7 @@ const GST_FIELDS = [
   "supportEmail",
   "supportHours",
   "supportHoursHi",
+  "subsidisedFertilisers",
 ] as const;
 
 /** Why a tax mode cannot be chosen: the packs it would sell above their MRP (the first five named). */
@@ -195,6 +202,41 @@ export default function GeneralSettingsPage({ loaderData, actionData }: Route.Co
               maxLength={8}
               {...fieldProps(fields.freeShippingOverRupees)}
               hint="Whole rupees. An order of exactly this amount still pays the charge."
+            />
+          </fieldset>
+          <fieldset className="space-y-4 border-t border-stone-200 pt-4">
+            <legend className="pt-4 text-lg font-bold text-stone-900">Seeds, fertilisers and pesticides</legend>
+            <p className="text-sm text-stone-600">
+              A fertiliser dealer's authorisation is valid only in the State that granted it: a seller's fertilisers are never delivered
+              outside the States of its licence.
+            </p>
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                name={fields.licenceStatesForSeedsAndPesticides.name}
+                defaultChecked={isTicked(fields.licenceStatesForSeedsAndPesticides)}
+                className="mt-1 h-4 w-4 accent-green-700"
+              />
+              <span>
+                <span className="font-medium text-stone-900">Licences for seeds/pesticides are valid only in their States</span>
+                <br />
+                <span className="text-sm text-stone-600">
+                  Seed and pesticide licences then limit delivery to their States as fertiliser licences do, and vendors must enter them.
+                </span>
+              </span>
+            </label>
+            <StateCheckboxes
+              name="storeLicenceStates"
+              legend="States where the store's own licences are valid"
+              hint="For the store's own seeds, fertilisers and pesticides. None ticked: they are delivered wherever the store delivers."
+              defaultValue={s.storeLicenceStates}
+              error={fields.storeLicenceStates.errors?.[0]}
+            />
+            <Choice
+              legend="Subsidised fertilisers (urea, DAP… at government-fixed MRP)"
+              options={Object.entries(SUBSIDISED_LABELS)}
+              {...fieldProps(fields.subsidisedFertilisers)}
+              hint="Their retail sale is recorded on an Aadhaar-authenticated point-of-sale device at the retailer's shop. Not for home delivery: the product page shows them without Add to cart, and checkout refuses them."
             />
           </fieldset>
           <button type="submit" className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white">

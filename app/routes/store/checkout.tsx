@@ -25,7 +25,9 @@ import { formatPaise } from "~/platform/core/money";
 import { lineKey, lineName } from "~/features/cart/domain/cart";
 import { CART_COOKIE } from "~/features/cart/domain/cart-cookie";
 import { drawnCart } from "~/features/cart/server/drawn-cart.server";
-import { useCartQuote } from "~/features/cart/ui/use-cart-quote";
+import { quoteIds, useCartQuote } from "~/features/cart/ui/use-cart-quote";
+import { undeliverableTo } from "~/features/vendor-shops/server/territory.server";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { useCartOffers } from "~/features/cart/ui/use-cart-offers";
 import { checkDelivery } from "~/features/delivery/server/delivery.server";
 import { localizeDeliveryCheck } from "~/features/delivery/server/delivery-text.server";
@@ -65,9 +67,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // on delivery (the scripts look it up otherwise, and for every pincode typed).
   const savedPincode = user?.address.pincode;
   const savedCheck = cart && savedPincode ? localizeDeliveryCheck(await checkDelivery(savedPincode)) : null;
+  // And the cart's products its sellers may not deliver there (docs/decisions/057-territory.md).
+  const savedRefused =
+    cart && savedCheck?.kind === "delivers"
+      ? (
+          await undeliverableTo(
+            cart.lines.map((l) => l.product.id),
+            savedCheck.place.state,
+            await getGeneralSettings(),
+            currentLocale(),
+          )
+        ).map((r) => renderRefusal(r))
+      : [];
   // A key for an order sent before the scripts run (the form works without them); once they run, the
   // tab's own key (useCheckoutKey) takes its place.
-  return { methods, mustVerify, addresses, cart, savedCheck, business, checkoutKey: crypto.randomUUID() };
+  return { methods, mustVerify, addresses, cart, savedCheck, savedRefused, business, checkoutKey: crypto.randomUUID() };
 }
 
 /**
@@ -217,8 +231,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // A coupon (issue 31): typed, then applied (the server answers what it gives, or why not); without
   // scripts it goes with the order, and the order's refusal is said at the field.
   const [coupon, setCoupon] = useState("");
-  const lookup = useFetcher<{ check: DeliveryCheck }>();
+  const lookup = useFetcher<{ check: DeliveryCheck; refused?: string[] }>();
   const check = lookup.data?.check ?? loaderData.savedCheck ?? undefined;
+  // Products that cannot go to the pincode's State (a seller's licence States, a subsidised fertiliser).
+  const refusedHere = (lookup.data ? lookup.data.refused : loaderData.savedRefused) ?? [];
   // An offer limited to pincodes is judged on the delivery pincode once it is known to be delivered to.
   const { offers, couponError } = useCartOffers(lines, stateName, coupon, check?.kind === "delivers" ? check.pincode : "");
   // The field is the browser's own (uncontrolled), read when the code is applied: a code typed on a
@@ -234,9 +250,21 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // The pincode is looked up as it is typed: the State is filled from it, and where or above what
   // total cash on delivery is not taken, it is not offered (the server refuses it too).
   const form = useRef<HTMLFormElement>(null);
+  const ids = quoteIds(lines);
+  // The pincode last looked up: the saved one when the server drew the page with its answer.
+  const lookedUp = useRef(loaderData.savedCheck ? (user?.address.pincode ?? "") : "");
   const lookUp = (pincode: string) => {
-    if (/^[1-9][0-9]{5}$/.test(pincode.trim())) void lookup.load(`/resources/delivery?pin=${pincode.trim()}`);
+    if (!/^[1-9][0-9]{5}$/.test(pincode.trim())) return;
+    lookedUp.current = pincode.trim();
+    void lookup.load(`/resources/delivery?pin=${pincode.trim()}&ids=${encodeURIComponent(ids)}`);
   };
+  // The cart changed (a line removed): what cannot go there is asked again.
+  const askedFor = useRef(ids);
+  useEffect(() => {
+    if (askedFor.current === ids) return;
+    askedFor.current = ids;
+    if (lookedUp.current) lookUp(lookedUp.current);
+  });
   // The saved address's pincode is looked up once, when the page opens; typing looks up the rest.
   const savedPincode = user?.address.pincode ?? "";
   const lookedUpSaved = useRef(!!loaderData.savedCheck);
@@ -274,7 +302,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       : null;
   const offered = noCod ? methods.filter((m) => m.key !== "cod") : methods;
   const payment = offered.some((m) => m.key === chosen) ? chosen : (offered[0]?.key ?? "");
-  const undeliverable = check?.kind === "unknown" || check?.kind === "unserved";
+  const undeliverable = check?.kind === "unknown" || check?.kind === "unserved" || refusedHere.length > 0;
 
   // Spec §2: an empty cart goes back to /cart; a guest sees the login dialog.
   useEffect(() => {
@@ -431,7 +459,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             >
               <AddressFields values={chosenAddress} errors={fields} pincodeHint={t("ui_checkout_pincode_hint")} onPincodeChange={lookUp} />
             </fieldset>
-            <div role="status">{check && check.kind !== "invalid" ? <DeliveryAnswer check={check} id="checkout-delivery" /> : null}</div>
+            <div role="status">
+              {check && check.kind !== "invalid" ? <DeliveryAnswer check={check} id="checkout-delivery" refused={refusedHere} /> : null}
+            </div>
           </section>
 
           <section className="rounded-xl border border-stone-200 bg-white p-5">

@@ -24,6 +24,7 @@ import {
 } from "~/features/dosage/server/dosage-text.server";
 import { chooseBigha } from "~/features/dosage/domain/bigha";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
+import { deliveryRefusal, soldForDelivery } from "~/features/vendor-shops/domain/territory";
 import { defined } from "~/platform/defined";
 import { getProduct, type ProductDetail } from "~/features/catalog/server/get-product.server";
 import { checkDelivery } from "~/features/delivery/server/delivery.server";
@@ -68,8 +69,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ["size", "area", "unit", "bigha"].flatMap((k) => (url.searchParams.has(k) ? [[k, url.searchParams.get(k) ?? ""]] : [])),
   );
   const checked = pin ? await checkDelivery(pin.slice(0, 20)) : null;
-  const tax = taxConfig(await requestState(context).settings());
-  const delivery = { check: checked ? localizeDeliveryCheck(checked) : null, keep, shipping: tax.shipping };
+  const settings = await requestState(context).settings();
+  const tax = taxConfig(settings);
+  // Its seller's licence may not reach the pincode's State, or the store may not deliver it at all
+  // (a subsidised fertiliser): said before the cart (docs/decisions/057-territory.md).
+  const refusedHere =
+    checked?.kind === "delivers" ? deliveryRefusal({ name: product.name, ...product.regulation }, checked.place.state, settings) : null;
+  const delivery = {
+    check: checked ? localizeDeliveryCheck(checked) : null,
+    keep,
+    shipping: tax.shipping,
+    refused: refusedHere ? [renderRefusal(refusedHere)] : [],
+  };
+  const retailOnly = soldForDelivery(product.regulation, settings)
+    ? null
+    : { title: m.store_subsidised_title(), reason: m.store_subsidised_reason() };
   // A kit's parts (decision 055); a kit has its own price, which price lists leave alone.
   const kitParts = await getKitParts(size.id);
   // A customer group's member sees their price list's price of this size (decision 054).
@@ -94,6 +108,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       variants: variants.map((v) => ({ ...v, shownPaise: displayPrice(v.pricePaise, product.gstRate, tax) })),
     },
     size,
+    // A subsidised fertiliser the store does not deliver: no Add to cart, where to buy it and why.
+    retailOnly,
     // What the member's cart is charged for this size (the quote and the order decide it again).
     memberPricePaise: member?.pricePaise ?? null,
     markup: {
@@ -207,7 +223,7 @@ function planDosage(
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, size, markup, calculator, memberPricePaise } = loaderData;
+  const { product, size, markup, calculator, memberPricePaise, retailOnly } = loaderData;
   const [addedPlan, setAddedPlan] = useState<unknown>(null);
   const t = useT();
   const plan = calculator?.plan;
@@ -262,7 +278,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <StaticHtml html={markup.offer} />
           {markup.kit ? <StaticHtml html={markup.kit} /> : null}
 
-          {inStock ? (
+          {retailOnly ? (
+            <div className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200" data-testid="retail-only">
+              <p className="font-semibold">{retailOnly.title}</p>
+              <p className="mt-1 text-sm">{retailOnly.reason}</p>
+            </div>
+          ) : inStock ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">
               <fieldset className="flex items-center rounded-lg border border-stone-300 bg-white" aria-label={t("ui_store_quantity")}>
                 <button
@@ -299,7 +320,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               productName={product.name}
               {...calculator}
               selectedSize={several ? size.id : undefined}
-              onAddAll={plan?.lines.length ? addPlan : undefined}
+              onAddAll={plan?.lines.length && !retailOnly ? addPlan : undefined}
               added={addedPlan !== null && addedPlan === plan}
             />
           ) : null}

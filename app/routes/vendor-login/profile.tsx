@@ -10,10 +10,12 @@ import { type FieldErrors, firstError } from "~/platform/core/form-errors";
 import { refusal, refusalCode } from "~/platform/core/refusal";
 import { type VendorProfileInput, VendorProfileSchema } from "~/features/vendor-shops/domain/vendor";
 import { updateVendorProfile, VendorRefused } from "~/features/vendor-shops/server/vendor-profile.server";
-import { readFields } from "~/platform/http/read-form.server";
+import { readForm, textFields } from "~/platform/http/read-form.server";
 import { z } from "zod";
 import { indiaToday } from "~/platform/core/india-day";
-import { isLicenceKind, type LicenceKind, licenceFormSchema } from "~/features/vendor-shops/domain/licences";
+import { isLicenceKind, LICENCE_KINDS, type LicenceKind, licenceFormSchema } from "~/features/vendor-shops/domain/licences";
+import { isTerritorial } from "~/features/vendor-shops/domain/territory";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { VendorLicenceForms } from "~/features/vendor-shops/ui/vendor-licence-forms";
 import { getVendorLicences } from "~/features/vendor-shops/server/list-licences.server";
 import { type LicenceSaved, saveLicence } from "~/features/vendor-shops/server/save-licence.server";
@@ -29,7 +31,8 @@ export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "u
 export async function loader({ request }: Route.LoaderArgs) {
   const vendor = await requireVendorPage(request);
   const today = indiaToday();
-  return { licences: await getVendorLicences(vendor.id, today), today };
+  const [licences, settings] = await Promise.all([getVendorLicences(vendor.id, today), getGeneralSettings()]);
+  return { licences, today, territorial: LICENCE_KINDS.filter((kind) => isTerritorial(kind, settings)) };
 }
 
 /** The profile form's refusal, in the page's language. */
@@ -41,10 +44,11 @@ const IntentSchema = z.object({ intent: z.enum(["profile", "licence"], refusalCo
 
 export async function action({ request }: Route.ActionArgs) {
   const vendor = await requireVendorAction(request);
-  const fields = await readFields(request);
+  const form = await readForm(request);
+  const fields = textFields(form);
   const intent = IntentSchema.safeParse(fields);
   if (!intent.success) return refuse({ form: renderRefusal(refusal("common.unknown_intent")) }, 400);
-  if (intent.data.intent === "licence") return saveLicenceForm(vendor.id, fields);
+  if (intent.data.intent === "licence") return saveLicenceForm(vendor.id, fields, form.getAll("states"));
   const parsed = VendorProfileSchema.safeParse(fields);
   if (!parsed.success) return refuse(formErrors(parsed.error), 400);
   try {
@@ -56,8 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/vendor-login", { description: m.vendor_profile_saved() });
 }
 
-async function saveLicenceForm(vendorId: string, fields: Record<string, string>) {
-  const parsed = licenceFormSchema(indiaToday()).safeParse(fields);
+async function saveLicenceForm(vendorId: string, fields: Record<string, string>, states: FormDataEntryValue[]) {
+  const parsed = licenceFormSchema(indiaToday(), await getGeneralSettings()).safeParse({ ...fields, states });
   if (!parsed.success) {
     const errors = formErrors(parsed.error);
     const kind = isLicenceKind(fields.kind) ? fields.kind : null;
@@ -69,6 +73,7 @@ async function saveLicenceForm(vendorId: string, fields: Record<string, string>)
       expiresOn: fields.expiresOn ?? "",
       authority: fields.authority ?? "",
       state: fields.state ?? "",
+      states: states.filter((s) => typeof s === "string"),
     };
     return data(
       { form: "licence" as const, error: null, fields: {}, licence: { kind, error: firstError(errors), fields: rest, values } },
@@ -163,7 +168,12 @@ export default function VendorProfileEdit({ loaderData, actionData }: Route.Comp
           </button>
         </fieldset>
       </Form>
-      <VendorLicenceForms licences={loaderData.licences} today={loaderData.today} refused={actionData?.licence} />
+      <VendorLicenceForms
+        licences={loaderData.licences}
+        today={loaderData.today}
+        refused={actionData?.licence}
+        territorial={loaderData.territorial}
+      />
       <div className="max-w-2xl">
         <AccountSecurity email={vendor.email} hasPassword back="/vendor-login/profile" emailLocked={!layout?.verified} />
       </div>

@@ -10,7 +10,7 @@ import { useRootData } from "~/platform/render/root-data";
 import { nextBreakShown, shownAmounts, useCartPricing } from "~/features/cart/domain/order-pricing";
 import { formatPaise } from "~/platform/core/money";
 import { lineKey, lineName, MAX_LINE_QUANTITY, removeFromCart, setCartQuantity } from "~/features/cart/domain/cart";
-import { useCartQuote, type QuotedLine } from "~/features/cart/ui/use-cart-quote";
+import { quoteIds, useCartQuote, type QuotedLine } from "~/features/cart/ui/use-cart-quote";
 import type { DrawnCart } from "~/features/cart/domain/cart-cookie";
 import { useT } from "~/platform/i18n/i18n";
 import { type CartOfferHint, useCartOffers } from "~/features/cart/ui/use-cart-offers";
@@ -80,7 +80,7 @@ export default function CartContents({ empty, drawn, onHydrated }: Props) {
               {t("ui_checkout_continue_shopping")}
             </Link>
           </OrderSummary>
-          <CartDeliveryCheck defaultPincode={user?.address.pincode} />
+          <CartDeliveryCheck defaultPincode={user?.address.pincode} ids={quoteIds(lines)} />
         </div>
       </div>
     </div>

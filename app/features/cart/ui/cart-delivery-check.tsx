@@ -10,12 +10,13 @@ import { NEEDS_SCRIPTS_ATTRIBUTE } from "~/platform/render/hydration";
  * "Check delivery" in the cart: asks /resources/delivery for the pincode and shows the answer in
  * place (the cart itself needs JavaScript: it lives in the browser).
  */
-export function CartDeliveryCheck({ defaultPincode }: { defaultPincode?: string }) {
-  const fetcher = useFetcher<{ check: DeliveryCheck }>();
+export function CartDeliveryCheck({ defaultPincode, ids }: { defaultPincode?: string; ids: string }) {
+  const fetcher = useFetcher<{ check: DeliveryCheck; refused?: string[] }>();
   const id = useId();
   const t = useT();
   const check = fetcher.data?.check;
-  const failed = check && check.kind !== "delivers";
+  const refused = fetcher.data?.refused ?? [];
+  const failed = check && (check.kind !== "delivers" || refused.length > 0);
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-stone-200 bg-white p-5">
       <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold text-stone-900">
@@ -24,6 +25,8 @@ export function CartDeliveryCheck({ defaultPincode }: { defaultPincode?: string 
       </h2>
       {/* Its answer is data for the scripts: sent before they run, it waits for them (EARLY_INTENT). */}
       <fetcher.Form method="get" action="/resources/delivery" className="mt-3 flex gap-2" {...{ [NEEDS_SCRIPTS_ATTRIBUTE]: "" }}>
+        {/* The cart's products: those whose sellers may not deliver to the pincode's State are named. */}
+        <input type="hidden" name="ids" value={ids} />
         <label htmlFor={`${id}-pin`} className="sr-only">
           {t("ui_store_pincode")}
         </label>
@@ -50,7 +53,7 @@ export function CartDeliveryCheck({ defaultPincode }: { defaultPincode?: string 
           {fetcher.state !== "idle" ? t("ui_store_checking") : t("ui_store_check")}
         </button>
       </fetcher.Form>
-      <div role="status">{check ? <DeliveryAnswer check={check} id={`${id}-result`} /> : null}</div>
+      <div role="status">{check ? <DeliveryAnswer check={check} id={`${id}-result`} refused={refused} /> : null}</div>
     </section>
   );
 }

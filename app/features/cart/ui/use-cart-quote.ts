@@ -133,7 +133,8 @@ export function useCartQuote(drawn?: DrawnCart | null) {
 }
 
 /** The lines a quote is asked for: each product, with its size where the line names one. */
-function quoteIds(lines: readonly CartLine[]): string {
+/** The cart's lines as the server's cart quote and delivery check take them: "productId~variantId,…". */
+export function quoteIds(lines: readonly CartLine[]): string {
   return lines
     .map((l) => (l.product.variantId ? `${l.product.id}~${l.product.variantId}` : l.product.id))
     .sort()

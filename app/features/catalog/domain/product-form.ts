@@ -311,7 +311,10 @@ export const ProductFormSchema = FormObject.transform((form, ctx) => {
   const fields = readProductFields(form, fail);
   const tax = taker(fail)(ProductTaxSchema, form, (issue) => issue.path.slice(0, 1) as string[]);
   if (!fields || !tax) return z.NEVER;
-  return { ...fields, hsnCode: tax.hsnCode, gstRate: tax.gstRate };
+  // A subsidised fertiliser (docs/decisions/057-territory.md): ticked on the form, meaningful only for
+  // a fertiliser. The product CSV has no such column: an import leaves the flag as it is (undefined).
+  const flag: { subsidised?: boolean } = { subsidised: form.subsidised === "on" && fields.regulatedAs === "fertiliser" };
+  return { ...fields, hsnCode: tax.hsnCode, gstRate: tax.gstRate, ...flag };
 });
 export type ProductFormInput = z.output<typeof ProductFormSchema>;
 
@@ -361,6 +364,7 @@ export function productFormFields(form: FormData) {
     description: text(form, "description"),
     category: text(form, "category"),
     regulatedAs: text(form, "regulatedAs"),
+    subsidised: text(form, "subsidised"),
     ...(rows
       ? { variants: rows.map((row) => (isBlankRow(row) ? null : row)) }
       : { price: text(form, "price"), stock: stockField === "" || stockField === null ? undefined : stockField }),

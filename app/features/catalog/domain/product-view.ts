@@ -21,6 +21,8 @@ export type ProductCard = {
   image: string;
   /** Its GST rate (issue 14): prices shown including GST add it. */
   gstRate: number;
+  /** A subsidised fertiliser (docs/decisions/057-territory.md): sold for delivery only where the store allows it. */
+  subsidised?: boolean;
 };
 
 /** A cart line's pack size as sold now. `key` is what the cart asked by: the size's id, or the product's for a line from before sizes. */

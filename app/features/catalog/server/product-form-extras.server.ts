@@ -27,6 +27,8 @@ export type ProductFormExtras = {
   howToUseHi: string | null;
   gallery: string[];
   regulatedAs: LicenceKind | null;
+  /** A subsidised fertiliser (docs/decisions/057-territory.md). */
+  subsidised: boolean;
   /** "" for a product made before GST by HSN that no one has given a code since (0019-gst) */
   hsnCode: string;
   gstRate: GstRate;
@@ -60,6 +62,7 @@ export async function loadProductFormExtras(db: Db, productIds: readonly string[
           "how_to_use_hi",
           "gallery",
           "regulated_as",
+          "subsidised",
           "hsn_code",
           "gst_rate",
         ])
@@ -106,6 +109,7 @@ export async function loadProductFormExtras(db: Db, productIds: readonly string[
         howToUseHi: p.how_to_use_hi,
         gallery: parseGallery(p.gallery),
         regulatedAs: p.regulated_as,
+        subsidised: Number(p.subsidised) === 1,
         hsnCode: p.hsn_code,
         gstRate: gstRateOf(p.gst_rate),
       });

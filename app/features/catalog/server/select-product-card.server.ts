@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "~/platform/db/schema";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { type ProductCard, productText } from "~/features/catalog/domain/product-view";
@@ -20,12 +20,14 @@ export function selectProductCard<O>(query: SelectQueryBuilder<Database, "produc
     "product.reviews",
     "product.image",
     "product.gst_rate as gstRate",
+    sql<number>`case when product.regulated_as = 'fertiliser' then product.subsidised else 0 end`.as("subsidised"),
   ]);
 }
 
-export type CardRow = Omit<ProductCard, "mrpPaise" | "priceVaries"> & {
+export type CardRow = Omit<ProductCard, "mrpPaise" | "priceVaries" | "subsidised"> & {
   mrpPaise: number | null;
   priceVaries: number | boolean;
+  subsidised?: number;
   nameHi: string | null;
   descriptionHi: string | null;
 };
@@ -44,5 +46,6 @@ export function toProductCard({ nameHi, descriptionHi, ...row }: CardRow): Produ
     sizes: Number(row.sizes),
     rating: Number(row.rating),
     gstRate: Number(row.gstRate),
+    subsidised: Number(row.subsidised) === 1,
   };
 }

@@ -15,7 +15,9 @@ import { useT } from "~/platform/i18n/i18n";
  */
 export function ProductCard({ product, eager = false, priority = false }: { product: Product; eager?: boolean; priority?: boolean }) {
   const outOfStock = product.stock <= 0;
-  const { tax } = useRootData().store;
+  const { tax, subsidisedDelivered } = useRootData().store;
+  // A subsidised fertiliser the store does not deliver: its page says where to buy it.
+  const retailOnly = product.subsidised && !subsidisedDelivered;
   const t = useT();
   return (
     <article
@@ -62,7 +64,16 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
             {product.priceVaries ? <span className="text-sm font-medium text-stone-600">{t("ui_store_price_from")} </span> : null}
             <Price paise={displayPrice(product.pricePaise, product.gstRate, tax)} />
           </p>
-          {product.sizes > 1 && !outOfStock ? (
+          {retailOnly ? (
+            <Link
+              to={`/products/${product.id}`}
+              prefetch="intent"
+              className="inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:w-auto"
+              aria-label={t("ui_store_where_to_buy_of", { name: product.name })}
+            >
+              {t("ui_store_where_to_buy")}
+            </Link>
+          ) : product.sizes > 1 && !outOfStock ? (
             <Link
               to={`/products/${product.id}`}
               prefetch="intent"

@@ -26,6 +26,8 @@ export type ProductFormValues = ProductDetailsValues & {
   category: CategoryKey;
   /** "fertiliser" or "pesticide" for a fertilizers product; the category decides the others */
   regulatedAs: string;
+  /** a subsidised fertiliser (docs/decisions/057-territory.md) */
+  subsidised: boolean;
   /** the HSN code and GST rate (percent) as typed; "" when none */
   hsnCode: string;
   gstRate: string;
@@ -58,6 +60,7 @@ export function productFormValues(
     howToUseHi?: string | null;
     gallery: string[];
     regulatedAs: string | null;
+    subsidised: boolean;
     hsnCode: string;
     gstRate: number;
   },
@@ -65,6 +68,7 @@ export function productFormValues(
   return {
     ...product,
     regulatedAs: extras.regulatedAs ?? "",
+    subsidised: extras.subsidised,
     hsnCode: extras.hsnCode,
     gstRate: String(extras.gstRate),
     variants: extras.variants.map((v) => ({
@@ -118,6 +122,7 @@ function shownValues(initial: unknown): Partial<ProductFormValues> {
     howToUseHi: text("howToUseHi"),
     ...(isCategoryKey(category) ? { category } : {}),
     regulatedAs: text("regulatedAs"),
+    subsidised: typed.subsidised === "on",
     hsnCode: text("hsnCode"),
     gstRate: text("gstRate"),
     ...(rows ? { variants: rows.map(variantRow) } : {}),
@@ -291,6 +296,24 @@ export function ProductForm({ values, lastResult, submitLabel }: Props) {
           {errors.category ? <p className="mt-1 text-sm font-medium text-red-700">{errors.category}</p> : null}
         </div>
         <RegulatedAsField category={category} defaultValue={shown.regulatedAs ?? ""} error={errors.regulatedAs} onChange={setRegulatedAs} />
+        {category === "fertilizers" && regulatedAs !== "pesticide" ? (
+          <label className="flex items-start gap-3 sm:col-span-2">
+            <input
+              type="checkbox"
+              name="subsidised"
+              defaultChecked={shown.subsidised ?? false}
+              aria-describedby="product-subsidised-hint"
+              className="mt-1 h-4 w-4 accent-green-700"
+            />
+            <span>
+              <span className="font-medium text-stone-900">{t("ui_catalog_form_subsidised")}</span>
+              <br />
+              <span id="product-subsidised-hint" className="text-sm text-stone-600">
+                {t("ui_catalog_form_subsidised_hint")}
+              </span>
+            </span>
+          </label>
+        ) : null}
         <GstFields
           category={category}
           regulatedAs={regulatedAs}

@@ -12,14 +12,16 @@ type Props = {
   keep: Record<string, string>;
   /** What delivery costs (General Settings): said under the form, so the page tells it before the cart. */
   shipping: ShippingRule;
+  /** Why this product cannot go to the pincode checked, though the store delivers there (its seller's licence States). */
+  refused?: readonly string[];
 };
 
 /**
  * "Check delivery" on the product page: a GET form (?pin=…) the page's loader answers, so it works
  * without JavaScript and costs no script. Server markup only (docs/decisions/007-first-load-budget.md).
  */
-export function DeliveryCheckSection({ check, keep, shipping }: Props) {
-  const failed = check && check.kind !== "delivers";
+export function DeliveryCheckSection({ check, keep, shipping, refused = [] }: Props) {
+  const failed = check && (check.kind !== "delivers" || refused.length > 0);
   return (
     <section id="delivery" aria-labelledby="delivery-title" className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
       <h2 id="delivery-title" className="flex items-center gap-2 text-lg font-bold text-stone-900">
@@ -55,7 +57,7 @@ export function DeliveryCheckSection({ check, keep, shipping }: Props) {
           {m.store_check()}
         </button>
       </form>
-      <div role="status">{check ? <DeliveryAnswer check={check} /> : null}</div>
+      <div role="status">{check ? <DeliveryAnswer check={check} refused={refused} /> : null}</div>
       <p id="delivery-shipping" className="mt-3 text-sm text-stone-700">
         {shipping.feePaise === 0
           ? m.store_delivery_free()

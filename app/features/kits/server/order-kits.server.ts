@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db, Engine } from "~/platform/db/db.server";
-import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
+import { licensedToSell, licenceStatesOf } from "~/features/vendor-shops/server/licensed-listings.server";
 import { kitOfferGroups, kitPartLines, type KitOfferPart, spreadKitDiscounts } from "~/features/kits/domain/kit-split";
 
 /**
@@ -29,6 +29,10 @@ export type OrderSize = {
   category: string;
   licensed: number | string;
   sizes: number | string | null;
+  /** Where its seller may deliver it (docs/decisions/057-territory.md). */
+  regulated_as: string | null;
+  subsidised: number | string;
+  licence_states: string | null;
 };
 
 type KitPart<S> = S & { kit_variant_id: string; part_quantity: number };
@@ -77,6 +81,9 @@ export async function readOrderKits<S extends OrderSize>(
             "p.gst_rate",
             "p.category",
             sql<number>`case when ${licensedToSell("p", today)} then 1 else 0 end`.as("licensed"),
+            "p.regulated_as",
+            "p.subsidised",
+            licenceStatesOf("p").as("licence_states"),
             (eb) =>
               eb
                 .selectFrom("product_variant as w")

@@ -35,7 +35,11 @@ import { syncProductSummary } from "~/features/catalog/server/variants.server";
 import { checkDeliveryAt, pincodeColumns, placeFrom } from "~/features/delivery/server/delivery.server";
 import { codOverCap, noCodHere, stateMismatch, undeliverable } from "~/features/delivery/domain/delivery";
 import { isLotsShort, syncLotStock } from "~/features/lots/server/lot-stock.server";
-import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
+import { licensedToSell, licenceStatesOf } from "~/features/vendor-shops/server/licensed-listings.server";
+import { deliveryRefusal } from "~/features/vendor-shops/domain/territory";
+import { isLicenceKind } from "~/features/vendor-shops/domain/licences";
+import { productText } from "~/features/catalog/domain/product-view";
+import { packLabel } from "~/features/catalog/domain/pack-label";
 import { indiaToday } from "~/platform/core/india-day";
 import { configuredLimits, hitRateLimits } from "~/platform/rate-limit/rate-limit.server";
 import { compiledOnce } from "~/platform/db/compiled-once.server";
@@ -203,6 +207,25 @@ export async function placeOrder(
         kits,
         (kit, part) => new OrderRefused(refusal("checkout.named_gone", { name: part ?? kit })),
       );
+      // A regulated product (a kit's part too) outside its seller's licence States, or a subsidised
+      // fertiliser the store does not deliver (docs/decisions/057-territory.md).
+      for (const { size } of plan.lines) {
+        if (!isLicenceKind(size.regulated_as)) continue;
+        const name = productText(size.name, size.name_hi, currentLocale());
+        const named = Number(size.sizes) > 1 ? `${name} (${packLabel(size.label, currentLocale())})` : name;
+        const refused = deliveryRefusal(
+          {
+            name: named,
+            regulatedAs: size.regulated_as,
+            vendorId: size.vendor_id,
+            licenceStates: size.licence_states,
+            subsidised: Number(size.subsidised) === 1,
+          },
+          input.state,
+          settings,
+        );
+        if (refused) throw new OrderRefused(refused, 409, refused.code === "checkout.subsidised" ? undefined : "state");
+      }
       const ordered = plan.stock;
       const take = plan.take;
       const productIds = [...new Set(ordered.map((v) => v.product_id))];
@@ -723,6 +746,11 @@ const readSizes = compiledOnce((db, v: { variantIds: readonly string[]; userId: 
       "p.hsn_code",
       "p.gst_rate",
       "p.category",
+      // Where its seller may deliver it (docs/decisions/057-territory.md): the States of the seller's
+      // licence for its kind, read with the size (a primary-key probe; none for an unregulated product).
+      "p.regulated_as",
+      "p.subsidised",
+      licenceStatesOf("p").as("licence_states"),
       // A vendor's seed, fertiliser or pesticide whose licence has lapsed is not sold, even
       // before the sweep has taken it off sale (docs/decisions/019-licensed-sellers.md).
       sql<number>`case when ${licensedToSell("p", v.today)} then 1 else 0 end`.as("licensed"),

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { refusalCode } from "../../../platform/core/refusal";
 import { validateGstin } from "../../tax/domain/gstin";
 import { PRICE_DISPLAYS, TAX_MODES } from "../../tax/domain/gst";
+import { SUBSIDISED_SALES } from "../../vendor-shops/domain/territory";
+import { INDIAN_STATE_NAMES } from "../../../platform/core/indian-states";
 
 export const GeneralSettingsSchema = z.object({
   siteTitle: z.string().trim().min(1, "Site title is required.").max(60),
@@ -48,12 +50,21 @@ export const GeneralSettingsSchema = z.object({
     .int("Enter the free-delivery threshold in whole rupees.")
     .min(0, "Enter the free-delivery threshold in whole rupees.")
     .max(100_00_000, "The free-delivery threshold can be at most ₹1,00,00,000."),
+  // Regulated farm inputs (docs/decisions/057-territory.md). Fertiliser licences always limit delivery
+  // to their States; seed and pesticide licences only when this is on.
+  licenceStatesForSeedsAndPesticides: z.boolean().default(false),
+  /** The States the store's own seed, fertiliser and pesticide licences are valid in; none: no limit. */
+  storeLicenceStates: z.array(z.enum(INDIAN_STATE_NAMES as [string, ...string[]], "Choose the States from the list.")).default([]),
+  subsidisedFertilisers: z.enum(SUBSIDISED_SALES, "Choose how subsidised fertilisers are sold.").default("not_for_delivery"),
 });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
 
 /** The settings form: an unticked checkbox is simply absent from the post. */
 export const GeneralSettingsFormSchema = GeneralSettingsSchema.extend({
   maintenanceMode: z.preprocess((v) => v === "on", z.boolean()),
+  licenceStatesForSeedsAndPesticides: z.preprocess((v) => v === "on", z.boolean()),
+  // Ticked boxes: none is absent, one is a string, several a list.
+  storeLicenceStates: z.preprocess((v) => (v === undefined ? [] : [v].flat()), GeneralSettingsSchema.shape.storeLicenceStates),
 });
 
 /** The sample store's GSTIN: the admin pages warn while it is still in use. */
@@ -80,6 +91,9 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   supportHoursHi: "सोमवार से शनिवार, सुबह 9 बजे से शाम 7 बजे तक (IST)",
   shippingFeeRupees: 500,
   freeShippingOverRupees: 50_000,
+  licenceStatesForSeedsAndPesticides: false,
+  storeLicenceStates: [],
+  subsidisedFertilisers: "not_for_delivery",
 };
 
 /** The store's address as one line: its legal name and the registered address the invoices print. */

@@ -27,5 +27,10 @@ export function storeDetailsOf(settings: GeneralSettings, locale: "en" | "hi") {
 /** The store's details, as the page being made shows them. */
 export async function storeDetails(context: Readonly<RouterContextProvider>) {
   const settings = await requestState(context).settings();
-  return { ...storeDetailsOf(settings, currentLocale() === "hi" ? "hi" : "en"), tax: taxConfig(settings) };
+  return {
+    ...storeDetailsOf(settings, currentLocale() === "hi" ? "hi" : "en"),
+    tax: taxConfig(settings),
+    // Whether a subsidised fertiliser's card offers Add to cart (docs/decisions/057-territory.md).
+    subsidisedDelivered: settings.subsidisedFertilisers === "allowed",
+  };
 }

@@ -3,6 +3,7 @@ import type { CategoryKey } from "../../catalog/domain/categories";
 import { addDays, formatIsoDay, indiaToday, isIsoDay } from "../../../platform/core/india-day";
 import { INDIAN_STATES } from "../../../platform/core/indian-states";
 import { refusalCode } from "../../../platform/core/refusal";
+import { isTerritorial, type TerritorySettings } from "./territory";
 
 /**
  * Sellers of regulated farm inputs (issue 13, docs/decisions/019-licensed-sellers.md). Seeds need a
@@ -65,10 +66,22 @@ const stateNames = INDIAN_STATES.map((s) => s.name);
 
 /**
  * The vendor's licence form for one kind. `today` is India's date: an expiry before it is refused
- * (a licence is valid through its expiry day).
+ * (a licence is valid through its expiry day). `states` are the States where it is valid (ticked
+ * boxes), required where they limit delivery (docs/decisions/057-territory.md): always for a
+ * fertiliser licence, for the others when the store's setting says so.
  */
-export function licenceFormSchema(today: string = indiaToday()) {
-  return z.object({
+export function licenceFormSchema(
+  today: string = indiaToday(),
+  settings: Pick<TerritorySettings, "licenceStatesForSeedsAndPesticides"> = { licenceStatesForSeedsAndPesticides: false },
+) {
+  return LicenceFieldsSchema(today).superRefine((licence, ctx) => {
+    if (licence.states.length === 0 && isTerritorial(licence.kind, settings))
+      ctx.addIssue({ code: "custom", path: ["states"], message: refusalCode("vendor.licence_states_required") });
+  });
+}
+
+const LicenceFieldsSchema = (today: string) =>
+  z.object({
     kind: z.enum(LICENCE_KINDS, refusalCode("common.form_missing")),
     number: z
       .string(LICENCE_NUMBER_REQUIRED)
@@ -101,8 +114,11 @@ export function licenceFormSchema(today: string = indiaToday()) {
       .refine((s) => s === "" || stateNames.includes(s), refusalCode("vendor.licence_state"))
       .transform((s) => (s === "" ? null : s))
       .prefault(""),
+    states: z
+      .preprocess((v) => (v === undefined ? [] : [v].flat()), z.array(z.string()))
+      .refine((chosen) => chosen.every((s) => stateNames.includes(s)), refusalCode("vendor.licence_states_unknown"))
+      .transform((chosen) => stateNames.filter((s) => chosen.includes(s))),
   });
-}
 export type LicenceInput = z.output<ReturnType<typeof licenceFormSchema>>;
 
 /** A licence as stored. */
@@ -112,6 +128,8 @@ export type Licence = {
   expiresOn: string;
   authority: string | null;
   state: string | null;
+  /** Where it is valid; none entered: []. */
+  states: string[];
   verifiedAt: string | null;
   /** Bumped by every change the vendor makes: an admin verifies the licence as they saw it. */
   version: number;

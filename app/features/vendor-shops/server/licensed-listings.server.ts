@@ -26,6 +26,17 @@ export function licensedToSell(alias: "p" | "product", today: string) {
 }
 
 /**
+ * SQL: the States where the seller's licence for the product row `alias` is valid, as stored (a JSON
+ * array), read only for a regulated product (docs/decisions/057-territory.md): a primary-key probe,
+ * in the same statement as the product.
+ */
+export function licenceStatesOf(alias: "p" | "product") {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<string | null>`case when ${column("regulated_as")} is null then null else (
+    select l.states from vendor_licence l where l.vendor_id = ${column("vendor_id")} and l.kind = ${column("regulated_as")}) end`;
+}
+
+/**
  * Takes the vendor's user row (PostgreSQL), so that changes to which of the vendor's listings are on
  * sale (licences, approval, suspension) happen one at a time; SQLite's write transaction already
  * holds the database.

@@ -1,4 +1,5 @@
 import { type Db, getDb } from "~/platform/db/db.server";
+import { readLicenceStates } from "~/features/vendor-shops/domain/territory";
 import { LICENCE_KINDS, type Licence, type LicenceKind, type LicenceStatus, licenceStatus } from "~/features/vendor-shops/domain/licences";
 
 /** A licence kind as a page shows it: the licence if entered, and its standing today. */
@@ -10,7 +11,7 @@ export async function licencesOf(vendorIds: readonly string[], db: Db = getDb())
   if (vendorIds.length === 0) return out;
   const rows = await db
     .selectFrom("vendor_licence")
-    .select(["vendor_id", "kind", "number", "expires_on", "authority", "state", "verified_at", "version"])
+    .select(["vendor_id", "kind", "number", "expires_on", "authority", "state", "states", "verified_at", "version"])
     .where("vendor_id", "in", [...new Set(vendorIds)])
     .execute();
   for (const r of rows) {
@@ -21,6 +22,7 @@ export async function licencesOf(vendorIds: readonly string[], db: Db = getDb())
       expiresOn: r.expires_on,
       authority: r.authority,
       state: r.state,
+      states: readLicenceStates(r.states) ?? [],
       verifiedAt: r.verified_at,
       version: Number(r.version),
     });

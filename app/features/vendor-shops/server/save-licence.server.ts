@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { getDb } from "~/platform/db/db.server";
 import { indiaToday } from "~/platform/core/india-day";
 import type { LicenceInput } from "~/features/vendor-shops/domain/licences";
+import { storeLicenceStates } from "~/features/vendor-shops/domain/territory";
 import { lockVendor, syncLicensedListings } from "./licensed-listings.server";
 
 /**
@@ -24,11 +25,17 @@ export async function saveLicence(vendorId: string, input: LicenceInput, now: Da
       await lockVendor(trx, vendorId);
       const current = await trx
         .selectFrom("vendor_licence")
-        .select(["number", "expires_on", "authority", "state", "verified_at"])
+        .select(["number", "expires_on", "authority", "state", "states", "verified_at"])
         .where("vendor_id", "=", vendorId)
         .where("kind", "=", input.kind)
         .executeTakeFirst();
-      const details = { number: input.number, expires_on: input.expiresOn, authority: input.authority, state: input.state };
+      const details = {
+        number: input.number,
+        expires_on: input.expiresOn,
+        authority: input.authority,
+        state: input.state,
+        states: storeLicenceStates(input.states),
+      };
       let outcome: LicenceSaved;
       if (!current) {
         await trx
@@ -48,7 +55,8 @@ export async function saveLicence(vendorId: string, input: LicenceInput, now: Da
         current.number === details.number &&
         current.expires_on === details.expires_on &&
         current.authority === details.authority &&
-        current.state === details.state
+        current.state === details.state &&
+        current.states === details.states
       ) {
         return "unchanged";
       } else {

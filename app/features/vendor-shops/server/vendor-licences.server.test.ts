@@ -38,6 +38,7 @@ const licence = (kind: LicenceKind, fields: Partial<LicenceInput> = {}): Licence
   expiresOn: addDays(today(), 365),
   authority: null,
   state: null,
+  states: kind === "fertiliser" ? ["Maharashtra"] : [],
   ...fields,
 });
 const statusOf = async (id: string) =>

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { LICENCE_STATUS_STYLES } from "~/features/vendor-shops/ui/vendor-licences";
 import { StateSelect } from "~/features/delivery/ui/state-select";
+import { StateCheckboxes } from "~/features/delivery/ui/state-checkboxes";
 import { TextField } from "~/ui/text-field";
 import { formatDate } from "~/platform/core/dates";
 import {
@@ -14,7 +15,7 @@ import {
 import { licenceInSentenceLabel, licenceLabel, licenceStatusLabel, regulatedLabel } from "~/features/vendor-shops/ui/vendor-words";
 import { useLocale, useT } from "~/platform/i18n/i18n";
 
-export type LicenceFormValues = { number: string; expiresOn: string; authority: string; state: string };
+export type LicenceFormValues = { number: string; expiresOn: string; authority: string; state: string; states: string[] };
 /** A refused licence form: which kind, what was typed and what is wrong. */
 export type LicenceRefusal = {
   kind: LicenceKind;
@@ -28,10 +29,12 @@ type Props = {
   /** India's date: the earliest expiry the form accepts. */
   today: string;
   refused?: LicenceRefusal | null;
+  /** The kinds whose licences limit delivery to their States (the form then requires them). */
+  territorial: readonly LicenceKind[];
 };
 
 /** The vendor's licences to sell seeds, fertilisers and pesticides: one form per kind. */
-export function VendorLicenceForms({ licences, today, refused }: Props) {
+export function VendorLicenceForms({ licences, today, refused, territorial }: Props) {
   const t = useT();
   return (
     <section id="licences" aria-labelledby="licences-title" className="mt-6 max-w-2xl">
@@ -47,6 +50,7 @@ export function VendorLicenceForms({ licences, today, refused }: Props) {
             {...entry}
             today={today}
             refused={refused?.kind === entry.kind ? refused : null}
+            limited={territorial.includes(entry.kind)}
           />
         ))}
       </div>
@@ -60,7 +64,8 @@ function LicenceForm({
   licence,
   today,
   refused,
-}: Props["licences"][number] & { today: string; refused: LicenceRefusal | null }) {
+  limited,
+}: Props["licences"][number] & { today: string; refused: LicenceRefusal | null; limited: boolean }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("kind") === kind;
   const shown: LicenceFormValues = refused?.values ?? {
@@ -68,6 +73,7 @@ function LicenceForm({
     expiresOn: licence?.expiresOn ?? "",
     authority: licence?.authority ?? "",
     state: licence?.state ?? "",
+    states: licence?.states ?? [],
   };
   const errors = refused?.fields ?? {};
   const t = useT();
@@ -134,6 +140,16 @@ function LicenceForm({
           error={errors.authority}
         />
         <StateSelect label={t("ui_vendor_licence_state")} required={false} defaultValue={shown.state} error={errors.state} />
+        <div className="sm:col-span-2">
+          <StateCheckboxes
+            name="states"
+            legend={t("ui_vendor_licence_states")}
+            required={limited}
+            hint={t(limited ? "ui_vendor_licence_states_hint_limited" : "ui_vendor_licence_states_hint_open", { kind: kindName })}
+            defaultValue={shown.states}
+            error={errors.states}
+          />
+        </div>
         {status === "verified" ? (
           <p className="text-sm text-stone-700 sm:col-span-2">{t("ui_vendor_licence_change_warning", { kind: kindName })}</p>
         ) : null}

@@ -41,6 +41,9 @@ export function VendorLicences({ vendorId, businessName, licences }: Props) {
               No. <span className="font-mono">{licence.number}</span>, valid until {formatIsoDay(licence.expiresOn)}
               {licence.authority ? `, ${licence.authority}` : ""}
               {licence.state ? `, ${licence.state}` : ""}
+              <span className="block" data-testid="licence-states">
+                {licence.states.length ? `Valid in ${licence.states.join(", ")}` : "States where it is valid: not entered"}
+              </span>
             </span>
           ) : null}
           {status === "awaiting" && licence ? (
