@@ -182,6 +182,10 @@ export interface RefusalParams {
   "orders.shipped_yours": None;
   "orders.shipped_all": None;
   "orders.shipped_those": None;
+  // E-way bills (docs/decisions/058-warehouse-work.md): `amountPaise` is the consignment value.
+  "orders.eway_bill_needed": { amountPaise: number };
+  "orders.eway_bill_format": None;
+  "orders.eway_bill_status": { status: string };
   "orders.reason_choice": None;
   "orders.refund_to": None;
   "orders.upi_invalid": None;

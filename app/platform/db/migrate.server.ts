@@ -43,6 +43,7 @@ import * as m0043 from "./migrations/0043-offers";
 import * as m0049 from "./migrations/0049-offers-second-round";
 import * as m0050 from "./migrations/0050-offer-customer-group";
 import * as m0051 from "./migrations/0051-lots";
+import * as m0053 from "./migrations/0053-warehouse-work";
 import * as m0044 from "./migrations/0044-quantity-prices";
 import * as m0045 from "./migrations/0045-wishlist";
 import * as m0046 from "./migrations/0046-business-buyers";
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   "0049-offers-second-round": m0049,
   "0050-offer-customer-group": m0050,
   "0051-lots": m0051,
+  "0053-warehouse-work": m0053,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

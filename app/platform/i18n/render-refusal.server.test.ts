@@ -96,6 +96,8 @@ const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C]
   "orders.decision_note_long": { max: 500 },
   "orders.status_move": { from: "delivered", to: "cancelled" },
   "orders.ship_status": { status: "cancelled" },
+  "orders.eway_bill_needed": { amountPaise: 60_000_00 },
+  "orders.eway_bill_status": { status: "shipped" },
   "account.suspended": { email: "help@angle.in", phone: "+91 98765 43210" },
   "account.email_too_long": { max: 254 },
   "account.password_min": { min: 8 },

@@ -28,6 +28,9 @@ import { decideReturnFromForm, isReturnDecision } from "~/features/orders/server
 import { getAdminOrderAftercare } from "~/features/orders/server/order-aftercare.server";
 import { adminFormErrors } from "~/platform/i18n/render-refusal.server";
 import { formatOrderId } from "~/platform/core/order-id";
+import { lotLineEnglish } from "~/features/lots/domain/line-lots";
+import { EwayBillRefused, orderEwayBill, recordEwayBill } from "~/features/orders/server/eway-bill.server";
+import { EwayBillSection } from "~/features/orders/ui/eway-bill-section";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${formatOrderId(params.id ?? "")} · Angle Admin` }];
 
@@ -40,6 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     paymentNames: await getPaymentMethodNames(),
     aftercare: await getAdminOrderAftercare(order.id),
     strays: await listOrderStrayPayments(order.id),
+    ewayBill: await orderEwayBill(order.id),
   };
 }
 
@@ -48,6 +52,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const fields = await readFields(request);
   // Return decisions and refunds first: the fulfilment intents refuse any intent they do not know.
   if (isReturnDecision(fields)) return decideReturnFromForm(fields, { role: "admin", id: admin.id }, `/admin/orders/${params.id}`);
+  if (fields.intent === "eway-bill") {
+    try {
+      const number = await recordEwayBill({ orderId: params.id, number: fields.ewayBillNo ?? "", adminId: admin.id });
+      return redirectWithToast(`/admin/orders/${params.id}`, { description: `E-way bill ${number} recorded.` });
+    } catch (error) {
+      if (error instanceof EwayBillRefused) return data({ ewayBillError: error.message }, { status: error.status });
+      throw error;
+    }
+  }
   if (fields.intent === "retry-refund") {
     try {
       const sent = await retryRefund(params.id, fields.refundId ?? "");
@@ -224,6 +237,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </section>
       </div>
       <StrayPayments strays={loaderData.strays} busy={busy} />
+      {loaderData.ewayBill?.needed || loaderData.ewayBill?.number ? (
+        <EwayBillSection
+          state={loaderData.ewayBill}
+          open={order.status === "pending" || order.status === "confirmed"}
+          error={actionData && "ewayBillError" in actionData ? actionData.ewayBillError : undefined}
+          busy={busy}
+        />
+      ) : null}
       <OrderShipping
         status={order.status}
         paymentStatus={order.payment.status}
@@ -250,6 +271,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 <td className="py-2">
                   {l.name}
                   {l.sku ? <span className="block font-mono text-xs text-stone-600">SKU {l.sku}</span> : null}
+                  {l.lots.map((lot) => (
+                    <span key={lot.number} className="block text-xs text-stone-600" data-testid="line-lot">
+                      {lotLineEnglish(lot)}
+                    </span>
+                  ))}
                 </td>
                 <td>
                   {formatPaise(l.unitPricePaise)}

@@ -20,6 +20,7 @@ import { readFields } from "~/platform/http/read-form.server";
 import { samePage } from "~/platform/toast/toast.server";
 import { listReturnsOfOrders } from "~/features/orders/server/list-returns.server";
 import { formatOrderId } from "~/platform/core/order-id";
+import { LineLots } from "~/features/lots/ui/line-lots";
 
 export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "ui_vendor_title_orders");
 
@@ -77,6 +78,7 @@ export default function VendorOrders({ loaderData, actionData }: Route.Component
                     <span>
                       {l.name} × {l.quantity}
                       {l.sku ? <span className="ml-1 font-mono text-xs text-stone-600">({l.sku})</span> : null}
+                      <LineLots lots={l.lots} />
                     </span>
                     <span className="whitespace-nowrap font-semibold">{formatPaise(l.lineTotal)}</span>
                   </li>
