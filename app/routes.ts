@@ -34,8 +34,10 @@ export default [
   route("admin/orders/export", "routes/resources/admin-orders-export.ts"),
   route("admin/products/export", "routes/resources/admin-products-export.ts"),
   route("admin/gst/export", "routes/resources/admin-gst-export.ts"),
+  route("admin/packing-slips", "routes/resources/admin-packing-slips.ts"),
   route("vendor-login/products/export", "routes/resources/vendor-products-export.ts"),
   route("vendor-login/gst/export", "routes/resources/vendor-gst-export.ts"),
+  route("vendor-login/packing-slips", "routes/resources/vendor-packing-slips.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),

@@ -186,6 +186,9 @@ export interface RefusalParams {
   "orders.eway_bill_needed": { amountPaise: number };
   "orders.eway_bill_format": None;
   "orders.eway_bill_status": { status: string };
+  // Packing slips and labels: `date` is the India day asked for.
+  "orders.slip_day": None;
+  "orders.slips_none": { date: string };
   "orders.reason_choice": None;
   "orders.refund_to": None;
   "orders.upi_invalid": None;

@@ -98,6 +98,7 @@ const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C]
   "orders.ship_status": { status: "cancelled" },
   "orders.eway_bill_needed": { amountPaise: 60_000_00 },
   "orders.eway_bill_status": { status: "shipped" },
+  "orders.slips_none": { date: "2026-11-30" },
   "account.suspended": { email: "help@angle.in", phone: "+91 98765 43210" },
   "account.email_too_long": { max: 254 },
   "account.password_min": { min: 8 },

@@ -209,6 +209,8 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "orders.eway_bill_needed": ({ amountPaise }, o) => m.orders_refusal_eway_bill_needed({ amount: rupees(amountPaise) }, o),
   "orders.eway_bill_format": m.orders_refusal_eway_bill_format,
   "orders.eway_bill_status": ({ status: now }, o) => m.orders_refusal_eway_bill_status({ status: status(now, o) }, o),
+  "orders.slip_day": m.orders_refusal_slip_day,
+  "orders.slips_none": ({ date }, o) => m.orders_refusal_slips_none({ date: day(date, o.locale) }, o),
   "orders.reason_choice": m.orders_refusal_reason_choice,
   "orders.refund_to": m.orders_refusal_refund_to,
   "orders.upi_invalid": m.orders_refusal_upi_invalid,

@@ -31,6 +31,7 @@ import { formatOrderId } from "~/platform/core/order-id";
 import { lotLineEnglish } from "~/features/lots/domain/line-lots";
 import { EwayBillRefused, orderEwayBill, recordEwayBill } from "~/features/orders/server/eway-bill.server";
 import { EwayBillSection } from "~/features/orders/ui/eway-bill-section";
+import { PackingSlipLinks } from "~/features/orders/ui/packing-slips";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${formatOrderId(params.id ?? "")} · Angle Admin` }];
 
@@ -256,6 +257,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       />
       <section className="relative mt-4 overflow-x-auto rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <h2 className="font-bold">Items</h2>
+        <PackingSlipLinks action="/admin/packing-slips" orderId={order.id} />
         <table className="mt-2 w-full text-sm">
           <thead className="text-left text-stone-600">
             <tr>
