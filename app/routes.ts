@@ -67,6 +67,7 @@ export default [
     route("price-lists/new", "routes/admin/price-list-edit.tsx", { id: "admin-price-list-new" }),
     route("price-lists/:id", "routes/admin/price-list-edit.tsx", { id: "admin-price-list-edit" }),
     route("kits", "routes/admin/kits.tsx"),
+    route("stock-alerts", "routes/admin/stock-alerts.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/vendor-login/layout.tsx", [
@@ -77,6 +78,7 @@ export default [
     route("products/:id", "routes/vendor-login/product-edit.tsx", { id: "vendor-product-edit" }),
     route("orders", "routes/vendor-login/orders.tsx"),
     route("analytics", "routes/vendor-login/analytics.tsx"),
+    route("stock-alerts", "routes/vendor-login/stock-alerts.tsx"),
     route("offers", "routes/vendor-login/offers.tsx"),
     route("offers/new", "routes/vendor-login/offer-edit.tsx", { id: "vendor-offer-new" }),
     route("offers/:id", "routes/vendor-login/offer-edit.tsx", { id: "vendor-offer-edit" }),

@@ -328,6 +328,7 @@ export interface RefusalParams {
   "product.stock": None;
   "product.stock_too_large": None;
   "product.weight": None;
+  "product.reorder_level": None;
   "product.no_sizes": None;
   "product.too_many_sizes": { max: number };
   "product.brand_too_long": None;

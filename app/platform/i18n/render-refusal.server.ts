@@ -351,6 +351,7 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "product.stock": m.vendor_form_err_stock,
   "product.stock_too_large": m.vendor_form_err_stock_too_large,
   "product.weight": m.vendor_form_err_weight,
+  "product.reorder_level": m.vendor_form_err_reorder_level,
   "product.no_sizes": m.vendor_form_err_no_sizes,
   "product.too_many_sizes": m.vendor_form_err_too_many_sizes,
   "product.brand_too_long": m.vendor_form_err_brand_too_long,
