@@ -8,7 +8,7 @@ import Leaf from "lucide-react/icons/leaf";
 import LogOut from "lucide-react/icons/log-out";
 import Package from "lucide-react/icons/package";
 import Boxes from "lucide-react/icons/boxes";
-import TriangleAlert from "lucide-react/icons/triangle-alert";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import ReceiptIndianRupee from "lucide-react/icons/receipt-indian-rupee";
 import Undo2 from "lucide-react/icons/undo-2";
 import Settings from "lucide-react/icons/settings";
