@@ -40,7 +40,7 @@ const SIZES: Record<SlipKind, [number, number]> = {
  * Packing slips (A4) or shipping labels (4 × 6 in) as one PDF, a page (or more, for a long slip) per
  * order: the order's id with its barcode, the sender, the delivery address with the pincode as a Code
  * 128 barcode, the lines with their lots and quantities (slips), the cash to collect on delivery and
- * the e-way bill number when there is one. The same slips give the same bytes.
+ * the e-way bill number when there is one.
  */
 export async function renderPackingSlipsPdf(slips: readonly PackingSlip[], kind: SlipKind, at: Date = new Date()): Promise<Buffer> {
   const fonts = loadDocumentFonts();
