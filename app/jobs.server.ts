@@ -5,6 +5,7 @@ import { unconfirmedPurgeJob } from "./features/accounts/server/purge-unconfirme
 import { outboxJob } from "./features/messaging/server/worker.server";
 import { paymentSweepJob } from "./features/payments/server/payment-sweep.server";
 import { lotsSweepJob } from "./features/lots/server/lots-sweep.server";
+import { stockAlertsJob } from "./features/lots/server/stock-alerts-job.server";
 import { licenceSweepJob } from "./features/vendor-shops/server/licence-sweeper.server";
 
 /**
@@ -21,6 +22,9 @@ export function startBackgroundJobs(): Scheduler {
   scheduler.add(licenceSweepJob());
   // Takes lots reaching their sell-by day out of the stock shown: at start, a second past each midnight in India, at least hourly.
   scheduler.add(lotsSweepJob());
+  // Queues the day's low-stock and near-expiry emails to the admin and each vendor: at start and at
+  // least hourly from 8 am in India, once a day (each email's outbox key is its day and recipient).
+  scheduler.add(stockAlertsJob());
   // Asks the gateways about unpaid orders, cancels those whose time to pay ran out, sends refunds due
   // again: at start, then every PAYMENT_SWEEP_SECONDS.
   scheduler.add(paymentSweepJob());

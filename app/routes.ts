@@ -34,10 +34,12 @@ export default [
   route("admin/orders/export", "routes/resources/admin-orders-export.ts"),
   route("admin/products/export", "routes/resources/admin-products-export.ts"),
   route("admin/gst/export", "routes/resources/admin-gst-export.ts"),
+  route("admin/packing-slips", "routes/resources/admin-packing-slips.ts"),
   route("vendor-login/products/export", "routes/resources/vendor-products-export.ts"),
   route("vendor-login/gst/export", "routes/resources/vendor-gst-export.ts"),
   route("admin/lots/:lotId/report", "routes/resources/lot-report-export.ts", { id: "admin-lot-report" }),
   route("vendor-login/lots/:lotId/report", "routes/resources/lot-report-export.ts", { id: "vendor-lot-report" }),
+  route("vendor-login/packing-slips", "routes/resources/vendor-packing-slips.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),
@@ -70,6 +72,7 @@ export default [
     route("staff", "routes/admin/staff.tsx"),
     route("lots", "routes/admin/lots.tsx"),
     route("lots/:lotId", "routes/admin/lot.tsx"),
+    route("stock-alerts", "routes/admin/stock-alerts.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/vendor-login/layout.tsx", [
@@ -80,6 +83,7 @@ export default [
     route("products/:id", "routes/vendor-login/product-edit.tsx", { id: "vendor-product-edit" }),
     route("orders", "routes/vendor-login/orders.tsx"),
     route("analytics", "routes/vendor-login/analytics.tsx"),
+    route("stock-alerts", "routes/vendor-login/stock-alerts.tsx"),
     route("offers", "routes/vendor-login/offers.tsx"),
     route("offers/new", "routes/vendor-login/offer-edit.tsx", { id: "vendor-offer-new" }),
     route("offers/:id", "routes/vendor-login/offer-edit.tsx", { id: "vendor-offer-edit" }),

@@ -193,6 +193,7 @@ test("the vendor area on a desktop: sign-in, registration and every page", async
       "/vendor-login/products/import",
       "/vendor-login/orders",
       "/vendor-login/analytics",
+      "/vendor-login/stock-alerts",
       "/vendor-login/profile",
     ],
     expectAccessible,

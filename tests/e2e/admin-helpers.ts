@@ -31,6 +31,7 @@ export const ADMIN_PAGES: { path: string; heading: string }[] = [
   { path: "/admin/kits", heading: "Kits" },
   { path: "/admin/staff", heading: "Staff" },
   { path: "/admin/lots", heading: "Lots" },
+  { path: "/admin/stock-alerts", heading: "Stock alerts" },
 ];
 
 /** The sidebar links the spec asks for, in order, with where each goes (then a Logout button). */

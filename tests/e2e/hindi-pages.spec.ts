@@ -140,6 +140,7 @@ for (const width of WIDTHS) {
         "/hi/vendor-login/products",
         "/hi/vendor-login/products/new",
         "/hi/vendor-login/orders",
+        "/hi/vendor-login/stock-alerts",
         "/hi/vendor-login/gst",
         "/hi/vendor-login/profile",
       ]) {

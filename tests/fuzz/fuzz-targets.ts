@@ -1428,6 +1428,10 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/resources/lot-report-export.ts", path: () => "/admin/lots/nosuchlot0001/report", role: "vendor", params: [] },
   { file: "routes/resources/lot-report-export.ts", path: () => "/vendor-login/lots/%00%27/report", role: "vendor", params: [] },
   { file: "routes/resources/lot-report-export.ts", path: () => "/vendor-login/lots/nosuchlot0001/report", role: "customer", params: [] },
+  { file: "routes/admin/stock-alerts.tsx", path: () => "/admin/stock-alerts", role: "admin", params: [] },
+  { file: "routes/admin/stock-alerts.tsx", path: () => "/admin/stock-alerts", role: "vendor", params: [] },
+  { file: "routes/resources/admin-packing-slips.ts", path: () => "/admin/packing-slips", role: "admin", params: ["kind", "order", "day"] },
+  { file: "routes/resources/admin-packing-slips.ts", path: () => "/admin/packing-slips", role: "customer", params: ["kind", "day"] },
   { file: "routes/admin/offer-edit.tsx", path: () => "/admin/offers/new", role: "admin", params: [] },
   { file: "routes/admin/offer-edit.tsx", path: () => "/admin/offers/%00%27", role: "admin", params: [] },
   { file: "routes/admin/customer-groups.tsx", path: () => "/admin/customer-groups", role: "admin", params: [] },
@@ -1457,6 +1461,19 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/resources/vendor-products-export.ts", path: () => "/vendor-login/products/export", role: "customer", params: [] },
   { file: "routes/vendor-login/orders.tsx", path: () => "/vendor-login/orders", role: "vendor", params: ["cursor", "dir"] },
   { file: "routes/vendor-login/analytics.tsx", path: () => "/vendor-login/analytics", role: "vendor", params: ["months"] },
+  { file: "routes/vendor-login/stock-alerts.tsx", path: () => "/vendor-login/stock-alerts", role: "vendor", params: [] },
+  {
+    file: "routes/resources/vendor-packing-slips.ts",
+    path: () => "/vendor-login/packing-slips",
+    role: "vendor",
+    params: ["kind", "order", "day"],
+  },
+  {
+    file: "routes/resources/vendor-packing-slips.ts",
+    path: () => "/vendor-login/packing-slips",
+    role: "customer",
+    params: ["kind", "day"],
+  },
   { file: "routes/vendor-login/profile.tsx", path: () => "/vendor-login/profile", role: "vendor", params: [] },
   { file: "routes/vendor-login/gst.tsx", path: () => "/vendor-login/gst", role: "vendor", params: ["month", "seller"] },
   { file: "routes/vendor-login/gst.tsx", path: () => "/vendor-login/gst", role: "admin", params: ["month"] },
@@ -1537,6 +1554,10 @@ export const PARAM_VALUES: Record<string, fc.Arbitrary<string>> = {
   upload: fc.constantFrom("", "a".repeat(32), "%00", "A".repeat(5000), "../x", "nosuchupload"),
   month: fc.constantFrom("2026-11", "2026-13", "2017-06", "0000-00", "+275760-09", "2026-1", "", "9999-12", "2026-11-01"),
   seller: fc.constantFrom("store", "", "__proto__", "constructor", "admin", "A".repeat(3000)),
+  // Packing slips: slips or labels, of one order or of a day's orders.
+  kind: fc.constantFrom("slip", "label", "", "__proto__", "SLIP"),
+  order: fc.constantFrom("", "eoczqk4sbbk5", "A".repeat(3000), "../x"),
+  day: fc.constantFrom("2026-11-30", "2026-02-30", "", "9999-12-31", "+275760-09-13", "0000-00-00", "2026-11-30T00:00"),
 };
 
 /** The i-th element of a non-empty list, going round. */

@@ -105,6 +105,8 @@ describe(`0013-pack-sizes on a store with products and orders (${engine})`, () =
           weight_grams: 1000,
           // 0044-quantity-prices: none.
           price_breaks: null,
+          // 0053-warehouse-work: no reorder level.
+          reorder_level: null,
         })),
     );
     expect(variants.map((v) => v.sku)).toContain("AG-TOMATO0SEED01");

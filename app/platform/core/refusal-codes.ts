@@ -196,6 +196,13 @@ export interface RefusalParams {
   "orders.shipped_yours": None;
   "orders.shipped_all": None;
   "orders.shipped_those": None;
+  // E-way bills (docs/decisions/058-warehouse-work.md): `amountPaise` is the consignment value.
+  "orders.eway_bill_needed": { amountPaise: number };
+  "orders.eway_bill_format": None;
+  "orders.eway_bill_status": { status: string };
+  // Packing slips and labels: `date` is the India day asked for.
+  "orders.slip_day": None;
+  "orders.slips_none": { date: string };
   "orders.reason_choice": None;
   "orders.refund_to": None;
   "orders.upi_invalid": None;
@@ -337,6 +344,7 @@ export interface RefusalParams {
   "product.stock": None;
   "product.stock_too_large": None;
   "product.weight": None;
+  "product.reorder_level": None;
   "product.no_sizes": None;
   "product.too_many_sizes": { max: number };
   "product.brand_too_long": None;

@@ -96,6 +96,8 @@ const RULES: readonly (readonly [string, Rule])[] = [
     },
   ],
   ["/admin/returns", { read: "orders.read", write: "orders" }],
+  ["/admin/packing-slips", { read: "orders.read", write: "orders" }],
+  ["/admin/stock-alerts", { read: "catalogue", write: "catalogue" }],
   ["/admin/gst", { read: "money", write: "money" }],
   ["/admin/gst/export", { read: "money", write: "money" }],
   ["/admin/users", { read: "customers.read", write: "users" }],

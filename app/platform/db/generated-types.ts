@@ -256,6 +256,9 @@ export interface Orders {
   customer_name: string;
   customer_phone: string;
   discount_paise: Generated<number>;
+  eway_bill_at: string | null;
+  eway_bill_by: string | null;
+  eway_bill_no: string | null;
   id: string;
   locale: Generated<string>;
   offers: Generated<string>;
@@ -420,6 +423,7 @@ export interface ProductVariant {
   price_breaks: string | null;
   price_paise: number;
   product_id: string;
+  reorder_level: number | null;
   sku: string;
   stock: number;
   weight_grams: number;

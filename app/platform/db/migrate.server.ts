@@ -44,6 +44,7 @@ import * as m0049 from "./migrations/0049-offers-second-round";
 import * as m0050 from "./migrations/0050-offer-customer-group";
 import * as m0051 from "./migrations/0051-lots";
 import * as m0052 from "./migrations/0052-territory";
+import * as m0053 from "./migrations/0053-warehouse-work";
 import * as m0055 from "./migrations/0055-recalls";
 import * as m0056 from "./migrations/0056-staff-roles";
 import * as m0044 from "./migrations/0044-quantity-prices";
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   "0050-offer-customer-group": m0050,
   "0051-lots": m0051,
   "0052-territory": m0052,
+  "0053-warehouse-work": m0053,
   "0055-recalls": m0055,
   "0056-staff-roles": m0056,
 };

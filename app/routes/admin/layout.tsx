@@ -9,6 +9,7 @@ import LogOut from "lucide-react/icons/log-out";
 import Package from "lucide-react/icons/package";
 import Boxes from "lucide-react/icons/boxes";
 import Layers from "lucide-react/icons/layers";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import ReceiptIndianRupee from "lucide-react/icons/receipt-indian-rupee";
 import Undo2 from "lucide-react/icons/undo-2";
 import Settings from "lucide-react/icons/settings";
@@ -56,6 +57,7 @@ const links = [
   { to: "/admin/price-lists", label: "Price Lists", icon: BadgePercent },
   { to: "/admin/kits", label: "Kits", icon: Boxes },
   { to: "/admin/lots", label: "Lots", icon: Layers },
+  { to: "/admin/stock-alerts", label: "Stock Alerts", icon: TriangleAlert },
   { to: "/admin/gst", label: "GST Report", icon: ReceiptIndianRupee },
   { to: "/admin/vendors", label: "Vendors", icon: Store },
   { to: "/admin/messages", label: "Messages", icon: Mail },

@@ -33,6 +33,10 @@ import { formatOrderId } from "~/platform/core/order-id";
 import { listOrderRecallHolds } from "~/features/lots/server/recall-holds.server";
 import { isRecallHoldIntent, recallHoldAction } from "~/features/lots/server/recall-actions.server";
 import { OrderRecallHolds } from "~/features/lots/ui/order-recall-holds";
+import { lotLineEnglish } from "~/features/lots/domain/line-lots";
+import { EwayBillRefused, orderEwayBill, recordEwayBill } from "~/features/orders/server/eway-bill.server";
+import { EwayBillSection } from "~/features/orders/ui/eway-bill-section";
+import { PackingSlipLinks } from "~/features/orders/ui/packing-slips";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${formatOrderId(params.id ?? "")} · Angle Admin` }];
 
@@ -49,6 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     aftercare: await getAdminOrderAftercare(order.id),
     strays: await listOrderStrayPayments(order.id),
     recallHolds: await listOrderRecallHolds(order.id),
+    ewayBill: await orderEwayBill(order.id),
   };
 }
 
@@ -58,6 +63,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   // Return decisions and refunds first: the fulfilment intents refuse any intent they do not know.
   if (isReturnDecision(fields)) return decideReturnFromForm(fields, { role: "admin", id: admin.id }, `/admin/orders/${params.id}`);
   if (isRecallHoldIntent(fields)) return recallHoldAction(params.id, admin.id, fields, `/admin/orders/${params.id}`);
+  if (fields.intent === "eway-bill") {
+    try {
+      const number = await recordEwayBill({ orderId: params.id, number: fields.ewayBillNo ?? "", adminId: admin.id });
+      return redirectWithToast(`/admin/orders/${params.id}`, { description: `E-way bill ${number} recorded.` });
+    } catch (error) {
+      if (error instanceof EwayBillRefused) return data({ ewayBillError: error.message }, { status: error.status });
+      throw error;
+    }
+  }
   if (fields.intent === "retry-refund") {
     try {
       const sent = await retryRefund(params.id, fields.refundId ?? "");
@@ -238,6 +252,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </section>
       </div>
       {loaderData.can.money ? <StrayPayments strays={loaderData.strays} busy={busy} /> : null}
+      {loaderData.can.orders && (loaderData.ewayBill?.needed || loaderData.ewayBill?.number) ? (
+        <EwayBillSection
+          state={loaderData.ewayBill}
+          open={order.status === "pending" || order.status === "confirmed"}
+          error={actionData && "ewayBillError" in actionData ? actionData.ewayBillError : undefined}
+          busy={busy}
+        />
+      ) : null}
       {loaderData.can.orders ? (
         <OrderShipping
           status={order.status}
@@ -251,6 +273,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <section className="relative mt-4 overflow-x-auto rounded-xl bg-white p-5 ring-1 ring-stone-200">
         <h2 className="font-bold">Items</h2>
+        <PackingSlipLinks action="/admin/packing-slips" orderId={order.id} />
         <table className="mt-2 w-full text-sm">
           <thead className="text-left text-stone-600">
             <tr>
@@ -266,6 +289,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 <td className="py-2">
                   {l.name}
                   {l.sku ? <span className="block font-mono text-xs text-stone-600">SKU {l.sku}</span> : null}
+                  {l.lots.map((lot) => (
+                    <span key={lot.number} className="block text-xs text-stone-600" data-testid="line-lot">
+                      {lotLineEnglish(lot)}
+                    </span>
+                  ))}
                 </td>
                 <td>
                   {formatPaise(l.unitPricePaise)}

@@ -9,6 +9,7 @@ import { type Column, DataTable } from "~/ui/data-table";
 import { formatDate } from "~/platform/core/dates";
 import { formatPaise } from "~/platform/core/money";
 import { istToday } from "~/features/orders/domain/order-export";
+import { PackingSlipsForm } from "~/features/orders/ui/packing-slips";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus, STATUS_LABELS, STATUS_STYLES } from "~/features/orders/domain/orders";
 import { readPageRequest } from "~/platform/core/pagination";
 import { paymentMethodLabel } from "~/features/payments/domain/payment-settings";
@@ -180,6 +181,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </button>
         </form>
       </section>
+      <PackingSlipsForm action="/admin/packing-slips" today={today} />
     </div>
   );
 }

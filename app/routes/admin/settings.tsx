@@ -74,6 +74,8 @@ const GST_FIELDS = [
   "supportHours",
   "supportHoursHi",
   "subsidisedFertilisers",
+  "ewayBillAboveRupees",
+  "expiryWarningDays",
 ] as const;
 
 /** Why a tax mode cannot be chosen: the packs it would sell above their MRP (the first five named). */
@@ -237,6 +239,25 @@ export default function GeneralSettingsPage({ loaderData, actionData }: Route.Co
               options={Object.entries(SUBSIDISED_LABELS)}
               {...fieldProps(fields.subsidisedFertilisers)}
               hint="Their retail sale is recorded on an Aadhaar-authenticated point-of-sale device at the retailer's shop. Not for home delivery: the product page shows them without Add to cart, and checkout refuses them."
+            />
+          </fieldset>
+          <fieldset className="space-y-4 border-t border-stone-200 pt-4">
+            <legend className="pt-4 text-lg font-bold text-stone-900">Warehouse</legend>
+            <TextField
+              label="E-way bill needed above (₹)"
+              required
+              inputMode="numeric"
+              maxLength={8}
+              {...fieldProps(fields.ewayBillAboveRupees)}
+              hint="Whole rupees. An order whose goods are worth more than this with GST (goods without GST left out) ships only once its e-way bill number is recorded."
+            />
+            <TextField
+              label="Warn of lots expiring within (days)"
+              required
+              inputMode="numeric"
+              maxLength={3}
+              {...fieldProps(fields.expiryWarningDays)}
+              hint="The stock alerts list lots on hand that expire within this many days."
             />
           </fieldset>
           <button type="submit" className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white">

@@ -33,6 +33,7 @@ import { PaymentUnavailable, startPayment } from "~/features/payments/server/sta
 import { confirmRazorpayCheckout, confirmRazorpayFailure, PaymentNotVerified } from "~/features/payments/server/confirm-payment.server";
 // Cancelling, returns and refunds (issue 15).
 import { OrderAftercare } from "~/features/orders/ui/order-aftercare";
+import { LineLots } from "~/features/lots/ui/line-lots";
 import { getOrderAftercare } from "~/features/orders/server/order-aftercare.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -239,6 +240,7 @@ function OrderItem({ item }: { item: OrderDetail["items"][number] }) {
         <span className="text-stone-600">
           {shown.each} × {item.quantity}
         </span>
+        <LineLots lots={item.lots} />
       </span>
       <span className="font-semibold">{shown.total}</span>
     </li>

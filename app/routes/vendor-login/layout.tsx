@@ -34,6 +34,7 @@ const links: { to: string; label: UiKey; end?: boolean }[] = [
   { to: "/vendor-login/products", label: "ui_vendor_nav_products" },
   { to: "/vendor-login/orders", label: "ui_vendor_nav_orders" },
   { to: "/vendor-login/analytics", label: "ui_vendor_nav_analytics" },
+  { to: "/vendor-login/stock-alerts", label: "ui_vendor_nav_stock_alerts" },
   { to: "/vendor-login/offers", label: "ui_vendor_nav_offers" },
   { to: "/vendor-login/gst", label: "ui_vendor_nav_gst" },
   { to: "/vendor-login/lots", label: "ui_vendor_recall_nav" },

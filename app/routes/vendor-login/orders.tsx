@@ -20,6 +20,9 @@ import { readFields } from "~/platform/http/read-form.server";
 import { samePage } from "~/platform/toast/toast.server";
 import { listReturnsOfOrders } from "~/features/orders/server/list-returns.server";
 import { formatOrderId } from "~/platform/core/order-id";
+import { LineLots } from "~/features/lots/ui/line-lots";
+import { PackingSlipLinks, PackingSlipsForm } from "~/features/orders/ui/packing-slips";
+import { indiaToday } from "~/platform/core/india-day";
 
 export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "ui_vendor_title_orders");
 
@@ -32,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listShipments(orderIds, { vendorId: vendor.id }),
     listReturnsOfOrders(orderIds, { vendorId: vendor.id }),
   ]);
-  return { orders, shipments, returns: Object.fromEntries(returns) };
+  return { orders, shipments, returns: Object.fromEntries(returns), today: indiaToday() };
 }
 
 /**
@@ -77,11 +80,13 @@ export default function VendorOrders({ loaderData, actionData }: Route.Component
                     <span>
                       {l.name} × {l.quantity}
                       {l.sku ? <span className="ml-1 font-mono text-xs text-stone-600">({l.sku})</span> : null}
+                      <LineLots lots={l.lots} />
                     </span>
                     <span className="whitespace-nowrap font-semibold">{formatPaise(l.lineTotal)}</span>
                   </li>
                 ))}
               </ul>
+              <PackingSlipLinks action="/vendor-login/packing-slips" orderId={o.orderId} />
               <VendorOrderShipping
                 order={o}
                 shipments={loaderData.shipments.filter((s) => s.orderId === o.orderId)}
@@ -99,6 +104,7 @@ export default function VendorOrders({ loaderData, actionData }: Route.Component
         </ul>
       )}
       <Pager page={loaderData.orders} noun={noun} className="mt-3" />
+      <PackingSlipsForm action="/vendor-login/packing-slips" today={loaderData.today} />
     </div>
   );
 }

@@ -130,8 +130,8 @@ export type RowError = {
 
 const NO_COLUMN = "—";
 
-/** The form's field names → the CSV's columns. */
-const SIZE_COLUMN: Record<VariantRowField, CatalogColumn> = {
+/** The form's field names → the CSV's columns (a size's reorder level is the forms' alone: an import leaves it as it is). */
+const SIZE_COLUMN: Record<Exclude<VariantRowField, "reorderLevel">, CatalogColumn> = {
   id: "variant_id",
   label: "size_label",
   packQuantity: "pack_quantity",
@@ -612,7 +612,7 @@ function issueError(
 ): RowError {
   const [head, index, sub] = issue.path;
   if (head === "variants" && typeof index === "number") {
-    const column = SIZE_COLUMN[String(sub) as VariantRowField] ?? "size_label";
+    const column = SIZE_COLUMN[String(sub) as keyof typeof SIZE_COLUMN] ?? "size_label";
     const row = sizes[index]?.row ?? sizes[0]?.row ?? 1;
     if (column === "pack_unit") return { row, column, message: unitMessage(form.variants[index]?.packUnit ?? "", "pack unit") };
     return { row, column, message: refusalOfIssue(issue) };

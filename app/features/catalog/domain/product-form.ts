@@ -29,6 +29,7 @@ export const VARIANT_ROW_FIELDS = [
   "stock",
   "weight",
   "priceBreaks",
+  "reorderLevel",
 ] as const;
 export type VariantRowField = (typeof VARIANT_ROW_FIELDS)[number];
 export type VariantRow = Record<VariantRowField, string>;
@@ -48,6 +49,7 @@ export const blankVariantRow = (): VariantRow => ({
   stock: "",
   weight: "",
   priceBreaks: "",
+  reorderLevel: "",
 });
 
 /** The name of a row's input, e.g. `variants[2].price`. */
@@ -114,6 +116,15 @@ const RowSchema = z
       .refine((s) => s === "" || /^\d{1,7}$/.test(s), refusalCode("product.weight"))
       .transform((s) => (s === "" ? null : Number(s)))
       .refine((n) => n === null || (n > 0 && n <= 1_000_000), refusalCode("product.weight")),
+    // Optional: the low-stock alerts list the size at or below it (docs/decisions/058-warehouse-work.md).
+    reorderLevel: z
+      .string()
+      .trim()
+      .refine((s) => s === "" || /^\d{1,7}$/.test(s), refusalCode("product.reorder_level"))
+      .transform((s) => (s === "" ? null : Number(s)))
+      .refine((n) => n === null || n <= 1_000_000, refusalCode("product.reorder_level"))
+      // Absent (a CSV import, which has no such column): the size keeps the level it has.
+      .optional(),
     // Quantity prices (issue 31), "10:1290, 25:1250": checked against the price below.
     priceBreaks: z
       .string()
@@ -149,6 +160,7 @@ const RowSchema = z
       stock: row.stock,
       weightGrams: row.weight ?? defaultWeight(row.packQuantity, row.packUnit),
       ...(row.priceBreaks.length ? { priceBreaks: row.priceBreaks } : {}),
+      ...(row.reorderLevel !== undefined ? { reorderLevel: row.reorderLevel } : {}),
     }),
   );
 
@@ -230,6 +242,8 @@ function readProductFields(form: FormObject, fail: Fail) {
       RowSchema,
       {
         ...blankVariantRow(),
+        // The one-size form has no reorder level: the size keeps its own.
+        reorderLevel: undefined,
         label: "Standard",
         packQuantity: "1",
         packUnit: "piece",

@@ -20,10 +20,15 @@ export type VariantInput = {
   weightGrams: number;
   /** Quantity prices (issue 31), quantities rising and prices falling; absent or empty: none. */
   priceBreaks?: PriceBreak[];
+  /**
+   * At or below this many on hand the size is in the low-stock alerts (docs/decisions/058-warehouse-work.md);
+   * null: never. Absent (a CSV import, a script): left as it is.
+   */
+  reorderLevel?: number | null;
 };
 
 /** What the storefront shows of a pack size: client-safe. */
-export type VariantView = Omit<VariantInput, "id" | "weightGrams"> & { id: string };
+export type VariantView = Omit<VariantInput, "id" | "weightGrams" | "reorderLevel"> & { id: string };
 
 export const MAX_VARIANTS = 8;
 

@@ -82,6 +82,7 @@ export async function loadProductFormExtras(db: Db, productIds: readonly string[
           "stock",
           "weight_grams",
           "price_breaks",
+          "reorder_level",
         ])
         .where("product_id", "in", ids)
         .orderBy("product_id")
@@ -126,6 +127,7 @@ export async function loadProductFormExtras(db: Db, productIds: readonly string[
         stock: Number(v.stock),
         weightGrams: Number(v.weight_grams),
         priceBreaks: decodePriceBreaks(v.price_breaks),
+        reorderLevel: v.reorder_level === null ? null : Number(v.reorder_level),
       });
     }
     for (const c of crops) out.get(c.product_id)?.crops.push(c.crop);

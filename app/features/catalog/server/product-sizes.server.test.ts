@@ -65,6 +65,7 @@ describe("the product form's pack sizes", () => {
         pricePaise: 9_900,
         stock: 40,
         weightGrams: 50,
+        reorderLevel: null,
       },
       {
         label: "50 g",
@@ -76,6 +77,7 @@ describe("the product form's pack sizes", () => {
         pricePaise: 39_950,
         stock: 12,
         weightGrams: 50,
+        reorderLevel: null,
       },
       {
         label: "250 g",
@@ -87,6 +89,7 @@ describe("the product form's pack sizes", () => {
         pricePaise: 180_000,
         stock: 0,
         weightGrams: 300,
+        reorderLevel: null,
       },
     ]);
     // The server then makes an empty MRP what the size is charged with its GST: ₹1,800 + 5% = ₹1,890;

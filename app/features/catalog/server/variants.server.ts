@@ -70,6 +70,7 @@ export async function saveVariantsOfProducts(
   const release: string[] = [];
   const updates: unknown[][] = [];
   const inserts: Insertable<ProductVariantTable>[] = [];
+  const levels: unknown[][] = [];
   for (const { productId, variants, isNew } of products) {
     const owned = existing.get(productId) ?? new Map<string, string>();
     const keep = new Set(variants.flatMap((v) => (v.id && owned.has(v.id) ? [v.id] : [])));
@@ -91,12 +92,15 @@ export async function saveVariantsOfProducts(
         weight_grams: variant.weightGrams,
         price_breaks: encodePriceBreaks(variant.priceBreaks),
       };
+      // A level the save does not speak of (a CSV import) stays as it is.
+      const level = variant.reorderLevel === undefined ? {} : { reorder_level: variant.reorderLevel };
       if (kept) {
         // SKUs may move between this product's sizes in one save: a kept size whose SKU changes
         // first lets go of its own.
         if (owned.get(id) !== sku) release.push(id);
         updates.push([id, ...VARIANT_COLUMNS.map((c) => row[c.name])]);
-      } else inserts.push({ id, product_id: productId, ...row });
+        if (variant.reorderLevel !== undefined) levels.push([id, variant.reorderLevel]);
+      } else inserts.push({ id, product_id: productId, ...row, ...level });
       position++;
     }
   }
@@ -109,6 +113,7 @@ export async function saveVariantsOfProducts(
       .execute();
   }
   await updateEach(db, "product_variant", "id", VARIANT_COLUMNS, updates);
+  await updateEach(db, "product_variant", "id", REORDER_COLUMN, levels);
   for (const slice of chunks(inserts, rowsPerStatement(12))) await db.insertInto("product_variant").values(slice).execute();
   // Called by the product forms and the import, whose save has already counted its write on the product row.
   await syncProductSummary(
@@ -130,6 +135,11 @@ const VARIANT_COLUMNS = [
   { name: "weight_grams", type: "integer" },
   { name: "price_breaks", type: "text" },
 ] as const satisfies readonly { name: keyof ProductVariantTable; type: ColumnType }[];
+
+const REORDER_COLUMN = [{ name: "reorder_level", type: "integer" }] as const satisfies readonly {
+  name: keyof ProductVariantTable;
+  type: ColumnType;
+}[];
 
 /** A product's sizes in order, for its page, its forms and the cart. */
 export async function listVariants(db: Db, productIds: readonly string[]) {

@@ -32,6 +32,7 @@ const ROW = {
   stock: "10",
   weight: "1000",
   priceBreaks: "10:430",
+  reorderLevel: "5",
 };
 type Row = Partial<Record<keyof typeof ROW, string>>;
 const VALID: Fields = {
@@ -96,6 +97,7 @@ const WRONG_ROW: Record<keyof typeof ROW, string[]> = {
   price: ["", "0", "abc", "1.234", "600"],
   stock: ["", "-1", "1.5", "abc", "2000000"],
   weight: ["0", "abc", "1.5", "99999999", "2000000"],
+  reorderLevel: ["-1", "abc", "1.5", "2000000"],
   // Quantity prices (issue 31), against the row's price of ₹450.
   priceBreaks: ["ten:430", long(201), "1:430", "5:0", "5:450", "5:440, 10:445", "2:449, 3:448, 4:447, 5:446, 6:445"],
 };

@@ -113,6 +113,17 @@ export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[];
                 error={errorOf(index, "weight")}
               />
               <TextField
+                label={t("ui_catalog_form_reorder_level")}
+                hint={t("ui_catalog_form_reorder_level_hint")}
+                name={variantFieldName(index, "reorderLevel")}
+                type="number"
+                step="1"
+                min="0"
+                inputMode="numeric"
+                defaultValue={row.reorderLevel}
+                error={errorOf(index, "reorderLevel")}
+              />
+              <TextField
                 className="col-span-2 sm:col-span-4"
                 label={t("ui_catalog_form_price_breaks")}
                 hint={t("ui_catalog_form_price_breaks_hint")}

@@ -83,6 +83,7 @@ export function productFormValues(
       stock: String(v.stock),
       weight: String(v.weightGrams),
       priceBreaks: formatPriceBreaksInput(v.priceBreaks),
+      reorderLevel: v.reorderLevel === null || v.reorderLevel === undefined ? "" : String(v.reorderLevel),
     })),
     brand: extras.brand ?? "",
     season: extras.season ?? "",

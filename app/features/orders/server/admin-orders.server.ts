@@ -16,6 +16,7 @@ import { describeFulfilment } from "./describe-fulfilment.server";
 import { listShipments } from "./list-shipments.server";
 import { refusal } from "~/platform/core/refusal";
 import { english } from "~/platform/i18n/render-refusal.server";
+import { listLineLots } from "~/features/lots/server/line-lots.server";
 
 /** A status change the admin may not make, in the admin panel's English. */
 export class StatusRefused extends Error {}
@@ -32,6 +33,10 @@ export async function getOrderForAdmin(id: string) {
     listShipments([id]),
   ]);
   const fulfilment = await describeFulfilment(lines, shipments);
+  const lots = await listLineLots(
+    db,
+    lines.map((l) => l.id),
+  );
   // The customer group's price list that priced a line (decision 054); a list removed since is named by its id.
   const lists = await priceListNames(
     db,
@@ -66,6 +71,7 @@ export async function getOrderForAdmin(id: string) {
       quantity: Number(l.quantity),
       lineTotalPaise: Number(l.line_total_paise),
       priceList: l.price_list_id ? (lists.get(l.price_list_id) ?? l.price_list_id) : null,
+      lots: lots.get(l.id) ?? [],
     })),
     events: events.map((e) => ({ id: e.id, status: e.status, note: e.note, createdAt: e.created_at })),
     next: nextStatuses(order.status, "admin"),

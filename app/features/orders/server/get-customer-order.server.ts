@@ -5,6 +5,8 @@ import { currentLocale } from "~/platform/i18n/i18n.server";
 import type { OrderStatus } from "~/features/orders/domain/orders";
 import type { TaxMode } from "~/features/tax/domain/gst";
 import { type DocumentLink, listOrderDocuments } from "~/features/tax/server/documents.server";
+import type { LineLot } from "~/features/lots/domain/line-lots";
+import { listLineLots } from "~/features/lots/server/line-lots.server";
 
 export type OrderDetail = {
   id: string;
@@ -25,6 +27,8 @@ export type OrderDetail = {
     lineTotal: number;
     tax: number;
     gstRate: number;
+    /** The lots its units came from; empty for a size without lots. */
+    lots: LineLot[];
   }[];
   /** The GST on the delivery charge (by rate: at the order's highest rate; flat: none). */
   shippingTax: number;
@@ -47,6 +51,10 @@ export async function getCustomerOrder(orderId: string, userId: string): Promise
     db.selectFrom("order_line").selectAll().where("order_id", "=", orderId).orderBy("name").execute(),
     listOrderDocuments(orderId),
   ]);
+  const lots = await listLineLots(
+    db,
+    lines.map((l) => l.id),
+  );
   const locale = currentLocale();
   const sum = (key: "cgst_paise" | "sgst_paise" | "igst_paise") => lines.reduce((s, l) => s + Number(l[key]), 0);
   return {
@@ -68,6 +76,7 @@ export async function getCustomerOrder(orderId: string, userId: string): Promise
       lineTotal: Number(l.line_total_paise) - Number(l.discount_paise),
       tax: Number(l.cgst_paise) + Number(l.sgst_paise) + Number(l.igst_paise),
       gstRate: Number(l.gst_rate),
+      lots: lots.get(l.id) ?? [],
     })),
     shippingTax: Number(order.shipping_cgst_paise) + Number(order.shipping_sgst_paise) + Number(order.shipping_igst_paise),
     taxMode: order.tax_mode,

@@ -7,6 +7,7 @@ import { isId, newId } from "~/platform/ids";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
 import { queueShipmentEmail } from "~/features/messaging/server/queue-fulfilment-emails.server";
 import { queueOrderStatusEmail } from "~/features/messaging/server/queue-order-emails.server";
+import { ewayBillShippingRefusal } from "./eway-bill.server";
 
 /** Why a shipment was refused, for the person shipping; `status` is the HTTP answer. */
 export class ShipmentRefused extends RefusalError {
@@ -35,7 +36,8 @@ const CHANGED = refusal("orders.changed_reload");
  * (courier and tracking), all in one transaction. When no line of the order is left unshipped, the
  * order moves from confirmed to shipped (guarded on the status it moved from, with a history row)
  * and the customer's "shipped" email lists every parcel; otherwise the customer hears about this
- * parcel. Only a confirmed order that is not waiting for its online payment can ship. A vendor's
+ * parcel. Only a confirmed order that is not waiting for its online payment, and has its e-way bill
+ * number when its value needs one, can ship. A vendor's
  * ownership is part of the query: another vendor's order reads as not found, and their lines are
  * never touched.
  */
@@ -78,6 +80,9 @@ export async function shipOrder(shipper: Shipper, input: ShipOrderInput): Promis
         .where("recall_hold.resolved_at", "is", null)
         .executeTakeFirst();
       if (held) throw new ShipmentRefused(refusal("recalls.ship_held", { lot: held.number }));
+      // Goods above the e-way bill threshold do not move without one (docs/decisions/058-warehouse-work.md).
+      const noEwayBill = await ewayBillShippingRefusal(trx, orderId);
+      if (noEwayBill) throw new ShipmentRefused(noEwayBill);
 
       const now = new Date().toISOString();
       // Claims the order row, still confirmed and not waiting for payment: a cancel racing this waits for it (or wins).

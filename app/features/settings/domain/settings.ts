@@ -56,6 +56,19 @@ export const GeneralSettingsSchema = z.object({
   /** The States the store's own seed, fertiliser and pesticide licences are valid in; none: no limit. */
   storeLicenceStates: z.array(z.enum(INDIAN_STATE_NAMES as [string, ...string[]], "Choose the States from the list.")).default([]),
   subsidisedFertilisers: z.enum(SUBSIDISED_SALES, "Choose how subsidised fertilisers are sold.").default("not_for_delivery"),
+  // Warehouse work (docs/decisions/058-warehouse-work.md): rule 138's ₹50,000, and the near-expiry alerts' window.
+  ewayBillAboveRupees: z.coerce
+    .number("Enter the e-way bill threshold in whole rupees.")
+    .int("Enter the e-way bill threshold in whole rupees.")
+    .min(0, "Enter the e-way bill threshold in whole rupees.")
+    .max(100_00_000, "The e-way bill threshold can be at most ₹1,00,00,000.")
+    .default(50_000),
+  expiryWarningDays: z.coerce
+    .number("Enter the number of days: a whole number from 1 to 365.")
+    .int("Enter the number of days: a whole number from 1 to 365.")
+    .min(1, "Enter the number of days: a whole number from 1 to 365.")
+    .max(365, "Enter the number of days: a whole number from 1 to 365.")
+    .default(60),
 });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
 
@@ -94,6 +107,8 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   licenceStatesForSeedsAndPesticides: false,
   storeLicenceStates: [],
   subsidisedFertilisers: "not_for_delivery",
+  ewayBillAboveRupees: 50_000,
+  expiryWarningDays: 60,
 };
 
 /** The store's address as one line: its legal name and the registered address the invoices print. */

@@ -1,5 +1,6 @@
 import { indiaToday } from "../../../platform/core/india-day";
 import type { TaxMode } from "./gst";
+import type { LineLot } from "../../lots/domain/line-lots";
 
 /**
  * Tax invoices and credit notes (issue 14, docs/decisions/022-gst.md): what one document holds, as
@@ -22,6 +23,8 @@ export const TAX_DOCUMENT_HINDI = {
   /** A line's discount allowed before supply (issue 31): it is off the taxable value. */
   discount: "छूट",
   orderDate: "ऑर्डर की तारीख",
+  ewayBill: "ई-वे बिल नंबर",
+  lot: "लॉट",
   gstin: "जीएसटीआईएन",
   state: "राज्य और कोड",
   againstInvoice: "मूल इनवॉइस",
@@ -85,6 +88,8 @@ export type DocumentLine = {
   descriptionHi?: string;
   /** HSN for goods, SAC for the delivery charge. */
   hsn: string;
+  /** The lots its units came from (docs/decisions/058-warehouse-work.md); absent for a size without lots. */
+  lots?: LineLot[];
   quantity: number;
   /** "pc" for a pack; a loose quantity would carry its unit. */
   unit: string;
@@ -124,6 +129,11 @@ export type TaxDocument = {
   totals: DocumentTotals;
   /** Rule 46(p): B2C supplies of goods are never under reverse charge. */
   reverseCharge: false;
+  /**
+   * The order's e-way bill number, recorded after the invoice was issued (docs/decisions/058-warehouse-work.md):
+   * never in the stored snapshot, added when the PDF is drawn.
+   */
+  ewayBillNo?: string;
 };
 
 export function documentTotals(lines: readonly DocumentLine[]): DocumentTotals {

@@ -1,5 +1,6 @@
 import { type DocumentLine, type DocumentTotals, TAX_DOCUMENT_HINDI, type TaxDocument } from "~/features/tax/domain/tax-documents";
 import { formatPaise } from "~/platform/core/money";
+import { lotLineEnglish } from "~/features/lots/domain/line-lots";
 import { FONT, INK, TABLE_SIZE } from "./document-style.server";
 
 type Align = "left" | "right" | "center";
@@ -93,7 +94,9 @@ function columns(intraState: boolean, tableWidth: number): Column[] {
       cell: (line) =>
         (line.descriptionHi ? `${line.description}\n${line.descriptionHi}` : line.description) +
         // A discount allowed before supply: the taxable value is after it (CGST Act s. 15(3)(a)).
-        (line.discount ? `\nLess discount ${formatPaise(line.discount)} / ${TAX_DOCUMENT_HINDI.discount}` : ""),
+        (line.discount ? `\nLess discount ${formatPaise(line.discount)} / ${TAX_DOCUMENT_HINDI.discount}` : "") +
+        // The lots its units came from, as a recall traces them (docs/decisions/058-warehouse-work.md).
+        (line.lots ?? []).map((lot) => `\n${TAX_DOCUMENT_HINDI.lot} / ${lotLineEnglish(lot)}`).join(""),
       total: () => `Total\n${hi.total}`,
     },
     { header: "HSN/SAC", hindi: hi.hsn, width: 44, align: "left", cell: (line) => line.hsn },

@@ -40,7 +40,7 @@ export type Viewer = { id: string; role: string } | null;
 
 /**
  * A document as issued, for someone allowed to have it: the order's customer, the seller it was
- * issued by (a vendor, their own only), or an admin. Anyone else gets null — the route answers 404,
+ * issued by (a vendor, their own only), or an admin; an invoice carries the order's e-way bill number once recorded. Anyone else gets null — the route answers 404,
  * the same as for a document that does not exist, so ids cannot be probed.
  */
 export async function getDocumentFor(documentId: string, viewer: Viewer): Promise<TaxDocument | null> {
@@ -48,7 +48,7 @@ export async function getDocumentFor(documentId: string, viewer: Viewer): Promis
   const row = await getDb()
     .selectFrom("tax_document as d")
     .innerJoin("orders as o", "o.id", "d.order_id")
-    .select(["d.snapshot", "d.seller", "o.user_id"])
+    .select(["d.snapshot", "d.seller", "d.kind", "o.user_id", "o.eway_bill_no"])
     .where("d.id", "=", documentId)
     .executeTakeFirst();
   if (!row) return null;
@@ -56,7 +56,10 @@ export async function getDocumentFor(documentId: string, viewer: Viewer): Promis
     viewer.role === "admin" ||
     (viewer.role === "vendor" && row.seller === viewer.id) ||
     (viewer.role !== "vendor" && row.user_id === viewer.id);
-  return allowed ? (JSON.parse(row.snapshot) as TaxDocument) : null;
+  if (!allowed) return null;
+  const document = JSON.parse(row.snapshot) as TaxDocument;
+  // Recorded after the invoice was issued, before the goods moved: the invoice that travels with them names it.
+  return row.kind === "invoice" && row.eway_bill_no ? { ...document, ewayBillNo: row.eway_bill_no } : document;
 }
 
 /** A download's file name: the number with its slashes as dashes ("ANG-25-26-000123.pdf"). */

@@ -16,6 +16,7 @@ import {
 } from "~/features/tax/domain/tax-documents";
 import { lineName } from "~/features/catalog/domain/pack-label";
 import { newId } from "~/platform/ids";
+import { listLineLots } from "~/features/lots/server/line-lots.server";
 import { type OrderSeller, parseOrderSellers } from "./order-sellers.server";
 
 /**
@@ -105,6 +106,10 @@ export async function issueInvoices(trx: Db, orderId: string, at: Date = new Dat
     .execute();
   if (issued.length > 0) return 0;
   const lines = await trx.selectFrom("order_line").selectAll().where("order_id", "=", orderId).orderBy("name").orderBy("id").execute();
+  const lots = await listLineLots(
+    trx,
+    lines.map((l) => l.id),
+  );
   const buyerState = indianStateByGstCode(order.buyer_state_code);
   const placeOfSupply = { stateName: buyerState?.name ?? order.state, stateCode: order.buyer_state_code };
   const year = financialYear(at);
@@ -119,6 +124,7 @@ export async function issueInvoices(trx: Db, orderId: string, at: Date = new Dat
       return {
         ...describeLine(l),
         hsn: l.hsn_code,
+        ...(lots.has(l.id) ? { lots: lots.get(l.id) } : {}),
         quantity: Number(l.quantity),
         unit: "Nos",
         unitPricePaise: Number(l.unit_price_paise),

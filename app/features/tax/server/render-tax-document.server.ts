@@ -126,6 +126,7 @@ function drawHeading(doc: Doc, document: TaxDocument, title: string): void {
     [`${kind} date`, HI.date[document.kind], indiaDate(document.issuedAt)],
     ["Order ID", HI.orderId, formatOrderId(document.orderId)],
     ["Order date", HI.orderDate, indiaDate(document.orderPlacedAt)],
+    ...(document.ewayBillNo ? [["E-way bill no.", HI.ewayBill, document.ewayBillNo] as [string, string, string]] : []),
   ];
   const factsBottom = facts(doc, rightX, doc.y + 2, rightWidth, rows);
 

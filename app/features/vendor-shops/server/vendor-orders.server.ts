@@ -6,6 +6,7 @@ import { currentLocale } from "~/platform/i18n/i18n.server";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";
 import { FIRST_PAGE, type PageRequest } from "~/platform/core/pagination";
+import { listLineLots } from "~/features/lots/server/line-lots.server";
 
 export const VENDOR_ORDERS_PAGE_SIZE = 20;
 
@@ -85,6 +86,10 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
         .orderBy("number")
         .execute()
     : [];
+  const lots = await listLineLots(
+    db,
+    lines.map((l) => l.id),
+  );
   // The vendor area is in English and Hindi: lines and States in the page's language.
   const locale = currentLocale();
   const rows = page.rows.map((r) => ({
@@ -106,6 +111,7 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
         unitPrice: Number(l.unitPrice),
         lineTotal: Number(l.lineTotal),
         shipmentId: l.shipmentId,
+        lots: lots.get(l.id) ?? [],
       })),
   }));
   return { ...page, rows };
