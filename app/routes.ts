@@ -65,6 +65,7 @@ export default [
     route("price-lists/new", "routes/admin/price-list-edit.tsx", { id: "admin-price-list-new" }),
     route("price-lists/:id", "routes/admin/price-list-edit.tsx", { id: "admin-price-list-edit" }),
     route("kits", "routes/admin/kits.tsx"),
+    route("lots/import", "routes/admin/lots-import.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/vendor-login/layout.tsx", [
@@ -73,6 +74,7 @@ export default [
     route("products/new", "routes/vendor-login/product-edit.tsx", { id: "vendor-product-new" }),
     route("products/import", "routes/vendor-login/products-import.tsx"),
     route("products/:id", "routes/vendor-login/product-edit.tsx", { id: "vendor-product-edit" }),
+    route("lots/import", "routes/vendor-login/lots-import.tsx"),
     route("orders", "routes/vendor-login/orders.tsx"),
     route("analytics", "routes/vendor-login/analytics.tsx"),
     route("offers", "routes/vendor-login/offers.tsx"),

@@ -29,6 +29,7 @@ export const ADMIN_PAGES: { path: string; heading: string }[] = [
   { path: "/admin/price-lists", heading: "Price lists" },
   { path: "/admin/price-lists/new", heading: "New price list" },
   { path: "/admin/kits", heading: "Kits" },
+  { path: "/admin/lots/import", heading: "Receive lots from a CSV file" },
 ];
 
 /** The sidebar links the spec asks for, in order, with where each goes (then a Logout button). */

@@ -8,6 +8,7 @@ import Leaf from "lucide-react/icons/leaf";
 import LogOut from "lucide-react/icons/log-out";
 import Package from "lucide-react/icons/package";
 import Boxes from "lucide-react/icons/boxes";
+import Layers from "lucide-react/icons/layers";
 import ReceiptIndianRupee from "lucide-react/icons/receipt-indian-rupee";
 import Undo2 from "lucide-react/icons/undo-2";
 import Settings from "lucide-react/icons/settings";
@@ -43,6 +44,7 @@ const links = [
   { to: "/admin/customer-groups", label: "Customer Groups", icon: UsersRound },
   { to: "/admin/price-lists", label: "Price Lists", icon: BadgePercent },
   { to: "/admin/kits", label: "Kits", icon: Boxes },
+  { to: "/admin/lots/import", label: "Receive Lots", icon: Layers },
   { to: "/admin/gst", label: "GST Report", icon: ReceiptIndianRupee },
   { to: "/admin/vendors", label: "Vendors", icon: Store },
   { to: "/admin/messages", label: "Messages", icon: Mail },

@@ -11,10 +11,12 @@ import { discardParsedPictures, parseProductForm } from "~/features/catalog/serv
 import { createProduct, SkuTaken, updateProduct } from "~/features/catalog/server/save-product.server";
 import { refusal } from "~/platform/core/refusal";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
-import { readForm } from "~/platform/http/read-form.server";
 import { replyDecided } from "~/platform/http/submission.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { isOversizedUpload, oversizedUpload } from "~/features/catalog/web/oversized-upload.server";
+import { LOT_INTENTS, loadLotsSection, lotsAction } from "~/features/lots/web/lots-page.server";
+import { LotsSection } from "~/features/lots/ui/lots-section";
+import { readForm, textFields } from "~/platform/http/read-form.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product ? "Edit" : "Add"} product · Angle Admin` }];
 
@@ -24,13 +26,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const product = await getProductForAdmin(params.id);
   const extras = product ? await getProductFormExtras(product.id) : null;
   if (!product || !extras) throw data("Product not found", { status: 404 });
-  return { product: { ...product, extras } };
+  return { product: { ...product, extras, lots: await loadLotsSection(product.id) } };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  const admin = await requireAdminAction(request);
   if (isOversizedUpload(request)) return refuse(new FormData(), oversizedUpload(), 413);
   const form = await readForm(request);
+  // The lots section's forms (receive, adjust) post here too, with their intent.
+  if (params.id && LOT_INTENTS.includes(String(form.get("intent"))))
+    return lotsAction(textFields(form), { role: "admin", userId: admin.id }, `/admin/products/${params.id}`);
   // An edit must say which version it was drawn from: without one it might overwrite stock sold since.
   const current = params.id ? await getProductFormExtras(params.id) : null;
   const result = await parseProductForm(form, { editing: Boolean(params.id), gallery: current?.gallery });
@@ -73,9 +78,18 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
       <ProductForm
         key={p?.id ?? "new"}
         values={p ? productFormValues(p, p.extras) : undefined}
-        lastResult={actionData?.result}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
         submitLabel={p ? "Save Changes" : "Add Product"}
+        stockInLots={p?.lots.stockInLots}
       />
+      {p ? (
+        <LotsSection
+          kind={p.lots.kind}
+          sizes={p.lots.sizes}
+          reply={actionData && "lots" in actionData ? actionData.lots : undefined}
+          importHref="/admin/lots/import"
+        />
+      ) : null}
     </div>
   );
 }

@@ -62,9 +62,20 @@ export async function saveVariantsOfProducts(
   products: readonly { productId: string; variants: readonly VariantInput[]; isNew: boolean }[],
 ) {
   const existing = new Map<string, Map<string, string>>();
+  // A lot-tracked size's stock is what its sellable lots hold (docs/decisions/056-lots.md): kept as
+  // it is, whatever a form or a file says. The caller has locked the product, so it is current.
+  const lotStock = new Map<string, number>();
   for (const ids of idChunks(products.filter((p) => !p.isNew).map((p) => p.productId))) {
-    const rows = await db.selectFrom("product_variant").select(["id", "product_id", "sku"]).where("product_id", "in", ids).execute();
-    for (const r of rows) existing.set(r.product_id, (existing.get(r.product_id) ?? new Map()).set(r.id, r.sku));
+    const rows = await db
+      .selectFrom("product_variant as v")
+      .select(["v.id", "v.product_id", "v.sku", "v.stock"])
+      .select((eb) => eb.exists(eb.selectFrom("lot").select("lot.id").whereRef("lot.variant_id", "=", "v.id")).as("lotted"))
+      .where("v.product_id", "in", ids)
+      .execute();
+    for (const r of rows) {
+      existing.set(r.product_id, (existing.get(r.product_id) ?? new Map()).set(r.id, r.sku));
+      if (Number(r.lotted)) lotStock.set(r.id, Number(r.stock));
+    }
   }
   const gone: string[] = [];
   const release: string[] = [];
@@ -87,7 +98,7 @@ export async function saveVariantsOfProducts(
         sku,
         mrp_paise: variant.mrpPaise,
         price_paise: variant.pricePaise,
-        stock: variant.stock,
+        stock: kept ? (lotStock.get(id) ?? variant.stock) : variant.stock,
         weight_grams: variant.weightGrams,
         price_breaks: encodePriceBreaks(variant.priceBreaks),
       };
