@@ -343,6 +343,8 @@ export interface RefusalParams {
   "product.image_unprocessable": None;
   "product.gallery_full": { max: number };
   "product.changed": None;
+  /** A size with lots left out of a save (docs/decisions/056-lots.md): its lots are its history. */
+  "product.size_has_lots": { sku: string };
 
   // ---- Lots: receipts, adjustments, their margins and the lots CSV (docs/decisions/056-lots.md)
   "lots.number": None;

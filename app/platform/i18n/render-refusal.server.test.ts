@@ -123,6 +123,7 @@ const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C]
   "product.price_breaks_too_many": { max: 4 },
   "product.gst_rate": { rates: "0, 5, 18, 40" },
   "product.gallery_full": { max: 5 },
+  "product.size_has_lots": { sku: "AG-TOM-10G" },
   "lots.too_long": { max: 300 },
   "lots.number_taken": { number: "TS-2026-01" },
   "lots.adjust_reason": { min: 3, max: 200 },

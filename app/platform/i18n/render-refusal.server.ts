@@ -126,6 +126,7 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "lots.csv_missing_column": m.catalog_refusal_lot_csv_missing_column,
   "lots.csv_unknown_sku": m.catalog_refusal_lot_csv_unknown_sku,
   "lots.csv_repeated": m.catalog_refusal_lot_csv_repeated,
+  "product.size_has_lots": m.catalog_refusal_lot_size_removed,
   "offers.kind": m.orders_refusal_offer_kind,
   "offers.name": m.orders_refusal_offer_name,
   "offers.discount_type": m.orders_refusal_offer_discount_type,

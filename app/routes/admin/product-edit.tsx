@@ -9,7 +9,7 @@ import { skuTakenReply } from "~/features/catalog/server/sku-taken-reply.server"
 import { getProductForAdmin } from "~/features/catalog/server/list-products-admin.server";
 import { discardParsedPictures, parseProductForm } from "~/features/catalog/server/parse-product-form.server";
 import { createProduct, SkuTaken, updateProduct } from "~/features/catalog/server/save-product.server";
-import { refusal } from "~/platform/core/refusal";
+import { RefusalError, refusal } from "~/platform/core/refusal";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { replyDecided } from "~/platform/http/submission.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -52,9 +52,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     await createProduct(result.input, { ...result, status: "live" });
   } catch (error) {
-    if (!(error instanceof SkuTaken)) throw error;
+    if (!(error instanceof RefusalError)) throw error;
     await discardParsedPictures(result);
-    return refuse(form, skuTakenReply(error, variantRowsOf(form), null), 409);
+    if (error instanceof SkuTaken) return refuse(form, skuTakenReply(error, variantRowsOf(form), null), 409);
+    return refuse(form, { error: renderRefusal(error.refusal) }, error.status);
   }
   return redirectWithToast("/admin/products", { description: `Added ${result.input.name}.` });
 }

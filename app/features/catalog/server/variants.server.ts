@@ -5,6 +5,8 @@ import type { ProductVariantTable } from "~/platform/db/schema";
 import { defaultSku, type VariantInput, type VariantView } from "~/features/catalog/domain/variants";
 import { decodePriceBreaks, encodePriceBreaks } from "~/features/catalog/domain/price-breaks-input";
 import { newId } from "~/platform/ids";
+import { RefusalError, refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 
 /**
  * Writes a product's summary of its variants into the product row: the lowest price among sizes
@@ -110,6 +112,13 @@ export async function saveVariantsOfProducts(
       } else inserts.push({ id, product_id: productId, ...row });
       position++;
     }
+  }
+  // A size with lots stays: its lots (and the orders that took from them) are its history.
+  const lotted = gone.find((id) => lotStock.has(id));
+  if (lotted !== undefined) {
+    const sku = [...existing.values()].find((sizes) => sizes.has(lotted))?.get(lotted) ?? "";
+    const refused = refusal("product.size_has_lots", { sku });
+    throw new RefusalError(refused, { status: 409, english: english(refused) });
   }
   for (const ids of idChunks(gone)) await db.deleteFrom("product_variant").where("id", "in", ids).execute();
   for (const ids of idChunks(release)) {

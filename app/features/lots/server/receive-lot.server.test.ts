@@ -4,6 +4,7 @@ import { sizeOf } from "../../../../tests/sizes";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { addDays, indiaToday } from "~/platform/core/india-day";
 import { english } from "~/platform/i18n/render-refusal.server";
+import { RefusalError } from "~/platform/core/refusal";
 import { updateProduct } from "~/features/catalog/server/save-product.server";
 import { saveKit } from "~/features/kits/server/save-kit.server";
 import type { LotReceiptFields } from "../domain/lot-receipt";
@@ -209,5 +210,16 @@ describe(`receiving and adjusting lots (${engine})`, () => {
     expect(await updateProduct(p.id, several, { version: await versionOf(p.id) })).toBe("updated");
     expect(await stockOf(size.id)).toBe(12);
     expect(await stockOf((await sizeOf(p.id, "50 g")).id)).toBe(6);
+
+    // Left out of a save, a size with lots stays: refused, nothing written.
+    const fifty = await sizeOf(p.id, "50 g");
+    const without = { ...several, variants: [{ ...first, id: fifty.id, label: "50 g", sku: fifty.sku, stock: 6 }] };
+    const version = await versionOf(p.id);
+    const refused = await updateProduct(p.id, without, { version }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RefusalError);
+    expect(english((refused as RefusalError).refusal)).toBe(
+      `The pack size ${size.sku} has lots, so it cannot be removed: its lots tell which farmers got what. Adjust them to 0 instead; it then shows as out of stock.`,
+    );
+    expect([await stockOf(size.id), await versionOf(p.id)]).toEqual([12, version]);
   });
 });
