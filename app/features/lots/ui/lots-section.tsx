@@ -15,9 +15,12 @@ const button = "h-10 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-whi
  * A product's lots on its edit page (docs/decisions/056-lots.md), per pack size: its lots first
  * expiry first, each with its facts, status, an adjustment form and its adjustments; then a form to
  * receive a lot, with the label facts of the product's kind. Plain posts: they work without JavaScript.
+ * A product regulated as nothing (a tool) shows none until it has lots.
  */
 export function LotsSection({ kind, sizes, reply, importHref }: Props) {
   const t = useT();
+  // Tools and machinery keep their stock by hand: no section, unless lots were received for them anyway.
+  if (kind === null && sizes.every((size) => size.lots.length === 0)) return null;
   return (
     <section aria-labelledby="lots-heading" className="mt-8 rounded-xl bg-white p-4 ring-1 ring-stone-200" data-testid="lots">
       <h2 id="lots-heading" className="text-xl font-bold text-stone-900">
