@@ -507,7 +507,11 @@ describe("changing existing products", () => {
     const records = await exported(vendor);
     for (const row of records.filter((r) => r[col("product_id")] === product.id)) row[col("stock")] = "500";
     const id = await upload(vendor, fileOf(records));
-    expect((await preview(vendor, id)).errors).toEqual([]);
+    const plan = await preview(vendor, id);
+    expect(plan.errors).toEqual([]);
+    // The preview says only what the import will do: the 50 g size's stock, not the lot-tracked 10 g's.
+    const update = plan.products.find((p) => p.kind === "update");
+    expect(update?.kind === "update" ? update.changes : []).toEqual([{ column: "stock", detail: "50 g: 3 → 500" }]);
     await applyCatalogImport(vendor, id);
     const stock = await getDb()
       .selectFrom("product_variant")
