@@ -148,6 +148,26 @@ test("a vendor receives two lots of tomato seed and one of a pesticide; the prod
   await expect(toasts(page)).toContainText("Lot NEEM-01 received.");
   await expect(page.getByTestId("stock-in-lots")).toHaveText("12 in 1 lot");
 
+  // A CSV of lots with one bad row receives nothing and names the row; fixed, it receives them all.
+  const sku = `E2E-${neem.toUpperCase()}`;
+  const header = "sku,lot,quantity,manufactured,expires,registration,phi_days";
+  const csv = (rows: string[]) => ({ name: "lots.csv", mimeType: "text/csv", buffer: Buffer.from([header, ...rows].join("\n")) });
+  await page.getByRole("link", { name: "Receive lots from a CSV file" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Receive lots from a CSV file" })).toBeVisible();
+  await expectAccessible(page);
+  const good = `${sku},NEEM-02,6,${addDays(today, -5)},${addDays(today, 800)},CIR-12345/2021,7`;
+  await page.getByLabel("CSV file of lots").setInputFiles(csv([good, `${sku},NEEM-03,0,,${addDays(today, 800)},,`]));
+  await page.getByRole("button", { name: "Upload and receive" }).click();
+  const problems = page.getByTestId("lot-problems");
+  await expect(problems).toContainText("Nothing was received: fix these rows and upload the file again.");
+  await expect(problems).toContainText("Row 3, quantity: Enter the quantity received: a whole number from 1 to 1,000,000.");
+  await expect(problems).toContainText("Row 3, registration: Enter the pesticide's registration number from its label.");
+  await page.getByLabel("CSV file of lots").setInputFiles(csv([good]));
+  await page.getByRole("button", { name: "Upload and receive" }).click();
+  await expect(toasts(page)).toContainText("1 lot received.");
+  await page.goto(`/vendor-login/products/${neem}`);
+  await expect(page.getByTestId("stock-in-lots")).toHaveText("18 in 2 lots");
+
   const soon = addDays(today, 200);
   await page.goto(`/products/${tomato}`);
   await expect(page.getByTestId("best-before")).toHaveText(`Best before ${formatMonthYear(soon)}`);

@@ -19,8 +19,11 @@ export async function lotsImportAction(request: Request, actor: LotActor, page: 
   const form = await readForm(request);
   const file = form.get("file");
   const result = await importLots(actor, file instanceof File ? file : null);
-  if (result.ok)
-    return redirectWithToast(page, { description: m.ui_lots_imported_toast({ count: result.received.toLocaleString("en-IN") }) });
+  if (result.ok) {
+    const description =
+      result.received === 1 ? m.ui_lots_imported_toast_one() : m.ui_lots_imported_toast({ count: result.received.toLocaleString("en-IN") });
+    return redirectWithToast(page, { description });
+  }
   const problems = result.errors.map((e) => ({ row: e.row, column: e.column, message: renderRefusal(e.refusal) }));
   return data({ problems }, { status: result.status });
 }
