@@ -17,7 +17,7 @@ export type LotRow = {
   phiDays: number | null;
   antidote: string | null;
   fcoGrade: string | null;
-  adjustments: { change: number; reason: string; at: string }[];
+  adjustments: { id: string; change: number; reason: string; at: string }[];
 };
 
 /** A pack size with its lots, first expiry first. */

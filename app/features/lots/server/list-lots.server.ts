@@ -29,7 +29,7 @@ export async function listLotsOfProduct(productId: string): Promise<SizeLots[]> 
       ? []
       : await db
           .selectFrom("lot_adjustment")
-          .select(["lot_id", "change", "reason", "created_at"])
+          .select(["id", "lot_id", "change", "reason", "created_at"])
           .where(
             "lot_id",
             "in",
@@ -40,7 +40,7 @@ export async function listLotsOfProduct(productId: string): Promise<SizeLots[]> 
   const byLot = new Map<string, LotRow["adjustments"]>();
   for (const a of adjustments) {
     const list = byLot.get(a.lot_id) ?? [];
-    if (list.length < ADJUSTMENTS_SHOWN) list.push({ change: Number(a.change), reason: a.reason, at: a.created_at });
+    if (list.length < ADJUSTMENTS_SHOWN) list.push({ id: a.id, change: Number(a.change), reason: a.reason, at: a.created_at });
     byLot.set(a.lot_id, list);
   }
   return sizes.map((s) => ({

@@ -161,7 +161,7 @@ function AdjustLot({ lot, reply }: { lot: LotRow; reply?: LotsReply }) {
             <h4 className="mt-3 text-sm font-semibold text-stone-800">{t("ui_lots_history", { number: lot.number })}</h4>
             <ul className="mt-1 text-sm text-stone-700">
               {lot.adjustments.map((a) => (
-                <li key={`${a.at}-${a.change}`} className="[overflow-wrap:anywhere]">
+                <li key={a.id} className="[overflow-wrap:anywhere]">
                   {t("ui_lots_history_line", {
                     change: a.change > 0 ? `+${a.change}` : String(a.change),
                     date: formatDate(a.at, locale),
