@@ -73,6 +73,7 @@ export default [
     route("lots", "routes/admin/lots.tsx"),
     route("lots/:lotId", "routes/admin/lot.tsx"),
     route("stock-alerts", "routes/admin/stock-alerts.tsx"),
+    route("lots/import", "routes/admin/lots-import.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("vendor-login", "routes/vendor-login/layout.tsx", [
@@ -81,6 +82,7 @@ export default [
     route("products/new", "routes/vendor-login/product-edit.tsx", { id: "vendor-product-new" }),
     route("products/import", "routes/vendor-login/products-import.tsx"),
     route("products/:id", "routes/vendor-login/product-edit.tsx", { id: "vendor-product-edit" }),
+    route("lots/import", "routes/vendor-login/lots-import.tsx"),
     route("orders", "routes/vendor-login/orders.tsx"),
     route("analytics", "routes/vendor-login/analytics.tsx"),
     route("stock-alerts", "routes/vendor-login/stock-alerts.tsx"),

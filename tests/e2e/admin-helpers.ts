@@ -32,6 +32,7 @@ export const ADMIN_PAGES: { path: string; heading: string }[] = [
   { path: "/admin/staff", heading: "Staff" },
   { path: "/admin/lots", heading: "Lots" },
   { path: "/admin/stock-alerts", heading: "Stock alerts" },
+  { path: "/admin/lots/import", heading: "Receive lots from a CSV file" },
 ];
 
 /** The sidebar links the spec asks for, in order, with where each goes (then a Logout button). */

@@ -214,6 +214,44 @@ const trackingValues = fc.constantFrom(
   `https://t.example.com/${"x".repeat(300)}`,
 );
 const categories = fc.constantFrom("seeds", "equipment", "tools", "fertilizers", "all", "Seeds", "__proto__");
+/** A lots CSV (issue 32) of the given rows, under the columns the lots import reads. */
+function lotsCsv(rows: string[]): FileValue {
+  const header = "sku,lot,quantity,manufactured,expires,tested_on,germination,purity,treated,registration,phi_days,antidote,fco_grade";
+  return { name: "lots.csv", mimeType: "text/csv", buffer: Buffer.from(`${[header, ...rows].join("\r\n")}\r\n`) };
+}
+/** A well-formed seed lot row; the fuzz store has no such SKU, so a valid file is refused by its rows (400) and writes nothing. */
+const lotRow = (sku: string, lot: string) =>
+  `${sku},${lot},5,${addDays(indiaToday(), -30)},${addDays(indiaToday(), 300)},${addDays(indiaToday(), -10)},85,98,yes,,,,`;
+const hostileLotsCsv = (w: World) =>
+  fc.constantFrom<FieldValue>(
+    lotsCsv([lotRow("AG-TOM-ARKA-10G", "=HYPERLINK(1)"), lotRow("AG-TOM-ARKA-10G", `FZ-${w.tag}`)]),
+    lotsCsv([`AG-TOM-ARKA-10G,FZ-${w.tag},-5,2030-01-01,2020-01-01,,500,x,maybe,,999,,`]),
+    lotsCsv(Array.from({ length: 2100 }, (_, i) => lotRow(`FUZZLOT-${i}`, `L-${i}`))),
+    { name: "lots.csv", mimeType: "text/csv", buffer: Buffer.from([0xff, 0xfe, 0x00, 0x41]) },
+    { name: "lots.csv", mimeType: "text/csv", buffer: Buffer.from('sku,lot\n"unclosed,1\n') },
+    { name: "lots.csv", mimeType: "text/csv", buffer: Buffer.alloc(0) },
+  );
+const lotReceipt = (variantId: string, w: World, i: number) => ({
+  intent: "receive-lot",
+  variantId,
+  number: `FZ-${w.tag}-${i}`,
+  quantity: "5",
+  manufacturedOn: addDays(indiaToday(), -30),
+  expiresOn: addDays(indiaToday(), 300),
+  testedOn: addDays(indiaToday(), -10),
+  germination: "85",
+  purity: "98",
+});
+const lotFields = () => ({
+  intent: fc.constantFrom("receive-lot", "adjust-lot", "", "RECEIVE-LOT"),
+  variantId: bogusId,
+  lotId: bogusId,
+  quantity: fc.constantFrom("0", "-1", "1e6", "1000001", "", "٣"),
+  germination: fc.constantFrom("101", "-1", "", "99.5"),
+  expiresOn: fc.constantFrom("2020-02-30", "", "31/12/2030", "9999-12-31"),
+  change: fc.constantFrom("0", "-99999999", "+5", "−3", ""),
+});
+
 const bogusId = fc.constantFrom("nosuchid1", "x", "a".repeat(41), "ABCDEF12", "1 or 1=1", "../../x", "ज़मीन12");
 const price = fc.constantFrom("0", "-250", "0.001", "250.555", "1e3", "₹250", "250,00", "NaN", "99999999999999", "1e309", "0x10", " 250 ");
 const stock = fc.constantFrom("-1", "0.5", "1e6", "1000001", "NaN", "", "9007199254740993", "-0", "0x10", "1_000");
@@ -964,6 +1002,52 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "admin",
   },
   {
+    file: "routes/admin/lots-import.tsx",
+    label: "admin lots CSV",
+    path: () => "/admin/lots/import",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i) => ({ file: lotsCsv([lotRow(`FUZZLOT-${w.tag}`, `L-${i}`)]) }),
+    special: (w) => ({ file: hostileLotsCsv(w) }),
+    samples: 12,
+    group: "admin",
+    encoding: "multipart",
+  },
+  {
+    file: "routes/admin/product-edit.tsx",
+    label: "admin lots forms (a size that is none)",
+    path: (w) => `/admin/products/${w.adminProductId}`,
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i) => lotReceipt(`nosuch${i}`, w, i),
+    special: lotFields,
+    samples: 12,
+    group: "admin",
+  },
+  {
+    file: "routes/vendor-login/lots-import.tsx",
+    label: "vendor lots CSV",
+    path: () => "/vendor-login/lots/import",
+    roles: ["vendor"],
+    refused: ["anon", "customer", "admin"],
+    valid: (w, i) => ({ file: lotsCsv([lotRow(`FUZZLOT-${w.tag}`, `V-${i}`)]) }),
+    special: (w) => ({ file: hostileLotsCsv(w) }),
+    samples: 12,
+    group: "vendor",
+    encoding: "multipart",
+  },
+  {
+    file: "routes/vendor-login/product-edit.tsx",
+    label: "vendor lots forms (another vendor's size)",
+    path: (w) => `/vendor-login/products/${w.vendorProductId}`,
+    roles: ["vendor"],
+    refused: ["anon", "customer", "admin"],
+    valid: (w, i) => lotReceipt(w.otherVendorProductId, w, i),
+    special: lotFields,
+    samples: 12,
+    group: "vendor",
+  },
+  {
     file: "routes/admin/offers.tsx",
     label: "admin offer status",
     path: () => "/admin/offers",
@@ -1244,6 +1328,20 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "settings",
   },
   {
+    file: "routes/admin/settings.tsx",
+    label: "lot margins before expiry",
+    path: () => "/admin/settings",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (_w, i) => ({ intent: "lot-margins", seed: String(i % 40), pesticide: "0", fertiliser: String(i % 3) }),
+    special: () => ({
+      seed: fc.constantFrom("-1", "366", "1.5", "", "1e2", "३०"),
+      pesticide: fc.constantFrom("0", "365", "x"),
+    }),
+    samples: 10,
+    group: "settings",
+  },
+  {
     file: "routes/admin/delivery.tsx",
     label: "delivery settings",
     path: () => "/admin/delivery",
@@ -1432,6 +1530,8 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/admin/stock-alerts.tsx", path: () => "/admin/stock-alerts", role: "vendor", params: [] },
   { file: "routes/resources/admin-packing-slips.ts", path: () => "/admin/packing-slips", role: "admin", params: ["kind", "order", "day"] },
   { file: "routes/resources/admin-packing-slips.ts", path: () => "/admin/packing-slips", role: "customer", params: ["kind", "day"] },
+  { file: "routes/admin/lots-import.tsx", path: () => "/admin/lots/import", role: "admin", params: [] },
+  { file: "routes/vendor-login/lots-import.tsx", path: () => "/vendor-login/lots/import", role: "vendor", params: [] },
   { file: "routes/admin/offer-edit.tsx", path: () => "/admin/offers/new", role: "admin", params: [] },
   { file: "routes/admin/offer-edit.tsx", path: () => "/admin/offers/%00%27", role: "admin", params: [] },
   { file: "routes/admin/customer-groups.tsx", path: () => "/admin/customer-groups", role: "admin", params: [] },

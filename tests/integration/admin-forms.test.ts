@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { checkoutInput, createCustomer, createProduct, createVendor } from "../factories";
+import { checkoutInput, createCustomer, createLot, createProduct, createVendor } from "../factories";
+import { addDays, indiaToday } from "~/platform/core/india-day";
+import { readLotMargins, saveLotMargins } from "~/features/lots/server/lot-margins.server";
 import { getAuth } from "~/platform/auth/auth.server";
 import { getDb } from "~/platform/db/db.server";
 import { DEFAULT_GENERAL_SETTINGS } from "~/features/settings/domain/settings";
@@ -464,5 +466,31 @@ describe("the MRP includes all taxes, and shipping is a setting (issue 29)", () 
     expect(badSaved.status).toBe(400);
     expect(badSaved.body).toMatchObject({ result: { error: { shippingFeeRupees: ["Enter the delivery charge in whole rupees."] } } });
     await saveSetting("general", DEFAULT_GENERAL_SETTINGS);
+  });
+});
+
+describe("the lots' margins before expiry (docs/decisions/056-lots.md)", () => {
+  it("a bad number is a 400 naming its kind, nothing saved; a good one stops a lot within it selling, with a toast", async () => {
+    const today = indiaToday();
+    const product = await createProduct({ category: "seeds", variants: [{ label: "10 g", pricePaise: 15_000, stock: 0 }] });
+    const size = await getDb().selectFrom("product_variant").select("id").where("product_id", "=", product.id).executeTakeFirstOrThrow();
+    await createLot(size.id, { quantity: 7, expiresOn: addDays(today, 20) });
+    const before = await readLotMargins();
+    try {
+      const bad = await post("/admin/settings", { intent: "lot-margins", seed: "366", pesticide: "0", fertiliser: "0" });
+      const refused = await outcome(await settingsAction({ ...bad, params: {}, pattern: "/admin/settings" }));
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ margins: { fields: { seed: "Enter the days as a whole number from 0 to 365." } } });
+      expect(await readLotMargins()).toEqual(before);
+
+      const good = await post("/admin/settings", { intent: "lot-margins", seed: "30", pesticide: "0", fertiliser: "0" });
+      const saved = await outcome(await settingsAction({ ...good, params: {}, pattern: "/admin/settings" }));
+      expect(saved.status).toBe(303);
+      expect(await readLotMargins()).toEqual({ seed: 30, pesticide: 0, fertiliser: 0 });
+      const stock = await getDb().selectFrom("product_variant").select("stock").where("id", "=", size.id).executeTakeFirstOrThrow();
+      expect(Number(stock.stock)).toBe(0);
+    } finally {
+      await saveLotMargins(before);
+    }
   });
 });

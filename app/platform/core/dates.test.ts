@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime } from "./dates";
+import { formatDate, formatDateTime, formatMonthYear } from "./dates";
 
 describe("dates in the page's language", () => {
   it('says a time in Hindi with the part of the day, not ICU\'s "pm बजे"', () => {
@@ -15,5 +15,14 @@ describe("dates in the page's language", () => {
   it("keeps English and dates as they were", () => {
     expect(formatDateTime("2026-11-28T07:13:00Z", "en")).toMatch(/^28 November 2026(,| at) 12:43 pm$/);
     expect(formatDate("2026-11-28T07:13:00Z", "hi")).toBe("28 नवंबर 2026");
+  });
+});
+
+describe("formatMonthYear", () => {
+  it("writes a day's month and year as a pack's label does, in each language", () => {
+    expect(formatMonthYear("2027-03-31")).toBe("Mar 2027");
+    expect(formatMonthYear("2027-09-01")).toBe("Sep 2027");
+    expect(formatMonthYear("2027-03-31", "hi")).toBe("मार्च 2027");
+    expect(formatMonthYear("2027-09-01", "hi")).toBe("सितंबर 2027");
   });
 });

@@ -32,3 +32,16 @@ const hindiClock = new Intl.DateTimeFormat(htmlLang("hi"), {
 function hindiDateTime(date: Date): string {
   return `${byLocale.hi.date.format(date)}, ${hindiClock.format(date)}`;
 }
+
+const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const hindiMonthYear = new Intl.DateTimeFormat(htmlLang("hi"), { month: "long", year: "numeric", timeZone: "UTC" });
+
+/**
+ * A day's month and year as a label prints it: "Mar 2027" (three letters, as packs do; ICU writes
+ * "Sept"), "मार्च 2027" (Hindi's month names are short already; ICU abbreviates some with "॰").
+ */
+export function formatMonthYear(isoDay: string, locale: Locale = "en") {
+  const [year, month] = isoDay.split("-").map(Number);
+  if (locale === "hi") return hindiMonthYear.format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, 15)));
+  return `${SHORT_MONTHS[(month ?? 1) - 1] ?? ""} ${year}`;
+}

@@ -367,6 +367,41 @@ export interface RefusalParams {
   "product.image_unprocessable": None;
   "product.gallery_full": { max: number };
   "product.changed": None;
+  /** A size with lots left out of a save (docs/decisions/056-lots.md): its lots are its history. */
+  "product.size_has_lots": { sku: string };
+
+  // ---- Lots: receipts, adjustments, their margins and the lots CSV (docs/decisions/056-lots.md)
+  "lots.number": None;
+  "lots.quantity": None;
+  "lots.date_format": None;
+  "lots.made_in_future": None;
+  "lots.expiry_required": None;
+  "lots.expiry_before_made": None;
+  "lots.tested_on_required": None;
+  "lots.tested_in_future": None;
+  "lots.germination": None;
+  "lots.germination_over": None;
+  "lots.purity": None;
+  "lots.purity_over": None;
+  "lots.registration_required": None;
+  "lots.phi_days": None;
+  "lots.too_long": { max: number };
+  "lots.number_taken": { number: string };
+  "lots.kit_size": None;
+  "lots.unknown_size": None;
+  "lots.unknown_lot": None;
+  "lots.adjust_change": None;
+  "lots.adjust_reason": { min: number; max: number };
+  "lots.below_zero": { number: string; onHand: number };
+  "lots.margin_days": None;
+  "lots.csv_choose_file": None;
+  "lots.csv_unreadable": None;
+  "lots.csv_empty": None;
+  "lots.csv_too_many_rows": { rows: number };
+  "lots.csv_unknown_column": { column: string; columns: string };
+  "lots.csv_missing_column": { column: string };
+  "lots.csv_unknown_sku": { sku: string };
+  "lots.csv_repeated": { number: string; row: number };
 
   // ---- Wishlists and "Tell me when it's back" (issue 31)
   "wishlist.full": { max: number };

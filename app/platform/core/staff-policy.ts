@@ -71,6 +71,7 @@ const RULES: readonly (readonly [string, Rule])[] = [
   ["/admin/products/:id", { read: "catalogue", write: "catalogue" }],
   ["/admin/kits", { read: "catalogue", write: "catalogue" }],
   ["/admin/lots", { read: "catalogue", write: "catalogue" }],
+  ["/admin/lots/import", { read: "catalogue", write: "catalogue" }],
   ["/admin/lots/:id", { read: "catalogue", write: "catalogue" }],
   ["/admin/lots/:id/report", { read: "catalogue", write: "catalogue" }],
   ["/admin/search-synonyms", { read: "catalogue", write: "catalogue" }],

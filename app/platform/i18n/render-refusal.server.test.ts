@@ -133,6 +133,16 @@ const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C]
   "product.price_breaks_too_many": { max: 4 },
   "product.gst_rate": { rates: "0, 5, 18, 40" },
   "product.gallery_full": { max: 5 },
+  "product.size_has_lots": { sku: "AG-TOM-10G" },
+  "lots.too_long": { max: 300 },
+  "lots.number_taken": { number: "TS-2026-01" },
+  "lots.adjust_reason": { min: 3, max: 200 },
+  "lots.below_zero": { number: "TS-2026-01", onHand: 4 },
+  "lots.csv_too_many_rows": { rows: 2000 },
+  "lots.csv_unknown_column": { column: "batch", columns: "sku, lot, quantity" },
+  "lots.csv_missing_column": { column: "sku" },
+  "lots.csv_unknown_sku": { sku: "TOM-10G" },
+  "lots.csv_repeated": { number: "TS-2026-01", row: 3 },
   "dosage.area_max": { acres: "1,000", inUnit: { amount: "40,000", unit: "guntha" } },
 };
 

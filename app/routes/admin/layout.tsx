@@ -58,6 +58,7 @@ const links = [
   { to: "/admin/kits", label: "Kits", icon: Boxes },
   { to: "/admin/lots", label: "Lots", icon: Layers },
   { to: "/admin/stock-alerts", label: "Stock Alerts", icon: TriangleAlert },
+  { to: "/admin/lots/import", label: "Receive Lots", icon: Layers },
   { to: "/admin/gst", label: "GST Report", icon: ReceiptIndianRupee },
   { to: "/admin/vendors", label: "Vendors", icon: Store },
   { to: "/admin/messages", label: "Messages", icon: Mail },

@@ -9,12 +9,14 @@ import { skuTakenReply } from "~/features/catalog/server/sku-taken-reply.server"
 import { getProductForAdmin } from "~/features/catalog/server/list-products-admin.server";
 import { discardParsedPictures, parseProductForm } from "~/features/catalog/server/parse-product-form.server";
 import { createProduct, SkuTaken, updateProduct } from "~/features/catalog/server/save-product.server";
-import { refusal } from "~/platform/core/refusal";
+import { RefusalError, refusal } from "~/platform/core/refusal";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
-import { readForm } from "~/platform/http/read-form.server";
 import { replyDecided } from "~/platform/http/submission.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { isOversizedUpload, oversizedUpload } from "~/features/catalog/web/oversized-upload.server";
+import { LOT_INTENTS, loadLotsSection, lotsAction } from "~/features/lots/web/lots-page.server";
+import { LotsSection } from "~/features/lots/ui/lots-section";
+import { readForm, textFields } from "~/platform/http/read-form.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product ? "Edit" : "Add"} product · Angle Admin` }];
 
@@ -24,13 +26,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const product = await getProductForAdmin(params.id);
   const extras = product ? await getProductFormExtras(product.id) : null;
   if (!product || !extras) throw data("Product not found", { status: 404 });
-  return { product: { ...product, extras } };
+  return { product: { ...product, extras, lots: await loadLotsSection(product.id) } };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  const admin = await requireAdminAction(request);
   if (isOversizedUpload(request)) return refuse(new FormData(), oversizedUpload(), 413);
   const form = await readForm(request);
+  // The lots section's forms (receive, adjust) post here too, with their intent.
+  if (params.id && LOT_INTENTS.includes(String(form.get("intent"))))
+    return lotsAction(textFields(form), { role: "admin", userId: admin.id }, `/admin/products/${params.id}`);
   // An edit must say which version it was drawn from: without one it might overwrite stock sold since.
   const current = params.id ? await getProductFormExtras(params.id) : null;
   const result = await parseProductForm(form, { editing: Boolean(params.id), gallery: current?.gallery });
@@ -47,9 +52,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     await createProduct(result.input, { ...result, status: "live" });
   } catch (error) {
-    if (!(error instanceof SkuTaken)) throw error;
+    if (!(error instanceof RefusalError)) throw error;
     await discardParsedPictures(result);
-    return refuse(form, skuTakenReply(error, variantRowsOf(form), null), 409);
+    if (error instanceof SkuTaken) return refuse(form, skuTakenReply(error, variantRowsOf(form), null), 409);
+    return refuse(form, { error: renderRefusal(error.refusal) }, error.status);
   }
   return redirectWithToast("/admin/products", { description: `Added ${result.input.name}.` });
 }
@@ -73,9 +79,18 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
       <ProductForm
         key={p?.id ?? "new"}
         values={p ? productFormValues(p, p.extras) : undefined}
-        lastResult={actionData?.result}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
         submitLabel={p ? "Save Changes" : "Add Product"}
+        stockInLots={p?.lots.stockInLots}
       />
+      {p ? (
+        <LotsSection
+          kind={p.lots.kind}
+          sizes={p.lots.sizes}
+          reply={actionData && "lots" in actionData ? actionData.lots : undefined}
+          importHref="/admin/lots/import"
+        />
+      ) : null}
     </div>
   );
 }

@@ -26,7 +26,10 @@ import { type AboveMrp, sizesAboveMrpUnder } from "~/features/catalog/server/mrp
 import { formatPaise } from "~/platform/core/money";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { saveSetting } from "~/features/settings/server/save-setting.server";
-import { readForm } from "~/platform/http/read-form.server";
+import { readForm, textFields } from "~/platform/http/read-form.server";
+import { readLotMargins } from "~/features/lots/server/lot-margins.server";
+import { lotMarginsAction } from "~/features/lots/web/lots-page.server";
+import { LotMarginsForm } from "~/features/lots/ui/lot-margins-form";
 import { parseSubmission, replyRefused } from "~/platform/http/submission.server";
 import { fieldProps, isTicked } from "~/ui/form-field";
 import { useToastKey } from "~/ui/use-toast-key";
@@ -36,15 +39,16 @@ export const meta: Route.MetaFunction = () => [{ title: "General Settings · Ang
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return { settings: await getGeneralSettings() };
+  return { settings: await getGeneralSettings(), lotMargins: await readLotMargins() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
   // A post without the GST fields (an older form, a script) leaves them as they are; the page's
   // form always sends them.
-  const current = await getGeneralSettings();
   const form = await readForm(request);
+  if (form.get("intent") === "lot-margins") return lotMarginsAction(textFields(form), "/admin/settings");
+  const current = await getGeneralSettings();
   for (const name of GST_FIELDS) if (!form.has(name)) form.set(name, String(current[name]));
   const submission = parseSubmission(form, GeneralSettingsFormSchema);
   if (submission.status !== "success") return data({ result: replyRefused(submission) }, { status: 400 });
@@ -93,7 +97,11 @@ export default function GeneralSettingsPage({ loaderData, actionData }: Route.Co
   const busy = useNavigation().state === "submitting";
   // A save comes back as a new page (a new toast): the form starts again from what is stored.
   const key = useToastKey();
-  const [form, fields] = useForm({ id: `general-settings-${key}`, defaultValue: s, lastResult: actionData?.result });
+  const [form, fields] = useForm({
+    id: `general-settings-${key}`,
+    defaultValue: s,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+  });
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">General Settings</h1>
@@ -265,6 +273,11 @@ export default function GeneralSettingsPage({ loaderData, actionData }: Route.Co
           </button>
         </fieldset>
       </Form>
+      <LotMarginsForm
+        key={`lot-margins-${key}`}
+        margins={loaderData.lotMargins}
+        reply={actionData && "margins" in actionData ? actionData.margins : undefined}
+      />
     </div>
   );
 }

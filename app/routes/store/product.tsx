@@ -42,6 +42,8 @@ import { lineName } from "~/features/catalog/domain/pack-label";
 import { mayBuy } from "~/platform/auth/doors";
 import { getKitParts, kitForCrops } from "~/features/kits/server/save-kit.server";
 import { kitOfferMarkup, kitPartsMarkup, kitShownPrice } from "~/features/kits/ui/kit-parts.server";
+import { bestBeforeOf } from "~/features/lots/server/lots-of-product.server";
+import { bestBeforeMarkup } from "~/features/lots/ui/best-before.server";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, error }) =>
   data?.product
@@ -128,6 +130,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ),
       // A kit's parts and what it saves (docs/decisions/055-kits.md); empty for any other product.
       kit: kitPartsMarkup(size.pricePaise, kitParts, tax),
+      // A seed's or a pesticide's "Best before": the expiry of the lot this size ships next (docs/decisions/056-lots.md).
+      bestBefore: bestBeforeMarkup(await bestBeforeOf(size.id)),
       reviews: await reviewsOf(product, url),
       // Save, and "Tell me when it's back" for a sold-out size (issue 31): server-drawn POST forms.
       wishlist: customer && !mayBuy(customer.role) ? "" : await wishlistMarkup(product, size, customer?.id ?? null),
@@ -276,6 +280,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <StaticHtml html={markup.intro} />
           {several ? <SizeSelector variants={product.variants} selected={size.id} /> : null}
           <StaticHtml html={markup.offer} />
+          {markup.bestBefore ? <StaticHtml html={markup.bestBefore} /> : null}
           {markup.kit ? <StaticHtml html={markup.kit} /> : null}
 
           {retailOnly ? (

@@ -11,10 +11,12 @@ import { SkuTaken } from "~/features/catalog/server/save-product.server";
 import { createVendorProduct, getVendorProduct, updateVendorProduct } from "~/features/vendor-shops/server/vendor-products.server";
 import { RefusalError, refusal } from "~/platform/core/refusal";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
-import { readForm } from "~/platform/http/read-form.server";
+import { readForm, textFields } from "~/platform/http/read-form.server";
 import { replyDecided } from "~/platform/http/submission.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { isOversizedUpload, oversizedUpload } from "~/features/catalog/web/oversized-upload.server";
+import { LOT_INTENTS, loadLotsSection, lotsAction } from "~/features/lots/web/lots-page.server";
+import { LotsSection } from "~/features/lots/ui/lots-section";
 import { m } from "~/platform/i18n/i18n.server";
 import { useT } from "~/platform/i18n/i18n";
 import { vendorTitle } from "~/features/vendor-shops/ui/vendor-words";
@@ -28,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const product = await getVendorProduct(vendor.id, params.id);
   const extras = product ? await getProductFormExtras(product.id) : null;
   if (!product || !extras) throw data(m.vendor_listing_not_found(), { status: 404 });
-  return { product: { ...product, extras } };
+  return { product: { ...product, extras, lots: await loadLotsSection(product.id) } };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -39,6 +41,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!vendor.verified) return refuse(unread, { error: renderRefusal(refusal("vendor.verify_before_listing")) }, 403);
   if (isOversizedUpload(request)) return refuse(unread, oversizedUpload(), 413);
   const form = await readForm(request);
+  // The lots section's forms (receive, adjust) post here too, with their intent.
+  if (params.id && LOT_INTENTS.includes(String(form.get("intent"))))
+    return lotsAction(textFields(form), { role: "vendor", userId: vendor.id }, `/vendor-login/products/${params.id}`);
   // An edit must say which version it was drawn from: without one it might overwrite stock sold since.
   const current = params.id ? await getProductFormExtras(params.id) : null;
   const result = await parseProductForm(form, { editing: Boolean(params.id), gallery: current?.gallery });
@@ -98,9 +103,18 @@ export default function VendorProductEdit({ loaderData, actionData }: Route.Comp
       <ProductForm
         key={p?.id ?? "new"}
         values={p ? productFormValues(p, p.extras) : undefined}
-        lastResult={actionData?.result}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
         submitLabel={p ? t("ui_vendor_listing_resubmit") : t("ui_vendor_listing_submit")}
+        stockInLots={p?.lots.stockInLots}
       />
+      {p ? (
+        <LotsSection
+          kind={p.lots.kind}
+          sizes={p.lots.sizes}
+          reply={actionData && "lots" in actionData ? actionData.lots : undefined}
+          importHref="/vendor-login/lots/import"
+        />
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   checkoutInput,
   createCustomer,
+  createLot,
   createProduct as makeProduct,
   createVendor,
   productInput,
@@ -487,6 +488,41 @@ describe("changing existing products", () => {
     expect(byId.get(changed.id)).toMatchObject({ status: "pending", version: (versions[0] ?? 0) + 1, price_paise: 24_000, stock: 11 });
     expect(Number(byId.get(changed.id)?.variant_count)).toBe(2);
     expect(byId.get(untouched.id)).toMatchObject({ status: "live", version: versions[1] });
+  });
+
+  it("keeps a lot-tracked size's stock what its lots hold, whatever the file says (docs/decisions/056-lots.md)", async () => {
+    const vendor = await asVendor();
+    const t = tag();
+    const product = await makeProduct({
+      vendorId: vendor.userId,
+      category: "seeds",
+      variants: [
+        { label: "10 g", pricePaise: 15_000, stock: 0, sku: `LT-${t}-10` },
+        { label: "50 g", pricePaise: 60_000, stock: 3, sku: `LT-${t}-50` },
+      ],
+    });
+    const [lotted] = await getDb().selectFrom("product_variant").select("id").where("sku", "=", `LT-${t}-10`).execute();
+    if (!lotted) throw new Error("a size");
+    await createLot(lotted.id, { quantity: 12 });
+    const records = await exported(vendor);
+    for (const row of records.filter((r) => r[col("product_id")] === product.id)) row[col("stock")] = "500";
+    const id = await upload(vendor, fileOf(records));
+    const plan = await preview(vendor, id);
+    expect(plan.errors).toEqual([]);
+    // The preview says only what the import will do: the 50 g size's stock, not the lot-tracked 10 g's.
+    const update = plan.products.find((p) => p.kind === "update");
+    expect(update?.kind === "update" ? update.changes : []).toEqual([{ column: "stock", detail: "50 g: 3 → 500" }]);
+    await applyCatalogImport(vendor, id);
+    const stock = await getDb()
+      .selectFrom("product_variant")
+      .select(["sku", "stock"])
+      .where("product_id", "=", product.id)
+      .orderBy("sku")
+      .execute();
+    expect(stock.map((s) => [s.sku, Number(s.stock)])).toEqual([
+      [`LT-${t}-10`, 12],
+      [`LT-${t}-50`, 500],
+    ]);
   });
 
   it("sets and clears how to use in Hindi (how_to_use_hi); the next export writes what was set", async () => {

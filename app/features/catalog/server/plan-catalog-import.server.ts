@@ -129,6 +129,12 @@ export async function planCatalogImport(db: Db, actor: CatalogActor, file: Catal
   const errors = [...file.errors];
   const ids = file.products.flatMap((p) => (p.key.kind === "existing" ? [p.key.id] : []));
   const current = await loadCatalogProducts(db, ids);
+  // Lot-tracked sizes keep the stock their lots hold (docs/decisions/056-lots.md): the file's stock is no change.
+  const lotted = new Set<string>();
+  for (const slice of chunks(ids, rowsPerStatement(1))) {
+    const rows = await db.selectFrom("lot").select("variant_id").distinct().where("product_id", "in", slice).execute();
+    for (const r of rows) lotted.add(r.variant_id);
+  }
   const products: PlannedProduct[] = [];
   /** The SKU each row's size will have (typed, or the one an existing size keeps), for the checks below. */
   const skuRows: { sku: string; row: number; productId: string | null; group: number }[] = [];
@@ -179,7 +185,12 @@ export async function planCatalogImport(db: Db, actor: CatalogActor, file: Catal
       return;
     }
     // A blank HSN code or GST rate (or a file without the columns) keeps the product's own.
-    const input = settled(csvProductInput(p, was), rows, firstRow);
+    const read = settled(csvProductInput(p, was), rows, firstRow);
+    const stockOf = new Map(was.variants.map((v) => [v.id, v.stock]));
+    const input = {
+      ...read,
+      variants: read.variants.map((v) => (v.id && lotted.has(v.id) ? { ...v, stock: stockOf.get(v.id) ?? v.stock } : v)),
+    };
     const sizeIds = new Set(was.variants.map((v) => v.id));
     let sizesOk = true;
     input.variants.forEach((v, i) => {

@@ -308,7 +308,12 @@ export async function writeVariantsOfForm(db: Db, productId: string, input: Prod
   await db
     .updateTable("product_variant")
     // A form without an MRP: what the size is charged with GST (settleMrp) is never above its MRP.
-    .set({ price_paise: one.pricePaise, mrp_paise: Math.max(Number(first.mrp_paise), one.mrpPaise), stock: one.stock })
+    .set({
+      price_paise: one.pricePaise,
+      mrp_paise: Math.max(Number(first.mrp_paise), one.mrpPaise),
+      // A lot-tracked size's stock is its sellable lots' (docs/decisions/056-lots.md), not the form's.
+      stock: sql<number>`case when exists (select 1 from lot where lot.variant_id = product_variant.id) then stock else ${one.stock} end`,
+    })
     .where("id", "=", first.id)
     .execute();
   await syncProductSummary(db, [productId], { bumpVersion: false });

@@ -5,6 +5,8 @@ import type { ProductVariantTable } from "~/platform/db/schema";
 import { defaultSku, type VariantInput, type VariantView } from "~/features/catalog/domain/variants";
 import { decodePriceBreaks, encodePriceBreaks } from "~/features/catalog/domain/price-breaks-input";
 import { newId } from "~/platform/ids";
+import { RefusalError, refusal } from "~/platform/core/refusal";
+import { english } from "~/platform/i18n/render-refusal.server";
 
 /**
  * Writes a product's summary of its variants into the product row: the lowest price among sizes
@@ -62,9 +64,30 @@ export async function saveVariantsOfProducts(
   products: readonly { productId: string; variants: readonly VariantInput[]; isNew: boolean }[],
 ) {
   const existing = new Map<string, Map<string, string>>();
+  // A lot-tracked size's stock is what its sellable lots hold (docs/decisions/056-lots.md): kept as
+  // it is, whatever a form or a file says. The caller has locked the product, so it is current.
+  const lotStock = new Map<string, number>();
+  /** Sizes whose lots still hold units (recalled or past their day included). */
+  const onHand = new Set<string>();
   for (const ids of idChunks(products.filter((p) => !p.isNew).map((p) => p.productId))) {
-    const rows = await db.selectFrom("product_variant").select(["id", "product_id", "sku"]).where("product_id", "in", ids).execute();
-    for (const r of rows) existing.set(r.product_id, (existing.get(r.product_id) ?? new Map()).set(r.id, r.sku));
+    const rows = await db
+      .selectFrom("product_variant as v")
+      .select(["v.id", "v.product_id", "v.sku", "v.stock"])
+      .select((eb) => eb.exists(eb.selectFrom("lot").select("lot.id").whereRef("lot.variant_id", "=", "v.id")).as("lotted"))
+      .select((eb) =>
+        eb
+          .selectFrom("lot")
+          .select((l) => l.fn.coalesce(l.fn.sum<number>("lot.quantity"), l.lit(0)).as("units"))
+          .whereRef("lot.variant_id", "=", "v.id")
+          .as("on_hand"),
+      )
+      .where("v.product_id", "in", ids)
+      .execute();
+    for (const r of rows) {
+      existing.set(r.product_id, (existing.get(r.product_id) ?? new Map()).set(r.id, r.sku));
+      if (Number(r.lotted)) lotStock.set(r.id, Number(r.stock));
+      if (Number(r.on_hand) > 0) onHand.add(r.id);
+    }
   }
   const gone: string[] = [];
   const release: string[] = [];
@@ -88,7 +111,7 @@ export async function saveVariantsOfProducts(
         sku,
         mrp_paise: variant.mrpPaise,
         price_paise: variant.pricePaise,
-        stock: variant.stock,
+        stock: kept ? (lotStock.get(id) ?? variant.stock) : variant.stock,
         weight_grams: variant.weightGrams,
         price_breaks: encodePriceBreaks(variant.priceBreaks),
       };
@@ -103,6 +126,14 @@ export async function saveVariantsOfProducts(
       } else inserts.push({ id, product_id: productId, ...row, ...level });
       position++;
     }
+  }
+  // A size whose lots still hold units stays until they are sold or adjusted to 0; once empty it may go,
+  // its lots kept (no foreign key ties them to it) with the orders that took from them.
+  const lotted = gone.find((id) => onHand.has(id));
+  if (lotted !== undefined) {
+    const sku = [...existing.values()].find((sizes) => sizes.has(lotted))?.get(lotted) ?? "";
+    const refused = refusal("product.size_has_lots", { sku });
+    throw new RefusalError(refused, { status: 409, english: english(refused) });
   }
   for (const ids of idChunks(gone)) await db.deleteFrom("product_variant").where("id", "in", ids).execute();
   for (const ids of idChunks(release)) {

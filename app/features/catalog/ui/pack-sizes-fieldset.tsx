@@ -19,7 +19,18 @@ function startingRows(rows: VariantRow[], isNew: boolean) {
  * ones (a blank row is ignored; clearing a row removes that size); with it, rows can be added and
  * removed.
  */
-export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[]; isNew: boolean; errors: Record<string, string> }) {
+export function PackSizesFieldset({
+  rows,
+  isNew,
+  errors,
+  stockInLots = {},
+}: {
+  rows: VariantRow[];
+  isNew: boolean;
+  errors: Record<string, string>;
+  /** Lot-tracked sizes by id: their stock is what their sellable lots hold, shown, not typed (docs/decisions/056-lots.md). */
+  stockInLots?: StockInLots;
+}) {
   const t = useT();
   const nextKey = useRef(0);
   const keyed = (row: VariantRow) => ({ key: nextKey.current++, row });
@@ -28,6 +39,7 @@ export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[];
   useEffect(() => setHydrated(true), []);
   // Errors are keyed by the field's own name (Conform's), e.g. `variants[1].sku`.
   const errorOf = (index: number, field: VariantRowField) => errors[variantFieldName(index, field)];
+  const lotStockOf = (row: VariantRow) => (row.id ? stockInLots[row.id] : undefined);
   return (
     <fieldset className="min-w-0 sm:col-span-2">
       <legend className="text-base font-semibold text-stone-900">{t("ui_catalog_form_pack_sizes")}</legend>
@@ -92,16 +104,20 @@ export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[];
                 defaultValue={row.price}
                 error={errorOf(index, "price")}
               />
-              <TextField
-                label={t("ui_catalog_form_stock")}
-                name={variantFieldName(index, "stock")}
-                type="number"
-                step="1"
-                min="0"
-                inputMode="numeric"
-                defaultValue={row.stock}
-                error={errorOf(index, "stock")}
-              />
+              {lotStockOf(row) ? (
+                <LotStock name={variantFieldName(index, "stock")} inLots={lotStockOf(row) ?? { sellable: 0, lots: 0 }} />
+              ) : (
+                <TextField
+                  label={t("ui_catalog_form_stock")}
+                  name={variantFieldName(index, "stock")}
+                  type="number"
+                  step="1"
+                  min="0"
+                  inputMode="numeric"
+                  defaultValue={row.stock}
+                  error={errorOf(index, "stock")}
+                />
+              )}
               <TextField
                 label={t("ui_catalog_form_weight")}
                 name={variantFieldName(index, "weight")}
@@ -160,6 +176,26 @@ export function PackSizesFieldset({ rows, isNew, errors }: { rows: VariantRow[];
 }
 
 /** A labelled select of pack units; `allowNone` adds an empty choice. */
+/** A lot-tracked size's stock per size id: what its sellable lots hold, and in how many lots. */
+export type StockInLots = Record<string, { sellable: number; lots: number } | undefined>;
+
+/** A lot-tracked size's stock, read only ("12 in 3 lots"); the save keeps what its lots hold whatever is posted. */
+function LotStock({ name, inLots }: { name: string; inLots: { sellable: number; lots: number } }) {
+  const t = useT();
+  return (
+    <div>
+      <p className="mb-1 text-sm font-medium text-stone-800">{t("ui_catalog_form_stock")}</p>
+      <input type="hidden" name={name} value={inLots.sellable} />
+      <p className="min-h-11 py-2 text-[15px] font-semibold text-stone-900" data-testid="stock-in-lots">
+        {inLots.lots === 1
+          ? t("ui_lots_stock_in_one_lot", { stock: inLots.sellable })
+          : t("ui_lots_stock_in_lots", { stock: inLots.sellable, lots: inLots.lots })}
+      </p>
+      <p className="text-xs text-stone-600">{t("ui_lots_stock_hint")}</p>
+    </div>
+  );
+}
+
 export function UnitSelect({
   label,
   name,

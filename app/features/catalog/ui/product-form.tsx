@@ -10,7 +10,7 @@ import { blankVariantRow, VARIANT_ROW_FIELDS, type VariantRow } from "~/features
 import type { VariantInput } from "~/features/catalog/domain/variants";
 import { formatPriceBreaksInput } from "~/features/catalog/domain/price-breaks-input";
 import { ProductDetailsFields, type ProductDetailsValues } from "./product-details-fields";
-import { PackSizesFieldset } from "./pack-sizes-fieldset";
+import { PackSizesFieldset, type StockInLots } from "./pack-sizes-fieldset";
 import { GalleryField } from "./gallery-field";
 import { TextField } from "../../../ui/text-field";
 import { RegulatedAsField } from "./regulated-as-field";
@@ -165,10 +165,12 @@ type Props = {
   /** the action's answer to a refused save (Conform's reply): what was typed and each field's error */
   lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
+  /** Lot-tracked sizes' stock, shown read only. */
+  stockInLots?: StockInLots;
 };
 
 /** The product fields shared by the admin's and a vendor's forms (image upload included). */
-export function ProductForm({ values, lastResult, submitLabel }: Props) {
+export function ProductForm({ values, lastResult, submitLabel, stockInLots }: Props) {
   const t = useT();
   const [form] = useForm({ id: "product-form", defaultValue: values, lastResult });
   const shown = shownValues(form.initialValue);
@@ -322,7 +324,7 @@ export function ProductForm({ values, lastResult, submitLabel }: Props) {
           gstRate={shown.gstRate ?? ""}
           errors={errors}
         />
-        <PackSizesFieldset rows={shown.variants ?? []} isNew={!values} errors={errors} />
+        <PackSizesFieldset rows={shown.variants ?? []} isNew={!values} errors={errors} stockInLots={stockInLots} />
         <div className="sm:col-span-2">
           <label htmlFor="product-image" className="mb-1 block text-sm font-medium text-stone-800">
             {t("ui_catalog_form_image", { size: MAX_IMAGE_LABEL })}

@@ -39,13 +39,7 @@ export async function syncLotStock(trx: Db, engine: Engine, variantIds?: readonl
   const changed = stale.filter((v) => Number(v.stock) !== Number(v.sellable));
   if (changed.length === 0) return [];
   const productIds = [...new Set(changed.map((v) => v.product_id))].sort();
-  await trx
-    .selectFrom("product")
-    .select("id")
-    .where("id", "in", productIds)
-    .orderBy("id")
-    .$if(engine === "postgres", (qb) => qb.forNoKeyUpdate())
-    .execute();
+  await lockProducts(trx, engine, productIds);
   await lockKitsOfParts(
     trx,
     engine,
@@ -63,6 +57,21 @@ export async function syncLotStock(trx: Db, engine: Engine, variantIds?: readonl
   }
   await syncProductSummary(trx, productIds);
   return changed.map((v) => v.id);
+}
+
+/**
+ * PostgreSQL: the products' rows, in id order, before any lot of theirs is written (the lock order of
+ * docs/decisions/056-lots.md). SQLite's write transaction already holds the whole database.
+ */
+export async function lockProducts(trx: Db, engine: Engine, productIds: readonly string[]) {
+  if (engine !== "postgres" || productIds.length === 0) return;
+  await trx
+    .selectFrom("product")
+    .select("id")
+    .where("id", "in", [...new Set(productIds)].sort())
+    .orderBy("id")
+    .forNoKeyUpdate()
+    .execute();
 }
 
 /** An order's statement that could not fill a line from sellable lots (the trigger of migration 0051). */

@@ -6,7 +6,8 @@ import { refusal } from "~/platform/core/refusal";
 import { HELD_STATUSES, type RecallHoldView } from "~/features/lots/domain/recall";
 import { cancelOrder } from "~/features/orders/server/cancel-order.server";
 import { fefoOrder, sellableLot, syncLotStock } from "./lot-stock.server";
-import { lockProducts, RecallRefused } from "./recall-lot.server";
+import { RecallRefused } from "./recall-lot.server";
+import { lockProducts } from "./lot-stock.server";
 
 const HOLD_GONE = refusal("recalls.hold_gone");
 const isHeld = (status: string) => (HELD_STATUSES as readonly string[]).includes(status);

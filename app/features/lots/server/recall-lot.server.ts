@@ -10,7 +10,7 @@ import { smsTemplate } from "~/features/messaging/server/sms-template.server";
 import { getEnv } from "~/platform/env.server";
 import { HELD_STATUSES, RECEIVED_STATUSES, type RecallActor, RecallFormSchema } from "~/features/lots/domain/recall";
 import { type RecallNotice, recallEmail, recallSms } from "~/features/lots/domain/recall-messages";
-import { syncLotStock } from "./lot-stock.server";
+import { lockProducts, syncLotStock } from "./lot-stock.server";
 
 /** A recall, swap or cancel the store will not make, with the status its page answers. */
 export class RecallRefused extends RefusalError {
@@ -99,18 +99,6 @@ export async function recallLot(request: { lotId: string; reason: string; actor:
         .execute();
       return { recallId, lot: lot.number, heldOrders, toldCustomers };
     });
-}
-
-/** PostgreSQL: the products' rows, in id order, before any lot of theirs is written (decision 056's lock order). */
-export async function lockProducts(trx: Db, engine: Engine, productIds: readonly string[]) {
-  if (engine !== "postgres" || productIds.length === 0) return;
-  await trx
-    .selectFrom("product")
-    .select("id")
-    .where("id", "in", [...productIds].sort())
-    .orderBy("id")
-    .forNoKeyUpdate()
-    .execute();
 }
 
 /** The order lines' records of this lot whose units are still out (not put back). */

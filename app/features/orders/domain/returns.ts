@@ -159,6 +159,8 @@ export type ReturnView = {
 /** A return as its decider (an admin, or the line's vendor) sees it: approving needs a payout reference when the order was not paid online. */
 export type DecidableReturnView = ReturnView & {
   needsPayout: boolean;
+  /** A pesticide's line: an opened pack is not resold, so the receipt puts back none unless sealed ones are counted in. */
+  sealedOnly: boolean;
   /** The payout's destination in full: only for the admin who sends it, otherwise absent. */
   payoutDetails?: PayoutDetails | null;
 };

@@ -33,7 +33,10 @@ function returnRows(db: Db) {
       "order_line.name",
       "order_line.variant_label",
       "refund.payout_reference",
-    ]);
+    ])
+    .select((eb) =>
+      eb.selectFrom("product").select("product.regulated_as").whereRef("product.id", "=", "order_line.product_id").as("regulated_as"),
+    );
 }
 
 type ReturnRow = {
@@ -135,6 +138,7 @@ export async function listReturnsOfOrders(orderIds: readonly string[], options: 
     list.push({
       ...toView(r),
       needsPayout: !isPrepaidMethod(r.payment_method),
+      sealedOnly: r.regulated_as === "pesticide",
       ...(options.revealPayout ? { payoutDetails: openPayoutDetails(r.payout_details) } : {}),
     });
     byOrder.set(r.order_id, list);
@@ -200,6 +204,7 @@ export async function listReturnsForAdmin(filter: { status: ReturnStatus | "all"
     rows: result.rows.map((r) => ({
       ...toView(r),
       needsPayout: !isPrepaidMethod(r.payment_method),
+      sealedOnly: r.regulated_as === "pesticide",
       // The admin's list: the admin sends payouts, so sees where they go.
       payoutDetails: openPayoutDetails(r.payout_details),
       customerName: r.customer_name,

@@ -186,6 +186,34 @@ describe("asking for a return", () => {
   });
 });
 
+describe("a pesticide's return", () => {
+  it("is marked to put back only sealed packs; another product's is not", async () => {
+    const customer = await createCustomer();
+    const admin = await createCustomer({ role: "admin" });
+    const pesticide = await createProduct({ category: "fertilizers", regulatedAs: "pesticide", pricePaise: 39_900, stock: 5, gstRate: 18 });
+    const compost = await createProduct({ category: "fertilizers", pricePaise: 45_000, stock: 5, gstRate: 5 });
+    const { orderId } = await placeOrder(
+      customer,
+      checkoutInput(
+        [
+          { productId: pesticide.id, quantity: 2 },
+          { productId: compost.id, quantity: 1 },
+        ],
+        { paymentMethod: "cod" },
+      ),
+    );
+    await advanceOrder(orderId, "delivered", admin.id);
+    const lines = await getDb().selectFrom("order_line").select(["id", "product_id"]).where("order_id", "=", orderId).execute();
+    for (const line of lines)
+      await requestReturn(customer, orderId, returnInput({ lineId: line.id, quantity: 1, reason: "Not needed now" }));
+    const byLine = new Map((await listOrderReturns(orderId)).map((r) => [r.lineId, r.sealedOnly]));
+    expect(lines.map((l) => [l.product_id === pesticide.id, byLine.get(l.id)]).sort()).toEqual([
+      [false, false],
+      [true, true],
+    ]);
+  });
+});
+
 describe("deciding a return", () => {
   it("a vendor decides their own lines only; another vendor's (or the store's) reads as not found", async () => {
     const { customer, orderId, neemLine, sprayerLine, vendor } = await deliveredCodOrder();

@@ -102,6 +102,11 @@ function ReturnDecision({ item: r, error }: { item: DecidableReturnView; error?:
           <Form method="post" className="space-y-2 rounded-lg bg-sky-50/60 p-3" aria-label={t("ui_orders_return_receive_label", { what })}>
             <input type="hidden" name="intent" value="receive-return" />
             <input type="hidden" name="returnId" value={r.id} />
+            {r.sealedOnly ? (
+              <p className="rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-900" data-testid="sealed-only">
+                {t("ui_orders_return_pesticide_sealed")}
+              </p>
+            ) : null}
             <TextField
               label={t("ui_orders_return_restock")}
               name="restock"
@@ -111,7 +116,7 @@ function ReturnDecision({ item: r, error }: { item: DecidableReturnView; error?:
               max={r.quantity}
               step={1}
               required
-              defaultValue={String(r.quantity)}
+              defaultValue={r.sealedOnly ? "0" : String(r.quantity)}
               hint={t("ui_orders_return_restock_hint", { max: r.quantity })}
               error={error?.restock}
               className="max-w-56"

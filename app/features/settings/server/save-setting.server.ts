@@ -24,11 +24,11 @@ async function readAll(db: Db) {
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
-/** Upserts one settings document (JSON) by key. */
-export async function saveSetting(key: string, value: unknown) {
+/** Upserts one settings document (JSON) by key; inside a transaction, pass it (`db`). */
+export async function saveSetting(key: string, value: unknown, db: Db = getDb()) {
   const now = new Date().toISOString();
   const json = JSON.stringify(value);
-  await getDb()
+  await db
     .insertInto("setting")
     .values({ key, value: json, updated_at: now })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: now }))

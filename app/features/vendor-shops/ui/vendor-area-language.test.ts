@@ -148,6 +148,7 @@ describe("ReturnDecisions", () => {
     createdAt: "2026-11-21T06:30:00.000Z",
     decisionNote: null,
     payoutReference: null,
+    sealedOnly: false,
   };
   const more = { reasonCode: null, receivedAt: null, restockedQuantity: 0, payoutHint: null, photos: [] };
   const received = { ...more, stage: "received" as const, receivedAt: "2026-11-22T04:30:00.000Z", restockedQuantity: 1 };
@@ -210,6 +211,26 @@ describe("ReturnDecisions", () => {
       "Rejected on 22 November 2026: Opened bag",
     ])
       expect(text).toContain(words);
+  });
+
+  test("a pesticide's return says an opened one is not resold, and puts back none unless sealed packs are counted in", () => {
+    const pesticide = {
+      ...base,
+      ...more,
+      id: "p1",
+      status: "requested",
+      stage: "requested",
+      decidedAt: null,
+      needsPayout: false,
+      sealedOnly: true,
+    };
+    const html = render(createElement(ReturnDecisions, { returns: [pesticide] as DecidableReturnView[], label: "Returns" }), "en");
+    expect(wordsOf(html)).toContain("An opened pesticide is not resold: put back only sealed packs.");
+    expect(html).toMatch(/name="restock"[^>]*value="0"/);
+    expect(
+      wordsOf(render(createElement(ReturnDecisions, { returns: [pesticide] as DecidableReturnView[], label: "Returns" }), "hi")),
+    ).toContain("खोला हुआ कीटनाशक दोबारा नहीं बेचा जाता");
+    expect(list("en")).toMatch(/name="restock"[^>]*value="2"/);
   });
 
   test("in Hindi: no English but the product's name, the customer's and vendor's words and UPI", () => {
