@@ -787,6 +787,26 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "admin",
   },
   {
+    file: "routes/admin/staff.tsx",
+    label: "admin staff",
+    path: () => "/admin/staff",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (w, i): Record<string, string> =>
+      i % 2 === 0
+        ? { intent: "add", name: `Staff ${i}`, contact: `fzs.${w.tag}.${i}@example.com`, role: "support" }
+        : { intent: "role", id: cycle(w.disposableUserIds, i), role: "orders" },
+    special: (w) => ({
+      intent: fc.constantFrom("add", "role", "suspend", "activate", "remove", ""),
+      id: fc.oneof(bogusId, fc.constant(w.adminId)),
+      role: fc.constantFrom("owner", "support", "root", ""),
+      contact: fc.constantFrom("98765 43210", "x@y", "", "not an email"),
+      name: fc.constantFrom("", "Asha"),
+    }),
+    samples: 20,
+    group: "admin",
+  },
+  {
     file: "routes/admin/order.tsx",
     label: "admin order status",
     path: (w) => `/admin/orders/${w.orderIds[0]}`,
@@ -1495,6 +1515,7 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/resources/admin-products-export.ts", path: () => "/admin/products/export", role: "admin", params: ["q", "category"] },
   { file: "routes/resources/admin-products-export.ts", path: () => "/admin/products/export", role: "vendor", params: ["q", "category"] },
   { file: "routes/admin/users.tsx", path: () => "/admin/users", role: "admin", params: ["q", "cursor", "dir"] },
+  { file: "routes/admin/staff.tsx", path: () => "/admin/staff", role: "admin", params: [] },
   { file: "routes/admin/orders.tsx", path: () => "/admin/orders", role: "admin", params: ["status", "q", "cursor", "dir"] },
   { file: "routes/resources/admin-orders-export.ts", path: () => "/admin/orders/export", role: "admin", params: ["from", "to"] },
   { file: "routes/resources/admin-orders-export.ts", path: () => "/admin/orders/export", role: "customer", params: ["from", "to"] },

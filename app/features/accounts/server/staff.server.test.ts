@@ -31,6 +31,7 @@ describe("the store's team (issue 33)", () => {
     await expect(addStaff({ name: "V", contact: vendor.email, role: "support" })).rejects.toThrow("vendor's account");
     await expect(addStaff({ name: "M", contact: "98765 43210", role: "support" })).rejects.toThrow("No account has this mobile number");
     await expect(addStaff({ name: "M", contact: "12345", role: "support" })).rejects.toThrow("valid email address or a 10-digit");
+    await expect(addStaff({ name: "M", contact: "x@y", role: "support" })).rejects.toThrow("valid email address or a 10-digit");
   });
 
   it("changes a role (signing them out), never one's own, and never leaves the store without an owner", async () => {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { getDb } from "~/platform/db/db.server";
 import { type StaffRole, staffRoleOf } from "~/platform/core/staff-policy";
 import { hasRealEmail, normaliseMobile } from "../domain/mobile";
@@ -43,7 +44,8 @@ export type AddedStaff = { email: string; password: string | null; existing: boo
 export async function addStaff(input: { name: string; contact: string; role: StaffRole }): Promise<AddedStaff> {
   const contact = input.contact.trim();
   const mobile = contact.includes("@") ? null : normaliseMobile(contact);
-  if (!contact.includes("@") && !mobile) throw new UserRefused("Enter a valid email address or a 10-digit Indian mobile number.");
+  const emailOk = mobile === null && z.email().safeParse(contact).success;
+  if (!mobile && !emailOk) throw new UserRefused("Enter a valid email address or a 10-digit Indian mobile number.");
   const existing = await getDb()
     .selectFrom("user")
     .select(["id", "email", "role"])
