@@ -16,6 +16,7 @@ import { receiveLot } from "~/features/lots/server/receive-lot.server";
 import { recallLot, recallMessageKey } from "~/features/lots/server/recall-lot.server";
 import { lotsSweepJob } from "~/features/lots/server/lots-sweep.server";
 import { expiryMonth } from "~/features/lots/domain/line-lots";
+import { lotsOfOrder, stockOf } from "../lots";
 
 /**
  * Issue 32's "done when", on the engine the run is on: a vendor receives two lots of tomato seed and
@@ -27,19 +28,6 @@ import { expiryMonth } from "~/features/lots/domain/line-lots";
 const engine = getDatabase().engine;
 const today = indiaToday();
 const squeeze = (text: string) => text.replace(/\s+/g, " ");
-const stockOf = async (variantId: string) =>
-  Number((await getDb().selectFrom("product_variant").select("stock").where("id", "=", variantId).executeTakeFirstOrThrow()).stock);
-const lotsTaken = async (orderId: string) =>
-  (
-    await getDb()
-      .selectFrom("order_line_lot as t")
-      .innerJoin("order_line as l", "l.id", "t.order_line_id")
-      .innerJoin("lot", "lot.id", "t.lot_id")
-      .select(["lot.number", "t.quantity"])
-      .where("l.order_id", "=", orderId)
-      .orderBy("lot.number")
-      .execute()
-  ).map((r) => [r.number, Number(r.quantity)]);
 
 describe(`traceable farm inputs, end to end (${engine})`, () => {
   it("lots in, first expiry out, on the papers, expired and recalled lots stop selling, buyers told, territory kept", async () => {
@@ -90,7 +78,7 @@ describe(`traceable farm inputs, end to end (${engine})`, () => {
       ramesh,
       checkoutInput([{ productId: tomato.id, variantId: seed.id, quantity: 4 }], { paymentMethod: "cod" }),
     );
-    expect(await lotsTaken(seedOrder.orderId)).toEqual([
+    expect(await lotsOfOrder(seedOrder.orderId)).toEqual([
       ["TS-LATE", 1],
       ["TS-SOON", 3],
     ]);
@@ -98,7 +86,7 @@ describe(`traceable farm inputs, end to end (${engine})`, () => {
     const sprayOrder = await withLocale("hi", () =>
       placeOrder(sunita, checkoutInput([{ productId: spray.id, variantId: spray250.id, quantity: 1 }], { paymentMethod: "cod" })),
     );
-    expect(await lotsTaken(sprayOrder.orderId)).toEqual([["IM-2411", 1]]);
+    expect(await lotsOfOrder(sprayOrder.orderId)).toEqual([["IM-2411", 1]]);
 
     // The invoice and the packing slip name the lots; the Hindi order page too.
     await advanceOrder(seedOrder.orderId, "confirmed", admin.id);

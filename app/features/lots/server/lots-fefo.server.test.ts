@@ -7,6 +7,7 @@ import { addDays, indiaToday } from "~/platform/core/india-day";
 import { OrderRefused, placeOrder } from "~/features/orders/server/place-order.server";
 import { cancelOrder } from "~/features/orders/server/cancel-order.server";
 import { syncLotStock } from "./lot-stock.server";
+import { lotsLeft, lotsOfOrder, stockOf } from "../../../../tests/lots";
 
 const engine = getDatabase().engine;
 const today = indiaToday();
@@ -19,27 +20,6 @@ async function tomatoSeed(stock = 0) {
   });
   return { product, size: await sizeOf(product.id, "10 g") };
 }
-
-const stockOf = async (variantId: string) =>
-  Number((await getDb().selectFrom("product_variant").select("stock").where("id", "=", variantId).executeTakeFirstOrThrow()).stock);
-const lotsLeft = async (variantId: string) =>
-  Object.fromEntries(
-    (await getDb().selectFrom("lot").select(["number", "quantity"]).where("variant_id", "=", variantId).execute()).map((l) => [
-      l.number,
-      Number(l.quantity),
-    ]),
-  );
-const takenFrom = async (orderId: string) =>
-  (
-    await getDb()
-      .selectFrom("order_line_lot as t")
-      .innerJoin("order_line as l", "l.id", "t.order_line_id")
-      .innerJoin("lot", "lot.id", "t.lot_id")
-      .select(["lot.number", "t.quantity"])
-      .where("l.order_id", "=", orderId)
-      .orderBy("lot.number")
-      .execute()
-  ).map((r) => [r.number, Number(r.quantity)]);
 
 async function order(productId: string, variantId: string, quantity: number, paymentMethod: "cod" | "upi" = "cod") {
   const customer = await createCustomer();
@@ -68,7 +48,7 @@ describe(`lots, first expiry first out (${engine})`, () => {
     expect(await stockOf(size.id)).toBe(23);
 
     const placed = await order(product.id, size.id, 5);
-    expect(await takenFrom(placed.orderId)).toEqual([
+    expect(await lotsOfOrder(placed.orderId)).toEqual([
       ["LATE", 2],
       ["SOON", 3],
     ]);
@@ -77,7 +57,7 @@ describe(`lots, first expiry first out (${engine})`, () => {
 
     // Paid online: the stock is taken before the lines are written, on both engines.
     const prepaid = await order(product.id, size.id, 9, "upi");
-    expect(await takenFrom(prepaid.orderId)).toEqual([
+    expect(await lotsOfOrder(prepaid.orderId)).toEqual([
       ["LATE", 8],
       ["NONE", 1],
     ]);
@@ -103,7 +83,7 @@ describe(`lots, first expiry first out (${engine})`, () => {
     expect(await lotsLeft(size.id)).toEqual({ SOON: 4, LATER: 2 });
 
     const placed = await order(product.id, size.id, 2);
-    expect(await takenFrom(placed.orderId)).toEqual([["LATER", 2]]);
+    expect(await lotsOfOrder(placed.orderId)).toEqual([["LATER", 2]]);
   });
 
   it("racing orders never take more than the lots hold", async () => {
@@ -145,7 +125,7 @@ describe(`a size whose lots are empty, deleted (${engine})`, () => {
       .transaction()
       .execute((trx) => saveVariants(trx, product.id, [{ ...kept, pricePaise: 60_000, stock: 5, weightGrams: 60 }], { isNew: false }));
     expect(await sizesOf(product.id)).toHaveLength(1);
-    expect(await takenFrom(placed.orderId)).toEqual([["C1", 2]]);
+    expect(await lotsOfOrder(placed.orderId)).toEqual([["C1", 2]]);
     expect(await lotsLeft(small.id)).toEqual({ C1: 0 });
   });
 });

@@ -9,6 +9,10 @@ import { ShipmentRefused, shipOrder } from "~/features/orders/server/ship-order.
 import { recallLot, RecallRefused } from "./recall-lot.server";
 import { cancelRecalledOrder, listOrderRecallHolds, swapRecalledLot } from "./recall-holds.server";
 import { recallReport, recallReportCsv } from "./recall-report.server";
+import { lotsLeft, lotsOfOrder, stockOf } from "../../../../tests/lots";
+
+/** An order's lots as [number, units still out]. */
+const heldBy = (orderId: string) => lotsOfOrder(orderId, { out: true });
 
 const engine = getDatabase().engine;
 const today = indiaToday();
@@ -26,28 +30,6 @@ async function tomatoSeed(vendorId: string | null = null) {
   const late = await createLot(size.id, { number: "TS-LATE", quantity: 3, expiresOn: addDays(today, 300) });
   return { product, size, early, late };
 }
-
-const stockOf = async (variantId: string) =>
-  Number((await getDb().selectFrom("product_variant").select("stock").where("id", "=", variantId).executeTakeFirstOrThrow()).stock);
-const lotsLeft = async (variantId: string) =>
-  Object.fromEntries(
-    (await getDb().selectFrom("lot").select(["number", "quantity"]).where("variant_id", "=", variantId).execute()).map((l) => [
-      l.number,
-      Number(l.quantity),
-    ]),
-  );
-/** An order's lots as [number, units still out]. */
-const heldBy = async (orderId: string) =>
-  (
-    await getDb()
-      .selectFrom("order_line_lot as t")
-      .innerJoin("order_line as l", "l.id", "t.order_line_id")
-      .innerJoin("lot", "lot.id", "t.lot_id")
-      .select(["lot.number", "t.quantity", "t.returned"])
-      .where("l.order_id", "=", orderId)
-      .orderBy("lot.number")
-      .execute()
-  ).map((r) => [r.number, Number(r.quantity) - Number(r.returned)]);
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 async function order(
