@@ -170,7 +170,8 @@ describe(`phone orders for a farmer (${engine})`, () => {
     expect(told?.recipient).toBe(mobile);
     const toldText = JSON.parse(told?.payload ?? "{}").text as string;
     expect(toldText).toContain("फ़ोन डेस्क");
-    expect(toldText).toContain(notMineLink(orderId));
+    expect(toldText).toContain(notMineLink(orderId, "hi"));
+    expect(toldText).toContain(`/hi/orders/${orderId}/not-mine?t=`);
 
     // The farmer's own list shows it.
     expect((await listCustomerOrders(farmerId)).rows.map((o) => o.id)).toContain(orderId);

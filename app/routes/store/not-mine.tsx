@@ -7,7 +7,10 @@ import { formatOrderId } from "~/platform/core/order-id";
 import { CancelRefused } from "~/features/orders/server/cancel-order.server";
 import { notMineOrder, refuseAssistedOrder } from "~/features/orders/server/assisted-orders.server";
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Cancel an order placed for you"} · Angle` },
+  { name: "robots", content: "noindex" },
+];
 
 // The link's signature is in the address: no copy of the page may be kept.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { getDatabase } from "~/platform/db/db.server";
 import { getEnv } from "~/platform/env.server";
 import { newId, isId } from "~/platform/ids";
-import type { Locale } from "~/platform/i18n/locale";
+import { type Locale, localizePath } from "~/platform/i18n/locale";
 import { currentLocale, withLocale } from "~/platform/i18n/i18n.server";
 import { english, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { findIndianState } from "~/platform/core/indian-states";
@@ -136,7 +136,7 @@ export async function addFarmer(input: NewFarmer): Promise<{ farmer: Farmer; cre
     pincode: input.pincode,
   };
   const { locale, templateId } = smsTemplate("assisted-account-sms", input.locale);
-  const sms = assistedAccountSms(siteTitle, `${getEnv().BASE_URL}/${locale === "hi" ? "?lang=hi" : ""}`, locale);
+  const sms = assistedAccountSms(siteTitle, `${getEnv().BASE_URL}${localizePath("/", locale)}`, locale);
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -217,7 +217,7 @@ async function queueAssistedOrderSms(farmer: Farmer, orderId: string) {
   const { locale, templateId } = smsTemplate("assisted-order-sms", farmer.locale);
   const sms = assistedOrderSms(
     siteTitle,
-    { id: orderId, total: formatPaiseExact(Number(row.total_paise)), link: notMineLink(orderId) },
+    { id: orderId, total: formatPaiseExact(Number(row.total_paise)), link: notMineLink(orderId, locale) },
     locale,
   );
   await enqueueSms(db, "assisted-order-sms", `assisted-order:${orderId}`, {
@@ -234,9 +234,9 @@ export function notMineToken(orderId: string): string {
   return createHmac("sha256", key).update(orderId).digest("base64url").slice(0, 32);
 }
 
-/** The page where a farmer cancels an order placed for them that they did not ask for. */
-export function notMineLink(orderId: string): string {
-  return `${getEnv().BASE_URL}/orders/${orderId}/not-mine?t=${notMineToken(orderId)}`;
+/** The page where a farmer cancels an order placed for them that they did not ask for, in their language. */
+export function notMineLink(orderId: string, locale: Locale): string {
+  return `${getEnv().BASE_URL}${localizePath(`/orders/${orderId}/not-mine`, locale)}?t=${notMineToken(orderId)}`;
 }
 
 const BAD_LINK = refusal("orders.not_mine_link");
