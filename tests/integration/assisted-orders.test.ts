@@ -8,7 +8,7 @@ import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { createUserWithPassword } from "~/features/accounts/server/create-user.server";
 import { placeholderEmail } from "~/features/accounts/domain/mobile";
 import { listCustomerOrders } from "~/features/orders/server/list-customer-orders.server";
-import { notMineLink, notMineToken } from "~/features/orders/server/assisted-orders.server";
+import { addFarmer as addFarmerNow, notMineLink, notMineToken } from "~/features/orders/server/assisted-orders.server";
 import { loader as deskLoader, action as deskAction } from "~/routes/admin/assisted-order";
 import { loader as notMineLoader, action as notMineAction } from "~/routes/store/not-mine";
 import { createProduct } from "../factories";
@@ -300,6 +300,60 @@ describe(`phone orders for a farmer (${engine})`, () => {
     expect((refused.data as { error: string }).error).toBe(renderRefusal(refusal("checkout.pincode_unknown", { pincode: "999990" })));
     expect(await stockOf(size.id)).toBe(before);
     expect(await getDb().selectFrom("orders").select("id").where("user_id", "=", farmerId).execute()).toEqual([]);
+  });
+
+  it("two desks adding one number at once make one account and one SMS", async () => {
+    const mobile = `+91${mobileNumber()}`;
+    const input = {
+      name: "Sita Devi",
+      mobile,
+      locale: "hi" as const,
+      street: "Khed",
+      city: "Pune",
+      state: "Maharashtra",
+      pincode: "411001",
+    };
+    const [a, b] = await Promise.all([addFarmerNow(input), addFarmerNow(input)]);
+    expect(a.farmer.id).toBe(b.farmer.id);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+    const sms = await getDb()
+      .selectFrom("outbox")
+      .select("id")
+      .where("kind", "=", "assisted-account-sms")
+      .where("recipient", "=", mobile)
+      .execute();
+    expect(sms).toHaveLength(1);
+  });
+
+  it("a number a member of staff signs in with is not taken over for a farmer (409), and nothing is written", async () => {
+    const mobile = mobileNumber();
+    await getDb()
+      .updateTable("user")
+      .set({ phoneNumber: `+91${mobile}`, phoneNumberVerified: true })
+      .where("id", "=", catalogue.id)
+      .execute();
+    const refused = await run(() =>
+      deskAction(
+        post(
+          DESK,
+          {
+            intent: "add-farmer",
+            name: "Someone",
+            mobile,
+            locale: "en",
+            street: "x",
+            city: "Pune",
+            state: "Maharashtra",
+            pincode: "411001",
+          },
+          support.cookie,
+        ),
+      ),
+    );
+    expect(refused.status).toBe(409);
+    expect((refused.data as { error: string }).error).toBe(renderRefusal(refusal("orders.assisted_number_taken")));
+    const held = await getDb().selectFrom("user").select(["id", "role"]).where("phoneNumber", "=", `+91${mobile}`).execute();
+    expect(held).toEqual([{ id: catalogue.id, role: "admin" }]);
   });
 
   it("a number that is not a mobile number is refused at its field", async () => {

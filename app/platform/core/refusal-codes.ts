@@ -162,6 +162,7 @@ export interface RefusalParams {
   "orders.assisted_mobile": None;
   "orders.assisted_name": None;
   "orders.assisted_no_farmer": None;
+  "orders.assisted_number_taken": None;
   "orders.cancel_shipped": { days: number };
   "orders.cancel_delivered": { days: number };
   "orders.cancel_paid_offline": None;

@@ -117,11 +117,15 @@ export async function addFarmer(input: NewFarmer): Promise<{ farmer: Farmer; cre
     .where((eb) => eb.or([eb("phoneNumber", "=", input.mobile), eb("email", "=", placeholderEmail(input.mobile))]))
     .executeTakeFirst();
   // A staff or vendor account on this number, or an old account holding its placeholder email.
-  if (taken)
-    throw new AssistRefused(refusal("account.mobile_number_held"), {
+  if (taken) {
+    // Another desk's account for this farmer, made a moment ago, is theirs; anyone else's is refused.
+    const made = await findFarmerByMobile(input.mobile);
+    if (made) return { farmer: made, created: false };
+    throw new AssistRefused(refusal("orders.assisted_number_taken"), {
       status: 409,
-      english: english(refusal("account.mobile_number_held")),
+      english: english(refusal("orders.assisted_number_taken")),
     });
+  }
   const { siteTitle } = await getGeneralSettings();
   const id = newId();
   const farmer: Farmer = {
@@ -138,7 +142,7 @@ export async function addFarmer(input: NewFarmer): Promise<{ farmer: Farmer; cre
   const { locale, templateId } = smsTemplate("assisted-account-sms", input.locale);
   const sms = assistedAccountSms(siteTitle, `${getEnv().BASE_URL}${localizePath("/", locale)}`, locale);
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  const written = db.transaction().execute(async (trx) => {
     await trx
       .insertInto("user")
       .values({
@@ -165,6 +169,14 @@ export async function addFarmer(input: NewFarmer): Promise<{ farmer: Farmer; cre
       ...(templateId ? { templateId } : {}),
     });
   });
+  try {
+    await written;
+  } catch (error) {
+    // Two desks added the same number at once (its sign-in number is unique): the first one's account.
+    const first = await findFarmerByMobile(input.mobile);
+    if (first) return { farmer: first, created: false };
+    throw error;
+  }
   nudgeOutbox();
   return { farmer, created: true };
 }
