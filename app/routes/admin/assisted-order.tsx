@@ -6,7 +6,7 @@ import { TextField } from "~/ui/text-field";
 import { firstError } from "~/platform/core/form-errors";
 import { formatPaise } from "~/platform/core/money";
 import { INDIAN_STATE_NAMES } from "~/platform/core/indian-states";
-import { RefusalError } from "~/platform/core/refusal";
+import { RefusalError, refusal } from "~/platform/core/refusal";
 import { newId } from "~/platform/ids";
 import { adminFormErrors, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { readFields } from "~/platform/http/read-form.server";
@@ -101,11 +101,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (fields.intent === "place") {
     const farmer = await getFarmer(typeof fields.farmer === "string" ? fields.farmer : null);
-    if (!farmer) return data({ error: renderRefusal({ code: "orders.assisted_no_farmer", params: {} }) }, { status: 400 });
+    if (!farmer) return data({ error: renderRefusal(refusal("orders.assisted_no_farmer")) }, { status: 400 });
     const lines = parseCartCookie(typeof fields.lines === "string" ? fields.lines : "") ?? [];
     const key = typeof fields.checkoutKey === "string" && /^[A-Za-z0-9-]{16,64}$/.test(fields.checkoutKey) ? fields.checkoutKey : null;
     if (lines.length === 0 || key === null || lines.some((l) => !l.variantId)) {
-      return data({ error: renderRefusal({ code: "checkout.cart_empty", params: {} }) }, { status: 400 });
+      return data({ error: renderRefusal(refusal("checkout.cart_empty")) }, { status: 400 });
     }
     try {
       const { orderId } = await placeAssistedOrder(staff, farmer, {
@@ -120,7 +120,7 @@ export async function action({ request }: Route.ActionArgs) {
       throw error;
     }
   }
-  return data({ error: renderRefusal({ code: "common.unknown_intent", params: {} }) }, { status: 400 });
+  return data({ error: renderRefusal(refusal("common.unknown_intent")) }, { status: 400 });
 }
 
 export default function AssistedOrder({ loaderData, actionData }: Route.ComponentProps) {
