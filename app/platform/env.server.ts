@@ -159,6 +159,10 @@ const EnvSchema = z
     // A recall notice to the customers who received a lot; through MSG91 without it, email only.
     MSG91_TEMPLATE_RECALL: optionalText(z.string().trim().min(1)),
     MSG91_TEMPLATE_RECALL_HI: optionalText(z.string().trim().min(1)),
+    MSG91_TEMPLATE_ASSISTED_ACCOUNT: optionalText(z.string().trim().min(1)),
+    MSG91_TEMPLATE_ASSISTED_ACCOUNT_HI: optionalText(z.string().trim().min(1)),
+    MSG91_TEMPLATE_ASSISTED_ORDER: optionalText(z.string().trim().min(1)),
+    MSG91_TEMPLATE_ASSISTED_ORDER_HI: optionalText(z.string().trim().min(1)),
     OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
     /** How often the outbox worker looks for messages to send (milliseconds). */
     OUTBOX_POLL_MS: count(50, 600_000, 2_000),

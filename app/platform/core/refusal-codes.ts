@@ -158,6 +158,11 @@ export interface RefusalParams {
   "orders.pay_unavailable": None;
   "orders.cancel_confirm": None;
   "orders.already_cancelled": None;
+  "orders.not_mine_link": None;
+  "orders.assisted_mobile": None;
+  "orders.assisted_name": None;
+  "orders.assisted_no_farmer": None;
+  "orders.assisted_number_taken": None;
   "orders.cancel_shipped": { days: number };
   "orders.cancel_delivered": { days: number };
   "orders.cancel_paid_offline": None;

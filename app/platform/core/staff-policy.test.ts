@@ -9,6 +9,7 @@ describe("staff policy (issue 33)", () => {
     expect(permissionFor("/admin/orders/abc123", "POST", "mark-paid")).toBe("money");
     expect(permissionFor("/admin/products/new", "POST")).toBe("catalogue");
     expect(permissionFor("/admin/users", "GET")).toBe("customers.read");
+    expect(permissionFor("/admin/assisted-orders/new", "POST", "place")).toBe("assist");
     expect(permissionFor("/admin/users", "POST", "add")).toBe("users");
     expect(permissionFor("/admin/something-new", "GET")).toBe("staff");
     expect(permissionFor("/admin/products/a/b", "GET")).toBe("staff");
@@ -18,15 +19,15 @@ describe("staff policy (issue 33)", () => {
     const table = Object.fromEntries(
       STAFF_ROLES.map((role) => [
         role,
-        ["catalogue", "orders", "money", "messages", "settings", "staff"].filter((p) => may(role, p as never)),
+        ["catalogue", "orders", "money", "messages", "assist", "settings", "staff"].filter((p) => may(role, p as never)),
       ]),
     );
     expect(table).toEqual({
-      owner: ["catalogue", "orders", "money", "messages", "settings", "staff"],
+      owner: ["catalogue", "orders", "money", "messages", "assist", "settings", "staff"],
       catalogue: ["catalogue"],
-      orders: ["orders"],
+      orders: ["orders", "assist"],
       accounts: ["money"],
-      support: ["messages"],
+      support: ["messages", "assist"],
     });
     expect(staffRoleOf(null)).toBe("owner");
     expect(staffRoleOf("support")).toBe("support");

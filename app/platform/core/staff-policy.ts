@@ -23,9 +23,9 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 export const STAFF_ROLE_DUTIES: Record<StaffRole, string> = {
   owner: "Everything, including staff, settings and payment settings.",
   catalogue: "Products, kits, lots, listings approval, vendors' licences, reviews, search synonyms, offers and price lists.",
-  orders: "Orders, shipping, cancellations and return decisions; customers' details.",
+  orders: "Orders, shipping, cancellations and return decisions; customers' details; phone orders.",
   accounts: "GST report, refunds, payment records and payouts; reads orders and customers.",
-  support: "Reads customers and orders, answers messages; no settings.",
+  support: "Reads customers and orders, answers messages, takes phone orders; no settings.",
 };
 
 /** What the panel's pages and actions ask for. */
@@ -37,16 +37,18 @@ export type Permission =
   | "money"
   | "customers.read"
   | "messages"
+  /** Placing orders for a farmer by phone (docs/decisions/062-assisted-orders.md). */
+  | "assist"
   | "users"
   | "settings"
   | "staff";
 
 const GRANTS: Record<StaffRole, readonly Permission[]> = {
-  owner: ["panel", "catalogue", "orders.read", "orders", "money", "customers.read", "messages", "users", "settings", "staff"],
+  owner: ["panel", "catalogue", "orders.read", "orders", "money", "customers.read", "messages", "assist", "users", "settings", "staff"],
   catalogue: ["panel", "catalogue"],
-  orders: ["panel", "orders.read", "orders", "customers.read"],
+  orders: ["panel", "orders.read", "orders", "customers.read", "assist"],
   accounts: ["panel", "orders.read", "money", "customers.read"],
-  support: ["panel", "orders.read", "customers.read", "messages"],
+  support: ["panel", "orders.read", "customers.read", "messages", "assist"],
 };
 
 /** Whether a member of staff of this role may do what the permission covers. */
@@ -96,6 +98,9 @@ const RULES: readonly (readonly [string, Rule])[] = [
       write: { "retry-refund": "money", "stray-refund": "money", "stray-settle": "money", "mark-paid": "money", "*": "orders" },
     },
   ],
+  // Orders placed for a farmer by phone (docs/decisions/062-assisted-orders.md).
+  ["/admin/assisted-orders", { read: "assist", write: "assist" }],
+  ["/admin/assisted-orders/new", { read: "assist", write: "assist" }],
   ["/admin/returns", { read: "orders.read", write: "orders" }],
   ["/admin/packing-slips", { read: "orders.read", write: "orders" }],
   ["/admin/stock-alerts", { read: "catalogue", write: "catalogue" }],

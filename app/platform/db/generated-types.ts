@@ -269,6 +269,7 @@ export interface Orders {
   payment_reference: string | null;
   payment_status: Generated<string>;
   pincode: string;
+  placed_by: string | null;
   refunded_paise: Generated<number>;
   sellers: Generated<string>;
   shipping_cgst_paise: Generated<number>;

@@ -147,6 +147,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-1 [overflow-wrap:anywhere]">
             {contactLine(shownContact({ name: order.customerName, email: order.customerEmail, phone: order.customerPhone }))}
           </p>
+          {order.placedBy ? (
+            <p className="mt-1 [overflow-wrap:anywhere]" data-testid="admin-order-placed-by">
+              Placed by {order.placedBy} (phone order)
+            </p>
+          ) : null}
           {order.business ? (
             <p className="mt-1 [overflow-wrap:anywhere]" data-testid="admin-order-business">
               Business invoice: {order.business.legalName}, GSTIN <span className="font-mono">{order.business.gstin}</span>

@@ -76,6 +76,42 @@ export function refundSms(
   };
 }
 
+/**
+ * Templates (docs/decisions/062-assisted-orders.md):
+ * - MSG91_TEMPLATE_ASSISTED_ACCOUNT: "##store## made an account for you at your request. Sign in with this mobile number and an SMS code: ##link##"
+ * - MSG91_TEMPLATE_ASSISTED_ACCOUNT_HI: "##store## ने आपके कहने पर आपका खाता बनाया है। इसी मोबाइल नंबर और SMS कोड से लॉग इन करें: ##link##"
+ */
+export function assistedAccountSms(storeName: string, link: string, locale: Locale): SmsContent {
+  const variables = { store: storeName, link };
+  if (locale === "hi") {
+    return { text: `${storeName} ने आपके कहने पर आपका खाता बनाया है। इसी मोबाइल नंबर और SMS कोड से लॉग इन करें: ${link}`, variables };
+  }
+  return {
+    text: `${storeName} made an account for you at your request. Sign in with this mobile number and an SMS code: ${link}`,
+    variables,
+  };
+}
+
+/**
+ * Templates (docs/decisions/062-assisted-orders.md):
+ * - MSG91_TEMPLATE_ASSISTED_ORDER: "##store##'s phone desk placed order ###order## (##total##, cash on delivery) for you. If you did not ask for it, open ##link## to cancel it."
+ * - MSG91_TEMPLATE_ASSISTED_ORDER_HI: "##store## के फ़ोन डेस्क ने आपके लिए ऑर्डर ###order## (##total##, डिलीवरी पर नकद) रखा है। अगर आपने यह नहीं माँगा था, तो रद्द करने के लिए ##link## खोलें।"
+ */
+export function assistedOrderSms(storeName: string, order: { id: string; total: string; link: string }, locale: Locale): SmsContent {
+  const id = formatOrderId(order.id);
+  const variables = { store: storeName, order: id, total: order.total, link: order.link };
+  if (locale === "hi") {
+    return {
+      text: `${storeName} के फ़ोन डेस्क ने आपके लिए ऑर्डर #${id} (${order.total}, डिलीवरी पर नकद) रखा है। अगर आपने यह नहीं माँगा था, तो रद्द करने के लिए ${order.link} खोलें।`,
+      variables,
+    };
+  }
+  return {
+    text: `${storeName}'s phone desk placed order #${id} (${order.total}, cash on delivery) for you. If you did not ask for it, open ${order.link} to cancel it.`,
+    variables,
+  };
+}
+
 /** The DLT template ids for one kind of SMS: English, and Hindi when one is registered. */
 export type SmsTemplateIds = { en?: string; hi?: string };
 

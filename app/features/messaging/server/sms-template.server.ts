@@ -9,6 +9,8 @@ const TEMPLATE_SETTINGS = {
   "refund-sms": ["MSG91_TEMPLATE_REFUND", "MSG91_TEMPLATE_REFUND_HI"],
   "back-in-stock-sms": ["MSG91_TEMPLATE_BACK_IN_STOCK", "MSG91_TEMPLATE_BACK_IN_STOCK_HI"],
   "lot-recall-sms": ["MSG91_TEMPLATE_RECALL", "MSG91_TEMPLATE_RECALL_HI"],
+  "assisted-account-sms": ["MSG91_TEMPLATE_ASSISTED_ACCOUNT", "MSG91_TEMPLATE_ASSISTED_ACCOUNT_HI"],
+  "assisted-order-sms": ["MSG91_TEMPLATE_ASSISTED_ORDER", "MSG91_TEMPLATE_ASSISTED_ORDER_HI"],
 } as const satisfies Record<string, readonly [keyof Env, keyof Env]>;
 
 /**

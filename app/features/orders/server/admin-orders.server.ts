@@ -26,11 +26,13 @@ export async function getOrderForAdmin(id: string) {
   const db = getDb();
   const order = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
   if (!order) return null;
-  const [lines, events, documents, shipments] = await Promise.all([
+  const [lines, events, documents, shipments, placer] = await Promise.all([
     db.selectFrom("order_line").selectAll().where("order_id", "=", id).orderBy("name").execute(),
     db.selectFrom("order_event").selectAll().where("order_id", "=", id).orderBy("created_at").execute(),
     listOrderDocuments(id),
     listShipments([id]),
+    // A phone order's member of staff (docs/decisions/062-assisted-orders.md); an account removed since reads as such.
+    order.placed_by ? db.selectFrom("user").select("name").where("id", "=", order.placed_by).executeTakeFirst() : undefined,
   ]);
   const fulfilment = await describeFulfilment(lines, shipments);
   const lots = await listLineLots(
@@ -50,6 +52,8 @@ export async function getOrderForAdmin(id: string) {
     // A mobile account's placeholder never leaves the server: "" when there is no real email.
     customerEmail: shownContact({ email: order.customer_email }).email ?? "",
     customerPhone: order.customer_phone,
+    /** Who placed it for the customer (a phone order), or null for the customer's own. */
+    placedBy: order.placed_by ? (placer?.name ?? "a former member of staff") : null,
     // Invoiced to a registered business (docs/decisions/051-business-buyers.md), or null.
     business: order.buyer_gstin ? { legalName: order.buyer_legal_name ?? order.customer_name, gstin: order.buyer_gstin } : null,
     address: { street: order.street, city: order.city, state: order.state, pincode: order.pincode },

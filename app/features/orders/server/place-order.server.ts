@@ -104,7 +104,11 @@ export async function placeOrder(
     /** A coupon code the customer entered (issue 31); the server decides what it gives. */
     couponCode?: string | null;
   },
-  meta: { ip?: string } = {},
+  meta: {
+    ip?: string;
+    /** An assisted order (docs/decisions/062-assisted-orders.md): the member of staff who placed it for the customer. */
+    placedBy?: string;
+  } = {},
 ): Promise<{ orderId: string; created: boolean }> {
   const { db, engine } = getDatabase();
   // A repeat of a placed order is answered before anything else is checked or counted; the
@@ -380,6 +384,8 @@ export async function placeOrder(
         // The page's language: the order's emails are written in it (0022-languages).
         locale: currentLocale(),
         checkout_key: input.checkoutKey,
+        // Written with the row whoever placed it, so every order's statement has one shape.
+        placed_by: meta.placedBy ?? null,
         status: "pending" as const,
         payment_method: input.paymentMethod,
         // The goods after their discounts (so subtotal + shipping + tax is the total, as before
