@@ -2,7 +2,7 @@ import { PassThrough, pipeline } from "node:stream";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { responseBody } from "~/platform/render/response-body.server";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { prepareDatabase } from "./prepare.server";
@@ -208,7 +208,7 @@ export default function handleRequest(
             when,
           );
           const page = production ? pipeline(body, scriptsAfterPaint(when, onIntent), () => {}) : body;
-          resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(responseBody(page), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           partErrors.length = 0;
