@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import { RouterContextProvider } from "react-router";
+import { sql } from "kysely";
+import { createProduct } from "../factories";
+import { getAuth } from "~/platform/auth/auth.server";
+import { getDb } from "~/platform/db/db.server";
+import { withRequestMemo } from "~/platform/request-memo.server";
+import { createUserWithPassword } from "~/features/accounts/server/create-user.server";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
+import { MASK } from "~/features/audit/domain/audit-changes";
+import { action as productEditAction } from "~/routes/admin/product-edit";
+import { action as productsAction } from "~/routes/admin/products";
+
+/**
+ * The audit trail as the server writes it (docs/decisions/061-audit-trail.md): the admin pages'
+ * actions called as the server runs them — a real session, the request's memo the root middleware
+ * opens, the client's address our server records — and the entries they leave.
+ */
+const ORIGIN = "http://localhost:3999";
+const IP = "203.0.113.7";
+const cookiePair = (setCookie: string) => setCookie.split(";", 1)[0] ?? "";
+const owner = { id: "", name: "Audit Owner", cookie: "" };
+
+async function signInOwner() {
+  if (owner.cookie) return owner;
+  const email = `audit-owner-${Date.now().toString(36)}@angle.test`;
+  const user = await createUserWithPassword({ name: owner.name, email, password: "audit-owner-pass", role: "admin" });
+  const { headers } = await getAuth().api.signInEmail({
+    body: { email, password: "audit-owner-pass" },
+    headers: new Headers({ origin: ORIGIN }),
+    returnHeaders: true,
+  });
+  owner.id = user.id;
+  owner.cookie = headers.getSetCookie().map(cookiePair).join("; ");
+  return owner;
+}
+
+async function post(path: string, fields: Record<string, string>) {
+  const { cookie } = await signInOwner();
+  const request = new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded", "x-angle-client-ip": IP },
+  });
+  return { request, url: new URL(request.url), context: new RouterContextProvider() };
+}
+
+/** Runs an action inside a request's memo, as the root middleware does for every request. */
+const inRequest = <T>(work: () => Promise<T>) => withRequestMemo(work);
+
+const statusOf = (result: unknown) => {
+  if (result instanceof Response) return result.status;
+  if (result && typeof result === "object" && "init" in result) return (result.init as ResponseInit | null)?.status ?? 200;
+  return 200;
+};
+
+const entriesOf = (objectId: string) =>
+  getDb().selectFrom("audit_entry").selectAll().where("object_id", "=", objectId).orderBy("at").orderBy("id").execute();
+
+const sizeFields = (name: string, price: string, version?: number) => ({
+  "variants[0].sku": `AUD-${name.split(" ").pop()}`,
+  name,
+  description: "Audited.",
+  category: "fertilizers",
+  hsnCode: "31052000",
+  gstRate: "5",
+  "variants[0].label": "1 kg",
+  "variants[0].packQuantity": "1",
+  "variants[0].packUnit": "kg",
+  "variants[0].price": price,
+  "variants[0].mrp": "600",
+  "variants[0].stock": "4",
+  ...(version === undefined ? {} : { version: String(version) }),
+});
+
+describe("a product's changes in the trail", () => {
+  it("records the create and a price change with the owner, their address and only what changed; a refused edit records nothing", async () => {
+    const name = `Audited Urea ${Date.now().toString(36)}`;
+    const created = await inRequest(async () =>
+      statusOf(
+        await productEditAction({
+          ...(await post("/admin/products/new", sizeFields(name, "500"))),
+          params: {},
+          pattern: "/admin/products/new",
+        }),
+      ),
+    );
+    expect(created).toBe(303);
+    const product = await getDb().selectFrom("product").select(["id", "version"]).where("name", "=", name).executeTakeFirstOrThrow();
+    const id = product.id;
+
+    // Refused (a bad GST rate): no change, no entry.
+    const refused = await inRequest(async () =>
+      statusOf(
+        await productEditAction({
+          ...(await post(`/admin/products/${id}`, { ...sizeFields(name, "450", Number(product.version)), gstRate: "7" })),
+          params: { id },
+          pattern: "/admin/products/:id",
+        }),
+      ),
+    );
+    expect(refused).toBe(400);
+    expect((await entriesOf(id)).map((e) => e.kind)).toEqual(["product.create"]);
+
+    const saved = await inRequest(async () =>
+      statusOf(
+        await productEditAction({
+          ...(await post(`/admin/products/${id}`, sizeFields(name, "450", Number(product.version)))),
+          params: { id },
+          pattern: "/admin/products/:id",
+        }),
+      ),
+    );
+    expect(saved).toBe(303);
+    const [create, update] = await entriesOf(id);
+    expect(create).toMatchObject({ kind: "product.create", object_type: "product", actor_id: owner.id, actor_role: "owner", ip: IP });
+    expect(JSON.parse(create?.changes ?? "{}")).toMatchObject({ name: [null, name], "1 kg · price_paise": [null, 50_000] });
+    expect(update).toMatchObject({ kind: "product.update", actor_id: owner.id, actor_name: owner.name, actor_role: "owner", ip: IP });
+    expect(JSON.parse(update?.changes ?? "{}")).toEqual({ "1 kg · price_paise": [50_000, 45_000] });
+  });
+
+  it("records a delete, and an archive of a product orders name", async () => {
+    const product = await createProduct({ stock: 3 });
+    const deleted = await inRequest(async () =>
+      statusOf(
+        await productsAction({
+          ...(await post("/admin/products", { intent: "delete", id: product.id })),
+          params: {},
+          pattern: "/admin/products",
+        }),
+      ),
+    );
+    expect(deleted).toBeLessThan(400);
+    const [entry] = await entriesOf(product.id);
+    expect(entry).toMatchObject({ kind: "product.delete", actor_id: owner.id, ip: IP });
+    expect(JSON.parse(entry?.changes ?? "{}")).toMatchObject({ name: [product.name, null], "Standard · stock": [3, null] });
+  });
+});
+
+describe("an entry itself", () => {
+  it("is written by the system outside a request, or by the actor a script names", async () => {
+    const id = `obj-${Date.now().toString(36)}`;
+    await getDb()
+      .transaction()
+      .execute(async (trx) => {
+        await recordAudit(trx, { kind: "test.system", object: { type: "test", id }, before: { a: 1 }, after: { a: 2 } });
+        await recordAudit(trx, {
+          kind: "test.script",
+          object: { type: "test", id },
+          before: { a: 2 },
+          after: { a: 3 },
+          actor: { id: "someone", name: "Script", role: "owner", ip: null },
+        });
+        // Nothing changed: nothing written.
+        await recordAudit(trx, { kind: "test.none", object: { type: "test", id }, before: { a: 3 }, after: { a: 3 } });
+      });
+    const entries = await entriesOf(id);
+    expect(entries.map((e) => [e.kind, e.actor_role, e.actor_name]).sort()).toEqual([
+      ["test.script", "owner", "Script"],
+      ["test.system", "system", "System"],
+    ]);
+  });
+
+  it("never keeps a secret's value", async () => {
+    const id = `obj-${Date.now().toString(36)}`;
+    await recordAudit(getDb(), {
+      kind: "settings.payment",
+      object: { type: "settings", id },
+      before: { razorpay: { keyId: "rzp_old", keySecret: "sekrit-old" }, mode: "test" },
+      after: { razorpay: { keyId: "rzp_new", keySecret: "sekrit-new" }, mode: "live" },
+    });
+    const [entry] = await entriesOf(id);
+    expect(entry?.changes).not.toMatch(/rzp_|sekrit/);
+    expect(JSON.parse(entry?.changes ?? "{}").razorpay[1]).toEqual({ keyId: MASK, keySecret: MASK });
+  });
+
+  it("cannot be changed or deleted: the database refuses", async () => {
+    const id = `obj-${Date.now().toString(36)}`;
+    await recordAudit(getDb(), { kind: "test.kept", object: { type: "test", id }, before: null, after: { a: 1 } });
+    await expect(getDb().updateTable("audit_entry").set({ reason: "rewritten" }).where("object_id", "=", id).execute()).rejects.toThrow(
+      /cannot be changed or deleted/,
+    );
+    await expect(getDb().deleteFrom("audit_entry").where("object_id", "=", id).execute()).rejects.toThrow(/cannot be changed or deleted/);
+    await expect(sql`delete from audit_entry`.execute(getDb())).rejects.toThrow(/cannot be changed or deleted/);
+    expect(await entriesOf(id)).toHaveLength(1);
+  });
+});
