@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { sql } from "kysely";
-import { createProduct } from "../factories";
+import { checkoutInput, createCustomer, createProduct } from "../factories";
+import { placeOrder } from "~/features/orders/server/place-order.server";
+import { saveSetting } from "~/features/settings/server/save-setting.server";
+import { DEFAULT_GENERAL_SETTINGS } from "~/features/settings/domain/settings";
+import { action as orderAction } from "~/routes/admin/order";
+import { action as staffAction } from "~/routes/admin/staff";
+import { action as settingsAction } from "~/routes/admin/settings";
 import { getAuth } from "~/platform/auth/auth.server";
 import { getDb } from "~/platform/db/db.server";
 import { withRequestMemo } from "~/platform/request-memo.server";
@@ -134,6 +140,70 @@ describe("a product's changes in the trail", () => {
     const [entry] = await entriesOf(product.id);
     expect(entry).toMatchObject({ kind: "product.delete", actor_id: owner.id, ip: IP });
     expect(JSON.parse(entry?.changes ?? "{}")).toMatchObject({ name: [product.name, null], "Standard · stock": [3, null] });
+  });
+});
+
+describe("orders, the team and the settings in the trail", () => {
+  it("records an order's status change with its note; a refused move records nothing", async () => {
+    const customer = await createCustomer();
+    const product = await createProduct({ stock: 5 });
+    const { orderId } = await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 1 }]));
+    expect(await entriesOf(orderId)).toEqual([]);
+    const move = (status: string) =>
+      inRequest(async () =>
+        statusOf(
+          await orderAction({
+            ...(await post(`/admin/orders/${orderId}`, { status, note: "Phoned the farmer" })),
+            params: { id: orderId },
+            pattern: "/admin/orders/:id",
+          }),
+        ),
+      );
+    expect(await move("delivered")).toBe(409);
+    expect(await entriesOf(orderId)).toEqual([]);
+    expect(await move("confirmed")).toBe(303);
+    const [entry] = await entriesOf(orderId);
+    expect(entry).toMatchObject({ kind: "order.status", object_type: "order", actor_id: owner.id, ip: IP, reason: "Phoned the farmer" });
+    expect(JSON.parse(entry?.changes ?? "{}")).toEqual({ status: ["pending", "confirmed"] });
+  });
+
+  it("records a role change on the team", async () => {
+    const email = `audit-staff-${Date.now().toString(36)}@angle.test`;
+    const member = await createUserWithPassword({ name: "Desk", email, password: "audit-staff-pass", role: "admin" });
+    const changed = await inRequest(async () =>
+      statusOf(
+        await staffAction({
+          ...(await post("/admin/staff", { intent: "role", id: member.id, role: "orders" })),
+          params: {},
+          pattern: "/admin/staff",
+        }),
+      ),
+    );
+    expect(changed).toBe(303);
+    const [entry] = await entriesOf(member.id);
+    expect(entry).toMatchObject({ kind: "user.change", object_type: "user", actor_id: owner.id, ip: IP });
+    expect(JSON.parse(entry?.changes ?? "{}")).toEqual({ staff_role: [null, "orders"] });
+  });
+
+  it("records a settings save with only what changed", async () => {
+    await saveSetting("general", DEFAULT_GENERAL_SETTINGS);
+    const { storeLegalName, storeGstin, storeGstAddress } = DEFAULT_GENERAL_SETTINGS;
+    const fields = { siteTitle: "Angle Audited", siteTagline: "Good seed", adminEmail: "", taxMode: "by_rate", priceDisplay: "inclusive" };
+    const saved = await inRequest(async () =>
+      statusOf(
+        await settingsAction({
+          ...(await post("/admin/settings", { ...fields, storeLegalName, storeGstin, storeGstAddress })),
+          params: {},
+          pattern: "/admin/settings",
+        }),
+      ),
+    );
+    expect(saved).toBe(303);
+    const entries = await entriesOf("general");
+    const last = entries.at(-1);
+    expect(last).toMatchObject({ kind: "settings.general", actor_id: owner.id, ip: IP });
+    expect(JSON.parse(last?.changes ?? "{}").siteTitle).toEqual([DEFAULT_GENERAL_SETTINGS.siteTitle, "Angle Audited"]);
+    await saveSetting("general", DEFAULT_GENERAL_SETTINGS);
   });
 });
 
