@@ -8,6 +8,8 @@ import { DEFAULT_GENERAL_SETTINGS } from "~/features/settings/domain/settings";
 import { action as orderAction } from "~/routes/admin/order";
 import { action as staffAction } from "~/routes/admin/staff";
 import { action as settingsAction } from "~/routes/admin/settings";
+import { loader as auditLoader } from "~/routes/admin/audit";
+import { loader as auditExportLoader } from "~/routes/resources/admin-audit-export";
 import { getAuth } from "~/platform/auth/auth.server";
 import { getDb } from "~/platform/db/db.server";
 import { withRequestMemo } from "~/platform/request-memo.server";
@@ -204,6 +206,77 @@ describe("orders, the team and the settings in the trail", () => {
     expect(last).toMatchObject({ kind: "settings.general", actor_id: owner.id, ip: IP });
     expect(JSON.parse(last?.changes ?? "{}").siteTitle).toEqual([DEFAULT_GENERAL_SETTINGS.siteTitle, "Angle Audited"]);
     await saveSetting("general", DEFAULT_GENERAL_SETTINGS);
+  });
+});
+
+async function get(path: string, cookie?: string) {
+  const request = new Request(`${ORIGIN}${path}`, { headers: { cookie: cookie ?? (await signInOwner()).cookie } });
+  return { request, url: new URL(request.url), context: new RouterContextProvider(), params: {} };
+}
+
+describe("the owner's trail", () => {
+  it("filters by person, kind, object and date, newest first, and exports the same as CSV with formulas made harmless", async () => {
+    const { id: ownerId } = await signInOwner();
+    const other = `obj-${Date.now().toString(36)}`;
+    const mine = `${other}-mine`;
+    const by = { id: ownerId, name: "Audit Owner", role: "owner" as const, ip: IP };
+    await recordAudit(getDb(), { kind: "test.first", object: { type: "test", id: mine }, before: { a: 1 }, after: { a: 2 }, actor: by });
+    await recordAudit(getDb(), {
+      kind: "test.second",
+      object: { type: "test", id: mine },
+      before: { a: 2 },
+      after: { a: "=HYPERLINK(1)" },
+      actor: by,
+      reason: "+cmd",
+    });
+    await recordAudit(getDb(), { kind: "test.first", object: { type: "test", id: other }, before: { a: 1 }, after: { a: 2 } });
+
+    const list = async (query: string) => {
+      const page = await auditLoader({ ...(await get(`/admin/audit?${query}`)), pattern: "/admin/audit" });
+      return page.page?.rows.map((e) => [e.kind, e.object.id]) ?? page.error;
+    };
+    const { email } = await getDb().selectFrom("user").select("email").where("id", "=", ownerId).executeTakeFirstOrThrow();
+    expect(await list(`object=${mine}`)).toEqual([
+      ["test.second", mine],
+      ["test.first", mine],
+    ]);
+    expect(await list(`object=${other}&person=${encodeURIComponent(email.toUpperCase())}`)).toEqual([]);
+    expect(await list(`object=${mine}&person=${encodeURIComponent(email.toUpperCase())}`)).toHaveLength(2);
+    expect(await list(`object=${mine}&kind=test.first`)).toEqual([["test.first", mine]]);
+    expect(await list(`object=${mine}&kind=test`)).toHaveLength(2);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await list(`object=${mine}&from=2020-01-01&to=2020-01-02`)).toEqual([]);
+    expect(await list(`object=${mine}&from=2020-01-01&to=2099-01-01`)).toHaveLength(2);
+    expect(await list(`object=${mine}&from=${today}&to=2020-01-01`)).toBe("The start date is after the end date.");
+    expect(await list("from=2026-02-30")).toMatch(/not a valid date/);
+
+    const csv = await auditExportLoader({ ...(await get(`/admin/audit/export?object=${mine}`)), pattern: "/admin/audit/export" });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
+    const text = await csv.text();
+    const lines = text.trim().split("\r\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain("test.second");
+    expect(text).toContain("'+cmd");
+    expect(text).not.toMatch(/,=HYPERLINK|,\+cmd/);
+    const bad = await auditExportLoader({ ...(await get("/admin/audit/export?to=soon")), pattern: "/admin/audit/export" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("is the owner's alone: another role is refused", async () => {
+    const email = `audit-desk-${Date.now().toString(36)}@angle.test`;
+    const desk = await createUserWithPassword({ name: "Desk", email, password: "audit-desk-pass", role: "admin" });
+    await getDb().updateTable("user").set({ staff_role: "orders" }).where("id", "=", desk.id).execute();
+    const { headers } = await getAuth().api.signInEmail({
+      body: { email, password: "audit-desk-pass" },
+      headers: new Headers({ origin: ORIGIN }),
+      returnHeaders: true,
+    });
+    const cookie = headers.getSetCookie().map(cookiePair).join("; ");
+    const refused = await auditExportLoader({ ...(await get("/admin/audit/export", cookie)), pattern: "/admin/audit/export" }).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(statusOf(refused)).toBe(403);
   });
 });
 
