@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { sql } from "kysely";
-import { checkoutInput, createCustomer, createProduct } from "../factories";
+import { checkoutInput, createCustomer, createLot, createOffer, createProduct } from "../factories";
+import { action as vendorsAction } from "~/routes/admin/vendors";
+import { action as offersAction } from "~/routes/admin/offers";
 import { placeOrder } from "~/features/orders/server/place-order.server";
 import { saveSetting } from "~/features/settings/server/save-setting.server";
 import { DEFAULT_GENERAL_SETTINGS } from "~/features/settings/domain/settings";
@@ -277,6 +279,57 @@ describe("the owner's trail", () => {
       (thrown: unknown) => thrown,
     );
     expect(statusOf(refused)).toBe(403);
+  });
+});
+
+describe("listings, offers and lots in the trail", () => {
+  it("records a listing's approval, an offer paused and a lot adjusted, each by the owner from their address", async () => {
+    const listing = await createProduct({ status: "pending" });
+    const { version } = await getDb().selectFrom("product").select("version").where("id", "=", listing.id).executeTakeFirstOrThrow();
+    const approved = await inRequest(async () =>
+      statusOf(
+        await vendorsAction({
+          ...(await post("/admin/vendors", { intent: "approve", id: listing.id, version: String(version) })),
+          params: {},
+          pattern: "/admin/vendors",
+        }),
+      ),
+    );
+    expect(approved).toBeLessThan(400);
+    const [review] = await entriesOf(listing.id);
+    expect(review).toMatchObject({ kind: "listing.approve", actor_id: owner.id, ip: IP });
+    expect(JSON.parse(review?.changes ?? "{}")).toEqual({ status: ["pending", "live"] });
+
+    const offer = await createOffer({ code: `AUD${Date.now().toString(36).toUpperCase()}`, name: "Audited offer" });
+    const paused = await inRequest(async () =>
+      statusOf(
+        await offersAction({ ...(await post("/admin/offers", { intent: "pause", id: offer.id })), params: {}, pattern: "/admin/offers" }),
+      ),
+    );
+    expect(paused).toBeLessThan(400);
+    const [pause] = await entriesOf(offer.id);
+    expect(pause).toMatchObject({ kind: "offer.pause", actor_id: owner.id, ip: IP });
+    expect(JSON.parse(pause?.changes ?? "{}")).toEqual({ status: ["active", "paused"] });
+
+    const product = await createProduct({ category: "seeds", stock: 0 });
+    const size = await getDb().selectFrom("product_variant").select("id").where("product_id", "=", product.id).executeTakeFirstOrThrow();
+    const lot = await createLot(size.id, { quantity: 10 });
+    const adjust = (change: string) =>
+      inRequest(async () =>
+        statusOf(
+          await productEditAction({
+            ...(await post(`/admin/products/${product.id}`, { intent: "adjust-lot", lotId: lot.id, change, reason: "Two bags torn" })),
+            params: { id: product.id },
+            pattern: "/admin/products/:id",
+          }),
+        ),
+      );
+    expect(await adjust("-20")).toBe(409);
+    expect(await entriesOf(lot.id)).toEqual([]);
+    expect(await adjust("-2")).toBeLessThan(400);
+    const [adjusted] = await entriesOf(lot.id);
+    expect(adjusted).toMatchObject({ kind: "lot.adjust", actor_id: owner.id, ip: IP, reason: "Two bags torn" });
+    expect(JSON.parse(adjusted?.changes ?? "{}")).toEqual({ quantity: [10, 8] });
   });
 });
 

@@ -41,3 +41,11 @@ export async function productSnapshot(db: Db, productId: string): Promise<Record
   }
   return snapshot;
 }
+
+/** An offer's terms and state (not its running count of uses and spend, nor when it was last touched). */
+export async function offerSnapshot(db: Db, offerId: string): Promise<Record<string, unknown> | null> {
+  const row = await db.selectFrom("offer").selectAll().where("id", "=", offerId).executeTakeFirst();
+  if (!row) return null;
+  const { uses: _uses, spent_paise: _spent, updated_at: _updated, created_at: _created, id: _id, ...terms } = row;
+  return terms;
+}
