@@ -3,6 +3,8 @@ import { RouterContextProvider } from "react-router";
 import { sql } from "kysely";
 import { checkoutInput, createCustomer, createLot, createOffer, createProduct } from "../factories";
 import { action as vendorsAction } from "~/routes/admin/vendors";
+import { paidUpiOrder, withFakeGateway } from "../paid-orders";
+import { cancelOrder } from "~/features/orders/server/cancel-order.server";
 import { action as offersAction } from "~/routes/admin/offers";
 import { placeOrder } from "~/features/orders/server/place-order.server";
 import { saveSetting } from "~/features/settings/server/save-setting.server";
@@ -330,6 +332,41 @@ describe("listings, offers and lots in the trail", () => {
     const [adjusted] = await entriesOf(lot.id);
     expect(adjusted).toMatchObject({ kind: "lot.adjust", actor_id: owner.id, ip: IP, reason: "Two bags torn" });
     expect(JSON.parse(adjusted?.changes ?? "{}")).toEqual({ quantity: [10, 8] });
+  });
+});
+
+describe("money in the trail", () => {
+  const gateway = withFakeGateway();
+
+  it("saved payment keys are in the trail masked", async () => {
+    const last = (await entriesOf("payment")).at(-1);
+    expect(last?.kind).toBe("settings.payment");
+    expect(last?.changes).not.toMatch(/rzp_test_returns|rzp-secret|rzp-webhook/);
+    expect(last?.changes).toContain(MASK);
+  });
+
+  it("an owner's cancel of a paid order records the cancel and the refund; a customer's own cancel records nothing", async () => {
+    const customer = await createCustomer();
+    const product = await createProduct({ stock: 5 });
+    const orderId = await paidUpiOrder(gateway, customer, [{ productId: product.id, quantity: 1 }]);
+    const cancelled = await inRequest(async () =>
+      statusOf(
+        await orderAction({
+          ...(await post(`/admin/orders/${orderId}`, { status: "cancelled", note: "Farmer changed his mind" })),
+          params: { id: orderId },
+          pattern: "/admin/orders/:id",
+        }),
+      ),
+    );
+    expect(cancelled).toBe(303);
+    const entries = await entriesOf(orderId);
+    expect(entries.map((e) => e.kind).sort()).toEqual(["order.cancel", "order.refund"]);
+    for (const entry of entries) expect(entry).toMatchObject({ actor_id: owner.id, actor_role: "owner", ip: IP });
+    expect(JSON.parse(entries.find((e) => e.kind === "order.cancel")?.changes ?? "{}").status).toEqual(["confirmed", "cancelled"]);
+
+    const own = await paidUpiOrder(gateway, customer, [{ productId: product.id, quantity: 1 }]);
+    await cancelOrder({ orderId: own, actor: { role: "customer", id: customer.id } });
+    expect(await entriesOf(own)).toEqual([]);
   });
 });
 
