@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { sql } from "kysely";
-import { checkoutInput, createCustomer, createLot, createOffer, createProduct } from "../factories";
+import { checkoutInput, createCustomer, createLot, createOffer, createProduct, testGstin } from "../factories";
+import { action as vendorProductsAction } from "~/routes/vendor-login/products";
 import { action as vendorsAction } from "~/routes/admin/vendors";
 import { paidUpiOrder, withFakeGateway } from "../paid-orders";
 import { cancelOrder } from "~/features/orders/server/cancel-order.server";
@@ -225,6 +226,8 @@ describe("the owner's trail", () => {
     const mine = `${other}-mine`;
     const by = { id: ownerId, name: "Audit Owner", role: "owner" as const, ip: IP };
     await recordAudit(getDb(), { kind: "test.first", object: { type: "test", id: mine }, before: { a: 1 }, after: { a: 2 }, actor: by });
+    // Newest first is by time: the second entry a moment later (two in one millisecond are ordered by id alone).
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await recordAudit(getDb(), {
       kind: "test.second",
       object: { type: "test", id: mine },
@@ -367,6 +370,53 @@ describe("money in the trail", () => {
     const own = await paidUpiOrder(gateway, customer, [{ productId: product.id, quantity: 1 }]);
     await cancelOrder({ orderId: own, actor: { role: "customer", id: customer.id } });
     expect(await entriesOf(own)).toEqual([]);
+  });
+});
+
+describe("a vendor's changes in the trail", () => {
+  it("records a vendor taking down their own listing, as the vendor", async () => {
+    const email = `audit-vendor-${Date.now().toString(36)}@angle.test`;
+    const vendor = await createUserWithPassword({ name: "Audit Vendor", email, password: "audit-vendor-pass", role: "vendor" });
+    await getDb()
+      .insertInto("vendor")
+      .values({
+        user_id: vendor.id,
+        business_name: `Audit Seeds ${vendor.id.slice(0, 6)}`,
+        phone: "+91 91234 56789",
+        gst_number: testGstin("27"),
+        street: "Plot 4",
+        city: "Nashik",
+        state: "Maharashtra",
+        pincode: "422007",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const { headers } = await getAuth().api.signInEmail({
+      body: { email, password: "audit-vendor-pass" },
+      headers: new Headers({ origin: ORIGIN }),
+      returnHeaders: true,
+    });
+    const cookie = headers.getSetCookie().map(cookiePair).join("; ");
+    const listing = await createProduct({ vendorId: vendor.id, status: "live" });
+    const request = new Request(`${ORIGIN}/vendor-login/products`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "delete", id: listing.id }),
+      headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded", "x-angle-client-ip": IP },
+    });
+    const removed = await inRequest(async () =>
+      statusOf(
+        await vendorProductsAction({
+          request,
+          url: new URL(request.url),
+          params: {},
+          context: new RouterContextProvider(),
+          pattern: "/vendor-login/products",
+        }),
+      ),
+    );
+    expect(removed).toBeLessThan(400);
+    const [entry] = await entriesOf(listing.id);
+    expect(entry).toMatchObject({ kind: "product.delete", actor_id: vendor.id, actor_role: "vendor", actor_name: "Audit Vendor", ip: IP });
   });
 });
 
