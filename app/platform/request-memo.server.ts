@@ -30,3 +30,13 @@ export function memoInRequest<T>(key: string, load: () => Promise<T>): Promise<T
 export function forgetInRequest(key: string) {
   scope.getStore()?.delete(key);
 }
+
+/** Keeps `value` under `key` for the rest of the request (the acting person, set by the guards); outside a request nothing. */
+export function keepInRequest<T>(key: string, value: T) {
+  scope.getStore()?.set(key, Promise.resolve(value));
+}
+
+/** What keepInRequest kept under `key` in this request, if anything. */
+export function keptInRequest<T>(key: string): Promise<T> | undefined {
+  return scope.getStore()?.get(key) as Promise<T> | undefined;
+}

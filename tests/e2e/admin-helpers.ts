@@ -16,6 +16,7 @@ export const ADMIN_PAGES: { path: string; heading: string }[] = [
   { path: "/admin/products/new", heading: "Add Product" },
   { path: "/admin/products/import", heading: "Import products from CSV" },
   { path: "/admin/users", heading: "Manage Users" },
+  { path: "/admin/audit", heading: "Audit Trail" },
   { path: "/admin/orders", heading: "Orders" },
   { path: "/admin/vendors", heading: "Vendors" },
   { path: "/admin/payment-settings", heading: "Payment Settings" },

@@ -4,6 +4,7 @@ import { mayBuy } from "./doors";
 import { requestUser } from "~/platform/request-policy.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 import { may, permissionFor, staffRoleOf } from "~/platform/core/staff-policy";
+import { keepActingPerson } from "./acting-person.server";
 
 export type CustomerCheck = { ok: true; user: SessionUser } | { ok: false; status: 401 | 403; refusal: Refusal };
 
@@ -37,8 +38,10 @@ export async function requireAdminPage(request: Request): Promise<SessionUser> {
 export async function requireAdminAction(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (user?.role !== "admin") throw data({ ok: false as const, error: "Only admins can do this." }, { status: 403 });
+  const role = staffRoleOf(user.staffRole);
   const needed = permissionFor(new URL(request.url).pathname, request.method, await intentOf(request));
-  if (!may(staffRoleOf(user.staffRole), needed)) throw data({ ok: false as const, error: NOT_YOUR_ROLE }, { status: 403 });
+  if (!may(role, needed)) throw data({ ok: false as const, error: NOT_YOUR_ROLE }, { status: 403 });
+  keepActingPerson(request, { id: user.id, name: user.name, role });
   return user;
 }
 
@@ -67,5 +70,6 @@ export async function requireVendorPage(request: Request): Promise<SessionUser> 
 export async function requireVendorAction(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (user?.role !== "vendor") throw data({ ok: false as const, error: "Only vendors can do this." }, { status: 403 });
+  keepActingPerson(request, { id: user.id, name: user.name, role: "vendor" });
   return user;
 }

@@ -113,6 +113,8 @@ const RULES: readonly (readonly [string, Rule])[] = [
   ["/admin/payment-settings", { read: "settings", write: "settings" }],
   ["/admin/settings", { read: "settings", write: "settings" }],
   ["/admin/staff", { read: "staff", write: "staff" }],
+  ["/admin/audit", { read: "staff", write: "staff" }],
+  ["/admin/audit/export", { read: "staff", write: "staff" }],
 ];
 
 const OWNER_ONLY: Rule = { read: "staff", write: "staff" };

@@ -31,6 +31,20 @@ export interface Account {
   userId: string;
 }
 
+export interface AuditEntry {
+  actor_id: string | null;
+  actor_name: string;
+  actor_role: string;
+  at: string;
+  changes: string;
+  id: string;
+  ip: string | null;
+  kind: string;
+  object_id: string;
+  object_type: string;
+  reason: string | null;
+}
+
 export interface CatalogImport {
   created_at: string;
   csv: string;
@@ -679,6 +693,7 @@ export interface WishlistItem {
 
 export interface DB {
   account: Account;
+  audit_entry: AuditEntry;
   catalog_import: CatalogImport;
   catalog_version: CatalogVersion;
   contact_message: ContactMessage;

@@ -47,6 +47,7 @@ import * as m0052 from "./migrations/0052-territory";
 import * as m0053 from "./migrations/0053-warehouse-work";
 import * as m0055 from "./migrations/0055-recalls";
 import * as m0056 from "./migrations/0056-staff-roles";
+import * as m0057 from "./migrations/0057-audit-trail";
 import * as m0058 from "./migrations/0058-assisted-orders";
 import * as m0044 from "./migrations/0044-quantity-prices";
 import * as m0045 from "./migrations/0045-wishlist";
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   "0053-warehouse-work": m0053,
   "0055-recalls": m0055,
   "0056-staff-roles": m0056,
+  "0057-audit-trail": m0057,
   "0058-assisted-orders": m0058,
 };
 

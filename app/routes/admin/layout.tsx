@@ -23,6 +23,7 @@ import Store from "lucide-react/icons/store";
 import Truck from "lucide-react/icons/truck";
 import Users from "lucide-react/icons/users";
 import ShieldCheck from "lucide-react/icons/shield-check";
+import ScrollText from "lucide-react/icons/scroll-text";
 import type { Route } from "./+types/layout";
 import { requireAdminPage } from "~/platform/auth/guards.server";
 import { may, permissionFor, STAFF_ROLE_LABELS, staffRoleOf } from "~/platform/core/staff-policy";
@@ -71,6 +72,7 @@ const links = [
   { to: "/admin/payment-settings", label: "Payment Settings", icon: CreditCard },
   { to: "/admin/settings", label: "General Settings", icon: Settings },
   { to: "/admin/staff", label: "Staff", icon: ShieldCheck },
+  { to: "/admin/audit", label: "Audit Trail", icon: ScrollText },
 ];
 
 /** The admin panel: a sidebar on wide screens, a scrolling bar on a phone. No storefront header/footer. */

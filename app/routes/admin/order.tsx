@@ -1,4 +1,6 @@
 import { DocumentLinks } from "~/features/orders/ui/document-links";
+import { historyOf } from "~/features/audit/server/list-audit.server";
+import { AuditHistory } from "~/features/audit/ui/audit-entries";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
@@ -54,6 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     strays: await listOrderStrayPayments(order.id),
     recallHolds: await listOrderRecallHolds(order.id),
     ewayBill: await orderEwayBill(order.id),
+    history: await historyOf("order", order.id),
   };
 }
 
@@ -370,6 +373,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ol>
       </section>
+      <AuditHistory entries={loaderData.history} />
     </div>
   );
 }

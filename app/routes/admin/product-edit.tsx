@@ -1,4 +1,6 @@
 import { data, Link } from "react-router";
+import { historyOf } from "~/features/audit/server/list-audit.server";
+import { AuditHistory } from "~/features/audit/ui/audit-entries";
 import type { Route } from "./+types/product-edit";
 import { defined } from "~/platform/defined";
 import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
@@ -26,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const product = await getProductForAdmin(params.id);
   const extras = product ? await getProductFormExtras(product.id) : null;
   if (!product || !extras) throw data("Product not found", { status: 404 });
-  return { product: { ...product, extras, lots: await loadLotsSection(product.id) } };
+  return { product: { ...product, extras, lots: await loadLotsSection(product.id), history: await historyOf("product", product.id) } };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -91,6 +93,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
           importHref="/admin/lots/import"
         />
       ) : null}
+      {p ? <AuditHistory entries={p.history} title="History (prices, stock and details)" /> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { getAuth } from "~/platform/auth/auth.server";
 import type { Role } from "~/platform/auth/session.server";
 import { type StaffRole, staffRoleOf } from "~/platform/core/staff-policy";
@@ -85,6 +86,19 @@ export async function changeAccount(userId: string, change: AccountChange) {
       if (!change.suspended) await syncLicensedListings(trx, userId);
     }
     await trx.deleteFrom("session").where("userId", "=", userId).execute();
+    const was = { role: user.role, staff_role: user.staff_role, suspended: Boolean(user.banned) };
+    await recordAudit(trx, {
+      kind: "user.change",
+      object: { type: "user", id: userId },
+      before: { ...was, password: null },
+      after: {
+        role: change.role ?? was.role,
+        staff_role: change.staffRole === undefined ? was.staff_role : change.staffRole,
+        suspended: change.suspended ?? was.suspended,
+        // Only that it was set: the value is masked (and never known here but as its hash).
+        password: passwordHash === undefined ? null : "set",
+      },
+    });
   });
 }
 

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { chunks, idChunks, rowsPerStatement, updateEach } from "~/platform/db/batch.server";
 import { getDatabase, getDb, type Db } from "~/platform/db/db.server";
 import { IMPORT_UPLOAD_GONE } from "~/features/catalog/domain/catalog-csv";
@@ -67,6 +68,13 @@ export async function applyCatalogImport(actor: CatalogActor, uploadId: string) 
         const plan = await planCatalogImport(trx, actor, file);
         if (plan.errors.length) throw new ImportRefused(plan);
         await writePlan(trx, actor, plan);
+        // One entry for the file, with its counts: the rows themselves are the file's.
+        await recordAudit(trx, {
+          kind: "product.import",
+          object: { type: "import", id: uploadId },
+          before: null,
+          after: { ...plan.counts },
+        });
         return plan.counts;
       });
   } catch (error) {

@@ -243,9 +243,16 @@ describe("HSN code and GST rate", () => {
     ]);
     await expect(applyCatalogImport(admin, id)).rejects.toBeInstanceOf(ImportRefused);
     expect(await storeState()).toBe(before);
+    const auditOf = (upload: string) =>
+      getDb().selectFrom("audit_entry").select(["kind", "changes"]).where("object_id", "=", upload).execute();
+    // A refused file leaves no trace in the audit trail; an applied one, one entry with its counts.
+    expect(await auditOf(id)).toEqual([]);
 
     const good = await upload(admin, fileOf(recordsOf([rows[0] ?? expect.fail("row 2")])));
     expect(await applyCatalogImport(admin, good)).toMatchObject({ created: 1 });
+    expect(await auditOf(good)).toEqual([
+      { kind: "product.import", changes: JSON.stringify({ created: [null, 1], updated: [null, 0], unchanged: [null, 0] }) },
+    ]);
     const spade = await getDb().selectFrom("product").select("id").where("name", "=", `Spade ${t}`).executeTakeFirstOrThrow();
     expect(await taxOf(spade.id)).toEqual(["82011000", 0]);
   });

@@ -11,6 +11,8 @@ import { isId, newId } from "~/platform/ids";
 import { discardProductImage } from "~/features/catalog/server/store-product-image.server";
 import { syncListing } from "~/features/vendor-shops/server/licensed-listings.server";
 import { isSkuConflict, saveVariants, syncProductSummary } from "./variants.server";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
+import { productSnapshot } from "~/features/audit/server/snapshots.server";
 
 export const PLACEHOLDER_IMAGE = "/images/products/placeholder.svg";
 
@@ -58,6 +60,7 @@ async function insertProduct(
     .execute();
   await writeCrops(db, [{ productId: id, crops: input.crops, isNew: true }]);
   await saveVariants(db, id, input.variants, { isNew: true });
+  await recordAudit(db, { kind: "product.create", object: { type: "product", id }, before: null, after: await productSnapshot(db, id) });
   return { id };
 }
 
@@ -140,6 +143,7 @@ export async function updateProduct(
     getDb()
       .transaction()
       .execute(async (trx) => {
+        const before = await productSnapshot(trx, id);
         const result = await trx
           .updateTable("product")
           .set(productEdits(input, options.image))
@@ -150,7 +154,9 @@ export async function updateProduct(
         if (Number(result.numUpdatedRows) !== 1) return null;
         // A vendor's listing may now be regulated as something its vendor holds no licence for.
         await syncListing(trx, id);
-        return writeFormParts(trx, id, input, options);
+        const written = await writeFormParts(trx, id, input, options);
+        await recordAudit(trx, { kind: "product.update", object: { type: "product", id }, before, after: await productSnapshot(trx, id) });
+        return written;
       }),
   );
   if (updated) {
@@ -263,13 +269,23 @@ export async function deleteOrArchiveProduct(id: string): Promise<"deleted" | "a
   }
 }
 
-async function archiveProduct(id: string) {
-  const r = await getDb()
+function archiveProduct(id: string) {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => ((await archiveIn(trx, id)) ? ("archived" as const) : ("missing" as const)));
+}
+
+/** Archives a product (past orders name it) and records it; false when there is no such product. */
+async function archiveIn(trx: Db, id: string) {
+  const before = await productSnapshot(trx, id);
+  const r = await trx
     .updateTable("product")
     .set({ status: "archived", version: nextVersion(), updated_at: new Date().toISOString() })
     .where("id", "=", id)
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) ? ("archived" as const) : ("missing" as const);
+  if (!Number(r.numUpdatedRows)) return false;
+  await recordAudit(trx, { kind: "product.archive", object: { type: "product", id }, before, after: await productSnapshot(trx, id) });
+  return true;
 }
 
 function deleteOrArchiveOnce(id: string): Promise<"deleted" | "archived" | "missing"> {
@@ -277,16 +293,12 @@ function deleteOrArchiveOnce(id: string): Promise<"deleted" | "archived" | "miss
     .transaction()
     .execute(async (trx) => {
       const sold = await trx.selectFrom("order_line").select("id").where("product_id", "=", id).limit(1).executeTakeFirst();
-      if (sold) {
-        const r = await trx
-          .updateTable("product")
-          .set({ status: "archived", version: nextVersion(), updated_at: new Date().toISOString() })
-          .where("id", "=", id)
-          .executeTakeFirst();
-        return Number(r.numUpdatedRows) ? "archived" : "missing";
-      }
+      if (sold) return (await archiveIn(trx, id)) ? "archived" : "missing";
+      const before = await productSnapshot(trx, id);
       const r = await trx.deleteFrom("product").where("id", "=", id).executeTakeFirst();
-      return Number(r.numDeletedRows) ? "deleted" : "missing";
+      if (!Number(r.numDeletedRows)) return "missing";
+      await recordAudit(trx, { kind: "product.delete", object: { type: "product", id }, before, after: null });
+      return "deleted";
     });
 }
 

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { type Db, type Engine, getDatabase, getDb } from "~/platform/db/db.server";
 import { isId, newId } from "~/platform/ids";
 import { RefusalError, type Refusal, refusal, refusalOfIssue } from "~/platform/core/refusal";
@@ -77,6 +78,13 @@ export async function recallLot(request: { lotId: string; reason: string; actor:
         .where("recalled_at", "is", null)
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) throw new RecallRefused(already, 409);
+      await recordAudit(trx, {
+        kind: "lot.recall",
+        object: { type: "lot", id: lot.id },
+        before: { recalled_at: null },
+        after: { recalled_at: now },
+        reason,
+      });
       await syncLotStock(trx, engine, [lot.variant_id]);
 
       const recallId = newId();

@@ -1,4 +1,5 @@
 import { type Db, type Engine, getDatabase } from "~/platform/db/db.server";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { newId } from "~/platform/ids";
 import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
 import { english, formRefusals } from "~/platform/i18n/render-refusal.server";
@@ -111,6 +112,12 @@ export async function insertLots(
         received_by: actor.userId,
       })
       .execute();
+    await recordAudit(trx, {
+      kind: "lot.receive",
+      object: { type: "lot", id },
+      before: null,
+      after: { product_id: size.product_id, variant_id: size.id, number: lot.number, quantity: lot.quantity, expires_on: lot.expiresOn },
+    });
   }
   await syncLotStock(
     trx,
@@ -171,6 +178,13 @@ export async function adjustLot(actor: LotActor, input: LotAdjustment): Promise<
       .set((eb) => ({ quantity: eb("quantity", "+", input.change) }))
       .where("id", "=", found.id)
       .execute();
+    await recordAudit(trx, {
+      kind: "lot.adjust",
+      object: { type: "lot", id: found.id },
+      before: { quantity: Number(lot.quantity) },
+      after: { quantity: Number(lot.quantity) + input.change },
+      reason: input.reason,
+    });
     await trx
       .insertInto("lot_adjustment")
       .values({

@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
+import { offerSnapshot } from "~/features/audit/server/snapshots.server";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";
 import type { PageRequest } from "~/platform/core/pagination";
@@ -236,20 +238,25 @@ export async function createOffer(input: OfferFormInput, now = new Date(), autho
   const at = now.toISOString();
   try {
     await getDb()
-      .insertInto("offer")
-      .values({
-        id,
-        ...columns(vendorInput(input, author), resolved),
-        vendor_id: author.vendorId,
-        approval: author.vendorId === null ? "approved" : "pending",
-        starts_at: input.startsAt ?? at,
-        status: "active",
-        uses: 0,
-        spent_paise: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto("offer")
+          .values({
+            id,
+            ...columns(vendorInput(input, author), resolved),
+            vendor_id: author.vendorId,
+            approval: author.vendorId === null ? "approved" : "pending",
+            starts_at: input.startsAt ?? at,
+            status: "active",
+            uses: 0,
+            spent_paise: 0,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        await recordAudit(trx, { kind: "offer.create", object: { type: "offer", id }, before: null, after: await offerSnapshot(trx, id) });
+      });
   } catch (error) {
     // Two admins saving one code at once: the unique index decides.
     if (isUniqueViolation(error)) throw CODE_TAKEN();
@@ -282,6 +289,7 @@ export async function updateOffer(id: string, input: OfferFormInput, now = new D
           .$if(getDatabase().engine === "postgres", (qb) => qb.forUpdate())
           .execute();
         const counted = (await usesOf(trx, [id])).get(id);
+        const before = await offerSnapshot(trx, id);
         await trx
           .updateTable("offer")
           .set({
@@ -294,6 +302,7 @@ export async function updateOffer(id: string, input: OfferFormInput, now = new D
           })
           .where("id", "=", id)
           .execute();
+        await recordAudit(trx, { kind: "offer.update", object: { type: "offer", id }, before, after: await offerSnapshot(trx, id) });
       });
   } catch (error) {
     if (isUniqueViolation(error)) throw CODE_TAKEN();
@@ -322,22 +331,46 @@ export async function setOfferStatus(
   if (!isOfferId(id)) return false;
   if (intent === "approve" || intent === "reject") {
     if (vendorId !== null) return false;
-    const decided = await getDb()
-      .updateTable("offer")
-      .set({ approval: intent === "approve" ? "approved" : "rejected", updated_at: now.toISOString() })
-      .where("id", "=", id)
-      .where("approval", "=", "pending")
-      .executeTakeFirst();
-    return Number(decided.numUpdatedRows) === 1;
+    const approval = intent === "approve" ? "approved" : "rejected";
+    return getDb()
+      .transaction()
+      .execute(async (trx) => {
+        const decided = await trx
+          .updateTable("offer")
+          .set({ approval, updated_at: now.toISOString() })
+          .where("id", "=", id)
+          .where("approval", "=", "pending")
+          .executeTakeFirst();
+        if (Number(decided.numUpdatedRows) !== 1) return false;
+        await recordAudit(trx, {
+          kind: `offer.${intent}`,
+          object: { type: "offer", id },
+          before: { approval: "pending" },
+          after: { approval },
+        });
+        return true;
+      });
   }
   const [from, to] =
     intent === "pause" ? [["active"], "paused"] : intent === "resume" ? [["paused"], "active"] : [["active", "paused"], "ended"];
-  const done = await getDb()
-    .updateTable("offer")
-    .set({ status: to as "active" | "paused" | "ended", updated_at: now.toISOString() })
-    .where("id", "=", id)
-    .where("status", "in", from as string[])
-    .where((eb) => (vendorId === null ? eb.val(true) : eb("vendor_id", "=", vendorId)))
-    .executeTakeFirst();
-  return Number(done.numUpdatedRows) === 1;
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const was = await trx.selectFrom("offer").select("status").where("id", "=", id).executeTakeFirst();
+      const done = await trx
+        .updateTable("offer")
+        .set({ status: to as "active" | "paused" | "ended", updated_at: now.toISOString() })
+        .where("id", "=", id)
+        .where("status", "in", from as string[])
+        .where((eb) => (vendorId === null ? eb.val(true) : eb("vendor_id", "=", vendorId)))
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return false;
+      await recordAudit(trx, {
+        kind: `offer.${intent}`,
+        object: { type: "offer", id },
+        before: { status: was?.status ?? null },
+        after: { status: to },
+      });
+      return true;
+    });
 }

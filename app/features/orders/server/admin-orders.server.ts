@@ -1,4 +1,5 @@
 import { withKitName } from "~/features/kits/domain/kit-line-name";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { shownOffers } from "./get-customer-order.server";
 import { priceListNames } from "~/features/price-lists/server/member-prices.server";
 import { sizeName } from "~/features/catalog/domain/variants";
@@ -147,6 +148,13 @@ export async function changeOrderStatus(
         .insertInto("order_event")
         .values({ id: newId(), order_id: orderId, status: to, note: note?.slice(0, 500) || null, actor_id: actorId, created_at: now })
         .execute();
+      await recordAudit(trx, {
+        kind: "order.status",
+        object: { type: "order", id: orderId },
+        before: { status: order.status },
+        after: { status: to },
+        reason: note,
+      });
       await queueOrderStatusEmail(trx, emails, orderId, to);
     });
 }

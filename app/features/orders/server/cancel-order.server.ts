@@ -1,4 +1,5 @@
 import { getDb } from "~/platform/db/db.server";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { orderCancelledEmail } from "~/features/messaging/domain/emails/return-messages";
 import { formatPaiseExact } from "~/platform/core/money";
 import {
@@ -134,6 +135,20 @@ export async function cancelOrder(request: CancelRequest): Promise<CancelOutcome
         .insertInto("order_event")
         .values({ id: newId(), order_id: orderId, status: "cancelled", note, actor_id: actor.id, created_at: now })
         .execute();
+      // A customer's own cancel is not a change by staff; an admin's or a vendor's is.
+      if (actor.role !== "customer") {
+        await recordAudit(trx, {
+          kind: "order.cancel",
+          object: { type: "order", id: orderId },
+          before: { status: order.status, payment_status: order.payment_status, refunded_paise: refunded },
+          after: {
+            status: "cancelled",
+            payment_status: paymentStatusAfterCancel(order.payment_status),
+            refunded_paise: refunded + (refund ? refundPaise : 0),
+          },
+          reason: request.note,
+        });
+      }
       const email = orderCancelledEmail(
         emails.store,
         {

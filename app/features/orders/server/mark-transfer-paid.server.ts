@@ -1,4 +1,5 @@
 import { getDb } from "~/platform/db/db.server";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { MarkTransferPaidSchema } from "~/features/payments/domain/bank-transfer";
 import { fieldErrors, firstError } from "~/platform/core/form-errors";
 import { PAYMENT_STATUS_LABELS } from "~/features/payments/domain/payments";
@@ -66,6 +67,12 @@ export async function markTransferPaid(input: { orderId: string; reference: stri
         .where("status", "=", order.status)
         .executeTakeFirst();
       if (Number(paid.numUpdatedRows) !== 1) throw new TransferRefused("The order changed meanwhile; reload and try again.");
+      await recordAudit(trx, {
+        kind: "order.mark_paid",
+        object: { type: "order", id: orderId },
+        before: { payment_status: order.payment_status },
+        after: { payment_status: "paid", paid_paise: Number(order.total_paise), payment_reference: reference },
+      });
       const note = `Bank transfer received, reference ${reference}`;
       const confirm = order.status === "pending";
       if (confirm) {

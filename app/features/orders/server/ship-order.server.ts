@@ -1,4 +1,5 @@
 import { getDb } from "~/platform/db/db.server";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { AWAITING_PAYMENT, isAwaitingPayment } from "~/features/payments/domain/payments";
 import { ALL_LINES, ShipFormSchema, STORE_LINES, shipmentNote } from "~/features/orders/domain/shipments";
 import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
@@ -131,6 +132,12 @@ export async function shipOrder(shipper: Shipper, input: ShipOrderInput): Promis
         if (Number(packed.numUpdatedRows) !== lineIds.length) throw new ShipmentRefused(CHANGED);
         shipmentIds.push(id);
       }
+      await recordAudit(trx, {
+        kind: "order.ship",
+        object: { type: "order", id: orderId },
+        before: { shipment: null },
+        after: { shipment: { courier, tracking, lines: lines.length } },
+      });
 
       const left = await trx
         .selectFrom("order_line")

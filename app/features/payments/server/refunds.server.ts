@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
+import { actingPerson } from "~/platform/auth/acting-person.server";
 import { getDatabase, getDb, type Db } from "~/platform/db/db.server";
 import { isAwaitingPayment, statusAfterRefunds, type RefundReason } from "~/features/payments/domain/payments";
 import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
@@ -52,6 +54,15 @@ export const PAYOUT_REFERENCE_MISSING = refusal("orders.refund_payout_reference"
 const RETRY_MINUTES = [1, 5, 30, 120, 360];
 
 /** Records a refund in the caller's transaction; returns its id (the existing one for a repeated key). */
+/**
+ * A refund decided by a member of staff or a vendor (the guard kept who) goes into the audit trail
+ * with the order; one that follows a customer's own cancel or return request, or the system's, does not.
+ */
+async function auditRefund(trx: Db, orderId: string, refund: Record<string, unknown>) {
+  if (!(await actingPerson())) return;
+  await recordAudit(trx, { kind: "order.refund", object: { type: "order", id: orderId }, before: { refund: null }, after: { refund } });
+}
+
 export async function createRefund(
   trx: Db,
   request: RefundRequest,
@@ -110,6 +121,7 @@ export async function createRefund(
         updated_at: now,
       })
       .execute();
+    await auditRefund(trx, order.id, { id, kind: "gateway", amount_paise: request.amountPaise, reason: request.reason });
     return { refundId: id, kind: "gateway", created: true };
   }
 
@@ -134,6 +146,13 @@ export async function createRefund(
       updated_at: now,
     })
     .execute();
+  await auditRefund(trx, order.id, {
+    id,
+    kind: "payout",
+    amount_paise: request.amountPaise,
+    reason: request.reason,
+    payout_reference: reference,
+  });
   await trx
     .updateTable("orders")
     .set({ refunded_paise: sql`refunded_paise + ${request.amountPaise}`, updated_at: now })

@@ -1,4 +1,5 @@
 import { getDatabase, getDb } from "~/platform/db/db.server";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";
 import { FIRST_PAGE, type PageRequest } from "~/platform/core/pagination";
 import { nextVersion } from "~/features/catalog/server/save-product.server";
@@ -184,6 +185,13 @@ export async function reviewListing(
         .where("version", "=", review.version)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return null;
+      await recordAudit(trx, {
+        kind: `listing.${decision}`,
+        object: { type: "product", id: productId },
+        before: { status: product?.status ?? null },
+        after: { status },
+        reason: decision === "reject" ? review.reason : null,
+      });
       await queueListingReviewedEmail(trx, emails, productId);
       return status;
     });

@@ -1,4 +1,6 @@
 import type { ExpressionBuilder } from "kysely";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
+import { productSnapshot } from "~/features/audit/server/snapshots.server";
 import { getDatabase, getDb, type Db } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";
@@ -164,6 +166,7 @@ export async function updateVendorProduct(
           .where("vendor_id", "=", vendorId)
           .executeTakeFirst();
         if (current && current.status !== "pending") await refuseIfQueueFull(trx, vendorId);
+        const before = current ? await productSnapshot(trx, productId) : null;
         const result = await trx
           .updateTable("product")
           .set({ ...productEdits(input, options.image), status: "pending", reject_reason: null })
@@ -173,7 +176,14 @@ export async function updateVendorProduct(
           .where("version", "=", options.version)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return null;
-        return writeFormParts(trx, productId, input, options);
+        const written = await writeFormParts(trx, productId, input, options);
+        await recordAudit(trx, {
+          kind: "product.update",
+          object: { type: "product", id: productId },
+          before,
+          after: await productSnapshot(trx, productId),
+        });
+        return written;
       }),
   );
   if (!saved) return false;
