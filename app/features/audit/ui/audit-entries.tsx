@@ -62,10 +62,10 @@ export function AuditEntries({ entries, showObject = true }: { entries: readonly
               <table className="mt-2 w-full text-left text-sm">
                 <thead>
                   <tr className="text-stone-600">
-                    <th scope="col" className="pr-3 font-medium">
+                    <th scope="col" className="whitespace-nowrap pr-3 font-medium">
                       Field
                     </th>
-                    <th scope="col" className="pr-3 font-medium">
+                    <th scope="col" className="whitespace-nowrap pr-3 font-medium">
                       Before
                     </th>
                     <th scope="col" className="font-medium">
