@@ -464,6 +464,17 @@ export const ACTION_TARGETS: ActionTarget[] = [
   // Payments (issue 15): paying for an order, the gateway's callback and webhooks. The fuzz store has
   // no gateway keys, so each is refused (a 4xx) and nothing changes.
   {
+    file: "routes/store/not-mine.tsx",
+    label: "refuse an order placed for me",
+    path: (w) => `/orders/${w.orderIds[0]}/not-mine`,
+    roles: ["anon", "customer", "vendor", "admin"],
+    refused: [],
+    valid: (_w, i) => ({ t: `forged.${i}` }),
+    special: () => ({ t: fc.constantFrom("", "a.b", "%00", "x".repeat(500), "__proto__") }),
+    samples: 12,
+    group: "store",
+  },
+  {
     file: "routes/store/order-confirmation.tsx",
     label: "pay for an order",
     path: (w) => `/order-confirmation/${w.orderIds[0]}`,
@@ -784,6 +795,24 @@ export const ACTION_TARGETS: ActionTarget[] = [
       role: fc.constantFrom("admin", "vendor"),
     }),
     samples: 30,
+    group: "admin",
+  },
+  {
+    file: "routes/admin/assisted-order.tsx",
+    label: "admin phone orders",
+    path: () => "/admin/assisted-orders/new",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (_w, i) => ({ intent: "place", farmer: `nobody${i}`, lines: "", checkoutKey: `fuzz-phone-order-${i}-0000000` }),
+    special: () => ({
+      intent: fc.constantFrom("place", "add-farmer", "", "__proto__"),
+      // Never a mobile number that could be a new farmer's: the accounts' count is checked below.
+      mobile: fc.constantFrom("", "12345", "98765 4321x", "+1 555 0100"),
+      locale: fc.constantFrom("en", "hi", "fr", ""),
+      lines: fc.constantFrom("", "{", "x~y~999999", "%00"),
+      checkoutKey: fc.constantFrom("", "short", "x".repeat(100)),
+    }),
+    samples: 16,
     group: "admin",
   },
   {
@@ -1516,6 +1545,25 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/resources/admin-products-export.ts", path: () => "/admin/products/export", role: "vendor", params: ["q", "category"] },
   { file: "routes/admin/users.tsx", path: () => "/admin/users", role: "admin", params: ["q", "cursor", "dir"] },
   { file: "routes/admin/staff.tsx", path: () => "/admin/staff", role: "admin", params: [] },
+  {
+    file: "routes/admin/assisted-order.tsx",
+    path: () => "/admin/assisted-orders/new",
+    role: "admin",
+    params: ["farmer", "mobile", "lines", "add", "remove", "quantity", "q"],
+  },
+  {
+    file: "routes/admin/audit.tsx",
+    path: () => "/admin/audit",
+    role: "admin",
+    params: ["person", "kind", "object", "from", "to", "cursor", "dir"],
+  },
+  {
+    file: "routes/resources/admin-audit-export.ts",
+    path: () => "/admin/audit/export",
+    role: "admin",
+    params: ["person", "kind", "object", "from", "to"],
+  },
+  { file: "routes/store/not-mine.tsx", path: (w) => `/orders/${w.orderIds[0]}/not-mine`, role: "anon", params: ["t"] },
   { file: "routes/admin/orders.tsx", path: () => "/admin/orders", role: "admin", params: ["status", "q", "cursor", "dir"] },
   { file: "routes/resources/admin-orders-export.ts", path: () => "/admin/orders/export", role: "admin", params: ["from", "to"] },
   { file: "routes/resources/admin-orders-export.ts", path: () => "/admin/orders/export", role: "customer", params: ["from", "to"] },

@@ -1,3 +1,4 @@
+import { readFields } from "~/platform/http/read-form.server";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/not-mine";
 import { m } from "~/platform/i18n/i18n.server";
@@ -38,11 +39,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = form.get("t");
+  // A body that is not a form is a 400 (readFields), never a 500.
+  const token = (await readFields(request)).t;
   const title = m.orders_not_mine_title();
   try {
-    await refuseAssistedOrder(params.orderId, typeof token === "string" ? token : null);
+    await refuseAssistedOrder(params.orderId, token ?? null);
     return { state: "done" as const, title, message: m.orders_not_mine_done() };
   } catch (error) {
     if (error instanceof CancelRefused) {
