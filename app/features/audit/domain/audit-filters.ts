@@ -9,7 +9,14 @@ import { isIsoDay } from "~/platform/core/india-day";
 export type AuditFilters = { person: string; kind: string; object: string; from: string; to: string };
 
 const IST_OFFSET_MS = 330 * 60 * 1000;
-const text = (max: number) => z.string().trim().max(max, `Keep this under ${max} characters.`).catch("");
+// Control characters are no part of an email, a kind or an id (and PostgreSQL refuses a NUL in text): dropped.
+const CONTROL = /\p{Cc}/gu;
+const text = (max: number) =>
+  z
+    .string()
+    .transform((v) => v.replace(CONTROL, ""))
+    .pipe(z.string().trim().max(max, `Keep this under ${max} characters.`))
+    .catch("");
 const day = (message: string) =>
   z
     .string()
