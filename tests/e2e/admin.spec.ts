@@ -126,10 +126,11 @@ test.describe("access", () => {
     await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
     await waitForHydration(page);
+    // Exact names: "Orders" is also in "Phone Orders".
     for (const [label, path] of [...SIDEBAR.slice(1), ...SIDEBAR.slice(0, 1)]) {
-      await nav.getByRole("link", { name: label }).click();
+      await nav.getByRole("link", { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(nav.getByRole("link", { name: label })).toHaveAttribute("aria-current", "page");
+      await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
     }
 
     await nav.getByRole("button", { name: "Logout" }).click();
