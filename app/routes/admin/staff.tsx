@@ -110,7 +110,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
           </p>
         </div>
       ) : null}
-      <div className="mt-4">
+      <div className="mt-4 max-w-full overflow-x-auto">
         <DataTable
           caption="The team"
           columns={staffColumns(selfId)}
@@ -126,11 +126,16 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
 
 function RoleSelect({ id, defaultValue, label = "Role" }: { id: string; defaultValue: StaffRole; label?: string }) {
   return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium text-stone-700">
+    <div className="min-w-0 max-w-full">
+      <label htmlFor={id} className="text-sm font-medium text-stone-700 [overflow-wrap:anywhere]">
         {label}
       </label>
-      <select id={id} name="role" defaultValue={defaultValue} className="mt-1 h-10 w-full rounded-lg border border-stone-300 bg-white px-2">
+      <select
+        id={id}
+        name="role"
+        defaultValue={defaultValue}
+        className="mt-1 h-10 w-full min-w-0 max-w-full rounded-lg border border-stone-300 bg-white px-2"
+      >
         {STAFF_ROLES.map((role) => (
           <option key={role} value={role}>
             {STAFF_ROLE_LABELS[role]}
@@ -154,7 +159,7 @@ function staffColumns(selfId: string): Column<Member>[] {
         m.id === selfId ? (
           STAFF_ROLE_LABELS[m.role]
         ) : (
-          <Form method="post" className="flex items-end gap-1">
+          <Form method="post" className="flex min-w-0 flex-wrap items-end gap-1">
             <input type="hidden" name="intent" value="role" />
             <input type="hidden" name="id" value={m.id} />
             <RoleSelect id={`role-${m.id}`} defaultValue={m.role} label={`Role of ${m.name}`} />
