@@ -31,6 +31,44 @@ export interface Account {
   userId: string;
 }
 
+export interface Agent {
+  created_at: string;
+  daily_order_limit: Generated<number>;
+  decided_at: string | null;
+  decided_by: string | null;
+  mobile: string;
+  name: string;
+  pincode: string;
+  status: string;
+  user_id: string;
+  village: string;
+}
+
+export interface AgentArea {
+  agent_id: string;
+  pincode: string;
+}
+
+export interface AgentCommission {
+  agent_id: string;
+  base_paise: number;
+  category: string;
+  commission_paise: number;
+  created_at: string;
+  order_id: string;
+  order_line_id: string;
+  rate_bp: number;
+}
+
+export interface AgentFarmer {
+  agent_id: string;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+  farmer_id: string;
+  status: string;
+}
+
 export interface AuditEntry {
   actor_id: string | null;
   actor_name: string;
@@ -59,6 +97,12 @@ export interface CatalogVersion {
   id: number;
   stamp: string;
   version: number;
+}
+
+export interface CommissionRate {
+  category: string;
+  rate_bp: number;
+  updated_at: string;
 }
 
 export interface ContactMessage {
@@ -693,9 +737,14 @@ export interface WishlistItem {
 
 export interface DB {
   account: Account;
+  agent: Agent;
+  agent_area: AgentArea;
+  agent_commission: AgentCommission;
+  agent_farmer: AgentFarmer;
   audit_entry: AuditEntry;
   catalog_import: CatalogImport;
   catalog_version: CatalogVersion;
+  commission_rate: CommissionRate;
   contact_message: ContactMessage;
   crop_count: CropCount;
   customer_business: CustomerBusiness;
