@@ -1,5 +1,6 @@
 import { getDb } from "~/platform/db/db.server";
 import { newId } from "~/platform/ids";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { foldDevanagari } from "~/platform/i18n/devanagari";
 import { lookupKeys, searchTerms, searchWords, type SearchTerm, type Synonyms } from "~/features/catalog/domain/search-terms";
 
@@ -40,16 +41,29 @@ export async function addSynonym(typedTerm: string, typedVariant: string): Promi
     .executeTakeFirst();
   if (existing) return false;
   // The unique pair (0012) settles a race between two admins adding the same pair.
-  const added = await db
-    .insertInto("search_synonym")
-    .values({ id: newId(), term, variant })
-    .onConflict((oc) => oc.columns(["term", "variant"]).doNothing())
-    .executeTakeFirst();
-  return Number(added.numInsertedOrUpdatedRows ?? 0) > 0;
+  return db.transaction().execute(async (trx) => {
+    const id = newId();
+    const added = await trx
+      .insertInto("search_synonym")
+      .values({ id, term, variant })
+      .onConflict((oc) => oc.columns(["term", "variant"]).doNothing())
+      .executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await recordAudit(trx, { kind: "synonym.add", object: { type: "synonym", id }, before: null, after: { term, variant } });
+    return true;
+  });
 }
 
 /** Deletes a pair; false when there was none with that id. */
 export async function deleteSynonym(id: string): Promise<boolean> {
-  const deleted = await getDb().deleteFrom("search_synonym").where("id", "=", id).executeTakeFirst();
-  return Number(deleted.numDeletedRows) > 0;
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const pair = await trx.selectFrom("search_synonym").select(["term", "variant"]).where("id", "=", id).executeTakeFirst();
+      if (!pair) return false;
+      const deleted = await trx.deleteFrom("search_synonym").where("id", "=", id).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) return false;
+      await recordAudit(trx, { kind: "synonym.delete", object: { type: "synonym", id }, before: pair, after: null });
+      return true;
+    });
 }

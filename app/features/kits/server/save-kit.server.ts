@@ -8,6 +8,7 @@ import { gstRateOf } from "~/features/tax/domain/product-gst";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
 import { type KitInput, kitInputRefusal, partsTotal } from "~/features/kits/domain/kit-rules";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 
 export class KitRefused extends RefusalError {
   constructor(refused: Refusal, status = 400) {
@@ -91,6 +92,14 @@ export async function saveKit(input: KitInput): Promise<{ kitVariantId: string; 
       if (input.pricePaise > apart) throw new KitRefused(refusal("kits.price_over_parts", { amountPaise: apart }));
       const mrp = partsTotal(rows.map((r) => ({ unitPaise: Number(r.size.mrp_paise), quantity: r.quantity })));
 
+      const was = await trx
+        .selectFrom("kit_part as k")
+        .innerJoin("product_variant as v", "v.id", "k.part_variant_id")
+        .select(["v.sku", "k.quantity"])
+        .where("k.kit_variant_id", "=", kit.id)
+        .orderBy("k.position")
+        .execute();
+      const wasPrice = await trx.selectFrom("product_variant").select("price_paise").where("id", "=", kit.id).executeTakeFirstOrThrow();
       await trx.deleteFrom("kit_part").where("kit_variant_id", "=", kit.id).execute();
       await trx
         .insertInto("kit_part")
@@ -110,6 +119,14 @@ export async function saveKit(input: KitInput): Promise<{ kitVariantId: string; 
       const rate = chargedUnitPrice(input.pricePaise, main, taxMode) <= mrp ? main : Math.min(...rates);
       await trx.updateTable("product").set({ gst_rate: rate }).where("id", "=", kit.product_id).execute();
       await syncProductSummary(trx, [kit.product_id]);
+      const partsOf = (list: readonly { sku: string; quantity: number | string }[]) =>
+        list.map((p) => `${p.sku} × ${Number(p.quantity)}`).join(", ");
+      await recordAudit(trx, {
+        kind: was.length > 0 ? "kit.update" : "kit.create",
+        object: { type: "product", id: kit.product_id },
+        before: was.length > 0 ? { kit: kitSku, price_paise: Number(wasPrice.price_paise), parts: partsOf(was) } : null,
+        after: { kit: kitSku, price_paise: input.pricePaise, parts: partsOf(parts) },
+      });
       return { kitVariantId: kit.id, productId: kit.product_id };
     });
 }

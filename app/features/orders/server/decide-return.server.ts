@@ -17,6 +17,7 @@ import { refusal } from "~/platform/core/refusal";
 import { queueRefundSms } from "~/features/messaging/server/queue-refund-sms.server";
 import { ReturnRefused } from "./request-return.server";
 import { restockReturnedLine } from "./restore-stock.server";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 
 /** Who decides: an admin (any return), or a vendor (only returns of their own lines: another's reads as not found). */
 export type ReturnDecider = { role: "admin" | "vendor"; id: string };
@@ -121,6 +122,12 @@ export async function receiveReturn(request: { returnId: string; decider: Return
       if (restocked !== request.restock) {
         await trx.updateTable("return_request").set({ restocked_quantity: restocked }).where("id", "=", r.id).execute();
       }
+      await recordAudit(trx, {
+        kind: "return.receive",
+        object: { type: "order", id: r.order_id },
+        before: { return: r.id, received: false },
+        after: { return: r.id, received: true, restocked },
+      });
       const item = sizeName(r.name, r.variant_label);
       await trx
         .insertInto("order_event")
@@ -177,6 +184,12 @@ export async function approveReturn(request: {
         throw error;
       });
       await trx.updateTable("return_request").set({ refund_id: refund.refundId }).where("id", "=", r.id).execute();
+      await recordAudit(trx, {
+        kind: "return.approve",
+        object: { type: "order", id: r.order_id },
+        before: { return: r.id, status: "requested" },
+        after: { return: r.id, status: "approved", refund_paise: amountPaise, payout_reference: request.payoutReference ?? null },
+      });
       const quantity = Number(r.quantity);
       const creditNote = await issueReturnCreditNote(trx, r.order_id, r.vendor_id ?? STORE_SELLER, [
         { orderLineId: r.order_line_id, quantity },
@@ -230,6 +243,13 @@ export async function rejectReturn(request: { returnId: string; decider: ReturnD
       if (!r) throw new ReturnRefused(RETURN_MISSING, 404);
       refuseStep(r, "reject");
       await decide(trx, r.id, decider, { status: "rejected", decision_note: note });
+      await recordAudit(trx, {
+        kind: "return.reject",
+        object: { type: "order", id: r.order_id },
+        before: { return: r.id, status: "requested" },
+        after: { return: r.id, status: "rejected" },
+        reason: note,
+      });
       const quantity = Number(r.quantity);
       const item = sizeName(r.name, r.variant_label);
       await trx

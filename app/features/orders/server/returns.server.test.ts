@@ -242,6 +242,14 @@ describe("deciding a return", () => {
     const [email] = await queuedEmails(`return-decided:${theirs.returnId}`);
     expect(email?.email.text).toContain("The nozzle was misused.");
     expect(await refundsOf(orderId)).toEqual([]);
+    // The decision is in the order's trail with its reason; the refused ones above left none.
+    const trail = await getDb()
+      .selectFrom("audit_entry")
+      .select(["kind", "reason"])
+      .where("object_id", "=", orderId)
+      .where("kind", "like", "return.%")
+      .execute();
+    expect(trail).toEqual([{ kind: "return.reject", reason: "The nozzle was misused." }]);
     expect(
       await refused(rejectReturn({ returnId: theirs.returnId, decider: { role: "admin", id: vendor.id }, note: "Again" })),
     ).toMatchObject({
@@ -286,6 +294,8 @@ describe("deciding a return", () => {
     });
     expect(Number(refund?.amount_paise)).toBe(amountPaise);
     expect(Number((await orderRow(orderId)).refunded_paise)).toBe(amountPaise);
+    const kinds = await getDb().selectFrom("audit_entry").select("kind").where("object_id", "=", orderId).orderBy("at").execute();
+    expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(["return.receive", "return.approve"]));
 
     // The store's credit note: the next in its series, for 2 of the 3 bottles, referring to the store's invoice.
     const notes = await creditNotesOf(orderId);

@@ -1,6 +1,7 @@
 import { getDb } from "~/platform/db/db.server";
 import { refusal } from "~/platform/core/refusal";
 import { newId } from "~/platform/ids";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { isRowId, isUniqueViolation, PriceListRefused } from "./price-list-refused.server";
 
 /**
@@ -51,11 +52,17 @@ export async function getCustomerGroup(id: string) {
 export async function createCustomerGroup(input: { name: string; nameHi?: string | undefined }, now = new Date()): Promise<string> {
   const id = newId();
   const at = now.toISOString();
+  const names = { name: input.name, name_hi: input.nameHi ?? null };
   try {
     await getDb()
-      .insertInto("customer_group")
-      .values({ id, name: input.name, name_hi: input.nameHi ?? null, name_key: nameKey(input.name), created_at: at, updated_at: at })
-      .execute();
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto("customer_group")
+          .values({ id, ...names, name_key: nameKey(input.name), created_at: at, updated_at: at })
+          .execute();
+        await recordAudit(trx, { kind: "customer_group.create", object: { type: "customer_group", id }, before: null, after: names });
+      });
   } catch (error) {
     if (isUniqueViolation(error)) throw taken(input.name);
     throw error;
@@ -64,13 +71,20 @@ export async function createCustomerGroup(input: { name: string; nameHi?: string
 }
 
 export async function renameCustomerGroup(id: string, input: { name: string; nameHi?: string | undefined }, now = new Date()) {
+  const after = { name: input.name, name_hi: input.nameHi ?? null };
   try {
-    const done = await getDb()
-      .updateTable("customer_group")
-      .set({ name: input.name, name_hi: input.nameHi ?? null, name_key: nameKey(input.name), updated_at: now.toISOString() })
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new PriceListRefused(refusal("price_lists.not_found"), 404);
+    await getDb()
+      .transaction()
+      .execute(async (trx) => {
+        const before = await trx.selectFrom("customer_group").select(["name", "name_hi"]).where("id", "=", id).executeTakeFirst();
+        if (!before) throw new PriceListRefused(refusal("price_lists.not_found"), 404);
+        await trx
+          .updateTable("customer_group")
+          .set({ ...after, name_key: nameKey(input.name), updated_at: now.toISOString() })
+          .where("id", "=", id)
+          .execute();
+        await recordAudit(trx, { kind: "customer_group.rename", object: { type: "customer_group", id }, before, after });
+      });
   } catch (error) {
     if (isUniqueViolation(error)) throw taken(input.name);
     throw error;
@@ -96,7 +110,15 @@ export async function addGroupMember(groupId: string, email: string, now = new D
   if (already?.id === groupId) return;
   if (already) throw inOther(already.name);
   try {
-    await db.insertInto("customer_group_member").values({ user_id: user.id, group_id: groupId, added_at: now.toISOString() }).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto("customer_group_member").values({ user_id: user.id, group_id: groupId, added_at: now.toISOString() }).execute();
+      await recordAudit(trx, {
+        kind: "customer_group.member_add",
+        object: { type: "customer_group", id: groupId },
+        before: null,
+        after: { member: user.id, email: email.toLowerCase() },
+      });
+    });
   } catch (error) {
     // Two admins adding one customer at once: the key (one group per customer) decides.
     if (!isUniqueViolation(error)) throw error;
@@ -106,5 +128,20 @@ export async function addGroupMember(groupId: string, email: string, now = new D
 }
 
 export async function removeGroupMember(groupId: string, userId: string) {
-  await getDb().deleteFrom("customer_group_member").where("group_id", "=", groupId).where("user_id", "=", userId).execute();
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const done = await trx
+        .deleteFrom("customer_group_member")
+        .where("group_id", "=", groupId)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      if (Number(done.numDeletedRows) !== 1) return;
+      await recordAudit(trx, {
+        kind: "customer_group.member_remove",
+        object: { type: "customer_group", id: groupId },
+        before: { member: userId },
+        after: null,
+      });
+    });
 }

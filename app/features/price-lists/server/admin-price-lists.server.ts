@@ -1,6 +1,7 @@
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { refusal } from "~/platform/core/refusal";
 import { newId } from "~/platform/ids";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import type { EntryFormInput, PriceListFormInput } from "../domain/price-list-form";
 import type { PriceListEntryKind } from "../domain/member-price";
 import { isRowId, isUniqueViolation, PriceListRefused } from "./price-list-refused.server";
@@ -113,54 +114,80 @@ export async function createPriceList(input: PriceListFormInput, now = new Date(
   await requireGroup(input.groupId);
   const id = newId();
   const at = now.toISOString();
+  const row = {
+    group_id: input.groupId,
+    name: input.name,
+    name_hi: input.nameHi ?? null,
+    starts_at: input.startsAt,
+    ends_at: input.endsAt,
+    status: "paused",
+  };
   await getDb()
-    .insertInto("price_list")
-    .values({
-      id,
-      group_id: input.groupId,
-      name: input.name,
-      name_hi: input.nameHi ?? null,
-      starts_at: input.startsAt,
-      ends_at: input.endsAt,
-      status: "paused",
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("price_list")
+        .values({ id, ...row, created_at: at, updated_at: at })
+        .execute();
+      await recordAudit(trx, { kind: "price_list.create", object: { type: "price_list", id }, before: null, after: row });
+    });
   return id;
 }
 
 export async function updatePriceList(id: string, input: PriceListFormInput, now = new Date()) {
   await requireGroup(input.groupId);
-  const done = await getDb()
-    .updateTable("price_list")
-    .set({
-      group_id: input.groupId,
-      name: input.name,
-      name_hi: input.nameHi ?? null,
-      starts_at: input.startsAt,
-      ends_at: input.endsAt,
-      updated_at: now.toISOString(),
-    })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw NOT_FOUND();
+  const after = {
+    group_id: input.groupId,
+    name: input.name,
+    name_hi: input.nameHi ?? null,
+    starts_at: input.startsAt,
+    ends_at: input.endsAt,
+  };
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const before = await trx
+        .selectFrom("price_list")
+        .select(["group_id", "name", "name_hi", "starts_at", "ends_at"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!before) throw NOT_FOUND();
+      const done = await trx
+        .updateTable("price_list")
+        .set({ ...after, updated_at: now.toISOString() })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw NOT_FOUND();
+      await recordAudit(trx, { kind: "price_list.update", object: { type: "price_list", id }, before, after });
+    });
 }
 
 /** Pause or turn on a list; turning on an empty one is refused, in one guarded update. */
 export async function setPriceListStatus(id: string, intent: "pause" | "resume", now = new Date()) {
-  const db = getDb();
-  const done = await db
-    .updateTable("price_list")
-    .set({ status: intent === "pause" ? "paused" : "active", updated_at: now.toISOString() })
-    .where("id", "=", id)
-    .$if(intent === "resume", (qb) =>
-      qb.where((eb) => eb.exists(eb.selectFrom("price_list_entry").select("id").whereRef("price_list_id", "=", "price_list.id"))),
-    )
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) === 1) return;
-  const exists = await db.selectFrom("price_list").select("id").where("id", "=", id).executeTakeFirst();
-  throw exists ? new PriceListRefused(refusal("price_lists.empty"), 409) : NOT_FOUND();
+  const status = intent === "pause" ? "paused" : "active";
+  const changed = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const before = await trx.selectFrom("price_list").select("status").where("id", "=", id).executeTakeFirst();
+      const done = await trx
+        .updateTable("price_list")
+        .set({ status, updated_at: now.toISOString() })
+        .where("id", "=", id)
+        .$if(intent === "resume", (qb) =>
+          qb.where((eb) => eb.exists(eb.selectFrom("price_list_entry").select("id").whereRef("price_list_id", "=", "price_list.id"))),
+        )
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return before ? "empty" : "missing";
+      await recordAudit(trx, {
+        kind: `price_list.${intent}`,
+        object: { type: "price_list", id },
+        before: before ?? null,
+        after: { status },
+      });
+      return "done";
+    });
+  if (changed === "done") return;
+  throw changed === "empty" ? new PriceListRefused(refusal("price_lists.empty"), 409) : NOT_FOUND();
 }
 
 /** What an entry names, checked: a size by its SKU (a fixed price below its own), a product by id, a category. */
@@ -193,10 +220,19 @@ export async function addPriceListEntry(priceListId: string, input: EntryFormInp
   if (!list) throw NOT_FOUND();
   const row = await entryRow(input);
   try {
-    await db
-      .insertInto("price_list_entry")
-      .values({ id: newId(), price_list_id: priceListId, ...row })
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const id = newId();
+      await trx
+        .insertInto("price_list_entry")
+        .values({ id, price_list_id: priceListId, ...row })
+        .execute();
+      await recordAudit(trx, {
+        kind: "price_list.entry_add",
+        object: { type: "price_list", id: priceListId },
+        before: null,
+        after: { entry: id, ...row },
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new PriceListRefused(refusal("price_lists.entry_taken"), 409, "kind");
     throw error;
@@ -215,7 +251,20 @@ export async function removePriceListEntry(priceListId: string, entryId: string)
       .$if(getDatabase().engine === "postgres", (qb) => qb.forUpdate())
       .executeTakeFirst();
     if (!list) throw NOT_FOUND();
+    const entry = await trx
+      .selectFrom("price_list_entry")
+      .select(["kind", "target_id", "price_paise", "percent_off"])
+      .where("id", "=", entryId)
+      .where("price_list_id", "=", priceListId)
+      .executeTakeFirst();
+    if (!entry) return;
     await trx.deleteFrom("price_list_entry").where("id", "=", entryId).where("price_list_id", "=", priceListId).execute();
+    await recordAudit(trx, {
+      kind: "price_list.entry_remove",
+      object: { type: "price_list", id: priceListId },
+      before: { entry: entryId, ...entry },
+      after: null,
+    });
     if (list.status !== "active") return;
     const left = await trx.selectFrom("price_list_entry").select("id").where("price_list_id", "=", priceListId).executeTakeFirst();
     if (!left) throw new PriceListRefused(refusal("price_lists.empty"), 409);

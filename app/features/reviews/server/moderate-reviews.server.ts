@@ -5,6 +5,7 @@ import { FIRST_PAGE, type PageRequest } from "~/platform/core/pagination";
 import type { Rating } from "~/features/reviews/domain/reviews";
 import { isId } from "~/platform/ids";
 import { holdProduct, syncReviewSummary } from "./review-summary.server";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 
 export const ADMIN_REVIEWS_PAGE_SIZE = 25;
 
@@ -86,6 +87,12 @@ export async function setReviewHidden(reviewId: string, hidden: boolean, adminId
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return "unchanged";
     await syncReviewSummary(trx, review.product_id);
+    await recordAudit(trx, {
+      kind: hidden ? "review.hide" : "review.show",
+      object: { type: "review", id: reviewId },
+      before: { hidden: !hidden, product: review.product_id },
+      after: { hidden, product: review.product_id },
+    });
     return "changed";
   });
 }

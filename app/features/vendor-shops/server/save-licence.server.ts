@@ -3,6 +3,7 @@ import { getDb } from "~/platform/db/db.server";
 import { indiaToday } from "~/platform/core/india-day";
 import type { LicenceInput } from "~/features/vendor-shops/domain/licences";
 import { storeLicenceStates } from "~/features/vendor-shops/domain/territory";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { lockVendor, syncLicensedListings } from "./licensed-listings.server";
 
 /**
@@ -68,6 +69,12 @@ export async function saveLicence(vendorId: string, input: LicenceInput, now: Da
           .execute();
         outcome = current.verified_at ? "reverify" : "updated";
       }
+      await recordAudit(trx, {
+        kind: "licence.save",
+        object: { type: "vendor", id: vendorId },
+        before: current ? { kind: input.kind, ...current } : null,
+        after: { kind: input.kind, ...details, verified_at: null },
+      });
       await syncLicensedListings(trx, vendorId, indiaToday(now));
       return outcome;
     });

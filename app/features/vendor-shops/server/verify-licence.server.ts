@@ -1,6 +1,7 @@
 import { getDb } from "~/platform/db/db.server";
 import { indiaToday } from "~/platform/core/india-day";
 import { type LicenceKind, licenceInSentence } from "~/features/vendor-shops/domain/licences";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { lockVendor, syncLicensedListings } from "./licensed-listings.server";
 
 /** A verification the admin cannot make: the licence is gone, changed since they saw it, or expired. */
@@ -52,6 +53,12 @@ export async function verifyLicence(
         .where("vendor_id", "=", target.vendorId)
         .where("kind", "=", target.kind)
         .execute();
+      await recordAudit(trx, {
+        kind: "licence.verify",
+        object: { type: "vendor", id: target.vendorId },
+        before: { [`${target.kind} licence`]: "not verified" },
+        after: { [`${target.kind} licence`]: "verified" },
+      });
       return (await syncLicensedListings(trx, target.vendorId, today)).on;
     });
 }
@@ -75,6 +82,12 @@ export async function revokeLicence(target: { vendorId: string; kind: LicenceKin
         .where("verified_at", "is not", null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return null;
+      await recordAudit(trx, {
+        kind: "licence.revoke",
+        object: { type: "vendor", id: target.vendorId },
+        before: { [`${target.kind} licence`]: "verified" },
+        after: { [`${target.kind} licence`]: "not verified" },
+      });
       return (await syncLicensedListings(trx, target.vendorId, indiaToday(now))).off;
     });
 }
