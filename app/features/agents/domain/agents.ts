@@ -72,4 +72,3 @@ export const AgentAdminSchema = z.discriminatedUnion(
   ],
   refusalCode("common.unknown_intent"),
 );
-export type AgentAdminForm = z.infer<typeof AgentAdminSchema>;
