@@ -93,6 +93,21 @@ export interface RefusalParams {
   "recalls.swap_short": { lot: string; needed: number; available: number };
   "recalls.ship_held": { lot: string };
 
+  // ---- Field agents (docs/decisions/065-field-agents.md)
+  "agents.village": None;
+  "agents.area": None;
+  "agents.not_found": None;
+  "agents.customers_only": None;
+  "agents.mobile_unproven": None;
+  "agents.already": None;
+  "agents.not_approved": None;
+  "agents.farmer_self": None;
+  "agents.farmer_unknown": None;
+  "agents.farmer_pending": None;
+  "agents.farmer_rejected": None;
+  "agents.limit": { max: number };
+  "agents.daily_limit": { limit: number };
+
   // ---- Offers: the admin's form (issue 31)
   "offers.kind": None;
   "offers.name": None;

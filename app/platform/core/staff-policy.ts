@@ -23,7 +23,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 export const STAFF_ROLE_DUTIES: Record<StaffRole, string> = {
   owner: "Everything, including staff, settings and payment settings.",
   catalogue: "Products, kits, lots, listings approval, vendors' licences, reviews, search synonyms, offers and price lists.",
-  orders: "Orders, shipping, cancellations and return decisions; customers' details; phone orders.",
+  orders: "Orders, shipping, cancellations and return decisions; customers' details; phone orders; field agents.",
   accounts: "GST report, refunds, payment records and payouts; reads orders and customers.",
   support: "Reads customers and orders, answers messages, takes phone orders; no settings.",
 };
@@ -39,14 +39,29 @@ export type Permission =
   | "messages"
   /** Placing orders for a farmer by phone (docs/decisions/062-assisted-orders.md). */
   | "assist"
+  /** Deciding on field agents, their areas, limits and farmers (docs/decisions/065-field-agents.md). */
+  | "agents"
   | "users"
   | "settings"
   | "staff";
 
 const GRANTS: Record<StaffRole, readonly Permission[]> = {
-  owner: ["panel", "catalogue", "orders.read", "orders", "money", "customers.read", "messages", "assist", "users", "settings", "staff"],
+  owner: [
+    "panel",
+    "catalogue",
+    "orders.read",
+    "orders",
+    "money",
+    "customers.read",
+    "messages",
+    "assist",
+    "agents",
+    "users",
+    "settings",
+    "staff",
+  ],
   catalogue: ["panel", "catalogue"],
-  orders: ["panel", "orders.read", "orders", "customers.read", "assist"],
+  orders: ["panel", "orders.read", "orders", "customers.read", "assist", "agents"],
   accounts: ["panel", "orders.read", "money", "customers.read"],
   support: ["panel", "orders.read", "customers.read", "messages", "assist"],
 };
@@ -101,6 +116,8 @@ const RULES: readonly (readonly [string, Rule])[] = [
   // Orders placed for a farmer by phone (docs/decisions/062-assisted-orders.md).
   ["/admin/assisted-orders", { read: "assist", write: "assist" }],
   ["/admin/assisted-orders/new", { read: "assist", write: "assist" }],
+  // Field agents (docs/decisions/065-field-agents.md): whoever reads customers reads them.
+  ["/admin/agents", { read: "customers.read", write: "agents" }],
   ["/admin/returns", { read: "orders.read", write: "orders" }],
   ["/admin/packing-slips", { read: "orders.read", write: "orders" }],
   ["/admin/stock-alerts", { read: "catalogue", write: "catalogue" }],

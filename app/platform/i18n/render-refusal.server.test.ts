@@ -88,6 +88,8 @@ const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C]
   "recalls.order_moved": { status: "shipped" },
   "recalls.swap_short": { lot: "TS-2611-A", needed: 5, available: 2 },
   "recalls.ship_held": { lot: "TS-2611-A" },
+  "agents.limit": { max: 500 },
+  "agents.daily_limit": { limit: 20 },
   "orders.cancel_shipped": { days: 7 },
   "orders.cancel_delivered": { days: 7 },
   "orders.reason_short": { min: 3 },

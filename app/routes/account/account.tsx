@@ -33,6 +33,7 @@ import { BusinessBuyerSchema } from "~/features/tax/domain/business-buyer";
 import { getBusinessBuyer, removeBusinessBuyer, saveBusinessBuyer } from "~/features/tax/server/business-buyer.server";
 import { BusinessDetails } from "~/features/tax/ui/business-details";
 import { indianStateByGstCode } from "~/platform/core/indian-states";
+import { getAgent } from "~/features/agents/server/agents.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "My account · Angle" },
@@ -49,9 +50,10 @@ async function requireSignedIn(request: Request) {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireSignedIn(request);
   const customer = user.role === "user";
-  const [messages, business] = await Promise.all([
+  const [messages, business, agent] = await Promise.all([
     customer ? loadMessagePreferences(user.id) : null,
     customer ? getBusinessBuyer(user.id) : null,
+    customer ? getAgent(user.id) : null,
   ]);
   return {
     title: m.account_title_account(),
@@ -67,6 +69,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       verified: user.verified,
     },
     messages,
+    // Field agents (docs/decisions/065-field-agents.md): an agent's pages, or the way to become one.
+    agentLink: customer
+      ? agent
+        ? { to: "/agent", label: m.agents_account_open() }
+        : { to: "/agent/register", label: m.agents_account_become() }
+      : null,
     business: business && {
       ...business,
       stateName: indianStateByGstCode(business.gstin.slice(0, 2))?.name ?? business.gstin.slice(0, 2),
@@ -239,6 +247,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <Link to="/account/wishlist" className="font-medium text-brand-800 underline">
               {t("ui_wishlist_menu")}
             </Link>
+            {loaderData.agentLink ? (
+              <>
+                {" · "}
+                <Link to={loaderData.agentLink.to} className="font-medium text-brand-800 underline">
+                  {loaderData.agentLink.label}
+                </Link>
+              </>
+            ) : null}
           </p>
           <Form method="post" noValidate className="mt-4">
             <fieldset disabled={busy} className="space-y-4">

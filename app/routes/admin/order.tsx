@@ -152,7 +152,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </p>
           {order.placedBy ? (
             <p className="mt-1 [overflow-wrap:anywhere]" data-testid="admin-order-placed-by">
-              Placed by {order.placedBy} (phone order)
+              Placed by {order.placedBy} ({order.placedAs})
             </p>
           ) : null}
           {order.business ? (

@@ -33,7 +33,7 @@ export async function getOrderForAdmin(id: string) {
     listOrderDocuments(id),
     listShipments([id]),
     // A phone order's member of staff (docs/decisions/062-assisted-orders.md); an account removed since reads as such.
-    order.placed_by ? db.selectFrom("user").select("name").where("id", "=", order.placed_by).executeTakeFirst() : undefined,
+    order.placed_by ? db.selectFrom("user").select(["name", "role"]).where("id", "=", order.placed_by).executeTakeFirst() : undefined,
   ]);
   const fulfilment = await describeFulfilment(lines, shipments);
   const lots = await listLineLots(
@@ -55,6 +55,8 @@ export async function getOrderForAdmin(id: string) {
     customerPhone: order.customer_phone,
     /** Who placed it for the customer (a phone order), or null for the customer's own. */
     placedBy: order.placed_by ? (placer?.name ?? "a former member of staff") : null,
+    /** How: by the store's phone desk (a member of staff), or by a field agent (a customer's account, docs/decisions/065-field-agents.md). */
+    placedAs: placer?.role === "user" ? ("field agent" as const) : ("phone order" as const),
     // Invoiced to a registered business (docs/decisions/051-business-buyers.md), or null.
     business: order.buyer_gstin ? { legalName: order.buyer_legal_name ?? order.customer_name, gstin: order.buyer_gstin } : null,
     address: { street: order.street, city: order.city, state: order.state, pincode: order.pincode },

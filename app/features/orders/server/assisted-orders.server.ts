@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
-import { getDatabase } from "~/platform/db/db.server";
+import { type Db, getDatabase } from "~/platform/db/db.server";
 import { getEnv } from "~/platform/env.server";
 import { newId, isId } from "~/platform/ids";
 import { type Locale, localizePath } from "~/platform/i18n/locale";
@@ -190,7 +190,12 @@ export async function addFarmer(input: NewFarmer): Promise<{ farmer: Farmer; cre
 export async function placeAssistedOrder(
   staff: { id: string },
   farmer: Farmer,
-  order: { items: { productId: string; variantId: string; quantity: number }[]; checkoutKey: string },
+  order: {
+    items: { productId: string; variantId: string; quantity: number }[];
+    checkoutKey: string;
+    /** Run in the order's transaction (a field agent's daily limit): placeOrder's `check`. */
+    check?: (trx: Db) => Promise<void>;
+  },
 ): Promise<{ orderId: string; created: boolean }> {
   const methods = await getCheckoutMethods();
   if (!methods.some((m) => m.key === "cod")) throw new OrderRefused(refusal("checkout.payment_method"), 400, "paymentMethod");
@@ -208,7 +213,7 @@ export async function placeAssistedOrder(
         state: farmer.state,
         pincode: farmer.pincode,
       },
-      { placedBy: staff.id },
+      { placedBy: staff.id, ...(order.check ? { check: order.check } : {}) },
     ),
   );
   if (placed.created) {

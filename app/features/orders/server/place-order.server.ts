@@ -108,6 +108,11 @@ export async function placeOrder(
     ip?: string;
     /** An assisted order (docs/decisions/062-assisted-orders.md): the member of staff who placed it for the customer. */
     placedBy?: string;
+    /**
+     * A check of whoever placed it, run in the order's transaction after the customer's lock (a field
+     * agent's daily limit, docs/decisions/065-field-agents.md); it refuses by throwing an OrderRefused.
+     */
+    check?: (trx: Db) => Promise<void>;
   } = {},
 ): Promise<{ orderId: string; created: boolean }> {
   const { db, engine } = getDatabase();
@@ -181,6 +186,7 @@ export async function placeOrder(
           .selectNoFrom((eb) => [repeatOf(eb, asked.userId, asked.checkoutKey).as("again"), openOrdersOf(eb, asked.userId).as("open")])
           .executeTakeFirstOrThrow());
       if (seen.again) return { orderId: seen.again, created: false };
+      if (meta.check) await meta.check(trx);
       if (Number(seen.open) >= maxOpen) throw new OrderRefused(TOO_MANY_OPEN_ORDERS(maxOpen), 409);
       const held = holds ? await heldForPayment(trx, customer.id) : null;
       // A bank transfer with nothing else waiting may pass the customer's totals (one big order,
