@@ -101,6 +101,10 @@ const RULES: readonly (readonly [string, Rule])[] = [
   // Orders placed for a farmer by phone (docs/decisions/062-assisted-orders.md).
   ["/admin/assisted-orders", { read: "assist", write: "assist" }],
   ["/admin/assisted-orders/new", { read: "assist", write: "assist" }],
+  // Field agents' commission (docs/decisions/066-agent-commission.md): the accounts read it, owners set the rates.
+  ["/admin/agent-commission", { read: "money", write: "settings" }],
+  ["/admin/agent-commission/statement.csv", { read: "money", write: "settings" }],
+  ["/admin/agent-commission/statement.pdf", { read: "money", write: "settings" }],
   ["/admin/returns", { read: "orders.read", write: "orders" }],
   ["/admin/packing-slips", { read: "orders.read", write: "orders" }],
   ["/admin/stock-alerts", { read: "catalogue", write: "catalogue" }],
