@@ -7,12 +7,12 @@ import { fieldErrors, firstError } from "~/platform/core/form-errors";
 import { readFields } from "~/platform/http/read-form.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { indiaToday } from "~/platform/core/india-day";
-import { formatDate, formatMonthYear } from "~/platform/core/dates";
+import { formatDate } from "~/platform/core/dates";
 import { formatPaiseExact } from "~/platform/core/money";
 import { formatOrderId } from "~/platform/core/order-id";
 import { CATEGORY_KEYS, isCategoryKey } from "~/features/catalog/domain/categories";
 import { CATEGORY_LABELS } from "~/features/catalog/domain/category-labels";
-import { CommissionRatesSchema, isStatementMonth, percentText } from "~/features/commission/domain/commission";
+import { CommissionRatesSchema, isStatementMonth, monthTitle, percentText } from "~/features/commission/domain/commission";
 import { getCommissionRates, saveCommissionRates } from "~/features/commission/server/commission-rates.server";
 import { agentStatement, agentTotals, type StatementLine } from "~/features/commission/server/agent-statement.server";
 
@@ -130,7 +130,7 @@ function Lines({ lines, title, total }: { lines: ReturnType<typeof shownLine>[];
               {lines.map((l) => (
                 <tr key={l.key}>
                   <td className={cell}>
-                    <Link to={`/admin/orders/${l.orderId}`} className="font-mono text-brand-800 underline">
+                    <Link to={`/admin/orders/${l.orderId}`} className="whitespace-nowrap font-mono text-brand-800 underline">
                       {l.order}
                     </Link>
                   </td>
@@ -157,7 +157,7 @@ function Lines({ lines, title, total }: { lines: ReturnType<typeof shownLine>[];
 
 export default function AdminAgentCommission({ loaderData, actionData }: Route.ComponentProps) {
   const { month, canEdit, rates, agents, statement } = loaderData;
-  const monthName = isStatementMonth(month) ? formatMonthYear(`${month}-01`) : month;
+  const monthName = isStatementMonth(month) ? monthTitle(month) : month;
   const file = (ext: "csv" | "pdf") =>
     statement ? `${PATH}/statement.${ext}?agent=${encodeURIComponent(statement.agent.id)}&month=${encodeURIComponent(month)}` : "";
   return (

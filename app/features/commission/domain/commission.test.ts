@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CommissionRatesSchema, commissionOf, earnedOf, isStatementMonth, monthBounds, percentText } from "./commission";
+import { CommissionRatesSchema, commissionOf, earnedOf, isStatementMonth, monthBounds, monthTitle, percentText } from "./commission";
 
 describe("commission arithmetic", () => {
   it("rounds a line's commission down to the paisa, never above the rate", () => {
@@ -46,5 +46,12 @@ describe("statement months", () => {
     expect(["2026-01", "2026-11", "2031-12"].every(isStatementMonth)).toBe(true);
     expect(["2025-12", "2026-13", "2026-00", "2026-1", "x", ""].some(isStatementMonth)).toBe(false);
     expect(monthBounds("2026-11")).toEqual({ startIso: "2026-10-31T18:30:00.000Z", endIso: "2026-11-30T18:30:00.000Z" });
+  });
+});
+
+describe("month titles", () => {
+  it("name the month in full, in English and Hindi", () => {
+    expect(monthTitle("2026-11")).toBe("November 2026");
+    expect(monthTitle("2026-11", "hi")).toBe("नवंबर 2026");
   });
 });

@@ -73,6 +73,17 @@ export function isStatementMonth(text: string): boolean {
   return match !== null && Number(match[2]) >= 1 && Number(match[2]) <= 12 && text >= FIRST_MONTH && text <= "9999-12";
 }
 
+const monthNames = {
+  en: new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" }),
+  hi: new Intl.DateTimeFormat("hi-IN", { month: "long", year: "numeric", timeZone: "UTC" }),
+};
+
+/** "November 2026", "नवंबर 2026". */
+export function monthTitle(month: string, locale: "en" | "hi" = "en"): string {
+  const [year, m] = month.split("-").map(Number);
+  return monthNames[locale].format(new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, 15)));
+}
+
 const IST_OFFSET_MS = 330 * 60 * 1000;
 
 /** The UTC instants a month spans in India (UTC+05:30 all year): from `startIso`, before `endIso`. */

@@ -1,10 +1,10 @@
 import { isCategoryKey } from "~/features/catalog/domain/categories";
 import { productText } from "~/features/catalog/domain/product-view";
-import { formatDate, formatMonthYear } from "~/platform/core/dates";
+import { formatDate } from "~/platform/core/dates";
 import { formatPaiseExact } from "~/platform/core/money";
 import { formatOrderId } from "~/platform/core/order-id";
 import { currentLocale, m } from "~/platform/i18n/i18n.server";
-import { percentText } from "../domain/commission";
+import { monthTitle, percentText } from "../domain/commission";
 import type { ShownLabels, ShownLine } from "../ui/statement-view";
 import type { AgentStatement, StatementLine } from "./agent-statement.server";
 
@@ -18,7 +18,7 @@ const CATEGORY = {
 /** A statement in the request's language, for the agent's page: its words and its lines as cards. */
 export function showStatement(s: AgentStatement) {
   const locale = currentLocale();
-  const month = formatMonthYear(`${s.month}-01`, locale);
+  const month = monthTitle(s.month, locale);
   const line = (l: StatementLine): ShownLine => ({
     key: `${l.orderId}:${l.product}:${l.placedAt}:${l.basePaise}`,
     product: productText(l.product, l.productHi, locale),

@@ -5,12 +5,11 @@ import { loadDocumentFonts } from "~/features/tax/server/document-fonts.server";
 import { BODY_SIZE, FONT, INK, SMALL_SIZE, TABLE_SIZE } from "~/features/tax/server/document-style.server";
 import { CSV_BOM, type CsvValue } from "~/platform/core/csv";
 import { csvRows } from "~/platform/csv.server";
-import { formatMonthYear } from "~/platform/core/dates";
 import { formatIsoDay, indiaToday } from "~/platform/core/india-day";
 import { formatPaiseExact } from "~/platform/core/money";
 import { formatOrderId } from "~/platform/core/order-id";
 import { paiseToRupeeText } from "~/platform/core/rupee-input";
-import { percentText } from "../domain/commission";
+import { monthTitle, percentText } from "../domain/commission";
 import type { AgentStatement, StatementLine } from "./agent-statement.server";
 
 /** statement-2026-11-<agent>.csv / .pdf */
@@ -98,10 +97,10 @@ const HI = {
 type Col = { header: string; width: number; align: "left" | "right"; cell: (l: StatementLine) => string };
 
 function columns(w: number): Col[] {
-  const fixed = 62 + 78 + 52 + 62 + 36 + 60;
+  const fixed = 90 + 70 + 52 + 62 + 36 + 60;
   return [
-    { header: "Order / ऑर्डर", width: 62, align: "left", cell: (l) => formatOrderId(l.orderId) },
-    { header: "Farmer / किसान", width: 78, align: "left", cell: (l) => l.farmer },
+    { header: "Order / ऑर्डर", width: 90, align: "left", cell: (l) => formatOrderId(l.orderId) },
+    { header: "Farmer / किसान", width: 70, align: "left", cell: (l) => l.farmer },
     { header: "Delivered / डिलीवरी", width: 52, align: "left", cell: (l) => (l.deliveredAt ? formatIsoDay(day(l.deliveredAt)) : "—") },
     {
       header: "Product / सामान",
@@ -190,7 +189,7 @@ export async function statementPdf(s: AgentStatement, at: Date = new Date()): Pr
   doc.fontSize(12).text(HI.title);
   doc.font(FONT.regular).fontSize(BODY_SIZE);
   doc.text(`Agent / ${HI.agent}: ${s.agent.name} · ${s.agent.mobile} · ${s.agent.village} ${s.agent.pincode}`);
-  doc.text(`Month / ${HI.month}: ${formatMonthYear(`${s.month}-01`)} (${formatMonthYear(`${s.month}-01`, "hi")})`);
+  doc.text(`Month / ${HI.month}: ${monthTitle(s.month)} (${monthTitle(s.month, "hi")})`);
   doc
     .fontSize(SMALL_SIZE)
     .fillColor(INK.muted)
