@@ -36,6 +36,7 @@ export const ADMIN_PAGES: { path: string; heading: string }[] = [
   { path: "/admin/lots/import", heading: "Receive lots from a CSV file" },
   { path: "/admin/assisted-orders/new", heading: "Phone Orders" },
   { path: "/admin/agents", heading: "Field Agents" },
+  { path: "/admin/agent-commission", heading: "Agent Commission" },
 ];
 
 /** The sidebar links the spec asks for, in order, with where each goes (then a Logout button). */

@@ -83,6 +83,10 @@ export interface RefusalParams {
   "kits.part_unknown": { sku: string };
   "kits.part_is_kit": { sku: string };
 
+  // ---- Field agents' commission (docs/decisions/066-agent-commission.md)
+  "commission.month": None;
+  "commission.not_agent": None;
+
   // ---- Recalls: a lot taken off sale, its flagged orders (docs/decisions/059-recalls.md)
   "recalls.reason": None;
   "recalls.reason_long": { max: number };

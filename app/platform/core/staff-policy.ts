@@ -118,6 +118,10 @@ const RULES: readonly (readonly [string, Rule])[] = [
   ["/admin/assisted-orders/new", { read: "assist", write: "assist" }],
   // Field agents (docs/decisions/065-field-agents.md): whoever reads customers reads them.
   ["/admin/agents", { read: "customers.read", write: "agents" }],
+  // Field agents' commission (docs/decisions/066-agent-commission.md): the accounts read it, owners set the rates.
+  ["/admin/agent-commission", { read: "money", write: "settings" }],
+  ["/admin/agent-commission/statement.csv", { read: "money", write: "settings" }],
+  ["/admin/agent-commission/statement.pdf", { read: "money", write: "settings" }],
   ["/admin/returns", { read: "orders.read", write: "orders" }],
   ["/admin/packing-slips", { read: "orders.read", write: "orders" }],
   ["/admin/stock-alerts", { read: "catalogue", write: "catalogue" }],

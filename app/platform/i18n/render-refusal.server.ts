@@ -104,6 +104,8 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "kits.part_quantity": m.catalog_refusal_kit_part_quantity,
   "kits.part_unknown": m.catalog_refusal_kit_part_unknown,
   "kits.part_is_kit": m.catalog_refusal_kit_part_is_kit,
+  "commission.month": m.commission_refusal_month,
+  "commission.not_agent": m.commission_refusal_not_agent,
   "recalls.reason": m.recalls_refusal_reason,
   "recalls.reason_long": m.recalls_refusal_reason_long,
   "recalls.lot_gone": m.recalls_refusal_lot_gone,

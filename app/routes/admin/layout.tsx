@@ -20,6 +20,7 @@ import UsersRound from "lucide-react/icons/users-round";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Phone from "lucide-react/icons/phone";
 import UserCheck from "lucide-react/icons/user-check";
+import HandCoins from "lucide-react/icons/hand-coins";
 import Store from "lucide-react/icons/store";
 import Truck from "lucide-react/icons/truck";
 import Users from "lucide-react/icons/users";
@@ -65,6 +66,7 @@ const links = [
   { to: "/admin/stock-alerts", label: "Stock Alerts", icon: TriangleAlert },
   { to: "/admin/lots/import", label: "Receive Lots", icon: Layers },
   { to: "/admin/gst", label: "GST Report", icon: ReceiptIndianRupee },
+  { to: "/admin/agent-commission", label: "Agent Commission", icon: HandCoins },
   { to: "/admin/vendors", label: "Vendors", icon: Store },
   { to: "/admin/messages", label: "Messages", icon: Mail },
   { to: "/admin/reviews", label: "Reviews", icon: Star },

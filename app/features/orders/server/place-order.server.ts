@@ -61,6 +61,7 @@ import {
   readOffers,
 } from "~/features/offers/server/order-offers.server";
 import { withGstSavings } from "~/features/offers/domain/shown-savings";
+import { recordAgentCommission } from "~/features/commission/server/record-commission.server";
 
 export type Customer = { id: string; name: string; email: string };
 
@@ -462,7 +463,8 @@ export async function placeOrder(
       // Offers without limits are counted by their use rows alone, which the one statement can write.
       const unlimited = !offered || !usesOffers || usesOnlyUnlimited(offered, offers);
       // An order that sells or reaches a kit takes the general path: its kits' products are locked after the parts'.
-      if (engine === "postgres" && !holds && unlimited && !kits && !general) {
+      // So does one placed for a farmer, whose agent's commission is written after its lines (decision 066).
+      if (engine === "postgres" && !holds && unlimited && !kits && !general && !meta.placedBy) {
         // Cash on delivery: the order and its stock in one statement (placeTakingStock). The summary's
         // stock is taken with the sizes'; the rest of it changes only when a size sells out.
         const uses = offered && usesOffers ? offerUseRows(offered, { orderId, userId: customer.id, now }) : [];
@@ -495,6 +497,7 @@ export async function placeOrder(
         await trx.insertInto("order_event").values(event).execute();
         await insertOutboxRows(trx, messages);
       }
+      if (meta.placedBy) await recordAgentCommission(trx, meta.placedBy, orderLines);
 
       // The offers' uses, last: after the products' locks, as every order takes them, so two orders
       // cannot deadlock; the offer's row is then held only to the commit.
