@@ -333,7 +333,8 @@ export async function resendPayLink(orderId: string): Promise<{ payBy: string }>
       )
       .executeTakeFirstOrThrow();
     const before = Number(sent.n);
-    await enqueueSms(trx, "assisted-pay-link-sms", `assisted-pay-link:${order.id}:${before + 1}`, sms);
+    // The first SMS is `assisted-pay-link:<order>`; the n-th sent again `…:<n>`.
+    await enqueueSms(trx, "assisted-pay-link-sms", `assisted-pay-link:${order.id}:${before}`, sms);
     await recordAudit(trx, {
       kind: "order.pay_link_resend",
       object: { type: "order", id: order.id },
