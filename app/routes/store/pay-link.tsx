@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/pay-link";
 import { readFields } from "~/platform/http/read-form.server";
-import { currentLocale, m } from "~/platform/i18n/i18n.server";
+import { m } from "~/platform/i18n/i18n.server";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { refusal } from "~/platform/core/refusal";
 import { formatOrderId } from "~/platform/core/order-id";
@@ -84,7 +84,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     if (fields.intent === "razorpay-verify" || fields.intent === "razorpay-failed") {
       const paid = await confirmLinkPayment(params.orderId, token, fields, fields.intent === "razorpay-failed");
-      return redirect(payLinkPath(params.orderId, currentLocale(), paymentNotice(paid.outcome)));
+      // The path without /hi: a Hindi page's redirect is put in Hindi by the server (document) or the router's basename.
+      return redirect(payLinkPath(params.orderId, "en", paymentNotice(paid.outcome)));
     }
   } catch (error) {
     if (error instanceof PayLinkRefused) return data({ error: badLink() }, { status: 400 });
