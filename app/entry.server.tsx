@@ -131,7 +131,8 @@ export default function handleRequest(
   const requestScope = requestContext.getStore();
   if (requestScope) requestScope.nonce = nonce;
   if (getEnv().NODE_ENV === "production") {
-    const paying = /^\/(checkout|order-confirmation)(\/|$)/.test(new URL(request.url).pathname);
+    // The order's SMS pay link (docs/decisions/063-phone-order-pay-link.md) pays too.
+    const paying = /^\/(checkout|order-confirmation|orders\/[a-z0-9]+\/pay)(\/|$)/.test(new URL(request.url).pathname);
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, paying ? paymentOrigins() : undefined));
   }
 

@@ -23,6 +23,7 @@ export default [
     route("orders/:orderId/return", "routes/store/return-request.tsx"),
     route("orders/:orderId/not-mine", "routes/store/not-mine.tsx"),
     route("agent/commission", "routes/store/agent-commission.tsx"),
+    route("orders/:orderId/pay", "routes/store/pay-link.tsx"),
     route("account", "routes/account/account.tsx"),
     route("account/addresses", "routes/account/addresses.tsx"),
     route("account/wishlist", "routes/account/wishlist.tsx"),

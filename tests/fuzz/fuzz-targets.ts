@@ -519,6 +519,23 @@ export const ACTION_TARGETS: ActionTarget[] = [
     group: "store",
   },
   {
+    // A phone order's pay link (docs/decisions/063-phone-order-pay-link.md): a forged signature is a 400.
+    file: "routes/store/pay-link.tsx",
+    label: "pay a phone order by its SMS link",
+    path: (w) => `/orders/${w.orderIds[0]}/pay?t=forged`,
+    roles: ["anon", "customer", "vendor", "admin"],
+    refused: [],
+    valid: (_w, i) => ({ intent: i % 2 ? "pay" : "razorpay-verify", t: `forged.${i}` }),
+    special: () => ({
+      intent: fc.constantFrom("pay", "razorpay-verify", "razorpay-failed", "", "__proto__"),
+      t: fc.constantFrom("", "a.b", "%00", "x".repeat(500), "__proto__"),
+      razorpay_order_id: fc.constantFrom("", "order_x", "../x", "x".repeat(200)),
+      metadata: fc.constantFrom("", "{", '{"order_id":"order_x","payment_id":"pay_x"}'),
+    }),
+    samples: 12,
+    group: "store",
+  },
+  {
     file: "routes/store/order-confirmation.tsx",
     label: "pay for an order",
     path: (w) => `/order-confirmation/${w.orderIds[0]}`,
@@ -941,7 +958,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
               seller: "store",
             },
     special: (w) => ({
-      intent: fc.constantFrom("ship", "mark-paid", "status", "", "Ship"),
+      intent: fc.constantFrom("ship", "mark-paid", "status", "", "Ship", "resend-pay-link"),
       status: statuses,
       seller: fc.constantFrom("all", "store", w.vendorId, "nosuchvendor1", "", "../x"),
       courier: courierValues,
@@ -1667,6 +1684,7 @@ export const GET_TARGETS: GetTarget[] = [
     params: ["farmer", "lines", "add", "remove", "quantity", "q"],
   },
   { file: "routes/admin/agents.tsx", path: () => "/admin/agents", role: "admin", params: ["status"] },
+  { file: "routes/store/pay-link.tsx", path: (w) => `/orders/${w.orderIds[0]}/pay`, role: "anon", params: ["t", "payment"] },
   { file: "routes/admin/orders.tsx", path: () => "/admin/orders", role: "admin", params: ["status", "q", "cursor", "dir"] },
   { file: "routes/resources/admin-orders-export.ts", path: () => "/admin/orders/export", role: "admin", params: ["from", "to"] },
   { file: "routes/resources/admin-orders-export.ts", path: () => "/admin/orders/export", role: "customer", params: ["from", "to"] },

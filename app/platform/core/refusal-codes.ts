@@ -182,6 +182,8 @@ export interface RefusalParams {
   "orders.assisted_name": None;
   "orders.assisted_no_farmer": None;
   "orders.assisted_number_taken": None;
+  "orders.assisted_link_off": None;
+  "orders.pay_link": None;
   "orders.cancel_shipped": { days: number };
   "orders.cancel_delivered": { days: number };
   "orders.cancel_paid_offline": None;

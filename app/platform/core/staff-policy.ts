@@ -110,7 +110,15 @@ const RULES: readonly (readonly [string, Rule])[] = [
     {
       read: "orders.read",
       // Money moves by the accounts' hand; the goods by the order desk's.
-      write: { "retry-refund": "money", "stray-refund": "money", "stray-settle": "money", "mark-paid": "money", "*": "orders" },
+      // Sending a phone order's pay link again is the phone desk's (docs/decisions/063-phone-order-pay-link.md).
+      write: {
+        "retry-refund": "money",
+        "stray-refund": "money",
+        "stray-settle": "money",
+        "mark-paid": "money",
+        "resend-pay-link": "assist",
+        "*": "orders",
+      },
     },
   ],
   // Orders placed for a farmer by phone (docs/decisions/062-assisted-orders.md).

@@ -239,6 +239,8 @@ const SAY: { [C in RefusalCode]: Say<C> } = {
   "orders.assisted_name": m.orders_refusal_assisted_name,
   "orders.assisted_no_farmer": m.orders_refusal_assisted_no_farmer,
   "orders.assisted_number_taken": m.orders_refusal_assisted_number_taken,
+  "orders.assisted_link_off": m.orders_refusal_assisted_link_off,
+  "orders.pay_link": m.orders_refusal_pay_link,
   "orders.cancel_shipped": m.orders_refusal_cancel_shipped,
   "orders.cancel_delivered": m.orders_refusal_cancel_delivered,
   "orders.cancel_paid_offline": m.orders_refusal_cancel_paid_offline,

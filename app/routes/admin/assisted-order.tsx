@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/assisted-order";
 import { requireAdminAction, requireAdminPage } from "~/platform/auth/guards.server";
@@ -15,9 +16,10 @@ import { FIELD_MAX } from "~/features/accounts/domain/account-rules";
 import { formatMobile } from "~/features/accounts/domain/mobile";
 import { type CookieLine, parseCartCookie } from "~/features/cart/domain/cart-cookie";
 import { MAX_LINE_QUANTITY } from "~/features/cart/domain/cart-limits";
-import { FarmerMobileSchema, NewFarmerSchema } from "~/features/orders/domain/assisted-orders";
+import { AssistedPaymentSchema, FarmerMobileSchema, NewFarmerSchema } from "~/features/orders/domain/assisted-orders";
 import {
   addFarmer,
+  assistedPayments,
   findFarmerByMobile,
   getFarmer,
   placeAssistedOrder,
@@ -26,6 +28,7 @@ import {
 } from "~/features/orders/server/assisted-orders.server";
 import { OrderRefused } from "~/features/orders/server/place-order.server";
 import { formatOrderId } from "~/platform/core/order-id";
+import { formatDateTime } from "~/platform/core/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Phone Orders · Angle Admin" }];
 
@@ -43,7 +46,8 @@ function pageUrl(farmerId: string, lines: readonly CookieLine[], q = "") {
 /**
  * The phone desk (docs/decisions/062-assisted-orders.md): find the farmer by mobile number (or add
  * them), build the cart in the address (farmer, lines, search), see it priced as the storefront
- * prices it, and place it as cash on delivery.
+ * prices it, and place it as cash on delivery or with a UPI payment link sent by SMS
+ * (docs/decisions/063-phone-order-pay-link.md).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
@@ -70,7 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(pageUrl(farmer.id, lines, params.get("q") ?? ""));
   }
   const q = params.get("q") ?? "";
-  const [found, cart] = await Promise.all([searchSizes(q), quoteAssistedCart(farmer, lines)]);
+  const [found, cart, payments] = await Promise.all([searchSizes(q), quoteAssistedCart(farmer, lines), assistedPayments()]);
   return {
     step: "cart" as const,
     farmer: { ...farmer, mobile: formatMobile(farmer.mobile) },
@@ -78,6 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     q,
     found: found.map((s) => ({ ...s, stock: Number(s.stock) })),
     cart,
+    payments,
     // One key per page drawn: a second click on "Place order" is the first order.
     checkoutKey: `assist-${newId(24)}`,
   };
@@ -107,13 +112,19 @@ export async function action({ request }: Route.ActionArgs) {
     if (lines.length === 0 || key === null || lines.some((l) => !l.variantId)) {
       return data({ error: renderRefusal(refusal("checkout.cart_empty")) }, { status: 400 });
     }
+    const payment = AssistedPaymentSchema.safeParse(fields.payment ?? "cod");
+    if (!payment.success) return data({ error: renderRefusal(refusal("checkout.payment_method")) }, { status: 400 });
     try {
-      const { orderId } = await placeAssistedOrder(staff, farmer, {
+      const { orderId, payBy } = await placeAssistedOrder(staff, farmer, {
         items: lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? "", quantity: l.quantity })),
         checkoutKey: key,
+        payment: payment.data,
       });
       return redirectWithToast(`/admin/orders/${orderId}`, {
-        description: `Order #${formatOrderId(orderId)} placed for ${farmer.name} (cash on delivery); they were told by SMS.`,
+        description:
+          payment.data === "link" && payBy
+            ? `Order #${formatOrderId(orderId)} placed for ${farmer.name}; the payment link was sent by SMS, to pay by ${formatDateTime(payBy)}.`
+            : `Order #${formatOrderId(orderId)} placed for ${farmer.name} (cash on delivery); they were told by SMS.`,
       });
     } catch (error) {
       if (error instanceof OrderRefused) return data({ error: renderRefusal(error.refusal) }, { status: error.status });
@@ -129,9 +140,9 @@ export default function AssistedOrder({ loaderData, actionData }: Route.Componen
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Phone Orders</h1>
       <p className="mt-1 max-w-3xl text-sm text-stone-600">
-        Take an order for a farmer on the phone: find them by mobile number (or add them), build the cart, and place it as cash on delivery.
-        Prices, offers, stock and delivery are the storefront's. The farmer is told by SMS, with a link to cancel an order they did not ask
-        for.
+        Take an order for a farmer on the phone: find them by mobile number (or add them), build the cart, and place it as cash on delivery
+        or send a link to pay by UPI. Prices, offers, stock and delivery are the storefront's. The farmer is told by SMS, with a link to
+        cancel an order they did not ask for.
       </p>
       <FormError message={actionData?.error ?? (loaderData.step === "find" ? loaderData.error : null)} />
       {loaderData.step === "cart" ? (
@@ -315,7 +326,7 @@ function CartStep({ data: page, busy }: { data: CartData; busy: boolean }) {
           <dd className="text-right">{formatPaise(cart.totals.shipping)}</dd>
           <dt>GST</dt>
           <dd className="text-right">{formatPaise(cart.totals.tax)}</dd>
-          <dt className="font-semibold">Total (cash on delivery)</dt>
+          <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold" data-testid="assist-total">
             {formatPaise(cart.totals.total)}
           </dd>
@@ -325,20 +336,50 @@ function CartStep({ data: page, busy }: { data: CartData; busy: boolean }) {
             ? `Delivers to ${farmer.pincode} by ${cart.delivery.date}${cart.delivery.cod ? "" : "; cash on delivery is not offered there"}.`
             : cart.delivery.message}
         </p>
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value="place" />
-          <input type="hidden" name="farmer" value={farmer.id} />
-          <input type="hidden" name="lines" value={page.linesText} />
-          <input type="hidden" name="checkoutKey" value={page.checkoutKey} />
-          <button
-            type="submit"
-            disabled={busy || !placeable}
-            className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white disabled:opacity-60"
-          >
-            Place order (cash on delivery)
-          </button>
-        </Form>
+        <PlaceForm page={page} busy={busy} placeable={placeable} />
       </section>
     </div>
+  );
+}
+
+const PAYMENT_CHOICES = {
+  cod: { label: "Cash on delivery", button: "Place order (cash on delivery)" },
+  link: { label: "Send payment link (UPI)", button: "Place order and send payment link" },
+} as const;
+
+/** How the farmer pays (the methods the store's checkout offers now), and the button that places it. */
+function PlaceForm({ page, busy, placeable }: { page: CartData; busy: boolean; placeable: boolean }) {
+  const [first] = page.payments;
+  const [payment, setPayment] = useState(first ?? "cod");
+  if (!first)
+    return <p className="mt-3 text-sm font-medium text-red-800">Neither cash on delivery nor UPI is switched on in Payment Settings.</p>;
+  return (
+    <Form method="post" className="mt-3">
+      <input type="hidden" name="intent" value="place" />
+      <input type="hidden" name="farmer" value={page.farmer.id} />
+      <input type="hidden" name="lines" value={page.linesText} />
+      <input type="hidden" name="checkoutKey" value={page.checkoutKey} />
+      <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
+        <legend className="text-sm font-medium text-stone-700">How the farmer pays</legend>
+        {page.payments.map((p) => (
+          <label key={p} className="flex min-h-10 items-center gap-2 text-sm">
+            <input type="radio" name="payment" value={p} checked={payment === p} onChange={() => setPayment(p)} />
+            {PAYMENT_CHOICES[p].label}
+          </label>
+        ))}
+      </fieldset>
+      {payment === "link" ? (
+        <p className="mt-1 text-sm text-stone-600">
+          The farmer gets an SMS with a link to pay by UPI; the items are kept for them until the time to pay runs out.
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={busy || !placeable}
+        className="mt-2 h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white disabled:opacity-60"
+      >
+        {PAYMENT_CHOICES[payment].button}
+      </button>
+    </Form>
   );
 }

@@ -29,7 +29,8 @@ import { OrderReturnsSection } from "~/features/orders/ui/return-decisions";
 import { CancelPayoutSchema } from "~/features/orders/domain/return-forms";
 import { decideReturnFromForm, isReturnDecision } from "~/features/orders/server/return-decision.server";
 import { getAdminOrderAftercare } from "~/features/orders/server/order-aftercare.server";
-import { adminFormErrors } from "~/platform/i18n/render-refusal.server";
+import { adminFormErrors, renderRefusal } from "~/platform/i18n/render-refusal.server";
+import { AssistRefused, resendPayLink } from "~/features/orders/server/assisted-orders.server";
 import { formatOrderId } from "~/platform/core/order-id";
 // Recalls (docs/decisions/059-recalls.md): a recalled lot this order holds, swapped or cancelled here.
 import { listOrderRecallHolds } from "~/features/lots/server/recall-holds.server";
@@ -49,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // What the staff role may do here (issue 33): the page offers only those forms.
   const role = staffRoleOf(admin.staffRole);
   return {
-    can: { orders: may(role, "orders"), money: may(role, "money") },
+    can: { orders: may(role, "orders"), money: may(role, "money"), assist: may(role, "assist") },
     order,
     paymentNames: await getPaymentMethodNames(),
     aftercare: await getAdminOrderAftercare(order.id),
@@ -72,6 +73,17 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectWithToast(`/admin/orders/${params.id}`, { description: `E-way bill ${number} recorded.` });
     } catch (error) {
       if (error instanceof EwayBillRefused) return data({ ewayBillError: error.message }, { status: error.status });
+      throw error;
+    }
+  }
+  if (fields.intent === "resend-pay-link") {
+    try {
+      const { payBy } = await resendPayLink(params.id);
+      return redirectWithToast(`/admin/orders/${params.id}`, {
+        description: `Payment link sent again by SMS; it can be paid until ${formatDateTime(payBy)}.`,
+      });
+    } catch (error) {
+      if (error instanceof AssistRefused) return data({ error: renderRefusal(error.refusal) }, { status: error.status });
       throw error;
     }
   }
@@ -154,6 +166,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <p className="mt-1 [overflow-wrap:anywhere]" data-testid="admin-order-placed-by">
               Placed by {order.placedBy} ({order.placedAs})
             </p>
+          ) : null}
+          {order.placedBy && order.paymentMethod === "upi" ? (
+            <PayLinkState order={order} canResend={loaderData.can.assist} busy={busy} />
           ) : null}
           {order.business ? (
             <p className="mt-1 [overflow-wrap:anywhere]" data-testid="admin-order-business">
@@ -381,4 +396,33 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 /** Name, phone and email, each only when real, on one line. */
 function contactLine(contact: ReturnType<typeof shownContact>) {
   return [contact.name, contact.phone, contact.email].filter(Boolean).join(" · ");
+}
+
+/** A phone order to be paid by the SMS link: until when it waits, and sending the link again. */
+function PayLinkState({
+  order,
+  canResend,
+  busy,
+}: {
+  order: { status: string; payment: { status: string; dueAt: string | null } };
+  canResend: boolean;
+  busy: boolean;
+}) {
+  const { dueAt } = order.payment;
+  const waiting = order.status === "pending" && (order.payment.status === "awaiting_payment" || order.payment.status === "failed");
+  if (!waiting || !dueAt) return null;
+  const open = Date.parse(dueAt) > Date.now();
+  return (
+    <div className="mt-1" data-testid="admin-order-pay-link">
+      <p>{open ? `Awaits payment by the SMS link until ${formatDateTime(dueAt)}.` : "The time to pay by the SMS link has run out."}</p>
+      {open && canResend ? (
+        <Form method="post" className="mt-1">
+          <input type="hidden" name="intent" value="resend-pay-link" />
+          <button type="submit" disabled={busy} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-semibold">
+            Send the link again
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "../../orders/domain/orders";
-import { chooseSmsTemplate, orderStatusSms, refundSms, type SmsContent, signInCodeSms } from "./sms-messages";
+import { assistedPayLinkSms, chooseSmsTemplate, orderStatusSms, refundSms, type SmsContent, signInCodeSms } from "./sms-messages";
 
 /** The text a DLT template gives once MSG91 fills its `##name##` placeholders from the variables. */
 const fill = (template: string, variables: Record<string, string>) =>
@@ -15,6 +15,10 @@ const TEMPLATES = {
   orderStatus: {
     en: "Angle order ###order## is ##status##. Details: ##link##",
     hi: "आपका Angle ऑर्डर ###order## ##status##। पूरी जानकारी: ##link##",
+  },
+  payLink: {
+    en: "##store##'s phone desk placed order ###order## for you: ##total##. Pay by UPI before ##until##: ##link## (did not ask for it? cancel it there)",
+    hi: "##store## के फ़ोन डेस्क ने आपके लिए ऑर्डर ###order## रखा है: ##total##। ##until## तक UPI से भुगतान करें: ##link## (आपने नहीं माँगा? वहीं रद्द करें)",
   },
 };
 
@@ -97,5 +101,23 @@ describe("the refund SMS", () => {
         expect(sms.text).toContain(reference ?? (locale === "hi" ? "भुगतान का मूल तरीका" : "original payment method"));
       }
     }
+  });
+});
+
+describe("the phone order's pay link SMS", () => {
+  it("says who placed it, the amount, until when and the one link, as its template in each language", () => {
+    const order = {
+      id: "AB12CD34EF56GH78",
+      total: "₹2,700.00",
+      until: "30 November 2026 at 3:15 pm",
+      link: "https://angle.in/orders/ab12/pay?t=x",
+    };
+    const en = assistedPayLinkSms("Angle", order, "en");
+    expect(en.text).toContain("Angle's phone desk placed order #AB12-CD34-EF56-GH78");
+    expect(en.text).toContain("₹2,700.00");
+    expectTemplate(en, TEMPLATES.payLink.en);
+    const hi = assistedPayLinkSms("Angle", { ...order, until: "30 नवंबर 2026, दोपहर 3:15" }, "hi");
+    expect(hi.text).toContain("30 नवंबर 2026, दोपहर 3:15 तक UPI से भुगतान करें");
+    expectTemplate(hi, TEMPLATES.payLink.hi);
   });
 });

@@ -112,6 +112,32 @@ export function assistedOrderSms(storeName: string, order: { id: string; total: 
   };
 }
 
+/**
+ * An order the phone desk placed to be paid online: one link, to the page that takes the UPI payment
+ * and also cancels an order the farmer did not ask for (docs/decisions/063-phone-order-pay-link.md).
+ * Templates:
+ * - MSG91_TEMPLATE_ASSISTED_PAY_LINK: "##store##'s phone desk placed order ###order## for you: ##total##. Pay by UPI before ##until##: ##link## (did not ask for it? cancel it there)"
+ * - MSG91_TEMPLATE_ASSISTED_PAY_LINK_HI: "##store## के फ़ोन डेस्क ने आपके लिए ऑर्डर ###order## रखा है: ##total##। ##until## तक UPI से भुगतान करें: ##link## (आपने नहीं माँगा? वहीं रद्द करें)"
+ */
+export function assistedPayLinkSms(
+  storeName: string,
+  order: { id: string; total: string; until: string; link: string },
+  locale: Locale,
+): SmsContent {
+  const id = formatOrderId(order.id);
+  const variables = { store: storeName, order: id, total: order.total, until: order.until, link: order.link };
+  if (locale === "hi") {
+    return {
+      text: `${storeName} के फ़ोन डेस्क ने आपके लिए ऑर्डर #${id} रखा है: ${order.total}। ${order.until} तक UPI से भुगतान करें: ${order.link} (आपने नहीं माँगा? वहीं रद्द करें)`,
+      variables,
+    };
+  }
+  return {
+    text: `${storeName}'s phone desk placed order #${id} for you: ${order.total}. Pay by UPI before ${order.until}: ${order.link} (did not ask for it? cancel it there)`,
+    variables,
+  };
+}
+
 /** The DLT template ids for one kind of SMS: English, and Hindi when one is registered. */
 export type SmsTemplateIds = { en?: string; hi?: string };
 

@@ -26,3 +26,7 @@ export const NewFarmerSchema = z.object({
   ...addressFields,
 });
 export type NewFarmer = z.infer<typeof NewFarmerSchema>;
+
+/** How the farmer pays (docs/decisions/063-phone-order-pay-link.md): cash on delivery, or a UPI link by SMS. */
+export const AssistedPaymentSchema = z.enum(["cod", "link"], refusalCode("checkout.payment_method"));
+export type AssistedPayment = z.infer<typeof AssistedPaymentSchema>;

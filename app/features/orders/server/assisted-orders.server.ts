@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { type Db, getDatabase } from "~/platform/db/db.server";
 import { getEnv } from "~/platform/env.server";
@@ -18,25 +17,31 @@ import { checkDelivery } from "~/features/delivery/server/delivery.server";
 import { undeliverable } from "~/features/delivery/domain/delivery";
 import { RefusalError, refusal } from "~/platform/core/refusal";
 import { formatPaiseExact } from "~/platform/core/money";
+import { formatDateTime } from "~/platform/core/dates";
 import { containsInsensitive } from "~/platform/db/like.server";
 import { formatMobile, placeholderEmail } from "~/features/accounts/domain/mobile";
-import { assistedAccountSms, assistedOrderSms } from "~/features/messaging/domain/sms-messages";
+import { assistedAccountSms, assistedOrderSms, assistedPayLinkSms } from "~/features/messaging/domain/sms-messages";
 import { enqueueSms } from "~/features/messaging/server/enqueue.server";
 import { smsTemplate } from "~/features/messaging/server/sms-template.server";
 import { nudgeOutbox } from "~/features/messaging/server/worker.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { getCheckoutMethods } from "~/features/settings/server/payment-settings.server";
 import { log } from "~/platform/log.server";
-import type { NewFarmer } from "../domain/assisted-orders";
+import { isAwaitingPayment } from "~/features/payments/domain/payments";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
+import type { AssistedPayment, NewFarmer } from "../domain/assisted-orders";
 import { cancelOrder, CancelRefused } from "./cancel-order.server";
 import { OrderRefused, placeOrder } from "./place-order.server";
+import { orderLink, orderLinkToken, orderLinkTokenMatches } from "./order-link-token.server";
+import { payLink } from "./pay-link.server";
 
 /*
  * Orders placed for a farmer by the store's phone desk (issue 33, docs/decisions/062-assisted-orders.md).
  * The desk finds the farmer by mobile number or adds them (an account as SMS sign-in makes one), and
- * places a cash-on-delivery order through placeOrder, as the farmer: the same prices, offers, stock
- * and delivery rules, in the farmer's language; the order records who placed it. The farmer is told
- * by SMS, with a signed link to cancel an order they did not ask for.
+ * places an order through placeOrder, as the farmer: the same prices, offers, stock and delivery
+ * rules, in the farmer's language; the order records who placed it. It is paid in cash on delivery or
+ * by a UPI payment link (docs/decisions/063-phone-order-pay-link.md). The farmer is told by SMS, with
+ * a signed link to cancel an order they did not ask for.
  */
 
 export type Farmer = {
@@ -181,31 +186,46 @@ export async function addFarmer(input: NewFarmer): Promise<{ farmer: Farmer; cre
   return { farmer, created: true };
 }
 
+/** The ways of paying the desk can offer now: the methods the store's checkout offers. */
+export async function assistedPayments(): Promise<AssistedPayment[]> {
+  const methods = (await getCheckoutMethods()).map((m) => m.key);
+  return [...(methods.includes("cod") ? (["cod"] as const) : []), ...(methods.includes("upi") ? (["link"] as const) : [])];
+}
+
 /**
- * Places a cash-on-delivery order for the farmer through placeOrder, as they would at the checkout,
- * to their address and in their language (its emails and SMS then are in it), recording who placed
- * it. Then queues the SMS that says an order was placed for them, with the link to refuse it.
- * A refusal is placeOrder's (OrderRefused), said as the checkout says it.
+ * Places an order for the farmer through placeOrder, as they would at the checkout, to their address
+ * and in their language (its emails and SMS then are in it), recording who placed it (`placedBy`).
+ * Cash on delivery; or "link": the store's UPI method, as the checkout places an online payment
+ * (pending, awaiting payment, its stock held until payment_due_at), and the SMS carries the link to
+ * the page that takes the payment (docs/decisions/063-phone-order-pay-link.md). A method the store
+ * does not offer now is refused. Then queues the SMS that says an order was placed for them, with the
+ * way to refuse it. A refusal is placeOrder's (OrderRefused), said as the checkout says it.
  */
 export async function placeAssistedOrder(
-  staff: { id: string },
+  placedBy: { id: string },
   farmer: Farmer,
   order: {
     items: { productId: string; variantId: string; quantity: number }[];
     checkoutKey: string;
+    payment?: AssistedPayment;
     /** Run in the order's transaction (a field agent's daily limit): placeOrder's `check`. */
     check?: (trx: Db) => Promise<void>;
   },
-): Promise<{ orderId: string; created: boolean }> {
+): Promise<{ orderId: string; created: boolean; payBy: string | null }> {
+  const payment = order.payment ?? "cod";
+  const method = payment === "link" ? "upi" : "cod";
   const methods = await getCheckoutMethods();
-  if (!methods.some((m) => m.key === "cod")) throw new OrderRefused(refusal("checkout.payment_method"), 400, "paymentMethod");
+  if (!methods.some((m) => m.key === method)) {
+    if (payment === "link") throw new OrderRefused(refusal("orders.assisted_link_off"), 409, "paymentMethod");
+    throw new OrderRefused(refusal("checkout.payment_method"), 400, "paymentMethod");
+  }
   const placed = await withLocale(farmer.locale, () =>
     placeOrder(
       { id: farmer.id, name: farmer.name, email: farmer.email },
       {
         items: order.items,
         checkoutKey: order.checkoutKey,
-        paymentMethod: "cod",
+        paymentMethod: method,
         couponCode: null,
         phone: formatMobile(farmer.mobile),
         street: farmer.street,
@@ -213,30 +233,32 @@ export async function placeAssistedOrder(
         state: farmer.state,
         pincode: farmer.pincode,
       },
-      { placedBy: staff.id, ...(order.check ? { check: order.check } : {}) },
+      { placedBy: placedBy.id, ...(order.check ? { check: order.check } : {}) },
     ),
   );
+  const { db } = getDatabase();
+  const row = await db
+    .selectFrom("orders")
+    .select(["total_paise", "payment_due_at"])
+    .where("id", "=", placed.orderId)
+    .executeTakeFirstOrThrow();
   if (placed.created) {
     try {
-      await queueAssistedOrderSms(farmer, placed.orderId);
+      if (payment === "link") await queuePayLinkSms(farmer, placed.orderId);
+      else await queueAssistedOrderSms(farmer, placed.orderId, Number(row.total_paise));
     } catch (error) {
       // The order stands; its usual SMS and emails were written with it.
       log.error({ err: error, orderId: placed.orderId }, "the phone desk's SMS about an order could not be queued");
     }
   }
-  return placed;
+  return { ...placed, payBy: row.payment_due_at };
 }
 
-async function queueAssistedOrderSms(farmer: Farmer, orderId: string) {
+async function queueAssistedOrderSms(farmer: Farmer, orderId: string, totalPaise: number) {
   const { db } = getDatabase();
   const { siteTitle } = await getGeneralSettings();
-  const row = await db.selectFrom("orders").select("total_paise").where("id", "=", orderId).executeTakeFirstOrThrow();
   const { locale, templateId } = smsTemplate("assisted-order-sms", farmer.locale);
-  const sms = assistedOrderSms(
-    siteTitle,
-    { id: orderId, total: formatPaiseExact(Number(row.total_paise)), link: notMineLink(orderId, locale) },
-    locale,
-  );
+  const sms = assistedOrderSms(siteTitle, { id: orderId, total: formatPaiseExact(totalPaise), link: notMineLink(orderId, locale) }, locale);
   await enqueueSms(db, "assisted-order-sms", `assisted-order:${orderId}`, {
     to: farmer.mobile,
     ...sms,
@@ -245,25 +267,102 @@ async function queueAssistedOrderSms(farmer: Farmer, orderId: string) {
   nudgeOutbox();
 }
 
+/**
+ * The SMS with an order's pay link, in the farmer's language: the amount, until when it can be paid,
+ * and the one link (its page also cancels an order they did not ask for).
+ */
+async function payLinkSms(farmer: Farmer, order: { id: string; total_paise: number | string | bigint; payment_due_at: string | null }) {
+  const { siteTitle } = await getGeneralSettings();
+  const { locale, templateId } = smsTemplate("assisted-pay-link-sms", farmer.locale);
+  const sms = assistedPayLinkSms(
+    siteTitle,
+    {
+      id: order.id,
+      total: formatPaiseExact(Number(order.total_paise)),
+      until: order.payment_due_at ? formatDateTime(order.payment_due_at, locale) : "",
+      link: payLink(order.id, locale),
+    },
+    locale,
+  );
+  return { to: farmer.mobile, ...sms, ...(templateId ? { templateId } : {}) };
+}
+
+async function queuePayLinkSms(farmer: Farmer, orderId: string) {
+  const { db } = getDatabase();
+  const order = await db
+    .selectFrom("orders")
+    .select(["id", "total_paise", "payment_due_at"])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  await enqueueSms(db, "assisted-pay-link-sms", `assisted-pay-link:${orderId}`, await payLinkSms(farmer, order));
+  nudgeOutbox();
+}
+
+/**
+ * Sends a phone order's pay link again (the farmer lost the SMS), while the order still waits for its
+ * payment inside its hold; recorded in the audit trail with the SMS, in one transaction. Until when it
+ * can be paid does not move: the stock is held until then.
+ */
+export async function resendPayLink(orderId: string): Promise<{ payBy: string }> {
+  const { db } = getDatabase();
+  const order = isId(orderId)
+    ? await db
+        .selectFrom("orders")
+        .select(["id", "user_id", "status", "payment_status", "payment_due_at", "total_paise"])
+        .where("id", "=", orderId)
+        .where("placed_by", "is not", null)
+        .where("payment_method", "=", "upi")
+        .executeTakeFirst()
+    : undefined;
+  const farmer = await getFarmer(order?.user_id);
+  if (!order || !farmer)
+    throw new AssistRefused(refusal("orders.order_gone"), { status: 404, english: english(refusal("orders.order_gone")) });
+  if (order.status !== "pending" || !isAwaitingPayment(order.payment_status)) {
+    throw new AssistRefused(refusal("orders.not_awaiting"), { status: 409, english: english(refusal("orders.not_awaiting")) });
+  }
+  const payBy = order.payment_due_at;
+  if (!payBy || Date.parse(payBy) <= Date.now()) {
+    throw new AssistRefused(refusal("orders.pay_expired"), { status: 409, english: english(refusal("orders.pay_expired")) });
+  }
+  const sms = await payLinkSms(farmer, order);
+  await db.transaction().execute(async (trx) => {
+    const sent = await trx
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where("kind", "=", "assisted-pay-link-sms")
+      .where((eb) =>
+        eb.or([eb("dedupe_key", "=", `assisted-pay-link:${order.id}`), eb("dedupe_key", "like", `assisted-pay-link:${order.id}:%`)]),
+      )
+      .executeTakeFirstOrThrow();
+    const before = Number(sent.n);
+    // The first SMS is `assisted-pay-link:<order>`; the n-th sent again `…:<n>`.
+    await enqueueSms(trx, "assisted-pay-link-sms", `assisted-pay-link:${order.id}:${before}`, sms);
+    await recordAudit(trx, {
+      kind: "order.pay_link_resend",
+      object: { type: "order", id: order.id },
+      before: { pay_link_sms: before },
+      after: { pay_link_sms: before + 1 },
+    });
+  });
+  nudgeOutbox();
+  return { payBy };
+}
+
 /** The signature of an order's not-mine link: an HMAC of its id under a key derived from BETTER_AUTH_SECRET. */
 export function notMineToken(orderId: string): string {
-  const key = createHmac("sha256", getEnv().BETTER_AUTH_SECRET).update("angle:not-mine:v1").digest();
-  return createHmac("sha256", key).update(orderId).digest("base64url").slice(0, 32);
+  return orderLinkToken("not-mine", orderId);
 }
 
 /** The page where a farmer cancels an order placed for them that they did not ask for, in their language. */
 export function notMineLink(orderId: string, locale: Locale): string {
-  return `${getEnv().BASE_URL}${localizePath(`/orders/${orderId}/not-mine`, locale)}?t=${notMineToken(orderId)}`;
+  return orderLink("not-mine", orderId, locale);
 }
 
 const BAD_LINK = refusal("orders.not_mine_link");
 
 /** The order a not-mine link names, when its signature is good and it was placed by the desk; else null. */
 export async function notMineOrder(orderId: string, token: string | null) {
-  if (!isId(orderId) || !token) return null;
-  const want = Buffer.from(notMineToken(orderId));
-  const got = Buffer.from(token);
-  if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
+  if (!orderLinkTokenMatches("not-mine", orderId, token)) return null;
   const { db } = getDatabase();
   const row = await db
     .selectFrom("orders")
