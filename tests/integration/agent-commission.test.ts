@@ -10,6 +10,7 @@ import { createUserWithPassword } from "~/features/accounts/server/create-user.s
 import { placeOrder } from "~/features/orders/server/place-order.server";
 import { changeOrderStatus } from "~/features/orders/server/admin-orders.server";
 import { agentStatement } from "~/features/commission/server/agent-statement.server";
+import { saveKit } from "~/features/kits/server/save-kit.server";
 import { loader as adminLoader, action as adminAction } from "~/routes/admin/agent-commission";
 import { loader as adminFile } from "~/routes/resources/admin-agent-commission-file";
 import { loader as agentPage } from "~/routes/store/agent-commission";
@@ -263,6 +264,45 @@ describe(`agents' commission (${engine})`, () => {
     await changeOrderStatus(cancelled, "cancelled", owner.id);
     const later = await agentStatement(agentA.id, month);
     expect([...(later?.earned ?? []), ...(later?.pending ?? [])].filter((l) => l.orderId === cancelled)).toEqual([]);
+  });
+
+  it("a kit sold by an agent earns on its parts' lines, each at its own category's rate", async () => {
+    const tag = newId(6).toUpperCase();
+    const part = (category: "seeds" | "fertilizers", pricePaise: number, sku: string) =>
+      createProduct({
+        name: `Kit part ${sku}`,
+        category,
+        regulatedAs: null,
+        gstRate: 5,
+        variants: [{ label: "Pack", pricePaise, stock: 20, sku }],
+      });
+    await part("seeds", 20_000, `KS-${tag}`);
+    await part("fertilizers", 50_000, `KF-${tag}`);
+    const kit = await createProduct({
+      name: `Kit ${tag}`,
+      category: "tools",
+      variants: [{ label: "1 acre", pricePaise: 60_000, stock: 20, sku: `KIT-${tag}` }],
+    });
+    await saveKit({
+      kitSku: `KIT-${tag}`,
+      pricePaise: 60_000,
+      parts: [
+        { sku: `KS-${tag}`, quantity: 1 },
+        { sku: `KF-${tag}`, quantity: 1 },
+      ],
+    });
+    const [size] = await sizesOf(kit.id);
+    const orderId = await agentOrder(agentA, [{ productId: kit.id, variantId: size?.id ?? "", quantity: 1 }]);
+    const rows = await rowsOf(orderId);
+    expect(rows.map((r) => [r.category, Number(r.rate_bp)])).toEqual([
+      ["fertilizers", 375],
+      ["seeds", 500],
+    ]);
+    const lines = await linesOf(orderId);
+    for (const row of rows) {
+      const line = lines.find((l) => l.id === row.order_line_id);
+      expect(Number(row.commission_paise)).toBe(Math.floor((Number(line?.taxable_paise) * Number(row.rate_bp)) / 10_000));
+    }
   });
 
   it("only an approved agent's orders earn: the phone desk's and a pending agent's write nothing", async () => {
