@@ -11,6 +11,8 @@ import { showStatement } from "~/features/commission/server/show-statement.serve
 import { checkApprovedAgent } from "~/features/commission/web/agent-guard.server";
 import { StatementLines } from "~/features/commission/ui/statement-view";
 import { LoginPrompt } from "~/features/accounts/ui/login-prompt";
+import { AgentNav } from "~/features/agents/ui/agent-nav";
+import { agentNavText } from "~/features/agents/web/agent-nav-text.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "My commission"} · Angle` },
@@ -39,6 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     state: "ok" as const,
     title,
     intro: m.commission_intro(),
+    nav: agentNavText(),
     form,
     downloads: { csv: m.commission_download_csv(), pdf: m.commission_download_pdf() },
     statement: showStatement(statement),
@@ -86,7 +89,8 @@ export default function AgentCommission({ loaderData }: Route.ComponentProps) {
     "inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800";
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{loaderData.title}</h1>
+      <AgentNav text={loaderData.nav} />
+      <h1 className="mt-4 text-2xl font-bold text-stone-900 sm:text-3xl">{loaderData.title}</h1>
       <p className="mt-2 text-stone-600">{loaderData.intro}</p>
       <MonthForm form={form} />
       <p className="mt-6 rounded-xl bg-brand-50 p-4 text-xl font-bold text-brand-900 ring-1 ring-brand-200">{s.text.earnedTotal}</p>

@@ -1,13 +1,14 @@
 import { NavLink } from "react-router";
 
-export type AgentNavText = { home: string; farmers: string; orders: string };
+export type AgentNavText = { home: string; farmers: string; orders: string; commission: string };
 
-/** The approved agent's three pages, as plain links (no script needed). */
+/** The approved agent's pages, as plain links (no script needed). */
 export function AgentNav({ text }: { text: AgentNavText }) {
   const links = [
     { to: "/agent", label: text.home, end: true },
     { to: "/agent/farmers", label: text.farmers, end: false },
     { to: "/agent/orders", label: text.orders, end: true },
+    { to: "/agent/commission", label: text.commission, end: true },
   ];
   return (
     <nav aria-label={text.home} className="flex flex-wrap gap-2">

@@ -6,4 +6,5 @@ export const agentNavText = (): AgentNavText => ({
   home: m.agents_home_link(),
   farmers: m.agents_link_farmers(),
   orders: m.agents_link_orders(),
+  commission: m.agents_link_commission(),
 });

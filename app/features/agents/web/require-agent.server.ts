@@ -22,7 +22,8 @@ export async function requireAgentAction(request: Request): Promise<{ user: Sess
   return found;
 }
 
-async function approvedAgent(request: Request) {
+/** The signed-in customer and their agent row when it is approved; else null (signed out, staff, not approved). */
+export async function approvedAgent(request: Request): Promise<{ user: SessionUser; agent: Agent } | null> {
   const user = await getSessionUser(request);
   if (user?.role !== "user") return null;
   const agent = await getAgent(user.id);
