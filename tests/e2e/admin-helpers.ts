@@ -35,6 +35,7 @@ export const ADMIN_PAGES: { path: string; heading: string }[] = [
   { path: "/admin/stock-alerts", heading: "Stock alerts" },
   { path: "/admin/lots/import", heading: "Receive lots from a CSV file" },
   { path: "/admin/assisted-orders/new", heading: "Phone Orders" },
+  { path: "/admin/draft-orders", heading: "Draft Orders" },
 ];
 
 /** The sidebar links the spec asks for, in order, with where each goes (then a Logout button). */

@@ -19,6 +19,7 @@ import BadgePercent from "lucide-react/icons/badge-percent";
 import UsersRound from "lucide-react/icons/users-round";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Phone from "lucide-react/icons/phone";
+import FilePen from "lucide-react/icons/file-pen";
 import Store from "lucide-react/icons/store";
 import Truck from "lucide-react/icons/truck";
 import Users from "lucide-react/icons/users";
@@ -54,6 +55,7 @@ const links = [
   { to: "/admin/users", label: "Manage Users", icon: Users },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
   { to: "/admin/assisted-orders/new", label: "Phone Orders", icon: Phone },
+  { to: "/admin/draft-orders", label: "Draft Orders", icon: FilePen },
   { to: "/admin/returns", label: "Returns", icon: Undo2 },
   { to: "/admin/offers", label: "Offers", icon: Tag },
   { to: "/admin/customer-groups", label: "Customer Groups", icon: UsersRound },

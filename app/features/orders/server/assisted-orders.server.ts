@@ -30,6 +30,7 @@ import { log } from "~/platform/log.server";
 import type { NewFarmer } from "../domain/assisted-orders";
 import { cancelOrder, CancelRefused } from "./cancel-order.server";
 import { OrderRefused, placeOrder } from "./place-order.server";
+import { type StaffDiscount, withDraftDiscount } from "./staff-discount.server";
 
 /*
  * Orders placed for a farmer by the store's phone desk (issue 33, docs/decisions/062-assisted-orders.md).
@@ -190,7 +191,12 @@ export async function addFarmer(input: NewFarmer): Promise<{ farmer: Farmer; cre
 export async function placeAssistedOrder(
   staff: { id: string },
   farmer: Farmer,
-  order: { items: { productId: string; variantId: string; quantity: number }[]; checkoutKey: string },
+  order: {
+    items: { productId: string; variantId: string; quantity: number }[];
+    checkoutKey: string;
+    /** A draft's discount (docs/decisions/064-draft-orders.md), judged by placeOrder against the goods' value. */
+    discount?: StaffDiscount;
+  },
 ): Promise<{ orderId: string; created: boolean }> {
   const methods = await getCheckoutMethods();
   if (!methods.some((m) => m.key === "cod")) throw new OrderRefused(refusal("checkout.payment_method"), 400, "paymentMethod");
@@ -208,7 +214,7 @@ export async function placeAssistedOrder(
         state: farmer.state,
         pincode: farmer.pincode,
       },
-      { placedBy: staff.id },
+      { placedBy: staff.id, ...(order.discount ? { staffDiscount: order.discount } : {}) },
     ),
   );
   if (placed.created) {
@@ -308,7 +314,7 @@ export async function searchSizes(q: string) {
  * the offers the server grants (quoteOffers, as /resources/cart-offers), the totals by the cart's
  * engine (priceCart) to their State, and the delivery answer for their pincode. Nothing is priced here.
  */
-export async function quoteAssistedCart(farmer: Farmer, wanted: readonly CookieLine[]) {
+export async function quoteAssistedCart(farmer: Farmer, wanted: readonly CookieLine[], staffDiscountPaise = 0) {
   const settings = await getGeneralSettings();
   const config = taxConfig(settings);
   const items = await quoteCart(
@@ -365,11 +371,15 @@ export async function quoteAssistedCart(farmer: Farmer, wanted: readonly CookieL
     })),
     freeShipping: quote.freeShipping,
   };
-  const priced = priceCart(lines, config, farmer.state, offers);
+  // A draft's discount (docs/decisions/064-draft-orders.md), spread as placeOrder spreads it; at most the goods.
+  const staff = withDraftDiscount(lines, offers, staffDiscountPaise);
+  const priced = priceCart(lines, config, farmer.state, staff.offers);
   const delivery = await checkDelivery(farmer.pincode);
   return {
+    goodsPaise: staff.goods,
+    staffDiscountPaise: staff.paise,
     lines: shown,
-    offers: cartShownOffers(lines, config, offers),
+    offers: cartShownOffers(lines, config, staff.offers),
     totals: { subtotal: priced.subtotal, shipping: priced.shipping, tax: priced.tax, total: priced.total },
     delivery:
       delivery.kind === "delivers"
