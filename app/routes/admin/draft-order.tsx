@@ -178,36 +178,41 @@ function OpenDraft({
             </Form>
             <ul className="mt-2 divide-y divide-stone-200" aria-label="Lines">
               {quote.lines.map((l) => (
-                <li key={l.key} className="flex flex-wrap items-end justify-between gap-2 py-2 text-sm" data-testid="draft-line">
-                  <span className="min-w-0 grow">
+                <li key={l.key} className="py-2 text-sm" data-testid="draft-line">
+                  <p>
                     {l.name}
                     {l.unitPaise === null ? null : <span className="text-stone-600"> at {formatPaise(l.unitPaise)}</span>}
                     {l.unitPaise !== null && l.stock < l.quantity ? (
                       <span className="ml-2 font-medium text-red-800">{l.stock > 0 ? `only ${l.stock} left` : "out of stock"}</span>
                     ) : null}
-                  </span>
-                  <TextField
-                    label={`Quantity of ${l.name}`}
-                    name={`qty-${l.variantId}`}
-                    type="number"
-                    min={1}
-                    max={MAX_LINE_QUANTITY}
-                    defaultValue={String(l.quantity)}
-                    form="quantities"
-                    className="w-28"
-                  />
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="size" value={l.variantId} />
-                    <button
-                      type="submit"
-                      disabled={busy}
-                      className="h-10 rounded-lg border border-stone-300 px-3 text-xs font-semibold"
-                      aria-label={`Remove ${l.name}`}
-                    >
-                      Remove
-                    </button>
-                  </Form>
+                  </p>
+                  <div className="mt-1 flex items-center gap-2">
+                    <label htmlFor={`qty-${l.key}`} className="text-stone-700">
+                      Quantity<span className="sr-only"> of {l.name}</span>
+                    </label>
+                    <input
+                      id={`qty-${l.key}`}
+                      name={`qty-${l.variantId}`}
+                      type="number"
+                      min={1}
+                      max={MAX_LINE_QUANTITY}
+                      defaultValue={l.quantity}
+                      form="quantities"
+                      className="h-10 w-24 rounded-lg border border-stone-300 px-3 text-[15px] text-stone-900 focus:border-brand-600 focus:outline-none"
+                    />
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="size" value={l.variantId} />
+                      <button
+                        type="submit"
+                        disabled={busy}
+                        className="h-10 rounded-lg border border-stone-300 px-3 text-xs font-semibold"
+                        aria-label={`Remove ${l.name}`}
+                      >
+                        Remove
+                      </button>
+                    </Form>
+                  </div>
                 </li>
               ))}
             </ul>
@@ -231,7 +236,7 @@ function OpenDraft({
           </ul>
         ) : null}
         <dl className="mt-3 grid max-w-sm grid-cols-2 gap-1 text-sm">
-          <dt>Goods</dt>
+          <dt>{quote.offers.length ? "Goods after discounts" : "Goods"}</dt>
           <dd className="text-right">{formatPaise(quote.totals.subtotal)}</dd>
           <dt>Delivery</dt>
           <dd className="text-right">{formatPaise(quote.totals.shipping)}</dd>
@@ -273,7 +278,12 @@ function OpenDraft({
           </div>
         ) : null}
         {limit.percent > 0 ? (
-          <Form method="post" className="mt-3 grid max-w-xl grid-cols-1 gap-2 sm:grid-cols-[8rem_1fr_auto] sm:items-end">
+          // A new form once the discount is saved: its fields empty again.
+          <Form
+            key={`${draft.discountPaise}-${draft.discountReason}`}
+            method="post"
+            className="mt-3 grid max-w-xl grid-cols-1 gap-2 sm:grid-cols-[8rem_1fr_auto] sm:items-end"
+          >
             <input type="hidden" name="intent" value="discount" />
             <TextField label="Amount (₹)" name="amount" inputMode="decimal" required maxLength={12} />
             <TextField label="Reason" name="reason" required maxLength={DISCOUNT_REASON_MAX} />

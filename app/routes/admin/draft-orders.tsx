@@ -69,7 +69,7 @@ const columns: Column<Row>[] = [
     cell: (d) => (
       <>
         {d.totalPaise === null ? "—" : formatPaise(d.totalPaise)}
-        {d.discountPaise > 0 ? <span className="block text-xs text-green-800">incl. −{formatPaise(d.discountPaise)}</span> : null}
+        {d.discountPaise > 0 ? <span className="block text-xs text-green-800">{formatPaise(d.discountPaise)} discount</span> : null}
       </>
     ),
   },
