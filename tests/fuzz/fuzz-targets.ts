@@ -835,7 +835,13 @@ export const ACTION_TARGETS: ActionTarget[] = [
     path: () => "/admin/draft-orders/nodraft000000",
     roles: ["admin"],
     refused: ["anon", "customer", "vendor"],
-    valid: (_w, i) => ({ intent: "discount", amount: `${(i % 7) + 1}0`, reason: `Loyal farmer ${i}` }),
+    valid: (_w, i) => ({
+      intent: "discount",
+      amount: `${(i % 7) + 1}0`,
+      reason: `Loyal farmer ${i}`,
+      size: "abcdef000000",
+      "qty-abcdef": "2",
+    }),
     special: () => ({
       intent: fc.constantFrom("quantities", "remove", "discount", "remove-discount", "discard", "place", ""),
       amount: fc.constantFrom("", "-5", "0", "1e9", "12.345", "99999999999", "₹1,00,000.50"),

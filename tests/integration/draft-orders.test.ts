@@ -285,6 +285,37 @@ describe(`draft orders (${engine})`, () => {
     expect((await draftRow(id)).status).toBe("discarded");
   });
 
+  it("odd forms are answered with a 4xx or change nothing they should not, on a real draft and an unknown one", async () => {
+    const p = await product(2_500);
+    const id = await saveDraft(orders.cookie, await farmer(), p.line(2));
+    const forms: Record<string, string>[] = [
+      { intent: "quantities", [`qty-${p.variantId}`]: "99999" },
+      { intent: "quantities", [`qty-${p.variantId}`]: "1.5" },
+      { intent: "quantities", [`qty-${p.variantId}`]: "-1" },
+      { intent: "remove", size: "%00" },
+      { intent: "discount", amount: "1e9", reason: "Big" },
+      { intent: "discount", amount: "99999999999", reason: "Huge" },
+      { intent: "discount", amount: "10", reason: "y".repeat(300) },
+      { intent: "__proto__" },
+      {},
+    ];
+    for (const fields of forms) {
+      expect((await onDraft(id, fields, orders.cookie)).status, JSON.stringify(fields)).toBeLessThan(500);
+      expect((await onDraft("nodraft000000", fields, orders.cookie)).status, JSON.stringify(fields)).toBeLessThan(500);
+    }
+    const tooMany = await onDraft(id, { intent: "quantities", [`qty-${p.variantId}`]: "99999" }, orders.cookie);
+    expect(tooMany.status).toBe(400);
+    expect((tooMany.data as { error: string }).error).toBe(renderRefusal(refusal("checkout.too_many_of_one", { max: 999 }), "en"));
+    expect(await draftRow(id)).toMatchObject({ lines: p.line(2), status: "open" });
+    expect(Number((await draftRow(id)).discount_paise)).toBe(0);
+    expect((await run(() => draftLoader(get(at("nodraft000000"), orders.cookie, { id: "nodraft000000" })))).status).toBe(404);
+    const bad = await run(() => listAction(post(LIST, { intent: "save", farmer: "nobody", lines: p.line(1) }, orders.cookie)));
+    expect(bad.status).toBe(400);
+    const someone = await farmer();
+    const empty = await run(() => listAction(post(LIST, { intent: "save", farmer: someone, lines: "{" }, orders.cookie)));
+    expect(empty.status).toBe(400);
+  });
+
   it("a Catalogue user gets 403 on the drafts' pages and actions, and nothing is written", async () => {
     const p = await product(2_000);
     const farmerId = await farmer();

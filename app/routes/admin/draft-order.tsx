@@ -69,7 +69,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "quantities": {
         const quantities = new Map<string, number>();
         for (const [name, value] of Object.entries(fields)) {
-          if (name.startsWith("qty-") && /^\d{1,4}$/.test(value.trim())) quantities.set(name.slice(4), Number(value.trim()));
+          if (!name.startsWith("qty-")) continue;
+          const wanted = quantityRefusal(value);
+          if (wanted.refused) return data({ error: renderRefusal(wanted.refused) }, { status: 400 });
+          quantities.set(name.slice(4), wanted.quantity);
         }
         await changeDraftQuantities(staff, params.id, quantities);
         return redirectWithToast(here, { description: "Quantities saved." });
@@ -105,6 +108,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error instanceof RefusalError) return data({ error: renderRefusal(error.refusal) }, { status: error.status });
     throw error;
   }
+}
+
+/** A quantity typed on the draft: a whole number from 1 to the per-size cap, or why not. */
+function quantityRefusal(value: string) {
+  const text = value.trim();
+  if (!/^-?\d+$/.test(text)) return { refused: refusal("checkout.whole"), quantity: 0 };
+  const quantity = Number(text);
+  if (quantity < 1) return { refused: refusal("checkout.at_least_one"), quantity };
+  if (quantity > MAX_LINE_QUANTITY) return { refused: refusal("checkout.too_many_of_one", { max: MAX_LINE_QUANTITY }), quantity };
+  return { refused: null, quantity };
 }
 
 export default function DraftOrder({ loaderData, actionData }: Route.ComponentProps) {
