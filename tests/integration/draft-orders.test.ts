@@ -199,7 +199,9 @@ describe(`draft orders (${engine})`, () => {
     // The desk's quote of the draft is what the order charges.
     expect(Number(order.total_paise)).toBe(quoted.quote.totals.total);
     const shown = JSON.parse(order.offers) as { offerId: string; paise: number; name: string; nameHi: string }[];
-    expect(shown).toEqual([expect.objectContaining({ offerId: "staff-discount", paise: 10_330, name: "Discount from the store" })]);
+    expect(shown).toEqual([
+      expect.objectContaining({ offerId: "staff-discount", paise: 10_330, name: "Discount from the store", nameHi: "दुकान की ओर से छूट" }),
+    ]);
 
     const [recorded] = (await auditOf(orderId)).filter((e) => e.kind === "order.discount");
     expect(recorded).toMatchObject({ actor_id: support.id, reason: "Regular buyer", object_type: "order" });
