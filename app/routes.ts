@@ -67,6 +67,8 @@ export default [
     route("returns", "routes/admin/returns.tsx"),
     route("assisted-orders/new", "routes/admin/assisted-order.tsx"),
     route("agent-commission", "routes/admin/agent-commission.tsx"),
+    route("draft-orders", "routes/admin/draft-orders.tsx"),
+    route("draft-orders/:id", "routes/admin/draft-order.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("payment-settings", "routes/admin/payment-settings.tsx"),
     route("vendors", "routes/admin/vendors.tsx"),

@@ -37,6 +37,7 @@ export const ADMIN_PAGES: { path: string; heading: string }[] = [
   { path: "/admin/assisted-orders/new", heading: "Phone Orders" },
   { path: "/admin/agents", heading: "Field Agents" },
   { path: "/admin/agent-commission", heading: "Agent Commission" },
+  { path: "/admin/draft-orders", heading: "Draft Orders" },
 ];
 
 /** The sidebar links the spec asks for, in order, with where each goes (then a Logout button). */

@@ -184,6 +184,12 @@ export interface RefusalParams {
   "orders.assisted_number_taken": None;
   "orders.assisted_link_off": None;
   "orders.pay_link": None;
+  /** A staff discount above the placing role's share of the goods' value (`maxPaise`). */
+  "orders.discount_over_limit": { percent: number; maxPaise: number };
+  "orders.discount_over_goods": { maxPaise: number };
+  "orders.discount_reason": None;
+  "orders.discount_amount": None;
+  "orders.draft_gone": None;
   "orders.cancel_shipped": { days: number };
   "orders.cancel_delivered": { days: number };
   "orders.cancel_paid_offline": None;

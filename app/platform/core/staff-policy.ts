@@ -28,6 +28,24 @@ export const STAFF_ROLE_DUTIES: Record<StaffRole, string> = {
   support: "Reads customers and orders, answers messages, takes phone orders; no settings.",
 };
 
+/**
+ * The most a member of staff may take off an order's goods, as a percentage of their value after the
+ * offers and before GST (docs/decisions/064-draft-orders.md). Checked when a draft's discount is set and
+ * again, for the role of whoever places it, when the order is placed.
+ */
+export const DISCOUNT_LIMIT_PERCENT: Record<StaffRole, number> = {
+  owner: 100,
+  catalogue: 0,
+  orders: 10,
+  accounts: 0,
+  support: 5,
+};
+
+/** The most a role may take off goods worth `goodsPaise`: its percentage, rounded down to the paisa. */
+export function discountLimitPaise(role: StaffRole, goodsPaise: number): number {
+  return Math.floor((Math.max(0, goodsPaise) * DISCOUNT_LIMIT_PERCENT[role]) / 100);
+}
+
 /** What the panel's pages and actions ask for. */
 export type Permission =
   | "panel"
@@ -130,6 +148,9 @@ const RULES: readonly (readonly [string, Rule])[] = [
   ["/admin/agent-commission", { read: "money", write: "settings" }],
   ["/admin/agent-commission/statement.csv", { read: "money", write: "settings" }],
   ["/admin/agent-commission/statement.pdf", { read: "money", write: "settings" }],
+  // Draft orders (docs/decisions/064-draft-orders.md): kept and placed by the phone desk.
+  ["/admin/draft-orders", { read: "assist", write: "assist" }],
+  ["/admin/draft-orders/:id", { read: "assist", write: "assist" }],
   ["/admin/returns", { read: "orders.read", write: "orders" }],
   ["/admin/packing-slips", { read: "orders.read", write: "orders" }],
   ["/admin/stock-alerts", { read: "catalogue", write: "catalogue" }],

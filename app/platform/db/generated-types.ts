@@ -153,6 +153,21 @@ export interface DocumentCounter {
   series: string;
 }
 
+export interface DraftOrder {
+  checkout_key: string;
+  created_at: string;
+  created_by: string;
+  discount_paise: Generated<number>;
+  discount_reason: string | null;
+  farmer_id: string;
+  id: string;
+  lines: string;
+  order_id: string | null;
+  status: string;
+  updated_at: string;
+  updated_by: string;
+}
+
 export interface GatewayEvent {
   event_id: string;
   gateway: string;
@@ -751,6 +766,7 @@ export interface DB {
   customer_group: CustomerGroup;
   customer_group_member: CustomerGroupMember;
   document_counter: DocumentCounter;
+  draft_order: DraftOrder;
   gateway_event: GatewayEvent;
   kit_part: KitPart;
   lot: Lot;

@@ -50,6 +50,7 @@ import * as m0056 from "./migrations/0056-staff-roles";
 import * as m0057 from "./migrations/0057-audit-trail";
 import * as m0058 from "./migrations/0058-assisted-orders";
 import * as m0059 from "./migrations/0059-field-agents";
+import * as m0060 from "./migrations/0060-draft-orders";
 import * as m0062 from "./migrations/0062-agent-orders";
 import * as m0044 from "./migrations/0044-quantity-prices";
 import * as m0045 from "./migrations/0045-wishlist";
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   "0057-audit-trail": m0057,
   "0058-assisted-orders": m0058,
   "0059-field-agents": m0059,
+  "0060-draft-orders": m0060,
   "0062-agent-orders": m0062,
 };
 

@@ -44,6 +44,8 @@ const SAMPLES: { [C in Exclude<RefusalCode, PlainRefusalCode>]: RefusalParams[C]
   "product.price_above_mrp": { chargedPaise: 648_00, mrpPaise: 599_00, maxPaise: 507_62 },
   "checkout.unpaid_share": { max: 10, name: "Neem Oil (1 L)" },
   "checkout.named_gone": { name: "Neem Oil" },
+  "orders.discount_over_limit": { percent: 5, maxPaise: 1_332_50 },
+  "orders.discount_over_goods": { maxPaise: 2_665_00 },
   "checkout.outside_licence_states": { name: "Urea (45 kg)", state: "Maharashtra", kind: "fertiliser", states: ["Punjab", "Haryana"] },
   "checkout.subsidised": { name: "Urea (45 kg)" },
   "checkout.out_of_stock": { name: "Neem Oil" },

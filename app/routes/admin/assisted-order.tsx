@@ -337,6 +337,19 @@ function CartStep({ data: page, busy }: { data: CartData; busy: boolean }) {
             : cart.delivery.message}
         </p>
         <PlaceForm page={page} busy={busy} placeable={placeable} />
+        {/* Kept for the farmer to agree later (docs/decisions/064-draft-orders.md). */}
+        <Form method="post" action="/admin/draft-orders" className="mt-2">
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="farmer" value={farmer.id} />
+          <input type="hidden" name="lines" value={page.linesText} />
+          <button
+            type="submit"
+            disabled={busy || !placeable}
+            className="h-10 rounded-lg border border-stone-300 px-5 font-semibold disabled:opacity-60"
+          >
+            Save as draft
+          </button>
+        </Form>
       </section>
     </div>
   );

@@ -21,6 +21,7 @@ import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Phone from "lucide-react/icons/phone";
 import UserCheck from "lucide-react/icons/user-check";
 import HandCoins from "lucide-react/icons/hand-coins";
+import FilePen from "lucide-react/icons/file-pen";
 import Store from "lucide-react/icons/store";
 import Truck from "lucide-react/icons/truck";
 import Users from "lucide-react/icons/users";
@@ -57,6 +58,7 @@ const links = [
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
   { to: "/admin/assisted-orders/new", label: "Phone Orders", icon: Phone },
   { to: "/admin/agents", label: "Field Agents", icon: UserCheck },
+  { to: "/admin/draft-orders", label: "Draft Orders", icon: FilePen },
   { to: "/admin/returns", label: "Returns", icon: Undo2 },
   { to: "/admin/offers", label: "Offers", icon: Tag },
   { to: "/admin/customer-groups", label: "Customer Groups", icon: UsersRound },

@@ -34,6 +34,7 @@ import { cancelOrder, CancelRefused } from "./cancel-order.server";
 import { OrderRefused, placeOrder } from "./place-order.server";
 import { orderLink, orderLinkToken, orderLinkTokenMatches } from "./order-link-token.server";
 import { payLink } from "./pay-link.server";
+import { type StaffDiscount, withDraftDiscount } from "./staff-discount.server";
 
 /*
  * Orders placed for a farmer by the store's phone desk (issue 33, docs/decisions/062-assisted-orders.md).
@@ -210,6 +211,8 @@ export async function placeAssistedOrder(
     payment?: AssistedPayment;
     /** Run in the order's transaction (a field agent's daily limit): placeOrder's `check`. */
     check?: (trx: Db) => Promise<void>;
+    /** A draft's discount (docs/decisions/064-draft-orders.md), judged by placeOrder against the goods' value. */
+    discount?: StaffDiscount;
   },
 ): Promise<{ orderId: string; created: boolean; payBy: string | null }> {
   const payment = order.payment ?? "cod";
@@ -233,7 +236,11 @@ export async function placeAssistedOrder(
         state: farmer.state,
         pincode: farmer.pincode,
       },
-      { placedBy: placedBy.id, ...(order.check ? { check: order.check } : {}) },
+      {
+        placedBy: placedBy.id,
+        ...(order.check ? { check: order.check } : {}),
+        ...(order.discount ? { staffDiscount: order.discount } : {}),
+      },
     ),
   );
   const { db } = getDatabase();
@@ -412,7 +419,7 @@ export async function searchSizes(q: string) {
  * the offers the server grants (quoteOffers, as /resources/cart-offers), the totals by the cart's
  * engine (priceCart) to their State, and the delivery answer for their pincode. Nothing is priced here.
  */
-export async function quoteAssistedCart(farmer: Farmer, wanted: readonly CookieLine[]) {
+export async function quoteAssistedCart(farmer: Farmer, wanted: readonly CookieLine[], staffDiscountPaise = 0) {
   const settings = await getGeneralSettings();
   const config = taxConfig(settings);
   const items = await quoteCart(
@@ -469,11 +476,15 @@ export async function quoteAssistedCart(farmer: Farmer, wanted: readonly CookieL
     })),
     freeShipping: quote.freeShipping,
   };
-  const priced = priceCart(lines, config, farmer.state, offers);
+  // A draft's discount (docs/decisions/064-draft-orders.md), spread as placeOrder spreads it; at most the goods.
+  const staff = withDraftDiscount(lines, offers, staffDiscountPaise);
+  const priced = priceCart(lines, config, farmer.state, staff.offers);
   const delivery = await checkDelivery(farmer.pincode);
   return {
+    goodsPaise: staff.goods,
+    staffDiscountPaise: staff.paise,
     lines: shown,
-    offers: cartShownOffers(lines, config, offers),
+    offers: cartShownOffers(lines, config, staff.offers),
     totals: { subtotal: priced.subtotal, shipping: priced.shipping, tax: priced.tax, total: priced.total },
     delivery:
       delivery.kind === "delivers"

@@ -62,6 +62,7 @@ import {
 } from "~/features/offers/server/order-offers.server";
 import { withGstSavings } from "~/features/offers/domain/shown-savings";
 import { recordAgentCommission } from "~/features/commission/server/record-commission.server";
+import { recordOrderDiscount, type StaffDiscount, spreadStaffDiscount, withStaffShares } from "./staff-discount.server";
 
 export type Customer = { id: string; name: string; email: string };
 
@@ -114,6 +115,8 @@ export async function placeOrder(
      * agent's daily limit, docs/decisions/065-field-agents.md); it refuses by throwing an OrderRefused.
      */
     check?: (trx: Db) => Promise<void>;
+    /** A discount a member of staff gives (docs/decisions/064-draft-orders.md), judged against the goods' value here. */
+    staffDiscount?: StaffDiscount;
   } = {},
 ): Promise<{ orderId: string; created: boolean }> {
   const { db, engine } = getDatabase();
@@ -338,7 +341,19 @@ export async function placeOrder(
           throw new OrderRefused(couponRefusal(offered.coupon.code, asked, names), 409, "couponCode");
         }
       }
-      const discountOf = (i: number) => offered?.lines[i]?.discount ?? 0;
+      // A staff discount (decision 064): after the offers, on what they left of each line, as a fixed sum.
+      const staff = meta.staffDiscount?.paise ? meta.staffDiscount : null;
+      let staffShares: number[] = [];
+      if (staff) {
+        const spread = spreadStaffDiscount(
+          staff,
+          lines.map((l, i) => l.line_total_paise - (offered?.lines[i]?.discount ?? 0)),
+        );
+        if ("refused" in spread) throw new OrderRefused(spread.refused, spread.status);
+        staffShares = spread.shares;
+      }
+      const discounts = staff ? withStaffShares(offered, lines.length, staffShares) : offered;
+      const discountOf = (i: number) => discounts?.lines[i]?.discount ?? 0;
 
       // GST (issue 14): every seller must be able to invoice its lines, so each needs a GSTIN; the
       // tax follows the store's mode and each seller's State against the delivery State.
@@ -398,12 +413,12 @@ export async function placeOrder(
         // The goods after their discounts (so subtotal + shipping + tax is the total, as before
         // offers); the goods before them are subtotal + discount.
         subtotal_paise: totals.subtotal,
-        discount_paise: offered?.discount ?? 0,
+        discount_paise: (offered?.discount ?? 0) + (staff?.paise ?? 0),
         // Each discount as shown (issue 31): before GST (`paise`) and as paid with GST (`withGstPaise`).
         offers: JSON.stringify(
-          offered
+          discounts
             ? withGstSavings(
-                offered,
+                discounts,
                 lines.map((l) => ({
                   amount: l.line_total_paise,
                   quantity: l.quantity,
@@ -463,8 +478,9 @@ export async function placeOrder(
       // Offers without limits are counted by their use rows alone, which the one statement can write.
       const unlimited = !offered || !usesOffers || usesOnlyUnlimited(offered, offers);
       // An order that sells or reaches a kit takes the general path: its kits' products are locked after the parts'.
-      // So does one placed for a farmer, whose agent's commission is written after its lines (decision 066).
-      if (engine === "postgres" && !holds && unlimited && !kits && !general && !meta.placedBy) {
+      // So does one placed for a farmer, whose agent's commission is written after its lines (decision 066),
+      // and one with a staff discount, whose audit entry is written after the order (decision 064).
+      if (engine === "postgres" && !holds && unlimited && !kits && !staff && !general && !meta.placedBy) {
         // Cash on delivery: the order and its stock in one statement (placeTakingStock). The summary's
         // stock is taken with the sizes'; the rest of it changes only when a size sells out.
         const uses = offered && usesOffers ? offerUseRows(offered, { orderId, userId: customer.id, now }) : [];
@@ -498,6 +514,7 @@ export async function placeOrder(
         await insertOutboxRows(trx, messages);
       }
       if (meta.placedBy) await recordAgentCommission(trx, meta.placedBy, orderLines);
+      if (staff) await recordOrderDiscount(trx, orderId, staff);
 
       // The offers' uses, last: after the products' locks, as every order takes them, so two orders
       // cannot deadlock; the offer's row is then held only to the commit.
