@@ -62,6 +62,8 @@ import {
 } from "~/features/offers/server/order-offers.server";
 import { withGstSavings } from "~/features/offers/domain/shown-savings";
 import { recordAgentCommission } from "~/features/commission/server/record-commission.server";
+import { recordAudit } from "~/features/audit/server/record-audit.server";
+import { actingPerson } from "~/platform/auth/acting-person.server";
 import { recordOrderDiscount, type StaffDiscount, spreadStaffDiscount, withStaffShares } from "./staff-discount.server";
 
 export type Customer = { id: string; name: string; email: string };
@@ -465,7 +467,8 @@ export async function placeOrder(
         order_id: orderId,
         status: "pending",
         note: "Order placed",
-        actor_id: customer.id,
+        // A phone or field agent's order: placed by them, for the customer.
+        actor_id: meta.placedBy ?? customer.id,
         created_at: now,
       } as const;
       // Its emails and SMS are made from what is written here, not read back.
@@ -513,7 +516,17 @@ export async function placeOrder(
         await trx.insertInto("order_event").values(event).execute();
         await insertOutboxRows(trx, messages);
       }
-      if (meta.placedBy) await recordAgentCommission(trx, meta.placedBy, orderLines);
+      if (meta.placedBy) {
+        await recordAgentCommission(trx, meta.placedBy, orderLines);
+        // A member of staff's order for a farmer is in the audit trail (a field agent is no member of staff).
+        if (await actingPerson())
+          await recordAudit(trx, {
+            kind: "order.place",
+            object: { type: "order", id: orderId },
+            before: null,
+            after: { customer: customer.id, payment_method: order.payment_method, total_paise: order.total_paise },
+          });
+      }
       if (staff) await recordOrderDiscount(trx, orderId, staff);
 
       // The offers' uses, last: after the products' locks, as every order takes them, so two orders
