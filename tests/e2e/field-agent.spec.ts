@@ -85,7 +85,8 @@ test("a field agent signs in by mobile, is approved, and orders for a farmer in 
   await expect(page.getByRole("heading", { level: 1, name: "रमेश यादव के लिए ऑर्डर" })).toBeVisible();
   await page.getByLabel("उत्पाद का नाम या SKU").fill(SECATEURS.name);
   await page.getByRole("button", { name: "सामान ढूँढें", exact: true }).click();
-  const result = page.getByTestId("agent-result").filter({ hasText: SECATEURS.name }).first();
+  // Found by its English name, shown by its Hindi one.
+  const result = page.getByTestId("agent-result").filter({ hasText: "छंटाई वाली कैंची" }).first();
   await result.getByLabel(/की मात्रा$/).fill("2");
   await result.getByRole("button", { name: "जोड़ें", exact: true }).click();
   // The line is named in the page's language, at the farmer's price.
