@@ -324,6 +324,36 @@ describe(`field agents (${engine})`, () => {
     expect(await ordersBy(agentB.id)).toEqual([]);
     expect(((await run(() => ordersLoader(get("/agent/orders", agentB.cookie)))).data as { orders: unknown[] }).orders).toEqual([]);
 
+    // B's area grows to take in Nashik (audited); a bad list is refused and changes nothing.
+    const badArea = await run(() =>
+      adminAction(post("/admin/agents", { intent: "area", agent: agentB.id, pincodes: "411001, 12" }, owner.cookie)),
+    );
+    expect(badArea.status).toBe(400);
+    const area = await run(() =>
+      adminAction(post("/admin/agents", { intent: "area", agent: agentB.id, pincodes: "422001\n411001" }, owner.cookie)),
+    );
+    expect(area.status).toBe(303);
+    expect(
+      (await getDb().selectFrom("agent_area").select("pincode").where("agent_id", "=", agentB.id).orderBy("pincode").execute()).map(
+        (r) => r.pincode,
+      ),
+    ).toEqual(["411001", "422001"]);
+    const areaAudit = await getDb()
+      .selectFrom("audit_entry")
+      .select("changes")
+      .where("object_id", "=", agentB.id)
+      .where("kind", "=", "agent.area")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(areaAudit.changes)).toEqual({ pincodes: ["411001", "411001, 422001"] });
+    // A farmer B adds from outside even that area waits, and an owner may refuse them: no order then.
+    const far = await addFarmer(agentB, { city: "Mumbai", pincode: "400001" });
+    await run(() =>
+      adminAction(post("/admin/agents", { intent: "farmer", agent: agentB.id, farmer: far.id, status: "rejected" }, owner.cookie)),
+    );
+    expect((await run(() => orderLoader(get(`/agent/orders/new?farmer=${far.id}`, agentB.cookie)))).data).toMatchObject({
+      message: renderRefusal(refusal("agents.farmer_rejected")),
+    });
+
     const suspend = await run(() =>
       adminAction(post("/admin/agents", { intent: "decide", agent: agentB.id, status: "suspended" }, owner.cookie)),
     );
