@@ -15,6 +15,7 @@ import { loader as farmersLoader, action as farmersAction } from "~/routes/agent
 import { loader as orderLoader, action as orderAction } from "~/routes/agent/order-new";
 import { loader as ordersLoader } from "~/routes/agent/orders";
 import { loader as adminLoader, action as adminAction } from "~/routes/admin/agents";
+import { loader as accountLoader } from "~/routes/account/account";
 import { createProduct } from "../factories";
 import { sizesOf } from "../sizes";
 
@@ -187,12 +188,15 @@ describe(`field agents (${engine})`, () => {
     // Signed out: the sign-in dialog, on the registration page.
     expect((await run(() => registerLoader(get("/agent/register")))).location).toBe("/agent/register?auth=login");
 
+    // The account page offers the way in, and once asked, the agent's pages.
+    expect((await run(() => accountLoader(get("/account", agentA.cookie)))).data).toMatchObject({ agentLink: { to: "/agent/register" } });
     const bad = await run(() => registerAction(post("/agent/register", { name: "A", village: "", pincode: "12" }, agentA.cookie)));
     expect(bad.status).toBe(400);
     expect((await register(agentA)).location).toBe("/agent");
     const row = await getDb().selectFrom("agent").select(["status", "mobile"]).where("user_id", "=", agentA.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "pending", mobile: agentA.mobile });
     expect((await run(() => homeLoader(get("/agent", agentA.cookie)))).data).toMatchObject({ state: "pending" });
+    expect((await run(() => accountLoader(get("/account", agentA.cookie)))).data).toMatchObject({ agentLink: { to: "/agent" } });
     expect((await run(() => farmersLoader(get("/agent/farmers", agentA.cookie)))).location).toBe("/agent");
     const early = await run(() =>
       farmersAction(post("/agent/farmers", { name: "Early", mobile: mobileNumber(), locale: "en", ...FARMER }, agentA.cookie)),
