@@ -15,6 +15,7 @@ import { loader as farmersLoader, action as farmersAction } from "~/routes/agent
 import { loader as orderLoader, action as orderAction } from "~/routes/agent/order-new";
 import { loader as ordersLoader } from "~/routes/agent/orders";
 import { loader as adminLoader, action as adminAction } from "~/routes/admin/agents";
+import { loader as accountLoader } from "~/routes/account/account";
 import { createProduct } from "../factories";
 import { sizesOf } from "../sizes";
 
@@ -187,12 +188,15 @@ describe(`field agents (${engine})`, () => {
     // Signed out: the sign-in dialog, on the registration page.
     expect((await run(() => registerLoader(get("/agent/register")))).location).toBe("/agent/register?auth=login");
 
+    // The account page offers the way in, and once asked, the agent's pages.
+    expect((await run(() => accountLoader(get("/account", agentA.cookie)))).data).toMatchObject({ agentLink: { to: "/agent/register" } });
     const bad = await run(() => registerAction(post("/agent/register", { name: "A", village: "", pincode: "12" }, agentA.cookie)));
     expect(bad.status).toBe(400);
     expect((await register(agentA)).location).toBe("/agent");
     const row = await getDb().selectFrom("agent").select(["status", "mobile"]).where("user_id", "=", agentA.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "pending", mobile: agentA.mobile });
     expect((await run(() => homeLoader(get("/agent", agentA.cookie)))).data).toMatchObject({ state: "pending" });
+    expect((await run(() => accountLoader(get("/account", agentA.cookie)))).data).toMatchObject({ agentLink: { to: "/agent" } });
     expect((await run(() => farmersLoader(get("/agent/farmers", agentA.cookie)))).location).toBe("/agent");
     const early = await run(() =>
       farmersAction(post("/agent/farmers", { name: "Early", mobile: mobileNumber(), locale: "en", ...FARMER }, agentA.cookie)),
@@ -323,6 +327,36 @@ describe(`field agents (${engine})`, () => {
     expect(placed.status).toBe(404);
     expect(await ordersBy(agentB.id)).toEqual([]);
     expect(((await run(() => ordersLoader(get("/agent/orders", agentB.cookie)))).data as { orders: unknown[] }).orders).toEqual([]);
+
+    // B's area grows to take in Nashik (audited); a bad list is refused and changes nothing.
+    const badArea = await run(() =>
+      adminAction(post("/admin/agents", { intent: "area", agent: agentB.id, pincodes: "411001, 12" }, owner.cookie)),
+    );
+    expect(badArea.status).toBe(400);
+    const area = await run(() =>
+      adminAction(post("/admin/agents", { intent: "area", agent: agentB.id, pincodes: "422001\n411001" }, owner.cookie)),
+    );
+    expect(area.status).toBe(303);
+    expect(
+      (await getDb().selectFrom("agent_area").select("pincode").where("agent_id", "=", agentB.id).orderBy("pincode").execute()).map(
+        (r) => r.pincode,
+      ),
+    ).toEqual(["411001", "422001"]);
+    const areaAudit = await getDb()
+      .selectFrom("audit_entry")
+      .select("changes")
+      .where("object_id", "=", agentB.id)
+      .where("kind", "=", "agent.area")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(areaAudit.changes)).toEqual({ pincodes: ["411001", "411001, 422001"] });
+    // A farmer B adds from outside even that area waits, and an owner may refuse them: no order then.
+    const far = await addFarmer(agentB, { city: "Mumbai", pincode: "400001" });
+    await run(() =>
+      adminAction(post("/admin/agents", { intent: "farmer", agent: agentB.id, farmer: far.id, status: "rejected" }, owner.cookie)),
+    );
+    expect((await run(() => orderLoader(get(`/agent/orders/new?farmer=${far.id}`, agentB.cookie)))).data).toMatchObject({
+      message: renderRefusal(refusal("agents.farmer_rejected")),
+    });
 
     const suspend = await run(() =>
       adminAction(post("/admin/agents", { intent: "decide", agent: agentB.id, status: "suspended" }, owner.cookie)),

@@ -67,7 +67,8 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
 }
 
-const small = "h-9 rounded-md border border-stone-300 bg-white px-3 text-sm font-semibold";
+const small = "inline-flex h-9 items-center rounded-md border border-stone-300 bg-white px-3 text-sm font-semibold";
+const tab = `${small} aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-900`;
 const DECISIONS = {
   pending: ["approved", "rejected"],
   approved: ["suspended"],
@@ -87,11 +88,11 @@ export default function AdminAgents({ loaderData, actionData }: Route.ComponentP
         many orders a day they may place. A farmer outside an agent's area waits here until approved.
       </p>
       <nav aria-label="Agents by status" className="mt-4 flex flex-wrap gap-2 text-sm">
-        <Link to="/admin/agents" aria-current={status === null ? "page" : undefined} className={small}>
+        <Link to="/admin/agents" aria-current={status === null ? "page" : undefined} className={tab}>
           All
         </Link>
         {AGENT_STATUSES.map((s) => (
-          <Link key={s} to={`/admin/agents?status=${s}`} aria-current={status === s ? "page" : undefined} className={small}>
+          <Link key={s} to={`/admin/agents?status=${s}`} aria-current={status === s ? "page" : undefined} className={tab}>
             {STATUS_LABELS[s]}
           </Link>
         ))}

@@ -120,7 +120,8 @@ export default function AgentFarmers({ loaderData: page, actionData }: Route.Com
         <h2 id="add-farmer" className="text-xl font-semibold text-stone-900">
           {t.add}
         </h2>
-        <Form method="post" noValidate>
+        {/* A new form after each farmer added: the fields start empty again. */}
+        <Form key={page.farmers.length} method="post" noValidate>
           <FormError message={actionData?.error} />
           <fieldset disabled={busy} className="mt-3 space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">

@@ -9,6 +9,8 @@ import { newId } from "~/platform/ids";
 import { readFields } from "~/platform/http/read-form.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { parseCartCookie } from "~/features/cart/domain/cart-cookie";
+import { productText } from "~/features/catalog/domain/product-view";
+import { packLabel } from "~/features/catalog/domain/pack-label";
 import { quoteAssistedCart, searchSizes } from "~/features/orders/server/assisted-orders.server";
 import { changedLines, linesText, orderPageUrl, postedLines } from "~/features/agents/domain/order-lines";
 import { farmerOfAgent } from "~/features/agents/server/agent-farmers.server";
@@ -47,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const lines = parseCartCookie(params.get("lines") ?? "") ?? [];
   const q = params.get("q") ?? "";
   const [found, cart] = await Promise.all([searchSizes(q), quoteAssistedCart(farmer, lines)]);
+  const locale = currentLocale();
   const text: AgentCartText = {
     search: m.agents_order_search(),
     searchButton: m.agents_order_search_button(),
@@ -71,13 +74,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     nav,
     title: m.agents_order_title({ name: farmer.name }),
     intro: m.agents_order_intro(),
-    locale: currentLocale(),
     farmer: { id: farmer.id, pincode: farmer.pincode },
     linesText: linesText(lines),
     q,
     text,
     found: found.map((s) => {
-      const name = s.label ? `${s.name} (${s.label})` : s.name;
+      const named = productText(s.name, s.nameHi, locale);
+      const name = s.label ? `${named} (${packLabel(s.label, locale)})` : named;
       const stock = Number(s.stock);
       return {
         key: `${s.productId}~${s.variantId}`,

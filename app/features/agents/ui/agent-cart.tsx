@@ -55,7 +55,7 @@ export function AgentCart({ page, error, busy }: { page: Page; error?: string; b
         <Form method="get" className="flex items-end gap-2">
           {keep}
           <TextField label={t.search} name="q" defaultValue={page.q} maxLength={60} className="grow" />
-          <button type="submit" className="h-11 rounded-lg border border-stone-300 px-4 font-semibold">
+          <button type="submit" className="h-11 whitespace-nowrap rounded-lg border border-stone-300 px-4 font-semibold">
             {t.searchButton}
           </button>
         </Form>

@@ -404,7 +404,7 @@ export async function searchSizes(q: string) {
   return db
     .selectFrom("product_variant as v")
     .innerJoin("product as p", "p.id", "v.product_id")
-    .select(["v.id as variantId", "v.product_id as productId", "p.name", "v.label", "v.sku", "v.stock"])
+    .select(["v.id as variantId", "v.product_id as productId", "p.name", "p.name_hi as nameHi", "v.label", "v.sku", "v.stock"])
     .where("p.status", "=", "live")
     .where((eb) => eb.or([containsInsensitive("p.name", text), containsInsensitive("v.sku", text)]))
     .orderBy("p.name")
