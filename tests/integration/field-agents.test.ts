@@ -322,6 +322,19 @@ describe(`field agents (${engine})`, () => {
     const seen = (await run(() => farmersLoader(get("/agent/farmers", agentB.cookie)))).data as { farmers: { id: string }[] };
     expect(seen.farmers).toEqual([]);
     const target = theirs[0] ?? "";
+    // Agent B types the number of agent A's farmer, in B's area too: an account B did not make waits for
+    // an admin, and its address is not shown to B until then.
+    const known = await getDb().selectFrom("user").select("phoneNumber").where("id", "=", target).executeTakeFirstOrThrow();
+    const typed = (known.phoneNumber ?? "").replace("+91", "");
+    const claimed = await run(() =>
+      farmersAction(post("/agent/farmers", { name: "Someone", mobile: typed, locale: "en", ...FARMER }, agentB.cookie)),
+    );
+    expect(claimed.status).toBe(303);
+    const listed = (await run(() => farmersLoader(get("/agent/farmers", agentB.cookie)))).data as {
+      farmers: { id: string; status: string; village: string }[];
+    };
+    expect(listed.farmers).toEqual([expect.objectContaining({ id: target, status: "pending", village: "" })]);
+    await getDb().deleteFrom("agent_farmer").where("agent_id", "=", agentB.id).execute();
     expect((await run(() => orderLoader(get(`/agent/orders/new?farmer=${target}`, agentB.cookie)))).status).toBe(404);
     const { placed } = await placeFor(agentB, target);
     expect(placed.status).toBe(404);

@@ -31,7 +31,8 @@ export async function listAgentFarmers(agentId: string): Promise<AgentFarmerRow[
     id: r.id,
     name: r.name,
     mobile: r.phoneNumber ?? "",
-    village: r.street ?? "",
+    // Their address is the agent's to see once the farmer is theirs.
+    village: r.status === "approved" ? (r.street ?? "") : "",
     pincode: r.pincode ?? "",
     status: asLink(r.status),
   }));
@@ -39,8 +40,9 @@ export async function listAgentFarmers(agentId: string): Promise<AgentFarmerRow[
 
 /**
  * Adds a farmer to the agent's list: found by their number, or an account made for them as the phone
- * desk makes one (with the SMS that tells them, in their language). Linked at once when the farmer's
- * pincode is in the agent's area, else pending an admin's decision. A farmer already on the list
+ * desk makes one (with the SMS that tells them, in their language). Linked at once when the account is
+ * new and the farmer's pincode is in the agent's area; else (outside the area, or a number that already
+ * had an account) pending an admin's decision, with the address hidden until then. A farmer already on the list
  * keeps their link as it is. An agent cannot add their own number.
  */
 export async function addAgentFarmer(agent: Agent, input: NewFarmer): Promise<{ farmer: Farmer; status: LinkStatus; created: boolean }> {
@@ -59,7 +61,9 @@ export async function addAgentFarmer(agent: Agent, input: NewFarmer): Promise<{ 
     .values({
       agent_id: agent.userId,
       farmer_id: farmer.id,
-      status: inArea ? "approved" : "pending",
+      // A number that already had an account is someone the agent did not sign up: an admin checks
+      // first (the farmer may not know this agent), as for a farmer outside the area.
+      status: inArea && created ? "approved" : "pending",
       created_at: new Date().toISOString(),
     })
     .onConflict((oc) => oc.columns(["agent_id", "farmer_id"]).doNothing())
