@@ -128,7 +128,7 @@ test("a support agent sends a new Hindi-speaking farmer a payment link, and the 
   const farmer = await farmerContext.newPage();
   await farmer.goto(link);
   await expect(farmer.getByRole("heading", { level: 1, name: /^ऑर्डर #.+ का भुगतान करें$/ })).toBeVisible();
-  await expect(farmer.getByTestId("pay-link-total")).toHaveText(total.trim());
+  await expect(farmer.getByTestId("order-total")).toHaveText(total.trim());
   await expect(farmer.getByRole("link", { name: "यह ऑर्डर आपने नहीं माँगा? इसे रद्द करें" })).toBeVisible();
   await expectAccessible(farmer);
   await waitForHydration(farmer);

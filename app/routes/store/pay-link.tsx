@@ -12,7 +12,7 @@ import { PaymentNotVerified } from "~/features/payments/server/confirm-payment.s
 import { PaymentUnavailable } from "~/features/payments/server/start-payment.server";
 import { confirmLinkPayment, PayLinkRefused, payLinkPath, readPayLink, startLinkPayment } from "~/features/orders/server/pay-link.server";
 import { PaymentPanel } from "~/features/payments/ui/payment-panel";
-import { formatPaise } from "~/platform/core/money";
+import { PlacedOrderSummary, useShownLine } from "~/features/orders/ui/placed-order-summary";
 import { useStateName } from "~/features/delivery/ui/use-state-name";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -51,17 +51,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             ? m.orders_pay_link_cancelled()
             : null,
     notice,
+    // Its amounts as its own page shows them (PlacedOrderSummary), and where it goes without the
+    // street: the link may be read over someone's shoulder.
     order: {
-      items: order.items.map((i) => ({ key: i.productId, name: i.name, quantity: i.quantity, totalPaise: i.lineTotal + i.tax })),
-      totalPaise: order.total,
-      // Where it goes, without the street: the link may be read over someone's shoulder.
+      subtotal: order.subtotal,
+      tax: order.tax,
+      total: order.total,
+      taxMode: order.taxMode,
+      gst: order.gst,
+      shippingTax: order.shippingTax,
+      offers: order.offers,
+      items: order.items.map(({ productId, name, unitPrice, quantity, lineTotal, tax, gstRate }) => ({
+        productId,
+        name,
+        unitPrice,
+        quantity,
+        lineTotal,
+        tax,
+        gstRate,
+      })),
       deliverTo: { city: order.address.city, state: order.address.state, pincode: order.address.pincode },
     },
     payment: state === "open" || state === "paid" ? payment : null,
     notMineLink: view.notMineLink,
     labels: {
       items: m.orders_pay_link_items(),
-      total: m.orders_pay_link_total(),
       deliverTo: m.orders_pay_link_deliver_to(),
       notMine: m.orders_pay_link_not_mine(),
     },
@@ -146,23 +160,17 @@ export default function PayLink({ loaderData: page, actionData }: Route.Componen
         </h2>
         <ul className="mt-2 divide-y divide-stone-100">
           {page.order.items.map((item) => (
-            <li key={item.key} className="flex justify-between gap-3 py-2 text-sm">
-              <span>
-                {item.name} × {item.quantity}
-              </span>
-              <span className="font-semibold">{formatPaise(item.totalPaise)}</span>
-            </li>
+            <PayLine key={item.productId} item={item} />
           ))}
         </ul>
-        <p className="mt-2 flex justify-between border-t border-stone-200 pt-2 font-bold">
-          <span>{page.labels.total}</span>
-          <span data-testid="pay-link-total">{formatPaise(page.order.totalPaise)}</span>
-        </p>
         <h2 className="mt-4 font-bold text-stone-900">{page.labels.deliverTo}</h2>
         <p className="text-stone-700">
           {page.order.deliverTo.city}, {stateName(page.order.deliverTo.state)} {page.order.deliverTo.pincode}
         </p>
       </section>
+      <div className="mt-6">
+        <PlacedOrderSummary order={page.order} />
+      </div>
       {page.notMineLink ? (
         <p className="mt-6 text-center">
           <a href={page.notMineLink} className="text-sm font-medium text-red-800 underline">
@@ -171,5 +179,21 @@ export default function PayLink({ loaderData: page, actionData }: Route.Componen
         </p>
       ) : null}
     </div>
+  );
+}
+
+function PayLine({
+  item,
+}: {
+  item: { name: string; quantity: number; unitPrice: number; lineTotal: number; tax: number; gstRate: number };
+}) {
+  const shown = useShownLine(item);
+  return (
+    <li className="flex justify-between gap-3 py-2 text-sm">
+      <span>
+        {item.name} × {item.quantity}
+      </span>
+      <span className="font-semibold">{shown.total}</span>
+    </li>
   );
 }
