@@ -163,6 +163,8 @@ const EnvSchema = z
     MSG91_TEMPLATE_ASSISTED_ACCOUNT_HI: optionalText(z.string().trim().min(1)),
     MSG91_TEMPLATE_ASSISTED_ORDER: optionalText(z.string().trim().min(1)),
     MSG91_TEMPLATE_ASSISTED_ORDER_HI: optionalText(z.string().trim().min(1)),
+    MSG91_TEMPLATE_AGENT_ORDER: optionalText(z.string().trim().min(1)),
+    MSG91_TEMPLATE_AGENT_ORDER_HI: optionalText(z.string().trim().min(1)),
     MSG91_TEMPLATE_ASSISTED_PAY_LINK: optionalText(z.string().trim().min(1)),
     MSG91_TEMPLATE_ASSISTED_PAY_LINK_HI: optionalText(z.string().trim().min(1)),
     OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),

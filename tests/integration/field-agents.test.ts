@@ -292,10 +292,12 @@ describe(`field agents (${engine})`, () => {
     // The farmer is told, with the link to refuse it; the admin's order page names the agent.
     const told = await getDb()
       .selectFrom("outbox")
-      .select("recipient")
+      .select(["kind", "payload"])
       .where("dedupe_key", "=", `assisted-order:${mine?.id}`)
-      .executeTakeFirst();
-    expect(told).toBeDefined();
+      .executeTakeFirstOrThrow();
+    // …by the agent's name, in the farmer's language (Hindi here), not as the store's phone desk.
+    expect(told.kind).toBe("agent-order-sms");
+    expect(JSON.parse(told.payload).text).toMatch(/के फ़ील्ड एजेंट Agent ने आपके लिए ऑर्डर #\S+ .*\/not-mine\?t=/);
     expect((await getOrderForAdmin(mine?.id ?? ""))?.placedAs).toBe("field agent");
 
     // The owner sets the limit to 2 (audited): a third order today is refused and nothing is written.

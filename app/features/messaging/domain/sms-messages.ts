@@ -113,6 +113,32 @@ export function assistedOrderSms(storeName: string, order: { id: string; total: 
 }
 
 /**
+ * An order a field agent placed for the farmer (docs/decisions/065-field-agents.md): the agent by
+ * name, so the farmer knows who ordered for them, and the link to cancel it if they did not ask.
+ * Templates:
+ * - MSG91_TEMPLATE_AGENT_ORDER: "##agent##, a field agent of ##store##, placed order ###order## (##total##, cash on delivery) for you. If you did not ask for it, open ##link## to cancel it."
+ * - MSG91_TEMPLATE_AGENT_ORDER_HI: "##store## के फ़ील्ड एजेंट ##agent## ने आपके लिए ऑर्डर ###order## (##total##, डिलीवरी पर नकद) रखा है। अगर आपने यह नहीं माँगा था, तो रद्द करने के लिए ##link## खोलें।"
+ */
+export function agentOrderSms(
+  storeName: string,
+  order: { id: string; agent: string; total: string; link: string },
+  locale: Locale,
+): SmsContent {
+  const id = formatOrderId(order.id);
+  const variables = { store: storeName, agent: order.agent, order: id, total: order.total, link: order.link };
+  if (locale === "hi") {
+    return {
+      text: `${storeName} के फ़ील्ड एजेंट ${order.agent} ने आपके लिए ऑर्डर #${id} (${order.total}, डिलीवरी पर नकद) रखा है। अगर आपने यह नहीं माँगा था, तो रद्द करने के लिए ${order.link} खोलें।`,
+      variables,
+    };
+  }
+  return {
+    text: `${order.agent}, a field agent of ${storeName}, placed order #${id} (${order.total}, cash on delivery) for you. If you did not ask for it, open ${order.link} to cancel it.`,
+    variables,
+  };
+}
+
+/**
  * An order the phone desk placed to be paid online: one link, to the page that takes the UPI payment
  * and also cancels an order the farmer did not ask for (docs/decisions/063-phone-order-pay-link.md).
  * Templates:

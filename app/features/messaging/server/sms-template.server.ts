@@ -11,6 +11,7 @@ const TEMPLATE_SETTINGS = {
   "lot-recall-sms": ["MSG91_TEMPLATE_RECALL", "MSG91_TEMPLATE_RECALL_HI"],
   "assisted-account-sms": ["MSG91_TEMPLATE_ASSISTED_ACCOUNT", "MSG91_TEMPLATE_ASSISTED_ACCOUNT_HI"],
   "assisted-order-sms": ["MSG91_TEMPLATE_ASSISTED_ORDER", "MSG91_TEMPLATE_ASSISTED_ORDER_HI"],
+  "agent-order-sms": ["MSG91_TEMPLATE_AGENT_ORDER", "MSG91_TEMPLATE_AGENT_ORDER_HI"],
   "assisted-pay-link-sms": ["MSG91_TEMPLATE_ASSISTED_PAY_LINK", "MSG91_TEMPLATE_ASSISTED_PAY_LINK_HI"],
 } as const satisfies Record<string, readonly [keyof Env, keyof Env]>;
 

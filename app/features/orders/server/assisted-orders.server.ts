@@ -20,7 +20,7 @@ import { formatPaiseExact } from "~/platform/core/money";
 import { formatDateTime } from "~/platform/core/dates";
 import { containsInsensitive } from "~/platform/db/like.server";
 import { formatMobile, placeholderEmail } from "~/features/accounts/domain/mobile";
-import { assistedAccountSms, assistedOrderSms, assistedPayLinkSms } from "~/features/messaging/domain/sms-messages";
+import { agentOrderSms, assistedAccountSms, assistedOrderSms, assistedPayLinkSms } from "~/features/messaging/domain/sms-messages";
 import { enqueueSms } from "~/features/messaging/server/enqueue.server";
 import { smsTemplate } from "~/features/messaging/server/sms-template.server";
 import { nudgeOutbox } from "~/features/messaging/server/worker.server";
@@ -252,7 +252,7 @@ export async function placeAssistedOrder(
   if (placed.created) {
     try {
       if (payment === "link") await queuePayLinkSms(farmer, placed.orderId);
-      else await queueAssistedOrderSms(farmer, placed.orderId, Number(row.total_paise));
+      else await queueAssistedOrderSms(farmer, placed.orderId, Number(row.total_paise), placedBy.id);
     } catch (error) {
       // The order stands; its usual SMS and emails were written with it.
       log.error({ err: error, orderId: placed.orderId }, "the phone desk's SMS about an order could not be queued");
@@ -261,12 +261,15 @@ export async function placeAssistedOrder(
   return { ...placed, payBy: row.payment_due_at };
 }
 
-async function queueAssistedOrderSms(farmer: Farmer, orderId: string, totalPaise: number) {
+async function queueAssistedOrderSms(farmer: Farmer, orderId: string, totalPaise: number, placedById: string) {
   const { db } = getDatabase();
   const { siteTitle } = await getGeneralSettings();
-  const { locale, templateId } = smsTemplate("assisted-order-sms", farmer.locale);
-  const sms = assistedOrderSms(siteTitle, { id: orderId, total: formatPaiseExact(totalPaise), link: notMineLink(orderId, locale) }, locale);
-  await enqueueSms(db, "assisted-order-sms", `assisted-order:${orderId}`, {
+  // A field agent is named to the farmer (docs/decisions/065-field-agents.md); the store's desk is the store's.
+  const agent = await db.selectFrom("agent").select("name").where("user_id", "=", placedById).executeTakeFirst();
+  const { locale, templateId } = smsTemplate(agent ? "agent-order-sms" : "assisted-order-sms", farmer.locale);
+  const order = { id: orderId, total: formatPaiseExact(totalPaise), link: notMineLink(orderId, locale) };
+  const sms = agent ? agentOrderSms(siteTitle, { ...order, agent: agent.name }, locale) : assistedOrderSms(siteTitle, order, locale);
+  await enqueueSms(db, agent ? "agent-order-sms" : "assisted-order-sms", `assisted-order:${orderId}`, {
     to: farmer.mobile,
     ...sms,
     ...(templateId ? { templateId } : {}),
