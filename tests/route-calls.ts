@@ -1,0 +1,62 @@
+import { RouterContextProvider } from "react-router";
+import { getAuth } from "~/platform/auth/auth.server";
+import { withRequestMemo } from "~/platform/request-memo.server";
+
+/**
+ * Calling route loaders and actions in-process as the server runs them: a signed-in person's
+ * cookie, the request's memo the root middleware opens (so the guards keep the acting person for the
+ * audit trail), and what came back — status, Location and data — whether returned or thrown.
+ */
+export const ORIGIN = "http://localhost:3999";
+const cookiePair = (setCookie: string) => setCookie.split(";", 1)[0] ?? "";
+
+/** The session cookie of the account with this email and password. */
+export async function signIn(email: string, password: string): Promise<string> {
+  const { headers } = await getAuth().api.signInEmail({
+    body: { email, password },
+    headers: new Headers({ origin: ORIGIN }),
+    returnHeaders: true,
+  });
+  return headers.getSetCookie().map(cookiePair).join("; ");
+}
+
+type Call = { request: Request; url: URL; params: Record<string, string>; context: RouterContextProvider; pattern: string };
+
+function call(request: Request, params: Record<string, string>): Call {
+  const url = new URL(request.url);
+  return { request, url, params, context: new RouterContextProvider(), pattern: url.pathname };
+}
+
+export const get = (path: string, cookie?: string, params: Record<string, string> = {}) =>
+  call(new Request(`${ORIGIN}${path}`, { headers: { "x-angle-client-ip": "203.0.113.9", ...(cookie ? { cookie } : {}) } }), params);
+
+export function post(path: string, fields: Record<string, string>, cookie?: string, params: Record<string, string> = {}) {
+  const request = new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: ORIGIN,
+      "x-angle-client-ip": "203.0.113.9",
+      ...(cookie ? { cookie } : {}),
+    },
+    body: new URLSearchParams(fields),
+  });
+  return call(request, params);
+}
+
+export type Answer<T = never> = { status: number; location: string; data: T };
+
+/** Runs a loader or action in a request's memo; what it answered or threw. */
+export async function run<T = never>(fn: () => Promise<unknown>): Promise<Answer<T>> {
+  let result: unknown;
+  try {
+    result = await withRequestMemo(fn);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("location") ?? "", data: null as T };
+  if (result && typeof result === "object" && "init" in result && "data" in result) {
+    return { status: (result.init as ResponseInit | null)?.status ?? 200, location: "", data: result.data as T };
+  }
+  return { status: 200, location: "", data: result as T };
+}
