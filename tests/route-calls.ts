@@ -20,17 +20,18 @@ export async function signIn(email: string, password: string): Promise<string> {
   return headers.getSetCookie().map(cookiePair).join("; ");
 }
 
-type Call = { request: Request; url: URL; params: Record<string, string>; context: RouterContextProvider; pattern: string };
+type Params = Record<string, string>;
+type Call<P extends Params> = { request: Request; url: URL; params: P; context: RouterContextProvider; pattern: string };
 
-function call(request: Request, params: Record<string, string>): Call {
+function call<P extends Params>(request: Request, params: P): Call<P> {
   const url = new URL(request.url);
   return { request, url, params, context: new RouterContextProvider(), pattern: url.pathname };
 }
 
-export const get = (path: string, cookie?: string, params: Record<string, string> = {}) =>
+export const get = <P extends Params = Params>(path: string, cookie?: string, params: P = {} as P) =>
   call(new Request(`${ORIGIN}${path}`, { headers: { "x-angle-client-ip": "203.0.113.9", ...(cookie ? { cookie } : {}) } }), params);
 
-export function post(path: string, fields: Record<string, string>, cookie?: string, params: Record<string, string> = {}) {
+export function post<P extends Params = Params>(path: string, fields: Record<string, string>, cookie?: string, params: P = {} as P) {
   const request = new Request(`${ORIGIN}${path}`, {
     method: "POST",
     headers: {
