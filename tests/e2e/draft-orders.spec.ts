@@ -48,7 +48,8 @@ test("the phone desk saves a draft, changes its quantity, discounts it with a re
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Draft Orders", exact: true }).click();
   await expect(page.getByTestId("draft-row").filter({ hasText: "Sunita Pawar" })).toContainText(total ?? "");
   await page.getByRole("link", { name: "Sunita Pawar" }).first().click();
-  await page.getByRole("button", { name: "Place order (cash on delivery)" }).click();
+  await page.getByRole("radio", { name: "Cash on delivery" }).check();
+  await page.getByRole("button", { name: "Place order", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/orders\/[a-z0-9]+$/);
   await expect(page.getByTestId("admin-order-offer")).toContainText("Discount from the store");
 });

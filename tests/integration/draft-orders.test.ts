@@ -12,6 +12,7 @@ import { loader as listLoader, action as listAction } from "~/routes/admin/draft
 import { loader as draftLoader, action as draftAction } from "~/routes/admin/draft-order";
 import { createProduct } from "../factories";
 import { sizesOf } from "../sizes";
+import { withFakeGateway } from "../paid-orders";
 
 /**
  * Draft orders (docs/decisions/064-draft-orders.md), as the server runs the desk's pages: saved, changed,
@@ -117,6 +118,9 @@ async function farmer() {
 }
 
 /** Saves a draft as the desk's "Save as draft" does; its id. */
+// UPI is switched on (Razorpay's keys), so the desk may send a payment link.
+withFakeGateway();
+
 async function saveDraft(cookie: string, farmerId: string, lines: string) {
   const saved = await run(() => listAction(post(LIST, { intent: "save", farmer: farmerId, lines }, cookie)));
   expect(saved.status).toBe(303);
@@ -249,6 +253,27 @@ describe(`draft orders (${engine})`, () => {
     const order = await getDb().selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
     expect(Number(order.subtotal_paise)).toBe(22_000 - 2_000);
     expect(Number(order.discount_paise)).toBe(2_000);
+  });
+
+  it("a draft may be placed to be paid by the SMS link: a UPI order held for payment, the link sent; an unknown way to pay is a 400", async () => {
+    const p = await product(6_000);
+    const farmerId = await farmer();
+    const id = await saveDraft(support.cookie, farmerId, p.line(2));
+    expect((await onDraft(id, { intent: "place", payment: "cheque" }, support.cookie)).status).toBe(400);
+    expect((await draftRow(id)).status).toBe("open");
+    const placed = await onDraft(id, { intent: "place", payment: "link" }, support.cookie);
+    expect(placed.status).toBe(303);
+    const orderId = placed.location.replace("/admin/orders/", "");
+    const order = await getDb().selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ user_id: farmerId, payment_method: "upi", payment_status: "awaiting_payment", status: "pending" });
+    expect(order.payment_due_at).not.toBeNull();
+    const sms = await getDb()
+      .selectFrom("outbox")
+      .select("payload")
+      .where("dedupe_key", "=", `assisted-pay-link:${orderId}`)
+      .executeTakeFirst();
+    expect(JSON.parse(sms?.payload ?? "{}").text).toContain(`/orders/${orderId}/pay?t=`);
+    expect((await draftRow(id)).status).toBe("placed");
   });
 
   it("a discount above the goods' value is refused even for an owner; a bad amount or no reason is a 400", async () => {

@@ -15,7 +15,8 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatMobile } from "~/features/accounts/domain/mobile";
 import { MAX_LINE_QUANTITY } from "~/features/cart/domain/cart-limits";
 import { DISCOUNT_REASON_MAX, DraftDiscountSchema } from "~/features/orders/domain/draft-orders";
-import { getFarmer, quoteAssistedCart } from "~/features/orders/server/assisted-orders.server";
+import { assistedPayments, getFarmer, quoteAssistedCart } from "~/features/orders/server/assisted-orders.server";
+import { AssistedPaymentSchema } from "~/features/orders/domain/assisted-orders";
 import {
   changeDraftQuantities,
   discardDraft,
@@ -37,7 +38,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!draft) throw data("No such draft order.", { status: 404 });
   const farmer = await getFarmer(draft.farmerId);
   const role = staffRoleOf(user.staffRole);
-  const quote = farmer && draft.status === "open" ? await quoteAssistedCart(farmer, draft.lines, draft.discountPaise) : null;
+  const [quote, payments] = await Promise.all([
+    farmer && draft.status === "open" ? quoteAssistedCart(farmer, draft.lines, draft.discountPaise) : null,
+    assistedPayments(),
+  ]);
   return {
     draft: {
       id: draft.id,
@@ -51,6 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     farmer: farmer ? { ...farmer, mobile: formatMobile(farmer.mobile) } : null,
     quote,
+    payments,
     limit: {
       role: STAFF_ROLE_LABELS[role],
       percent: DISCOUNT_LIMIT_PERCENT[role],
@@ -96,9 +101,14 @@ export async function action({ request, params }: Route.ActionArgs) {
         return redirectWithToast("/admin/draft-orders", { description: "Draft discarded." });
       }
       case "place": {
-        const { orderId } = await placeDraft(staff, params.id);
+        const payment = AssistedPaymentSchema.safeParse(fields.payment ?? "cod");
+        if (!payment.success) return data({ error: renderRefusal(refusal("checkout.payment_method")) }, { status: 400 });
+        const { orderId, payBy } = await placeDraft(staff, params.id, payment.data);
         return redirectWithToast(`/admin/orders/${orderId}`, {
-          description: `Order #${formatOrderId(orderId)} placed from the draft (cash on delivery); the farmer was told by SMS.`,
+          description:
+            payment.data === "link" && payBy
+              ? `Order #${formatOrderId(orderId)} placed from the draft; the payment link was sent by SMS, to pay by ${formatDateTime(payBy)}.`
+              : `Order #${formatOrderId(orderId)} placed from the draft (cash on delivery); the farmer was told by SMS.`,
         });
       }
       default:
@@ -146,7 +156,7 @@ export default function DraftOrder({ loaderData, actionData }: Route.ComponentPr
       ) : draft.status !== "open" || !farmer || !quote ? (
         <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm text-stone-800">This draft was discarded.</p>
       ) : (
-        <OpenDraft draft={draft} farmer={farmer} quote={quote} limit={limit} busy={busy} />
+        <OpenDraft draft={draft} farmer={farmer} quote={quote} limit={limit} payments={loaderData.payments} busy={busy} />
       )}
     </div>
   );
@@ -159,12 +169,14 @@ function OpenDraft({
   farmer,
   quote,
   limit,
+  payments,
   busy,
 }: {
   draft: Data["draft"];
   farmer: NonNullable<Data["farmer"]>;
   quote: NonNullable<Data["quote"]>;
   limit: Data["limit"];
+  payments: Data["payments"];
   busy: boolean;
 }) {
   const overLimit = draft.discountPaise > limit.paise;
@@ -307,14 +319,23 @@ function OpenDraft({
         ) : null}
       </section>
       <div className="flex flex-wrap gap-2">
-        <Form method="post">
+        <Form method="post" className="flex flex-wrap items-end gap-x-4 gap-y-2">
           <input type="hidden" name="intent" value="place" />
+          <fieldset className="flex flex-wrap gap-x-5 gap-y-1">
+            <legend className="text-sm font-medium text-stone-700">How the farmer pays</legend>
+            {payments.map((p, i) => (
+              <label key={p} className="flex min-h-10 items-center gap-2 text-sm">
+                <input type="radio" name="payment" value={p} defaultChecked={i === 0} />
+                {p === "link" ? "Send payment link (UPI)" : "Cash on delivery"}
+              </label>
+            ))}
+          </fieldset>
           <button
             type="submit"
-            disabled={busy || quote.lines.length === 0}
+            disabled={busy || quote.lines.length === 0 || payments.length === 0}
             className="h-10 rounded-lg bg-brand-700 px-5 font-semibold text-white disabled:opacity-60"
           >
-            Place order (cash on delivery)
+            Place order
           </button>
         </Form>
         <Form method="post">

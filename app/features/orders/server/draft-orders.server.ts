@@ -6,6 +6,7 @@ import { DISCOUNT_LIMIT_PERCENT, type StaffRole } from "~/platform/core/staff-po
 import { MAX_LINE_QUANTITY } from "~/features/cart/domain/cart-limits";
 import { type CookieLine, parseCartCookie } from "~/features/cart/domain/cart-cookie";
 import { recordAudit } from "~/features/audit/server/record-audit.server";
+import type { AssistedPayment } from "../domain/assisted-orders";
 import { getFarmer, placeAssistedOrder, quoteAssistedCart } from "./assisted-orders.server";
 import { OrderRefused } from "./place-order.server";
 import { spreadStaffDiscount } from "./staff-discount.server";
@@ -212,16 +213,21 @@ export async function discardDraft(staff: Staff, id: string) {
  * value now and the placing member's role. A draft already placed answers with its order; a
  * discarded one is refused. A refusal is placeOrder's (OrderRefused), and the draft stays open.
  */
-export async function placeDraft(staff: Staff, id: string): Promise<{ orderId: string; created: boolean }> {
+export async function placeDraft(
+  staff: Staff,
+  id: string,
+  payment: AssistedPayment = "cod",
+): Promise<{ orderId: string; created: boolean; payBy: string | null }> {
   const draft = await getDraft(id);
   if (!draft || draft.status === "discarded") throw gone();
-  if (draft.status === "placed" && draft.orderId) return { orderId: draft.orderId, created: false };
+  if (draft.status === "placed" && draft.orderId) return { orderId: draft.orderId, created: false, payBy: null };
   const farmer = await getFarmer(draft.farmerId);
   if (!farmer) throw gone();
   if (draft.lines.length === 0 || draft.lines.some((l) => !l.variantId)) throw new OrderRefused(refusal("checkout.cart_empty"), 400);
   const placed = await placeAssistedOrder(staff, farmer, {
     items: draft.lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? "", quantity: l.quantity })),
     checkoutKey: draft.checkoutKey,
+    payment,
     ...(draft.discountPaise > 0
       ? {
           discount: {
