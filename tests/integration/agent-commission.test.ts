@@ -355,6 +355,9 @@ describe(`agents' commission (${engine})`, () => {
     expect(admin.status).toBe(200);
     expect(await admin.response?.text()).toContain(formatOrderId(orderId));
     expect((await run(() => adminFile(get(`${PAGE}/statement.pdf?agent=${agentB.id}&month=${month}`, catalogue.cookie)))).status).toBe(403);
+    // An agent id no account could have (a NUL, as a fuzzer sends) is "no such agent", never a 500.
+    expect((await run(() => adminFile(get(`${PAGE}/statement.csv?agent=%00&month=${month}`, accounts.cookie)))).status).toBe(404);
+    expect((await run(() => adminLoader(get(`${PAGE}?agent=a%00b&month=${month}`, accounts.cookie)))).status).toBe(404);
     expect((await run(() => adminFile(get(`${PAGE}/statement.pdf?agent=nobody&month=${month}`, owner.cookie)))).status).toBe(404);
     const list = await run(() => adminLoader(get(`${PAGE}?month=${month}`, owner.cookie)));
     const totals = (list.data as { agents: { id: string; earnedPaise: number }[] }).agents.find((x) => x.id === agentB.id);

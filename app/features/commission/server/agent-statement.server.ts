@@ -37,6 +37,8 @@ export type AgentStatement = {
  * order earns nothing and is not listed. Null when there is no such agent.
  */
 export async function agentStatement(agentId: string, month: string, db: Db = getDb()): Promise<AgentStatement | null> {
+  // An account id as Better Auth makes them; anything else (a NUL from an address bar) names no agent.
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(agentId)) return null;
   const agent = await db
     .selectFrom("agent")
     .select(["user_id as id", "name", "mobile", "village", "pincode", "status"])
