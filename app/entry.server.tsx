@@ -9,6 +9,7 @@ import { prepareDatabase } from "./prepare.server";
 import { closeDatabase } from "./platform/db/db.server";
 import { getEnv } from "./platform/env.server";
 import { contentSecurityPolicy } from "./platform/csp.server";
+import { publicAssetOrigin } from "./platform/storage/storage.server";
 import { paymentOrigins } from "./features/payments/server/endpoints.server";
 import { connectFakeGateway } from "./features/payments/server/fake-gateway-keys.server";
 import { log, requestContext } from "./platform/log.server";
@@ -133,7 +134,10 @@ export default function handleRequest(
   if (getEnv().NODE_ENV === "production") {
     // The order's SMS pay link (docs/decisions/063-phone-order-pay-link.md) pays too.
     const paying = /^\/(checkout|order-confirmation|orders\/[a-z0-9]+\/pay)(\/|$)/.test(new URL(request.url).pathname);
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, paying ? paymentOrigins() : undefined));
+    responseHeaders.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, paying ? paymentOrigins() : undefined, publicAssetOrigin()),
+    );
   }
 
   return new Promise<Response>((resolve, reject) => {

@@ -7,6 +7,8 @@ import { markHydrated } from "./platform/render/hydration";
 import { ScrollRestoration } from "./platform/render/scroll-restoration";
 import { getToast } from "./platform/toast/toast.server";
 import { ToastNotice } from "./ui/toast-notice";
+import { setUploadBase } from "./ui/image-srcset";
+import { uploadBaseMiddleware, uploadUrlBase } from "./platform/storage/storage.server";
 import { UserMirror } from "./features/accounts/ui/user-mirror";
 import { requestPolicy, requestState } from "./platform/request-policy.server";
 import { requireOwnPassword } from "./features/accounts/server/password-policy.server";
@@ -19,7 +21,8 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 // Every request passes it first: maintenance mode and private caching (docs/decisions/009-request-policy.md).
 // Then: someone holding an admin-issued password sets their own before anything else.
 // The language comes first: everything after it, refusals included, speaks the page's language.
-export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, ...requestPolicy, requireOwnPassword];
+// Where pictures are served from is set before any page draws one (decision 067).
+export const middleware: Route.MiddlewareFunction[] = [uploadBaseMiddleware, localeMiddleware, ...requestPolicy, requireOwnPassword];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = requestState(context);
@@ -32,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast,
       requestId: request.headers.get("x-request-id") ?? null,
       locale,
+      uploadBase: uploadUrlBase(),
       // The error page's words, in case a page fails (the layouts' strings may be missing then).
       errorText: {
         notFoundTitle: m.error_not_found_title(),
@@ -50,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const locale: Locale = root?.locale ?? DEFAULT_LOCALE;
+  // In the browser, before any picture draws: the server's own value, so hydration matches.
+  if (root) setUploadBase(root.uploadBase);
   return (
     <html lang={htmlLang(locale)}>
       <head>

@@ -50,6 +50,47 @@ const EnvSchema = z
     SQLITE_PATH: z.string().min(1).default("data/angle.sqlite"),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
 
+    // Uploaded pictures (app/platform/storage, docs/decisions/067-object-storage.md): files in
+    // UPLOAD_DIR, or with STORAGE=s3 objects in an S3-compatible bucket. PUBLIC_ASSET_BASE, when set,
+    // is where the bucket's objects can be fetched (the bucket's URL or a CDN before it): pages point
+    // there and the CSP allows it; without it the store serves them at /uploads/<name>.
+    STORAGE: z.enum(["disk", "s3"]).default("disk"),
+    S3_BUCKET: optionalText(
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens"),
+    ),
+    S3_REGION: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{2,40}$/, "must be a region name such as ap-south-1 (or auto for R2)")
+      .default("ap-south-1"),
+    S3_ENDPOINT: optionalText(httpUrl),
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    S3_ACCESS_KEY_ID: optionalText(z.string().trim().min(1)),
+    S3_SECRET_ACCESS_KEY: optionalText(z.string().min(1)),
+    S3_PREFIX: optionalText(
+      z
+        .string()
+        .trim()
+        .regex(
+          /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*\/?$/,
+          "must be a key prefix such as angle/ (letters, digits, _ . - and /, no leading /)",
+        )
+        .refine((p) => !p.split("/").includes(".."), "must not contain ..")
+        .transform((p) => (p.endsWith("/") ? p : `${p}/`)),
+    ),
+    PUBLIC_ASSET_BASE: optionalText(
+      httpUrl.refine((u) => {
+        const url = new URL(u);
+        return url.search === "" && url.hash === "" && url.username === "" && url.password === "";
+      }, "must be a plain address such as https://cdn.example.in/angle, without ?query, #fragment or credentials"),
+    ),
+
     // Secrets
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_SECRET),
     PAYMENT_ENCRYPTION_KEY: optionalText(z.string().min(32, "must be at least 32 characters")),
@@ -236,6 +277,34 @@ const EnvSchema = z
             message: "is required when MSG91_AUTH_KEY is set (the DLT template id from the MSG91 panel)",
           });
         }
+      }
+    }
+    if (env.STORAGE === "s3" && env.S3_BUCKET === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        message: "is required when STORAGE=s3 (the bucket that keeps uploaded pictures)",
+      });
+    }
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      const path = env.S3_ACCESS_KEY_ID === undefined ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY";
+      ctx.addIssue({
+        code: "custom",
+        path: [path],
+        message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS SDK's own chain)",
+      });
+    }
+    if (env.PUBLIC_ASSET_BASE !== undefined) {
+      // With the disk the store itself serves /uploads; a CDN before it needs no setting of ours.
+      if (env.STORAGE !== "s3") {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PUBLIC_ASSET_BASE"],
+          message: "is only for STORAGE=s3: pictures on the local disk are served by the store at /uploads",
+        });
+      } else if (!env.PUBLIC_ASSET_BASE.startsWith("https://") && !isLoopbackUrl(env.PUBLIC_ASSET_BASE)) {
+        // Pages served over https may not show pictures fetched over http.
+        ctx.addIssue({ code: "custom", path: ["PUBLIC_ASSET_BASE"], message: "must be an https URL (http only on this machine)" });
       }
     }
     if (env.RATE_LIMIT_STORE === "redis" && env.REDIS_URL === undefined) {

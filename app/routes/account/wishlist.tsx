@@ -17,6 +17,7 @@ import { taxConfig } from "~/features/tax/server/tax-config.server";
 import { MAX_WISHLIST_ITEMS, WishlistFormSchema } from "~/features/wishlist/domain/wishlist";
 import { askBackInStock, cancelBackInStock, listBackInStock } from "~/features/wishlist/server/stock-alerts.server";
 import { listWishlist, removeFromWishlist, saveToWishlist } from "~/features/wishlist/server/wishlist.server";
+import { imageSrc } from "~/ui/image-srcset";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.text.meta ?? "My wishlist · Angle" },
@@ -158,7 +159,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
           {items.map((item) => (
             <li key={item.productId} className="flex flex-wrap items-center gap-4 p-4" data-testid="wishlist-item">
               <img
-                src={item.image}
+                src={imageSrc(item.image)}
                 alt=""
                 width={64}
                 height={64}

@@ -20,6 +20,7 @@ import { listProductsForAdmin } from "~/features/catalog/server/list-products-ad
 import { deleteOrArchiveProduct } from "~/features/catalog/server/save-product.server";
 import { readFields } from "~/platform/http/read-form.server";
 import { redirectWithToast, samePage } from "~/platform/toast/toast.server";
+import { imageSrc } from "~/ui/image-srcset";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Products · Angle Admin" }];
 
@@ -132,7 +133,7 @@ const productColumns: Column<ProductRow>[] = [
     className: "md:min-w-48",
     cell: (p) => (
       <span className="flex items-center gap-2 max-md:justify-end">
-        <img src={p.image} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded bg-stone-100" />
+        <img src={imageSrc(p.image)} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded bg-stone-100" />
         {p.name}
       </span>
     ),

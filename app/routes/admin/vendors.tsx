@@ -22,6 +22,7 @@ import { LICENCE_LABELS } from "~/features/vendor-shops/domain/licences";
 import { readFields } from "~/platform/http/read-form.server";
 import { redirectWithToast, samePage } from "~/platform/toast/toast.server";
 import { VendorLicences } from "~/features/vendor-shops/ui/vendor-licences";
+import { imageSrc } from "~/ui/image-srcset";
 
 export const meta: Route.MetaFunction = () => [{ title: "Vendors · Angle Admin" }];
 
@@ -98,7 +99,7 @@ export default function AdminVendors({ loaderData, actionData }: Route.Component
             {pending.rows.map((p) => (
               <li key={p.id} className="rounded-xl bg-white p-4 ring-1 ring-stone-200" data-testid="pending-listing">
                 <div className="flex flex-wrap gap-3">
-                  <img src={p.image} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-stone-100" />
+                  <img src={imageSrc(p.image)} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-stone-100" />
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold">{p.name}</p>
                     <p className="text-sm text-stone-600">

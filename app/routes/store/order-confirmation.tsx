@@ -35,6 +35,7 @@ import { confirmRazorpayCheckout, confirmRazorpayFailure, PaymentNotVerified } f
 import { OrderAftercare } from "~/features/orders/ui/order-aftercare";
 import { LineLots } from "~/features/lots/ui/line-lots";
 import { getOrderAftercare } from "~/features/orders/server/order-aftercare.server";
+import { imageSrc } from "~/ui/image-srcset";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTitle(matches, "ui_orders_meta_confirmation", "Order confirmation · Angle") },
@@ -233,7 +234,7 @@ function OrderItem({ item }: { item: OrderDetail["items"][number] }) {
   const shown = useShownLine(item);
   return (
     <li className="flex items-center gap-3 py-2">
-      <img src={item.image} alt="" width={48} height={48} className="h-12 w-12 rounded-md bg-stone-100" />
+      <img src={imageSrc(item.image)} alt="" width={48} height={48} className="h-12 w-12 rounded-md bg-stone-100" />
       <span className="flex-1 text-sm">
         <span className="font-medium text-stone-900">{item.name}</span>
         <br />

@@ -12,6 +12,7 @@ import { useT } from "~/platform/i18n/i18n";
 import { metaTitle } from "~/features/orders/ui/order-text";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { getReviewDraft, ReviewRefused, saveReview } from "~/features/reviews/server/save-review.server";
+import { imageSrc } from "~/ui/image-srcset";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
@@ -95,7 +96,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       </Link>
       <div className="mt-3 flex items-center gap-4">
         <img
-          src={product.image}
+          src={imageSrc(product.image)}
           alt=""
           width={64}
           height={64}

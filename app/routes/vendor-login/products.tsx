@@ -26,6 +26,7 @@ import { licenceNote, vendorTitle } from "~/features/vendor-shops/ui/vendor-word
 import { type UiKey, useT } from "~/platform/i18n/i18n";
 import { useLocalePath } from "~/ui/use-locale-path";
 import type { ProductStatus } from "~/features/catalog/domain/product-status";
+import { imageSrc } from "~/ui/image-srcset";
 
 export const meta: Route.MetaFunction = ({ matches }) => vendorTitle(matches, "ui_vendor_title_products");
 
@@ -122,7 +123,7 @@ export default function VendorProducts({ loaderData, actionData }: Route.Compone
               className="flex flex-wrap items-center gap-3 rounded-xl bg-white p-3 ring-1 ring-stone-200"
               data-testid="vendor-product"
             >
-              <img src={p.image} alt="" width={56} height={56} className="h-14 w-14 rounded-lg bg-stone-100" />
+              <img src={imageSrc(p.image)} alt="" width={56} height={56} className="h-14 w-14 rounded-lg bg-stone-100" />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-stone-900">{p.name}</p>
                 <p className="text-sm text-stone-600">

@@ -14,6 +14,7 @@ import { quoteIds, useCartQuote, type QuotedLine } from "~/features/cart/ui/use-
 import type { DrawnCart } from "~/features/cart/domain/cart-cookie";
 import { useT } from "~/platform/i18n/i18n";
 import { type CartOfferHint, useCartOffers } from "~/features/cart/ui/use-cart-offers";
+import { imageSrc } from "~/ui/image-srcset";
 
 /**
  * The cart's lines, checked against the catalogue, and its summary: loaded by the cart page
@@ -134,7 +135,13 @@ function CartRow({
   const name = lineName(product);
   return (
     <li className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3 sm:gap-4 sm:p-4" data-testid="cart-line">
-      <img src={product.image} alt="" width={96} height={96} className="h-20 w-20 shrink-0 rounded-lg bg-stone-100 sm:h-24 sm:w-24" />
+      <img
+        src={imageSrc(product.image)}
+        alt=""
+        width={96}
+        height={96}
+        className="h-20 w-20 shrink-0 rounded-lg bg-stone-100 sm:h-24 sm:w-24"
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-2">
           <Link

@@ -7,7 +7,8 @@ import { resetEnv } from "~/platform/env.server";
 import { imageSrcSet } from "~/ui/image-srcset";
 import { loader as uploadLoader } from "~/routes/resources/upload";
 import { noisePhoto } from "../../../../tests/noise-photo";
-import { ImageRefused, storeProductImage, type ImageStorage } from "./store-product-image.server";
+import type { FileStorage, PutOptions } from "~/platform/storage/file-storage.server";
+import { ImageRefused, storeProductImage } from "./store-product-image.server";
 
 const photo = async (width: number, height: number) =>
   new File(
@@ -24,17 +25,18 @@ const photo = async (width: number, height: number) =>
 
 function memoryStorage() {
   const files = new Map<string, Buffer>();
-  const storage: ImageStorage = {
-    async put(name, bytes) {
-      files.set(name, bytes);
-      return `/uploads/${name}`;
+  const options = new Map<string, PutOptions>();
+  const storage: Pick<FileStorage, "put"> = {
+    async put(name, bytes, written) {
+      files.set(name, Buffer.from(bytes));
+      options.set(name, written);
     },
   };
-  return { files, storage };
+  return { files, options, storage };
 }
 
 it("stores an 800 px WebP and a 400 px copy, and the srcset offers both", async () => {
-  const { files, storage } = memoryStorage();
+  const { files, options, storage } = memoryStorage();
   const url = await storeProductImage(await photo(1600, 1200), storage);
   expect(url).toMatch(/^\/uploads\/[a-z0-9]+\.webp$/);
   const id = url.slice("/uploads/".length, -".webp".length);
@@ -44,6 +46,9 @@ it("stores an 800 px WebP and a 400 px copy, and the srcset offers both", async 
   expect([small.format, small.width, small.height]).toEqual(["webp", 400, 400]);
   expect(imageSrcSet(url)).toBe(`/uploads/${id}-400.webp 400w, ${url} 800w`);
   expect(imageSrcSet("/images/products/neem.svg")).toBeUndefined();
+  // Written once under a name never reused: cached for a year wherever it is served from.
+  const immutable = { contentType: "image/webp", cacheControl: "public, max-age=31536000, immutable" };
+  expect([options.get(`${id}.webp`), options.get(`${id}-400.webp`)]).toEqual([immutable, immutable]);
 });
 
 it("fits a non-square photo into the square on white, whole: nothing is cropped", async () => {
@@ -95,10 +100,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 it("serves the small copy, or the full photo for one uploaded before small copies existed", async () => {
   process.env.UPLOAD_DIR = dir;
   resetEnv();
-  const { localImageStorage } = await import("./store-product-image.server");
-  const url = await storeProductImage(await photo(900, 900), localImageStorage);
+  const url = await storeProductImage(await photo(900, 900));
   const id = url.slice("/uploads/".length, -".webp".length);
-  const serve = (name: string) => uploadLoader({ params: { name } } as never) as Promise<Response>;
+  const serve = (name: string) =>
+    uploadLoader({ params: { name }, request: new Request(`http://localhost/uploads/${name}`) } as never) as Promise<Response>;
 
   const small = await serve(`${id}-400.webp`);
   expect(small.status).toBe(200);

@@ -1,11 +1,10 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
-import { getEnv } from "~/platform/env.server";
 import sharp from "sharp";
 import { MAX_IMAGE_BYTES } from "~/features/catalog/domain/product-image";
 import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
 import { english } from "~/platform/i18n/render-refusal.server";
 import { newId } from "~/platform/ids";
+import { IMMUTABLE, type FileStorage } from "~/platform/storage/file-storage.server";
+import { fileStorage } from "~/platform/storage/storage.server";
 import { SMALL_IMAGE_WIDTH } from "~/ui/image-srcset";
 
 /** A 48/50-megapixel phone photo decodes; anything bigger is refused before it eats memory. */
@@ -21,27 +20,13 @@ export class ImageRefused extends RefusalError {
   }
 }
 
-/** Where uploads live: local disk by default (UPLOAD_DIR), served under /uploads. */
-export interface ImageStorage {
-  put(name: string, bytes: Buffer): Promise<string>;
-}
-
-export const localImageStorage: ImageStorage = {
-  async put(name, bytes) {
-    const dir = resolve(getEnv().UPLOAD_DIR);
-    await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, name), bytes);
-    return `/uploads/${name}`;
-  },
-};
-
 /**
  * Checks an uploaded file really is a JPEG, PNG or WebP (by its content, not its name), strips its
  * metadata, fits it into an 800 px square (a non-square photo is letterboxed on white, never cropped:
  * the seller sees exactly what they chose) and stores it as WebP, with a 400 px copy beside it.
  * Returns the public URL of the 800 px one.
  */
-export async function storeProductImage(file: File, storage: ImageStorage = localImageStorage): Promise<string> {
+export async function storeProductImage(file: File, storage?: Pick<FileStorage, "put">): Promise<string> {
   if (file.size === 0) throw new ImageRefused(refusal("product.image_empty"));
   if (file.size > MAX_IMAGE_BYTES) throw new ImageRefused(refusal("product.image_too_large"));
   const input = Buffer.from(await file.arrayBuffer());
@@ -68,17 +53,20 @@ export async function storeProductImage(file: File, storage: ImageStorage = loca
   }
   // The small copy (for cards and phones, see imageSrcSet) first: the main one's URL is what is saved.
   const id = newId();
-  await storage.put(`${id}-${SMALL_IMAGE_WIDTH}.webp`, small);
-  return storage.put(`${id}.webp`, output);
+  const store = storage ?? (await fileStorage());
+  const webp = { contentType: "image/webp", cacheControl: IMMUTABLE };
+  await store.put(`${id}-${SMALL_IMAGE_WIDTH}.webp`, small, webp);
+  await store.put(`${id}.webp`, output, webp);
+  return `/uploads/${id}.webp`;
 }
 
 /**
  * Removes a photo stored for a save that was then refused (a stale form, a vendor over a limit), so
- * refused requests leave nothing on disk. Only our own `/uploads/<id>.webp` names are touched.
+ * refused requests leave nothing in the file store. Only our own `/uploads/<id>.webp` names are touched.
  */
 export async function discardProductImage(url: string | undefined) {
   const id = url ? /^\/uploads\/([a-z0-9]{8,40})\.webp$/.exec(url)?.[1] : undefined;
   if (!id) return;
-  const dir = resolve(getEnv().UPLOAD_DIR);
-  await Promise.all([`${id}.webp`, `${id}-${SMALL_IMAGE_WIDTH}.webp`].map((name) => rm(join(dir, name), { force: true })));
+  const storage = await fileStorage();
+  await Promise.all([`${id}.webp`, `${id}-${SMALL_IMAGE_WIDTH}.webp`].map((name) => storage.delete(name)));
 }

@@ -1,6 +1,7 @@
 import { MAX_GALLERY } from "~/features/catalog/domain/product-form";
 import { IMAGE_TYPES, MAX_IMAGE_LABEL } from "~/features/catalog/domain/product-image";
 import { useT } from "~/platform/i18n/i18n";
+import { imageSrc } from "~/ui/image-srcset";
 
 /** Extra photos after the cover: those there now (each can be removed) and new ones to add. */
 export function GalleryField({ current, error }: { current: string[]; error?: string }) {
@@ -14,7 +15,7 @@ export function GalleryField({ current, error }: { current: string[]; error?: st
             {current.map((path, i) => (
               <li key={path} className="flex flex-col items-center gap-1">
                 <img
-                  src={path}
+                  src={imageSrc(path)}
                   alt={t("ui_catalog_form_gallery_alt", { number: i + 1 })}
                   width={80}
                   height={80}

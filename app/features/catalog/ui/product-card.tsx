@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { categoryLabelKey } from "~/features/catalog/domain/catalog-labels";
-import { imageSrcSet } from "~/ui/image-srcset";
+import { imageSrc, imageSrcSet } from "~/ui/image-srcset";
 import type { ProductCard as Product } from "~/features/catalog/domain/product-view";
 import { AddToCartButton } from "../../cart/ui/add-to-cart-button";
 import { Price } from "../../../ui/price";
@@ -32,7 +32,7 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
         aria-hidden="true"
       >
         <img
-          src={product.image}
+          src={imageSrc(product.image)}
           srcSet={imageSrcSet(product.image)}
           sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
           alt=""

@@ -5,7 +5,7 @@ import { formatPaise } from "~/platform/core/money";
 import { displayPrice, FLAT_GST_PERCENT, type TaxConfig } from "~/features/tax/domain/gst";
 import { saving } from "~/features/catalog/domain/variants";
 import type { PackUnit } from "~/features/catalog/domain/pack-units";
-import { imageSrcSet } from "~/ui/image-srcset";
+import { imageSrc, imageSrcSet } from "~/ui/image-srcset";
 import { categoryLabelIn, cropLabelIn, seasonLabelIn } from "~/features/catalog/server/catalog-labels.server";
 import { m } from "~/platform/i18n/i18n.server";
 import { localHref } from "~/platform/http/local-href.server";
@@ -119,7 +119,7 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
               aria-label={m.store_show_view({ view: i + 1, count: images.length })}
               className="block h-16 w-16 overflow-hidden rounded-lg border border-stone-300"
             >
-              <img src={src} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-cover" />
+              <img src={imageSrc(src)} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-cover" />
             </a>
           </li>
         ))}
@@ -131,7 +131,7 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
 function Picture({ src, alt, first }: { src: string; alt: string; first: boolean }) {
   return (
     <img
-      src={src}
+      src={imageSrc(src)}
       srcSet={imageSrcSet(src)}
       sizes="(min-width: 1024px) 50vw, 100vw"
       alt={alt}

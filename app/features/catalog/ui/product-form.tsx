@@ -15,6 +15,7 @@ import { GalleryField } from "./gallery-field";
 import { TextField } from "../../../ui/text-field";
 import { RegulatedAsField } from "./regulated-as-field";
 import { GstFields } from "../../tax/ui/gst-fields";
+import { imageSrc } from "~/ui/image-srcset";
 
 export type ProductFormValues = ProductDetailsValues & {
   name: string;
@@ -341,7 +342,7 @@ export function ProductForm({ values, lastResult, submitLabel, stockInLots }: Pr
               />
             ) : values?.image ? (
               <img
-                src={values.image}
+                src={imageSrc(values.image)}
                 alt={t("ui_catalog_form_current_image_alt")}
                 width={96}
                 height={96}

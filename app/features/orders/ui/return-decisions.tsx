@@ -12,6 +12,7 @@ import {
 import { ifscBank, type ReturnStage } from "~/features/orders/domain/return-refund";
 import { useLocale, useT } from "~/platform/i18n/i18n";
 import { TextField } from "../../../ui/text-field";
+import { imageSrc } from "~/ui/image-srcset";
 
 type Props = {
   returns: readonly DecidableReturnView[];
@@ -236,9 +237,9 @@ export function ReturnPhotos({ photos }: { photos: readonly string[] }) {
     <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("ui_orders_return_photos")}>
       {photos.map((src, i) => (
         <li key={src}>
-          <a href={src} target="_blank" rel="noreferrer" className="block rounded-md ring-1 ring-stone-200">
+          <a href={imageSrc(src)} target="_blank" rel="noreferrer" className="block rounded-md ring-1 ring-stone-200">
             <img
-              src={src}
+              src={imageSrc(src)}
               alt={t("ui_orders_return_photo_n", { n: i + 1 })}
               width={64}
               height={64}

@@ -9,6 +9,7 @@ import { useLocale, useT } from "~/platform/i18n/i18n";
 import { ifscBank, RETURN_REASON_CODES } from "~/features/orders/domain/return-refund";
 import { IMAGE_TYPES } from "~/features/catalog/domain/product-image";
 import { ReturnPhotos } from "./return-decisions";
+import { imageSrc } from "~/ui/image-srcset";
 
 const BADGE_KEYS = {
   requested: "ui_orders_return_badge_requested",
@@ -44,7 +45,7 @@ export function ReturnLineForm({ line, open, refusal, needsPayout }: Props) {
   return (
     <section className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5" aria-labelledby={headingId} data-testid="return-line">
       <div className="flex items-center gap-3">
-        <img src={line.image} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-md bg-stone-100" />
+        <img src={imageSrc(line.image)} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-md bg-stone-100" />
         <div className="min-w-0 flex-1">
           <h2 id={headingId} className="font-semibold text-stone-900 [overflow-wrap:anywhere]">
             {line.name}
