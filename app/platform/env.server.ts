@@ -78,12 +78,10 @@ const EnvSchema = z
         .string()
         .trim()
         .regex(
-          /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*\/?$/,
-          "must be a key prefix such as angle/ (letters, digits, _ . - and /, no leading /)",
-        )
-        .refine((p) => !p.split("/").includes(".."), "must not contain ..")
-        .transform((p) => (p.endsWith("/") ? p : `${p}/`)),
-    ),
+          /^(?!(.*\/)?\.\.?(\/|$))[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*\/?$/,
+          "must be a key prefix such as angle/ (letters, digits, _ . - and /; no leading /, no . or .. folder)",
+        ),
+    ).transform((p) => (p === undefined || p.endsWith("/") ? p : `${p}/`)),
     PUBLIC_ASSET_BASE: optionalText(
       httpUrl.refine((u) => {
         const url = new URL(u);
