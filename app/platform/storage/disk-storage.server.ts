@@ -15,6 +15,13 @@ const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === "E
 export function diskStorage(folder: string): FileStorage {
   const dir = resolve(folder);
   const path = (key: string) => join(dir, checkKey(key));
+  const read = async (key: string) => {
+    const bytes = await readFile(path(key)).catch((error: unknown) => {
+      if (missing(error)) return undefined;
+      throw error;
+    });
+    return bytes && new Uint8Array(bytes);
+  };
   return {
     kind: "disk",
     async put(key, bytes) {
@@ -22,24 +29,23 @@ export function diskStorage(folder: string): FileStorage {
       await mkdir(dir, { recursive: true });
       // Written beside, then renamed into place when whole: never served half-written.
       const partial = join(dir, `.partial-${newId()}`);
-      await writeFile(partial, bytes);
-      await rename(partial, target);
+      try {
+        await writeFile(partial, bytes);
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
     },
     async get(key) {
-      const target = path(key);
-      const bytes = await readFile(target).catch((error: unknown) => {
-        if (missing(error)) return undefined;
-        throw error;
-      });
+      const bytes = await read(key);
       if (!bytes) return undefined;
-      const view = new Uint8Array(bytes);
-      return { size: view.byteLength, etag: md5(view), contentType: contentTypeOf(key), body: new Blob([view]).stream() };
+      return { size: bytes.byteLength, etag: md5(bytes), contentType: contentTypeOf(key), body: new Blob([bytes]).stream() };
     },
     async stat(key) {
-      const file = await this.get(key);
-      if (!file) return undefined;
-      await file.body.cancel();
-      return { size: file.size, etag: file.etag, contentType: file.contentType };
+      // Uploads are small (an 800 px WebP): hashing one is cheaper than keeping its etag somewhere else.
+      const bytes = await read(key);
+      return bytes && { size: bytes.byteLength, etag: md5(bytes), contentType: contentTypeOf(key) };
     },
     async delete(key) {
       await rm(path(key), { force: true });
