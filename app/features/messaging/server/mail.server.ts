@@ -5,6 +5,7 @@ import { maskEmail, oneLine } from "~/features/messaging/domain/outbox";
 import { type Env, isLoopbackUrl } from "~/platform/env.server";
 import type { OutboxEmail } from "~/features/messaging/server/enqueue.server";
 import { log } from "../../../platform/log.server";
+import { traced } from "~/platform/observability/tracing.server";
 
 /** What the outbox worker asks of a mail transport: send one message, or throw. */
 export type MailSender = {
