@@ -53,10 +53,19 @@ function smtpSender(url: string, from: string): MailSender {
   });
   return {
     async send(email) {
-      await transport.sendMail(mailMessage(email, from));
+      await traced("smtp send", { "server.address": smtpHost(url) }, () => transport.sendMail(mailMessage(email, from)));
     },
     close: () => transport.close(),
   };
+}
+
+/** The SMTP server's host name, for the span: never the URL, which may carry a password. */
+function smtpHost(url: string) {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
 }
 
 function fileSender(dir: string, from: string, logLinks: boolean): MailSender {
