@@ -37,6 +37,7 @@ export const productionBuildTests = [
   "tests/integration/crash-safety.test.ts",
   "tests/integration/two-instances.test.ts",
   "tests/integration/second-store.test.ts",
+  "tests/integration/metrics-and-traces.test.ts",
   // These load the production build into the test's own process, so they run isolated.
   "tests/integration/fuzz.test.ts",
   "tests/integration/languages.test.ts",

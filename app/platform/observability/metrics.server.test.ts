@@ -15,7 +15,9 @@ async function valueOf(name: string, labels: Record<string, string>) {
   const { values } = await metric.get();
   const wanted = name.endsWith("_seconds") && !name.startsWith("angle_outbox") ? `${name}_count` : name;
   const matches = values.filter(
-    (v) => (v.metricName ?? name) === wanted && Object.entries(labels).every(([k, value]) => String(v.labels[k]) === value),
+    (v) =>
+      ((v as { metricName?: string }).metricName ?? name) === wanted &&
+      Object.entries(labels).every(([k, value]) => String(v.labels[k]) === value),
   );
   return matches.reduce((sum, v) => sum + v.value, 0);
 }
