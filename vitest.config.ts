@@ -51,6 +51,7 @@ export const productionBuildTests = [
   "tests/integration/store-details.test.ts",
   "tests/integration/hindi-pages.test.ts",
   "tests/integration/order-page-states.test.ts",
+  "tests/integration/tracing-off.test.ts",
 ];
 const integrationTests = ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"];
 // A SQLite database's backup is a SQLite matter; PostgreSQL's backups are pg_dump's. Named prepared
