@@ -111,7 +111,8 @@ const EnvSchema = z
     ),
     METRICS_PORT: wholeNumber(1, 65535).optional(),
     METRICS_HOST: z.string().min(1).default("127.0.0.1"),
-    OTEL_EXPORTER_OTLP_ENDPOINT: optionalText(httpUrl),
+    // Empty is unset (as a compose file's ${VAR:-} gives), without hiding why a value is refused.
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default("angle"),
 
     // Abuse limits on orders and vendor listings (README, "Limits"): a customer's open unpaid orders,
