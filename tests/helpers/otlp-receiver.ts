@@ -23,7 +23,7 @@ type Export = {
   }[];
 };
 
-const valueOf = (v: AnyValue) =>
+const attributeValue = (v: AnyValue) =>
   v.stringValue ?? (v.intValue === undefined ? undefined : Number(v.intValue)) ?? v.boolValue ?? v.doubleValue;
 
 /**
@@ -47,7 +47,7 @@ export async function startOtlpReceiver() {
             spans.push({
               ...span,
               parentSpanId: span.parentSpanId || undefined,
-              attributes: Object.fromEntries((span.attributes ?? []).map((a) => [a.key, valueOf(a.value)])),
+              attributes: Object.fromEntries((span.attributes ?? []).map((a) => [a.key, attributeValue(a.value)])),
             });
       res.writeHead(200, { "content-type": "application/json" }).end("{}");
     });

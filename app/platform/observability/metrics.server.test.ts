@@ -9,7 +9,7 @@ import { metrics, metricsText, recordJobRun } from "./metrics.server";
 const gateway = withFakeGateway();
 
 /** A series' value now (a counter's count, a histogram's number of observations). */
-async function valueOf(name: string, labels: Record<string, string>) {
+async function seriesValue(name: string, labels: Record<string, string>) {
   const metric = metrics.registry.getSingleMetric(name);
   if (!metric) throw new Error(`no metric ${name}`);
   const { values } = await metric.get();
@@ -25,22 +25,22 @@ async function valueOf(name: string, labels: Record<string, string>) {
 it("counts an order placed by its channel, once: a repeat of the same checkout is no new order", async () => {
   const customer = await createCustomer();
   const product = await createProduct({ stock: 10 });
-  const before = await valueOf("angle_orders_placed_total", { channel: "storefront" });
+  const before = await seriesValue("angle_orders_placed_total", { channel: "storefront" });
   const input = checkoutInput([{ productId: product.id, quantity: 1 }], { paymentMethod: "cod" });
   await placeOrder(customer, input);
   await placeOrder(customer, input);
-  expect(await valueOf("angle_orders_placed_total", { channel: "storefront" })).toBe(before + 1);
+  expect(await seriesValue("angle_orders_placed_total", { channel: "storefront" })).toBe(before + 1);
 });
 
 it("times every statement by engine and operation, and reads the outbox's depth when scraped", async () => {
   const { engine } = getDatabase();
-  const selects = await valueOf("angle_db_query_duration_seconds", { engine, operation: "select", outcome: "ok" });
-  const inserts = await valueOf("angle_db_query_duration_seconds", { engine, operation: "insert", outcome: "ok" });
+  const selects = await seriesValue("angle_db_query_duration_seconds", { engine, operation: "select", outcome: "ok" });
+  const inserts = await seriesValue("angle_db_query_duration_seconds", { engine, operation: "insert", outcome: "ok" });
   const customer = await createCustomer();
   const product = await createProduct({ stock: 10 });
   await placeOrder(customer, checkoutInput([{ productId: product.id, quantity: 1 }], { paymentMethod: "cod" }));
-  expect(await valueOf("angle_db_query_duration_seconds", { engine, operation: "select", outcome: "ok" })).toBeGreaterThan(selects);
-  expect(await valueOf("angle_db_query_duration_seconds", { engine, operation: "insert", outcome: "ok" })).toBeGreaterThan(inserts);
+  expect(await seriesValue("angle_db_query_duration_seconds", { engine, operation: "select", outcome: "ok" })).toBeGreaterThan(selects);
+  expect(await seriesValue("angle_db_query_duration_seconds", { engine, operation: "insert", outcome: "ok" })).toBeGreaterThan(inserts);
 
   // The order's emails wait in the outbox (no worker runs here).
   watchOutbox();
@@ -52,19 +52,19 @@ it("times every statement by engine and operation, and reads the outbox's depth 
 });
 
 it("counts a captured payment by its gateway", async () => {
-  const before = await valueOf("angle_payment_events_total", { gateway: "razorpay", outcome: "captured" });
+  const before = await seriesValue("angle_payment_events_total", { gateway: "razorpay", outcome: "captured" });
   const customer = await createCustomer();
   const product = await createProduct({ stock: 10 });
   await paidUpiOrder(gateway, customer, [{ productId: product.id, quantity: 1 }]);
-  expect(await valueOf("angle_payment_events_total", { gateway: "razorpay", outcome: "captured" })).toBe(before + 1);
+  expect(await seriesValue("angle_payment_events_total", { gateway: "razorpay", outcome: "captured" })).toBe(before + 1);
 });
 
 it("counts job runs by outcome and times those that ran", async () => {
-  const runs = await valueOf("angle_job_runs_total", { job: "test job", outcome: "failed" });
-  const timed = await valueOf("angle_job_duration_seconds", { job: "test job" });
+  const runs = await seriesValue("angle_job_runs_total", { job: "test job", outcome: "failed" });
+  const timed = await seriesValue("angle_job_duration_seconds", { job: "test job" });
   recordJobRun("test job", "failed", 0.2);
   recordJobRun("test job", "skipped", 0);
-  expect(await valueOf("angle_job_runs_total", { job: "test job", outcome: "failed" })).toBe(runs + 1);
-  expect(await valueOf("angle_job_runs_total", { job: "test job", outcome: "skipped" })).toBe(1);
-  expect(await valueOf("angle_job_duration_seconds", { job: "test job" })).toBe(timed + 1);
+  expect(await seriesValue("angle_job_runs_total", { job: "test job", outcome: "failed" })).toBe(runs + 1);
+  expect(await seriesValue("angle_job_runs_total", { job: "test job", outcome: "skipped" })).toBe(1);
+  expect(await seriesValue("angle_job_duration_seconds", { job: "test job" })).toBe(timed + 1);
 });
