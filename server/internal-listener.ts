@@ -36,7 +36,11 @@ export function startInternalListener({ port, host, routes }: { port: number; ho
       const address = server.address();
       resolve({
         port: typeof address === "object" && address ? address.port : port,
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
       });
     });
   });
