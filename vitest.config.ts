@@ -37,6 +37,7 @@ export const productionBuildTests = [
   "tests/integration/crash-safety.test.ts",
   "tests/integration/two-instances.test.ts",
   "tests/integration/second-store.test.ts",
+  "tests/integration/metrics-and-traces.test.ts",
   // These load the production build into the test's own process, so they run isolated.
   "tests/integration/fuzz.test.ts",
   "tests/integration/languages.test.ts",
@@ -51,6 +52,7 @@ export const productionBuildTests = [
   "tests/integration/hindi-pages.test.ts",
   "tests/integration/order-page-states.test.ts",
   "tests/integration/pictures-public-base.test.ts",
+  "tests/integration/tracing-off.test.ts",
 ];
 const integrationTests = ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"];
 // A SQLite database's backup is a SQLite matter; PostgreSQL's backups are pg_dump's. Named prepared

@@ -13,6 +13,8 @@ import { publicAssetOrigin } from "./platform/storage/storage.server";
 import { paymentOrigins } from "./features/payments/server/endpoints.server";
 import { connectFakeGateway } from "./features/payments/server/fake-gateway-keys.server";
 import { log, requestContext } from "./platform/log.server";
+import { routeInstrumentation } from "./platform/observability/route-instrumentation.server";
+import { watchOutbox } from "./features/messaging/server/outbox-metrics.server";
 import { requestLocale } from "./platform/i18n/i18n.server";
 import { HINDI_PREFIX, hasHindiTwin, localizePath } from "./platform/i18n/locale";
 import { InlineCssContext } from "./platform/render/inline-stylesheet";
@@ -50,6 +52,10 @@ export { startBackgroundJobs } from "./jobs.server";
 export { connectFakeGateway };
 export { checkHealth } from "./platform/health/check-health.server";
 export { catalogVersion } from "./features/catalog/server/catalog-version.server";
+// Metrics and traces (docs/decisions/069-metrics-and-traces.md): each route's pattern labels its
+// requests, loaders and actions are spans; the outbox's depth is read when /metrics is scraped.
+export const instrumentations = [routeInstrumentation];
+watchOutbox();
 
 /** Logs real failures once; a refusal we threw on purpose (4xx) is not an error, and an abort is the client leaving. */
 export const handleError: HandleErrorFunction = (error, { request }) => {

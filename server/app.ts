@@ -5,7 +5,9 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { BODY_TOO_LARGE_HEADER } from "../app/features/catalog/domain/product-image.ts";
-import { log, requestContext } from "../app/platform/log.server.ts";
+import { log, type RequestContext, requestContext } from "../app/platform/log.server.ts";
+import { metricsEndpoint } from "./metrics-endpoint.ts";
+import { observeRequest, routeLabel } from "./observe-request.ts";
 import { localizeLocation, requestInLocale, routeLocale } from "./locale-routing.ts";
 import type { PageCache } from "./page-cache.ts";
 
@@ -17,6 +19,8 @@ export type AppOptions = {
   trustProxyHops?: number;
   /** Anonymous catalogue pages answered from it (server/page-cache.ts); none without. */
   pageCache?: PageCache | null;
+  /** METRICS_TOKEN: /metrics answers only its bearer; without it /metrics is a 404. */
+  metricsToken?: string;
 };
 
 /**
@@ -113,19 +117,25 @@ function securityHeaders(headers: Headers, https: boolean) {
   if (https) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
 
-export function createApp({ build, clientDir, https, origin, trustProxyHops = 0, pageCache = null }: AppOptions) {
+export function createApp({ build, clientDir, https, origin, trustProxyHops = 0, pageCache = null, metricsToken }: AppOptions) {
   const app = new Hono();
   const handle = createRequestHandler(build, "production");
 
   // A request id on every log line and on the response; one line per page or action served.
   app.use(async (c, next) => {
+    const path = c.req.path;
+    // Metrics, and with tracing on a span whose trace id is the request id (server/observe-request.ts).
+    const observed = observeRequest(c.req.raw, path);
     const incoming = c.req.header("x-request-id");
-    const requestIdGenerated = !(incoming && /^[\w-]{8,64}$/.test(incoming));
-    const requestId = requestIdGenerated ? randomUUID() : incoming;
+    // A trace id that came in with a traceparent was chosen by the caller, as an X-Request-Id is.
+    const chosen = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : undefined;
+    const requestId = observed.traceId ?? chosen ?? randomUUID();
+    const requestIdGenerated = observed.traceId ? !observed.continued : chosen === undefined;
     c.req.raw.headers.set("x-request-id", requestId);
     const started = performance.now();
-    await requestContext.run({ requestId, requestIdGenerated }, next);
-    const path = c.req.path;
+    const scope: RequestContext = { requestId, requestIdGenerated };
+    await observed.run(() => requestContext.run(scope, next));
+    observed.end(routeLabel(path, scope.route, c.res), c.res);
     // Hashed files and pictures need no page policies: a few bytes less on each of a page's requests.
     if (isStaticFile(path) && (c.res.status === 200 || c.res.status === 304)) {
       c.res.headers.set("X-Content-Type-Options", "nosniff");
@@ -147,7 +157,7 @@ export function createApp({ build, clientDir, https, origin, trustProxyHops = 0,
     }
     c.res.headers.set("X-Request-Id", requestId);
     securityHeaders(c.res.headers, https);
-    if (path !== "/healthz") {
+    if (path !== "/healthz" && path !== "/metrics") {
       log.info({ requestId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
     }
   });
@@ -171,6 +181,9 @@ export function createApp({ build, clientDir, https, origin, trustProxyHops = 0,
   app.use(
     productFormBodyLimit(bodyLimit({ maxSize: 6 * 1024 * 1024, onError: (c) => c.text("The upload is too large (6 MB at most).", 413) })),
   );
+
+  // Prometheus metrics, for a bearer of METRICS_TOKEN only (server/metrics-endpoint.ts).
+  app.get("/metrics", metricsEndpoint(metricsToken));
 
   // Vite's hashed files never change, and catalogue images are never edited in place (a new picture
   // gets a new file name): cached for a year, sent as the brotli/gzip copies made at build time.

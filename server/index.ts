@@ -33,6 +33,12 @@ if (env.FAKE_GATEWAY === "on") {
   process.env.RAZORPAY_CHECKOUT_JS ||= `${fakeGateway.url}/razorpay/checkout.js`;
   process.env.STRIPE_API_BASE ||= fakeGateway.url;
 }
+// Traces only when asked for (OTEL_EXPORTER_OTLP_ENDPOINT): otherwise no SDK module is even loaded
+// (docs/decisions/069-metrics-and-traces.md). Before the build loads, so its first requests are traced.
+if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+  const { startTracing } = await import("../app/platform/observability/tracing.server.ts");
+  await startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME });
+}
 const { createApp } = await import("./app.ts");
 const { pageCacheFromEnv } = await import("./page-cache.ts");
 const { log, flushLog } = await import("../app/platform/log.server.ts");
@@ -76,7 +82,26 @@ const app = createApp({
   trustProxyHops: env.TRUST_PROXY_HOPS,
   // Anonymous catalogue pages rendered once per catalogue change (PAGE_CACHE=off: never).
   pageCache,
+  metricsToken: env.METRICS_TOKEN,
 });
+// The internal listener (METRICS_PORT): /metrics without a token on a private address.
+let internalListener: { close: () => Promise<void> } | undefined;
+if (env.METRICS_PORT) {
+  const { startInternalListener } = await import("./internal-listener.ts");
+  const { metricsResponse } = await import("./metrics-endpoint.ts");
+  try {
+    internalListener = await startInternalListener({
+      port: env.METRICS_PORT,
+      host: env.METRICS_HOST,
+      routes: { "/metrics": metricsResponse },
+    });
+  } catch (error) {
+    console.error(
+      `Angle could not start: the internal listener cannot listen on ${env.METRICS_HOST}:${env.METRICS_PORT} (${error instanceof Error ? error.message : String(error)}). Set METRICS_PORT to a free port and METRICS_HOST to an address of this machine.`,
+    );
+    process.exit(1);
+  }
+}
 
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
   log.info({ address: info.address, port: info.port }, `Angle is running at ${baseUrl}`);
@@ -101,11 +126,14 @@ function shutdown(signal: string) {
     // The rounds under way finish and are marked before the database closes.
     await backgroundJobs.stop().catch(() => {});
     await fakeGateway?.close().catch(() => {});
+    await internalListener?.close().catch(() => {});
     await Promise.all([
       entry.closeDatabase().catch(() => {}),
       entry.closeRateLimitStore().catch(() => {}),
       pageCache?.close().catch(() => {}),
     ]);
+    // The last spans go out (no-op without tracing).
+    await import("../app/platform/observability/tracing.server.ts").then((t) => t.stopTracing()).catch(() => {});
     // Logs are written asynchronously (app/platform/log.server.ts): the last lines go out before the exit.
     await flushLog();
     process.exit(0);

@@ -201,3 +201,22 @@ describe("password hashing", () => {
     expect(() => parseEnv({ PASSWORD_HASHING: "md5" })).toThrow(/PASSWORD_HASHING/);
   });
 });
+
+describe("metrics and traces", () => {
+  it("are off by default: no token, no internal listener, no trace endpoint; the service is called angle", () => {
+    const env = parseEnv({});
+    expect([env.METRICS_TOKEN, env.METRICS_PORT, env.OTEL_EXPORTER_OTLP_ENDPOINT]).toEqual([undefined, undefined, undefined]);
+    expect(env).toMatchObject({ METRICS_HOST: "127.0.0.1", OTEL_SERVICE_NAME: "angle" });
+    expect(parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "", METRICS_TOKEN: "" }).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" }).OTEL_EXPORTER_OTLP_ENDPOINT).toBe("http://collector:4318");
+  });
+
+  it("refuse a short or spaced token, a port out of range and an endpoint that is not http(s), naming the setting", () => {
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+    expect(() => parseEnv({ METRICS_TOKEN: `${"a".repeat(32)} b` })).toThrow(/METRICS_TOKEN: must be printable characters without spaces/);
+    expect(() => parseEnv({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT: must be a whole number from 1 to 65535/);
+    expect(() => parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "grpc://collector:4317" })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT: must be an http\(s\) URL/,
+    );
+  });
+});

@@ -139,6 +139,21 @@ const EnvSchema = z
     PAGE_CACHE_MEMORY_MB: count(1, 4096, 32),
     PAGE_CACHE_TTL_SECONDS: count(1, 86_400, 300),
 
+    // Metrics and traces (docs/decisions/069-metrics-and-traces.md), all off by default. /metrics on
+    // the web port answers only a bearer of METRICS_TOKEN; METRICS_PORT opens an internal listener
+    // (on METRICS_HOST) that asks for none. Traces go by OTLP over HTTP to OTEL_EXPORTER_OTLP_ENDPOINT.
+    METRICS_TOKEN: optionalText(
+      z
+        .string()
+        .min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)")
+        .regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces"),
+    ),
+    METRICS_PORT: wholeNumber(1, 65535).optional(),
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    // Empty is unset (as a compose file's ${VAR:-} gives), without hiding why a value is refused.
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
+    OTEL_SERVICE_NAME: z.string().trim().min(1).default("angle"),
+
     // Abuse limits on orders and vendor listings (README, "Limits"): a customer's open unpaid orders,
     // checkouts per customer and per address, a vendor's pending listings and new listings, in any 10 minutes.
     ORDER_MAX_OPEN_UNPAID: count(1, 100_000, 5),

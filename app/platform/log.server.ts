@@ -2,12 +2,14 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import { getEnv } from "./env.server.ts";
 
-type RequestContext = {
+export type RequestContext = {
   requestId: string;
   /** The server made the id up (no valid X-Request-Id came with the request). */
   requestIdGenerated?: boolean;
   /** The CSP nonce the page was rendered with (entry.server), for the page cache to swap per response. */
   nonce?: string;
+  /** The pattern of the route that answered (React Router's instrumentation), a metrics label. */
+  route?: string;
 };
 
 // One store for the Node server (server/) and the app build, which are separate module graphs.

@@ -4,6 +4,8 @@ import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect, type Dialect } from "kysely";
 import pg from "pg";
 import { getEnv } from "../env.server";
+import { addScrapedGauge } from "../observability/metrics.server";
+import { observeQueries } from "../observability/query-observer.server";
 import { namingPool } from "./named-statements.server";
 import type { Database } from "./schema";
 import { NodeSqliteDialect } from "./sqlite-dialect.server";
@@ -45,7 +47,18 @@ export function openDatabase(options: {
     const prepared = options.preparedStatements ?? getEnv().PG_PREPARED_STATEMENTS === "on";
     const maxPerConnection = options.namedStatementsPerConnection ?? NAMED_STATEMENTS_PER_CONNECTION;
     const dialect = new PostgresDialect({ pool: namingPool(pool, { maxPerConnection, naming: prepared }) });
-    const db = new Kysely<Database>({ dialect });
+    // Each statement's time (and span, with tracing on): docs/decisions/069-metrics-and-traces.md.
+    const db = new Kysely<Database>({ dialect, log: observeQueries("postgres") });
+    addScrapedGauge({
+      name: "angle_db_pool_connections",
+      help: "PostgreSQL pool connections when scraped: all open (total), idle, and requests waiting for one.",
+      labelNames: ["state"],
+      read: () => [
+        { labels: { state: "total" }, value: pool.totalCount },
+        { labels: { state: "idle" }, value: pool.idleCount },
+        { labels: { state: "waiting" }, value: pool.waitingCount },
+      ],
+    });
     return { db, engine: "postgres", dialect, close: () => db.destroy() };
   }
   if (options.sqlitePath !== ":memory:") createPrivately(options.sqlitePath);
@@ -53,7 +66,7 @@ export function openDatabase(options: {
   // synchronous=full: a confirmed order survives a power cut, not only a process crash.
   sqlite.exec("pragma journal_mode = wal; pragma foreign_keys = on; pragma synchronous = full;");
   const dialect = new NodeSqliteDialect(sqlite);
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect, log: observeQueries("sqlite") });
   return { db, engine: "sqlite", dialect, close: () => db.destroy() };
 }
 

@@ -5,6 +5,7 @@ import { maskEmail, oneLine } from "~/features/messaging/domain/outbox";
 import { type Env, isLoopbackUrl } from "~/platform/env.server";
 import type { OutboxEmail } from "~/features/messaging/server/enqueue.server";
 import { log } from "../../../platform/log.server";
+import { traced } from "~/platform/observability/tracing.server";
 
 /** What the outbox worker asks of a mail transport: send one message, or throw. */
 export type MailSender = {
@@ -52,10 +53,19 @@ function smtpSender(url: string, from: string): MailSender {
   });
   return {
     async send(email) {
-      await transport.sendMail(mailMessage(email, from));
+      await traced("smtp send", { "server.address": smtpHost(url) }, () => transport.sendMail(mailMessage(email, from)));
     },
     close: () => transport.close(),
   };
+}
+
+/** The SMTP server's host name, for the span: never the URL, which may carry a password. */
+function smtpHost(url: string) {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
 }
 
 function fileSender(dir: string, from: string, logLinks: boolean): MailSender {

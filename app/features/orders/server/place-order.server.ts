@@ -32,6 +32,7 @@ import { orderPlacedMessages } from "~/features/messaging/server/queue-order-ema
 import { insertOutboxRows, outboxInsert } from "~/features/messaging/server/enqueue.server";
 import { SMS_RECIPIENT_COLUMNS, smsRecipientOf } from "~/features/messaging/server/queue-order-sms.server";
 import { syncProductSummary } from "~/features/catalog/server/variants.server";
+import { countOrderPlaced } from "~/platform/observability/metrics.server";
 import { checkDeliveryAt, pincodeColumns, placeFrom } from "~/features/delivery/server/delivery.server";
 import { codOverCap, noCodHere, stateMismatch, undeliverable } from "~/features/delivery/domain/delivery";
 import { isLotsShort, syncLotStock } from "~/features/lots/server/lot-stock.server";
@@ -558,9 +559,15 @@ export async function placeOrder(
       return await attempt(false, true);
     }
   };
+  // Only a field agent's order carries a check of whoever placed it (their daily limit).
+  const channel = !meta.placedBy ? "storefront" : meta.check ? "agent" : "assisted";
+  const counted = (placed: { orderId: string; created: boolean }) => {
+    if (placed.created) countOrderPlaced(channel);
+    return placed;
+  };
   try {
     try {
-      return await placing();
+      return counted(await placing());
     } catch (error) {
       if (!isLotsShort(error)) throw error;
       // A lot reached its sell-by day (or was recalled) since the sizes' stock was last made what their
@@ -568,7 +575,7 @@ export async function placeOrder(
       // The general path: its stock is taken before its lines, so a size short of stock is refused as such.
       await db.transaction().execute((trx) => syncLotStock(trx, engine));
       try {
-        return await attempt(false, true);
+        return counted(await attempt(false, true));
       } catch (again) {
         if (isLotsShort(again)) throw new OrderRefused(refusal("checkout.stock_changed"), 409);
         throw again;

@@ -3,6 +3,7 @@ import { formatPaise } from "~/platform/core/money";
 import { isAwaitingPayment, type Gateway } from "~/features/payments/domain/payments";
 import { newId } from "~/platform/ids";
 import { log } from "~/platform/log.server";
+import { countPaymentEvent } from "~/platform/observability/metrics.server";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
 import { queueOrderStatusEmail } from "~/features/messaging/server/queue-order-emails.server";
 import { issueInvoices } from "~/features/tax/server/issue-documents.server";
@@ -196,6 +197,7 @@ export async function recordPayment(
     return { outcome: "refunding", orderId: order.id };
   });
   if (refundId) await sendRefund(refundId);
+  if (result.outcome !== "already") countPaymentEvent(paid.gateway, result.outcome === "confirmed" ? "captured" : result.outcome);
   return result;
 }
 
@@ -208,7 +210,7 @@ export async function recordFailure(
   event?: GatewayEventId,
 ): Promise<{ outcome: "failed" | "already" | "unknown"; orderId?: string }> {
   const { db } = getDatabase();
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     if (!(await firstDelivery(trx, event))) return { outcome: "already" as const };
     const found = await lockAttempt(trx, failed.gateway, failed.gatewayRef);
     if (!found) return { outcome: "unknown" as const };
@@ -230,6 +232,8 @@ export async function recordFailure(
     }
     return { outcome: "failed" as const, orderId: order.id };
   });
+  if (result.outcome === "failed") countPaymentEvent(failed.gateway, "failed");
+  return result;
 }
 
 /** An attempt the gateway has closed (a Stripe session that expired): it can no longer be paid. */
@@ -244,6 +248,7 @@ export async function recordExpiry(gateway: Gateway, gatewayRef: string, event?:
       .where("gateway_ref", "=", gatewayRef)
       .where("status", "in", ["created", "failed"])
       .execute();
+    countPaymentEvent(gateway, "expired");
   });
 }
 

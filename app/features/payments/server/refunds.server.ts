@@ -7,6 +7,7 @@ import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
 import { english } from "~/platform/i18n/render-refusal.server";
 import { newId } from "~/platform/ids";
 import { log } from "~/platform/log.server";
+import { countRefund } from "~/platform/observability/metrics.server";
 import { getGatewayKeys } from "~/features/settings/server/payment-settings.server";
 import { GatewayError, razorpay } from "./razorpay.server";
 import { stripeGateway } from "./stripe.server";
@@ -167,6 +168,12 @@ export async function createRefund(
  * callers at once: only the one that claims the row ('pending' → 'sending') calls the gateway.
  */
 export async function sendRefund(refundId: string): Promise<"processed" | "pending" | "failed" | "skipped"> {
+  const outcome = await sendRefundOnce(refundId);
+  if (outcome !== "skipped") countRefund(outcome);
+  return outcome;
+}
+
+async function sendRefundOnce(refundId: string): Promise<"processed" | "pending" | "failed" | "skipped"> {
   const db = getDb();
   const now = new Date().toISOString();
   const claimed = await db
