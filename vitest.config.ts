@@ -20,6 +20,7 @@ export const unitTests = [
   "server/fake-gateway/**/*.test.ts",
   "server/locale-routing*.test.ts",
   "tools/**/*.test.ts",
+  "tests/helpers/*.test.ts",
 ];
 
 /**
