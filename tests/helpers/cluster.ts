@@ -18,7 +18,7 @@ import { checkOrders, checkoutForm, liveProduct, postForm, signUpCustomers, stoc
 import { formatOrderId } from "../../app/platform/core/order-id";
 import { type DatabaseHandle, openDatabase } from "../../app/platform/db/db.server";
 import { freePort } from "./free-port";
-import { type OtlpReceiver, startOtlpReceiver } from "./otlp-receiver";
+import { type SpanCounter, startSpanCounter } from "./otlp-span-counter";
 import { type RoundRobinProxy, startRoundRobinProxy } from "./round-robin-proxy";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -50,7 +50,7 @@ export type Cluster = {
   worker: { metricsPort: number; port: number };
   metricsToken: string;
   proxy: RoundRobinProxy;
-  otlp: OtlpReceiver;
+  otlp: SpanCounter;
   mail: Mail[];
   db: DatabaseHandle["db"];
   processes: Process[];
@@ -107,7 +107,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await new Promise<void>((r) => smtp.listen(smtpPort, "127.0.0.1", () => r()));
     stops.push(() => new Promise((r) => smtp.close(() => r(undefined))));
 
-    const otlp = await startOtlpReceiver();
+    const otlp = await startSpanCounter();
     stops.push(() => otlp.close());
 
     let storage: Record<string, string>;
@@ -247,12 +247,12 @@ export type ClusterReport = {
 
 export type ClusterLoad = { connections: number } & ({ seconds: number } | { requests: number });
 
-/** Sum of the samples of a Prometheus text exposition whose metric name (angle_…) matches `name`. */
+/** Sum of a Prometheus text exposition's samples of the metric `name` (docs/decisions/069-metrics-and-traces.md), over all labels. */
 function sumOf(exposition: string, name: RegExp) {
   let sum = 0;
   for (const line of exposition.split("\n")) {
-    const m = /^(angle_[a-z0-9_:]*)(\{[^}]*\})?\s+(\S+)/.exec(line);
-    if (m && name.test(m[1] ?? "") && !/_bucket$|_sum$/.test(m[1] ?? "")) sum += Number(m[3]) || 0;
+    const m = /^([a-z_:][a-z0-9_:]*)(\{[^}]*\})?\s+(\S+)/.exec(line);
+    if (m && name.test(m[1] ?? "")) sum += Number(m[3]) || 0;
   }
   return sum;
 }
@@ -324,7 +324,11 @@ export async function checkCluster(cluster: Cluster, { orders, load }: { orders:
     cluster.webs.map(async ({ url }) => {
       const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${cluster.metricsToken}` } });
       const text = res.ok ? await res.text() : "";
-      return { status: res.status, requests: sumOf(text, /request/), orders: sumOf(text, /order/) };
+      return {
+        status: res.status,
+        requests: sumOf(text, /^angle_http_requests_total$/),
+        orders: sumOf(text, /^angle_orders_placed_total$/),
+      };
     }),
   );
   const workerRes = await fetch(`http://127.0.0.1:${cluster.worker.metricsPort}/metrics`).catch(() => null);
@@ -344,7 +348,7 @@ export async function checkCluster(cluster: Cluster, { orders, load }: { orders:
       notSentOnce: rows.filter((r) => r.status !== "sent" || Number(r.attempts) !== 1).length + (placed.length - rows.length),
     },
     photo,
-    metrics: { web, worker: { status: workerRes?.status ?? 0, jobs: sumOf(workerText, /job/) } },
+    metrics: { web, worker: { status: workerRes?.status ?? 0, jobs: sumOf(workerText, /^angle_job_runs_total$/) } },
     spans: cluster.otlp.spans(),
     proxy: { served: [...cluster.proxy.served], failed: cluster.proxy.failed },
     workerPublicPort,

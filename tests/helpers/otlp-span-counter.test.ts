@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { countSpans, type OtlpReceiver, startOtlpReceiver } from "./otlp-receiver";
+import { countSpans, type SpanCounter, startSpanCounter } from "./otlp-span-counter";
 
 /** A protobuf varint. */
 const varint = (n: number): number[] => (n < 128 ? [n] : [(n % 128) | 128, ...varint(Math.floor(n / 128))]);
@@ -21,9 +21,9 @@ const request = (...scopes: Uint8Array[][]) =>
     ),
   );
 
-let receiver: OtlpReceiver;
+let receiver: SpanCounter;
 beforeAll(async () => {
-  receiver = await startOtlpReceiver();
+  receiver = await startSpanCounter();
 });
 afterAll(() => receiver.close());
 

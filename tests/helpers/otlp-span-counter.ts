@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 
-export type OtlpReceiver = {
+export type SpanCounter = {
   /** The address for OTEL_EXPORTER_OTLP_ENDPOINT (the exporter adds /v1/traces). */
   endpoint: string;
   /** Spans received so far. */
@@ -65,7 +65,7 @@ export function countSpans(body: Uint8Array, contentType: string): number {
  * protobuf or JSON, gzipped or not), counts the spans and answers as a collector does, with nothing
  * rejected.
  */
-export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+export async function startSpanCounter(): Promise<SpanCounter> {
   let spans = 0;
   let unreadable = 0;
   const server = createServer((req, res) => {
