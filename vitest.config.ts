@@ -20,6 +20,7 @@ export const unitTests = [
   "server/fake-gateway/**/*.test.ts",
   "server/locale-routing*.test.ts",
   "tools/**/*.test.ts",
+  "tests/helpers/*.test.ts",
 ];
 
 /**
@@ -38,6 +39,7 @@ export const productionBuildTests = [
   "tests/integration/two-instances.test.ts",
   "tests/integration/second-store.test.ts",
   "tests/integration/metrics-and-traces.test.ts",
+  "tests/integration/cluster.test.ts",
   // These load the production build into the test's own process, so they run isolated.
   "tests/integration/fuzz.test.ts",
   "tests/integration/languages.test.ts",
@@ -58,8 +60,11 @@ const integrationTests = ["app/**/*.test.ts", "server/**/*.test.ts", "tests/inte
 // A SQLite database's backup is a SQLite matter; PostgreSQL's backups are pg_dump's. Named prepared
 // statements are PostgreSQL's (SQLite's driver keeps its own): that file runs on PostgreSQL only, rather
 // than being skipped on SQLite.
+// The cluster test is compose.yaml's topology, whose instances share one PostgreSQL database.
 const engineExcluded =
-  process.env.TEST_DB === "postgres" ? ["app/platform/db/backup.server.test.ts"] : ["app/platform/db/named-statements.server.test.ts"];
+  process.env.TEST_DB === "postgres"
+    ? ["app/platform/db/backup.server.test.ts"]
+    : ["app/platform/db/named-statements.server.test.ts", "tests/integration/cluster.test.ts"];
 const integration = {
   setupFiles: ["tests/setup/test-database.ts"],
   globalSetup: ["tests/setup/global-setup.ts"],
@@ -83,7 +88,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { test: { name: "integration-build", include: productionBuildTests, ...integration } },
+      { test: { name: "integration-build", include: productionBuildTests, exclude: engineExcluded, ...integration } },
     ],
   },
 });
