@@ -18,15 +18,11 @@ import { checkOrders, checkoutForm, liveProduct, postForm, signUpCustomers, stoc
 import { formatOrderId } from "../../app/platform/core/order-id";
 import { type DatabaseHandle, openDatabase } from "../../app/platform/db/db.server";
 import { freePort } from "./free-port";
+import { s3Env, startS3Server } from "./s3-server";
 import { type SpanCounter, startSpanCounter } from "./otlp-span-counter";
 import { type RoundRobinProxy, startRoundRobinProxy } from "./round-robin-proxy";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-
-/** tests/helpers/s3-server.ts's contract: a real S3-compatible server on 127.0.0.1 with its bucket made. */
-type S3Server = { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; stop(): Promise<void> };
-// Loaded by name, at run time: the storage work adds the module beside this one.
-const S3_SERVER_MODULE = "./s3-server.ts";
 
 export type ClusterOptions = {
   /** The cluster's own PostgreSQL database (made and dropped by the caller). */
@@ -112,17 +108,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     let storage: Record<string, string>;
     if ((options.storage ?? "s3") === "s3") {
-      const { startS3Server } = (await import(S3_SERVER_MODULE)) as { startS3Server: () => Promise<S3Server> };
       const s3 = await startS3Server();
       stops.push(() => s3.stop());
-      storage = {
-        STORAGE: "s3",
-        S3_ENDPOINT: s3.endpoint,
-        S3_BUCKET: s3.bucket,
-        S3_FORCE_PATH_STYLE: "true",
-        S3_ACCESS_KEY_ID: s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      };
+      storage = s3Env(s3);
     } else {
       const dir = mkdtempSync(join(tmpdir(), "angle-cluster-uploads-"));
       stops.push(async () => rmSync(dir, { recursive: true, force: true }));
