@@ -36,6 +36,8 @@ export const productionBuildTests = [
   // are here so that the `integration` project needs no build (npm test starts it before building).
   "tests/integration/crash-safety.test.ts",
   "tests/integration/two-instances.test.ts",
+  "tests/integration/job-workers.test.ts",
+  "tests/integration/graceful-stop.test.ts",
   "tests/integration/second-store.test.ts",
   // These load the production build into the test's own process, so they run isolated.
   "tests/integration/fuzz.test.ts",

@@ -47,7 +47,7 @@ export { closeDatabase };
 export { closeRateLimitStore } from "./platform/rate-limit/rate-limit.server";
 export { startBackgroundJobs } from "./jobs.server";
 export { connectFakeGateway };
-export { checkHealth } from "./platform/health/check-health.server";
+export { checkReadiness, markStopping } from "./platform/health/readiness.server";
 export { catalogVersion } from "./features/catalog/server/catalog-version.server";
 
 /** Logs real failures once; a refusal we threw on purpose (4xx) is not an error, and an abort is the client leaving. */

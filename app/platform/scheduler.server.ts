@@ -126,8 +126,10 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       entry.stats.runs++;
       entry.stats.lastRunAt = startedAt;
     }
+    const seconds = (Date.now() - startedAt) / 1000;
+    log.debug({ job: entry.job.name, outcome, seconds }, "background job run");
     try {
-      onJobRun?.(entry.job.name, outcome, (Date.now() - startedAt) / 1000);
+      onJobRun?.(entry.job.name, outcome, seconds);
     } catch (error) {
       log.error({ err: error, job: entry.job.name }, "a background job's run could not be reported");
     }
