@@ -110,3 +110,26 @@ it("gives a job to the other worker once the lease of the worker killed in its r
     expect(b.runs.filter((r) => r.job === "payment sweep" && r.outcome === "ok").length).toBeGreaterThan(survivorRuns);
   }
 }, 120_000);
+
+it("lets a worker told to stop finish its run, release the lease and exit 0", async () => {
+  const survivor = defined(
+    workers.find((w) => w.child.exitCode === null && w.child.signalCode === null),
+    "the worker still running",
+  );
+  const exited = new Promise<number | null>((resolve) => survivor.child.once("exit", (code) => resolve(code)));
+  if (engine === "postgres") {
+    // Stopped in the middle of a run that waits on the test's lock.
+    const client = new pg.Client({ connectionString: defined(getEnv().DATABASE_URL, "the test's database") });
+    await client.connect();
+    await client.query("begin");
+    await client.query("lock table payment in access exclusive mode");
+    await expect.poll(async () => (await lease("payment sweep"))?.holder ?? null, { timeout: 30_000, interval: 50 }).not.toBeNull();
+    survivor.child.kill("SIGTERM");
+    await client.query("commit");
+    await client.end();
+  } else {
+    survivor.child.kill("SIGTERM");
+  }
+  expect(await exited).toBe(0);
+  expect(await lease("payment sweep")).toMatchObject({ holder: null, lease_until: null });
+}, 120_000);
