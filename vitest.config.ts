@@ -37,6 +37,8 @@ export const productionBuildTests = [
   // are here so that the `integration` project needs no build (npm test starts it before building).
   "tests/integration/crash-safety.test.ts",
   "tests/integration/two-instances.test.ts",
+  "tests/integration/job-workers.test.ts",
+  "tests/integration/graceful-stop.test.ts",
   "tests/integration/second-store.test.ts",
   "tests/integration/metrics-and-traces.test.ts",
   "tests/integration/cluster.test.ts",

@@ -50,7 +50,8 @@ export { closeDatabase };
 export { closeRateLimitStore } from "./platform/rate-limit/rate-limit.server";
 export { startBackgroundJobs } from "./jobs.server";
 export { connectFakeGateway };
-export { checkHealth } from "./platform/health/check-health.server";
+export { checkReadiness, markStopping, readinessResponse } from "./platform/health/readiness.server";
+export { livenessResponse } from "./platform/health/liveness.server";
 export { catalogVersion } from "./features/catalog/server/catalog-version.server";
 // Metrics and traces (docs/decisions/069-metrics-and-traces.md): each route's pattern labels its
 // requests, loaders and actions are spans; the outbox's depth is read when /metrics is scraped.

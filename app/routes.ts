@@ -116,6 +116,7 @@ export default [
   ]),
   route("uploads/:name", "routes/resources/upload.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  route("readyz", "routes/resources/readyz.ts"),
   route("language", "routes/resources/language.ts"),
   route("account/auth", "routes/account/auth.ts"),
   route("account/verification", "routes/account/verification.ts"),

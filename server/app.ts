@@ -157,7 +157,7 @@ export function createApp({ build, clientDir, https, origin, trustProxyHops = 0,
     }
     c.res.headers.set("X-Request-Id", requestId);
     securityHeaders(c.res.headers, https);
-    if (path !== "/healthz" && path !== "/metrics") {
+    if (path !== "/healthz" && path !== "/readyz" && path !== "/metrics") {
       log.info({ requestId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
     }
   });

@@ -53,8 +53,17 @@ const entry = build.entry.module as unknown as {
   closeRateLimitStore: () => Promise<void>;
   startBackgroundJobs: () => { stop: () => Promise<void> };
   connectFakeGateway: () => Promise<void>;
+  markStopping: () => void;
+  livenessResponse: () => Response;
+  readinessResponse: () => Promise<Response>;
 };
+// PROCESS_ROLE (docs/decisions/068-web-and-worker.md): "all" serves the store and runs the background
+// jobs (one command, as always); "web" only serves; "worker" only runs the jobs, with no public listener.
+const serves = env.PROCESS_ROLE !== "worker";
+const runsJobs = env.PROCESS_ROLE !== "web";
 
+// Every role migrates at start: the first process takes the migrator's lock, the others wait for it and
+// find nothing left to run (PostgreSQL: an advisory lock; SQLite: one writer).
 try {
   await entry.ready;
 } catch (error) {
@@ -64,8 +73,8 @@ try {
 }
 
 // After the migrations: the outbox worker, the licence, payment and unconfirmed-account sweeps, each
-// at its times (the list, and when each runs: app/jobs.server.ts).
-const backgroundJobs = entry.startBackgroundJobs();
+// at its times (the list, and when each runs: app/jobs.server.ts), each under a lease in the database.
+const backgroundJobs = runsJobs ? entry.startBackgroundJobs() : undefined;
 if (fakeGateway) {
   // The fake signs its webhooks with the secrets in Payment Settings (test keys on a fresh store).
   await entry.connectFakeGateway();
@@ -84,7 +93,8 @@ const app = createApp({
   pageCache,
   metricsToken: env.METRICS_TOKEN,
 });
-// The internal listener (METRICS_PORT): /metrics without a token on a private address.
+// The internal listener (METRICS_PORT): /metrics without a token on a private address, with /healthz
+// and /readyz beside it (a worker's only listener: what an orchestrator probes it on).
 let internalListener: { close: () => Promise<void> } | undefined;
 if (env.METRICS_PORT) {
   const { startInternalListener } = await import("./internal-listener.ts");
@@ -93,7 +103,11 @@ if (env.METRICS_PORT) {
     internalListener = await startInternalListener({
       port: env.METRICS_PORT,
       host: env.METRICS_HOST,
-      routes: { "/metrics": metricsResponse },
+      routes: {
+        "/metrics": metricsResponse,
+        "/healthz": async () => entry.livenessResponse(),
+        "/readyz": () => entry.readinessResponse(),
+      },
     });
   } catch (error) {
     console.error(
@@ -103,9 +117,16 @@ if (env.METRICS_PORT) {
   }
 }
 
-const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
-  log.info({ address: info.address, port: info.port }, `Angle is running at ${baseUrl}`);
-});
+const server = serves
+  ? serve({ fetch: app.fetch, port, hostname }, (info) => {
+      log.info({ address: info.address, port: info.port, role: env.PROCESS_ROLE }, `Angle is running at ${baseUrl}`);
+    })
+  : undefined;
+// A worker answers nobody from outside: only its internal listener above (METRICS_PORT), if set.
+if (!serves) log.info({ role: env.PROCESS_ROLE }, "Angle's worker is running the background jobs");
+// The jobs' timers do not hold the process open (a server's listener does): a worker holds itself
+// open until it is stopped.
+const keepWorkerAlive = serves ? undefined : setInterval(() => {}, 2 ** 31 - 1);
 // A client reusing an idle connection (a phone's browser, a proxy, a test's request context) must not
 // send on a socket the server is closing that instant: Node's 5 s keep-alive answered a POST made just
 // then with a reset (ECONNRESET). Idle connections stay open longer than common proxies' 60 s; a stop
@@ -116,30 +137,45 @@ if (server instanceof HttpServer) {
 }
 
 let stopping = false;
-function shutdown(signal: string) {
+/**
+ * SIGTERM: /readyz answers 503, the listener closes (new connections are refused), the requests and
+ * job runs under way finish, the leases are released, then the process exits; whatever is still going
+ * after SHUTDOWN_GRACE_MS is cut off with exit code 1.
+ */
+async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log.info({ signal }, "finishing open requests, then stopping");
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  server.close(async () => {
-    // The rounds under way finish and are marked before the database closes.
-    await backgroundJobs.stop().catch(() => {});
-    await fakeGateway?.close().catch(() => {});
-    await internalListener?.close().catch(() => {});
-    await Promise.all([
-      entry.closeDatabase().catch(() => {}),
-      entry.closeRateLimitStore().catch(() => {}),
-      pageCache?.close().catch(() => {}),
-    ]);
-    // The last spans go out (no-op without tracing).
-    await import("../app/platform/observability/tracing.server.ts").then((t) => t.stopTracing()).catch(() => {});
-    // Logs are written asynchronously (app/platform/log.server.ts): the last lines go out before the exit.
+  entry.markStopping();
+  log.info({ signal, graceMs: env.SHUTDOWN_GRACE_MS }, "finishing open requests and job runs, then stopping");
+  const force = setTimeout(async () => {
+    log.error({ graceMs: env.SHUTDOWN_GRACE_MS }, "requests or job runs were still going at the end of SHUTDOWN_GRACE_MS; stopping them");
     await flushLog();
-    process.exit(0);
-  });
-  // Idle keep-alive sockets would hold close() open.
-  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    process.exit(1);
+  }, env.SHUTDOWN_GRACE_MS);
+  force.unref();
+  const closed = new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+  // Idle keep-alive sockets would hold close() open, and close() closes only those idle at its call: a
+  // connection whose request ends later is closed once it is idle too.
+  const closeIdle = () => (server as unknown as { closeIdleConnections?: () => void } | undefined)?.closeIdleConnections?.();
+  closeIdle();
+  const closingIdle = setInterval(closeIdle, 100);
+  closingIdle.unref();
+  void closed.then(() => clearInterval(closingIdle));
+  clearInterval(keepWorkerAlive);
+  // No run starts from now on; the runs under way end and release their leases before the database closes.
+  await Promise.all([closed, backgroundJobs?.stop().catch(() => {})]);
+  await fakeGateway?.close().catch(() => {});
+  await internalListener?.close().catch(() => {});
+  await Promise.all([
+    entry.closeDatabase().catch(() => {}),
+    entry.closeRateLimitStore().catch(() => {}),
+    pageCache?.close().catch(() => {}),
+  ]);
+  // The last spans go out (no-op without tracing).
+  await import("../app/platform/observability/tracing.server.ts").then((t) => t.stopTracing()).catch(() => {});
+  // Logs are written asynchronously (app/platform/log.server.ts): the last lines go out before the exit.
+  await flushLog();
+  process.exit(0);
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -221,6 +221,15 @@ const EnvSchema = z
     MSG91_TEMPLATE_AGENT_ORDER_HI: optionalText(z.string().trim().min(1)),
     MSG91_TEMPLATE_ASSISTED_PAY_LINK: optionalText(z.string().trim().min(1)),
     MSG91_TEMPLATE_ASSISTED_PAY_LINK_HI: optionalText(z.string().trim().min(1)),
+    /**
+     * What this process does (docs/decisions/068-web-and-worker.md): all = the web server and the
+     * background jobs (one command), web = the web server only, worker = the jobs only.
+     */
+    PROCESS_ROLE: z.enum(["all", "web", "worker"]).default("all"),
+    /** How long a stop (SIGTERM) waits for open requests and runs under way before it forces the exit (milliseconds). */
+    SHUTDOWN_GRACE_MS: count(0, 600_000, 10_000),
+    /** How long a background job's lease holds without a heartbeat: a crashed worker's job is taken over after it (seconds). */
+    JOB_LEASE_SECONDS: count(1, 3600, 60),
     OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
     /** How often the outbox worker looks for messages to send (milliseconds). */
     OUTBOX_POLL_MS: count(50, 600_000, 2_000),

@@ -60,13 +60,13 @@ describe("the scheduler", () => {
     expect(job.starts).toEqual([0]);
     await vi.advanceTimersByTimeAsync(3500);
     expect(job.starts).toEqual([0]);
-    expect(scheduler.list()).toEqual([{ name: "sweep", running: true, nextRunAt: null }]);
+    expect(scheduler.list()).toMatchObject([{ name: "sweep", running: true, nextRunAt: null }]);
 
     const first = slow;
     slow = gate();
     first.open();
     await vi.advanceTimersByTimeAsync(0);
-    expect(scheduler.list()).toEqual([{ name: "sweep", running: false, nextRunAt: new Date(4000).toISOString() }]);
+    expect(scheduler.list()).toMatchObject([{ name: "sweep", running: false, nextRunAt: new Date(4000).toISOString() }]);
     await vi.advanceTimersByTimeAsync(499);
     expect(job.starts).toEqual([0]);
     await vi.advanceTimersByTimeAsync(1);
@@ -75,6 +75,35 @@ describe("the scheduler", () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(job.starts).toEqual([0, 4000, 5000, 6000]);
     expect(job.mostAtOnce).toBe(1);
+  });
+
+  it("counts runs and failures, keeps the last error, and tells onJobRun of each run's outcome and length", async () => {
+    await scheduler.stop();
+    const onJobRun = vi.fn();
+    scheduler = createScheduler({ onJobRun });
+    let calls = 0;
+    scheduler.add({
+      name: "counted",
+      every: 100,
+      run: () => new Promise((resolve, reject) => setTimeout(() => (++calls === 2 ? reject(new Error("no gateway")) : resolve(1)), 30)),
+    });
+    await vi.advanceTimersByTimeAsync(150);
+    expect(scheduler.list()).toEqual([
+      {
+        name: "counted",
+        running: false,
+        nextRunAt: new Date(200).toISOString(),
+        runs: 2,
+        failures: 1,
+        skipped: 0,
+        lastRunAt: new Date(100).toISOString(),
+        lastError: "no gateway",
+      },
+    ]);
+    expect(onJobRun.mock.calls).toEqual([
+      ["counted", "ok", 0.03],
+      ["counted", "failed", 0.03],
+    ]);
   });
 
   it("waits what `after` says once a run has ended", async () => {

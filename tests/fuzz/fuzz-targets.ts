@@ -1815,6 +1815,7 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/resources/upload.ts", path: () => "/uploads/%00.webp", role: "anon", params: [] },
   { file: "routes/resources/upload.ts", path: () => `/uploads/${"a".repeat(40)}.webp`, role: "anon", params: [] },
   { file: "routes/resources/healthz.ts", path: () => "/healthz", role: "anon", params: [] },
+  { file: "routes/resources/readyz.ts", path: () => "/readyz", role: "anon", params: [] },
   { file: "routes/resources/language.ts", path: () => "/language", role: "anon", params: ["to", "next"] },
   { file: "routes/resources/language.ts", path: () => "/language", role: "customer", params: ["to", "next"] },
   { file: "routes/account/auth.ts", path: () => "/account/auth", role: "anon", params: ["intent"] },

@@ -175,6 +175,18 @@ export interface GatewayEvent {
   type: string;
 }
 
+export interface JobLease {
+  failures: Generated<number>;
+  holder: string | null;
+  last_error: string | null;
+  last_outcome: string | null;
+  last_run_at: string | null;
+  lease_until: string | null;
+  name: string;
+  next_due_at: string | null;
+  runs: Generated<number>;
+}
+
 export interface KitPart {
   kit_variant_id: string;
   part_variant_id: string;
@@ -768,6 +780,7 @@ export interface DB {
   document_counter: DocumentCounter;
   draft_order: DraftOrder;
   gateway_event: GatewayEvent;
+  job_lease: JobLease;
   kit_part: KitPart;
   lot: Lot;
   lot_adjustment: LotAdjustment;

@@ -52,6 +52,7 @@ import * as m0058 from "./migrations/0058-assisted-orders";
 import * as m0059 from "./migrations/0059-field-agents";
 import * as m0060 from "./migrations/0060-draft-orders";
 import * as m0062 from "./migrations/0062-agent-orders";
+import * as m0063 from "./migrations/0063-job-leases";
 import * as m0044 from "./migrations/0044-quantity-prices";
 import * as m0045 from "./migrations/0045-wishlist";
 import * as m0046 from "./migrations/0046-business-buyers";
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   "0059-field-agents": m0059,
   "0060-draft-orders": m0060,
   "0062-agent-orders": m0062,
+  "0063-job-leases": m0063,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

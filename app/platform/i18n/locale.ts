@@ -15,7 +15,7 @@ export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", hi: "เคนเ
  * a Hindi twin under /hi.
  */
 const SINGLE_LANGUAGE =
-  /^\/(admin|assets|images|uploads|fonts|webhooks|healthz|documents|language|logout|payments|__manifest|favicon\.svg|robots\.txt|sitemap\.xml|account\/(auth|verification|mobile-auth))(\/|$)/;
+  /^\/(admin|assets|images|uploads|fonts|webhooks|healthz|readyz|documents|language|logout|payments|__manifest|favicon\.svg|robots\.txt|sitemap\.xml|account\/(auth|verification|mobile-auth))(\/|$)/;
 
 export const hasHindiTwin = (path: string) => !SINGLE_LANGUAGE.test(path);
 

@@ -1,9 +1,6 @@
-import { checkHealth } from "~/platform/health/check-health.server";
+import { livenessResponse } from "~/platform/health/liveness.server";
 
-export async function loader() {
-  const health = await checkHealth();
-  return Response.json(
-    { status: health.ok ? "ok" : "error", database: health.engine },
-    { status: health.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
-  );
+/** Liveness: answers while the process does (readiness is /readyz). */
+export function loader() {
+  return livenessResponse();
 }

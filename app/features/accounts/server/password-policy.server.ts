@@ -7,7 +7,7 @@ import { passwordDeadlineOf } from "~/platform/auth/session.server";
 export const SET_PASSWORD_PATH = "/account/set-password";
 
 /** Still reachable before then: that page, signing out, and product pictures and the health check. */
-const OPEN = /^\/(account\/set-password|logout|healthz|uploads\/)/;
+const OPEN = /^\/(account\/set-password|logout|healthz|readyz|uploads\/)/;
 
 /**
  * After the request policy (root.tsx): someone signed in with an admin-issued password has not

@@ -185,6 +185,8 @@ export function outboxJob(options: WorkerOptions = {}): Job {
   return {
     name: "outbox",
     after: () => intervalMs,
+    // Each message is claimed on its own (claimDue): every worker may send at once, none sends one twice.
+    everyInstance: true,
     run: () =>
       runOutboxOnce({ ...options, senders }).catch((error: unknown) => {
         // Logged by the scheduler as shortened here: without the credentials a transport's address may carry.
