@@ -57,6 +57,7 @@ export const productionBuildTests = [
   "tests/integration/order-page-states.test.ts",
   "tests/integration/pictures-public-base.test.ts",
   "tests/integration/tracing-off.test.ts",
+  "tests/integration/s3-spans.test.ts",
 ];
 const integrationTests = ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"];
 // A SQLite database's backup is a SQLite matter; PostgreSQL's backups are pg_dump's. Named prepared
