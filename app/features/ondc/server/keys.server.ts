@@ -53,8 +53,15 @@ export function readSigningPublicKey(base64: string): KeyObject {
 export function readEncryptionPrivateKey(base64: string): KeyObject {
   const bytes = decodeBase64(base64, "The encryption private key");
   if (bytes.length === 32) return createPrivateKey({ key: Buffer.concat([X25519_PKCS8, bytes]), format: "der", type: "pkcs8" });
-  if (bytes.length === 48 && bytes.subarray(0, X25519_PKCS8.length).equals(X25519_PKCS8)) {
-    return createPrivateKey({ key: bytes, format: "der", type: "pkcs8" });
+  if (bytes.length === 48) {
+    // Not a prefix match: ONDC's own example keys say version 1 where node:crypto writes 0.
+    let key: KeyObject | null = null;
+    try {
+      key = createPrivateKey({ key: bytes, format: "der", type: "pkcs8" });
+    } catch {
+      // Not DER at all: refused below with the rest.
+    }
+    if (key?.asymmetricKeyType === "x25519") return key;
   }
   throw new OndcKeyError("The encryption private key must be an X25519 key: PKCS#8 DER or 32 raw bytes");
 }
