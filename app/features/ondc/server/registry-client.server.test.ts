@@ -22,8 +22,9 @@ const server = createServer((request: IncomingMessage, response: ServerResponse)
 });
 let lookupUrl = "";
 
+// Each answer closes its connection, so no test inherits a kept-alive socket another test cut off.
 function json(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { "content-type": "application/json" });
+  response.writeHead(status, { "content-type": "application/json", connection: "close" });
   response.end(JSON.stringify(body));
 }
 
@@ -161,7 +162,7 @@ describe("the registry client", () => {
     answer = (_lookup, response) => json(response, 500, { error: "down" });
     expect(await client.lookupKey("buyer.example.com", "k1")).toEqual({ found: false, reason: "registry-unavailable" });
     answer = (_lookup, response) => {
-      response.writeHead(200, { "content-type": "application/json" });
+      response.writeHead(200, { "content-type": "application/json", connection: "close" });
       response.end("{not json");
     };
     expect(await client.lookupKey("buyer.example.com", "k1")).toEqual({ found: false, reason: "registry-unavailable" });
