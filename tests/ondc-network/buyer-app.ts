@@ -49,6 +49,8 @@ export type BuyerApp = {
   keys: ParticipantKeys;
   received: Inbound[];
   sent: Outbound[];
+  /** Every call sent and every callback accepted, in order: the log to check against ONDC's schemas (tools/ondc-validate-messages.ts). */
+  messages(): OndcMessage[];
   context(action: string, ids: { transactionId?: string; messageId?: string; seller?: Seller }): OndcContext;
   /** Sends a call and returns the seller's (or gateway's) answer at once; `callback()` waits for its on_ reply. */
   send(action: Action, seller: Seller | null, transactionId: string, message: Record<string, unknown>): Promise<Sent>;
@@ -106,6 +108,7 @@ export async function startBuyerApp(options: {
   const sent: Outbound[] = [];
   const waiters = new Set<{ matches: (callback: OndcMessage) => boolean; resolve: (callback: OndcMessage) => void }>();
   const verifiedCallbacks: OndcMessage[] = [];
+  const log: OndcMessage[] = [];
   const signer = { subscriberId: options.subscriberId, uniqueKeyId: options.keys.uniqueKeyId, privateKey: options.keys.signingPrivateKey };
   const registryKey = encryptionPublicKeyFrom(options.registryEncryptionKey);
   if (!registryKey) throw new Error("the registry's encryption key is not an X25519 key");
@@ -128,6 +131,7 @@ export async function startBuyerApp(options: {
     received.push({ action, status: result.status, verified, body: parsed ?? body.toString("utf8") });
     if (result.status === 200 && parsed) {
       verifiedCallbacks.push(parsed);
+      log.push(parsed);
       for (const waiter of waiters) if (waiter.matches(parsed)) waiter.resolve(parsed);
     }
     return result;
@@ -188,6 +192,7 @@ export async function startBuyerApp(options: {
     const text = JSON.stringify(body);
     const url = action === "search" && !seller ? `${options.gatewayUrl}/search` : `${seller?.uri}/${action}`;
     if (!seller && action !== "search") throw new Error(`${action} needs a seller`);
+    log.push(body);
     const answer = await postJson(url, text, { authorization: createAuthorizationHeader(signer, text) });
     sent.push({ action, url, body, answer });
     const messageId = body.context.message_id;
@@ -217,6 +222,7 @@ export async function startBuyerApp(options: {
     keys: options.keys,
     received,
     sent,
+    messages: () => [...log],
     context,
     send,
     waitFor,

@@ -180,6 +180,8 @@ describe("search through the gateway", () => {
       domain: "ONDC:AGR10",
     });
     expect(quote.message).toMatchObject({ order: { items: [{ id: "I1" }], quote: { price: { value: "100.00" } } } });
+    const logged = network.buyer.messages().filter((m) => m.context.transaction_id === transactionId);
+    expect(logged.map((m) => m.context.action)).toEqual(["search", "on_search", "select", "on_select"]);
   });
 });
 
