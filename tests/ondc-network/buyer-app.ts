@@ -34,11 +34,12 @@ export type Outbound = { action: Action; url: string; body: OndcMessage; answer:
 export type Sent = { messageId: string; answer: PostAnswer; callback(): Promise<OndcMessage> };
 
 export class OndcNackError extends Error {
-  constructor(
-    readonly action: string,
-    readonly answer: PostAnswer,
-  ) {
+  readonly action: string;
+  readonly answer: PostAnswer;
+  constructor(action: string, answer: PostAnswer) {
     super(`${action} was not acknowledged: ${answer.status} ${JSON.stringify(answer.body)}`);
+    this.action = action;
+    this.answer = answer;
   }
 }
 
