@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID, sign } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OndcMessage, sellerOf, subscribeRequest } from "./buyer-app.ts";
+import { OndcNackError, type OndcMessage, sellerOf, subscribeRequest } from "./buyer-app.ts";
 import { decryptChallenge, sharedKey } from "./challenge.ts";
 import { ack, type JsonServer, nack, parseObject, postJson, startJsonServer } from "./http.ts";
 import { encryptionPublicKeyFrom, generateParticipantKeys, type ParticipantKeys } from "./keys.ts";
@@ -182,6 +182,35 @@ describe("search through the gateway", () => {
     expect(quote.message).toMatchObject({ order: { items: [{ id: "I1" }], quote: { price: { value: "100.00" } } } });
     const logged = network.buyer.messages().filter((m) => m.context.transaction_id === transactionId);
     expect(logged.map((m) => m.context.action)).toEqual(["search", "on_search", "select", "on_select"]);
+  });
+});
+
+describe("what the network refuses or remembers", () => {
+  it("the gateway relays search only: other calls are not its business", async () => {
+    const body = JSON.stringify({ context: network.buyer.context("select", {}), message: {} });
+    const signer = {
+      subscriberId: "buyer.ondc.test",
+      uniqueKeyId: network.buyer.keys.uniqueKeyId,
+      privateKey: network.buyer.keys.signingPrivateKey,
+    };
+    const answer = await postJson(`${network.gateway.url}/select`, body, { authorization: createAuthorizationHeader(signer, body) });
+    expect(answer.status).toBe(404);
+  });
+
+  it("a journey step the seller NACKs throws OndcNackError with the seller's answer", async () => {
+    const sellerAddress = { id: "seller.ondc.test", uri: seller.url };
+    const refused = network.buyer.init(sellerAddress, randomUUID(), { order: {} });
+    await expect(refused).rejects.toBeInstanceOf(OndcNackError);
+    await expect(refused).rejects.toMatchObject({ action: "init", answer: { status: 404 } });
+  });
+
+  it("a key once looked up is kept: a second message from the same seller asks the registry nothing", async () => {
+    await network.buyer.search({});
+    const before = network.registry.lookups;
+    await network.buyer.search({});
+    await network.gateway.idle();
+    // The gateway looks the sellers up for each search (one lookup); the three signatures are all cached.
+    expect(network.registry.lookups - before).toBe(1);
   });
 });
 
