@@ -149,7 +149,11 @@ describe("subscription", () => {
       authorization: createAuthorizationHeader(buyerSigner, filter),
     });
     expect(v2.status).toBe(200);
-    expect((v2.body as { subscriber_id: string }[]).map((e) => e.subscriber_id).sort()).toEqual(["buyer.ondc.test", "seller.ondc.test"]);
+    expect((v2.body as { subscriber_id: string }[]).map((e) => e.subscriber_id).sort()).toEqual([
+      "buyer.ondc.test",
+      "gateway.ondc.test",
+      "seller.ondc.test",
+    ]);
     expect((await postJson(`${network.registry.url}/v2.0/lookup`, filter)).status).toBe(401);
   });
 });
