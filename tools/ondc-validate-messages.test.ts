@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { validateMessages } from "./ondc-validate-messages.ts";
+import { validateMessages, withPublicOrigins } from "./ondc-validate-messages.ts";
 
 // A stand-in for the utility's /api/validate-schema, answering as its controller does: 200 with
 // success true, or 400 with success false and the schema errors.
@@ -45,4 +45,35 @@ test("sends each message to /api/validate-schema as it is, and reports the utili
     { action: "search", messageId: "m1", ok: true, errors: false },
     { action: "on_select", messageId: "m2", ok: false, errors: { quote: "must have required property 'price'" } },
   ]);
+});
+
+test("loopback origins become the participants' own, as ONDC's url format refuses loopback; nothing else changes", () => {
+  const local = {
+    context: {
+      action: "on_search",
+      bap_id: "buyer.test",
+      bap_uri: "http://127.0.0.1:41209/ondc",
+      bpp_id: "seller.test",
+      bpp_uri: "http://localhost:3000/ondc",
+    },
+    message: {
+      catalog: {
+        "bpp/providers": [{ items: [{ descriptor: { images: ["http://127.0.0.1:3000/pictures/1.webp", "https://cdn.example/2.webp"] } }] }],
+      },
+    },
+  };
+  expect(withPublicOrigins(local)).toEqual({
+    context: {
+      action: "on_search",
+      bap_id: "buyer.test",
+      bap_uri: "https://buyer.test/ondc",
+      bpp_id: "seller.test",
+      bpp_uri: "https://seller.test/ondc",
+    },
+    message: {
+      catalog: {
+        "bpp/providers": [{ items: [{ descriptor: { images: ["https://seller.test/pictures/1.webp", "https://cdn.example/2.webp"] } }] }],
+      },
+    },
+  });
 });

@@ -8,9 +8,35 @@ import { readFileSync } from "node:fs";
  * AGR10 is checked with the retail 1.2 schemas, as the utility does for every retail domain but RET11.
  * Nothing of the utility is copied here: this only sends the messages and reports its answers.
  *
+ * The schemas check URLs with ajv-formats' "url", which refuses loopback and private addresses, so every
+ * message of a local run would fail on its bap_uri. Before sending, a URL on a loopback origin
+ * (http://127.0.0.1:<port>, http://localhost:<port>) is given the origin it would have on ONDC:
+ * https://<bap_id> in context.bap_uri, https://<bpp_id> everywhere else (the seller's links); the path stays.
+ *
  *   npx tsx tools/ondc-validate-messages.ts <messages.json> [validator URL, default http://127.0.0.1:3000]
  */
 export type Verdict = { action: string; messageId: string; ok: boolean; errors: unknown };
+
+const LOOPBACK_ORIGIN = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+/;
+
+/** The message with loopback origins replaced by the participants' public ones (see above). */
+export function withPublicOrigins(body: unknown): unknown {
+  const context = (body as { context?: { bap_id?: unknown; bpp_id?: unknown } } | null)?.context;
+  const buyer = typeof context?.bap_id === "string" ? `https://${context.bap_id}` : null;
+  const seller = typeof context?.bpp_id === "string" ? `https://${context.bpp_id}` : null;
+  const rewrite = (value: unknown, key: string): unknown => {
+    if (typeof value === "string") {
+      const origin = key === "bap_uri" ? buyer : seller;
+      return origin && LOOPBACK_ORIGIN.test(value) ? value.replace(LOOPBACK_ORIGIN, origin) : value;
+    }
+    if (Array.isArray(value)) return value.map((item) => rewrite(item, key));
+    if (value !== null && typeof value === "object") {
+      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, rewrite(item, name)]));
+    }
+    return value;
+  };
+  return rewrite(body, "");
+}
 
 export async function validateMessages(validatorUrl: string, messages: unknown[]): Promise<Verdict[]> {
   const verdicts: Verdict[] = [];
@@ -19,7 +45,7 @@ export async function validateMessages(validatorUrl: string, messages: unknown[]
     const answer = await fetch(`${validatorUrl.replace(/\/$/, "")}/api/validate-schema`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
+      body: JSON.stringify(withPublicOrigins(body)),
       signal: AbortSignal.timeout(30_000),
     });
     const result = (await answer.json().catch(() => ({ success: false, error: `answered ${answer.status} without JSON` }))) as {
