@@ -1,0 +1,279 @@
+import { generateKeyPairSync, randomUUID, sign } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OndcNackError, type OndcMessage, sellerOf, subscribeRequest } from "./buyer-app.ts";
+import { decryptChallenge, sharedKey } from "./challenge.ts";
+import { ack, type JsonServer, nack, parseObject, postJson, startJsonServer } from "./http.ts";
+import { encryptionPublicKeyFrom, generateParticipantKeys, type ParticipantKeys } from "./keys.ts";
+import { startOndcTestNetwork, type OndcTestNetwork } from "./network.ts";
+import { createAuthorizationHeader, type VerifyResult } from "./signature.ts";
+
+type SellerLog = { action: string; buyer: VerifyResult; gateway: VerifyResult | null; body: OndcMessage };
+
+/**
+ * A minimal seller app written here, apart from the network: it answers the registry's challenge, and
+ * search and select with a signed callback to the buyer's bap_uri. It records what each request's
+ * signatures came to, so the tests see what a real seller would check.
+ */
+async function startFakeSeller(network: OndcTestNetwork, subscriberId: string, options: { answerChallengeWrongly?: boolean } = {}) {
+  const keys = generateParticipantKeys();
+  const log: SellerLog[] = [];
+  const signer = { subscriberId, uniqueKeyId: keys.uniqueKeyId, privateKey: keys.signingPrivateKey };
+  const callBack = async (request: OndcMessage, action: string, message: Record<string, unknown>) => {
+    const text = JSON.stringify({
+      context: { ...request.context, action, bpp_id: subscriberId, bpp_uri: url, timestamp: new Date().toISOString() },
+      message,
+    });
+    await postJson(`${request.context.bap_uri}/${action}`, text, { authorization: createAuthorizationHeader(signer, text) });
+  };
+  const server: JsonServer = await startJsonServer(async ({ path, headers, body }) => {
+    if (path === "/ondc/on_subscribe") {
+      const challenge = (parseObject(body) as { challenge: string }).challenge;
+      const registryKey = encryptionPublicKeyFrom(network.registry.encryptionPublicKey);
+      if (!registryKey) throw new Error("the registry's key is not X25519");
+      const answer = decryptChallenge(challenge, sharedKey(keys.encryptionPrivateKey, registryKey));
+      return { status: 200, body: { answer: options.answerChallengeWrongly ? `${answer}!` : answer } };
+    }
+    const request = parseObject(body) as OndcMessage;
+    const buyer = await network.registryClient.verify(headers, body);
+    const gateway = headers["x-gateway-authorization"]
+      ? await network.registryClient.verify(headers, body, "x-gateway-authorization")
+      : null;
+    log.push({ action: path, buyer, gateway, body: request });
+    if (!buyer.ok) return { status: 401, body: nack("10001", "signature") };
+    if (path === "/ondc/search") {
+      setImmediate(() => void callBack(request, "on_search", { catalog: { "bpp/providers": [{ id: "P1", items: [{ id: "I1" }] }] } }));
+      return { status: 200, body: ack() };
+    }
+    if (path === "/ondc/select") {
+      setImmediate(
+        () =>
+          void callBack(request, "on_select", {
+            order: { ...(request.message?.order as object), quote: { price: { currency: "INR", value: "100.00" } } },
+          }),
+      );
+      return { status: 200, body: ack() };
+    }
+    return { status: 404, body: nack("10000", "not here") };
+  });
+  const url = `${server.url}/ondc`;
+  const subscribed = await postJson(
+    `${network.registry.url}/subscribe`,
+    JSON.stringify(subscribeRequest(subscriberId, keys, url, { type: "sellerApp", domain: network.domain, cities: [network.city] })),
+  );
+  return { url, keys, log, subscribed, close: server.close };
+}
+
+type FakeSeller = Awaited<ReturnType<typeof startFakeSeller>>;
+
+let network: OndcTestNetwork;
+let seller: FakeSeller;
+
+beforeAll(async () => {
+  network = await startOndcTestNetwork();
+  seller = await startFakeSeller(network, "seller.ondc.test");
+});
+
+afterAll(async () => {
+  await seller?.close();
+  await network?.stop();
+});
+
+/** A search body from the buyer's context, signed by `keys` under `subscriberId` at the given times. */
+function signedSearch(subscriberId: string, keys: ParticipantKeys, times: { created?: number; expires?: number } = {}) {
+  const body = JSON.stringify({ context: { ...network.buyer.context("search", {}), bap_id: subscriberId }, message: { intent: {} } });
+  const signer = { subscriberId, uniqueKeyId: keys.uniqueKeyId, privateKey: keys.signingPrivateKey };
+  return { body, authorization: createAuthorizationHeader(signer, body, times) };
+}
+
+describe("subscription", () => {
+  it("lists a seller once it answers the registry's encrypted challenge, with the lookup's fields", async () => {
+    expect(seller.subscribed).toEqual({ status: 200, body: ack() });
+    const entries = await network.registryClient.lookup({ subscriber_id: "seller.ondc.test" });
+    expect(entries).toEqual([
+      expect.objectContaining({
+        subscriber_id: "seller.ondc.test",
+        subscriber_url: seller.url,
+        type: "BPP",
+        domain: "ONDC:AGR10",
+        city: "std:080",
+        country: "IND",
+        signing_public_key: seller.keys.signingPublicKey,
+        encr_public_key: seller.keys.encryptionPublicKey,
+        ukId: seller.keys.uniqueKeyId,
+        status: "SUBSCRIBED",
+      }),
+    ]);
+    expect(await network.registryClient.lookup({ subscriber_id: "buyer.ondc.test" })).toEqual([
+      expect.objectContaining({ type: "BAP", subscriber_url: network.buyer.uri }),
+    ]);
+  });
+
+  it("refuses a subscriber whose answer does not match, and does not list it", async () => {
+    const wrong = await startFakeSeller(network, "wrong.ondc.test", { answerChallengeWrongly: true });
+    try {
+      expect(wrong.subscribed.status).toBe(400);
+      expect(wrong.subscribed.body).toMatchObject({ message: { ack: { status: "NACK" } } });
+      expect(await network.registryClient.lookup({ subscriber_id: "wrong.ondc.test" })).toEqual([]);
+    } finally {
+      await wrong.close();
+    }
+  });
+
+  it("answers vlookup only for a correctly signed search, and v2.0/lookup only with a valid Authorization", async () => {
+    const parameters = { country: "IND", domain: "ONDC:AGR10", type: "sellerApp", city: "std:080", subscriber_id: "seller.ondc.test" };
+    const signed = (key = network.buyer.keys.signingPrivateKey) =>
+      sign(null, Buffer.from(Object.values(parameters).join("|")), key).toString("base64");
+    const vlookup = (signature: string) =>
+      postJson(
+        `${network.registry.url}/vlookup`,
+        JSON.stringify({
+          sender_subscriber_id: "buyer.ondc.test",
+          request_id: randomUUID(),
+          timestamp: new Date().toISOString(),
+          signature,
+          search_parameters: parameters,
+        }),
+      );
+    const found = await vlookup(signed());
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual([expect.objectContaining({ subscriber_id: "seller.ondc.test", type: "BPP" })]);
+    expect((await vlookup(signed(generateKeyPairSync("ed25519").privateKey))).status).toBe(401);
+
+    const filter = JSON.stringify({ country: "IND", domain: "ONDC:AGR10" });
+    const buyerSigner = {
+      subscriberId: "buyer.ondc.test",
+      uniqueKeyId: network.buyer.keys.uniqueKeyId,
+      privateKey: network.buyer.keys.signingPrivateKey,
+    };
+    const v2 = await postJson(`${network.registry.url}/v2.0/lookup`, filter, {
+      authorization: createAuthorizationHeader(buyerSigner, filter),
+    });
+    expect(v2.status).toBe(200);
+    expect((v2.body as { subscriber_id: string }[]).map((e) => e.subscriber_id).sort()).toEqual([
+      "buyer.ondc.test",
+      "gateway.ondc.test",
+      "seller.ondc.test",
+    ]);
+    expect((await postJson(`${network.registry.url}/v2.0/lookup`, filter)).status).toBe(401);
+  });
+});
+
+describe("search through the gateway", () => {
+  it("reaches the seller with both signatures verifying, and the seller's on_search reaches the buyer verified", async () => {
+    const result = await network.buyer.search({ item: { descriptor: { name: "urea" } }, fulfillment: { type: "Delivery" } });
+    await network.gateway.idle();
+    const searches = seller.log.filter((entry) => entry.action === "/ondc/search" && entry.body.context.message_id === result.messageId);
+    expect(searches).toHaveLength(1);
+    expect(searches[0]?.buyer).toMatchObject({ ok: true, subscriberId: "buyer.ondc.test" });
+    expect(searches[0]?.gateway).toMatchObject({ ok: true, subscriberId: "gateway.ondc.test" });
+    expect(network.gateway.deliveries).toContainEqual(expect.objectContaining({ bppId: "seller.ondc.test", status: 200 }));
+    expect(result.catalogues).toHaveLength(1);
+    const catalogue = result.catalogues[0] as OndcMessage;
+    expect(catalogue.context).toMatchObject({ action: "on_search", bpp_id: "seller.ondc.test", transaction_id: result.transactionId });
+    expect(network.buyer.received).toContainEqual(expect.objectContaining({ action: "on_search", status: 200, verified: true }));
+  });
+
+  it("pairs a journey step with its callback: select gets on_select", async () => {
+    const { transactionId, catalogues } = await network.buyer.search({});
+    const order = { provider: { id: "P1" }, items: [{ id: "I1", quantity: { count: 1 } }] };
+    const quote = await network.buyer.select(sellerOf(catalogues[0] as OndcMessage), transactionId, { order });
+    expect(quote.context).toMatchObject({
+      action: "on_select",
+      transaction_id: transactionId,
+      core_version: "1.2.0",
+      domain: "ONDC:AGR10",
+    });
+    expect(quote.message).toMatchObject({ order: { items: [{ id: "I1" }], quote: { price: { value: "100.00" } } } });
+    const logged = network.buyer.messages().filter((m) => m.context.transaction_id === transactionId);
+    expect(logged.map((m) => m.context.action)).toEqual(["search", "on_search", "select", "on_select"]);
+  });
+});
+
+describe("what the network refuses or remembers", () => {
+  it("the gateway relays search only: other calls are not its business", async () => {
+    const body = JSON.stringify({ context: network.buyer.context("select", {}), message: {} });
+    const signer = {
+      subscriberId: "buyer.ondc.test",
+      uniqueKeyId: network.buyer.keys.uniqueKeyId,
+      privateKey: network.buyer.keys.signingPrivateKey,
+    };
+    const answer = await postJson(`${network.gateway.url}/select`, body, { authorization: createAuthorizationHeader(signer, body) });
+    expect(answer.status).toBe(404);
+  });
+
+  it("a journey step the seller NACKs throws OndcNackError with the seller's answer", async () => {
+    const sellerAddress = { id: "seller.ondc.test", uri: seller.url };
+    const refused = network.buyer.init(sellerAddress, randomUUID(), { order: {} });
+    await expect(refused).rejects.toBeInstanceOf(OndcNackError);
+    await expect(refused).rejects.toMatchObject({ action: "init", answer: { status: 404 } });
+  });
+
+  it("a key once looked up is kept: a second message from the same seller asks the registry nothing", async () => {
+    await network.buyer.search({});
+    const before = network.registry.lookups;
+    await network.buyer.search({});
+    await network.gateway.idle();
+    // The gateway looks the sellers up for each search (one lookup); the three signatures are all cached.
+    expect(network.registry.lookups - before).toBe(1);
+  });
+});
+
+describe("bad signatures get 401 and change nothing", () => {
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it("at the gateway: forged, expired, unknown subscriber, none, and a signer who is not the bap_id", async () => {
+    const before = network.gateway.deliveries.length;
+    const forged = signedSearch("buyer.ondc.test", { ...network.buyer.keys, signingPrivateKey: generateKeyPairSync("ed25519").privateKey });
+    const expired = signedSearch("buyer.ondc.test", network.buyer.keys, { created: now() - 7200, expires: now() - 3600 });
+    const unknown = signedSearch("stranger.ondc.test", generateParticipantKeys());
+    const unsigned = signedSearch("buyer.ondc.test", network.buyer.keys);
+    for (const { body, authorization } of [forged, expired, unknown]) {
+      const answer = await postJson(`${network.gateway.url}/search`, body, { authorization });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toMatchObject({ message: { ack: { status: "NACK" } }, error: { code: "10001" } });
+    }
+    expect((await postJson(`${network.gateway.url}/search`, unsigned.body)).status).toBe(401);
+    // The seller signs a search naming the buyer as bap_id: its own signature, but not the sender's.
+    const impostor = signedSearch("buyer.ondc.test", seller.keys);
+    const asSeller = createAuthorizationHeader(
+      { subscriberId: "seller.ondc.test", uniqueKeyId: seller.keys.uniqueKeyId, privateKey: seller.keys.signingPrivateKey },
+      impostor.body,
+    );
+    expect((await postJson(`${network.gateway.url}/search`, impostor.body, { authorization: asSeller })).status).toBe(401);
+    // And a good one still passes, so the 401s above are the signatures' doing.
+    expect((await postJson(`${network.gateway.url}/search`, unsigned.body, { authorization: unsigned.authorization })).status).toBe(200);
+    await network.gateway.idle();
+    expect(network.gateway.deliveries.length).toBe(before + 1);
+  });
+
+  it("at the buyer app: a forged, expired or unknown on_search is NACKed and never collected", async () => {
+    const context = {
+      ...network.buyer.context("on_search", { seller: { id: "seller.ondc.test", uri: seller.url } }),
+      message_id: "not-awaited",
+    };
+    const body = JSON.stringify({ context, message: { catalog: {} } });
+    const as = (subscriberId: string, keys: ParticipantKeys, times = {}) =>
+      createAuthorizationHeader({ subscriberId, uniqueKeyId: keys.uniqueKeyId, privateKey: keys.signingPrivateKey }, body, times);
+    const forgedKeys = { ...seller.keys, signingPrivateKey: generateKeyPairSync("ed25519").privateKey };
+    const headers = [
+      as("seller.ondc.test", forgedKeys),
+      as("seller.ondc.test", seller.keys, { created: now() - 7200, expires: now() - 3600 }),
+      as("stranger.ondc.test", generateParticipantKeys()),
+    ];
+    for (const authorization of headers) {
+      const answer = await postJson(`${network.buyer.uri}/on_search`, body, { authorization });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toMatchObject({ message: { ack: { status: "NACK" } }, error: { code: "20001" } });
+    }
+    const notAwaited = () => network.buyer.received.filter((r) => (r.body as OndcMessage).context?.message_id === "not-awaited");
+    expect(notAwaited().map((r) => [r.status, r.verified])).toEqual([
+      [401, false],
+      [401, false],
+      [401, false],
+    ]);
+    // The seller's own signature on the same body is accepted and collected: the refusals were the signatures'.
+    const good = await postJson(`${network.buyer.uri}/on_search`, body, { authorization: as("seller.ondc.test", seller.keys) });
+    expect(good.status).toBe(200);
+    expect((await network.buyer.waitFor((c) => c.context.message_id === "not-awaited")).context.bpp_id).toBe("seller.ondc.test");
+  });
+});
