@@ -20,6 +20,8 @@ export const unitTests = [
   "server/fake-gateway/**/*.test.ts",
   "server/locale-routing*.test.ts",
   "tools/**/*.test.ts",
+  // The local ONDC test network (registry, gateway, buyer app): loopback servers, no database.
+  "tests/ondc-network/*.test.ts",
   "tests/helpers/*.test.ts",
 ];
 
