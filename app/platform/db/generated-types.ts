@@ -284,6 +284,57 @@ export interface OfferUse {
   user_id: string;
 }
 
+export interface OndcIssue {
+  bap_id: string;
+  category: string;
+  created_at: string;
+  description: string;
+  id: string;
+  issue_id: string;
+  order_id: string | null;
+  resolution: string | null;
+  status: string;
+  sub_category: string;
+  transaction_id: string;
+  updated_at: string;
+}
+
+export interface OndcMessage {
+  ack: string | null;
+  action: string;
+  body: string;
+  counterparty: string | null;
+  created_at: string;
+  direction: string;
+  http_status: number | null;
+  id: string;
+  message_id: string | null;
+  reason: string | null;
+  signature: string;
+  transaction_id: string | null;
+}
+
+export interface OndcOrder {
+  bap_id: string;
+  bap_uri: string;
+  billing: string | null;
+  created_at: string;
+  fulfillment: string | null;
+  id: string;
+  last_status_sent: string | null;
+  order_id: string | null;
+  payment_collected_by: string | null;
+  payment_reference: string | null;
+  payment_status: string | null;
+  payment_type: string | null;
+  provider_id: string | null;
+  quote: string | null;
+  settlement: string | null;
+  state: string;
+  transaction_id: string;
+  updated_at: string;
+}
+
 export interface OrderEvent {
   actor_id: string | null;
   created_at: string;
@@ -787,6 +838,9 @@ export interface DB {
   lot_recall: LotRecall;
   offer: Offer;
   offer_use: OfferUse;
+  ondc_issue: OndcIssue;
+  ondc_message: OndcMessage;
+  ondc_order: OndcOrder;
   order_event: OrderEvent;
   order_line: OrderLine;
   order_line_lot: OrderLineLot;

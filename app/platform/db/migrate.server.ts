@@ -53,6 +53,7 @@ import * as m0059 from "./migrations/0059-field-agents";
 import * as m0060 from "./migrations/0060-draft-orders";
 import * as m0062 from "./migrations/0062-agent-orders";
 import * as m0063 from "./migrations/0063-job-leases";
+import * as m0064 from "./migrations/0064-ondc";
 import * as m0044 from "./migrations/0044-quantity-prices";
 import * as m0045 from "./migrations/0045-wishlist";
 import * as m0046 from "./migrations/0046-business-buyers";
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   "0060-draft-orders": m0060,
   "0062-agent-orders": m0062,
   "0063-job-leases": m0063,
+  "0064-ondc": m0064,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

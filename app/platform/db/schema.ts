@@ -146,6 +146,12 @@ interface Tables {
    * from 0 to more and sets notified_at.
    */
   stock_alert: DB["stock_alert"];
+  /** ONDC's protocol calls in and out, for support (0064-ondc). direction 'in'|'out'; signature 'verified'|'refused'|'signed'. */
+  ondc_message: Narrow<DB["ondc_message"], { direction: "in" | "out"; signature: "verified" | "refused" | "signed" }>;
+  /** One buyer app's transaction with the store on ONDC (0064-ondc); its JSON columns are written by app/features/ondc. */
+  ondc_order: Narrow<DB["ondc_order"], { state: "selected" | "initialized" | "confirmed" | "cancelled" }>;
+  /** A grievance raised through ONDC's IGM `issue` (0064-ondc). */
+  ondc_issue: Narrow<DB["ondc_issue"], { status: "OPEN" | "PROCESSING" | "RESOLVED" | "CLOSED" }>;
 }
 
 export type Database = { [Name in keyof DB]: Name extends keyof Tables ? Tables[Name] : DB[Name] };

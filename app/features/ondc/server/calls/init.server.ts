@@ -1,0 +1,9 @@
+import { z } from "zod";
+import type { OndcCallHandler } from "./call";
+import { ONDC_ERRORS } from "~/features/ondc/domain/beckn";
+
+/** `init` → `on_init`. Not built yet: answered with ONDC's "Action not applicable". */
+export const initCall: OndcCallHandler<unknown> = {
+  message: z.unknown(),
+  handle: async () => [{ error: ONDC_ERRORS.notApplicable }],
+};
