@@ -24,6 +24,7 @@ import { CART_COOKIE } from "./features/cart/domain/cart-cookie-name";
 import { cookieValue } from "./platform/http/cookies";
 import { scriptsAfterPaint } from "./platform/render/scripts-after-paint.server";
 import { hydrateWhen, modulesOnIntent } from "./platform/render/hydrate-when.server";
+import { ondcConfig } from "./features/ondc/server/ondc-config.server";
 import stylesheet from "./app.css?url";
 import devanagari400 from "./fonts/noto-sans-devanagari-400.woff2?url";
 import devanagari700 from "./fonts/noto-sans-devanagari-700.woff2?url";
@@ -42,6 +43,8 @@ const inlineCss = (() => {
 
 // The Node server awaits this before it listens; in `react-router dev` it runs on first load.
 export const ready = prepareDatabase().then(async () => {
+  // ONDC's keys are read now, so a key that does not read stops the start naming its setting.
+  ondcConfig();
   // `npm run dev` runs the fake gateway beside Vite (scripts/dev.ts); the production server connects it itself.
   if (getEnv().NODE_ENV === "development")
     await connectFakeGateway().catch((error) => log.warn({ err: error }, "fake gateway not connected"));

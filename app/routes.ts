@@ -130,4 +130,8 @@ export default [
   route("webhooks/stripe", "routes/resources/webhook-stripe.ts"),
   route("payments/razorpay/callback", "routes/resources/razorpay-callback.ts"),
   route("payments/stripe/return", "routes/resources/stripe-return.ts"),
+  // Selling on ONDC (docs/decisions/073-ondc-calls.md): buyer apps' calls, the registry's challenge, its verification page.
+  route("ondc/on_subscribe", "routes/resources/ondc-on-subscribe.ts"),
+  route("ondc/:action", "routes/resources/ondc-call.ts"),
+  route("ondc-site-verification.html", "routes/resources/ondc-site-verification.ts"),
 ] satisfies RouteConfig;

@@ -220,3 +220,47 @@ describe("metrics and traces", () => {
     );
   });
 });
+
+describe("selling on ONDC", () => {
+  const ondc = {
+    ONDC_SUBSCRIBER_ID: "angle.example.in",
+    ONDC_SUBSCRIBER_URL: "https://angle.example.in/ondc/",
+    ONDC_UNIQUE_KEY_ID: "key-1",
+    ONDC_SIGNING_PRIVATE_KEY: Buffer.alloc(32, 1).toString("base64"),
+    ONDC_ENCRYPTION_PRIVATE_KEY: Buffer.alloc(32, 2).toString("base64"),
+    ONDC_REGISTRY_URL: "https://preprod.registry.ondc.org/ondc",
+    ONDC_REGISTRY_ENCRYPTION_KEY: "preprod",
+    ONDC_CITIES: "std:080, std:011",
+  };
+
+  it("is off with none of its settings, and takes all of them", () => {
+    expect(parseEnv({}).ONDC_SUBSCRIBER_ID).toBeUndefined();
+    expect(parseEnv(ondc)).toMatchObject({ ONDC_SUBSCRIBER_URL: "https://angle.example.in/ondc", ONDC_CITIES: "std:080, std:011" });
+    expect(parseEnv({ ...ondc, ONDC_CITIES: "*", ONDC_REQUEST_ID: "req-1" }).ONDC_REQUEST_ID).toBe("req-1");
+  });
+
+  it("is all or none: a missing one stops the start, named", () => {
+    const { ONDC_REGISTRY_URL: _url, ONDC_SIGNING_PRIVATE_KEY: _key, ...some } = ondc;
+    expect(() => parseEnv(some)).toThrow(/ONDC_REGISTRY_URL: is required to sell on ONDC/);
+    expect(() => parseEnv(some)).toThrow(/ONDC_SIGNING_PRIVATE_KEY: is required/);
+    expect(() => parseEnv({ ONDC_REQUEST_ID: "req-1" })).toThrow(/ONDC_SUBSCRIBER_ID: is required/);
+  });
+
+  it("refuses malformed values, naming each and echoing no key", () => {
+    const secret = "not base64 at all!";
+    const refused = (change: Record<string, string>, name: RegExp) => expect(() => parseEnv({ ...ondc, ...change })).toThrow(name);
+    refused({ ONDC_SUBSCRIBER_ID: "https://angle.example.in" }, /ONDC_SUBSCRIBER_ID: must be our subscriber id/);
+    refused({ ONDC_SUBSCRIBER_URL: "http://angle.example.in/ondc" }, /ONDC_SUBSCRIBER_URL: must be an https URL/);
+    refused({ ONDC_REGISTRY_URL: "ftp://registry" }, /ONDC_REGISTRY_URL/);
+    refused({ ONDC_REGISTRY_ENCRYPTION_KEY: "staging" }, /ONDC_REGISTRY_ENCRYPTION_KEY: must be preprod, prod/);
+    refused({ ONDC_CITIES: "Bengaluru" }, /ONDC_CITIES: must be \* or a comma list/);
+    expect(() => parseEnv({ ...ondc, ONDC_SIGNING_PRIVATE_KEY: secret })).toThrow(/ONDC_SIGNING_PRIVATE_KEY: must be the ed25519/);
+    try {
+      parseEnv({ ...ondc, ONDC_SIGNING_PRIVATE_KEY: secret });
+    } catch (error) {
+      expect(String(error)).not.toContain(secret);
+    }
+    // On this machine, http is enough.
+    expect(parseEnv({ ...ondc, ONDC_SUBSCRIBER_URL: "http://127.0.0.1:3000/ondc" }).ONDC_SUBSCRIBER_URL).toBe("http://127.0.0.1:3000/ondc");
+  });
+});

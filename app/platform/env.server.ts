@@ -27,6 +27,21 @@ const httpUrl = z
   .regex(/^https?:\/\//, "must be an http(s) URL")
   .transform((u) => u.replace(/\/+$/, ""));
 
+/** Standard base64 (keys), with its padding. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** The ONDC settings a store needs to sell there (ONDC_REQUEST_ID is optional). */
+const ONDC_REQUIRED = [
+  "ONDC_SUBSCRIBER_ID",
+  "ONDC_SUBSCRIBER_URL",
+  "ONDC_UNIQUE_KEY_ID",
+  "ONDC_SIGNING_PRIVATE_KEY",
+  "ONDC_ENCRYPTION_PRIVATE_KEY",
+  "ONDC_REGISTRY_URL",
+  "ONDC_REGISTRY_ENCRYPTION_KEY",
+  "ONDC_CITIES",
+] as const;
+
 /** An unset or empty variable is absent. */
 const optionalText = <T extends z.ZodType<string | undefined>>(schema: T) => schema.optional().or(z.literal("").transform(() => undefined));
 
@@ -234,6 +249,70 @@ const EnvSchema = z
     /** How often the outbox worker looks for messages to send (milliseconds). */
     OUTBOX_POLL_MS: count(50, 600_000, 2_000),
 
+    // Selling on ONDC (docs/decisions/073-ondc-calls.md): off unless configured, all or none of the
+    // required ones. The private keys are read (and checked) by app/features/ondc/server/ondc-config.server.ts
+    // at start; here only their form, so a bad one is named before anything else runs. Never logged.
+    ONDC_SUBSCRIBER_ID: optionalText(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(
+          /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+          "must be our subscriber id: a host name such as angle.example.in",
+        ),
+    ),
+    ONDC_SUBSCRIBER_URL: optionalText(
+      httpUrl.refine(
+        (u) => u.startsWith("https://") || isLoopbackUrl(u),
+        "must be an https URL where buyer apps reach our ONDC calls, e.g. https://angle.example.in/ondc (http only on this machine)",
+      ),
+    ),
+    ONDC_UNIQUE_KEY_ID: optionalText(
+      z
+        .string()
+        .trim()
+        .regex(/^[\x21-\x7e]{1,100}$/, "must be the unique key id registered with ONDC's registry (printable, no spaces)"),
+    ),
+    ONDC_SIGNING_PRIVATE_KEY: optionalText(
+      z.string().trim().min(1).regex(BASE64, "must be the ed25519 signing private key in base64 (npm run ondc:keys)"),
+    ),
+    ONDC_ENCRYPTION_PRIVATE_KEY: optionalText(
+      z.string().trim().min(1).regex(BASE64, "must be the X25519 encryption private key in base64 (npm run ondc:keys)"),
+    ),
+    ONDC_REGISTRY_URL: optionalText(
+      httpUrl.refine(
+        (u) => u.startsWith("https://") || isLoopbackUrl(u),
+        "must be the registry's https base, e.g. https://preprod.registry.ondc.org/ondc (http only on this machine)",
+      ),
+    ),
+    ONDC_REGISTRY_ENCRYPTION_KEY: optionalText(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .refine(
+          (v) => v === "preprod" || v === "prod" || BASE64.test(v),
+          "must be preprod, prod, or the registry's X25519 public key in base64 DER",
+        ),
+    ),
+    ONDC_CITIES: optionalText(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .refine(
+          (v) => v === "*" || v.split(",").every((c) => /^std:\d{2,5}$/.test(c.trim())),
+          "must be * or a comma list of city codes such as std:080,std:011",
+        ),
+    ),
+    ONDC_REQUEST_ID: optionalText(
+      z
+        .string()
+        .trim()
+        .regex(/^[\x21-\x7e]{1,200}$/, "must be the request id of our subscribe call (printable, no spaces)"),
+    ),
+
     // Payments (issue 15, docs/decisions/023-payments.md). The gateways' addresses default to the
     // real ones, or, with the local fake gateway running, to it; tests point them at a fake.
     RAZORPAY_API_BASE: optionalText(httpUrl),
@@ -327,6 +406,19 @@ const EnvSchema = z
       } else if (!env.PUBLIC_ASSET_BASE.startsWith("https://") && !isLoopbackUrl(env.PUBLIC_ASSET_BASE)) {
         // Pages served over https may not show pictures fetched over http.
         ctx.addIssue({ code: "custom", path: ["PUBLIC_ASSET_BASE"], message: "must be an https URL (http only on this machine)" });
+      }
+    }
+    // ONDC is all or none: a store half configured would answer buyer apps it cannot sign for.
+    const ondcSet = ONDC_REQUIRED.filter((key) => env[key] !== undefined);
+    if (ondcSet.length > 0 || env.ONDC_REQUEST_ID !== undefined) {
+      for (const key of ONDC_REQUIRED) {
+        if (env[key] === undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: `is required to sell on ONDC (set all of ${ONDC_REQUIRED.join(", ")}, or none)`,
+          });
+        }
       }
     }
     if (env.RATE_LIMIT_STORE === "redis" && env.REDIS_URL === undefined) {

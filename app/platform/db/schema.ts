@@ -146,8 +146,8 @@ interface Tables {
    * from 0 to more and sets notified_at.
    */
   stock_alert: DB["stock_alert"];
-  /** ONDC's protocol calls in and out, for support (0064-ondc). direction 'in'|'out'; signature 'verified'|'refused'|'signed'. */
-  ondc_message: Narrow<DB["ondc_message"], { direction: "in" | "out"; signature: "verified" | "refused" | "signed" }>;
+  /** ONDC's protocol calls in and out, for support (0064-ondc). direction 'in'|'out'; signature 'verified'|'refused'|'signed', or 'unsigned' for the registry's on_subscribe. */
+  ondc_message: Narrow<DB["ondc_message"], { direction: "in" | "out"; signature: "verified" | "refused" | "signed" | "unsigned" }>;
   /** One buyer app's transaction with the store on ONDC (0064-ondc); its JSON columns are written by app/features/ondc. */
   ondc_order: Narrow<DB["ondc_order"], { state: "selected" | "initialized" | "confirmed" | "cancelled" }>;
   /** A grievance raised through ONDC's IGM `issue` (0064-ondc). */

@@ -34,6 +34,8 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await db.schema.createIndex("ondc_message_created").on("ondc_message").columns(["created_at", "id"]).execute();
   await db.schema.createIndex("ondc_message_transaction").on("ondc_message").column("transaction_id").execute();
+  // A replayed call is found by its message id (app/features/ondc/server/dispatch.server.ts).
+  await db.schema.createIndex("ondc_message_message").on("ondc_message").column("message_id").execute();
 
   await db.schema
     .createTable("ondc_order")
