@@ -316,8 +316,10 @@ export interface OndcMessage {
 
 export interface OndcOrder {
   bap_id: string;
+  bap_order_id: string | null;
   bap_uri: string;
   billing: string | null;
+  city: string | null;
   created_at: string;
   fulfillment: string | null;
   id: string;

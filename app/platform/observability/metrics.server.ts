@@ -38,7 +38,7 @@ function createMetrics() {
     }),
     ordersPlaced: new Counter({
       name: "angle_orders_placed_total",
-      help: "Orders placed, by channel (storefront checkout, the phone desk, a field agent).",
+      help: "Orders placed, by channel (storefront checkout, the phone desk, a field agent, an ONDC buyer app).",
       labelNames: ["channel"] as const,
       registers,
     }),
@@ -118,7 +118,7 @@ export function recordJobRun(name: string, outcome: "ok" | "failed" | "skipped",
 }
 
 /** An order placed (not a repeat of one already placed). */
-export function countOrderPlaced(channel: "storefront" | "assisted" | "agent") {
+export function countOrderPlaced(channel: "storefront" | "assisted" | "agent" | "ondc") {
   metrics.ordersPlaced.inc({ channel });
 }
 

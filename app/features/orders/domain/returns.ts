@@ -2,7 +2,7 @@ import { addDays, indiaToday } from "../../../platform/core/india-day";
 import { formatPaiseExact } from "../../../platform/core/money";
 import { type Refusal, refusal } from "../../../platform/core/refusal";
 import { type OrderStatus, statusChangeRefusal } from "./orders";
-import { AWAITING_PAYMENT, isPrepaidMethod, type PaymentStatus, RECEIVED } from "../../payments/domain/payments";
+import { AWAITING_PAYMENT, isPrepaidMethod, ONDC_PREPAID, type PaymentStatus, RECEIVED } from "../../payments/domain/payments";
 import type { PayoutDetails, ReturnReasonCode, ReturnStage } from "./return-refund";
 
 /**
@@ -95,7 +95,9 @@ export type OrderMoney = { status: OrderStatus; paymentMethod: string; paymentSt
 /**
  * Why this actor may not cancel the order, or null. Customers cancel their own order until it
  * ships; admins any time before delivery. A paid order that was not paid online can only be
- * refunded by a payout an admin sends and records, so its customer asks us to cancel it.
+ * refunded by a payout an admin sends and records, so its customer asks us to cancel it. An ONDC
+ * order its buyer app collected is refunded by that buyer app, out of what it settles with the store
+ * (docs/decisions/073-ondc-orders.md): its buyer may cancel it, and the refund is recorded as a payout.
  */
 export function cancelRefusal(order: OrderMoney, actor: CancelActor): Refusal | null {
   // An admin gets the status table's own words (docs/decisions/005-order-status-rules.md).
@@ -103,7 +105,7 @@ export function cancelRefusal(order: OrderMoney, actor: CancelActor): Refusal | 
   if (order.status === "cancelled") return ORDER_ALREADY_CANCELLED;
   if (order.status === "delivered") return CANCEL_AFTER_DELIVERY;
   if (order.status === "shipped") return CANCEL_AFTER_SHIPPING;
-  if (refundNeedsPayout(order)) return CANCEL_PAID_OFFLINE;
+  if (refundNeedsPayout(order) && order.paymentMethod !== ONDC_PREPAID) return CANCEL_PAID_OFFLINE;
   return null;
 }
 

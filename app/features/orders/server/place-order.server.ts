@@ -120,6 +120,8 @@ export async function placeOrder(
     check?: (trx: Db) => Promise<void>;
     /** A discount a member of staff gives (docs/decisions/064-draft-orders.md), judged against the goods' value here. */
     staffDiscount?: StaffDiscount;
+    /** An order a buyer app placed on ONDC (docs/decisions/073-ondc-orders.md), counted as such. */
+    channel?: "ondc";
   } = {},
 ): Promise<{ orderId: string; created: boolean }> {
   const { db, engine } = getDatabase();
@@ -560,7 +562,7 @@ export async function placeOrder(
     }
   };
   // Only a field agent's order carries a check of whoever placed it (their daily limit).
-  const channel = !meta.placedBy ? "storefront" : meta.check ? "agent" : "assisted";
+  const channel = meta.channel ?? (!meta.placedBy ? "storefront" : meta.check ? "agent" : "assisted");
   const counted = (placed: { orderId: string; created: boolean }) => {
     if (placed.created) countOrderPlaced(channel);
     return placed;

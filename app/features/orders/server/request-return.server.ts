@@ -21,7 +21,7 @@ import { RefusalError, type Refusal, refusal } from "~/platform/core/refusal";
 import { english } from "~/platform/i18n/render-refusal.server";
 import { getEmailContext } from "~/features/messaging/server/email-context.server";
 import { enqueueEmail } from "~/features/messaging/server/enqueue.server";
-import { isPrepaidMethod } from "~/features/payments/domain/payments";
+import { isPrepaidMethod, ONDC_PREPAID } from "~/features/payments/domain/payments";
 import { payoutHint } from "~/features/orders/domain/return-refund";
 import { seal } from "~/platform/secret-box.server";
 import { listOrderReturns } from "./list-returns.server";
@@ -135,8 +135,10 @@ export async function requestReturn(
       if (input.quantity > Number(line.quantity)) throw new ReturnRefused(returnQuantityTooHigh(Number(line.quantity)), 400, "quantity");
       const amountPaise = returnedAmounts(amountsOf(line), input.quantity).total;
       if (amountPaise <= 0) throw new ReturnRefused(refusal("orders.free_item"), 409);
-      const payout = isPrepaidMethod(order.payment_method) ? null : input.payout;
-      if (!isPrepaidMethod(order.payment_method) && !payout) throw new ReturnRefused(refusal("orders.refund_to"), 400, "refundTo");
+      // An ONDC order its buyer app collected is refunded by that buyer app (docs/decisions/073-ondc-orders.md): no payout details.
+      const refundedAtSource = isPrepaidMethod(order.payment_method) || order.payment_method === ONDC_PREPAID;
+      const payout = refundedAtSource ? null : input.payout;
+      if (!refundedAtSource && !payout) throw new ReturnRefused(refusal("orders.refund_to"), 400, "refundTo");
 
       const returnId = newId();
       const at = now.toISOString();

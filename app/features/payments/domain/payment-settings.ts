@@ -122,6 +122,7 @@ export const PAYMENT_METHOD_LABELS = {
   upi: "UPI Payment",
   cod: "Cash on Delivery",
   bank_transfer: "Bank Transfer",
+  ondc_prepaid: "Paid via ONDC buyer app",
 } as const satisfies Record<string, string>;
 
 /** The admin's display names of their own methods, by key (see getPaymentMethodNames). */

@@ -109,9 +109,17 @@ export const HOLDING_UNPAID: readonly PaymentStatus[] = [...AWAITING_PAYMENT, "b
 /** Money the gateway or the admin has confirmed as received, net of refunds. */
 export const RECEIVED = ["paid", "partly_refunded"] as const satisfies readonly PaymentStatus[];
 
+/**
+ * An ONDC order its buyer app collected the money for before confirming it (payment ON-ORDER, collected
+ * by the BAP, PAID): paid when placed, through no gateway of ours; the buyer app settles with the store
+ * later (docs/decisions/073-ondc-orders.md). Not a prepaid method above: nothing is held waiting for it.
+ */
+export const ONDC_PREPAID = "ondc_prepaid";
+
 /** The payment status an order starts with, from its method. */
 export function initialPaymentStatus(method: string): PaymentStatus {
   if (isPrepaidMethod(method)) return "awaiting_payment";
+  if (method === ONDC_PREPAID) return "paid";
   if (method === "bank_transfer") return "bank_transfer_pending";
   return "cod";
 }

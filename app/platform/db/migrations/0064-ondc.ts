@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
  * `ondc_order`: one buyer app's transaction with the store, from its first `select`: the buyer app
  * and where to call it back, the provider (seller) it is with, how far it went (selected,
  * initialized, confirmed, cancelled), the last quote we sent, the billing and fulfilment it gave in
- * `init`, how it pays (ON-ORDER collected by the buyer app, or ON-FULFILLMENT: cash on delivery),
+ * `init`, the order's id the buyer app gave it in `confirm`, how it pays (ON-ORDER collected by the buyer app, or ON-FULFILLMENT: cash on delivery),
  * the settlement terms of the order (JSON), the store's order once confirmed, and the last order
  * state pushed to the buyer app by an unsolicited `on_status`.
  *
@@ -43,9 +43,13 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("bap_id", "text", (c) => c.notNull())
     .addColumn("bap_uri", "text", (c) => c.notNull())
     .addColumn("transaction_id", "text", (c) => c.notNull())
+    // The context's city (std:<STD code>): an unsolicited on_status is sent in it.
+    .addColumn("city", "text")
     .addColumn("provider_id", "text")
     .addColumn("state", "text", (c) => c.notNull())
     .addColumn("order_id", "text", (c) => c.references("orders.id").unique())
+    // The order's id on ONDC: the buyer app names it in `confirm`, and later calls name the order by it.
+    .addColumn("bap_order_id", "text")
     .addColumn("quote", "text")
     .addColumn("billing", "text")
     .addColumn("fulfillment", "text")

@@ -1,9 +1,42 @@
 import { z } from "zod";
-import type { OndcCallHandler } from "./call";
-import { ONDC_ERRORS } from "~/features/ondc/domain/beckn";
+import { defineCall } from "./call";
+import { OndcBillingSchema, OndcEndSchema, OndcItemSchema, OndcPaymentSchema, OndcQuoteSchema } from "~/features/ondc/domain/order-object";
+import { confirmOndcOrder } from "../confirm-ondc-order.server";
+import { ondcOrderObject, readStoreOrder, sellerOf } from "../ondc-orders.server";
 
-/** `confirm` → `on_confirm`. Not built yet: answered with ONDC's "Action not applicable". */
-export const confirmCall: OndcCallHandler<unknown> = {
-  message: z.unknown(),
-  handle: async () => [{ error: ONDC_ERRORS.notApplicable }],
-};
+const ConfirmMessageSchema = z.object({
+  order: z.looseObject({
+    id: z.string().trim().min(1).max(100).optional(),
+    items: z.array(OndcItemSchema).min(1).max(50),
+    billing: OndcBillingSchema.optional(),
+    fulfillments: z.array(z.looseObject({ end: OndcEndSchema.optional() })).optional(),
+    payment: OndcPaymentSchema,
+    quote: OndcQuoteSchema.optional(),
+  }),
+});
+
+/**
+ * `confirm` → `on_confirm`: the order placed through the storefront's own transaction, once per
+ * transaction (confirmOndcOrder). Refusals are ONDC's codes in the callback's error and write nothing;
+ * for stock that sold out since the quote that is 40002, as ONDC's error codes give it for an order the
+ * seller cannot fill (ONDC-Official/developer-docs, protocol-network-extension/error-codes.md).
+ */
+export const confirmCall = defineCall({
+  message: ConfirmMessageSchema,
+  async handle({ context, message }) {
+    const { order } = message;
+    const end = order.fulfillments?.[0]?.end;
+    const outcome = await confirmOndcOrder(context, {
+      ...(order.id ? { id: order.id } : {}),
+      items: order.items.map((i) => ({ id: i.id, count: i.quantity.count })),
+      ...(order.billing ? { billing: order.billing } : {}),
+      ...(end ? { end } : {}),
+      payment: order.payment,
+      ...(order.quote ? { quote: order.quote } : {}),
+    });
+    if (outcome.kind === "refused") return [{ error: outcome.error }];
+    const { row } = outcome;
+    const [seller, placed] = await Promise.all([sellerOf(row.provider_id ?? ""), readStoreOrder(row.order_id ?? "")]);
+    return [{ message: { order: ondcOrderObject(row, { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order: placed }) } }];
+  },
+});

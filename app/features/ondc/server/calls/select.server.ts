@@ -1,9 +1,77 @@
 import { z } from "zod";
-import type { OndcCallHandler } from "./call";
+import { defineCall } from "./call";
 import { ONDC_ERRORS } from "~/features/ondc/domain/beckn";
+import { ONDC_DELIVERY_FULFILLMENT, ondcQuote, tatOf } from "~/features/ondc/domain/quote";
+import { OndcAddressSchema, OndcItemSchema, OndcProviderSchema } from "~/features/ondc/domain/order-object";
+import { quoteForOndc, shortOf } from "../ondc-quote.server";
+import { readOndcOrder, saveQuotedStep, sellerOf } from "../ondc-orders.server";
 
-/** `select` → `on_select`. Not built yet: answered with ONDC's "Action not applicable". */
-export const selectCall: OndcCallHandler<unknown> = {
-  message: z.unknown(),
-  handle: async () => [{ error: ONDC_ERRORS.notApplicable }],
-};
+const SelectMessageSchema = z.object({
+  order: z.looseObject({
+    provider: OndcProviderSchema,
+    items: z.array(OndcItemSchema).min(1).max(50),
+    fulfillments: z
+      .array(
+        z.looseObject({
+          end: z.looseObject({
+            location: z.looseObject({ gps: z.string().max(60).optional(), address: OndcAddressSchema.pick({ area_code: true }).loose() }),
+          }),
+        }),
+      )
+      .min(1),
+    payment: z.looseObject({ type: z.string().max(40).optional() }).optional(),
+  }),
+});
+
+/**
+ * `select` → `on_select`: the store's quote for the buyer's items to their pincode
+ * (docs/decisions/073-ondc-orders.md), made as the storefront prices a new customer's cart
+ * (quoteForOndc), and kept on the transaction's ondc_order in paise. A size short of stock is quoted
+ * at what is left, with ONDC's 40002 naming it; an unserved pincode is 30009; an unknown item 30004.
+ */
+export const selectCall = defineCall({
+  message: SelectMessageSchema,
+  async handle({ context, message }) {
+    const { order } = message;
+    const seller = await sellerOf(order.provider.id);
+    if (!seller) return [{ error: ONDC_ERRORS.providerNotFound }];
+    const existing = await readOndcOrder(context.bap_id, context.transaction_id);
+    // A transaction that became an order is not quoted again: its quote is the order's.
+    if (existing && (existing.state === "confirmed" || existing.state === "cancelled")) return [{ error: ONDC_ERRORS.quoteUnavailable }];
+    const end = order.fulfillments[0]?.end.location;
+    const outcome = await quoteForOndc({
+      providerId: order.provider.id,
+      items: order.items.map((i) => ({ id: i.id, count: i.quantity.count })),
+      pincode: end?.address.area_code ?? "",
+      userId: null,
+    });
+    if (outcome.kind === "refused") return [{ error: outcome.error }];
+    const { quote, delivery } = outcome;
+    const paymentType = order.payment?.type === "ON-FULFILLMENT" || order.payment?.type === "ON-ORDER" ? order.payment.type : undefined;
+    await saveQuotedStep(context, "selected", {
+      provider_id: order.provider.id,
+      quote: JSON.stringify({ ...quote, delivery, ...(end?.gps ? { gps: end.gps } : {}) }),
+      ...(paymentType ? { payment_type: paymentType } : {}),
+    });
+    const reply = {
+      order: {
+        provider: { id: order.provider.id, ...(Array.isArray(order.provider.locations) ? { locations: order.provider.locations } : {}) },
+        items: quote.lines.map((l) => ({ id: l.itemId, fulfillment_id: ONDC_DELIVERY_FULFILLMENT })),
+        fulfillments: [
+          {
+            id: ONDC_DELIVERY_FULFILLMENT,
+            type: "Delivery",
+            tracking: false,
+            "@ondc/org/provider_name": seller.name,
+            "@ondc/org/category": "Standard Delivery",
+            "@ondc/org/TAT": tatOf(delivery.tatDays),
+            state: { descriptor: { code: "Serviceable" } },
+          },
+        ],
+        quote: ondcQuote(quote),
+      },
+    };
+    const short = shortOf(quote);
+    return [short ? { message: reply, error: short } : { message: reply }];
+  },
+});
