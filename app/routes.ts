@@ -74,6 +74,8 @@ export default [
     route("vendors", "routes/admin/vendors.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
+    route("ondc", "routes/admin/ondc.tsx"),
+    route("ondc/messages/:id", "routes/admin/ondc-message.tsx"),
     route("search-synonyms", "routes/admin/search-synonyms.tsx"),
     route("delivery", "routes/admin/delivery.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),

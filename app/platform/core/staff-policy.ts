@@ -159,6 +159,10 @@ const RULES: readonly (readonly [string, Rule])[] = [
   ["/admin/users", { read: "customers.read", write: "users" }],
   ["/admin/messages", { read: "messages", write: "messages" }],
   ["/admin/outbox", { read: "settings", write: "settings" }],
+  // ONDC (docs/decisions/073-ondc-admin.md): the store's identity on the network, its switch, the protocol
+  // log and the grievances: the owner's, as the settings are.
+  ["/admin/ondc", { read: "settings", write: "settings" }],
+  ["/admin/ondc/messages/:id", { read: "settings", write: "settings" }],
   ["/admin/delivery", { read: "settings", write: "settings" }],
   ["/admin/payment-settings", { read: "settings", write: "settings" }],
   ["/admin/settings", { read: "settings", write: "settings" }],

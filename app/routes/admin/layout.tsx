@@ -27,6 +27,7 @@ import Truck from "lucide-react/icons/truck";
 import Users from "lucide-react/icons/users";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import ScrollText from "lucide-react/icons/scroll-text";
+import Network from "lucide-react/icons/network";
 import type { Route } from "./+types/layout";
 import { requireAdminPage } from "~/platform/auth/guards.server";
 import { may, permissionFor, STAFF_ROLE_LABELS, staffRoleOf } from "~/platform/core/staff-policy";
@@ -76,6 +77,7 @@ const links = [
   { to: "/admin/search-synonyms", label: "Search Synonyms", icon: SpellCheck },
   { to: "/admin/delivery", label: "Delivery", icon: Truck },
   { to: "/admin/payment-settings", label: "Payment Settings", icon: CreditCard },
+  { to: "/admin/ondc", label: "ONDC", icon: Network },
   { to: "/admin/settings", label: "General Settings", icon: Settings },
   { to: "/admin/staff", label: "Staff", icon: ShieldCheck },
   { to: "/admin/audit", label: "Audit Trail", icon: ScrollText },

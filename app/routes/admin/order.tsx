@@ -40,6 +40,10 @@ import { lotLineEnglish } from "~/features/lots/domain/line-lots";
 import { EwayBillRefused, orderEwayBill, recordEwayBill } from "~/features/orders/server/eway-bill.server";
 import { EwayBillSection } from "~/features/orders/ui/eway-bill-section";
 import { PackingSlipLinks } from "~/features/orders/ui/packing-slips";
+// ONDC (docs/decisions/073-ondc-admin.md): an order a buyer app placed shows its buyer app, payment, settlement and grievances.
+import { readOndcOrder } from "~/features/ondc/server/admin-ondc.server";
+import { listOrderIssues } from "~/features/ondc/server/ondc-issues.server";
+import { OndcOrderPanel } from "~/features/ondc/ui/ondc-order-panel";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${formatOrderId(params.id ?? "")} · Angle Admin` }];
 
@@ -49,7 +53,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!order) throw data("Order not found", { status: 404 });
   // What the staff role may do here (issue 33): the page offers only those forms.
   const role = staffRoleOf(admin.staffRole);
+  const ondc = await readOndcOrder(order.id);
   return {
+    ondc,
+    ondcIssues: ondc ? await listOrderIssues(order.id) : [],
     can: { orders: may(role, "orders"), money: may(role, "money"), assist: may(role, "assist") },
     order,
     paymentNames: await getPaymentMethodNames(),
@@ -274,6 +281,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           )}
         </section>
       </div>
+      {loaderData.ondc ? <OndcOrderPanel ondc={loaderData.ondc} issues={loaderData.ondcIssues} /> : null}
       {loaderData.can.money ? <StrayPayments strays={loaderData.strays} busy={busy} /> : null}
       {loaderData.can.orders && (loaderData.ewayBill?.needed || loaderData.ewayBill?.number) ? (
         <EwayBillSection

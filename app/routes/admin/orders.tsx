@@ -13,7 +13,7 @@ import { PackingSlipsForm } from "~/features/orders/ui/packing-slips";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus, STATUS_LABELS, STATUS_STYLES } from "~/features/orders/domain/orders";
 import { readPageRequest } from "~/platform/core/pagination";
 import { paymentMethodLabel } from "~/features/payments/domain/payment-settings";
-import { listOrdersForAdmin } from "~/features/orders/server/list-admin-orders.server";
+import { isOrderChannel, listOrdersForAdmin, type OrderChannel } from "~/features/orders/server/list-admin-orders.server";
 import { getPaymentMethodNames } from "~/features/settings/server/payment-settings.server";
 import { listPaymentsNeedingAttention } from "~/features/payments/server/stray-payments.server";
 import { STRAY_REASON_LABELS } from "~/features/payments/domain/payments";
@@ -27,12 +27,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const s = params.get("status");
   const status: OrderStatus | "all" = isOrderStatus(s) ? s : "all";
   const q = (params.get("q") ?? "").trim().slice(0, 100);
+  const c = params.get("channel");
+  const channel: OrderChannel = isOrderChannel(c) ? c : "all";
   const [page, paymentNames, attention] = await Promise.all([
-    listOrdersForAdmin({ status, q }, readPageRequest(params)),
+    listOrdersForAdmin({ status, q, channel }, readPageRequest(params)),
     getPaymentMethodNames(),
     listPaymentsNeedingAttention(),
   ]);
-  return { status, q, page, today: istToday(), paymentNames, attention };
+  return { status, q, channel, page, today: istToday(), paymentNames, attention };
 }
 
 type OrderRow = Route.ComponentProps["loaderData"]["page"]["rows"][number];
@@ -44,9 +46,17 @@ function orderColumns(paymentNames: PaymentNames): Column<OrderRow>[] {
       header: "Order",
       nowrap: true,
       cell: (o) => (
-        <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-800 hover:underline">
-          #{formatOrderId(o.id)}
-        </Link>
+        <>
+          <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-800 hover:underline">
+            #{formatOrderId(o.id)}
+          </Link>
+          {o.ondcBuyerApp ? (
+            <span className="mt-1 block" data-testid="ondc-badge">
+              <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">ONDC</span>{" "}
+              <span className="text-xs text-stone-600">{o.ondcBuyerApp}</span>
+            </span>
+          ) : null}
+        </>
       ),
     },
     {
@@ -95,8 +105,8 @@ function orderColumns(paymentNames: PaymentNames): Column<OrderRow>[] {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { status, q, page, today } = loaderData;
-  const filtered = status !== "all" || q !== "";
+  const { status, q, channel, page, today } = loaderData;
+  const filtered = status !== "all" || q !== "" || channel !== "all";
   return (
     <div>
       <h1 className="text-2xl font-bold text-stone-900">Orders</h1>
@@ -124,6 +134,21 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 {STATUS_LABELS[s]}
               </option>
             ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="o-channel" className="text-sm font-medium text-stone-700">
+            Channel
+          </label>
+          <select
+            id="o-channel"
+            name="channel"
+            defaultValue={channel}
+            className="mt-1 block h-10 rounded-lg border border-stone-300 bg-white px-2"
+          >
+            <option value="all">All channels</option>
+            <option value="store">This store</option>
+            <option value="ondc">ONDC buyer apps</option>
           </select>
         </div>
         <button type="submit" className="h-10 rounded-lg bg-stone-800 px-4 font-semibold text-white">

@@ -9,7 +9,12 @@ import type { PageRequest } from "~/platform/core/pagination";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 50;
 
-export type AdminOrderFilter = { status: OrderStatus | "all"; q: string };
+/** Where an order came from: the store's own checkout and desks, or a buyer app on ONDC. */
+export const ORDER_CHANNELS = ["all", "store", "ondc"] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+export const isOrderChannel = (value: unknown): value is OrderChannel => (ORDER_CHANNELS as readonly unknown[]).includes(value);
+
+export type AdminOrderFilter = { status: OrderStatus | "all"; q: string; channel?: OrderChannel };
 
 /** Newest first; the id breaks ties between orders placed in the same millisecond. */
 const NEWEST_FIRST: Keyset<{ created_at: string; id: string }> = {
@@ -39,24 +44,32 @@ export function orderSearch(q: string): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
-/** One page of orders for the admin list, filtered by status and search, with the true total. */
+/**
+ * One page of orders for the admin list, filtered by status, channel and search, with the true total.
+ * An order a buyer app placed over ONDC has its ondc_order row (one at most: order_id is unique), so
+ * one left join marks it with the buyer app's id without multiplying rows.
+ */
 export async function listOrdersForAdmin(filter: AdminOrderFilter, page: PageRequest) {
   let query = getDb()
     .selectFrom("orders")
+    .leftJoin("ondc_order", "ondc_order.order_id", "orders.id")
     .select([
-      "id",
-      "customer_name",
-      "customer_email",
-      "customer_phone",
-      "status",
-      "payment_method",
-      "payment_status",
-      "paid_paise",
-      "refunded_paise",
-      "total_paise",
-      "created_at",
+      "orders.id",
+      "orders.customer_name",
+      "orders.customer_email",
+      "orders.customer_phone",
+      "orders.status",
+      "orders.payment_method",
+      "orders.payment_status",
+      "orders.paid_paise",
+      "orders.refunded_paise",
+      "orders.total_paise",
+      "orders.created_at",
+      "ondc_order.bap_id as ondc_bap_id",
     ]);
-  if (filter.status !== "all") query = query.where("status", "=", filter.status);
+  if (filter.status !== "all") query = query.where("orders.status", "=", filter.status);
+  if (filter.channel === "ondc") query = query.where("ondc_order.id", "is not", null);
+  if (filter.channel === "store") query = query.where("ondc_order.id", "is", null);
   if (filter.q.trim()) query = query.where(orderSearch(filter.q));
   const result = await paginate(query, NEWEST_FIRST, page, ADMIN_ORDERS_PAGE_SIZE);
   const rows = result.rows.map((o) => ({
@@ -72,6 +85,8 @@ export async function listOrdersForAdmin(filter: AdminOrderFilter, page: PageReq
     refundedPaise: Number(o.refunded_paise),
     totalPaise: Number(o.total_paise),
     createdAt: o.created_at,
+    /** The buyer app's subscriber id when the order came over ONDC. */
+    ondcBuyerApp: o.ondc_bap_id ?? null,
   }));
   return { ...result, rows };
 }

@@ -1,9 +1,21 @@
-import { z } from "zod";
-import type { OndcCallHandler } from "./call";
-import { ONDC_ERRORS } from "~/features/ondc/domain/beckn";
+import { defineCall } from "./call";
+import type { BecknError } from "~/features/ondc/domain/beckn";
+import { IssueStatusMessageSchema, onIssueStatusMessage } from "~/features/ondc/domain/igm";
+import { findIssue, respondentOf } from "../ondc-issues.server";
 
-/** `issue_status` → `on_issue_status`. Not built yet: answered with ONDC's "Action not applicable". */
-export const issueStatusCall: OndcCallHandler<unknown> = {
-  message: z.unknown(),
-  handle: async () => [{ error: ONDC_ERRORS.notApplicable }],
-};
+/** ONDC's retail errors have no "issue not found"; a business error that says so. */
+const ISSUE_NOT_FOUND: BecknError = { type: "DOMAIN-ERROR", code: "40000", message: "Issue not found" };
+
+/**
+ * `issue_status` → `on_issue_status` (IGM 1.0.0): how the buyer app's issue stands — being
+ * processed, or resolved with the admin's note and who resolved it.
+ */
+export const issueStatusCall = defineCall({
+  message: IssueStatusMessageSchema,
+  async handle(call) {
+    const issue = await findIssue(call.context.bap_id, call.message.issue_id);
+    if (!issue) return [{ error: ISSUE_NOT_FOUND }];
+    const who = await respondentOf(call.context.bpp_id, call.context.domain);
+    return [{ message: onIssueStatusMessage(issue, who) }];
+  },
+});
