@@ -1,14 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { decryptChallenge, sharedKey } from "./challenge.ts";
+import { type CallbackIssue, checkCallback, isCallbackAction } from "./callback-check.ts";
 import { unauthorized } from "./gateway.ts";
 import { ack, isAck, type JsonAnswer, nack, type PostAnswer, parseObject, postJson, startJsonServer } from "./http.ts";
 import { encryptionPublicKeyFrom, type ParticipantKeys } from "./keys.ts";
 import type { RegistryClient } from "./registry-client.ts";
 import { createAuthorizationHeader } from "./signature.ts";
 
-/** The calls a buyer app makes of a seller app, each answered later by its `on_` twin (ONDC retail 1.2 / AGR10). */
-const ACTIONS = ["search", "select", "init", "confirm", "status", "track", "cancel", "update", "rating"] as const;
+/**
+ * The calls a buyer app makes of a seller app, each answered later by its `on_` twin (ONDC retail 1.2 / AGR10),
+ * and the grievance calls of ONDC's IGM, which has its own core version.
+ */
+const ACTIONS = ["search", "select", "init", "confirm", "status", "track", "cancel", "update", "rating", "issue", "issue_status"] as const;
 export type Action = (typeof ACTIONS)[number];
+const IGM_CORE_VERSION = "1.0.0";
 
 export type OndcContext = {
   domain: string;
@@ -28,10 +33,26 @@ export type OndcContext = {
 
 export type OndcMessage = { context: OndcContext; message?: Record<string, unknown>; error?: Record<string, unknown> };
 export type Seller = { id: string; uri: string };
-/** A callback the buyer app received: what came, and whether its signature verified (it was ACKed only then). */
-export type Inbound = { action: string; status: number; verified: boolean; body: unknown };
+/**
+ * A callback the buyer app received: what came, whether its signature verified, and what it broke of ONDC's
+ * schemas (tests/ondc-network/schemas.ts) if anything. It was ACKed only when verified and valid.
+ */
+export type Inbound = { action: string; status: number; verified: boolean; body: unknown; issues?: CallbackIssue[] };
+/** A callback whose signature verified but which is not what ONDC requires: NACKed, never collected. */
+export type InvalidCallback = { action: string; body: OndcMessage; issues: CallbackIssue[] };
 export type Outbound = { action: Action; url: string; body: OndcMessage; answer: PostAnswer };
 export type Sent = { messageId: string; answer: PostAnswer; callback(): Promise<OndcMessage> };
+
+/** A journey step whose `on_` callback came but broke ONDC's schemas; `issues` says how. */
+export class OndcInvalidCallbackError extends Error {
+  readonly action: string;
+  readonly issues: CallbackIssue[];
+  constructor(action: string, issues: CallbackIssue[]) {
+    super(`${action} is not valid: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")}`);
+    this.action = action;
+    this.issues = issues;
+  }
+}
 
 export class OndcNackError extends Error {
   readonly action: string;
@@ -52,6 +73,8 @@ export type BuyerApp = {
   sent: Outbound[];
   /** Every call sent and every callback accepted, in order: the log to check against ONDC's schemas (tools/ondc-validate-messages.ts). */
   messages(): OndcMessage[];
+  /** The verified callbacks that broke ONDC's schemas, with why: a test of a seller expects this to be empty. */
+  invalid(): InvalidCallback[];
   context(action: string, ids: { transactionId?: string; messageId?: string; seller?: Seller }): OndcContext;
   /** Sends a call and returns the seller's (or gateway's) answer at once; `callback()` waits for its on_ reply. */
   send(action: Action, seller: Seller | null, transactionId: string, message: Record<string, unknown>): Promise<Sent>;
@@ -70,12 +93,17 @@ export type BuyerApp = {
   cancel: JourneyStep;
   update: JourneyStep;
   rating: JourneyStep;
+  issue: JourneyStep;
+  issueStatus: JourneyStep;
   /** Subscribes through the registry's subscribe call as a buyer app (ops_no 1) and waits for its ACK. */
   subscribe(registryUrl: string, cities: string[]): Promise<PostAnswer>;
   close(): Promise<void>;
 };
 
-/** One step of a journey: sends the call (a NACK throws OndcNackError) and resolves with its on_ callback. */
+/**
+ * One step of a journey: sends the call (a NACK throws OndcNackError) and resolves with its on_ callback (one
+ * that breaks ONDC's schemas throws OndcInvalidCallbackError).
+ */
 type JourneyStep = (seller: Seller, transactionId: string, message: Record<string, unknown>) => Promise<OndcMessage>;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -104,12 +132,25 @@ export async function startBuyerApp(options: {
   domain: string;
   city: string;
   coreVersion: string;
+  /**
+   * "enforce" (the default) NACKs a callback that breaks ONDC's schemas, as a buyer app on ONDC may; "record"
+   * ACKs it and only records it in `invalid()`, so a journey under development runs on and shows all its faults.
+   */
+  schemas?: "enforce" | "record";
 }): Promise<BuyerApp> {
   const received: Inbound[] = [];
   const sent: Outbound[] = [];
-  const waiters = new Set<{ matches: (callback: OndcMessage) => boolean; resolve: (callback: OndcMessage) => void }>();
+  type Waiter = {
+    matches: (callback: OndcMessage) => boolean;
+    resolve: (callback: OndcMessage) => void;
+    refuse?: (invalid: InvalidCallback) => void;
+  };
+  const waiters = new Set<Waiter>();
   const verifiedCallbacks: OndcMessage[] = [];
+  const invalid: InvalidCallback[] = [];
   const log: OndcMessage[] = [];
+  /** The calls sent, recorded before they leave: a seller may call back before its ACK reaches us. */
+  const calls: OndcMessage[] = [];
   const signer = { subscriberId: options.subscriberId, uniqueKeyId: options.keys.uniqueKeyId, privateKey: options.keys.signingPrivateKey };
   const registryKey = encryptionPublicKeyFrom(options.registryEncryptionKey);
   if (!registryKey) throw new Error("the registry's encryption key is not an X25519 key");
@@ -119,6 +160,7 @@ export async function startBuyerApp(options: {
     const parsed = parseObject(body) as OndcMessage | null;
     const context = parsed?.context;
     let verified = false;
+    let issues: CallbackIssue[] | undefined;
     const answer = async (): Promise<JsonAnswer> => {
       if (!parsed || !context || typeof context !== "object") return { status: 400, body: nack("20000", "the body has no context") };
       const signature = await options.registry.verify(headers, body);
@@ -126,10 +168,23 @@ export async function startBuyerApp(options: {
       verified = true;
       if (context.action !== action) return { status: 400, body: nack("20000", `context.action is not ${action}`) };
       if (context.bap_id !== options.subscriberId) return { status: 400, body: nack("20000", "context.bap_id is not this buyer app") };
-      return { status: 200, body: ack() };
+      if (!isCallbackAction(action)) return { status: 404, body: nack("20000", `${action} is not a callback`) };
+      issues = checkCallback(action, parsed, calls);
+      if (issues.length === 0) return { status: 200, body: ack() };
+      const found = { action, body: parsed, issues };
+      invalid.push(found);
+      if (options.schemas === "record") return { status: 200, body: ack() };
+      for (const waiter of waiters) if (waiter.refuse && waiter.matches(parsed)) waiter.refuse(found);
+      return { status: 400, body: invalidAnswer(action, issues) };
     };
     const result = await answer();
-    received.push({ action, status: result.status, verified, body: parsed ?? body.toString("utf8") });
+    received.push({
+      action,
+      status: result.status,
+      verified,
+      body: parsed ?? body.toString("utf8"),
+      ...(issues?.length ? { issues } : {}),
+    });
     if (result.status === 200 && parsed) {
       verifiedCallbacks.push(parsed);
       log.push(parsed);
@@ -158,7 +213,7 @@ export async function startBuyerApp(options: {
     country: "IND",
     city: options.city,
     action,
-    core_version: options.coreVersion,
+    core_version: /^(on_)?issue/.test(action) ? IGM_CORE_VERSION : options.coreVersion,
     bap_id: options.subscriberId,
     bap_uri: uri,
     ...(ids.seller ? { bpp_id: ids.seller.id, bpp_uri: ids.seller.uri } : {}),
@@ -168,17 +223,31 @@ export async function startBuyerApp(options: {
     ttl: "PT30S",
   });
 
-  const waitFor: BuyerApp["waitFor"] = (matches, timeoutMs = DEFAULT_TIMEOUT_MS) => {
+  /** Waits for a verified callback; with `refuseInvalid`, an invalid one that matches rejects at once. */
+  const awaitCallback = (matches: (callback: OndcMessage) => boolean, timeoutMs: number, refuseInvalid: boolean) => {
     const already = verifiedCallbacks.find(matches);
     if (already) return Promise.resolve(already);
-    return new Promise((resolve, reject) => {
-      const waiter = {
+    const refused = refuseInvalid && options.schemas !== "record" ? invalid.find((found) => matches(found.body)) : undefined;
+    if (refused) return Promise.reject(new OndcInvalidCallbackError(refused.action, refused.issues));
+    return new Promise<OndcMessage>((resolve, reject) => {
+      const settle = () => {
+        clearTimeout(timer);
+        waiters.delete(waiter);
+      };
+      const waiter: Waiter = {
         matches,
-        resolve: (callback: OndcMessage) => {
-          clearTimeout(timer);
-          waiters.delete(waiter);
+        resolve: (callback) => {
+          settle();
           resolve(callback);
         },
+        ...(refuseInvalid
+          ? {
+              refuse: (found: InvalidCallback) => {
+                settle();
+                reject(new OndcInvalidCallbackError(found.action, found.issues));
+              },
+            }
+          : {}),
       };
       const timer = setTimeout(() => {
         waiters.delete(waiter);
@@ -187,6 +256,7 @@ export async function startBuyerApp(options: {
       waiters.add(waiter);
     });
   };
+  const waitFor: BuyerApp["waitFor"] = (matches, timeoutMs = DEFAULT_TIMEOUT_MS) => awaitCallback(matches, timeoutMs, false);
 
   const send: BuyerApp["send"] = async (action, seller, transactionId, message) => {
     const body: OndcMessage = { context: context(action, { transactionId, seller: seller ?? undefined }), message };
@@ -194,6 +264,7 @@ export async function startBuyerApp(options: {
     const url = action === "search" && !seller ? `${options.gatewayUrl}/search` : `${seller?.uri}/${action}`;
     if (!seller && action !== "search") throw new Error(`${action} needs a seller`);
     log.push(body);
+    calls.push(body);
     const answer = await postJson(url, text, { authorization: createAuthorizationHeader(signer, text) });
     sent.push({ action, url, body, answer });
     const messageId = body.context.message_id;
@@ -201,8 +272,10 @@ export async function startBuyerApp(options: {
       messageId,
       answer,
       callback: () =>
-        waitFor(
+        awaitCallback(
           (c) => c.context.action === `on_${action}` && c.context.transaction_id === transactionId && c.context.message_id === messageId,
+          DEFAULT_TIMEOUT_MS,
+          true,
         ),
     };
   };
@@ -224,6 +297,7 @@ export async function startBuyerApp(options: {
     received,
     sent,
     messages: () => [...log],
+    invalid: () => [...invalid],
     context,
     send,
     waitFor,
@@ -244,6 +318,8 @@ export async function startBuyerApp(options: {
     cancel: step("cancel"),
     update: step("update"),
     rating: step("rating"),
+    issue: step("issue"),
+    issueStatus: step("issue_status"),
     subscribe: (registryUrl, cities) =>
       postJson(
         `${registryUrl}/subscribe`,
@@ -251,6 +327,22 @@ export async function startBuyerApp(options: {
       ),
     close: server.close,
   };
+}
+
+/**
+ * The NACK of a callback that breaks ONDC's schemas, with ONDC's buyer-side codes (ONDC-Official/developer-docs
+ * d6f8eb9, protocol-network-extension/error-codes.md): 20008 "Response out of sequence" when it answers no call
+ * this buyer sent, 20000 "Invalid catalog" for an on_search, 20006 "Invalid response" (does not meet the API
+ * contract) otherwise. The first few issues go in the message, for the seller's log.
+ */
+function invalidAnswer(action: string, issues: CallbackIssue[]) {
+  const summary = issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path}: ${issue.message}`)
+    .join("; ");
+  if (issues.some((issue) => issue.path === "context.message_id")) return nack("20008", summary, "CONTEXT-ERROR");
+  if (issues.every((issue) => issue.path.startsWith("context."))) return nack("20006", summary, "CONTEXT-ERROR");
+  return nack(action === "on_search" ? "20000" : "20006", summary, "JSON-SCHEMA-ERROR");
 }
 
 /**

@@ -1,7 +1,8 @@
 import { generateKeyPairSync, randomUUID, sign } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OndcNackError, type OndcMessage, sellerOf, subscribeRequest } from "./buyer-app.ts";
+import { OndcInvalidCallbackError, OndcNackError, type OndcMessage, sellerOf, subscribeRequest } from "./buyer-app.ts";
 import { decryptChallenge, sharedKey } from "./challenge.ts";
+import { exampleCallback, exampleCallMessage } from "./examples.ts";
 import { ack, type JsonServer, nack, parseObject, postJson, startJsonServer } from "./http.ts";
 import { encryptionPublicKeyFrom, generateParticipantKeys, type ParticipantKeys } from "./keys.ts";
 import { startOndcTestNetwork, type OndcTestNetwork } from "./network.ts";
@@ -11,18 +12,22 @@ type SellerLog = { action: string; buyer: VerifyResult; gateway: VerifyResult | 
 
 /**
  * A minimal seller app written here, apart from the network: it answers the registry's challenge, and
- * search and select with a signed callback to the buyer's bap_uri. It records what each request's
- * signatures came to, so the tests see what a real seller would check.
+ * search and select with a signed callback to the buyer's bap_uri (the valid examples of examples.ts, or one
+ * `breakCallback` has broken). It records what each request's signatures came to, so the tests see what a
+ * real seller would check.
  */
-async function startFakeSeller(network: OndcTestNetwork, subscriberId: string, options: { answerChallengeWrongly?: boolean } = {}) {
+async function startFakeSeller(
+  network: OndcTestNetwork,
+  subscriberId: string,
+  options: { answerChallengeWrongly?: boolean; breakCallback?: (callback: OndcMessage) => void } = {},
+) {
   const keys = generateParticipantKeys();
   const log: SellerLog[] = [];
   const signer = { subscriberId, uniqueKeyId: keys.uniqueKeyId, privateKey: keys.signingPrivateKey };
-  const callBack = async (request: OndcMessage, action: string, message: Record<string, unknown>) => {
-    const text = JSON.stringify({
-      context: { ...request.context, action, bpp_id: subscriberId, bpp_uri: url, timestamp: new Date().toISOString() },
-      message,
-    });
+  const callBack = async (request: OndcMessage, action: string) => {
+    const callback = exampleCallback(action, request, { id: subscriberId, uri: url });
+    options.breakCallback?.(callback);
+    const text = JSON.stringify(callback);
     await postJson(`${request.context.bap_uri}/${action}`, text, { authorization: createAuthorizationHeader(signer, text) });
   };
   const server: JsonServer = await startJsonServer(async ({ path, headers, body }) => {
@@ -41,16 +46,11 @@ async function startFakeSeller(network: OndcTestNetwork, subscriberId: string, o
     log.push({ action: path, buyer, gateway, body: request });
     if (!buyer.ok) return { status: 401, body: nack("10001", "signature") };
     if (path === "/ondc/search") {
-      setImmediate(() => void callBack(request, "on_search", { catalog: { "bpp/providers": [{ id: "P1", items: [{ id: "I1" }] }] } }));
+      setImmediate(() => void callBack(request, "on_search"));
       return { status: 200, body: ack() };
     }
     if (path === "/ondc/select") {
-      setImmediate(
-        () =>
-          void callBack(request, "on_select", {
-            order: { ...(request.message?.order as object), quote: { price: { currency: "INR", value: "100.00" } } },
-          }),
-      );
+      setImmediate(() => void callBack(request, "on_select"));
       return { status: 200, body: ack() };
     }
     return { status: 404, body: nack("10000", "not here") };
@@ -175,15 +175,16 @@ describe("search through the gateway", () => {
 
   it("pairs a journey step with its callback: select gets on_select", async () => {
     const { transactionId, catalogues } = await network.buyer.search({});
-    const order = { provider: { id: "P1" }, items: [{ id: "I1", quantity: { count: 1 } }] };
-    const quote = await network.buyer.select(sellerOf(catalogues[0] as OndcMessage), transactionId, { order });
+    const quote = await network.buyer.select(sellerOf(catalogues[0] as OndcMessage), transactionId, exampleCallMessage("select"));
     expect(quote.context).toMatchObject({
       action: "on_select",
       transaction_id: transactionId,
       core_version: "1.2.0",
       domain: "ONDC:AGR10",
     });
-    expect(quote.message).toMatchObject({ order: { items: [{ id: "I1" }], quote: { price: { value: "100.00" } } } });
+    expect(quote.message).toMatchObject({
+      order: { items: [{ id: "seed-ir64-10kg" }, { id: "neem-oil-1l" }], quote: { price: { value: "2160.50" } } },
+    });
     const logged = network.buyer.messages().filter((m) => m.context.transaction_id === transactionId);
     expect(logged.map((m) => m.context.action)).toEqual(["search", "on_search", "select", "on_select"]);
   });
@@ -247,11 +248,11 @@ describe("bad signatures get 401 and change nothing", () => {
   });
 
   it("at the buyer app: a forged, expired or unknown on_search is NACKed and never collected", async () => {
-    const context = {
-      ...network.buyer.context("on_search", { seller: { id: "seller.ondc.test", uri: seller.url } }),
-      message_id: "not-awaited",
-    };
-    const body = JSON.stringify({ context, message: { catalog: {} } });
+    // A second catalogue for a search the buyer sent (the fake seller answers it too, with its own body).
+    const transactionId = randomUUID();
+    const search = await network.buyer.send("search", null, transactionId, exampleCallMessage("search"));
+    const call = network.buyer.context("search", { transactionId, messageId: search.messageId });
+    const body = JSON.stringify(exampleCallback("on_search", call, { id: "seller.ondc.test", uri: seller.url }));
     const as = (subscriberId: string, keys: ParticipantKeys, times = {}) =>
       createAuthorizationHeader({ subscriberId, uniqueKeyId: keys.uniqueKeyId, privateKey: keys.signingPrivateKey }, body, times);
     const forgedKeys = { ...seller.keys, signingPrivateKey: generateKeyPairSync("ed25519").privateKey };
@@ -265,7 +266,7 @@ describe("bad signatures get 401 and change nothing", () => {
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ message: { ack: { status: "NACK" } }, error: { code: "20001" } });
     }
-    const notAwaited = () => network.buyer.received.filter((r) => (r.body as OndcMessage).context?.message_id === "not-awaited");
+    const notAwaited = () => network.buyer.received.filter((r) => JSON.stringify(r.body) === body);
     expect(notAwaited().map((r) => [r.status, r.verified])).toEqual([
       [401, false],
       [401, false],
@@ -274,6 +275,85 @@ describe("bad signatures get 401 and change nothing", () => {
     // The seller's own signature on the same body is accepted and collected: the refusals were the signatures'.
     const good = await postJson(`${network.buyer.uri}/on_search`, body, { authorization: as("seller.ondc.test", seller.keys) });
     expect(good.status).toBe(200);
-    expect((await network.buyer.waitFor((c) => c.context.message_id === "not-awaited")).context.bpp_id).toBe("seller.ondc.test");
+    expect(notAwaited().map((r) => [r.status, r.verified])).toEqual([
+      [401, false],
+      [401, false],
+      [401, false],
+      [200, true],
+    ]);
+  });
+});
+
+describe("callbacks held to ONDC's schemas", () => {
+  const breakQuote = (callback: OndcMessage) => {
+    if (callback.context.action !== "on_select") return;
+    (callback.message as { order: { quote: { price: { value: string } } } }).order.quote.price.value = "2160.505";
+  };
+  const signAs = (subscriberId: string, keys: ParticipantKeys, body: string) =>
+    createAuthorizationHeader({ subscriberId, uniqueKeyId: keys.uniqueKeyId, privateKey: keys.signingPrivateKey }, body);
+
+  it("the journey so far brought no invalid callback", () => {
+    // Only catalogues answering the searches the gateway test posted itself, which the buyer app never sent.
+    for (const found of network.buyer.invalid()) {
+      expect([found.action, found.issues.map((issue) => issue.path)]).toEqual(["on_search", ["context.message_id"]]);
+    }
+  });
+
+  it("a signed but invalid on_select is NACKed with 20006, recorded with its issues, and fails the step", async () => {
+    const broken = await startFakeSeller(network, "broken.ondc.test", { breakCallback: breakQuote });
+    try {
+      const { transactionId, catalogues } = await network.buyer.search({}, { expect: 2 });
+      const catalogue = catalogues.find((c) => c.context.bpp_id === "broken.ondc.test") as OndcMessage;
+      const step = network.buyer.select(sellerOf(catalogue), transactionId, exampleCallMessage("select"));
+      await expect(step).rejects.toBeInstanceOf(OndcInvalidCallbackError);
+      await expect(step).rejects.toMatchObject({ action: "on_select", issues: [{ path: "message.order.quote.price.value" }] });
+      expect(network.buyer.invalid().filter((found) => found.action === "on_select")).toEqual([
+        expect.objectContaining({ action: "on_select", issues: [expect.objectContaining({ path: "message.order.quote.price.value" })] }),
+      ]);
+      expect(network.buyer.received).toContainEqual(
+        expect.objectContaining({ action: "on_select", status: 400, verified: true, issues: expect.any(Array) }),
+      );
+      expect(network.buyer.messages().filter((m) => m.context.action === "on_select" && m.context.bpp_id === "broken.ondc.test")).toEqual(
+        [],
+      );
+
+      // The answer the seller got: ONDC's buyer-side code for a response that breaks the API contract.
+      const select = network.buyer.sent.find((s) => s.action === "select" && s.body.context.transaction_id === transactionId) as {
+        body: OndcMessage;
+      };
+      const callback = exampleCallback("on_select", select.body, { id: "broken.ondc.test", uri: broken.url });
+      breakQuote(callback);
+      const text = JSON.stringify(callback);
+      const answer = await postJson(`${network.buyer.uri}/on_select`, text, {
+        authorization: signAs("broken.ondc.test", broken.keys, text),
+      });
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { message: { ack: { status: "NACK" } }, error: { type: "JSON-SCHEMA-ERROR", code: "20006" } },
+      });
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it("a valid callback that answers no call the buyer sent is NACKed as out of sequence (20008)", async () => {
+    const context = network.buyer.context("select", { seller: { id: "seller.ondc.test", uri: seller.url } });
+    const text = JSON.stringify(exampleCallback("on_select", context, { id: "seller.ondc.test", uri: seller.url }));
+    const answer = await postJson(`${network.buyer.uri}/on_select`, text, { authorization: signAs("seller.ondc.test", seller.keys, text) });
+    expect(answer).toMatchObject({ status: 400, body: { error: { type: "CONTEXT-ERROR", code: "20008" } } });
+  });
+
+  it('with schemas: "record" an invalid callback is ACKed and only listed', async () => {
+    const recording = await startOndcTestNetwork({ schemas: "record" });
+    const broken = await startFakeSeller(recording, "broken.ondc.test", { breakCallback: breakQuote });
+    try {
+      const { transactionId, catalogues } = await recording.buyer.search({});
+      const quote = await recording.buyer.select(sellerOf(catalogues[0] as OndcMessage), transactionId, exampleCallMessage("select"));
+      expect(quote.context.action).toBe("on_select");
+      expect(recording.buyer.invalid()).toEqual([expect.objectContaining({ action: "on_select" })]);
+    } finally {
+      await broken.close();
+      await recording.stop();
+    }
   });
 });

@@ -27,9 +27,13 @@ const AGR10_CORE_VERSION = "1.2.0";
  * A whole local ONDC network on loopback ports the system picks: a registry, a gateway the registry lists
  * as ONDC lists its own (no subscribe call: ONDC runs it), and a buyer app that subscribes through the
  * registry's challenge like any participant. Domain ONDC:AGR10 and city std:080 (Bengaluru) unless told.
- * Sellers join by subscribing (ops_no 2, see subscribeRequest) or through `registry.admit`.
+ * Sellers join by subscribing (ops_no 2, see subscribeRequest) or through `registry.admit`. The buyer app holds
+ * every callback to ONDC's schemas (schemas.ts): `schemas: "enforce"` (the default) NACKs one that breaks them,
+ * "record" only lists it in `buyer.invalid()`.
  */
-export async function startOndcTestNetwork(options: { domain?: string; city?: string } = {}): Promise<OndcTestNetwork> {
+export async function startOndcTestNetwork(
+  options: { domain?: string; city?: string; schemas?: "enforce" | "record" } = {},
+): Promise<OndcTestNetwork> {
   const domain = options.domain ?? "ONDC:AGR10";
   const city = options.city ?? "std:080";
   const registry = await startRegistry();
@@ -55,6 +59,7 @@ export async function startOndcTestNetwork(options: { domain?: string; city?: st
     domain,
     city,
     coreVersion: AGR10_CORE_VERSION,
+    schemas: options.schemas ?? "enforce",
   });
   const stop = async () => {
     await buyer.close();

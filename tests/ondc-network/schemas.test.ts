@@ -1,0 +1,221 @@
+import { describe, expect, it } from "vitest";
+import type { OndcContext, OndcMessage } from "./buyer-app.ts";
+import { type CallbackIssue, checkCallback } from "./callback-check.ts";
+import { EXAMPLE_SELLER, exampleCallback, exampleCallMessage } from "./examples.ts";
+import { CALLBACK_SCHEMAS, type CallbackAction, paiseOf } from "./schemas.ts";
+
+const ACTIONS = Object.keys(CALLBACK_SCHEMAS) as CallbackAction[];
+
+/** The call the buyer sent for `action`'s callback, in transaction T1 with a message id of its own. */
+function callFor(callback: CallbackAction): OndcMessage {
+  const action = callback.slice(3);
+  const context: OndcContext = {
+    domain: "ONDC:AGR10",
+    country: "IND",
+    city: "std:080",
+    action,
+    core_version: action.startsWith("issue") ? "1.0.0" : "1.2.0",
+    bap_id: "buyer.ondc.test",
+    bap_uri: "https://buyer.ondc.test/ondc",
+    ...(action === "search" ? {} : { bpp_id: EXAMPLE_SELLER.id, bpp_uri: EXAMPLE_SELLER.uri }),
+    transaction_id: "0b6f3c1e-1d1b-4a57-8f0e-3f1c2d9a7b10",
+    message_id: `message-of-${action}`,
+    timestamp: "2026-11-30T10:00:00.000Z",
+    ttl: "PT30S",
+  };
+  return { context, message: exampleCallMessage(action) };
+}
+
+/**
+ * A copy of an example that a breakage reaches into at any depth. Typing each path would restate the schemas;
+ * the schema under test is what judges the result.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the breakages write anywhere in a message, to any type, on purpose.
+type Breakable = any;
+
+/** The issues of the valid example for `action` after `breakIt` has changed a copy of it. */
+function issuesOf(action: CallbackAction, breakIt: (body: Breakable) => void = () => {}): CallbackIssue[] {
+  const call = callFor(action);
+  const body = structuredClone(exampleCallback(action, call));
+  breakIt(body);
+  return checkCallback(action, body, [call]);
+}
+
+const paths = (issues: CallbackIssue[]) => issues.map((issue) => issue.path);
+
+describe("the valid examples", () => {
+  it.each(ACTIONS)("%s is valid against its schema and its call", (action) => {
+    expect(issuesOf(action)).toEqual([]);
+  });
+});
+
+describe("formats", () => {
+  it("prices are decimal strings with at most two decimals", () => {
+    expect(paths(issuesOf("on_select", (b) => (b.message.order.quote.price.value = "2160.500")))).toContain(
+      "message.order.quote.price.value",
+    );
+    expect(paths(issuesOf("on_select", (b) => (b.message.order.quote.price.value = 2160.5)))).toContain("message.order.quote.price.value");
+    // ONDC's own pattern lost its backslash and lets any character stand for the point; ours does not.
+    expect(paths(issuesOf("on_select", (b) => (b.message.order.quote.price.value = "2160x50")))).toContain(
+      "message.order.quote.price.value",
+    );
+    expect(paiseOf("2160.5")).toBe(216050);
+    expect(paiseOf("-10.05")).toBe(-1005);
+  });
+
+  it("timestamps are RFC 3339, durations ISO 8601, URLs http(s), PIN codes six digits", () => {
+    expect(paths(issuesOf("on_init", (b) => (b.context.timestamp = "30/11/2026 10:00")))).toEqual(["context.timestamp"]);
+    expect(paths(issuesOf("on_init", (b) => (b.message.order.quote.ttl = "1 day")))).toEqual(["message.order.quote.ttl"]);
+    expect(paths(issuesOf("on_status", (b) => delete b.context.ttl))).toEqual(["context.ttl"]);
+    expect(paths(issuesOf("on_search", (b) => (b.context.bpp_uri = "ftp://kisan-seva.ondc.test")))).toEqual(["context.bpp_uri"]);
+    expect(paths(issuesOf("on_init", (b) => (b.message.order.billing.address.area_code = "56004")))).toEqual([
+      "message.order.billing.address.area_code",
+    ]);
+  });
+});
+
+describe("required fields and enums", () => {
+  it("a missing required field is named", () => {
+    expect(paths(issuesOf("on_search", (b) => delete b.message.catalog["bpp/providers"][0].ttl))).toEqual([
+      "message.catalog.bpp/providers.0.ttl",
+    ]);
+    expect(paths(issuesOf("on_confirm", (b) => delete b.message.order.fulfillments[0].tracking))).toEqual([
+      "message.order.fulfillments.0.tracking",
+    ]);
+    expect(paths(issuesOf("on_init", (b) => delete b.message.order.payment["@ondc/org/settlement_details"]))).toEqual([
+      "message.order.payment.@ondc/org/settlement_details",
+    ]);
+    expect(paths(issuesOf("on_issue", (b) => delete b.message.issue.issue_actions))).toEqual(["message.issue.issue_actions"]);
+    expect(paths(issuesOf("on_track", (b) => delete b.message.tracking.status))).toEqual(["message.tracking.status"]);
+  });
+
+  it("enums: fulfillment type and state, title_type, payment type, collector and status, order state", () => {
+    expect(paths(issuesOf("on_select", (b) => (b.message.order.fulfillments[0].type = "Courier")))).toEqual([
+      "message.order.fulfillments.0.type",
+    ]);
+    expect(paths(issuesOf("on_confirm", (b) => (b.message.order.fulfillments[0].state.descriptor.code = "Packed")))).toEqual([
+      "message.order.fulfillments.0.state.descriptor.code",
+    ]);
+    expect(paths(issuesOf("on_select", (b) => (b.message.order.quote.breakup[3]["@ondc/org/title_type"] = "shipping")))).toContain(
+      "message.order.quote.breakup.3.@ondc/org/title_type",
+    );
+    expect(paths(issuesOf("on_confirm", (b) => (b.message.order.payment.type = "PRE-PAID")))).toEqual(["message.order.payment.type"]);
+    expect(paths(issuesOf("on_confirm", (b) => (b.message.order.payment.collected_by = "BANK")))).toEqual([
+      "message.order.payment.collected_by",
+    ]);
+    expect(paths(issuesOf("on_status", (b) => (b.message.order.payment.status = "SETTLED")))).toEqual(["message.order.payment.status"]);
+    expect(paths(issuesOf("on_status", (b) => (b.message.order.state = "Shipped")))).toEqual(["message.order.state"]);
+    expect(paths(issuesOf("on_cancel", (b) => (b.message.order.state = "Accepted")))).toEqual(["message.order.state"]);
+    expect(paths(issuesOf("on_search", (b) => (b.message.catalog["bpp/providers"][0].items[0].category_id = "Mobile Phone")))).toEqual([
+      "message.catalog.bpp/providers.0.items.0.category_id",
+    ]);
+    expect(paths(issuesOf("on_issue", (b) => (b.message.issue.issue_actions.respondent_actions[0].respondent_action = "DONE")))).toEqual([
+      "message.issue.issue_actions.respondent_actions.0.respondent_action",
+    ]);
+  });
+
+  it("a cancelled order carries nothing beyond what on_cancel allows, and a reason code of three digits", () => {
+    expect(paths(issuesOf("on_cancel", (b) => (b.message.order.tags = [])))).toEqual(["message.order"]);
+    expect(paths(issuesOf("on_cancel", (b) => (b.message.order.cancellation.reason.id = "1")))).toEqual([
+      "message.order.cancellation.reason.id",
+    ]);
+  });
+});
+
+describe("rules across fields", () => {
+  it("quote.price is the sum of the breakup, to the paisa", () => {
+    for (const action of ["on_select", "on_init", "on_confirm", "on_status"] as const) {
+      expect(paths(issuesOf(action, (b) => (b.message.order.quote.breakup[3].price.value = "40.01")))).toContain(
+        "message.order.quote.price.value",
+      );
+    }
+  });
+
+  it("an item line is its unit price times its count; charge lines carry retail's titles", () => {
+    expect(paths(issuesOf("on_select", (b) => (b.message.order.quote.breakup[0]["@ondc/org/item_quantity"].count = 3)))).toContain(
+      "message.order.quote.breakup.0.price",
+    );
+    expect(paths(issuesOf("on_select", (b) => (b.message.order.quote.breakup[3].title = "Shipping")))).toEqual([
+      "message.order.quote.breakup.3.title",
+    ]);
+  });
+
+  it("items, breakup lines and fulfillments refer to each other", () => {
+    expect(paths(issuesOf("on_init", (b) => (b.message.order.items[0].fulfillment_id = "F9")))).toEqual([
+      "message.order.items.0.fulfillment_id",
+    ]);
+    expect(paths(issuesOf("on_select", (b) => (b.message.order.quote.breakup[2]["@ondc/org/item_id"] = "urea-45kg")))).toEqual([
+      "message.order.quote.breakup.2.@ondc/org/item_id",
+    ]);
+    expect(paths(issuesOf("on_search", (b) => (b.message.catalog["bpp/providers"][0].items[1].location_id = "elsewhere")))).toEqual([
+      "message.catalog.bpp/providers.0.items.1.location_id",
+    ]);
+  });
+
+  it("a placed order collects its quote's total, a PAID one names its transaction, a delivered one is Completed with an invoice", () => {
+    expect(paths(issuesOf("on_confirm", (b) => (b.message.order.payment.params.amount = "2000.00")))).toEqual([
+      "message.order.payment.params.amount",
+    ]);
+    expect(paths(issuesOf("on_confirm", (b) => (b.message.order.payment.status = "PAID")))).toEqual([
+      "message.order.payment.params.transaction_id",
+    ]);
+    expect(paths(issuesOf("on_status", (b) => (b.message.order.documents = [])))).toEqual(["message.order.documents"]);
+    expect(paths(issuesOf("on_status", (b) => (b.message.order.fulfillments[0].state.descriptor.code = "Order-delivered")))).toEqual([
+      "message.order.state",
+    ]);
+  });
+
+  it("on_confirm's terms give the seller's GSTIN and PAN in ONDC's formats", () => {
+    expect(paths(issuesOf("on_confirm", (b) => (b.message.order.tags[0].list[0].value = "29ABCDE1234F")))).toEqual([
+      "message.order.tags.0.list.0.value",
+    ]);
+    expect(paths(issuesOf("on_confirm", (b) => b.message.order.tags[0].list.splice(1, 1)))).toEqual(["message.order.tags"]);
+  });
+
+  it("a RESOLVED grievance gives its resolution; a REFUND its amount", () => {
+    expect(paths(issuesOf("on_issue_status", (b) => delete b.message.issue.resolution))).toEqual(["message.issue.resolution"]);
+    expect(paths(issuesOf("on_issue_status", (b) => delete b.message.issue.resolution.refund_amount))).toEqual([
+      "message.issue.resolution.refund_amount",
+    ]);
+  });
+});
+
+describe("the callback against its call", () => {
+  it("echoes bpp_id, domain, core_version, transaction_id and message_id", () => {
+    expect(paths(issuesOf("on_select", (b) => (b.context.domain = "ONDC:RET10")))).toEqual(["context.domain"]);
+    expect(paths(issuesOf("on_init", (b) => (b.context.core_version = "1.2.5")))).toEqual(["context.core_version"]);
+    expect(paths(issuesOf("on_confirm", (b) => (b.context.bpp_id = "other.ondc.test")))).toEqual(["context.bpp_id"]);
+    expect(paths(issuesOf("on_select", (b) => (b.context.message_id = "not-sent")))).toEqual(["context.message_id"]);
+    expect(paths(issuesOf("on_select", (b) => (b.context.transaction_id = "not-started")))).toEqual(["context.message_id"]);
+  });
+
+  it("on_status may come unsolicited in a transaction with that seller; on_select may not", () => {
+    const confirm = callFor("on_confirm");
+    const pushed = exampleCallback("on_status", { ...confirm.context, message_id: "pushed" });
+    expect(checkCallback("on_status", pushed, [confirm])).toEqual([]);
+    expect(paths(checkCallback("on_status", { ...pushed, context: { ...pushed.context, bpp_id: "other.ondc.test" } }, [confirm]))).toEqual([
+      "context.message_id",
+    ]);
+    const select = callFor("on_select");
+    const unasked = exampleCallback("on_select", { ...select.context, message_id: "unasked" });
+    expect(paths(checkCallback("on_select", unasked, [select]))).toEqual(["context.message_id"]);
+  });
+
+  it("on_select quotes selected items only; on_init and on_confirm answer for the call's items and counts, on_confirm for its total", () => {
+    expect(paths(issuesOf("on_select", (b) => (b.message.order.items[1].id = "urea-45kg")))).toContain("message.order.items.1.id");
+    expect(paths(issuesOf("on_init", (b) => (b.message.order.items[0].quantity.count = 1)))).toEqual([
+      "message.order.items.0.quantity.count",
+    ]);
+    expect(paths(issuesOf("on_confirm", (b) => b.message.order.items.pop()))).toContain("message.order.items");
+    const call = callFor("on_confirm");
+    (call.message as Breakable).order.quote.price.value = "2100.00";
+    expect(paths(checkCallback("on_confirm", exampleCallback("on_confirm", call), [call]))).toEqual(["message.order.quote.price.value"]);
+  });
+
+  it("a refusal is held to its context and its error, not to the message it could not give", () => {
+    const refusal = (error: unknown) => issuesOf("on_confirm", (b) => Object.assign(b, { message: { order: {} }, error }));
+    expect(refusal({ type: "DOMAIN-ERROR", code: "40002", message: "Item quantity unavailable" })).toEqual([]);
+    expect(paths(refusal({ type: "DOMAIN", code: "40002" }))).toEqual(["error.type"]);
+    expect(paths(refusal({ type: "DOMAIN-ERROR", code: "out-of-stock" }))).toEqual(["error.code"]);
+  });
+});
