@@ -9,18 +9,19 @@ export type OndcLogRow = {
   action: string;
   transactionId: string | null;
   counterparty: string | null;
-  signature: "verified" | "refused" | "signed";
+  signature: "verified" | "refused" | "signed" | "unsigned";
   reason: string | null;
   httpStatus: number | null;
   ack: string | null;
   createdAt: string;
 };
 
-const SIGNATURE_LABELS = { verified: "Verified", refused: "Refused", signed: "Signed by us" } as const;
+const SIGNATURE_LABELS = { verified: "Verified", refused: "Refused", signed: "Signed by us", unsigned: "Not signed (registry)" } as const;
 const SIGNATURE_STYLES = {
   verified: "bg-green-100 text-green-900",
   refused: "bg-red-100 text-red-900",
   signed: "bg-stone-100 text-stone-800",
+  unsigned: "bg-amber-100 text-amber-900",
 };
 
 const columns: Column<OndcLogRow>[] = [
