@@ -173,6 +173,7 @@ const MESSAGES: Record<string, () => Record<string, unknown>> = {
         name: "Kisan Seva Kendra",
         short_desc: "Seeds and crop care",
         long_desc: "Seeds, fertilisers and crop care for Karnataka's farmers",
+        tags: [{ code: "bpp_terms", list: [{ code: "np_type", value: "ISN" }] }],
       },
       "bpp/providers": [
         {
@@ -190,7 +191,13 @@ const MESSAGES: Record<string, () => Record<string, unknown>> = {
           locations: [
             {
               id: "kisan-seva-jayanagar",
-              time: { label: "enable", timestamp: NOW, days: "1,2,3,4,5,6", range: { start: "0900", end: "1900" } },
+              time: {
+                label: "enable",
+                timestamp: NOW,
+                days: "1,2,3,4,5,6",
+                schedule: { holidays: ["2026-12-25"] },
+                range: { start: "0900", end: "1900" },
+              },
               gps: "12.925,77.593",
               address: { locality: "Jayanagar", street: "11th Main", city: "Bengaluru", area_code: "560041", state: "Karnataka" },
             },
@@ -258,14 +265,22 @@ const MESSAGES: Record<string, () => Record<string, unknown>> = {
       documents: [{ url: "https://kisan-seva.example/invoices/ANG-2026-000123.pdf", label: "Invoice" }],
     },
   }),
-  on_track: () => ({ tracking: { id: "F1", status: "active", url: "https://kisan-seva.example/track/ANG-2026-000123" } }),
+  on_track: () => ({
+    tracking: {
+      id: "F1",
+      status: "active",
+      url: "https://kisan-seva.example/track/ANG-2026-000123",
+      location: { gps: "12.928,77.590", time: { timestamp: NOW }, updated_at: NOW },
+      tags: [{ code: "order", list: [{ code: "id", value: "ANG-2026-000123" }] }],
+    },
+  }),
   on_cancel: () => ({
     order: {
       ...placedOrder("Cancelled", "Cancelled"),
       cancellation: { cancelled_by: "buyer.ondc.test", reason: { id: "001" } },
     },
   }),
-  on_update: () => ({ order: placedOrder("Accepted", "Packed") }),
+  on_update: () => ({ order: { ...placedOrder("Accepted", "Pending"), payment: payment(true) } }),
   on_rating: () => ({ feedback_ack: true, rating_ack: true }),
   on_issue: () => ({ issue: exampleIssue() }),
   on_issue_status: () => ({

@@ -87,6 +87,16 @@ describe("required fields and enums", () => {
     ]);
     expect(paths(issuesOf("on_issue", (b) => delete b.message.issue.issue_actions))).toEqual(["message.issue.issue_actions"]);
     expect(paths(issuesOf("on_track", (b) => delete b.message.tracking.status))).toEqual(["message.tracking.status"]);
+    expect(paths(issuesOf("on_track", (b) => delete b.message.tracking.location))).toEqual(["message.tracking.location"]);
+    expect(paths(issuesOf("on_search", (b) => delete b.message.catalog["bpp/descriptor"].tags))).toEqual([
+      "message.catalog.bpp/descriptor.tags",
+    ]);
+    expect(paths(issuesOf("on_search", (b) => delete b.message.catalog["bpp/providers"][0].locations[0].time.schedule))).toEqual([
+      "message.catalog.bpp/providers.0.locations.0.time.schedule",
+    ]);
+    expect(paths(issuesOf("on_update", (b) => delete b.message.order.payment.params.transaction_id))).toEqual([
+      "message.order.payment.params.transaction_id",
+    ]);
   });
 
   it("enums: fulfillment type and state, title_type, payment type, collector and status, order state", () => {
@@ -105,6 +115,12 @@ describe("required fields and enums", () => {
     ]);
     expect(paths(issuesOf("on_status", (b) => (b.message.order.payment.status = "SETTLED")))).toEqual(["message.order.payment.status"]);
     expect(paths(issuesOf("on_status", (b) => (b.message.order.state = "Shipped")))).toEqual(["message.order.state"]);
+    expect(paths(issuesOf("on_update", (b) => (b.message.order.fulfillments[0].state.descriptor.code = "Packed")))).toEqual([
+      "message.order.fulfillments.0.state.descriptor.code",
+    ]);
+    expect(paths(issuesOf("on_search", (b) => (b.message.catalog["bpp/descriptor"].tags[0].list[0].value = "BOTH")))).toEqual([
+      "message.catalog.bpp/descriptor.tags.0.list.0.value",
+    ]);
     expect(paths(issuesOf("on_cancel", (b) => (b.message.order.state = "Accepted")))).toEqual(["message.order.state"]);
     expect(paths(issuesOf("on_search", (b) => (b.message.catalog["bpp/providers"][0].items[0].category_id = "Mobile Phone")))).toEqual([
       "message.catalog.bpp/providers.0.items.0.category_id",
@@ -172,11 +188,16 @@ describe("rules across fields", () => {
     expect(paths(issuesOf("on_confirm", (b) => b.message.order.tags[0].list.splice(1, 1)))).toEqual(["message.order.tags"]);
   });
 
-  it("a RESOLVED grievance gives its resolution; a REFUND its amount", () => {
+  it("a RESOLVED grievance gives its resolution, a REFUND its amount; a respondent's organisation names the domain", () => {
     expect(paths(issuesOf("on_issue_status", (b) => delete b.message.issue.resolution))).toEqual(["message.issue.resolution"]);
     expect(paths(issuesOf("on_issue_status", (b) => delete b.message.issue.resolution.refund_amount))).toEqual([
       "message.issue.resolution.refund_amount",
     ]);
+    expect(
+      paths(
+        issuesOf("on_issue", (b) => (b.message.issue.issue_actions.respondent_actions[0].updated_by.org.name = "kisan-seva.ondc.test")),
+      ),
+    ).toEqual(["message.issue.issue_actions.respondent_actions.0.updated_by.org.name"]);
   });
 });
 

@@ -373,6 +373,20 @@ function paymentMatchesQuote(
 
 // ---- on_search ----
 
+/** The seller app's own terms in its catalogue: np_type, and whether it accepts the buyer's terms and collects payment. */
+const CatalogTermsTagSchema = z.object({
+  code: z.literal("bpp_terms"),
+  list: z
+    .array(
+      z.discriminatedUnion("code", [
+        z.strictObject({ code: z.literal("np_type"), value: z.enum(["MSN", "ISN"]) }),
+        z.strictObject({ code: z.literal("accept_bap_terms"), value: z.enum(["Y", "N"]) }),
+        z.strictObject({ code: z.literal("collect_payment"), value: z.enum(["Y", "N"]) }),
+      ]),
+    )
+    .min(1),
+});
+
 const TimeLabelSchema = z.object({ label: z.enum(["enable", "disable"]), timestamp: TimestampSchema });
 
 const CatalogItemSchema = z
@@ -443,10 +457,14 @@ const ProviderSchema = z
               .string()
               .regex(/^[1-7](,[1-7])*$/)
               .optional(),
-            schedule: z
-              .object({ holidays: z.array(z.iso.date()) })
-              .loose()
-              .optional(),
+            schedule: z.object({
+              holidays: z.array(z.iso.date()),
+              frequency: DurationSchema.optional(),
+              times: z
+                .array(z.string().regex(/^\d{4}$/))
+                .min(1)
+                .optional(),
+            }),
             range: z.object({ start: z.string().regex(/^\d{4}$/), end: z.string().regex(/^\d{4}$/) }).optional(),
           }),
           gps: GpsSchema,
@@ -502,7 +520,7 @@ export const OnSearchSchema = z.object({
         short_desc: text,
         long_desc: text,
         images: z.array(UrlSchema).optional(),
-        tags: z.array(TermsTagSchema.or(TagSchema)).optional(),
+        tags: z.array(CatalogTermsTagSchema).min(1),
       }),
       "bpp/providers": z.array(ProviderSchema).min(1),
     }),
@@ -711,6 +729,10 @@ export const OnUpdateSchema = z.object({
     order: z
       .object({
         ...placedOrder,
+        // on_update always names the payment's transaction, cash on delivery or not.
+        payment: OrderPaymentSchema.safeExtend({
+          params: z.object({ currency: z.literal("INR"), transaction_id: text, amount: AmountSchema }),
+        }),
         fulfillments: z
           .array(
             z.object({
@@ -720,8 +742,11 @@ export const OnUpdateSchema = z.object({
               tracking: z.boolean().optional(),
               state: z.object({
                 descriptor: z.object({
+                  // on_update reports a delivery's state coarsely; its finer states are on_status's.
                   code: z.enum([
-                    ...FULFILLMENT_STATES,
+                    "Pending",
+                    "Order-delivered",
+                    "Cancelled",
                     "Accepted",
                     "Return_Initiated",
                     "Return_Pick_Failed",
@@ -748,17 +773,14 @@ export const OnUpdateSchema = z.object({
 export const OnTrackSchema = z.object({
   context: contextOf("on_track", { ttl: "required" }),
   message: z.object({
-    tracking: z
-      .object({
-        id: text,
-        status: z.enum(["active", "inactive"]),
-        url: UrlSchema.optional(),
-        location: z.object({ gps: GpsSchema, time: z.object({ timestamp: TimestampSchema }), updated_at: TimestampSchema }).optional(),
-        tags: z.array(TagSchema).optional(),
-      })
-      .refine((tracking) => tracking.status === "inactive" || tracking.url || tracking.location, {
-        message: "active tracking gives a url or a location",
-      }),
+    // The utility asks for the agent's position and tags even where Beckn would let a url do.
+    tracking: z.object({
+      id: text,
+      status: z.enum(["active", "inactive"]),
+      url: UrlSchema.optional(),
+      location: z.object({ gps: GpsSchema, time: z.object({ timestamp: TimestampSchema }), updated_at: TimestampSchema }),
+      tags: z.array(TagSchema),
+    }),
   }),
 });
 
@@ -800,52 +822,75 @@ const issueOf = <Extra extends z.ZodRawShape>(extra: Extra) =>
     ...extra,
   });
 
-export const OnIssueSchema = z.object({
-  context: contextOf("on_issue", { coreVersions: ["1.0.0"] }),
-  message: z.object({ issue: issueOf({}) }),
-});
+/** IGM names a respondent's organisation `<subscriber_id>::<domain>`, the domain being the context's (utils/igm/retOnIssue.ts). */
+function orgsNameTheDomain(
+  body: {
+    context: { domain: string };
+    message: { issue: { issue_actions: { respondent_actions: { updated_by: { org: { name: string } } }[] } } };
+  },
+  context: z.RefinementCtx,
+) {
+  body.message.issue.issue_actions.respondent_actions.forEach((action, index) => {
+    if (!action.updated_by.org.name.endsWith(`::${body.context.domain}`)) {
+      context.addIssue({
+        code: "custom",
+        path: ["message", "issue", "issue_actions", "respondent_actions", index, "updated_by", "org", "name"],
+        message: `an organisation is named <subscriber_id>::${body.context.domain}`,
+      });
+    }
+  });
+}
 
-export const OnIssueStatusSchema = z.object({
-  context: contextOf("on_issue_status", { coreVersions: ["1.0.0"] }),
-  message: z.object({
-    issue: issueOf({
-      resolution_provider: z
-        .object({
-          respondent_info: z.object({
-            type: z.enum(["INTERFACING-NP", "TRANSACTION-COUNTERPARTY-NP", "CASCADED-COUNTERPARTY-NP"]),
-            organization: z.object({
-              org: z.object({ name: text }),
-              contact: z.object({ phone: PhoneSchema, email: z.email() }),
-              person: z.object({ name: text }),
+export const OnIssueSchema = z
+  .object({
+    context: contextOf("on_issue", { coreVersions: ["1.0.0"] }),
+    message: z.object({ issue: issueOf({}) }),
+  })
+  .superRefine(orgsNameTheDomain);
+
+export const OnIssueStatusSchema = z
+  .object({
+    context: contextOf("on_issue_status", { coreVersions: ["1.0.0"] }),
+    message: z.object({
+      issue: issueOf({
+        resolution_provider: z
+          .object({
+            respondent_info: z.object({
+              type: z.enum(["INTERFACING-NP", "TRANSACTION-COUNTERPARTY-NP", "CASCADED-COUNTERPARTY-NP"]),
+              organization: z.object({
+                org: z.object({ name: text }),
+                contact: z.object({ phone: PhoneSchema, email: z.email() }),
+                person: z.object({ name: text }),
+              }),
+              resolution_support: z.object({ gros: z.array(z.object({ gro_type: text }).loose()).optional() }).loose(),
             }),
-            resolution_support: z.object({ gros: z.array(z.object({ gro_type: text }).loose()).optional() }).loose(),
-          }),
-        })
-        .optional(),
-      resolution: z
-        .object({
-          short_desc: text,
-          long_desc: z.string().optional(),
-          action_triggered: z.enum(["REFUND", "REPLACEMENT", "RETURN", "CANCEL", "NO-ACTION"]),
-          refund_amount: AmountSchema.optional(),
-        })
-        .refine((resolution) => resolution.action_triggered !== "REFUND" || resolution.refund_amount !== undefined, {
-          message: "a REFUND names its refund_amount",
-          path: ["refund_amount"],
-        })
-        .optional(),
-    }).superRefine((issue, context) => {
-      const resolved = issue.issue_actions.respondent_actions.some((a) => a.respondent_action === "RESOLVED");
-      if (resolved && (!issue.resolution || !issue.resolution_provider)) {
-        context.addIssue({
-          code: "custom",
-          path: ["resolution"],
-          message: "a RESOLVED issue gives its resolution and resolution_provider",
-        });
-      }
+          })
+          .optional(),
+        resolution: z
+          .object({
+            short_desc: text,
+            long_desc: z.string().optional(),
+            action_triggered: z.enum(["REFUND", "REPLACEMENT", "RETURN", "CANCEL", "NO-ACTION"]),
+            refund_amount: AmountSchema.optional(),
+          })
+          .refine((resolution) => resolution.action_triggered !== "REFUND" || resolution.refund_amount !== undefined, {
+            message: "a REFUND names its refund_amount",
+            path: ["refund_amount"],
+          })
+          .optional(),
+      }).superRefine((issue, context) => {
+        const resolved = issue.issue_actions.respondent_actions.some((a) => a.respondent_action === "RESOLVED");
+        if (resolved && (!issue.resolution || !issue.resolution_provider)) {
+          context.addIssue({
+            code: "custom",
+            path: ["resolution"],
+            message: "a RESOLVED issue gives its resolution and resolution_provider",
+          });
+        }
+      }),
     }),
-  }),
-});
+  })
+  .superRefine(orgsNameTheDomain);
 
 /** Beckn's Error, carried by an `on_` callback that refuses (ONDC developer-docs error-codes.md). */
 const BecknErrorSchema = z.object({
