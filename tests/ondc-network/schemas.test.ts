@@ -156,6 +156,38 @@ describe("rules across fields", () => {
     ]);
   });
 
+  it("only on_select's quote gives stock; on_confirm gives the delivery's TAT and is updated when sent", () => {
+    const stock = { available: { count: "99" }, maximum: { count: "10" } };
+    expect(paths(issuesOf("on_init", (b) => (b.message.order.quote.breakup[0].item.quantity = stock)))).toEqual([
+      "message.order.quote.breakup.0.item.quantity",
+    ]);
+    expect(paths(issuesOf("on_confirm", (b) => delete b.message.order.fulfillments[0]["@ondc/org/TAT"]))).toEqual([
+      "message.order.fulfillments.0.@ondc/org/TAT",
+    ]);
+    expect(paths(issuesOf("on_confirm", (b) => (b.message.order.updated_at = "2026-11-30T10:00:00.000Z")))).toEqual([
+      "message.order.updated_at",
+    ]);
+  });
+
+  it("a catalogue's items say what and whence they are; its provider gives variant groups, serviceability per category and hours", () => {
+    const provider = (b: Breakable) => b.message.catalog["bpp/providers"][0];
+    expect(paths(issuesOf("on_search", (b) => delete provider(b).items[0].descriptor.code))).toEqual([
+      "message.catalog.bpp/providers.0.items.0.descriptor.code",
+    ]);
+    expect(paths(issuesOf("on_search", (b) => provider(b).items[1].tags.shift()))).toEqual([
+      "message.catalog.bpp/providers.0.items.1.tags",
+    ]);
+    expect(paths(issuesOf("on_search", (b) => (provider(b).items[1].tags[0].list[0].value = "India")))).toEqual([
+      "message.catalog.bpp/providers.0.items.1.tags",
+    ]);
+    expect(paths(issuesOf("on_search", (b) => delete provider(b).categories))).toEqual(["message.catalog.bpp/providers.0.categories"]);
+    expect(paths(issuesOf("on_search", (b) => provider(b).tags.shift()))).toEqual(["message.catalog.bpp/providers.0.tags"]);
+    expect(paths(issuesOf("on_search", (b) => provider(b).tags.pop()))).toEqual(["message.catalog.bpp/providers.0.tags"]);
+    expect(paths(issuesOf("on_search", (b) => (provider(b).tags[2].list[4].value = "1960")))).toEqual([
+      "message.catalog.bpp/providers.0.tags.2",
+    ]);
+  });
+
   it("items, breakup lines and fulfillments refer to each other", () => {
     expect(paths(issuesOf("on_init", (b) => (b.message.order.items[0].fulfillment_id = "F9")))).toEqual([
       "message.order.items.0.fulfillment_id",
@@ -178,7 +210,35 @@ describe("rules across fields", () => {
     expect(paths(issuesOf("on_status", (b) => (b.message.order.documents = [])))).toEqual(["message.order.documents"]);
     expect(paths(issuesOf("on_status", (b) => (b.message.order.fulfillments[0].state.descriptor.code = "Order-delivered")))).toEqual([
       "message.order.state",
+      "message.order.fulfillments.0.end.time.timestamp",
     ]);
+  });
+
+  it("a delivery under way carries its routing and pickup time; a delivered one its delivery time, after the pickup", () => {
+    const delivered = (b: Breakable) => {
+      b.message.order.state = "Completed";
+      b.message.order.fulfillments[0].state.descriptor.code = "Order-delivered";
+      b.message.order.fulfillments[0].end.time.timestamp = "2026-11-30T09:45:00.000Z";
+    };
+    expect(issuesOf("on_status", delivered)).toEqual([]);
+    expect(paths(issuesOf("on_status", (b) => delete b.message.order.fulfillments[0].tags))).toEqual(["message.order.fulfillments.0.tags"]);
+    expect(paths(issuesOf("on_status", (b) => (b.message.order.fulfillments[0].tags[0].list[0].value = "direct")))).toEqual([
+      "message.order.fulfillments.0.tags",
+    ]);
+    expect(paths(issuesOf("on_status", (b) => delete b.message.order.fulfillments[0].start.time.timestamp))).toEqual([
+      "message.order.fulfillments.0.start.time.timestamp",
+    ]);
+    expect(
+      paths(issuesOf("on_status", (b) => (b.message.order.fulfillments[0].start.time.timestamp = "2026-11-30T11:00:00.000Z"))),
+    ).toEqual(["message.order.fulfillments.0.start.time.timestamp"]);
+    expect(
+      paths(
+        issuesOf("on_status", (b) => {
+          delivered(b);
+          b.message.order.fulfillments[0].end.time.timestamp = "2026-11-30T09:00:00.000Z";
+        }),
+      ),
+    ).toEqual(["message.order.fulfillments.0.end.time.timestamp"]);
   });
 
   it("on_confirm's terms give the seller's GSTIN and PAN in ONDC's formats", () => {
@@ -222,12 +282,22 @@ describe("the callback against its call", () => {
     expect(paths(checkCallback("on_select", unasked, [select]))).toEqual(["context.message_id"]);
   });
 
-  it("on_select quotes selected items only; on_init and on_confirm answer for the call's items and counts, on_confirm for its total", () => {
+  it("on_select quotes selected items only; on_init and on_confirm keep the call's items, counts, finder fee and place; on_confirm its total, date and terms", () => {
     expect(paths(issuesOf("on_select", (b) => (b.message.order.items[1].id = "urea-45kg")))).toContain("message.order.items.1.id");
     expect(paths(issuesOf("on_init", (b) => (b.message.order.items[0].quantity.count = 1)))).toEqual([
       "message.order.items.0.quantity.count",
     ]);
     expect(paths(issuesOf("on_confirm", (b) => b.message.order.items.pop()))).toContain("message.order.items");
+    expect(paths(issuesOf("on_init", (b) => (b.message.order.payment["@ondc/org/buyer_app_finder_fee_amount"] = "5")))).toEqual([
+      "message.order.payment.@ondc/org/buyer_app_finder_fee_amount",
+    ]);
+    expect(paths(issuesOf("on_init", (b) => (b.message.order.fulfillments[0].end.location.address.area_code = "560001")))).toEqual([
+      "message.order.fulfillments.0.end.location.address.area_code",
+    ]);
+    expect(paths(issuesOf("on_confirm", (b) => (b.message.order.created_at = "2026-11-30T09:00:00.000Z")))).toEqual([
+      "message.order.created_at",
+    ]);
+    expect(paths(issuesOf("on_confirm", (b) => b.message.order.tags.pop()))).toEqual(["message.order.tags"]);
     const call = callFor("on_confirm");
     (call.message as Breakable).order.quote.price.value = "2100.00";
     expect(paths(checkCallback("on_confirm", exampleCallback("on_confirm", call), [call]))).toEqual(["message.order.quote.price.value"]);

@@ -188,14 +188,26 @@ export function paiseOf(value: string): number {
  * reconciliation does not), each item line's unit price times its count is its price, and each charge line is
  * titled as retail's list says.
  */
-function quoteOf(options: { ttl: "required" | "optional" }) {
+function quoteOf(options: { stage: "select" | "order" }) {
   return z
     .object({
       price: PriceSchema,
       breakup: z.array(BreakupLineSchema).min(1),
-      ttl: options.ttl === "required" ? DurationSchema : DurationSchema.optional(),
+      ttl: options.stage === "order" ? DurationSchema : DurationSchema.optional(),
     })
     .superRefine((quote, context) => {
+      // Stock (item.quantity in a line) is on_select's news only; later quotes leave it out (utils/Retail/Init/onInit.ts).
+      if (options.stage === "order") {
+        quote.breakup.forEach((line, index) => {
+          if (line.item?.quantity) {
+            context.addIssue({
+              code: "custom",
+              path: ["breakup", index, "item", "quantity"],
+              message: "only on_select's quote gives item.quantity",
+            });
+          }
+        });
+      }
       const sum = quote.breakup.reduce((total, line) => total + paiseOf(line.price.value), 0);
       // A price that is not a decimal string has its own issue already; the sum is only checked between numbers.
       if (!Number.isNaN(sum) && !Number.isNaN(paiseOf(quote.price.value)) && sum !== paiseOf(quote.price.value)) {
@@ -396,7 +408,8 @@ const CatalogItemSchema = z
     time: TimeLabelSchema,
     descriptor: z.object({
       name: text,
-      code: z.string().optional(),
+      // Retail's other domains want a typed code (1:EAN …); AGR10 any, but one (utils/Retail/Search/on_search.ts).
+      code: text,
       symbol: UrlSchema,
       short_desc: text,
       long_desc: text,
@@ -437,6 +450,15 @@ const CatalogItemSchema = z
     if (paiseOf(item.price.value) > paiseOf(item.price.maximum_value)) {
       context.addIssue({ code: "custom", path: ["price", "value"], message: "the selling price is above maximum_value (the MRP)" });
     }
+    // Every agricultural item says where it comes from and what it is (utils/index.ts checkMandatoryTags).
+    for (const code of ["origin", "attribute"]) {
+      if (!item.tags.some((tag) => tag.code === code))
+        context.addIssue({ code: "custom", path: ["tags"], message: `an item needs its ${code} tag` });
+    }
+    const origin = item.tags.find((tag) => tag.code === "origin")?.list.find((entry) => entry.code === "country")?.value;
+    if (origin !== undefined && !/^[A-Z]{3}$/.test(origin)) {
+      context.addIssue({ code: "custom", path: ["tags"], message: "origin's country is an ISO 3166 alpha-3 code such as IND" });
+    }
   });
 
 const ProviderSchema = z
@@ -473,7 +495,16 @@ const ProviderSchema = z
         }),
       )
       .min(1),
-    categories: z.array(z.object({ id: z.string().regex(/^[a-zA-Z0-9-]{1,12}$/) }).loose()).optional(),
+    // Variant groups: the utility makes them mandatory for retail catalogues, AGR10's among them.
+    categories: z
+      .array(
+        z.object({
+          id: z.string().regex(/^[a-zA-Z0-9-]{1,12}$/),
+          descriptor: z.object({ name: text }),
+          tags: z.array(TagSchema).min(1),
+        }),
+      )
+      .min(1),
     items: z.array(CatalogItemSchema).min(1),
     tags: z.array(TagSchema).min(1),
     creds: z
@@ -507,6 +538,42 @@ const ProviderSchema = z
           context.addIssue({ code: "custom", path: ["tags", index, "list"], message: `a serviceability tag needs ${code}` });
       }
     });
+    // One serviceability tag per category sold, and the hours orders are taken (utils/Retail/Search/on_search.ts).
+    const categories = new Set(provider.items.map((item) => item.category_id));
+    const serviceability = provider.tags.filter((tag) => tag.code === "serviceability").length;
+    if (serviceability !== categories.size) {
+      context.addIssue({
+        code: "custom",
+        path: ["tags"],
+        message: `${categories.size} categories sold need as many serviceability tags, not ${serviceability}`,
+      });
+    }
+    const timings = provider.tags.filter((tag) => tag.code === "timing");
+    if (
+      !timings.some((tag) =>
+        ["Order", "Delivery", "Self-Pickup", "All"].includes(tag.list.find((entry) => entry.code === "type")?.value ?? ""),
+      )
+    ) {
+      context.addIssue({ code: "custom", path: ["tags"], message: "a timing tag of type Order, Delivery, Self-Pickup or All is required" });
+    }
+    const timingFormats: Record<string, RegExp> = {
+      day_from: /^[1-7]$/,
+      day_to: /^[1-7]$/,
+      time_from: /^([01]\d|2[0-3])[0-5]\d$/,
+      time_to: /^([01]\d|2[0-3])[0-5]\d$|^2400$/,
+    };
+    for (const tag of timings) {
+      for (const entry of tag.list) {
+        const format = timingFormats[entry.code];
+        if (format && !format.test(entry.value)) {
+          context.addIssue({
+            code: "custom",
+            path: ["tags", provider.tags.indexOf(tag)],
+            message: `timing's ${entry.code} "${entry.value}" is not in ONDC's format`,
+          });
+        }
+      }
+    }
   });
 
 export const OnSearchSchema = z.object({
@@ -557,7 +624,7 @@ export const OnSelectSchema = z.object({
             }),
           )
           .min(1),
-        quote: quoteOf({ ttl: "optional" }),
+        quote: quoteOf({ stage: "select" }),
       })
       .superRefine((order, context) => {
         itemsHaveFulfillments(order, context);
@@ -584,7 +651,7 @@ export const OnInitSchema = z.object({
         items: z.array(OrderItemSchema).min(1),
         billing: BillingSchema,
         fulfillments: z.array(InitFulfillmentSchema).min(1),
-        quote: quoteOf({ ttl: "required" }),
+        quote: quoteOf({ stage: "order" }),
         payment: InitPaymentSchema,
         tags: z.array(TermsTagSchema).min(1),
       })
@@ -630,35 +697,51 @@ const placedOrder = {
   provider: ProviderRefSchema,
   items: z.array(OrderItemSchema).min(1),
   billing: BillingSchema,
-  quote: quoteOf({ ttl: "required" }),
+  quote: quoteOf({ stage: "order" }),
   payment: OrderPaymentSchema,
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 };
 
-export const OnConfirmSchema = z.object({
-  context: contextOf("on_confirm"),
-  message: z.object({
-    order: z
-      .object({
-        ...placedOrder,
-        state: z.enum(["Created", "Accepted", "Cancelled"]),
-        fulfillments: z
-          .array(OrderFulfillmentSchema.extend({ state: z.object({ descriptor: z.object({ code: z.literal("Pending") }) }) }))
-          .min(1),
-        tags: z.array(TermsTagSchema).min(1),
-      })
-      .superRefine((order, context) => {
-        itemsHaveFulfillments(order, context);
-        breakupNamesItems(order, context);
-        paymentMatchesQuote(order, context);
-        const terms = order.tags.find((tag) => tag.code === "bpp_terms")?.list.map((entry) => entry.code) ?? [];
-        for (const code of ["tax_number", "provider_tax_number"]) {
-          if (!terms.includes(code)) context.addIssue({ code: "custom", path: ["tags"], message: `bpp_terms needs ${code}` });
-        }
-      }),
-  }),
-});
+export const OnConfirmSchema = z
+  .object({
+    context: contextOf("on_confirm"),
+    message: z.object({
+      order: z
+        .object({
+          ...placedOrder,
+          state: z.enum(["Created", "Accepted", "Cancelled"]),
+          fulfillments: z
+            .array(
+              OrderFulfillmentSchema.extend({
+                "@ondc/org/TAT": DurationSchema,
+                state: z.object({ descriptor: z.object({ code: z.literal("Pending") }) }),
+              }),
+            )
+            .min(1),
+          tags: z.array(TermsTagSchema).min(1),
+        })
+        .superRefine((order, context) => {
+          itemsHaveFulfillments(order, context);
+          breakupNamesItems(order, context);
+          paymentMatchesQuote(order, context);
+          const terms = order.tags.find((tag) => tag.code === "bpp_terms")?.list.map((entry) => entry.code) ?? [];
+          for (const code of ["tax_number", "provider_tax_number"]) {
+            if (!terms.includes(code)) context.addIssue({ code: "custom", path: ["tags"], message: `bpp_terms needs ${code}` });
+          }
+        }),
+    }),
+  })
+  // Confirming changes the order: its updated_at is the moment of the on_confirm (utils/Retail/Confirm/onConfirm.ts).
+  .superRefine((body, context) => {
+    if (body.message.order.updated_at !== body.context.timestamp) {
+      context.addIssue({
+        code: "custom",
+        path: ["message", "order", "updated_at"],
+        message: "on_confirm's order.updated_at is its context.timestamp",
+      });
+    }
+  });
 
 const DeliveryFulfillmentOnStatusSchema = OrderFulfillmentSchema.extend({
   "@ondc/org/TAT": DurationSchema,
@@ -668,36 +751,71 @@ const DeliveryFulfillmentOnStatusSchema = OrderFulfillmentSchema.extend({
 
 const DocumentSchema = z.object({ url: UrlSchema, label: text });
 
-export const OnStatusSchema = z.object({
-  context: contextOf("on_status", { ttl: "required" }),
-  message: z.object({
-    order: z
-      .object({
-        ...placedOrder,
-        cancellation: CancellationSchema.optional(),
-        fulfillments: z.array(z.union([DeliveryFulfillmentOnStatusSchema, OtherFulfillmentSchema])).min(1),
-        documents: z.array(DocumentSchema).optional(),
-      })
-      .superRefine((order, context) => {
-        itemsHaveFulfillments(order, context);
-        paymentMatchesQuote(order, context);
-        const states = order.fulfillments.map((f) => f.state.descriptor.code);
-        // Once the goods have left the seller, the buyer app must be able to show the invoice.
-        if (states.some((s) => ["Order-picked-up", "Out-for-delivery", "Order-delivered"].includes(s))) {
-          if (!order.documents?.some((d) => d.label === "Invoice")) {
-            context.addIssue({
-              code: "custom",
-              path: ["documents"],
-              message: "an Invoice document is required once the order is picked up",
-            });
+/** Fulfillment states in which the goods have left the seller. */
+const LEFT_THE_SELLER: readonly string[] = ["Order-picked-up", "Out-for-delivery", "Order-delivered"];
+
+export const OnStatusSchema = z
+  .object({
+    context: contextOf("on_status", { ttl: "required" }),
+    message: z.object({
+      order: z
+        .object({
+          ...placedOrder,
+          cancellation: CancellationSchema.optional(),
+          fulfillments: z.array(z.union([DeliveryFulfillmentOnStatusSchema, OtherFulfillmentSchema])).min(1),
+          documents: z.array(DocumentSchema).optional(),
+        })
+        .superRefine((order, context) => {
+          itemsHaveFulfillments(order, context);
+          paymentMatchesQuote(order, context);
+          const states = order.fulfillments.map((f) => f.state.descriptor.code);
+          // Once the goods have left the seller, the buyer app must be able to show the invoice.
+          if (states.some((state) => LEFT_THE_SELLER.includes(state))) {
+            if (!order.documents?.some((d) => d.label === "Invoice")) {
+              context.addIssue({
+                code: "custom",
+                path: ["documents"],
+                message: "an Invoice document is required once the order is picked up",
+              });
+            }
           }
-        }
-        if (states.includes("Order-delivered") && order.state !== "Completed") {
-          context.addIssue({ code: "custom", path: ["state"], message: "a delivered order is Completed" });
-        }
-      }),
-  }),
-});
+          if (states.includes("Order-delivered") && order.state !== "Completed") {
+            context.addIssue({ code: "custom", path: ["state"], message: "a delivered order is Completed" });
+          }
+        }),
+    }),
+  })
+  .superRefine((body, context) => {
+    // The moments of a delivery (utils/Retail/Status/onStatusPicked.ts, onStatusOutForDelivery.ts,
+    // onStatusDelivered.ts): once picked up, the delivery carries its routing and the pickup's time, which is past and
+    // not after the order's updated_at; once delivered, the delivery's time too, after the pickup.
+    const sent = body.context.timestamp;
+    for (const [index, fulfillment] of body.message.order.fulfillments.entries()) {
+      if (!("start" in fulfillment) || !LEFT_THE_SELLER.includes(fulfillment.state.descriptor.code)) continue;
+      const path = ["message", "order", "fulfillments", index];
+      const issue = (where: (string | number)[], message: string) =>
+        context.addIssue({ code: "custom", path: [...path, ...where], message });
+      const routing = fulfillment.tags?.find((tag) => tag.code === "routing")?.list.find((entry) => entry.code === "type")?.value;
+      if (routing !== "P2P" && routing !== "P2H2P") issue(["tags"], "a delivery under way carries a routing tag of type P2P or P2H2P");
+      const pickedUp = fulfillment.start.time.timestamp;
+      if (!pickedUp || !TimestampSchema.safeParse(pickedUp).success) {
+        issue(["start", "time", "timestamp"], "the pickup's time is required");
+        continue;
+      }
+      if (Date.parse(pickedUp) > Date.parse(sent)) issue(["start", "time", "timestamp"], "the pickup cannot be after the on_status");
+      if (Date.parse(body.message.order.updated_at) < Date.parse(pickedUp)) {
+        issue(["start", "time", "timestamp"], "the order's updated_at cannot be before the pickup");
+      }
+      if (fulfillment.state.descriptor.code !== "Order-delivered") continue;
+      const delivered = fulfillment.end.time.timestamp;
+      if (!delivered || !TimestampSchema.safeParse(delivered).success) {
+        issue(["end", "time", "timestamp"], "the delivery's time is required");
+        continue;
+      }
+      if (Date.parse(delivered) <= Date.parse(pickedUp)) issue(["end", "time", "timestamp"], "the delivery comes after the pickup");
+      if (Date.parse(delivered) > Date.parse(sent)) issue(["end", "time", "timestamp"], "the delivery cannot be after the on_status");
+    }
+  });
 
 export const OnCancelSchema = z.object({
   context: contextOf("on_cancel"),
