@@ -63,11 +63,13 @@ describe("formats", () => {
     expect(paiseOf("-10.05")).toBe(-1005);
   });
 
-  it("timestamps are RFC 3339, durations ISO 8601, URLs http(s), PIN codes six digits", () => {
+  it("timestamps are RFC 3339, durations ISO 8601, URLs http(s), PIN codes six digits, phones 10 or 11", () => {
     expect(paths(issuesOf("on_init", (b) => (b.context.timestamp = "30/11/2026 10:00")))).toEqual(["context.timestamp"]);
     expect(paths(issuesOf("on_init", (b) => (b.message.order.quote.ttl = "1 day")))).toEqual(["message.order.quote.ttl"]);
     expect(paths(issuesOf("on_status", (b) => delete b.context.ttl))).toEqual(["context.ttl"]);
     expect(paths(issuesOf("on_search", (b) => (b.context.bpp_uri = "ftp://kisan-seva.ondc.test")))).toEqual(["context.bpp_uri"]);
+    expect(paths(issuesOf("on_init", (b) => (b.message.order.billing.phone = "+91 98765 43210")))).toEqual(["message.order.billing.phone"]);
+    expect(issuesOf("on_init", (b) => (b.message.order.billing.phone = "098765-43210"))).toEqual([]);
     expect(paths(issuesOf("on_init", (b) => (b.message.order.billing.address.area_code = "56004")))).toEqual([
       "message.order.billing.address.area_code",
     ]);

@@ -33,7 +33,10 @@ const SignedAmountSchema = z
 const UrlSchema = z.url({ protocol: /^https?$/ });
 /** An Indian PIN code: six digits, the first not 0. */
 export const PincodeSchema = z.string().regex(/^[1-9]\d{5}$/, "a six-digit PIN code");
-const PhoneSchema = z.string().regex(/^\+?\d{10,15}$/, "a phone number of at least ten digits");
+/** Ten or eleven digits once a leading 0 and any separators are dropped, as the utility counts them (utils/index.ts). */
+const PhoneSchema = z
+  .string()
+  .refine((phone) => /^\d{10,11}$/.test(phone.replace(/^0/, "").replace(/\D/g, "")), "a phone number of 10 or 11 digits, without +91");
 const GpsSchema = z.string().regex(/^-?\d{1,2}\.\d+, ?-?\d{1,3}\.\d+$/, 'a "latitude,longitude" pair');
 const GstinSchema = z.string().regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, "a GSTIN");
 const PanSchema = z.string().regex(/^[A-Z]{5}\d{4}[A-Z]$/, "a PAN");
