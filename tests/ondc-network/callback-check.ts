@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { type CallbackAction, CALLBACK_SCHEMAS, callbackSchemaFor, paiseOf } from "./schemas.ts";
+import { paiseOf } from "./schema-parts.ts";
+import { type CallbackAction, CALLBACK_SCHEMAS, callbackSchemaFor } from "./schemas.ts";
 
 /** One reason a callback is not what ONDC requires: where, and what. */
 export type CallbackIssue = { path: string; message: string };

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { OndcContext, OndcMessage } from "./buyer-app.ts";
 import { type CallbackIssue, checkCallback } from "./callback-check.ts";
 import { EXAMPLE_SELLER, exampleCallback, exampleCallMessage } from "./examples.ts";
-import { CALLBACK_SCHEMAS, type CallbackAction, paiseOf } from "./schemas.ts";
+import { paiseOf } from "./schema-parts.ts";
+import { CALLBACK_SCHEMAS, type CallbackAction } from "./schemas.ts";
 
 const ACTIONS = Object.keys(CALLBACK_SCHEMAS) as CallbackAction[];
 
