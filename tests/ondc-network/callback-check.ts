@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { type CallbackAction, CALLBACK_SCHEMAS, callbackSchemaFor, paiseOf } from "./schemas.ts";
+import { paiseOf } from "./schema-parts.ts";
+import { type CallbackAction, CALLBACK_SCHEMAS, callbackSchemaFor } from "./schemas.ts";
 
 /** One reason a callback is not what ONDC requires: where, and what. */
 export type CallbackIssue = { path: string; message: string };
@@ -68,13 +69,18 @@ function checkEcho(action: string, body: Message, calls: readonly Message[]): Ca
 type OrderLike = {
   items?: { id: string; quantity?: { count: number } }[];
   quote?: { price?: { value?: unknown } };
+  payment?: Record<string, unknown>;
+  fulfillments?: { id?: unknown; end?: { location?: { gps?: unknown; address?: { area_code?: unknown } } } }[];
+  tags?: { code?: unknown; list?: { code?: unknown; value?: unknown }[] }[];
+  created_at?: unknown;
 };
 
 const orderOf = (message: Message | undefined) => (message?.message as { order?: OrderLike } | undefined)?.order;
 
 /**
  * on_select quotes only items that were selected; on_init and on_confirm answer for exactly the items and counts
- * of their call, and on_confirm's total is the quote the buyer confirmed (utils/Retail/Init/onInit.ts,
+ * of their call, keep the buyer app's finder fee and the delivery's place (gps, PIN code), and on_confirm's
+ * total, created_at and bap_terms are those the buyer confirmed (utils/Retail/Init/onInit.ts,
  * utils/Retail/Confirm/onConfirm.ts compare them across the flow).
  */
 function checkAgainstCall(action: string, body: Message, calls: readonly Message[]): CallbackIssue[] {
@@ -104,9 +110,37 @@ function checkAgainstCall(action: string, body: Message, calls: readonly Message
         issues.push({ path: "message.order.items", message: `item ${id} of the ${action.slice(3)} is missing` });
     }
   }
+  if (action === "on_select") return issues;
+  for (const key of ["@ondc/org/buyer_app_finder_fee_type", "@ondc/org/buyer_app_finder_fee_amount"]) {
+    const fee = call.payment?.[key];
+    if (fee !== undefined && answer.payment?.[key] !== fee) {
+      issues.push({ path: `message.order.payment.${key}`, message: `the buyer app's finder fee is not the ${action.slice(3)}'s` });
+    }
+  }
+  for (const [index, fulfillment] of (Array.isArray(answer.fulfillments) ? answer.fulfillments : []).entries()) {
+    const asked = call.fulfillments?.find((f) => f.id === fulfillment.id)?.end?.location;
+    const given = fulfillment.end?.location;
+    if (!asked || !given) continue;
+    if (asked.gps !== given.gps)
+      issues.push({ path: `message.order.fulfillments.${index}.end.location.gps`, message: "the delivery's gps is not the call's" });
+    if (asked.address?.area_code !== given.address?.area_code) {
+      issues.push({
+        path: `message.order.fulfillments.${index}.end.location.address.area_code`,
+        message: "the delivery's PIN code is not the call's",
+      });
+    }
+  }
+  if (action !== "on_confirm") return issues;
   const total = (order: OrderLike) => (typeof order.quote?.price?.value === "string" ? paiseOf(order.quote.price.value) : undefined);
-  if (action === "on_confirm" && total(call) !== undefined && total(call) !== total(answer)) {
+  if (total(call) !== undefined && total(call) !== total(answer)) {
     issues.push({ path: "message.order.quote.price.value", message: "on_confirm's total is not the quote the buyer confirmed" });
+  }
+  if (call.created_at !== undefined && call.created_at !== answer.created_at) {
+    issues.push({ path: "message.order.created_at", message: "on_confirm's created_at is not the confirm's" });
+  }
+  const bapTerms = (order: OrderLike) => JSON.stringify(order.tags?.find((tag) => tag.code === "bap_terms") ?? null);
+  if (bapTerms(call) !== "null" && bapTerms(call) !== bapTerms(answer)) {
+    issues.push({ path: "message.order.tags", message: "on_confirm does not echo the confirm's bap_terms" });
   }
   return issues;
 }

@@ -9,6 +9,8 @@ import type { OndcContext, OndcMessage } from "./buyer-app.ts";
 
 export const EXAMPLE_SELLER = { id: "kisan-seva.ondc.test", uri: "https://kisan-seva.ondc.test/ondc" };
 const NOW = "2026-11-30T10:00:00.000Z";
+/** When the courier took the parcel, before the order's last update (NOW). */
+const PICKED_UP = "2026-11-30T09:30:00.000Z";
 const LATER = "2026-12-02T18:00:00.000Z";
 
 /** What the buyer selects, inits and confirms: 2 bags of seed and 1 bottle of neem oil. */
@@ -30,7 +32,7 @@ const billing = { name: "Ramesh Gowda", address, phone: "9876543210", email: "ra
 const price = (value: string) => ({ currency: "INR", value });
 
 /** 2 × ₹850.00 + ₹420.50 + ₹40.00 delivery = ₹2,160.50; GST is in the prices. */
-export function exampleQuote() {
+export function exampleQuote(stage: "select" | "order" = "order") {
   return {
     price: price("2160.50"),
     breakup: [
@@ -40,7 +42,11 @@ export function exampleQuote() {
         title: "Paddy seed IR-64, 10 kg",
         "@ondc/org/title_type": "item",
         price: price("1700.00"),
-        item: { price: price("850.00"), quantity: { available: { count: "99" }, maximum: { count: "10" } } },
+        item: {
+          price: price("850.00"),
+          // Stock is on_select's news only.
+          ...(stage === "select" ? { quantity: { available: { count: "99" }, maximum: { count: "10" } } } : {}),
+        },
       },
       {
         "@ondc/org/item_id": "neem-oil-1l",
@@ -58,6 +64,10 @@ export function exampleQuote() {
 }
 
 const provider = { id: "kisan-seva", locations: [{ id: "kisan-seva-jayanagar" }] };
+/** Order to delivery; longer than the items' time to ship (PT48H), as the utility wants the two told apart. */
+const TAT = "P3D";
+/** The buyer app's terms, which the seller echoes in on_confirm. */
+const bapTerms = { code: "bap_terms", list: [{ code: "tax_number", value: "29AAAAA0000A1Z5" }] };
 const terms = [
   {
     code: "bpp_terms",
@@ -91,9 +101,10 @@ function delivery(state: string) {
     "@ondc/org/provider_name": "Kisan Seva Kendra",
     type: "Delivery",
     tracking: false,
+    "@ondc/org/TAT": TAT,
     state: { descriptor: { code: state } },
-    start,
-    end,
+    start: { ...start, time: range },
+    end: { ...end, time: range },
   };
 }
 
@@ -139,6 +150,7 @@ function catalogItem(id: string, name: string, value: string, mrp: string, categ
     time: { label: "enable", timestamp: NOW },
     descriptor: {
       name,
+      code: `1:${id === "neem-oil-1l" ? "8901234567894" : "8901234567887"}`,
       symbol: `https://kisan-seva.example/images/${id}.webp`,
       short_desc: name,
       long_desc: `${name}, sold by Kisan Seva Kendra`,
@@ -160,7 +172,10 @@ function catalogItem(id: string, name: string, value: string, mrp: string, categ
     "@ondc/org/time_to_ship": "PT48H",
     "@ondc/org/available_on_cod": true,
     "@ondc/org/contact_details_consumer_care": "Kisan Seva Kendra, orders@kisan-seva.example, 8012345678",
-    tags: [{ code: "attribute", list: [{ code: "brand", value: "Kisan Seva" }] }],
+    tags: [
+      { code: "origin", list: [{ code: "country", value: "IND" }] },
+      { code: "attribute", list: [{ code: "brand", value: "Kisan Seva" }] },
+    ],
   };
 }
 
@@ -173,6 +188,7 @@ const MESSAGES: Record<string, () => Record<string, unknown>> = {
         name: "Kisan Seva Kendra",
         short_desc: "Seeds and crop care",
         long_desc: "Seeds, fertilisers and crop care for Karnataka's farmers",
+        tags: [{ code: "bpp_terms", list: [{ code: "np_type", value: "ISN" }] }],
       },
       "bpp/providers": [
         {
@@ -190,7 +206,13 @@ const MESSAGES: Record<string, () => Record<string, unknown>> = {
           locations: [
             {
               id: "kisan-seva-jayanagar",
-              time: { label: "enable", timestamp: NOW, days: "1,2,3,4,5,6", range: { start: "0900", end: "1900" } },
+              time: {
+                label: "enable",
+                timestamp: NOW,
+                days: "1,2,3,4,5,6",
+                schedule: { holidays: ["2026-12-25"] },
+                range: { start: "0900", end: "1900" },
+              },
               gps: "12.925,77.593",
               address: { locality: "Jayanagar", street: "11th Main", city: "Bengaluru", area_code: "560041", state: "Karnataka" },
             },
@@ -199,15 +221,42 @@ const MESSAGES: Record<string, () => Record<string, unknown>> = {
             catalogItem("seed-ir64-10kg", "Paddy seed IR-64, 10 kg", "850.00", "900.00", "Seed"),
             catalogItem("neem-oil-1l", "Neem oil, 1 litre", "420.50", "450.00", "Organic Crop Protection"),
           ],
-          tags: [
+          categories: [
             {
+              id: "VG-seed-pack",
+              descriptor: { name: "Pack size" },
+              tags: [
+                { code: "type", list: [{ code: "type", value: "variant_group" }] },
+                {
+                  code: "attr",
+                  list: [
+                    { code: "name", value: "item.quantity.unitized.measure" },
+                    { code: "seq", value: "1" },
+                  ],
+                },
+              ],
+            },
+          ],
+          tags: [
+            ...["Seed", "Organic Crop Protection"].map((category) => ({
               code: "serviceability",
               list: [
                 { code: "location", value: "kisan-seva-jayanagar" },
-                { code: "category", value: "Seed" },
+                { code: "category", value: category },
                 { code: "type", value: "12" },
                 { code: "val", value: "IND" },
                 { code: "unit", value: "country" },
+              ],
+            })),
+            {
+              code: "timing",
+              list: [
+                { code: "type", value: "All" },
+                { code: "location", value: "kisan-seva-jayanagar" },
+                { code: "day_from", value: "1" },
+                { code: "day_to", value: "6" },
+                { code: "time_from", value: "0900" },
+                { code: "time_to", value: "1900" },
               ],
             },
           ],
@@ -226,11 +275,11 @@ const MESSAGES: Record<string, () => Record<string, unknown>> = {
           "@ondc/org/provider_name": "Kisan Seva Kendra",
           tracking: false,
           "@ondc/org/category": "Standard Delivery",
-          "@ondc/org/TAT": "P2D",
+          "@ondc/org/TAT": TAT,
           state: { descriptor: { code: "Serviceable" } },
         },
       ],
-      quote: exampleQuote(),
+      quote: exampleQuote("select"),
     },
   }),
   on_init: () => ({
@@ -248,24 +297,36 @@ const MESSAGES: Record<string, () => Record<string, unknown>> = {
       tags: terms,
     },
   }),
-  on_confirm: () => ({ order: { ...placedOrder("Accepted", "Pending"), tags: terms } }),
+  on_confirm: () => ({ order: { ...placedOrder("Accepted", "Pending"), tags: [...terms, bapTerms] } }),
   on_status: () => ({
     order: {
       ...placedOrder("In-progress", "Out-for-delivery"),
       fulfillments: [
-        { ...delivery("Out-for-delivery"), "@ondc/org/TAT": "P2D", start: { ...start, time: range }, end: { ...end, time: range } },
+        {
+          ...delivery("Out-for-delivery"),
+          start: { ...start, time: { ...range, timestamp: PICKED_UP } },
+          tags: [{ code: "routing", list: [{ code: "type", value: "P2P" }] }],
+        },
       ],
       documents: [{ url: "https://kisan-seva.example/invoices/ANG-2026-000123.pdf", label: "Invoice" }],
     },
   }),
-  on_track: () => ({ tracking: { id: "F1", status: "active", url: "https://kisan-seva.example/track/ANG-2026-000123" } }),
+  on_track: () => ({
+    tracking: {
+      id: "F1",
+      status: "active",
+      url: "https://kisan-seva.example/track/ANG-2026-000123",
+      location: { gps: "12.928,77.590", time: { timestamp: NOW }, updated_at: NOW },
+      tags: [{ code: "order", list: [{ code: "id", value: "ANG-2026-000123" }] }],
+    },
+  }),
   on_cancel: () => ({
     order: {
       ...placedOrder("Cancelled", "Cancelled"),
       cancellation: { cancelled_by: "buyer.ondc.test", reason: { id: "001" } },
     },
   }),
-  on_update: () => ({ order: placedOrder("Accepted", "Packed") }),
+  on_update: () => ({ order: { ...placedOrder("Accepted", "Pending"), payment: payment(true) } }),
   on_rating: () => ({ feedback_ack: true, rating_ack: true }),
   on_issue: () => ({ issue: exampleIssue() }),
   on_issue_status: () => ({
@@ -314,16 +375,14 @@ export function exampleCallback(action: string, call: OndcMessage | OndcContext,
   const context = "context" in call ? call.context : call;
   const message = MESSAGES[action];
   if (!message) throw new Error(`no example for ${action}`);
+  const timestamp = new Date().toISOString();
+  // A copy of its own: the examples share their parts, and a test may change any of them.
+  const body = structuredClone(message());
+  // Confirming updates the order at the moment of the on_confirm.
+  if (action === "on_confirm") (body.order as { updated_at: string }).updated_at = timestamp;
   return {
-    context: {
-      ...context,
-      action,
-      bpp_id: seller.id,
-      bpp_uri: seller.uri,
-      timestamp: new Date().toISOString(),
-      ttl: context.ttl ?? "PT30S",
-    },
-    message: message(),
+    context: { ...context, action, bpp_id: seller.id, bpp_uri: seller.uri, timestamp, ttl: context.ttl ?? "PT30S" },
+    message: body,
   };
 }
 
@@ -331,15 +390,35 @@ export function exampleCallback(action: string, call: OndcMessage | OndcContext,
 export function exampleCallMessage(action: string): Record<string, unknown> {
   switch (action) {
     case "search":
-      return { intent: { item: { descriptor: { name: "paddy seed" } }, fulfillment: { type: "Delivery" } } };
+      return {
+        intent: {
+          item: { descriptor: { name: "paddy seed" } },
+          fulfillment: { type: "Delivery" },
+          payment: { "@ondc/org/buyer_app_finder_fee_type": "percent", "@ondc/org/buyer_app_finder_fee_amount": "3" },
+        },
+      };
     case "select":
       return {
-        order: { provider, items: EXAMPLE_ITEMS.map(({ id, quantity }) => ({ id, quantity, location_id: "kisan-seva-jayanagar" })) },
+        order: {
+          provider,
+          items: EXAMPLE_ITEMS.map(({ id, quantity }) => ({ id, quantity, location_id: "kisan-seva-jayanagar" })),
+          fulfillments: [
+            { id: "F1", type: "Delivery", end: { location: { gps: end.location.gps, address: { area_code: address.area_code } } } },
+          ],
+        },
       };
     case "init":
-      return { order: { provider, items: EXAMPLE_ITEMS, billing, fulfillments: [{ id: "F1", type: "Delivery", end }] } };
+      return {
+        order: {
+          provider,
+          items: EXAMPLE_ITEMS,
+          billing,
+          fulfillments: [{ id: "F1", type: "Delivery", end }],
+          payment: { "@ondc/org/buyer_app_finder_fee_type": "percent", "@ondc/org/buyer_app_finder_fee_amount": "3" },
+        },
+      };
     case "confirm":
-      return { order: { ...placedOrder("Created", "Pending"), tags: terms } };
+      return { order: { ...placedOrder("Created", "Pending"), tags: [...terms, bapTerms] } };
     default:
       return {};
   }

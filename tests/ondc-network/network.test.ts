@@ -12,7 +12,7 @@ type SellerLog = { action: string; buyer: VerifyResult; gateway: VerifyResult | 
 
 /**
  * A minimal seller app written here, apart from the network: it answers the registry's challenge, and
- * search and select with a signed callback to the buyer's bap_uri (the valid examples of examples.ts, or one
+ * search, select and issue with a signed callback to the buyer's bap_uri (the valid examples of examples.ts, or one
  * `breakCallback` has broken). It records what each request's signatures came to, so the tests see what a
  * real seller would check.
  */
@@ -49,8 +49,8 @@ async function startFakeSeller(
       setImmediate(() => void callBack(request, "on_search"));
       return { status: 200, body: ack() };
     }
-    if (path === "/ondc/select") {
-      setImmediate(() => void callBack(request, "on_select"));
+    if (path === "/ondc/select" || path === "/ondc/issue") {
+      setImmediate(() => void callBack(request, `on_${path.slice("/ondc/".length)}`));
       return { status: 200, body: ack() };
     }
     return { status: 404, body: nack("10000", "not here") };
@@ -187,6 +187,16 @@ describe("search through the gateway", () => {
     });
     const logged = network.buyer.messages().filter((m) => m.context.transaction_id === transactionId);
     expect(logged.map((m) => m.context.action)).toEqual(["search", "on_search", "select", "on_select"]);
+  });
+});
+
+describe("grievances (IGM)", () => {
+  it("issue is sent and answered in IGM's core version 1.0.0, and its on_issue is held to IGM's schema", async () => {
+    const transactionId = randomUUID();
+    const issue = { id: "6f0c3c5e-2f1a-4b8e-9a51-0d6c2f7b9e11", category: "ITEM", sub_category: "ITM04" };
+    const answer = await network.buyer.issue({ id: "seller.ondc.test", uri: seller.url }, transactionId, { issue });
+    expect(answer.context).toMatchObject({ action: "on_issue", core_version: "1.0.0", transaction_id: transactionId });
+    expect(network.buyer.sent.find((s) => s.body.context.transaction_id === transactionId)?.body.context.core_version).toBe("1.0.0");
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { OndcContext, OndcMessage } from "./buyer-app.ts";
 import { type CallbackIssue, checkCallback } from "./callback-check.ts";
 import { EXAMPLE_SELLER, exampleCallback, exampleCallMessage } from "./examples.ts";
-import { CALLBACK_SCHEMAS, type CallbackAction, paiseOf } from "./schemas.ts";
+import { paiseOf } from "./schema-parts.ts";
+import { CALLBACK_SCHEMAS, type CallbackAction } from "./schemas.ts";
 
 const ACTIONS = Object.keys(CALLBACK_SCHEMAS) as CallbackAction[];
 
@@ -63,11 +64,13 @@ describe("formats", () => {
     expect(paiseOf("-10.05")).toBe(-1005);
   });
 
-  it("timestamps are RFC 3339, durations ISO 8601, URLs http(s), PIN codes six digits", () => {
+  it("timestamps are RFC 3339, durations ISO 8601, URLs http(s), PIN codes six digits, phones 10 or 11", () => {
     expect(paths(issuesOf("on_init", (b) => (b.context.timestamp = "30/11/2026 10:00")))).toEqual(["context.timestamp"]);
     expect(paths(issuesOf("on_init", (b) => (b.message.order.quote.ttl = "1 day")))).toEqual(["message.order.quote.ttl"]);
     expect(paths(issuesOf("on_status", (b) => delete b.context.ttl))).toEqual(["context.ttl"]);
     expect(paths(issuesOf("on_search", (b) => (b.context.bpp_uri = "ftp://kisan-seva.ondc.test")))).toEqual(["context.bpp_uri"]);
+    expect(paths(issuesOf("on_init", (b) => (b.message.order.billing.phone = "+91 98765 43210")))).toEqual(["message.order.billing.phone"]);
+    expect(issuesOf("on_init", (b) => (b.message.order.billing.phone = "098765-43210"))).toEqual([]);
     expect(paths(issuesOf("on_init", (b) => (b.message.order.billing.address.area_code = "56004")))).toEqual([
       "message.order.billing.address.area_code",
     ]);
@@ -87,6 +90,16 @@ describe("required fields and enums", () => {
     ]);
     expect(paths(issuesOf("on_issue", (b) => delete b.message.issue.issue_actions))).toEqual(["message.issue.issue_actions"]);
     expect(paths(issuesOf("on_track", (b) => delete b.message.tracking.status))).toEqual(["message.tracking.status"]);
+    expect(paths(issuesOf("on_track", (b) => delete b.message.tracking.location))).toEqual(["message.tracking.location"]);
+    expect(paths(issuesOf("on_search", (b) => delete b.message.catalog["bpp/descriptor"].tags))).toEqual([
+      "message.catalog.bpp/descriptor.tags",
+    ]);
+    expect(paths(issuesOf("on_search", (b) => delete b.message.catalog["bpp/providers"][0].locations[0].time.schedule))).toEqual([
+      "message.catalog.bpp/providers.0.locations.0.time.schedule",
+    ]);
+    expect(paths(issuesOf("on_update", (b) => delete b.message.order.payment.params.transaction_id))).toEqual([
+      "message.order.payment.params.transaction_id",
+    ]);
   });
 
   it("enums: fulfillment type and state, title_type, payment type, collector and status, order state", () => {
@@ -105,6 +118,12 @@ describe("required fields and enums", () => {
     ]);
     expect(paths(issuesOf("on_status", (b) => (b.message.order.payment.status = "SETTLED")))).toEqual(["message.order.payment.status"]);
     expect(paths(issuesOf("on_status", (b) => (b.message.order.state = "Shipped")))).toEqual(["message.order.state"]);
+    expect(paths(issuesOf("on_update", (b) => (b.message.order.fulfillments[0].state.descriptor.code = "Packed")))).toEqual([
+      "message.order.fulfillments.0.state.descriptor.code",
+    ]);
+    expect(paths(issuesOf("on_search", (b) => (b.message.catalog["bpp/descriptor"].tags[0].list[0].value = "BOTH")))).toEqual([
+      "message.catalog.bpp/descriptor.tags.0.list.0.value",
+    ]);
     expect(paths(issuesOf("on_cancel", (b) => (b.message.order.state = "Accepted")))).toEqual(["message.order.state"]);
     expect(paths(issuesOf("on_search", (b) => (b.message.catalog["bpp/providers"][0].items[0].category_id = "Mobile Phone")))).toEqual([
       "message.catalog.bpp/providers.0.items.0.category_id",
@@ -140,6 +159,38 @@ describe("rules across fields", () => {
     ]);
   });
 
+  it("only on_select's quote gives stock; on_confirm gives the delivery's TAT and is updated when sent", () => {
+    const stock = { available: { count: "99" }, maximum: { count: "10" } };
+    expect(paths(issuesOf("on_init", (b) => (b.message.order.quote.breakup[0].item.quantity = stock)))).toEqual([
+      "message.order.quote.breakup.0.item.quantity",
+    ]);
+    expect(paths(issuesOf("on_confirm", (b) => delete b.message.order.fulfillments[0]["@ondc/org/TAT"]))).toEqual([
+      "message.order.fulfillments.0.@ondc/org/TAT",
+    ]);
+    expect(paths(issuesOf("on_confirm", (b) => (b.message.order.updated_at = "2026-11-30T10:00:00.000Z")))).toEqual([
+      "message.order.updated_at",
+    ]);
+  });
+
+  it("a catalogue's items say what and whence they are; its provider gives variant groups, serviceability per category and hours", () => {
+    const provider = (b: Breakable) => b.message.catalog["bpp/providers"][0];
+    expect(paths(issuesOf("on_search", (b) => delete provider(b).items[0].descriptor.code))).toEqual([
+      "message.catalog.bpp/providers.0.items.0.descriptor.code",
+    ]);
+    expect(paths(issuesOf("on_search", (b) => provider(b).items[1].tags.shift()))).toEqual([
+      "message.catalog.bpp/providers.0.items.1.tags",
+    ]);
+    expect(paths(issuesOf("on_search", (b) => (provider(b).items[1].tags[0].list[0].value = "India")))).toEqual([
+      "message.catalog.bpp/providers.0.items.1.tags",
+    ]);
+    expect(paths(issuesOf("on_search", (b) => delete provider(b).categories))).toEqual(["message.catalog.bpp/providers.0.categories"]);
+    expect(paths(issuesOf("on_search", (b) => provider(b).tags.shift()))).toEqual(["message.catalog.bpp/providers.0.tags"]);
+    expect(paths(issuesOf("on_search", (b) => provider(b).tags.pop()))).toEqual(["message.catalog.bpp/providers.0.tags"]);
+    expect(paths(issuesOf("on_search", (b) => (provider(b).tags[2].list[4].value = "1960")))).toEqual([
+      "message.catalog.bpp/providers.0.tags.2",
+    ]);
+  });
+
   it("items, breakup lines and fulfillments refer to each other", () => {
     expect(paths(issuesOf("on_init", (b) => (b.message.order.items[0].fulfillment_id = "F9")))).toEqual([
       "message.order.items.0.fulfillment_id",
@@ -162,7 +213,35 @@ describe("rules across fields", () => {
     expect(paths(issuesOf("on_status", (b) => (b.message.order.documents = [])))).toEqual(["message.order.documents"]);
     expect(paths(issuesOf("on_status", (b) => (b.message.order.fulfillments[0].state.descriptor.code = "Order-delivered")))).toEqual([
       "message.order.state",
+      "message.order.fulfillments.0.end.time.timestamp",
     ]);
+  });
+
+  it("a delivery under way carries its routing and pickup time; a delivered one its delivery time, after the pickup", () => {
+    const delivered = (b: Breakable) => {
+      b.message.order.state = "Completed";
+      b.message.order.fulfillments[0].state.descriptor.code = "Order-delivered";
+      b.message.order.fulfillments[0].end.time.timestamp = "2026-11-30T09:45:00.000Z";
+    };
+    expect(issuesOf("on_status", delivered)).toEqual([]);
+    expect(paths(issuesOf("on_status", (b) => delete b.message.order.fulfillments[0].tags))).toEqual(["message.order.fulfillments.0.tags"]);
+    expect(paths(issuesOf("on_status", (b) => (b.message.order.fulfillments[0].tags[0].list[0].value = "direct")))).toEqual([
+      "message.order.fulfillments.0.tags",
+    ]);
+    expect(paths(issuesOf("on_status", (b) => delete b.message.order.fulfillments[0].start.time.timestamp))).toEqual([
+      "message.order.fulfillments.0.start.time.timestamp",
+    ]);
+    expect(
+      paths(issuesOf("on_status", (b) => (b.message.order.fulfillments[0].start.time.timestamp = "2026-11-30T11:00:00.000Z"))),
+    ).toEqual(["message.order.fulfillments.0.start.time.timestamp"]);
+    expect(
+      paths(
+        issuesOf("on_status", (b) => {
+          delivered(b);
+          b.message.order.fulfillments[0].end.time.timestamp = "2026-11-30T09:00:00.000Z";
+        }),
+      ),
+    ).toEqual(["message.order.fulfillments.0.end.time.timestamp"]);
   });
 
   it("on_confirm's terms give the seller's GSTIN and PAN in ONDC's formats", () => {
@@ -172,11 +251,16 @@ describe("rules across fields", () => {
     expect(paths(issuesOf("on_confirm", (b) => b.message.order.tags[0].list.splice(1, 1)))).toEqual(["message.order.tags"]);
   });
 
-  it("a RESOLVED grievance gives its resolution; a REFUND its amount", () => {
+  it("a RESOLVED grievance gives its resolution, a REFUND its amount; a respondent's organisation names the domain", () => {
     expect(paths(issuesOf("on_issue_status", (b) => delete b.message.issue.resolution))).toEqual(["message.issue.resolution"]);
     expect(paths(issuesOf("on_issue_status", (b) => delete b.message.issue.resolution.refund_amount))).toEqual([
       "message.issue.resolution.refund_amount",
     ]);
+    expect(
+      paths(
+        issuesOf("on_issue", (b) => (b.message.issue.issue_actions.respondent_actions[0].updated_by.org.name = "kisan-seva.ondc.test")),
+      ),
+    ).toEqual(["message.issue.issue_actions.respondent_actions.0.updated_by.org.name"]);
   });
 });
 
@@ -201,12 +285,22 @@ describe("the callback against its call", () => {
     expect(paths(checkCallback("on_select", unasked, [select]))).toEqual(["context.message_id"]);
   });
 
-  it("on_select quotes selected items only; on_init and on_confirm answer for the call's items and counts, on_confirm for its total", () => {
+  it("on_select quotes selected items only; on_init and on_confirm keep the call's items, counts, finder fee and place; on_confirm its total, date and terms", () => {
     expect(paths(issuesOf("on_select", (b) => (b.message.order.items[1].id = "urea-45kg")))).toContain("message.order.items.1.id");
     expect(paths(issuesOf("on_init", (b) => (b.message.order.items[0].quantity.count = 1)))).toEqual([
       "message.order.items.0.quantity.count",
     ]);
     expect(paths(issuesOf("on_confirm", (b) => b.message.order.items.pop()))).toContain("message.order.items");
+    expect(paths(issuesOf("on_init", (b) => (b.message.order.payment["@ondc/org/buyer_app_finder_fee_amount"] = "5")))).toEqual([
+      "message.order.payment.@ondc/org/buyer_app_finder_fee_amount",
+    ]);
+    expect(paths(issuesOf("on_init", (b) => (b.message.order.fulfillments[0].end.location.address.area_code = "560001")))).toEqual([
+      "message.order.fulfillments.0.end.location.address.area_code",
+    ]);
+    expect(paths(issuesOf("on_confirm", (b) => (b.message.order.created_at = "2026-11-30T09:00:00.000Z")))).toEqual([
+      "message.order.created_at",
+    ]);
+    expect(paths(issuesOf("on_confirm", (b) => b.message.order.tags.pop()))).toEqual(["message.order.tags"]);
     const call = callFor("on_confirm");
     (call.message as Breakable).order.quote.price.value = "2100.00";
     expect(paths(checkCallback("on_confirm", exampleCallback("on_confirm", call), [call]))).toEqual(["message.order.quote.price.value"]);
