@@ -166,6 +166,8 @@ function checkContext(action: BuyerCall, context: BecknContext, config: OndcConf
 }
 
 async function runCall(handler: OndcCallHandler, call: Parameters<OndcCallHandler["handle"]>[0], config: OndcConfig) {
+  // Not one step of the work before the ACK has gone out.
+  await new Promise((resolve) => setImmediate(resolve));
   let replies: Awaited<ReturnType<OndcCallHandler["handle"]>>;
   try {
     replies = await handler.handle(call);
