@@ -12,6 +12,7 @@ import { pushCallback, sendCallback, waitForOndcCallbacks } from "~/features/ond
 import { listOndcMessages, ONDC_LOG_BODY_MAX, recordOndcMessage } from "~/features/ondc/server/message-log.server";
 import { ondcConfig } from "~/features/ondc/server/ondc-config.server";
 import { saveOndcSwitch } from "~/features/ondc/server/ondc-switch.server";
+import { saveSetting } from "~/features/settings/server/save-setting.server";
 import { subscribeToRegistry } from "~/features/ondc/server/subscribe.server";
 import { ONDC_DOMAIN, type BecknContext } from "~/features/ondc/domain/beckn";
 import * as callRoute from "~/routes/resources/ondc-call";
@@ -364,6 +365,18 @@ describe("calls the store cannot take: NACK", () => {
       ]);
     } finally {
       await saveOndcSwitch({ enabled: true });
+    }
+  });
+
+  it("the store closed for maintenance: 30017 in the protocol's terms", async () => {
+    await saveSetting("general", { siteTitle: "Angle", siteTagline: "Grow with us", adminEmail: "", maintenanceMode: true });
+    try {
+      const body = callBody("select");
+      const answer = await send("select", body, signedBy(buyerSigner));
+      expect([answer.status, nackCode(answer.body)]).toEqual([400, "30017"]);
+      expect((await logOf(body.context.transaction_id)).map((m) => m.reason)).toEqual(["the store is closed for maintenance"]);
+    } finally {
+      await saveSetting("general", { siteTitle: "Angle", siteTagline: "Grow with us", adminEmail: "", maintenanceMode: false });
     }
   });
 

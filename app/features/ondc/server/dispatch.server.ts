@@ -9,6 +9,7 @@ import {
 } from "~/features/ondc/domain/beckn";
 import { contextFreshness } from "~/features/ondc/domain/context";
 import { ACK, invalidSignatureNack, signatureChallenge } from "~/features/ondc/domain/nack";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { log } from "~/platform/log.server";
 import { sendCallback, trackOndcWork } from "./callback.server";
 import type { OndcCallHandler } from "./calls/call";
@@ -135,6 +136,8 @@ export async function handleOndcCall(
     return json(ACK, 200);
   }
   if (!(await readOndcSwitch()).enabled) return refuse(400, ONDC_ERRORS.merchantUnavailable, "ONDC is switched off");
+  if ((await getGeneralSettings()).maintenanceMode)
+    return refuse(400, ONDC_ERRORS.merchantUnavailable, "the store is closed for maintenance");
 
   const handler = ONDC_CALLS[action];
   const message = handler.message.safeParse(parsed.data.message);
