@@ -10,6 +10,7 @@ import {
 import { contextFreshness } from "~/features/ondc/domain/context";
 import { ACK, invalidSignatureNack, signatureChallenge } from "~/features/ondc/domain/nack";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
+import { isLoopbackUrl } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { sendCallback, trackOndcWork } from "./callback.server";
 import type { OndcCallHandler } from "./calls/call";
@@ -158,9 +159,18 @@ export async function handleOndcCall(
   return json(ACK, 200);
 }
 
-/** The context's fields a call must have for us to take it, or why not. */
-function checkContext(action: BuyerCall, context: BecknContext, config: OndcConfig): string | null {
+/**
+ * The context's fields a call must have for us to take it, or why not. Callbacks go to bap_uri, so it must
+ * be https: a listed participant cannot point our signed callbacks at an address inside our network over
+ * plain http. Only a store that is itself on this machine (the test network) calls back over http.
+ */
+export function checkContext(
+  action: BuyerCall,
+  context: BecknContext,
+  config: Pick<OndcConfig, "subscriberId" | "subscriberUrl" | "cities">,
+): string | null {
   if (context.action !== action) return `context.action is ${context.action}, not ${action}`;
+  if (!context.bap_uri.startsWith("https://") && !isLoopbackUrl(config.subscriberUrl)) return "context.bap_uri is not https";
   if (context.domain !== ONDC_DOMAIN) return `context.domain ${context.domain} is not ours`;
   if (action === "search" && !servesCity(config, context.city)) return `context.city ${context.city ?? "(none)"} is not served`;
   if (context.bpp_id !== undefined && context.bpp_id !== config.subscriberId) return `context.bpp_id ${context.bpp_id} is not ours`;
