@@ -54,6 +54,7 @@ export { closeRateLimitStore } from "./platform/rate-limit/rate-limit.server";
 export { startBackgroundJobs } from "./jobs.server";
 export { connectFakeGateway };
 export { checkReadiness, markStopping, readinessResponse } from "./platform/health/readiness.server";
+export { waitForOndcCallbacks } from "./features/ondc/server/callback.server";
 export { livenessResponse } from "./platform/health/liveness.server";
 export { catalogVersion } from "./features/catalog/server/catalog-version.server";
 // Metrics and traces (docs/decisions/069-metrics-and-traces.md): each route's pattern labels its

@@ -54,6 +54,7 @@ const entry = build.entry.module as unknown as {
   startBackgroundJobs: () => { stop: () => Promise<void> };
   connectFakeGateway: () => Promise<void>;
   markStopping: () => void;
+  waitForOndcCallbacks: () => Promise<void>;
   livenessResponse: () => Response;
   readinessResponse: () => Promise<Response>;
 };
@@ -164,6 +165,8 @@ async function shutdown(signal: string) {
   clearInterval(keepWorkerAlive);
   // No run starts from now on; the runs under way end and release their leases before the database closes.
   await Promise.all([closed, backgroundJobs?.stop().catch(() => {})]);
+  // ONDC calls already ACKed are answered before the database closes (their on_ callbacks, with retries).
+  await entry.waitForOndcCallbacks().catch(() => {});
   await fakeGateway?.close().catch(() => {});
   await internalListener?.close().catch(() => {});
   await Promise.all([

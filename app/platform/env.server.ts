@@ -416,7 +416,7 @@ const EnvSchema = z
           ctx.addIssue({
             code: "custom",
             path: [key],
-            message: `is required to sell on ONDC (set all of ${ONDC_REQUIRED.join(", ")}, or none)`,
+            message: "is required to sell on ONDC (its settings are all or none: README, Configuration)",
           });
         }
       }

@@ -15,9 +15,11 @@ import { withRequestMemo } from "~/platform/request-memo.server";
 const UPLOAD = /^\/uploads\/[a-z0-9]{8,40}(-400)?\.webp$/;
 /**
  * Open while the store is closed for maintenance: the admin panel, the health check, product
- * pictures, and the gateways' webhooks and payment returns (money already taken must be recorded).
+ * pictures, the gateways' webhooks and payment returns (money already taken must be recorded), and
+ * ONDC's calls, which answer a closed store in the protocol's own terms (Merchant unavailable).
  */
-const OPEN_DURING_MAINTENANCE = (path: string) => /^\/(admin(\/|$)|healthz$|readyz$|webhooks\/|payments\/)/.test(path) || UPLOAD.test(path);
+const OPEN_DURING_MAINTENANCE = (path: string) =>
+  /^\/(admin(\/|$)|healthz$|readyz$|webhooks\/|payments\/|ondc\/|ondc-site-verification\.html$)/.test(path) || UPLOAD.test(path);
 /** Areas whose every response is about the visitor, signed in or not. */
 const PERSONAL = /^\/(account|admin|vendor-login|orders|checkout|order-confirmation|logout|resources\/cart-quote|payments|webhooks)(\/|$)/;
 /** The same bytes for everyone (uploaded product pictures, cached for a year by their own route). */

@@ -9,9 +9,10 @@ import { generateOndcKeys, readEncryptionPrivateKey } from "~/features/ondc/serv
 import { ONDC_CALLS } from "~/features/ondc/server/calls/index.server";
 import type { OndcCallHandler } from "~/features/ondc/server/calls/call";
 import { pushCallback, sendCallback, waitForOndcCallbacks } from "~/features/ondc/server/callback.server";
-import { listOndcMessages } from "~/features/ondc/server/message-log.server";
+import { listOndcMessages, ONDC_LOG_BODY_MAX, recordOndcMessage } from "~/features/ondc/server/message-log.server";
 import { ondcConfig } from "~/features/ondc/server/ondc-config.server";
 import { saveOndcSwitch } from "~/features/ondc/server/ondc-switch.server";
+import { saveSetting } from "~/features/settings/server/save-setting.server";
 import { subscribeToRegistry } from "~/features/ondc/server/subscribe.server";
 import { ONDC_DOMAIN, type BecknContext } from "~/features/ondc/domain/beckn";
 import * as callRoute from "~/routes/resources/ondc-call";
@@ -367,6 +368,18 @@ describe("calls the store cannot take: NACK", () => {
     }
   });
 
+  it("the store closed for maintenance: 30017 in the protocol's terms", async () => {
+    await saveSetting("general", { siteTitle: "Angle", siteTagline: "Grow with us", adminEmail: "", maintenanceMode: true });
+    try {
+      const body = callBody("select");
+      const answer = await send("select", body, signedBy(buyerSigner));
+      expect([answer.status, nackCode(answer.body)]).toEqual([400, "30017"]);
+      expect((await logOf(body.context.transaction_id)).map((m) => m.reason)).toEqual(["the store is closed for maintenance"]);
+    } finally {
+      await saveSetting("general", { siteTitle: "Angle", siteTagline: "Grow with us", adminEmail: "", maintenanceMode: false });
+    }
+  });
+
   it("a body that is not JSON, or not a Beckn call: 400, 30000", async () => {
     const bad = await send("select", "{not json", signedBy(buyerSigner));
     expect([bad.status, nackCode(bad.body)]).toEqual([400, "30000"]);
@@ -504,6 +517,37 @@ describe("joining the registry", () => {
       type: "spki",
     });
     expect(signature && verify(null, Buffer.from(REQUEST_ID), publicKey, Buffer.from(signature, "base64"))).toBe(true);
+  });
+});
+
+describe("the protocol's log", () => {
+  it("lists newest first, 50 a page, filtered; cuts a body at 64 KB and says so", async () => {
+    const transactionId = randomUUID();
+    const start = Date.parse("2026-11-30T10:00:00.000Z");
+    for (let i = 0; i < 55; i++) {
+      await recordOndcMessage({
+        direction: i % 2 === 0 ? "in" : "out",
+        action: i % 2 === 0 ? "status" : "on_status",
+        transactionId,
+        signature: i % 2 === 0 ? "verified" : "signed",
+        httpStatus: 200,
+        ack: "ACK",
+        body: i === 54 ? "x".repeat(ONDC_LOG_BODY_MAX + 10) : `{"n":${i}}`,
+        at: new Date(start + i * 1000).toISOString(),
+      });
+    }
+    const first = await listOndcMessages({ transactionId });
+    expect(first.total).toBe(55);
+    expect(first.rows).toHaveLength(50);
+    expect(first.rows[0]?.body).toMatch(
+      new RegExp(`^x{${ONDC_LOG_BODY_MAX}}…\\[cut at ${ONDC_LOG_BODY_MAX} of ${ONDC_LOG_BODY_MAX + 10} characters\\]$`),
+    );
+    expect(first.rows[1]?.body).toBe('{"n":53}');
+    const second = await listOndcMessages({ transactionId, page: { cursor: first.nextCursor, direction: "next" } });
+    expect(second.rows.map((r) => r.body)).toEqual(['{"n":4}', '{"n":3}', '{"n":2}', '{"n":1}', '{"n":0}']);
+    const out = await listOndcMessages({ transactionId, direction: "out", action: "on_status", signature: "signed" });
+    expect(out.total).toBe(27);
+    expect((await listOndcMessages({ transactionId, direction: "in", signature: "signed" })).total).toBe(0);
   });
 });
 

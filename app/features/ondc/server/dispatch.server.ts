@@ -9,6 +9,8 @@ import {
 } from "~/features/ondc/domain/beckn";
 import { contextFreshness } from "~/features/ondc/domain/context";
 import { ACK, invalidSignatureNack, signatureChallenge } from "~/features/ondc/domain/nack";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
+import { isLoopbackUrl } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { sendCallback, trackOndcWork } from "./callback.server";
 import type { OndcCallHandler } from "./calls/call";
@@ -135,6 +137,8 @@ export async function handleOndcCall(
     return json(ACK, 200);
   }
   if (!(await readOndcSwitch()).enabled) return refuse(400, ONDC_ERRORS.merchantUnavailable, "ONDC is switched off");
+  if ((await getGeneralSettings()).maintenanceMode)
+    return refuse(400, ONDC_ERRORS.merchantUnavailable, "the store is closed for maintenance");
 
   const handler = ONDC_CALLS[action];
   const message = handler.message.safeParse(parsed.data.message);
@@ -155,9 +159,18 @@ export async function handleOndcCall(
   return json(ACK, 200);
 }
 
-/** The context's fields a call must have for us to take it, or why not. */
-function checkContext(action: BuyerCall, context: BecknContext, config: OndcConfig): string | null {
+/**
+ * The context's fields a call must have for us to take it, or why not. Callbacks go to bap_uri, so it must
+ * be https: a listed participant cannot point our signed callbacks at an address inside our network over
+ * plain http. Only a store that is itself on this machine (the test network) calls back over http.
+ */
+export function checkContext(
+  action: BuyerCall,
+  context: BecknContext,
+  config: Pick<OndcConfig, "subscriberId" | "subscriberUrl" | "cities">,
+): string | null {
   if (context.action !== action) return `context.action is ${context.action}, not ${action}`;
+  if (!context.bap_uri.startsWith("https://") && !isLoopbackUrl(config.subscriberUrl)) return "context.bap_uri is not https";
   if (context.domain !== ONDC_DOMAIN) return `context.domain ${context.domain} is not ours`;
   if (action === "search" && !servesCity(config, context.city)) return `context.city ${context.city ?? "(none)"} is not served`;
   if (context.bpp_id !== undefined && context.bpp_id !== config.subscriberId) return `context.bpp_id ${context.bpp_id} is not ours`;
@@ -166,6 +179,8 @@ function checkContext(action: BuyerCall, context: BecknContext, config: OndcConf
 }
 
 async function runCall(handler: OndcCallHandler, call: Parameters<OndcCallHandler["handle"]>[0], config: OndcConfig) {
+  // Not one step of the work before the ACK has gone out.
+  await new Promise((resolve) => setImmediate(resolve));
   let replies: Awaited<ReturnType<OndcCallHandler["handle"]>>;
   try {
     replies = await handler.handle(call);
