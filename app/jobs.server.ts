@@ -11,6 +11,7 @@ import { paymentSweepJob } from "./features/payments/server/payment-sweep.server
 import { lotsSweepJob } from "./features/lots/server/lots-sweep.server";
 import { stockAlertsJob } from "./features/lots/server/stock-alerts-job.server";
 import { licenceSweepJob } from "./features/vendor-shops/server/licence-sweeper.server";
+import { ondcJobs } from "./features/ondc/server/ondc-jobs.server";
 
 /**
  * Every background job of a server process, and when each runs (docs/decisions/036-one-scheduler.md).
@@ -47,6 +48,9 @@ export function startBackgroundJobs(options: Pick<SchedulerOptions, "onJobRun"> 
   add(paymentSweepJob());
   // Removes accounts never confirmed within UNCONFIRMED_ACCOUNT_DAYS (no orders, not vendors): at start, then hourly.
   add(unconfirmedPurgeJob());
+  // Tells ONDC buyer apps of their orders' changes the store made (an unasked on_status): every
+  // ONDC_STATUS_PUSH_SECONDS, only when ONDC is configured (docs/decisions/073-ondc-calls.md).
+  for (const job of ondcJobs()) add(job);
   log.info({ jobs: scheduler.list().map((job) => job.name), holder: leases.holder }, "background jobs started");
   return scheduler;
 }

@@ -315,6 +315,7 @@ export interface OndcMessage {
 }
 
 export interface OndcOrder {
+  bap_created_at: string | null;
   bap_id: string;
   bap_order_id: string | null;
   bap_uri: string;

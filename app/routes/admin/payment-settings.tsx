@@ -91,6 +91,7 @@ type Section = {
   accountName: string;
   accountNumber: string;
   bankName: string;
+  branchName: string;
   ifscCode: string;
   name: string;
   nameHi: string;
@@ -156,6 +157,7 @@ export default function PaymentSettingsPage({ loaderData, actionData }: Route.Co
       <TextField label="Account name" maxLength={120} {...fieldProps(f.accountName)} />
       <TextField label="Account number" inputMode="numeric" maxLength={18} {...fieldProps(f.accountNumber)} />
       <TextField label="Bank name" maxLength={120} {...fieldProps(f.bankName)} />
+      <TextField label="Branch" maxLength={120} {...fieldProps(f.branchName)} />
       <TextField label="IFSC code" maxLength={11} {...fieldProps(f.ifscCode)} />
     </div>
   );

@@ -9,6 +9,12 @@
  * whose item id is an item's, and a `delivery` line whose item id is the fulfillment's. The delivery
  * line carries the delivery charge with its GST (as the store names the charge when it shows prices
  * with GST): a tax line must name an item, and the charge is no item.
+ *
+ * An item's unit price is the catalogue's (`on_search`): the price a buyer pays, GST included, so
+ * that a buyer app sees one price for one item from search to confirm. Its GST is then in the item
+ * line, and the `tax` line is only what the order's own GST arithmetic (on the line's total, after
+ * its discount) differs from the unit prices by: usually 0.00, at most a paisa or two of rounding.
+ * A discount line is what the discount takes off, its GST included.
  */
 
 /** The one delivery fulfillment the store offers (its id in `items[].fulfillment_id` and the delivery line). */
@@ -48,6 +54,8 @@ export type QuotedLine = {
   available: number;
   /** The unit price before GST (its quantity price when the count reaches one). */
   unitPaise: number;
+  /** The unit price with its GST, as the catalogue shows it: what the breakup's item line is priced at. */
+  unitWithGstPaise: number;
   /** The line's discount before GST, from the offers the store grants. */
   discountPaise: number;
   /** The line's GST. */
@@ -67,27 +75,36 @@ type Price = { currency: "INR"; value: string };
 const inr = (paise: number): Price => ({ currency: "INR", value: rupeesOf(paise) });
 
 /** The quote's breakup lines: each item, its discount and tax when there are any, then delivery. */
-export function breakupOf(quote: StoreQuote) {
+export function breakupOf(quote: StoreQuote, options: { stock?: boolean } = {}) {
   const breakup: Record<string, unknown>[] = [];
   for (const line of quote.lines) {
-    const shown = String(Math.min(line.available, 999));
+    const parts = linePartsOf(line);
     breakup.push({
       "@ondc/org/item_id": line.itemId,
       "@ondc/org/item_quantity": { count: line.count },
       title: line.title,
       "@ondc/org/title_type": "item",
-      price: inr(line.unitPaise * line.count),
-      item: { price: inr(line.unitPaise), quantity: { available: { count: shown }, maximum: { count: shown } } },
+      price: inr(parts.item),
+      item: {
+        price: inr(line.unitWithGstPaise),
+        // Stock is on_select's alone (ONDC's retail 1.2): only whether an item is in stock ("99") or not
+        // ("0"), and how many one order may take.
+        ...(options.stock
+          ? {
+              quantity: { available: { count: line.available > 0 ? "99" : "0" }, maximum: { count: String(Math.min(line.available, 99)) } },
+            }
+          : {}),
+      },
     });
-    if (line.discountPaise > 0)
+    if (parts.discount > 0)
       breakup.push({
         "@ondc/org/item_id": line.itemId,
         title: "Discount",
         "@ondc/org/title_type": "discount",
-        price: inr(-line.discountPaise),
+        price: inr(-parts.discount),
       });
     if (line.count > 0)
-      breakup.push({ "@ondc/org/item_id": line.itemId, title: "Tax", "@ondc/org/title_type": "tax", price: inr(line.taxPaise) });
+      breakup.push({ "@ondc/org/item_id": line.itemId, title: "Tax", "@ondc/org/title_type": "tax", price: inr(parts.tax) });
   }
   breakup.push({
     "@ondc/org/item_id": ONDC_DELIVERY_FULFILLMENT,
@@ -98,17 +115,32 @@ export function breakupOf(quote: StoreQuote) {
   return breakup;
 }
 
+/**
+ * One line's breakup in paise: the item at its GST-inclusive unit price, the discount with its GST, and
+ * the tax line as the rest, so that the three add up to exactly what the order charges for the line
+ * (its price before GST, less its discount, plus the GST the order computes on that).
+ */
+function linePartsOf(line: QuotedLine): { item: number; discount: number; tax: number } {
+  const item = line.unitWithGstPaise * line.count;
+  const charged = line.unitPaise * line.count - line.discountPaise + (line.count > 0 ? line.taxPaise : 0);
+  if (line.discountPaise <= 0) return { item, discount: 0, tax: charged - item };
+  // The discount's GST goes with it: the undiscounted line's tax is what the unit prices carry.
+  const undiscountedTax = item - line.unitPaise * line.count;
+  const discount = line.discountPaise + Math.max(0, undiscountedTax - line.taxPaise);
+  return { item, discount, tax: charged - item + discount };
+}
+
 /** What the breakup adds up to, in paise: the quote's total when it was made by quoteOf. */
 export function breakupTotal(quote: StoreQuote): number {
-  return quote.lines.reduce(
-    (sum, l) => sum + l.unitPaise * l.count - l.discountPaise + (l.count > 0 ? l.taxPaise : 0),
-    quote.deliveryPaise,
-  );
+  return quote.lines.reduce((sum, l) => {
+    const parts = linePartsOf(l);
+    return sum + parts.item - parts.discount + (l.count > 0 ? parts.tax : 0);
+  }, quote.deliveryPaise);
 }
 
 /** ONDC's `quote` object: the price, the breakup and how long it holds. */
-export function ondcQuote(quote: StoreQuote) {
-  return { price: inr(quote.totalPaise), breakup: breakupOf(quote), ttl: ONDC_QUOTE_TTL };
+export function ondcQuote(quote: StoreQuote, options: { stock?: boolean } = {}) {
+  return { price: inr(quote.totalPaise), breakup: breakupOf(quote, options), ttl: ONDC_QUOTE_TTL };
 }
 
 /** The items a quote was made for, as a key to compare a later call's items with: "id×count" sorted. */

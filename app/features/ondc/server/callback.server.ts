@@ -134,7 +134,8 @@ export function sendCallback(
 ): Promise<CallbackOutcome> {
   const config = options.config ?? ondcConfig();
   if (!config) return Promise.reject(new Error("ONDC is not configured"));
-  const ours = callbackContext(context, action, config, options.now?.() ?? new Date());
+  const at = reply.timestamp ? new Date(reply.timestamp) : (options.now?.() ?? new Date());
+  const ours = callbackContext(context, action, config, at);
   return trackOndcWork(post(ours, reply, config, options));
 }
 

@@ -21,6 +21,8 @@ import {
 export type ConfirmAsk = {
   /** The order's id on ONDC, which the buyer app gives it in confirm. */
   id?: string;
+  /** When the buyer app made the order (its confirm's created_at), which ONDC's order keeps. */
+  createdAt?: string;
   items: { id: string; count: number }[];
   billing?: OndcBilling;
   end?: { location: { address: { area_code: string; city?: string; state?: string } & Record<string, unknown> } };
@@ -147,6 +149,7 @@ export async function confirmOndcOrder(context: BecknContext, ask: ConfirmAsk): 
       await markConfirmed(trx, row, {
         order_id: placed.orderId,
         bap_order_id: ask.id?.slice(0, 100) ?? null,
+        bap_created_at: ask.createdAt ?? null,
         payment_type: payment.type ?? null,
         payment_collected_by: cod ? "BPP" : "BAP",
         payment_status: prepaid ? "PAID" : "NOT-PAID",

@@ -1,3 +1,5 @@
+import { locationIdOf, ondcPhone } from "~/features/ondc/domain/catalog";
+import { readSellerLocation, type SellerLocation } from "./read-catalog.server";
 import { createHash } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Database } from "~/platform/db/schema";
@@ -16,6 +18,7 @@ import {
   SETTLEMENT_WINDOW,
   type StoreOrderStatus,
 } from "~/features/ondc/domain/order-object";
+import { documentLink } from "~/features/tax/server/documents.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { type OndcDelivery, STORE_PROVIDER } from "./ondc-quote.server";
 
@@ -38,7 +41,7 @@ export type Settlement = {
   window: string;
   withholdingPaise: number;
   /** The store's bank account the buyer app settles to (the bank-transfer method's details), when set. */
-  bank: { accountName: string; accountNumber: string; bankName: string; ifscCode: string } | null;
+  bank: { accountName: string; accountNumber: string; bankName: string; branchName?: string; ifscCode: string } | null;
 };
 
 export async function readOndcOrder(bapId: string, transactionId: string, db: Db = getDb()): Promise<OndcOrderRow | undefined> {
@@ -140,6 +143,11 @@ export type StoreOrderView = {
   totalPaise: number;
   createdAt: string;
   updatedAt: string;
+  /** When it was shipped (picked up) and delivered, from its events. */
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  /** Its invoices' links (a token each: the buyer has no account to sign in with). */
+  invoices: string[];
 };
 
 export async function readStoreOrder(orderId: string, db: Db = getDb()): Promise<StoreOrderView | null> {
@@ -149,6 +157,11 @@ export async function readStoreOrder(orderId: string, db: Db = getDb()): Promise
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!row) return null;
+  const [events, invoices] = await Promise.all([
+    db.selectFrom("order_event").select(["status", "created_at"]).where("order_id", "=", orderId).orderBy("created_at").execute(),
+    db.selectFrom("tax_document").select("id").where("order_id", "=", orderId).where("kind", "=", "invoice").orderBy("id").execute(),
+  ]);
+  const at = (status: string) => events.find((e) => e.status === status)?.created_at ?? null;
   return {
     id: row.id,
     status: row.status as StoreOrderStatus,
@@ -156,6 +169,9 @@ export async function readStoreOrder(orderId: string, db: Db = getDb()): Promise
     totalPaise: Number(row.total_paise),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    shippedAt: at("shipped"),
+    deliveredAt: at("delivered"),
+    invoices: invoices.map((d) => documentLink(d.id)),
   };
 }
 
@@ -193,6 +209,7 @@ export function paymentObject(
               settlement_bank_account_no: bank.accountNumber,
               settlement_ifsc_code: bank.ifscCode,
               bank_name: bank.bankName,
+              ...(bank.branchName ? { branch_name: bank.branchName } : {}),
             },
           ],
         }
@@ -205,7 +222,10 @@ export function paymentObject(
  * the payment and its settlement terms, the seller's GSTIN among the terms, and, once the store has
  * the order, its id on ONDC, its state and its fulfilment's state from the store's status.
  */
-export function ondcOrderObject(row: OndcOrderRow, extra: { storeName: string; gstin: string; order?: StoreOrderView | null }) {
+export function ondcOrderObject(
+  row: OndcOrderRow,
+  extra: { storeName: string; gstin: string; order?: StoreOrderView | null; pickup?: Pickup | null; updatedAt?: string },
+) {
   const quote = parsed<SavedQuote>(row.quote);
   const billing = parsed<Record<string, unknown>>(row.billing);
   const end = parsed<Record<string, unknown>>(row.fulfillment);
@@ -219,8 +239,9 @@ export function ondcOrderObject(row: OndcOrderRow, extra: { storeName: string; g
       : quote;
   return {
     ...(order ? { id: row.bap_order_id ?? order.id, state: ONDC_ORDER_STATE[order.status] } : {}),
-    provider: { id: row.provider_id ?? quote?.providerId ?? "" },
-    items: (shown?.lines ?? []).map((l) => ({ id: l.itemId, quantity: { count: l.count }, fulfillment_id: ONDC_DELIVERY_FULFILLMENT })),
+    provider: providerOf(row.provider_id ?? quote?.providerId ?? ""),
+    // The items as ordered; a cancelled order's quote (below) says that nothing of them is charged.
+    items: (quote?.lines ?? []).map((l) => ({ id: l.itemId, quantity: { count: l.count }, fulfillment_id: ONDC_DELIVERY_FULFILLMENT })),
     ...(billing ? { billing } : {}),
     fulfillments: [
       {
@@ -230,16 +251,63 @@ export function ondcOrderObject(row: OndcOrderRow, extra: { storeName: string; g
         "@ondc/org/provider_name": extra.storeName,
         "@ondc/org/category": "Standard Delivery",
         ...(quote ? { "@ondc/org/TAT": tatOf(quote.delivery.tatDays) } : {}),
-        ...(end ? { end } : {}),
+        ...(order && extra.pickup ? { start: startOf(extra.pickup, order) } : {}),
+        ...(end ? { end: order && quote ? { ...end, time: endTimeOf(order, quote.delivery.tatDays) } : end } : {}),
+        // The store delivers from its own place to the buyer's, by its courier (ONDC's routing type P2P).
+        ...(order?.shippedAt ? { tags: [{ code: "routing", list: [{ code: "type", value: "P2P" }] }] } : {}),
         ...(fulfillmentState ? { state: { descriptor: { code: fulfillmentState } } } : {}),
       },
     ],
     ...(shown ? { quote: ondcQuote(shown) } : {}),
     payment: paymentObject(row, quote?.totalPaise ?? 0),
-    tags: [{ code: "bpp_terms", list: [{ code: "tax_number", value: extra.gstin }] }],
-    ...(order ? { created_at: order.createdAt, updated_at: order.updatedAt } : {}),
+    // The seller's GSTIN, and its PAN (ONDC's provider_tax_number): a GSTIN's 3rd to 12th characters are its holder's PAN.
+    tags: [
+      {
+        code: "bpp_terms",
+        list: [
+          { code: "tax_number", value: extra.gstin },
+          { code: "provider_tax_number", value: extra.gstin.slice(2, 12) },
+        ],
+      },
+    ],
+    // The invoice, once the goods are on their way (ONDC's on_status carries it from pickup on).
+    ...(order?.shippedAt && order.invoices.length > 0 ? { documents: order.invoices.map((url) => ({ url, label: "Invoice" })) } : {}),
+    ...(order ? { created_at: row.bap_created_at ?? order.createdAt, updated_at: extra.updatedAt ?? order.updatedAt } : {}),
   };
 }
+
+/** An ISO time range from `from`, `days` days long: when an order is handed over, or delivered. */
+function rangeOf(from: string, days: number) {
+  return { start: from, end: new Date(Date.parse(from) + Math.max(1, days) * 86_400_000).toISOString() };
+}
+
+/** When the buyer gets it: within the delivery's days of the order, and when it was delivered. */
+function endTimeOf(order: StoreOrderView, days: number) {
+  return { range: rangeOf(order.createdAt, days), ...(order.deliveredAt ? { timestamp: order.deliveredAt } : {}) };
+}
+
+/** The pickup: the seller's location, the store's contact, handing over within a day of the order, and when it was. */
+function startOf(pickup: Pickup, order: StoreOrderView) {
+  const { location } = pickup;
+  return {
+    location: {
+      id: location.id,
+      descriptor: { name: location.name },
+      ...(location.gps ? { gps: location.gps } : {}),
+      address: {
+        locality: location.address.locality,
+        city: location.address.city,
+        area_code: location.address.areaCode,
+        state: location.address.state,
+      },
+    },
+    time: { range: rangeOf(order.createdAt, 1), ...(order.shippedAt ? { timestamp: order.shippedAt } : {}) },
+    contact: { phone: pickup.phone, email: pickup.email },
+  };
+}
+
+/** The order's provider with its one location, as the catalogue named it. */
+const providerOf = (id: string) => ({ id, locations: [{ id: locationIdOf(id) }] });
 
 /** Marks the transaction confirmed with its order, in the caller's transaction when it has one. */
 export async function markConfirmed(
@@ -249,6 +317,7 @@ export async function markConfirmed(
     OndcOrderRow,
     | "order_id"
     | "bap_order_id"
+    | "bap_created_at"
     | "payment_type"
     | "payment_collected_by"
     | "payment_status"
@@ -264,18 +333,25 @@ export async function markConfirmed(
     .execute();
 }
 
-/** The seller behind a provider id: the store itself, or a vendor shop; its name and GSTIN, as its invoices carry them. */
-export async function sellerOf(providerId: string): Promise<{ name: string; gstin: string } | null> {
-  if (providerId === STORE_PROVIDER) {
-    const settings = await getGeneralSettings();
-    return { name: settings.siteTitle, gstin: settings.storeGstin };
-  }
+/** Where an order is picked up: the seller's location and the store's support contact. */
+export type Pickup = { location: SellerLocation; phone: string; email: string };
+
+/**
+ * The seller behind a provider id: the store itself, or a vendor shop; its name and GSTIN, as its
+ * invoices carry them, and where its orders are picked up from (the catalogue's location).
+ */
+export async function sellerOf(providerId: string): Promise<{ name: string; gstin: string; pickup: Pickup | null } | null> {
+  const settings = await getGeneralSettings();
+  const location = await readSellerLocation(providerId);
+  const phone = ondcPhone(settings.supportPhone);
+  const pickup = location && phone ? { location, phone, email: settings.supportEmail } : null;
+  if (providerId === STORE_PROVIDER) return { name: settings.siteTitle, gstin: settings.storeGstin, pickup };
   const vendor = await getDb()
     .selectFrom("vendor")
     .select(["business_name", "gst_number"])
     .where("user_id", "=", providerId)
     .executeTakeFirst();
-  return vendor ? { name: vendor.business_name, gstin: vendor.gst_number } : null;
+  return vendor ? { name: vendor.business_name, gstin: vendor.gst_number, pickup } : null;
 }
 
 /**
@@ -288,10 +364,15 @@ export async function readOrderOfCall(context: BecknContext, orderId: string) {
   if (!row?.order_id || (orderId !== row.bap_order_id && orderId !== row.order_id)) return null;
   const [order, seller] = await Promise.all([readStoreOrder(row.order_id), sellerOf(row.provider_id ?? "")]);
   if (!order) return null;
-  return { row, order, seller: seller ?? { name: "", gstin: "" } };
+  return { row, order, seller: seller ?? { name: "", gstin: "", pickup: null } };
 }
 
 /** The order object of the transaction's order as it is now. */
 export function orderNow(found: NonNullable<Awaited<ReturnType<typeof readOrderOfCall>>>) {
-  return ondcOrderObject(found.row, { storeName: found.seller.name, gstin: found.seller.gstin, order: found.order });
+  return ondcOrderObject(found.row, {
+    storeName: found.seller.name,
+    gstin: found.seller.gstin,
+    order: found.order,
+    pickup: found.seller.pickup,
+  });
 }

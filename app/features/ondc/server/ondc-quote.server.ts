@@ -15,6 +15,7 @@ import { checkDelivery } from "~/features/delivery/server/delivery.server";
 import { licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
 import { type BecknError, ONDC_ERRORS } from "~/features/ondc/domain/beckn";
 import { breakupTotal, type QuotedLine, type StoreQuote } from "~/features/ondc/domain/quote";
+import { buyerPrice } from "~/features/ondc/domain/catalog";
 
 /** The provider id of the store's own goods; a vendor shop's is its vendor's id (the catalogue's ids). */
 export const STORE_PROVIDER = "store";
@@ -117,6 +118,7 @@ export async function quoteForOndc(input: {
       count: c.count,
       available: Math.min(Math.max(0, c.item.stock), MAX_LINE_QUANTITY),
       unitPaise: unit,
+      unitWithGstPaise: buyerPrice(unit, c.item.gstRate, config.mode),
       // As priceCart takes it: never more than the line's amount.
       discountPaise: at >= 0 ? Math.min(unit * c.count, offers.discounts[c.item.variantId] ?? 0) : 0,
       taxPaise: taxed?.tax ?? 0,

@@ -42,7 +42,9 @@ export async function pushOndcStatuses(push: StatusPush): Promise<number> {
   for (const row of due) {
     const [order, seller] = await Promise.all([readStoreOrder(row.order_id ?? ""), sellerOf(row.provider_id ?? "")]);
     if (!order) continue;
-    const message = { order: ondcOrderObject(row, { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order }) };
+    const message = {
+      order: ondcOrderObject(row, { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order, pickup: seller?.pickup }),
+    };
     const target = { bapId: row.bap_id, bapUri: row.bap_uri, transactionId: row.transaction_id, city: row.city ?? "" };
     let taken = false;
     try {

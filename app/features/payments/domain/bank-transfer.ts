@@ -15,6 +15,8 @@ export type BankTransferDetails = {
   accountName: string;
   accountNumber: string;
   bankName: string;
+  /** Absent in settings saved before it was asked. */
+  branchName?: string;
   ifscCode: string;
 };
 
@@ -24,6 +26,7 @@ export function bankDetailRows(details: BankTransferDetails): [string, string][]
     ["Account name", details.accountName],
     ["Account number", details.accountNumber],
     ["Bank", details.bankName],
+    ["Branch", details.branchName ?? ""],
     ["IFSC", details.ifscCode],
   ];
   return rows.filter(([, value]) => value.trim() !== "");

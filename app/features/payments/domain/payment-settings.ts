@@ -44,6 +44,8 @@ export const BankFormSchema = z.object({
     .regex(/^\d{0,18}$/, "Account number must be digits only (up to 18).")
     .default(""),
   bankName: text(120),
+  /** The branch, as ONDC's settlement details name it beside the IFSC code (docs/decisions/073-ondc-calls.md). */
+  branchName: text(120),
   ifscCode: z
     .string()
     .trim()
@@ -102,6 +104,8 @@ export type PaymentSettings = {
     accountName: string;
     accountNumber: string;
     bankName: string;
+    /** Absent in settings saved before it was asked. */
+    branchName?: string;
     ifscCode: string;
   };
   custom: CustomMethod[];
@@ -112,7 +116,16 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
   stripe: { enabled: false, apiKey: "", secretKey: "", webhookSecret: "" },
   razorpay: { enabled: false, apiKey: "", secretKey: "", webhookSecret: "" },
   cod: { enabled: true, instructions: "Pay cash upon delivery.", instructionsHi: "डिलीवरी पर नकद भुगतान करें।" },
-  bankTransfer: { enabled: false, instructions: "", instructionsHi: "", accountName: "", accountNumber: "", bankName: "", ifscCode: "" },
+  bankTransfer: {
+    enabled: false,
+    instructions: "",
+    instructionsHi: "",
+    accountName: "",
+    accountNumber: "",
+    bankName: "",
+    branchName: "",
+    ifscCode: "",
+  },
   custom: [],
 };
 

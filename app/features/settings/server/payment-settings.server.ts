@@ -249,7 +249,7 @@ export async function getPaymentMethodNames(locale: Locale = "en"): Promise<Paym
  * until the transfer is recorded, even if checkout has stopped offering bank transfers since.
  */
 export async function getBankTransferDetails(): Promise<BankTransferDetails | null> {
-  const { instructions, instructionsHi, accountName, accountNumber, bankName, ifscCode } = (await loadStored()).bankTransfer;
-  const details = { instructions, instructionsHi, accountName, accountNumber, bankName, ifscCode };
+  const { instructions, instructionsHi, accountName, accountNumber, bankName, branchName, ifscCode } = (await loadStored()).bankTransfer;
+  const details = { instructions, instructionsHi, accountName, accountNumber, bankName, branchName: branchName ?? "", ifscCode };
   return hasBankDetails(details) ? details : null;
 }

@@ -50,6 +50,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("order_id", "text", (c) => c.references("orders.id").unique())
     // The order's id on ONDC: the buyer app names it in `confirm`, and later calls name the order by it.
     .addColumn("bap_order_id", "text")
+    // The buyer app's created_at of its confirm: ONDC's order keeps it in every later callback.
+    .addColumn("bap_created_at", "text")
     .addColumn("quote", "text")
     .addColumn("billing", "text")
     .addColumn("fulfillment", "text")

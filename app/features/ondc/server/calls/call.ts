@@ -16,7 +16,12 @@ export type OndcCall<M> = {
 };
 
 /** One `on_` callback's body past its context: a message, an error, or both (Beckn allows an error beside a message). */
-export type OndcReply = { message?: Record<string, unknown>; error?: BecknError };
+export type OndcReply = {
+  message?: Record<string, unknown>;
+  error?: BecknError;
+  /** The callback's context.timestamp, when its message must name the same instant (on_confirm's order.updated_at). */
+  timestamp?: string;
+};
 
 export type OndcCallHandler<M = unknown> = {
   /** The call's `message`; a message that fails it is NACKed (30000) before any work. */

@@ -7,6 +7,7 @@ import { ondcOrderObject, readStoreOrder, sellerOf } from "../ondc-orders.server
 const ConfirmMessageSchema = z.object({
   order: z.looseObject({
     id: z.string().trim().min(1).max(100).optional(),
+    created_at: z.iso.datetime({ offset: true }).optional(),
     items: z.array(OndcItemSchema).min(1).max(50),
     billing: OndcBillingSchema.optional(),
     fulfillments: z.array(z.looseObject({ end: OndcEndSchema.optional() })).optional(),
@@ -28,6 +29,7 @@ export const confirmCall = defineCall({
     const end = order.fulfillments?.[0]?.end;
     const outcome = await confirmOndcOrder(context, {
       ...(order.id ? { id: order.id } : {}),
+      ...(order.created_at ? { createdAt: order.created_at } : {}),
       items: order.items.map((i) => ({ id: i.id, count: i.quantity.count })),
       ...(order.billing ? { billing: order.billing } : {}),
       ...(end ? { end } : {}),
@@ -37,6 +39,9 @@ export const confirmCall = defineCall({
     if (outcome.kind === "refused") return [{ error: outcome.error }];
     const { row } = outcome;
     const [seller, placed] = await Promise.all([sellerOf(row.provider_id ?? ""), readStoreOrder(row.order_id ?? "")]);
-    return [{ message: { order: ondcOrderObject(row, { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order: placed }) } }];
+    // on_confirm's order.updated_at is the instant of its own context.timestamp (ONDC's checks).
+    const now = new Date().toISOString();
+    const extra = { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order: placed, pickup: seller?.pickup, updatedAt: now };
+    return [{ message: { order: ondcOrderObject(row, extra) }, timestamp: now }];
   },
 });

@@ -64,6 +64,9 @@ export const initCall = defineCall({
       return [{ error: ONDC_ERRORS.paymentNotSupported }];
 
     const bank = await getBankTransferDetails();
+    // ONDC's on_init must say where the money settles (account, IFSC and branch): without the store's
+    // account in Payment Settings no order can be settled, so none is taken (the admin's ONDC page says so).
+    if (!bank?.accountNumber || !bank.ifscCode || !bank.branchName) return [{ error: ONDC_ERRORS.businessError }];
     const settlement: Settlement = {
       finderFeeType: order.payment?.["@ondc/org/buyer_app_finder_fee_type"],
       finderFeeAmount: order.payment?.["@ondc/org/buyer_app_finder_fee_amount"],
@@ -71,7 +74,13 @@ export const initCall = defineCall({
       window: SETTLEMENT_WINDOW,
       withholdingPaise: 0,
       bank: bank
-        ? { accountName: bank.accountName, accountNumber: bank.accountNumber, bankName: bank.bankName, ifscCode: bank.ifscCode }
+        ? {
+            accountName: bank.accountName,
+            accountNumber: bank.accountNumber,
+            bankName: bank.bankName,
+            branchName: bank.branchName ?? "",
+            ifscCode: bank.ifscCode,
+          }
         : null,
     };
     const values = {

@@ -68,7 +68,7 @@ export const selectCall = defineCall({
             state: { descriptor: { code: "Serviceable" } },
           },
         ],
-        quote: ondcQuote(quote),
+        quote: ondcQuote(quote, { stock: true }),
       },
     };
     const short = shortOf(quote);
