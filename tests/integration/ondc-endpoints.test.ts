@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createPublicKey, generateKeyPairSync, randomUUID, verify } from "node:crypto";
@@ -150,7 +151,9 @@ const nackCode = (body: unknown) => (body as { error?: { code?: string } }).erro
 
 beforeAll(async () => {
   for (const name of ONDC_SETTINGS) settingsBefore[name] = process.env[name];
-  network = await startOndcTestNetwork();
+  // The stand-in handlers answer in shapes of their own: the transport is what is tested here, so the buyer app
+  // records callbacks that fit no ONDC schema instead of refusing them (the journey test holds the real ones to them).
+  network = await startOndcTestNetwork({ schemas: "record" });
   server = await serveStore();
   storeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   sellerUri = `${storeUrl}/ondc`;
@@ -177,11 +180,11 @@ beforeAll(async () => {
     handle: async () => [{ message: { catalog: { "bpp/descriptor": { name: "Angle" }, "bpp/providers": [] } } }],
   } satisfies OndcCallHandler;
   ONDC_CALLS.select = {
-    message: ONDC_CALLS.select.message,
+    message: z.unknown(),
     handle: async ({ message }) => [{ message: { order: { echoed: message } } }],
   } satisfies OndcCallHandler;
   ONDC_CALLS.init = {
-    message: ONDC_CALLS.init.message,
+    message: z.unknown(),
     handle: async () => {
       throw new Error("database secret detail");
     },
