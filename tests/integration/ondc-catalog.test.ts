@@ -4,7 +4,7 @@ import { newId } from "~/platform/ids";
 import { DEFAULT_DELIVERY_SETTINGS } from "~/features/delivery/domain/delivery";
 import { saveDeliverySettings } from "~/features/delivery/server/delivery.server";
 import { searchCall } from "~/features/ondc/server/calls/search.server";
-import { readSellerGps, saveSellerGps } from "~/features/ondc/server/read-catalog.server";
+import { readSellerLocations, saveSellerLocation } from "~/features/ondc/server/seller-locations.server";
 import { STORE_PROVIDER_ID, type OndcCatalog } from "~/features/ondc/domain/catalog";
 import { ONDC_ERRORS } from "~/features/ondc/domain/beckn";
 import { createLicence, createProduct, createVendor } from "../factories";
@@ -19,7 +19,7 @@ const tag = `ondc${newId(6)}`;
 const NOW = new Date().toISOString();
 
 type SearchIntent = Record<string, unknown>;
-async function search(intent: SearchIntent, receivedAt = NOW) {
+async function search(intent: SearchIntent, receivedAt = NOW, city = "*") {
   const message = searchCall.message.parse({ intent });
   return searchCall.handle({
     action: "search",
@@ -27,7 +27,7 @@ async function search(intent: SearchIntent, receivedAt = NOW) {
       domain: "ONDC:AGR10",
       action: "search",
       country: "IND",
-      city: "std:080",
+      city,
       core_version: "1.2.0",
       bap_id: "buyer.test",
       bap_uri: "https://buyer.test/ondc",
@@ -56,14 +56,14 @@ let unlicensedVendorId: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  await saveSellerGps(STORE_PROVIDER_ID, "18.754321,73.861234");
+  await saveSellerLocation(STORE_PROVIDER_ID, { gps: "18.754321,73.861234", city: "std:020" });
   const vendor = await createVendor();
   vendorId = vendor.id;
   await createLicence(vendorId, "pesticide");
-  await saveSellerGps(vendorId, "19.997454,73.789803");
+  await saveSellerLocation(vendorId, { gps: "19.997454,73.789803", city: "std:0253" });
   const unlicensed = await createVendor();
   unlicensedVendorId = unlicensed.id;
-  await saveSellerGps(unlicensedVendorId, "19.997454,73.789803");
+  await saveSellerLocation(unlicensedVendorId, { gps: "19.997454,73.789803", city: "std:0253" });
 
   ids.urea = (
     await createProduct({
@@ -149,6 +149,12 @@ describe(`ONDC search on ${engine}`, () => {
     const pesticides = itemKeys(await search({ category: { id: "Pesticide" } }));
     expect(pesticides).toContain(`${vendorId}:${ids.vendorPesticide}`);
     expect(pesticides.some((k) => k.endsWith(`:${ids.spade}`))).toBe(false);
+    // Both are in our fertilizers category; AGR10 tells a pesticide from a fertiliser.
+    const urea10 = (await sizeOf(ids.urea ?? "", "10 kg")).id;
+    expect(pesticides).not.toContain(`store:${urea10}`);
+    const fertilisers = itemKeys(await search({ category: { id: "Fertilizer" } }));
+    expect(fertilisers).toContain(`store:${urea10}`);
+    expect(fertilisers).not.toContain(`${vendorId}:${ids.vendorPesticide}`);
     const tools = itemKeys(await search({ category: { id: "Tools and Machinery" } }));
     expect(tools).toContain(`store:${ids.spade}`);
     expect(tools.some((k) => k.endsWith(`:${ids.vendorPesticide}`))).toBe(false);
@@ -215,13 +221,23 @@ describe(`ONDC search on ${engine}`, () => {
     ]);
   });
 
-  it("leaves out a seller whose location has no GPS yet", async () => {
-    const before = await readSellerGps();
-    await saveSellerGps(vendorId, null);
+  it("answers a search for one city with the sellers located there", async () => {
+    const pune = itemKeys(await search({ fulfillment: { type: "Delivery" } }, NOW, "std:020"));
+    expect(pune).toContain(`store:${ids.spade}`);
+    expect(pune.some((k) => k.startsWith(`${vendorId}:`))).toBe(false);
+    const nashik = itemKeys(await search({ fulfillment: { type: "Delivery" } }, NOW, "std:0253"));
+    expect(nashik).toContain(`${vendorId}:${ids.vendorPesticide}`);
+    expect(nashik.some((k) => k.startsWith("store:"))).toBe(false);
+    expect(await search({ fulfillment: { type: "Delivery" } }, NOW, "std:080")).toEqual([]);
+  });
+
+  it("leaves out a seller whose location is not saved yet", async () => {
+    const before = await readSellerLocations();
+    await saveSellerLocation(vendorId, null);
     try {
       expect(itemKeys(await search({ category: { id: "Pesticide" } })).some((k) => k.startsWith(`${vendorId}:`))).toBe(false);
     } finally {
-      await saveSellerGps(vendorId, before[vendorId] ?? null);
+      await saveSellerLocation(vendorId, before[vendorId] ?? null);
     }
   });
 });

@@ -1,5 +1,4 @@
 import { sql, type SqlBool } from "kysely";
-import { z } from "zod";
 import { type Db, getDb } from "~/platform/db/db.server";
 import { indiaToday } from "~/platform/core/india-day";
 import { getEnv } from "~/platform/env.server";
@@ -12,7 +11,6 @@ import { RETURN_WINDOW_DAYS } from "~/features/orders/domain/returns";
 import { fefoOrder, sellableLot } from "~/features/lots/server/lot-stock.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { getCheckoutMethods } from "~/features/settings/server/payment-settings.server";
-import { readSetting, saveSetting } from "~/features/settings/server/save-setting.server";
 import { isLicenceKind } from "~/features/vendor-shops/domain/licences";
 import { deliveryRefusal, soldForDelivery, type TerritorySettings } from "~/features/vendor-shops/domain/territory";
 import { licenceStatesOf, licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
@@ -24,6 +22,7 @@ import {
   type Serviceability,
   STORE_PROVIDER_ID,
 } from "~/features/ondc/domain/catalog";
+import { readSellerLocations } from "./seller-locations.server";
 
 /**
  * Reads what the ONDC catalogue needs from the store's tables and settings
@@ -42,6 +41,8 @@ export type CatalogScope = {
   providerId?: string;
   /** An incremental catalogue: products whose row changed in [start, end] (ISO), on sale or not. */
   changed?: { start: string; end: string };
+  /** The search's city (`std:<code>`, or "*"): only sellers located there. */
+  city?: string;
   /** The buyer's pincode and its place: products that may not be delivered to its State are left out. */
   place?: PincodePlace & { pincode: string };
 };
@@ -145,34 +146,6 @@ async function readSizes(db: Db, productIds: string[], today: string) {
   return sizes;
 }
 
-/**
- * The GPS of each seller's location ("lat,lng", six decimals: ONDC's checks ask for that precision),
- * by provider id. The store's tables hold addresses but no coordinates, and ONDC requires a location's
- * GPS, so a seller is sent only once its GPS is saved here (setting `ondc_gps`).
- */
-const GpsSchema = z.string().regex(/^-?\d{1,2}\.\d{6,},\s?-?\d{1,3}\.\d{6,}$/);
-const SellerGpsSchema = z.record(z.string(), GpsSchema);
-
-export async function readSellerGps(db: Db = getDb()): Promise<Record<string, string>> {
-  const value = await readSetting("ondc_gps", db);
-  if (value === undefined) return {};
-  try {
-    const parsed = SellerGpsSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Saves one seller's GPS (or removes it with null), audited as any setting. */
-export async function saveSellerGps(providerId: string, gps: string | null, db: Db = getDb()): Promise<void> {
-  const current = await readSellerGps(db);
-  const next = { ...current };
-  if (gps === null) delete next[providerId];
-  else next[providerId] = GpsSchema.parse(gps.trim());
-  await saveSetting("ondc_gps", next, db);
-}
-
 /** The store's registered address (General Settings) as a location's parts; its pincode's place from the directory. */
 async function storeAddress(gstAddress: string, db: Db) {
   const lines = gstAddress
@@ -218,11 +191,11 @@ export type CatalogRead = { sellers: CatalogSeller[]; terms: Omit<CatalogTerms, 
 /** The sellers of the scope with their products, and the store's terms for a buyer at `place` (or anywhere). */
 export async function readCatalog(scope: CatalogScope, db: Db = getDb(), now: Date = new Date()): Promise<CatalogRead> {
   const today = indiaToday(now);
-  const [general, delivery, methods, gps] = await Promise.all([
+  const [general, delivery, methods, locations] = await Promise.all([
     getGeneralSettings(db),
     getDeliverySettings(db),
     getCheckoutMethods("en"),
-    readSellerGps(db),
+    readSellerLocations(db),
   ]);
   const territory: TerritorySettings = general;
   const rows = (await readProducts(db, scope, today)).filter((r) => {
@@ -247,12 +220,14 @@ export async function readCatalog(scope: CatalogScope, db: Db = getDb(), now: Da
   for (const r of rows) {
     if (!isCategoryKey(r.category)) continue;
     const providerId = r.vendor_id ?? STORE_PROVIDER_ID;
+    // A search for one city is answered with the sellers located there ("*": all).
+    if (scope.city && scope.city !== "*" && locations[providerId]?.city !== scope.city) continue;
     let seller = sellers.get(providerId);
     if (!seller) {
       seller = {
         providerId,
         name: r.vendor_id ? (r.business_name ?? "") : general.siteTitle,
-        gps: gps[providerId] ?? null,
+        gps: locations[providerId]?.gps ?? null,
         about: r.vendor_id
           ? `${r.business_name ?? ""}, a seller on ${general.siteTitle}, ${r.city ?? ""}, ${r.state ?? ""}`
           : general.siteTagline || general.storeLegalName,
