@@ -285,7 +285,6 @@ function serviceabilityTags(locationId: string, categories: string[], serviceabi
   }));
 }
 
-export type OndcItem = ReturnType<typeof itemsOf>[number];
 type FullProvider = NonNullable<ReturnType<typeof providerOf>>;
 /** A provider as sent: whole in a full catalogue; in an incremental one only what changes (its items). */
 export type OndcProvider = Pick<FullProvider, "id" | "time" | "categories" | "items"> & Partial<FullProvider>;
