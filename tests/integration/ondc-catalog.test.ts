@@ -198,6 +198,39 @@ describe(`ONDC search on ${engine}`, () => {
     expect(catalogsOf(replies)[0]?.["bpp/descriptor"]).toBeUndefined();
   });
 
+  it("sees a size sold out by orders in an incremental request, without its unchanged sizes", async () => {
+    const product = await createProduct({
+      name: `Sold ${tag} Mix`,
+      category: "fertilizers",
+      createdAt: "2026-01-05T06:00:00.000Z",
+      variants: [
+        { label: "1 kg", pricePaise: 10_000, stock: 2, packQuantity: 1, packUnit: "kg" },
+        { label: "5 kg", pricePaise: 45_000, stock: 9, packQuantity: 5, packUnit: "kg" },
+      ],
+    });
+    const start = new Date(Date.now() - 1000).toISOString();
+    const small = await sizeOf(product.id, "1 kg");
+    // As a sale does it: the size's stock, never the product's row (place-order.server.ts).
+    await getDb().updateTable("product_variant").set({ stock: 0 }).where("id", "=", small.id).execute();
+    const end = new Date(Date.now() + 1000).toISOString();
+    const replies = await search(
+      {
+        tags: [
+          {
+            code: "catalog_inc",
+            list: [
+              { code: "start_time", value: start },
+              { code: "end_time", value: end },
+            ],
+          },
+        ],
+      },
+      end,
+    );
+    const mine = itemsOf(replies).filter((i) => i.parent_item_id === product.id.slice(0, 12));
+    expect(mine.map((i) => [i.id, i.time.label, i.quantity.available.count])).toEqual([[small.id, "disable", "0"]]);
+  });
+
   it("refuses a malformed incremental window before any work, and does not push changes (mode)", async () => {
     const bad = searchCall.message.safeParse({
       intent: {

@@ -84,10 +84,23 @@ async function readProducts(db: Db, scope: CatalogScope, today: string) {
     // A vendor's listing without its vendor row has no seller to name: never sent.
     .where((eb) => eb.or([eb("p.vendor_id", "is", null), eb("s.user_id", "is not", null)]));
   if (scope.changed) {
+    const { start, end } = scope.changed;
+    // The product's row, or one of its sizes (a sale's stock decrement touches only the size: 0064).
     query = query
       .where("p.status", "in", [...ONCE_ON_SALE])
-      .where("p.updated_at", ">=", scope.changed.start)
-      .where("p.updated_at", "<=", scope.changed.end);
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("p.updated_at", ">=", start), eb("p.updated_at", "<=", end)]),
+          eb.exists(
+            eb
+              .selectFrom("product_variant as cv")
+              .select("cv.id")
+              .whereRef("cv.product_id", "=", "p.id")
+              .where("cv.changed_at", ">=", start)
+              .where("cv.changed_at", "<=", end),
+          ),
+        ]),
+      );
   } else {
     query = query.where("p.status", "=", "live").where(licensedToSell("p", today));
   }
@@ -103,10 +116,10 @@ async function readProducts(db: Db, scope: CatalogScope, today: string) {
 
 /** The sizes of these products, in the store's order, each with the lot its next sale takes from. */
 async function readSizes(db: Db, productIds: string[], today: string) {
-  if (productIds.length === 0) return new Map<string, CatalogSize[]>();
+  if (productIds.length === 0) return new Map<string, (CatalogSize & { changedAt: string | null })[]>();
   const variants = await db
     .selectFrom("product_variant")
-    .select(["id", "product_id", "label", "pack_quantity", "pack_unit", "price_paise", "mrp_paise", "stock"])
+    .select(["id", "product_id", "label", "pack_quantity", "pack_unit", "price_paise", "mrp_paise", "stock", "changed_at"])
     .where("product_id", "in", productIds)
     .orderBy("product_id")
     .orderBy("position")
@@ -121,7 +134,7 @@ async function readSizes(db: Db, productIds: string[], today: string) {
     .execute();
   const firstLot = new Map<string, (typeof lots)[number]>();
   for (const lot of lots) if (!firstLot.has(lot.variant_id)) firstLot.set(lot.variant_id, lot);
-  const sizes = new Map<string, CatalogSize[]>();
+  const sizes = new Map<string, (CatalogSize & { changedAt: string | null })[]>();
   for (const v of variants) {
     const lot = firstLot.get(v.id);
     const list = sizes.get(v.product_id) ?? [];
@@ -133,6 +146,7 @@ async function readSizes(db: Db, productIds: string[], today: string) {
       pricePaise: Number(v.price_paise),
       mrpPaise: Number(v.mrp_paise),
       stock: Number(v.stock),
+      changedAt: v.changed_at,
       lot: lot
         ? {
             germinationPct: lot.germination_pct === null ? null : Number(lot.germination_pct),
@@ -253,7 +267,12 @@ export async function readCatalog(scope: CatalogScope, db: Db = getDb(), now: Da
       images: [r.image, ...parseGallery(r.gallery)],
       updatedAt: new Date(r.updated_at).toISOString(),
       onSale: r.status === "live" && Boolean(Number(r.licensed)),
-      sizes: sizes.get(r.id) ?? [],
+      sizes: (sizes.get(r.id) ?? []).filter(({ changedAt }) => {
+        // An incremental catalogue sends a product's sizes that changed, all of them when its row did.
+        const { changed } = scope;
+        if (!changed || (r.updated_at >= changed.start && r.updated_at <= changed.end)) return true;
+        return changedAt !== null && changedAt >= changed.start && changedAt <= changed.end;
+      }),
     };
     seller.products.push(product);
   }
