@@ -236,6 +236,8 @@ function itemsOf(seller: CatalogSeller, product: CatalogProduct, terms: CatalogT
         "@ondc/org/cancellable": true,
         "@ondc/org/return_window": `P${terms.returnWindowDays}D`,
         "@ondc/org/seller_pickup_return": false,
+        // The store keeps no dispatch promise apart from its delivery days per zone: a day to hand over is
+        // our assumption, and a setting if stores need another.
         "@ondc/org/time_to_ship": "P1D",
         "@ondc/org/available_on_cod": terms.codMaxPaise !== null && value <= terms.codMaxPaise,
         "@ondc/org/contact_details_consumer_care": care,
