@@ -4,7 +4,7 @@ import { newId } from "~/platform/ids";
 import { DEFAULT_DELIVERY_SETTINGS } from "~/features/delivery/domain/delivery";
 import { saveDeliverySettings } from "~/features/delivery/server/delivery.server";
 import { searchCall } from "~/features/ondc/server/calls/search.server";
-import { readSellerGps, saveSellerGps } from "~/features/ondc/server/read-catalog.server";
+import { readSellerLocations, saveSellerLocation } from "~/features/ondc/server/seller-locations.server";
 import { STORE_PROVIDER_ID, type OndcCatalog } from "~/features/ondc/domain/catalog";
 import { ONDC_ERRORS } from "~/features/ondc/domain/beckn";
 import { createLicence, createProduct, createVendor } from "../factories";
@@ -19,7 +19,7 @@ const tag = `ondc${newId(6)}`;
 const NOW = new Date().toISOString();
 
 type SearchIntent = Record<string, unknown>;
-async function search(intent: SearchIntent, receivedAt = NOW) {
+async function search(intent: SearchIntent, receivedAt = NOW, city = "*") {
   const message = searchCall.message.parse({ intent });
   return searchCall.handle({
     action: "search",
@@ -27,7 +27,7 @@ async function search(intent: SearchIntent, receivedAt = NOW) {
       domain: "ONDC:AGR10",
       action: "search",
       country: "IND",
-      city: "std:080",
+      city,
       core_version: "1.2.0",
       bap_id: "buyer.test",
       bap_uri: "https://buyer.test/ondc",
@@ -56,14 +56,14 @@ let unlicensedVendorId: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  await saveSellerGps(STORE_PROVIDER_ID, "18.754321,73.861234");
+  await saveSellerLocation(STORE_PROVIDER_ID, { gps: "18.754321,73.861234", city: "std:020" });
   const vendor = await createVendor();
   vendorId = vendor.id;
   await createLicence(vendorId, "pesticide");
-  await saveSellerGps(vendorId, "19.997454,73.789803");
+  await saveSellerLocation(vendorId, { gps: "19.997454,73.789803", city: "std:0253" });
   const unlicensed = await createVendor();
   unlicensedVendorId = unlicensed.id;
-  await saveSellerGps(unlicensedVendorId, "19.997454,73.789803");
+  await saveSellerLocation(unlicensedVendorId, { gps: "19.997454,73.789803", city: "std:0253" });
 
   ids.urea = (
     await createProduct({
@@ -149,6 +149,12 @@ describe(`ONDC search on ${engine}`, () => {
     const pesticides = itemKeys(await search({ category: { id: "Pesticide" } }));
     expect(pesticides).toContain(`${vendorId}:${ids.vendorPesticide}`);
     expect(pesticides.some((k) => k.endsWith(`:${ids.spade}`))).toBe(false);
+    // Both are in our fertilizers category; AGR10 tells a pesticide from a fertiliser.
+    const urea10 = (await sizeOf(ids.urea ?? "", "10 kg")).id;
+    expect(pesticides).not.toContain(`store:${urea10}`);
+    const fertilisers = itemKeys(await search({ category: { id: "Fertilizer" } }));
+    expect(fertilisers).toContain(`store:${urea10}`);
+    expect(fertilisers).not.toContain(`${vendorId}:${ids.vendorPesticide}`);
     const tools = itemKeys(await search({ category: { id: "Tools and Machinery" } }));
     expect(tools).toContain(`store:${ids.spade}`);
     expect(tools.some((k) => k.endsWith(`:${ids.vendorPesticide}`))).toBe(false);
@@ -192,6 +198,39 @@ describe(`ONDC search on ${engine}`, () => {
     expect(catalogsOf(replies)[0]?.["bpp/descriptor"]).toBeUndefined();
   });
 
+  it("sees a size sold out by orders in an incremental request, without its unchanged sizes", async () => {
+    const product = await createProduct({
+      name: `Sold ${tag} Mix`,
+      category: "fertilizers",
+      createdAt: "2026-01-05T06:00:00.000Z",
+      variants: [
+        { label: "1 kg", pricePaise: 10_000, stock: 2, packQuantity: 1, packUnit: "kg" },
+        { label: "5 kg", pricePaise: 45_000, stock: 9, packQuantity: 5, packUnit: "kg" },
+      ],
+    });
+    const start = new Date(Date.now() - 1000).toISOString();
+    const small = await sizeOf(product.id, "1 kg");
+    // As a sale does it: the size's stock, never the product's row (place-order.server.ts).
+    await getDb().updateTable("product_variant").set({ stock: 0 }).where("id", "=", small.id).execute();
+    const end = new Date(Date.now() + 1000).toISOString();
+    const replies = await search(
+      {
+        tags: [
+          {
+            code: "catalog_inc",
+            list: [
+              { code: "start_time", value: start },
+              { code: "end_time", value: end },
+            ],
+          },
+        ],
+      },
+      end,
+    );
+    const mine = itemsOf(replies).filter((i) => i.parent_item_id === product.id.slice(0, 12));
+    expect(mine.map((i) => [i.id, i.time.label, i.quantity.available.count])).toEqual([[small.id, "disable", "0"]]);
+  });
+
   it("refuses a malformed incremental window before any work, and does not push changes (mode)", async () => {
     const bad = searchCall.message.safeParse({
       intent: {
@@ -215,13 +254,23 @@ describe(`ONDC search on ${engine}`, () => {
     ]);
   });
 
-  it("leaves out a seller whose location has no GPS yet", async () => {
-    const before = await readSellerGps();
-    await saveSellerGps(vendorId, null);
+  it("answers a search for one city with the sellers located there", async () => {
+    const pune = itemKeys(await search({ fulfillment: { type: "Delivery" } }, NOW, "std:020"));
+    expect(pune).toContain(`store:${ids.spade}`);
+    expect(pune.some((k) => k.startsWith(`${vendorId}:`))).toBe(false);
+    const nashik = itemKeys(await search({ fulfillment: { type: "Delivery" } }, NOW, "std:0253"));
+    expect(nashik).toContain(`${vendorId}:${ids.vendorPesticide}`);
+    expect(nashik.some((k) => k.startsWith("store:"))).toBe(false);
+    expect(await search({ fulfillment: { type: "Delivery" } }, NOW, "std:080")).toEqual([]);
+  });
+
+  it("leaves out a seller whose location is not saved yet", async () => {
+    const before = await readSellerLocations();
+    await saveSellerLocation(vendorId, null);
     try {
       expect(itemKeys(await search({ category: { id: "Pesticide" } })).some((k) => k.startsWith(`${vendorId}:`))).toBe(false);
     } finally {
-      await saveSellerGps(vendorId, before[vendorId] ?? null);
+      await saveSellerLocation(vendorId, before[vendorId] ?? null);
     }
   });
 });

@@ -554,6 +554,7 @@ export interface ProductCrop {
 }
 
 export interface ProductVariant {
+  changed_at: string | null;
   id: string;
   label: string;
   mrp_paise: number;

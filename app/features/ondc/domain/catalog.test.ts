@@ -165,8 +165,21 @@ describe("items: one per pack size", () => {
     expect(inc.time.label).toBe("disable");
   });
 
-  it("an incremental catalogue has no seller app descriptor; a full one has, with np_type", () => {
-    expect(buildCatalog([seller()], terms({ mode: "incremental" }))["bpp/descriptor"]).toBeUndefined();
+  it("an incremental catalogue has only the changes: no seller app descriptor, providers with their items alone", () => {
+    const inc = buildCatalog([seller()], terms({ mode: "incremental" }));
+    expect(inc["bpp/descriptor"]).toBeUndefined();
+    expect(Object.keys(only(providers(inc))).sort()).toEqual(["categories", "id", "items", "time"]);
+    expect(Object.keys(only(providers(buildCatalog([seller()], terms())))).sort()).toEqual([
+      "categories",
+      "descriptor",
+      "fulfillments",
+      "id",
+      "items",
+      "locations",
+      "tags",
+      "time",
+      "ttl",
+    ]);
     const descriptor = buildCatalog([seller(), seller({ providerId: "vendor1" })], terms())["bpp/descriptor"];
     expect(descriptor?.tags).toEqual([{ code: "bpp_terms", list: [{ code: "np_type", value: "MSN" }] }]);
     expect(buildCatalog([seller()], terms())["bpp/descriptor"]?.tags[0]?.list[0]?.value).toBe("ISN");

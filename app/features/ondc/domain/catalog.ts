@@ -236,6 +236,8 @@ function itemsOf(seller: CatalogSeller, product: CatalogProduct, terms: CatalogT
         "@ondc/org/cancellable": true,
         "@ondc/org/return_window": `P${terms.returnWindowDays}D`,
         "@ondc/org/seller_pickup_return": false,
+        // The store keeps no dispatch promise apart from its delivery days per zone: a day to hand over is
+        // our assumption, and a setting if stores need another.
         "@ondc/org/time_to_ship": "P1D",
         "@ondc/org/available_on_cod": terms.codMaxPaise !== null && value <= terms.codMaxPaise,
         "@ondc/org/contact_details_consumer_care": care,
@@ -285,8 +287,9 @@ function serviceabilityTags(locationId: string, categories: string[], serviceabi
   }));
 }
 
-export type OndcItem = ReturnType<typeof itemsOf>[number];
-export type OndcProvider = NonNullable<ReturnType<typeof providerOf>>;
+type FullProvider = NonNullable<ReturnType<typeof providerOf>>;
+/** A provider as sent: whole in a full catalogue; in an incremental one only what changes (its items). */
+export type OndcProvider = Pick<FullProvider, "id" | "time" | "categories" | "items"> & Partial<FullProvider>;
 
 /** One seller as a provider, or null when it has nothing to send or no location we can give. */
 export function providerOf(seller: CatalogSeller, terms: CatalogTerms) {
@@ -365,11 +368,15 @@ export type OndcCatalog = { "bpp/descriptor"?: ReturnType<typeof bppDescriptorOf
 
 /**
  * The whole catalogue in one message (before any split for size). An incremental one carries only
- * the providers with changes, without the seller app's descriptor (ONDC's reviews of on_search_inc).
+ * the providers with changes and only their changes, without the seller app's descriptor (ONDC's
+ * reviews of on_search_inc, ONDC-Official/v1.2.0-logs issues 2513 and 3598).
  */
 export function buildCatalog(sellers: CatalogSeller[], terms: CatalogTerms): OndcCatalog {
-  const providers = sellers.map((s) => providerOf(s, terms)).filter((p): p is OndcProvider => p !== null);
-  if (terms.mode === "incremental") return { "bpp/providers": providers };
+  const providers = sellers.map((s) => providerOf(s, terms)).filter((p): p is FullProvider => p !== null);
+  // Only what changed: the items, with their variant groups (a product new since the full catalogue needs
+  // its group); the location, fulfilment and tags have not changed (ONDC's on_search_inc checks).
+  if (terms.mode === "incremental")
+    return { "bpp/providers": providers.map(({ id, time, categories, items }) => ({ id, time, categories, items })) };
   return {
     "bpp/descriptor": bppDescriptorOf(
       terms,

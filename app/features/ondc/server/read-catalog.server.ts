@@ -1,5 +1,4 @@
 import { sql, type SqlBool } from "kysely";
-import { z } from "zod";
 import { type Db, getDb } from "~/platform/db/db.server";
 import { indiaToday } from "~/platform/core/india-day";
 import { getEnv } from "~/platform/env.server";
@@ -12,7 +11,6 @@ import { RETURN_WINDOW_DAYS } from "~/features/orders/domain/returns";
 import { fefoOrder, sellableLot } from "~/features/lots/server/lot-stock.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { getCheckoutMethods } from "~/features/settings/server/payment-settings.server";
-import { readSetting, saveSetting } from "~/features/settings/server/save-setting.server";
 import { isLicenceKind } from "~/features/vendor-shops/domain/licences";
 import { deliveryRefusal, soldForDelivery, type TerritorySettings } from "~/features/vendor-shops/domain/territory";
 import { licenceStatesOf, licensedToSell } from "~/features/vendor-shops/server/licensed-listings.server";
@@ -25,6 +23,7 @@ import {
   STORE_PROVIDER_ID,
   locationIdOf,
 } from "~/features/ondc/domain/catalog";
+import { readSellerLocations } from "./seller-locations.server";
 
 /**
  * Reads what the ONDC catalogue needs from the store's tables and settings
@@ -43,6 +42,8 @@ export type CatalogScope = {
   providerId?: string;
   /** An incremental catalogue: products whose row changed in [start, end] (ISO), on sale or not. */
   changed?: { start: string; end: string };
+  /** The search's city (`std:<code>`, or "*"): only sellers located there. */
+  city?: string;
   /** The buyer's pincode and its place: products that may not be delivered to its State are left out. */
   place?: PincodePlace & { pincode: string };
 };
@@ -84,10 +85,23 @@ async function readProducts(db: Db, scope: CatalogScope, today: string) {
     // A vendor's listing without its vendor row has no seller to name: never sent.
     .where((eb) => eb.or([eb("p.vendor_id", "is", null), eb("s.user_id", "is not", null)]));
   if (scope.changed) {
+    const { start, end } = scope.changed;
+    // The product's row, or one of its sizes (a sale's stock decrement touches only the size: 0064).
     query = query
       .where("p.status", "in", [...ONCE_ON_SALE])
-      .where("p.updated_at", ">=", scope.changed.start)
-      .where("p.updated_at", "<=", scope.changed.end);
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("p.updated_at", ">=", start), eb("p.updated_at", "<=", end)]),
+          eb.exists(
+            eb
+              .selectFrom("product_variant as cv")
+              .select("cv.id")
+              .whereRef("cv.product_id", "=", "p.id")
+              .where("cv.changed_at", ">=", start)
+              .where("cv.changed_at", "<=", end),
+          ),
+        ]),
+      );
   } else {
     query = query.where("p.status", "=", "live").where(licensedToSell("p", today));
   }
@@ -103,10 +117,10 @@ async function readProducts(db: Db, scope: CatalogScope, today: string) {
 
 /** The sizes of these products, in the store's order, each with the lot its next sale takes from. */
 async function readSizes(db: Db, productIds: string[], today: string) {
-  if (productIds.length === 0) return new Map<string, CatalogSize[]>();
+  if (productIds.length === 0) return new Map<string, (CatalogSize & { changedAt: string | null })[]>();
   const variants = await db
     .selectFrom("product_variant")
-    .select(["id", "product_id", "label", "pack_quantity", "pack_unit", "price_paise", "mrp_paise", "stock"])
+    .select(["id", "product_id", "label", "pack_quantity", "pack_unit", "price_paise", "mrp_paise", "stock", "changed_at"])
     .where("product_id", "in", productIds)
     .orderBy("product_id")
     .orderBy("position")
@@ -121,7 +135,7 @@ async function readSizes(db: Db, productIds: string[], today: string) {
     .execute();
   const firstLot = new Map<string, (typeof lots)[number]>();
   for (const lot of lots) if (!firstLot.has(lot.variant_id)) firstLot.set(lot.variant_id, lot);
-  const sizes = new Map<string, CatalogSize[]>();
+  const sizes = new Map<string, (CatalogSize & { changedAt: string | null })[]>();
   for (const v of variants) {
     const lot = firstLot.get(v.id);
     const list = sizes.get(v.product_id) ?? [];
@@ -133,6 +147,7 @@ async function readSizes(db: Db, productIds: string[], today: string) {
       pricePaise: Number(v.price_paise),
       mrpPaise: Number(v.mrp_paise),
       stock: Number(v.stock),
+      changedAt: v.changed_at,
       lot: lot
         ? {
             germinationPct: lot.germination_pct === null ? null : Number(lot.germination_pct),
@@ -144,34 +159,6 @@ async function readSizes(db: Db, productIds: string[], today: string) {
     sizes.set(v.product_id, list);
   }
   return sizes;
-}
-
-/**
- * The GPS of each seller's location ("lat,lng", six decimals: ONDC's checks ask for that precision),
- * by provider id. The store's tables hold addresses but no coordinates, and ONDC requires a location's
- * GPS, so a seller is sent only once its GPS is saved here (setting `ondc_gps`).
- */
-const GpsSchema = z.string().regex(/^-?\d{1,2}\.\d{6,},\s?-?\d{1,3}\.\d{6,}$/);
-const SellerGpsSchema = z.record(z.string(), GpsSchema);
-
-export async function readSellerGps(db: Db = getDb()): Promise<Record<string, string>> {
-  const value = await readSetting("ondc_gps", db);
-  if (value === undefined) return {};
-  try {
-    const parsed = SellerGpsSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Saves one seller's GPS (or removes it with null), audited as any setting. */
-export async function saveSellerGps(providerId: string, gps: string | null, db: Db = getDb()): Promise<void> {
-  const current = await readSellerGps(db);
-  const next = { ...current };
-  if (gps === null) delete next[providerId];
-  else next[providerId] = GpsSchema.parse(gps.trim());
-  await saveSetting("ondc_gps", next, db);
 }
 
 /** The store's registered address (General Settings) as a location's parts; its pincode's place from the directory. */
@@ -219,11 +206,11 @@ export type CatalogRead = { sellers: CatalogSeller[]; terms: Omit<CatalogTerms, 
 /** The sellers of the scope with their products, and the store's terms for a buyer at `place` (or anywhere). */
 export async function readCatalog(scope: CatalogScope, db: Db = getDb(), now: Date = new Date()): Promise<CatalogRead> {
   const today = indiaToday(now);
-  const [general, delivery, methods, gps] = await Promise.all([
+  const [general, delivery, methods, locations] = await Promise.all([
     getGeneralSettings(db),
     getDeliverySettings(db),
     getCheckoutMethods("en"),
-    readSellerGps(db),
+    readSellerLocations(db),
   ]);
   const territory: TerritorySettings = general;
   const rows = (await readProducts(db, scope, today)).filter((r) => {
@@ -248,12 +235,14 @@ export async function readCatalog(scope: CatalogScope, db: Db = getDb(), now: Da
   for (const r of rows) {
     if (!isCategoryKey(r.category)) continue;
     const providerId = r.vendor_id ?? STORE_PROVIDER_ID;
+    // A search for one city is answered with the sellers located there ("*": all).
+    if (scope.city && scope.city !== "*" && locations[providerId]?.city !== scope.city) continue;
     let seller = sellers.get(providerId);
     if (!seller) {
       seller = {
         providerId,
         name: r.vendor_id ? (r.business_name ?? "") : general.siteTitle,
-        gps: gps[providerId] ?? null,
+        gps: locations[providerId]?.gps ?? null,
         about: r.vendor_id
           ? `${r.business_name ?? ""}, a seller on ${general.siteTitle}, ${r.city ?? ""}, ${r.state ?? ""}`
           : general.siteTagline || general.storeLegalName,
@@ -279,7 +268,12 @@ export async function readCatalog(scope: CatalogScope, db: Db = getDb(), now: Da
       images: [r.image, ...parseGallery(r.gallery)],
       updatedAt: new Date(r.updated_at).toISOString(),
       onSale: r.status === "live" && Boolean(Number(r.licensed)),
-      sizes: sizes.get(r.id) ?? [],
+      sizes: (sizes.get(r.id) ?? []).filter(({ changedAt }) => {
+        // An incremental catalogue sends a product's sizes that changed, all of them when its row did.
+        const { changed } = scope;
+        if (!changed || (r.updated_at >= changed.start && r.updated_at <= changed.end)) return true;
+        return changedAt !== null && changedAt >= changed.start && changedAt <= changed.end;
+      }),
     };
     seller.products.push(product);
   }

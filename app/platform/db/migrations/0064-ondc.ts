@@ -1,4 +1,6 @@
-import type { Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
+
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Selling on ONDC (issue 35, docs/decisions/073-ondc-calls.md).
@@ -15,6 +17,11 @@ import type { Kysely } from "kysely";
  * state pushed to the buyer app by an unsolicited `on_status`.
  *
  * `ondc_issue`: a grievance raised through IGM `issue` about an order, and how it stands.
+ *
+ * `product_variant.changed_at`: when a pack size's stock, price, MRP or measure last changed (ISO, UTC),
+ * kept by a trigger on both engines, so an incremental catalogue (`catalog_inc`) sees a size sold out by
+ * orders, which never touch the product row's `updated_at` (docs/decisions/073-ondc-catalog.md). Null
+ * until the first such change.
  */
 export async function up(db: Kysely<unknown>) {
   await db.schema
@@ -82,9 +89,41 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .addUniqueConstraint("ondc_issue_of_bap", ["bap_id", "issue_id"])
     .execute();
+
+  await db.schema.alterTable("product_variant").addColumn("changed_at", "text").execute();
+  await db.schema.createIndex("product_variant_changed").on("product_variant").column("changed_at").execute();
+  if (isPostgres(db)) {
+    await sql`create function product_variant_changed() returns trigger language plpgsql as $$
+      begin
+        if (new.stock, new.price_paise, new.mrp_paise, new.pack_quantity, new.pack_unit, new.label)
+          is distinct from (old.stock, old.price_paise, old.mrp_paise, old.pack_quantity, old.pack_unit, old.label) then
+          new.changed_at := to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+        end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger product_variant_changed before update on product_variant
+      for each row execute function product_variant_changed()`.execute(db);
+  } else {
+    // Its own write changes none of the columns it watches, so it does not fire itself again.
+    await sql`create trigger product_variant_changed after update of stock, price_paise, mrp_paise, pack_quantity, pack_unit, label
+      on product_variant for each row
+      when new.stock is not old.stock or new.price_paise is not old.price_paise or new.mrp_paise is not old.mrp_paise
+        or new.pack_quantity is not old.pack_quantity or new.pack_unit is not old.pack_unit or new.label is not old.label
+      begin
+        update product_variant set changed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = new.id;
+      end`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>) {
+  if (isPostgres(db)) {
+    await sql`drop trigger product_variant_changed on product_variant`.execute(db);
+    await sql`drop function product_variant_changed()`.execute(db);
+  } else {
+    await sql`drop trigger product_variant_changed`.execute(db);
+  }
+  await db.schema.dropIndex("product_variant_changed").execute();
+  await db.schema.alterTable("product_variant").dropColumn("changed_at").execute();
   await db.schema.dropTable("ondc_issue").execute();
   await db.schema.dropTable("ondc_order").execute();
   await db.schema.dropTable("ondc_message").execute();

@@ -88,9 +88,9 @@ function catalogIncOf(tags: Intent["tags"]): CatalogInc | null {
 
 export const searchCall = defineCall<SearchMessage>({
   message: SearchMessageSchema,
-  async handle({ message, receivedAt }): Promise<OndcReply[]> {
+  async handle({ message, context, receivedAt }): Promise<OndcReply[]> {
     const { intent } = message;
-    const scope: CatalogScope = {};
+    const scope: CatalogScope = context.city ? { city: context.city } : {};
     const inc = catalogIncOf(intent.tags);
     // Pushing changes as they happen (mode start/stop) is not offered: the buyer app asks for a window.
     if (inc?.kind === "mode") return [{ error: ONDC_ERRORS.notApplicable }];
