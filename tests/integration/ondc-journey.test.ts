@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { newId } from "~/platform/ids";
 import { saveOndcSwitch } from "~/features/ondc/server/ondc-switch.server";
-import { saveSellerGps } from "~/features/ondc/server/read-catalog.server";
+import { saveSellerLocation } from "~/features/ondc/server/seller-locations.server";
 import { pushOndcStatuses } from "~/features/ondc/server/push-ondc-status.server";
 import { pushStatus } from "~/features/ondc/server/ondc-jobs.server";
 import { STORE_PROVIDER_ID } from "~/features/ondc/domain/catalog";
@@ -43,7 +43,7 @@ beforeAll(async () => {
   store = await startOndcStore(network);
   store.admit();
   await saveOndcSwitch({ enabled: true });
-  await saveSellerGps(STORE_PROVIDER_ID, "18.519600,73.855300");
+  await saveSellerLocation(STORE_PROVIDER_ID, { gps: "18.519600,73.855300", city: "std:020" });
   // The account buyer apps settle to (ONDC's settlement_details): the store's bank-transfer account.
   await savePaymentMethod("bankTransfer", {
     enabled: "on",

@@ -1,5 +1,5 @@
 import { locationIdOf, ondcPhone } from "~/features/ondc/domain/catalog";
-import { readSellerLocation, type SellerLocation } from "./read-catalog.server";
+import { readSellerLocation, type SellerPlace } from "./read-catalog.server";
 import { createHash } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Database } from "~/platform/db/schema";
@@ -334,7 +334,7 @@ export async function markConfirmed(
 }
 
 /** Where an order is picked up: the seller's location and the store's support contact. */
-export type Pickup = { location: SellerLocation; phone: string; email: string };
+export type Pickup = { location: SellerPlace; phone: string; email: string };
 
 /**
  * The seller behind a provider id: the store itself, or a vendor shop; its name and GSTIN, as its

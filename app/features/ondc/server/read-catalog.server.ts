@@ -298,7 +298,7 @@ export async function readCatalog(scope: CatalogScope, db: Db = getDb(), now: Da
 }
 
 /** Where a seller ships from, as the catalogue's location gives it: an order's pickup (`fulfillments[].start`). */
-export type SellerLocation = {
+export type SellerPlace = {
   id: string;
   name: string;
   gps: string | null;
@@ -306,8 +306,8 @@ export type SellerLocation = {
 };
 
 /** One seller's location (the store's registered address, or a vendor shop's), or null for an unknown provider. */
-export async function readSellerLocation(providerId: string, db: Db = getDb()): Promise<SellerLocation | null> {
-  const gps = (await readSellerGps(db))[providerId] ?? null;
+export async function readSellerLocation(providerId: string, db: Db = getDb()): Promise<SellerPlace | null> {
+  const gps = (await readSellerLocations(db))[providerId]?.gps ?? null;
   const id = locationIdOf(providerId);
   if (providerId === STORE_PROVIDER_ID) {
     const general = await getGeneralSettings(db);
