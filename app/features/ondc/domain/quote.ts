@@ -111,17 +111,6 @@ export function ondcQuote(quote: StoreQuote) {
   return { price: inr(quote.totalPaise), breakup: breakupOf(quote), ttl: ONDC_QUOTE_TTL };
 }
 
-/** The items a quote was made for, as a key to compare a later call's items with: "id×count" sorted. */
-export function itemsKey(items: readonly { id: string; count: number }[]): string {
-  const merged = new Map<string, number>();
-  for (const item of items) merged.set(item.id, (merged.get(item.id) ?? 0) + item.count);
-  return [...merged]
-    .filter(([, count]) => count > 0)
-    .map(([id, count]) => `${id}×${count}`)
-    .sort()
-    .join(",");
-}
-
 /**
  * Whether a quote a buyer app sent back (in init or confirm) is ours: the same total, and each item
  * line of its breakup, when it sends one, at our price for our count. Anything else was changed on
