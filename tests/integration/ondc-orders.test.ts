@@ -17,6 +17,8 @@ import { changeOrderStatus } from "~/features/orders/server/admin-orders.server"
 import { shipOrder } from "~/features/orders/server/ship-order.server";
 import { DEFAULT_DELIVERY_SETTINGS } from "~/features/delivery/domain/delivery";
 import { saveDeliverySettings } from "~/features/delivery/server/delivery.server";
+import { RouterContextProvider } from "react-router";
+import { loader as documentLoader } from "~/routes/resources/tax-document";
 import { createCustomer, createProduct } from "../factories";
 
 /**
@@ -279,6 +281,8 @@ describe("init and confirm", () => {
       .executeTakeFirstOrThrow();
     expect(buyer).toMatchObject({ email: ondcCustomerEmail(BAP, mobile), role: "user", phoneNumber: null, name: "Ramu Patil" });
     expect(buyer.email.endsWith(".invalid")).toBe(true);
+    expect(ondcCustomerEmail(BAP, `+91 ${mobile}`)).toBe(buyer.email);
+    expect(ondcCustomerEmail("another-app.example.in", mobile)).not.toBe(buyer.email);
     const invoices = () =>
       getDb().selectFrom("tax_document").select("id").where("order_id", "=", placed.id).where("kind", "=", "invoice").execute();
     expect(await invoices()).toHaveLength(0);
@@ -345,6 +349,25 @@ describe("init and confirm", () => {
       .where("kind", "=", "invoice")
       .execute();
     expect(invoices).toHaveLength(1);
+    // The invoice reaches the buyer through its buyer app: a signed link that needs no sign-in, and opens only with its signature.
+    const documents = orderOf(confirmed).documents as { url: string; label: string }[];
+    expect(documents).toHaveLength(1);
+    expect(documents[0]?.label).toBe("Invoice");
+    const open = async (url: string) => {
+      const request = new Request(url);
+      const { pathname } = new URL(url);
+      return (await documentLoader({
+        request,
+        params: { documentId: invoices[0]?.id ?? "" },
+        context: new RouterContextProvider(),
+        pattern: pathname,
+      } as never)) as Response;
+    };
+    const pdf = await open(documents[0]?.url ?? "");
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect((await open((documents[0]?.url ?? "").replace(/t=.*$/, "t=x"))).status).toBe(404);
+    expect((await open((documents[0]?.url ?? "").replace(/\?t=.*$/, ""))).status).toBe(404);
   });
 
   it("answers a confirm whose stock sold out since the quote with 40002, and places nothing", async () => {

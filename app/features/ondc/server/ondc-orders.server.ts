@@ -17,6 +17,8 @@ import {
   type StoreOrderStatus,
 } from "~/features/ondc/domain/order-object";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
+import { orderLinkToken } from "~/features/orders/server/order-link-token.server";
+import { getEnv } from "~/platform/env.server";
 import { type OndcDelivery, STORE_PROVIDER } from "./ondc-quote.server";
 
 /*
@@ -91,7 +93,9 @@ export async function saveQuotedStep(
  */
 export function ondcCustomerEmail(bapId: string, phone: string): string {
   const app = createHash("sha256").update(bapId).digest("hex").slice(0, 12);
-  return `ondc-${app}-${phone.replace(/\D/g, "")}@ondc.angle.invalid`;
+  // One buyer however the app writes their number: "98765 43210", "+919876543210" and "09876543210" are one.
+  const number = normaliseMobile(phone) ?? phone;
+  return `ondc-${app}-${number.replace(/\D/g, "")}@ondc.angle.invalid`;
 }
 
 /** The billing phone as the store writes a phone: an Indian mobile formatted, else its digits. */
@@ -205,7 +209,10 @@ export function paymentObject(
  * the payment and its settlement terms, the seller's GSTIN among the terms, and, once the store has
  * the order, its id on ONDC, its state and its fulfilment's state from the store's status.
  */
-export function ondcOrderObject(row: OndcOrderRow, extra: { storeName: string; gstin: string; order?: StoreOrderView | null }) {
+export function ondcOrderObject(
+  row: OndcOrderRow,
+  extra: { storeName: string; gstin: string; order?: StoreOrderView | null; documents?: readonly OndcDocument[] },
+) {
   const quote = parsed<SavedQuote>(row.quote);
   const billing = parsed<Record<string, unknown>>(row.billing);
   const end = parsed<Record<string, unknown>>(row.fulfillment);
@@ -237,6 +244,7 @@ export function ondcOrderObject(row: OndcOrderRow, extra: { storeName: string; g
     ...(shown ? { quote: ondcQuote(shown) } : {}),
     payment: paymentObject(row, quote?.totalPaise ?? 0),
     tags: [{ code: "bpp_terms", list: [{ code: "tax_number", value: extra.gstin }] }],
+    ...(extra.documents?.length ? { documents: extra.documents } : {}),
     ...(order ? { created_at: order.createdAt, updated_at: order.updatedAt } : {}),
   };
 }
@@ -286,12 +294,41 @@ export async function sellerOf(providerId: string): Promise<{ name: string; gsti
 export async function readOrderOfCall(context: BecknContext, orderId: string) {
   const row = await readOndcOrder(context.bap_id, context.transaction_id);
   if (!row?.order_id || (orderId !== row.bap_order_id && orderId !== row.order_id)) return null;
-  const [order, seller] = await Promise.all([readStoreOrder(row.order_id), sellerOf(row.provider_id ?? "")]);
+  const [order, seller, documents] = await Promise.all([
+    readStoreOrder(row.order_id),
+    sellerOf(row.provider_id ?? ""),
+    invoiceDocuments(row.order_id),
+  ]);
   if (!order) return null;
-  return { row, order, seller: seller ?? { name: "", gstin: "" } };
+  return { row, order, seller: seller ?? { name: "", gstin: "" }, documents };
 }
 
 /** The order object of the transaction's order as it is now. */
 export function orderNow(found: NonNullable<Awaited<ReturnType<typeof readOrderOfCall>>>) {
-  return ondcOrderObject(found.row, { storeName: found.seller.name, gstin: found.seller.gstin, order: found.order });
+  return ondcOrderObject(found.row, {
+    storeName: found.seller.name,
+    gstin: found.seller.gstin,
+    order: found.order,
+    documents: found.documents,
+  });
+}
+
+/** A document of the order as ONDC's order object lists it (retail 1.2: `documents[]` with `url` and `label`). */
+export type OndcDocument = { url: string; label: "Invoice" };
+
+/**
+ * The order's tax invoices, once issued, as signed links that open each one without a sign-in
+ * (/documents/:id?t=…): the buyer app passes them to its buyer, who has no account to sign in to.
+ */
+export async function invoiceDocuments(orderId: string, db: Db = getDb()): Promise<OndcDocument[]> {
+  const rows = await db
+    .selectFrom("tax_document")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where("kind", "=", "invoice")
+    .orderBy("issued_at")
+    .orderBy("id")
+    .execute();
+  const base = getEnv().BASE_URL;
+  return rows.map((r) => ({ url: `${base}/documents/${r.id}?t=${orderLinkToken("document", r.id)}`, label: "Invoice" }));
 }

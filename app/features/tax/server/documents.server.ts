@@ -35,8 +35,11 @@ export async function listOrderDocuments(orderId: string, seller?: string): Prom
   }));
 }
 
-/** Who is asking for a document: nobody (a guest), or a signed-in account and its role. */
-export type Viewer = { id: string; role: string } | null;
+/**
+ * Who is asking for a document: nobody (a guest), a signed-in account and its role, or "link": whoever
+ * holds the document's signed link (an ONDC buyer app, given it for its buyer's invoice).
+ */
+export type Viewer = { id: string; role: string } | "link" | null;
 
 /**
  * A document as issued, for someone allowed to have it: the order's customer, the seller it was
@@ -53,6 +56,7 @@ export async function getDocumentFor(documentId: string, viewer: Viewer): Promis
     .executeTakeFirst();
   if (!row) return null;
   const allowed =
+    viewer === "link" ||
     viewer.role === "admin" ||
     (viewer.role === "vendor" && row.seller === viewer.id) ||
     (viewer.role !== "vendor" && row.user_id === viewer.id);
