@@ -89,7 +89,7 @@ const end = (mobile: string) => ({ location: { gps: "18.5204,73.8567", address }
 
 const selectMessage = (variantId: string, count: number, pincode = PINCODE) => ({
   order: {
-    provider: { id: "store" },
+    provider: { id: "store", locations: [{ id: "store-pune" }] },
     items: [{ id: variantId, quantity: { count } }],
     fulfillments: [{ end: { location: { gps: "18.5204,73.8567", address: { area_code: pincode } } } }],
   },
@@ -156,6 +156,7 @@ describe("select", () => {
     const paise = quote.breakup.reduce((sum, b) => sum + Math.round(Number(b.price.value) * 100), 0);
     expect(paise).toBe(286_000);
     expect(orderOf(reply).items).toEqual([{ id: variantId, fulfillment_id: "delivery" }]);
+    expect(orderOf(reply).provider).toEqual({ id: "store", locations: [{ id: "store-pune" }] });
   });
 
   it("quotes an odd price to the paisa, and a short size at what is left with 40002", async () => {
@@ -254,6 +255,12 @@ describe("init and confirm", () => {
     const order = orderOf(confirmed);
     expect(order.id).toBe(ondcOrderId);
     expect(order.state).toBe("Created");
+    // Named back as select gave them, though init left them out; the seller's GSTIN and its PAN among the terms.
+    expect(order.provider).toEqual({ id: "store", locations: [{ id: "store-pune" }] });
+    const terms = (order.tags as { code: string; list: { code: string; value: string }[] }[])[0]?.list ?? [];
+    const gstin = terms.find((t) => t.code === "tax_number")?.value ?? "";
+    expect(gstin).toMatch(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/);
+    expect(terms.find((t) => t.code === "provider_tax_number")?.value).toBe(gstin.slice(2, 12));
     expect((order.quote as Quote).price.value).toBe(quote.price.value);
     expect(await stockOf(variantId)).toBe(8);
     const row = await ondcRow(transactionId);

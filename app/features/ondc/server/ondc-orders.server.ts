@@ -30,7 +30,12 @@ import { type OndcDelivery, STORE_PROVIDER } from "./ondc-quote.server";
 export type OndcOrderRow = Selectable<Database["ondc_order"]>;
 
 /** What ondc_order.quote keeps: the quote in paise and the delivery answer it was made with. */
-export type SavedQuote = StoreQuote & { delivery: OndcDelivery; gps?: string };
+export type SavedQuote = StoreQuote & {
+  delivery: OndcDelivery;
+  gps?: string;
+  /** The provider's locations the buyer app named in select (ONDC asks for them back in every order object). */
+  locations?: { id: string }[];
+};
 
 /** What ondc_order.settlement keeps: the terms of the order's money between the buyer app and the store. */
 export type Settlement = {
@@ -197,6 +202,8 @@ export function paymentObject(
               settlement_bank_account_no: bank.accountNumber,
               settlement_ifsc_code: bank.ifscCode,
               bank_name: bank.bankName,
+              // ONDC asks for the branch; the store keeps only its IFSC, which names the branch.
+              branch_name: "",
             },
           ],
         }
@@ -214,7 +221,9 @@ export function ondcOrderObject(
   extra: { storeName: string; gstin: string; order?: StoreOrderView | null; documents?: readonly OndcDocument[] },
 ) {
   const quote = parsed<SavedQuote>(row.quote);
-  const billing = parsed<Record<string, unknown>>(row.billing);
+  const given = parsed<Record<string, unknown>>(row.billing);
+  // ONDC's billing carries when it was given; the transaction's first call stands for it when the buyer app left it out.
+  const billing = given ? { created_at: row.created_at, updated_at: row.created_at, ...given } : null;
   const end = parsed<Record<string, unknown>>(row.fulfillment);
   const order = extra.order ?? null;
   const fulfillmentState = order ? ONDC_FULFILLMENT_STATE[order.status] : null;
@@ -226,7 +235,7 @@ export function ondcOrderObject(
       : quote;
   return {
     ...(order ? { id: row.bap_order_id ?? order.id, state: ONDC_ORDER_STATE[order.status] } : {}),
-    provider: { id: row.provider_id ?? quote?.providerId ?? "" },
+    provider: { id: row.provider_id ?? quote?.providerId ?? "", ...(quote?.locations ? { locations: quote.locations } : {}) },
     items: (shown?.lines ?? []).map((l) => ({ id: l.itemId, quantity: { count: l.count }, fulfillment_id: ONDC_DELIVERY_FULFILLMENT })),
     ...(billing ? { billing } : {}),
     fulfillments: [
@@ -243,7 +252,16 @@ export function ondcOrderObject(
     ],
     ...(shown ? { quote: ondcQuote(shown) } : {}),
     payment: paymentObject(row, quote?.totalPaise ?? 0),
-    tags: [{ code: "bpp_terms", list: [{ code: "tax_number", value: extra.gstin }] }],
+    // The seller's GSTIN, and the PAN within it (ONDC's utility checks the two agree).
+    tags: [
+      {
+        code: "bpp_terms",
+        list: [
+          { code: "tax_number", value: extra.gstin },
+          { code: "provider_tax_number", value: extra.gstin.slice(2, 12) },
+        ],
+      },
+    ],
     ...(extra.documents?.length ? { documents: extra.documents } : {}),
     ...(order ? { created_at: order.createdAt, updated_at: order.updatedAt } : {}),
   };
