@@ -155,7 +155,7 @@ describe("select", () => {
     ]);
     const paise = quote.breakup.reduce((sum, b) => sum + Math.round(Number(b.price.value) * 100), 0);
     expect(paise).toBe(286_000);
-    expect(orderOf(reply).items).toEqual([{ id: variantId, fulfillment_id: "delivery" }]);
+    expect(orderOf(reply).items).toEqual([{ id: variantId, fulfillment_id: "store-delivery" }]);
     expect(orderOf(reply).provider).toEqual({ id: "store", locations: [{ id: "store-pune" }] });
   });
 
@@ -422,6 +422,9 @@ describe("after the order", () => {
     );
     await changeOrderStatus(orderId, "delivered", admin.id);
     expect(await state()).toEqual(["Completed", "Order-delivered"]);
+    // The cash was taken at the door.
+    const delivered = orderOf(await call(statusCall, "status", transactionId, { order_id: ondcOrderId }));
+    expect(delivered.payment).toMatchObject({ type: "ON-FULFILLMENT", status: "PAID" });
     expect((await call(statusCall, "status", transactionId, { order_id: "someone-elses" })).error?.code).toBe("30018");
   });
 

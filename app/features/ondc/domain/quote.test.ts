@@ -42,7 +42,7 @@ describe("ONDC quote arithmetic", () => {
       ["tax", "size000001", "48.52"],
       ["item", "size000002", "199.99"],
       ["tax", "size000002", "36.00"],
-      ["delivery", "delivery", "500.00"],
+      ["delivery", "store-delivery", "500.00"],
     ]);
     const sum = breakup.reduce((s, b) => s + (paiseOf((b.price as { value: string }).value) ?? Number.NaN), 0);
     expect(sum).toBe(quote.totalPaise);

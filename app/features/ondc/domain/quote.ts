@@ -11,8 +11,12 @@
  * with GST): a tax line must name an item, and the charge is no item.
  */
 
-/** The one delivery fulfillment the store offers (its id in `items[].fulfillment_id` and the delivery line). */
-export const ONDC_DELIVERY_FULFILLMENT = "delivery";
+/**
+ * Each seller's one delivery fulfilment (its id in `items[].fulfillment_id` and the delivery line), and
+ * its one location: the ids the catalogue gives them in on_search (`fulfillmentIdOf`, `locationIdOf`).
+ */
+export const deliveryFulfillmentOf = (providerId: string) => `${providerId}-delivery`;
+export const sellerLocationOf = (providerId: string) => `${providerId}-L1`;
 
 /** How long a quote holds: ONDC's duration; the buyer app selects again after it. */
 export const ONDC_QUOTE_TTL = "PT15M";
@@ -90,7 +94,7 @@ export function breakupOf(quote: StoreQuote) {
       breakup.push({ "@ondc/org/item_id": line.itemId, title: "Tax", "@ondc/org/title_type": "tax", price: inr(line.taxPaise) });
   }
   breakup.push({
-    "@ondc/org/item_id": ONDC_DELIVERY_FULFILLMENT,
+    "@ondc/org/item_id": deliveryFulfillmentOf(quote.providerId),
     title: "Delivery charges",
     "@ondc/org/title_type": "delivery",
     price: inr(quote.deliveryPaise),

@@ -6,7 +6,7 @@ import { newId } from "~/platform/ids";
 import { formatMobile, normaliseMobile } from "~/features/accounts/domain/mobile";
 import type { Customer } from "~/features/orders/server/place-order.server";
 import type { BecknContext } from "~/features/ondc/domain/beckn";
-import { ONDC_DELIVERY_FULFILLMENT, ondcQuote, rupeesOf, type StoreQuote, tatOf } from "~/features/ondc/domain/quote";
+import { deliveryFulfillmentOf, ondcQuote, rupeesOf, sellerLocationOf, type StoreQuote, tatOf } from "~/features/ondc/domain/quote";
 import {
   ONDC_FULFILLMENT_STATE,
   ONDC_ORDER_STATE,
@@ -226,6 +226,13 @@ export function ondcOrderObject(
   const billing = given ? { created_at: row.created_at, updated_at: row.created_at, ...given } : null;
   const end = parsed<Record<string, unknown>>(row.fulfillment);
   const order = extra.order ?? null;
+  const providerId = row.provider_id ?? quote?.providerId ?? "";
+  const fulfillmentId = deliveryFulfillmentOf(providerId);
+  // Money the store has received; cash on delivery is received when the order is delivered.
+  const paidNow =
+    order !== null &&
+    (["paid", "partly_refunded", "refunded"].includes(order.paymentStatus) ||
+      (row.payment_type === "ON-FULFILLMENT" && order.status === "delivered"));
   const fulfillmentState = order ? ONDC_FULFILLMENT_STATE[order.status] : null;
   // A cancelled order's quote is nothing left to pay: each item at a count of 0, as ONDC's on_cancel shows it.
   const cancelled = order?.status === "cancelled";
@@ -235,12 +242,12 @@ export function ondcOrderObject(
       : quote;
   return {
     ...(order ? { id: row.bap_order_id ?? order.id, state: ONDC_ORDER_STATE[order.status] } : {}),
-    provider: { id: row.provider_id ?? quote?.providerId ?? "", ...(quote?.locations ? { locations: quote.locations } : {}) },
-    items: (shown?.lines ?? []).map((l) => ({ id: l.itemId, quantity: { count: l.count }, fulfillment_id: ONDC_DELIVERY_FULFILLMENT })),
+    provider: { id: providerId, locations: quote?.locations ?? [{ id: sellerLocationOf(providerId) }] },
+    items: (shown?.lines ?? []).map((l) => ({ id: l.itemId, quantity: { count: l.count }, fulfillment_id: fulfillmentId })),
     ...(billing ? { billing } : {}),
     fulfillments: [
       {
-        id: ONDC_DELIVERY_FULFILLMENT,
+        id: fulfillmentId,
         type: "Delivery",
         tracking: false,
         "@ondc/org/provider_name": extra.storeName,
@@ -251,7 +258,7 @@ export function ondcOrderObject(
       },
     ],
     ...(shown ? { quote: ondcQuote(shown) } : {}),
-    payment: paymentObject(row, quote?.totalPaise ?? 0),
+    payment: { ...paymentObject(row, quote?.totalPaise ?? 0), ...(paidNow ? { status: "PAID" } : {}) },
     // The seller's GSTIN, and the PAN within it (ONDC's utility checks the two agree).
     tags: [
       {
