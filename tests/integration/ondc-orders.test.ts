@@ -17,6 +17,8 @@ import { changeOrderStatus } from "~/features/orders/server/admin-orders.server"
 import { shipOrder } from "~/features/orders/server/ship-order.server";
 import { DEFAULT_DELIVERY_SETTINGS } from "~/features/delivery/domain/delivery";
 import { saveDeliverySettings } from "~/features/delivery/server/delivery.server";
+import { savePaymentMethod } from "~/features/settings/server/payment-settings.server";
+import { saveSetting } from "~/features/settings/server/save-setting.server";
 import { RouterContextProvider } from "react-router";
 import { loader as documentLoader } from "~/routes/resources/tax-document";
 import { createCustomer, createProduct } from "../factories";
@@ -250,11 +252,31 @@ describe("init and confirm", () => {
   it("places a cash-on-delivery order through the store's transaction: stock moves, the order is the buyer's, invoiced when the store confirms it", async () => {
     const product = await createProduct({ pricePaise: 100_000, stock: 10 });
     const variantId = await variantOf(product.id);
+    // The store's bank account, as its bank-transfer method keeps it, is where buyer apps settle.
+    await savePaymentMethod("bankTransfer", {
+      enabled: "on",
+      accountName: "Angle Agri Stores Pvt Ltd",
+      accountNumber: "123456789012",
+      bankName: "State Bank of India",
+      ifscCode: "SBIN0001234",
+    });
+    // Where the store ships from, as the catalogue keeps it.
+    await saveSetting("ondc_locations", { store: { gps: "18.520430,73.856744", city: "std:020" } });
     const { transactionId, confirmed, ondcOrderId, mobile, quote } = await buy(variantId, 2);
     expect(confirmed.error).toBeUndefined();
     const order = orderOf(confirmed);
     expect(order.id).toBe(ondcOrderId);
     expect(order.state).toBe("Created");
+    const [fulfilment] = order.fulfillments as { start?: unknown; end?: unknown; state?: unknown }[];
+    expect(fulfilment?.start).toEqual({
+      location: {
+        id: "store-L1",
+        descriptor: { name: "Angle" },
+        gps: "18.520430,73.856744",
+        address: { locality: "Gat No. 112, Chakan MIDC Phase II Khed", city: "Pune", state: "Maharashtra", area_code: "410501" },
+      },
+      contact: { phone: "8045678900" },
+    });
     // Named back as select gave them, though init left them out; the seller's GSTIN and its PAN among the terms.
     expect(order.provider).toEqual({ id: "store", locations: [{ id: "store-pune" }] });
     const terms = (order.tags as { code: string; list: { code: string; value: string }[] }[])[0]?.list ?? [];
@@ -267,6 +289,20 @@ describe("init and confirm", () => {
     expect(row.state).toBe("confirmed");
     expect(row.bap_order_id).toBe(ondcOrderId);
     expect(JSON.parse(row.settlement ?? "{}")).toMatchObject({ finderFeeType: "percent", finderFeeAmount: "3", basis: "delivery" });
+    expect(order.payment).toMatchObject({
+      type: "ON-FULFILLMENT",
+      collected_by: "BPP",
+      "@ondc/org/buyer_app_finder_fee_amount": "3",
+      "@ondc/org/settlement_details": [
+        {
+          settlement_counterparty: "buyer-app",
+          settlement_type: "neft",
+          settlement_bank_account_no: "123456789012",
+          settlement_ifsc_code: "SBIN0001234",
+          bank_name: "State Bank of India",
+        },
+      ],
+    });
     const placed = await getDb()
       .selectFrom("orders")
       .selectAll()

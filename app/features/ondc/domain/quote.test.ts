@@ -48,7 +48,10 @@ describe("ONDC quote arithmetic", () => {
     expect(sum).toBe(quote.totalPaise);
     expect(breakupTotal(quote)).toBe(quote.totalPaise);
     expect(ondcQuote(quote).price).toEqual({ currency: "INR", value: rupeesOf(quote.totalPaise) });
-    expect(breakup[3]).toMatchObject({ "@ondc/org/item_quantity": { count: 1 }, item: { quantity: { available: { count: "1" } } } });
+    expect(breakup[3]).toMatchObject({
+      "@ondc/org/item_quantity": { count: 1 },
+      item: { quantity: { available: { count: "99" }, maximum: { count: "1" } } },
+    });
   });
 
   it("takes back only our own quote: a changed total or line is not ours", () => {

@@ -74,14 +74,16 @@ const inr = (paise: number): Price => ({ currency: "INR", value: rupeesOf(paise)
 export function breakupOf(quote: StoreQuote) {
   const breakup: Record<string, unknown>[] = [];
   for (const line of quote.lines) {
-    const shown = String(Math.min(line.available, 999));
+    // ONDC's schema lets `available` say only whether there is stock ("99") or none ("0"); `maximum` is how many may be bought.
+    const available = line.available > 0 ? "99" : "0";
+    const maximum = String(line.available);
     breakup.push({
       "@ondc/org/item_id": line.itemId,
       "@ondc/org/item_quantity": { count: line.count },
       title: line.title,
       "@ondc/org/title_type": "item",
       price: inr(line.unitPaise * line.count),
-      item: { price: inr(line.unitPaise), quantity: { available: { count: shown }, maximum: { count: shown } } },
+      item: { price: inr(line.unitPaise), quantity: { available: { count: available }, maximum: { count: maximum } } },
     });
     if (line.discountPaise > 0)
       breakup.push({

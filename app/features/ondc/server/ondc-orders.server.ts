@@ -17,6 +17,8 @@ import {
   type StoreOrderStatus,
 } from "~/features/ondc/domain/order-object";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
+import { readSetting } from "~/features/settings/server/save-setting.server";
+import { INDIAN_STATE_NAMES } from "~/platform/core/indian-states";
 import { orderLinkToken } from "~/features/orders/server/order-link-token.server";
 import { getEnv } from "~/platform/env.server";
 import { type OndcDelivery, STORE_PROVIDER } from "./ondc-quote.server";
@@ -218,7 +220,14 @@ export function paymentObject(
  */
 export function ondcOrderObject(
   row: OndcOrderRow,
-  extra: { storeName: string; gstin: string; order?: StoreOrderView | null; documents?: readonly OndcDocument[] },
+  extra: {
+    storeName: string;
+    gstin: string;
+    order?: StoreOrderView | null;
+    documents?: readonly OndcDocument[];
+    /** Where the goods leave from, once there is an order (sellerStart). */
+    start?: SellerStart | null;
+  },
 ) {
   const quote = parsed<SavedQuote>(row.quote);
   const given = parsed<Record<string, unknown>>(row.billing);
@@ -253,6 +262,7 @@ export function ondcOrderObject(
         "@ondc/org/provider_name": extra.storeName,
         "@ondc/org/category": "Standard Delivery",
         ...(quote ? { "@ondc/org/TAT": tatOf(quote.delivery.tatDays) } : {}),
+        ...(order && extra.start ? { start: extra.start } : {}),
         ...(end ? { end } : {}),
         ...(fulfillmentState ? { state: { descriptor: { code: fulfillmentState } } } : {}),
       },
@@ -319,13 +329,14 @@ export async function sellerOf(providerId: string): Promise<{ name: string; gsti
 export async function readOrderOfCall(context: BecknContext, orderId: string) {
   const row = await readOndcOrder(context.bap_id, context.transaction_id);
   if (!row?.order_id || (orderId !== row.bap_order_id && orderId !== row.order_id)) return null;
-  const [order, seller, documents] = await Promise.all([
+  const [order, seller, documents, start] = await Promise.all([
     readStoreOrder(row.order_id),
     sellerOf(row.provider_id ?? ""),
     invoiceDocuments(row.order_id),
+    sellerStart(row.provider_id ?? ""),
   ]);
   if (!order) return null;
-  return { row, order, seller: seller ?? { name: "", gstin: "" }, documents };
+  return { row, order, seller: seller ?? { name: "", gstin: "" }, documents, start };
 }
 
 /** The order object of the transaction's order as it is now. */
@@ -335,7 +346,83 @@ export function orderNow(found: NonNullable<Awaited<ReturnType<typeof readOrderO
     gstin: found.seller.gstin,
     order: found.order,
     documents: found.documents,
+    start: found.start,
   });
+}
+
+/** A fulfilment's start as ONDC's on_confirm asks for it: the seller's location, its address and a phone. */
+export type SellerStart = {
+  location: {
+    id: string;
+    descriptor: { name: string };
+    gps: string;
+    address: { locality: string; city: string; state: string; area_code: string };
+  };
+  contact: { phone: string };
+};
+
+/**
+ * Where a seller's goods leave from: its location's GPS as the catalogue keeps it (the setting
+ * `ondc_locations`, by provider id: docs/decisions/073-ondc-catalog.md), and its address: a vendor's
+ * business address, or the store's registered (GST) address read into its parts. Null without a GPS:
+ * ONDC asks for one, and none is better than a made-up one.
+ */
+export async function sellerStart(providerId: string): Promise<SellerStart | null> {
+  let gps: string | undefined;
+  try {
+    const saved = JSON.parse((await readSetting("ondc_locations")) ?? "{}") as Record<string, { gps?: unknown }>;
+    const found = saved[providerId]?.gps;
+    gps = typeof found === "string" ? found : undefined;
+  } catch {
+    gps = undefined;
+  }
+  if (!gps) return null;
+  const seller = await sellerOf(providerId);
+  if (!seller) return null;
+  const at = gps;
+  const location = (address: SellerStart["location"]["address"]) => ({
+    id: sellerLocationOf(providerId),
+    descriptor: { name: seller.name },
+    gps: at,
+    address,
+  });
+  if (providerId !== STORE_PROVIDER) {
+    const vendor = await getDb()
+      .selectFrom("vendor")
+      .select(["street", "city", "state", "pincode", "phone"])
+      .where("user_id", "=", providerId)
+      .executeTakeFirst();
+    if (!vendor) return null;
+    return {
+      location: location({ locality: vendor.street, city: vendor.city, state: vendor.state, area_code: vendor.pincode }),
+      contact: { phone: phoneForOndc(vendor.phone) },
+    };
+  }
+  const settings = await getGeneralSettings();
+  const text = settings.storeGstAddress.replace(/\s+/g, " ").trim();
+  const state = INDIAN_STATE_NAMES.find((name) => text.includes(name)) ?? "";
+  const before = state ? text.slice(0, text.lastIndexOf(state)) : text;
+  const parts = before
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return {
+    location: location({
+      locality: parts.slice(0, -1).join(", ") || text,
+      city: parts.at(-1) ?? "",
+      state,
+      area_code: /(\d{6})\D*$/.exec(text)?.[1] ?? "",
+    }),
+    contact: { phone: phoneForOndc(settings.supportPhone) },
+  };
+}
+
+/** A phone as ONDC writes it (10 or 11 digits): the national number, without +91. */
+function phoneForOndc(phone: string): string {
+  return phone
+    .replace(/\D/g, "")
+    .replace(/^91(?=\d{10}$)/, "")
+    .slice(-11);
 }
 
 /** A document of the order as ONDC's order object lists it (retail 1.2: `documents[]` with `url` and `label`). */

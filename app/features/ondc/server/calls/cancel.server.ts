@@ -26,15 +26,10 @@ export const cancelCall = defineCall({
     if (outcome.kind === "refused") return [{ error: outcome.error }];
     const after = await readOrderOfCall(context, message.order_id);
     if (!after) return [{ error: ONDC_ERRORS.orderNotFound }];
+    // ONDC's on_cancel schema takes the order without its terms and documents.
+    const { tags: _terms, documents: _documents, ...order } = orderNow(after);
     return [
-      {
-        message: {
-          order: {
-            ...orderNow(after),
-            cancellation: { cancelled_by: context.bap_id, reason: { id: message.cancellation_reason_id } },
-          },
-        },
-      },
+      { message: { order: { ...order, cancellation: { cancelled_by: context.bap_id, reason: { id: message.cancellation_reason_id } } } } },
     ];
   },
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall } from "./call";
 import { OndcBillingSchema, OndcEndSchema, OndcItemSchema, OndcPaymentSchema, OndcQuoteSchema } from "~/features/ondc/domain/order-object";
 import { confirmOndcOrder } from "../confirm-ondc-order.server";
-import { invoiceDocuments, ondcOrderObject, readStoreOrder, sellerOf } from "../ondc-orders.server";
+import { invoiceDocuments, ondcOrderObject, readStoreOrder, sellerOf, sellerStart } from "../ondc-orders.server";
 
 const ConfirmMessageSchema = z.object({
   order: z.looseObject({
@@ -36,13 +36,18 @@ export const confirmCall = defineCall({
     });
     if (outcome.kind === "refused") return [{ error: outcome.error }];
     const { row } = outcome;
-    const [seller, placed, documents] = await Promise.all([
+    const [seller, placed, documents, start] = await Promise.all([
       sellerOf(row.provider_id ?? ""),
       readStoreOrder(row.order_id ?? ""),
       invoiceDocuments(row.order_id ?? ""),
+      sellerStart(row.provider_id ?? ""),
     ]);
     return [
-      { message: { order: ondcOrderObject(row, { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order: placed, documents }) } },
+      {
+        message: {
+          order: ondcOrderObject(row, { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order: placed, documents, start }),
+        },
+      },
     ];
   },
 });
