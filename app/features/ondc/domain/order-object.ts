@@ -101,7 +101,17 @@ export const OndcBillingSchema = z.looseObject({
 });
 export type OndcBilling = z.infer<typeof OndcBillingSchema>;
 
-export const OndcProviderSchema = z.looseObject({ id: text(100) });
+export const OndcProviderSchema = z.looseObject({
+  id: text(100),
+  locations: z
+    .array(z.looseObject({ id: text(100) }))
+    .max(20)
+    .optional(),
+});
+
+/** The provider's locations as select named them, kept to be named back. */
+export const locationsOf = (provider: z.infer<typeof OndcProviderSchema>) =>
+  provider.locations?.length ? { locations: provider.locations.map((l) => ({ id: l.id })) } : {};
 
 export const OndcQuoteSchema = z.looseObject({
   price: z.looseObject({ value: z.string().max(20) }).optional(),

@@ -14,11 +14,16 @@
  * that a buyer app sees one price for one item from search to confirm. Its GST is then in the item
  * line, and the `tax` line is only what the order's own GST arithmetic (on the line's total, after
  * its discount) differs from the unit prices by: usually 0.00, at most a paisa or two of rounding.
- * A discount line is what the discount takes off, its GST included.
+ * A discount line is what the discount takes off, its GST included. Stock (`item.quantity`) is
+ * on_select's alone, as ONDC's schemas have it.
  */
 
-/** The one delivery fulfillment the store offers (its id in `items[].fulfillment_id` and the delivery line). */
-export const ONDC_DELIVERY_FULFILLMENT = "delivery";
+/**
+ * Each seller's one delivery fulfilment (its id in `items[].fulfillment_id` and the delivery line), and
+ * its one location: the ids the catalogue gives them in on_search (`fulfillmentIdOf`, `locationIdOf`).
+ */
+export const deliveryFulfillmentOf = (providerId: string) => `${providerId}-delivery`;
+export const sellerLocationOf = (providerId: string) => `${providerId}-L1`;
 
 /** How long a quote holds: ONDC's duration; the buyer app selects again after it. */
 export const ONDC_QUOTE_TTL = "PT15M";
@@ -87,12 +92,9 @@ export function breakupOf(quote: StoreQuote, options: { stock?: boolean } = {}) 
       price: inr(parts.item),
       item: {
         price: inr(line.unitWithGstPaise),
-        // Stock is on_select's alone (ONDC's retail 1.2): only whether an item is in stock ("99") or not
-        // ("0"), and how many one order may take.
+        // ONDC's schema lets `available` say only whether there is stock ("99") or none ("0"); `maximum` is how many may be bought.
         ...(options.stock
-          ? {
-              quantity: { available: { count: line.available > 0 ? "99" : "0" }, maximum: { count: String(Math.min(line.available, 99)) } },
-            }
+          ? { quantity: { available: { count: line.available > 0 ? "99" : "0" }, maximum: { count: String(line.available) } } }
           : {}),
       },
     });
@@ -107,7 +109,7 @@ export function breakupOf(quote: StoreQuote, options: { stock?: boolean } = {}) 
       breakup.push({ "@ondc/org/item_id": line.itemId, title: "Tax", "@ondc/org/title_type": "tax", price: inr(parts.tax) });
   }
   breakup.push({
-    "@ondc/org/item_id": ONDC_DELIVERY_FULFILLMENT,
+    "@ondc/org/item_id": deliveryFulfillmentOf(quote.providerId),
     title: "Delivery charges",
     "@ondc/org/title_type": "delivery",
     price: inr(quote.deliveryPaise),
@@ -138,20 +140,9 @@ export function breakupTotal(quote: StoreQuote): number {
   }, quote.deliveryPaise);
 }
 
-/** ONDC's `quote` object: the price, the breakup and how long it holds. */
+/** ONDC's `quote` object: the price, the breakup and how long it holds; `stock` on on_select. */
 export function ondcQuote(quote: StoreQuote, options: { stock?: boolean } = {}) {
   return { price: inr(quote.totalPaise), breakup: breakupOf(quote, options), ttl: ONDC_QUOTE_TTL };
-}
-
-/** The items a quote was made for, as a key to compare a later call's items with: "id×count" sorted. */
-export function itemsKey(items: readonly { id: string; count: number }[]): string {
-  const merged = new Map<string, number>();
-  for (const item of items) merged.set(item.id, (merged.get(item.id) ?? 0) + item.count);
-  return [...merged]
-    .filter(([, count]) => count > 0)
-    .map(([id, count]) => `${id}×${count}`)
-    .sort()
-    .join(",");
 }
 
 /**

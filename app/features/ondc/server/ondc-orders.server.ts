@@ -1,5 +1,3 @@
-import { locationIdOf, ondcPhone } from "~/features/ondc/domain/catalog";
-import { readSellerLocation, type SellerPlace } from "./read-catalog.server";
 import { createHash } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Database } from "~/platform/db/schema";
@@ -8,7 +6,7 @@ import { newId } from "~/platform/ids";
 import { formatMobile, normaliseMobile } from "~/features/accounts/domain/mobile";
 import type { Customer } from "~/features/orders/server/place-order.server";
 import type { BecknContext } from "~/features/ondc/domain/beckn";
-import { ONDC_DELIVERY_FULFILLMENT, ondcQuote, rupeesOf, type StoreQuote, tatOf } from "~/features/ondc/domain/quote";
+import { deliveryFulfillmentOf, ondcQuote, rupeesOf, sellerLocationOf, type StoreQuote, tatOf } from "~/features/ondc/domain/quote";
 import {
   ONDC_FULFILLMENT_STATE,
   ONDC_ORDER_STATE,
@@ -18,8 +16,11 @@ import {
   SETTLEMENT_WINDOW,
   type StoreOrderStatus,
 } from "~/features/ondc/domain/order-object";
-import { documentLink } from "~/features/tax/server/documents.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
+import { readSetting } from "~/features/settings/server/save-setting.server";
+import { INDIAN_STATE_NAMES } from "~/platform/core/indian-states";
+import { orderLinkToken } from "~/features/orders/server/order-link-token.server";
+import { getEnv } from "~/platform/env.server";
 import { type OndcDelivery, STORE_PROVIDER } from "./ondc-quote.server";
 
 /*
@@ -31,7 +32,12 @@ import { type OndcDelivery, STORE_PROVIDER } from "./ondc-quote.server";
 export type OndcOrderRow = Selectable<Database["ondc_order"]>;
 
 /** What ondc_order.quote keeps: the quote in paise and the delivery answer it was made with. */
-export type SavedQuote = StoreQuote & { delivery: OndcDelivery; gps?: string };
+export type SavedQuote = StoreQuote & {
+  delivery: OndcDelivery;
+  gps?: string;
+  /** The provider's locations the buyer app named in select (ONDC asks for them back in every order object). */
+  locations?: { id: string }[];
+};
 
 /** What ondc_order.settlement keeps: the terms of the order's money between the buyer app and the store. */
 export type Settlement = {
@@ -94,7 +100,9 @@ export async function saveQuotedStep(
  */
 export function ondcCustomerEmail(bapId: string, phone: string): string {
   const app = createHash("sha256").update(bapId).digest("hex").slice(0, 12);
-  return `ondc-${app}-${phone.replace(/\D/g, "")}@ondc.angle.invalid`;
+  // One buyer however the app writes their number: "98765 43210", "+919876543210" and "09876543210" are one.
+  const number = normaliseMobile(phone) ?? phone;
+  return `ondc-${app}-${number.replace(/\D/g, "")}@ondc.angle.invalid`;
 }
 
 /** The billing phone as the store writes a phone: an Indian mobile formatted, else its digits. */
@@ -143,11 +151,6 @@ export type StoreOrderView = {
   totalPaise: number;
   createdAt: string;
   updatedAt: string;
-  /** When it was shipped (picked up) and delivered, from its events. */
-  shippedAt: string | null;
-  deliveredAt: string | null;
-  /** Its invoices' links (a token each: the buyer has no account to sign in with). */
-  invoices: string[];
 };
 
 export async function readStoreOrder(orderId: string, db: Db = getDb()): Promise<StoreOrderView | null> {
@@ -157,11 +160,6 @@ export async function readStoreOrder(orderId: string, db: Db = getDb()): Promise
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!row) return null;
-  const [events, invoices] = await Promise.all([
-    db.selectFrom("order_event").select(["status", "created_at"]).where("order_id", "=", orderId).orderBy("created_at").execute(),
-    db.selectFrom("tax_document").select("id").where("order_id", "=", orderId).where("kind", "=", "invoice").orderBy("id").execute(),
-  ]);
-  const at = (status: string) => events.find((e) => e.status === status)?.created_at ?? null;
   return {
     id: row.id,
     status: row.status as StoreOrderStatus,
@@ -169,9 +167,6 @@ export async function readStoreOrder(orderId: string, db: Db = getDb()): Promise
     totalPaise: Number(row.total_paise),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    shippedAt: at("shipped"),
-    deliveredAt: at("delivered"),
-    invoices: invoices.map((d) => documentLink(d.id)),
   };
 }
 
@@ -209,7 +204,8 @@ export function paymentObject(
               settlement_bank_account_no: bank.accountNumber,
               settlement_ifsc_code: bank.ifscCode,
               bank_name: bank.bankName,
-              ...(bank.branchName ? { branch_name: bank.branchName } : {}),
+              // The branch as Payment Settings name it (init refuses to go on without it).
+              branch_name: bank.branchName ?? "",
             },
           ],
         }
@@ -224,12 +220,30 @@ export function paymentObject(
  */
 export function ondcOrderObject(
   row: OndcOrderRow,
-  extra: { storeName: string; gstin: string; order?: StoreOrderView | null; pickup?: Pickup | null; updatedAt?: string },
+  extra: {
+    storeName: string;
+    gstin: string;
+    order?: StoreOrderView | null;
+    documents?: readonly OndcDocument[];
+    /** Where the goods leave from, once there is an order (sellerStart). */
+    start?: SellerStart | null;
+    /** The order's updated_at when it must be the callback's own instant (on_confirm). */
+    updatedAt?: string;
+  },
 ) {
   const quote = parsed<SavedQuote>(row.quote);
-  const billing = parsed<Record<string, unknown>>(row.billing);
+  const given = parsed<Record<string, unknown>>(row.billing);
+  // ONDC's billing carries when it was given; the transaction's first call stands for it when the buyer app left it out.
+  const billing = given ? { created_at: row.created_at, updated_at: row.created_at, ...given } : null;
   const end = parsed<Record<string, unknown>>(row.fulfillment);
   const order = extra.order ?? null;
+  const providerId = row.provider_id ?? quote?.providerId ?? "";
+  const fulfillmentId = deliveryFulfillmentOf(providerId);
+  // Money the store has received; cash on delivery is received when the order is delivered.
+  const paidNow =
+    order !== null &&
+    (["paid", "partly_refunded", "refunded"].includes(order.paymentStatus) ||
+      (row.payment_type === "ON-FULFILLMENT" && order.status === "delivered"));
   const fulfillmentState = order ? ONDC_FULFILLMENT_STATE[order.status] : null;
   // A cancelled order's quote is nothing left to pay: each item at a count of 0, as ONDC's on_cancel shows it.
   const cancelled = order?.status === "cancelled";
@@ -239,28 +253,25 @@ export function ondcOrderObject(
       : quote;
   return {
     ...(order ? { id: row.bap_order_id ?? order.id, state: ONDC_ORDER_STATE[order.status] } : {}),
-    provider: providerOf(row.provider_id ?? quote?.providerId ?? ""),
-    // The items as ordered; a cancelled order's quote (below) says that nothing of them is charged.
-    items: (quote?.lines ?? []).map((l) => ({ id: l.itemId, quantity: { count: l.count }, fulfillment_id: ONDC_DELIVERY_FULFILLMENT })),
+    provider: { id: providerId, locations: quote?.locations ?? [{ id: sellerLocationOf(providerId) }] },
+    items: (shown?.lines ?? []).map((l) => ({ id: l.itemId, quantity: { count: l.count }, fulfillment_id: fulfillmentId })),
     ...(billing ? { billing } : {}),
     fulfillments: [
       {
-        id: ONDC_DELIVERY_FULFILLMENT,
+        id: fulfillmentId,
         type: "Delivery",
         tracking: false,
         "@ondc/org/provider_name": extra.storeName,
         "@ondc/org/category": "Standard Delivery",
         ...(quote ? { "@ondc/org/TAT": tatOf(quote.delivery.tatDays) } : {}),
-        ...(order && extra.pickup ? { start: startOf(extra.pickup, order) } : {}),
-        ...(end ? { end: order && quote ? { ...end, time: endTimeOf(order, quote.delivery.tatDays) } : end } : {}),
-        // The store delivers from its own place to the buyer's, by its courier (ONDC's routing type P2P).
-        ...(order?.shippedAt ? { tags: [{ code: "routing", list: [{ code: "type", value: "P2P" }] }] } : {}),
+        ...(order && extra.start ? { start: extra.start } : {}),
+        ...(end ? { end } : {}),
         ...(fulfillmentState ? { state: { descriptor: { code: fulfillmentState } } } : {}),
       },
     ],
     ...(shown ? { quote: ondcQuote(shown) } : {}),
-    payment: paymentObject(row, quote?.totalPaise ?? 0),
-    // The seller's GSTIN, and its PAN (ONDC's provider_tax_number): a GSTIN's 3rd to 12th characters are its holder's PAN.
+    payment: { ...paymentObject(row, quote?.totalPaise ?? 0), ...(paidNow ? { status: "PAID" } : {}) },
+    // The seller's GSTIN, and the PAN within it (ONDC's utility checks the two agree).
     tags: [
       {
         code: "bpp_terms",
@@ -270,44 +281,10 @@ export function ondcOrderObject(
         ],
       },
     ],
-    // The invoice, once the goods are on their way (ONDC's on_status carries it from pickup on).
-    ...(order?.shippedAt && order.invoices.length > 0 ? { documents: order.invoices.map((url) => ({ url, label: "Invoice" })) } : {}),
+    ...(extra.documents?.length ? { documents: extra.documents } : {}),
     ...(order ? { created_at: row.bap_created_at ?? order.createdAt, updated_at: extra.updatedAt ?? order.updatedAt } : {}),
   };
 }
-
-/** An ISO time range from `from`, `days` days long: when an order is handed over, or delivered. */
-function rangeOf(from: string, days: number) {
-  return { start: from, end: new Date(Date.parse(from) + Math.max(1, days) * 86_400_000).toISOString() };
-}
-
-/** When the buyer gets it: within the delivery's days of the order, and when it was delivered. */
-function endTimeOf(order: StoreOrderView, days: number) {
-  return { range: rangeOf(order.createdAt, days), ...(order.deliveredAt ? { timestamp: order.deliveredAt } : {}) };
-}
-
-/** The pickup: the seller's location, the store's contact, handing over within a day of the order, and when it was. */
-function startOf(pickup: Pickup, order: StoreOrderView) {
-  const { location } = pickup;
-  return {
-    location: {
-      id: location.id,
-      descriptor: { name: location.name },
-      ...(location.gps ? { gps: location.gps } : {}),
-      address: {
-        locality: location.address.locality,
-        city: location.address.city,
-        area_code: location.address.areaCode,
-        state: location.address.state,
-      },
-    },
-    time: { range: rangeOf(order.createdAt, 1), ...(order.shippedAt ? { timestamp: order.shippedAt } : {}) },
-    contact: { phone: pickup.phone, email: pickup.email },
-  };
-}
-
-/** The order's provider with its one location, as the catalogue named it. */
-const providerOf = (id: string) => ({ id, locations: [{ id: locationIdOf(id) }] });
 
 /** Marks the transaction confirmed with its order, in the caller's transaction when it has one. */
 export async function markConfirmed(
@@ -333,25 +310,18 @@ export async function markConfirmed(
     .execute();
 }
 
-/** Where an order is picked up: the seller's location and the store's support contact. */
-export type Pickup = { location: SellerPlace; phone: string; email: string };
-
-/**
- * The seller behind a provider id: the store itself, or a vendor shop; its name and GSTIN, as its
- * invoices carry them, and where its orders are picked up from (the catalogue's location).
- */
-export async function sellerOf(providerId: string): Promise<{ name: string; gstin: string; pickup: Pickup | null } | null> {
-  const settings = await getGeneralSettings();
-  const location = await readSellerLocation(providerId);
-  const phone = ondcPhone(settings.supportPhone);
-  const pickup = location && phone ? { location, phone, email: settings.supportEmail } : null;
-  if (providerId === STORE_PROVIDER) return { name: settings.siteTitle, gstin: settings.storeGstin, pickup };
+/** The seller behind a provider id: the store itself, or a vendor shop; its name and GSTIN, as its invoices carry them. */
+export async function sellerOf(providerId: string): Promise<{ name: string; gstin: string } | null> {
+  if (providerId === STORE_PROVIDER) {
+    const settings = await getGeneralSettings();
+    return { name: settings.siteTitle, gstin: settings.storeGstin };
+  }
   const vendor = await getDb()
     .selectFrom("vendor")
     .select(["business_name", "gst_number"])
     .where("user_id", "=", providerId)
     .executeTakeFirst();
-  return vendor ? { name: vendor.business_name, gstin: vendor.gst_number, pickup } : null;
+  return vendor ? { name: vendor.business_name, gstin: vendor.gst_number } : null;
 }
 
 /**
@@ -362,9 +332,14 @@ export async function sellerOf(providerId: string): Promise<{ name: string; gsti
 export async function readOrderOfCall(context: BecknContext, orderId: string) {
   const row = await readOndcOrder(context.bap_id, context.transaction_id);
   if (!row?.order_id || (orderId !== row.bap_order_id && orderId !== row.order_id)) return null;
-  const [order, seller] = await Promise.all([readStoreOrder(row.order_id), sellerOf(row.provider_id ?? "")]);
+  const [order, seller, documents, start] = await Promise.all([
+    readStoreOrder(row.order_id),
+    sellerOf(row.provider_id ?? ""),
+    invoiceDocuments(row.order_id),
+    sellerStart(row.provider_id ?? ""),
+  ]);
   if (!order) return null;
-  return { row, order, seller: seller ?? { name: "", gstin: "", pickup: null } };
+  return { row, order, seller: seller ?? { name: "", gstin: "" }, documents, start };
 }
 
 /** The order object of the transaction's order as it is now. */
@@ -373,6 +348,102 @@ export function orderNow(found: NonNullable<Awaited<ReturnType<typeof readOrderO
     storeName: found.seller.name,
     gstin: found.seller.gstin,
     order: found.order,
-    pickup: found.seller.pickup,
+    documents: found.documents,
+    start: found.start,
   });
+}
+
+/** A fulfilment's start as ONDC's on_confirm asks for it: the seller's location, its address and a phone. */
+export type SellerStart = {
+  location: {
+    id: string;
+    descriptor: { name: string };
+    gps: string;
+    address: { locality: string; city: string; state: string; area_code: string };
+  };
+  contact: { phone: string };
+};
+
+/**
+ * Where a seller's goods leave from: its location's GPS as the catalogue keeps it (the setting
+ * `ondc_locations`, by provider id: docs/decisions/073-ondc-catalog.md), and its address: a vendor's
+ * business address, or the store's registered (GST) address read into its parts. Null without a GPS:
+ * ONDC asks for one, and none is better than a made-up one.
+ */
+export async function sellerStart(providerId: string): Promise<SellerStart | null> {
+  let gps: string | undefined;
+  try {
+    const saved = JSON.parse((await readSetting("ondc_locations")) ?? "{}") as Record<string, { gps?: unknown }>;
+    const found = saved[providerId]?.gps;
+    gps = typeof found === "string" ? found : undefined;
+  } catch {
+    gps = undefined;
+  }
+  if (!gps) return null;
+  const seller = await sellerOf(providerId);
+  if (!seller) return null;
+  const at = gps;
+  const location = (address: SellerStart["location"]["address"]) => ({
+    id: sellerLocationOf(providerId),
+    descriptor: { name: seller.name },
+    gps: at,
+    address,
+  });
+  if (providerId !== STORE_PROVIDER) {
+    const vendor = await getDb()
+      .selectFrom("vendor")
+      .select(["street", "city", "state", "pincode", "phone"])
+      .where("user_id", "=", providerId)
+      .executeTakeFirst();
+    if (!vendor) return null;
+    return {
+      location: location({ locality: vendor.street, city: vendor.city, state: vendor.state, area_code: vendor.pincode }),
+      contact: { phone: phoneForOndc(vendor.phone) },
+    };
+  }
+  const settings = await getGeneralSettings();
+  const text = settings.storeGstAddress.replace(/\s+/g, " ").trim();
+  const state = INDIAN_STATE_NAMES.find((name) => text.includes(name)) ?? "";
+  const before = state ? text.slice(0, text.lastIndexOf(state)) : text;
+  const parts = before
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return {
+    location: location({
+      locality: parts.slice(0, -1).join(", ") || text,
+      city: parts.at(-1) ?? "",
+      state,
+      area_code: /(\d{6})\D*$/.exec(text)?.[1] ?? "",
+    }),
+    contact: { phone: phoneForOndc(settings.supportPhone) },
+  };
+}
+
+/** A phone as ONDC writes it (10 or 11 digits): the national number, without +91. */
+function phoneForOndc(phone: string): string {
+  return phone
+    .replace(/\D/g, "")
+    .replace(/^91(?=\d{10}$)/, "")
+    .slice(-11);
+}
+
+/** A document of the order as ONDC's order object lists it (retail 1.2: `documents[]` with `url` and `label`). */
+export type OndcDocument = { url: string; label: "Invoice" };
+
+/**
+ * The order's tax invoices, once issued, as signed links that open each one without a sign-in
+ * (/documents/:id?t=…): the buyer app passes them to its buyer, who has no account to sign in to.
+ */
+export async function invoiceDocuments(orderId: string, db: Db = getDb()): Promise<OndcDocument[]> {
+  const rows = await db
+    .selectFrom("tax_document")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where("kind", "=", "invoice")
+    .orderBy("issued_at")
+    .orderBy("id")
+    .execute();
+  const base = getEnv().BASE_URL;
+  return rows.map((r) => ({ url: `${base}/documents/${r.id}?t=${orderLinkToken("document", r.id)}`, label: "Invoice" }));
 }

@@ -2,7 +2,7 @@ import { getDb } from "~/platform/db/db.server";
 import { log } from "~/platform/log.server";
 import type { Job } from "~/platform/scheduler.server";
 import type { OndcReply } from "./calls/call";
-import { ondcOrderObject, readStoreOrder, sellerOf } from "./ondc-orders.server";
+import { invoiceDocuments, ondcOrderObject, readStoreOrder, sellerOf, sellerStart } from "./ondc-orders.server";
 
 /** Where an unsolicited callback goes: the buyer app of the transaction, in the transaction's context. */
 export type PushTarget = { bapId: string; bapUri: string; transactionId: string; city: string };
@@ -40,11 +40,14 @@ export async function pushOndcStatuses(push: StatusPush): Promise<number> {
     .execute();
   let pushed = 0;
   for (const row of due) {
-    const [order, seller] = await Promise.all([readStoreOrder(row.order_id ?? ""), sellerOf(row.provider_id ?? "")]);
+    const [order, seller, documents, start] = await Promise.all([
+      readStoreOrder(row.order_id ?? ""),
+      sellerOf(row.provider_id ?? ""),
+      invoiceDocuments(row.order_id ?? ""),
+      sellerStart(row.provider_id ?? ""),
+    ]);
     if (!order) continue;
-    const message = {
-      order: ondcOrderObject(row, { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order, pickup: seller?.pickup }),
-    };
+    const message = { order: ondcOrderObject(row, { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order, documents, start }) };
     const target = { bapId: row.bap_id, bapUri: row.bap_uri, transactionId: row.transaction_id, city: row.city ?? "" };
     let taken = false;
     try {

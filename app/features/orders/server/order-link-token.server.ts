@@ -7,9 +7,11 @@ import { type Locale, localizePath } from "~/platform/i18n/locale";
  * The signature an order's SMS links carry instead of a sign-in (docs/decisions/062-assisted-orders.md,
  * 063-phone-order-pay-link.md): an HMAC of the order's id under a key derived from BETTER_AUTH_SECRET
  * for one purpose, so a link opens that order only, and for that one thing only. A purpose is also the
- * page's last segment: /orders/:orderId/not-mine, /orders/:orderId/pay.
+ * page's last segment: /orders/:orderId/not-mine, /orders/:orderId/pay. A "document" token signs a tax
+ * document's id instead: /documents/:documentId?t=… opens that one document (an ONDC buyer app's link
+ * to the invoice, docs/decisions/073-ondc-orders.md).
  */
-export type OrderLinkPurpose = "not-mine" | "pay";
+export type OrderLinkPurpose = "not-mine" | "pay" | "document";
 
 export function orderLinkToken(purpose: OrderLinkPurpose, orderId: string): string {
   const key = createHmac("sha256", getEnv().BETTER_AUTH_SECRET).update(`angle:${purpose}:v1`).digest();

@@ -1,5 +1,3 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { getEnv } from "~/platform/env.server";
 import { getDb } from "~/platform/db/db.server";
 import type { TaxDocument, TaxDocumentKind } from "~/features/tax/domain/tax-documents";
 import { isId } from "~/platform/ids";
@@ -37,39 +35,19 @@ export async function listOrderDocuments(orderId: string, seller?: string): Prom
   }));
 }
 
-/** Who is asking for a document: nobody (a guest), or a signed-in account and its role. */
-export type Viewer = { id: string; role: string } | null;
+/**
+ * Who is asking for a document: nobody (a guest), a signed-in account and its role, or "link": whoever
+ * holds the document's signed link (an ONDC buyer app, given it for its buyer's invoice).
+ */
+export type Viewer = { id: string; role: string } | "link" | null;
 
 /**
  * A document as issued, for someone allowed to have it: the order's customer, the seller it was
  * issued by (a vendor, their own only), or an admin; an invoice carries the order's e-way bill number once recorded. Anyone else gets null — the route answers 404,
  * the same as for a document that does not exist, so ids cannot be probed.
  */
-/**
- * A link to one document that works without a sign-in: an HMAC of its id under a key derived from
- * BETTER_AUTH_SECRET for this one purpose. ONDC's buyer apps are given invoices this way
- * (docs/decisions/073-ondc-orders.md): their buyers have no account to sign in to.
- */
-export function documentLinkToken(documentId: string): string {
-  const key = createHmac("sha256", getEnv().BETTER_AUTH_SECRET).update("angle:document:v1").digest();
-  return createHmac("sha256", key).update(documentId).digest("base64url").slice(0, 32);
-}
-
-/** The document's address with its token. */
-export function documentLink(documentId: string): string {
-  return `${getEnv().BASE_URL}/documents/${documentId}?t=${documentLinkToken(documentId)}`;
-}
-
-/** Whether `token` is this document's link token, compared in constant time. */
-function documentLinkMatches(documentId: string, token: string): boolean {
-  const want = Buffer.from(documentLinkToken(documentId));
-  const got = Buffer.from(token);
-  return want.length === got.length && timingSafeEqual(want, got);
-}
-
-export async function getDocumentFor(documentId: string, viewer: Viewer | { token: string }): Promise<TaxDocument | null> {
+export async function getDocumentFor(documentId: string, viewer: Viewer): Promise<TaxDocument | null> {
   if (!viewer || !isId(documentId)) return null;
-  if ("token" in viewer && !documentLinkMatches(documentId, viewer.token)) return null;
   const row = await getDb()
     .selectFrom("tax_document as d")
     .innerJoin("orders as o", "o.id", "d.order_id")
@@ -78,7 +56,7 @@ export async function getDocumentFor(documentId: string, viewer: Viewer | { toke
     .executeTakeFirst();
   if (!row) return null;
   const allowed =
-    "token" in viewer ||
+    viewer === "link" ||
     viewer.role === "admin" ||
     (viewer.role === "vendor" && row.seller === viewer.id) ||
     (viewer.role !== "vendor" && row.user_id === viewer.id);

@@ -26,15 +26,10 @@ export const cancelCall = defineCall({
     if (outcome.kind === "refused") return [{ error: outcome.error }];
     const after = await readOrderOfCall(context, message.order_id);
     if (!after) return [{ error: ONDC_ERRORS.orderNotFound }];
-    // A cancelled order carries no terms (ONDC's on_cancel allows no other field: log-validation-utility,
-    // schema/Retail/RET/on_cancel), so the bpp_terms tags are left out.
-    const { tags: _terms, ...order } = orderNow(after);
+    // ONDC's on_cancel schema takes the order without its terms and documents.
+    const { tags: _terms, documents: _documents, ...order } = orderNow(after);
     return [
-      {
-        message: {
-          order: { ...order, cancellation: { cancelled_by: context.bap_id, reason: { id: message.cancellation_reason_id } } },
-        },
-      },
+      { message: { order: { ...order, cancellation: { cancelled_by: context.bap_id, reason: { id: message.cancellation_reason_id } } } } },
     ];
   },
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall } from "./call";
 import { OndcBillingSchema, OndcEndSchema, OndcItemSchema, OndcPaymentSchema, OndcQuoteSchema } from "~/features/ondc/domain/order-object";
 import { confirmOndcOrder } from "../confirm-ondc-order.server";
-import { ondcOrderObject, readStoreOrder, sellerOf } from "../ondc-orders.server";
+import { invoiceDocuments, ondcOrderObject, readStoreOrder, sellerOf, sellerStart } from "../ondc-orders.server";
 
 const ConfirmMessageSchema = z.object({
   order: z.looseObject({
@@ -38,10 +38,15 @@ export const confirmCall = defineCall({
     });
     if (outcome.kind === "refused") return [{ error: outcome.error }];
     const { row } = outcome;
-    const [seller, placed] = await Promise.all([sellerOf(row.provider_id ?? ""), readStoreOrder(row.order_id ?? "")]);
+    const [seller, placed, documents, start] = await Promise.all([
+      sellerOf(row.provider_id ?? ""),
+      readStoreOrder(row.order_id ?? ""),
+      invoiceDocuments(row.order_id ?? ""),
+      sellerStart(row.provider_id ?? ""),
+    ]);
     // on_confirm's order.updated_at is the instant of its own context.timestamp (ONDC's checks).
     const now = new Date().toISOString();
-    const extra = { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order: placed, pickup: seller?.pickup, updatedAt: now };
+    const extra = { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order: placed, documents, start, updatedAt: now };
     return [{ message: { order: ondcOrderObject(row, extra) }, timestamp: now }];
   },
 });

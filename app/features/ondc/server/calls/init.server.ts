@@ -9,6 +9,7 @@ import {
   OndcPaymentSchema,
   OndcProviderSchema,
   OndcQuoteSchema,
+  locationsOf,
   SETTLEMENT_BASIS,
   SETTLEMENT_WINDOW,
 } from "~/features/ondc/domain/order-object";
@@ -35,6 +36,12 @@ const InitMessageSchema = z.object({
  * 40004. The answer carries the quote, the payment with the settlement terms (the store's bank account
  * from its bank-transfer settings, the buyer app's finder fee echoed) and the seller's GSTIN.
  */
+/** The locations select named, when init leaves them out. */
+const savedLocations = (quote: string | null) => {
+  const saved = quote ? (JSON.parse(quote) as { locations?: { id: string }[] }) : null;
+  return saved?.locations ? { locations: saved.locations } : {};
+};
+
 export const initCall = defineCall({
   message: InitMessageSchema,
   async handle({ context, message }) {
@@ -85,7 +92,12 @@ export const initCall = defineCall({
     };
     const values = {
       provider_id: order.provider.id,
-      quote: JSON.stringify({ ...quote, delivery, ...(end.location.gps ? { gps: end.location.gps } : {}) }),
+      quote: JSON.stringify({
+        ...quote,
+        delivery,
+        ...(end.location.gps ? { gps: end.location.gps } : {}),
+        ...(order.provider.locations ? locationsOf(order.provider) : savedLocations(existing?.quote ?? null)),
+      }),
       billing: JSON.stringify(order.billing),
       fulfillment: JSON.stringify(end),
       payment_type: type,

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineCall } from "./call";
 import { ONDC_ERRORS } from "~/features/ondc/domain/beckn";
-import { ONDC_DELIVERY_FULFILLMENT, ondcQuote, tatOf } from "~/features/ondc/domain/quote";
-import { OndcAddressSchema, OndcItemSchema, OndcProviderSchema } from "~/features/ondc/domain/order-object";
+import { deliveryFulfillmentOf, ondcQuote, sellerLocationOf, tatOf } from "~/features/ondc/domain/quote";
+import { locationsOf, OndcAddressSchema, OndcItemSchema, OndcProviderSchema } from "~/features/ondc/domain/order-object";
 import { quoteForOndc, shortOf } from "../ondc-quote.server";
 import { readOndcOrder, saveQuotedStep, sellerOf } from "../ondc-orders.server";
 
@@ -50,16 +50,16 @@ export const selectCall = defineCall({
     const paymentType = order.payment?.type === "ON-FULFILLMENT" || order.payment?.type === "ON-ORDER" ? order.payment.type : undefined;
     await saveQuotedStep(context, "selected", {
       provider_id: order.provider.id,
-      quote: JSON.stringify({ ...quote, delivery, ...(end?.gps ? { gps: end.gps } : {}) }),
+      quote: JSON.stringify({ ...quote, delivery, ...(end?.gps ? { gps: end.gps } : {}), ...locationsOf(order.provider) }),
       ...(paymentType ? { payment_type: paymentType } : {}),
     });
     const reply = {
       order: {
-        provider: { id: order.provider.id, ...(Array.isArray(order.provider.locations) ? { locations: order.provider.locations } : {}) },
-        items: quote.lines.map((l) => ({ id: l.itemId, fulfillment_id: ONDC_DELIVERY_FULFILLMENT })),
+        provider: { id: order.provider.id, locations: [{ id: sellerLocationOf(order.provider.id) }], ...locationsOf(order.provider) },
+        items: quote.lines.map((l) => ({ id: l.itemId, fulfillment_id: deliveryFulfillmentOf(order.provider.id) })),
         fulfillments: [
           {
-            id: ONDC_DELIVERY_FULFILLMENT,
+            id: deliveryFulfillmentOf(order.provider.id),
             type: "Delivery",
             tracking: false,
             "@ondc/org/provider_name": seller.name,
