@@ -143,6 +143,32 @@ export function ondcCheckoutKey(bapId: string, transactionId: string): string {
 
 const parsed = <T>(json: string | null): T | null => (json ? (JSON.parse(json) as T) : null);
 
+/** When an order's goods were handed to the courier (its last parcel) and delivered; null until then. */
+export type OrderTimes = { pickedUpAt: string | null; deliveredAt: string | null };
+
+export async function orderTimes(orderId: string, db: Db = getDb()): Promise<OrderTimes> {
+  const [shipped, delivered] = await Promise.all([
+    db.selectFrom("shipment").select("shipped_at").where("order_id", "=", orderId).orderBy("shipped_at", "desc").executeTakeFirst(),
+    db
+      .selectFrom("order_event")
+      .select("created_at")
+      .where("order_id", "=", orderId)
+      .where("status", "=", "delivered")
+      .orderBy("created_at", "desc")
+      .executeTakeFirst(),
+  ]);
+  return { pickedUpAt: shipped?.shipped_at ?? null, deliveredAt: delivered?.created_at ?? null };
+}
+
+/**
+ * A fulfilment end's `time`: the window promised (from the order, `days` days) and, once it happened,
+ * when (ONDC asks for the pickup's and the delivery's timestamps only then).
+ */
+function timeOf(from: string, days: number, at: string | null | undefined) {
+  const end = new Date(Date.parse(from) + days * 86_400_000).toISOString();
+  return { range: { start: from, end }, ...(at ? { timestamp: at } : {}) };
+}
+
 /** The store's order as an ONDC order object reads it. */
 export type StoreOrderView = {
   id: string;
@@ -227,6 +253,8 @@ export function ondcOrderObject(
     documents?: readonly OndcDocument[];
     /** Where the goods leave from, once there is an order (sellerStart). */
     start?: SellerStart | null;
+    /** When the goods were handed to the courier and delivered, when they were (orderTimes). */
+    times?: OrderTimes;
   },
 ) {
   const quote = parsed<SavedQuote>(row.quote);
@@ -262,8 +290,10 @@ export function ondcOrderObject(
         "@ondc/org/provider_name": extra.storeName,
         "@ondc/org/category": "Standard Delivery",
         ...(quote ? { "@ondc/org/TAT": tatOf(quote.delivery.tatDays) } : {}),
-        ...(order && extra.start ? { start: extra.start } : {}),
-        ...(end ? { end } : {}),
+        ...(order && extra.start ? { start: { ...extra.start, time: timeOf(order.createdAt, 1, extra.times?.pickedUpAt) } } : {}),
+        ...(end
+          ? { end: order ? { ...end, time: timeOf(order.createdAt, quote?.delivery.tatDays ?? 1, extra.times?.deliveredAt) } : end }
+          : {}),
         ...(fulfillmentState ? { state: { descriptor: { code: fulfillmentState } } } : {}),
       },
     ],
@@ -279,7 +309,8 @@ export function ondcOrderObject(
         ],
       },
     ],
-    ...(extra.documents?.length ? { documents: extra.documents } : {}),
+    // ONDC lists the invoice once the goods are picked up, not before (the utility's on_status rules).
+    ...(extra.documents?.length && (order?.status === "shipped" || order?.status === "delivered") ? { documents: extra.documents } : {}),
     ...(order ? { created_at: order.createdAt, updated_at: order.updatedAt } : {}),
   };
 }
@@ -336,7 +367,8 @@ export async function readOrderOfCall(context: BecknContext, orderId: string) {
     sellerStart(row.provider_id ?? ""),
   ]);
   if (!order) return null;
-  return { row, order, seller: seller ?? { name: "", gstin: "" }, documents, start };
+  const times = await orderTimes(order.id);
+  return { row, order, seller: seller ?? { name: "", gstin: "" }, documents, start, times };
 }
 
 /** The order object of the transaction's order as it is now. */
@@ -347,6 +379,7 @@ export function orderNow(found: NonNullable<Awaited<ReturnType<typeof readOrderO
     order: found.order,
     documents: found.documents,
     start: found.start,
+    times: found.times,
   });
 }
 
