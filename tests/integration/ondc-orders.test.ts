@@ -268,7 +268,7 @@ describe("init and confirm", () => {
     expect(order.id).toBe(ondcOrderId);
     expect(order.state).toBe("Created");
     const [fulfilment] = order.fulfillments as { start?: unknown; end?: unknown; state?: unknown }[];
-    expect(fulfilment?.start).toEqual({
+    expect(fulfilment?.start).toMatchObject({
       location: {
         id: "store-L1",
         descriptor: { name: "Angle" },
@@ -372,7 +372,7 @@ describe("init and confirm", () => {
   it("confirms a prepaid order as paid via the buyer app, with its invoice at once", async () => {
     const product = await createProduct({ pricePaise: 40_000, stock: 5 });
     const variantId = await variantOf(product.id);
-    const { transactionId, confirmed } = await buy(variantId, 1, "prepaid");
+    const { transactionId, confirmed, ondcOrderId } = await buy(variantId, 1, "prepaid");
     expect(confirmed.error).toBeUndefined();
     expect(orderOf(confirmed).state).toBe("Accepted");
     expect(orderOf(confirmed).payment).toMatchObject({ type: "ON-ORDER", collected_by: "BAP", status: "PAID" });
@@ -393,7 +393,12 @@ describe("init and confirm", () => {
       .execute();
     expect(invoices).toHaveLength(1);
     // The invoice reaches the buyer through its buyer app: a signed link that needs no sign-in, and opens only with its signature.
-    const documents = orderOf(confirmed).documents as { url: string; label: string }[];
+    // ONDC lists it once the goods are picked up, not before.
+    expect(orderOf(confirmed).documents).toBeUndefined();
+    const admin = await createCustomer({ role: "admin" });
+    await shipOrder({ role: "admin", id: admin.id }, { orderId: placed.id, courier: "Delhivery", tracking: "DL998877" });
+    const shipped = orderOf(await call(statusCall, "status", transactionId, { order_id: ondcOrderId }));
+    const documents = shipped.documents as { url: string; label: string }[];
     expect(documents).toHaveLength(1);
     expect(documents[0]?.label).toBe("Invoice");
     const open = async (url: string) => {

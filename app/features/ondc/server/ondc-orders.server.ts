@@ -143,6 +143,32 @@ export function ondcCheckoutKey(bapId: string, transactionId: string): string {
 
 const parsed = <T>(json: string | null): T | null => (json ? (JSON.parse(json) as T) : null);
 
+/** When an order's goods were handed to the courier (its last parcel) and delivered; null until then. */
+export type OrderTimes = { pickedUpAt: string | null; deliveredAt: string | null };
+
+export async function orderTimes(orderId: string, db: Db = getDb()): Promise<OrderTimes> {
+  const [shipped, delivered] = await Promise.all([
+    db.selectFrom("shipment").select("shipped_at").where("order_id", "=", orderId).orderBy("shipped_at", "desc").executeTakeFirst(),
+    db
+      .selectFrom("order_event")
+      .select("created_at")
+      .where("order_id", "=", orderId)
+      .where("status", "=", "delivered")
+      .orderBy("created_at", "desc")
+      .executeTakeFirst(),
+  ]);
+  return { pickedUpAt: shipped?.shipped_at ?? null, deliveredAt: delivered?.created_at ?? null };
+}
+
+/**
+ * A fulfilment end's `time`: the window promised (from the order, `days` days) and, once it happened,
+ * when (ONDC asks for the pickup's and the delivery's timestamps only then).
+ */
+function timeOf(from: string, days: number, at: string | null | undefined) {
+  const end = new Date(Date.parse(from) + days * 86_400_000).toISOString();
+  return { range: { start: from, end }, ...(at ? { timestamp: at } : {}) };
+}
+
 /** The store's order as an ONDC order object reads it. */
 export type StoreOrderView = {
   id: string;
@@ -227,6 +253,8 @@ export function ondcOrderObject(
     documents?: readonly OndcDocument[];
     /** Where the goods leave from, once there is an order (sellerStart). */
     start?: SellerStart | null;
+    /** When the goods were handed to the courier and delivered, when they were (orderTimes). */
+    times?: OrderTimes;
     /** The order's updated_at when it must be the callback's own instant (on_confirm). */
     updatedAt?: string;
   },
@@ -254,7 +282,8 @@ export function ondcOrderObject(
   return {
     ...(order ? { id: row.bap_order_id ?? order.id, state: ONDC_ORDER_STATE[order.status] } : {}),
     provider: { id: providerId, locations: quote?.locations ?? [{ id: sellerLocationOf(providerId) }] },
-    items: (shown?.lines ?? []).map((l) => ({ id: l.itemId, quantity: { count: l.count }, fulfillment_id: fulfillmentId })),
+    // The items as ordered; a cancelled order's quote (below) says that nothing of them is charged.
+    items: (quote?.lines ?? []).map((l) => ({ id: l.itemId, quantity: { count: l.count }, fulfillment_id: fulfillmentId })),
     ...(billing ? { billing } : {}),
     fulfillments: [
       {
@@ -264,13 +293,17 @@ export function ondcOrderObject(
         "@ondc/org/provider_name": extra.storeName,
         "@ondc/org/category": "Standard Delivery",
         ...(quote ? { "@ondc/org/TAT": tatOf(quote.delivery.tatDays) } : {}),
-        ...(order && extra.start ? { start: extra.start } : {}),
-        ...(end ? { end } : {}),
+        ...(order && extra.start ? { start: { ...extra.start, time: timeOf(order.createdAt, 1, extra.times?.pickedUpAt) } } : {}),
+        ...(end
+          ? { end: order ? { ...end, time: timeOf(order.createdAt, quote?.delivery.tatDays ?? 1, extra.times?.deliveredAt) } : end }
+          : {}),
         ...(fulfillmentState ? { state: { descriptor: { code: fulfillmentState } } } : {}),
+        // Once on its way: the store's courier takes it from the seller to the buyer (ONDC's routing type P2P).
+        ...(extra.times?.pickedUpAt ? { tags: [{ code: "routing", list: [{ code: "type", value: "P2P" }] }] } : {}),
       },
     ],
     ...(shown ? { quote: ondcQuote(shown) } : {}),
-    payment: { ...paymentObject(row, quote?.totalPaise ?? 0), ...(paidNow ? { status: "PAID" } : {}) },
+    payment: paidPayment(paymentObject(row, quote?.totalPaise ?? 0), paidNow, order?.id ?? null),
     // The seller's GSTIN, and the PAN within it (ONDC's utility checks the two agree).
     tags: [
       {
@@ -281,9 +314,24 @@ export function ondcOrderObject(
         ],
       },
     ],
-    ...(extra.documents?.length ? { documents: extra.documents } : {}),
+    // ONDC lists the invoice once the goods are picked up, not before (the utility's on_status rules).
+    ...(extra.documents?.length && (order?.status === "shipped" || order?.status === "delivered") ? { documents: extra.documents } : {}),
     ...(order ? { created_at: row.bap_created_at ?? order.createdAt, updated_at: extra.updatedAt ?? order.updatedAt } : {}),
   };
+}
+
+/**
+ * The payment as it stands: PAID once the store has the money. Cash collected on delivery has no
+ * payment transaction, so ONDC's transaction id for it is the store's order id.
+ */
+function paidPayment<P extends { status: string; params: { transaction_id?: string } & Record<string, unknown> }>(
+  payment: P,
+  paid: boolean,
+  orderId: string | null,
+): P {
+  if (!paid) return payment;
+  const transactionId = payment.params.transaction_id ?? orderId;
+  return { ...payment, status: "PAID", params: { ...payment.params, ...(transactionId ? { transaction_id: transactionId } : {}) } };
 }
 
 /** Marks the transaction confirmed with its order, in the caller's transaction when it has one. */
@@ -339,7 +387,8 @@ export async function readOrderOfCall(context: BecknContext, orderId: string) {
     sellerStart(row.provider_id ?? ""),
   ]);
   if (!order) return null;
-  return { row, order, seller: seller ?? { name: "", gstin: "" }, documents, start };
+  const times = await orderTimes(order.id);
+  return { row, order, seller: seller ?? { name: "", gstin: "" }, documents, start, times };
 }
 
 /** The order object of the transaction's order as it is now. */
@@ -350,6 +399,7 @@ export function orderNow(found: NonNullable<Awaited<ReturnType<typeof readOrderO
     order: found.order,
     documents: found.documents,
     start: found.start,
+    times: found.times,
   });
 }
 

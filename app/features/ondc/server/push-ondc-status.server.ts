@@ -2,7 +2,7 @@ import { getDb } from "~/platform/db/db.server";
 import { log } from "~/platform/log.server";
 import type { Job } from "~/platform/scheduler.server";
 import type { OndcReply } from "./calls/call";
-import { invoiceDocuments, ondcOrderObject, readStoreOrder, sellerOf, sellerStart } from "./ondc-orders.server";
+import { invoiceDocuments, ondcOrderObject, orderTimes, readStoreOrder, sellerOf, sellerStart } from "./ondc-orders.server";
 
 /** Where an unsolicited callback goes: the buyer app of the transaction, in the transaction's context. */
 export type PushTarget = { bapId: string; bapUri: string; transactionId: string; city: string };
@@ -47,7 +47,10 @@ export async function pushOndcStatuses(push: StatusPush): Promise<number> {
       sellerStart(row.provider_id ?? ""),
     ]);
     if (!order) continue;
-    const message = { order: ondcOrderObject(row, { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order, documents, start }) };
+    const times = await orderTimes(order.id);
+    const message = {
+      order: ondcOrderObject(row, { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order, documents, start, times }),
+    };
     const target = { bapId: row.bap_id, bapUri: row.bap_uri, transactionId: row.transaction_id, city: row.city ?? "" };
     let taken = false;
     try {
