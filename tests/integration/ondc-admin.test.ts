@@ -325,7 +325,7 @@ describe("grievances (IGM) and ratings", () => {
     expect(pushed).toEqual([
       [
         { bapId: o.bapId, bapUri: "https://buyer.example.in/ondc", transactionId: o.transactionId },
-        "on_issue_status",
+        "issue_status",
         {
           message: {
             issue: expect.objectContaining({ id: issueId, resolution: expect.objectContaining({ long_desc: "Refunded the bag." }) }),

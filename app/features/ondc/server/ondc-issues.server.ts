@@ -177,8 +177,11 @@ export async function listOrderIssues(orderId: string) {
 
 /** Where an unsolicited callback goes: the buyer app's id and URI and the transaction it belongs to. */
 export type OndcPushTarget = { bapId: string; bapUri: string; transactionId: string; city?: string };
-/** Sends one unsolicited `on_` callback, signed, and logs it (the callbacks module's pushCallback). */
-export type OndcPush = (target: OndcPushTarget, action: "on_issue_status", reply: OndcReply) => Promise<unknown>;
+/**
+ * Sends one unsolicited callback, `on_<action>`, signed, and logs it: the callbacks module's
+ * pushCallback(target, action, reply) fits as it is.
+ */
+export type OndcPush = (target: OndcPushTarget, action: "issue_status", reply: OndcReply) => Promise<unknown>;
 
 /** Until the callbacks' sender is connected, a resolution is stored and logged here, and sent when the buyer app asks (issue_status). */
 const pushNotConnected: OndcPush = async (target, action) => {
@@ -233,7 +236,7 @@ export async function resolveOndcIssue(
   if (bapUri) {
     const reply = { message: onIssueStatusMessage(stored(issue), await respondentOf(undefined)) };
     try {
-      await push({ bapId: issue.bap_id, bapUri, transactionId: issue.transaction_id }, "on_issue_status", reply);
+      await push({ bapId: issue.bap_id, bapUri, transactionId: issue.transaction_id }, "issue_status", reply);
     } catch (error) {
       log.error({ err: error, issueId: issue.issue_id }, "ONDC on_issue_status push failed");
     }
