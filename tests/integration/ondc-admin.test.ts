@@ -80,7 +80,14 @@ async function ondcOrder(bapId = "buyer.example.in") {
       payment_type: "ON-ORDER",
       payment_collected_by: "BAP",
       payment_status: "PAID",
-      settlement: JSON.stringify({ "@ondc/org/buyer_app_finder_fee_type": "percent", "@ondc/org/buyer_app_finder_fee_amount": "3" }),
+      settlement: JSON.stringify({
+        finderFeeType: "percent",
+        finderFeeAmount: "3",
+        basis: "delivery",
+        window: "P1D",
+        withholdingPaise: 0,
+        bank: { accountName: "Angle Agro", accountNumber: "001234567890", bankName: "State Bank of India", ifscCode: "SBIN0000001" },
+      }),
       created_at: now,
       updated_at: now,
     })
@@ -236,7 +243,13 @@ describe("ONDC orders in the admin", () => {
       orderLoader(get(`/admin/orders/${o.orderId}`, admin, { id: o.orderId })),
     );
     expect(page.data.ondc).toMatchObject({ bapId: "paytm.example.in", transactionId: o.transactionId, paymentType: "ON-ORDER" });
-    expect(page.data.ondc?.settlement).toContainEqual({ label: "buyer app finder fee amount", value: "3" });
+    expect(page.data.ondc?.settlement).toEqual([
+      { label: "Buyer app's finder fee", value: "3%" },
+      { label: "Settlement basis", value: "delivery" },
+      { label: "Settlement window", value: "P1D" },
+      { label: "Withheld", value: "₹0" },
+      { label: "Settled to", value: "Angle Agro, State Bank of India account ending 7890 (IFSC SBIN0000001)" },
+    ]);
   });
 });
 
