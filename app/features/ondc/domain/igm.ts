@@ -38,7 +38,6 @@ export type IssueMessage = z.infer<typeof IssueMessageSchema>;
 
 /** `issue_status`'s message: which issue. */
 export const IssueStatusMessageSchema = z.object({ issue_id: text(100) });
-export type IssueStatusMessage = z.infer<typeof IssueStatusMessageSchema>;
 
 /** The admin page's forms: the switch, and an issue resolved with a note the buyer app shows the complainant. */
 export const OndcAdminActionSchema = z.discriminatedUnion("intent", [
