@@ -63,7 +63,7 @@ export function OndcOrderPanel({ ondc, issues }: { ondc: OndcOrderView; issues: 
       ) : (
         <ul className="mt-1 space-y-2 text-sm">
           {issues.map((i) => (
-            <li key={i.id}>
+            <li key={i.id} className="whitespace-pre-line">
               <span className="font-semibold">
                 {i.category} · {i.subCategory}
               </span>{" "}
