@@ -277,6 +277,15 @@ describe("grievances (IGM) and ratings", () => {
       message: { issue: Record<string, unknown> };
     }[];
     expect(status[0]?.message.issue).not.toHaveProperty("resolution");
+    // The complainant's CLOSE says little more than the issue's id; an issue we never had is not found.
+    const close = (id: string) => ({ issue: { id, status: "CLOSED", updated_at: new Date().toISOString() } });
+    expect(await call(issueCall, "issue", o, close("never-raised"))).toEqual([
+      { error: expect.objectContaining({ message: "Issue not found" }) },
+    ]);
+    expect(await call(issueCall, "issue", o, close(issueId))).toHaveLength(1);
+    expect((await getDb().selectFrom("ondc_issue").select("status").where("issue_id", "=", issueId).executeTakeFirstOrThrow()).status).toBe(
+      "CLOSED",
+    );
     expect(await call(issueStatusCall, "issue_status", o, { issue_id: "nope" })).toEqual([
       { error: expect.objectContaining({ message: "Issue not found" }) },
     ]);

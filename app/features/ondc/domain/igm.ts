@@ -17,22 +17,27 @@ export type OndcIssueStatus = "OPEN" | "PROCESSING" | "RESOLVED" | "CLOSED";
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** `issue`'s message: the fields we keep or act on; the rest is in the protocol log. */
+/**
+ * `issue`'s message: the fields we keep or act on; the rest is in the protocol log. An OPEN issue says
+ * all of it; the complainant's CLOSE may carry little more than the issue's id and status.
+ */
 export const IssueMessageSchema = z.object({
-  issue: z.looseObject({
-    id: text(100),
-    category: z.enum(ISSUE_CATEGORIES),
-    // ITM01, FLM02, PMT03 … as IGM's table of sub-categories names them.
-    sub_category: z
-      .string()
-      .trim()
-      .regex(/^[A-Z]{3}\d{2,3}$/),
-    order_details: z.looseObject({ id: text(100), provider_id: text(200).optional() }),
-    description: z.looseObject({ short_desc: text(500), long_desc: z.string().trim().max(5000).optional() }),
-    status: z.enum(["OPEN", "CLOSED"]),
-    created_at: z.iso.datetime({ offset: true }),
-    updated_at: z.iso.datetime({ offset: true }).optional(),
-  }),
+  issue: z.discriminatedUnion("status", [
+    z.looseObject({
+      status: z.literal("OPEN"),
+      id: text(100),
+      category: z.enum(ISSUE_CATEGORIES),
+      // ITM01, FLM02, PMT03 … as IGM's table of sub-categories names them.
+      sub_category: z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{3}\d{2,3}$/),
+      order_details: z.looseObject({ id: text(100), provider_id: text(200).optional() }),
+      description: z.looseObject({ short_desc: text(500), long_desc: z.string().trim().max(5000).optional() }),
+      created_at: z.iso.datetime({ offset: true }),
+    }),
+    z.looseObject({ status: z.literal("CLOSED"), id: text(100) }),
+  ]),
 });
 export type IssueMessage = z.infer<typeof IssueMessageSchema>;
 

@@ -4,7 +4,7 @@ import { log } from "~/platform/log.server";
 import { getEnv } from "~/platform/env.server";
 import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
-import { ONDC_DOMAIN } from "~/features/ondc/domain/beckn";
+import { type BecknError, ONDC_DOMAIN } from "~/features/ondc/domain/beckn";
 import { type IssueMessage, onIssueStatusMessage, type Respondent, type StoredIssue } from "~/features/ondc/domain/igm";
 import type { OndcReply } from "./calls/call";
 import { readOndcIdentity } from "./ondc-identity.server";
@@ -41,7 +41,10 @@ const stored = (row: {
   updatedAt: row.updated_at,
 });
 
-export type TakenIssue = { ok: true; issue: StoredIssue } | { ok: false; reason: "order-not-found" };
+/** ONDC's retail errors have no "issue not found"; a business error that says so. */
+export const ISSUE_NOT_FOUND: BecknError = { type: "DOMAIN-ERROR", code: "40000", message: "Issue not found" };
+
+export type TakenIssue = { ok: true; issue: StoredIssue } | { ok: false; reason: "order-not-found" | "issue-not-found" };
 
 /**
  * Takes a buyer app's `issue`: a new one is stored as being processed; the same issue again (an
@@ -53,14 +56,6 @@ export async function takeIssue(input: { bapId: string; transactionId: string; m
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const order = await trx
-        .selectFrom("ondc_order")
-        .select(["order_id"])
-        .where("bap_id", "=", input.bapId)
-        .where("order_id", "is not", null)
-        .where((eb) => eb.or([eb("transaction_id", "=", input.transactionId), eb("order_id", "=", issue.order_details.id)]))
-        .executeTakeFirst();
-      if (!order?.order_id) return { ok: false, reason: "order-not-found" } as const;
       const existing = await trx
         .selectFrom("ondc_issue")
         .select(["id", "issue_id", "status", "resolution", "created_at", "updated_at"])
@@ -75,6 +70,15 @@ export async function takeIssue(input: { bapId: string; transactionId: string; m
         }
         return { ok: true, issue: stored(existing) } as const;
       }
+      if (issue.status === "CLOSED") return { ok: false, reason: "issue-not-found" } as const;
+      const order = await trx
+        .selectFrom("ondc_order")
+        .select(["order_id"])
+        .where("bap_id", "=", input.bapId)
+        .where("order_id", "is not", null)
+        .where((eb) => eb.or([eb("transaction_id", "=", input.transactionId), eb("order_id", "=", issue.order_details.id)]))
+        .executeTakeFirst();
+      if (!order?.order_id) return { ok: false, reason: "order-not-found" } as const;
       const row = {
         id: newId(),
         bap_id: input.bapId,
@@ -84,7 +88,7 @@ export async function takeIssue(input: { bapId: string; transactionId: string; m
         category: issue.category,
         sub_category: issue.sub_category,
         description: [issue.description.short_desc, issue.description.long_desc].filter(Boolean).join("\n\n"),
-        status: issue.status === "CLOSED" ? ("CLOSED" as const) : ("PROCESSING" as const),
+        status: "PROCESSING" as const,
         resolution: null,
         created_at: input.now,
         updated_at: input.now,
