@@ -314,10 +314,17 @@ describe("grievances (IGM) and ratings", () => {
       description: "Quantity short\n\nGot 2 bags of urea, ordered 3.",
     });
     const id = listed?.id ?? "";
-    const short = await run<{ error: string }>(() => ondcAction(post("/admin/ondc", { intent: "resolve", id, note: "x" }, admin)));
+    const noAction = await run<{ error: string }>(() =>
+      ondcAction(post("/admin/ondc", { intent: "resolve", id, action: "RESOLVED", note: "Done." }, admin)),
+    );
+    expect(noAction.status).toBe(400);
+    expect(noAction.data.error).toBe("Choose what was done.");
+    const short = await run<{ error: string }>(() =>
+      ondcAction(post("/admin/ondc", { intent: "resolve", id, action: "REPLACEMENT", note: "x" }, admin)),
+    );
     expect(short.status).toBe(400);
     const done = await run(() =>
-      ondcAction(post("/admin/ondc", { intent: "resolve", id, note: "Sent the missing bag on 2 December." }, admin)),
+      ondcAction(post("/admin/ondc", { intent: "resolve", id, action: "REPLACEMENT", note: "Sent the missing bag on 2 December." }, admin)),
     );
     expect(done.status).toBe(303);
     const audit = await getDb()
@@ -330,10 +337,10 @@ describe("grievances (IGM) and ratings", () => {
       message: { issue: Record<string, unknown> };
     }[];
     expect(status[0]?.message.issue).toMatchObject({
-      resolution: { long_desc: "Sent the missing bag on 2 December.", action_triggered: "RESOLVED" },
+      resolution: { long_desc: "Sent the missing bag on 2 December.", action_triggered: "REPLACEMENT" },
       issue_actions: { respondent_actions: [{ respondent_action: "PROCESSING" }, { respondent_action: "RESOLVED" }] },
     });
-    const again = await run(() => ondcAction(post("/admin/ondc", { intent: "resolve", id, note: "Again." }, admin)));
+    const again = await run(() => ondcAction(post("/admin/ondc", { intent: "resolve", id, action: "NO-ACTION", note: "Again." }, admin)));
     expect(again.status).toBe(409);
   });
 
@@ -343,14 +350,19 @@ describe("grievances (IGM) and ratings", () => {
     await call(issueCall, "issue", o, issueMessage(issueId, o.orderId));
     const row = await getDb().selectFrom("ondc_issue").select("id").where("issue_id", "=", issueId).executeTakeFirstOrThrow();
     const pushed: unknown[] = [];
-    expect(await resolveOndcIssue({ id: row.id, note: "Refunded the bag." }, async (...args) => pushed.push(args))).toEqual({ ok: true });
+    expect(
+      await resolveOndcIssue({ id: row.id, note: "Sent a fresh bag.", action: "REPLACEMENT" }, async (...args) => pushed.push(args)),
+    ).toEqual({ ok: true });
     expect(pushed).toEqual([
       [
         { bapId: o.bapId, bapUri: "https://buyer.example.in/ondc", transactionId: o.transactionId },
         "issue_status",
         {
           message: {
-            issue: expect.objectContaining({ id: issueId, resolution: expect.objectContaining({ long_desc: "Refunded the bag." }) }),
+            issue: expect.objectContaining({
+              id: issueId,
+              resolution: expect.objectContaining({ long_desc: "Sent a fresh bag.", action_triggered: "REPLACEMENT" }),
+            }),
           },
         },
       ],

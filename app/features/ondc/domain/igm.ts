@@ -12,6 +12,19 @@ import { z } from "zod";
 /** IGM 1.0.0's categories of an issue. */
 export const ISSUE_CATEGORIES = ["ORDER", "ITEM", "FULFILLMENT", "AGENT", "PAYMENT", "TRANSACTION"] as const;
 
+/**
+ * What the store did to resolve an issue, as IGM 1.0.0's `resolution.action_triggered` names it. A refund
+ * is not offered here: it needs its amount and the money moved, which the order's page does.
+ */
+export const RESOLUTION_ACTIONS = ["NO-ACTION", "REPLACEMENT", "CANCEL"] as const;
+export type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];
+export const RESOLUTION_ACTION_LABELS: Record<ResolutionAction, string> = {
+  "NO-ACTION": "Resolved without replacing or cancelling",
+  REPLACEMENT: "The goods were replaced",
+  CANCEL: "The order was cancelled",
+};
+const isResolutionAction = (value: unknown): value is ResolutionAction => (RESOLUTION_ACTIONS as readonly unknown[]).includes(value);
+
 /** How an issue stands with us (ondc_issue.status). */
 export type OndcIssueStatus = "OPEN" | "PROCESSING" | "RESOLVED" | "CLOSED";
 
@@ -50,6 +63,7 @@ export const OndcAdminActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("resolve"),
     id: z.string().trim().min(1, "Choose an issue.").max(100),
+    action: z.enum(RESOLUTION_ACTIONS, "Choose what was done."),
     note: z.string().trim().min(3, "Write what was done (at least 3 characters).").max(1000, "Keep the note under 1,000 characters."),
   }),
 ]);
@@ -62,6 +76,7 @@ export type StoredIssue = {
   issueId: string;
   status: OndcIssueStatus;
   resolution: string | null;
+  resolutionAction: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -128,7 +143,11 @@ export function onIssueStatusMessage(issue: StoredIssue, who: Respondent) {
           },
         },
       },
-      resolution: { short_desc: issue.resolution.slice(0, 200), long_desc: issue.resolution, action_triggered: "RESOLVED" },
+      resolution: {
+        short_desc: issue.resolution.slice(0, 200),
+        long_desc: issue.resolution,
+        action_triggered: isResolutionAction(issue.resolutionAction) ? issue.resolutionAction : "NO-ACTION",
+      },
     },
   };
 }

@@ -5,7 +5,13 @@ import { getEnv } from "~/platform/env.server";
 import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { type BecknError, ONDC_DOMAIN } from "~/features/ondc/domain/beckn";
-import { type IssueMessage, onIssueStatusMessage, type Respondent, type StoredIssue } from "~/features/ondc/domain/igm";
+import {
+  type IssueMessage,
+  onIssueStatusMessage,
+  type ResolutionAction,
+  type Respondent,
+  type StoredIssue,
+} from "~/features/ondc/domain/igm";
 import type { OndcReply } from "./calls/call";
 import { readOndcIdentity } from "./ondc-identity.server";
 
@@ -31,12 +37,14 @@ const stored = (row: {
   issue_id: string;
   status: StoredIssue["status"];
   resolution: string | null;
+  resolution_action: string | null;
   created_at: string;
   updated_at: string;
 }): StoredIssue => ({
   issueId: row.issue_id,
   status: row.status,
   resolution: row.resolution,
+  resolutionAction: row.resolution_action,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -58,7 +66,7 @@ export async function takeIssue(input: { bapId: string; transactionId: string; m
     .execute(async (trx) => {
       const existing = await trx
         .selectFrom("ondc_issue")
-        .select(["id", "issue_id", "status", "resolution", "created_at", "updated_at"])
+        .select(["id", "issue_id", "status", "resolution", "resolution_action", "created_at", "updated_at"])
         .where("bap_id", "=", input.bapId)
         .where("issue_id", "=", issue.id)
         .executeTakeFirst();
@@ -90,6 +98,7 @@ export async function takeIssue(input: { bapId: string; transactionId: string; m
         description: [issue.description.short_desc, issue.description.long_desc].filter(Boolean).join("\n\n"),
         status: "PROCESSING" as const,
         resolution: null,
+        resolution_action: null,
         created_at: input.now,
         updated_at: input.now,
       };
@@ -101,7 +110,7 @@ export async function takeIssue(input: { bapId: string; transactionId: string; m
         .execute();
       const saved = await trx
         .selectFrom("ondc_issue")
-        .select(["issue_id", "status", "resolution", "created_at", "updated_at"])
+        .select(["issue_id", "status", "resolution", "resolution_action", "created_at", "updated_at"])
         .where("bap_id", "=", input.bapId)
         .where("issue_id", "=", issue.id)
         .executeTakeFirstOrThrow();
@@ -113,7 +122,7 @@ export async function takeIssue(input: { bapId: string; transactionId: string; m
 export async function findIssue(bapId: string, issueId: string): Promise<StoredIssue | undefined> {
   const row = await getDb()
     .selectFrom("ondc_issue")
-    .select(["issue_id", "status", "resolution", "created_at", "updated_at"])
+    .select(["issue_id", "status", "resolution", "resolution_action", "created_at", "updated_at"])
     .where("bap_id", "=", bapId)
     .where("issue_id", "=", issueId)
     .executeTakeFirst();
@@ -200,7 +209,7 @@ export type ResolveResult = { ok: true } | { ok: false; reason: "not-found" | "n
  * the buyer app's next `issue_status` gets the same answer.
  */
 export async function resolveOndcIssue(
-  input: { id: string; note: string; now?: string },
+  input: { id: string; note: string; action: ResolutionAction; now?: string },
   push: OndcPush = pushNotConnected,
 ): Promise<ResolveResult> {
   const now = input.now ?? new Date().toISOString();
@@ -212,7 +221,7 @@ export async function resolveOndcIssue(
       if (issue.status !== "OPEN" && issue.status !== "PROCESSING") return { ok: false, reason: "not-open" } as const;
       const changed = await trx
         .updateTable("ondc_issue")
-        .set({ status: "RESOLVED", resolution: input.note, updated_at: now })
+        .set({ status: "RESOLVED", resolution: input.note, resolution_action: input.action, updated_at: now })
         .where("id", "=", issue.id)
         .where("status", "in", ["OPEN", "PROCESSING"])
         .executeTakeFirst();
@@ -221,7 +230,7 @@ export async function resolveOndcIssue(
         kind: "ondc_issue.resolve",
         object: { type: "ondc_issue", id: issue.id },
         before: { status: issue.status, resolution: issue.resolution },
-        after: { status: "RESOLVED", resolution: input.note },
+        after: { status: "RESOLVED", resolution: input.note, action: input.action },
       });
       const order = await trx
         .selectFrom("ondc_order")
@@ -231,7 +240,7 @@ export async function resolveOndcIssue(
         .executeTakeFirst();
       return {
         ok: true,
-        issue: { ...issue, status: "RESOLVED" as const, resolution: input.note, updated_at: now },
+        issue: { ...issue, status: "RESOLVED" as const, resolution: input.note, resolution_action: input.action, updated_at: now },
         bapUri: order?.bap_uri,
       } as const;
     });
