@@ -14,7 +14,8 @@ import { issueStatusCall } from "~/features/ondc/server/calls/issue-status.serve
 import { ratingCall } from "~/features/ondc/server/calls/rating.server";
 import type { OndcCallHandler } from "~/features/ondc/server/calls/call";
 import { resolveOndcIssue } from "~/features/ondc/server/ondc-issues.server";
-import { createCustomer, createOrder, createProduct } from "../factories";
+import { listVendorOrderLines } from "~/features/vendor-shops/server/vendor-orders.server";
+import { createCustomer, createOrder, createProduct, createVendor } from "../factories";
 import { get, post, run, signIn } from "../route-calls";
 
 /**
@@ -250,6 +251,22 @@ describe("ONDC orders in the admin", () => {
       { label: "Withheld", value: "₹0" },
       { label: "Settled to", value: "Angle Agro, State Bank of India account ending 7890 (IFSC SBIN0000001)" },
     ]);
+  });
+});
+
+describe("ONDC orders on a vendor's orders page", () => {
+  it("marks the vendor's order that a buyer app placed, and not the others", async () => {
+    const vendor = await createVendor();
+    const o = await ondcOrder();
+    const plain = await createOrder((await createCustomer()).id, [(await createProduct()).id]);
+    await getDb().updateTable("order_line").set({ vendor_id: vendor.id }).where("order_id", "in", [o.orderId, plain.id]).execute();
+    const page = await listVendorOrderLines(vendor.id);
+    expect(page.rows.map((r) => [r.orderId, r.ondc]).sort()).toEqual(
+      [
+        [o.orderId, true],
+        [plain.id, false],
+      ].sort(),
+    );
   });
 });
 
