@@ -14,7 +14,8 @@ import { issueStatusCall } from "~/features/ondc/server/calls/issue-status.serve
 import { ratingCall } from "~/features/ondc/server/calls/rating.server";
 import type { OndcCallHandler } from "~/features/ondc/server/calls/call";
 import { resolveOndcIssue } from "~/features/ondc/server/ondc-issues.server";
-import { createCustomer, createOrder, createProduct } from "../factories";
+import { listVendorOrderLines } from "~/features/vendor-shops/server/vendor-orders.server";
+import { createCustomer, createOrder, createProduct, createVendor } from "../factories";
 import { get, post, run, signIn } from "../route-calls";
 
 /**
@@ -80,7 +81,14 @@ async function ondcOrder(bapId = "buyer.example.in") {
       payment_type: "ON-ORDER",
       payment_collected_by: "BAP",
       payment_status: "PAID",
-      settlement: JSON.stringify({ "@ondc/org/buyer_app_finder_fee_type": "percent", "@ondc/org/buyer_app_finder_fee_amount": "3" }),
+      settlement: JSON.stringify({
+        finderFeeType: "percent",
+        finderFeeAmount: "3",
+        basis: "delivery",
+        window: "P1D",
+        withholdingPaise: 0,
+        bank: { accountName: "Angle Agro", accountNumber: "001234567890", bankName: "State Bank of India", ifscCode: "SBIN0000001" },
+      }),
       created_at: now,
       updated_at: now,
     })
@@ -236,7 +244,29 @@ describe("ONDC orders in the admin", () => {
       orderLoader(get(`/admin/orders/${o.orderId}`, admin, { id: o.orderId })),
     );
     expect(page.data.ondc).toMatchObject({ bapId: "paytm.example.in", transactionId: o.transactionId, paymentType: "ON-ORDER" });
-    expect(page.data.ondc?.settlement).toContainEqual({ label: "buyer app finder fee amount", value: "3" });
+    expect(page.data.ondc?.settlement).toEqual([
+      { label: "Buyer app's finder fee", value: "3%" },
+      { label: "Settlement basis", value: "delivery" },
+      { label: "Settlement window", value: "P1D" },
+      { label: "Withheld", value: "₹0" },
+      { label: "Settled to", value: "Angle Agro, State Bank of India account ending 7890 (IFSC SBIN0000001)" },
+    ]);
+  });
+});
+
+describe("ONDC orders on a vendor's orders page", () => {
+  it("marks the vendor's order that a buyer app placed, and not the others", async () => {
+    const vendor = await createVendor();
+    const o = await ondcOrder();
+    const plain = await createOrder((await createCustomer()).id, [(await createProduct()).id]);
+    await getDb().updateTable("order_line").set({ vendor_id: vendor.id }).where("order_id", "in", [o.orderId, plain.id]).execute();
+    const page = await listVendorOrderLines(vendor.id);
+    expect(page.rows.map((r) => [r.orderId, r.ondc]).sort()).toEqual(
+      [
+        [o.orderId, true],
+        [plain.id, false],
+      ].sort(),
+    );
   });
 });
 
@@ -264,6 +294,15 @@ describe("grievances (IGM) and ratings", () => {
       message: { issue: Record<string, unknown> };
     }[];
     expect(status[0]?.message.issue).not.toHaveProperty("resolution");
+    // The complainant's CLOSE says little more than the issue's id; an issue we never had is not found.
+    const close = (id: string) => ({ issue: { id, status: "CLOSED", updated_at: new Date().toISOString() } });
+    expect(await call(issueCall, "issue", o, close("never-raised"))).toEqual([
+      { error: expect.objectContaining({ message: "Issue not found" }) },
+    ]);
+    expect(await call(issueCall, "issue", o, close(issueId))).toHaveLength(1);
+    expect((await getDb().selectFrom("ondc_issue").select("status").where("issue_id", "=", issueId).executeTakeFirstOrThrow()).status).toBe(
+      "CLOSED",
+    );
     expect(await call(issueStatusCall, "issue_status", o, { issue_id: "nope" })).toEqual([
       { error: expect.objectContaining({ message: "Issue not found" }) },
     ]);
@@ -292,10 +331,17 @@ describe("grievances (IGM) and ratings", () => {
       description: "Quantity short\n\nGot 2 bags of urea, ordered 3.",
     });
     const id = listed?.id ?? "";
-    const short = await run<{ error: string }>(() => ondcAction(post("/admin/ondc", { intent: "resolve", id, note: "x" }, admin)));
+    const noAction = await run<{ error: string }>(() =>
+      ondcAction(post("/admin/ondc", { intent: "resolve", id, action: "RESOLVED", note: "Done." }, admin)),
+    );
+    expect(noAction.status).toBe(400);
+    expect(noAction.data.error).toBe("Choose what was done.");
+    const short = await run<{ error: string }>(() =>
+      ondcAction(post("/admin/ondc", { intent: "resolve", id, action: "REPLACEMENT", note: "x" }, admin)),
+    );
     expect(short.status).toBe(400);
     const done = await run(() =>
-      ondcAction(post("/admin/ondc", { intent: "resolve", id, note: "Sent the missing bag on 2 December." }, admin)),
+      ondcAction(post("/admin/ondc", { intent: "resolve", id, action: "REPLACEMENT", note: "Sent the missing bag on 2 December." }, admin)),
     );
     expect(done.status).toBe(303);
     const audit = await getDb()
@@ -308,10 +354,10 @@ describe("grievances (IGM) and ratings", () => {
       message: { issue: Record<string, unknown> };
     }[];
     expect(status[0]?.message.issue).toMatchObject({
-      resolution: { long_desc: "Sent the missing bag on 2 December.", action_triggered: "RESOLVED" },
+      resolution: { long_desc: "Sent the missing bag on 2 December.", action_triggered: "REPLACEMENT" },
       issue_actions: { respondent_actions: [{ respondent_action: "PROCESSING" }, { respondent_action: "RESOLVED" }] },
     });
-    const again = await run(() => ondcAction(post("/admin/ondc", { intent: "resolve", id, note: "Again." }, admin)));
+    const again = await run(() => ondcAction(post("/admin/ondc", { intent: "resolve", id, action: "NO-ACTION", note: "Again." }, admin)));
     expect(again.status).toBe(409);
   });
 
@@ -321,14 +367,19 @@ describe("grievances (IGM) and ratings", () => {
     await call(issueCall, "issue", o, issueMessage(issueId, o.orderId));
     const row = await getDb().selectFrom("ondc_issue").select("id").where("issue_id", "=", issueId).executeTakeFirstOrThrow();
     const pushed: unknown[] = [];
-    expect(await resolveOndcIssue({ id: row.id, note: "Refunded the bag." }, async (...args) => pushed.push(args))).toEqual({ ok: true });
+    expect(
+      await resolveOndcIssue({ id: row.id, note: "Sent a fresh bag.", action: "REPLACEMENT" }, async (...args) => pushed.push(args)),
+    ).toEqual({ ok: true });
     expect(pushed).toEqual([
       [
         { bapId: o.bapId, bapUri: "https://buyer.example.in/ondc", transactionId: o.transactionId },
-        "on_issue_status",
+        "issue_status",
         {
           message: {
-            issue: expect.objectContaining({ id: issueId, resolution: expect.objectContaining({ long_desc: "Refunded the bag." }) }),
+            issue: expect.objectContaining({
+              id: issueId,
+              resolution: expect.objectContaining({ long_desc: "Sent a fresh bag.", action_triggered: "REPLACEMENT" }),
+            }),
           },
         },
       ],

@@ -293,6 +293,7 @@ export interface OndcIssue {
   issue_id: string;
   order_id: string | null;
   resolution: string | null;
+  resolution_action: string | null;
   status: string;
   sub_category: string;
   transaction_id: string;

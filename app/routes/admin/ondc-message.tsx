@@ -4,6 +4,13 @@ import { requireAdminPage } from "~/platform/auth/guards.server";
 import { formatDateTime } from "~/platform/core/dates";
 import { readOndcMessage } from "~/features/ondc/server/admin-ondc.server";
 
+const SIGNATURE_WORDS: Record<string, string> = {
+  verified: "Verified against the registry",
+  refused: "Refused",
+  signed: "Signed by us",
+  unsigned: "Unsigned",
+};
+
 export const meta: Route.MetaFunction = () => [{ title: "ONDC message · Angle Admin" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -22,7 +29,7 @@ export default function AdminOndcMessage({ loaderData }: Pick<Route.ComponentPro
     ["Counterparty", m.counterparty ?? "—"],
     ["Transaction ID", m.transactionId ?? "—"],
     ["Message ID", m.messageId ?? "—"],
-    ["Signature", m.signature + (m.reason ? ` (${m.reason})` : "")],
+    ["Signature", (SIGNATURE_WORDS[m.signature] ?? m.signature) + (m.reason ? ` (${m.reason})` : "")],
     ["HTTP status", m.httpStatus === null ? "—" : String(m.httpStatus)],
     ["Answer", m.ack ?? "—"],
   ];

@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
     await saveOndcSwitch({ enabled });
     return redirectWithToast("/admin/ondc", { description: enabled ? "ONDC is on: buyer apps' calls are answered." : "ONDC is off." });
   }
-  const result = await resolveOndcIssue({ id: parsed.data.id, note: parsed.data.note });
+  const result = await resolveOndcIssue({ id: parsed.data.id, note: parsed.data.note, action: parsed.data.action });
   if (!result.ok) {
     return data(
       { error: "That grievance is no longer open. Please reload the page." },

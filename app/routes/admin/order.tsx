@@ -41,7 +41,7 @@ import { EwayBillRefused, orderEwayBill, recordEwayBill } from "~/features/order
 import { EwayBillSection } from "~/features/orders/ui/eway-bill-section";
 import { PackingSlipLinks } from "~/features/orders/ui/packing-slips";
 // ONDC (docs/decisions/073-ondc-admin.md): an order a buyer app placed shows its buyer app, payment, settlement and grievances.
-import { readOndcOrder } from "~/features/ondc/server/admin-ondc.server";
+import { readOndcOrderForAdmin } from "~/features/ondc/server/admin-ondc.server";
 import { listOrderIssues } from "~/features/ondc/server/ondc-issues.server";
 import { OndcOrderPanel } from "~/features/ondc/ui/ondc-order-panel";
 
@@ -53,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!order) throw data("Order not found", { status: 404 });
   // What the staff role may do here (issue 33): the page offers only those forms.
   const role = staffRoleOf(admin.staffRole);
-  const ondc = await readOndcOrder(order.id);
+  const ondc = await readOndcOrderForAdmin(order.id);
   return {
     ondc,
     ondcIssues: ondc ? await listOrderIssues(order.id) : [],

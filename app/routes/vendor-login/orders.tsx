@@ -66,7 +66,18 @@ export default function VendorOrders({ loaderData, actionData }: Route.Component
           {loaderData.orders.rows.map((o) => (
             <li key={o.orderId} className="rounded-xl bg-white p-4 ring-1 ring-stone-200" data-testid="vendor-order">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-mono font-semibold">#{formatOrderId(o.orderId)}</p>
+                <p className="font-mono font-semibold">
+                  #{formatOrderId(o.orderId)}
+                  {o.ondc ? (
+                    // ONDC is the network's name, the same in Hindi.
+                    <span
+                      className="ml-2 rounded-full bg-indigo-100 px-2 py-0.5 font-sans text-xs font-semibold text-indigo-900"
+                      data-testid="ondc-badge"
+                    >
+                      ONDC
+                    </span>
+                  ) : null}
+                </p>
                 <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[o.status as OrderStatus]}`}>
                   {t(`ui_vendor_order_status_${o.status as OrderStatus}`)}
                 </span>

@@ -12,33 +12,50 @@ import { z } from "zod";
 /** IGM 1.0.0's categories of an issue. */
 export const ISSUE_CATEGORIES = ["ORDER", "ITEM", "FULFILLMENT", "AGENT", "PAYMENT", "TRANSACTION"] as const;
 
+/**
+ * What the store did to resolve an issue, as IGM 1.0.0's `resolution.action_triggered` names it. A refund
+ * is not offered here: it needs its amount and the money moved, which the order's page does.
+ */
+export const RESOLUTION_ACTIONS = ["NO-ACTION", "REPLACEMENT", "CANCEL"] as const;
+export type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];
+export const RESOLUTION_ACTION_LABELS: Record<ResolutionAction, string> = {
+  "NO-ACTION": "Resolved without replacing or cancelling",
+  REPLACEMENT: "The goods were replaced",
+  CANCEL: "The order was cancelled",
+};
+const isResolutionAction = (value: unknown): value is ResolutionAction => (RESOLUTION_ACTIONS as readonly unknown[]).includes(value);
+
 /** How an issue stands with us (ondc_issue.status). */
 export type OndcIssueStatus = "OPEN" | "PROCESSING" | "RESOLVED" | "CLOSED";
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** `issue`'s message: the fields we keep or act on; the rest is in the protocol log. */
+/**
+ * `issue`'s message: the fields we keep or act on; the rest is in the protocol log. An OPEN issue says
+ * all of it; the complainant's CLOSE may carry little more than the issue's id and status.
+ */
 export const IssueMessageSchema = z.object({
-  issue: z.looseObject({
-    id: text(100),
-    category: z.enum(ISSUE_CATEGORIES),
-    // ITM01, FLM02, PMT03 … as IGM's table of sub-categories names them.
-    sub_category: z
-      .string()
-      .trim()
-      .regex(/^[A-Z]{3}\d{2,3}$/),
-    order_details: z.looseObject({ id: text(100), provider_id: text(200).optional() }),
-    description: z.looseObject({ short_desc: text(500), long_desc: z.string().trim().max(5000).optional() }),
-    status: z.enum(["OPEN", "CLOSED"]),
-    created_at: z.iso.datetime({ offset: true }),
-    updated_at: z.iso.datetime({ offset: true }).optional(),
-  }),
+  issue: z.discriminatedUnion("status", [
+    z.looseObject({
+      status: z.literal("OPEN"),
+      id: text(100),
+      category: z.enum(ISSUE_CATEGORIES),
+      // ITM01, FLM02, PMT03 … as IGM's table of sub-categories names them.
+      sub_category: z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{3}\d{2,3}$/),
+      order_details: z.looseObject({ id: text(100), provider_id: text(200).optional() }),
+      description: z.looseObject({ short_desc: text(500), long_desc: z.string().trim().max(5000).optional() }),
+      created_at: z.iso.datetime({ offset: true }),
+    }),
+    z.looseObject({ status: z.literal("CLOSED"), id: text(100) }),
+  ]),
 });
 export type IssueMessage = z.infer<typeof IssueMessageSchema>;
 
 /** `issue_status`'s message: which issue. */
 export const IssueStatusMessageSchema = z.object({ issue_id: text(100) });
-export type IssueStatusMessage = z.infer<typeof IssueStatusMessageSchema>;
 
 /** The admin page's forms: the switch, and an issue resolved with a note the buyer app shows the complainant. */
 export const OndcAdminActionSchema = z.discriminatedUnion("intent", [
@@ -46,6 +63,7 @@ export const OndcAdminActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("resolve"),
     id: z.string().trim().min(1, "Choose an issue.").max(100),
+    action: z.enum(RESOLUTION_ACTIONS, "Choose what was done."),
     note: z.string().trim().min(3, "Write what was done (at least 3 characters).").max(1000, "Keep the note under 1,000 characters."),
   }),
 ]);
@@ -58,6 +76,7 @@ export type StoredIssue = {
   issueId: string;
   status: OndcIssueStatus;
   resolution: string | null;
+  resolutionAction: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -124,7 +143,11 @@ export function onIssueStatusMessage(issue: StoredIssue, who: Respondent) {
           },
         },
       },
-      resolution: { short_desc: issue.resolution.slice(0, 200), long_desc: issue.resolution, action_triggered: "RESOLVED" },
+      resolution: {
+        short_desc: issue.resolution.slice(0, 200),
+        long_desc: issue.resolution,
+        action_triggered: isResolutionAction(issue.resolutionAction) ? issue.resolutionAction : "NO-ACTION",
+      },
     },
   };
 }

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { getDb } from "~/platform/db/db.server";
+import { formatPaise } from "~/platform/core/money";
 import { type Keyset, paginate } from "~/platform/db/keyset.server";
 import type { PageRequest } from "~/platform/core/pagination";
 import type { OndcMessageFilter } from "~/features/ondc/domain/message-filter";
@@ -84,7 +86,7 @@ export async function readOndcMessage(id: string) {
 }
 
 /** The ONDC side of a store order, for its admin page: the buyer app, the transaction, payment and settlement. */
-export async function readOndcOrder(orderId: string) {
+export async function readOndcOrderForAdmin(orderId: string) {
   const o = await getDb()
     .selectFrom("ondc_order")
     .select([
@@ -112,33 +114,46 @@ export async function readOndcOrder(orderId: string) {
   };
 }
 
+const SettlementSchema = z.object({
+  finderFeeType: z.string().optional(),
+  finderFeeAmount: z.string().optional(),
+  basis: z.string().optional(),
+  window: z.string().optional(),
+  withholdingPaise: z.number().int().optional(),
+  bank: z.object({ accountName: z.string(), accountNumber: z.string(), bankName: z.string(), ifscCode: z.string() }).nullable().optional(),
+});
+
 /**
- * The settlement terms as the admin reads them, from whatever the orders code stored: ONDC's payment
- * tags (`@ondc/org/buyer_app_finder_fee_type`, `…_amount`, `settlement_basis`, `settlement_window`,
- * `withholding_amount`, and the bank details of `settlement_details`) as label and value, in order.
+ * The settlement terms as the admin reads them, from what the orders code keeps in ondc_order.settlement:
+ * the buyer app's finder fee, ONDC's settlement basis and window (`delivery`, `P1D`), the amount withheld,
+ * and the store's bank account (its number's last four digits only). Anything else shows as it is.
  */
 export function settlementOf(json: string | null): { label: string; value: string }[] {
   if (!json) return [];
-  let value: unknown;
+  let raw: unknown;
   try {
-    value = JSON.parse(json);
+    raw = JSON.parse(json);
   } catch {
     return [{ label: "Settlement", value: json.slice(0, 500) }];
   }
-  const out: { label: string; value: string }[] = [];
-  const walk = (node: unknown, prefix: string) => {
-    if (out.length >= 40) return;
-    if (node === null || node === undefined) return;
-    if (typeof node !== "object") {
-      out.push({ label: prefix.replaceAll("@ondc/org/", "").replace(/[._]/g, " "), value: String(node) });
-      return;
-    }
-    if (Array.isArray(node)) {
-      for (const [i, item] of node.entries()) walk(item, node.length > 1 ? `${prefix} ${i + 1}` : prefix);
-      return;
-    }
-    for (const [key, child] of Object.entries(node)) walk(child, prefix ? `${prefix}.${key}` : key);
-  };
-  walk(value, "");
-  return out;
+  const parsed = SettlementSchema.safeParse(raw);
+  if (!parsed.success) return [{ label: "Settlement", value: json.slice(0, 500) }];
+  const s = parsed.data;
+  const rows: { label: string; value: string }[] = [];
+  if (s.finderFeeAmount) {
+    rows.push({
+      label: "Buyer app's finder fee",
+      value: s.finderFeeType === "percent" ? `${s.finderFeeAmount}%` : `₹${s.finderFeeAmount}`,
+    });
+  }
+  if (s.basis) rows.push({ label: "Settlement basis", value: s.basis });
+  if (s.window) rows.push({ label: "Settlement window", value: s.window });
+  if (s.withholdingPaise !== undefined) rows.push({ label: "Withheld", value: formatPaise(s.withholdingPaise) });
+  if (s.bank) {
+    rows.push({
+      label: "Settled to",
+      value: `${s.bank.accountName}, ${s.bank.bankName} account ending ${s.bank.accountNumber.slice(-4)} (IFSC ${s.bank.ifscCode})`,
+    });
+  }
+  return rows;
 }

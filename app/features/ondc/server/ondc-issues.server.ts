@@ -4,8 +4,14 @@ import { log } from "~/platform/log.server";
 import { getEnv } from "~/platform/env.server";
 import { recordAudit } from "~/features/audit/server/record-audit.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
-import { ONDC_DOMAIN } from "~/features/ondc/domain/beckn";
-import { type IssueMessage, onIssueStatusMessage, type Respondent, type StoredIssue } from "~/features/ondc/domain/igm";
+import { type BecknError, ONDC_DOMAIN } from "~/features/ondc/domain/beckn";
+import {
+  type IssueMessage,
+  onIssueStatusMessage,
+  type ResolutionAction,
+  type Respondent,
+  type StoredIssue,
+} from "~/features/ondc/domain/igm";
 import type { OndcReply } from "./calls/call";
 import { readOndcIdentity } from "./ondc-identity.server";
 
@@ -31,17 +37,22 @@ const stored = (row: {
   issue_id: string;
   status: StoredIssue["status"];
   resolution: string | null;
+  resolution_action: string | null;
   created_at: string;
   updated_at: string;
 }): StoredIssue => ({
   issueId: row.issue_id,
   status: row.status,
   resolution: row.resolution,
+  resolutionAction: row.resolution_action,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
 
-export type TakenIssue = { ok: true; issue: StoredIssue } | { ok: false; reason: "order-not-found" };
+/** ONDC's retail errors have no "issue not found"; a business error that says so. */
+export const ISSUE_NOT_FOUND: BecknError = { type: "DOMAIN-ERROR", code: "40000", message: "Issue not found" };
+
+export type TakenIssue = { ok: true; issue: StoredIssue } | { ok: false; reason: "order-not-found" | "issue-not-found" };
 
 /**
  * Takes a buyer app's `issue`: a new one is stored as being processed; the same issue again (an
@@ -53,17 +64,9 @@ export async function takeIssue(input: { bapId: string; transactionId: string; m
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const order = await trx
-        .selectFrom("ondc_order")
-        .select(["order_id"])
-        .where("bap_id", "=", input.bapId)
-        .where("order_id", "is not", null)
-        .where((eb) => eb.or([eb("transaction_id", "=", input.transactionId), eb("order_id", "=", issue.order_details.id)]))
-        .executeTakeFirst();
-      if (!order?.order_id) return { ok: false, reason: "order-not-found" } as const;
       const existing = await trx
         .selectFrom("ondc_issue")
-        .select(["id", "issue_id", "status", "resolution", "created_at", "updated_at"])
+        .select(["id", "issue_id", "status", "resolution", "resolution_action", "created_at", "updated_at"])
         .where("bap_id", "=", input.bapId)
         .where("issue_id", "=", issue.id)
         .executeTakeFirst();
@@ -75,6 +78,15 @@ export async function takeIssue(input: { bapId: string; transactionId: string; m
         }
         return { ok: true, issue: stored(existing) } as const;
       }
+      if (issue.status === "CLOSED") return { ok: false, reason: "issue-not-found" } as const;
+      const order = await trx
+        .selectFrom("ondc_order")
+        .select(["order_id"])
+        .where("bap_id", "=", input.bapId)
+        .where("order_id", "is not", null)
+        .where((eb) => eb.or([eb("transaction_id", "=", input.transactionId), eb("order_id", "=", issue.order_details.id)]))
+        .executeTakeFirst();
+      if (!order?.order_id) return { ok: false, reason: "order-not-found" } as const;
       const row = {
         id: newId(),
         bap_id: input.bapId,
@@ -84,8 +96,9 @@ export async function takeIssue(input: { bapId: string; transactionId: string; m
         category: issue.category,
         sub_category: issue.sub_category,
         description: [issue.description.short_desc, issue.description.long_desc].filter(Boolean).join("\n\n"),
-        status: issue.status === "CLOSED" ? ("CLOSED" as const) : ("PROCESSING" as const),
+        status: "PROCESSING" as const,
         resolution: null,
+        resolution_action: null,
         created_at: input.now,
         updated_at: input.now,
       };
@@ -97,7 +110,7 @@ export async function takeIssue(input: { bapId: string; transactionId: string; m
         .execute();
       const saved = await trx
         .selectFrom("ondc_issue")
-        .select(["issue_id", "status", "resolution", "created_at", "updated_at"])
+        .select(["issue_id", "status", "resolution", "resolution_action", "created_at", "updated_at"])
         .where("bap_id", "=", input.bapId)
         .where("issue_id", "=", issue.id)
         .executeTakeFirstOrThrow();
@@ -109,7 +122,7 @@ export async function takeIssue(input: { bapId: string; transactionId: string; m
 export async function findIssue(bapId: string, issueId: string): Promise<StoredIssue | undefined> {
   const row = await getDb()
     .selectFrom("ondc_issue")
-    .select(["issue_id", "status", "resolution", "created_at", "updated_at"])
+    .select(["issue_id", "status", "resolution", "resolution_action", "created_at", "updated_at"])
     .where("bap_id", "=", bapId)
     .where("issue_id", "=", issueId)
     .executeTakeFirst();
@@ -177,8 +190,11 @@ export async function listOrderIssues(orderId: string) {
 
 /** Where an unsolicited callback goes: the buyer app's id and URI and the transaction it belongs to. */
 export type OndcPushTarget = { bapId: string; bapUri: string; transactionId: string; city?: string };
-/** Sends one unsolicited `on_` callback, signed, and logs it (the callbacks module's pushCallback). */
-export type OndcPush = (target: OndcPushTarget, action: "on_issue_status", reply: OndcReply) => Promise<unknown>;
+/**
+ * Sends one unsolicited callback, `on_<action>`, signed, and logs it: the callbacks module's
+ * pushCallback(target, action, reply) fits as it is.
+ */
+export type OndcPush = (target: OndcPushTarget, action: "issue_status", reply: OndcReply) => Promise<unknown>;
 
 /** Until the callbacks' sender is connected, a resolution is stored and logged here, and sent when the buyer app asks (issue_status). */
 const pushNotConnected: OndcPush = async (target, action) => {
@@ -193,7 +209,7 @@ export type ResolveResult = { ok: true } | { ok: false; reason: "not-found" | "n
  * the buyer app's next `issue_status` gets the same answer.
  */
 export async function resolveOndcIssue(
-  input: { id: string; note: string; now?: string },
+  input: { id: string; note: string; action: ResolutionAction; now?: string },
   push: OndcPush = pushNotConnected,
 ): Promise<ResolveResult> {
   const now = input.now ?? new Date().toISOString();
@@ -205,7 +221,7 @@ export async function resolveOndcIssue(
       if (issue.status !== "OPEN" && issue.status !== "PROCESSING") return { ok: false, reason: "not-open" } as const;
       const changed = await trx
         .updateTable("ondc_issue")
-        .set({ status: "RESOLVED", resolution: input.note, updated_at: now })
+        .set({ status: "RESOLVED", resolution: input.note, resolution_action: input.action, updated_at: now })
         .where("id", "=", issue.id)
         .where("status", "in", ["OPEN", "PROCESSING"])
         .executeTakeFirst();
@@ -214,7 +230,7 @@ export async function resolveOndcIssue(
         kind: "ondc_issue.resolve",
         object: { type: "ondc_issue", id: issue.id },
         before: { status: issue.status, resolution: issue.resolution },
-        after: { status: "RESOLVED", resolution: input.note },
+        after: { status: "RESOLVED", resolution: input.note, action: input.action },
       });
       const order = await trx
         .selectFrom("ondc_order")
@@ -224,7 +240,7 @@ export async function resolveOndcIssue(
         .executeTakeFirst();
       return {
         ok: true,
-        issue: { ...issue, status: "RESOLVED" as const, resolution: input.note, updated_at: now },
+        issue: { ...issue, status: "RESOLVED" as const, resolution: input.note, resolution_action: input.action, updated_at: now },
         bapUri: order?.bap_uri,
       } as const;
     });
@@ -233,7 +249,7 @@ export async function resolveOndcIssue(
   if (bapUri) {
     const reply = { message: onIssueStatusMessage(stored(issue), await respondentOf(undefined)) };
     try {
-      await push({ bapId: issue.bap_id, bapUri, transactionId: issue.transaction_id }, "on_issue_status", reply);
+      await push({ bapId: issue.bap_id, bapUri, transactionId: issue.transaction_id }, "issue_status", reply);
     } catch (error) {
       log.error({ err: error, issueId: issue.issue_id }, "ONDC on_issue_status push failed");
     }

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { formatDateTime } from "~/platform/core/dates";
 import { formatOrderId } from "~/platform/core/order-id";
+import { RESOLUTION_ACTION_LABELS, RESOLUTION_ACTIONS } from "~/features/ondc/domain/igm";
 
 export type OndcIssueRow = {
   id: string;
@@ -55,6 +56,23 @@ export function OndcIssues({ issues, canResolve }: { issues: readonly OndcIssueR
                   rows={2}
                   className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2"
                 />
+              </div>
+              <div>
+                <label htmlFor={`resolve-action-${issue.id}`} className="text-sm font-medium text-stone-700">
+                  Outcome
+                </label>
+                <select
+                  id={`resolve-action-${issue.id}`}
+                  name="action"
+                  defaultValue="NO-ACTION"
+                  className="mt-1 block h-10 rounded-lg border border-stone-300 bg-white px-2"
+                >
+                  {RESOLUTION_ACTIONS.map((a) => (
+                    <option key={a} value={a}>
+                      {RESOLUTION_ACTION_LABELS[a]}
+                    </option>
+                  ))}
+                </select>
               </div>
               <button type="submit" name="intent" value="resolve" className="h-10 rounded-lg bg-brand-700 px-4 font-semibold text-white">
                 Resolve

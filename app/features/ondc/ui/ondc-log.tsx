@@ -9,20 +9,16 @@ export type OndcLogRow = {
   action: string;
   transactionId: string | null;
   counterparty: string | null;
-  signature: "verified" | "refused" | "signed" | "unsigned";
+  signature: string;
   reason: string | null;
   httpStatus: number | null;
   ack: string | null;
   createdAt: string;
 };
 
-const SIGNATURE_LABELS = { verified: "Verified", refused: "Refused", signed: "Signed by us", unsigned: "Not signed (registry)" } as const;
-const SIGNATURE_STYLES = {
-  verified: "bg-green-100 text-green-900",
-  refused: "bg-red-100 text-red-900",
-  signed: "bg-stone-100 text-stone-800",
-  unsigned: "bg-amber-100 text-amber-900",
-};
+// "unsigned": the registry's on_subscribe, which ONDC does not sign.
+const SIGNATURE_LABELS: Record<string, string> = { verified: "Verified", refused: "Refused", signed: "Signed by us", unsigned: "Unsigned" };
+const SIGNATURE_STYLES: Record<string, string> = { verified: "bg-green-100 text-green-900", refused: "bg-red-100 text-red-900" };
 
 const columns: Column<OndcLogRow>[] = [
   { header: "Time", nowrap: true, cell: (m) => formatDateTime(m.createdAt) },
@@ -51,8 +47,10 @@ const columns: Column<OndcLogRow>[] = [
     header: "Signature",
     cell: (m) => (
       <>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${SIGNATURE_STYLES[m.signature]}`}>
-          {SIGNATURE_LABELS[m.signature]}
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${SIGNATURE_STYLES[m.signature] ?? "bg-stone-100 text-stone-800"}`}
+        >
+          {SIGNATURE_LABELS[m.signature] ?? m.signature}
         </span>
         {m.reason ? <span className="block text-xs text-stone-600">{m.reason}</span> : null}
       </>

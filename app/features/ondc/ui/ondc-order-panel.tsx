@@ -35,7 +35,10 @@ export function OndcOrderPanel({ ondc, issues }: { ondc: OndcOrderView; issues: 
     ["Buyer app", ondc.bapId],
     ["Transaction ID", ondc.transactionId],
     ["Payment", paymentWords(ondc)],
-    ["Payment status", ondc.paymentStatus ?? "—"],
+    [
+      "Payment status",
+      ondc.paymentStatus === "PAID" ? "Paid" : ondc.paymentStatus === "NOT-PAID" ? "Not paid" : (ondc.paymentStatus ?? "—"),
+    ],
     ...(ondc.paymentReference ? ([["Payment reference", ondc.paymentReference]] as [string, string][]) : []),
     ...ondc.settlement.map((s): [string, string] => [s.label, s.value]),
   ];
@@ -63,7 +66,7 @@ export function OndcOrderPanel({ ondc, issues }: { ondc: OndcOrderView; issues: 
       ) : (
         <ul className="mt-1 space-y-2 text-sm">
           {issues.map((i) => (
-            <li key={i.id}>
+            <li key={i.id} className="whitespace-pre-line">
               <span className="font-semibold">
                 {i.category} · {i.subCategory}
               </span>{" "}

@@ -28,7 +28,10 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
   const page = await paginate(
     db
       .selectFrom("orders")
+      // An order a buyer app placed over ONDC (one ondc_order row at most per order) is marked on the vendor's list.
+      .leftJoin("ondc_order", "ondc_order.order_id", "orders.id")
       .select([
+        "ondc_order.bap_id as ondcBuyerApp",
         "orders.id as orderId",
         "orders.status",
         "orders.payment_status as paymentStatus",
@@ -95,6 +98,7 @@ export async function listVendorOrderLines(vendorId: string, request: PageReques
   const rows = page.rows.map((r) => ({
     documents: documents.filter((d) => d.order_id === r.orderId).map(({ id, kind, number }) => ({ id, kind, number })),
     orderId: r.orderId,
+    ondc: r.ondcBuyerApp !== null,
     status: r.status,
     paymentStatus: r.paymentStatus,
     createdAt: r.createdAt,

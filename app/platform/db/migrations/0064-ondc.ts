@@ -16,7 +16,8 @@ const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof 
  * the settlement terms of the order (JSON), the store's order once confirmed, and the last order
  * state pushed to the buyer app by an unsolicited `on_status`.
  *
- * `ondc_issue`: a grievance raised through IGM `issue` about an order, and how it stands.
+ * `ondc_issue`: a grievance raised through IGM `issue` about an order, and how it stands: once
+ * resolved, the admin's note and what was done (IGM's action_triggered).
  *
  * `product_variant.changed_at`: when a pack size's stock, price, MRP or measure last changed (ISO, UTC),
  * kept by a trigger on both engines, so an incremental catalogue (`catalog_inc`) sees a size sold out by
@@ -85,6 +86,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("description", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("resolution", "text")
+    // IGM 1.0.0's resolution.action_triggered: NO-ACTION, REPLACEMENT, CANCEL (docs/decisions/073-ondc-admin.md).
+    .addColumn("resolution_action", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .addUniqueConstraint("ondc_issue_of_bap", ["bap_id", "issue_id"])

@@ -1,10 +1,6 @@
 import { defineCall } from "./call";
-import type { BecknError } from "~/features/ondc/domain/beckn";
 import { IssueStatusMessageSchema, onIssueStatusMessage } from "~/features/ondc/domain/igm";
-import { findIssue, respondentOf } from "../ondc-issues.server";
-
-/** ONDC's retail errors have no "issue not found"; a business error that says so. */
-const ISSUE_NOT_FOUND: BecknError = { type: "DOMAIN-ERROR", code: "40000", message: "Issue not found" };
+import { findIssue, ISSUE_NOT_FOUND, respondentOf } from "../ondc-issues.server";
 
 /**
  * `issue_status` → `on_issue_status` (IGM 1.0.0): how the buyer app's issue stands — being

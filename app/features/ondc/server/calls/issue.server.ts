@@ -1,7 +1,7 @@
 import { defineCall } from "./call";
 import { ONDC_ERRORS } from "~/features/ondc/domain/beckn";
 import { IssueMessageSchema, onIssueMessage } from "~/features/ondc/domain/igm";
-import { respondentOf, takeIssue } from "../ondc-issues.server";
+import { ISSUE_NOT_FOUND, respondentOf, takeIssue } from "../ondc-issues.server";
 
 /**
  * `issue` → `on_issue` (IGM 1.0.0, docs/decisions/073-ondc-admin.md): the grievance is stored against
@@ -17,7 +17,7 @@ export const issueCall = defineCall({
       message: call.message,
       now: call.receivedAt,
     });
-    if (!taken.ok) return [{ error: ONDC_ERRORS.orderNotFound }];
+    if (!taken.ok) return [{ error: taken.reason === "order-not-found" ? ONDC_ERRORS.orderNotFound : ISSUE_NOT_FOUND }];
     const who = await respondentOf(call.context.bpp_id, call.context.domain);
     return [{ message: onIssueMessage(taken.issue, who) }];
   },
