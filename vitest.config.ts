@@ -45,7 +45,12 @@ export const productionBuildTests = [
   "tests/integration/metrics-and-traces.test.ts",
   "tests/integration/cluster.test.ts",
   // These load the production build into the test's own process, so they run isolated.
-  "tests/integration/fuzz.test.ts",
+  // The hostile-input fuzzing (tests/fuzz/fuzz-suite.ts), in files that the workers share out.
+  "tests/integration/fuzz-store-actions.test.ts",
+  "tests/integration/fuzz-admin-actions.test.ts",
+  "tests/integration/fuzz-vendor-and-settings.test.ts",
+  "tests/integration/fuzz-odd-requests.test.ts",
+  "tests/integration/fuzz-queries.test.ts",
   "tests/integration/languages.test.ts",
   "tests/integration/open-redirect.test.ts",
   "tests/integration/page-cache.test.ts",
