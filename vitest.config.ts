@@ -1,4 +1,6 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { productionBuildTests, unitTests } from "./tests/setup/test-files";
 
 /**
  * Two projects (docs/testing.md):
@@ -7,60 +9,6 @@ import { defineConfig } from "vitest/config";
  * - `integration`: services, routes in-process, migrations, the server: each file gets its own copy of a
  *   migrated template database (tests/setup/), on SQLite or, with TEST_DB=postgres, on PostgreSQL.
  */
-export const unitTests = [
-  "app/features/*/domain/**/*.test.ts",
-  "app/features/*/ui/**/*.test.ts",
-  "app/platform/core/**/*.test.ts",
-  "app/platform/http/**/*.test.ts",
-  "app/platform/i18n/**/*.test.ts",
-  "app/platform/offline/**/*.test.ts",
-  "app/platform/render/**/*.test.ts",
-  "app/features/catalog/server/seed/catalog.test.ts",
-  "app/ui/**/*.test.ts",
-  "server/fake-gateway/**/*.test.ts",
-  "server/locale-routing*.test.ts",
-  "tools/**/*.test.ts",
-  // The local ONDC test network (registry, gateway, buyer app): loopback servers, no database.
-  "tests/ondc-network/*.test.ts",
-  "tests/helpers/*.test.ts",
-];
-
-/**
- * Integration files that need the production build (`integration-build`). Those that load it in
- * process (tests/helpers/production-app.ts) must run isolated: Node keeps the
- * build's modules, with the database and environment they first read, for the worker's lifetime, so
- * each of these runs in a worker of its own. The other integration files share their workers' modules
- * (isolate: false): tests/setup/test-database.ts gives each file its own database and puts the
- * environment back after it, and importing the app's modules once per worker instead of once per file
- * took the SQLite run from 474 s to 181 s.
- */
-export const productionBuildTests = [
-  // These start the built server as processes of their own: they need the build, not isolation, and
-  // are here so that the `integration` project needs no build (npm test starts it before building).
-  "tests/integration/crash-safety.test.ts",
-  "tests/integration/two-instances.test.ts",
-  "tests/integration/job-workers.test.ts",
-  "tests/integration/graceful-stop.test.ts",
-  "tests/integration/second-store.test.ts",
-  "tests/integration/metrics-and-traces.test.ts",
-  "tests/integration/cluster.test.ts",
-  // These load the production build into the test's own process, so they run isolated.
-  "tests/integration/fuzz.test.ts",
-  "tests/integration/languages.test.ts",
-  "tests/integration/open-redirect.test.ts",
-  "tests/integration/page-cache.test.ts",
-  "tests/integration/request-policy.test.ts",
-  "tests/integration/staff-matrix.test.ts",
-  "tests/integration/server-answers.test.ts",
-  "tests/integration/storefront-pages.test.ts",
-  "tests/integration/contact-shown-pages.test.ts",
-  "tests/integration/store-details.test.ts",
-  "tests/integration/hindi-pages.test.ts",
-  "tests/integration/order-page-states.test.ts",
-  "tests/integration/pictures-public-base.test.ts",
-  "tests/integration/tracing-off.test.ts",
-  "tests/integration/s3-spans.test.ts",
-];
 const integrationTests = ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"];
 // A SQLite database's backup is a SQLite matter; PostgreSQL's backups are pg_dump's. Named prepared
 // statements are PostgreSQL's (SQLite's driver keeps its own): that file runs on PostgreSQL only, rather
@@ -76,9 +24,25 @@ const integration = {
   pool: "forks" as const,
 };
 
+/**
+ * Vitest's order (files it has timed, longest first; untimed ones largest first), except that the files
+ * of the `integration-build` project come before the others. Vitest sorts the projects by name, which put
+ * those last: the longest files (a built server each, the fuzzing), started at the end of the SQLite run,
+ * left one of its two workers idle while the other finished them. Started first, the many short
+ * `integration` files fill both workers to the end.
+ */
+class BuildFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => (file.project.name === "integration-build" ? 0 : 1);
+    return sorted.toSorted((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    sequence: { sequencer: BuildFilesFirst },
     globalSetup: ["tests/setup/compile-messages.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -8,7 +8,7 @@ import { xssJourney } from "./fuzz-xss";
  * that shows it opened in the browser with its Content-Security-Policy off (fuzz-xss.ts): nothing
  * runs, the text shows literally. On a store of its own (fuzz-store.ts), whose database the journey
  * reads. The request-only fuzzing (hostile forms, query strings, bodies and methods) needs no
- * browser: tests/integration/fuzz.test.ts.
+ * browser: tests/fuzz/fuzz-suite.ts and the tests/integration/fuzz-*.test.ts files.
  */
 test("hostile text stored anywhere renders as text on every page that shows it", async ({ browser }) => {
   test.setTimeout(120_000);

@@ -15,14 +15,12 @@ import { leftConfirmPage, waitForMail } from "./mail-helpers";
 export const DEVANAGARI = /[\u0900-\u097F]/;
 export const HINDI_WORD = "हिन्दी";
 
-/** The 390 px phone and the 1280 px desktop every Hindi page is checked at. */
 /** The width at which a Hindi page is checked with axe (once per page). */
 const AXE_WIDTH = 390;
 
-export const WIDTHS = [
-  { name: "390 px", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  { name: "1280 px", use: { viewport: { width: 1280, height: 800 } } },
-] as const;
+/** The 390 px phone every Hindi page is opened on; `checkHindiPageAtBothWidths` also checks it at a 1280 px desktop's width. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
 
 /**
  * Latin words a Hindi page may show in its chrome, and why:
@@ -186,6 +184,22 @@ export async function checkHindiPage(page: Page, options: { extra?: readonly str
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   const bad = await seriousViolations(page);
   expect.soft(bad, `${where}: axe WCAG 2.2 AA`).toEqual([]);
+}
+
+/**
+ * `checkHindiPage` on the page as it stands, at the phone's width (with axe), then resized to a 1280 px
+ * desktop (language, overflow and English), then back to the phone's width for whatever the test does
+ * next. One visit serves both widths: the store's layout depends on the width alone (its media queries
+ * and `matchMedia` ask for widths, never for touch or hover), and the page's state (an open menu, a
+ * form's errors) is the same at both, as it was when each width had a test and a visit of its own.
+ */
+export async function checkHindiPageAtBothWidths(page: Page, options: { extra?: readonly string[]; headingIsData?: boolean } = {}) {
+  const phone = page.viewportSize();
+  if (phone?.width !== AXE_WIDTH) throw new Error(`a Hindi page is opened at ${AXE_WIDTH} px, not ${phone?.width}`);
+  await checkHindiPage(page, options);
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+  await checkHindiPage(page, options);
+  await page.setViewportSize(phone);
 }
 
 /** Links to pages of the site that leave Hindi: every same-site link on a Hindi page is under /hi, but for single-language paths. */

@@ -5,7 +5,7 @@ import { addDays, indiaToday } from "../../app/platform/core/india-day";
 import { LICENCE_LABELS, type LicenceKind } from "../../app/features/vendor-shops/domain/licences";
 import { type AdminProduct, unique } from "./admin-helpers";
 import { waitForHydration } from "./fixtures";
-import { confirmInBrowser } from "./mail-helpers";
+import { confirmByEmail, confirmInBrowser } from "./mail-helpers";
 import { toasts } from "./toast-helpers";
 
 const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -17,6 +17,38 @@ export function newGstin() {
 }
 
 export type Vendor = { businessName: string; email: string; password: string; gstNumber: string };
+
+/**
+ * Registers a vendor through the form's endpoint and confirms the emailed link with a request, which
+ * signs the page's browser context in: for tests that need a vendor but are not about registering
+ * (vendor.spec.ts clicks through the form). `origin` is the store's address; the page stays where it is.
+ */
+export async function registerVendor(page: Page, origin: string, overrides: Partial<Vendor> = {}): Promise<Vendor> {
+  const vendor = {
+    businessName: `Kisan Tools ${unique()}`,
+    email: `seller.${unique()}@example.com`,
+    password: "seller-pass-2024",
+    gstNumber: newGstin().toLowerCase(),
+    ...overrides,
+  };
+  const response = await page.request.post(`${origin}/vendor-login?index`, {
+    form: {
+      intent: "register",
+      ...vendor,
+      phone: "91234 56789",
+      street: "Plot 7, MIDC Ambad",
+      city: "Nashik",
+      state: "Maharashtra",
+      pincode: "422010",
+    },
+    headers: { origin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await confirmByEmail(page.request, origin, vendor.email, vendor.password);
+  // The confirmation's "welcome" toast is for a person who clicked the link.
+  await page.context().clearCookies({ name: "angle.toast" });
+  return vendor;
+}
 
 /** Registers a vendor through the form and confirms the email; the page ends on the dashboard. */
 export async function registerVendorInUi(page: Page, overrides: Partial<Vendor> = {}): Promise<Vendor> {

@@ -1924,3 +1924,14 @@ export function exportsAction(source: string) {
 export function isResourceRoute(source: string) {
   return !/export\s+default\b/.test(source);
 }
+
+/**
+ * The pages and resource routes in areas of about equal size, each fuzzed by a test of its own
+ * (tests/integration/fuzz-targets.test.ts checks that every GET target is in exactly one).
+ */
+export const GET_AREAS = {
+  storefront: /^routes\/(store|account)\//,
+  staff: /^routes\/(admin|agent)\//,
+  "vendor and resources": /^routes\/(vendor-login|resources)\//,
+} as const;
+export type GetArea = keyof typeof GET_AREAS;

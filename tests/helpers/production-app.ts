@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import type { createApp } from "../../server/app";
 import { linkToken, sessionCookie } from "../account-links";
 import { getEnv } from "~/platform/env.server";
-import { productionBuildTests } from "../../vitest.config";
+import { productionBuildTests } from "../setup/test-files";
 
 /**
  * The production build served by the Hono app in the test's own process, on the test file's
@@ -19,7 +19,7 @@ export async function loadProductionBuild() {
   // The build's modules outlive a test file in a shared worker: a file loading it runs isolated.
   const file = relative(resolve(import.meta.dirname, "../.."), expect.getState().testPath ?? "");
   if (!productionBuildTests.includes(file))
-    throw new Error(`${file} loads the production build: list it in vitest.config.ts productionBuildTests`);
+    throw new Error(`${file} loads the production build: list it in tests/setup/test-files.ts productionBuildTests`);
   const build = (await import(resolve(BUILD_DIR, "server/index.js"))) as ServerBuild;
   await (build.entry.module as unknown as { ready: Promise<void> }).ready;
   return { build, clientDir: resolve(BUILD_DIR, "client") };
