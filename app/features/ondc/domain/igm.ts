@@ -60,6 +60,14 @@ export const IssueStatusMessageSchema = z.object({ issue_id: text(100) });
 /** The admin page's forms: the switch, and an issue resolved with a note the buyer app shows the complainant. */
 export const OndcAdminActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("switch"), enabled: z.enum(["on", "off"], "Choose on or off.") }),
+  // A seller's location: saved (its GPS and city checked by the locations' own schema) or cleared.
+  z.object({
+    intent: z.literal("location"),
+    providerId: z.string().trim().min(1, "Choose a seller.").max(100),
+    op: z.enum(["save", "clear"], "Choose to save or clear the location.").default("save"),
+    gps: z.string().max(100, "GPS must look like 18.520400,73.856700 (latitude, longitude, six decimals).").default(""),
+    city: z.string().max(20, "City must be an STD code like std:020.").default(""),
+  }),
   z.object({
     intent: z.literal("resolve"),
     id: z.string().trim().min(1, "Choose an issue.").max(100),

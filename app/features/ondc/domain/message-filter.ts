@@ -16,7 +16,7 @@ const FilterSchema = z.object({
       .regex(/^[a-z_]{2,40}$/),
   ),
   transactionId: orNull(z.string().trim().min(1).max(100)),
-  signature: orNull(z.enum(["verified", "refused", "signed"])),
+  signature: orNull(z.enum(["verified", "refused", "signed", "unsigned"])),
 });
 export type OndcMessageFilter = z.infer<typeof FilterSchema>;
 

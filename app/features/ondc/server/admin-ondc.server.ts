@@ -1,62 +1,63 @@
 import { z } from "zod";
-import { getDb } from "~/platform/db/db.server";
+import { type Db, getDb } from "~/platform/db/db.server";
 import { formatPaise } from "~/platform/core/money";
-import { type Keyset, paginate } from "~/platform/db/keyset.server";
-import type { PageRequest } from "~/platform/core/pagination";
-import type { OndcMessageFilter } from "~/features/ondc/domain/message-filter";
+import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
+import { getBankTransferDetails } from "~/features/settings/server/payment-settings.server";
+import { STORE_PROVIDER_ID } from "~/features/ondc/domain/catalog";
+import { ondcConfig } from "./ondc-config.server";
+import { readSellerLocations, type SellerLocation } from "./seller-locations.server";
+
+/** One seller as the admin page lists it: the store or an approved vendor shop, and where it ships from, if set. */
+export type OndcSellerRow = { providerId: string; name: string; location: SellerLocation | null };
 
 /**
- * The protocol log for the admin page (ondc_message): newest first, a page at a time, filtered by
- * direction, action, transaction and signature. Rows leave the body out; one message's body is
- * read alone (`readOndcMessage`), as a body may be 64 KB.
+ * The sellers the catalogue can offer (the store, then each approved vendor shop by name) with the
+ * location saved for each, so the admin sees which are left out of ONDC for want of one.
  */
-export const ONDC_LOG_PAGE_SIZE = 50;
+export async function listOndcSellers(db: Db = getDb()): Promise<OndcSellerRow[]> {
+  const [general, locations, shops] = await Promise.all([
+    getGeneralSettings(db),
+    readSellerLocations(db),
+    db
+      .selectFrom("vendor")
+      .innerJoin("user", "user.id", "vendor.user_id")
+      .select(["vendor.user_id", "vendor.business_name", "user.banned"])
+      .where("user.role", "=", "vendor")
+      .orderBy("vendor.business_name")
+      .orderBy("vendor.user_id")
+      .execute(),
+  ]);
+  return [
+    { providerId: STORE_PROVIDER_ID, name: general.siteTitle, location: locations[STORE_PROVIDER_ID] ?? null },
+    // A banned vendor's listings are suspended (approve-listings.server.ts), so its shop sells nothing on ONDC.
+    ...shops
+      .filter((s) => !s.banned)
+      .map((s) => ({ providerId: s.user_id, name: s.business_name, location: locations[s.user_id] ?? null })),
+  ];
+}
 
-const NEWEST_FIRST: Keyset<{ created_at: string; id: string }> = {
-  keys: [
-    { ref: "ondc_message.created_at", field: "created_at", kind: "string" },
-    { ref: "ondc_message.id", field: "id", kind: "string" },
-  ],
-  order: "desc",
-};
+/** Whether a provider id is one the admin may set a location for: the store, or an approved vendor shop. */
+export async function isOndcSeller(providerId: string, db: Db = getDb()): Promise<boolean> {
+  return (await listOndcSellers(db)).some((s) => s.providerId === providerId);
+}
 
-export async function listOndcLog(filter: OndcMessageFilter, page: PageRequest) {
-  let query = getDb()
-    .selectFrom("ondc_message")
-    .select([
-      "id",
-      "direction",
-      "action",
-      "transaction_id",
-      "message_id",
-      "counterparty",
-      "signature",
-      "reason",
-      "http_status",
-      "ack",
-      "created_at",
-    ]);
-  if (filter.direction) query = query.where("direction", "=", filter.direction);
-  if (filter.action) query = query.where("action", "=", filter.action);
-  if (filter.transactionId) query = query.where("transaction_id", "=", filter.transactionId);
-  if (filter.signature) query = query.where("signature", "=", filter.signature);
-  const result = await paginate(query, NEWEST_FIRST, page, ONDC_LOG_PAGE_SIZE);
-  return {
-    ...result,
-    rows: result.rows.map((m) => ({
-      id: m.id,
-      direction: m.direction,
-      action: m.action,
-      transactionId: m.transaction_id,
-      messageId: m.message_id,
-      counterparty: m.counterparty,
-      signature: m.signature,
-      reason: m.reason,
-      httpStatus: m.http_status === null ? null : Number(m.http_status),
-      ack: m.ack,
-      createdAt: m.created_at,
-    })),
-  };
+/**
+ * Whether `init` can name the account the buyer app settles to: it refuses without the bank-transfer
+ * account's number, IFSC and branch (calls/init.server.ts), so the admin is told what is missing.
+ */
+export async function readSettlementAccount(): Promise<{ complete: boolean; missing: string[] }> {
+  const bank = await getBankTransferDetails();
+  const missing = [!bank?.accountNumber && "account number", !bank?.ifscCode && "IFSC", !bank?.branchName && "branch"].filter(
+    (m): m is string => typeof m === "string",
+  );
+  return { complete: missing.length === 0, missing };
+}
+
+/** The cities (`std:NNN`) the catalogue answers searches for, "*" for all, or null when ONDC is not configured. */
+export function ondcCitiesServed(): "*" | string[] | null {
+  const config = ondcConfig();
+  if (!config) return null;
+  return config.cities === "*" ? "*" : [...config.cities];
 }
 
 /** One logged message with its body pretty-printed (as stored when it is not JSON, e.g. cut at 64 KB). */

@@ -92,32 +92,74 @@ const NEWEST_FIRST: Keyset<{ created_at: string; id: string }> = {
   order: "desc",
 };
 
-/** One page of the log, newest first, for the admin's page. */
-export async function listOndcMessages(filters: OndcMessageFilters = {}) {
-  let query = getDb().selectFrom("ondc_message").selectAll();
+function filtered(filters: OndcMessageFilters) {
+  let query = getDb().selectFrom("ondc_message");
   if (filters.direction) query = query.where("direction", "=", filters.direction);
   if (filters.action) query = query.where("action", "=", filters.action);
   if (filters.transactionId) query = query.where("transaction_id", "=", filters.transactionId);
   if (filters.signature) query = query.where("signature", "=", filters.signature);
-  const page = await paginate(query, NEWEST_FIRST, filters.page ?? FIRST_PAGE, ONDC_LOG_PAGE_SIZE);
+  return query;
+}
+
+/** One page of the log with the bodies, newest first. */
+export async function listOndcMessages(filters: OndcMessageFilters = {}) {
+  const page = await paginate(filtered(filters).selectAll(), NEWEST_FIRST, filters.page ?? FIRST_PAGE, ONDC_LOG_PAGE_SIZE);
   return {
     ...page,
-    rows: page.rows.map(
-      (row): OndcMessageRow => ({
-        id: row.id,
-        direction: row.direction,
-        action: row.action,
-        transactionId: row.transaction_id,
-        messageId: row.message_id,
-        counterparty: row.counterparty,
-        signature: row.signature,
-        reason: row.reason,
-        httpStatus: row.http_status,
-        ack: row.ack,
-        body: row.body,
-        createdAt: row.created_at,
-      }),
-    ),
+    rows: page.rows.map((row): OndcMessageRow => ({ ...headOf(row), body: row.body })),
+  };
+}
+
+export type OndcMessageHead = Omit<OndcMessageRow, "body">;
+
+/**
+ * The same page without the bodies, for the admin's list: a body may be 64 KB, so fifty of them are
+ * not read to show a table of actions; one message's body is read alone when opened.
+ */
+export async function listOndcMessageHeads(filters: OndcMessageFilters = {}) {
+  const query = filtered(filters).select([
+    "id",
+    "direction",
+    "action",
+    "transaction_id",
+    "message_id",
+    "counterparty",
+    "signature",
+    "reason",
+    "http_status",
+    "ack",
+    "created_at",
+  ]);
+  const page = await paginate(query, NEWEST_FIRST, filters.page ?? FIRST_PAGE, ONDC_LOG_PAGE_SIZE);
+  return { ...page, rows: page.rows.map(headOf) };
+}
+
+function headOf(row: {
+  id: string;
+  direction: OndcMessageDirection;
+  action: string;
+  transaction_id: string | null;
+  message_id: string | null;
+  counterparty: string | null;
+  signature: OndcMessageSignature;
+  reason: string | null;
+  http_status: number | string | bigint | null;
+  ack: string | null;
+  created_at: string;
+}): OndcMessageHead {
+  return {
+    id: row.id,
+    direction: row.direction,
+    action: row.action,
+    transactionId: row.transaction_id,
+    messageId: row.message_id,
+    counterparty: row.counterparty,
+    signature: row.signature,
+    reason: row.reason,
+    // PostgreSQL's driver may hand an integer column over as a string.
+    httpStatus: row.http_status === null ? null : Number(row.http_status),
+    ack: row.ack,
+    createdAt: row.created_at,
   };
 }
 

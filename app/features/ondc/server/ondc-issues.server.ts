@@ -12,7 +12,9 @@ import {
   type Respondent,
   type StoredIssue,
 } from "~/features/ondc/domain/igm";
+import { ondcPhone } from "~/features/ondc/domain/catalog";
 import type { OndcReply } from "./calls/call";
+import { pushCallback } from "./callback.server";
 import { readOndcIdentity } from "./ondc-identity.server";
 
 /**
@@ -29,7 +31,8 @@ export async function respondentOf(subscriberId: string | undefined, domain = ON
     domain,
     name: settings.storeLegalName || settings.siteTitle,
     email: settings.supportEmail,
-    phone: settings.supportPhone,
+    // As ONDC's checks want a phone, 10 or 11 digits ("+91 20 4000 1234" is refused as it is).
+    phone: ondcPhone(settings.supportPhone) ?? settings.supportPhone,
   };
 }
 
@@ -199,6 +202,18 @@ export type OndcPush = (target: OndcPushTarget, action: "issue_status", reply: O
 /** Until the callbacks' sender is connected, a resolution is stored and logged here, and sent when the buyer app asks (issue_status). */
 const pushNotConnected: OndcPush = async (target, action) => {
   log.warn({ bapId: target.bapId, transactionId: target.transactionId, action }, "ONDC callback sender not connected: not pushed");
+};
+
+/**
+ * The sender the admin page resolves with: an unsolicited, signed `on_issue_status` through the
+ * callbacks module, which tries three times over several seconds and logs each try. It is not awaited,
+ * so the admin is not kept waiting on a buyer app that is slow or gone (a graceful stop still waits
+ * for it: trackOndcWork); a push that fails, or ONDC not configured, is logged here.
+ */
+export const pushIssueStatus: OndcPush = async (target, action, reply) => {
+  void pushCallback(target, action, reply).catch((error: unknown) =>
+    log.error({ err: error, transactionId: target.transactionId }, "ONDC on_issue_status push failed"),
+  );
 };
 
 export type ResolveResult = { ok: true } | { ok: false; reason: "not-found" | "not-open" };

@@ -14,11 +14,11 @@ export const SellerLocationSchema = z.object({
   gps: z
     .string()
     .trim()
-    .regex(/^-?\d{1,2}\.\d{6,},\s?-?\d{1,3}\.\d{6,}$/),
+    .regex(/^-?\d{1,2}\.\d{6,},\s?-?\d{1,3}\.\d{6,}$/, "GPS must look like 18.520400,73.856700 (latitude, longitude, six decimals)."),
   city: z
     .string()
     .trim()
-    .regex(/^std:\d{2,5}$/),
+    .regex(/^std:\d{2,5}$/, "City must be an STD code like std:020."),
 });
 export type SellerLocation = z.infer<typeof SellerLocationSchema>;
 const SellerLocationsSchema = z.record(z.string(), SellerLocationSchema);

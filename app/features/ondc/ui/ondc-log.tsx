@@ -96,6 +96,7 @@ export function OndcLogFilters({ filter }: { filter: OndcMessageFilter }) {
           <option value="verified">Verified</option>
           <option value="refused">Refused</option>
           <option value="signed">Signed by us</option>
+          <option value="unsigned">Unsigned (the registry's challenge)</option>
         </select>
       </div>
       <button type="submit" className="h-10 rounded-lg bg-stone-800 px-4 font-semibold text-white">
