@@ -30,7 +30,6 @@ const GPS = "18.520400,73.856700";
 
 let network: OndcTestNetwork;
 let store: OndcStore;
-let productId = "";
 let adminId = "";
 
 type Obj = Record<string, unknown>;
@@ -53,17 +52,15 @@ beforeAll(async () => {
     branchName: "Shivajinagar, Pune",
     ifscCode: "SBIN0001234",
   });
-  productId = (
-    await createProduct({
-      name: `Neem Cake ${tag}`,
-      category: "fertilizers",
-      gstRate: 5,
-      variants: [
-        { label: "5 kg", pricePaise: 45_000, stock: 20, packQuantity: 5, packUnit: "kg", mrpPaise: 50_000 },
-        { label: "25 kg", pricePaise: 1_90_000, stock: 5, packQuantity: 25, packUnit: "kg", mrpPaise: 2_10_000 },
-      ],
-    })
-  ).id;
+  await createProduct({
+    name: `Neem Cake ${tag}`,
+    category: "fertilizers",
+    gstRate: 5,
+    variants: [
+      { label: "5 kg", pricePaise: 45_000, stock: 20, packQuantity: 5, packUnit: "kg", mrpPaise: 50_000 },
+      { label: "25 kg", pricePaise: 1_90_000, stock: 5, packQuantity: 25, packUnit: "kg", mrpPaise: 2_10_000 },
+    ],
+  });
   adminId = (
     await createUserWithPassword({ name: "Owner", email: `owner-${tag}@example.in`, password: "journey-pass-2026", role: "admin" })
   ).id;
