@@ -24,7 +24,7 @@ import { loader as documentLoader } from "~/routes/resources/tax-document";
 import { createCustomer, createProduct } from "../factories";
 
 /**
- * ONDC's order calls (docs/decisions/073-ondc-orders.md), each handler's `handle` called as the
+ * ONDC's order calls (docs/decisions/075-ondc-orders.md), each handler's `handle` called as the
  * dispatcher calls it after its ACK, on the engine the run is on: the quote's numbers, the order
  * placed through the storefront's transaction, its status, tracking, cancel, return and the push.
  */

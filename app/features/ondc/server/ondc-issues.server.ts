@@ -16,7 +16,7 @@ import type { OndcReply } from "./calls/call";
 import { readOndcIdentity } from "./ondc-identity.server";
 
 /**
- * Grievances raised through IGM `issue` (docs/decisions/073-ondc-admin.md): kept in ondc_issue, one
+ * Grievances raised through IGM `issue` (docs/decisions/076-ondc-admin.md): kept in ondc_issue, one
  * row per buyer app and issue id, about an order the store took over ONDC; the admin resolves them.
  */
 

@@ -26,7 +26,7 @@ import { readSellerLocations } from "./seller-locations.server";
 
 /**
  * Reads what the ONDC catalogue needs from the store's tables and settings
- * (docs/decisions/073-ondc-catalog.md): the sellers, their products and pack sizes, and the
+ * (docs/decisions/074-ondc-catalog.md): the sellers, their products and pack sizes, and the
  * store-wide terms (tax mode, cash on delivery, where it delivers).
  */
 
