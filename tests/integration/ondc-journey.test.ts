@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { newId } from "~/platform/ids";
@@ -67,6 +68,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // For a check by hand against ONDC's own log validation utility (tests/ondc-network/README.md).
+  const out = process.env.ONDC_MESSAGES_OUT;
+  if (out && network) writeFileSync(out, JSON.stringify(network.buyer.messages(), null, 2));
   await store?.stop();
   await network?.stop();
 });
@@ -149,8 +153,13 @@ async function order(how: "cod" | "prepaid", count: number, phone: string) {
       provider,
       items: items.map((i) => ({ ...i, fulfillment_id: fulfillmentId })),
       billing: who,
-      fulfillments: [{ id: fulfillmentId, type: "Delivery", end }],
+      fulfillments: [{ id: fulfillmentId, type: "Delivery", tracking: false, end }],
       quote,
+      // The buyer app's own terms (its GSTIN) and its acceptance of the seller's, as ONDC's confirm carries them.
+      tags: [
+        { code: "bpp_terms", list: [{ code: "accept_bpp_terms", value: "Y" }] },
+        { code: "bap_terms", list: [{ code: "tax_number", value: "29AAACB1234C1Z5" }] },
+      ],
       payment: {
         ...(draft.payment as Obj),
         ...payment,
