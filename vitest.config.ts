@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { productionBuildTests, unitTests } from "./tests/setup/test-files";
+import { productionBuildTests, unitTests } from "./tests/setup/test-files.ts";
 
 /**
  * Two projects (docs/testing.md):

@@ -19,7 +19,7 @@ import { createCustomer, createOrder, createProduct, createVendor } from "../fac
 import { get, post, run, signIn } from "../route-calls";
 
 /**
- * The ONDC admin page (docs/decisions/073-ondc-admin.md) as the server runs it, the orders list's
+ * The ONDC admin page (docs/decisions/076-ondc-admin.md) as the server runs it, the orders list's
  * ONDC badge, and the grievance and rating calls' handlers, on the engine the run is on.
  */
 const PASSWORD = "ondc-admin-pass-2026";

@@ -11,7 +11,7 @@ import { createLicence, createProduct, createVendor } from "../factories";
 import { sizeOf } from "../sizes";
 
 /**
- * `search` → `on_search` over the store's own tables (docs/decisions/073-ondc-catalog.md), on the
+ * `search` → `on_search` over the store's own tables (docs/decisions/074-ondc-catalog.md), on the
  * engine this run is on: the handler is called as the dispatcher calls it, after the ACK.
  */
 const engine = getDatabase().engine;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "~/platform/db/db.server";
 import { newId } from "~/platform/ids";
@@ -30,7 +31,6 @@ const GPS = "18.520400,73.856700";
 
 let network: OndcTestNetwork;
 let store: OndcStore;
-let productId = "";
 let adminId = "";
 
 type Obj = Record<string, unknown>;
@@ -53,23 +53,24 @@ beforeAll(async () => {
     branchName: "Shivajinagar, Pune",
     ifscCode: "SBIN0001234",
   });
-  productId = (
-    await createProduct({
-      name: `Neem Cake ${tag}`,
-      category: "fertilizers",
-      gstRate: 5,
-      variants: [
-        { label: "5 kg", pricePaise: 45_000, stock: 20, packQuantity: 5, packUnit: "kg", mrpPaise: 50_000 },
-        { label: "25 kg", pricePaise: 1_90_000, stock: 5, packQuantity: 25, packUnit: "kg", mrpPaise: 2_10_000 },
-      ],
-    })
-  ).id;
+  await createProduct({
+    name: `Neem Cake ${tag}`,
+    category: "fertilizers",
+    gstRate: 5,
+    variants: [
+      { label: "5 kg", pricePaise: 45_000, stock: 20, packQuantity: 5, packUnit: "kg", mrpPaise: 50_000 },
+      { label: "25 kg", pricePaise: 1_90_000, stock: 5, packQuantity: 25, packUnit: "kg", mrpPaise: 2_10_000 },
+    ],
+  });
   adminId = (
     await createUserWithPassword({ name: "Owner", email: `owner-${tag}@example.in`, password: "journey-pass-2026", role: "admin" })
   ).id;
 });
 
 afterAll(async () => {
+  // For a check by hand against ONDC's own log validation utility (tests/ondc-network/README.md).
+  const out = process.env.ONDC_MESSAGES_OUT;
+  if (out && network) writeFileSync(out, JSON.stringify(network.buyer.messages(), null, 2));
   await store?.stop();
   await network?.stop();
 });
@@ -152,8 +153,13 @@ async function order(how: "cod" | "prepaid", count: number, phone: string) {
       provider,
       items: items.map((i) => ({ ...i, fulfillment_id: fulfillmentId })),
       billing: who,
-      fulfillments: [{ id: fulfillmentId, type: "Delivery", end }],
+      fulfillments: [{ id: fulfillmentId, type: "Delivery", tracking: false, end }],
       quote,
+      // The buyer app's own terms (its GSTIN) and its acceptance of the seller's, as ONDC's confirm carries them.
+      tags: [
+        { code: "bpp_terms", list: [{ code: "accept_bpp_terms", value: "Y" }] },
+        { code: "bap_terms", list: [{ code: "tax_number", value: "29AAACB1234C1Z5" }] },
+      ],
       payment: {
         ...(draft.payment as Obj),
         ...payment,

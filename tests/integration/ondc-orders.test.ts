@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { newId } from "~/platform/ids";
 import type { BecknContext } from "~/features/ondc/domain/beckn";
@@ -24,7 +24,7 @@ import { loader as documentLoader } from "~/routes/resources/tax-document";
 import { createCustomer, createProduct } from "../factories";
 
 /**
- * ONDC's order calls (docs/decisions/073-ondc-orders.md), each handler's `handle` called as the
+ * ONDC's order calls (docs/decisions/075-ondc-orders.md), each handler's `handle` called as the
  * dispatcher calls it after its ACK, on the engine the run is on: the quote's numbers, the order
  * placed through the storefront's transaction, its status, tracking, cancel, return and the push.
  */
@@ -140,9 +140,23 @@ async function buy(variantId: string, count: number, how: "cod" | "prepaid" = "c
   return { transactionId, confirmed, ondcOrderId: message.order.id, mobile, quote, message };
 }
 
+/** The store's bank account, as its bank-transfer method keeps it, is where buyer apps settle. */
+const settlementAccount = {
+  enabled: "on",
+  accountName: "Angle Agri Stores Pvt Ltd",
+  accountNumber: "123456789012",
+  bankName: "State Bank of India",
+  branchName: "Camp, Pune",
+  ifscCode: "SBIN0001234",
+};
+beforeAll(async () => {
+  await savePaymentMethod("bankTransfer", settlementAccount);
+});
+
 describe("select", () => {
   it("quotes with the store's prices, GST and delivery, exactly, the breakup adding up to the total", async () => {
-    // ₹1,000.00 before GST at 18%, two of them: ₹2,000.00 + ₹360.00 GST; goods of ₹2,360.00 pay the ₹500.00 delivery (GST within it).
+    // ₹1,000.00 before GST at 18%, two of them: ₹1,180.00 each with GST, as the catalogue shows them (the
+    // tax line is only the order's GST rounding, none here); goods of ₹2,360.00 pay the ₹500.00 delivery (GST within it).
     const product = await createProduct({ pricePaise: 100_000, stock: 10, gstRate: 18 });
     const variantId = await variantOf(product.id);
     const reply = await call(selectCall, "select", `txn-${newId(12)}`, selectMessage(variantId, 2));
@@ -151,8 +165,8 @@ describe("select", () => {
     expect(quote.price).toEqual({ currency: "INR", value: "2860.00" });
     const lines = quote.breakup.map((b) => [b["@ondc/org/title_type"], b.price.value]);
     expect(lines).toEqual([
-      ["item", "2000.00"],
-      ["tax", "360.00"],
+      ["item", "2360.00"],
+      ["tax", "0.00"],
       ["delivery", "500.00"],
     ]);
     const paise = quote.breakup.reduce((sum, b) => sum + Math.round(Number(b.price.value) * 100), 0);
@@ -234,6 +248,21 @@ describe("init and confirm", () => {
     ).toBeUndefined();
   });
 
+  it("refuses init while the store's settlement account lacks its branch (ONDC's settlement details need it)", async () => {
+    const product = await createProduct({ pricePaise: 10_000, stock: 5 });
+    const variantId = await variantOf(product.id);
+    const transactionId = `txn-${newId(12)}`;
+    await call(selectCall, "select", transactionId, selectMessage(variantId, 1));
+    await savePaymentMethod("bankTransfer", { ...settlementAccount, branchName: "" });
+    try {
+      const init = await call(initCall, "init", transactionId, initMessage(variantId, 1, phone()));
+      expect(init.error?.code).toBe(ONDC_ERRORS.businessError.code);
+      expect((await ondcRow(transactionId)).state).toBe("selected");
+    } finally {
+      await savePaymentMethod("bankTransfer", settlementAccount);
+    }
+  });
+
   it("refuses cash on delivery where the store does not allow it, or above its cap (40004)", async () => {
     const product = await createProduct({ pricePaise: 100_000, stock: 10 });
     const variantId = await variantOf(product.id);
@@ -252,14 +281,6 @@ describe("init and confirm", () => {
   it("places a cash-on-delivery order through the store's transaction: stock moves, the order is the buyer's, invoiced when the store confirms it", async () => {
     const product = await createProduct({ pricePaise: 100_000, stock: 10 });
     const variantId = await variantOf(product.id);
-    // The store's bank account, as its bank-transfer method keeps it, is where buyer apps settle.
-    await savePaymentMethod("bankTransfer", {
-      enabled: "on",
-      accountName: "Angle Agri Stores Pvt Ltd",
-      accountNumber: "123456789012",
-      bankName: "State Bank of India",
-      ifscCode: "SBIN0001234",
-    });
     // Where the store ships from, as the catalogue keeps it.
     await saveSetting("ondc_locations", { store: { gps: "18.520430,73.856744", city: "std:020" } });
     const { transactionId, confirmed, ondcOrderId, mobile, quote } = await buy(variantId, 2);

@@ -159,7 +159,7 @@ const RULES: readonly (readonly [string, Rule])[] = [
   ["/admin/users", { read: "customers.read", write: "users" }],
   ["/admin/messages", { read: "messages", write: "messages" }],
   ["/admin/outbox", { read: "settings", write: "settings" }],
-  // ONDC (docs/decisions/073-ondc-admin.md): the store's identity on the network, its switch, the protocol
+  // ONDC (docs/decisions/076-ondc-admin.md): the store's identity on the network, its switch, the protocol
   // log and the grievances: the owner's, as the settings are.
   ["/admin/ondc", { read: "settings", write: "settings" }],
   ["/admin/ondc/messages/:id", { read: "settings", write: "settings" }],

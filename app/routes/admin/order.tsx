@@ -40,7 +40,7 @@ import { lotLineEnglish } from "~/features/lots/domain/line-lots";
 import { EwayBillRefused, orderEwayBill, recordEwayBill } from "~/features/orders/server/eway-bill.server";
 import { EwayBillSection } from "~/features/orders/ui/eway-bill-section";
 import { PackingSlipLinks } from "~/features/orders/ui/packing-slips";
-// ONDC (docs/decisions/073-ondc-admin.md): an order a buyer app placed shows its buyer app, payment, settlement and grievances.
+// ONDC (docs/decisions/076-ondc-admin.md): an order a buyer app placed shows its buyer app, payment, settlement and grievances.
 import { readOndcOrderForAdmin } from "~/features/ondc/server/admin-ondc.server";
 import { listOrderIssues } from "~/features/ondc/server/ondc-issues.server";
 import { OndcOrderPanel } from "~/features/ondc/ui/ondc-order-panel";

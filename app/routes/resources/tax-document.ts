@@ -9,7 +9,7 @@ import { orderLinkTokenMatches } from "~/features/orders/server/order-link-token
  * the order's customer, the vendor who issued it, or an admin gets it; anyone else — a guest,
  * another customer, another vendor — gets the same 404 as for an id that does not exist. A signed
  * link (`?t=`, the document's own signature) opens that one document to whoever holds it: an ONDC
- * buyer app is given its buyer's invoice so (docs/decisions/073-ondc-orders.md).
+ * buyer app is given its buyer's invoice so (docs/decisions/075-ondc-orders.md).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getSessionUser(request);

@@ -5,7 +5,7 @@ import { displayPrice, type TaxMode } from "~/features/tax/domain/gst";
 
 /**
  * The store's catalogue as an ONDC `on_search` carries it (retail 1.2.0 as AGR10 uses it;
- * docs/decisions/073-ondc-catalog.md). Pure: the server reads the rows and the settings, this
+ * docs/decisions/074-ondc-catalog.md). Pure: the server reads the rows and the settings, this
  * shapes them. One provider per seller (the store, and each vendor shop: each invoices under its own
  * GSTIN), one item per pack size, each product a variant group of its sizes.
  */

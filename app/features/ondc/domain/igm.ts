@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Grievances over ONDC: the IGM 1.0.0 calls `issue` and `issue_status` a buyer app makes of a seller
- * app, and what the seller answers (docs/decisions/073-ondc-admin.md). Read from ONDC's IGM 1.0.0
+ * app, and what the seller answers (docs/decisions/076-ondc-admin.md). Read from ONDC's IGM 1.0.0
  * specification and ONDC-Official/seller-app-igm (`interfaces/BaseInterface.ts`): an issue names its
  * order, its category and sub-category (`ITM02`, `FLM01`, …), says what is wrong, and carries the
  * complainant's actions (OPEN, ESCALATE, CLOSE); the seller answers with its own actions (PROCESSING,

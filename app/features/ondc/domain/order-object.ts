@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * How an ONDC order reads from the store's order (docs/decisions/073-ondc-orders.md), and the parts of
+ * How an ONDC order reads from the store's order (docs/decisions/075-ondc-orders.md), and the parts of
  * the buyer's messages every order call shares. The states are retail 1.2's as ONDC's log validation
  * utility lists them (ONDC-Official/log-validation-utility, constants/index.ts: order states Created,
  * Accepted, In-progress, Completed, Cancelled; fulfillment states Pending, Packed, Agent-assigned,

@@ -45,24 +45,48 @@ describe("ONDC quote arithmetic", () => {
     for (const bad of ["12.345", "1e3", "", "₹12", "12.", "NaN", " - 1"]) expect(paiseOf(bad)).toBeNull();
   });
 
-  it("lays the quote out as ONDC's breakup, adding up to its price to the paisa", () => {
+  it("lays the quote out as ONDC's breakup, at the catalogue's prices with GST, adding up to its price to the paisa", () => {
     const breakup = breakupOf(quote);
+    // Items at their GST-inclusive unit prices; the discount with the GST it saves (10.01 + 1.46); the
+    // tax lines only what the order's GST differs from the unit prices by (nothing here).
     expect(breakup.map((b) => [b["@ondc/org/title_type"], b["@ondc/org/item_id"], (b.price as { value: string }).value])).toEqual([
-      ["item", "size000001", "999.99"],
-      ["discount", "size000001", "-10.01"],
-      ["tax", "size000001", "48.52"],
-      ["item", "size000002", "199.99"],
-      ["tax", "size000002", "36.00"],
+      ["item", "size000001", "1049.97"],
+      ["discount", "size000001", "-11.47"],
+      ["tax", "size000001", "0.00"],
+      ["item", "size000002", "235.99"],
+      ["tax", "size000002", "0.00"],
       ["delivery", "store-delivery", "500.00"],
     ]);
+    expect(breakup[0]).toMatchObject({ item: { price: { value: "349.99" } } });
     const sum = breakup.reduce((s, b) => s + (paiseOf((b.price as { value: string }).value) ?? Number.NaN), 0);
     expect(sum).toBe(quote.totalPaise);
     expect(breakupTotal(quote)).toBe(quote.totalPaise);
     expect(ondcQuote(quote).price).toEqual({ currency: "INR", value: rupeesOf(quote.totalPaise) });
-    expect(breakup[3]).toMatchObject({
+    // Stock is on_select's alone.
+    expect(breakup[3]).not.toHaveProperty("item.quantity");
+    expect(breakupOf(quote, { stock: true })[3]).toMatchObject({
       "@ondc/org/item_quantity": { count: 1 },
       item: { quantity: { available: { count: "99" }, maximum: { count: "1" } } },
     });
+  });
+
+  it("puts a paisa of GST rounding on the tax line, so the line is still what the order charges", () => {
+    // ₹3.33 at 5%: 3.50 a unit with GST, but the order's GST on 3 × 3.33 = 9.99 is 0.50, not 3 × 0.17.
+    const line = {
+      itemId: "s3",
+      title: "Seed",
+      asked: 3,
+      count: 3,
+      available: 9,
+      unitPaise: 333,
+      unitWithGstPaise: 350,
+      discountPaise: 0,
+      taxPaise: 50,
+    };
+    const small: StoreQuote = { providerId: "store", lines: [line], deliveryPaise: 0, totalPaise: 999 + 50 };
+    const breakup = breakupOf(small);
+    expect(breakup.map((b) => (b.price as { value: string }).value)).toEqual(["10.50", "-0.01", "0.00"]);
+    expect(breakupTotal(small)).toBe(small.totalPaise);
   });
 
   it("takes back only our own quote: a changed total or line is not ours", () => {

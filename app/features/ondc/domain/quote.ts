@@ -1,6 +1,6 @@
 /**
  * An ONDC quote (`quote.price`, `quote.breakup`, `ttl`) made from the store's own pricing, in paise
- * (docs/decisions/073-ondc-orders.md). ONDC writes money as decimal strings of rupees; ours is whole
+ * (docs/decisions/075-ondc-orders.md). ONDC writes money as decimal strings of rupees; ours is whole
  * paise, so the conversion is exact both ways and the breakup adds up to the price to the paisa.
  *
  * The breakup follows ONDC's retail 1.2 quote as its log validation utility checks it

@@ -9,7 +9,7 @@ import type { OndcOrderRow, StoreOrderView } from "./ondc-orders.server";
  * it ships; the stock goes back, an invoice gets its credit note. Cash on delivery has nothing to
  * refund. An `ondc_prepaid` order's money is with the buyer app, which refunds the buyer and keeps it
  * out of what it settles with the store: recorded as the order's refund, a payout whose reference names
- * the transaction, so the store's money adds up (docs/decisions/073-ondc-orders.md). The transaction is
+ * the transaction, so the store's money adds up (docs/decisions/075-ondc-orders.md). The transaction is
  * marked cancelled, and as told: on_cancel says it, so no on_status follows for it.
  */
 export async function cancelOndcOrder(

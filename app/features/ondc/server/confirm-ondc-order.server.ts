@@ -44,7 +44,7 @@ function errorOfRefusal(error: OrderRefused): BecknError {
 }
 
 /**
- * Confirms a transaction as a real order (docs/decisions/073-ondc-orders.md). Checked first, writing
+ * Confirms a transaction as a real order (docs/decisions/075-ondc-orders.md). Checked first, writing
  * nothing: the transaction was initialised; how it pays (ON-FULFILLMENT: cash on delivery;
  * ON-ORDER collected by the buyer app and PAID: `ondc_prepaid`; else 40004); the items quoted again for
  * the buyer, and the quote the buyer app sends (its total, its breakup, the payment's amount) ours to

@@ -18,7 +18,7 @@ import { pushCallback } from "./callback.server";
 import { readOndcIdentity } from "./ondc-identity.server";
 
 /**
- * Grievances raised through IGM `issue` (docs/decisions/073-ondc-admin.md): kept in ondc_issue, one
+ * Grievances raised through IGM `issue` (docs/decisions/076-ondc-admin.md): kept in ondc_issue, one
  * row per buyer app and issue id, about an order the store took over ONDC; the admin resolves them.
  */
 

@@ -24,7 +24,7 @@ import { getEnv } from "~/platform/env.server";
 import { type OndcDelivery, STORE_PROVIDER } from "./ondc-quote.server";
 
 /*
- * One buyer app's transaction with the store (ondc_order, docs/decisions/073-ondc-orders.md): what
+ * One buyer app's transaction with the store (ondc_order, docs/decisions/075-ondc-orders.md): what
  * select, init and confirm wrote, the store's account for the buyer, and the ONDC order object every
  * later callback carries, built from the row and the store's order as it is now.
  */
@@ -416,7 +416,7 @@ export type SellerStart = {
 
 /**
  * Where a seller's goods leave from: its location's GPS as the catalogue keeps it (the setting
- * `ondc_locations`, by provider id: docs/decisions/073-ondc-catalog.md), and its address: a vendor's
+ * `ondc_locations`, by provider id: docs/decisions/074-ondc-catalog.md), and its address: a vendor's
  * business address, or the store's registered (GST) address read into its parts. Null without a GPS:
  * ONDC asks for one, and none is better than a made-up one.
  */

@@ -21,13 +21,12 @@ import {
   type CatalogTerms,
   type Serviceability,
   STORE_PROVIDER_ID,
-  locationIdOf,
 } from "~/features/ondc/domain/catalog";
 import { readSellerLocations } from "./seller-locations.server";
 
 /**
  * Reads what the ONDC catalogue needs from the store's tables and settings
- * (docs/decisions/073-ondc-catalog.md): the sellers, their products and pack sizes, and the
+ * (docs/decisions/074-ondc-catalog.md): the sellers, their products and pack sizes, and the
  * store-wide terms (tax mode, cash on delivery, where it delivers).
  */
 
@@ -294,36 +293,5 @@ export async function readCatalog(scope: CatalogScope, db: Db = getDb(), now: Da
       serviceability: await serviceabilityOf(delivery, db),
       returnWindowDays: RETURN_WINDOW_DAYS,
     },
-  };
-}
-
-/** Where a seller ships from, as the catalogue's location gives it: an order's pickup (`fulfillments[].start`). */
-export type SellerPlace = {
-  id: string;
-  name: string;
-  gps: string | null;
-  address: { street: string; locality: string; city: string; state: string; areaCode: string };
-};
-
-/** One seller's location (the store's registered address, or a vendor shop's), or null for an unknown provider. */
-export async function readSellerLocation(providerId: string, db: Db = getDb()): Promise<SellerPlace | null> {
-  const gps = (await readSellerLocations(db))[providerId]?.gps ?? null;
-  const id = locationIdOf(providerId);
-  if (providerId === STORE_PROVIDER_ID) {
-    const general = await getGeneralSettings(db);
-    return { id, name: general.siteTitle, gps, address: await storeAddress(general.storeGstAddress, db) };
-  }
-  const shop = await db
-    .selectFrom("vendor")
-    .select(["business_name", "street", "city", "state", "pincode"])
-    .where("user_id", "=", providerId)
-    .executeTakeFirst();
-  if (!shop) return null;
-  const street = shop.street ?? "";
-  return {
-    id,
-    name: shop.business_name,
-    gps,
-    address: { street, locality: street, city: shop.city ?? "", state: shop.state ?? "", areaCode: shop.pincode ?? "" },
   };
 }

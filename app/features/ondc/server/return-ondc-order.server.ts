@@ -6,7 +6,7 @@ import { ReturnRefused, requestReturn } from "~/features/orders/server/request-r
 /**
  * A buyer app's return of an item of a delivered order, as the customer's own return request
  * (requestReturn): the line is the order's line of that pack size. Its refund is decided and paid as
- * any return's; an `ondc_prepaid` order's through the buyer app (docs/decisions/073-ondc-orders.md).
+ * any return's; an `ondc_prepaid` order's through the buyer app (docs/decisions/075-ondc-orders.md).
  */
 export async function requestOndcReturn(
   orderId: string,

@@ -4,7 +4,7 @@ import { readSetting, saveSetting } from "~/features/settings/server/save-settin
 
 /**
  * Where each seller ships from, as ONDC needs it and the store's tables do not hold it
- * (docs/decisions/073-ondc-catalog.md), by provider id (`store`, or a vendor's id), in the setting
+ * (docs/decisions/074-ondc-catalog.md), by provider id (`store`, or a vendor's id), in the setting
  * `ondc_locations`: the GPS ("lat,lng", at least six decimals, as ONDC's checks ask) and the ONDC
  * city (`std:<STD code>`) the location is in. ONDC requires a location's GPS, and its log checks hold
  * that an `on_search` for a city carries only providers located in it; a seller without a saved

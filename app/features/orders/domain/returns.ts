@@ -97,7 +97,7 @@ export type OrderMoney = { status: OrderStatus; paymentMethod: string; paymentSt
  * ships; admins any time before delivery. A paid order that was not paid online can only be
  * refunded by a payout an admin sends and records, so its customer asks us to cancel it. An ONDC
  * order its buyer app collected is refunded by that buyer app, out of what it settles with the store
- * (docs/decisions/073-ondc-orders.md): its buyer may cancel it, and the refund is recorded as a payout.
+ * (docs/decisions/075-ondc-orders.md): its buyer may cancel it, and the refund is recorded as a payout.
  */
 export function cancelRefusal(order: OrderMoney, actor: CancelActor): Refusal | null {
   // An admin gets the status table's own words (docs/decisions/005-order-status-rules.md).

@@ -9,7 +9,7 @@ import { type Locale, localizePath } from "~/platform/i18n/locale";
  * for one purpose, so a link opens that order only, and for that one thing only. A purpose is also the
  * page's last segment: /orders/:orderId/not-mine, /orders/:orderId/pay. A "document" token signs a tax
  * document's id instead: /documents/:documentId?t=… opens that one document (an ONDC buyer app's link
- * to the invoice, docs/decisions/073-ondc-orders.md).
+ * to the invoice, docs/decisions/075-ondc-orders.md).
  */
 export type OrderLinkPurpose = "not-mine" | "pay" | "document";
 

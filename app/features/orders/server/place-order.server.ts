@@ -120,7 +120,7 @@ export async function placeOrder(
     check?: (trx: Db) => Promise<void>;
     /** A discount a member of staff gives (docs/decisions/064-draft-orders.md), judged against the goods' value here. */
     staffDiscount?: StaffDiscount;
-    /** An order a buyer app placed on ONDC (docs/decisions/073-ondc-orders.md), counted as such. */
+    /** An order a buyer app placed on ONDC (docs/decisions/075-ondc-orders.md), counted as such. */
     channel?: "ondc";
   } = {},
 ): Promise<{ orderId: string; created: boolean }> {

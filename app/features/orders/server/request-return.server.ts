@@ -135,7 +135,7 @@ export async function requestReturn(
       if (input.quantity > Number(line.quantity)) throw new ReturnRefused(returnQuantityTooHigh(Number(line.quantity)), 400, "quantity");
       const amountPaise = returnedAmounts(amountsOf(line), input.quantity).total;
       if (amountPaise <= 0) throw new ReturnRefused(refusal("orders.free_item"), 409);
-      // An ONDC order its buyer app collected is refunded by that buyer app (docs/decisions/073-ondc-orders.md): no payout details.
+      // An ONDC order its buyer app collected is refunded by that buyer app (docs/decisions/075-ondc-orders.md): no payout details.
       const refundedAtSource = isPrepaidMethod(order.payment_method) || order.payment_method === ONDC_PREPAID;
       const payout = refundedAtSource ? null : input.payout;
       if (!refundedAtSource && !payout) throw new ReturnRefused(refusal("orders.refund_to"), 400, "refundTo");

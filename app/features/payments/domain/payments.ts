@@ -112,7 +112,7 @@ export const RECEIVED = ["paid", "partly_refunded"] as const satisfies readonly 
 /**
  * An ONDC order its buyer app collected the money for before confirming it (payment ON-ORDER, collected
  * by the BAP, PAID): paid when placed, through no gateway of ours; the buyer app settles with the store
- * later (docs/decisions/073-ondc-orders.md). Not a prepaid method above: nothing is held waiting for it.
+ * later (docs/decisions/075-ondc-orders.md). Not a prepaid method above: nothing is held waiting for it.
  */
 export const ONDC_PREPAID = "ondc_prepaid";
 

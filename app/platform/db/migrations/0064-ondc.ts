@@ -21,7 +21,7 @@ const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof 
  *
  * `product_variant.changed_at`: when a pack size's stock, price, MRP or measure last changed (ISO, UTC),
  * kept by a trigger on both engines, so an incremental catalogue (`catalog_inc`) sees a size sold out by
- * orders, which never touch the product row's `updated_at` (docs/decisions/073-ondc-catalog.md). Null
+ * orders, which never touch the product row's `updated_at` (docs/decisions/074-ondc-catalog.md). Null
  * until the first such change.
  */
 export async function up(db: Kysely<unknown>) {
@@ -86,7 +86,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("description", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("resolution", "text")
-    // IGM 1.0.0's resolution.action_triggered: NO-ACTION, REPLACEMENT, CANCEL (docs/decisions/073-ondc-admin.md).
+    // IGM 1.0.0's resolution.action_triggered: NO-ACTION, REPLACEMENT, CANCEL (docs/decisions/076-ondc-admin.md).
     .addColumn("resolution_action", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())

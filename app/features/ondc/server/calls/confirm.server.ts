@@ -8,6 +8,10 @@ const ConfirmMessageSchema = z.object({
   order: z.looseObject({
     id: z.string().trim().min(1).max(100).optional(),
     created_at: z.iso.datetime({ offset: true }).optional(),
+    tags: z
+      .array(z.looseObject({ code: z.string().max(60) }))
+      .max(20)
+      .optional(),
     items: z.array(OndcItemSchema).min(1).max(50),
     billing: OndcBillingSchema.optional(),
     fulfillments: z.array(z.looseObject({ end: OndcEndSchema.optional() })).optional(),
@@ -47,6 +51,9 @@ export const confirmCall = defineCall({
     // on_confirm's order.updated_at is the instant of its own context.timestamp (ONDC's checks).
     const now = new Date().toISOString();
     const extra = { storeName: seller?.name ?? "", gstin: seller?.gstin ?? "", order: placed, documents, start, updatedAt: now };
-    return [{ message: { order: ondcOrderObject(row, extra) }, timestamp: now }];
+    const shown = ondcOrderObject(row, extra);
+    // The buyer app's own terms (its GSTIN) come back with ours, as ONDC's on_confirm echoes them.
+    const theirs = order.tags?.filter((t) => t.code === "bap_terms") ?? [];
+    return [{ message: { order: { ...shown, tags: [...shown.tags, ...theirs] } }, timestamp: now }];
   },
 });

@@ -4,7 +4,7 @@ import { IssueMessageSchema, onIssueMessage } from "~/features/ondc/domain/igm";
 import { ISSUE_NOT_FOUND, respondentOf, takeIssue } from "../ondc-issues.server";
 
 /**
- * `issue` → `on_issue` (IGM 1.0.0, docs/decisions/073-ondc-admin.md): the grievance is stored against
+ * `issue` → `on_issue` (IGM 1.0.0, docs/decisions/076-ondc-admin.md): the grievance is stored against
  * the ONDC order it names and answered with the store's action, PROCESSING, and its support contact
  * (General Settings). An order this buyer app did not place with us is ONDC's "Order not found".
  */

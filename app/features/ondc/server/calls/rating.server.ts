@@ -26,7 +26,7 @@ const isRatingValue = (value: string | number) => {
 };
 
 /**
- * `rating` → `on_rating` (docs/decisions/073-ondc-admin.md). A rating is taken only for an order this
+ * `rating` → `on_rating` (docs/decisions/076-ondc-admin.md). A rating is taken only for an order this
  * buyer app placed with us (else "Entity to rate not found", 30014); any value outside 1–5 refuses
  * the whole call ("Invalid rating value", 30015). Ratings have no customer or text, so they are not
  * product reviews: the protocol log (ondc_message) keeps them, and `on_rating` acknowledges them.

@@ -9,7 +9,7 @@ import { type CatalogScope, readCatalog } from "~/features/ondc/server/read-cata
 import { defineCall, type OndcReply } from "./call";
 
 /**
- * `search` → `on_search`: the store's catalogue for a buyer app (docs/decisions/073-ondc-catalog.md).
+ * `search` → `on_search`: the store's catalogue for a buyer app (docs/decisions/074-ondc-catalog.md).
  * By item name (the storefront's own search, so its synonyms and Hindi names find the product), by
  * AGR10 category, by provider, or all; for the buyer's pincode when it gives one; in full or only
  * what changed in a window (retail 1.2's `catalog_inc`).

@@ -25,7 +25,7 @@ const SelectMessageSchema = z.object({
 
 /**
  * `select` → `on_select`: the store's quote for the buyer's items to their pincode
- * (docs/decisions/073-ondc-orders.md), made as the storefront prices a new customer's cart
+ * (docs/decisions/075-ondc-orders.md), made as the storefront prices a new customer's cart
  * (quoteForOndc), and kept on the transaction's ondc_order in paise. A size short of stock is quoted
  * at what is left, with ONDC's 40002 naming it; an unserved pincode is 30009; an unknown item 30004.
  */
