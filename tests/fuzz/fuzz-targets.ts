@@ -580,6 +580,28 @@ export const ACTION_TARGETS: ActionTarget[] = [
     samples: 4,
     group: "store",
   },
+  // ONDC's endpoints (docs/decisions/073-ondc-calls.md): the fuzz store is not on ONDC, so each answers
+  // 404 to anything; what matters here is that no body makes one fail.
+  {
+    file: "routes/resources/ondc-call.ts",
+    label: "ONDC call",
+    path: () => "/ondc/search",
+    roles: ["anon"],
+    refused: [],
+    valid: () => ({ context: "{}", message: "{}" }),
+    samples: 4,
+    group: "store",
+  },
+  {
+    file: "routes/resources/ondc-on-subscribe.ts",
+    label: "ONDC on_subscribe",
+    path: () => "/ondc/on_subscribe",
+    roles: ["anon"],
+    refused: [],
+    valid: () => ({ subscriber_id: "angle.example.in", challenge: "AAAA" }),
+    samples: 4,
+    group: "store",
+  },
   {
     file: "routes/resources/webhook-stripe.ts",
     label: "Stripe webhook",
@@ -929,6 +951,25 @@ export const ACTION_TARGETS: ActionTarget[] = [
     }),
     samples: 16,
     group: "admin",
+  },
+  {
+    file: "routes/admin/ondc.tsx",
+    label: "admin ONDC switch and seller locations",
+    path: () => "/admin/ondc",
+    roles: ["admin"],
+    refused: ["anon", "customer", "vendor"],
+    valid: (_w, i): Record<string, FieldValue> =>
+      i % 2 === 0
+        ? { intent: "switch", enabled: i % 4 === 0 ? "on" : "off" }
+        : { intent: "location", providerId: "store", op: "save", gps: "18.520400,73.856700", city: "std:020" },
+    special: () => ({
+      intent: fc.constantFrom("switch", "location", "resolve", "", "__proto__"),
+      gps: fc.constantFrom("", "18.52,73.85", "91.000000,200.000000", "18.520400;73.856700", "x".repeat(200)),
+      city: fc.constantFrom("", "std:", "std:0201234567", "080", "std:०२०"),
+      providerId: fc.constantFrom("store", "", "nosuchvendor0000", "%00"),
+    }),
+    samples: 12,
+    group: "settings",
   },
   {
     file: "routes/admin/agent-commission.tsx",
@@ -1683,6 +1724,17 @@ export const GET_TARGETS: GetTarget[] = [
   { file: "routes/admin/draft-orders.tsx", path: () => "/admin/draft-orders", role: "admin", params: [] },
   { file: "routes/admin/draft-order.tsx", path: () => "/admin/draft-orders/nodraft000000", role: "admin", params: [] },
   { file: "routes/admin/draft-order.tsx", path: () => "/admin/draft-orders/%00%27", role: "admin", params: [] },
+  {
+    file: "routes/admin/ondc.tsx",
+    path: () => "/admin/ondc",
+    role: "admin",
+    params: ["direction", "action", "tx", "signature", "cursor", "dir"],
+  },
+  { file: "routes/admin/ondc-message.tsx", path: () => "/admin/ondc/messages/nomessage0000", role: "admin", params: [] },
+  { file: "routes/admin/ondc-message.tsx", path: () => "/admin/ondc/messages/%00%27", role: "admin", params: [] },
+  { file: "routes/resources/ondc-call.ts", path: () => "/ondc/search", role: "anon", params: [] },
+  { file: "routes/resources/ondc-on-subscribe.ts", path: () => "/ondc/on_subscribe", role: "anon", params: [] },
+  { file: "routes/resources/ondc-site-verification.ts", path: () => "/ondc-site-verification.html", role: "anon", params: [] },
   {
     file: "routes/admin/audit.tsx",
     path: () => "/admin/audit",

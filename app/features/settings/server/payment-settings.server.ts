@@ -250,6 +250,6 @@ export async function getPaymentMethodNames(locale: Locale = "en"): Promise<Paym
  */
 export async function getBankTransferDetails(): Promise<BankTransferDetails | null> {
   const { instructions, instructionsHi, accountName, accountNumber, bankName, branchName, ifscCode } = (await loadStored()).bankTransfer;
-  const details = { instructions, instructionsHi, accountName, accountNumber, bankName, branchName: branchName ?? "", ifscCode };
+  const details = { instructions, instructionsHi, accountName, accountNumber, bankName, ...(branchName ? { branchName } : {}), ifscCode };
   return hasBankDetails(details) ? details : null;
 }
