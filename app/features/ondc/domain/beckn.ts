@@ -28,7 +28,14 @@ export type SellerCallback = `on_${BuyerCall}`;
 export const isBuyerCall = (action: string): action is BuyerCall => (BUYER_CALLS as readonly string[]).includes(action);
 export const callbackOf = (action: BuyerCall): SellerCallback => `on_${action}`;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/** A context's text: no NUL, which PostgreSQL's text refuses (a call carrying one is malformed: 30000). */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((v) => !v.includes("\u0000"));
 
 /** A message's context, as a buyer app sends it; unknown fields are kept (passthrough) and echoed nowhere. */
 export const BecknContextSchema = z.looseObject({

@@ -15,7 +15,13 @@ const FilterSchema = z.object({
       .trim()
       .regex(/^[a-z_]{2,40}$/),
   ),
-  transactionId: orNull(z.string().trim().min(1).max(100)),
+  // Printable ASCII without spaces, as ONDC's ids are (no NUL, which PostgreSQL's text refuses): anything else is no filter.
+  transactionId: orNull(
+    z
+      .string()
+      .trim()
+      .regex(/^[!-~]{1,100}$/),
+  ),
   signature: orNull(z.enum(["verified", "refused", "signed", "unsigned"])),
 });
 export type OndcMessageFilter = z.infer<typeof FilterSchema>;

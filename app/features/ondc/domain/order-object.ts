@@ -61,7 +61,14 @@ export type OndcPaymentType = (typeof PAYMENT_TYPES)[number];
 export const SETTLEMENT_BASIS = "delivery";
 export const SETTLEMENT_WINDOW = "P7D";
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/** No NUL, which PostgreSQL's text refuses: a message carrying one is malformed (NACK 30000). */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((v) => !v.includes("\u0000"));
 const count = z.coerce.number().int().min(1).max(10_000);
 
 export const OndcItemSchema = z.looseObject({

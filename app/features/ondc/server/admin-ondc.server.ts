@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Db, getDb } from "~/platform/db/db.server";
+import { isId } from "~/platform/ids";
 import { formatPaise } from "~/platform/core/money";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { getBankTransferDetails } from "~/features/settings/server/payment-settings.server";
@@ -62,6 +63,7 @@ export function ondcCitiesServed(): "*" | string[] | null {
 
 /** One logged message with its body pretty-printed (as stored when it is not JSON, e.g. cut at 64 KB). */
 export async function readOndcMessage(id: string) {
+  if (!isId(id)) return undefined;
   const m = await getDb().selectFrom("ondc_message").selectAll().where("id", "=", id).executeTakeFirst();
   if (!m) return undefined;
   let body = m.body;

@@ -54,7 +54,12 @@ export function logBody(body: string): string {
   return `${body.slice(0, ONDC_LOG_BODY_MAX)}…[cut at ${ONDC_LOG_BODY_MAX} of ${body.length} characters]`;
 }
 
-const cut = (value: string | null | undefined, max: number) => (value == null ? null : value.slice(0, max));
+/**
+ * Text as the log may keep it: PostgreSQL's text refuses the NUL character, which a hostile body or a
+ * context's "\u0000" can carry, so each is kept as U+FFFD (the replacement character) on both engines.
+ */
+const storable = (value: string) => value.replaceAll("\u0000", "\uFFFD");
+const cut = (value: string | null | undefined, max: number) => (value == null ? null : storable(value.slice(0, max)));
 
 export async function recordOndcMessage(entry: OndcMessageEntry): Promise<void> {
   await getDb()
@@ -62,7 +67,7 @@ export async function recordOndcMessage(entry: OndcMessageEntry): Promise<void> 
     .values({
       id: newId(),
       direction: entry.direction,
-      action: entry.action.slice(0, 60),
+      action: storable(entry.action.slice(0, 60)),
       transaction_id: cut(entry.transactionId, 200),
       message_id: cut(entry.messageId, 200),
       counterparty: cut(entry.counterparty, 300),
@@ -70,7 +75,7 @@ export async function recordOndcMessage(entry: OndcMessageEntry): Promise<void> 
       reason: cut(entry.reason, 500),
       http_status: entry.httpStatus ?? null,
       ack: entry.ack ?? null,
-      body: logBody(entry.body),
+      body: storable(logBody(entry.body)),
       created_at: entry.at ?? new Date().toISOString(),
     })
     .execute();
