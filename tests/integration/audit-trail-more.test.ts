@@ -33,11 +33,19 @@ import { getVendorLicences } from "~/features/vendor-shops/server/list-licences.
 const IP = "198.51.100.23";
 const person = { id: "audit-catalogue-1", name: "Kavita (catalogue)", role: "catalogue" as const };
 
-/** Runs work in a request whose guard kept the catalogue manager as the acting person. */
+/**
+ * Runs work in a request whose guard kept the catalogue manager as the acting person. The trail orders
+ * entries by their time, to the millisecond: each change here waits for the next millisecond after it,
+ * so two changes are never at one instant (where their order would be the ids', which are random).
+ */
 const asCatalogue = <T>(work: () => Promise<T>) =>
   withRequestMemo(async () => {
     keepActingPerson(new Request("http://localhost/admin", { headers: { "x-angle-client-ip": IP } }), person);
-    return work();
+    try {
+      return await work();
+    } finally {
+      await new Promise((next) => setTimeout(next, 2));
+    }
   });
 
 const trail = async (objectId: string) =>
