@@ -42,6 +42,9 @@ const ONDC_REQUIRED = [
   "ONDC_CITIES",
 ] as const;
 
+/** Every ONDC setting: the required ones and ONDC_REQUEST_ID. */
+export const ONDC_SETTING_NAMES = [...ONDC_REQUIRED, "ONDC_REQUEST_ID"] as const;
+
 /** An unset or empty variable is absent. */
 const optionalText = <T extends z.ZodType<string | undefined>>(schema: T) => schema.optional().or(z.literal("").transform(() => undefined));
 

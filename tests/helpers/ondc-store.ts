@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { RouterContextProvider } from "react-router";
-import { resetEnv } from "~/platform/env.server";
+import { ONDC_SETTING_NAMES, resetEnv } from "~/platform/env.server";
 import { generateOndcKeys } from "~/features/ondc/server/keys.server";
 import { waitForOndcCallbacks } from "~/features/ondc/server/callback.server";
 import { ONDC_DOMAIN } from "~/features/ondc/domain/beckn";
@@ -17,18 +17,7 @@ import type { OndcTestNetwork } from "../ondc-network/network";
  * with the ONDC settings pointing at a local test network (tests/ondc-network). Other tests' modules and
  * database are shared, so a test can drive the store's admin functions between the buyer's calls.
  */
-export const ONDC_SETTINGS = [
-  "ONDC_SUBSCRIBER_ID",
-  "ONDC_SUBSCRIBER_URL",
-  "ONDC_UNIQUE_KEY_ID",
-  "ONDC_SIGNING_PRIVATE_KEY",
-  "ONDC_ENCRYPTION_PRIVATE_KEY",
-  "ONDC_REGISTRY_URL",
-  "ONDC_REGISTRY_ENCRYPTION_KEY",
-  "ONDC_CITIES",
-  "ONDC_REQUEST_ID",
-] as const;
-type OndcSetting = (typeof ONDC_SETTINGS)[number];
+type OndcSetting = (typeof ONDC_SETTING_NAMES)[number];
 
 export type OndcStore = {
   subscriberId: string;
@@ -110,7 +99,7 @@ export async function startOndcStore(
     ONDC_CITIES: options.cities ?? network.city,
     ONDC_REQUEST_ID: randomUUID(),
   };
-  const before = Object.fromEntries(ONDC_SETTINGS.map((name) => [name, process.env[name]]));
+  const before = Object.fromEntries(ONDC_SETTING_NAMES.map((name) => [name, process.env[name]]));
   Object.assign(process.env, settings);
   resetEnv();
   return {
@@ -134,7 +123,7 @@ export async function startOndcStore(
     stop: async () => {
       await waitForOndcCallbacks();
       await new Promise((done) => server.close(() => done(undefined)));
-      for (const name of ONDC_SETTINGS) {
+      for (const name of ONDC_SETTING_NAMES) {
         if (before[name] === undefined) delete process.env[name];
         else process.env[name] = before[name];
       }

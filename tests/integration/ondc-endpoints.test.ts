@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createPublicKey, generateKeyPairSync, randomUUID, verify } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RouterContextProvider } from "react-router";
 import { getDb } from "~/platform/db/db.server";
-import { resetEnv } from "~/platform/env.server";
-import { generateOndcKeys, readEncryptionPrivateKey } from "~/features/ondc/server/keys.server";
+import { ONDC_SETTING_NAMES, resetEnv } from "~/platform/env.server";
+import { readEncryptionPrivateKey } from "~/features/ondc/server/keys.server";
 import { ONDC_CALLS } from "~/features/ondc/server/calls/index.server";
 import type { OndcCallHandler } from "~/features/ondc/server/calls/call";
 import { pushCallback, sendCallback, waitForOndcCallbacks } from "~/features/ondc/server/callback.server";
@@ -16,10 +15,8 @@ import { saveOndcSwitch } from "~/features/ondc/server/ondc-switch.server";
 import { saveSetting } from "~/features/settings/server/save-setting.server";
 import { subscribeToRegistry } from "~/features/ondc/server/subscribe.server";
 import { ONDC_DOMAIN, type BecknContext } from "~/features/ondc/domain/beckn";
-import * as callRoute from "~/routes/resources/ondc-call";
-import * as onSubscribeRoute from "~/routes/resources/ondc-on-subscribe";
-import * as siteVerificationRoute from "~/routes/resources/ondc-site-verification";
 import { startOndcTestNetwork, type OndcTestNetwork } from "../ondc-network/network";
+import { startOndcStore, type OndcStore } from "../helpers/ondc-store";
 import type { OndcContext } from "../ondc-network/buyer-app";
 import { createAuthorizationHeader, type Signer } from "../ondc-network/signature";
 import { generateParticipantKeys } from "../ondc-network/keys";
@@ -33,93 +30,22 @@ import { postJson } from "../ondc-network/http";
  */
 
 const SELLER_ID = "seller.ondc.test";
-const REQUEST_ID = randomUUID();
-const ONDC_SETTINGS = [
-  "ONDC_SUBSCRIBER_ID",
-  "ONDC_SUBSCRIBER_URL",
-  "ONDC_UNIQUE_KEY_ID",
-  "ONDC_SIGNING_PRIVATE_KEY",
-  "ONDC_ENCRYPTION_PRIVATE_KEY",
-  "ONDC_REGISTRY_URL",
-  "ONDC_REGISTRY_ENCRYPTION_KEY",
-  "ONDC_CITIES",
-  "ONDC_REQUEST_ID",
-] as const;
 
 let network: OndcTestNetwork;
-let server: Server;
+let store: OndcStore;
 let storeUrl = "";
 let sellerUri = "";
-const keys = generateOndcKeys();
-const ukId = randomUUID();
 let buyerSigner: Signer;
-const settingsBefore: Record<string, string | undefined> = {};
 const handlersBefore = { ...ONDC_CALLS };
 
-/** The store's ONDC routes as React Router would call them, for one request. */
-async function route(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  const args = (params: Record<string, string>) =>
-    ({ request, url, params, context: new RouterContextProvider(), pattern: url.pathname }) as never;
-  const post = request.method === "POST";
-  let result: unknown;
-  try {
-    if (url.pathname === "/ondc-site-verification.html") result = await siteVerificationRoute.loader();
-    else if (url.pathname === "/ondc/on_subscribe") result = post ? await onSubscribeRoute.action(args({})) : onSubscribeRoute.loader();
-    else {
-      const action = /^\/ondc\/([^/]+)$/.exec(url.pathname)?.[1];
-      if (!action) return new Response("Not found", { status: 404 });
-      result = post ? await callRoute.action(args({ action })) : callRoute.loader(args({ action }));
-    }
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return result;
-  return new Response(`not a Response: ${String(result)}`, { status: 500 });
-}
-
-/** A loopback HTTP server in this process that hands each request to route(): the store as buyer apps reach it. */
-function serveStore(): Promise<Server> {
-  const httpServer = createServer((incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-    incoming.on("end", () => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === "string") headers.set(name, value);
-      const body = Buffer.concat(chunks);
-      const request = new Request(`${storeUrl}${incoming.url ?? "/"}`, {
-        method: incoming.method,
-        headers,
-        ...(incoming.method === "GET" || incoming.method === "HEAD" ? {} : { body }),
-      });
-      void route(request).then(async (response) => {
-        const text = Buffer.from(await response.arrayBuffer());
-        outgoing.writeHead(response.status, Object.fromEntries(response.headers.entries())).end(text);
-      });
-    });
-  });
-  return new Promise((resolve) => httpServer.listen(0, "127.0.0.1", () => resolve(httpServer)));
-}
-
-function configure(values: Partial<Record<(typeof ONDC_SETTINGS)[number], string>>) {
-  for (const name of ONDC_SETTINGS) {
+/** Sets the ONDC settings to `values` (those not given unset), as a deployment's environment would. */
+function configure(values: Partial<OndcStore["settings"]>) {
+  for (const name of ONDC_SETTING_NAMES) {
     if (values[name] === undefined) delete process.env[name];
     else process.env[name] = values[name];
   }
   resetEnv();
 }
-
-const ourSettings = () => ({
-  ONDC_SUBSCRIBER_ID: SELLER_ID,
-  ONDC_SUBSCRIBER_URL: sellerUri,
-  ONDC_UNIQUE_KEY_ID: ukId,
-  ONDC_SIGNING_PRIVATE_KEY: keys.signingPrivateKey,
-  ONDC_ENCRYPTION_PRIVATE_KEY: keys.encryptionPrivateKey,
-  ONDC_REGISTRY_URL: network.registry.url,
-  ONDC_REGISTRY_ENCRYPTION_KEY: network.registry.encryptionPublicKey,
-  ONDC_CITIES: "std:080,std:011",
-  ONDC_REQUEST_ID: REQUEST_ID,
-});
 
 const seller = () => ({ id: SELLER_ID, uri: sellerUri });
 
@@ -150,24 +76,13 @@ const callbacksOf = (transactionId: string) =>
 const nackCode = (body: unknown) => (body as { error?: { code?: string } }).error?.code;
 
 beforeAll(async () => {
-  for (const name of ONDC_SETTINGS) settingsBefore[name] = process.env[name];
   // The stand-in handlers answer in shapes of their own: the transport is what is tested here, so the buyer app
   // records callbacks that fit no ONDC schema instead of refusing them (the journey test holds the real ones to them).
   network = await startOndcTestNetwork({ schemas: "record" });
-  server = await serveStore();
-  storeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  sellerUri = `${storeUrl}/ondc`;
-  configure(ourSettings());
-  network.registry.admit({
-    subscriber_id: SELLER_ID,
-    subscriber_url: sellerUri,
-    type: "BPP",
-    domain: ONDC_DOMAIN,
-    city: "std:080",
-    signing_public_key: keys.signingPublicKey,
-    encr_public_key: keys.encryptionPublicKey,
-    ukId,
-  });
+  store = await startOndcStore(network, { subscriberId: SELLER_ID, cities: "std:080,std:011" });
+  storeUrl = store.url;
+  sellerUri = store.uri;
+  store.admit("std:080");
   buyerSigner = {
     subscriberId: network.buyer.subscriberId,
     uniqueKeyId: network.buyer.keys.uniqueKeyId,
@@ -192,15 +107,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await waitForOndcCallbacks();
   Object.assign(ONDC_CALLS, handlersBefore);
+  await store?.stop();
   await network?.stop();
-  await new Promise((done) => (server ? server.close(() => done(undefined)) : done(undefined)));
-  for (const name of ONDC_SETTINGS) {
-    if (settingsBefore[name] === undefined) delete process.env[name];
-    else process.env[name] = settingsBefore[name];
-  }
-  resetEnv();
 });
 
 describe("a buyer app's calls", () => {
@@ -493,7 +402,7 @@ describe("joining the registry", () => {
       .execute();
     expect(after.length).toBe(before.length + 1);
     const listed = network.registry.entries.filter((e) => e.subscriber_id === SELLER_ID && e.city === "std:011");
-    expect(listed.map((e) => [e.type, e.subscriber_url, e.ukId])).toEqual([["BPP", sellerUri, ukId]]);
+    expect(listed.map((e) => [e.type, e.subscriber_url, e.ukId])).toEqual([["BPP", sellerUri, store.uniqueKeyId]]);
   });
 
   it("refuses a challenge that is not for our key (401) and a body that is no challenge (400)", async () => {
@@ -502,7 +411,7 @@ describe("joining the registry", () => {
     const challenge = encryptChallenge("not-for-you", sharedKey(otherKey.privateKey, registryKey));
     const wrong = await postJson(`${sellerUri}/on_subscribe`, JSON.stringify({ subscriber_id: SELLER_ID, challenge }));
     expect(wrong.status).toBe(401);
-    const ours = encryptChallenge("for-us", sharedKey(readEncryptionPrivateKey(keys.encryptionPrivateKey), registryKey));
+    const ours = encryptChallenge("for-us", sharedKey(readEncryptionPrivateKey(store.keys.encryptionPrivateKey), registryKey));
     const right = await postJson(`${sellerUri}/on_subscribe`, JSON.stringify({ subscriber_id: SELLER_ID, challenge: ours }));
     expect(right).toEqual({ status: 200, body: { answer: "for-us" } });
     expect((await postJson(`${sellerUri}/on_subscribe`, "{}")).status).toBe(400);
@@ -515,11 +424,11 @@ describe("joining the registry", () => {
     const html = await response.text();
     const signature = /<meta name="ondc-site-verification" content="([A-Za-z0-9+/=]+)" \/>/.exec(html)?.[1];
     const publicKey = createPublicKey({
-      key: Buffer.concat([Buffer.from("302a300506032b6570032100", "hex"), Buffer.from(keys.signingPublicKey, "base64")]),
+      key: Buffer.concat([Buffer.from("302a300506032b6570032100", "hex"), Buffer.from(store.keys.signingPublicKey, "base64")]),
       format: "der",
       type: "spki",
     });
-    expect(signature && verify(null, Buffer.from(REQUEST_ID), publicKey, Buffer.from(signature, "base64"))).toBe(true);
+    expect(signature && verify(null, Buffer.from(store.settings.ONDC_REQUEST_ID), publicKey, Buffer.from(signature, "base64"))).toBe(true);
   });
 });
 
@@ -564,7 +473,7 @@ describe("a store not on ONDC", () => {
       expect((await send("select", callBody("select"), signedBy(buyerSigner))).status).toBe(404);
       expect((await postJson(`${sellerUri}/on_subscribe`, "{}")).status).toBe(404);
     } finally {
-      configure(ourSettings());
+      configure(store.settings);
     }
   });
 });

@@ -6,6 +6,8 @@ import { type Refusal, refusal } from "~/platform/core/refusal";
 import { newId } from "~/platform/ids";
 import { configuredLimits, hitRateLimits } from "~/platform/rate-limit/rate-limit.server";
 import { lineName } from "~/features/catalog/domain/pack-label";
+import { unitPriceAt } from "~/features/catalog/domain/price-breaks";
+import type { CartLine } from "~/features/cart/domain/cart";
 import { currentLocale } from "~/platform/i18n/i18n.server";
 import { customerGroupOf } from "~/features/price-lists/server/member-prices.server";
 import {
@@ -412,5 +414,39 @@ export async function quoteOffers(input: {
     freeShipping: result.freeShipping,
     couponRefusal: refused ? couponRefusal(refused.code, refused.refusal, names) : null,
     hints: result.hints.map((h) => ({ ...h, name: names.get(h.variantId) ?? "" })),
+  };
+}
+
+/**
+ * The automatic offers (no coupon) on cart lines priced on the server, as priceCart takes them, each
+ * offer named in the page's language: each line at the unit price its quantity reaches. The phone desk
+ * and the ONDC quote price with it, as the storefront's cart does.
+ */
+export async function automaticCartOffers(
+  lines: readonly CartLine[],
+  where: { stateCode: string; pincode: string; userId: string | null },
+) {
+  const quote = await quoteOffers({
+    lines: lines.map((l) => ({
+      productId: l.product.id,
+      variantId: l.product.variantId ?? l.product.id,
+      category: l.product.category,
+      quantity: l.quantity,
+      unitPaise: unitPriceAt(l.product.pricePaise, l.product.priceBreaks, l.quantity),
+    })),
+    code: null,
+    ...where,
+  });
+  const hindi = currentLocale() === "hi";
+  return {
+    discounts: quote.discounts,
+    parts: quote.parts,
+    offers: quote.applied.map((o) => ({
+      offerId: o.offerId,
+      name: hindi && o.nameHi ? o.nameHi : o.name,
+      paise: o.paise,
+      freeShipping: o.freeShipping,
+    })),
+    freeShipping: quote.freeShipping,
   };
 }

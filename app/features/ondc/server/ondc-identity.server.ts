@@ -1,25 +1,7 @@
 import { createPublicKey } from "node:crypto";
 import { getEnv } from "~/platform/env.server";
+import type { OndcIdentity } from "../domain/identity";
 import { readEncryptionPrivateKey, readSigningPrivateKey } from "./keys.server";
-
-/**
- * The store's identity on ONDC as the admin page shows it and the grievance replies sign it: the
- * subscriber id, the callback URL (bpp_uri), the unique key id, and the two public keys, derived
- * from the private keys in the settings. A private key never leaves this module.
- *
- * The settings are ONDC_* environment values (docs/ondc.md). They are read from the validated
- * environment by name, so this works whether or not the settings' own module (ondcConfig) is there.
- */
-export type OndcIdentity = {
-  configured: boolean;
-  subscriberId: string | null;
-  subscriberUrl: string | null;
-  uniqueKeyId: string | null;
-  signingPublicKey: string | null;
-  encryptionPublicKey: string | null;
-  /** What is wrong with a private key, never the key itself. */
-  keyProblem: string | null;
-};
 
 const setting = (env: Record<string, unknown>, name: string): string | null => {
   const value = env[name];
@@ -34,6 +16,14 @@ export function publicKeysOf(signingPrivateKey: string, encryptionPrivateKey: st
   return { signingPublicKey: signing.subarray(signing.length - 32).toString("base64"), encryptionPublicKey: encryption.toString("base64") };
 }
 
+/**
+ * The store's identity on ONDC as the admin page shows it and the grievance replies sign it: the
+ * subscriber id, the callback URL (bpp_uri), the unique key id, and the two public keys, derived
+ * from the private keys in the settings. A private key never leaves this module.
+ *
+ * The settings are ONDC_* environment values (docs/ondc.md). They are read from the validated
+ * environment by name, so this works whether or not the settings' own module (ondcConfig) is there.
+ */
 export function readOndcIdentity(env: Record<string, unknown> = getEnv() as unknown as Record<string, unknown>): OndcIdentity {
   const subscriberId = setting(env, "ONDC_SUBSCRIBER_ID");
   const signing = setting(env, "ONDC_SIGNING_PRIVATE_KEY");

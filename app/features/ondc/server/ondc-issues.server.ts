@@ -1,3 +1,5 @@
+import type { Selectable } from "kysely";
+import type { Database } from "~/platform/db/schema";
 import { getDb } from "~/platform/db/db.server";
 import { newId } from "~/platform/ids";
 import { log } from "~/platform/log.server";
@@ -156,17 +158,10 @@ export async function listOndcIssues(options: { open: boolean; limit?: number })
   if (options.open) query = query.where("status", "in", ["OPEN", "PROCESSING"]);
   const rows = await query.execute();
   return rows.map((r) => ({
-    id: r.id,
+    ...issueView(r),
     bapId: r.bap_id,
-    issueId: r.issue_id,
     transactionId: r.transaction_id,
     orderId: r.order_id,
-    category: r.category,
-    subCategory: r.sub_category,
-    description: r.description,
-    status: r.status,
-    resolution: r.resolution,
-    createdAt: r.created_at,
     updatedAt: r.updated_at,
   }));
 }
@@ -179,7 +174,17 @@ export async function listOrderIssues(orderId: string) {
     .where("order_id", "=", orderId)
     .orderBy("created_at", "desc")
     .execute();
-  return rows.map((r) => ({
+  return rows.map(issueView);
+}
+
+/** What the admin's pages show of any grievance. */
+function issueView(
+  r: Pick<
+    Selectable<Database["ondc_issue"]>,
+    "id" | "issue_id" | "category" | "sub_category" | "description" | "status" | "resolution" | "created_at"
+  >,
+) {
+  return {
     id: r.id,
     issueId: r.issue_id,
     category: r.category,
@@ -188,7 +193,7 @@ export async function listOrderIssues(orderId: string) {
     status: r.status,
     resolution: r.resolution,
     createdAt: r.created_at,
-  }));
+  };
 }
 
 /** Where an unsolicited callback goes: the buyer app's id and URI and the transaction it belongs to. */

@@ -5,7 +5,7 @@ import { type Db, getDb } from "~/platform/db/db.server";
 import { newId } from "~/platform/ids";
 import { formatMobile, normaliseMobile } from "~/features/accounts/domain/mobile";
 import type { Customer } from "~/features/orders/server/place-order.server";
-import type { BecknContext } from "~/features/ondc/domain/beckn";
+import { type BecknContext, type BecknError, ONDC_ERRORS } from "~/features/ondc/domain/beckn";
 import { deliveryFulfillmentOf, ondcQuote, rupeesOf, sellerLocationOf, type StoreQuote, tatOf } from "~/features/ondc/domain/quote";
 import {
   ONDC_FULFILLMENT_STATE,
@@ -356,6 +356,21 @@ export async function markConfirmed(
     .set({ ...values, state: "confirmed", updated_at: new Date().toISOString() })
     .where("id", "=", row.id)
     .execute();
+}
+
+/**
+ * Where select and init start: the provider must be a seller here (30001 otherwise), and the transaction
+ * not yet an order (a confirmed or cancelled one's quote is the order's: 40003 when asked again).
+ */
+export async function openTransaction(
+  context: BecknContext,
+  providerId: string,
+): Promise<{ error: BecknError } | { seller: { name: string; gstin: string }; existing: OndcOrderRow | undefined }> {
+  const seller = await sellerOf(providerId);
+  if (!seller) return { error: ONDC_ERRORS.providerNotFound };
+  const existing = await readOndcOrder(context.bap_id, context.transaction_id);
+  if (existing && (existing.state === "confirmed" || existing.state === "cancelled")) return { error: ONDC_ERRORS.quoteUnavailable };
+  return { seller, existing };
 }
 
 /** The seller behind a provider id: the store itself, or a vendor shop; its name and GSTIN, as its invoices carry them. */

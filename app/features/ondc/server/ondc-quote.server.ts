@@ -8,7 +8,7 @@ import { quotedProduct } from "~/features/cart/domain/cart-cookie";
 import type { CartLine } from "~/features/cart/domain/cart";
 import { priceCart } from "~/features/cart/domain/order-pricing";
 import { MAX_LINE_QUANTITY } from "~/features/cart/domain/cart-limits";
-import { quoteOffers } from "~/features/offers/server/order-offers.server";
+import { automaticCartOffers } from "~/features/offers/server/order-offers.server";
 import { taxConfig } from "~/features/tax/server/tax-config.server";
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { checkDelivery } from "~/features/delivery/server/delivery.server";
@@ -32,7 +32,7 @@ export type OndcQuoteOutcome =
 /**
  * Quotes a buyer app's items the way the storefront's cart and checkout price them, with the same
  * server functions as the phone desk's cart (quoteAssistedCart): each size's price and quantity price
- * (quoteCart), the automatic offers the server grants (quoteOffers; no coupon travels on ONDC), the
+ * (quoteCart), the automatic offers the server grants (automaticCartOffers; no coupon travels on ONDC), the
  * totals by the cart's engine (priceCart) to the pincode's State, and the delivery answer for it.
  * `userId` is the buyer's account when one is known (init, confirm), else null: a new customer, in
  * no customer group, so no price list applies (placeOrder reads price lists only for a group's member).
@@ -85,25 +85,7 @@ export async function quoteForOndc(input: {
   });
   const selling = counted.filter((c) => c.count > 0);
   const lines: CartLine[] = selling.map((c) => ({ product: quotedProduct(c.item), quantity: c.count }));
-  const offers = await quoteOffers({
-    lines: lines.map((l) => ({
-      productId: l.product.id,
-      variantId: l.product.variantId ?? l.product.id,
-      category: l.product.category,
-      quantity: l.quantity,
-      unitPaise: unitPriceAt(l.product.pricePaise, l.product.priceBreaks, l.quantity),
-    })),
-    code: null,
-    stateCode,
-    pincode: checked.pincode,
-    userId: input.userId,
-  });
-  const cartOffers = {
-    discounts: offers.discounts,
-    parts: offers.parts,
-    offers: offers.applied.map((o) => ({ offerId: o.offerId, name: o.name, paise: o.paise, freeShipping: o.freeShipping })),
-    freeShipping: offers.freeShipping,
-  };
+  const cartOffers = await automaticCartOffers(lines, { stateCode, pincode: checked.pincode, userId: input.userId });
   const config = taxConfig(await getGeneralSettings());
   const priced = priceCart(lines, config, state, cartOffers);
 
@@ -120,7 +102,7 @@ export async function quoteForOndc(input: {
       unitPaise: unit,
       unitWithGstPaise: buyerPrice(unit, c.item.gstRate, config.mode),
       // As priceCart takes it: never more than the line's amount.
-      discountPaise: at >= 0 ? Math.min(unit * c.count, offers.discounts[c.item.variantId] ?? 0) : 0,
+      discountPaise: at >= 0 ? Math.min(unit * c.count, cartOffers.discounts[c.item.variantId] ?? 0) : 0,
       taxPaise: taxed?.tax ?? 0,
     };
   });

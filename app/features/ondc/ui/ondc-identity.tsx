@@ -1,15 +1,7 @@
-/** What the admin page shows of the store's identity on ONDC: public values only (ondc-identity.server.ts). */
-export type OndcIdentityView = {
-  configured: boolean;
-  subscriberId: string | null;
-  subscriberUrl: string | null;
-  uniqueKeyId: string | null;
-  signingPublicKey: string | null;
-  encryptionPublicKey: string | null;
-  keyProblem: string | null;
-};
+import type { OndcIdentity } from "../domain/identity";
 
-export function OndcIdentityPanel({ identity }: { identity: OndcIdentityView }) {
+/** The admin page's panel of the store's identity on ONDC: public values only (ondc-identity.server.ts). */
+export function OndcIdentityPanel({ identity }: { identity: OndcIdentity }) {
   const rows: [string, string | null][] = [
     ["Subscriber ID", identity.subscriberId],
     ["Callback URL (bpp_uri)", identity.subscriberUrl],

@@ -3,7 +3,7 @@ import { type Db, getDatabase } from "~/platform/db/db.server";
 import { getEnv } from "~/platform/env.server";
 import { newId, isId } from "~/platform/ids";
 import { type Locale, localizePath } from "~/platform/i18n/locale";
-import { currentLocale, withLocale } from "~/platform/i18n/i18n.server";
+import { withLocale } from "~/platform/i18n/i18n.server";
 import { english, renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { findIndianState } from "~/platform/core/indian-states";
 import { quoteCart } from "~/features/catalog/server/quote-cart.server";
@@ -11,7 +11,7 @@ import { unitPriceAt } from "~/features/catalog/domain/price-breaks";
 import { type CookieLine, quotedProduct } from "~/features/cart/domain/cart-cookie";
 import type { CartLine } from "~/features/cart/domain/cart";
 import { cartShownOffers, priceCart } from "~/features/cart/domain/order-pricing";
-import { quoteOffers } from "~/features/offers/server/order-offers.server";
+import { automaticCartOffers } from "~/features/offers/server/order-offers.server";
 import { taxConfig } from "~/features/tax/server/tax-config.server";
 import { checkDelivery } from "~/features/delivery/server/delivery.server";
 import { undeliverable } from "~/features/delivery/domain/delivery";
@@ -419,7 +419,7 @@ export async function searchSizes(q: string) {
 /**
  * The desk's cart for a farmer as the storefront's cart and checkout show it, from the same server
  * functions: each size's quote for this customer (quoteCart: their price list, quantity prices),
- * the offers the server grants (quoteOffers, as /resources/cart-offers), the totals by the cart's
+ * the offers the server grants (automaticCartOffers, as /resources/cart-offers), the totals by the cart's
  * engine (priceCart) to their State, and the delivery answer for their pincode. Nothing is priced here.
  */
 export async function quoteAssistedCart(farmer: Farmer, wanted: readonly CookieLine[], staffDiscountPaise = 0) {
@@ -454,31 +454,7 @@ export async function quoteAssistedCart(farmer: Farmer, wanted: readonly CookieL
     if (item && item.stock >= want.quantity) lines.push({ product: quotedProduct(item), quantity: want.quantity });
   }
   const stateCode = findIndianState(farmer.state)?.gstCode ?? "";
-  const quote = await quoteOffers({
-    lines: lines.map((l) => ({
-      productId: l.product.id,
-      variantId: l.product.variantId ?? l.product.id,
-      category: l.product.category,
-      quantity: l.quantity,
-      unitPaise: unitPriceAt(l.product.pricePaise, l.product.priceBreaks, l.quantity),
-    })),
-    code: null,
-    stateCode,
-    pincode: farmer.pincode,
-    userId: farmer.id,
-  });
-  const hindi = currentLocale() === "hi";
-  const offers = {
-    discounts: quote.discounts,
-    parts: quote.parts,
-    offers: quote.applied.map((o) => ({
-      offerId: o.offerId,
-      name: hindi && o.nameHi ? o.nameHi : o.name,
-      paise: o.paise,
-      freeShipping: o.freeShipping,
-    })),
-    freeShipping: quote.freeShipping,
-  };
+  const offers = await automaticCartOffers(lines, { stateCode, pincode: farmer.pincode, userId: farmer.id });
   // A draft's discount (docs/decisions/064-draft-orders.md), spread as placeOrder spreads it; at most the goods.
   const staff = withDraftDiscount(lines, offers, staffDiscountPaise);
   const priced = priceCart(lines, config, farmer.state, staff.offers);

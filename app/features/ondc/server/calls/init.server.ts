@@ -15,7 +15,7 @@ import {
 } from "~/features/ondc/domain/order-object";
 import { getBankTransferDetails } from "~/features/settings/server/payment-settings.server";
 import { quoteForOndc, shortOf } from "../ondc-quote.server";
-import { findOndcCustomer, ondcOrderObject, readOndcOrder, saveQuotedStep, sellerOf, type Settlement } from "../ondc-orders.server";
+import { findOndcCustomer, ondcOrderObject, openTransaction, readOndcOrder, saveQuotedStep, type Settlement } from "../ondc-orders.server";
 
 const InitMessageSchema = z.object({
   order: z.looseObject({
@@ -46,10 +46,9 @@ export const initCall = defineCall({
   message: InitMessageSchema,
   async handle({ context, message }) {
     const { order } = message;
-    const seller = await sellerOf(order.provider.id);
-    if (!seller) return [{ error: ONDC_ERRORS.providerNotFound }];
-    const existing = await readOndcOrder(context.bap_id, context.transaction_id);
-    if (existing && (existing.state === "confirmed" || existing.state === "cancelled")) return [{ error: ONDC_ERRORS.quoteUnavailable }];
+    const open = await openTransaction(context, order.provider.id);
+    if ("error" in open) return [{ error: open.error }];
+    const { seller, existing } = open;
     const end = order.fulfillments[0]?.end;
     if (!end) return [{ error: ONDC_ERRORS.invalidRequest }];
     const customer = await findOndcCustomer(context.bap_id, order.billing);

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { defineCall } from "./call";
-import { ONDC_ERRORS } from "~/features/ondc/domain/beckn";
 import { deliveryFulfillmentOf, ondcQuote, sellerLocationOf, tatOf } from "~/features/ondc/domain/quote";
 import { locationsOf, OndcAddressSchema, OndcItemSchema, OndcProviderSchema } from "~/features/ondc/domain/order-object";
 import { quoteForOndc, shortOf } from "../ondc-quote.server";
-import { readOndcOrder, saveQuotedStep, sellerOf } from "../ondc-orders.server";
+import { openTransaction, saveQuotedStep } from "../ondc-orders.server";
 
 const SelectMessageSchema = z.object({
   order: z.looseObject({
@@ -33,11 +32,8 @@ export const selectCall = defineCall({
   message: SelectMessageSchema,
   async handle({ context, message }) {
     const { order } = message;
-    const seller = await sellerOf(order.provider.id);
-    if (!seller) return [{ error: ONDC_ERRORS.providerNotFound }];
-    const existing = await readOndcOrder(context.bap_id, context.transaction_id);
-    // A transaction that became an order is not quoted again: its quote is the order's.
-    if (existing && (existing.state === "confirmed" || existing.state === "cancelled")) return [{ error: ONDC_ERRORS.quoteUnavailable }];
+    const open = await openTransaction(context, order.provider.id);
+    if ("error" in open) return [{ error: open.error }];
     const end = order.fulfillments[0]?.end.location;
     const outcome = await quoteForOndc({
       providerId: order.provider.id,
@@ -62,7 +58,7 @@ export const selectCall = defineCall({
             id: deliveryFulfillmentOf(order.provider.id),
             type: "Delivery",
             tracking: false,
-            "@ondc/org/provider_name": seller.name,
+            "@ondc/org/provider_name": open.seller.name,
             "@ondc/org/category": "Standard Delivery",
             "@ondc/org/TAT": tatOf(delivery.tatDays),
             state: { descriptor: { code: "Serviceable" } },
