@@ -57,7 +57,19 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { test: { name: "integration-build", include: productionBuildTests, exclude: engineExcluded, ...integration } },
+      {
+        // The app's own modules as the build compiles them: JSX for React's production runtime (its
+        // development runtime needs React's development build).
+        oxc: { jsx: { development: false } },
+        test: {
+          name: "integration-build",
+          include: productionBuildTests,
+          exclude: engineExcluded,
+          ...integration,
+          // React's production build, as `npm start` loads it.
+          setupFiles: ["tests/setup/production-react.ts", ...integration.setupFiles],
+        },
+      },
     ],
   },
 });
