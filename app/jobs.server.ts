@@ -49,7 +49,8 @@ export function startBackgroundJobs(options: Pick<SchedulerOptions, "onJobRun"> 
   // Removes accounts never confirmed within UNCONFIRMED_ACCOUNT_DAYS (no orders, not vendors): at start, then hourly.
   add(unconfirmedPurgeJob());
   // Tells ONDC buyer apps of their orders' changes the store made (an unasked on_status): every
-  // ONDC_STATUS_PUSH_SECONDS, only when ONDC is configured (docs/decisions/073-ondc-calls.md).
+  // ONDC_STATUS_PUSH_SECONDS, only when ONDC is configured (docs/decisions/073-ondc-calls.md). Removes
+  // ONDC protocol messages older than 180 days: at start, then hourly (docs/decisions/076-ondc-admin.md).
   for (const job of ondcJobs()) add(job);
   log.info({ jobs: scheduler.list().map((job) => job.name), holder: leases.holder }, "background jobs started");
   return scheduler;

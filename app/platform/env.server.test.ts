@@ -19,13 +19,14 @@ describe("rate-limit store configuration", () => {
 });
 
 describe("abuse limits", () => {
-  it("default to 5 open unpaid orders, 10 checkouts per customer and 30 per address, 50 pending and 20 new listings", () => {
+  it("default to 5 open unpaid orders, 10 checkouts per customer and 30 per address, 50 pending and 20 new listings, 30 ONDC signature refusals", () => {
     expect(parseEnv({})).toMatchObject({
       ORDER_MAX_OPEN_UNPAID: 5,
       RATE_LIMIT_CHECKOUT_MAX: 10,
       RATE_LIMIT_CHECKOUT_ADDRESS_MAX: 30,
       LISTING_MAX_PENDING: 50,
       RATE_LIMIT_LISTING_MAX: 20,
+      RATE_LIMIT_ONDC_REFUSED_MAX: 30,
     });
     expect(parseEnv({ ORDER_MAX_OPEN_UNPAID: "2", LISTING_MAX_PENDING: "7" })).toMatchObject({
       ORDER_MAX_OPEN_UNPAID: 2,
@@ -36,6 +37,7 @@ describe("abuse limits", () => {
   it("refuses a limit that is not a whole number of at least 1, naming the setting", () => {
     expect(() => parseEnv({ ORDER_MAX_OPEN_UNPAID: "0" })).toThrow(/ORDER_MAX_OPEN_UNPAID/);
     expect(() => parseEnv({ RATE_LIMIT_LISTING_MAX: "many" })).toThrow(/RATE_LIMIT_LISTING_MAX/);
+    expect(() => parseEnv({ RATE_LIMIT_ONDC_REFUSED_MAX: "0" })).toThrow(/RATE_LIMIT_ONDC_REFUSED_MAX/);
   });
 });
 

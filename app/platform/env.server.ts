@@ -143,6 +143,8 @@ const EnvSchema = z
     RATE_LIMIT_MOBILE_VERIFY_MAX: count(1, 100_000, 10),
     /** Unknown coupon codes per customer and per address in any minute (issue 31). */
     RATE_LIMIT_COUPON_GUESS_MAX: count(1, 100_000, 5),
+    /** ONDC calls refused for their signature (401) per address in any minute, then 429 without a registry lookup. */
+    RATE_LIMIT_ONDC_REFUSED_MAX: count(1, 100_000, 30),
     RATE_LIMIT_STORE: z.enum(["database", "redis"]).default("database"),
     REDIS_URL: optionalText(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")),
     REDIS_KEY_PREFIX: z.string().min(1).default("angle:"),

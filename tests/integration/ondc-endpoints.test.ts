@@ -251,6 +251,130 @@ describe("signatures the store refuses: 401, logged, nothing run, no callback", 
   });
 });
 
+describe("a bap_uri that is not the buyer app's registered URL: NACK, no callback anywhere", () => {
+  // Another address, which must never hear from the store: it records whatever reaches it.
+  const elsewhere: string[] = [];
+  let elsewhereUri = "";
+  const elsewhereServer = createServer((incoming, outgoing) => {
+    elsewhere.push(incoming.url ?? "");
+    outgoing.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ message: { ack: { status: "ACK" } } }));
+  });
+
+  beforeAll(async () => {
+    await new Promise<void>((done) => elsewhereServer.listen(0, "127.0.0.1", done));
+    elsewhereUri = `http://127.0.0.1:${(elsewhereServer.address() as AddressInfo).port}/ondc`;
+  });
+  afterAll(async () => {
+    await new Promise((done) => elsewhereServer.close(() => done(undefined)));
+  });
+
+  const contextNack = {
+    message: { ack: { status: "NACK" } },
+    error: { type: "CONTEXT-ERROR", code: "30000", message: "Invalid request error" },
+  };
+
+  it("a select signed by the buyer app with its bap_uri pointing elsewhere: 400, 30000, logged", async () => {
+    const body = callBody("select", { bap_uri: elsewhereUri });
+    const answer = await send("select", body, signedBy(buyerSigner));
+    expect(answer).toEqual({ status: 400, body: contextNack });
+    await waitForOndcCallbacks();
+    expect(callbacksOf(body.context.transaction_id)).toEqual([]);
+    expect(elsewhere).toEqual([]);
+    expect((await logOf(body.context.transaction_id)).map((m) => [m.direction, m.signature, m.httpStatus, m.ack, m.reason])).toEqual([
+      ["in", "verified", 400, "NACK", `context.bap_uri is not the subscriber_url the registry lists for ${network.buyer.subscriberId}`],
+    ]);
+  });
+
+  it("takes the registered URL with or without a trailing slash", async () => {
+    const body = callBody("select", { bap_uri: `${network.buyer.uri}/` });
+    const answer = await send("select", body, signedBy(buyerSigner));
+    expect(answer).toEqual({ status: 200, body: { message: { ack: { status: "ACK" } } } });
+    await network.buyer.waitFor((c) => c.context.message_id === body.context.message_id);
+    // Another path on the buyer app's own host is not its registered URL either.
+    const other = callBody("select", { bap_uri: `${network.buyer.uri}/elsewhere` });
+    expect(await send("select", other, signedBy(buyerSigner))).toEqual({ status: 400, body: contextNack });
+  });
+
+  it("a search through the gateway is checked against the buyer app's entry, not the gateway's", async () => {
+    for (const bapUri of [elsewhereUri, network.gateway.url]) {
+      const body = {
+        context: { ...network.buyer.context("search", { transactionId: randomUUID() }), bap_uri: bapUri },
+        message: { intent: {} },
+      };
+      const text = JSON.stringify(body);
+      const accepted = await postJson(`${network.gateway.url}/search`, text, {
+        authorization: createAuthorizationHeader(buyerSigner, text),
+      });
+      expect(accepted.status).toBe(200);
+      await network.gateway.idle();
+      const delivered = network.gateway.deliveries.filter((d) => d.bppId === SELLER_ID).at(-1);
+      expect([delivered?.status, delivered?.answer]).toEqual([400, contextNack]);
+      await waitForOndcCallbacks();
+      expect(callbacksOf(body.context.transaction_id)).toEqual([]);
+      const logged = await logOf(body.context.transaction_id);
+      expect(logged.map((m) => [m.action, m.signature, m.ack, m.reason])).toEqual([
+        ["search", "verified", "NACK", `context.bap_uri is not the subscriber_url the registry lists for ${network.buyer.subscriberId}`],
+      ]);
+    }
+    expect(elsewhere).toEqual([]);
+  });
+});
+
+describe("an address whose calls keep failing their signature: 429, no lookup", () => {
+  const LIMIT = 30;
+  const from = (address: string, headers: (text: string) => Record<string, string>) => (text: string) => ({
+    ...headers(text),
+    "x-angle-client-ip": address,
+  });
+  /** Signed under a key id nobody registered: each costs a registry lookup, unless refused before. */
+  const unknownKey = () => {
+    const keys = generateParticipantKeys();
+    return signedBy({ subscriberId: "stranger.ondc.test", uniqueKeyId: keys.uniqueKeyId, privateKey: keys.signingPrivateKey });
+  };
+
+  it(`after ${LIMIT} refused in a minute, the next is 429 with a NACK and asks the registry nothing`, async () => {
+    const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    for (let i = 0; i < LIMIT; i++) {
+      const answer = await send("select", callBody("select"), from(address, unknownKey()));
+      expect(answer.status, `call ${i + 1}`).toBe(401);
+    }
+    const lookups = network.registry.lookups;
+    const body = callBody("select");
+    const text = JSON.stringify(body);
+    const response = await fetch(`${sellerUri}/select`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...from(address, unknownKey())(text) },
+      body: text,
+    });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await response.json()).toEqual({
+      message: { ack: { status: "NACK" } },
+      error: { type: "POLICY-ERROR", code: "30016", message: "Cannot verify signature for request" },
+    });
+    expect(network.registry.lookups).toBe(lookups);
+    // Refused unread: nothing logged, and the address's good call waits too.
+    expect(await logOf(body.context.transaction_id)).toEqual([]);
+    expect((await send("select", callBody("select"), from(address, signedBy(buyerSigner)))).status).toBe(429);
+    // Another address is not held back by this one.
+    expect((await send("select", callBody("select"), from("203.0.113.9", signedBy(buyerSigner)))).status).toBe(200);
+    await waitForOndcCallbacks();
+  });
+
+  it("a good call never counts, nor one refused for anything but its signature", async () => {
+    const address = "192.0.2.77";
+    for (let i = 0; i < LIMIT; i++) {
+      const good = i % 2 === 0 ? callBody("select") : callBody("select", { domain: "ONDC:RET10" });
+      const answer = await send("select", good, from(address, signedBy(buyerSigner)));
+      expect(answer.status, `call ${i + 1}`).toBe(i % 2 === 0 ? 200 : 400);
+    }
+    await waitForOndcCallbacks();
+    expect((await send("select", callBody("select"), from(address, unknownKey()))).status).toBe(401);
+    expect((await send("select", callBody("select"), from(address, signedBy(buyerSigner)))).status).toBe(200);
+    await waitForOndcCallbacks();
+  });
+});
+
 describe("calls the store cannot take: NACK", () => {
   it("a stale timestamp: 30022", async () => {
     const body = callBody("select", { timestamp: new Date(Date.now() - 10 * 60_000).toISOString() });

@@ -59,6 +59,7 @@ export function configuredLimits() {
     checkoutPerAddress: { max: env.RATE_LIMIT_CHECKOUT_ADDRESS_MAX, windowSeconds: 600 },
     listingCreation: { max: env.RATE_LIMIT_LISTING_MAX, windowSeconds: 600 },
     couponGuesses: { max: env.RATE_LIMIT_COUPON_GUESS_MAX, windowSeconds: 60 },
+    ondcRefusedCalls: { max: env.RATE_LIMIT_ONDC_REFUSED_MAX, windowSeconds: 60 },
   } satisfies Record<string, Limit>;
 }
 

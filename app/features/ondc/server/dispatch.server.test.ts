@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BecknContext } from "~/features/ondc/domain/beckn";
-import { checkContext } from "./dispatch.server";
+import { checkContext, isRegisteredBapUri } from "./dispatch.server";
 
 const us = { subscriberId: "angle.example.in", subscriberUrl: "https://angle.example.in/ondc", cities: ["std:080"] };
 const context = (change: Partial<BecknContext> = {}): BecknContext => ({
@@ -40,5 +40,23 @@ describe("a call's context", () => {
     const http = context({ bap_uri: "http://169.254.169.254/latest" });
     expect(checkContext("select", http, us)).toBe("context.bap_uri is not https");
     expect(checkContext("select", http, { ...us, subscriberUrl: "http://127.0.0.1:3000/ondc" })).toBeNull();
+  });
+});
+
+describe("a call's bap_uri", () => {
+  const registered = ["https://buyer.example/ondc"];
+
+  it("is the buyer app's registered URL, a trailing slash on either side aside", () => {
+    expect(isRegisteredBapUri("https://buyer.example/ondc", registered)).toBe(true);
+    expect(isRegisteredBapUri("https://buyer.example/ondc/", registered)).toBe(true);
+    expect(isRegisteredBapUri("https://buyer.example/ondc", ["https://buyer.example/ondc/"])).toBe(true);
+  });
+
+  it("is refused anywhere else, or when the registry lists no buyer-app URL", () => {
+    expect(isRegisteredBapUri("https://buyer.example/ondc//", registered)).toBe(false);
+    expect(isRegisteredBapUri("https://buyer.example/ondc/other", registered)).toBe(false);
+    expect(isRegisteredBapUri("https://buyer.example", registered)).toBe(false);
+    expect(isRegisteredBapUri("https://attacker.example/ondc", registered)).toBe(false);
+    expect(isRegisteredBapUri("https://buyer.example/ondc", [])).toBe(false);
   });
 });

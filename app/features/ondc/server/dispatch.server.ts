@@ -12,6 +12,7 @@ import { ACK, invalidSignatureNack, signatureChallenge } from "~/features/ondc/d
 import { getGeneralSettings } from "~/features/settings/server/get-general-settings.server";
 import { isLoopbackUrl } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
+import { configuredLimits, hitRateLimit, RateLimitUnavailable } from "~/platform/rate-limit/rate-limit.server";
 import { sendCallback, trackOndcWork } from "./callback.server";
 import type { OndcCallHandler } from "./calls/call";
 import { ONDC_CALLS } from "./calls/index.server";
@@ -41,12 +42,14 @@ const NOT_FOUND: OndcAnswer = { status: 404, body: { error: "Not found" } };
 
 /**
  * A call as it came: its two signature headers and its body's exact bytes, or `too-large` when it was
- * over MAX_CALL_BYTES (web/ondc-call.server.ts reads it from the request).
+ * over MAX_CALL_BYTES (web/ondc-call.server.ts reads it from the request), and the address it came from.
  */
 export type IncomingCall = {
   authorization: string | null;
   gatewayAuthorization: string | null;
   body: Uint8Array | "too-large";
+  /** The client's address as our server recorded it (`clientAddress`): calls refused for their signature are limited per address. */
+  clientAddress?: string;
 };
 
 const nackBody = (error: BecknError) => ({ message: { ack: { status: "NACK" } }, error });
@@ -73,8 +76,42 @@ export async function handleOndcCall(
 ): Promise<OndcAnswer> {
   const config = options.config === undefined ? ondcConfig() : options.config;
   if (!config || !isBuyerCall(action)) return NOT_FOUND;
-  const receivedAt = options.now?.() ?? new Date();
+  // Each call counts against its address's refusals before its signature costs a lookup (so a parallel
+  // burst cannot slip through), and is taken back unless it is refused for its signature (401).
+  const limit = await countRefusal(incoming.clientAddress ?? "unknown");
+  if (limit && !limit.allowed) {
+    return json(invalidSignatureNack(), 429, {
+      "WWW-Authenticate": signatureChallenge(config.subscriberId),
+      "Retry-After": String(Math.max(1, limit.retryAfterSeconds)),
+    });
+  }
+  let answer: OndcAnswer | undefined;
+  try {
+    answer = await takeCall(action, incoming, config, options.now?.() ?? new Date(), () => limit?.refund());
+    return answer;
+  } finally {
+    if (answer?.status !== 401) await limit?.refund();
+  }
+}
 
+/** One hit on the address's limit of calls refused for their signature; null when the counters cannot be asked. */
+async function countRefusal(address: string) {
+  try {
+    return await hitRateLimit(`ondc:refused:ip:${address}`, configuredLimits().ondcRefusedCalls);
+  } catch (error) {
+    // The limit spares the registry lookups; it is no reason to stop the network's orders while Redis is away.
+    if (!(error instanceof RateLimitUnavailable)) throw error;
+    return null;
+  }
+}
+
+async function takeCall(
+  action: BuyerCall,
+  incoming: IncomingCall,
+  config: OndcConfig,
+  receivedAt: Date,
+  signatureAccepted: () => Promise<void> | undefined,
+): Promise<OndcAnswer> {
   const bytes = incoming.body;
   if (bytes === "too-large") {
     await record({ direction: "in", action, signature: "refused", reason: "body over 1 MB", httpStatus: 413, ack: "NACK", body: "" });
@@ -123,8 +160,15 @@ export async function handleOndcCall(
   if (verified.sender.subscriberId !== context.bap_id) {
     return refuse(401, ONDC_ERRORS.invalidRequest, `signed by ${verified.sender.subscriberId}, not the bap_id`, "refused");
   }
+  // Not a refusal for its signature: the address's count is given back before the rest of the work.
+  await signatureAccepted();
   const contextProblem = checkContext(action, context, config);
   if (contextProblem) return refuse(400, contextError, contextProblem);
+  // Our callbacks carry the buyer's order to bap_uri: only to the address the registry lists for the signer,
+  // whatever its valid key signed (a search's gateway signs too; the buyer app's own entry is the one).
+  if (!isRegisteredBapUri(context.bap_uri, verified.sender.buyerAppUrls)) {
+    return refuse(400, contextError, `context.bap_uri is not the subscriber_url the registry lists for ${context.bap_id}`);
+  }
   const freshness = contextFreshness(context, receivedAt);
   if (freshness === "bad-ttl") return refuse(400, contextError, "context.ttl is not an ISO 8601 duration");
   if (freshness !== "fresh")
@@ -176,6 +220,12 @@ export function checkContext(
   if (context.bpp_id !== undefined && context.bpp_id !== config.subscriberId) return `context.bpp_id ${context.bpp_id} is not ours`;
   if (context.bpp_id === undefined && action !== "search") return "context.bpp_id is missing";
   return null;
+}
+
+/** Whether `bapUri` is one of the buyer app's registered URLs, a trailing slash on either aside. */
+export function isRegisteredBapUri(bapUri: string, registered: readonly string[]): boolean {
+  const trimmed = (url: string) => (url.endsWith("/") ? url.slice(0, -1) : url);
+  return registered.some((url) => trimmed(url) === trimmed(bapUri));
 }
 
 async function runCall(handler: OndcCallHandler, call: Parameters<OndcCallHandler["handle"]>[0], config: OndcConfig) {

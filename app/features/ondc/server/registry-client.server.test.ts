@@ -74,11 +74,28 @@ describe("the registry client", () => {
       signingPublicKey: seller.signingPublicKey,
       encryptionPublicKey: seller.encryptionPublicKey,
       validUntil: new Date("2027-11-30T12:00:00.000Z"),
+      buyerAppUrls: [],
     });
     expect(lookups.map((lookup) => lookup.body)).toEqual([
       { country: "IND", domain: "ONDC:RET10", subscriber_id: "buyer.example.com", ukId: "k1" },
     ]);
     expect(lookups[0]?.authorization).toBeUndefined();
+  });
+
+  it("answers the subscriber_url of the key's buyer-app entries, a path resolved under its subscriber id", async () => {
+    answer = (_lookup, response) =>
+      json(response, 200, [
+        entry({ type: "BPP", subscriber_url: "https://buyer.example.com/seller" }),
+        entry({ type: "BAP", subscriber_url: "https://buyer.example.com/ondc", city: "std:080" }),
+        entry({ type: "BAP", subscriber_url: "https://buyer.example.com/ondc", city: "std:011" }),
+        entry({ type: "BAP", subscriber_url: "/v2", city: "std:022" }),
+        entry({ type: "BAP", subscriber_url: "https://old.example.com/ondc", valid_until: "2026-11-01T00:00:00.000Z" }),
+      ]);
+    const client = createRegistryClient({ lookupUrl, now });
+    expect(await client.lookupKey("buyer.example.com", "k1")).toMatchObject({
+      found: true,
+      buyerAppUrls: ["https://buyer.example.com/ondc", "https://buyer.example.com/v2"],
+    });
   });
 
   it("signs its lookup when given our keys, verifiably over the exact body sent", async () => {
@@ -93,7 +110,7 @@ describe("the registry client", () => {
       now: START,
       lookupKey: async () => ({ found: true, signingPublicKey: ours.signingPublicKey }),
     });
-    expect(verified).toEqual({ ok: true, signer: { subscriberId: "angle.example.in", uniqueKeyId: "a1" } });
+    expect(verified).toEqual({ ok: true, signer: { subscriberId: "angle.example.in", uniqueKeyId: "a1", buyerAppUrls: [] } });
   });
 
   it("keeps a found key until the cap, then asks again", async () => {

@@ -13,6 +13,8 @@ import { type OndcSigner, signOndcRequest } from "./sign-request.server";
 
 const RegistryEntrySchema = z.object({
   subscriber_id: z.string(),
+  subscriber_url: z.string().nullish(),
+  type: z.string().nullish(),
   signing_public_key: z.string(),
   encr_public_key: z.string().nullish(),
   // The registry names the key's id `ukId` in lookup answers; `unique_key_id` is the subscribe form's name.
@@ -25,7 +27,14 @@ const RegistryEntrySchema = z.object({
 const LookupAnswerSchema = z.array(z.unknown());
 
 export type RegistryKeyAnswer =
-  | { found: true; signingPublicKey: string; encryptionPublicKey: string | null; validUntil: Date | null }
+  | {
+      found: true;
+      signingPublicKey: string;
+      encryptionPublicKey: string | null;
+      validUntil: Date | null;
+      /** The `subscriber_url` of each of the key's entries that lists it as a buyer app (type BAP, or untyped). */
+      buyerAppUrls: string[];
+    }
   | { found: false; reason: "unknown-subscriber" | "registry-unavailable" };
 
 export type RegistryClientOptions = {
@@ -90,6 +99,7 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
       return { found: false, reason: "registry-unavailable" };
     }
     const at = now().getTime();
+    const current: z.infer<typeof RegistryEntrySchema>[] = [];
     for (const item of entries.data) {
       const entry = RegistryEntrySchema.safeParse(item);
       if (!entry.success) continue;
@@ -100,11 +110,21 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
       const validUntil = e.valid_until ? Date.parse(e.valid_until) : Number.NaN;
       if (!Number.isNaN(validFrom) && validFrom > at) continue;
       if (!Number.isNaN(validUntil) && validUntil <= at) continue;
+      current.push(e);
+    }
+    const [first] = current;
+    if (first) {
+      const validUntil = first.valid_until ? Date.parse(first.valid_until) : Number.NaN;
+      // One entry per type, domain and city: the key is the same in each, the buyer app's URL is in its BAP ones.
+      const buyerAppUrls = current
+        .filter((e) => (e.type ?? "BAP") === "BAP" && e.subscriber_url)
+        .map((e) => registeredUrl(subscriberId, e.subscriber_url ?? ""));
       return {
         found: true,
-        signingPublicKey: e.signing_public_key,
-        encryptionPublicKey: e.encr_public_key ?? null,
+        signingPublicKey: first.signing_public_key,
+        encryptionPublicKey: first.encr_public_key ?? null,
         validUntil: Number.isNaN(validUntil) ? null : new Date(validUntil),
+        buyerAppUrls: [...new Set(buyerAppUrls)],
       };
     }
     return { found: false, reason: "unknown-subscriber" };
@@ -135,4 +155,13 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
       return lookup;
     },
   };
+}
+
+/**
+ * A registry's `subscriber_url` as a whole URL: ONDC's registry takes a path at subscribe and resolves it
+ * under `https://<subscriber_id>`; an entry already whole (the test network's, decision 072) is kept.
+ */
+function registeredUrl(subscriberId: string, url: string): string {
+  if (/^https?:\/\//.test(url)) return url;
+  return `https://${subscriberId}${url.startsWith("/") ? "" : "/"}${url}`;
 }

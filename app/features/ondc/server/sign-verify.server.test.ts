@@ -49,7 +49,7 @@ describe("ONDC's worked example", () => {
     const now = new Date((1641287875 + 1800) * 1000);
     expect(await verifyOndcSignature({ header, body: EXAMPLE_BODY, lookupKey: lookupExample, now })).toEqual({
       ok: true,
-      signer: { subscriberId: "example-bap.com", uniqueKeyId: "bap1234" },
+      signer: { subscriberId: "example-bap.com", uniqueKeyId: "bap1234", buyerAppUrls: [] },
     });
   });
 });
@@ -163,8 +163,8 @@ describe("verifying a request passed on by a gateway", () => {
       await verifyOndcRequest({ authorization, gatewayAuthorization, body: EXAMPLE_BODY, lookupKey: lookup, now, requireGateway: true }),
     ).toEqual({
       ok: true,
-      sender: { subscriberId: "example-bap.com", uniqueKeyId: "bap1234" },
-      gateway: { subscriberId: "gateway.example.org", uniqueKeyId: "g1" },
+      sender: { subscriberId: "example-bap.com", uniqueKeyId: "bap1234", buyerAppUrls: [] },
+      gateway: { subscriberId: "gateway.example.org", uniqueKeyId: "g1", buyerAppUrls: [] },
     });
   });
 

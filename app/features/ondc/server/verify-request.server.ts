@@ -11,7 +11,7 @@ import { OndcKeyError, readSigningPublicKey } from "./keys.server";
 import { bodyDigest } from "./sign-request.server";
 
 export type KeyLookupAnswer =
-  | { found: true; signingPublicKey: string }
+  | { found: true; signingPublicKey: string; buyerAppUrls?: string[] }
   | { found: false; reason: "unknown-subscriber" | "registry-unavailable" };
 
 /** The signing public key of (subscriber_id, unique_key_id): the registry client's `lookupKey`, or a test's. */
@@ -29,7 +29,11 @@ export type VerifyRefusal =
   | "bad-public-key"
   | "bad-signature";
 
-export type Signer = { subscriberId: string; uniqueKeyId: string };
+/**
+ * Who signed, as the registry lists them: with the `subscriber_url` of each of their buyer-app entries
+ * (from the same lookup that gave the key), where a call's `bap_uri` must point.
+ */
+export type Signer = { subscriberId: string; uniqueKeyId: string; buyerAppUrls: string[] };
 export type VerifyResult = { ok: true; signer: Signer } | { ok: false; reason: VerifyRefusal };
 
 /**
@@ -63,7 +67,10 @@ export async function verifyOndcSignature(input: {
   }
   const signed = Buffer.from(signingString(header.created, header.expires, bodyDigest(input.body)));
   if (!verify(null, signed, publicKey, Buffer.from(header.signature, "base64"))) return { ok: false, reason: "bad-signature" };
-  return { ok: true, signer: { subscriberId: header.subscriberId, uniqueKeyId: header.uniqueKeyId } };
+  return {
+    ok: true,
+    signer: { subscriberId: header.subscriberId, uniqueKeyId: header.uniqueKeyId, buyerAppUrls: answer.buyerAppUrls ?? [] },
+  };
 }
 
 export type RequestVerifyResult =

@@ -1,5 +1,6 @@
 import { handleOndcCall, MAX_CALL_BYTES, type OndcAnswer } from "~/features/ondc/server/dispatch.server";
 import { handleOnSubscribe, MAX_ON_SUBSCRIBE_BYTES } from "~/features/ondc/server/subscription.server";
+import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
 
 /**
  * The HTTP side of ONDC's calls (docs/decisions/073-ondc-calls.md): each body read once, as bytes, at
@@ -48,6 +49,7 @@ export async function answerOndcCall(action: string, request: Request): Promise<
       authorization: request.headers.get("authorization"),
       gatewayAuthorization: request.headers.get("x-gateway-authorization"),
       body,
+      clientAddress: clientAddress(request),
     }),
   );
 }
