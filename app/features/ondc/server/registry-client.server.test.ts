@@ -75,6 +75,7 @@ describe("the registry client", () => {
       encryptionPublicKey: seller.encryptionPublicKey,
       validUntil: new Date("2027-11-30T12:00:00.000Z"),
       buyerAppUrls: [],
+      gateway: false,
     });
     expect(lookups.map((lookup) => lookup.body)).toEqual([
       { country: "IND", domain: "ONDC:RET10", subscriber_id: "buyer.example.com", ukId: "k1" },
@@ -95,6 +96,17 @@ describe("the registry client", () => {
     expect(await client.lookupKey("buyer.example.com", "k1")).toMatchObject({
       found: true,
       buyerAppUrls: ["https://buyer.example.com/ondc", "https://buyer.example.com/v2"],
+      gateway: false,
+    });
+  });
+
+  it("says whether the key is listed as a gateway's (type BG)", async () => {
+    answer = (_lookup, response) =>
+      json(response, 200, [entry({ subscriber_id: "gateway.example.org", type: "BG", subscriber_url: "https://gateway.example.org/" })]);
+    expect(await createRegistryClient({ lookupUrl, now }).lookupKey("gateway.example.org", "k1")).toMatchObject({
+      found: true,
+      buyerAppUrls: [],
+      gateway: true,
     });
   });
 
@@ -110,7 +122,10 @@ describe("the registry client", () => {
       now: START,
       lookupKey: async () => ({ found: true, signingPublicKey: ours.signingPublicKey }),
     });
-    expect(verified).toEqual({ ok: true, signer: { subscriberId: "angle.example.in", uniqueKeyId: "a1", buyerAppUrls: [] } });
+    expect(verified).toEqual({
+      ok: true,
+      signer: { subscriberId: "angle.example.in", uniqueKeyId: "a1", buyerAppUrls: [], gateway: false },
+    });
   });
 
   it("keeps a found key until the cap, then asks again", async () => {

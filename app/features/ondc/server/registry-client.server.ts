@@ -34,6 +34,8 @@ export type RegistryKeyAnswer =
       validUntil: Date | null;
       /** The `subscriber_url` of each of the key's entries that lists it as a buyer app (type BAP, or untyped). */
       buyerAppUrls: string[];
+      /** Whether an entry of the key lists it as a gateway (type BG): only a gateway may pass a search on. */
+      gateway: boolean;
     }
   | { found: false; reason: "unknown-subscriber" | "registry-unavailable" };
 
@@ -125,6 +127,7 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
         encryptionPublicKey: first.encr_public_key ?? null,
         validUntil: Number.isNaN(validUntil) ? null : new Date(validUntil),
         buyerAppUrls: [...new Set(buyerAppUrls)],
+        gateway: current.some((e) => e.type === "BG"),
       };
     }
     return { found: false, reason: "unknown-subscriber" };

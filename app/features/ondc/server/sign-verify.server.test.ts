@@ -49,7 +49,7 @@ describe("ONDC's worked example", () => {
     const now = new Date((1641287875 + 1800) * 1000);
     expect(await verifyOndcSignature({ header, body: EXAMPLE_BODY, lookupKey: lookupExample, now })).toEqual({
       ok: true,
-      signer: { subscriberId: "example-bap.com", uniqueKeyId: "bap1234", buyerAppUrls: [] },
+      signer: { subscriberId: "example-bap.com", uniqueKeyId: "bap1234", buyerAppUrls: [], gateway: false },
     });
   });
 });
@@ -153,7 +153,7 @@ describe("verifying a request passed on by a gateway", () => {
   };
   const lookup: SigningKeyLookup = async (subscriberId, uniqueKeyId) =>
     subscriberId === "gateway.example.org" && uniqueKeyId === "g1"
-      ? { found: true, signingPublicKey: gatewayKeys.signingPublicKey }
+      ? { found: true, signingPublicKey: gatewayKeys.signingPublicKey, gateway: true }
       : lookupExample(subscriberId, uniqueKeyId);
   const authorization = signOndcRequest(EXAMPLE_BODY, exampleSigner, { now });
   const gatewayAuthorization = signOndcRequest(EXAMPLE_BODY, gatewaySigner, { now });
@@ -163,9 +163,24 @@ describe("verifying a request passed on by a gateway", () => {
       await verifyOndcRequest({ authorization, gatewayAuthorization, body: EXAMPLE_BODY, lookupKey: lookup, now, requireGateway: true }),
     ).toEqual({
       ok: true,
-      sender: { subscriberId: "example-bap.com", uniqueKeyId: "bap1234", buyerAppUrls: [] },
-      gateway: { subscriberId: "gateway.example.org", uniqueKeyId: "g1", buyerAppUrls: [] },
+      sender: { subscriberId: "example-bap.com", uniqueKeyId: "bap1234", buyerAppUrls: [], gateway: false },
+      gateway: { subscriberId: "gateway.example.org", uniqueKeyId: "g1", buyerAppUrls: [], gateway: true },
     });
+  });
+
+  it("refuses a gateway's header signed by a subscriber the registry does not list as a gateway", async () => {
+    // The buyer app's own valid key on the gateway's header: a search passed off as the gateway's broadcast.
+    const byTheBuyerApp = signOndcRequest(EXAMPLE_BODY, exampleSigner, { now });
+    expect(
+      await verifyOndcRequest({
+        authorization,
+        gatewayAuthorization: byTheBuyerApp,
+        body: EXAMPLE_BODY,
+        lookupKey: lookup,
+        now,
+        requireGateway: true,
+      }),
+    ).toEqual({ ok: false, header: "X-Gateway-Authorization", reason: "not-a-gateway" });
   });
 
   it("says which header failed", async () => {

@@ -11,7 +11,7 @@ import { OndcKeyError, readSigningPublicKey } from "./keys.server";
 import { bodyDigest } from "./sign-request.server";
 
 export type KeyLookupAnswer =
-  | { found: true; signingPublicKey: string; buyerAppUrls?: string[] }
+  | { found: true; signingPublicKey: string; buyerAppUrls?: string[]; gateway?: boolean }
   | { found: false; reason: "unknown-subscriber" | "registry-unavailable" };
 
 /** The signing public key of (subscriber_id, unique_key_id): the registry client's `lookupKey`, or a test's. */
@@ -27,13 +27,16 @@ export type VerifyRefusal =
   | "unknown-subscriber"
   | "registry-unavailable"
   | "bad-public-key"
-  | "bad-signature";
+  | "bad-signature"
+  /** An `X-Gateway-Authorization` signed by a subscriber the registry does not list as a gateway (BG). */
+  | "not-a-gateway";
 
 /**
  * Who signed, as the registry lists them: with the `subscriber_url` of each of their buyer-app entries
- * (from the same lookup that gave the key), where a call's `bap_uri` must point.
+ * (from the same lookup that gave the key), where a call's `bap_uri` must point, and whether they are
+ * a gateway.
  */
-export type Signer = { subscriberId: string; uniqueKeyId: string; buyerAppUrls: string[] };
+export type Signer = { subscriberId: string; uniqueKeyId: string; buyerAppUrls: string[]; gateway: boolean };
 export type VerifyResult = { ok: true; signer: Signer } | { ok: false; reason: VerifyRefusal };
 
 /**
@@ -69,7 +72,12 @@ export async function verifyOndcSignature(input: {
   if (!verify(null, signed, publicKey, Buffer.from(header.signature, "base64"))) return { ok: false, reason: "bad-signature" };
   return {
     ok: true,
-    signer: { subscriberId: header.subscriberId, uniqueKeyId: header.uniqueKeyId, buyerAppUrls: answer.buyerAppUrls ?? [] },
+    signer: {
+      subscriberId: header.subscriberId,
+      uniqueKeyId: header.uniqueKeyId,
+      buyerAppUrls: answer.buyerAppUrls ?? [],
+      gateway: answer.gateway ?? false,
+    },
   };
 }
 
@@ -99,5 +107,7 @@ export async function verifyOndcRequest(input: {
   }
   const gateway = await verifyOndcSignature({ header: gatewayHeader, body: input.body, lookupKey: input.lookupKey, now: input.now });
   if (!gateway.ok) return { ok: false, header: "X-Gateway-Authorization", reason: gateway.reason };
+  // A valid key is not enough: a buyer app signing the gateway's header itself would pass a search off as broadcast.
+  if (!gateway.signer.gateway) return { ok: false, header: "X-Gateway-Authorization", reason: "not-a-gateway" };
   return { ok: true, sender: sender.signer, gateway: gateway.signer };
 }
