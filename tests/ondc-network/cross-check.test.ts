@@ -39,7 +39,7 @@ describe("the store's signatures and the test network's agree", () => {
         : { found: false as const, reason: "unknown-subscriber" as const };
     expect(await verifyOndcSignature({ header, body, lookupKey })).toEqual({
       ok: true,
-      signer: { subscriberId: "buyer.test", uniqueKeyId: buyer.uniqueKeyId },
+      signer: { subscriberId: "buyer.test", uniqueKeyId: buyer.uniqueKeyId, buyerAppUrls: [], gateway: false },
     });
     expect(await verifyOndcSignature({ header, body: Buffer.concat([body, Buffer.from(" ")]), lookupKey })).toEqual({
       ok: false,
