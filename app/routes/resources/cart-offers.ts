@@ -3,9 +3,8 @@ import type { Route } from "./+types/cart-offers";
 import { parseCartCookie } from "~/features/cart/domain/cart-cookie";
 import { quoteCart } from "~/features/catalog/server/quote-cart.server";
 import { unitPriceAt } from "~/features/catalog/domain/price-breaks";
-import { limitCouponGuesses, quoteOffers } from "~/features/offers/server/order-offers.server";
+import { cartOffersOf, limitCouponGuesses, quoteOffers } from "~/features/offers/server/order-offers.server";
 import { findIndianState } from "~/platform/core/indian-states";
-import { currentLocale } from "~/platform/i18n/i18n.server";
 import { renderRefusal } from "~/platform/i18n/render-refusal.server";
 import { requestUser } from "~/platform/request-policy.server";
 import { clientAddress } from "~/platform/rate-limit/rate-limit.server";
@@ -50,17 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const tooMany = await limitCouponGuesses({ userId: user?.id, ip: clientAddress(request) });
     if (tooMany) return data({ ...emptyQuote(), couponError: renderRefusal(tooMany) }, { status: 429 });
   }
-  const hindi = currentLocale() === "hi";
   return {
-    discounts: quote.discounts,
-    parts: quote.parts,
-    offers: quote.applied.map((o) => ({
-      offerId: o.offerId,
-      name: hindi && o.nameHi ? o.nameHi : o.name,
-      paise: o.paise,
-      freeShipping: o.freeShipping,
-    })),
-    freeShipping: quote.freeShipping,
+    ...cartOffersOf(quote),
     hints: quote.hints,
     couponError: quote.couponRefusal ? renderRefusal(quote.couponRefusal) : null,
   };

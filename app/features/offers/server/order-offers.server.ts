@@ -437,6 +437,11 @@ export async function automaticCartOffers(
     code: null,
     ...where,
   });
+  return cartOffersOf(quote);
+}
+
+/** A quote's offers as the cart and priceCart take them, each offer named in the page's language. */
+export function cartOffersOf(quote: OfferQuote) {
   const hindi = currentLocale() === "hi";
   return {
     discounts: quote.discounts,
